@@ -1,0 +1,1 @@
+// Generated view models live here.

@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Every default template, embedded into `VMGenCore` so the generator works from any directory.
+/// The files live in the top-level `Templates/`; `Sources/VMGenCore/Templates` is a symlink to it.
+let templateFiles = [
+    "ViewModel.swift.stencil",
+]
+
+let package = Package(
+    name: "VMGen",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+        .library(name: "VMGenCore", targets: ["VMGenCore"]),
+        .executable(name: "vmgen", targets: ["vmgen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The reactive runtime every generated view model runs on.
+        .target(name: "Reactive"),
+        // Test support for the runtime: virtual-time scheduler, event recorders.
+        .target(name: "ReactiveTesting", dependencies: ["Reactive"]),
+        // Spec model, YAML decoding, validation, dependency graph, rendering.
+        .target(
+            name: "VMGenCore",
+            dependencies: ["Yams", "Stencil"],
+            resources: templateFiles.map { .embedInCode("Templates/\($0)") }
+        ),
+        // The command-line tool.
+        .executableTarget(
+            name: "vmgen",
+            dependencies: ["VMGenCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Hand-written models and service protocols the example view models use.
+        .target(name: "ExampleModels", dependencies: ["Reactive"]),
+        // The checked-in output of `vmgen generate Specs --output Generated`.
+        .target(name: "GeneratedViewModels", dependencies: ["Reactive", "ExampleModels"], path: "Generated"),
+
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
+        .testTarget(name: "VMGenCoreTests", dependencies: ["VMGenCore"]),
+        .testTarget(
+            name: "GeneratedViewModelsTests",
+            dependencies: ["GeneratedViewModels", "ExampleModels", "Reactive", "ReactiveTesting", "VMGenCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

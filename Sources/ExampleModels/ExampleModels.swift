@@ -1,0 +1,1 @@
+// Models and services the example view models use.

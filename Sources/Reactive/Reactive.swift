@@ -1,0 +1,1 @@
+// The reactive runtime. See docs/runtime.md.
