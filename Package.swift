@@ -5,6 +5,8 @@ import PackageDescription
 /// The files live in the top-level `Templates/`; `Sources/VMGenCore/Templates` is a symlink to it.
 let templateFiles = [
     "ViewModel.swift.stencil",
+    "Value.stencil",
+    "Function.stencil",
 ]
 
 let package = Package(

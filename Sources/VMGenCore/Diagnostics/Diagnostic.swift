@@ -1,0 +1,81 @@
+/// One problem found in a spec, printed in the compiler's format so that editors and
+/// `swift build` show it on the spec's line.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error
+        case warning
+    }
+
+    /// A secondary location that explains the main message (`path:line:col: note: ...`).
+    public struct Note: Hashable, Sendable {
+        public var message: String
+        public var location: SourceLocation
+
+        public init(_ message: String, at location: SourceLocation) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation
+    public var notes: [Note]
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation, notes: [Note] = []) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    /// `path:line:col: error: message`, then one line per note.
+    public var description: String {
+        var lines = ["\(location): \(severity.rawValue): \(message)"]
+        for note in notes {
+            lines.append("\(note.location): note: \(note.message)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Collects the problems of one run, so that every error of a file is reported at once
+/// instead of stopping at the first.
+public struct Diagnostics: Sendable {
+    public private(set) var all: [Diagnostic] = []
+
+    public init() {}
+
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
+
+    public mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
+        all.append(Diagnostic(.error, message, at: location, notes: notes))
+    }
+
+    public mutating func warning(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
+        all.append(Diagnostic(.warning, message, at: location, notes: notes))
+    }
+
+    public mutating func append(contentsOf other: Diagnostics) {
+        all.append(contentsOf: other.all)
+    }
+
+    /// Diagnostics in file order, so output reads top to bottom like the spec.
+    public var sorted: [Diagnostic] {
+        all.enumerated().sorted { lhs, rhs in
+            lhs.element.location == rhs.element.location ? lhs.offset < rhs.offset : lhs.element.location < rhs.element.location
+        }.map(\.element)
+    }
+}
+
+/// Thrown by a pipeline stage that could not go on; carries everything found until then.
+public struct SpecError: Error, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The generator's pipeline for one spec: bytes -> `Spec` -> `ViewModelModel` ->
+/// `TemplateContext` -> Swift text. Problems found on the way are returned as diagnostics;
+/// nothing is written here (see `OutputWriter`).
+public struct Generator {
+    let renderer: TemplateRenderer
+
+    public init(customTemplates: URL? = nil) throws {
+        renderer = try TemplateRenderer(customTemplates: customTemplates)
+    }
+
+    /// The result of one spec: the Swift source when there was no error, and every diagnostic.
+    public struct Output {
+        public var source: String?
+        public var diagnostics: [Diagnostic]
+        /// The validated model, for tools such as `vmgen graph`.
+        public var model: ViewModelModel?
+    }
+
+    /// Validates the spec only. The validator runs even when parsing found errors, so one run
+    /// reports everything it can.
+    public func check(_ data: Data, file: String) -> Output {
+        var diagnostics = Diagnostics()
+        guard let spec = SpecParser().parse(data, file: file, diagnostics: &diagnostics) else {
+            return Output(source: nil, diagnostics: diagnostics.sorted, model: nil)
+        }
+        let parsedCleanly = !diagnostics.hasErrors
+        let model = SpecValidator().validate(spec, diagnostics: &diagnostics)
+        return Output(source: nil, diagnostics: diagnostics.sorted, model: parsedCleanly ? model : nil)
+    }
+
+    /// Validates and renders the spec.
+    public func generate(_ data: Data, file: String) -> Output {
+        var output = check(data, file: file)
+        guard let model = output.model else { return output }
+        do {
+            output.source = try renderer.render(ContextBuilder(model: model).build())
+        } catch {
+            let location = SourceLocation(file: file, line: 1, column: 1)
+            output.diagnostics.append(Diagnostic(.error, "the template could not be rendered: \(error)", at: location))
+        }
+        return output
+    }
+}

@@ -1,0 +1,136 @@
+/// A view-model spec as written: every name, type and expression with its location in the
+/// YAML file. Produced by `SpecParser`, checked by `SpecValidator`.
+public struct Spec: Sendable {
+    /// The spec's path as given to the generator.
+    public var file: String
+    /// The class to generate.
+    public var viewModel: Located<String>
+    /// Doc comment for the class.
+    public var doc: String?
+    /// `public` (default) or `internal`.
+    public var access: Located<String>?
+    /// Modules imported by the generated file, besides Observation and Reactive.
+    public var imports: [Located<String>] = []
+    /// Immutable initializer arguments, readable by the view (`public let`).
+    public var parameters: [Member] = []
+    /// Services injected through the initializer, private to the view model.
+    public var dependencies: [Member] = []
+    /// Fixed values computed once in the initializer.
+    public var constants: [Member] = []
+    /// Stored values; `input: true` ones the view may write.
+    public var state: [Member] = []
+    /// Read-only values recomputed when what they read changes.
+    public var derived: [Member] = []
+    /// Child view models: derived values whose type is a view model (one, optional or an array).
+    public var children: [Member] = []
+    /// Pure queries with arguments, for the view.
+    public var functions: [Function] = []
+    /// Actions the view can execute, with enabled conditions.
+    public var commands: [Command] = []
+    /// Loadable values (seed 001's pattern): value, isLoading, error.
+    public var resources: [Resource] = []
+    /// One-shot outputs, such as navigation.
+    public var events: [Member] = []
+    /// `active` adds `isActive` and activation-driven loading.
+    public var lifecycle: Located<String>?
+
+    public init(file: String, viewModel: Located<String>) {
+        self.file = file
+        self.viewModel = viewModel
+    }
+}
+
+/// A piece of Swift code carried from the spec into the output, with where its first
+/// character stands in the YAML file (for `#sourceLocation`).
+public struct Code: Sendable, Equatable {
+    /// The code, without YAML indentation.
+    public var text: String
+    /// Where the first character of `text` stands in the spec.
+    public var location: SourceLocation
+    /// Whether the code spans several lines (a YAML block scalar); each line then keeps the
+    /// YAML block's indentation when re-padded.
+    public var isBlock: Bool { text.contains("\n") }
+
+    public init(_ text: String, at location: SourceLocation) {
+        self.text = text
+        self.location = location
+    }
+}
+
+/// A named entry of a section: parameters, dependencies, constants, state, derived, children, events.
+public struct Member: Sendable {
+    public var name: Located<String>
+    public var type: Located<String>?
+    /// The value expression: `value` of constants, derived and children; `initial` of state.
+    public var value: Code?
+    /// State only: whether the view may write it.
+    public var isInput: Bool = false
+    public var doc: String?
+
+    public init(name: Located<String>) {
+        self.name = name
+    }
+}
+
+/// A pure query: `signature` is what follows the name, e.g. `(at index: Int) -> Photo?`.
+public struct Function: Sendable {
+    public var name: Located<String>
+    public var signature: Code
+    public var body: Code
+    public var doc: String?
+}
+
+/// A command: an enabled condition and synchronous or asynchronous work.
+public struct Command: Sendable {
+    public enum Policy: String, Sendable, CaseIterable {
+        /// One execution at a time; disabled while executing.
+        case oneAtATime
+        /// A new execution interrupts the running one.
+        case latestWins
+    }
+
+    public enum Work: Sendable {
+        /// Statements run synchronously on the main actor.
+        case perform(Code)
+        /// An expression of type `SignalProducer<Output, Failure>`.
+        case producer(Code)
+        /// An `async throws` expression producing `Output`.
+        case task(Code)
+    }
+
+    public var name: Located<String>
+    public var doc: String?
+    public var enabled: Code?
+    public var work: Work
+    public var input: Located<String>?
+    public var output: Located<String>?
+    public var failure: Located<String>?
+    /// Statements run with `value` for each value of the work.
+    public var onValue: Code?
+    /// Statements run with `error` when the work fails.
+    public var onFailure: Code?
+    /// An event that each value of the work is sent to.
+    public var emits: Located<String>?
+    public var policy: Located<Policy>?
+}
+
+/// A loadable value: the generated view model exposes `name`, `nameIsLoading`, `nameError`
+/// and `reloadName()`.
+public struct Resource: Sendable {
+    public enum Trigger: String, Sendable, CaseIterable {
+        /// Load once when the view model is created.
+        case initialization = "init"
+        /// Load each time the view model becomes active; cancel when it becomes inactive.
+        case activation
+        /// Load again when a value the load expression reads changes.
+        case change
+    }
+
+    public var name: Located<String>
+    public var doc: String?
+    public var type: Located<String>
+    public var failure: Located<String>?
+    /// An expression of type `SignalProducer<Value, Failure>`.
+    public var load: Code
+    public var triggers: [Located<Trigger>] = []
+}

@@ -1,0 +1,96 @@
+/// Everything the view-model template lays out, already computed: names, types, doc comment
+/// lines and the lines of each generated function. Templates only arrange these pieces, so a
+/// custom template never has to re-derive the update order or the `#sourceLocation` padding.
+public struct TemplateContext: Sendable {
+    /// The spec's path as given to the generator, for the header.
+    public var specPath: String
+    /// The generator's version, for the header.
+    public var generatorVersion: String
+    public var name: String
+    /// `public ` or empty (internal), ready to prefix a declaration.
+    public var accessPrefix: String
+    public var docLines: [String]
+    public var imports: [String]
+    public var dependencies: [StoredMember]
+    public var parameters: [StoredMember]
+    public var constants: [StoredMember]
+    /// Readable values by section (state, derived, children, activation); each becomes an
+    /// observable property.
+    public var sections: [ValueSection]
+    /// Every public value, also exposed as a runtime `Property` named `<name>Property`.
+    public var runtimeProperties: [ValueMember]
+    public var commands: [CommandMember]
+    public var resources: [ResourceMember]
+    public var events: [StoredMember]
+    /// Every stored `MutableProperty`, public values and private conditions alike.
+    public var storage: [StoredMember]
+    public var functions: [CodeFunction]
+    public var initializer: CodeFunction
+    /// One per value that changes on its own, recomputing what reads it.
+    public var updates: [CodeFunction]
+    /// Pure functions that evaluate the spec's expressions.
+    public var computations: [CodeFunction]
+    /// Instance methods that run the spec's statements (perform, work, onValue, load...).
+    public var actions: [CodeFunction]
+}
+
+/// A titled group of values (`// MARK: State`).
+public struct ValueSection: Sendable {
+    public var title: String
+    public var values: [ValueMember]
+}
+
+/// A `let` of the generated class.
+public struct StoredMember: Sendable {
+    public var name: String
+    public var type: String
+    public var docLines: [String]
+}
+
+/// An observable value: `name` with a getter (and a setter for sources), and `nameProperty`.
+public struct ValueMember: Sendable {
+    public var name: String
+    public var type: String
+    public var docLines: [String]
+    /// `public ` for inputs, `public private(set) ` for other sources, `public ` for computed ones.
+    public var declarationPrefix: String
+    /// Whether the value has a setter (it changes by assignment rather than by computation).
+    public var isSource: Bool
+}
+
+/// A runtime `Command` held by the view model.
+public struct CommandMember: Sendable {
+    public var name: String
+    public var type: String
+    public var docLines: [String]
+    /// The `lazy var`'s initial value: the `Command(...)` expression, indented for the class body.
+    public var creation: String
+    /// `<name>IsExecuting` and `<name>IsEnabled`.
+    public var outputs: [ValueMember]
+}
+
+/// A `ResourceLoader` and its three observable outputs.
+public struct ResourceMember: Sendable {
+    public var name: String
+    public var loaderName: String
+    public var loaderType: String
+    public var reloadName: String
+    /// The action method that starts one load.
+    public var loadName: String
+    public var docLines: [String]
+    /// `<name>`, `<name>IsLoading` and `<name>Error`.
+    public var outputs: [ValueMember]
+}
+
+/// A function whose lines are already indented for the class body.
+public struct CodeFunction: Sendable {
+    public var docLines: [String]
+    /// Lines at column 0 before the signature: a `#sourceLocation` when the signature itself
+    /// is spec code.
+    public var leadingLines: [String] = []
+    /// `private func rollDidChange() {`, without indentation.
+    public var signature: String
+    /// Body lines; lines of spec code start at their spec column (under `#sourceLocation`),
+    /// other lines carry their own indentation.
+    public var bodyLines: [String]
+}

@@ -1,0 +1,102 @@
+/// A validated spec: every name resolved to what it is, every expression's reads known, and
+/// the update order fixed. Produced by `SpecValidator`, turned into a template context by
+/// `ContextBuilder`.
+public struct ViewModelModel: Sendable {
+    public var spec: Spec
+    /// `public` or `internal`.
+    public var access: String
+    /// Every name the spec declares or the generator adds, by name.
+    public var symbols: [String: Symbol]
+    /// The values that change and notify: state, derived, children, command and resource
+    /// outputs, enabled conditions and `isActive`, in declaration order.
+    public var reactiveValues: [ReactiveValue]
+    /// The graph over `reactiveValues` (and resource reload effects).
+    public var graph: DependencyGraph
+    /// `graph`'s nodes in update order.
+    public var updateOrder: [String]
+    /// For each expression-backed reactive value and effect, the non-reactive names it reads
+    /// (parameters, dependencies, constants), passed to its compute function.
+    public var fixedReads: [String: [String]]
+    /// Whether `lifecycle: active` is on.
+    public var hasActivation: Bool
+}
+
+/// What a name in a spec stands for.
+public struct Symbol: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case parameter, dependency, constant, state, derived, child, function, command, event, resource
+        /// `<command>IsExecuting`, `<command>IsEnabled`.
+        case commandOutput(command: String)
+        /// `<resource>IsLoading`, `<resource>Error`, `reload<Resource>`.
+        case resourceOutput(resource: String)
+        /// `isActive` of `lifecycle: active`.
+        case activation
+        /// A member the generator adds for another declaration (`xProperty`).
+        case generated(for: String)
+        /// The enabled condition of a command (a private value).
+        case condition(command: String)
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// The Swift type of the value the name reads as, when it reads as a value.
+    public var type: String?
+    public var location: SourceLocation
+
+    /// Whether reading this name makes an expression depend on it.
+    public var isReactive: Bool {
+        switch kind {
+        case .state, .derived, .child, .commandOutput, .activation, .condition: true
+        case .resource: true
+        case .resourceOutput: type != nil
+        default: false
+        }
+    }
+}
+
+/// A value of the view model that changes: where it comes from and what it reads.
+public struct ReactiveValue: Sendable {
+    public enum Source: Sendable {
+        /// A stored value; `isInput` ones have a public setter.
+        case state(isInput: Bool)
+        /// Computed from `expression`.
+        case derived
+        /// A child view model, computed from `expression`.
+        case child
+        /// The enabled condition of `command`, computed from `expression`.
+        case condition(command: String)
+        /// Mirrors `command`'s runtime `isExecuting` or `isEnabled` property.
+        case commandIsExecuting(command: String)
+        case commandIsEnabled(command: String)
+        /// Mirrors `resource`'s loader `value`, `isLoading` or `error` property.
+        case resourceValue(resource: String)
+        case resourceIsLoading(resource: String)
+        case resourceError(resource: String)
+        /// `isActive` of `lifecycle: active`.
+        case activation
+    }
+
+    public var name: String
+    public var type: String
+    public var doc: String?
+    public var source: Source
+    /// The expression (derived, child, condition) or initial value (state).
+    public var expression: Code?
+    /// The reactive values the expression reads, in order.
+    public var reads: [String]
+    public var location: SourceLocation
+
+    /// Whether the value is computed from other values by the generated update code.
+    public var isComputed: Bool {
+        switch source {
+        case .derived, .child, .condition: true
+        default: false
+        }
+    }
+
+    /// Whether the view can see it (conditions are private to their command).
+    public var isPublic: Bool {
+        if case .condition = source { return false }
+        return true
+    }
+}

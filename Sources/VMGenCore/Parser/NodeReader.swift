@@ -1,0 +1,157 @@
+import Yams
+
+/// Reads YAML nodes into located values, reporting wrong shapes, unknown keys and missing
+/// keys as diagnostics instead of failing, so one run reports every problem of a file.
+struct NodeReader {
+    let file: String
+    /// The spec's lines, to find where a block scalar's content starts.
+    let lines: [Substring]
+    var diagnostics = Diagnostics()
+
+    init(file: String, text: String) {
+        self.file = file
+        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    func location(of node: Node) -> SourceLocation {
+        let mark = node.mark
+        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    /// The shape of a node, in words, for error messages.
+    static func shape(of node: Node) -> String {
+        switch node {
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .scalar: "a single value"
+        case .alias: "an alias"
+        }
+    }
+
+    /// Anchors and aliases are refused: a spec never needs them and they make alias bombs possible.
+    mutating func rejectAnchor(_ node: Node) -> Bool {
+        let anchored: Bool = switch node {
+        case .scalar(let scalar): scalar.anchor != nil
+        case .mapping(let mapping): mapping.anchor != nil
+        case .sequence(let sequence): sequence.anchor != nil
+        case .alias: true
+        }
+        if anchored {
+            diagnostics.error("specs do not use YAML anchors (`&name`) and aliases (`*name`): write the value out", at: location(of: node))
+        }
+        return anchored
+    }
+
+    /// The entries of a mapping, in order, keyed by their string keys.
+    mutating func entries(of node: Node, in context: String) -> [(key: Located<String>, value: Node)]? {
+        if rejectAnchor(node) { return nil }
+        guard case .mapping(let mapping) = node else {
+            diagnostics.error("\(context) must be a mapping of `key: value` lines, not \(Self.shape(of: node))", at: location(of: node))
+            return nil
+        }
+        var result: [(key: Located<String>, value: Node)] = []
+        for (key, value) in mapping {
+            guard case .scalar(let scalar) = key, !rejectAnchor(key) else {
+                if case .scalar = key {} else {
+                    diagnostics.error("keys in \(context) must be plain names, not \(Self.shape(of: key))", at: location(of: key))
+                }
+                continue
+            }
+            result.append((Located(scalar.string, at: location(of: key)), value))
+        }
+        return result
+    }
+
+    /// The fields of a mapping that allows the keys in `allowed`: unknown keys are reported with a
+    /// suggestion, missing `required` ones at the mapping's first key.
+    mutating func fields(
+        of node: Node, in context: String, allowed: [String], required: [String] = []
+    ) -> [String: (key: Located<String>, value: Node)]? {
+        guard let entries = entries(of: node, in: context) else { return nil }
+        var fields: [String: (key: Located<String>, value: Node)] = [:]
+        for entry in entries {
+            if allowed.contains(entry.key.value) {
+                fields[entry.key.value] = entry
+            } else {
+                let known = allowed.map { "`\($0)`" }.joined(separator: ", ")
+                diagnostics.error(
+                    "unknown key `\(entry.key.value)` in \(context)\(Suggestion.didYouMean(entry.key.value, in: allowed)) (known keys: \(known))",
+                    at: entry.key.location)
+            }
+        }
+        for key in required where fields[key] == nil {
+            diagnostics.error("\(context) is missing `\(key)`", at: location(of: node))
+        }
+        return fields
+    }
+
+    /// A scalar's text.
+    mutating func string(_ node: Node, _ what: String) -> Located<String>? {
+        if rejectAnchor(node) { return nil }
+        guard case .scalar(let scalar) = node else {
+            diagnostics.error("\(what) must be a single value, not \(Self.shape(of: node))", at: location(of: node))
+            return nil
+        }
+        return Located(scalar.string, at: location(of: node))
+    }
+
+    /// A non-empty scalar's text, with a hint when YAML read the value as a tag (`!x`).
+    mutating func nonEmptyString(_ node: Node, _ what: String) -> Located<String>? {
+        guard let text = string(node, what) else { return nil }
+        if case .scalar(let scalar) = node, scalar.tag.rawValue.hasPrefix("!"), scalar.tag.rawValue != "!" {
+            diagnostics.error(
+                "YAML read `\(scalar.tag.rawValue)` as a tag; quote \(what): \"\(scalar.tag.rawValue) \(text.value)\"",
+                at: text.location)
+            return nil
+        }
+        guard !text.value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            diagnostics.error("\(what) is empty", at: text.location)
+            return nil
+        }
+        return text
+    }
+
+    /// `true`/`false`.
+    mutating func bool(_ node: Node, _ what: String) -> Bool? {
+        guard let text = string(node, what) else { return nil }
+        switch text.value {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            diagnostics.error("\(what) must be `true` or `false`, not `\(text.value)`", at: text.location)
+            return nil
+        }
+    }
+
+    /// A single value or a list of values.
+    mutating func stringList(_ node: Node, _ what: String) -> [Located<String>] {
+        if case .sequence(let sequence) = node {
+            if rejectAnchor(node) { return [] }
+            return sequence.compactMap { nonEmptyString($0, "each of \(what)") }
+        }
+        return nonEmptyString(node, what).map { [$0] } ?? []
+    }
+
+    /// Swift code from a scalar, located at its first character: after the quote of a quoted
+    /// scalar, on the line after the indicator of a block scalar (`|`, `>`).
+    mutating func code(_ node: Node, _ what: String) -> Code? {
+        guard let text = nonEmptyString(node, what), case .scalar(let scalar) = node else { return nil }
+        var location = text.location
+        switch scalar.style {
+        case .singleQuoted, .doubleQuoted:
+            location.column += 1
+        case .literal, .folded:
+            location.line += 1
+            while location.line <= lines.count, lines[location.line - 1].allSatisfy({ $0 == " " }) {
+                location.line += 1
+            }
+            let line = location.line <= lines.count ? lines[location.line - 1] : ""
+            location.column = line.prefix { $0 == " " }.count + 1
+        default:
+            break
+        }
+        var body = text.value
+        while body.hasSuffix("\n") { body.removeLast() }
+        return Code(body, at: location)
+    }
+}

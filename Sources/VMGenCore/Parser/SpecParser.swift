@@ -1,0 +1,217 @@
+import Foundation
+import Yams
+
+/// Turns a spec file into a `Spec`: the YAML's shape is checked here (sections, keys, value
+/// kinds); names and references are checked later by `SpecValidator`.
+public struct SpecParser {
+    /// The top-level keys, in the order the documentation presents them.
+    static let topLevelKeys = [
+        "viewModel", "doc", "access", "imports", "parameters", "dependencies", "constants", "state",
+        "derived", "children", "functions", "commands", "resources", "events", "lifecycle",
+    ]
+
+    public init() {}
+
+    /// Parses `data` read from `file`. Returns nil when the spec could not be read at all;
+    /// otherwise a spec that may still carry errors in `diagnostics`.
+    public func parse(_ data: Data, file: String, diagnostics: inout Diagnostics) -> Spec? {
+        guard let (root, text) = YAMLLoader(file: file).load(data, diagnostics: &diagnostics) else { return nil }
+        var reader = NodeReader(file: file, text: text)
+        defer { diagnostics.append(contentsOf: reader.diagnostics) }
+        guard let fields = reader.fields(of: root, in: "the spec", allowed: Self.topLevelKeys, required: ["viewModel"]) else {
+            return nil
+        }
+        guard let nameNode = fields["viewModel"]?.value, let name = reader.nonEmptyString(nameNode, "`viewModel`") else {
+            return nil
+        }
+        var spec = Spec(file: file, viewModel: name)
+        var sections = SectionReader(reader: reader)
+        defer { reader = sections.reader }
+        if let node = fields["doc"]?.value { spec.doc = sections.reader.string(node, "`doc`")?.value }
+        if let node = fields["access"]?.value { spec.access = sections.reader.nonEmptyString(node, "`access`") }
+        if let node = fields["imports"]?.value { spec.imports = sections.reader.stringList(node, "`imports`") }
+        if let node = fields["lifecycle"]?.value { spec.lifecycle = sections.reader.nonEmptyString(node, "`lifecycle`") }
+        spec.parameters = sections.members(fields["parameters"]?.value, .parameters)
+        spec.dependencies = sections.members(fields["dependencies"]?.value, .dependencies)
+        spec.constants = sections.members(fields["constants"]?.value, .constants)
+        spec.state = sections.members(fields["state"]?.value, .state)
+        spec.derived = sections.members(fields["derived"]?.value, .derived)
+        spec.children = sections.members(fields["children"]?.value, .children)
+        spec.events = sections.members(fields["events"]?.value, .events)
+        spec.functions = sections.functions(fields["functions"]?.value)
+        spec.commands = sections.commands(fields["commands"]?.value)
+        spec.resources = sections.resources(fields["resources"]?.value)
+        return spec
+    }
+}
+
+/// The sections of a spec that map names to declarations.
+enum MemberSection: String, CaseIterable {
+    case parameters, dependencies, constants, state, derived, children, events
+
+    /// The keys an entry of this section may have.
+    var keys: [String] {
+        switch self {
+        case .parameters, .dependencies, .events: ["type", "doc"]
+        case .constants, .derived, .children: ["type", "value", "doc"]
+        case .state: ["type", "initial", "input", "doc"]
+        }
+    }
+
+    var requiredKeys: [String] {
+        switch self {
+        case .constants, .derived, .children: ["type", "value"]
+        default: ["type"]
+        }
+    }
+
+    /// Whether `name: Type` alone is a complete entry.
+    var allowsTypeShorthand: Bool { !requiredKeys.contains("value") }
+
+    /// The section's name in singular, for messages.
+    var entryName: String {
+        switch self {
+        case .parameters: "parameter"
+        case .dependencies: "dependency"
+        case .constants: "constant"
+        case .state: "state value"
+        case .derived: "derived value"
+        case .children: "child view model"
+        case .events: "event"
+        }
+    }
+}
+
+/// Reads the sections of a spec through a `NodeReader`.
+struct SectionReader {
+    var reader: NodeReader
+
+    mutating func members(_ node: Node?, _ section: MemberSection) -> [Member] {
+        guard let node, let entries = reader.entries(of: node, in: "`\(section.rawValue)`") else { return [] }
+        return entries.compactMap { entry in member(entry.key, entry.value, section) }
+    }
+
+    private mutating func member(_ name: Located<String>, _ node: Node, _ section: MemberSection) -> Member? {
+        var member = Member(name: name)
+        let context = "\(section.entryName) `\(name.value)`"
+        if case .scalar = node {
+            guard section.allowsTypeShorthand else {
+                reader.diagnostics.error(
+                    "\(context) needs `type` and `value`: write `\(name.value): { type: <Type>, value: <expression> }`",
+                    at: reader.location(of: node))
+                return nil
+            }
+            member.type = reader.nonEmptyString(node, "the type of \(context)")
+            return member.type == nil ? nil : member
+        }
+        guard let fields = reader.fields(of: node, in: context, allowed: section.keys, required: section.requiredKeys) else {
+            return nil
+        }
+        if let type = fields["type"] { member.type = reader.nonEmptyString(type.value, "the type of \(context)") }
+        if let value = fields["value"] { member.value = reader.code(value.value, "the value of \(context)") }
+        if let initial = fields["initial"] { member.value = reader.code(initial.value, "the initial value of \(context)") }
+        if let input = fields["input"] { member.isInput = reader.bool(input.value, "`input` of \(context)") ?? false }
+        if let doc = fields["doc"] { member.doc = reader.string(doc.value, "`doc` of \(context)")?.value }
+        return member
+    }
+
+    mutating func functions(_ node: Node?) -> [Function] {
+        guard let node, let entries = reader.entries(of: node, in: "`functions`") else { return [] }
+        return entries.compactMap { entry in
+            let context = "function `\(entry.key.value)`"
+            guard let fields = reader.fields(of: entry.value, in: context, allowed: ["signature", "body", "doc"],
+                                             required: ["signature", "body"]),
+                let signature = fields["signature"].flatMap({ reader.code($0.value, "the signature of \(context)") }),
+                let body = fields["body"].flatMap({ reader.code($0.value, "the body of \(context)") })
+            else { return nil }
+            let doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
+            return Function(name: entry.key, signature: signature, body: body, doc: doc)
+        }
+    }
+
+    static let commandKeys = [
+        "doc", "enabled", "perform", "work", "task", "input", "output", "failure", "onValue", "onFailure", "emits", "policy",
+    ]
+
+    mutating func commands(_ node: Node?) -> [Command] {
+        guard let node, let entries = reader.entries(of: node, in: "`commands`") else { return [] }
+        return entries.compactMap { entry in command(entry.key, entry.value) }
+    }
+
+    private mutating func command(_ name: Located<String>, _ node: Node) -> Command? {
+        let context = "command `\(name.value)`"
+        guard let fields = reader.fields(of: node, in: context, allowed: Self.commandKeys) else { return nil }
+        let workKeys = ["perform", "work", "task"].filter { fields[$0] != nil }
+        guard workKeys.count == 1, let workKey = workKeys.first, let workNode = fields[workKey]?.value else {
+            if workKeys.isEmpty {
+                reader.diagnostics.error(
+                    "\(context) needs what it does: `perform` (statements), `work` (a SignalProducer) or `task` (async code)",
+                    at: reader.location(of: node))
+            } else {
+                reader.diagnostics.error(
+                    "\(context) has both `\(workKeys[0])` and `\(workKeys[1])`; keep one", at: fields[workKeys[1]]!.key.location)
+            }
+            return nil
+        }
+        guard let workCode = reader.code(workNode, "`\(workKey)` of \(context)") else { return nil }
+        let work: Command.Work = switch workKey {
+        case "perform": .perform(workCode)
+        case "work": .producer(workCode)
+        default: .task(workCode)
+        }
+        var command = Command(name: name, work: work)
+        func text(_ key: String) -> Located<String>? {
+            fields[key].flatMap { reader.nonEmptyString($0.value, "`\(key)` of \(context)") }
+        }
+        func code(_ key: String) -> Code? {
+            fields[key].flatMap { reader.code($0.value, "`\(key)` of \(context)") }
+        }
+        command.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
+        command.enabled = code("enabled")
+        command.input = text("input")
+        command.output = text("output")
+        command.failure = text("failure")
+        command.onValue = code("onValue")
+        command.onFailure = code("onFailure")
+        command.emits = text("emits")
+        if let policy = text("policy") {
+            if let value = Command.Policy(rawValue: policy.value) {
+                command.policy = Located(value, at: policy.location)
+            } else {
+                let names = Command.Policy.allCases.map(\.rawValue)
+                reader.diagnostics.error(
+                    "unknown policy `\(policy.value)` of \(context)\(Suggestion.didYouMean(policy.value, in: names)) (policies: `oneAtATime`, `latestWins`)",
+                    at: policy.location)
+            }
+        }
+        return command
+    }
+
+    mutating func resources(_ node: Node?) -> [Resource] {
+        guard let node, let entries = reader.entries(of: node, in: "`resources`") else { return [] }
+        return entries.compactMap { entry in
+            let context = "resource `\(entry.key.value)`"
+            guard let fields = reader.fields(of: entry.value, in: context, allowed: ["type", "failure", "load", "trigger", "doc"],
+                                             required: ["type", "load"]),
+                let type = fields["type"].flatMap({ reader.nonEmptyString($0.value, "the type of \(context)") }),
+                let load = fields["load"].flatMap({ reader.code($0.value, "`load` of \(context)") })
+            else { return nil }
+            var resource = Resource(name: entry.key, type: type, load: load)
+            resource.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
+            resource.failure = fields["failure"].flatMap { reader.nonEmptyString($0.value, "`failure` of \(context)") }
+            if let triggerNode = fields["trigger"]?.value {
+                for trigger in reader.stringList(triggerNode, "`trigger` of \(context)") {
+                    if let value = Resource.Trigger(rawValue: trigger.value) {
+                        resource.triggers.append(Located(value, at: trigger.location))
+                    } else {
+                        let names = Resource.Trigger.allCases.map(\.rawValue)
+                        reader.diagnostics.error(
+                            "unknown trigger `\(trigger.value)` of \(context)\(Suggestion.didYouMean(trigger.value, in: names)) (triggers: `init`, `activation`, `change`)",
+                            at: trigger.location)
+                    }
+                }
+            }
+            return resource
+        }
+    }
+}

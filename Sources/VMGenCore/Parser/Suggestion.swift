@@ -1,0 +1,34 @@
+/// "Did you mean" suggestions for misspelled keys and names.
+enum Suggestion {
+    /// The candidate closest to `word`, when it is close enough to be a plausible typo.
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        let tolerance = max(1, min(3, word.count / 3))
+        return best.1 <= tolerance ? best.0 : nil
+    }
+
+    /// ` (did you mean `x`?)`, or nothing.
+    static func didYouMean(_ word: String, in candidates: [String]) -> String {
+        closest(to: word, in: candidates).map { "; did you mean `\($0)`?" } ?? ""
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

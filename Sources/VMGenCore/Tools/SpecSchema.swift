@@ -1,0 +1,59 @@
+import Foundation
+
+/// The JSON Schema (draft 2020-12) of the spec format, built from the same key tables the
+/// parser uses, so editors complete and check exactly what vmgen accepts.
+public enum SpecSchema {
+    public static func json() -> String {
+        let data = try! JSONSerialization.data(withJSONObject: schema(), options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func schema() -> [String: Any] {
+        let string: [String: Any] = ["type": "string"]
+        let code: [String: Any] = ["type": ["string", "number", "boolean"], "description": "A Swift expression or statements."]
+        func entry(_ keys: [String], required: [String], shorthand: Bool) -> [String: Any] {
+            let object: [String: Any] = [
+                "type": "object",
+                "additionalProperties": false,
+                "required": required,
+                "properties": Dictionary(uniqueKeysWithValues: keys.map { key -> (String, Any) in
+                    switch key {
+                    case "input" where keys.contains("initial"): (key, ["type": "boolean"])
+                    case "value", "initial", "enabled", "perform", "work", "task", "onValue", "onFailure", "load", "body", "signature":
+                        (key, code)
+                    case "policy": (key, ["enum": Command.Policy.allCases.map(\.rawValue)])
+                    case "trigger":
+                        (key, ["oneOf": [
+                            ["enum": Resource.Trigger.allCases.map(\.rawValue)],
+                            ["type": "array", "items": ["enum": Resource.Trigger.allCases.map(\.rawValue)]],
+                        ]])
+                    default: (key, string)
+                    }
+                }),
+            ]
+            let value: [String: Any] = shorthand ? ["oneOf": [string, object]] : object
+            return ["type": "object", "additionalProperties": value]
+        }
+        var properties: [String: Any] = [
+            "viewModel": ["type": "string", "description": "The name of the generated class."],
+            "doc": string,
+            "access": ["enum": ["public", "internal"]],
+            "imports": ["type": "array", "items": string],
+            "lifecycle": ["enum": ["active"]],
+            "functions": entry(["signature", "body", "doc"], required: ["signature", "body"], shorthand: false),
+            "commands": entry(SectionReader.commandKeys, required: [], shorthand: false),
+            "resources": entry(["type", "failure", "load", "trigger", "doc"], required: ["type", "load"], shorthand: false),
+        ]
+        for section in MemberSection.allCases {
+            properties[section.rawValue] = entry(section.keys, required: section.requiredKeys, shorthand: section.allowsTypeShorthand)
+        }
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "VMGen view-model spec",
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["viewModel"],
+            "properties": properties,
+        ]
+    }
+}

@@ -1,0 +1,228 @@
+/// The initializer, the update functions and the pure computations: where the dependency
+/// graph becomes code.
+extension ContextBuilder {
+    /// The names an expression reads that the generated code passes to its computation, in
+    /// order of first appearance, with their types.
+    func arguments(of code: Code, for key: String) -> [(name: String, type: String)] {
+        let fixed = Set(model.fixedReads[key] ?? [])
+        let reactive = Set(value(named: key)?.reads ?? [])
+        return SwiftReads.names(in: code.text).compactMap { name in
+            if reactive.contains(name), let value = value(named: name) { return (name, value.type) }
+            if fixed.contains(name), let type = model.symbols[name]?.type { return (name, type) }
+            return nil
+        }
+    }
+
+    /// `Self.computeX(a: a, b: b)`, with each reactive argument read through `reactiveRead`.
+    func call(_ function: String, arguments: [(name: String, type: String)], reactiveRead: (String) -> String) -> String {
+        let list = arguments.map { argument in
+            let isReactive = value(named: argument.name) != nil
+            return "\(argument.name): \(isReactive ? reactiveRead(argument.name) : argument.name)"
+        }
+        return "Self.\(function)(\(list.joined(separator: ", ")))"
+    }
+
+    func computationName(of value: ReactiveValue) -> String {
+        if case .state = value.source { return "initial" + SwiftText.upper(value.name) }
+        return "compute" + SwiftText.upper(value.name)
+    }
+
+    /// The key under which the validator stored an expression's fixed reads.
+    func readsKey(of value: ReactiveValue) -> String {
+        if case .state = value.source { return "initial:" + value.name }
+        return value.name
+    }
+
+    // MARK: Computations
+
+    func computations() -> [CodeFunction] {
+        var result: [CodeFunction] = []
+        for constant in spec.constants {
+            guard let code = constant.value, let type = constant.type?.value else { continue }
+            let arguments = arguments(of: code, for: "constant:" + constant.name.value)
+            result.append(CodeFunction(
+                docLines: ["/// The constant `\(constant.name.value)`."],
+                signature: "private static func make\(SwiftText.upper(constant.name.value))(\(parameterList(arguments))) -> \(type) {",
+                bodyLines: SwiftText.embedded(code)))
+        }
+        for value in model.reactiveValues {
+            guard let code = value.expression else { continue }
+            let what: String = switch value.source {
+            case .state: "The initial value of `\(value.name)`."
+            case .condition(let command): "Whether `\(command)` may run, besides not already running."
+            default: "Computes `\(value.name)` from what it reads."
+            }
+            let arguments = arguments(of: code, for: readsKey(of: value))
+            result.append(CodeFunction(
+                docLines: ["/// " + what],
+                signature: "private static func \(computationName(of: value))(\(parameterList(arguments))) -> \(value.type) {",
+                bodyLines: SwiftText.embedded(code)))
+        }
+        return result
+    }
+
+    func parameterList(_ arguments: [(name: String, type: String)]) -> String {
+        arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+    }
+
+    // MARK: Initializer
+
+    func initializer() -> CodeFunction {
+        let initializerParameters = (spec.parameters + spec.dependencies).compactMap { member in
+            member.type.map { "\(member.name.value): \($0.value)" }
+        }
+        var lines: [String] = []
+        for member in spec.parameters + spec.dependencies {
+            lines.append("self.\(member.name.value) = \(member.name.value)")
+        }
+        for constant in spec.constants {
+            guard let code = constant.value else { continue }
+            let name = constant.name.value
+            let arguments = arguments(of: code, for: "constant:" + name)
+            lines.append("let \(name) = \(call("make" + SwiftText.upper(name), arguments: arguments) { $0 })")
+            lines.append("self.\(name) = \(name)")
+        }
+        lines.append("")
+        lines.append("// Every value's first state, in update order.")
+        for name in model.updateOrder {
+            guard let value = value(named: name) else { continue }
+            lines.append("let \(name): \(value.type) = \(initialValueExpression(of: value))")
+        }
+        for value in model.reactiveValues {
+            lines.append("_\(value.name) = MutableProperty(\(value.name))")
+        }
+        for value in model.reactiveValues where value.isPublic {
+            lines.append("\(value.name)Property = Property(_\(value.name))")
+        }
+        for event in spec.events {
+            let name = event.name.value
+            lines.append("(\(name), \(name)Observer) = Signal<\(event.type?.value ?? "Void"), Never>.pipe()")
+        }
+        let observations = observationLines()
+        if !observations.isEmpty {
+            lines.append("")
+            lines.append("// Follow the runtime objects this view model owns.")
+            lines.append(contentsOf: observations)
+        }
+        let initialLoads = spec.resources.filter { $0.triggers.contains { $0.value == .initialization } }
+        if !initialLoads.isEmpty {
+            lines.append("")
+            for resource in initialLoads { lines.append("\(loaderName(resource)).reload()") }
+        }
+        return CodeFunction(
+            docLines: ["/// Creates the view model" + (initializerParameters.isEmpty ? "." : " with its parameters and dependencies.")],
+            signature: "\(access)init(\(initializerParameters.joined(separator: ", "))) {",
+            bodyLines: lines.map { $0.isEmpty ? "" : "        " + $0 })
+    }
+
+    func initialValueExpression(of value: ReactiveValue) -> String {
+        switch value.source {
+        case .state, .derived, .child, .condition:
+            guard let code = value.expression else { return "nil" }
+            return call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { $0 }
+        case .commandIsExecuting, .resourceIsLoading, .activation:
+            return "false"
+        case .commandIsEnabled(let command):
+            return self.value(named: command + "CanExecute") == nil ? "true" : command + "CanExecute"
+        case .resourceValue, .resourceError:
+            return "nil"
+        }
+    }
+
+    func observationLines() -> [String] {
+        var lines: [String] = []
+        func follow(_ signal: String, into name: String) {
+            lines.append("disposables += \(signal).observeValuesOnMain { [weak self] in self?.\(name) = $0 }")
+        }
+        for command in spec.commands {
+            let name = command.name.value
+            follow("\(name).isExecuting.signal", into: name + "IsExecuting")
+            follow("\(name).isEnabled.signal", into: name + "IsEnabled")
+            if command.onValue != nil || command.emits != nil {
+                lines.append("disposables += \(name).values.observeValuesOnMain { [weak self] in self?.\(name)DidSendValue($0) }")
+            }
+            if command.onFailure != nil {
+                lines.append("disposables += \(name).errors.observeValuesOnMain { [weak self] in self?.\(name)DidFail($0) }")
+            }
+        }
+        for resource in spec.resources {
+            let name = resource.name.value
+            let loader = loaderName(resource)
+            follow("\(loader).value.signal", into: name)
+            follow("\(loader).isLoading.signal", into: name + "IsLoading")
+            follow("\(loader).error.signal", into: name + "Error")
+        }
+        return lines
+    }
+
+    func loaderName(_ resource: Resource) -> String { resource.name.value + "Loader" }
+
+    // MARK: Updates
+
+    /// The computed values and effects to bring up to date when `source` changes, in update
+    /// order. The walk stops at values the runtime updates itself (a command's `isEnabled`):
+    /// they run their own update when their signal fires.
+    func downstream(of source: String) -> [String] {
+        let readers = model.graph.readers
+        var reached = Set<String>()
+        var pending = readers[source] ?? []
+        while let node = pending.popLast() {
+            guard reached.insert(node).inserted else { continue }
+            if value(named: node)?.isComputed == true { pending.append(contentsOf: readers[node] ?? []) }
+        }
+        return model.updateOrder.filter { reached.contains($0) && (value(named: $0)?.isComputed ?? true) }
+    }
+
+    func updates() -> [CodeFunction] {
+        model.reactiveValues.filter { !$0.isComputed }.map(update)
+    }
+
+    func update(of source: ReactiveValue) -> CodeFunction {
+        let nodes = downstream(of: source.name)
+        let updated = Set(nodes).union([source.name])
+        var lines: [String] = []
+        /// `aChanged || bChanged`, or nil when the source itself is an input (always changed).
+        func changeCondition(of node: String) -> String? {
+            let inputs = (model.graph.inputs[node] ?? []).filter(updated.contains)
+            if inputs.contains(source.name) { return nil }
+            return inputs.map { "\($0)Changed" }.joined(separator: " || ")
+        }
+        for node in nodes {
+            guard let value = value(named: node), let code = value.expression else { continue }
+            let compute = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { "_\($0).value" }
+            let stage = "_\(node).stage(\(compute))"
+            if let condition = changeCondition(of: node) {
+                let grouped = condition.contains("||") ? "(\(condition))" : condition
+                lines.append("let \(node)Changed = \(grouped) && \(stage)")
+            } else {
+                lines.append("let \(node)Changed = \(stage)")
+            }
+        }
+        lines.append(notifyLine(for: source))
+        for node in nodes {
+            guard let value = value(named: node) else { continue }
+            lines.append("if \(node)Changed { \(notifyLine(for: value)) }")
+        }
+        for node in nodes where node.hasPrefix("reload:") {
+            let reload = "\(node.dropFirst("reload:".count))Loader.reload()"
+            lines.append(changeCondition(of: node).map { "if \($0) { \(reload) }" } ?? reload)
+        }
+        if case .activation = source.source {
+            for resource in spec.resources where resource.triggers.contains(where: { $0.value == .activation }) {
+                let loader = loaderName(resource)
+                lines.append("if _isActive.value { \(loader).reload() } else { \(loader).cancel() }")
+            }
+        }
+        let what = nodes.isEmpty
+            ? "/// Notifies observers that `\(source.name)` changed."
+            : "/// Brings every value that reads `\(source.name)` up to date, then notifies observers of what changed."
+        return CodeFunction(
+            docLines: [what],
+            signature: "private func \(source.name)DidChange() {",
+            bodyLines: lines.map { "        " + $0 })
+    }
+
+    func notifyLine(for value: ReactiveValue) -> String {
+        value.isPublic ? "didChange(\\.\(value.name), _\(value.name))" : "_\(value.name).publish()"
+    }
+}

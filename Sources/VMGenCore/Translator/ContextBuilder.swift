@@ -1,0 +1,93 @@
+/// Turns a validated `ViewModelModel` into the `TemplateContext` the templates lay out.
+/// All decisions about the generated code live here (and in its extensions), none in templates.
+public struct ContextBuilder {
+    let model: ViewModelModel
+    let version: String
+
+    public init(model: ViewModelModel, generatorVersion: String = VMGen.version) {
+        self.model = model
+        self.version = generatorVersion
+    }
+
+    var spec: Spec { model.spec }
+    var className: String { spec.viewModel.value }
+    var access: String { model.access == "public" ? "public " : "" }
+
+    public func build() -> TemplateContext {
+        let values = model.reactiveValues
+        func members(_ filter: (ReactiveValue) -> Bool) -> [ValueMember] { values.filter(filter).map(valueMember) }
+        return TemplateContext(
+            specPath: SwiftText.commentSafe(spec.file),
+            generatorVersion: version,
+            name: className,
+            accessPrefix: access,
+            docLines: SwiftText.docLines(spec.doc),
+            imports: (["Observation", "Reactive"] + spec.imports.map(\.value)).uniqued(),
+            dependencies: spec.dependencies.map(storedMember),
+            parameters: spec.parameters.map(storedMember),
+            constants: spec.constants.map(storedMember),
+            sections: [
+                ValueSection(title: "State", values: members { if case .state = $0.source { true } else { false } }),
+                ValueSection(title: "Derived values", values: members { if case .derived = $0.source { true } else { false } }),
+                ValueSection(title: "Children", values: members { if case .child = $0.source { true } else { false } }),
+                ValueSection(title: "Activation", values: members { if case .activation = $0.source { true } else { false } }),
+            ],
+            runtimeProperties: values.filter(\.isPublic).map(valueMember),
+            commands: spec.commands.map(commandMember),
+            resources: spec.resources.map(resourceMember),
+            events: spec.events.map(storedMember),
+            storage: values.map { StoredMember(name: "_" + $0.name, type: "MutableProperty<\($0.type)>", docLines: []) },
+            functions: spec.functions.map(function),
+            initializer: initializer(),
+            updates: updates(),
+            computations: computations(),
+            actions: actions())
+    }
+
+    func storedMember(_ member: Member) -> StoredMember {
+        StoredMember(name: member.name.value, type: member.type?.value ?? "", docLines: SwiftText.docLines(member.doc))
+    }
+
+    func valueMember(_ value: ReactiveValue) -> ValueMember {
+        let prefix: String
+        let isSource: Bool
+        switch value.source {
+        case .state(isInput: true), .activation:
+            (prefix, isSource) = (access, true)
+        case .derived, .child, .condition:
+            (prefix, isSource) = (access, false)
+        default:
+            (prefix, isSource) = (access + "private(set) ", true)
+        }
+        return ValueMember(name: value.name, type: value.type, docLines: SwiftText.docLines(value.doc),
+                           declarationPrefix: prefix, isSource: isSource)
+    }
+
+    func value(named name: String) -> ReactiveValue? {
+        model.reactiveValues.first { $0.name == name }
+    }
+
+    /// A spec function: its signature line is mapped to the spec's line; its body to the
+    /// body's line and column.
+    func function(_ function: Function) -> CodeFunction {
+        let signature = function.signature.text.replacingOccurrences(of: "\n", with: " ")
+        let location = function.signature.location
+        return CodeFunction(
+            docLines: SwiftText.docLines(function.doc),
+            leadingLines: ["#sourceLocation(file: \(SwiftText.literal(location.file)), line: \(location.line))"],
+            signature: "\(access)func \(function.name.value)\(signature) {",
+            bodyLines: SwiftText.embedded(function.body))
+    }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}
+
+/// The generator's identity, printed in headers and `--version`.
+public enum VMGen {
+    public static let version = "0.1.0"
+}

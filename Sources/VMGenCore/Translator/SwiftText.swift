@@ -1,0 +1,49 @@
+/// Small text helpers for writing Swift source.
+enum SwiftText {
+    /// `/// line` comments for a doc string, one per line.
+    static func docLines(_ doc: String?) -> [String] {
+        guard let doc, !doc.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
+        var lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        return lines.map { $0.isEmpty ? "///" : "/// " + $0.replacingOccurrences(of: "\r", with: "") }
+    }
+
+    /// A Swift string literal holding `text`.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Text safe inside a `//` comment: one line, no control characters.
+    static func commentSafe(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    }
+
+    /// Spec code under `#sourceLocation`, each line padded to its column in the spec, so that
+    /// the compiler's errors point at the spec's line and column.
+    static func embedded(_ code: Code) -> [String] {
+        let padding = String(repeating: " ", count: max(0, code.location.column - 1))
+        let lines = code.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.isEmpty ? "" : padding + line
+        }
+        return ["#sourceLocation(file: \(literal(code.location.file)), line: \(code.location.line))"] + lines + ["#sourceLocation()"]
+    }
+
+    /// `isGameOver` -> `IsGameOver`.
+    static func upper(_ name: String) -> String { SwiftNames.capitalized(name) }
+}

@@ -1,0 +1,51 @@
+/// What counts as a usable Swift name, and what makes a type string safe to paste into code.
+enum SwiftNames {
+    /// Keywords that cannot be used as plain identifiers in declarations.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
+        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
+        "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "async", "some", "any", "consume", "borrowing", "consuming", "actor", "nonisolated", "isolated", "Type",
+    ]
+
+    /// Why `name` cannot be a Swift identifier, or nil when it can.
+    static func problem(with name: String) -> String? {
+        guard let first = name.unicodeScalars.first else { return "it is empty" }
+        if !(first == "_" || first.properties.isXIDStart) {
+            return "a Swift name starts with a letter or `_`"
+        }
+        if let bad = name.unicodeScalars.first(where: { !($0 == "_" || $0.properties.isXIDContinue) }) {
+            return "`\(bad.escaped(asASCII: true))` cannot appear in a Swift name"
+        }
+        if keywords.contains(name) { return "`\(name)` is a Swift keyword" }
+        if name.hasPrefix("_") { return "names starting with `_` are reserved for the generated code" }
+        return nil
+    }
+
+    /// Why `type` cannot be pasted into generated code as a type, or nil when it looks fine.
+    /// (The compiler checks the rest, at the spec's line.)
+    static func problem(withType type: String) -> String? {
+        if type.contains("\n") { return "a type is written on one line" }
+        for forbidden in ["{", "}", ";", "#", "//", "/*", "*/", "\"", "\\", "="] where type.contains(forbidden) {
+            return "`\(forbidden)` cannot appear in a type"
+        }
+        var stack: [Character] = []
+        let pairs: [Character: Character] = [")": "(", "]": "[", ">": "<"]
+        for character in type {
+            if "([<".contains(character) { stack.append(character) }
+            if let open = pairs[character] {
+                // `->` is an arrow, not a closing angle bracket.
+                if character == ">", stack.last != "<" { continue }
+                guard stack.popLast() == open else { return "its brackets do not match" }
+            }
+        }
+        return stack.isEmpty ? nil : "its brackets do not match"
+    }
+
+    /// `photos` -> `Photos`, for generated names such as `reloadPhotos`.
+    static func capitalized(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst()
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import VMGenCore
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a starter spec, NAME.vm.yaml, that generates a working view model.")
+
+    @Argument(help: "The view model's name, e.g. Counter (the class is CounterViewModel).")
+    var name: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the spec to.", valueName: "dir"))
+    var output: String = "."
+
+    func validate() throws {
+        guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw ValidationError("NAME must be a Swift type name such as Counter")
+        }
+    }
+
+    func run() throws {
+        let url = URL(fileURLWithPath: output).appendingPathComponent("\(name).vm.yaml")
+        guard !FileManager.default.fileExists(atPath: url.path) else {
+            Console.error("\(url.path): error: the file exists; vmgen init never overwrites a spec")
+            throw ExitCode.failure
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(StarterSpec.text(name: name).utf8).write(to: url)
+        print("vmgen: wrote \(url.path)")
+    }
+}

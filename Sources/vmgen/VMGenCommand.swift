@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import VMGenCore
+
+/// `vmgen`: the root command. Exit codes: 0 success, 1 spec errors or stale output, 2 usage.
+@main
+struct VMGenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vmgen",
+        abstract: "Generate Swift view models from YAML specs.",
+        discussion: """
+            A spec (`*.vm.yaml`) describes a view model: its state, derived values, commands with \
+            enabled conditions, loadable resources and events. vmgen checks it and writes a \
+            @MainActor Observable class that runs on the Reactive runtime, with every derived \
+            value updated once per change in a fixed order.
+
+            Exit codes: 0 success, 1 errors in specs (or stale output for `check`), 2 usage errors.
+            Errors are printed as `path:line:column: error: message`.
+            See docs/spec-format.md and docs/cli.md.
+            """,
+        version: VMGen.version,
+        subcommands: [Generate.self, Check.self, Lint.self, Graph.self, Schema.self, Init.self]
+    )
+
+    /// Runs the command, mapping argument errors to exit code 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code == .failure {
+                exit(withError: error)
+            }
+            if error is ExitCode {
+                Foundation.exit(code.rawValue)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Arguments shared by the commands that read specs.
+struct SpecInputs: ParsableArguments {
+    @Argument(help: "Spec files (*.vm.yaml) or folders to search for them.")
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("A folder of Stencil templates that replace the default ones of the same name.", valueName: "dir"))
+    var templates: String?
+
+    func specFiles() throws -> [SpecFile] {
+        try SpecFile.collect(paths)
+    }
+
+    func generator() throws -> Generator {
+        try Generator(customTemplates: templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
+    }
+}
+
+/// Prints diagnostics the way compilers do, on standard error.
+enum Console {
+    static func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { error(diagnostic.description) }
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
