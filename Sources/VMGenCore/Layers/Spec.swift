@@ -63,6 +63,8 @@ public struct Member: Sendable {
     public var type: Located<String>?
     /// The value expression: `value` of constants, derived and children; `initial` of state.
     public var value: Code?
+    /// Whether the spec wrote a `value` or `initial` key (even one that failed to parse).
+    public var declaresValue = false
     /// State only: whether the view may write it.
     public var isInput: Bool = false
     public var doc: String?

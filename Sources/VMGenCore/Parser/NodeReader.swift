@@ -100,7 +100,7 @@ struct NodeReader {
         guard let text = string(node, what) else { return nil }
         if case .scalar(let scalar) = node, scalar.tag.rawValue.hasPrefix("!"), scalar.tag.rawValue != "!" {
             diagnostics.error(
-                "YAML read `\(scalar.tag.rawValue)` as a tag; quote \(what): \"\(scalar.tag.rawValue) \(text.value)\"",
+                "YAML read `\(scalar.tag.rawValue)` as a tag; quote \(what): \"\([scalar.tag.rawValue, text.value].filter { !$0.isEmpty }.joined(separator: " "))\"",
                 at: text.location)
             return nil
         }

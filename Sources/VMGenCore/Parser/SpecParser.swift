@@ -108,6 +108,7 @@ struct SectionReader {
             return nil
         }
         if let type = fields["type"] { member.type = reader.nonEmptyString(type.value, "the type of \(context)") }
+        member.declaresValue = fields["value"] != nil || fields["initial"] != nil
         if let value = fields["value"] { member.value = reader.code(value.value, "the value of \(context)") }
         if let initial = fields["initial"] { member.value = reader.code(initial.value, "the initial value of \(context)") }
         if let input = fields["input"] { member.isInput = reader.bool(input.value, "`input` of \(context)") ?? false }

@@ -51,7 +51,8 @@ private struct Checker {
         checkCommands()
         checkResources()
         buildGraph()
-        warnAboutValuesThatNeverChange()
+        // Design warnings only make sense once the spec is valid.
+        if !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
     }
 
     // MARK: Header
@@ -78,20 +79,36 @@ private struct Checker {
 
     // MARK: Names
 
+    /// How a message names a declaration: "state value `count`", "the generated `xProperty` of `x`".
+    func describe(_ symbol: Symbol) -> String {
+        switch symbol.kind {
+        case .generated(let owner): "the generated `\(symbol.name)` of `\(owner)`"
+        case .commandOutput(let command): "the generated `\(symbol.name)` of command `\(command)`"
+        case .resourceOutput(let resource): "the generated `\(symbol.name)` of resource `\(resource)`"
+        case .activation: "`isActive` of `lifecycle: active`"
+        case .parameter: "parameter `\(symbol.name)`"
+        case .dependency: "dependency `\(symbol.name)`"
+        case .constant: "constant `\(symbol.name)`"
+        case .state: "state value `\(symbol.name)`"
+        case .derived: "derived value `\(symbol.name)`"
+        case .child: "child view model `\(symbol.name)`"
+        case .function: "function `\(symbol.name)`"
+        case .command: "command `\(symbol.name)`"
+        case .event: "event `\(symbol.name)`"
+        case .resource: "resource `\(symbol.name)`"
+        case .condition(let command): "the enabled condition of `\(command)`"
+        }
+    }
+
     mutating func declare(_ name: String, _ kind: Symbol.Kind, type: String?, at location: SourceLocation) {
-        if let existing = symbols[name] {
-            let what: String = switch existing.kind {
-            case .generated(let owner): "the generated `\(name)` of `\(owner)`"
-            case .commandOutput(let command): "the generated `\(name)` of command `\(command)`"
-            case .resourceOutput(let resource): "the generated `\(name)` of resource `\(resource)`"
-            case .activation: "`isActive` of `lifecycle: active`"
-            default: "`\(name)`"
-            }
-            diagnostics.error("`\(name)` is declared twice: it clashes with \(what); rename one of them", at: location,
-                              notes: [.init("\(what) is declared here", at: existing.location)])
+        let symbol = Symbol(name: name, kind: kind, type: type, location: location)
+        guard let existing = symbols[name] else {
+            symbols[name] = symbol
             return
         }
-        symbols[name] = Symbol(name: name, kind: kind, type: type, location: location)
+        diagnostics.error(
+            "`\(name)` is declared twice: \(describe(symbol)) clashes with \(describe(existing)); rename one of them", at: location,
+            notes: [.init("\(describe(existing)) is declared here", at: existing.location)])
     }
 
     mutating func declareChecked(_ name: Located<String>, _ kind: Symbol.Kind, type: String?, what: String) {
@@ -166,9 +183,9 @@ private struct Checker {
 
     mutating func buildReactiveValues() {
         for member in spec.state {
-            guard let type = member.type?.value else { continue }
+            guard let type = member.type?.value, SwiftNames.problem(with: member.name.value) == nil else { continue }
             let initial = member.value
-            if initial == nil {
+            if !member.declaresValue {
                 // An optional without `initial` starts as nil (no computation needed).
                 if !type.hasSuffix("?") {
                     diagnostics.error(

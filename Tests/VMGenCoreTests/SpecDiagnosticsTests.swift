@@ -1,0 +1,245 @@
+import Testing
+import VMGenCore
+
+/// One test per kind of spec error: the message, the line and the column.
+@Suite("Spec diagnostics")
+struct SpecDiagnosticsTests {
+    @Test("an unknown key is reported where it stands, with a suggestion")
+    func unknownKeyWithSuggestion() {
+        let found = errors("""
+            viewModel: A
+            state:
+              count: { type: Int, intial: "0" }
+            """)
+        #expect(found.count == 2)
+        #expect(found.contains { $0.hasPrefix("3:23: unknown key `intial` in state value `count`; did you mean `initial`?") })
+        #expect(found.contains { $0.hasPrefix("3:3: state value `count` needs an `initial` value") })
+    }
+
+    @Test("a misspelled section name suggests the right one")
+    func misspelledSection() {
+        #expect(errors("viewModel: A\nderivd:\n  x: { type: Int, value: 1 }\n").first?.hasPrefix("2:1: unknown key `derivd` in the spec; did you mean `derived`?") == true)
+    }
+
+    @Test("a missing required key is reported at its mapping")
+    func missingRequiredKey() {
+        #expect(errors("viewModel: A\nderived:\n  x: { type: Int }\n") == ["3:6: derived value `x` is missing `value`"])
+        #expect(errors("doc: no name\n") == ["1:1: the spec is missing `viewModel`"])
+    }
+
+    @Test("a list where a mapping belongs is a shape error")
+    func wrongShape() {
+        #expect(errors("viewModel: A\nstate:\n  - count\n") == ["3:3: `state` must be a mapping of `key: value` lines, not a list"])
+        #expect(errors("viewModel: [A]\n") == ["1:12: `viewModel` must be a single value, not a list"])
+    }
+
+    @Test("names must be Swift identifiers and not keywords")
+    func invalidNames() {
+        let found = errors("""
+            viewModel: A
+            state:
+              2count: { type: Int, initial: "0", input: true }
+              default: { type: Int, initial: "0", input: true }
+              "my value": { type: Int, initial: "0", input: true }
+            """)
+        #expect(found == [
+            "3:3: `2count` cannot be the name of a state value: a Swift name starts with a letter or `_`",
+            "4:3: `default` cannot be the name of a state value: `default` is a Swift keyword",
+            "5:3: `my value` cannot be the name of a state value: ` ` cannot appear in a Swift name",
+        ])
+    }
+
+    @Test("a name declared in two sections clashes, with a note at the first")
+    func clashAcrossSections() {
+        let diagnostics = diagnose("""
+            viewModel: A
+            parameters:
+              count: Int
+            state:
+              count: { type: Int, initial: "0", input: true }
+            """).filter { $0.severity == .error }
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0].location.line == 5)
+        #expect(diagnostics[0].message.contains("`count` is declared twice"))
+        #expect(diagnostics[0].notes.map(\.location.line) == [3])
+    }
+
+    @Test("a name that clashes with a generated member is reported")
+    func clashWithGeneratedName() {
+        let found = errors("""
+            viewModel: A
+            state:
+              searchIsExecuting: { type: Bool, initial: "false", input: true }
+            commands:
+              search: { perform: "searchIsExecuting = true" }
+            """)
+        #expect(found.count == 1)
+        #expect(found[0] == "5:3: `searchIsExecuting` is declared twice: the generated `searchIsExecuting` of command `search` clashes with state value `searchIsExecuting`; rename one of them")
+    }
+
+    @Test("a dependency cycle prints its whole path with each step's location")
+    func cycleOfThree() {
+        let diagnostics = diagnose("""
+            viewModel: A
+            derived:
+              a: { type: Int, value: b + 1 }
+              b: { type: Int, value: c + 1 }
+              c: { type: Int, value: a + 1 }
+            """).filter { $0.severity == .error }
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0].message.hasPrefix("dependency cycle: a -> b -> c -> a"))
+        #expect(diagnostics[0].location.line == 3)
+        #expect(diagnostics[0].location.column == 26)
+        #expect(diagnostics[0].notes.map(\.message) == ["`a` reads `b`", "`b` reads `c`", "`c` reads `a`"])
+        #expect(diagnostics[0].notes.map(\.location.line) == [3, 4, 5])
+    }
+
+    @Test("a value that reads itself is a cycle of one")
+    func cycleOfOne() {
+        #expect(errors("viewModel: A\nderived:\n  a: { type: Int, value: a + 1 }\n").first?.hasPrefix("3:26: dependency cycle: a -> a") == true)
+    }
+
+    @Test("a cycle through a command's enabled state is caught")
+    func cycleThroughCommand() {
+        let found = errors("""
+            viewModel: A
+            derived:
+              canSave: { type: Bool, value: saveIsEnabled }
+            commands:
+              save: { enabled: canSave, perform: "print(1)" }
+            """)
+        #expect(found.count == 1)
+        #expect(found[0].contains("dependency cycle: canSave -> saveIsEnabled -> enabled condition of save -> canSave"))
+    }
+
+    @Test("an enabled condition that names an undeclared value is an error with a suggestion")
+    func undeclaredNameInCondition() {
+        let found = errors("""
+            viewModel: A
+            state:
+              isGameOver: { type: Bool, initial: "false", input: true }
+            commands:
+              roll: { enabled: "!isGameOvr", perform: "print(1)" }
+            """)
+        #expect(found == ["5:22: the enabled condition of `roll` reads `isGameOvr`, which the spec does not declare; did you mean `isGameOver`?"])
+    }
+
+    @Test("a command may not read its own outputs in its enabled condition")
+    func conditionReadsOwnOutput() {
+        let found = errors("""
+            viewModel: A
+            commands:
+              save: { enabled: "!saveIsExecuting", perform: "print(1)" }
+            """)
+        #expect(found.count == 1)
+        #expect(found[0].hasPrefix("3:22: the enabled condition of `save` reads its own `saveIsExecuting`"))
+    }
+
+    @Test("an event a command emits must be declared")
+    func danglingEvent() {
+        let found = errors("""
+            viewModel: A
+            events:
+              showResults: "[String]"
+            commands:
+              search: { work: "SignalProducer(value: [])", output: "[String]", emits: showResult }
+            """)
+        #expect(found == ["5:75: command `search` emits `showResult`, which is not an event; did you mean `showResults`?; declare it under `events`"])
+    }
+
+    @Test("an expression that tries to close the generated scope is refused")
+    func scopeEscape() {
+        let found = errors("""
+            viewModel: A
+            derived:
+              x: { type: Int, value: "1 } }; func evil() { _ = 2" }
+              y:
+                type: Int
+                value: |
+                  #endif
+                  1
+            """)
+        #expect(found.count == 2)
+        #expect(found[0].hasPrefix("3:27: `x` contains an unbalanced `}`"))
+        #expect(found[1].hasPrefix("7:7: `y` contains a compiler directive (`#endif`)"))
+    }
+
+    @Test("invalid type strings are refused")
+    func invalidTypes() {
+        let found = errors("""
+            viewModel: A
+            parameters:
+              a: "Int) -> Void"
+              b: "[Int"
+              c: "Int { }"
+            """)
+        #expect(found == [
+            "3:6: `Int) -> Void` is not a valid type for parameter `a`: its brackets do not match",
+            "4:6: `[Int` is not a valid type for parameter `b`: its brackets do not match",
+            "5:6: `Int { }` is not a valid type for parameter `c`: `{` cannot appear in a type",
+        ])
+    }
+
+    @Test("a derived value may not call a function, and initial values may not read state")
+    func staticContextRules() {
+        let found = errors("""
+            viewModel: A
+            state:
+              a: { type: Int, initial: "0", input: true }
+              b: { type: Int, initial: a, input: true }
+            derived:
+              c: { type: Int, value: double(a) }
+            functions:
+              double: { signature: "(_ x: Int) -> Int", body: "x * 2" }
+            """)
+        #expect(found.count == 2)
+        #expect(found[0].hasPrefix("4:28: the initial value of `b` reads `a`, which changes"))
+        #expect(found[1].hasPrefix("6:26: `c` calls function `double`"))
+    }
+
+    @Test("a YAML tag where an expression was meant says to quote it")
+    func unquotedBang() {
+        let found = errors("viewModel: A\nstate:\n  a: { type: Bool, initial: !true }\n")
+        #expect(found == ["3:29: YAML read `!true` as a tag; quote the initial value of state value `a`: \"!true\""])
+    }
+
+    @Test("a resource that loads on activation needs the active lifecycle")
+    func activationWithoutLifecycle() {
+        let found = errors("""
+            viewModel: A
+            resources:
+              photos: { type: "[Int]", load: "SignalProducer(value: [])", trigger: activation }
+            """)
+        #expect(found == ["3:72: resource `photos` loads on activation, but the view model has no activation: add `lifecycle: active`"])
+    }
+
+    @Test("every error of a file is reported in one run")
+    func allErrorsAtOnce() {
+        let found = errors("""
+            viewModel: A
+            colour: red
+            state:
+              1x: Int
+            derived:
+              y: { type: Int, value: y }
+            commands:
+              go: { enabled: nope, perform: "print(1)", policy: fast }
+            """)
+        #expect(found.count == 5)
+    }
+
+    @Test("state nothing writes, and a derived value that reads nothing, are warnings")
+    func neverChanging() {
+        let found = warnings("""
+            viewModel: A
+            state:
+              a: { type: Int, initial: "0" }
+            derived:
+              b: { type: Int, value: "42" }
+            """)
+        #expect(found == [
+            "3:3: state value `a` never changes: it is not an input and no command writes it; make it a constant or add `input: true`",
+            "5:27: `b` reads no value that changes, so it never changes; make it a constant",
+        ])
+    }
+}
