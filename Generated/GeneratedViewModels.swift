@@ -1,1 +1,0 @@
-// Generated view models live here.

@@ -1,0 +1,22 @@
+import Reactive
+
+/// Why a computation failed.
+public enum ComputationError: Error, Equatable {
+    case failed(String)
+}
+
+/// A computation that takes time, such as a download (seed 001's computation signal).
+public protocol Computing: Sendable {
+    func compute(_ model: String) -> SignalProducer<String, ComputationError>
+}
+
+/// A computation for tests: records each start and answers when the test says so.
+public final class InMemoryComputation: Computing {
+    public let computations = RequestLog<String, String, ComputationError>()
+
+    public init() {}
+
+    public func compute(_ model: String) -> SignalProducer<String, ComputationError> {
+        computations.producer(for: model)
+    }
+}

@@ -1,1 +1,0 @@
-// Models and services the example view models use.

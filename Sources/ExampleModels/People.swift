@@ -1,0 +1,47 @@
+import Foundation
+import Reactive
+
+/// A person found on Twitter (seed 003's PeopleCRM).
+public struct Person: Sendable, Equatable {
+    public var username: String
+    public var name: String
+    public var bio: String
+    public var avatarURL: URL?
+
+    public init(username: String, name: String, bio: String = "", avatarURL: URL? = nil) {
+        self.username = username
+        self.name = name
+        self.bio = bio
+        self.avatarURL = avatarURL
+    }
+}
+
+/// Why a Twitter lookup failed.
+public enum TwitterError: Error, Equatable {
+    case userNotFound(String)
+    case network(String)
+}
+
+/// The Twitter API client (seed 003's TwitterClient).
+public protocol TwitterClient: Sendable {
+    func info(forUsername username: String) -> SignalProducer<Person, TwitterError>
+}
+
+/// A Twitter client for tests: records each lookup and answers when the test says so.
+public final class InMemoryTwitterClient: TwitterClient {
+    public let lookups = RequestLog<String, Person, TwitterError>()
+
+    public init() {}
+
+    public func info(forUsername username: String) -> SignalProducer<Person, TwitterError> {
+        lookups.producer(for: username)
+    }
+}
+
+/// Which screen the person container shows (seed 003's UIState).
+public enum PersonContainerState: Sendable, Equatable {
+    /// The form that looks a person up.
+    case adding
+    /// The person found.
+    case detail(Person)
+}

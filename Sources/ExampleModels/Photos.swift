@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+import Reactive
+
+/// A photo from 500px (seed 000's FRPPhotoModel), as a value.
+public struct PhotoModel: Sendable, Equatable, Identifiable {
+    public var id: Int
+    public var photoName: String
+    public var photographerName: String
+    public var rating: Double
+    public var thumbnailURL: URL?
+    public var fullsizedURL: URL?
+    /// The full-size image, once the details have been fetched.
+    public var fullsizedData: Data?
+
+    public init(id: Int, photoName: String, photographerName: String = "", rating: Double = 0,
+                thumbnailURL: URL? = nil, fullsizedURL: URL? = nil, fullsizedData: Data? = nil) {
+        self.id = id
+        self.photoName = photoName
+        self.photographerName = photographerName
+        self.rating = rating
+        self.thumbnailURL = thumbnailURL
+        self.fullsizedURL = fullsizedURL
+        self.fullsizedData = fullsizedData
+    }
+}
+
+/// Why talking to 500px failed.
+public enum PhotoImportError: Error, Equatable {
+    case network(String)
+    case unexpectedResponse
+}
+
+/// The 500px API (seed 000's FRPPhotoImporter).
+public protocol PhotoImporting: Sendable {
+    /// The popular photos.
+    func importPhotos() -> SignalProducer<[PhotoModel], PhotoImportError>
+    /// `photo` with its details (the full-size image data) filled in.
+    func fetchPhotoDetails(_ photo: PhotoModel) -> SignalProducer<PhotoModel, PhotoImportError>
+}
+
+/// A photo importer for tests: records each request and answers when the test says so.
+public final class InMemoryPhotoImporter: PhotoImporting {
+    public let imports = RequestLog<Void, [PhotoModel], PhotoImportError>()
+    public let detailFetches = RequestLog<PhotoModel, PhotoModel, PhotoImportError>()
+
+    public init() {}
+
+    public func importPhotos() -> SignalProducer<[PhotoModel], PhotoImportError> {
+        imports.producer(for: ())
+    }
+
+    public func fetchPhotoDetails(_ photo: PhotoModel) -> SignalProducer<PhotoModel, PhotoImportError> {
+        detailFetches.producer(for: photo)
+    }
+}
+
+/// Where a view model reports problems it recovers from (the articles' NSLog).
+public protocol ErrorLogging: Sendable {
+    func log(_ message: String)
+}
+
+/// Prints each message.
+public struct PrintingErrorLog: ErrorLogging {
+    public init() {}
+
+    public func log(_ message: String) {
+        print(message)
+    }
+}
+
+/// Keeps each message, for tests.
+public final class RecordingErrorLog: ErrorLogging {
+    private let recorded = Mutex<[String]>([])
+
+    public init() {}
+
+    public var messages: [String] { recorded.withLock { $0 } }
+
+    public func log(_ message: String) {
+        recorded.withLock { $0.append(message) }
+    }
+}
+
+extension Collection {
+    /// The element at `position`, or nil when the collection has no such position.
+    public func element(at position: Index) -> Element? {
+        indices.contains(position) ? self[position] : nil
+    }
+}
