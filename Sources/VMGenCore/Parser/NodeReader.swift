@@ -28,35 +28,35 @@ struct NodeReader {
         }
     }
 
-    /// Anchors and aliases are refused: a spec never needs them and they make alias bombs possible.
-    mutating func rejectAnchor(_ node: Node) -> Bool {
-        let anchored: Bool = switch node {
-        case .scalar(let scalar): scalar.anchor != nil
-        case .mapping(let mapping): mapping.anchor != nil
-        case .sequence(let sequence): sequence.anchor != nil
-        case .alias: true
-        }
-        if anchored {
-            diagnostics.error("specs do not use YAML anchors (`&name`) and aliases (`*name`): write the value out", at: location(of: node))
-        }
-        return anchored
+    /// Whether `node` stands before `position` in the text: only a resolved alias does that,
+    /// because Yams gives an alias the mark of the anchored node it stands for.
+    func isAlias(_ node: Node, after position: Node) -> Bool {
+        guard let mark = node.mark, let start = position.mark else { return false }
+        return (mark.line, mark.column) < (start.line, start.column)
+    }
+
+    /// Aliases are refused: a spec never needs them, and refusing them makes alias bombs
+    /// ("billion laughs") harmless.
+    mutating func rejectAlias(_ node: Node, after position: Node, at location: SourceLocation) -> Bool {
+        guard isAlias(node, after: position) else { return false }
+        diagnostics.error(
+            "specs do not use YAML anchors (`&name`) and aliases (`*name`): write the value out", at: location)
+        return true
     }
 
     /// The entries of a mapping, in order, keyed by their string keys.
     mutating func entries(of node: Node, in context: String) -> [(key: Located<String>, value: Node)]? {
-        if rejectAnchor(node) { return nil }
         guard case .mapping(let mapping) = node else {
             diagnostics.error("\(context) must be a mapping of `key: value` lines, not \(Self.shape(of: node))", at: location(of: node))
             return nil
         }
         var result: [(key: Located<String>, value: Node)] = []
         for (key, value) in mapping {
-            guard case .scalar(let scalar) = key, !rejectAnchor(key) else {
-                if case .scalar = key {} else {
-                    diagnostics.error("keys in \(context) must be plain names, not \(Self.shape(of: key))", at: location(of: key))
-                }
+            guard case .scalar(let scalar) = key else {
+                diagnostics.error("keys in \(context) must be plain names, not \(Self.shape(of: key))", at: location(of: key))
                 continue
             }
+            if rejectAlias(value, after: key, at: location(of: key)) { continue }
             result.append((Located(scalar.string, at: location(of: key)), value))
         }
         return result
@@ -87,7 +87,6 @@ struct NodeReader {
 
     /// A scalar's text.
     mutating func string(_ node: Node, _ what: String) -> Located<String>? {
-        if rejectAnchor(node) { return nil }
         guard case .scalar(let scalar) = node else {
             diagnostics.error("\(what) must be a single value, not \(Self.shape(of: node))", at: location(of: node))
             return nil
@@ -126,8 +125,9 @@ struct NodeReader {
     /// A single value or a list of values.
     mutating func stringList(_ node: Node, _ what: String) -> [Located<String>] {
         if case .sequence(let sequence) = node {
-            if rejectAnchor(node) { return [] }
-            return sequence.compactMap { nonEmptyString($0, "each of \(what)") }
+            return sequence.compactMap { item in
+                rejectAlias(item, after: node, at: location(of: node)) ? nil : nonEmptyString(item, "each of \(what)")
+            }
         }
         return nonEmptyString(node, what).map { [$0] } ?? []
     }

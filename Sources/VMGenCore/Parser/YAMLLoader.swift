@@ -54,20 +54,22 @@ struct YAMLLoader {
         func location(_ mark: Mark) -> SourceLocation {
             SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1))
         }
-        func report(_ problem: String, _ mark: Mark, _ context: YamlError.Context?) {
+        func report(_ problem: String, _ mark: Mark, _ context: YamlError.Context?, _ yaml: String) {
             var notes: [Diagnostic.Note] = []
             if let context {
                 notes.append(.init("\(context.text) here", at: location(context.mark)))
             }
-            diagnostics.error("invalid YAML: \(problem)\(hint(for: problem))", at: location(mark), notes: notes)
+            let isTab = Self.character(at: mark, in: yaml) == "\t"
+            let hint = isTab ? "; YAML indents with spaces only: replace the tab with spaces" : hint(for: problem)
+            diagnostics.error("invalid YAML: \(problem)\(hint)", at: location(mark), notes: notes)
         }
         switch error {
-        case let .scanner(context, problem, mark, _):
-            report(problem, mark, context)
-        case let .parser(context, problem, mark, _):
-            report(problem, mark, context)
-        case let .composer(context, problem, mark, _):
-            report(problem, mark, context)
+        case let .scanner(context, problem, mark, yaml):
+            report(problem, mark, context, yaml)
+        case let .parser(context, problem, mark, yaml):
+            report(problem, mark, context, yaml)
+        case let .composer(context, problem, mark, yaml):
+            report(problem, mark, context, yaml)
         case let .duplicatedKeysInMapping(duplicates, context):
             let names = duplicates.map { "`\($0)`" }.joined(separator: ", ")
             diagnostics.error("duplicate key \(names) in the same mapping; each key may appear once: remove or rename one",
@@ -82,6 +84,14 @@ struct YAMLLoader {
             diagnostics.error("could not read the YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
         return diagnostics
+    }
+
+    /// The character libyaml points at (its columns count Unicode scalars).
+    static func character(at mark: Mark, in text: String) -> Unicode.Scalar? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let scalars = Array(lines[mark.line - 1].unicodeScalars)
+        return mark.column >= 1 && mark.column <= scalars.count ? scalars[mark.column - 1] : nil
     }
 
     /// A sentence on how to fix the most common libyaml complaints.

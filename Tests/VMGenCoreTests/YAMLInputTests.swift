@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import VMGenCore
+
+/// Broken YAML and hostile input: every case is a located error, never a crash.
+@Suite("YAML input")
+struct YAMLInputTests {
+    @Test("a YAML syntax error names the line and column libyaml reports, with its context as a note")
+    func syntaxError() {
+        let diagnostics = diagnose("viewModel: A\nstate:\n  a: { type: Int, initial: \"0\"\n  b: Int\n")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0].message.hasPrefix("invalid YAML: "))
+        #expect(diagnostics[0].location.line == 4)
+        #expect(diagnostics[0].notes.first?.location.line == 3)
+    }
+
+    @Test("a tab in the indentation says to use spaces")
+    func tabIndentation() {
+        let diagnostics = diagnose("viewModel: A\nstate:\n\ta: Int\n")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0].location.line == 3)
+        #expect(diagnostics[0].message.contains("replace the tab with spaces"))
+    }
+
+    @Test("a duplicate key is an error at the key")
+    func duplicateKey() {
+        let found = errors("viewModel: A\nstate:\n  a: Int?\n  a: Int?\n")
+        #expect(found == ["3:3: duplicate key `a` in the same mapping; each key may appear once: remove or rename one"])
+    }
+
+    @Test("an empty file, and a file that is only a comment, say how to start")
+    func emptySpecs() {
+        for text in ["", "   \n", "# just a comment\n"] {
+            #expect(errors(text) == ["1:1: the spec is empty; start it with `viewModel: <Name>` (see `vmgen init`)"])
+        }
+    }
+
+    @Test("a spec that is a plain scalar or a list is a shape error")
+    func rootShape() {
+        #expect(errors("hello\n") == ["1:1: the spec must be a mapping of `key: value` lines, not a single value"])
+        #expect(errors("- a\n- b\n") == ["1:1: the spec must be a mapping of `key: value` lines, not a list"])
+    }
+
+    @Test("anchors and aliases are refused, so an alias bomb costs nothing")
+    func aliasBomb() {
+        var yaml = "viewModel: A\nx0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            let refs = Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ")
+            yaml += "x\(level): &a\(level) [\(refs)]\n"
+        }
+        yaml += "state: *a9\n"
+        let found = errors(yaml)
+        #expect(found.contains { $0.hasPrefix("2:1: unknown key `x0`") })
+        #expect(found.contains { $0.hasPrefix("12:1: specs do not use YAML anchors") })
+    }
+
+    @Test("invalid UTF-8 is reported at the byte's line and column")
+    func invalidUTF8() {
+        var data = Data("viewModel: A\ndoc: caf".utf8)
+        data.append(contentsOf: [0xC3, 0x28])
+        data.append(contentsOf: Data("\n".utf8))
+        let diagnostics = diagnose(data)
+        #expect(diagnostics.map { "\($0.location.line):\($0.location.column)" } == ["2:9"])
+        #expect(diagnostics.first?.message == "the spec is not valid UTF-8; save it as UTF-8 text")
+    }
+
+    @Test("deep nesting is refused before the parser recurses into it")
+    func deepNesting() {
+        let yaml = "viewModel: A\ndoc: " + String(repeating: "[", count: 100_000) + "\n"
+        let found = errors(yaml)
+        #expect(found == ["2:70: nesting is deeper than 64 levels; a spec never needs that much: flatten it"])
+    }
+
+    @Test("a 10 MB spec is refused with its size")
+    func hugeSpec() {
+        let yaml = "viewModel: A\ndoc: " + String(repeating: "x", count: 10_000_000) + "\n"
+        let found = errors(yaml)
+        #expect(found.count == 1)
+        #expect(found[0].hasPrefix("1:1: the spec is 10000019 bytes; specs are limited to 1048576 bytes"))
+    }
+
+    @Test("Unicode names are Swift identifiers; quotes and backslashes in docs stay in comments")
+    func unicodeAndEscapes() throws {
+        let source = try #require(generate("""
+            viewModel: Café
+            doc: "Says \\"hi\\" */ and \\\\ goes on"
+            state:
+              größe: { type: Int, initial: "0", input: true, doc: "line one\\nline two" }
+            """, file: #"Dir "quoted"/Spec.vm.yaml"#))
+        #expect(source.contains("public final class Café: Observable {"))
+        #expect(source.contains("/// Says \"hi\" */ and \\ goes on"))
+        #expect(source.contains("    /// line one\n    /// line two\n    public var größe: Int {"))
+        #expect(source.contains("#sourceLocation(file: \"Dir \\\"quoted\\\"/Spec.vm.yaml\", line: 4)"))
+    }
+}
