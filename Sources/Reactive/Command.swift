@@ -1,0 +1,188 @@
+import Foundation
+import Synchronization
+
+/// How a ``Command`` treats an execution requested while another is running.
+public enum CommandPolicy: Sendable {
+    /// One execution at a time: the command is disabled while executing, and executing it then
+    /// fails with ``CommandError/disabled``.
+    case oneAtATime
+    /// A new execution interrupts the running one (switch to latest); the command stays enabled
+    /// while executing.
+    case latestWins
+}
+
+/// Why an execution of a ``Command`` failed.
+public enum CommandError<Failure: Error>: Error {
+    /// The command was disabled (by its condition, or because it was executing under
+    /// ``CommandPolicy/oneAtATime``); the work did not run.
+    case disabled
+    /// The work failed with this error.
+    case failed(Failure)
+}
+
+extension CommandError: Equatable where Failure: Equatable {}
+
+/// Work a user can trigger, with its state observable (ReactiveCocoa's `RACCommand`,
+/// ReactiveSwift's `Action`).
+///
+/// ``execute(_:)`` returns a producer; starting it runs the work once if the command is enabled
+/// and fails with ``CommandError/disabled`` (without running anything, and without sending on
+/// ``errors``) otherwise.
+///
+/// Order when an execution ends: ``isExecuting`` becomes `false` first, then ``events``,
+/// ``values``/``errors`` observers and the execution's own observer run. So an `errors` observer
+/// already sees the command as idle (and enabled again under `.oneAtATime`).
+public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
+    /// Whether ``execute(_:)`` would run the work now: the `enabledIf` condition, and (under
+    /// ``CommandPolicy/oneAtATime``) not executing.
+    public let isEnabled: Property<Bool>
+    /// Whether an execution is running.
+    public let isExecuting: Property<Bool>
+    /// The values sent by every execution.
+    public let values: Signal<Output, Never>
+    /// The errors of failed executions (not ``CommandError/disabled`` rejections).
+    public let errors: Signal<Failure, Never>
+    /// Every event of every execution, including `completed` and `interrupted`.
+    public let events: Signal<Event<Output, Failure>, Never>
+
+    private struct State {
+        var generation = 0
+        var executing = false
+        var current: (any Disposable)?
+    }
+
+    private let policy: CommandPolicy
+    private let condition: Property<Bool>
+    private let work: @Sendable (Input) -> SignalProducer<Output, Failure>
+    private let state = Mutex(State())
+    private let executing = MutableProperty(false)
+    private let valuesInput: Signal<Output, Never>.Observer
+    private let errorsInput: Signal<Failure, Never>.Observer
+    private let eventsInput: Signal<Event<Output, Failure>, Never>.Observer
+
+    /// A command whose work is a producer, started on the thread that starts the execution.
+    public init(
+        policy: CommandPolicy = .oneAtATime,
+        enabledIf: Property<Bool> = Property(value: true),
+        execute work: @escaping @Sendable (Input) -> SignalProducer<Output, Failure>
+    ) {
+        self.policy = policy
+        self.condition = enabledIf
+        self.work = work
+        (values, valuesInput) = Signal.pipe()
+        (errors, errorsInput) = Signal.pipe()
+        (events, eventsInput) = Signal.pipe()
+        isExecuting = Property(executing)
+        isEnabled = switch policy {
+        case .oneAtATime: enabledIf.combineLatest(with: isExecuting).map { enabled, executing in enabled && !executing }
+        case .latestWins: Property(deriving: enabledIf.producer)
+        }
+    }
+
+    /// A command whose work must be created on the main actor (a generated view model's own code).
+    /// Executing it from another thread is a programmer error and traps.
+    public convenience init(
+        policy: CommandPolicy = .oneAtATime,
+        enabledIf: Property<Bool> = Property(value: true),
+        executeOnMain work: @escaping @MainActor (Input) -> SignalProducer<Output, Failure>
+    ) {
+        self.init(policy: policy, enabledIf: enabledIf) { input in
+            guard MainQueue.isCurrent else {
+                preconditionFailure("Command(executeOnMain:) was executed off the main thread; execute it on the main actor")
+            }
+            let input = Unchecked(input)
+            return MainActor.assumeIsolated { work(input.value) }
+        }
+    }
+
+    /// A command whose work is an async function run in a `Task` on the main actor; disposing the
+    /// execution cancels the task (its result is then ignored).
+    public convenience init(
+        policy: CommandPolicy = .oneAtATime,
+        enabledIf: Property<Bool> = Property(value: true),
+        task work: @escaping @MainActor (Input) async throws(Failure) -> Output
+    ) {
+        self.init(policy: policy, enabledIf: enabledIf) { input in
+            let input = Unchecked(input)
+            return SignalProducer { observer, lifetime in
+                let task = Task { @MainActor in
+                    do throws(Failure) {
+                        let output = Unchecked(try await work(input.value))
+                        observer.send(value: output.value)
+                        observer.sendCompleted()
+                    } catch {
+                        observer.send(error: error)
+                    }
+                }
+                lifetime.observeEnded { task.cancel() }
+            }
+        }
+    }
+
+    /// A producer that, when started, runs the work with `input` if the command is enabled, and
+    /// otherwise fails with ``CommandError/disabled`` without running it. Disposing the started
+    /// producer interrupts the work.
+    public func execute(_ input: Input) -> SignalProducer<Output, CommandError<Failure>> {
+        let input = Unchecked(input)
+        return SignalProducer { observer, lifetime in
+            self.run(input.value, observer: observer, lifetime: lifetime)
+        }
+    }
+
+    private func run(_ input: Input, observer: Signal<Output, CommandError<Failure>>.Observer, lifetime: Lifetime) {
+        let condition = self.condition
+        let policy = self.policy
+        let executing = self.executing
+        let admitted = state.withLock { state -> (generation: Int, previous: (any Disposable)?, changed: Bool)? in
+            guard condition.value else { return nil }
+            if policy == .oneAtATime && state.executing { return nil }
+            state.generation += 1
+            state.executing = true
+            defer { state.current = nil }
+            return (state.generation, state.current, executing.stage(true))
+        }
+        guard let (generation, previous, changed) = admitted else {
+            observer.send(error: .disabled)
+            return
+        }
+        if changed { executing.publish() }
+        previous?.dispose()
+        let disposable = work(input).start { [weak self] event in
+            if event.isTerminating { self?.finish(generation) }
+            guard let self else {
+                observer.send(event.mapError(CommandError.failed))
+                return
+            }
+            self.eventsInput.send(value: event)
+            switch event {
+            case .value(let value): self.valuesInput.send(value: value)
+            case .failed(let error): self.errorsInput.send(value: error)
+            case .completed, .interrupted: break
+            }
+            observer.send(event.mapError(CommandError.failed))
+        }
+        state.withLock { state in
+            if state.generation == generation && state.executing { state.current = disposable }
+        }
+        lifetime += disposable
+    }
+
+    /// Marks execution `generation` as over (unless a newer one replaced it).
+    private func finish(_ generation: Int) {
+        let executing = self.executing
+        let changed = state.withLock { state -> Bool in
+            guard state.generation == generation else { return false }
+            state.executing = false
+            state.current = nil
+            return executing.stage(false)
+        }
+        if changed { executing.publish() }
+    }
+}
+
+extension Command where Input == Void {
+    /// Executes the command (see ``execute(_:)``).
+    public func execute() -> SignalProducer<Output, CommandError<Failure>> {
+        execute(())
+    }
+}

@@ -1,1 +1,0 @@
-// The reactive runtime. See docs/runtime.md.

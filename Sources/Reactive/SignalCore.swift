@@ -1,0 +1,292 @@
+import Synchronization
+
+/// One registered observer of a ``SignalCore``.
+///
+/// `gate` holds the sequence number of the last event the observer must NOT see: the observer
+/// receives events whose sequence number is greater. It is `UInt64.max` while the observer is
+/// being primed with a current value, and forever once the observer is disposed.
+@usableFromInline
+final class ObserverEntry<Value, Failure: Error>: Disposable, @unchecked Sendable {
+    @usableFromInline let action: @Sendable (Event<Value, Failure>) -> Void
+    @usableFromInline let gate: Atomic<UInt64>
+    @usableFromInline weak let core: SignalCore<Value, Failure>?
+
+    @inlinable
+    init(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void, gate: UInt64, core: SignalCore<Value, Failure>) {
+        self.action = action
+        self.gate = Atomic(gate)
+        self.core = core
+    }
+
+    @usableFromInline
+    var isDisposed: Bool { gate.load(ordering: .relaxed) == .max }
+
+    @usableFromInline
+    func dispose() {
+        gate.store(.max, ordering: .relaxed)
+        core?.remove(self)
+    }
+}
+
+/// The delivery engine behind every ``Signal``, started ``SignalProducer`` and property.
+///
+/// One lock per core guards the observer list and the delivery state. Delivery itself runs
+/// outside the lock, over a snapshot of the observer list (observers are called in the order they
+/// were added). Only one thread delivers at a time: an event sent while a delivery is in progress
+/// (re-entrantly from an observer, or from another thread) is queued and delivered, in order, by
+/// the thread that is already delivering, before that thread's `send` returns. Nothing is delivered
+/// after a terminal event. The steady path (no contention, no queue) allocates nothing.
+@usableFromInline
+final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
+    @usableFromInline typealias Entry = ObserverEntry<Value, Failure>
+    @usableFromInline typealias Snapshot = ContiguousArray<Entry>
+
+    @usableFromInline
+    enum Status: UInt8 {
+        /// Accepting events.
+        case alive
+        /// A terminal event was accepted but not yet delivered.
+        case terminating
+        /// The terminal event was delivered; observers were released.
+        case terminated
+    }
+
+    /// Guarded by `state`'s lock; never shared outside it, hence `@unchecked Sendable`.
+    @usableFromInline
+    struct State: @unchecked Sendable {
+        @usableFromInline var observers: Snapshot = []
+        @usableFromInline var status = Status.alive
+        @usableFromInline var delivering = false
+        /// Sequence number of the last accepted event.
+        @usableFromInline var sequence: UInt64 = 0
+        @usableFromInline var queue: [(event: Event<Value, Failure>, sequence: UInt64)] = []
+        @usableFromInline var queueHead = 0
+        /// The terminal event, once accepted.
+        @usableFromInline var terminal: Event<Value, Failure>?
+        /// The current value of a property core.
+        @usableFromInline var current: Value?
+        /// Sequence number of the event that last set `current`.
+        @usableFromInline var currentSequence: UInt64 = 0
+        /// Whether a public handle (``Signal``) still refers to this core.
+        @usableFromInline var hasHandle: Bool
+
+        @inlinable
+        init(hasHandle: Bool, current: Value?) {
+            self.hasHandle = hasHandle
+            self.current = current
+        }
+    }
+
+    @usableFromInline let state: Mutex<State>
+    /// Disposed when the core terminates: the producer's or generator's lifetime.
+    @usableFromInline let disposables = CompositeDisposable()
+
+    @inlinable
+    init(hasHandle: Bool, current: Value? = nil) {
+        state = Mutex(State(hasHandle: hasHandle, current: current))
+    }
+
+    /// Nothing can send to a core that is being deinitialized: observers that are still attached
+    /// are interrupted, and the lifetime ends.
+    deinit {
+        let remaining = state.withLock { state -> Snapshot in
+            guard state.status == .alive else { return [] }
+            state.status = .terminated
+            return state.observers
+        }
+        for entry in remaining where entry.gate.load(ordering: .relaxed) != .max {
+            entry.action(.interrupted)
+        }
+        disposables.dispose()
+    }
+
+    // MARK: Sending
+
+    /// Accepts `event` and delivers it, or queues it behind the delivery in progress.
+    /// With `storing`, a value also becomes the core's current value (atomically with acceptance).
+    @inlinable
+    func send(_ event: Event<Value, Failure>, storing: Bool = false) {
+        let start = state.withLock { state -> (UInt64, Snapshot)? in
+            guard state.status == .alive else { return nil }
+            state.sequence &+= 1
+            if event.isTerminating {
+                state.status = .terminating
+                state.terminal = event
+            } else if storing, case .value(let value) = event {
+                state.current = value
+                state.currentSequence = state.sequence
+            }
+            if state.delivering {
+                state.queue.append((event, state.sequence))
+                return nil
+            }
+            state.delivering = true
+            return (state.sequence, state.observers)
+        }
+        guard let (sequence, snapshot) = start else { return }
+        deliverAndDrain(event, sequence, snapshot)
+    }
+
+    /// Sends the current value again (``MutableProperty/publish()``).
+    @inlinable
+    func publishCurrent() {
+        let start = state.withLock { state -> (Event<Value, Failure>, UInt64, Snapshot)? in
+            guard state.status == .alive, let current = state.current else { return nil }
+            state.sequence &+= 1
+            state.currentSequence = state.sequence
+            if state.delivering {
+                state.queue.append((.value(current), state.sequence))
+                return nil
+            }
+            state.delivering = true
+            return (.value(current), state.sequence, state.observers)
+        }
+        guard let (event, sequence, snapshot) = start else { return }
+        deliverAndDrain(event, sequence, snapshot)
+    }
+
+    @inlinable
+    func deliverAndDrain(_ firstEvent: Event<Value, Failure>, _ firstSequence: UInt64, _ firstSnapshot: Snapshot) {
+        var event = firstEvent
+        var sequence = firstSequence
+        var snapshot = firstSnapshot
+        while true {
+            for entry in snapshot where entry.gate.load(ordering: .relaxed) < sequence {
+                entry.action(event)
+            }
+            if event.isTerminating {
+                finish()
+                return
+            }
+            let next = state.withLock { state -> (Event<Value, Failure>, UInt64, Snapshot)? in
+                guard state.queueHead < state.queue.count else {
+                    if state.queueHead > 0 {
+                        state.queue.removeAll(keepingCapacity: true)
+                        state.queueHead = 0
+                    }
+                    state.delivering = false
+                    return nil
+                }
+                let (queued, queuedSequence) = state.queue[state.queueHead]
+                state.queueHead += 1
+                return (queued, queuedSequence, state.observers)
+            }
+            guard let next else { return }
+            (event, sequence, snapshot) = next
+        }
+    }
+
+    /// Called after the terminal event was delivered: releases observers and ends the lifetime.
+    @usableFromInline
+    func finish() {
+        let released = state.withLock { state -> (Snapshot, [(event: Event<Value, Failure>, sequence: UInt64)]) in
+            state.status = .terminated
+            state.delivering = false
+            defer {
+                state.observers = []
+                state.queue = []
+                state.queueHead = 0
+            }
+            return (state.observers, state.queue)
+        }
+        withExtendedLifetime(released) {}
+        disposables.dispose()
+    }
+
+    // MARK: Observers
+
+    /// Adds an observer that receives every event accepted from now on.
+    /// - Returns: the entry, or `nil` when the core has terminated (the caller reports that).
+    @inlinable
+    func add(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> Entry? {
+        state.withLock { state -> Entry? in
+            guard state.status != .terminated else { return nil }
+            let entry = Entry(action, gate: state.sequence, core: self)
+            state.observers.append(entry)
+            return entry
+        }
+    }
+
+    /// Adds an observer and first delivers the current value to it, so it sees the current value
+    /// and then every later change, in order, even while other threads send.
+    ///
+    /// - Returns: the entry, or `nil` when the core had terminated (`action` then got
+    ///   `interrupted`, or the terminal event that ended the core).
+    @usableFromInline
+    func addPrimed(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> Entry? {
+        let primed = state.withLock { state -> (Entry, Value?, UInt64)? in
+            guard state.status == .alive else { return nil }
+            let entry = Entry(action, gate: .max, core: self)
+            state.observers.append(entry)
+            return (entry, state.current, state.currentSequence)
+        }
+        guard let (entry, firstValue, firstSequence) = primed else {
+            action(.interrupted)
+            return nil
+        }
+        var (value, valueSequence) = (firstValue, firstSequence)
+        while true {
+            if let value { action(.value(value)) }
+            let outcome = state.withLock { state -> (Value?, UInt64)?? in
+                if state.status != .alive { return .some(nil) }
+                if state.currentSequence == valueSequence {
+                    entry.gate.store(valueSequence, ordering: .relaxed)
+                    return nil
+                }
+                return (state.current, state.currentSequence)
+            }
+            switch outcome {
+            case .none:
+                return entry
+            case .some(.none):
+                entry.dispose()
+                action(state.withLock { $0.terminal } ?? .interrupted)
+                return nil
+            case .some(.some(let newer)):
+                (value, valueSequence) = newer
+            }
+        }
+    }
+
+    @usableFromInline
+    func remove(_ entry: Entry) {
+        let disposeNow = state.withLock { state -> Bool in
+            guard let index = state.observers.firstIndex(where: { $0 === entry }) else { return false }
+            state.observers.remove(at: index)
+            return state.observers.isEmpty && !state.hasHandle && state.status == .alive
+        }
+        if disposeNow { dispose() }
+    }
+
+    /// The public handle went away: with nobody observing either, nothing can ever see an event
+    /// again, so the core ends (which disposes whatever feeds it).
+    @usableFromInline
+    func handleReleased() {
+        let disposeNow = state.withLock { state -> Bool in
+            state.hasHandle = false
+            return state.observers.isEmpty && state.status == .alive
+        }
+        if disposeNow { dispose() }
+    }
+
+    // MARK: Disposable
+
+    /// Whether the core stopped accepting events.
+    @usableFromInline
+    var isDisposed: Bool { state.withLock { $0.status != .alive } }
+
+    /// Interrupts: observers get `interrupted` (after any delivery in progress), then the
+    /// lifetime ends.
+    @usableFromInline
+    func dispose() { send(.interrupted) }
+
+    /// The current value of a property core.
+    @inlinable
+    var current: Value? { state.withLock { $0.current } }
+
+    /// Reads or changes the current value without sending anything.
+    @inlinable
+    func withCurrent<Result>(_ body: (inout Value?) -> Result) -> Result {
+        state.withLock { body(&$0.current) }
+    }
+}

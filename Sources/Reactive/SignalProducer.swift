@@ -1,0 +1,172 @@
+/// A cold stream: a recipe that does its work anew each time it is started, once per observer.
+///
+/// Starting a producer runs its start closure with an observer and a ``Lifetime``; the lifetime
+/// ends when the started stream terminates or the disposable returned by ``start(_:)-(Observer)``
+/// is disposed. Disposing a started producer sends `interrupted` to its observer (unless it had
+/// already ended) and then ends the lifetime, which cancels the work.
+public struct SignalProducer<Value, Failure: Error>: Sendable {
+    /// The observer type a start closure sends into.
+    public typealias Observer = Signal<Value, Failure>.Observer
+
+    @usableFromInline let startHandler: @Sendable (Observer, Lifetime) -> Void
+
+    /// A producer that runs `startHandler` on every start.
+    public init(_ startHandler: @escaping @Sendable (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
+        self.startHandler = startHandler
+    }
+
+    /// A producer that forwards every event of `signal` sent after it is started.
+    public init(_ signal: Signal<Value, Failure>) {
+        self.init { observer, lifetime in
+            lifetime += signal.observe(observer)
+        }
+    }
+
+    /// A producer that sends `value` and completes.
+    public init(value: Value) {
+        let value = Unchecked(value)
+        self.init { observer, _ in
+            observer.send(value: value.value)
+            observer.sendCompleted()
+        }
+    }
+
+    /// A producer that sends each of `values` in order and completes.
+    public init<S: Sequence>(values: S) where S.Element == Value {
+        let values = Unchecked(Array(values))
+        self.init { observer, lifetime in
+            for value in values.value {
+                if lifetime.hasEnded { return }
+                observer.send(value: value)
+            }
+            observer.sendCompleted()
+        }
+    }
+
+    /// A producer that sends each of `values` in order and completes.
+    public init(values first: Value, _ rest: Value...) {
+        self.init(values: [first] + rest)
+    }
+
+    /// A producer that fails with `error` at once.
+    public init(error: Failure) {
+        let error = Unchecked(error)
+        self.init { observer, _ in observer.send(error: error.value) }
+    }
+
+    /// A producer that sends `result`'s value and completes, or fails with its error.
+    public init(result: Result<Value, Failure>) {
+        switch result {
+        case .success(let value): self.init(value: value)
+        case .failure(let error): self.init(error: error)
+        }
+    }
+
+    /// A producer that completes at once without sending a value.
+    public static var empty: SignalProducer {
+        SignalProducer { observer, _ in observer.sendCompleted() }
+    }
+
+    /// A producer that never sends anything (it ends only when disposed: `interrupted`).
+    public static var never: SignalProducer {
+        SignalProducer { _, _ in }
+    }
+
+    // MARK: Starting
+
+    /// Starts the work, delivering its events to `observer`.
+    ///
+    /// - Returns: a disposable that interrupts the work.
+    @discardableResult
+    public func start(_ observer: Observer = Observer { _ in }) -> any Disposable {
+        start(observer.action)
+    }
+
+    /// Starts the work, delivering its events to `action`.
+    @discardableResult
+    public func start(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> any Disposable {
+        let core = SignalCore<Value, Failure>(hasHandle: false)
+        _ = core.add(action)
+        startHandler(Observer(core: core), Lifetime(core.disposables))
+        return core
+    }
+
+    /// Starts the work and observes its values only.
+    @discardableResult
+    public func startWithValues(_ action: @escaping @Sendable (Value) -> Void) -> any Disposable {
+        start { event in
+            if case .value(let value) = event { action(value) }
+        }
+    }
+
+    /// Starts the work and observes its successful completion only.
+    @discardableResult
+    public func startWithCompleted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        start { event in
+            if case .completed = event { action() }
+        }
+    }
+
+    /// Starts the work and observes its failure only.
+    @discardableResult
+    public func startWithFailed(_ action: @escaping @Sendable (Failure) -> Void) -> any Disposable {
+        start { event in
+            if case .failed(let error) = event { action(error) }
+        }
+    }
+
+    /// Starts the work and observes its interruption only.
+    @discardableResult
+    public func startWithInterrupted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        start { event in
+            if case .interrupted = event { action() }
+        }
+    }
+
+    /// Starts the work and gives the started stream to `setup` as a ``Signal`` before any event is
+    /// sent, with the disposable that interrupts it.
+    public func startWithSignal(_ setup: (_ signal: Signal<Value, Failure>, _ interrupter: any Disposable) -> Void) {
+        let core = SignalCore<Value, Failure>(hasHandle: true)
+        let signal = Signal(core: core)
+        setup(signal, core)
+        startHandler(Observer(core: core), Lifetime(core.disposables))
+    }
+
+    // MARK: Lifting
+
+    /// A producer whose observers are transformed by `transform` and passed straight to this
+    /// producer's start closure. Use only for transforms without state: events of one start may
+    /// reach the transformed observer from several threads if the start closure sends that way.
+    @inlinable
+    public func liftStateless<NewValue, NewFailure: Error>(
+        _ transform: @escaping @Sendable (SignalProducer<NewValue, NewFailure>.Observer) -> Observer
+    ) -> SignalProducer<NewValue, NewFailure> {
+        let startHandler = self.startHandler
+        return SignalProducer<NewValue, NewFailure> { observer, lifetime in
+            startHandler(transform(observer), lifetime)
+        }
+    }
+
+    /// A producer that starts this one for every start and passes its events, one at a time, to
+    /// the observer `transform` makes (fresh state per start).
+    @inlinable
+    public func lift<NewValue, NewFailure: Error>(
+        _ transform: @escaping @Sendable (SignalProducer<NewValue, NewFailure>.Observer) -> Observer
+    ) -> SignalProducer<NewValue, NewFailure> {
+        SignalProducer<NewValue, NewFailure> { observer, lifetime in
+            lifetime += self.start(transform(observer))
+        }
+    }
+
+    /// A producer that starts this one and applies a signal operator to the started stream.
+    public func lift<NewValue, NewFailure: Error>(
+        signal transform: @escaping @Sendable (Signal<Value, Failure>) -> Signal<NewValue, NewFailure>
+    ) -> SignalProducer<NewValue, NewFailure> {
+        SignalProducer<NewValue, NewFailure> { observer, lifetime in
+            self.startWithSignal { signal, interrupter in
+                lifetime += transform(signal).observe(observer)
+                lifetime += interrupter
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Reactive
+import ReactiveTesting
+import Testing
+
+@Suite struct CommandTests {
+    @Test func executingRunsTheWorkAndForwardsItsValues() {
+        let command = Command<Int, Int, TestError> { input in SignalProducer(value: input * 2) }
+        let values = Recorder(command.values)
+        let result = Recorder(command.execute(21))
+        #expect(result.events == [.value(42), .completed])
+        #expect(values.values == [42])
+    }
+
+    @Test func aDisabledCommandRejectsExecutionWithoutRunningTheWork() {
+        let enabled = MutableProperty(false)
+        let runs = Log<Int>()
+        let command = Command<Void, Int, TestError>(enabledIf: Property(enabled)) {
+            runs.append(1)
+            return SignalProducer(value: 1)
+        }
+        let errors = Recorder(command.errors)
+        #expect(command.isEnabled.value == false)
+        let result = Recorder(command.execute())
+        #expect(result.events == [.failed(.disabled)])
+        #expect(runs.count == 0)
+        #expect(errors.events.isEmpty)
+        enabled.value = true
+        #expect(command.isEnabled.value)
+    }
+
+    @Test func anExecutingCommandRejectsASecondExecutionAndErrorsDoesNotFire() {
+        let (work, input) = Signal<Int, TestError>.pipe()
+        let command = Command<Void, Int, TestError> { SignalProducer(work) }
+        let errors = Recorder(command.errors)
+        let first = Recorder(command.execute())
+        #expect(command.isExecuting.value)
+        #expect(command.isEnabled.value == false)
+        let second = Recorder(command.execute())
+        #expect(second.events == [.failed(.disabled)])
+        #expect(errors.events.isEmpty)
+        input.send(value: 1)
+        input.sendCompleted()
+        #expect(first.events == [.value(1), .completed])
+        #expect(command.isExecuting.value == false)
+        #expect(command.isEnabled.value)
+    }
+
+    @Test func isExecutingIsFalseBeforeErrorsObserversRun() {
+        let command = Command<Void, Int, TestError> { SignalProducer(error: .boom) }
+        let seen = Log<(Bool, Bool)>()
+        command.errors.observeValues { _ in
+            seen.append((command.isExecuting.value, command.isEnabled.value))
+        }
+        let result = Recorder(command.execute())
+        #expect(result.events == [.failed(.failed(.boom))])
+        #expect(seen.all.count == 1)
+        #expect(seen.all.first?.0 == false)
+        #expect(seen.all.first?.1 == true)
+    }
+
+    @Test func isExecutingIsFalseBeforeTheExecutionCompletionIsObserved() {
+        let command = Command<Void, Int, Never> { SignalProducer(value: 1) }
+        let seen = Log<Bool>()
+        command.execute().startWithCompleted { seen.append(command.isExecuting.value) }
+        #expect(seen.all == [false])
+    }
+
+    @Test func isExecutingGoesTrueThenFalse() {
+        let (work, input) = Signal<Int, TestError>.pipe()
+        let command = Command<Void, Int, TestError> { SignalProducer(work) }
+        let executing = Recorder(command.isExecuting)
+        command.execute().start()
+        input.sendCompleted()
+        #expect(executing.values == [false, true, false])
+    }
+
+    @Test func eventsCarriesEveryEventOfEveryExecution() {
+        let command = Command<Int, Int, TestError> { input in
+            input < 0 ? SignalProducer(error: .boom) : SignalProducer(value: input)
+        }
+        let events = Recorder(command.events)
+        command.execute(1).start()
+        command.execute(-1).start()
+        #expect(events.values == [.value(1), .completed, .failed(.boom)])
+    }
+
+    @Test func latestWinsInterruptsTheRunningExecution() {
+        let pipes = Log<Signal<Int, Never>.Observer>()
+        let command = Command<Void, Int, Never>(policy: .latestWins) {
+            SignalProducer { observer, _ in pipes.append(observer) }
+        }
+        let first = Recorder(command.execute())
+        #expect(command.isEnabled.value)
+        let second = Recorder(command.execute())
+        #expect(first.events == [.interrupted])
+        #expect(command.isExecuting.value)
+        pipes.all[1].send(value: 2)
+        pipes.all[1].sendCompleted()
+        #expect(second.events == [.value(2), .completed])
+        #expect(command.isExecuting.value == false)
+    }
+
+    @Test func disposingTheExecutionInterruptsTheWorkAndEndsExecuting() {
+        let ended = Log<Int>()
+        let command = Command<Void, Int, Never> {
+            SignalProducer { _, lifetime in lifetime.observeEnded { ended.append(1) } }
+        }
+        let execution = Recorder(command.execute())
+        #expect(command.isExecuting.value)
+        execution.dispose()
+        #expect(ended.count == 1)
+        #expect(command.isExecuting.value == false)
+        #expect(execution.events == [.interrupted])
+    }
+
+    @Test @MainActor func mainActorWorkRunsOnTheMainActor() {
+        let command = Command<Int, Int, Never>(executeOnMain: { input in
+            MainActor.assertIsolated()
+            return SignalProducer(value: input + 1)
+        })
+        let result = Recorder(command.execute(1))
+        #expect(result.values == [2])
+    }
+
+    @Test @MainActor func disposingAnAsyncExecutionCancelsTheTask() async {
+        let cancelled = Log<Bool>()
+        let started = Log<Int>()
+        let command = Command<Void, Int, Never>(task: {
+            started.append(1)
+            while !Task.isCancelled { await Task.yield() }
+            cancelled.append(true)
+            return 0
+        })
+        let execution = Recorder(command.execute())
+        while started.count == 0 { await Task.yield() }
+        execution.dispose()
+        while cancelled.count == 0 { await Task.yield() }
+        #expect(execution.events == [.interrupted])
+        #expect(command.isExecuting.value == false)
+    }
+}

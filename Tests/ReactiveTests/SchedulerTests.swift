@@ -1,0 +1,74 @@
+import Dispatch
+import Foundation
+import Reactive
+import ReactiveTesting
+import Testing
+
+@Suite struct SchedulerTests {
+    @Test func immediateSchedulerRunsInline() {
+        let log = Log<Int>()
+        ImmediateScheduler().schedule { log.append(1) }
+        #expect(log.all == [1])
+    }
+
+    @Test func queueSchedulerRunsInOrderOffTheCallingThread() async {
+        let scheduler = QueueScheduler(name: "test")
+        let log = Log<Int>()
+        await withCheckedContinuation { continuation in
+            for index in 0..<10 { scheduler.schedule { log.append(index) } }
+            scheduler.schedule { continuation.resume() }
+        }
+        #expect(log.all == Array(0..<10))
+    }
+
+    @Test func queueSchedulerCancelledActionsDoNotRun() async {
+        let scheduler = QueueScheduler(name: "test")
+        let log = Log<Int>()
+        await withCheckedContinuation { continuation in
+            scheduler.queue.async {
+                scheduler.schedule { log.append(1) }?.dispose()
+                scheduler.schedule(after: 0.01) { log.append(2) }
+                scheduler.schedule(after: 0.02) { continuation.resume() }
+            }
+        }
+        #expect(log.all == [2])
+    }
+
+    @Test @MainActor func mainSchedulerRunsInlineOnTheMainThread() {
+        let log = Log<Int>()
+        let disposable = MainScheduler.shared.scheduleOnMain { log.append(1) }
+        #expect(disposable == nil)
+        #expect(log.all == [1])
+    }
+
+    @Test @MainActor func mainSchedulerHopsToTheMainThreadFromElsewhere() async {
+        let onMain = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                MainScheduler.shared.scheduleOnMain {
+                    MainActor.preconditionIsolated()
+                    continuation.resume(returning: true)
+                }
+            }
+        }
+        #expect(onMain)
+    }
+
+    @Test @MainActor func observeOnMainDeliversOnTheMainActorInOrder() async {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let log = Log<Int>()
+        await withCheckedContinuation { continuation in
+            signal.observeOnMain { event in
+                MainActor.assertIsolated()
+                switch event {
+                case .value(let value): log.append(value)
+                default: continuation.resume()
+                }
+            }
+            DispatchQueue.global().async {
+                for value in 0..<20 { input.send(value: value) }
+                input.sendCompleted()
+            }
+        }
+        #expect(log.all == Array(0..<20))
+    }
+}
