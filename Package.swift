@@ -45,7 +45,9 @@ let package = Package(
         .target(name: "GeneratedViewModels", dependencies: ["Reactive", "ExampleModels"], path: "Generated"),
 
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
-        .testTarget(name: "VMGenCoreTests", dependencies: ["VMGenCore"]),
+        // The golden files of the generator's tests, compiled so "the output compiles" is tested.
+        .target(name: "GoldenViewModels", dependencies: ["Reactive"], path: "Tests/Golden/Expected"),
+        .testTarget(name: "VMGenCoreTests", dependencies: ["VMGenCore", "GoldenViewModels"]),
         .testTarget(
             name: "GeneratedViewModelsTests",
             dependencies: ["GeneratedViewModels", "ExampleModels", "Reactive", "ReactiveTesting", "VMGenCore"]

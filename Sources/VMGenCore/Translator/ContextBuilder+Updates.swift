@@ -69,7 +69,7 @@ extension ContextBuilder {
 
     func initializer() -> CodeFunction {
         let initializerParameters = (spec.parameters + spec.dependencies).compactMap { member in
-            member.type.map { "\(member.name.value): \($0.value)" }
+            member.type.map { "\(member.name.value): \(SwiftText.isFunctionType($0.value) ? "@escaping " : "")\($0.value)" }
         }
         var lines: [String] = []
         for member in spec.parameters + spec.dependencies {
@@ -204,8 +204,12 @@ extension ContextBuilder {
             lines.append("if \(node)Changed { \(notifyLine(for: value)) }")
         }
         for node in nodes where node.hasPrefix("reload:") {
-            let reload = "\(node.dropFirst("reload:".count))Loader.reload()"
-            lines.append(changeCondition(of: node).map { "if \($0) { \(reload) }" } ?? reload)
+            let name = String(node.dropFirst("reload:".count))
+            // A resource that also loads on activation reloads on change only while active.
+            let activeOnly = spec.resources.first { $0.name.value == name }?.triggers.contains { $0.value == .activation } ?? false
+            let conditions = [changeCondition(of: node), activeOnly ? "_isActive.value" : nil].compactMap { $0 }
+            let reload = "\(name)Loader.reload()"
+            lines.append(conditions.isEmpty ? reload : "if \(conditions.joined(separator: " && ")) { \(reload) }")
         }
         if case .activation = source.source {
             for resource in spec.resources where resource.triggers.contains(where: { $0.value == .activation }) {

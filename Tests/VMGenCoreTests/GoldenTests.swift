@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import VMGenCore
+
+/// The package root, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Spec in, exact Swift out: each spec in `Tests/Golden/Specs` must generate exactly the file
+/// of the same name in `Tests/Golden/Expected`, which the `GoldenViewModels` target compiles.
+/// After an intended change to the output, re-record with
+/// `swift run vmgen generate Tests/Golden/Specs --output Tests/Golden/Expected` (run from the
+/// package root) and review the diff.
+@Suite("Golden files")
+struct GoldenTests {
+    static let specs = ["Counter", "Search", "Loader", "Row"]
+
+    @Test("each golden spec generates exactly its expected Swift", arguments: specs)
+    func matchesGolden(name: String) throws {
+        let specPath = "Tests/Golden/Specs/\(name).vm.yaml"
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent(specPath))
+        let output = try Generator().generate(data, file: specPath)
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let source = try #require(output.source)
+        let expected = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Golden/Expected/\(name).swift"), encoding: .utf8)
+        let diff = UnifiedDiff.make(old: expected, new: source, oldName: "expected", newName: "generated")
+        #expect(diff.isEmpty, "\(name).swift is stale:\n\(diff)")
+    }
+
+    @Test("generating twice gives the same bytes")
+    func deterministic() throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Golden/Specs/Search.vm.yaml"))
+        let first = try Generator().generate(data, file: "Search.vm.yaml").source
+        let second = try Generator().generate(data, file: "Search.vm.yaml").source
+        #expect(first != nil)
+        #expect(first == second)
+    }
+
+    @Test("a diamond is updated once per change of its source, bottom last, in the generated order")
+    func diamondUpdateOrder() throws {
+        let source = try #require(generate("""
+            viewModel: Diamond
+            state:
+              a: { type: Int, initial: "1", input: true }
+            derived:
+              d: { type: Int, value: b + c }
+              b: { type: Int, value: a * 2 }
+              c: { type: Int, value: a + 10 }
+            """))
+        let update = try #require(source.components(separatedBy: "private func aDidChange() {").last?.components(separatedBy: "\n    }").first)
+        #expect(update == """
+
+                    let bChanged = _b.stage(Self.computeB(a: _a.value))
+                    let cChanged = _c.stage(Self.computeC(a: _a.value))
+                    let dChanged = (bChanged || cChanged) && _d.stage(Self.computeD(b: _b.value, c: _c.value))
+                    didChange(\\.a, _a)
+                    if bChanged { didChange(\\.b, _b) }
+                    if cChanged { didChange(\\.c, _c) }
+                    if dChanged { didChange(\\.d, _d) }
+            """)
+    }
+
+    @Test("custom templates replace the default ones by file name")
+    func customTemplates() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-templates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "// {{ name }}: {{ computations.count }} computation, {{ updates.count }} update\n"
+            .write(to: folder.appendingPathComponent("ViewModel.swift.stencil"), atomically: true, encoding: .utf8)
+        let output = try Generator(customTemplates: folder).generate(Data("viewModel: A\nstate:\n  x: { type: Int, initial: \"1\", input: true }\n".utf8), file: "A.vm.yaml")
+        #expect(output.source == "// A: 1 computation, 1 update\n")
+    }
+}
