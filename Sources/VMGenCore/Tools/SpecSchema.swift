@@ -4,7 +4,7 @@ import Foundation
 /// parser uses, so editors complete and check exactly what vmgen accepts.
 public enum SpecSchema {
     public static func json() -> String {
-        let data = try! JSONSerialization.data(withJSONObject: schema(), options: [.prettyPrinted, .sortedKeys])
+        let data = try! JSONSerialization.data(withJSONObject: schema(), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

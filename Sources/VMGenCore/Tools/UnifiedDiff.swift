@@ -45,12 +45,12 @@ public enum UnifiedDiff {
                 edits.append(Edit(kind: " ", text: a[i], oldLine: i, newLine: j))
                 i += 1
                 j += 1
-            } else if j < b.count, i == a.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-                edits.append(Edit(kind: "+", text: b[j], oldLine: i, newLine: j))
-                j += 1
-            } else {
+            } else if i < a.count, j == b.count || lengths[i + 1][j] >= lengths[i][j + 1] {
                 edits.append(Edit(kind: "-", text: a[i], oldLine: i, newLine: j))
                 i += 1
+            } else {
+                edits.append(Edit(kind: "+", text: b[j], oldLine: i, newLine: j))
+                j += 1
             }
         }
         return edits
