@@ -91,4 +91,16 @@ struct FlickrSearchTests {
         search.searchText = "second"
         #expect(flickr.searches.arguments == ["first"])
     }
+
+    @Test func aSearchScreenIsFreedWhileItsSearchIsStillRunning() {
+        weak var released: FlickrSearchViewModel?
+        do {
+            let search = FlickrSearchViewModel(flickr: flickr)
+            search.searchText = "wibble"
+            search.executeSearch.tap()
+            released = search
+        }
+        #expect(released == nil)
+        #expect(flickr.searches.count == 1)
+    }
 }

@@ -137,4 +137,15 @@ struct PhotoTests {
         page.isActive = true
         #expect(importer.detailFetches.count == 1)
     }
+
+    @Test func anActivePageIsFreedAndItsFetchCancelledWhenTheViewLetsGo() {
+        weak var released: PhotoViewModel?
+        do {
+            let page = PhotoViewModel(photo: sunset, importer: importer)
+            page.isActive = true
+            released = page
+        }
+        #expect(released == nil)
+        #expect(importer.detailFetches.last?.isCancelled == true)
+    }
 }
