@@ -112,10 +112,16 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// The order of events is kept either way.
     @discardableResult
     public func observeOnMain(_ action: @escaping @MainActor (Event<Value, Failure>) -> Void) -> (any Disposable)? {
-        let scheduler = MainScheduler.shared
-        return observe { event in
+        // Order is kept per observation, not across the process: an unrelated action waiting
+        // for the main queue must not turn this observer's inline deliveries asynchronous.
+        let delivery = MainActorDelivery()
+        let observation = observe { event in
             let event = Unchecked(event)
-            scheduler.scheduleOnMain { action(event.value) }
+            delivery.run { action(event.value) }
+        }
+        return AnyDisposable {
+            observation?.dispose()
+            delivery.cancel()
         }
     }
 
