@@ -13,24 +13,20 @@ struct Check: ParsableCommand {
     var output: String
 
     func run() throws {
-        let generator = try inputs.generator()
+        let job = GenerationJob(generator: try inputs.generator(), outputFolder: URL(fileURLWithPath: output))
         var failed = false
-        for spec in try inputs.specFiles() {
-            let result = generator.generate(try spec.read(), file: spec.path)
+        for result in job.check(try inputs.jobInputs()) {
             Console.report(result.diagnostics)
-            guard let source = result.source else {
-                failed = true
-                continue
-            }
-            let target = URL(fileURLWithPath: output).appendingPathComponent(OutputWriter.outputName(forSpec: spec.url))
-            let existing = FileManager.default.contents(atPath: target.path).map { String(decoding: $0, as: UTF8.self) }
-            if existing != source {
-                failed = true
-                print(UnifiedDiff.make(old: existing ?? "", new: source, oldName: target.path, newName: "\(target.path) (from \(spec.path))"))
-            }
+            if let error = result.writeError { Console.error("\(error)") }
+            failed = failed || result.failed
+            guard let source = result.source, result.outcome != .unchanged else { continue }
+            failed = true
+            let path = result.outputURL.path
+            let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            print(UnifiedDiff.make(old: existing, new: source, oldName: path, newName: "\(path) (from \(result.specPath))"))
         }
         if failed {
-            Console.error("vmgen: the output is stale: run `vmgen generate` and commit the result")
+            Console.error("vmgen: the output is stale or a spec has errors: run `vmgen generate` and commit the result")
             throw ExitCode.failure
         }
     }

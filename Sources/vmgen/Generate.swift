@@ -20,29 +20,18 @@ struct Generate: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let generator = try inputs.generator()
-        let specs = try inputs.specFiles()
-        let writer = OutputWriter()
-        var counts: [OutputWriter.Outcome: Int] = [:]
-        var failed = false
-        for spec in specs {
-            let result = generator.generate(try spec.read(), file: spec.path)
+        let job = GenerationJob(generator: try inputs.generator(), outputFolder: URL(fileURLWithPath: output))
+        let results = job.generate(try inputs.jobInputs())
+        for result in results {
             Console.report(result.diagnostics)
-            guard let source = result.source else {
-                failed = true
-                continue
-            }
-            let target = URL(fileURLWithPath: output).appendingPathComponent(OutputWriter.outputName(forSpec: spec.url))
-            do {
-                counts[try writer.write(source, to: target), default: 0] += 1
-            } catch {
-                Console.error("\(error)")
-                failed = true
-            }
+            if let error = result.writeError { Console.error("\(error)") }
         }
+        let failed = results.contains(where: \.failed)
         if !quiet {
-            let written = (counts[.created] ?? 0) + (counts[.updated] ?? 0)
-            print("vmgen: checked \(specs.count) spec\(specs.count == 1 ? "" : "s"): \(written) written, \(counts[.unchanged] ?? 0) unchanged\(failed ? ", some failed" : "").")
+            let written = results.filter { $0.outcome == .created || $0.outcome == .updated }.count
+            let unchanged = results.filter { $0.outcome == .unchanged }.count
+            let failures = results.filter(\.failed).count
+            print("vmgen: checked \(results.count) spec\(results.count == 1 ? "" : "s"): \(written) written, \(unchanged) unchanged\(failed ? ", \(failures) failed" : "").")
         }
         if failed { throw ExitCode.failure }
     }

@@ -53,6 +53,10 @@ struct SpecInputs: ParsableArguments {
         try SpecFile.collect(paths)
     }
 
+    func jobInputs() throws -> [GenerationJob.Input] {
+        try specFiles().map { GenerationJob.Input(path: $0.path, data: try $0.read()) }
+    }
+
     func generator() throws -> Generator {
         try Generator(customTemplates: templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
     }

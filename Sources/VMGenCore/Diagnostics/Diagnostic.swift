@@ -12,7 +12,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         public var location: SourceLocation
 
         public init(_ message: String, at location: SourceLocation) {
-            self.message = message
+            self.message = Diagnostic.oneLine(message)
             self.location = location
         }
     }
@@ -24,9 +24,29 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ severity: Severity, _ message: String, at location: SourceLocation, notes: [Note] = []) {
         self.severity = severity
-        self.message = message
+        self.message = Self.oneLine(message)
         self.location = location
         self.notes = notes
+    }
+
+    /// Messages quote spec text; newlines and other control characters in it are shown
+    /// escaped, so each diagnostic stays one line, as editors and build logs expect.
+    static func oneLine(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
     }
 
     /// `path:line:col: error: message`, then one line per note.

@@ -108,6 +108,9 @@ struct YAMLLoader {
         if problem.contains("found character that cannot start any token") {
             return "; quote the value (expressions starting with `@`, `` ` ``, `%` or `|` need quotes)"
         }
+        if problem.contains("found another document") {
+            return "; a spec is one YAML document: remove the `---` and what follows, or move it to its own file"
+        }
         if problem.contains("found undefined alias") {
             return "; specs do not use anchors and aliases: write the value out"
         }

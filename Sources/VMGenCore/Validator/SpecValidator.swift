@@ -5,9 +5,11 @@
 public struct SpecValidator {
     public init() {}
 
+    /// Checks `spec`; `diagnostics` may already hold the parser's findings, in which case the
+    /// design warnings (which only make sense for a valid spec) are left out.
     public func validate(_ spec: Spec, diagnostics: inout Diagnostics) -> ViewModelModel? {
         var checker = Checker(spec: spec)
-        checker.run()
+        checker.run(warn: !diagnostics.hasErrors)
         diagnostics.append(contentsOf: checker.diagnostics)
         guard !checker.diagnostics.hasErrors else { return nil }
         return checker.model()
@@ -42,7 +44,7 @@ private struct Checker {
             updateOrder: updateOrder, fixedReads: fixedReads, hasActivation: hasActivation)
     }
 
-    mutating func run() {
+    mutating func run(warn: Bool) {
         checkHeader()
         declareEverything()
         checkTypes()
@@ -52,7 +54,7 @@ private struct Checker {
         checkResources()
         buildGraph()
         // Design warnings only make sense once the spec is valid.
-        if !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
+        if warn && !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
     }
 
     // MARK: Header

@@ -17,7 +17,7 @@ enum SwiftNames {
             return "a Swift name starts with a letter or `_`"
         }
         if let bad = name.unicodeScalars.first(where: { !($0 == "_" || $0.properties.isXIDContinue) }) {
-            return "`\(bad.escaped(asASCII: true))` cannot appear in a Swift name"
+            return "`\(bad)` cannot appear in a Swift name"
         }
         if keywords.contains(name) { return "`\(name)` is a Swift keyword" }
         if name.hasPrefix("_") { return "names starting with `_` are reserved for the generated code" }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Generates a set of specs into an output folder: the work behind `vmgen generate` and
+/// `vmgen check`, kept out of the CLI so it can be tested. A spec with errors writes nothing;
+/// files are written only when their bytes change, and never over a file vmgen did not write.
+public struct GenerationJob {
+    /// One spec to generate: the path used in diagnostics and `#sourceLocation`, and its bytes.
+    public struct Input {
+        public var path: String
+        public var data: Data
+
+        public init(path: String, data: Data) {
+            self.path = path
+            self.data = data
+        }
+    }
+
+    /// What happened to one spec.
+    public struct Result {
+        public var specPath: String
+        public var outputURL: URL
+        public var diagnostics: [Diagnostic]
+        /// What writing did, or nil when nothing was written (an error, or `check`).
+        public var outcome: OutputWriter.Outcome?
+        /// The generated source, when the spec had no error.
+        public var source: String?
+        /// Why the output could not be written.
+        public var writeError: (any Error)?
+
+        public var failed: Bool { source == nil || writeError != nil }
+    }
+
+    let generator: Generator
+    let outputFolder: URL
+
+    public init(generator: Generator, outputFolder: URL) {
+        self.generator = generator
+        self.outputFolder = outputFolder
+    }
+
+    func outputURL(for specPath: String) -> URL {
+        outputFolder.appendingPathComponent(OutputWriter.outputName(forSpec: URL(fileURLWithPath: specPath)))
+    }
+
+    /// Generates every input and writes the files that changed.
+    public func generate(_ inputs: [Input]) -> [Result] {
+        inputs.map { input in
+            var result = render(input)
+            guard let source = result.source else { return result }
+            do {
+                result.outcome = try OutputWriter().write(source, to: result.outputURL)
+            } catch {
+                result.writeError = error
+            }
+            return result
+        }
+    }
+
+    /// Generates every input in memory, writing nothing; `outcome` says what `generate` would do.
+    public func check(_ inputs: [Input]) -> [Result] {
+        inputs.map { input in
+            var result = render(input)
+            guard let source = result.source else { return result }
+            do {
+                result.outcome = try OutputWriter().plan(source, to: result.outputURL)
+            } catch {
+                result.writeError = error
+            }
+            return result
+        }
+    }
+
+    func render(_ input: Input) -> Result {
+        let output = generator.generate(input.data, file: input.path)
+        return Result(specPath: input.path, outputURL: outputURL(for: input.path), diagnostics: output.diagnostics,
+                      outcome: nil, source: output.source, writeError: nil)
+    }
+}
