@@ -32,7 +32,7 @@ let package = Package(
         // without libFuzzer: for replaying a crash under the debugger or in CI.
         .executableTarget(
             name: "vmgen-fuzz-replay",
-            dependencies: ["FuzzSupport"]
+            dependencies: ["FuzzSupport", .product(name: "VMGenCore", package: rootPackage)]
         ),
     ],
     swiftLanguageModes: [.v6]

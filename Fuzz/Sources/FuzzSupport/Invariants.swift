@@ -140,48 +140,58 @@ public struct InvariantChecker {
     }
 }
 
-/// The input's lines as libyaml and editors count them: a line ends at `\n`, `\r\n` or a lone
-/// `\r` (and at U+0085, U+2028, U+2029, which YAML 1.1 also counts); a final line without a
-/// line end counts. Widths are in Unicode scalars, as diagnostics count columns. Where the input
-/// is not UTF-8 only `\n` and `\r` are counted, and no column can be checked.
+/// The input's lines, counted both ways a diagnostic's line may be meant: as editors count them
+/// (a line ends at `\n`, `\r\n` or a lone `\r`) and as libyaml does (YAML 1.1 also ends lines
+/// at U+0085, U+2028 and U+2029). A location is inside the file if it is by either count.
+/// Widths are in Unicode scalars, as diagnostics count columns. Where the input is not UTF-8
+/// only `\n` and `\r` are counted, and no column can be checked.
 struct LineTable {
-    private let widths: [Int?]
+    private let editor: [Int?]
+    private let yaml: [Int?]
 
     init(_ data: Data) {
-        var widths: [Int?] = []
         if let text = String(validating: data, as: UTF8.self) {
-            var width = 0
-            var previous: Unicode.Scalar?
-            for scalar in text.unicodeScalars {
-                defer { previous = scalar }
-                switch scalar {
-                case "\n" where previous == "\r":
-                    continue
-                case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
-                    widths.append(width)
-                    width = 0
-                default:
-                    width += 1
-                }
-            }
-            if width > 0 || widths.isEmpty { widths.append(width) }
+            editor = Self.widths(of: text, breakingAt: ["\n", "\r"])
+            yaml = Self.widths(of: text, breakingAt: ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"])
         } else {
+            var lines: [Int?] = [nil]
             var previous: UInt8 = 0
             for byte in data {
                 if byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")) {
-                    widths.append(nil)
+                    lines.append(nil)
                 }
                 previous = byte
             }
-            widths.append(nil)
+            if lines.count > 1, previous == UInt8(ascii: "\n") || previous == UInt8(ascii: "\r") { lines.removeLast() }
+            editor = lines
+            yaml = lines
         }
-        self.widths = widths
     }
 
-    /// The number of lines ("" has one, empty, line).
-    var count: Int { widths.count }
+    private static func widths(of text: String, breakingAt breaks: Set<Unicode.Scalar>) -> [Int?] {
+        var widths: [Int?] = []
+        var width = 0
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n" && previous == "\r" { continue }
+            if breaks.contains(scalar) {
+                widths.append(width)
+                width = 0
+            } else {
+                width += 1
+            }
+        }
+        if width > 0 || widths.isEmpty { widths.append(width) }
+        return widths
+    }
 
+    /// The number of lines by the larger count ("" has one, empty, line).
+    var count: Int { max(editor.count, yaml.count) }
+
+    /// The widest the line may be by either count; nil if it cannot be told.
     func width(ofLine line: Int) -> Int? {
-        line >= 1 && line <= widths.count ? widths[line - 1] : nil
+        let widths = [editor, yaml].compactMap { lines in line >= 1 && line <= lines.count ? lines[line - 1] : nil }
+        return widths.max()
     }
 }
