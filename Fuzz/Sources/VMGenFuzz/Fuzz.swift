@@ -27,6 +27,25 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     return 0
 }
 
+/// libFuzzer's own mutations (bytes, dictionary words, cross-over).
+@_silgen_name("LLVMFuzzerMutate")
+func libFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
+
+/// Half of the mutations are libFuzzer's, half `SpecMutator`'s line-level ones, which keep
+/// more inputs well-formed enough to reach the validator and the renderer.
+@_cdecl("LLVMFuzzerCustomMutator")
+public func customMutator(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: CUnsignedInt) -> Int {
+    var random = SpecMutator.Random(seed: seed)
+    if random.below(2) == 0 {
+        return libFuzzerMutate(data, size, maxSize)
+    }
+    let mutated = SpecMutator().mutate(Array(UnsafeBufferPointer(start: data, count: size)), maximumSize: maxSize, random: &random)
+    mutated.withUnsafeBufferPointer { buffer in
+        if let base = buffer.baseAddress { data.update(from: base, count: buffer.count) }
+    }
+    return mutated.count
+}
+
 /// libFuzzer's driver, for when libFuzzer's own `main` is not the one linked.
 @_silgen_name("LLVMFuzzerRunDriver")
 func runFuzzerDriver(
