@@ -17,9 +17,16 @@ fuzzer=Fuzz/.build/fuzzer/release/VMGenFuzz
 
 mkdir -p Fuzz/corpus Fuzz/artifacts
 export VMGEN_FUZZ_ARTIFACTS=Fuzz/artifacts
+# Swift's own crash backtracer takes the signal before libFuzzer sees it, and then no crash
+# input is saved: leave crashes to libFuzzer.
+export SWIFT_BACKTRACE=enable=no
 
 if [ "$seconds" = 0 ]; then
   exec "$fuzzer" -runs=1 "$@"
+fi
+if [ "$seconds" -lt 1 ]; then
+  echo "usage: Fuzz/run.sh SECONDS | Fuzz/run.sh 0 FILE..." >&2
+  exit 2
 fi
 
 for spec in Specs/*.vm.yaml Tests/Golden/Specs/*.vm.yaml Tests/Catalogue/*.vm.yaml; do
@@ -28,7 +35,14 @@ for spec in Specs/*.vm.yaml Tests/Golden/Specs/*.vm.yaml Tests/Catalogue/*.vm.ya
 done
 echo "corpus: $(ls Fuzz/corpus | wc -l) files; fuzzing for $seconds s"
 
-exec nice -n 10 "$fuzzer" Fuzz/corpus \
+started=$(date +%s)
+nice -n 10 "$fuzzer" Fuzz/corpus \
   -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
   -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
   -dict=Fuzz/vmgen.dict -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
+
+echo "== fuzzed for $(( $(date +%s) - started )) s; the last '#N' line above is the number of inputs run"
+echo "== artifacts (crash-*, timeout-*, oom-*: libFuzzer; violation-*: Sources/FuzzSupport):"
+ls Fuzz/artifacts | sed -n 's/^\(crash\|timeout\|oom\|slow-unit\)-.*/&/p'
+ls Fuzz/artifacts | sed -n 's/^violation-\(.*\)-[0-9a-f]*\.txt$/\1/p' | sort | uniq -c
+echo "== triage crashes with Fuzz/triage.sh"
