@@ -131,13 +131,13 @@ extension ContextBuilder {
 
     func observationLines() -> [String] {
         var lines: [String] = []
-        func follow(_ signal: String, into name: String) {
-            lines.append("disposables += \(signal).observeValuesOnMain { [weak self] in self?.\(name) = $0 }")
+        func follow(_ signal: String, with update: String) {
+            lines.append("disposables += \(signal).observeValuesOnMain { [weak self] _ in self?.\(update)() }")
         }
         for command in spec.commands {
             let name = command.name.value
-            follow("\(name).isExecuting.signal", into: name + "IsExecuting")
-            follow("\(name).isEnabled.signal", into: name + "IsEnabled")
+            follow("\(name).isExecuting.signal", with: name + "StateDidChange")
+            follow("\(name).isEnabled.signal", with: name + "StateDidChange")
             if command.onValue != nil || command.emits != nil {
                 lines.append("disposables += \(name).values.observeValuesOnMain { [weak self] in self?.\(name)DidSendValue($0) }")
             }
@@ -148,9 +148,9 @@ extension ContextBuilder {
         for resource in spec.resources {
             let name = resource.name.value
             let loader = loaderName(resource)
-            follow("\(loader).value.signal", into: name)
-            follow("\(loader).isLoading.signal", into: name + "IsLoading")
-            follow("\(loader).error.signal", into: name + "Error")
+            follow("\(loader).value.signal", with: name + "StateDidChange")
+            follow("\(loader).isLoading.signal", with: name + "StateDidChange")
+            if value(named: name + "Error") != nil { follow("\(loader).error.signal", with: name + "StateDidChange") }
         }
         return lines
     }
@@ -173,18 +173,65 @@ extension ContextBuilder {
         return model.updateOrder.filter { reached.contains($0) && (value(named: $0)?.isComputed ?? true) }
     }
 
-    func updates() -> [CodeFunction] {
-        model.reactiveValues.filter { !$0.isComputed }.map(update)
+    /// Values that change together and are brought up to date by one update function: a
+    /// state value or `isActive` alone (changed by its setter), or the outputs of one command or
+    /// resource (read from the runtime object, staged together, then notified together, so an
+    /// observer never sees a command "executing" and "enabled" at once).
+    struct UpdateGroup {
+        /// The update function's name.
+        var function: String
+        /// The group's values, each with the expression that reads its new value from the
+        /// runtime; nil for a value its setter already stored.
+        var members: [(value: ReactiveValue, newValue: String?)]
     }
 
-    func update(of source: ReactiveValue) -> CodeFunction {
-        let nodes = downstream(of: source.name)
-        let updated = Set(nodes).union([source.name])
+    func updateGroups() -> [UpdateGroup] {
+        var groups: [UpdateGroup] = model.reactiveValues.compactMap { value in
+            switch value.source {
+            case .state, .activation: UpdateGroup(function: value.name + "DidChange", members: [(value, nil)])
+            default: nil
+            }
+        }
+        for command in spec.commands {
+            let name = command.name.value
+            groups.append(UpdateGroup(function: name + "StateDidChange", members: [
+                (value(named: name + "IsExecuting")!, "\(name).isExecuting.value"),
+                (value(named: name + "IsEnabled")!, "\(name).isEnabled.value"),
+            ]))
+        }
+        for resource in spec.resources {
+            let name = resource.name.value
+            let loader = loaderName(resource)
+            let outputs = [(name, "value"), (name + "IsLoading", "isLoading"), (name + "Error", "error")]
+            groups.append(UpdateGroup(function: name + "StateDidChange", members: outputs.compactMap { output, property in
+                value(named: output).map { ($0, "\(loader).\(property).value") }
+            }))
+        }
+        return groups
+    }
+
+    func updates() -> [CodeFunction] {
+        updateGroups().map(update)
+    }
+
+    func update(_ group: UpdateGroup) -> CodeFunction {
+        let sources = group.members.map(\.value.name)
+        let stored = Set(group.members.filter { $0.newValue == nil }.map(\.value.name))
+        let reached = Set(sources.flatMap(downstream(of:)))
+        let nodes = model.updateOrder.filter(reached.contains)
+        let updated = reached.union(sources)
         var lines: [String] = []
-        /// `aChanged || bChanged`, or nil when the source itself is an input (always changed).
+        for member in group.members {
+            guard let newValue = member.newValue else { continue }
+            lines.append("let \(member.value.name)Changed = _\(member.value.name).stage(\(newValue))")
+        }
+        if stored.isEmpty {
+            lines.append("guard \(sources.map { "\($0)Changed" }.joined(separator: " || ")) else { return }")
+        }
+        /// `aChanged || bChanged`, or nil when an input was stored by a setter (always changed).
         func changeCondition(of node: String) -> String? {
             let inputs = (model.graph.inputs[node] ?? []).filter(updated.contains)
-            if inputs.contains(source.name) { return nil }
+            if inputs.contains(where: stored.contains) { return nil }
             return inputs.map { "\($0)Changed" }.joined(separator: " || ")
         }
         for node in nodes {
@@ -198,7 +245,10 @@ extension ContextBuilder {
                 lines.append("let \(node)Changed = \(stage)")
             }
         }
-        lines.append(notifyLine(for: source))
+        for member in group.members {
+            let notify = notifyLine(for: member.value)
+            lines.append(stored.contains(member.value.name) ? notify : "if \(member.value.name)Changed { \(notify) }")
+        }
         for node in nodes {
             guard let value = value(named: node) else { continue }
             lines.append("if \(node)Changed { \(notifyLine(for: value)) }")
@@ -211,18 +261,23 @@ extension ContextBuilder {
             let reload = "\(name)Loader.reload()"
             lines.append(conditions.isEmpty ? reload : "if \(conditions.joined(separator: " && ")) { \(reload) }")
         }
-        if case .activation = source.source {
+        if group.members.contains(where: { if case .activation = $0.value.source { true } else { false } }) {
             for resource in spec.resources where resource.triggers.contains(where: { $0.value == .activation }) {
                 let loader = loaderName(resource)
                 lines.append("if _isActive.value { \(loader).reload() } else { \(loader).cancel() }")
             }
         }
-        let what = nodes.isEmpty
-            ? "/// Notifies observers that `\(source.name)` changed."
-            : "/// Brings every value that reads `\(source.name)` up to date, then notifies observers of what changed."
+        let names = sources.map { "`\($0)`" }.joined(separator: ", ")
+        let what: String = if stored.isEmpty {
+            "/// Reads \(names) from the runtime; when any changed, brings what reads them up to date and notifies."
+        } else if nodes.isEmpty {
+            "/// Notifies observers that \(names) changed."
+        } else {
+            "/// Brings every value that reads \(names) up to date, then notifies observers of what changed."
+        }
         return CodeFunction(
             docLines: [what],
-            signature: "private func \(source.name)DidChange() {",
+            signature: "private func \(group.function)() {",
             bodyLines: lines.map { "        " + $0 })
     }
 

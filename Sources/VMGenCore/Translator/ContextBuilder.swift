@@ -54,10 +54,10 @@ public struct ContextBuilder {
         switch value.source {
         case .state(isInput: true), .activation:
             (prefix, isSource) = (access, true)
-        case .derived, .child, .condition:
-            (prefix, isSource) = (access, false)
-        default:
+        case .state(isInput: false):
             (prefix, isSource) = (access + "private(set) ", true)
+        default:
+            (prefix, isSource) = (access, false)
         }
         return ValueMember(name: value.name, type: value.type, docLines: SwiftText.docLines(value.doc),
                            declarationPrefix: prefix, isSource: isSource)

@@ -137,10 +137,12 @@ private struct Checker {
         }
         for resource in spec.resources {
             let name = resource.name.value
-            declareChecked(resource.name, .resource, type: resource.type.value + "?", what: "a resource")
+            declareChecked(resource.name, .resource, type: SwiftNames.optional(resource.type.value), what: "a resource")
             let failure = resource.failure?.value ?? "any Error"
             declare(name + "IsLoading", .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
-            declare(name + "Error", .resourceOutput(resource: name), type: "(\(failure))?", at: resource.name.location)
+            if failure != "Never" {
+                declare(name + "Error", .resourceOutput(resource: name), type: SwiftNames.optional(failure), at: resource.name.location)
+            }
             declare("reload" + SwiftNames.capitalized(name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
         }
         for member in spec.events { declareChecked(member.name, .event, type: member.type?.value, what: "an event") }
@@ -222,14 +224,17 @@ private struct Checker {
             let name = resource.name.value
             let failure = resource.failure?.value ?? "any Error"
             reactiveValues.append(ReactiveValue(
-                name: name, type: resource.type.value + "?", doc: resource.doc ?? "The last loaded value, or nil before the first load.",
+                name: name, type: SwiftNames.optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
                 source: .resourceValue(resource: name), expression: nil, reads: [], location: resource.name.location))
             reactiveValues.append(ReactiveValue(
                 name: name + "IsLoading", type: "Bool", doc: "Whether `\(name)` is loading.",
                 source: .resourceIsLoading(resource: name), expression: nil, reads: [], location: resource.name.location))
-            reactiveValues.append(ReactiveValue(
-                name: name + "Error", type: "(\(failure))?", doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
-                source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
+            // A resource that cannot fail has no error output.
+            if failure != "Never" {
+                reactiveValues.append(ReactiveValue(
+                    name: name + "Error", type: SwiftNames.optional(failure), doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
+                    source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
+            }
         }
         if hasActivation, let lifecycle = spec.lifecycle {
             reactiveValues.append(ReactiveValue(

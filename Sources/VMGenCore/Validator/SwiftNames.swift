@@ -44,6 +44,13 @@ enum SwiftNames {
         return stack.isEmpty ? nil : "its brackets do not match"
     }
 
+    /// The optional of `type`: `Int?`, `[Photo]?`, but `(any Error)?` and `(() -> Void)?` where
+    /// a bare `?` would bind to the wrong part.
+    static func optional(_ type: String) -> String {
+        let needsParentheses = type.contains(" ") || type.contains("->") || type.contains("&") || type.hasPrefix("@")
+        return needsParentheses ? "(\(type))?" : type + "?"
+    }
+
     /// `photos` -> `Photos`, for generated names such as `reloadPhotos`.
     static func capitalized(_ name: String) -> String {
         name.prefix(1).uppercased() + name.dropFirst()
