@@ -125,10 +125,10 @@ public final class GalleryViewModel: Observable {
     /// Starts one load of `importedPhotos`.
     private func loadImportedPhotos() -> SignalProducer<[PhotoModel], Never> {
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 17)
-      importer.importPhotos()
-          .on(failed: { [log] error in log.log("Could not import photos: \(error)") })
-          .materialize()
-          .compactMap { $0.value }
+      importer.importPhotos().flatMapError { [log] error in
+          log.log("Could not import photos: \(error)")
+          return SignalProducer<[PhotoModel], Never>.empty
+      }
 #sourceLocation()
     }
 }
