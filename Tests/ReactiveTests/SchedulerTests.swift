@@ -4,7 +4,10 @@ import Reactive
 import ReactiveTesting
 import Testing
 
-@Suite struct SchedulerTests {
+/// Serialized: `MainScheduler.shared` keeps one order for all its actions, so a test that leaves
+/// an action waiting for the main queue would make another test's inline run asynchronous.
+/// (No other suite uses the shared scheduler: `observeOnMain` keeps its order per observation.)
+@Suite(.serialized) struct SchedulerTests {
     @Test func immediateSchedulerRunsInline() {
         let log = Log<Int>()
         ImmediateScheduler().schedule { log.append(1) }
