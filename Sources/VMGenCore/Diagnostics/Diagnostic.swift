@@ -32,21 +32,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Messages quote spec text; newlines and other control characters in it are shown
     /// escaped, so each diagnostic stays one line, as editors and build logs expect.
     static func oneLine(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        Escaping.controlCharacters(in: text)
     }
 
     /// `path:line:col: error: message`, then one line per note.

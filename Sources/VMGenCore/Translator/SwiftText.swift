@@ -10,23 +10,7 @@ enum SwiftText {
 
     /// A Swift string literal holding `text`.
     static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        "\"" + Escaping.controlCharacters(in: text, also: ["\"": "\\\"", "\\": "\\\\"]) + "\""
     }
 
     /// Text safe inside a `//` comment: one line, no control characters.
