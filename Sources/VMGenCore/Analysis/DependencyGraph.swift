@@ -67,13 +67,16 @@ public struct DependencyGraph: Sendable {
         return order
     }
 
-    /// Every node that reads `source`, directly or through others, in topological order.
-    public func downstream(of source: String, order: [String]) -> [String] {
+    /// Every node that reads `source`, directly or through others, in `order`. The walk goes on
+    /// past a node only when `continuesPast` says so (by default it always does).
+    public func downstream(
+        of source: String, order: [String], continuingPast continuesPast: (String) -> Bool = { _ in true }
+    ) -> [String] {
         let readers = self.readers
         var reached = Set<String>()
         var pending = readers[source] ?? []
         while let node = pending.popLast() {
-            if reached.insert(node).inserted { pending.append(contentsOf: readers[node] ?? []) }
+            if reached.insert(node).inserted, continuesPast(node) { pending.append(contentsOf: readers[node] ?? []) }
         }
         return order.filter(reached.contains)
     }

@@ -53,7 +53,6 @@ public struct Diagnostics: Sendable {
     public init() {}
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
-    public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
 
     public mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
         all.append(Diagnostic(.error, message, at: location, notes: notes))
@@ -73,15 +72,4 @@ public struct Diagnostics: Sendable {
             lhs.element.location == rhs.element.location ? lhs.offset < rhs.offset : lhs.element.location < rhs.element.location
         }.map(\.element)
     }
-}
-
-/// Thrown by a pipeline stage that could not go on; carries everything found until then.
-public struct SpecError: Error, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-
-    public init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
-    }
-
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

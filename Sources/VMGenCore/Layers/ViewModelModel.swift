@@ -33,8 +33,6 @@ public struct Symbol: Sendable {
         case activation
         /// A member the generator adds for another declaration (`xProperty`).
         case generated(for: String)
-        /// The enabled condition of a command (a private value).
-        case condition(command: String)
     }
 
     public var name: String
@@ -46,7 +44,7 @@ public struct Symbol: Sendable {
     /// Whether reading this name makes an expression depend on it.
     public var isReactive: Bool {
         switch kind {
-        case .state, .derived, .child, .commandOutput, .activation, .condition: true
+        case .state, .derived, .child, .commandOutput, .activation: true
         case .resource: true
         case .resourceOutput: type != nil
         default: false

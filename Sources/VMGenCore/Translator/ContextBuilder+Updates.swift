@@ -163,14 +163,9 @@ extension ContextBuilder {
     /// order. The walk stops at values the runtime updates itself (a command's `isEnabled`):
     /// they run their own update when their signal fires.
     func downstream(of source: String) -> [String] {
-        let readers = model.graph.readers
-        var reached = Set<String>()
-        var pending = readers[source] ?? []
-        while let node = pending.popLast() {
-            guard reached.insert(node).inserted else { continue }
-            if value(named: node)?.isComputed == true { pending.append(contentsOf: readers[node] ?? []) }
-        }
-        return model.updateOrder.filter { reached.contains($0) && (value(named: $0)?.isComputed ?? true) }
+        let isComputed = { (node: String) in self.value(named: node)?.isComputed == true }
+        return model.graph.downstream(of: source, order: model.updateOrder, continuingPast: isComputed)
+            .filter { isComputed($0) || self.value(named: $0) == nil }
     }
 
     /// Values that change together and are brought up to date by one update function: a

@@ -98,7 +98,6 @@ private struct Checker {
         case .command: "command `\(symbol.name)`"
         case .event: "event `\(symbol.name)`"
         case .resource: "resource `\(symbol.name)`"
-        case .condition(let command): "the enabled condition of `\(command)`"
         }
     }
 
