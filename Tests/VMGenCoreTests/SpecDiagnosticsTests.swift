@@ -74,7 +74,19 @@ struct SpecDiagnosticsTests {
               search: { perform: "searchIsExecuting = true" }
             """)
         #expect(found.count == 1)
-        #expect(found[0] == "5:3: `searchIsExecuting` is declared twice: the generated `searchIsExecuting` of command `search` clashes with state value `searchIsExecuting`; rename one of them")
+        #expect(found[0] == "3:3: state value `searchIsExecuting` clashes with the generated `searchIsExecuting` of command `search`; rename `searchIsExecuting`")
+    }
+
+    @Test("a name the generated class uses for its own helpers is reserved too")
+    func clashWithPrivateHelper() {
+        let found = errors("""
+            viewModel: A
+            dependencies:
+              loadPhotos: "@Sendable () -> SignalProducer<[Int], any Error>"
+            resources:
+              photos: { type: "[Int]", load: loadPhotos(), trigger: init }
+            """)
+        #expect(found == ["3:3: dependency `loadPhotos` clashes with the generated `loadPhotos` of `photos`; rename `loadPhotos`"])
     }
 
     @Test("a dependency cycle prints its whole path with each step's location")

@@ -33,6 +33,17 @@ public struct Symbol: Sendable {
         case activation
         /// A member the generator adds for another declaration (`xProperty`).
         case generated(for: String)
+
+        /// The declaration a generated name belongs to; nil for names the spec declares.
+        public var owner: String? {
+            switch self {
+            case .commandOutput(let command): command
+            case .resourceOutput(let resource): resource
+            case .generated(let owner): owner
+            case .activation: "lifecycle"
+            default: nil
+            }
+        }
     }
 
     public var name: String
@@ -40,6 +51,9 @@ public struct Symbol: Sendable {
     /// The Swift type of the value the name reads as, when it reads as a value.
     public var type: String?
     public var location: SourceLocation
+
+    /// Whether the generator made this name up (rather than the spec declaring it).
+    public var isGenerated: Bool { kind.owner != nil }
 
     /// Whether reading this name makes an expression depend on it.
     public var isReactive: Bool {

@@ -23,8 +23,8 @@ extension ContextBuilder {
     }
 
     func computationName(of value: ReactiveValue) -> String {
-        if case .state = value.source { return "initial" + SwiftText.upper(value.name) }
-        return "compute" + SwiftText.upper(value.name)
+        if case .state = value.source { return GeneratedNames.initial(of: value.name) }
+        return GeneratedNames.compute(of: value.name)
     }
 
     /// The key under which the validator stored an expression's fixed reads.
@@ -42,7 +42,7 @@ extension ContextBuilder {
             let arguments = arguments(of: code, for: "constant:" + constant.name.value)
             result.append(CodeFunction(
                 docLines: ["/// The constant `\(constant.name.value)`."],
-                signature: "private static func make\(SwiftText.upper(constant.name.value))(\(parameterList(arguments))) -> \(type) {",
+                signature: "private static func \(GeneratedNames.make(of: constant.name.value))(\(parameterList(arguments))) -> \(type) {",
                 bodyLines: SwiftText.embedded(code)))
         }
         for value in model.reactiveValues {
@@ -79,7 +79,7 @@ extension ContextBuilder {
             guard let code = constant.value else { continue }
             let name = constant.name.value
             let arguments = arguments(of: code, for: "constant:" + name)
-            lines.append("let \(name) = \(call("make" + SwiftText.upper(name), arguments: arguments) { $0 })")
+            lines.append("let \(name) = \(call(GeneratedNames.make(of: name), arguments: arguments) { $0 })")
             lines.append("self.\(name) = \(name)")
         }
         lines.append("")
@@ -89,14 +89,14 @@ extension ContextBuilder {
             lines.append("let \(name): \(value.type) = \(initialValueExpression(of: value))")
         }
         for value in model.reactiveValues {
-            lines.append("_\(value.name) = MutableProperty(\(value.name))")
+            lines.append("\(GeneratedNames.storage(of: value.name)) = MutableProperty(\(value.name))")
         }
         for value in model.reactiveValues where value.isPublic {
-            lines.append("\(value.name)Property = Property(_\(value.name))")
+            lines.append("\(GeneratedNames.property(of: value.name)) = Property(\(GeneratedNames.storage(of: value.name)))")
         }
         for event in spec.events {
             let name = event.name.value
-            lines.append("(\(name), \(name)Observer) = Signal<\(event.type?.value ?? "Void"), Never>.pipe()")
+            lines.append("(\(name), \(GeneratedNames.observer(of: name))) = Signal<\(event.type?.value ?? "Void"), Never>.pipe()")
         }
         let observations = observationLines()
         if !observations.isEmpty {
@@ -123,7 +123,8 @@ extension ContextBuilder {
         case .commandIsExecuting, .resourceIsLoading, .activation:
             return "false"
         case .commandIsEnabled(let command):
-            return self.value(named: command + "CanExecute") == nil ? "true" : command + "CanExecute"
+            let condition = GeneratedNames.canExecute(of: command)
+            return self.value(named: condition) == nil ? "true" : condition
         case .resourceValue, .resourceError:
             return "nil"
         }
@@ -136,26 +137,27 @@ extension ContextBuilder {
         }
         for command in spec.commands {
             let name = command.name.value
-            follow("\(name).isExecuting.signal", with: name + "StateDidChange")
-            follow("\(name).isEnabled.signal", with: name + "StateDidChange")
+            follow("\(name).isExecuting.signal", with: GeneratedNames.stateUpdate(of: name))
+            follow("\(name).isEnabled.signal", with: GeneratedNames.stateUpdate(of: name))
             if command.onValue != nil || command.emits != nil {
-                lines.append("disposables += \(name).values.observeValuesOnMain { [weak self] in self?.\(name)DidSendValue($0) }")
+                lines.append("disposables += \(name).values.observeValuesOnMain { [weak self] in self?.\(GeneratedNames.didSendValue(of: name))($0) }")
             }
             if command.onFailure != nil {
-                lines.append("disposables += \(name).errors.observeValuesOnMain { [weak self] in self?.\(name)DidFail($0) }")
+                lines.append("disposables += \(name).errors.observeValuesOnMain { [weak self] in self?.\(GeneratedNames.didFail(of: name))($0) }")
             }
         }
         for resource in spec.resources {
             let name = resource.name.value
             let loader = loaderName(resource)
-            follow("\(loader).value.signal", with: name + "StateDidChange")
-            follow("\(loader).isLoading.signal", with: name + "StateDidChange")
-            if value(named: name + "Error") != nil { follow("\(loader).error.signal", with: name + "StateDidChange") }
+            let update = GeneratedNames.stateUpdate(of: name)
+            follow("\(loader).value.signal", with: update)
+            follow("\(loader).isLoading.signal", with: update)
+            if value(named: GeneratedNames.error(of: name)) != nil { follow("\(loader).error.signal", with: update) }
         }
         return lines
     }
 
-    func loaderName(_ resource: Resource) -> String { resource.name.value + "Loader" }
+    func loaderName(_ resource: Resource) -> String { GeneratedNames.loader(of: resource.name.value) }
 
     // MARK: Updates
 
@@ -183,22 +185,22 @@ extension ContextBuilder {
     func updateGroups() -> [UpdateGroup] {
         var groups: [UpdateGroup] = model.reactiveValues.compactMap { value in
             switch value.source {
-            case .state, .activation: UpdateGroup(function: value.name + "DidChange", members: [(value, nil)])
+            case .state, .activation: UpdateGroup(function: GeneratedNames.update(of: value.name), members: [(value, nil)])
             default: nil
             }
         }
         for command in spec.commands {
             let name = command.name.value
-            groups.append(UpdateGroup(function: name + "StateDidChange", members: [
-                (value(named: name + "IsExecuting")!, "\(name).isExecuting.value"),
-                (value(named: name + "IsEnabled")!, "\(name).isEnabled.value"),
+            groups.append(UpdateGroup(function: GeneratedNames.stateUpdate(of: name), members: [
+                (value(named: GeneratedNames.isExecuting(of: name))!, "\(name).isExecuting.value"),
+                (value(named: GeneratedNames.isEnabled(of: name))!, "\(name).isEnabled.value"),
             ]))
         }
         for resource in spec.resources {
             let name = resource.name.value
             let loader = loaderName(resource)
-            let outputs = [(name, "value"), (name + "IsLoading", "isLoading"), (name + "Error", "error")]
-            groups.append(UpdateGroup(function: name + "StateDidChange", members: outputs.compactMap { output, property in
+            let outputs = [(name, "value"), (GeneratedNames.isLoading(of: name), "isLoading"), (GeneratedNames.error(of: name), "error")]
+            groups.append(UpdateGroup(function: GeneratedNames.stateUpdate(of: name), members: outputs.compactMap { output, property in
                 value(named: output).map { ($0, "\(loader).\(property).value") }
             }))
         }
@@ -218,7 +220,7 @@ extension ContextBuilder {
         var lines: [String] = []
         for member in group.members {
             guard let newValue = member.newValue else { continue }
-            lines.append("let \(member.value.name)Changed = _\(member.value.name).stage(\(newValue))")
+            lines.append("let \(member.value.name)Changed = \(GeneratedNames.storage(of: member.value.name)).stage(\(newValue))")
         }
         if stored.isEmpty {
             lines.append("guard \(sources.map { "\($0)Changed" }.joined(separator: " || ")) else { return }")
@@ -231,8 +233,8 @@ extension ContextBuilder {
         }
         for node in nodes {
             guard let value = value(named: node), let code = value.expression else { continue }
-            let compute = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { "_\($0).value" }
-            let stage = "_\(node).stage(\(compute))"
+            let compute = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { "\(GeneratedNames.storage(of: $0)).value" }
+            let stage = "\(GeneratedNames.storage(of: node)).stage(\(compute))"
             if let condition = changeCondition(of: node) {
                 let grouped = condition.contains("||") ? "(\(condition))" : condition
                 lines.append("let \(node)Changed = \(grouped) && \(stage)")
@@ -252,14 +254,14 @@ extension ContextBuilder {
             let name = String(node.dropFirst("reload:".count))
             // A resource that also loads on activation reloads on change only while active.
             let activeOnly = spec.resources.first { $0.name.value == name }?.triggers.contains { $0.value == .activation } ?? false
-            let conditions = [changeCondition(of: node), activeOnly ? "_isActive.value" : nil].compactMap { $0 }
+            let conditions = [changeCondition(of: node), activeOnly ? "\(GeneratedNames.storage(of: "isActive")).value" : nil].compactMap { $0 }
             let reload = "\(name)Loader.reload()"
             lines.append(conditions.isEmpty ? reload : "if \(conditions.joined(separator: " && ")) { \(reload) }")
         }
         if group.members.contains(where: { if case .activation = $0.value.source { true } else { false } }) {
             for resource in spec.resources where resource.triggers.contains(where: { $0.value == .activation }) {
                 let loader = loaderName(resource)
-                lines.append("if _isActive.value { \(loader).reload() } else { \(loader).cancel() }")
+                lines.append("if \(GeneratedNames.storage(of: "isActive")).value { \(loader).reload() } else { \(loader).cancel() }")
             }
         }
         let names = sources.map { "`\($0)`" }.joined(separator: ", ")
@@ -277,6 +279,7 @@ extension ContextBuilder {
     }
 
     func notifyLine(for value: ReactiveValue) -> String {
-        value.isPublic ? "didChange(\\.\(value.name), _\(value.name))" : "_\(value.name).publish()"
+        let storage = GeneratedNames.storage(of: value.name)
+        return value.isPublic ? "didChange(\\.\(value.name), \(storage))" : "\(storage).publish()"
     }
 }

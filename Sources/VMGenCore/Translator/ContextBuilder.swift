@@ -35,8 +35,11 @@ public struct ContextBuilder {
             runtimeProperties: values.filter(\.isPublic).map(valueMember),
             commands: spec.commands.map(commandMember),
             resources: spec.resources.map(resourceMember),
-            events: spec.events.map(storedMember),
-            storage: values.map { StoredMember(name: "_" + $0.name, type: "MutableProperty<\($0.type)>", docLines: []) },
+            events: spec.events.map { event in
+                EventMember(name: event.name.value, type: event.type?.value ?? "Void",
+                            observerName: GeneratedNames.observer(of: event.name.value), docLines: SwiftText.docLines(event.doc))
+            },
+            storage: values.map { StoredMember(name: GeneratedNames.storage(of: $0.name), type: "MutableProperty<\($0.type)>", docLines: []) },
             functions: spec.functions.map(function),
             initializer: initializer(),
             updates: updates(),
@@ -59,8 +62,10 @@ public struct ContextBuilder {
         default:
             (prefix, isSource) = (access, false)
         }
-        return ValueMember(name: value.name, type: value.type, docLines: SwiftText.docLines(value.doc),
-                           declarationPrefix: prefix, isSource: isSource)
+        return ValueMember(
+            name: value.name, type: value.type, storageName: GeneratedNames.storage(of: value.name),
+            propertyName: GeneratedNames.property(of: value.name), updateFunction: GeneratedNames.update(of: value.name),
+            docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix, isSource: isSource)
     }
 
     func value(named name: String) -> ReactiveValue? {

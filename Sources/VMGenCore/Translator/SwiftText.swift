@@ -46,6 +46,4 @@ enum SwiftText {
         return false
     }
 
-    /// `isGameOver` -> `IsGameOver`.
-    static func upper(_ name: String) -> String { SwiftNames.capitalized(name) }
 }

@@ -50,9 +50,4 @@ enum SwiftNames {
         let needsParentheses = type.contains(" ") || type.contains("->") || type.contains("&") || type.hasPrefix("@")
         return needsParentheses ? "(\(type))?" : type + "?"
     }
-
-    /// `photos` -> `Photos`, for generated names such as `reloadPhotos`.
-    static func capitalized(_ name: String) -> String {
-        name.prefix(1).uppercased() + name.dropFirst()
-    }
 }
