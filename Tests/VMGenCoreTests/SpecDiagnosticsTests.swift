@@ -240,6 +240,18 @@ struct SpecDiagnosticsTests {
         #expect(found.count == 5)
     }
 
+    @Test("an onFailure that can never run is a warning")
+    func onFailureOfInfallibleWork() {
+        let found = warnings("""
+            viewModel: A
+            state:
+              e: { type: String?, input: true }
+            commands:
+              go: { work: "SignalProducer(value: ())", onFailure: "e = nil" }
+            """)
+        #expect(found == ["5:56: `onFailure` of command `go` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with"])
+    }
+
     @Test("state nothing writes, and a derived value that reads nothing, are warnings")
     func neverChanging() {
         let found = warnings("""

@@ -99,6 +99,9 @@ struct YAMLLoader {
         if problem.contains("tab") {
             return "; YAML indents with spaces only: replace the tab with spaces"
         }
+        if problem.contains("did not find expected ',' or '}'") {
+            return "; inside `{ }`, quote values that contain `: `, `,`, `{`, `}` or `#`"
+        }
         if problem.contains("mapping values are not allowed") {
             return "; a value that contains `: ` must be quoted"
         }

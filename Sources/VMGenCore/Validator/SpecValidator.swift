@@ -491,6 +491,12 @@ private struct Checker {
                 "state value `\(member.name.value)` never changes: it is not an input and no command writes it; make it a constant or add `input: true`",
                 at: member.name.location)
         }
+        for command in spec.commands {
+            guard case .producer = command.work, let onFailure = command.onFailure, (command.failure?.value ?? "Never") == "Never" else { continue }
+            diagnostics.warning(
+                "`onFailure` of command `\(command.name.value)` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with",
+                at: onFailure.location)
+        }
         for value in reactiveValues where value.isComputed && value.reads.isEmpty && value.expression != nil {
             let what: String = if case .condition(let command) = value.source { "the enabled condition of `\(command)`" } else { "`\(value.name)`" }
             diagnostics.warning(
