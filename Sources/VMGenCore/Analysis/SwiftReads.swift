@@ -51,6 +51,7 @@ public enum SwiftReads {
         }
 
         mutating func advance() {
+            guard index < scalars.count else { return }
             if scalars[index] == "\n" {
                 line += 1
                 column = 0

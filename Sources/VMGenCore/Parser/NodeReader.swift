@@ -155,6 +155,13 @@ struct NodeReader {
         }
         var body = text.value
         while body.hasSuffix("\n") { body.removeLast() }
-        return Code(body, at: location)
+        var code = Code(body, at: location)
+        if scalar.style != .literal {
+            // Only text that stands verbatim on its line keeps its positions.
+            let line = location.line <= lines.count ? lines[location.line - 1] : ""
+            code.positionsAreExact = !body.contains("\n")
+                && line.unicodeScalars.dropFirst(location.column - 1).starts(with: body.unicodeScalars)
+        }
+        return code
     }
 }

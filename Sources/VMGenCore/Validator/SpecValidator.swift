@@ -273,6 +273,7 @@ private struct Checker {
     /// Where a read stands in the spec.
     func location(of read: SwiftReads.Read, in code: Code) -> SourceLocation {
         var location = code.location
+        guard code.positionsAreExact else { return location }
         location.line += read.line
         location.column += read.column
         return location
