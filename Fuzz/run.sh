@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds the fuzzer and runs it for SECONDS (default 60) on one core.
+#   Fuzz/run.sh 1900        # a long run
+#   Fuzz/run.sh 0 FILE...   # replay FILEs (crash reproducers) once each, no fuzzing
+# The corpus (Fuzz/corpus) is seeded with every spec of the repository and grows across runs;
+# crashes, hangs and out-of-memory inputs land in Fuzz/artifacts as crash-*, timeout-*, oom-*;
+# invariant violations (see Sources/FuzzSupport) as violation-<rule>-<hash>.vm.yaml + .txt.
+# libFuzzer runs in fork mode with one job, so a crash is recorded and the run goes on.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+
+swift build -c release --package-path Fuzz --scratch-path Fuzz/.build/fuzzer --product VMGenFuzz \
+  -Xswiftc -sanitize=fuzzer
+fuzzer=Fuzz/.build/fuzzer/release/VMGenFuzz
+
+mkdir -p Fuzz/corpus Fuzz/artifacts
+export VMGEN_FUZZ_ARTIFACTS=Fuzz/artifacts
+# Swift's own crash backtracer takes the signal before libFuzzer sees it, and then no crash
+# input is saved: leave crashes to libFuzzer.
+export SWIFT_BACKTRACE=enable=no
+
+if [ "$seconds" = 0 ]; then
+  exec "$fuzzer" -runs=1 "$@"
+fi
+if [ "$seconds" -lt 1 ]; then
+  echo "usage: Fuzz/run.sh SECONDS | Fuzz/run.sh 0 FILE..." >&2
+  exit 2
+fi
+
+for spec in Specs/*.vm.yaml Tests/Golden/Specs/*.vm.yaml Tests/Catalogue/*.vm.yaml; do
+  seed="${spec//\//_}"
+  cp "$spec" "Fuzz/corpus/seed-$seed"
+done
+echo "corpus: $(ls Fuzz/corpus | wc -l) files; fuzzing for $seconds s"
+
+started=$(date +%s)
+nice -n 10 "$fuzzer" Fuzz/corpus \
+  -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+  -dict=Fuzz/vmgen.dict -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
+
+echo "== fuzzed for $(( $(date +%s) - started )) s; the last '#N' line above is the number of inputs run"
+echo "== artifacts (crash-*, timeout-*, oom-*: libFuzzer; violation-*: Sources/FuzzSupport):"
+ls Fuzz/artifacts | sed -n 's/^\(crash\|timeout\|oom\|slow-unit\)-.*/&/p'
+ls Fuzz/artifacts | sed -n 's/^violation-\(.*\)-[0-9a-f]*\.txt$/\1/p' | sort | uniq -c
+echo "== triage crashes with Fuzz/triage.sh"
