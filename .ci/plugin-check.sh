@@ -63,7 +63,7 @@ expect_build_error() {
         return
     fi
     if grep -qE "$pattern" "$work/$name.log"; then
-        pass "$what: $(grep -E "$pattern" "$work/$name.log" | head -1 | sed "s|$work/||")"
+        pass "$what: $(grep -E "$pattern" "$work/$name.log" | head -1 | sed "s|$work/||g")"
     else
         fail "$what: no line matches $pattern (log below)"
         grep -E 'error' "$work/$name.log" | head -20 >&2
@@ -108,6 +108,11 @@ expect_build_error type-error "^$specs/Volume\\.vm\\.yaml:$line:$column: error: 
     "a Swift type error in a spec expression is reported at the spec's line and column"
 cp "$work/Volume.vm.yaml.good" "$specs/Volume.vm.yaml"
 expect_rebuild fixed 1 1 "the spec fixed again: only it re-runs, and the build passes"
+# Last, because SwiftPM relinks vmgen in the build after one that a plugin stopped.
+mkdir "$specs/More"
+cp "$specs/Greeting.vm.yaml" "$specs/More/Greeting.vm.yaml"
+expect_build_error clash "error: vmgen: .*Greeting\\.vm\\.yaml and .*More/Greeting\\.vm\\.yaml would each generate Greeting\\.swift" \
+    "two specs that would generate the same file are refused"
 
 echo "plugin-check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

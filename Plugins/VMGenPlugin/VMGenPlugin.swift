@@ -112,21 +112,15 @@ struct ViewModelCommands {
         let byOutput = Dictionary(grouping: specs, by: Self.outputName(forSpec:))
         let clashes = byOutput.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
         guard !clashes.isEmpty else { return }
-        for (output, specs) in clashes {
-            for spec in specs.dropFirst() {
-                Diagnostics.error(
-                    "this spec and \(specs[0].path) would both generate \(output); rename one of them",
-                    file: spec.path, line: 1)
-            }
-        }
-        throw ClashingSpecNames(outputs: clashes.map(\.key))
+        throw ClashingSpecNames(clashes: clashes.map { (output: $0.key, specs: $0.value.map(\.path)) })
     }
 }
 
-/// Thrown after the clashes are reported, so the build stops before generating anything.
+/// Specs that would generate the same file; SwiftPM prints the description and stops the build.
 struct ClashingSpecNames: Error, CustomStringConvertible {
-    var outputs: [String]
+    var clashes: [(output: String, specs: [String])]
     var description: String {
-        "vmgen: several specs would generate \(outputs.joined(separator: ", "))"
+        clashes.map { "vmgen: \($0.specs.joined(separator: " and ")) would each generate \($0.output); rename all but one" }
+            .joined(separator: "\n")
     }
 }
