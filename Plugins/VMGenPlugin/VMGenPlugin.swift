@@ -46,7 +46,7 @@ struct ViewModelCommands {
     /// The file name endings that make a file a spec.
     static let specSuffixes = [".vm.yaml", ".vm.yml"]
 
-    /// Every file of the target; only the specs among them are used.
+    /// The target's specs (`*.vm.yaml`, `*.vm.yml`), sorted by path.
     var specs: [URL]
     /// The root of the package (or Xcode project) that owns the target.
     var packageDirectory: URL
