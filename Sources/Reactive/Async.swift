@@ -4,8 +4,9 @@ import Synchronization
 // awaiting the first or last value. Cancellation flows both ways: cancelling the consuming task
 // disposes the producer, and an interrupted producer ends the sequence.
 
-/// The values of a producer as an `AsyncSequence`. Each iteration starts the producer once;
-/// values are buffered (without limit) until the consumer asks for them. The sequence ends when the
+/// The values of a producer as an `AsyncSequence`. Each iterator starts the producer once, when it
+/// is made (so a hot signal's values sent before the first `next()` are kept); values are buffered
+/// (without limit) until the consumer asks for them. The sequence ends when the
 /// producer completes or is interrupted, and throws when it fails. Cancelling the consuming task
 /// (or dropping the iterator) disposes the producer.
 public struct AsyncValues<Value, Failure: Error>: AsyncSequence, Sendable {
@@ -51,11 +52,9 @@ final class AsyncBuffer<Value, Failure: Error>: @unchecked Sendable {
 
     private let state = Mutex(State())
     private let disposable = SerialDisposable()
-    private let producer: SignalProducer<Value, Failure>
-    private let started = Atomic(false)
 
     init(_ producer: SignalProducer<Value, Failure>) {
-        self.producer = producer
+        disposable.inner = producer.start { [weak self] event in self?.receive(event) }
     }
 
     deinit { disposable.dispose() }
@@ -75,9 +74,6 @@ final class AsyncBuffer<Value, Failure: Error>: @unchecked Sendable {
 
     /// The next event (`interrupted` after the end, or when the task is cancelled).
     func next() async -> Event<Value, Failure> {
-        if !started.exchange(true, ordering: .acquiringAndReleasing) {
-            disposable.inner = producer.start { [weak self] event in self?.receive(event) }
-        }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Unchecked<Event<Value, Failure>>, Never>) in
                 let ready = state.withLock { state -> Unchecked<Event<Value, Failure>>? in
