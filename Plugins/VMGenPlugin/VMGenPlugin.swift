@@ -77,7 +77,7 @@ struct ViewModelCommands {
             return .buildCommand(
                 displayName: "Generating \(output.lastPathComponent) from \(spec.lastPathComponent)",
                 executable: vmgen,
-                arguments: ["generate", spec.path, "--output", outputFolder.path, "--quiet"] + templateArguments,
+                arguments: ["generate", spec.path, "--output-file", output.path, "--quiet"] + templateArguments,
                 inputFiles: [spec] + templates.files,
                 outputFiles: [output]
             )
@@ -96,7 +96,7 @@ struct ViewModelCommands {
         return (folder, files)
     }
 
-    /// The file vmgen writes for a spec: `Counter.vm.yaml` -> `Counter.swift` (as vmgen names it).
+    /// The file the plugin asks vmgen to write for a spec (`--output-file`): `Counter.vm.yaml` -> `Counter.swift`.
     static func outputName(forSpec spec: URL) -> String {
         var name = spec.lastPathComponent
         for suffix in specSuffixes where name.hasSuffix(suffix) {
