@@ -147,13 +147,22 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
 
     /// Observes every event on the main actor: inline when the event is sent on the main thread
     /// and nothing is waiting to be delivered there, otherwise later through `DispatchQueue.main`.
-    /// The order of events is kept either way.
+    /// The order of events is kept either way. Once the returned disposable is disposed, events
+    /// still waiting for the main queue are dropped.
     @discardableResult
     public func observeOnMain(_ action: @escaping @MainActor (Event<Value, Failure>) -> Void) -> (any Disposable)? {
-        let scheduler = MainScheduler.shared
-        return observe { event in
+        let scheduler = MainScheduler()
+        let stopped = AnyDisposable()
+        let observation = observe { event in
             let event = Unchecked(event)
-            scheduler.scheduleOnMain { action(event.value) }
+            scheduler.scheduleOnMain {
+                if !stopped.isDisposed { action(event.value) }
+            }
+        }
+        guard let observation else { return nil }
+        return AnyDisposable {
+            stopped.dispose()
+            observation.dispose()
         }
     }
 
