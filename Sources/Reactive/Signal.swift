@@ -15,7 +15,9 @@ import Dispatch
 /// `dematerialize`, `ignoreValues`, `promoteError`) return a view of their source rather than a new
 /// stream: observing the view observes the source through the transform, so a chain of them costs
 /// one delivery, not one per operator. Their functions therefore run once per observer and event;
-/// keep them free of side effects (use `on(event:)` for those).
+/// keep them free of side effects (use `on(event:)` for those). Every other operator returns a
+/// stream of its own, observing its source once: its state (a `scan` total, a `skipRepeats`
+/// last value) is shared by all its observers.
 public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// The delivery engine of a signal that owns one (`nil` for a view).
     @usableFromInline let core: SignalCore<Value, Failure>?
