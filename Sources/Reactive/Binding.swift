@@ -22,11 +22,13 @@ public struct BindingTarget<Value>: Sendable {
         self.action = action
     }
 
-    /// A target whose `action` runs on the main actor (see ``MainScheduler``).
+    /// A target whose `action` runs on the main actor, inline when the value comes on the main
+    /// queue and nothing of this target is waiting there (see ``MainScheduler``).
     public init(lifetime: Lifetime, onMain action: @escaping @MainActor (Value) -> Void) {
+        let scheduler = MainScheduler()
         self.init(lifetime: lifetime) { value in
             let value = Unchecked(value)
-            MainScheduler.shared.scheduleOnMain { action(value.value) }
+            scheduler.scheduleOnMain { action(value.value) }
         }
     }
 }

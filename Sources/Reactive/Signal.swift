@@ -15,7 +15,9 @@ import Dispatch
 /// `dematerialize`, `ignoreValues`, `promoteError`) return a view of their source rather than a new
 /// stream: observing the view observes the source through the transform, so a chain of them costs
 /// one delivery, not one per operator. Their functions therefore run once per observer and event;
-/// keep them free of side effects (use `on(event:)` for those).
+/// keep them free of side effects (use `on(event:)` for those). Every other operator returns a
+/// stream of its own, observing its source once: its state (a `scan` total, a `skipRepeats`
+/// last value) is shared by all its observers.
 public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// The delivery engine of a signal that owns one (`nil` for a view).
     @usableFromInline let core: SignalCore<Value, Failure>?
@@ -147,19 +149,22 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
 
     /// Observes every event on the main actor: inline when the event is sent on the main thread
     /// and nothing is waiting to be delivered there, otherwise later through `DispatchQueue.main`.
-    /// The order of events is kept either way.
+    /// The order of events is kept either way. Once the returned disposable is disposed, events
+    /// still waiting for the main queue are dropped.
     @discardableResult
     public func observeOnMain(_ action: @escaping @MainActor (Event<Value, Failure>) -> Void) -> (any Disposable)? {
-        // Order is kept per observation, not across the process: an unrelated action waiting
-        // for the main queue must not turn this observer's inline deliveries asynchronous.
-        let delivery = MainActorDelivery()
+        let scheduler = MainScheduler()
+        let stopped = AnyDisposable()
         let observation = observe { event in
             let event = Unchecked(event)
-            delivery.run { action(event.value) }
+            scheduler.scheduleOnMain {
+                if !stopped.isDisposed { action(event.value) }
+            }
         }
+        guard let observation else { return nil }
         return AnyDisposable {
-            observation?.dispose()
-            delivery.cancel()
+            stopped.dispose()
+            observation.dispose()
         }
     }
 

@@ -31,7 +31,7 @@ import Testing
         #expect(values == Array(0..<100))
     }
 
-    @Test func firstAndLast() async throws {
+    @Test func firstAndLastAwaitTheFirstAndTheFinalValue() async throws {
         let producer = SignalProducer<Int, TestError>(values: [4, 5, 6])
         #expect(try await producer.first() == 4)
         #expect(try await producer.last() == 6)
@@ -108,7 +108,7 @@ import Testing
         #expect(recorder.events == [.value(1), .value(2), .value(3), .completed])
     }
 
-    @Test func aPropertyAndASignalAsAsyncSequences() async {
+    @Test func propertiesAndSignalsIterateAsAsyncSequences() async {
         let property = MutableProperty(1)
         var iterator = property.values.makeAsyncIterator()
         #expect(await iterator.next() == 1)

@@ -12,7 +12,7 @@ import Testing
         #expect(target.value == "b")
     }
 
-    @Test func bindingFromASignalAndAProducer() {
+    @Test func signalsProducersAndDerivedPropertiesCanBeBound() {
         let (signal, input) = Signal<Int, Never>.pipe()
         let target = MutableProperty(0)
         target <~ signal

@@ -63,7 +63,7 @@ import Testing
         #expect(starts.all == ["first", "second"])
     }
 
-    @Test func arrayVariantsHandleEmptyInput() {
+    @Test func combiningNoProducersEndsAtOnce() {
         #expect(Recorder(SignalProducer<[Int], Never>.combineLatest([SignalProducer<Int, Never>]())).events == [.value([]), .completed])
         #expect(Recorder(SignalProducer<Int, Never>.merge([SignalProducer<Int, Never>]())).events == [.completed])
     }
@@ -159,7 +159,7 @@ import Testing
         #expect(recorder.events == [.interrupted])
     }
 
-    @Test func signalFlatMapAndNeverFailingOuter() {
+    @Test func aSignalFlatMapFailsWhenAnInnerProducerFails() {
         let (signal, input) = Signal<Int, Never>.pipe()
         let recorder = Recorder(signal.promoteError(TestError.self).flatMap(.concat) { value in
             value < 0 ? SignalProducer<Int, TestError>(error: .boom) : SignalProducer(value: value)

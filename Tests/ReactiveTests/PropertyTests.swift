@@ -200,7 +200,7 @@ import Testing
         #expect(recorder.values == [1, 2])
     }
 
-    @Test func booleanHelpers() {
+    @Test func negateAndOrCombineBooleanProperties() {
         let a = MutableProperty(true)
         let b = MutableProperty(false)
         #expect(Property(a).negate().value == false)
