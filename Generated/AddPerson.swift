@@ -35,16 +35,10 @@ public final class AddPersonViewModel: Observable {
     )
 
     /// Whether `addPerson` is running.
-    public private(set) var addPersonIsExecuting: Bool {
-        get { read(\.addPersonIsExecuting, _addPersonIsExecuting) }
-        set { if _addPersonIsExecuting.stage(newValue) { addPersonIsExecutingDidChange() } }
-    }
+    public var addPersonIsExecuting: Bool { read(\.addPersonIsExecuting, _addPersonIsExecuting) }
 
     /// Whether `addPerson` can be executed now.
-    public private(set) var addPersonIsEnabled: Bool {
-        get { read(\.addPersonIsEnabled, _addPersonIsEnabled) }
-        set { if _addPersonIsEnabled.stage(newValue) { addPersonIsEnabledDidChange() } }
-    }
+    public var addPersonIsEnabled: Bool { read(\.addPersonIsEnabled, _addPersonIsEnabled) }
 
     // MARK: Runtime properties
 
@@ -93,8 +87,8 @@ public final class AddPersonViewModel: Observable {
         addPersonIsEnabledProperty = Property(_addPersonIsEnabled)
 
         // Follow the runtime objects this view model owns.
-        disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] in self?.addPersonIsExecuting = $0 }
-        disposables += addPerson.isEnabled.signal.observeValuesOnMain { [weak self] in self?.addPersonIsEnabled = $0 }
+        disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.addPersonStateDidChange() }
+        disposables += addPerson.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.addPersonStateDidChange() }
     }
 
     deinit {
@@ -110,16 +104,15 @@ public final class AddPersonViewModel: Observable {
         if addPersonCanExecuteChanged { _addPersonCanExecute.publish() }
     }
 
-    /// Brings every value that reads `addPersonIsExecuting` up to date, then notifies observers of what changed.
-    private func addPersonIsExecutingDidChange() {
-        let isTextFieldEnabledChanged = _isTextFieldEnabled.stage(Self.computeIsTextFieldEnabled(addPersonIsExecuting: _addPersonIsExecuting.value))
-        didChange(\.addPersonIsExecuting, _addPersonIsExecuting)
+    /// Reads `addPersonIsExecuting`, `addPersonIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func addPersonStateDidChange() {
+        let addPersonIsExecutingChanged = _addPersonIsExecuting.stage(addPerson.isExecuting.value)
+        let addPersonIsEnabledChanged = _addPersonIsEnabled.stage(addPerson.isEnabled.value)
+        guard addPersonIsExecutingChanged || addPersonIsEnabledChanged else { return }
+        let isTextFieldEnabledChanged = addPersonIsExecutingChanged && _isTextFieldEnabled.stage(Self.computeIsTextFieldEnabled(addPersonIsExecuting: _addPersonIsExecuting.value))
+        if addPersonIsExecutingChanged { didChange(\.addPersonIsExecuting, _addPersonIsExecuting) }
+        if addPersonIsEnabledChanged { didChange(\.addPersonIsEnabled, _addPersonIsEnabled) }
         if isTextFieldEnabledChanged { didChange(\.isTextFieldEnabled, _isTextFieldEnabled) }
-    }
-
-    /// Notifies observers that `addPersonIsEnabled` changed.
-    private func addPersonIsEnabledDidChange() {
-        didChange(\.addPersonIsEnabled, _addPersonIsEnabled)
     }
 
     /// Records a read for Observation and returns the current value.

@@ -44,16 +44,10 @@ public final class DiceGameViewModel: Observable {
     )
 
     /// Whether `rollDie` is running.
-    public private(set) var rollDieIsExecuting: Bool {
-        get { read(\.rollDieIsExecuting, _rollDieIsExecuting) }
-        set { if _rollDieIsExecuting.stage(newValue) { rollDieIsExecutingDidChange() } }
-    }
+    public var rollDieIsExecuting: Bool { read(\.rollDieIsExecuting, _rollDieIsExecuting) }
 
     /// Whether `rollDie` can be executed now.
-    public private(set) var rollDieIsEnabled: Bool {
-        get { read(\.rollDieIsEnabled, _rollDieIsEnabled) }
-        set { if _rollDieIsEnabled.stage(newValue) { rollDieIsEnabledDidChange() } }
-    }
+    public var rollDieIsEnabled: Bool { read(\.rollDieIsEnabled, _rollDieIsEnabled) }
 
     /// Clears the die for a new game.
     public private(set) lazy var newGame: Command<Void, Void, Never> = Command(
@@ -64,16 +58,10 @@ public final class DiceGameViewModel: Observable {
     )
 
     /// Whether `newGame` is running.
-    public private(set) var newGameIsExecuting: Bool {
-        get { read(\.newGameIsExecuting, _newGameIsExecuting) }
-        set { if _newGameIsExecuting.stage(newValue) { newGameIsExecutingDidChange() } }
-    }
+    public var newGameIsExecuting: Bool { read(\.newGameIsExecuting, _newGameIsExecuting) }
 
     /// Whether `newGame` can be executed now.
-    public private(set) var newGameIsEnabled: Bool {
-        get { read(\.newGameIsEnabled, _newGameIsEnabled) }
-        set { if _newGameIsEnabled.stage(newValue) { newGameIsEnabledDidChange() } }
-    }
+    public var newGameIsEnabled: Bool { read(\.newGameIsEnabled, _newGameIsEnabled) }
 
     // MARK: Runtime properties
 
@@ -150,10 +138,10 @@ public final class DiceGameViewModel: Observable {
         newGameIsEnabledProperty = Property(_newGameIsEnabled)
 
         // Follow the runtime objects this view model owns.
-        disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] in self?.rollDieIsExecuting = $0 }
-        disposables += rollDie.isEnabled.signal.observeValuesOnMain { [weak self] in self?.rollDieIsEnabled = $0 }
-        disposables += newGame.isExecuting.signal.observeValuesOnMain { [weak self] in self?.newGameIsExecuting = $0 }
-        disposables += newGame.isEnabled.signal.observeValuesOnMain { [weak self] in self?.newGameIsEnabled = $0 }
+        disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.rollDieStateDidChange() }
+        disposables += rollDie.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.rollDieStateDidChange() }
+        disposables += newGame.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.newGameStateDidChange() }
+        disposables += newGame.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.newGameStateDidChange() }
     }
 
     deinit {
@@ -175,24 +163,22 @@ public final class DiceGameViewModel: Observable {
         if rollDieCanExecuteChanged { _rollDieCanExecute.publish() }
     }
 
-    /// Notifies observers that `rollDieIsExecuting` changed.
-    private func rollDieIsExecutingDidChange() {
-        didChange(\.rollDieIsExecuting, _rollDieIsExecuting)
+    /// Reads `rollDieIsExecuting`, `rollDieIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func rollDieStateDidChange() {
+        let rollDieIsExecutingChanged = _rollDieIsExecuting.stage(rollDie.isExecuting.value)
+        let rollDieIsEnabledChanged = _rollDieIsEnabled.stage(rollDie.isEnabled.value)
+        guard rollDieIsExecutingChanged || rollDieIsEnabledChanged else { return }
+        if rollDieIsExecutingChanged { didChange(\.rollDieIsExecuting, _rollDieIsExecuting) }
+        if rollDieIsEnabledChanged { didChange(\.rollDieIsEnabled, _rollDieIsEnabled) }
     }
 
-    /// Notifies observers that `rollDieIsEnabled` changed.
-    private func rollDieIsEnabledDidChange() {
-        didChange(\.rollDieIsEnabled, _rollDieIsEnabled)
-    }
-
-    /// Notifies observers that `newGameIsExecuting` changed.
-    private func newGameIsExecutingDidChange() {
-        didChange(\.newGameIsExecuting, _newGameIsExecuting)
-    }
-
-    /// Notifies observers that `newGameIsEnabled` changed.
-    private func newGameIsEnabledDidChange() {
-        didChange(\.newGameIsEnabled, _newGameIsEnabled)
+    /// Reads `newGameIsExecuting`, `newGameIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func newGameStateDidChange() {
+        let newGameIsExecutingChanged = _newGameIsExecuting.stage(newGame.isExecuting.value)
+        let newGameIsEnabledChanged = _newGameIsEnabled.stage(newGame.isEnabled.value)
+        guard newGameIsExecutingChanged || newGameIsEnabledChanged else { return }
+        if newGameIsExecutingChanged { didChange(\.newGameIsExecuting, _newGameIsExecuting) }
+        if newGameIsEnabledChanged { didChange(\.newGameIsEnabled, _newGameIsEnabled) }
     }
 
     /// Records a read for Observation and returns the current value.

@@ -35,16 +35,10 @@ public final class FlickrSearchViewModel: Observable {
     )
 
     /// Whether `executeSearch` is running.
-    public private(set) var executeSearchIsExecuting: Bool {
-        get { read(\.executeSearchIsExecuting, _executeSearchIsExecuting) }
-        set { if _executeSearchIsExecuting.stage(newValue) { executeSearchIsExecutingDidChange() } }
-    }
+    public var executeSearchIsExecuting: Bool { read(\.executeSearchIsExecuting, _executeSearchIsExecuting) }
 
     /// Whether `executeSearch` can be executed now.
-    public private(set) var executeSearchIsEnabled: Bool {
-        get { read(\.executeSearchIsEnabled, _executeSearchIsEnabled) }
-        set { if _executeSearchIsEnabled.stage(newValue) { executeSearchIsEnabledDidChange() } }
-    }
+    public var executeSearchIsEnabled: Bool { read(\.executeSearchIsEnabled, _executeSearchIsEnabled) }
 
     // MARK: Events
 
@@ -95,8 +89,8 @@ public final class FlickrSearchViewModel: Observable {
         (showResults, showResultsObserver) = Signal<FlickrSearchResults, Never>.pipe()
 
         // Follow the runtime objects this view model owns.
-        disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] in self?.executeSearchIsExecuting = $0 }
-        disposables += executeSearch.isEnabled.signal.observeValuesOnMain { [weak self] in self?.executeSearchIsEnabled = $0 }
+        disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.executeSearchStateDidChange() }
+        disposables += executeSearch.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.executeSearchStateDidChange() }
         disposables += executeSearch.values.observeValuesOnMain { [weak self] in self?.executeSearchDidSendValue($0) }
     }
 
@@ -114,14 +108,13 @@ public final class FlickrSearchViewModel: Observable {
         if executeSearchCanExecuteChanged { _executeSearchCanExecute.publish() }
     }
 
-    /// Notifies observers that `executeSearchIsExecuting` changed.
-    private func executeSearchIsExecutingDidChange() {
-        didChange(\.executeSearchIsExecuting, _executeSearchIsExecuting)
-    }
-
-    /// Notifies observers that `executeSearchIsEnabled` changed.
-    private func executeSearchIsEnabledDidChange() {
-        didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled)
+    /// Reads `executeSearchIsExecuting`, `executeSearchIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func executeSearchStateDidChange() {
+        let executeSearchIsExecutingChanged = _executeSearchIsExecuting.stage(executeSearch.isExecuting.value)
+        let executeSearchIsEnabledChanged = _executeSearchIsEnabled.stage(executeSearch.isEnabled.value)
+        guard executeSearchIsExecutingChanged || executeSearchIsEnabledChanged else { return }
+        if executeSearchIsExecutingChanged { didChange(\.executeSearchIsExecuting, _executeSearchIsExecuting) }
+        if executeSearchIsEnabledChanged { didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled) }
     }
 
     /// Records a read for Observation and returns the current value.

@@ -24,22 +24,10 @@ public final class GalleryViewModel: Observable {
     // MARK: Resources
 
     /// The photos, once imported.
-    public private(set) var importedPhotos: [PhotoModel]? {
-        get { read(\.importedPhotos, _importedPhotos) }
-        set { if _importedPhotos.stage(newValue) { importedPhotosDidChange() } }
-    }
+    public var importedPhotos: [PhotoModel]? { read(\.importedPhotos, _importedPhotos) }
 
     /// Whether `importedPhotos` is loading.
-    public private(set) var importedPhotosIsLoading: Bool {
-        get { read(\.importedPhotosIsLoading, _importedPhotosIsLoading) }
-        set { if _importedPhotosIsLoading.stage(newValue) { importedPhotosIsLoadingDidChange() } }
-    }
-
-    /// Why the last load of `importedPhotos` failed; nil while loading and after a success.
-    public private(set) var importedPhotosError: (Never)? {
-        get { read(\.importedPhotosError, _importedPhotosError) }
-        set { if _importedPhotosError.stage(newValue) { importedPhotosErrorDidChange() } }
-    }
+    public var importedPhotosIsLoading: Bool { read(\.importedPhotosIsLoading, _importedPhotosIsLoading) }
 
     /// Loads `importedPhotos` again; a load still running is cancelled.
     public func reloadImportedPhotos() {
@@ -61,15 +49,11 @@ public final class GalleryViewModel: Observable {
     /// `importedPhotosIsLoading` as a runtime `Property`, for bindings and operators.
     public let importedPhotosIsLoadingProperty: Property<Bool>
 
-    /// `importedPhotosError` as a runtime `Property`, for bindings and operators.
-    public let importedPhotosErrorProperty: Property<(Never)?>
-
     // MARK: Storage
 
     private let _photos: MutableProperty<[PhotoModel]>
     private let _importedPhotos: MutableProperty<[PhotoModel]?>
     private let _importedPhotosIsLoading: MutableProperty<Bool>
-    private let _importedPhotosError: MutableProperty<(Never)?>
     private let _$observationRegistrar = ObservationRegistrar()
     private let disposables = CompositeDisposable()
 
@@ -84,20 +68,16 @@ public final class GalleryViewModel: Observable {
         let importedPhotos: [PhotoModel]? = nil
         let photos: [PhotoModel] = Self.computePhotos(importedPhotos: importedPhotos)
         let importedPhotosIsLoading: Bool = false
-        let importedPhotosError: (Never)? = nil
         _photos = MutableProperty(photos)
         _importedPhotos = MutableProperty(importedPhotos)
         _importedPhotosIsLoading = MutableProperty(importedPhotosIsLoading)
-        _importedPhotosError = MutableProperty(importedPhotosError)
         photosProperty = Property(_photos)
         importedPhotosProperty = Property(_importedPhotos)
         importedPhotosIsLoadingProperty = Property(_importedPhotosIsLoading)
-        importedPhotosErrorProperty = Property(_importedPhotosError)
 
         // Follow the runtime objects this view model owns.
-        disposables += importedPhotosLoader.value.signal.observeValuesOnMain { [weak self] in self?.importedPhotos = $0 }
-        disposables += importedPhotosLoader.isLoading.signal.observeValuesOnMain { [weak self] in self?.importedPhotosIsLoading = $0 }
-        disposables += importedPhotosLoader.error.signal.observeValuesOnMain { [weak self] in self?.importedPhotosError = $0 }
+        disposables += importedPhotosLoader.value.signal.observeValuesOnMain { [weak self] _ in self?.importedPhotosStateDidChange() }
+        disposables += importedPhotosLoader.isLoading.signal.observeValuesOnMain { [weak self] _ in self?.importedPhotosStateDidChange() }
 
         importedPhotosLoader.reload()
     }
@@ -108,21 +88,15 @@ public final class GalleryViewModel: Observable {
 
     // MARK: Updates
 
-    /// Brings every value that reads `importedPhotos` up to date, then notifies observers of what changed.
-    private func importedPhotosDidChange() {
-        let photosChanged = _photos.stage(Self.computePhotos(importedPhotos: _importedPhotos.value))
-        didChange(\.importedPhotos, _importedPhotos)
+    /// Reads `importedPhotos`, `importedPhotosIsLoading` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func importedPhotosStateDidChange() {
+        let importedPhotosChanged = _importedPhotos.stage(importedPhotosLoader.value.value)
+        let importedPhotosIsLoadingChanged = _importedPhotosIsLoading.stage(importedPhotosLoader.isLoading.value)
+        guard importedPhotosChanged || importedPhotosIsLoadingChanged else { return }
+        let photosChanged = importedPhotosChanged && _photos.stage(Self.computePhotos(importedPhotos: _importedPhotos.value))
+        if importedPhotosChanged { didChange(\.importedPhotos, _importedPhotos) }
+        if importedPhotosIsLoadingChanged { didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading) }
         if photosChanged { didChange(\.photos, _photos) }
-    }
-
-    /// Notifies observers that `importedPhotosIsLoading` changed.
-    private func importedPhotosIsLoadingDidChange() {
-        didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading)
-    }
-
-    /// Notifies observers that `importedPhotosError` changed.
-    private func importedPhotosErrorDidChange() {
-        didChange(\.importedPhotosError, _importedPhotosError)
     }
 
     /// Records a read for Observation and returns the current value.
@@ -151,10 +125,10 @@ public final class GalleryViewModel: Observable {
     /// Starts one load of `importedPhotos`.
     private func loadImportedPhotos() -> SignalProducer<[PhotoModel], Never> {
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 17)
-      importer.importPhotos()
-          .on(failed: { [log] error in log.log("Could not import photos: \(error)") })
-          .materialize()
-          .compactMap { $0.value }
+      importer.importPhotos().flatMapError { [log] error in
+          log.log("Could not import photos: \(error)")
+          return SignalProducer<[PhotoModel], Never>.empty
+      }
 #sourceLocation()
     }
 }

@@ -35,22 +35,13 @@ public final class LoadableResourceViewModel: Observable {
     // MARK: Resources
 
     /// The last computed result, kept while a newer one is computed.
-    public private(set) var computed: String? {
-        get { read(\.computed, _computed) }
-        set { if _computed.stage(newValue) { computedDidChange() } }
-    }
+    public var computed: String? { read(\.computed, _computed) }
 
     /// Whether `computed` is loading.
-    public private(set) var computedIsLoading: Bool {
-        get { read(\.computedIsLoading, _computedIsLoading) }
-        set { if _computedIsLoading.stage(newValue) { computedIsLoadingDidChange() } }
-    }
+    public var computedIsLoading: Bool { read(\.computedIsLoading, _computedIsLoading) }
 
     /// Why the last load of `computed` failed; nil while loading and after a success.
-    public private(set) var computedError: (ComputationError)? {
-        get { read(\.computedError, _computedError) }
-        set { if _computedError.stage(newValue) { computedErrorDidChange() } }
-    }
+    public var computedError: ComputationError? { read(\.computedError, _computedError) }
 
     /// Loads `computed` again; a load still running is cancelled.
     public func reloadComputed() {
@@ -82,7 +73,7 @@ public final class LoadableResourceViewModel: Observable {
     public let computedIsLoadingProperty: Property<Bool>
 
     /// `computedError` as a runtime `Property`, for bindings and operators.
-    public let computedErrorProperty: Property<(ComputationError)?>
+    public let computedErrorProperty: Property<ComputationError?>
 
     // MARK: Storage
 
@@ -92,7 +83,7 @@ public final class LoadableResourceViewModel: Observable {
     private let _lastError: MutableProperty<ComputationError?>
     private let _computed: MutableProperty<String?>
     private let _computedIsLoading: MutableProperty<Bool>
-    private let _computedError: MutableProperty<(ComputationError)?>
+    private let _computedError: MutableProperty<ComputationError?>
     private let _$observationRegistrar = ObservationRegistrar()
     private let disposables = CompositeDisposable()
 
@@ -108,7 +99,7 @@ public final class LoadableResourceViewModel: Observable {
         let result: String? = Self.computeResult(computed: computed)
         let computedIsLoading: Bool = false
         let loading: Bool = Self.computeLoading(computedIsLoading: computedIsLoading)
-        let computedError: (ComputationError)? = nil
+        let computedError: ComputationError? = nil
         let lastError: ComputationError? = Self.computeLastError(computedError: computedError)
         _model = MutableProperty(model)
         _result = MutableProperty(result)
@@ -126,9 +117,9 @@ public final class LoadableResourceViewModel: Observable {
         computedErrorProperty = Property(_computedError)
 
         // Follow the runtime objects this view model owns.
-        disposables += computedLoader.value.signal.observeValuesOnMain { [weak self] in self?.computed = $0 }
-        disposables += computedLoader.isLoading.signal.observeValuesOnMain { [weak self] in self?.computedIsLoading = $0 }
-        disposables += computedLoader.error.signal.observeValuesOnMain { [weak self] in self?.computedError = $0 }
+        disposables += computedLoader.value.signal.observeValuesOnMain { [weak self] _ in self?.computedStateDidChange() }
+        disposables += computedLoader.isLoading.signal.observeValuesOnMain { [weak self] _ in self?.computedStateDidChange() }
+        disposables += computedLoader.error.signal.observeValuesOnMain { [weak self] _ in self?.computedStateDidChange() }
     }
 
     deinit {
@@ -143,24 +134,20 @@ public final class LoadableResourceViewModel: Observable {
         computedLoader.reload()
     }
 
-    /// Brings every value that reads `computed` up to date, then notifies observers of what changed.
-    private func computedDidChange() {
-        let resultChanged = _result.stage(Self.computeResult(computed: _computed.value))
-        didChange(\.computed, _computed)
+    /// Reads `computed`, `computedIsLoading`, `computedError` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func computedStateDidChange() {
+        let computedChanged = _computed.stage(computedLoader.value.value)
+        let computedIsLoadingChanged = _computedIsLoading.stage(computedLoader.isLoading.value)
+        let computedErrorChanged = _computedError.stage(computedLoader.error.value)
+        guard computedChanged || computedIsLoadingChanged || computedErrorChanged else { return }
+        let resultChanged = computedChanged && _result.stage(Self.computeResult(computed: _computed.value))
+        let loadingChanged = computedIsLoadingChanged && _loading.stage(Self.computeLoading(computedIsLoading: _computedIsLoading.value))
+        let lastErrorChanged = computedErrorChanged && _lastError.stage(Self.computeLastError(computedError: _computedError.value))
+        if computedChanged { didChange(\.computed, _computed) }
+        if computedIsLoadingChanged { didChange(\.computedIsLoading, _computedIsLoading) }
+        if computedErrorChanged { didChange(\.computedError, _computedError) }
         if resultChanged { didChange(\.result, _result) }
-    }
-
-    /// Brings every value that reads `computedIsLoading` up to date, then notifies observers of what changed.
-    private func computedIsLoadingDidChange() {
-        let loadingChanged = _loading.stage(Self.computeLoading(computedIsLoading: _computedIsLoading.value))
-        didChange(\.computedIsLoading, _computedIsLoading)
         if loadingChanged { didChange(\.loading, _loading) }
-    }
-
-    /// Brings every value that reads `computedError` up to date, then notifies observers of what changed.
-    private func computedErrorDidChange() {
-        let lastErrorChanged = _lastError.stage(Self.computeLastError(computedError: _computedError.value))
-        didChange(\.computedError, _computedError)
         if lastErrorChanged { didChange(\.lastError, _lastError) }
     }
 
@@ -193,7 +180,7 @@ public final class LoadableResourceViewModel: Observable {
     }
 
     /// Computes `lastError` from what it reads.
-    private static func computeLastError(computedError: (ComputationError)?) -> ComputationError? {
+    private static func computeLastError(computedError: ComputationError?) -> ComputationError? {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 23)
                                                computedError
 #sourceLocation()

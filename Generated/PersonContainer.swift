@@ -26,22 +26,10 @@ public final class PersonContainerViewModel: Observable {
     // MARK: Resources
 
     /// The first person the form's lookup found.
-    public private(set) var person: Person? {
-        get { read(\.person, _person) }
-        set { if _person.stage(newValue) { personDidChange() } }
-    }
+    public var person: Person? { read(\.person, _person) }
 
     /// Whether `person` is loading.
-    public private(set) var personIsLoading: Bool {
-        get { read(\.personIsLoading, _personIsLoading) }
-        set { if _personIsLoading.stage(newValue) { personIsLoadingDidChange() } }
-    }
-
-    /// Why the last load of `person` failed; nil while loading and after a success.
-    public private(set) var personError: (Never)? {
-        get { read(\.personError, _personError) }
-        set { if _personError.stage(newValue) { personErrorDidChange() } }
-    }
+    public var personIsLoading: Bool { read(\.personIsLoading, _personIsLoading) }
 
     /// Loads `person` again; a load still running is cancelled.
     public func reloadPerson() {
@@ -63,15 +51,11 @@ public final class PersonContainerViewModel: Observable {
     /// `personIsLoading` as a runtime `Property`, for bindings and operators.
     public let personIsLoadingProperty: Property<Bool>
 
-    /// `personError` as a runtime `Property`, for bindings and operators.
-    public let personErrorProperty: Property<(Never)?>
-
     // MARK: Storage
 
     private let _uiState: MutableProperty<PersonContainerState>
     private let _person: MutableProperty<Person?>
     private let _personIsLoading: MutableProperty<Bool>
-    private let _personError: MutableProperty<(Never)?>
     private let _$observationRegistrar = ObservationRegistrar()
     private let disposables = CompositeDisposable()
 
@@ -87,20 +71,16 @@ public final class PersonContainerViewModel: Observable {
         let person: Person? = nil
         let uiState: PersonContainerState = Self.computeUiState(person: person)
         let personIsLoading: Bool = false
-        let personError: (Never)? = nil
         _uiState = MutableProperty(uiState)
         _person = MutableProperty(person)
         _personIsLoading = MutableProperty(personIsLoading)
-        _personError = MutableProperty(personError)
         uiStateProperty = Property(_uiState)
         personProperty = Property(_person)
         personIsLoadingProperty = Property(_personIsLoading)
-        personErrorProperty = Property(_personError)
 
         // Follow the runtime objects this view model owns.
-        disposables += personLoader.value.signal.observeValuesOnMain { [weak self] in self?.person = $0 }
-        disposables += personLoader.isLoading.signal.observeValuesOnMain { [weak self] in self?.personIsLoading = $0 }
-        disposables += personLoader.error.signal.observeValuesOnMain { [weak self] in self?.personError = $0 }
+        disposables += personLoader.value.signal.observeValuesOnMain { [weak self] _ in self?.personStateDidChange() }
+        disposables += personLoader.isLoading.signal.observeValuesOnMain { [weak self] _ in self?.personStateDidChange() }
 
         personLoader.reload()
     }
@@ -111,21 +91,15 @@ public final class PersonContainerViewModel: Observable {
 
     // MARK: Updates
 
-    /// Brings every value that reads `person` up to date, then notifies observers of what changed.
-    private func personDidChange() {
-        let uiStateChanged = _uiState.stage(Self.computeUiState(person: _person.value))
-        didChange(\.person, _person)
+    /// Reads `person`, `personIsLoading` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func personStateDidChange() {
+        let personChanged = _person.stage(personLoader.value.value)
+        let personIsLoadingChanged = _personIsLoading.stage(personLoader.isLoading.value)
+        guard personChanged || personIsLoadingChanged else { return }
+        let uiStateChanged = personChanged && _uiState.stage(Self.computeUiState(person: _person.value))
+        if personChanged { didChange(\.person, _person) }
+        if personIsLoadingChanged { didChange(\.personIsLoading, _personIsLoading) }
         if uiStateChanged { didChange(\.uiState, _uiState) }
-    }
-
-    /// Notifies observers that `personIsLoading` changed.
-    private func personIsLoadingDidChange() {
-        didChange(\.personIsLoading, _personIsLoading)
-    }
-
-    /// Notifies observers that `personError` changed.
-    private func personErrorDidChange() {
-        didChange(\.personError, _personError)
     }
 
     /// Records a read for Observation and returns the current value.

@@ -43,22 +43,13 @@ public final class PhotoViewModel: Observable {
     // MARK: Resources
 
     /// The photo with its full-size image, fetched each time the page becomes active.
-    public private(set) var details: PhotoModel? {
-        get { read(\.details, _details) }
-        set { if _details.stage(newValue) { detailsDidChange() } }
-    }
+    public var details: PhotoModel? { read(\.details, _details) }
 
     /// Whether `details` is loading.
-    public private(set) var detailsIsLoading: Bool {
-        get { read(\.detailsIsLoading, _detailsIsLoading) }
-        set { if _detailsIsLoading.stage(newValue) { detailsIsLoadingDidChange() } }
-    }
+    public var detailsIsLoading: Bool { read(\.detailsIsLoading, _detailsIsLoading) }
 
     /// Why the last load of `details` failed; nil while loading and after a success.
-    public private(set) var detailsError: (PhotoImportError)? {
-        get { read(\.detailsError, _detailsError) }
-        set { if _detailsError.stage(newValue) { detailsErrorDidChange() } }
-    }
+    public var detailsError: PhotoImportError? { read(\.detailsError, _detailsError) }
 
     /// Loads `details` again; a load still running is cancelled.
     public func reloadDetails() {
@@ -84,7 +75,7 @@ public final class PhotoViewModel: Observable {
     public let detailsIsLoadingProperty: Property<Bool>
 
     /// `detailsError` as a runtime `Property`, for bindings and operators.
-    public let detailsErrorProperty: Property<(PhotoImportError)?>
+    public let detailsErrorProperty: Property<PhotoImportError?>
 
     /// `isActive` as a runtime `Property`, for bindings and operators.
     public let isActiveProperty: Property<Bool>
@@ -95,7 +86,7 @@ public final class PhotoViewModel: Observable {
     private let _imageData: MutableProperty<Data?>
     private let _details: MutableProperty<PhotoModel?>
     private let _detailsIsLoading: MutableProperty<Bool>
-    private let _detailsError: MutableProperty<(PhotoImportError)?>
+    private let _detailsError: MutableProperty<PhotoImportError?>
     private let _isActive: MutableProperty<Bool>
     private let _$observationRegistrar = ObservationRegistrar()
     private let disposables = CompositeDisposable()
@@ -114,7 +105,7 @@ public final class PhotoViewModel: Observable {
         let imageData: Data? = Self.computeImageData(details: details, photo: photo)
         let detailsIsLoading: Bool = false
         let isLoading: Bool = Self.computeIsLoading(detailsIsLoading: detailsIsLoading)
-        let detailsError: (PhotoImportError)? = nil
+        let detailsError: PhotoImportError? = nil
         let isActive: Bool = false
         _isLoading = MutableProperty(isLoading)
         _imageData = MutableProperty(imageData)
@@ -130,9 +121,9 @@ public final class PhotoViewModel: Observable {
         isActiveProperty = Property(_isActive)
 
         // Follow the runtime objects this view model owns.
-        disposables += detailsLoader.value.signal.observeValuesOnMain { [weak self] in self?.details = $0 }
-        disposables += detailsLoader.isLoading.signal.observeValuesOnMain { [weak self] in self?.detailsIsLoading = $0 }
-        disposables += detailsLoader.error.signal.observeValuesOnMain { [weak self] in self?.detailsError = $0 }
+        disposables += detailsLoader.value.signal.observeValuesOnMain { [weak self] _ in self?.detailsStateDidChange() }
+        disposables += detailsLoader.isLoading.signal.observeValuesOnMain { [weak self] _ in self?.detailsStateDidChange() }
+        disposables += detailsLoader.error.signal.observeValuesOnMain { [weak self] _ in self?.detailsStateDidChange() }
     }
 
     deinit {
@@ -141,29 +132,25 @@ public final class PhotoViewModel: Observable {
 
     // MARK: Updates
 
-    /// Brings every value that reads `details` up to date, then notifies observers of what changed.
-    private func detailsDidChange() {
-        let imageDataChanged = _imageData.stage(Self.computeImageData(details: _details.value, photo: photo))
-        didChange(\.details, _details)
-        if imageDataChanged { didChange(\.imageData, _imageData) }
-    }
-
-    /// Brings every value that reads `detailsIsLoading` up to date, then notifies observers of what changed.
-    private func detailsIsLoadingDidChange() {
-        let isLoadingChanged = _isLoading.stage(Self.computeIsLoading(detailsIsLoading: _detailsIsLoading.value))
-        didChange(\.detailsIsLoading, _detailsIsLoading)
-        if isLoadingChanged { didChange(\.isLoading, _isLoading) }
-    }
-
-    /// Notifies observers that `detailsError` changed.
-    private func detailsErrorDidChange() {
-        didChange(\.detailsError, _detailsError)
-    }
-
     /// Notifies observers that `isActive` changed.
     private func isActiveDidChange() {
         didChange(\.isActive, _isActive)
         if _isActive.value { detailsLoader.reload() } else { detailsLoader.cancel() }
+    }
+
+    /// Reads `details`, `detailsIsLoading`, `detailsError` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func detailsStateDidChange() {
+        let detailsChanged = _details.stage(detailsLoader.value.value)
+        let detailsIsLoadingChanged = _detailsIsLoading.stage(detailsLoader.isLoading.value)
+        let detailsErrorChanged = _detailsError.stage(detailsLoader.error.value)
+        guard detailsChanged || detailsIsLoadingChanged || detailsErrorChanged else { return }
+        let imageDataChanged = detailsChanged && _imageData.stage(Self.computeImageData(details: _details.value, photo: photo))
+        let isLoadingChanged = detailsIsLoadingChanged && _isLoading.stage(Self.computeIsLoading(detailsIsLoading: _detailsIsLoading.value))
+        if detailsChanged { didChange(\.details, _details) }
+        if detailsIsLoadingChanged { didChange(\.detailsIsLoading, _detailsIsLoading) }
+        if detailsErrorChanged { didChange(\.detailsError, _detailsError) }
+        if imageDataChanged { didChange(\.imageData, _imageData) }
+        if isLoadingChanged { didChange(\.isLoading, _isLoading) }
     }
 
     /// Records a read for Observation and returns the current value.

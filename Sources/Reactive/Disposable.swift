@@ -93,11 +93,11 @@ public final class CompositeDisposable: Disposable {
     }
 
     private func remove(_ disposable: any Disposable) {
-        items.withLock { items in
-            if let index = items?.firstIndex(where: { $0 === disposable }) {
-                items!.remove(at: index)
-            }
+        let removed = items.withLock { items -> (any Disposable)? in
+            guard let index = items?.firstIndex(where: { $0 === disposable }) else { return nil }
+            return items!.remove(at: index)
         }
+        withExtendedLifetime(removed) {}
     }
 
     /// Adds `rhs` to `lhs`; the same as `lhs.add(rhs)` without the handle.

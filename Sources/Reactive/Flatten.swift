@@ -104,31 +104,17 @@ extension SignalProducer where Failure: Error {
     }
 
     /// Maps each value to a producer and flattens them with `strategy` (see ``flatten(_:)``).
+    /// The inner producers fail the same way as this one; use `promoteError(_:)` on the side that
+    /// cannot fail to line the failure types up.
     public func flatMap<Inner>(
         _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Value) -> SignalProducer<Inner, Failure>
     ) -> SignalProducer<Inner, Failure> {
         map(transform).flatten(strategy)
     }
 
-    /// Maps each value to a producer that cannot fail and flattens them with `strategy`.
-    public func flatMap<Inner>(
-        _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Value) -> SignalProducer<Inner, Never>
-    ) -> SignalProducer<Inner, Failure> {
-        map { transform($0).promoteError(Failure.self) }.flatten(strategy)
-    }
-
     /// Switches to the latest inner producer (``flatten(_:)`` with `.latest`).
     public func switchToLatest<Inner>() -> SignalProducer<Inner, Failure> where Value == SignalProducer<Inner, Failure> {
         flatten(.latest)
-    }
-}
-
-extension SignalProducer where Failure == Never {
-    /// Maps each value to a producer that may fail and flattens them with `strategy`.
-    public func flatMap<Inner, InnerFailure: Error>(
-        _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Value) -> SignalProducer<Inner, InnerFailure>
-    ) -> SignalProducer<Inner, InnerFailure> {
-        promoteError(InnerFailure.self).flatMap(strategy, transform)
     }
 }
 
@@ -144,14 +130,5 @@ extension Signal {
     /// Flattens a signal of producers with `strategy`.
     public func flatten<Inner>(_ strategy: FlattenStrategy) -> Signal<Inner, Failure> where Value == SignalProducer<Inner, Failure> {
         Signal<Inner, Failure>(SignalProducer(self).flatten(strategy))
-    }
-}
-
-extension Signal where Failure == Never {
-    /// Maps each value to a producer that may fail and flattens them with `strategy`.
-    public func flatMap<Inner, InnerFailure: Error>(
-        _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Value) -> SignalProducer<Inner, InnerFailure>
-    ) -> Signal<Inner, InnerFailure> {
-        Signal<Inner, InnerFailure>(SignalProducer(self).flatMap(strategy, transform))
     }
 }

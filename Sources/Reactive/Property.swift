@@ -19,6 +19,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
     deinit { core.send(.completed) }
 
     /// The current value. Setting it stores the value and notifies observers (even when equal).
+    @inlinable
     public var value: Value {
         get { core.current! }
         set { core.send(.value(newValue), storing: true) }

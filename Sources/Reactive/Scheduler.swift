@@ -101,45 +101,22 @@ enum MainQueue {
     }
 }
 
-/// Delivers one observer's events on the main actor, in the order they were sent: inline when
-/// the sender is already on the main queue and none of this observer's earlier events is still
-/// waiting there, otherwise through `DispatchQueue.main`.
-final class MainActorDelivery: Sendable {
-    /// This observer's events handed to the main queue and not yet run.
-    private let pending = Atomic<Int>(0)
-    private let cancelled = Atomic<Bool>(false)
-
-    func run(_ action: @escaping @MainActor () -> Void) {
-        if MainQueue.isCurrent && pending.load(ordering: .acquiring) == 0 {
-            MainActor.assumeIsolated { action() }
-            return
-        }
-        pending.add(1, ordering: .acquiringAndReleasing)
-        DispatchQueue.main.async {
-            if !self.cancelled.load(ordering: .acquiring) { MainActor.assumeIsolated { action() } }
-            self.pending.subtract(1, ordering: .acquiringAndReleasing)
-        }
-    }
-
-    /// Events still waiting for the main queue are dropped.
-    func cancel() {
-        cancelled.store(true, ordering: .releasing)
-    }
-}
-
 /// Runs actions on the main thread (the main actor).
 ///
-/// An action scheduled from the main thread runs inline, at once, unless earlier actions are still
-/// waiting for the main queue; otherwise it hops with `DispatchQueue.main.async`. Either way actions
-/// run in the order they were scheduled.
+/// An action scheduled from the main queue runs inline, at once, unless earlier actions of the same
+/// scheduler are still waiting for the main queue; otherwise it hops with `DispatchQueue.main.async`.
+/// Either way the actions of one scheduler run in the order they were scheduled. Each instance is
+/// its own ordering domain: ``Signal/observeOnMain(_:)`` uses one per observation, so a hop pending
+/// for one stream does not stop another stream's main-thread sends from running inline.
 public final class MainScheduler: DateScheduler {
-    /// The one main scheduler.
+    /// A shared main scheduler for general use.
     public static let shared = MainScheduler()
 
     /// Actions handed to `DispatchQueue.main` that have not finished.
     private let pending = Atomic<Int>(0)
 
-    private init() {}
+    /// A main scheduler with its own ordering domain.
+    public init() {}
 
     /// The wall-clock time.
     public var currentDate: Date { Date() }

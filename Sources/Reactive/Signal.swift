@@ -10,18 +10,37 @@ import Dispatch
 /// observes it, it ends and disposes whatever feeds it. A signal that nothing can send to any more
 /// (its input was deinitialized) interrupts its observers, so an abandoned source does not leave
 /// observers waiting forever.
+///
+/// The stateless operators (`map`, `filter`, `compactMap`, `mapError`, `negate`, `materialize`,
+/// `dematerialize`, `ignoreValues`, `promoteError`) return a view of their source rather than a new
+/// stream: observing the view observes the source through the transform, so a chain of them costs
+/// one delivery, not one per operator. Their functions therefore run once per observer and event;
+/// keep them free of side effects (use `on(event:)` for those). Every other operator returns a
+/// stream of its own, observing its source once: its state (a `scan` total, a `skipRepeats`
+/// last value) is shared by all its observers.
 public final class Signal<Value, Failure: Error>: @unchecked Sendable {
-    @usableFromInline let core: SignalCore<Value, Failure>
+    /// The delivery engine of a signal that owns one (`nil` for a view).
+    @usableFromInline let core: SignalCore<Value, Failure>?
+    /// How a view attaches an observer to its source (`nil` for a signal with a core).
+    @usableFromInline let attach: (@Sendable (Observer) -> (any Disposable)?)?
 
-    @usableFromInline
+    @inlinable
     init(core: SignalCore<Value, Failure>) {
         self.core = core
+        self.attach = nil
     }
 
-    deinit { core.handleReleased() }
+    @inlinable
+    init(attach: @escaping @Sendable (Observer) -> (any Disposable)?) {
+        self.core = nil
+        self.attach = attach
+    }
+
+    deinit { core?.handleReleased() }
 
     /// A signal fed by `generator`, which runs once, now, with the signal's input and a lifetime
     /// that ends when the signal terminates (put what feeds the signal into it).
+    @inlinable
     public convenience init(_ generator: (Observer, Lifetime) -> Void) {
         let core = SignalCore<Value, Failure>(hasHandle: true)
         self.init(core: core)
@@ -31,6 +50,7 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// A new signal and the observer that sends into it.
     ///
     /// When the input is deinitialized, the signal is interrupted (if it has not ended already).
+    @inlinable
     public static func pipe() -> (output: Signal, input: Observer) {
         let core = SignalCore<Value, Failure>(hasHandle: true)
         let input = Observer(core: core, interruptsOnDeinit: true)
@@ -53,29 +73,46 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
         return Signal(core: core)
     }
 
+    /// A view of this signal whose observers are transformed by `transform` (fresh per
+    /// observation) and attached to this signal: no stream of its own, no extra delivery. For
+    /// transforms without side effects; they run once per observer.
+    @inlinable
+    public func liftStateless<NewValue, NewFailure: Error>(
+        _ transform: @escaping @Sendable (Signal<NewValue, NewFailure>.Observer) -> Observer
+    ) -> Signal<NewValue, NewFailure> {
+        Signal<NewValue, NewFailure>(attach: { observer in self.observe(transform(observer)) })
+    }
+
     // MARK: Observing
 
     /// Adds `observer`; it receives every event sent from now on.
     ///
     /// - Returns: a disposable that removes the observer, or `nil` when the signal has already
     ///   ended (the observer then receives `interrupted` at once).
+    @inlinable
     @discardableResult
     public func observe(_ observer: Observer) -> (any Disposable)? {
-        observe(observer.action)
+        guard let core else { return attach!(observer) }
+        if let entry = core.add(observer.action) { return entry }
+        observer.action(.interrupted)
+        return nil
     }
 
     /// Adds `action` as an observer of every event sent from now on.
     ///
     /// - Returns: a disposable that removes the observer, or `nil` when the signal has already
     ///   ended (`action` then receives `interrupted` at once).
+    @inlinable
     @discardableResult
     public func observe(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> (any Disposable)? {
+        guard let core else { return attach!(Observer(action)) }
         if let entry = core.add(action) { return entry }
         action(.interrupted)
         return nil
     }
 
     /// Observes values only.
+    @inlinable
     @discardableResult
     public func observeValues(_ action: @escaping @Sendable (Value) -> Void) -> (any Disposable)? {
         observe { event in
@@ -84,6 +121,7 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Observes the error of a failure only.
+    @inlinable
     @discardableResult
     public func observeFailed(_ action: @escaping @Sendable (Failure) -> Void) -> (any Disposable)? {
         observe { event in
@@ -92,6 +130,7 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Observes successful completion only.
+    @inlinable
     @discardableResult
     public func observeCompleted(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
         observe { event in
@@ -100,6 +139,7 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Observes interruption only.
+    @inlinable
     @discardableResult
     public func observeInterrupted(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
         observe { event in
@@ -109,19 +149,22 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
 
     /// Observes every event on the main actor: inline when the event is sent on the main thread
     /// and nothing is waiting to be delivered there, otherwise later through `DispatchQueue.main`.
-    /// The order of events is kept either way.
+    /// The order of events is kept either way. Once the returned disposable is disposed, events
+    /// still waiting for the main queue are dropped.
     @discardableResult
     public func observeOnMain(_ action: @escaping @MainActor (Event<Value, Failure>) -> Void) -> (any Disposable)? {
-        // Order is kept per observation, not across the process: an unrelated action waiting
-        // for the main queue must not turn this observer's inline deliveries asynchronous.
-        let delivery = MainActorDelivery()
+        let scheduler = MainScheduler()
+        let stopped = AnyDisposable()
         let observation = observe { event in
             let event = Unchecked(event)
-            delivery.run { action(event.value) }
+            scheduler.scheduleOnMain {
+                if !stopped.isDisposed { action(event.value) }
+            }
         }
+        guard let observation else { return nil }
         return AnyDisposable {
-            observation?.dispose()
-            delivery.cancel()
+            stopped.dispose()
+            observation.dispose()
         }
     }
 
@@ -141,7 +184,7 @@ extension Signal {
     /// behind it enforces the stream rules (nothing after a terminal event, one delivery at a time).
     public final class Observer: @unchecked Sendable {
         @usableFromInline let action: @Sendable (Event<Value, Failure>) -> Void
-        private let interruptsOnDeinit: SignalCore<Value, Failure>?
+        @usableFromInline let interruptsOnDeinit: SignalCore<Value, Failure>?
 
         /// An observer that passes every event to `action`.
         public init(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) {
@@ -150,6 +193,7 @@ extension Signal {
         }
 
         /// An observer with one optional callback per kind of event.
+        @inlinable
         public convenience init(
             value: (@Sendable (Value) -> Void)? = nil,
             failed: (@Sendable (Failure) -> Void)? = nil,
@@ -167,7 +211,7 @@ extension Signal {
         }
 
         /// The input of `core`.
-        @usableFromInline
+        @inlinable
         init(core: SignalCore<Value, Failure>, interruptsOnDeinit: Bool = false) {
             self.action = { event in core.send(event) }
             self.interruptsOnDeinit = interruptsOnDeinit ? core : nil

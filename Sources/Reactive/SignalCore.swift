@@ -250,11 +250,14 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func remove(_ entry: Entry) {
-        let disposeNow = state.withLock { state -> Bool in
-            guard let index = state.observers.firstIndex(where: { $0 === entry }) else { return false }
-            state.observers.remove(at: index)
-            return state.observers.isEmpty && !state.hasHandle && state.status == .alive
+        // The removed entry is released only after the lock: releasing it may deinitialize the
+        // streams its action feeds, which then run their own observers.
+        let (removed, disposeNow) = state.withLock { state -> (Entry?, Bool) in
+            guard let index = state.observers.firstIndex(where: { $0 === entry }) else { return (nil, false) }
+            let removed = state.observers.remove(at: index)
+            return (removed, state.observers.isEmpty && !state.hasHandle && state.status == .alive)
         }
+        withExtendedLifetime(removed) {}
         if disposeNow { dispose() }
     }
 

@@ -11,6 +11,7 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     @usableFromInline let startHandler: @Sendable (Observer, Lifetime) -> Void
 
     /// A producer that runs `startHandler` on every start.
+    @inlinable
     public init(_ startHandler: @escaping @Sendable (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
         self.startHandler = startHandler
     }
@@ -77,12 +78,14 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     /// Starts the work, delivering its events to `observer`.
     ///
     /// - Returns: a disposable that interrupts the work.
+    @inlinable
     @discardableResult
     public func start(_ observer: Observer = Observer { _ in }) -> any Disposable {
         start(observer.action)
     }
 
     /// Starts the work, delivering its events to `action`.
+    @inlinable
     @discardableResult
     public func start(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> any Disposable {
         let core = SignalCore<Value, Failure>(hasHandle: false)
@@ -92,6 +95,7 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// Starts the work and observes its values only.
+    @inlinable
     @discardableResult
     public func startWithValues(_ action: @escaping @Sendable (Value) -> Void) -> any Disposable {
         start { event in
@@ -100,6 +104,7 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// Starts the work and observes its successful completion only.
+    @inlinable
     @discardableResult
     public func startWithCompleted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
         start { event in
@@ -108,6 +113,7 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// Starts the work and observes its failure only.
+    @inlinable
     @discardableResult
     public func startWithFailed(_ action: @escaping @Sendable (Failure) -> Void) -> any Disposable {
         start { event in
@@ -116,6 +122,7 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// Starts the work and observes its interruption only.
+    @inlinable
     @discardableResult
     public func startWithInterrupted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
         start { event in

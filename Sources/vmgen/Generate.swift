@@ -14,14 +14,32 @@ struct Generate: ParsableCommand {
     @OptionGroup var inputs: SpecInputs
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the Swift files to.", valueName: "dir"))
-    var output: String
+    var output: String?
+
+    @Option(help: ArgumentHelp(
+        "Instead of --output: the exact file to write, for one spec (build plugins name their outputs).", valueName: "file"))
+    var outputFile: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
+    func validate() throws {
+        guard (output == nil) != (outputFile == nil) else {
+            throw ValidationError("give either --output <dir> or --output-file <file>")
+        }
+    }
+
     func run() throws {
-        let job = GenerationJob(generator: try inputs.generator(), outputFolder: URL(fileURLWithPath: output))
-        let results = job.generate(try inputs.jobInputs())
+        var jobInputs = try inputs.jobInputs()
+        if let outputFile {
+            guard jobInputs.count == 1 else {
+                throw ValidationError("--output-file writes one file, but \(jobInputs.count) specs were found")
+            }
+            jobInputs[0].outputURL = URL(fileURLWithPath: outputFile)
+        }
+        let outputFolder = URL(fileURLWithPath: output ?? ".")
+        let job = GenerationJob(generator: try inputs.generator(), outputFolder: outputFolder)
+        let results = job.generate(jobInputs)
         for result in results {
             Console.report(result.diagnostics)
             if let error = result.writeError { Console.error("\(error)") }

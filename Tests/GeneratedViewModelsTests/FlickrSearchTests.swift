@@ -45,6 +45,28 @@ struct FlickrSearchTests {
         #expect(shown.values == [results])
     }
 
+    @Test func noObserverSeesTheSearchExecutingAndEnabledAtOnce() {
+        let search = FlickrSearchViewModel(flickr: flickr)
+        search.searchText = "wibble"
+        var seen: [String] = []
+        let record: @MainActor () -> Void = {
+            seen.append("executing=\(search.executeSearchIsExecuting) enabled=\(search.executeSearchIsEnabled)")
+        }
+        let executing = search.executeSearchIsExecutingProperty.signal.observeValuesOnMain { _ in record() }
+        let enabled = search.executeSearchIsEnabledProperty.signal.observeValuesOnMain { _ in record() }
+        defer {
+            executing?.dispose()
+            enabled?.dispose()
+        }
+
+        search.executeSearch.tap()
+        flickr.searches.last?.succeed(with: results)
+
+        #expect(!seen.isEmpty)
+        #expect(!seen.contains("executing=true enabled=true"), "\(seen)")
+        #expect(seen.allSatisfy { $0 == "executing=true enabled=false" || $0 == "executing=false enabled=true" }, "\(seen)")
+    }
+
     @Test func aSecondSearchWhileOneRunsIsRefused() {
         let search = FlickrSearchViewModel(flickr: flickr)
         search.searchText = "wibble"

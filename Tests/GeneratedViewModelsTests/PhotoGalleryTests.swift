@@ -32,7 +32,6 @@ struct GalleryTests {
 
         #expect(log.messages == ["Could not import photos: network(\"offline\")"])
         #expect(gallery.photos.isEmpty)
-        #expect(gallery.importedPhotosError == nil)
         #expect(!gallery.importedPhotosIsLoading)
     }
 }

@@ -122,6 +122,18 @@ import Testing
         #expect(result.values == [2])
     }
 
+    @Test @MainActor func asyncTaskWorkDeliversItsResult() async throws {
+        let command = Command<Int, Int, TestError>(task: { (input: Int) async throws(TestError) -> Int in
+            await Task.yield()
+            if input < 0 { throw TestError.boom }
+            return input * 3
+        })
+        var values: [Int] = []
+        for try await value in command.execute(2).values { values.append(value) }
+        #expect(values == [6])
+        await #expect(throws: CommandError<TestError>.failed(.boom)) { try await command.execute(-1).first() }
+    }
+
     @Test @MainActor func disposingAnAsyncExecutionCancelsTheTask() async {
         let cancelled = Log<Bool>()
         let started = Log<Int>()

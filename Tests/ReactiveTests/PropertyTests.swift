@@ -92,6 +92,27 @@ import Testing
         #expect(inner.all == [1, 2])
     }
 
+    @Test func producersStartedWhileAnotherThreadSetsSeeIncreasingValuesEndingAtTheLast() {
+        let property = MutableProperty(0)
+        let sequences = Log<Log<Int>>()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            if thread == 0 {
+                for value in 1...2000 { property.value = value }
+            } else {
+                for _ in 0..<50 {
+                    let seen = Log<Int>()
+                    sequences.append(seen)
+                    property.producer.startWithValues { seen.append($0) }
+                }
+            }
+        }
+        for seen in sequences.all {
+            let values = seen.all
+            #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+            #expect(values.last == 2000)
+        }
+    }
+
     @Test func concurrentSetsLeaveObserversWithTheFinalValue() {
         for _ in 0..<20 {
             let property = MutableProperty(0)
@@ -179,7 +200,7 @@ import Testing
         #expect(recorder.values == [1, 2])
     }
 
-    @Test func booleanHelpers() {
+    @Test func negateAndOrCombineBooleanProperties() {
         let a = MutableProperty(true)
         let b = MutableProperty(false)
         #expect(Property(a).negate().value == false)

@@ -4,7 +4,10 @@ import Reactive
 import ReactiveTesting
 import Testing
 
-@Suite struct SchedulerTests {
+/// Serialized: `MainScheduler.shared` keeps one order for all its actions, so a test that leaves
+/// an action waiting for the main queue would make another test's inline run asynchronous.
+/// (No other suite uses the shared scheduler: `observeOnMain` keeps its order per observation.)
+@Suite(.serialized) struct SchedulerTests {
     @Test func immediateSchedulerRunsInline() {
         let log = Log<Int>()
         ImmediateScheduler().schedule { log.append(1) }
@@ -36,7 +39,7 @@ import Testing
 
     @Test @MainActor func mainSchedulerRunsInlineOnTheMainThread() {
         let log = Log<Int>()
-        let disposable = MainScheduler.shared.scheduleOnMain { log.append(1) }
+        let disposable = MainScheduler().scheduleOnMain { log.append(1) }
         #expect(disposable == nil)
         #expect(log.all == [1])
     }
@@ -51,6 +54,21 @@ import Testing
             }
         }
         #expect(onMain)
+    }
+
+    @Test @MainActor func observeOnMainDropsWaitingEventsOnceDisposed() async {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let log = Log<Int>()
+        let disposable = signal.observeValuesOnMain { log.append($0) }
+        // The main queue is blocked meanwhile, so the hop for 1 is still waiting at disposal.
+        waitForBackgroundWork {
+            input.send(value: 1)
+            disposable?.dispose()
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+        #expect(log.all.isEmpty)
     }
 
     @Test @MainActor func observeOnMainDeliversOnTheMainActorInOrder() async {
@@ -71,4 +89,14 @@ import Testing
         }
         #expect(log.all == Array(0..<20))
     }
+}
+
+/// Runs `work` on another thread and blocks the caller until it is done.
+private func waitForBackgroundWork(_ work: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        work()
+        done.signal()
+    }
+    done.wait()
 }

@@ -49,7 +49,7 @@ import Testing
         #expect(disposable.isDisposed)
     }
 
-    @Test func convenienceProducers() {
+    @Test func convenienceProducersSendTheirValuesThenEnd() {
         #expect(Recorder(SignalProducer<Int, TestError>(value: 7)).events == [.value(7), .completed])
         #expect(Recorder(SignalProducer<Int, TestError>(values: [1, 2, 3])).events == [.value(1), .value(2), .value(3), .completed])
         #expect(Recorder(SignalProducer<Int, TestError>(values: 4, 5)).values == [4, 5])

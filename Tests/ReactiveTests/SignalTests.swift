@@ -203,10 +203,19 @@ import Testing
 
     @Test func hammerSendObserveAndDisposeConcurrently() {
         let (signal, input) = Signal<Int, Never>.pipe()
+        let property = MutableProperty(0)
         let received = Log<Int>()
-        DispatchQueue.concurrentPerform(iterations: 6) { thread in
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for index in 0..<200 {
-                switch thread % 3 {
+                switch thread % 4 {
+                case 3:
+                    property.value = index
+                    let started = SignalProducer(signal).map { $0 + 1 }.scan(0, +).start()
+                    let derived = property.map { $0 * 2 }
+                    let recorder = Recorder(derived)
+                    input.send(value: index)
+                    started.dispose()
+                    recorder.dispose()
                 case 0:
                     input.send(value: index)
                 case 1:
@@ -233,7 +242,7 @@ import Testing
         #expect(recorder.events == [.interrupted])
     }
 
-    @Test func neverAndEmptySignals() {
+    @Test func aNeverSignalStaysSilentAndAnEmptyOneHasEnded() {
         let never = Recorder(Signal<Int, Never>.never)
         #expect(never.events.isEmpty)
         let empty = Recorder(Signal<Int, Never>.empty)

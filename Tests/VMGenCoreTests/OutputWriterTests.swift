@@ -39,6 +39,16 @@ struct OutputWriterTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "struct Mine {}\n")
     }
 
+    @Test("a spec given its own output file is written exactly there")
+    func explicitOutputFile() throws {
+        let target = folder.appendingPathComponent("Named/Chosen.swift")
+        let input = GenerationJob.Input(path: "A.vm.yaml", data: Data("viewModel: A\n".utf8), outputURL: target)
+        let results = GenerationJob(generator: try Generator(), outputFolder: folder).generate([input])
+        #expect(results.map(\.outcome) == [.created])
+        #expect(FileManager.default.fileExists(atPath: target.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Named"])
+    }
+
     @Test("the output name drops the spec suffix")
     func outputNames() {
         #expect(OutputWriter.outputName(forSpec: URL(fileURLWithPath: "Specs/DiceGame.vm.yaml")) == "DiceGame.swift")

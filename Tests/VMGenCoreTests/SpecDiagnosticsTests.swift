@@ -74,7 +74,19 @@ struct SpecDiagnosticsTests {
               search: { perform: "searchIsExecuting = true" }
             """)
         #expect(found.count == 1)
-        #expect(found[0] == "5:3: `searchIsExecuting` is declared twice: the generated `searchIsExecuting` of command `search` clashes with state value `searchIsExecuting`; rename one of them")
+        #expect(found[0] == "3:3: state value `searchIsExecuting` clashes with the generated `searchIsExecuting` of command `search`; rename `searchIsExecuting`")
+    }
+
+    @Test("a name the generated class uses for its own helpers is reserved too")
+    func clashWithPrivateHelper() {
+        let found = errors("""
+            viewModel: A
+            dependencies:
+              loadPhotos: "@Sendable () -> SignalProducer<[Int], any Error>"
+            resources:
+              photos: { type: "[Int]", load: loadPhotos(), trigger: init }
+            """)
+        #expect(found == ["3:3: dependency `loadPhotos` clashes with the generated `loadPhotos` of `photos`; rename `loadPhotos`"])
     }
 
     @Test("a dependency cycle prints its whole path with each step's location")
@@ -226,6 +238,18 @@ struct SpecDiagnosticsTests {
               go: { enabled: nope, perform: "print(1)", policy: fast }
             """)
         #expect(found.count == 5)
+    }
+
+    @Test("an onFailure that can never run is a warning")
+    func onFailureOfInfallibleWork() {
+        let found = warnings("""
+            viewModel: A
+            state:
+              e: { type: String?, input: true }
+            commands:
+              go: { work: "SignalProducer(value: ())", onFailure: "e = nil" }
+            """)
+        #expect(found == ["5:56: `onFailure` of command `go` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with"])
     }
 
     @Test("state nothing writes, and a derived value that reads nothing, are warnings")

@@ -71,6 +71,12 @@ struct YAMLInputTests {
         #expect(found == ["2:70: nesting is deeper than 64 levels; a spec never needs that much: flatten it"])
     }
 
+    @Test("brackets inside a quoted value, after an escaped quote, are not nesting")
+    func bracketsInQuotedText() {
+        let brackets = String(repeating: "[", count: 70)
+        #expect(errors("viewModel: A\ndoc: \"say \\\" \(brackets)\"\n").isEmpty)
+    }
+
     @Test("a 10 MB spec is refused with its size")
     func hugeSpec() {
         let yaml = "viewModel: A\ndoc: " + String(repeating: "x", count: 10_000_000) + "\n"

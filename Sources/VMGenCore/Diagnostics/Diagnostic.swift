@@ -32,21 +32,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Messages quote spec text; newlines and other control characters in it are shown
     /// escaped, so each diagnostic stays one line, as editors and build logs expect.
     static func oneLine(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        Escaping.controlCharacters(in: text)
     }
 
     /// `path:line:col: error: message`, then one line per note.
@@ -67,7 +53,6 @@ public struct Diagnostics: Sendable {
     public init() {}
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
-    public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
 
     public mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
         all.append(Diagnostic(.error, message, at: location, notes: notes))
@@ -87,15 +72,4 @@ public struct Diagnostics: Sendable {
             lhs.element.location == rhs.element.location ? lhs.offset < rhs.offset : lhs.element.location < rhs.element.location
         }.map(\.element)
     }
-}
-
-/// Thrown by a pipeline stage that could not go on; carries everything found until then.
-public struct SpecError: Error, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-
-    public init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
-    }
-
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

@@ -8,10 +8,13 @@ public struct GenerationJob {
     public struct Input {
         public var path: String
         public var data: Data
+        /// Where to write the result; by default `<output folder>/<SpecName>.swift`.
+        public var outputURL: URL?
 
-        public init(path: String, data: Data) {
+        public init(path: String, data: Data, outputURL: URL? = nil) {
             self.path = path
             self.data = data
+            self.outputURL = outputURL
         }
     }
 
@@ -38,8 +41,8 @@ public struct GenerationJob {
         self.outputFolder = outputFolder
     }
 
-    func outputURL(for specPath: String) -> URL {
-        outputFolder.appendingPathComponent(OutputWriter.outputName(forSpec: URL(fileURLWithPath: specPath)))
+    func outputURL(for input: Input) -> URL {
+        input.outputURL ?? outputFolder.appendingPathComponent(OutputWriter.outputName(forSpec: URL(fileURLWithPath: input.path)))
     }
 
     /// Generates every input and writes the files that changed.
@@ -72,7 +75,7 @@ public struct GenerationJob {
 
     func render(_ input: Input) -> Result {
         let output = generator.generate(input.data, file: input.path)
-        return Result(specPath: input.path, outputURL: outputURL(for: input.path), diagnostics: output.diagnostics,
+        return Result(specPath: input.path, outputURL: outputURL(for: input), diagnostics: output.diagnostics,
                       outcome: nil, source: output.source, writeError: nil)
     }
 }

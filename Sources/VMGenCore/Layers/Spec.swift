@@ -47,6 +47,10 @@ public struct Code: Sendable, Equatable {
     public var text: String
     /// Where the first character of `text` stands in the spec.
     public var location: SourceLocation
+    /// Whether a position in `text` is found in the spec by adding its line and column to
+    /// `location`: false where YAML changed the text (escapes, folded lines), so that a
+    /// diagnostic inside the code then points at its start rather than somewhere wrong.
+    public var positionsAreExact = true
     /// Whether the code spans several lines (a YAML block scalar); each line then keeps the
     /// YAML block's indentation when re-padded.
     public var isBlock: Bool { text.contains("\n") }

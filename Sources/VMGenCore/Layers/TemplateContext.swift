@@ -21,7 +21,7 @@ public struct TemplateContext: Sendable {
     public var runtimeProperties: [ValueMember]
     public var commands: [CommandMember]
     public var resources: [ResourceMember]
-    public var events: [StoredMember]
+    public var events: [EventMember]
     /// Every stored `MutableProperty`, public values and private conditions alike.
     public var storage: [StoredMember]
     public var functions: [CodeFunction]
@@ -51,11 +51,25 @@ public struct StoredMember: Sendable {
 public struct ValueMember: Sendable {
     public var name: String
     public var type: String
+    /// The `MutableProperty` holding it.
+    public var storageName: String
+    /// Its runtime `Property`.
+    public var propertyName: String
+    /// The update function its setter runs (sources only).
+    public var updateFunction: String
     public var docLines: [String]
     /// `public ` for inputs, `public private(set) ` for other sources, `public ` for computed ones.
     public var declarationPrefix: String
     /// Whether the value has a setter (it changes by assignment rather than by computation).
     public var isSource: Bool
+}
+
+/// A one-shot output: a `Signal` and the observer that feeds it.
+public struct EventMember: Sendable {
+    public var name: String
+    public var type: String
+    public var observerName: String
+    public var docLines: [String]
 }
 
 /// A runtime `Command` held by the view model.

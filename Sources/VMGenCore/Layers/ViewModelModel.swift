@@ -33,8 +33,17 @@ public struct Symbol: Sendable {
         case activation
         /// A member the generator adds for another declaration (`xProperty`).
         case generated(for: String)
-        /// The enabled condition of a command (a private value).
-        case condition(command: String)
+
+        /// The declaration a generated name belongs to; nil for names the spec declares.
+        public var owner: String? {
+            switch self {
+            case .commandOutput(let command): command
+            case .resourceOutput(let resource): resource
+            case .generated(let owner): owner
+            case .activation: "lifecycle"
+            default: nil
+            }
+        }
     }
 
     public var name: String
@@ -43,10 +52,13 @@ public struct Symbol: Sendable {
     public var type: String?
     public var location: SourceLocation
 
+    /// Whether the generator made this name up (rather than the spec declaring it).
+    public var isGenerated: Bool { kind.owner != nil }
+
     /// Whether reading this name makes an expression depend on it.
     public var isReactive: Bool {
         switch kind {
-        case .state, .derived, .child, .commandOutput, .activation, .condition: true
+        case .state, .derived, .child, .commandOutput, .activation: true
         case .resource: true
         case .resourceOutput: type != nil
         default: false

@@ -74,8 +74,11 @@ struct NodeReader {
                 fields[entry.key.value] = entry
             } else {
                 let known = allowed.map { "`\($0)`" }.joined(separator: ", ")
+                // A key with spaces is usually the rest of a value that a `,` cut off inside `{ }`.
+                let split = entry.key.value.contains(" ")
+                    ? "; if it is the end of the value before it, a `,` inside `{ }` cut that value: quote it" : ""
                 diagnostics.error(
-                    "unknown key `\(entry.key.value)` in \(context)\(Suggestion.didYouMean(entry.key.value, in: allowed)) (known keys: \(known))",
+                    "unknown key `\(entry.key.value)` in \(context)\(Suggestion.didYouMean(entry.key.value, in: allowed))\(split) (known keys: \(known))",
                     at: entry.key.location)
             }
         }
@@ -152,6 +155,13 @@ struct NodeReader {
         }
         var body = text.value
         while body.hasSuffix("\n") { body.removeLast() }
-        return Code(body, at: location)
+        var code = Code(body, at: location)
+        if scalar.style != .literal {
+            // Only text that stands verbatim on its line keeps its positions.
+            let line = location.line <= lines.count ? lines[location.line - 1] : ""
+            code.positionsAreExact = !body.contains("\n")
+                && line.unicodeScalars.dropFirst(location.column - 1).starts(with: body.unicodeScalars)
+        }
+        return code
     }
 }

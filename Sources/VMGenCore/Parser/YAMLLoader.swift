@@ -21,10 +21,13 @@ struct YAMLLoader {
                 at: start)
             return nil
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
+        guard let decoded = String(validating: data, as: UTF8.self) else {
             diagnostics.error("the spec is not valid UTF-8; save it as UTF-8 text", at: Self.firstInvalidUTF8(in: data, file: file))
             return nil
         }
+        // libyaml ends lines at `\r\n` and a lone `\r` too, and Swift reads `\r\n` as one
+        // Character: with one kind of line end, every line count agrees with libyaml's.
+        let text = decoded.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         if let tooDeep = Self.firstExcessiveNesting(in: text, file: file) {
             diagnostics.error(
                 "nesting is deeper than \(Self.maximumNesting) levels; a spec never needs that much: flatten it", at: tooDeep)
@@ -99,6 +102,9 @@ struct YAMLLoader {
         if problem.contains("tab") {
             return "; YAML indents with spaces only: replace the tab with spaces"
         }
+        if problem.contains("did not find expected ',' or '}'") {
+            return "; inside `{ }`, quote values that contain `: `, `,`, `{`, `}` or `#`"
+        }
         if problem.contains("mapping values are not allowed") {
             return "; a value that contains `: ` must be quoted"
         }
@@ -136,34 +142,52 @@ struct YAMLLoader {
     }
 
     /// The first `[` or `{` nested deeper than `maximumNesting`, outside quoted scalars and comments.
+    /// Columns count Unicode scalars, as libyaml's do. A quote opens a quoted scalar only where a
+    /// scalar can start (so the `'` of `it's` does not), and `#` opens a comment only after a space.
     static func firstExcessiveNesting(in text: String, file: String) -> SourceLocation? {
         var depth = 0
         var line = 1
         var column = 0
-        var quote: Character?
+        var quote: Unicode.Scalar?
+        var escaped = false
         var inComment = false
-        for character in text {
+        var previous: Unicode.Scalar = "\n"
+        var lastSignificant: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
             column += 1
-            if character == "\n" {
+            if scalar == "\n" {
                 line += 1
                 column = 0
                 inComment = false
+                lastSignificant = nil
                 continue
             }
             if inComment { continue }
             if let open = quote {
-                if character == open { quote = nil }
+                if escaped {
+                    escaped = false
+                } else if open == "\"" && scalar == "\\" {
+                    escaped = true
+                } else if scalar == open {
+                    quote = nil
+                }
                 continue
             }
-            switch character {
-            case "#": inComment = true
-            case "\"", "'": quote = character
+            switch scalar {
+            case "#" where previous == " " || previous == "\t" || previous == "\n":
+                inComment = true
+            case "\"", "'":
+                if lastSignificant.map({ ":-[{,?".unicodeScalars.contains($0) }) ?? true { quote = scalar }
             case "[", "{":
                 depth += 1
                 if depth > maximumNesting { return SourceLocation(file: file, line: line, column: column) }
-            case "]", "}": depth = max(0, depth - 1)
-            default: break
+            case "]", "}":
+                depth = max(0, depth - 1)
+            default:
+                break
             }
+            if scalar != " " && scalar != "\t" { lastSignificant = scalar }
         }
         return nil
     }

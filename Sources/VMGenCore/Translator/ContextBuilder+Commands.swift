@@ -21,24 +21,26 @@ extension ContextBuilder {
         let type = "Command<\(types.input), \(types.output), \(types.failure)>"
         var arguments: [String] = []
         if let policy = command.policy?.value, policy != .oneAtATime { arguments.append("policy: .\(policy.rawValue),") }
-        if command.enabled != nil { arguments.append("enabledIf: Property(_\(name)CanExecute),") }
+        if command.enabled != nil {
+            arguments.append("enabledIf: Property(\(GeneratedNames.storage(of: GeneratedNames.canExecute(of: name)))),")
+        }
         let input = types.hasInput ? "input" : "_"
         let pass = types.hasInput ? "input" : ""
         switch command.work {
         case .perform:
             arguments += [
                 "executeOnMain: { [weak self] \(input) in",
-                "    self?.perform\(SwiftText.upper(name))(\(pass))",
+                "    self?.\(GeneratedNames.perform(of: name))(\(pass))",
                 "    return SignalProducer(value: ())",
                 "}",
             ]
         case .producer:
-            arguments += ["executeOnMain: { [weak self] \(input) in self?.\(name)Work(\(pass)) ?? .empty }"]
+            arguments += ["executeOnMain: { [weak self] \(input) in self?.\(GeneratedNames.work(of: name))(\(pass)) ?? .empty }"]
         case .task:
             arguments += [
                 "task: { [weak self] \(input) in",
                 "    guard let self else { throw CancellationError() }",
-                "    return try await self.\(name)Task(\(pass))",
+                "    return try await self.\(GeneratedNames.task(of: name))(\(pass))",
                 "}",
             ]
         }
@@ -48,7 +50,7 @@ extension ContextBuilder {
             type: type,
             docLines: SwiftText.docLines(command.doc),
             creation: (["Command("] + arguments.map { "        " + $0 } + ["    )"]).joined(separator: "\n"),
-            outputs: [name + "IsExecuting", name + "IsEnabled"].compactMap(value(named:)).map(valueMember))
+            outputs: [GeneratedNames.isExecuting(of: name), GeneratedNames.isEnabled(of: name)].compactMap(value(named:)).map(valueMember))
     }
 
     func resourceMember(_ resource: Resource) -> ResourceMember {
@@ -58,10 +60,10 @@ extension ContextBuilder {
             name: name,
             loaderName: loaderName(resource),
             loaderType: "ResourceLoader<\(resource.type.value), \(failure)>",
-            reloadName: "reload" + SwiftText.upper(name),
-            loadName: "load" + SwiftText.upper(name),
+            reloadName: GeneratedNames.reload(of: name),
+            loadName: GeneratedNames.load(of: name),
             docLines: SwiftText.docLines(resource.doc),
-            outputs: [name, name + "IsLoading", name + "Error"].compactMap(value(named:)).map(valueMember))
+            outputs: [name, GeneratedNames.isLoading(of: name), GeneratedNames.error(of: name)].compactMap(value(named:)).map(valueMember))
     }
 
     /// The instance methods that run spec statements: command work and handlers, resource loads.
@@ -75,31 +77,31 @@ extension ContextBuilder {
             case .perform(let code):
                 result.append(CodeFunction(
                     docLines: ["/// What `\(name)` does."],
-                    signature: "private func perform\(SwiftText.upper(name))(\(parameter)) {",
+                    signature: "private func \(GeneratedNames.perform(of: name))(\(parameter)) {",
                     bodyLines: SwiftText.embedded(code)))
             case .producer(let code):
                 result.append(CodeFunction(
                     docLines: ["/// The work `\(name)` starts on each execution."],
-                    signature: "private func \(name)Work(\(parameter)) -> SignalProducer<\(types.output), \(types.failure)> {",
+                    signature: "private func \(GeneratedNames.work(of: name))(\(parameter)) -> SignalProducer<\(types.output), \(types.failure)> {",
                     bodyLines: SwiftText.embedded(code)))
             case .task(let code):
                 result.append(CodeFunction(
                     docLines: ["/// The work `\(name)` runs on each execution."],
-                    signature: "private func \(name)Task(\(parameter)) async throws -> \(types.output) {",
+                    signature: "private func \(GeneratedNames.task(of: name))(\(parameter)) async throws -> \(types.output) {",
                     bodyLines: SwiftText.embedded(code)))
             }
             if command.onValue != nil || command.emits != nil {
                 var body = command.onValue.map(SwiftText.embedded) ?? []
-                if let event = command.emits?.value { body.append("        \(event)Observer.send(value: value)") }
+                if let event = command.emits?.value { body.append("        \(GeneratedNames.observer(of: event)).send(value: value)") }
                 result.append(CodeFunction(
                     docLines: ["/// Handles each value `\(name)` produces."],
-                    signature: "private func \(name)DidSendValue(_ value: \(types.output)) {",
+                    signature: "private func \(GeneratedNames.didSendValue(of: name))(_ value: \(types.output)) {",
                     bodyLines: body))
             }
             if let onFailure = command.onFailure {
                 result.append(CodeFunction(
                     docLines: ["/// Handles a failure of `\(name)`."],
-                    signature: "private func \(name)DidFail(_ error: \(types.failure)) {",
+                    signature: "private func \(GeneratedNames.didFail(of: name))(_ error: \(types.failure)) {",
                     bodyLines: SwiftText.embedded(onFailure)))
             }
         }
@@ -107,7 +109,7 @@ extension ContextBuilder {
             let failure = resource.failure?.value ?? "any Error"
             result.append(CodeFunction(
                 docLines: ["/// Starts one load of `\(resource.name.value)`."],
-                signature: "private func load\(SwiftText.upper(resource.name.value))() -> SignalProducer<\(resource.type.value), \(failure)> {",
+                signature: "private func \(GeneratedNames.load(of: resource.name.value))() -> SignalProducer<\(resource.type.value), \(failure)> {",
                 bodyLines: SwiftText.embedded(resource.load)))
         }
         return result

@@ -23,8 +23,8 @@ extension ContextBuilder {
     }
 
     func computationName(of value: ReactiveValue) -> String {
-        if case .state = value.source { return "initial" + SwiftText.upper(value.name) }
-        return "compute" + SwiftText.upper(value.name)
+        if case .state = value.source { return GeneratedNames.initial(of: value.name) }
+        return GeneratedNames.compute(of: value.name)
     }
 
     /// The key under which the validator stored an expression's fixed reads.
@@ -42,7 +42,7 @@ extension ContextBuilder {
             let arguments = arguments(of: code, for: "constant:" + constant.name.value)
             result.append(CodeFunction(
                 docLines: ["/// The constant `\(constant.name.value)`."],
-                signature: "private static func make\(SwiftText.upper(constant.name.value))(\(parameterList(arguments))) -> \(type) {",
+                signature: "private static func \(GeneratedNames.make(of: constant.name.value))(\(parameterList(arguments))) -> \(type) {",
                 bodyLines: SwiftText.embedded(code)))
         }
         for value in model.reactiveValues {
@@ -79,7 +79,7 @@ extension ContextBuilder {
             guard let code = constant.value else { continue }
             let name = constant.name.value
             let arguments = arguments(of: code, for: "constant:" + name)
-            lines.append("let \(name) = \(call("make" + SwiftText.upper(name), arguments: arguments) { $0 })")
+            lines.append("let \(name) = \(call(GeneratedNames.make(of: name), arguments: arguments) { $0 })")
             lines.append("self.\(name) = \(name)")
         }
         lines.append("")
@@ -89,14 +89,14 @@ extension ContextBuilder {
             lines.append("let \(name): \(value.type) = \(initialValueExpression(of: value))")
         }
         for value in model.reactiveValues {
-            lines.append("_\(value.name) = MutableProperty(\(value.name))")
+            lines.append("\(GeneratedNames.storage(of: value.name)) = MutableProperty(\(value.name))")
         }
         for value in model.reactiveValues where value.isPublic {
-            lines.append("\(value.name)Property = Property(_\(value.name))")
+            lines.append("\(GeneratedNames.property(of: value.name)) = Property(\(GeneratedNames.storage(of: value.name)))")
         }
         for event in spec.events {
             let name = event.name.value
-            lines.append("(\(name), \(name)Observer) = Signal<\(event.type?.value ?? "Void"), Never>.pipe()")
+            lines.append("(\(name), \(GeneratedNames.observer(of: name))) = Signal<\(event.type?.value ?? "Void"), Never>.pipe()")
         }
         let observations = observationLines()
         if !observations.isEmpty {
@@ -123,7 +123,8 @@ extension ContextBuilder {
         case .commandIsExecuting, .resourceIsLoading, .activation:
             return "false"
         case .commandIsEnabled(let command):
-            return self.value(named: command + "CanExecute") == nil ? "true" : command + "CanExecute"
+            let condition = GeneratedNames.canExecute(of: command)
+            return self.value(named: condition) == nil ? "true" : condition
         case .resourceValue, .resourceError:
             return "nil"
         }
@@ -131,31 +132,32 @@ extension ContextBuilder {
 
     func observationLines() -> [String] {
         var lines: [String] = []
-        func follow(_ signal: String, into name: String) {
-            lines.append("disposables += \(signal).observeValuesOnMain { [weak self] in self?.\(name) = $0 }")
+        func follow(_ signal: String, with update: String) {
+            lines.append("disposables += \(signal).observeValuesOnMain { [weak self] _ in self?.\(update)() }")
         }
         for command in spec.commands {
             let name = command.name.value
-            follow("\(name).isExecuting.signal", into: name + "IsExecuting")
-            follow("\(name).isEnabled.signal", into: name + "IsEnabled")
+            follow("\(name).isExecuting.signal", with: GeneratedNames.stateUpdate(of: name))
+            follow("\(name).isEnabled.signal", with: GeneratedNames.stateUpdate(of: name))
             if command.onValue != nil || command.emits != nil {
-                lines.append("disposables += \(name).values.observeValuesOnMain { [weak self] in self?.\(name)DidSendValue($0) }")
+                lines.append("disposables += \(name).values.observeValuesOnMain { [weak self] in self?.\(GeneratedNames.didSendValue(of: name))($0) }")
             }
             if command.onFailure != nil {
-                lines.append("disposables += \(name).errors.observeValuesOnMain { [weak self] in self?.\(name)DidFail($0) }")
+                lines.append("disposables += \(name).errors.observeValuesOnMain { [weak self] in self?.\(GeneratedNames.didFail(of: name))($0) }")
             }
         }
         for resource in spec.resources {
             let name = resource.name.value
             let loader = loaderName(resource)
-            follow("\(loader).value.signal", into: name)
-            follow("\(loader).isLoading.signal", into: name + "IsLoading")
-            follow("\(loader).error.signal", into: name + "Error")
+            let update = GeneratedNames.stateUpdate(of: name)
+            follow("\(loader).value.signal", with: update)
+            follow("\(loader).isLoading.signal", with: update)
+            if value(named: GeneratedNames.error(of: name)) != nil { follow("\(loader).error.signal", with: update) }
         }
         return lines
     }
 
-    func loaderName(_ resource: Resource) -> String { resource.name.value + "Loader" }
+    func loaderName(_ resource: Resource) -> String { GeneratedNames.loader(of: resource.name.value) }
 
     // MARK: Updates
 
@@ -163,34 +165,76 @@ extension ContextBuilder {
     /// order. The walk stops at values the runtime updates itself (a command's `isEnabled`):
     /// they run their own update when their signal fires.
     func downstream(of source: String) -> [String] {
-        let readers = model.graph.readers
-        var reached = Set<String>()
-        var pending = readers[source] ?? []
-        while let node = pending.popLast() {
-            guard reached.insert(node).inserted else { continue }
-            if value(named: node)?.isComputed == true { pending.append(contentsOf: readers[node] ?? []) }
+        let isComputed = { (node: String) in self.value(named: node)?.isComputed == true }
+        return model.graph.downstream(of: source, order: model.updateOrder, continuingPast: isComputed)
+            .filter { isComputed($0) || self.value(named: $0) == nil }
+    }
+
+    /// Values that change together and are brought up to date by one update function: a
+    /// state value or `isActive` alone (changed by its setter), or the outputs of one command or
+    /// resource (read from the runtime object, staged together, then notified together, so an
+    /// observer never sees a command "executing" and "enabled" at once).
+    struct UpdateGroup {
+        /// The update function's name.
+        var function: String
+        /// The group's values, each with the expression that reads its new value from the
+        /// runtime; nil for a value its setter already stored.
+        var members: [(value: ReactiveValue, newValue: String?)]
+    }
+
+    func updateGroups() -> [UpdateGroup] {
+        var groups: [UpdateGroup] = model.reactiveValues.compactMap { value in
+            switch value.source {
+            case .state, .activation: UpdateGroup(function: GeneratedNames.update(of: value.name), members: [(value, nil)])
+            default: nil
+            }
         }
-        return model.updateOrder.filter { reached.contains($0) && (value(named: $0)?.isComputed ?? true) }
+        for command in spec.commands {
+            let name = command.name.value
+            groups.append(UpdateGroup(function: GeneratedNames.stateUpdate(of: name), members: [
+                (value(named: GeneratedNames.isExecuting(of: name))!, "\(name).isExecuting.value"),
+                (value(named: GeneratedNames.isEnabled(of: name))!, "\(name).isEnabled.value"),
+            ]))
+        }
+        for resource in spec.resources {
+            let name = resource.name.value
+            let loader = loaderName(resource)
+            let outputs = [(name, "value"), (GeneratedNames.isLoading(of: name), "isLoading"), (GeneratedNames.error(of: name), "error")]
+            groups.append(UpdateGroup(function: GeneratedNames.stateUpdate(of: name), members: outputs.compactMap { output, property in
+                value(named: output).map { ($0, "\(loader).\(property).value") }
+            }))
+        }
+        return groups
     }
 
     func updates() -> [CodeFunction] {
-        model.reactiveValues.filter { !$0.isComputed }.map(update)
+        updateGroups().map(update)
     }
 
-    func update(of source: ReactiveValue) -> CodeFunction {
-        let nodes = downstream(of: source.name)
-        let updated = Set(nodes).union([source.name])
+    func update(_ group: UpdateGroup) -> CodeFunction {
+        let sources = group.members.map(\.value.name)
+        let stored = Set(group.members.filter { $0.newValue == nil }.map(\.value.name))
+        let reached = Set(sources.flatMap(downstream(of:)))
+        let nodes = model.updateOrder.filter(reached.contains)
+        let updated = reached.union(sources)
         var lines: [String] = []
-        /// `aChanged || bChanged`, or nil when the source itself is an input (always changed).
+        for member in group.members {
+            guard let newValue = member.newValue else { continue }
+            lines.append("let \(member.value.name)Changed = \(GeneratedNames.storage(of: member.value.name)).stage(\(newValue))")
+        }
+        if stored.isEmpty {
+            lines.append("guard \(sources.map { "\($0)Changed" }.joined(separator: " || ")) else { return }")
+        }
+        /// `aChanged || bChanged`, or nil when an input was stored by a setter (always changed).
         func changeCondition(of node: String) -> String? {
             let inputs = (model.graph.inputs[node] ?? []).filter(updated.contains)
-            if inputs.contains(source.name) { return nil }
+            if inputs.contains(where: stored.contains) { return nil }
             return inputs.map { "\($0)Changed" }.joined(separator: " || ")
         }
         for node in nodes {
             guard let value = value(named: node), let code = value.expression else { continue }
-            let compute = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { "_\($0).value" }
-            let stage = "_\(node).stage(\(compute))"
+            let compute = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { "\(GeneratedNames.storage(of: $0)).value" }
+            let stage = "\(GeneratedNames.storage(of: node)).stage(\(compute))"
             if let condition = changeCondition(of: node) {
                 let grouped = condition.contains("||") ? "(\(condition))" : condition
                 lines.append("let \(node)Changed = \(grouped) && \(stage)")
@@ -198,7 +242,10 @@ extension ContextBuilder {
                 lines.append("let \(node)Changed = \(stage)")
             }
         }
-        lines.append(notifyLine(for: source))
+        for member in group.members {
+            let notify = notifyLine(for: member.value)
+            lines.append(stored.contains(member.value.name) ? notify : "if \(member.value.name)Changed { \(notify) }")
+        }
         for node in nodes {
             guard let value = value(named: node) else { continue }
             lines.append("if \(node)Changed { \(notifyLine(for: value)) }")
@@ -207,26 +254,32 @@ extension ContextBuilder {
             let name = String(node.dropFirst("reload:".count))
             // A resource that also loads on activation reloads on change only while active.
             let activeOnly = spec.resources.first { $0.name.value == name }?.triggers.contains { $0.value == .activation } ?? false
-            let conditions = [changeCondition(of: node), activeOnly ? "_isActive.value" : nil].compactMap { $0 }
+            let conditions = [changeCondition(of: node), activeOnly ? "\(GeneratedNames.storage(of: "isActive")).value" : nil].compactMap { $0 }
             let reload = "\(name)Loader.reload()"
             lines.append(conditions.isEmpty ? reload : "if \(conditions.joined(separator: " && ")) { \(reload) }")
         }
-        if case .activation = source.source {
+        if group.members.contains(where: { if case .activation = $0.value.source { true } else { false } }) {
             for resource in spec.resources where resource.triggers.contains(where: { $0.value == .activation }) {
                 let loader = loaderName(resource)
-                lines.append("if _isActive.value { \(loader).reload() } else { \(loader).cancel() }")
+                lines.append("if \(GeneratedNames.storage(of: "isActive")).value { \(loader).reload() } else { \(loader).cancel() }")
             }
         }
-        let what = nodes.isEmpty
-            ? "/// Notifies observers that `\(source.name)` changed."
-            : "/// Brings every value that reads `\(source.name)` up to date, then notifies observers of what changed."
+        let names = sources.map { "`\($0)`" }.joined(separator: ", ")
+        let what: String = if stored.isEmpty {
+            "/// Reads \(names) from the runtime; when any changed, brings what reads them up to date and notifies."
+        } else if nodes.isEmpty {
+            "/// Notifies observers that \(names) changed."
+        } else {
+            "/// Brings every value that reads \(names) up to date, then notifies observers of what changed."
+        }
         return CodeFunction(
             docLines: [what],
-            signature: "private func \(source.name)DidChange() {",
+            signature: "private func \(group.function)() {",
             bodyLines: lines.map { "        " + $0 })
     }
 
     func notifyLine(for value: ReactiveValue) -> String {
-        value.isPublic ? "didChange(\\.\(value.name), _\(value.name))" : "_\(value.name).publish()"
+        let storage = GeneratedNames.storage(of: value.name)
+        return value.isPublic ? "didChange(\\.\(value.name), \(storage))" : "\(storage).publish()"
     }
 }

@@ -3,10 +3,18 @@
 public struct ContextBuilder {
     let model: ViewModelModel
     let version: String
+    /// The index of `model.reactiveValues` by name: looked up for every read of every value,
+    /// so a linear search would make large specs quadratic.
+    let valueIndex: [String: Int]
 
     public init(model: ViewModelModel, generatorVersion: String = VMGen.version) {
         self.model = model
         self.version = generatorVersion
+        var index: [String: Int] = [:]
+        for (position, value) in model.reactiveValues.enumerated() where index[value.name] == nil {
+            index[value.name] = position
+        }
+        valueIndex = index
     }
 
     var spec: Spec { model.spec }
@@ -35,8 +43,11 @@ public struct ContextBuilder {
             runtimeProperties: values.filter(\.isPublic).map(valueMember),
             commands: spec.commands.map(commandMember),
             resources: spec.resources.map(resourceMember),
-            events: spec.events.map(storedMember),
-            storage: values.map { StoredMember(name: "_" + $0.name, type: "MutableProperty<\($0.type)>", docLines: []) },
+            events: spec.events.map { event in
+                EventMember(name: event.name.value, type: event.type?.value ?? "Void",
+                            observerName: GeneratedNames.observer(of: event.name.value), docLines: SwiftText.docLines(event.doc))
+            },
+            storage: values.map { StoredMember(name: GeneratedNames.storage(of: $0.name), type: "MutableProperty<\($0.type)>", docLines: []) },
             functions: spec.functions.map(function),
             initializer: initializer(),
             updates: updates(),
@@ -54,17 +65,19 @@ public struct ContextBuilder {
         switch value.source {
         case .state(isInput: true), .activation:
             (prefix, isSource) = (access, true)
-        case .derived, .child, .condition:
-            (prefix, isSource) = (access, false)
-        default:
+        case .state(isInput: false):
             (prefix, isSource) = (access + "private(set) ", true)
+        default:
+            (prefix, isSource) = (access, false)
         }
-        return ValueMember(name: value.name, type: value.type, docLines: SwiftText.docLines(value.doc),
-                           declarationPrefix: prefix, isSource: isSource)
+        return ValueMember(
+            name: value.name, type: value.type, storageName: GeneratedNames.storage(of: value.name),
+            propertyName: GeneratedNames.property(of: value.name), updateFunction: GeneratedNames.update(of: value.name),
+            docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix, isSource: isSource)
     }
 
     func value(named name: String) -> ReactiveValue? {
-        model.reactiveValues.first { $0.name == name }
+        valueIndex[name].map { model.reactiveValues[$0] }
     }
 
     /// A spec function: its signature line is mapped to the spec's line; its body to the

@@ -5,28 +5,16 @@ enum SwiftText {
         guard let doc, !doc.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
         var lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
-        return lines.map { $0.isEmpty ? "///" : "/// " + $0.replacingOccurrences(of: "\r", with: "") }
+        return lines.map { line in
+            // Control characters (a CR, a NUL) would break the comment or the file.
+            let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+            return clean.isEmpty ? "///" : "/// " + clean
+        }
     }
 
     /// A Swift string literal holding `text`.
     static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        "\"" + Escaping.controlCharacters(in: text, also: ["\"": "\\\"", "\\": "\\\\"]) + "\""
     }
 
     /// Text safe inside a `//` comment: one line, no control characters.
@@ -62,6 +50,4 @@ enum SwiftText {
         return false
     }
 
-    /// `isGameOver` -> `IsGameOver`.
-    static func upper(_ name: String) -> String { SwiftNames.capitalized(name) }
 }

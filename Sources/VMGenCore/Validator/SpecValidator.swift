@@ -98,7 +98,6 @@ private struct Checker {
         case .command: "command `\(symbol.name)`"
         case .event: "event `\(symbol.name)`"
         case .resource: "resource `\(symbol.name)`"
-        case .condition(let command): "the enabled condition of `\(command)`"
         }
     }
 
@@ -106,6 +105,22 @@ private struct Checker {
         let symbol = Symbol(name: name, kind: kind, type: type, location: location)
         guard let existing = symbols[name] else {
             symbols[name] = symbol
+            return
+        }
+        if symbol.isGenerated && existing.isGenerated {
+            // Two declarations need the same helper name; one owner twice is the echo of a clash
+            // reported already.
+            guard let owner = symbol.kind.owner, let other = existing.kind.owner, owner != other else { return }
+            diagnostics.error(
+                "`\(owner)` and `\(other)` both need the generated name `\(name)`; rename one of them", at: location,
+                notes: [.init("`\(other)` is declared here", at: existing.location)])
+            return
+        }
+        if symbol.isGenerated {
+            // Only the spec's own name can change: say so where it stands.
+            diagnostics.error(
+                "\(describe(existing)) clashes with \(describe(symbol)); rename `\(name)`", at: existing.location,
+                notes: [.init("`\(symbol.kind.owner ?? name)` is declared here", at: location)])
             return
         }
         diagnostics.error(
@@ -131,17 +146,19 @@ private struct Checker {
         for function in spec.functions { declareChecked(function.name, .function, type: nil, what: "a function") }
         for command in spec.commands {
             declareChecked(command.name, .command, type: nil, what: "a command")
-            for output in ["IsExecuting", "IsEnabled"] {
-                declare(command.name.value + output, .commandOutput(command: command.name.value), type: "Bool", at: command.name.location)
+            for output in [GeneratedNames.isExecuting(of: command.name.value), GeneratedNames.isEnabled(of: command.name.value)] {
+                declare(output, .commandOutput(command: command.name.value), type: "Bool", at: command.name.location)
             }
         }
         for resource in spec.resources {
             let name = resource.name.value
-            declareChecked(resource.name, .resource, type: resource.type.value + "?", what: "a resource")
+            declareChecked(resource.name, .resource, type: SwiftNames.optional(resource.type.value), what: "a resource")
             let failure = resource.failure?.value ?? "any Error"
-            declare(name + "IsLoading", .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
-            declare(name + "Error", .resourceOutput(resource: name), type: "(\(failure))?", at: resource.name.location)
-            declare("reload" + SwiftNames.capitalized(name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
+            declare(GeneratedNames.isLoading(of: name), .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
+            if failure != "Never" {
+                declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: SwiftNames.optional(failure), at: resource.name.location)
+            }
+            declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
         }
         for member in spec.events { declareChecked(member.name, .event, type: member.type?.value, what: "an event") }
         if hasActivation, let lifecycle = spec.lifecycle {
@@ -150,7 +167,11 @@ private struct Checker {
         // Each readable value is also exposed as a runtime Property named `<name>Property`.
         let readable = symbols.values.filter(\.isReactive).sorted { ($0.location, $0.name) < ($1.location, $1.name) }
         for symbol in readable {
-            declare(symbol.name + "Property", .generated(for: symbol.name), type: nil, at: symbol.location)
+            declare(GeneratedNames.property(of: symbol.name), .generated(for: symbol.name), type: nil, at: symbol.location)
+        }
+        // The private helpers of the generated class are reserved too.
+        for member in GeneratedNames.privateMembers(of: spec) {
+            declare(member.name, .generated(for: member.owner.value), type: nil, at: member.owner.location)
         }
     }
 
@@ -207,29 +228,32 @@ private struct Checker {
             let name = command.name.value
             if let enabled = command.enabled {
                 reactiveValues.append(ReactiveValue(
-                    name: name + "CanExecute", type: "Bool", doc: nil, source: .condition(command: name),
+                    name: GeneratedNames.canExecute(of: name), type: "Bool", doc: nil, source: .condition(command: name),
                     expression: enabled, reads: [], location: enabled.location))
             }
             reactiveValues.append(ReactiveValue(
-                name: name + "IsExecuting", type: "Bool", doc: "Whether `\(name)` is running.",
+                name: GeneratedNames.isExecuting(of: name), type: "Bool", doc: "Whether `\(name)` is running.",
                 source: .commandIsExecuting(command: name), expression: nil, reads: [], location: command.name.location))
             reactiveValues.append(ReactiveValue(
-                name: name + "IsEnabled", type: "Bool", doc: "Whether `\(name)` can be executed now.",
+                name: GeneratedNames.isEnabled(of: name), type: "Bool", doc: "Whether `\(name)` can be executed now.",
                 source: .commandIsEnabled(command: name), expression: nil,
-                reads: command.enabled == nil ? [] : [name + "CanExecute"], location: command.name.location))
+                reads: command.enabled == nil ? [] : [GeneratedNames.canExecute(of: name)], location: command.name.location))
         }
         for resource in spec.resources {
             let name = resource.name.value
             let failure = resource.failure?.value ?? "any Error"
             reactiveValues.append(ReactiveValue(
-                name: name, type: resource.type.value + "?", doc: resource.doc ?? "The last loaded value, or nil before the first load.",
+                name: name, type: SwiftNames.optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
                 source: .resourceValue(resource: name), expression: nil, reads: [], location: resource.name.location))
             reactiveValues.append(ReactiveValue(
-                name: name + "IsLoading", type: "Bool", doc: "Whether `\(name)` is loading.",
+                name: GeneratedNames.isLoading(of: name), type: "Bool", doc: "Whether `\(name)` is loading.",
                 source: .resourceIsLoading(resource: name), expression: nil, reads: [], location: resource.name.location))
-            reactiveValues.append(ReactiveValue(
-                name: name + "Error", type: "(\(failure))?", doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
-                source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
+            // A resource that cannot fail has no error output.
+            if failure != "Never" {
+                reactiveValues.append(ReactiveValue(
+                    name: GeneratedNames.error(of: name), type: SwiftNames.optional(failure), doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
+                    source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
+            }
         }
         if hasActivation, let lifecycle = spec.lifecycle {
             reactiveValues.append(ReactiveValue(
@@ -249,6 +273,7 @@ private struct Checker {
     /// Where a read stands in the spec.
     func location(of read: SwiftReads.Read, in code: Code) -> SourceLocation {
         var location = code.location
+        guard code.positionsAreExact else { return location }
         location.line += read.line
         location.column += read.column
         return location
@@ -257,9 +282,10 @@ private struct Checker {
     /// Reports code that could escape its generated scope.
     mutating func checkScope(_ code: Code, _ what: String) {
         guard let escape = SwiftReads.scopeEscape(in: code.text) else { return }
-        diagnostics.error(
-            "\(what) contains \(escape); spec code must be complete on its own and cannot close or reopen the generated code",
-            at: code.location)
+        let advice = escape.hasPrefix("string interpolations")
+            ? "split it into simpler expressions"
+            : "spec code must be complete on its own and cannot close or reopen the generated code"
+        diagnostics.error("\(what) contains \(escape); \(advice)", at: code.location)
     }
 
     /// Checks an expression that the generated code evaluates in a pure static function, and
@@ -354,7 +380,7 @@ private struct Checker {
     mutating func checkConditionReads(_ code: Code, command: String) {
         for read in SwiftReads.reads(in: code.text) {
             let at = location(of: read, in: code)
-            if read.name == command + "IsExecuting" || read.name == command + "IsEnabled" {
+            if read.name == GeneratedNames.isExecuting(of: command) || read.name == GeneratedNames.isEnabled(of: command) {
                 diagnostics.error(
                     "the enabled condition of `\(command)` reads its own `\(read.name)`; a command is already disabled while it executes, so leave it out",
                     at: at)
@@ -466,6 +492,12 @@ private struct Checker {
             diagnostics.warning(
                 "state value `\(member.name.value)` never changes: it is not an input and no command writes it; make it a constant or add `input: true`",
                 at: member.name.location)
+        }
+        for command in spec.commands {
+            guard case .producer = command.work, let onFailure = command.onFailure, (command.failure?.value ?? "Never") == "Never" else { continue }
+            diagnostics.warning(
+                "`onFailure` of command `\(command.name.value)` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with",
+                at: onFailure.location)
         }
         for value in reactiveValues where value.isComputed && value.reads.isEmpty && value.expression != nil {
             let what: String = if case .condition(let command) = value.source { "the enabled condition of `\(command)`" } else { "`\(value.name)`" }

@@ -27,7 +27,10 @@ enum SwiftNames {
     /// Why `type` cannot be pasted into generated code as a type, or nil when it looks fine.
     /// (The compiler checks the rest, at the spec's line.)
     static func problem(withType type: String) -> String? {
-        if type.contains("\n") { return "a type is written on one line" }
+        if type.contains(where: \.isNewline) { return "a type is written on one line" }
+        if type.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "control characters cannot appear in a type"
+        }
         for forbidden in ["{", "}", ";", "#", "//", "/*", "*/", "\"", "\\", "="] where type.contains(forbidden) {
             return "`\(forbidden)` cannot appear in a type"
         }
@@ -44,8 +47,10 @@ enum SwiftNames {
         return stack.isEmpty ? nil : "its brackets do not match"
     }
 
-    /// `photos` -> `Photos`, for generated names such as `reloadPhotos`.
-    static func capitalized(_ name: String) -> String {
-        name.prefix(1).uppercased() + name.dropFirst()
+    /// The optional of `type`: `Int?`, `[Photo]?`, but `(any Error)?` and `(() -> Void)?` where
+    /// a bare `?` would bind to the wrong part.
+    static func optional(_ type: String) -> String {
+        let needsParentheses = type.contains(" ") || type.contains("->") || type.contains("&") || type.hasPrefix("@")
+        return needsParentheses ? "(\(type))?" : type + "?"
     }
 }

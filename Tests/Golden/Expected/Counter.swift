@@ -51,16 +51,10 @@ public final class CounterViewModel: Observable {
     )
 
     /// Whether `increment` is running.
-    public private(set) var incrementIsExecuting: Bool {
-        get { read(\.incrementIsExecuting, _incrementIsExecuting) }
-        set { if _incrementIsExecuting.stage(newValue) { incrementIsExecutingDidChange() } }
-    }
+    public var incrementIsExecuting: Bool { read(\.incrementIsExecuting, _incrementIsExecuting) }
 
     /// Whether `increment` can be executed now.
-    public private(set) var incrementIsEnabled: Bool {
-        get { read(\.incrementIsEnabled, _incrementIsEnabled) }
-        set { if _incrementIsEnabled.stage(newValue) { incrementIsEnabledDidChange() } }
-    }
+    public var incrementIsEnabled: Bool { read(\.incrementIsEnabled, _incrementIsEnabled) }
 
     /// Starts again from zero.
     public private(set) lazy var reset: Command<Void, Void, Never> = Command(
@@ -71,16 +65,10 @@ public final class CounterViewModel: Observable {
     )
 
     /// Whether `reset` is running.
-    public private(set) var resetIsExecuting: Bool {
-        get { read(\.resetIsExecuting, _resetIsExecuting) }
-        set { if _resetIsExecuting.stage(newValue) { resetIsExecutingDidChange() } }
-    }
+    public var resetIsExecuting: Bool { read(\.resetIsExecuting, _resetIsExecuting) }
 
     /// Whether `reset` can be executed now.
-    public private(set) var resetIsEnabled: Bool {
-        get { read(\.resetIsEnabled, _resetIsEnabled) }
-        set { if _resetIsEnabled.stage(newValue) { resetIsEnabledDidChange() } }
-    }
+    public var resetIsEnabled: Bool { read(\.resetIsEnabled, _resetIsEnabled) }
 
     // MARK: Runtime properties
 
@@ -166,10 +154,10 @@ public final class CounterViewModel: Observable {
         resetIsEnabledProperty = Property(_resetIsEnabled)
 
         // Follow the runtime objects this view model owns.
-        disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] in self?.incrementIsExecuting = $0 }
-        disposables += increment.isEnabled.signal.observeValuesOnMain { [weak self] in self?.incrementIsEnabled = $0 }
-        disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] in self?.resetIsExecuting = $0 }
-        disposables += reset.isEnabled.signal.observeValuesOnMain { [weak self] in self?.resetIsEnabled = $0 }
+        disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.incrementStateDidChange() }
+        disposables += increment.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.incrementStateDidChange() }
+        disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.resetStateDidChange() }
+        disposables += reset.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.resetStateDidChange() }
     }
 
     deinit {
@@ -198,24 +186,22 @@ public final class CounterViewModel: Observable {
         if incrementCanExecuteChanged { _incrementCanExecute.publish() }
     }
 
-    /// Notifies observers that `incrementIsExecuting` changed.
-    private func incrementIsExecutingDidChange() {
-        didChange(\.incrementIsExecuting, _incrementIsExecuting)
+    /// Reads `incrementIsExecuting`, `incrementIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func incrementStateDidChange() {
+        let incrementIsExecutingChanged = _incrementIsExecuting.stage(increment.isExecuting.value)
+        let incrementIsEnabledChanged = _incrementIsEnabled.stage(increment.isEnabled.value)
+        guard incrementIsExecutingChanged || incrementIsEnabledChanged else { return }
+        if incrementIsExecutingChanged { didChange(\.incrementIsExecuting, _incrementIsExecuting) }
+        if incrementIsEnabledChanged { didChange(\.incrementIsEnabled, _incrementIsEnabled) }
     }
 
-    /// Notifies observers that `incrementIsEnabled` changed.
-    private func incrementIsEnabledDidChange() {
-        didChange(\.incrementIsEnabled, _incrementIsEnabled)
-    }
-
-    /// Notifies observers that `resetIsExecuting` changed.
-    private func resetIsExecutingDidChange() {
-        didChange(\.resetIsExecuting, _resetIsExecuting)
-    }
-
-    /// Notifies observers that `resetIsEnabled` changed.
-    private func resetIsEnabledDidChange() {
-        didChange(\.resetIsEnabled, _resetIsEnabled)
+    /// Reads `resetIsExecuting`, `resetIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func resetStateDidChange() {
+        let resetIsExecutingChanged = _resetIsExecuting.stage(reset.isExecuting.value)
+        let resetIsEnabledChanged = _resetIsEnabled.stage(reset.isEnabled.value)
+        guard resetIsExecutingChanged || resetIsEnabledChanged else { return }
+        if resetIsExecutingChanged { didChange(\.resetIsExecuting, _resetIsExecuting) }
+        if resetIsEnabledChanged { didChange(\.resetIsEnabled, _resetIsEnabled) }
     }
 
     /// Records a read for Observation and returns the current value.

@@ -45,36 +45,21 @@ final class LoaderViewModel: Observable {
     )
 
     /// Whether `jump` is running.
-    private(set) var jumpIsExecuting: Bool {
-        get { read(\.jumpIsExecuting, _jumpIsExecuting) }
-        set { if _jumpIsExecuting.stage(newValue) { jumpIsExecutingDidChange() } }
-    }
+    var jumpIsExecuting: Bool { read(\.jumpIsExecuting, _jumpIsExecuting) }
 
     /// Whether `jump` can be executed now.
-    private(set) var jumpIsEnabled: Bool {
-        get { read(\.jumpIsEnabled, _jumpIsEnabled) }
-        set { if _jumpIsEnabled.stage(newValue) { jumpIsEnabledDidChange() } }
-    }
+    var jumpIsEnabled: Bool { read(\.jumpIsEnabled, _jumpIsEnabled) }
 
     // MARK: Resources
 
     /// The numbers of the current page.
-    private(set) var numbers: [Int]? {
-        get { read(\.numbers, _numbers) }
-        set { if _numbers.stage(newValue) { numbersDidChange() } }
-    }
+    var numbers: [Int]? { read(\.numbers, _numbers) }
 
     /// Whether `numbers` is loading.
-    private(set) var numbersIsLoading: Bool {
-        get { read(\.numbersIsLoading, _numbersIsLoading) }
-        set { if _numbersIsLoading.stage(newValue) { numbersIsLoadingDidChange() } }
-    }
+    var numbersIsLoading: Bool { read(\.numbersIsLoading, _numbersIsLoading) }
 
     /// Why the last load of `numbers` failed; nil while loading and after a success.
-    private(set) var numbersError: (any Error)? {
-        get { read(\.numbersError, _numbersError) }
-        set { if _numbersError.stage(newValue) { numbersErrorDidChange() } }
-    }
+    var numbersError: (any Error)? { read(\.numbersError, _numbersError) }
 
     /// Loads `numbers` again; a load still running is cancelled.
     func reloadNumbers() {
@@ -175,11 +160,11 @@ final class LoaderViewModel: Observable {
         isActiveProperty = Property(_isActive)
 
         // Follow the runtime objects this view model owns.
-        disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] in self?.jumpIsExecuting = $0 }
-        disposables += jump.isEnabled.signal.observeValuesOnMain { [weak self] in self?.jumpIsEnabled = $0 }
-        disposables += numbersLoader.value.signal.observeValuesOnMain { [weak self] in self?.numbers = $0 }
-        disposables += numbersLoader.isLoading.signal.observeValuesOnMain { [weak self] in self?.numbersIsLoading = $0 }
-        disposables += numbersLoader.error.signal.observeValuesOnMain { [weak self] in self?.numbersError = $0 }
+        disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.jumpStateDidChange() }
+        disposables += jump.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.jumpStateDidChange() }
+        disposables += numbersLoader.value.signal.observeValuesOnMain { [weak self] _ in self?.numbersStateDidChange() }
+        disposables += numbersLoader.isLoading.signal.observeValuesOnMain { [weak self] _ in self?.numbersStateDidChange() }
+        disposables += numbersLoader.error.signal.observeValuesOnMain { [weak self] _ in self?.numbersStateDidChange() }
     }
 
     deinit {
@@ -194,39 +179,34 @@ final class LoaderViewModel: Observable {
         if _isActive.value { numbersLoader.reload() }
     }
 
-    /// Notifies observers that `jumpIsExecuting` changed.
-    private func jumpIsExecutingDidChange() {
-        didChange(\.jumpIsExecuting, _jumpIsExecuting)
-    }
-
-    /// Notifies observers that `jumpIsEnabled` changed.
-    private func jumpIsEnabledDidChange() {
-        didChange(\.jumpIsEnabled, _jumpIsEnabled)
-    }
-
-    /// Brings every value that reads `numbers` up to date, then notifies observers of what changed.
-    private func numbersDidChange() {
-        let totalChanged = _total.stage(Self.computeTotal(numbers: _numbers.value))
-        let rowsChanged = _rows.stage(Self.computeRows(numbers: _numbers.value))
-        didChange(\.numbers, _numbers)
-        if totalChanged { didChange(\.total, _total) }
-        if rowsChanged { didChange(\.rows, _rows) }
-    }
-
-    /// Notifies observers that `numbersIsLoading` changed.
-    private func numbersIsLoadingDidChange() {
-        didChange(\.numbersIsLoading, _numbersIsLoading)
-    }
-
-    /// Notifies observers that `numbersError` changed.
-    private func numbersErrorDidChange() {
-        didChange(\.numbersError, _numbersError)
-    }
-
     /// Notifies observers that `isActive` changed.
     private func isActiveDidChange() {
         didChange(\.isActive, _isActive)
         if _isActive.value { numbersLoader.reload() } else { numbersLoader.cancel() }
+    }
+
+    /// Reads `jumpIsExecuting`, `jumpIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func jumpStateDidChange() {
+        let jumpIsExecutingChanged = _jumpIsExecuting.stage(jump.isExecuting.value)
+        let jumpIsEnabledChanged = _jumpIsEnabled.stage(jump.isEnabled.value)
+        guard jumpIsExecutingChanged || jumpIsEnabledChanged else { return }
+        if jumpIsExecutingChanged { didChange(\.jumpIsExecuting, _jumpIsExecuting) }
+        if jumpIsEnabledChanged { didChange(\.jumpIsEnabled, _jumpIsEnabled) }
+    }
+
+    /// Reads `numbers`, `numbersIsLoading`, `numbersError` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func numbersStateDidChange() {
+        let numbersChanged = _numbers.stage(numbersLoader.value.value)
+        let numbersIsLoadingChanged = _numbersIsLoading.stage(numbersLoader.isLoading.value)
+        let numbersErrorChanged = _numbersError.stage(numbersLoader.error.value)
+        guard numbersChanged || numbersIsLoadingChanged || numbersErrorChanged else { return }
+        let totalChanged = numbersChanged && _total.stage(Self.computeTotal(numbers: _numbers.value))
+        let rowsChanged = numbersChanged && _rows.stage(Self.computeRows(numbers: _numbers.value))
+        if numbersChanged { didChange(\.numbers, _numbers) }
+        if numbersIsLoadingChanged { didChange(\.numbersIsLoading, _numbersIsLoading) }
+        if numbersErrorChanged { didChange(\.numbersError, _numbersError) }
+        if totalChanged { didChange(\.total, _total) }
+        if rowsChanged { didChange(\.rows, _rows) }
     }
 
     /// Records a read for Observation and returns the current value.

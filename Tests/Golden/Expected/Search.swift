@@ -43,16 +43,10 @@ public final class SearchViewModel: Observable {
     )
 
     /// Whether `run` is running.
-    public private(set) var runIsExecuting: Bool {
-        get { read(\.runIsExecuting, _runIsExecuting) }
-        set { if _runIsExecuting.stage(newValue) { runIsExecutingDidChange() } }
-    }
+    public var runIsExecuting: Bool { read(\.runIsExecuting, _runIsExecuting) }
 
     /// Whether `run` can be executed now.
-    public private(set) var runIsEnabled: Bool {
-        get { read(\.runIsEnabled, _runIsEnabled) }
-        set { if _runIsEnabled.stage(newValue) { runIsEnabledDidChange() } }
-    }
+    public var runIsEnabled: Bool { read(\.runIsEnabled, _runIsEnabled) }
 
     // MARK: Events
 
@@ -122,8 +116,8 @@ public final class SearchViewModel: Observable {
         (resultsFound, resultsFoundObserver) = Signal<[String], Never>.pipe()
 
         // Follow the runtime objects this view model owns.
-        disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] in self?.runIsExecuting = $0 }
-        disposables += run.isEnabled.signal.observeValuesOnMain { [weak self] in self?.runIsEnabled = $0 }
+        disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.runStateDidChange() }
+        disposables += run.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.runStateDidChange() }
         disposables += run.values.observeValuesOnMain { [weak self] in self?.runDidSendValue($0) }
         disposables += run.errors.observeValuesOnMain { [weak self] in self?.runDidFail($0) }
     }
@@ -154,16 +148,15 @@ public final class SearchViewModel: Observable {
         didChange(\.lastError, _lastError)
     }
 
-    /// Brings every value that reads `runIsExecuting` up to date, then notifies observers of what changed.
-    private func runIsExecutingDidChange() {
-        let showsSpinnerChanged = _showsSpinner.stage(Self.computeShowsSpinner(runIsExecuting: _runIsExecuting.value, results: _results.value))
-        didChange(\.runIsExecuting, _runIsExecuting)
+    /// Reads `runIsExecuting`, `runIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
+    private func runStateDidChange() {
+        let runIsExecutingChanged = _runIsExecuting.stage(run.isExecuting.value)
+        let runIsEnabledChanged = _runIsEnabled.stage(run.isEnabled.value)
+        guard runIsExecutingChanged || runIsEnabledChanged else { return }
+        let showsSpinnerChanged = runIsExecutingChanged && _showsSpinner.stage(Self.computeShowsSpinner(runIsExecuting: _runIsExecuting.value, results: _results.value))
+        if runIsExecutingChanged { didChange(\.runIsExecuting, _runIsExecuting) }
+        if runIsEnabledChanged { didChange(\.runIsEnabled, _runIsEnabled) }
         if showsSpinnerChanged { didChange(\.showsSpinner, _showsSpinner) }
-    }
-
-    /// Notifies observers that `runIsEnabled` changed.
-    private func runIsEnabledDidChange() {
-        didChange(\.runIsEnabled, _runIsEnabled)
     }
 
     /// Records a read for Observation and returns the current value.

@@ -1,0 +1,126 @@
+import Foundation
+import PackagePlugin
+
+/// Generates a view model for every `*.vm.yaml` spec in a target while the target builds.
+///
+/// Each spec gets its own build command, so SwiftPM (and Xcode) re-run only the specs whose
+/// inputs changed: the spec itself, the custom templates, or the `vmgen` tool. A no-op build
+/// runs nothing. The generated `<SpecName>.swift` lands in the plugin's work directory and is
+/// compiled into the target; nothing is written into the package.
+///
+/// Custom templates: a `VMGenTemplates/` folder at the root of the package that owns the
+/// target. Its `*.stencil` files replace the default templates of the same name and are inputs
+/// of every command, so editing one regenerates every spec.
+@main
+struct VMGenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
+        guard let sources = target.sourceModule else { return [] }
+        return try ViewModelCommands(
+            specs: sources.sourceFiles.map(\.url),
+            packageDirectory: context.package.directoryURL,
+            workDirectory: context.pluginWorkDirectoryURL,
+            vmgen: try context.tool(named: "vmgen").url
+        ).commands()
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension VMGenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        try ViewModelCommands(
+            specs: target.inputFiles.map(\.url),
+            packageDirectory: context.xcodeProject.directoryURL,
+            workDirectory: context.pluginWorkDirectoryURL,
+            vmgen: try context.tool(named: "vmgen").url
+        ).commands()
+    }
+}
+#endif
+
+/// The build commands for one target: the same for SwiftPM packages and Xcode projects.
+struct ViewModelCommands {
+    /// The folder, at the root of the package or project, whose templates replace the defaults.
+    static let templatesFolderName = "VMGenTemplates"
+    /// The file name endings that make a file a spec.
+    static let specSuffixes = [".vm.yaml", ".vm.yml"]
+
+    /// The target's specs (`*.vm.yaml`, `*.vm.yml`), sorted by path.
+    var specs: [URL]
+    /// The root of the package (or Xcode project) that owns the target.
+    var packageDirectory: URL
+    /// Where generated files go: private to this plugin and this target.
+    var workDirectory: URL
+    /// The `vmgen` executable built for the host.
+    var vmgen: URL
+
+    init(specs files: [URL], packageDirectory: URL, workDirectory: URL, vmgen: URL) {
+        specs = files
+            .filter { file in Self.specSuffixes.contains { file.lastPathComponent.hasSuffix($0) } }
+            .sorted { $0.path < $1.path }
+        self.packageDirectory = packageDirectory
+        self.workDirectory = workDirectory
+        self.vmgen = vmgen
+    }
+
+    func commands() throws -> [Command] {
+        try rejectClashingNames()
+        let outputFolder = workDirectory.appending(path: "GeneratedSources", directoryHint: .isDirectory)
+        let templates = customTemplates()
+        var templateArguments: [String] = []
+        if let folder = templates.folder {
+            templateArguments = ["--templates", folder.path]
+        }
+        return specs.map { spec in
+            let output = outputFolder.appending(path: Self.outputName(forSpec: spec), directoryHint: .notDirectory)
+            return .buildCommand(
+                displayName: "Generating \(output.lastPathComponent) from \(spec.lastPathComponent)",
+                executable: vmgen,
+                arguments: ["generate", spec.path, "--output-file", output.path, "--quiet"] + templateArguments,
+                inputFiles: [spec] + templates.files,
+                outputFiles: [output]
+            )
+        }
+    }
+
+    /// `VMGenTemplates/` and its templates when the folder exists, else nothing.
+    func customTemplates() -> (folder: URL?, files: [URL]) {
+        let folder = packageDirectory.appending(path: Self.templatesFolderName, directoryHint: .isDirectory)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            return (nil, [])
+        }
+        let contents = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        let files = contents.filter { $0.pathExtension == "stencil" }.sorted { $0.path < $1.path }
+        return (folder, files)
+    }
+
+    /// The file the plugin asks vmgen to write for a spec (`--output-file`): `Counter.vm.yaml` -> `Counter.swift`.
+    static func outputName(forSpec spec: URL) -> String {
+        var name = spec.lastPathComponent
+        for suffix in specSuffixes where name.hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+            break
+        }
+        return name + ".swift"
+    }
+
+    /// Two specs named alike in different folders would write the same file (and a Swift module
+    /// cannot hold two files of the same name): say so instead of letting one overwrite the other.
+    func rejectClashingNames() throws {
+        let byOutput = Dictionary(grouping: specs, by: Self.outputName(forSpec:))
+        let clashes = byOutput.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
+        guard !clashes.isEmpty else { return }
+        throw ClashingSpecNames(clashes: clashes.map { (output: $0.key, specs: $0.value.map(\.path)) })
+    }
+}
+
+/// Specs that would generate the same file; SwiftPM prints the description and stops the build.
+struct ClashingSpecNames: Error, CustomStringConvertible {
+    var clashes: [(output: String, specs: [String])]
+    var description: String {
+        clashes.map { "vmgen: \($0.specs.joined(separator: " and ")) would each generate \($0.output); rename all but one" }
+            .joined(separator: "\n")
+    }
+}
