@@ -16,13 +16,13 @@ enum W5 {
     }
 
     /// The examples of the root package's `Specs/` folder, renamed copy by copy.
-    static func loadSpecs(from folder: URL) throws -> [SpecText] {
+    static func loadSpecs(from folder: URL, count: Int = specCount) throws -> [SpecText] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".vm.yaml") }
             .sorted()
         guard !names.isEmpty else { throw BenchError.noSpecs(folder.path) }
         let originals = try names.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
-        return (0..<specCount).map { index in
+        return (0..<count).map { index in
             let original = originals[index % originals.count]
             let name = String(names[index % names.count].dropLast(".vm.yaml".count))
             let text = renamed(original, suffix: String(index))
@@ -73,6 +73,26 @@ enum W5 {
         return Sample(nanoseconds: elapsed, checksum: nodes)
     }
 
+    /// Where ours spends its time: the pipeline of `Generator.generate` run stage by stage with
+    /// the public stage types, timing each stage; milliseconds for all the specs, by stage.
+    @MainActor
+    static func stages(_ specs: [SpecText]) -> [(stage: String, milliseconds: Double)] {
+        var parse: UInt64 = 0, validate: UInt64 = 0, context: UInt64 = 0, render: UInt64 = 0
+        let renderer = try! TemplateRenderer()
+        for spec in specs {
+            var diagnostics = Diagnostics()
+            var parsed: Spec?
+            parse &+= timed { parsed = SpecParser().parse(spec.data, file: spec.path, diagnostics: &diagnostics) }
+            var model: ViewModelModel?
+            validate &+= timed { model = SpecValidator().validate(parsed!, diagnostics: &diagnostics) }
+            var built: TemplateContext?
+            context &+= timed { built = ContextBuilder(model: model!).build() }
+            render &+= timed { _ = try! renderer.render(built!) }
+        }
+        return [("parse", parse), ("validate", validate), ("context", context), ("render", render)]
+            .map { ($0.0, Double($0.1) / 1_000_000) }
+    }
+
     @MainActor
     static func workload(specsFolder: URL) throws -> Workload {
         let specs = try loadSpecs(from: specsFolder)
@@ -89,7 +109,8 @@ enum W5 {
             extra: { medians in
                 let total = medians["ours"]! * Double(specs.count) / 1_000_000
                 let yams = medians["baseline"]! * Double(specs.count) / 1_000_000
-                return "total_ms_for_\(specs.count)_specs=ours:\(format(total)),baseline:\(format(yams))"
+                let breakdown = stages(specs).map { "\($0.stage):\(format($0.milliseconds))" }.joined(separator: ",")
+                return "total_ms_for_\(specs.count)_specs=ours:\(format(total)),baseline:\(format(yams));ours_ms_by_stage=\(breakdown)"
             }
         )
     }

@@ -33,7 +33,7 @@ func runBenchmarks(arguments: [String]) throws {
             }
             var variant = "ours"
             if remaining.first == "--variant", let chosen = remaining.dropFirst().first { variant = chosen }
-            try runOnce(name, variant: variant, count: count)
+            try runOnce(name, variant: variant, count: count, specsFolder: specsFolder)
             return
         default:
             throw BenchError.usage("unknown argument \(argument)")
@@ -67,7 +67,7 @@ func runBenchmarks(arguments: [String]) throws {
 
 /// One run of one variant, for allocation counting.
 @MainActor
-func runOnce(_ workload: String, variant: String, count: Int) throws {
+func runOnce(_ workload: String, variant: String, count: Int, specsFolder: URL) throws {
     let sample: Sample
     switch (workload, variant) {
     case ("W1", "ours"): sample = W1.ours(events: count)
@@ -75,16 +75,21 @@ func runOnce(_ workload: String, variant: String, count: Int) throws {
     case ("W1", "peer"): sample = W1.openCombine(events: count)
     case ("W1", "producer"): sample = W1.oursProducer(events: count)
     case ("W2", "ours"): sample = W2.ours(sets: count)
+    case ("W2", "baseline"): sample = W2.closures(sets: count)
     case ("W2", "peer"): sample = W2.openCombine(sets: count)
     case ("W3", "ours"): sample = W3.generated(changes: count)
     case ("W3", "baseline"): sample = W3.handWritten(changes: count)
     case ("W3", "peer"): sample = W3.operators(changes: count)
     case ("W4", "ours"): sample = W4.ours(pipelines: count)
+    case ("W4", "baseline"): sample = W4.closures(pipelines: count)
     case ("W4", "peer"): sample = W4.openCombine(pipelines: count)
+    case ("W5", "ours"): sample = W5.generate(try W5.loadSpecs(from: specsFolder, count: count))
+    case ("W5", "baseline"): sample = W5.compose(try W5.loadSpecs(from: specsFolder, count: count))
     case ("W6", "ours"): sample = W6.ours(executions: count)
+    case ("W6", "baseline"): sample = W6.closures(executions: count)
     default: throw BenchError.usage("--alloc: no variant \(variant) of \(workload)")
     }
-    print("\(workload) \(variant) \(count): checksum \(sample.checksum)")
+    print("\(workload) \(variant) \(count): checksum \(sample.checksum), \(format(Double(sample.nanoseconds) / Double(count))) ns per operation")
 }
 
 /// The 1, 5 and 15 minute load averages.
