@@ -5,7 +5,7 @@
 # (allocs(2*COUNT) - allocs(COUNT)) / COUNT is what one more operation allocates.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-built="$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)/vmgen-bench"
+built="${BENCH_BINARY:-$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)/vmgen-bench}"
 count="${COUNT:-20000}"
 # valgrind 3.19 cannot read the DWARF 5 debug info swiftc writes ("Possibly corrupted debuginfo
 # file ... Giving up"): count on a copy without it.
