@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Allocations per operation on the steady path, counted by valgrind's memcheck (its "total heap
 # usage: N allocs" line counts every malloc/calloc/realloc/new). Each variant runs twice, with
-# COUNT and 2*COUNT operations; setup and teardown are the same in both runs, so
+# COUNT and 2*COUNT operations (COUNT per case below, times SCALE); setup and teardown are the same in both runs, so
 # (allocs(2*COUNT) - allocs(COUNT)) / COUNT is what one more operation allocates.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 built="${BENCH_BINARY:-$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)/vmgen-bench}"
-count="${COUNT:-20000}"
+scale="${SCALE:-1}"
 # valgrind 3.19 cannot read the DWARF 5 debug info swiftc writes ("Possibly corrupted debuginfo
 # file ... Giving up"): count on a copy without it.
 bench="$(mktemp -d)/vmgen-bench"
@@ -18,8 +18,11 @@ allocs() {
         | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
 }
 
-for case in "W1 ours" "W1 producer" "W1 peer" "W2 ours" "W3 ours" "W3 baseline" "W3 peer"; do
+# workload, variant, operations (valgrind runs ~100x slower than native: kept small).
+for case in "W1 ours 20000" "W1 producer 20000" "W1 baseline 20000" "W1 peer 20000" "W2 ours 2000" \
+    "W2 peer 2000" "W3 ours 5000" "W3 baseline 5000" "W3 peer 2000" "W4 ours 2000" "W4 peer 2000" "W6 ours 2000"; do
     set -- $case
+    count=$(($3 * scale))
     single=$(allocs "$1" "$count" "$2")
     double=$(allocs "$1" $((2 * count)) "$2")
     per=$(awk -v a="$single" -v b="$double" -v n="$count" 'BEGIN { printf "%.3f", (b - a) / n }')
