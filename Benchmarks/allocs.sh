@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Allocations per operation on the steady path, counted by valgrind's memcheck (its "total heap
 # usage: N allocs" line counts every malloc/calloc/realloc/new). Each variant runs twice, with
-# COUNT and 2*COUNT operations (COUNT per case below, times SCALE); setup and teardown are the same in both runs, so
-# (allocs(2*COUNT) - allocs(COUNT)) / COUNT is what one more operation allocates.
+# COUNT and 2*COUNT operations (COUNT per case below, times SCALE); setup and teardown are the
+# same in both runs, so (allocs(2*COUNT) - allocs(COUNT)) / COUNT is what one more operation
+# allocates.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 built="${BENCH_BINARY:-$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)/vmgen-bench}"
