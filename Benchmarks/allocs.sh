@@ -28,4 +28,10 @@ for case in "W1 ours 20000" "W1 producer 20000" "W1 baseline 20000" "W1 peer 200
     double=$(allocs "$1" $((2 * count)) "$2")
     per=$(awk -v a="$single" -v b="$double" -v n="$count" 'BEGIN { printf "%.3f", (b - a) / n }')
     echo "ALLOCS $1 $2 per_operation=$per (allocs: $single at $count, $double at $((2 * count)))"
+    if [[ "$1 $2" == "W1 ours" && "$single" != "$double" ]]; then steady_path_allocates=1; fi
 done
+# The issue's requirement: W1's steady path allocates nothing.
+if [[ -n "${steady_path_allocates:-}" ]]; then
+    echo "allocs.sh: W1's steady path allocates" >&2
+    exit 1
+fi
