@@ -26,6 +26,10 @@ for case in "W1 ours 20000" "W1 producer 20000" "W1 baseline 20000" "W1 peer 200
     count=$(($3 * scale))
     single=$(allocs "$1" "$count" "$2")
     double=$(allocs "$1" $((2 * count)) "$2")
+    if [[ -z "$single" || -z "$double" ]]; then
+        echo "allocs.sh: valgrind gave no count for $case" >&2
+        exit 1
+    fi
     per=$(awk -v a="$single" -v b="$double" -v n="$count" 'BEGIN { printf "%.3f", (b - a) / n }')
     echo "ALLOCS $1 $2 per_operation=$per (allocs: $single at $count, $double at $((2 * count)))"
     if [[ "$1 $2" == "W1 ours" && "$single" != "$double" ]]; then steady_path_allocates=1; fi
