@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks of issue #7, a package of their own: OpenCombine is only a peer to measure
+// against, so the main package and its CI never build it.
+let package = Package(
+    name: "VMGenBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "VMGen", path: ".."),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // `vmgen generate Benchmarks/Specs --output Benchmarks/Sources/DiamondViewModel`, checked in.
+        .target(
+            name: "DiamondViewModel",
+            dependencies: [.product(name: "Reactive", package: "VMGen")]
+        ),
+        // W3's baseline: the same diamond written by hand (its own module, like the generated one).
+        .target(
+            name: "HandWrittenDiamond",
+            dependencies: [.product(name: "Reactive", package: "VMGen")]
+        ),
+        .executableTarget(
+            name: "vmgen-bench",
+            dependencies: [
+                "DiamondViewModel",
+                "HandWrittenDiamond",
+                .product(name: "Reactive", package: "VMGen"),
+                .product(name: "VMGenCore", package: "VMGen"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

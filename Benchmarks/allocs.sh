@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Allocations per operation on the steady path, counted by valgrind's memcheck (its "total heap
+# usage: N allocs" line counts every malloc/calloc/realloc/new). Each variant runs twice, with
+# COUNT and 2*COUNT operations (COUNT per case below, times SCALE); setup and teardown are the
+# same in both runs, so (allocs(2*COUNT) - allocs(COUNT)) / COUNT is what one more operation
+# allocates.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+built="${BENCH_BINARY:-$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)/vmgen-bench}"
+scale="${SCALE:-1}"
+# valgrind 3.19 cannot read the DWARF 5 debug info swiftc writes ("Possibly corrupted debuginfo
+# file ... Giving up"): count on a copy without it.
+bench="$(mktemp -d)/vmgen-bench"
+trap 'rm -rf "$(dirname "$bench")"' EXIT
+strip --strip-debug -o "$bench" "$built"
+
+allocs() {
+    valgrind --tool=memcheck --leak-check=no "$bench" --alloc "$1" "$2" --variant "$3" 2>&1 \
+        | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
+}
+
+# workload, variant, operations (valgrind runs ~100x slower than native: kept small).
+for case in "W1 ours 20000" "W1 producer 20000" "W1 baseline 20000" "W1 peer 20000" "W2 ours 2000" \
+    "W2 peer 2000" "W3 ours 5000" "W3 baseline 5000" "W3 peer 2000" "W4 ours 2000" "W4 peer 2000" "W6 ours 2000"; do
+    set -- $case
+    count=$(($3 * scale))
+    single=$(allocs "$1" "$count" "$2")
+    double=$(allocs "$1" $((2 * count)) "$2")
+    if [[ -z "$single" || -z "$double" ]]; then
+        echo "allocs.sh: valgrind gave no count for $case" >&2
+        exit 1
+    fi
+    per=$(awk -v a="$single" -v b="$double" -v n="$count" 'BEGIN { printf "%.3f", (b - a) / n }')
+    echo "ALLOCS $1 $2 per_operation=$per (allocs: $single at $count, $double at $((2 * count)))"
+    if [[ "$1 $2" == "W1 ours" && "$single" != "$double" ]]; then steady_path_allocates=1; fi
+done
+# The issue's requirement: W1's steady path allocates nothing.
+if [[ -n "${steady_path_allocates:-}" ]]; then
+    echo "allocs.sh: W1's steady path allocates" >&2
+    exit 1
+fi
