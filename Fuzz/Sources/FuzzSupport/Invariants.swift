@@ -108,6 +108,11 @@ public struct InvariantChecker {
         if output.source != nil && !errors.isEmpty {
             violations.append(Violation(rule: "source-despite-error", detail: errors[0].message))
         }
+        if let source = output.source, let (line, scalar) = Self.firstControlCharacter(in: source) {
+            violations.append(Violation(
+                rule: "control-character-in-swift",
+                detail: "U+\(String(scalar.value, radix: 16, uppercase: true)) on line \(line) of the generated Swift"))
+        }
         for diagnostic in output.diagnostics {
             let places = [(diagnostic.location, diagnostic.message)] + diagnostic.notes.map { ($0.location, $0.message) }
             for (location, message) in places {
@@ -137,6 +142,23 @@ public struct InvariantChecker {
             }
         }
         return violations
+    }
+}
+
+extension InvariantChecker {
+    /// The first character in generated Swift that ends a line where the generator did not mean
+    /// one (`\r`: Swift breaks lines there too) or that the compiler warns about (NUL): spec text
+    /// must reach the generated code escaped or not at all.
+    static func firstControlCharacter(in source: String) -> (line: Int, scalar: Unicode.Scalar)? {
+        var line = 1
+        for scalar in source.unicodeScalars {
+            switch scalar {
+            case "\n": line += 1
+            case "\r", "\0": return (line, scalar)
+            default: continue
+            }
+        }
+        return nil
     }
 }
 

@@ -9,18 +9,18 @@ public struct DependencyGraph: Sendable {
 
     public init() {}
 
-    public mutating func add(_ node: String, reads: [String] = []) {
-        if inputs[node] == nil { nodes.append(node) }
-        inputs[node, default: []].append(contentsOf: reads.filter { !(inputs[node]?.contains($0) ?? false) })
-    }
+    /// For each node, the nodes that read it, in the order they were added.
+    public private(set) var readers: [String: [String]] = [:]
 
-    /// For each node, the nodes that read it, in declaration order.
-    public var readers: [String: [String]] {
-        var result: [String: [String]] = [:]
-        for node in nodes {
-            for input in inputs[node] ?? [] { result[input, default: []].append(node) }
+    public mutating func add(_ node: String, reads: [String] = []) {
+        if inputs[node] == nil {
+            nodes.append(node)
+            inputs[node] = []
         }
-        return result
+        for input in reads where !(inputs[node]?.contains(input) ?? false) {
+            inputs[node, default: []].append(input)
+            readers[input, default: []].append(node)
+        }
     }
 
     /// The first cycle found, as a path in which each node reads the next and the last is the
@@ -50,19 +50,26 @@ public struct DependencyGraph: Sendable {
     }
 
     /// Nodes ordered so that every node comes after all it reads; among ready nodes the one
-    /// declared first goes first. Precondition: no cycle.
+    /// declared first goes first. Precondition: no cycle. O(n log n + edges): the ready nodes
+    /// wait in a heap keyed by declaration position, so large specs stay fast.
     public func topologicalOrder() -> [String] {
-        var remaining = Dictionary(uniqueKeysWithValues: nodes.map { node in
-            (node, Set((inputs[node] ?? []).filter { inputs[$0] != nil }).count)
-        })
-        let readers = self.readers
+        let position = Dictionary(nodes.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var remaining = nodes.map { node in Set((inputs[node] ?? []).filter { inputs[$0] != nil }).count }
+        var readerPositions = Array(repeating: [Int](), count: nodes.count)
+        for (index, node) in nodes.enumerated() {
+            for input in Set(inputs[node] ?? []) {
+                if let inputPosition = position[input] { readerPositions[inputPosition].append(index) }
+            }
+        }
+        var ready = MinHeap(remaining.indices.filter { remaining[$0] == 0 })
         var order: [String] = []
-        var emitted = Set<String>()
-        while order.count < nodes.count {
-            guard let next = nodes.first(where: { !emitted.contains($0) && remaining[$0] == 0 }) else { break }
-            order.append(next)
-            emitted.insert(next)
-            for reader in readers[next] ?? [] { remaining[reader, default: 0] -= 1 }
+        order.reserveCapacity(nodes.count)
+        while let next = ready.popMin() {
+            order.append(nodes[next])
+            for reader in readerPositions[next] {
+                remaining[reader] -= 1
+                if remaining[reader] == 0 { ready.insert(reader) }
+            }
         }
         return order
     }
@@ -79,5 +86,40 @@ public struct DependencyGraph: Sendable {
             if reached.insert(node).inserted, continuesPast(node) { pending.append(contentsOf: readers[node] ?? []) }
         }
         return order.filter(reached.contains)
+    }
+}
+
+/// The smallest-first binary heap of `topologicalOrder`.
+private struct MinHeap {
+    private var items: [Int] = []
+
+    init(_ values: [Int]) {
+        for value in values { insert(value) }
+    }
+
+    mutating func insert(_ value: Int) {
+        items.append(value)
+        var child = items.count - 1
+        while child > 0, items[(child - 1) / 2] > items[child] {
+            items.swapAt(child, (child - 1) / 2)
+            child = (child - 1) / 2
+        }
+    }
+
+    mutating func popMin() -> Int? {
+        guard let first = items.first else { return nil }
+        let last = items.removeLast()
+        guard !items.isEmpty else { return first }
+        items[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < items.count, items[left] < items[smallest] { smallest = left }
+            if right < items.count, items[right] < items[smallest] { smallest = right }
+            if smallest == parent { return first }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
     }
 }

@@ -39,6 +39,10 @@ public enum SwiftReads {
         var column = 0
         var reads: [Read] = []
         var escape: String?
+        /// How many string interpolations enclose the scanner; each level recurses.
+        var interpolationDepth = 0
+        /// Deeper interpolations are refused before they exhaust the stack.
+        static let maximumInterpolationDepth = 64
 
         init(_ scalars: [Unicode.Scalar]) {
             self.scalars = scalars
@@ -195,7 +199,14 @@ public enum SwiftReads {
                     if matchedHashes == hashes {
                         if peek(offset) == "(" {
                             for _ in 0...offset { advance() }
+                            guard interpolationDepth < Self.maximumInterpolationDepth else {
+                                escape = escape ?? "string interpolations nested more than \(Self.maximumInterpolationDepth) deep"
+                                index = scalars.count
+                                return
+                            }
+                            interpolationDepth += 1
                             scanCode(until: ")")
+                            interpolationDepth -= 1
                             continue
                         }
                         if hashes == 0 { advance() }  // skip the escaped character

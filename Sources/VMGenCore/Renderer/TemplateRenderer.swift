@@ -15,6 +15,8 @@ public struct TemplateRenderer {
     public static let mainTemplate = "ViewModel.swift.stencil"
 
     let templates: [String: String]
+    /// One environment for every render; its loader lexes each template once.
+    let environment: Environment
 
     /// - Parameter customTemplates: a folder whose `*.stencil` files replace the defaults of the same name.
     public init(customTemplates: URL? = nil) throws {
@@ -26,11 +28,11 @@ public struct TemplateRenderer {
             }
         }
         self.templates = templates
+        self.environment = Environment(loader: LexedOnceLoader(templates: templates), trimBehaviour: .smart)
     }
 
     /// The rendered Swift source, with runs of blank lines folded and one final newline.
     public func render(_ context: TemplateContext) throws -> String {
-        let environment = Environment(loader: DictionaryLoader(templates: templates), trimBehaviour: .smart)
         let rendered = try environment.renderTemplate(name: Self.mainTemplate, context: Self.dictionary(context))
         return Self.tidy(rendered)
     }

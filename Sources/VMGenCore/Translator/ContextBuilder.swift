@@ -3,10 +3,18 @@
 public struct ContextBuilder {
     let model: ViewModelModel
     let version: String
+    /// The index of `model.reactiveValues` by name: looked up for every read of every value,
+    /// so a linear search would make large specs quadratic.
+    let valueIndex: [String: Int]
 
     public init(model: ViewModelModel, generatorVersion: String = VMGen.version) {
         self.model = model
         self.version = generatorVersion
+        var index: [String: Int] = [:]
+        for (position, value) in model.reactiveValues.enumerated() where index[value.name] == nil {
+            index[value.name] = position
+        }
+        valueIndex = index
     }
 
     var spec: Spec { model.spec }
@@ -69,7 +77,7 @@ public struct ContextBuilder {
     }
 
     func value(named name: String) -> ReactiveValue? {
-        model.reactiveValues.first { $0.name == name }
+        valueIndex[name].map { model.reactiveValues[$0] }
     }
 
     /// A spec function: its signature line is mapped to the spec's line; its body to the

@@ -5,7 +5,11 @@ enum SwiftText {
         guard let doc, !doc.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
         var lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
-        return lines.map { $0.isEmpty ? "///" : "/// " + $0.replacingOccurrences(of: "\r", with: "") }
+        return lines.map { line in
+            // Control characters (a CR, a NUL) would break the comment or the file.
+            let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+            return clean.isEmpty ? "///" : "/// " + clean
+        }
     }
 
     /// A Swift string literal holding `text`.

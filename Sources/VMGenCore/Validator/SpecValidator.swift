@@ -282,9 +282,10 @@ private struct Checker {
     /// Reports code that could escape its generated scope.
     mutating func checkScope(_ code: Code, _ what: String) {
         guard let escape = SwiftReads.scopeEscape(in: code.text) else { return }
-        diagnostics.error(
-            "\(what) contains \(escape); spec code must be complete on its own and cannot close or reopen the generated code",
-            at: code.location)
+        let advice = escape.hasPrefix("string interpolations")
+            ? "split it into simpler expressions"
+            : "spec code must be complete on its own and cannot close or reopen the generated code"
+        diagnostics.error("\(what) contains \(escape); \(advice)", at: code.location)
     }
 
     /// Checks an expression that the generated code evaluates in a pure static function, and

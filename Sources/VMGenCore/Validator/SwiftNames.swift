@@ -27,7 +27,10 @@ enum SwiftNames {
     /// Why `type` cannot be pasted into generated code as a type, or nil when it looks fine.
     /// (The compiler checks the rest, at the spec's line.)
     static func problem(withType type: String) -> String? {
-        if type.contains("\n") { return "a type is written on one line" }
+        if type.contains(where: \.isNewline) { return "a type is written on one line" }
+        if type.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "control characters cannot appear in a type"
+        }
         for forbidden in ["{", "}", ";", "#", "//", "/*", "*/", "\"", "\\", "="] where type.contains(forbidden) {
             return "`\(forbidden)` cannot appear in a type"
         }
