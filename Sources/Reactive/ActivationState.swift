@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Whether the screen a view model serves is on screen (RVMViewModel's `active`), and helpers
 /// that start work only while it is.
 ///
@@ -7,7 +5,7 @@ import Synchronization
 /// already has does nothing. Changes are meant to come from one thread at a time (the main actor).
 public final class ActivationState: @unchecked Sendable {
     private let active: MutableProperty<Bool>
-    private let flag: Mutex<Bool>
+    private let flag: Locked<Bool>
     private let becameActive: Signal<Void, Never>.Observer
     private let becameInactive: Signal<Void, Never>.Observer
 
@@ -19,7 +17,7 @@ public final class ActivationState: @unchecked Sendable {
     /// A new state, inactive unless `isActive` says otherwise.
     public init(isActive: Bool = false) {
         active = MutableProperty(isActive)
-        flag = Mutex(isActive)
+        flag = Locked(isActive)
         (didBecomeActive, becameActive) = Signal.pipe()
         (didBecomeInactive, becameInactive) = Signal.pipe()
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 // Bridges to Swift concurrency: streams as AsyncSequence, producers from async functions, and
 // awaiting the first or last value. Cancellation flows both ways: cancelling the consuming task
 // disposes the producer, and an interrupted producer ends the sequence.
@@ -50,7 +48,7 @@ final class AsyncBuffer<Value, Failure: Error>: @unchecked Sendable {
         var ended = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let disposable = SerialDisposable()
 
     init(_ producer: SignalProducer<Value, Failure>) {

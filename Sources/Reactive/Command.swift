@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How a ``Command`` treats an execution requested while another is running.
 public enum CommandPolicy: Sendable {
@@ -54,7 +53,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     private let policy: CommandPolicy
     private let condition: Property<Bool>
     private let work: @Sendable (Input) -> SignalProducer<Output, Failure>
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let executing = MutableProperty(false)
     private let valuesInput: Signal<Output, Never>.Observer
     private let errorsInput: Signal<Failure, Never>.Observer

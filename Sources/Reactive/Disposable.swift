@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Something that can be cancelled or released once, from any thread.
 ///
 /// `dispose()` is idempotent: the second and later calls do nothing.
@@ -12,28 +10,30 @@ public protocol Disposable: AnyObject, Sendable {
 
 /// A disposable that runs an action the first time it is disposed.
 public final class AnyDisposable: Disposable {
-    private let action: Mutex<(@Sendable () -> Void)?>
-    private let disposed = Atomic<Bool>(false)
+    /// The action still to run (`nil` once run, or for a disposable without one) and whether
+    /// `dispose()` was called; one lock for both, so exactly one `dispose()` takes the action.
+    private let state: Locked<(action: (@Sendable () -> Void)?, disposed: Bool)>
 
     /// A disposable that runs `action` once, on the first `dispose()`.
     public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = Mutex(action)
+        state = Locked((action, false))
     }
 
     /// A disposable with no action; it only records that it was disposed.
     public init() {
-        self.action = Mutex(nil)
+        state = Locked((nil, false))
     }
 
     /// Whether `dispose()` has been called.
-    public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+    public var isDisposed: Bool { state.withLock { $0.disposed } }
 
-    /// Runs the action (only the first time).
+    /// Runs the action (only the first time), outside the lock.
     public func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let action = self.action.withLock { action in
-            defer { action = nil }
-            return action
+        let action = state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.disposed else { return nil }
+            state.disposed = true
+            defer { state.action = nil }
+            return state.action
         }
         action?()
     }
@@ -43,16 +43,16 @@ public final class AnyDisposable: Disposable {
 ///
 /// Adding to a composite that is already disposed disposes the addition at once.
 public final class CompositeDisposable: Disposable {
-    private let items: Mutex<[any Disposable]?>
+    private let items: Locked<[any Disposable]?>
 
     /// An empty composite.
     public init() {
-        items = Mutex([])
+        items = Locked([])
     }
 
     /// A composite holding `disposables`.
     public init(_ disposables: [any Disposable]) {
-        items = Mutex(disposables)
+        items = Locked(disposables)
     }
 
     /// Whether the composite was disposed.
@@ -120,11 +120,11 @@ public final class SerialDisposable: Disposable {
         var isDisposed = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A serial disposable holding `inner`.
     public init(_ inner: (any Disposable)? = nil) {
-        state = Mutex(State(inner: inner))
+        state = Locked(State(inner: inner))
     }
 
     /// Whether the serial disposable was disposed.

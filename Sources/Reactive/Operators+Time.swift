@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // Operators that involve time or a scheduler: observe(on:), start(on:), delay, debounce,
 // throttle, timeout. Their events are forwarded from scheduler actions; each keeps its state
@@ -42,7 +41,7 @@ extension Signal {
         Signal { observer, lifetime in
             let timer = SerialDisposable()
             lifetime += timer
-            let waiting = Mutex(WaitingValue<Value>())
+            let waiting = Locked(WaitingValue<Value>())
             lifetime += self.observe { event in
                 switch event {
                 case .value(let value):
@@ -70,7 +69,7 @@ extension Signal {
         Signal { observer, lifetime in
             let timer = SerialDisposable()
             lifetime += timer
-            let state = Mutex(ThrottleState<Value>())
+            let state = Locked(ThrottleState<Value>())
             lifetime += self.observe { event in
                 switch event {
                 case .value(let value):

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value that is loaded by a producer and reloaded on demand (seed 001's "loadable resource"
 /// view model), with switch-to-latest semantics: a new load cancels the one still running.
 ///
@@ -24,7 +22,7 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
         let value = MutableProperty<Value?>(nil)
         let isLoading = MutableProperty(false)
         let error = MutableProperty<Failure?>(nil)
-        let generation = Mutex(0)
+        let generation = Locked(0)
 
         func isCurrent(_ generation: Int) -> Bool {
             self.generation.withLock { $0 == generation }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Runs actions, now or soon, in some execution context.
 public protocol Scheduler: Sendable {
@@ -113,7 +112,7 @@ public final class MainScheduler: DateScheduler {
     public static let shared = MainScheduler()
 
     /// Actions handed to `DispatchQueue.main` that have not finished.
-    private let pending = Atomic<Int>(0)
+    private let pending = Locked(0)
 
     /// A main scheduler with its own ordering domain.
     public init() {}
@@ -124,15 +123,15 @@ public final class MainScheduler: DateScheduler {
     /// Runs `action` on the main actor: inline when possible, else through the main queue.
     @discardableResult
     public func scheduleOnMain(_ action: @escaping @MainActor () -> Void) -> (any Disposable)? {
-        if MainQueue.isCurrent && pending.load(ordering: .acquiring) == 0 {
+        if MainQueue.isCurrent && pending.withLock({ $0 }) == 0 {
             MainActor.assumeIsolated { action() }
             return nil
         }
-        pending.add(1, ordering: .acquiringAndReleasing)
+        pending.withLock { $0 += 1 }
         let disposable = AnyDisposable()
         DispatchQueue.main.async {
             if !disposable.isDisposed { MainActor.assumeIsolated { action() } }
-            self.pending.subtract(1, ordering: .acquiringAndReleasing)
+            self.pending.withLock { $0 -= 1 }
         }
         return disposable
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 // Operators that share one run of a producer between several observers: replayLazily(upTo:)
 // and share(replay:) (publish + autoconnect, with reference counting).
 
@@ -90,7 +88,7 @@ extension SignalProducer {
 
 /// The one lazily started run behind ``SignalProducer/replayLazily(upTo:)``.
 final class ReplayHolder<Value, Failure: Error>: @unchecked Sendable {
-    private let state = Mutex<(run: SharedRun<Value, Failure>?, ids: Int)>((nil, 0))
+    private let state = Locked<(run: SharedRun<Value, Failure>?, ids: Int)>((nil, 0))
     private let source: SignalProducer<Value, Failure>
     private let limit: Int
 
@@ -131,7 +129,7 @@ final class SharedConnection<Value, Failure: Error>: @unchecked Sendable {
         var ids = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let source: SignalProducer<Value, Failure>
     private let limit: Int
 

@@ -1,29 +1,29 @@
-import Synchronization
-
 /// One registered observer of a ``SignalCore``.
 ///
 /// `gate` holds the sequence number of the last event the observer must NOT see: the observer
 /// receives events whose sequence number is greater. It is `UInt64.max` while the observer is
-/// being primed with a current value, and forever once the observer is disposed.
+/// being primed with a current value, and forever once the observer is disposed. It has its own
+/// lock: the delivering thread reads it outside the core's lock, once per event, while any thread
+/// may dispose the observer (a `Locked` rather than an `Atomic`, which needs macOS 15 / iOS 18).
 @usableFromInline
 final class ObserverEntry<Value, Failure: Error>: Disposable, @unchecked Sendable {
     @usableFromInline let action: @Sendable (Event<Value, Failure>) -> Void
-    @usableFromInline let gate: Atomic<UInt64>
+    @usableFromInline let gate: Locked<UInt64>
     @usableFromInline weak let core: SignalCore<Value, Failure>?
 
     @inlinable
     init(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void, gate: UInt64, core: SignalCore<Value, Failure>) {
         self.action = action
-        self.gate = Atomic(gate)
+        self.gate = Locked(gate)
         self.core = core
     }
 
     @usableFromInline
-    var isDisposed: Bool { gate.load(ordering: .relaxed) == .max }
+    var isDisposed: Bool { gate.withLock { $0 } == .max }
 
     @usableFromInline
     func dispose() {
-        gate.store(.max, ordering: .relaxed)
+        gate.withLock { $0 = .max }
         core?.remove(self)
     }
 }
@@ -77,13 +77,13 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
         }
     }
 
-    @usableFromInline let state: Mutex<State>
+    @usableFromInline let state: Locked<State>
     /// Disposed when the core terminates: the producer's or generator's lifetime.
     @usableFromInline let disposables = CompositeDisposable()
 
     @inlinable
     init(hasHandle: Bool, current: Value? = nil) {
-        state = Mutex(State(hasHandle: hasHandle, current: current))
+        state = Locked(State(hasHandle: hasHandle, current: current))
     }
 
     /// Nothing can send to a core that is being deinitialized: observers that are still attached
@@ -94,7 +94,7 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
             state.status = .terminated
             return state.observers
         }
-        for entry in remaining where entry.gate.load(ordering: .relaxed) != .max {
+        for entry in remaining where entry.gate.withLock({ $0 }) != .max {
             entry.action(.interrupted)
         }
         disposables.dispose()
@@ -151,7 +151,7 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
         var sequence = firstSequence
         var snapshot = firstSnapshot
         while true {
-            for entry in snapshot where entry.gate.load(ordering: .relaxed) < sequence {
+            for entry in snapshot where entry.gate.withLock({ $0 }) < sequence {
                 entry.action(event)
             }
             if event.isTerminating {
@@ -230,7 +230,7 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
             let outcome = state.withLock { state -> (Value?, UInt64)?? in
                 if state.status != .alive { return .some(nil) }
                 if state.currentSequence == valueSequence {
-                    entry.gate.store(valueSequence, ordering: .relaxed)
+                    entry.gate.withLock { $0 = valueSequence }
                     return nil
                 }
                 return (state.current, state.currentSequence)

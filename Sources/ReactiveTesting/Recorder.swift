@@ -1,5 +1,4 @@
 import Reactive
-import Synchronization
 
 /// Records every event of a ``Signal``, started ``SignalProducer`` or property, for assertions.
 ///
@@ -10,7 +9,7 @@ import Synchronization
 /// ```
 /// Thread-safe: events may arrive on any thread while the test reads.
 public final class Recorder<Value, Failure: Error>: @unchecked Sendable {
-    private let recorded = Mutex<[Event<Value, Failure>]>([])
+    private let recorded = Locked<[Event<Value, Failure>]>([])
     private let observation = SerialDisposable()
 
     /// A recorder that observes nothing yet; send events into ``observer``.

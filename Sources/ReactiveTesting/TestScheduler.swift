@@ -1,6 +1,5 @@
 import Foundation
 import Reactive
-import Synchronization
 
 /// A ``DateScheduler`` with virtual time: nothing runs until the test advances the clock.
 ///
@@ -23,11 +22,11 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         var nextOrder = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A scheduler whose clock starts at `startDate`.
     public init(startDate: Date = Date(timeIntervalSinceReferenceDate: 0)) {
-        state = Mutex(State(now: startDate))
+        state = Locked(State(now: startDate))
     }
 
     /// The virtual time.

@@ -1,10 +1,9 @@
 import Foundation
 import Reactive
-import Synchronization
 
 /// A thread-safe list for collecting what observers see in tests.
 final class Log<Element>: @unchecked Sendable {
-    private let items = Mutex<[Element]>([])
+    private let items = Locked<[Element]>([])
 
     init() {}
 
