@@ -1,4 +1,4 @@
-import Synchronization
+import Reactive
 
 /// Something that rolls a six-sided die (seed 002).
 public protocol DieRolling: Sendable {
@@ -8,12 +8,12 @@ public protocol DieRolling: Sendable {
 
 /// A fair die whose randomness comes from an injectable generator.
 public final class Die: DieRolling {
-    private let generator: Mutex<any RandomNumberGenerator & Sendable>
+    private let generator: Locked<any RandomNumberGenerator & Sendable>
 
     /// A die rolled with `generator`: the system's by default, a `SeededRandomNumbers` for
     /// repeatable games.
     public init(generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()) {
-        self.generator = Mutex(generator)
+        self.generator = Locked(generator)
     }
 
     public func roll() -> Int {
@@ -41,7 +41,7 @@ public struct SeededRandomNumbers: RandomNumberGenerator, Sendable {
 /// A die that shows the given numbers in order, for tests; after the last it starts again.
 public final class ScriptedDie: DieRolling {
     private let rolls: [Int]
-    private let position = Mutex(0)
+    private let position = Locked(0)
 
     public init(rolls: [Int]) {
         precondition(!rolls.isEmpty, "a scripted die needs at least one roll")

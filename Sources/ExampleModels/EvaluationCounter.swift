@@ -1,9 +1,9 @@
-import Synchronization
+import Reactive
 
 /// Counts how often each named expression is evaluated, so tests can check that a generated
 /// view model computes each derived value once per change.
 public final class EvaluationCounter: Sendable {
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
 
     public init() {}
 

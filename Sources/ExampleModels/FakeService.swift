@@ -1,5 +1,4 @@
 import Reactive
-import Synchronization
 
 /// One request an in-memory service received. The test answers it when it chooses, so the
 /// states in between (executing, loading) can be observed.
@@ -7,7 +6,7 @@ public final class PendingRequest<Argument: Sendable, Value: Sendable, Failure: 
     /// What the request asked for.
     public let argument: Argument
     private let observer: Signal<Value, Failure>.Observer
-    private let state = Mutex(State.waiting)
+    private let state = Locked(State.waiting)
 
     fileprivate enum State { case waiting, answered, cancelled }
 
@@ -53,7 +52,7 @@ public final class PendingRequest<Argument: Sendable, Value: Sendable, Failure: 
 /// The requests an in-memory service received, oldest first. Each call of the service starts
 /// a producer that records a `PendingRequest` and waits for the test's answer.
 public final class RequestLog<Argument: Sendable, Value: Sendable, Failure: Error>: Sendable {
-    private let requests = Mutex<[PendingRequest<Argument, Value, Failure>]>([])
+    private let requests = Locked<[PendingRequest<Argument, Value, Failure>]>([])
 
     public init() {}
 

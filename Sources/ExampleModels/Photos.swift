@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Reactive
 
 /// A photo from 500px (seed 000's FRPPhotoModel), as a value.
@@ -71,7 +70,7 @@ public struct PrintingErrorLog: ErrorLogging {
 
 /// Keeps each message, for tests.
 public final class RecordingErrorLog: ErrorLogging {
-    private let recorded = Mutex<[String]>([])
+    private let recorded = Locked<[String]>([])
 
     public init() {}
 

@@ -10,6 +10,9 @@ public struct Generator {
         renderer = try TemplateRenderer(customTemplates: customTemplates)
     }
 
+    /// The renderer's cache of lexed templates (exposed for the test that it is freed).
+    var templateCache: AnyObject { renderer.cache }
+
     /// The result of one spec: the Swift source when there was no error, and every diagnostic.
     public struct Output {
         public var source: String?

@@ -17,6 +17,8 @@ public struct TemplateRenderer {
     let templates: [String: String]
     /// One environment for every render; its loader lexes each template once.
     let environment: Environment
+    /// The lexed templates, owned here (see `LexedOnceLoader`).
+    let cache = TemplateCache()
 
     /// - Parameter customTemplates: a folder whose `*.stencil` files replace the defaults of the same name.
     public init(customTemplates: URL? = nil) throws {
@@ -28,7 +30,7 @@ public struct TemplateRenderer {
             }
         }
         self.templates = templates
-        self.environment = Environment(loader: LexedOnceLoader(templates: templates), trimBehaviour: .smart)
+        self.environment = Environment(loader: LexedOnceLoader(templates: templates, cache: cache), trimBehaviour: .smart)
     }
 
     /// The rendered Swift source, with runs of blank lines folded and one final newline.
