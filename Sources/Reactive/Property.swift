@@ -37,13 +37,14 @@ public final class MutableProperty<Value>: @unchecked Sendable {
 
     /// Stores `newValue` without notifying anyone; call ``publish()`` afterwards.
     /// - Returns: `true` (the value was stored).
-    @discardableResult
+    @inlinable @discardableResult
     public func stage(_ newValue: Value) -> Bool {
         core.withCurrent { $0 = newValue }
         return true
     }
 
     /// Sends the current value to observers (after one or more ``stage(_:)`` calls).
+    @inlinable
     public func publish() {
         core.publishCurrent()
     }
@@ -77,7 +78,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
 extension MutableProperty where Value: Equatable {
     /// Stores `newValue` without notifying anyone, unless it equals the current value.
     /// - Returns: `false` (and stores nothing) when `newValue` equals the current value.
-    @discardableResult
+    @inlinable @discardableResult
     public func stage(_ newValue: Value) -> Bool {
         core.withCurrent { current in
             if current == newValue { return false }
