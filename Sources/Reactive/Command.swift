@@ -55,6 +55,11 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     private let work: @Sendable (Input) -> SignalProducer<Output, Failure>
     private let state = Locked(State())
     private let executing = MutableProperty(false)
+    /// `isEnabled`'s storage under ``CommandPolicy/oneAtATime``: staged under `state`'s lock
+    /// together with `executing`, so the two never disagree, and without a derived pipeline.
+    private let enabled: MutableProperty<Bool>
+    /// Keeps `enabled` following the condition.
+    private let conditionObservation: (any Disposable)?
     private let valuesInput: Signal<Output, Never>.Observer
     private let errorsInput: Signal<Failure, Never>.Observer
     private let eventsInput: Signal<Event<Output, Failure>, Never>.Observer
@@ -72,10 +77,24 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         (errors, errorsInput) = Signal.pipe()
         (events, eventsInput) = Signal.pipe()
         isExecuting = Property(executing)
-        isEnabled = switch policy {
-        case .oneAtATime: enabledIf.combineLatest(with: isExecuting).map { enabled, executing in enabled && !executing }
-        case .latestWins: Property(deriving: enabledIf.producer)
+        let enabled = MutableProperty(enabledIf.value)
+        self.enabled = enabled
+        switch policy {
+        case .oneAtATime:
+            isEnabled = Property(enabled)
+            let state = self.state
+            conditionObservation = enabledIf.signal.observeValues { condition in
+                let changed = state.withLock { state in enabled.stage(condition && !state.executing) }
+                if changed { enabled.publish() }
+            }
+        case .latestWins:
+            isEnabled = Property(deriving: enabledIf.producer)
+            conditionObservation = nil
         }
+    }
+
+    deinit {
+        conditionObservation?.dispose()
     }
 
     /// A command whose work must be created on the main actor (a generated view model's own code).
@@ -132,19 +151,23 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         let condition = self.condition
         let policy = self.policy
         let executing = self.executing
-        let admitted = state.withLock { state -> (generation: Int, previous: (any Disposable)?, changed: Bool)? in
+        let enabled = self.enabled
+        let admitted = state.withLock {
+            state -> (generation: Int, previous: (any Disposable)?, changed: Bool, enabledChanged: Bool)? in
             guard condition.value else { return nil }
             if policy == .oneAtATime && state.executing { return nil }
             state.generation += 1
             state.executing = true
             defer { state.current = nil }
-            return (state.generation, state.current, executing.stage(true))
+            let enabledChanged = policy == .oneAtATime && enabled.stage(false)
+            return (state.generation, state.current, executing.stage(true), enabledChanged)
         }
-        guard let (generation, previous, changed) = admitted else {
+        guard let (generation, previous, changed, enabledChanged) = admitted else {
             observer.send(error: .disabled)
             return
         }
         if changed { executing.publish() }
+        if enabledChanged { enabled.publish() }
         previous?.dispose()
         let disposable = work(input).start { [weak self] event in
             if event.isTerminating { self?.finish(generation) }
@@ -169,13 +192,18 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// Marks execution `generation` as over (unless a newer one replaced it).
     private func finish(_ generation: Int) {
         let executing = self.executing
-        let changed = state.withLock { state -> Bool in
-            guard state.generation == generation else { return false }
+        let enabled = self.enabled
+        let condition = self.condition
+        let policy = self.policy
+        let (changed, enabledChanged) = state.withLock { state -> (Bool, Bool) in
+            guard state.generation == generation else { return (false, false) }
             state.executing = false
             state.current = nil
-            return executing.stage(false)
+            let enabledChanged = policy == .oneAtATime && enabled.stage(condition.value)
+            return (executing.stage(false), enabledChanged)
         }
         if changed { executing.publish() }
+        if enabledChanged { enabled.publish() }
     }
 }
 
