@@ -45,6 +45,38 @@ import Testing
         #expect(command.isEnabled.value)
     }
 
+    @Test func isEnabledFollowsTheConditionAndStaysFalseWhileExecuting() {
+        let condition = MutableProperty(true)
+        let (work, input) = Signal<Int, TestError>.pipe()
+        let command = Command<Void, Int, TestError>(enabledIf: Property(condition)) { SignalProducer(work) }
+        let enabled = Recorder(command.isEnabled.signal)
+        condition.value = false
+        condition.value = true
+        let execution = Recorder(command.execute())
+        condition.value = false
+        condition.value = true
+        #expect(command.isEnabled.value == false, "still executing")
+        condition.value = false
+        input.sendCompleted()
+        #expect(execution.events == [.completed])
+        #expect(command.isEnabled.value == false, "finished while the condition was false")
+        condition.value = true
+        #expect(enabled.values == [false, true, false, true])
+    }
+
+    @Test func observersOfIsExecutingSeeIsEnabledAlreadyUpToDate() {
+        let (work, input) = Signal<Int, TestError>.pipe()
+        let command = Command<Void, Int, TestError> { SignalProducer(work) }
+        let seen = Log<String>()
+        command.isExecuting.signal.observeValues { executing in
+            seen.append("executing=\(executing) enabled=\(command.isEnabled.value)")
+        }
+        let execution = Recorder(command.execute())
+        input.sendCompleted()
+        #expect(execution.events == [.completed])
+        #expect(seen.all == ["executing=true enabled=false", "executing=false enabled=true"])
+    }
+
     @Test func isExecutingIsFalseBeforeErrorsObserversRun() {
         let command = Command<Void, Int, TestError> { SignalProducer(error: .boom) }
         let seen = Log<(Bool, Bool)>()
