@@ -30,25 +30,20 @@ enum W3 {
     /// Ours: the view model generated from `Benchmarks/Specs/Diamond.vm.yaml`.
     @MainActor
     static func generated(changes: Int = changes) -> Sample {
-        let watch = Watch()
-        let model = DiamondViewModel()
-        let observation = model.dProperty.signal.observeValues { watch.see($0) }
-        let elapsed = timed {
-            for value in 1...changes {
-                watch.a = value
-                model.a = value
-            }
-        }
-        observation?.dispose()
-        lastWatch["ours"] = watch
-        return Sample(nanoseconds: elapsed, checksum: watch.last &+ model.d)
+        measure(DiamondViewModel(), as: "ours", changes: changes)
     }
 
     /// The baseline: the same surface and notifications, written by hand.
     @MainActor
     static func handWritten(changes: Int = changes) -> Sample {
+        measure(HandWrittenDiamond(), as: "baseline", changes: changes)
+    }
+
+    /// Sets `a` `changes` times on a view model with the diamond's surface, watching `d`.
+    /// Generic so that each call is specialized for its concrete class (same module).
+    @MainActor
+    static func measure<Model: DiamondSurface>(_ model: Model, as variant: String, changes: Int) -> Sample {
         let watch = Watch()
-        let model = HandWrittenDiamond()
         let observation = model.dProperty.signal.observeValues { watch.see($0) }
         let elapsed = timed {
             for value in 1...changes {
@@ -57,7 +52,7 @@ enum W3 {
             }
         }
         observation?.dispose()
-        lastWatch["baseline"] = watch
+        lastWatch[variant] = watch
         return Sample(nanoseconds: elapsed, checksum: watch.last &+ model.d)
     }
 
@@ -102,3 +97,14 @@ enum W3 {
         )
     }
 }
+
+/// The public surface both diamonds share: the generated view model and the hand-written one.
+@MainActor
+protocol DiamondSurface: AnyObject {
+    var a: Int { get set }
+    var d: Int { get }
+    var dProperty: Property<Int> { get }
+}
+
+extension DiamondViewModel: DiamondSurface {}
+extension HandWrittenDiamond: DiamondSurface {}
