@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Swift's own parser, for reading the Swift code in specs (matches the 6.3 toolchain).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // The reactive runtime every generated view model runs on.
@@ -34,7 +36,14 @@ let package = Package(
         // Spec model, YAML decoding, validation, dependency graph, rendering.
         .target(
             name: "VMGenCore",
-            dependencies: ["Yams", "Stencil"],
+            dependencies: [
+                "Yams",
+                "Stencil",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
+            ],
             resources: templateFiles.map { .embedInCode("Templates/\($0)") }
         ),
         // The command-line tool.

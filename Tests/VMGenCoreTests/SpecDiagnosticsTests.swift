@@ -124,7 +124,7 @@ struct SpecDiagnosticsTests {
         #expect(found[0].contains("dependency cycle: canSave -> saveIsEnabled -> enabled condition of save -> canSave"))
     }
 
-    @Test("an enabled condition that names an undeclared value is an error with a suggestion")
+    @Test("a name the spec does not declare is an error with a suggestion, in every slot")
     func undeclaredNameInCondition() {
         let found = errors("""
             viewModel: A
@@ -134,6 +134,26 @@ struct SpecDiagnosticsTests {
               roll: { enabled: "!isGameOvr", perform: "print(1)" }
             """)
         #expect(found == ["5:22: the enabled condition of `roll` reads `isGameOvr`, which the spec does not declare; did you mean `isGameOver`?"])
+        let inValue = errors("""
+            viewModel: A
+            derived:
+              b: { type: Int, value: "count + 1" }
+            """)
+        #expect(inValue == ["3:27: `b` reads `count`, which the spec does not declare; declare it, or call a function of an imported module as `count(...)`"])
+    }
+
+    @Test("calls of undeclared functions and capitalized names are left to the compiler, in every slot")
+    func globalsFromImports() {
+        let found = errors("""
+            viewModel: A
+            state:
+              a: { type: Int, initial: "0", input: true }
+            derived:
+              b: { type: Int, value: "helper(a) + Int.max" }
+            commands:
+              go: { enabled: "isValid(a)", perform: "a = helper(a)" }
+            """)
+        #expect(found.isEmpty)
     }
 
     @Test("a command may not read its own outputs in its enabled condition")
@@ -171,9 +191,10 @@ struct SpecDiagnosticsTests {
                   #endif
                   1
             """)
-        #expect(found.count == 2)
-        #expect(found[0].hasPrefix("3:27: `x` contains an unbalanced `}`"))
-        #expect(found[1].hasPrefix("7:7: `y` contains a compiler directive (`#endif`)"))
+        #expect(found == [
+            "3:29: `x` is not valid Swift here: this `}` closes the function the generator puts the code in; spec code must be complete on its own",
+            "7:7: `y` is not valid Swift here: compiler directives (`#endif`) cannot appear in spec code; they would change how the generated file is compiled",
+        ])
     }
 
     @Test("invalid type strings are refused")
@@ -186,9 +207,9 @@ struct SpecDiagnosticsTests {
               c: "Int { }"
             """)
         #expect(found == [
-            "3:6: `Int) -> Void` is not a valid type for parameter `a`: its brackets do not match",
-            "4:6: `[Int` is not a valid type for parameter `b`: its brackets do not match",
-            "5:6: `Int { }` is not a valid type for parameter `c`: `{` cannot appear in a type",
+            "3:9: `Int) -> Void` is not a valid type for parameter `a`: `) -> Void` after the type `Int` is not part of it",
+            "4:10: `[Int` is not a valid type for parameter `b`: expected ']' to end array type",
+            "5:10: `Int { }` is not a valid type for parameter `c`: `{ }` after the type `Int` is not part of it",
         ])
     }
 

@@ -51,6 +51,9 @@ public struct Code: Sendable, Equatable {
     /// `location`: false where YAML changed the text (escapes, folded lines), so that a
     /// diagnostic inside the code then points at its start rather than somewhere wrong.
     public var positionsAreExact = true
+    /// For a one-line quoted scalar whose YAML escapes (`\\`, `\"`, `''`) make the text shorter
+    /// than the spec: the spec column of each of the text's Unicode scalars.
+    public var columns: [Int]?
     /// Whether the code spans several lines (a YAML block scalar); each line then keeps the
     /// YAML block's indentation when re-padded.
     public var isBlock: Bool { text.contains("\n") }
@@ -58,6 +61,32 @@ public struct Code: Sendable, Equatable {
     public init(_ text: String, at location: SourceLocation) {
         self.text = text
         self.location = location
+    }
+
+    /// Where the character at UTF-8 `offset` into `text` stands in the spec: exact where YAML
+    /// kept the text's positions or recorded them (`columns`), else the code's start.
+    public func location(ofUTF8Offset offset: Int) -> SourceLocation {
+        var line = 0
+        var column = 0
+        var consumed = 0
+        for scalar in text.unicodeScalars {
+            if consumed >= offset { break }
+            consumed += UTF8.width(scalar)
+            if scalar == "\n" {
+                line += 1
+                column = 0
+            } else {
+                column += 1
+            }
+        }
+        var result = location
+        if let columns, line == 0, !columns.isEmpty {
+            result.column = column < columns.count ? columns[column] : columns[columns.count - 1] + (column - columns.count + 1)
+        } else if positionsAreExact {
+            result.line += line
+            result.column += column
+        }
+        return result
     }
 }
 

@@ -17,6 +17,9 @@ public struct ViewModelModel: Sendable {
     /// For each expression-backed reactive value and effect, the non-reactive names it reads
     /// (parameters, dependencies, constants), passed to its compute function.
     public var fixedReads: [String: [String]]
+    /// For each expression-backed value, effect and constant (same keys as `fixedReads`), every
+    /// name its computation takes, reactive and fixed, in order of first appearance.
+    public var argumentOrder: [String: [String]]
     /// Whether `lifecycle: active` is on.
     public var hasActivation: Bool
 }

@@ -161,7 +161,32 @@ struct NodeReader {
             let line = location.line <= lines.count ? lines[location.line - 1] : ""
             code.positionsAreExact = !body.contains("\n")
                 && line.unicodeScalars.dropFirst(location.column - 1).starts(with: body.unicodeScalars)
+            if !code.positionsAreExact, !body.contains("\n"), scalar.style == .doubleQuoted || scalar.style == .singleQuoted {
+                code.columns = Self.columns(of: body, in: String(line), from: location.column, doubleQuoted: scalar.style == .doubleQuoted)
+            }
         }
         return code
+    }
+
+    /// The spec column of each scalar of `text`, a one-line quoted scalar starting at `column`
+    /// of `line`, found by reading the line's escapes again; nil when that does not give `text`.
+    static func columns(of text: String, in line: String, from column: Int, doubleQuoted: Bool) -> [Int]? {
+        let raw = Array(line.unicodeScalars.dropFirst(column - 1))
+        let expected = Array(text.unicodeScalars)
+        var columns: [Int] = []
+        var index = 0
+        while columns.count < expected.count, index < raw.count {
+            columns.append(column + index)
+            if doubleQuoted, raw[index] == "\\", index + 1 < raw.count {
+                let lengths: [Unicode.Scalar: Int] = ["x": 4, "u": 6, "U": 10]
+                index += lengths[raw[index + 1]] ?? 2
+            } else if !doubleQuoted, raw[index] == "'", index + 1 < raw.count, raw[index + 1] == "'" {
+                index += 2
+            } else {
+                guard raw[index] == expected[columns.count - 1] else { return nil }
+                index += 1
+            }
+        }
+        return columns.count == expected.count ? columns : nil
     }
 }

@@ -6,7 +6,7 @@ extension ContextBuilder {
     func arguments(of code: Code, for key: String) -> [(name: String, type: String)] {
         let fixed = Set(model.fixedReads[key] ?? [])
         let reactive = Set(value(named: key)?.reads ?? [])
-        return SwiftReads.names(in: code.text).compactMap { name in
+        return (model.argumentOrder[key] ?? []).compactMap { name in
             if reactive.contains(name), let value = value(named: name) { return (name, value.type) }
             if fixed.contains(name), let type = model.symbols[name]?.type { return (name, type) }
             return nil

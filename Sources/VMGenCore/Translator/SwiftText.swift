@@ -32,22 +32,9 @@ enum SwiftText {
         return ["#sourceLocation(file: \(literal(code.location.file)), line: \(code.location.line))"] + lines + ["#sourceLocation()"]
     }
 
-    /// Whether `type` is a function type (a `->` outside any brackets), which an initializer
-    /// parameter must mark `@escaping` to store.
+    /// Whether `type` is a function type (parentheses and attributes around it included),
+    /// which an initializer parameter must mark `@escaping` to store.
     static func isFunctionType(_ type: String) -> Bool {
-        var depth = 0
-        var previous: Character = " "
-        for character in type {
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ")", "]": depth -= 1
-            case ">" where previous != "-": depth -= 1
-            case ">" where depth == 0: return true
-            default: break
-            }
-            previous = character
-        }
-        return false
+        SpecCode.type(type).syntax.map(SpecCode.isFunctionType) ?? false
     }
-
 }

@@ -16,18 +16,17 @@ public struct SpecValidator {
     }
 }
 
-/// Swift functions and types an enabled condition may call without declaring them.
-private let swiftGlobals: Set<String> = [
-    "min", "max", "abs", "zip", "stride", "print", "type", "repeatElement", "sequence", "swap", "numericCast",
-    "precondition", "assert", "fatalError", "withExtendedLifetime", "value", "error", "input",
-]
-
 private struct Checker {
     let spec: Spec
     var diagnostics = Diagnostics()
     var symbols: [String: Symbol] = [:]
     var reactiveValues: [ReactiveValue] = []
     var fixedReads: [String: [String]] = [:]
+    var argumentOrder: [String: [String]] = [:]
+    /// Each piece of statement code parsed, for the warnings that look at what it writes.
+    var statementReads: [String] = []
+    /// The values each resource's `load` reads, for `trigger: [change]`.
+    var resourceReads: [String: [String]] = [:]
     var graph = DependencyGraph()
     var updateOrder: [String] = []
 
@@ -41,7 +40,7 @@ private struct Checker {
     func model() -> ViewModelModel {
         ViewModelModel(
             spec: spec, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
-            updateOrder: updateOrder, fixedReads: fixedReads, hasActivation: hasActivation)
+            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation)
     }
 
     mutating func run(warn: Bool) {
@@ -60,7 +59,7 @@ private struct Checker {
     // MARK: Header
 
     mutating func checkHeader() {
-        if let problem = SwiftNames.problem(with: spec.viewModel.value) {
+        if let problem = SwiftNames.problem(with: spec.viewModel.value) ?? moduleNameProblem(spec.viewModel.value) {
             diagnostics.error("`\(spec.viewModel.value)` cannot be the view model's name: \(problem)", at: spec.viewModel.location)
         }
         if let access = spec.access, !["public", "internal"].contains(access.value) {
@@ -68,9 +67,13 @@ private struct Checker {
                 "`access` must be `public` or `internal`, not `\(access.value)`\(Suggestion.didYouMean(access.value, in: ["public", "internal"]))",
                 at: access.location)
         }
-        for module in spec.imports where SwiftNames.problem(with: module.value) != nil && !module.value.contains(".") {
-            diagnostics.error("`\(module.value)` is not a module name; list modules as plain names: `imports: [Foundation]`",
-                              at: module.location)
+        for module in spec.imports {
+            let components = module.value.split(separator: ".", omittingEmptySubsequences: false)
+            if components.contains(where: { SwiftNames.problem(with: String($0)) != nil }) {
+                diagnostics.error(
+                    "`\(module.value)` is not a module name; list modules as plain names or dotted paths: `imports: [Foundation, Core.Models]`",
+                    at: module.location)
+            }
         }
         if let lifecycle = spec.lifecycle, lifecycle.value != "active" {
             diagnostics.error(
@@ -129,11 +132,18 @@ private struct Checker {
     }
 
     mutating func declareChecked(_ name: Located<String>, _ kind: Symbol.Kind, type: String?, what: String) {
-        if let problem = SwiftNames.problem(with: name.value) {
+        if let problem = SwiftNames.problem(with: name.value) ?? moduleNameProblem(name.value) {
             diagnostics.error("`\(name.value)` cannot be the name of \(what): \(problem)", at: name.location)
             return
         }
         declare(name.value, kind, type: type, at: name.location)
+    }
+
+    /// The generated code names the runtime's and the imports' types through their modules
+    /// (`Reactive.Property`), so no member may take a module's name.
+    func moduleNameProblem(_ name: String) -> String? {
+        let modules = ["Swift", "Reactive", "Observation"] + spec.imports.compactMap { $0.value.split(separator: ".").first.map(String.init) }
+        return modules.contains(name) ? "`\(name)` is the name of a module the generated code uses" : nil
     }
 
     mutating func declareEverything() {
@@ -178,8 +188,10 @@ private struct Checker {
     // MARK: Types
 
     mutating func checkType(_ type: Located<String>?, of what: String) {
-        guard let type, let problem = SwiftNames.problem(withType: type.value) else { return }
-        diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem)", at: type.location)
+        guard let type, let problem = SpecCode.type(type.value).problems.first else { return }
+        var location = type.location
+        location.column += String(decoding: type.value.utf8.prefix(problem.offset), as: UTF8.self).unicodeScalars.count
+        diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem.message)", at: location)
     }
 
     mutating func checkTypes() {
@@ -270,34 +282,74 @@ private struct Checker {
 
     // MARK: Expressions
 
-    /// Where a read stands in the spec.
-    func location(of read: SwiftReads.Read, in code: Code) -> SourceLocation {
-        var location = code.location
-        guard code.positionsAreExact else { return location }
-        location.line += read.line
-        location.column += read.column
-        return location
+    /// Parses spec code as the `form` its slot needs and reports every problem at its spec
+    /// location; returns the parsed body when there is none.
+    mutating func parse(_ code: Code, _ what: String, form: SpecCode.Form, signature: String = "()") -> SpecCode.Body? {
+        let body = SpecCode.body(code.text, form: form, signature: signature)
+        for problem in body.problems {
+            diagnostics.error("\(what) is not valid Swift here: \(problem.message)", at: code.location(ofUTF8Offset: problem.offset))
+        }
+        return body.problems.isEmpty ? body : nil
     }
 
-    /// Reports code that could escape its generated scope.
-    mutating func checkScope(_ code: Code, _ what: String) {
-        guard let escape = SwiftReads.scopeEscape(in: code.text) else { return }
-        let advice = escape.hasPrefix("string interpolations")
-            ? "split it into simpler expressions"
-            : "spec code must be complete on its own and cannot close or reopen the generated code"
-        diagnostics.error("\(what) contains \(escape); \(advice)", at: code.location)
+    /// Parses statement code (a command's work and handlers, a function's body), which runs in
+    /// an instance method given `signature`'s names; checks the names it takes from outside
+    /// and notes them, for the warning about state nothing writes.
+    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()") {
+        guard let body = parse(code, what, form: form, signature: signature) else { return }
+        let reads = SpecCode.reads(in: body)
+        for read in reads where read.name != "self" {
+            let at = code.location(ofUTF8Offset: read.offset)
+            if symbols[read.name] == nil {
+                checkUndeclared(read, at: at, what)
+            } else {
+                _ = symbol(for: read, at: at, what)
+            }
+        }
+        statementReads += SpecCode.names(reads)
+    }
+
+    /// A name the spec does not declare is an error, unless it is a type (capitalized) or
+    /// called as a function: those may come from Swift or the imports, and the compiler checks
+    /// them at the spec's line and column.
+    mutating func checkUndeclared(_ read: SpecCode.Read, at location: SourceLocation, _ what: String) {
+        guard !read.isCalled, read.name.first?.isUppercase != true else { return }
+        let names = symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name).sorted()
+        let suggestion = Suggestion.didYouMean(read.name, in: names)
+        let advice = suggestion.isEmpty ? "; declare it, or call a function of an imported module as `\(read.name)(...)`" : suggestion
+        diagnostics.error("\(what) reads `\(read.name)`, which the spec does not declare\(advice)", at: location)
+    }
+
+    /// The declared symbol a read names, reporting a read spelled in another Unicode form than
+    /// the declaration (the compiler would not find it).
+    mutating func symbol(for read: SpecCode.Read, at location: SourceLocation, _ what: String) -> Symbol? {
+        guard let symbol = symbols[read.name] else { return nil }
+        if !symbol.name.unicodeScalars.elementsEqual(read.name.unicodeScalars) {
+            diagnostics.error(
+                "\(what) writes `\(read.name)` with other Unicode characters than its declaration (composed and decomposed accents look alike); retype it",
+                at: location, notes: [.init("`\(symbol.name)` is declared here", at: symbol.location)])
+            return nil
+        }
+        return symbol
     }
 
     /// Checks an expression that the generated code evaluates in a pure static function, and
     /// returns its reactive and fixed reads.
-    mutating func staticReads(of code: Code, _ what: String, allowReactive: Bool) -> (reactive: [String], fixed: [String]) {
-        checkScope(code, what)
-        var reactive: [String] = []
+    mutating func staticReads(of code: Code, _ what: String, allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
+        guard let body = parse(code, what, form: .body) else { return ([], []) }
+        var reactive: [(name: String, location: SourceLocation)] = []
         var fixed: [String] = []
         var seen = Set<String>()
-        for read in SwiftReads.reads(in: code.text) where seen.insert(read.name).inserted {
-            guard let symbol = symbols[read.name] else { continue }
-            let at = location(of: read, in: code)
+        for read in SpecCode.reads(in: body) where seen.insert(read.name).inserted {
+            let at = code.location(ofUTF8Offset: read.offset)
+            if read.name == "self" {
+                diagnostics.error(
+                    "\(what) uses `self`; it is computed in a static function from the names it reads: write `name`, not `self.name`",
+                    at: at)
+                continue
+            }
+            if symbols[read.name] == nil { checkUndeclared(read, at: at, what) }
+            guard let symbol = symbol(for: read, at: at, what) else { continue }
             switch symbol.kind {
             case .parameter, .dependency, .constant:
                 fixed.append(read.name)
@@ -316,7 +368,7 @@ private struct Checker {
                 diagnostics.error("\(what) reads `\(read.name)`, which is not a value", at: at)
             default:
                 if allowReactive {
-                    reactive.append(read.name)
+                    reactive.append((read.name, at))
                 } else {
                     diagnostics.error(
                         "\(what) reads `\(read.name)`, which changes; initial values and constants may read only parameters, dependencies and constants",
@@ -324,6 +376,8 @@ private struct Checker {
                 }
             }
         }
+        let passed = Set(reactive.map(\.name) + fixed)
+        argumentOrder[key] = SpecCode.names(SpecCode.reads(in: body)).filter(passed.contains)
         return (reactive, fixed)
     }
 
@@ -334,7 +388,7 @@ private struct Checker {
             switch value.source {
             case .state:
                 let what = "the initial value of `\(value.name)`"
-                let reads = staticReads(of: expression, what, allowReactive: false)
+                let reads = staticReads(of: expression, what, allowReactive: false, key: "initial:" + value.name)
                 fixedReads["initial:" + value.name] = reads.fixed
             case .derived, .child, .condition:
                 let what: String = if case .condition(let command) = value.source {
@@ -342,11 +396,16 @@ private struct Checker {
                 } else {
                     "`\(value.name)`"
                 }
-                let reads = staticReads(of: expression, what, allowReactive: true)
-                reactiveValues[index].reads = reads.reactive
+                if case .condition = value.source, parse(expression, what, form: .expression) == nil { continue }
+                let reads = staticReads(of: expression, what, allowReactive: true, key: value.name)
+                reactiveValues[index].reads = reads.reactive.map(\.name)
                 fixedReads[value.name] = reads.fixed
                 if case .condition(let command) = value.source {
-                    checkConditionReads(expression, command: command)
+                    for read in reads.reactive where [GeneratedNames.isExecuting(of: command), GeneratedNames.isEnabled(of: command)].contains(read.name) {
+                        diagnostics.error(
+                            "the enabled condition of `\(command)` reads its own `\(read.name)`; a command is already disabled while it executes, so leave it out",
+                            at: read.location)
+                    }
                 }
             default:
                 break
@@ -354,7 +413,8 @@ private struct Checker {
         }
         for constant in spec.constants {
             guard let value = constant.value else { continue }
-            let reads = staticReads(of: value, "constant `\(constant.name.value)`", allowReactive: false)
+            let key = "constant:" + constant.name.value
+            let reads = staticReads(of: value, "constant `\(constant.name.value)`", allowReactive: false, key: key)
             let later = reads.fixed.filter { name in
                 spec.constants.firstIndex { $0.name.value == name }.map { $0 >= spec.constants.firstIndex { $0.name.value == constant.name.value }! } ?? false
             }
@@ -362,33 +422,17 @@ private struct Checker {
                 diagnostics.error("constant `\(constant.name.value)` reads constant `\(name)`, which is declared after it (or is itself); declare `\(name)` first",
                                   at: value.location)
             }
-            fixedReads["constant:" + constant.name.value] = reads.fixed
+            fixedReads[key] = reads.fixed
         }
         for function in spec.functions {
-            checkScope(function.signature, "the signature of function `\(function.name.value)`")
-            checkScope(function.body, "the body of function `\(function.name.value)`")
-            if !function.signature.text.hasPrefix("(") {
+            let problems = SpecCode.signature(function.signature.text)
+            for problem in problems {
                 diagnostics.error(
-                    "the signature of function `\(function.name.value)` must start with its parameter list, e.g. `(at index: Int) -> Photo?`",
-                    at: function.signature.location)
+                    "the signature of function `\(function.name.value)` is not valid Swift here: \(problem.message)",
+                    at: function.signature.location(ofUTF8Offset: problem.offset))
             }
-        }
-    }
-
-    /// Names in an enabled condition must be declared: the condition is all about the view
-    /// model's own values. A command may not read its own outputs there.
-    mutating func checkConditionReads(_ code: Code, command: String) {
-        for read in SwiftReads.reads(in: code.text) {
-            let at = location(of: read, in: code)
-            if read.name == GeneratedNames.isExecuting(of: command) || read.name == GeneratedNames.isEnabled(of: command) {
-                diagnostics.error(
-                    "the enabled condition of `\(command)` reads its own `\(read.name)`; a command is already disabled while it executes, so leave it out",
-                    at: at)
-            } else if symbols[read.name] == nil, read.name.first?.isLowercase == true, !swiftGlobals.contains(read.name) {
-                let names = symbols.keys.sorted()
-                diagnostics.error(
-                    "the enabled condition of `\(command)` reads `\(read.name)`, which the spec does not declare\(Suggestion.didYouMean(read.name, in: names))",
-                    at: at)
+            if problems.isEmpty {
+                parseStatements(function.body, "the body of function `\(function.name.value)`", signature: function.signature.text)
             }
         }
     }
@@ -398,12 +442,15 @@ private struct Checker {
     mutating func checkCommands() {
         for command in spec.commands {
             let name = command.name.value
-            let code: Code = switch command.work {
-            case .perform(let code), .producer(let code), .task(let code): code
+            // The names each piece is given; their types do not matter to the parser.
+            let input = command.input.map { _ in "(_ input: Input)" } ?? "()"
+            switch command.work {
+            case .perform(let code): parseStatements(code, "the `perform` of command `\(name)`", signature: input)
+            case .producer(let code): parseStatements(code, "the `work` of command `\(name)`", form: .expression, signature: input)
+            case .task(let code): parseStatements(code, "the `task` of command `\(name)`", signature: input)
             }
-            checkScope(code, "the work of command `\(name)`")
-            if let onValue = command.onValue { checkScope(onValue, "`onValue` of command `\(name)`") }
-            if let onFailure = command.onFailure { checkScope(onFailure, "`onFailure` of command `\(name)`") }
+            if let onValue = command.onValue { parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)") }
+            if let onFailure = command.onFailure { parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)") }
             if let emits = command.emits {
                 if symbols[emits.value]?.kind != .event {
                     let events = spec.events.map(\.name.value)
@@ -412,17 +459,39 @@ private struct Checker {
                         at: emits.location)
                 }
             }
-            if case .perform = command.work, command.failure != nil || command.onFailure != nil {
-                let location = command.failure?.location ?? command.onFailure!.location
-                diagnostics.error(
-                    "command `\(name)` uses `perform`, which cannot fail; use `work` or `task` for work that can fail", at: location)
+            switch command.work {
+            case .perform:
+                if let location = command.failure?.location ?? command.onFailure?.location {
+                    diagnostics.error(
+                        "command `\(name)` uses `perform`, which cannot fail; use `work` or `task` for work that can fail", at: location)
+                }
+                if let output = command.output {
+                    diagnostics.error(
+                        "command `\(name)` uses `perform`, which produces `()`; remove `output:`, or use `work` or `task` to produce `\(output.value)`",
+                        at: output.location)
+                }
+            case .task:
+                if let failure = command.failure, !["any Error", "Error", "any Swift.Error", "Swift.Error"].contains(failure.value) {
+                    diagnostics.error(
+                        "command `\(name)` uses `task`, which fails with `any Error`; remove `failure:` (or use `work` with a producer that fails with `\(failure.value)`)",
+                        at: failure.location)
+                }
+            case .producer:
+                break
             }
         }
     }
 
     mutating func checkResources() {
         for resource in spec.resources {
-            checkScope(resource.load, "`load` of resource `\(resource.name.value)`")
+            let what = "`load` of resource `\(resource.name.value)`"
+            if let body = parse(resource.load, what, form: .expression) {
+                resourceReads[resource.name.value] = SpecCode.reads(in: body).compactMap { read in
+                    let at = resource.load.location(ofUTF8Offset: read.offset)
+                    if read.name != "self", symbols[read.name] == nil { checkUndeclared(read, at: at, what) }
+                    return symbol(for: read, at: at, what).flatMap { $0.isReactive ? $0.name : nil }
+                }
+            }
             for trigger in resource.triggers where trigger.value == .activation && !hasActivation {
                 diagnostics.error(
                     "resource `\(resource.name.value)` loads on activation, but the view model has no activation: add `lifecycle: active`",
@@ -439,7 +508,8 @@ private struct Checker {
         }
         // A resource that reloads on change is an effect node reading what its load reads.
         for resource in spec.resources where resource.triggers.contains(where: { $0.value == .change }) {
-            let reads = SwiftReads.names(in: resource.load.text).filter { symbols[$0]?.isReactive == true }
+            var seen = Set<String>()
+            let reads = (resourceReads[resource.name.value] ?? []).filter { seen.insert($0).inserted }
             if reads.isEmpty {
                 diagnostics.warning(
                     "resource `\(resource.name.value)` reloads on `change`, but its load reads no value that changes",
@@ -481,13 +551,7 @@ private struct Checker {
     // MARK: Warnings
 
     mutating func warnAboutValuesThatNeverChange() {
-        let statementCode = spec.commands.flatMap { command -> [Code] in
-            let work: Code = switch command.work {
-            case .perform(let code), .producer(let code), .task(let code): code
-            }
-            return [work, command.onValue, command.onFailure].compactMap { $0 }
-        } + spec.functions.map(\.body)
-        let written = Set(statementCode.flatMap { SwiftReads.names(in: $0.text) })
+        let written = Set(statementReads)
         for member in spec.state where !member.isInput && !written.contains(member.name.value) {
             diagnostics.warning(
                 "state value `\(member.name.value)` never changes: it is not an input and no command writes it; make it a constant or add `input: true`",

@@ -1,4 +1,4 @@
-/// What counts as a usable Swift name, and what makes a type string safe to paste into code.
+/// What counts as a usable Swift name.
 enum SwiftNames {
     /// Keywords that cannot be used as plain identifiers in declarations.
     static let keywords: Set<String> = [
@@ -8,6 +8,8 @@ enum SwiftNames {
         "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
         "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
         "async", "some", "any", "consume", "borrowing", "consuming", "actor", "nonisolated", "isolated", "Type",
+        // `X.Protocol` and `X.Type` name metatypes: a member called so cannot be reached.
+        "Protocol",
     ]
 
     /// Why `name` cannot be a Swift identifier, or nil when it can.
@@ -19,38 +21,16 @@ enum SwiftNames {
         if let bad = name.unicodeScalars.first(where: { !($0 == "_" || $0.properties.isXIDContinue) }) {
             return "`\(bad)` cannot appear in a Swift name"
         }
+        if name == "Type" || name == "Protocol" { return "`X.\(name)` names a metatype in Swift, so a member called `\(name)` cannot be reached" }
         if keywords.contains(name) { return "`\(name)` is a Swift keyword" }
         if name.hasPrefix("_") { return "names starting with `_` are reserved for the generated code" }
         return nil
     }
 
-    /// Why `type` cannot be pasted into generated code as a type, or nil when it looks fine.
-    /// (The compiler checks the rest, at the spec's line.)
-    static func problem(withType type: String) -> String? {
-        if type.contains(where: \.isNewline) { return "a type is written on one line" }
-        if type.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "control characters cannot appear in a type"
-        }
-        for forbidden in ["{", "}", ";", "#", "//", "/*", "*/", "\"", "\\", "="] where type.contains(forbidden) {
-            return "`\(forbidden)` cannot appear in a type"
-        }
-        var stack: [Character] = []
-        let pairs: [Character: Character] = [")": "(", "]": "[", ">": "<"]
-        for character in type {
-            if "([<".contains(character) { stack.append(character) }
-            if let open = pairs[character] {
-                // `->` is an arrow, not a closing angle bracket.
-                if character == ">", stack.last != "<" { continue }
-                guard stack.popLast() == open else { return "its brackets do not match" }
-            }
-        }
-        return stack.isEmpty ? nil : "its brackets do not match"
-    }
-
     /// The optional of `type`: `Int?`, `[Photo]?`, but `(any Error)?` and `(() -> Void)?` where
     /// a bare `?` would bind to the wrong part.
     static func optional(_ type: String) -> String {
-        let needsParentheses = type.contains(" ") || type.contains("->") || type.contains("&") || type.hasPrefix("@")
+        let needsParentheses = SpecCode.type(type).syntax.map(SpecCode.needsParenthesesForOptional) ?? true
         return needsParentheses ? "(\(type))?" : type + "?"
     }
 }
