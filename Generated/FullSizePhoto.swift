@@ -24,8 +24,9 @@ public final class FullSizePhotoViewModel: Observable {
     // MARK: Functions
 
     /// The photo of page `index`, or nil when there is no such page.
-#sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 18)
-    public func photoModel(at index: Int) -> PhotoModel? {
+#sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 17)
+    public func photoModel
+                (at index: Int) -> PhotoModel? {
 #sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 19)
            photos.element(at: index)
 #sourceLocation()

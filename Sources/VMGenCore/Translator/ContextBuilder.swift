@@ -80,15 +80,20 @@ public struct ContextBuilder {
         valueIndex[name].map { model.reactiveValues[$0] }
     }
 
-    /// A spec function: its signature line is mapped to the spec's line; its body to the
-    /// body's line and column.
+    /// A spec function. Its signature goes on the line after `func name`, padded to its spec
+    /// column, under a `#sourceLocation` that starts one line earlier, so that a compiler error
+    /// in it points at the spec's line and column; the body is embedded like all spec code.
     func function(_ function: Function) -> CodeFunction {
-        let signature = function.signature.text.replacingOccurrences(of: "\n", with: " ")
         let location = function.signature.location
+        let padding = String(repeating: " ", count: max(0, location.column - 1))
+        let lines = function.signature.text.split(separator: "\n", omittingEmptySubsequences: false).map { padding + $0 }
+        let header = "\(access)func \(function.name.value)"
+        // On the spec's first line there is no line before it to start from.
+        let startsEarlier = location.line > 1
         return CodeFunction(
             docLines: SwiftText.docLines(function.doc),
-            leadingLines: ["#sourceLocation(file: \(SwiftText.literal(location.file)), line: \(location.line))"],
-            signature: "\(access)func \(function.name.value)\(signature) {",
+            leadingLines: ["#sourceLocation(file: \(SwiftText.literal(location.file)), line: \(location.line - (startsEarlier ? 1 : 0)))"],
+            signature: (startsEarlier ? [header] + lines : [header + function.signature.text]).joined(separator: "\n") + " {",
             bodyLines: SwiftText.embedded(function.body))
     }
 }

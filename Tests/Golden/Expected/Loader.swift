@@ -73,8 +73,9 @@ final class LoaderViewModel: Observable {
     // MARK: Functions
 
     /// The number at `index`, or nil out of bounds.
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 30)
-    func number(at index: Int) -> Int? {
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 29)
+    func number
+                (at index: Int) -> Int? {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 32)
       guard let numbers, numbers.indices.contains(index) else { return nil }
       return numbers[index]
