@@ -42,7 +42,6 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-                .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
             ],
             resources: templateFiles.map { .embedInCode("Templates/\($0)") }
         ),

@@ -1,4 +1,3 @@
-import SwiftLexicalLookup
 import SwiftSyntax
 
 extension SpecCode {
@@ -12,14 +11,16 @@ extension SpecCode {
     }
 
     /// The names `body` reads from outside itself, in order of appearance (repeats kept):
-    /// every name referenced as a value that Swift's lexical scoping does not resolve to a
-    /// declaration inside the code (closure parameters and captures, `let`/`var`,
-    /// `if let`/`guard let`, `for` and `switch` pattern bindings, local functions, `catch`'s
-    /// `error`). Members (`.x`, `a.x`), labels and key-path components are not reads;
+    /// every name referenced as a value that Swift's scoping does not resolve to a declaration
+    /// inside the code (the signature's parameters, closure parameters and captures,
+    /// `let`/`var`, `if let`/`guard let`, `for`, `switch` and `catch` bindings, local
+    /// functions). Members (`.x`, `a.x`), labels and key-path components are not reads;
     /// `self.x` reads `x`. A use of `self` itself is reported as the name `self`.
+    ///
+    /// One walk over the tree with a stack of scopes, so the time grows with the code's size.
     public static func reads(in body: Body) -> [Read] {
         let finder = ReadFinder(viewMode: .sourceAccurate)
-        finder.walk(body.statements)
+        finder.walk(body.function)
         return finder.found.map { Read(name: $0.name, offset: body.offset(of: $0.position), isCalled: $0.isCalled) }
     }
 
@@ -30,18 +31,33 @@ extension SpecCode {
     }
 }
 
-/// Walks a tree and collects the references that leave it.
+/// Walks a tree, keeping the names declared so far in each enclosing scope, and collects the
+/// references that leave the code.
 private final class ReadFinder: SyntaxVisitor {
     var found: [(name: String, position: AbsolutePosition, isCalled: Bool)] = []
+    /// The names each enclosing scope declares, innermost last.
+    var scopes: [Set<String>] = []
 
-    /// Records `token` as a read unless a declaration in the code, visible from `scopeNode`,
-    /// has its name.
-    func record(_ token: TokenSyntax, lookingUpFrom scopeNode: some SyntaxProtocol, isCalled: Bool = false) {
-        guard let identifier = token.identifier else { return }
-        let declaredInside = scopeNode.lookup(identifier).contains { result in
-            result.names.contains { $0.identifier == identifier }
-        }
-        if !declaredInside { found.append((identifier.name, token.positionAfterSkippingLeadingTrivia, isCalled)) }
+    func isDeclared(_ name: String) -> Bool {
+        scopes.contains { $0.contains(name) }
+    }
+
+    func declare(_ names: some Sequence<String>) {
+        if scopes.isEmpty { scopes.append([]) }
+        scopes[scopes.count - 1].formUnion(names)
+    }
+
+    /// Walks `nodes` in a new scope that starts with `names`.
+    func inScope(declaring names: some Sequence<String>, _ body: () -> Void) {
+        scopes.append(Set(names))
+        body()
+        scopes.removeLast()
+    }
+
+    /// Records `token` as a read unless the code declares its name where it stands.
+    func record(_ token: TokenSyntax, isCalled: Bool = false) {
+        guard let name = token.identifier?.name, !isDeclared(name) else { return }
+        found.append((name, token.positionAfterSkippingLeadingTrivia, isCalled))
     }
 
     /// Whether `node` is what a call calls: `f(x)`, `f { }`, `f<T>(x)`.
@@ -51,11 +67,21 @@ private final class ReadFinder: SyntaxVisitor {
         return callee.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == callee.id
     }
 
+    /// The names a pattern binds (`let (a, b)`, `case .some(let v)`, `case let x?`).
+    static func boundNames(in pattern: some SyntaxProtocol) -> [String] {
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+            return identifier.identifier.identifier.map { [$0.name] } ?? []
+        }
+        return pattern.children(viewMode: .sourceAccurate).flatMap { boundNames(in: $0) }
+    }
+
+    // MARK: References
+
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
             // `self.x` reads `x`; any other `.x` is a member of something else.
             if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
-                record(node.baseName, lookingUpFrom: node)
+                record(node.baseName)
             }
             return .skipChildren
         }
@@ -64,44 +90,177 @@ private final class ReadFinder: SyntaxVisitor {
         case .keyword(.self):
             found.append(("self", node.baseName.positionAfterSkippingLeadingTrivia, false))
         case .identifier:
-            record(node.baseName, lookingUpFrom: node, isCalled: Self.isCalled(node))
+            record(node.baseName, isCalled: Self.isCalled(node))
         default:
             break
         }
         return .skipChildren
     }
 
-    /// `[x]` and `[weak x]` capture (read) `x` from outside the closure.
-    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
-        if node.initializer == nil, let closure = node.ancestor(ClosureExprSyntax.self) {
-            if node.name.tokenKind == .keyword(.self) {
-                found.append(("self", node.name.positionAfterSkippingLeadingTrivia, false))
-            } else {
-                // Looked up from outside the closure, which declares the captured name itself.
-                record(node.name, lookingUpFrom: closure.parent ?? Syntax(closure))
+    // MARK: Sequential scopes
+
+    /// Statements in order: each `let`, `var`, `guard let` and local declaration is visible
+    /// from the statement after it to the end of the block.
+    override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+        // Local functions and types may be used before their declaration.
+        let localDeclarations = node.compactMap { item -> String? in
+            if let function = item.item.as(FunctionDeclSyntax.self) { return function.name.identifier?.name }
+            return nil
+        }
+        inScope(declaring: localDeclarations) {
+            for item in node {
+                if let variable = item.item.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings {
+                        if let initializer = binding.initializer { walk(initializer) }
+                        if let accessors = binding.accessorBlock { walk(accessors) }
+                        declare(Self.boundNames(in: binding.pattern))
+                    }
+                } else if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+                    var bound: [String] = []
+                    inScope(declaring: []) {
+                        walk(conditions: guardStatement.conditions)
+                        bound = Array(scopes[scopes.count - 1])
+                    }
+                    walk(guardStatement.body)
+                    declare(bound)
+                } else {
+                    if let declaration = item.item.as(DeclSyntax.self), let name = Self.declaredName(of: declaration) {
+                        declare([name])
+                    }
+                    walk(item)
+                }
             }
         }
-        return .visitChildren
+        return .skipChildren
     }
 
-    /// `if let x` (without `= value`) reads `x` from outside the condition.
-    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-        if node.initializer == nil, let pattern = node.pattern.as(IdentifierPatternSyntax.self),
-           let statement = node.ancestor(ConditionElementListSyntax.self)?.parent {
-            record(pattern.identifier, lookingUpFrom: statement)
-        }
-        return .visitChildren
-    }
-}
-
-extension SyntaxProtocol {
-    /// The nearest enclosing node of type `T`.
-    func ancestor<T: SyntaxProtocol>(_: T.Type) -> T? {
-        var current = parent
-        while let node = current {
-            if let found = node.as(T.self) { return found }
-            current = node.parent
-        }
+    /// The name a local type declares (functions are declared ahead).
+    static func declaredName(of declaration: DeclSyntax) -> String? {
+        if let type = declaration.asProtocol(NamedDeclSyntax.self) { return type.name.identifier?.name }
         return nil
+    }
+
+    /// Conditions in order; each binding is visible to the conditions after it and to the
+    /// body, so they go into the current scope.
+    func walk(conditions: ConditionElementListSyntax) {
+        for element in conditions {
+            switch element.condition {
+            case .optionalBinding(let binding):
+                if let initializer = binding.initializer {
+                    walk(initializer)
+                } else if let shorthand = binding.pattern.as(IdentifierPatternSyntax.self) {
+                    // `if let x` reads `x` from outside.
+                    record(shorthand.identifier)
+                }
+                declare(Self.boundNames(in: binding.pattern))
+            case .matchingPattern(let matching):
+                walk(matching.initializer)
+                walk(matching.pattern)
+                declare(Self.boundNames(in: matching.pattern))
+            default:
+                walk(element)
+            }
+        }
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        inScope(declaring: []) {
+            walk(conditions: node.conditions)
+            walk(node.body)
+        }
+        if let elseBody = node.elseBody { walk(elseBody) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
+        inScope(declaring: []) {
+            walk(conditions: node.conditions)
+            walk(node.body)
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        walk(node.sequence)
+        inScope(declaring: Self.boundNames(in: node.pattern)) {
+            walk(node.pattern)
+            if let whereClause = node.whereClause { walk(whereClause) }
+            walk(node.body)
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
+        var bound: [String] = []
+        if case .case(let label) = node.label {
+            for item in label.caseItems { bound += Self.boundNames(in: item.pattern) }
+        }
+        inScope(declaring: bound) {
+            // Expression patterns (`case limit:`) read; where clauses see the bindings.
+            walk(node.label)
+            walk(node.statements)
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: CatchClauseSyntax) -> SyntaxVisitorContinueKind {
+        let bound = node.catchItems.isEmpty ? ["error"] : node.catchItems.flatMap { $0.pattern.map { Self.boundNames(in: $0) } ?? [] }
+        inScope(declaring: bound) {
+            walk(node.catchItems)
+            walk(node.body)
+        }
+        return .skipChildren
+    }
+
+    // MARK: Functions and closures
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let parameters = node.signature.parameterClause.parameters
+        for parameter in parameters {
+            if let defaultValue = parameter.defaultValue { walk(defaultValue) }
+        }
+        let names = parameters.compactMap { ($0.secondName ?? $0.firstName).identifier?.name }
+        inScope(declaring: names) {
+            if let body = node.body { walk(body) }
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
+        let parameter = node.parameters.flatMap { $0.name.identifier?.name }
+        inScope(declaring: ["newValue", "oldValue"] + (parameter.map { [$0] } ?? [])) {
+            if let body = node.body { walk(body) }
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        var names: [String] = []
+        if let signature = node.signature {
+            for capture in signature.capture?.items ?? [] {
+                if let initializer = capture.initializer {
+                    // `[y = x]` reads `x` and declares `y`.
+                    walk(initializer)
+                } else if capture.name.tokenKind == .keyword(.self) {
+                    found.append(("self", capture.name.positionAfterSkippingLeadingTrivia, false))
+                } else {
+                    // `[x]`, `[weak x]` capture (read) `x`.
+                    record(capture.name)
+                }
+                if let name = capture.name.identifier?.name { names.append(name) }
+            }
+            switch signature.parameterClause {
+            case .simpleInput(let shorthand):
+                names += shorthand.compactMap { $0.name.identifier?.name }
+            case .parameterClause(let clause):
+                names += clause.parameters.compactMap { ($0.secondName ?? $0.firstName).identifier?.name }
+            case nil:
+                break
+            }
+        }
+        inScope(declaring: names) {
+            walk(node.statements)
+        }
+        return .skipChildren
     }
 }

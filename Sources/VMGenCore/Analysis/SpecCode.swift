@@ -49,12 +49,12 @@ public enum SpecCode {
         let file = Parser.parse(source: source)
         let prefixLength = bodyPrefix.utf8.count
         let function = file.statements.first?.item.as(FunctionDeclSyntax.self)
-            ?? FunctionDeclSyntax(name: "_vmgenSpecCode", signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])))
+            ?? FunctionDeclSyntax(name: .identifier("_vmgenSpecCode"), signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])))
         var body = Body(function: function, prefixLength: prefixLength, problems: [])
         let closing = function.body?.rightBrace
         if let problem = directiveProblem(in: file, prefixLength: prefixLength, textLength: text.utf8.count) {
             body.problems = [problem]
-        } else if file.statements.count > 1, let closing, closing.presence == .present {
+        } else if file.statements.count > 1, let closing, closing.presence == SourcePresence.present {
             // The code's own `}` ended the function: what follows would be outside it.
             body.problems = [Problem(
                 message: "this `}` closes the function the generator puts the code in; spec code must be complete on its own",

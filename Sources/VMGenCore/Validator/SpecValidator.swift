@@ -298,12 +298,11 @@ private struct Checker {
     mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()") {
         guard let body = parse(code, what, form: form, signature: signature) else { return }
         let reads = SpecCode.reads(in: body)
-        for read in reads where read.name != "self" {
-            let at = code.location(ofUTF8Offset: read.offset)
+        for read in Self.firstOfEachSpelling(reads) where read.name != "self" {
             if symbols[read.name] == nil {
-                checkUndeclared(read, at: at, what)
+                checkUndeclared(read, in: code, what)
             } else {
-                _ = symbol(for: read, at: at, what)
+                _ = symbol(for: read, in: code, what)
             }
         }
         statementReads += SpecCode.names(reads)
@@ -312,19 +311,28 @@ private struct Checker {
     /// A name the spec does not declare is an error, unless it is a type (capitalized) or
     /// called as a function: those may come from Swift or the imports, and the compiler checks
     /// them at the spec's line and column.
-    mutating func checkUndeclared(_ read: SpecCode.Read, at location: SourceLocation, _ what: String) {
+    mutating func checkUndeclared(_ read: SpecCode.Read, in code: Code, _ what: String) {
         guard !read.isCalled, read.name.first?.isUppercase != true else { return }
+        let location = code.location(ofUTF8Offset: read.offset)
         let names = symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name).sorted()
         let suggestion = Suggestion.didYouMean(read.name, in: names)
         let advice = suggestion.isEmpty ? "; declare it, or call a function of an imported module as `\(read.name)(...)`" : suggestion
         diagnostics.error("\(what) reads `\(read.name)`, which the spec does not declare\(advice)", at: location)
     }
 
+    /// The first read of each name, telling apart spellings that Swift's `String` equality
+    /// would merge (composed and decomposed accents), as the compiler does.
+    static func firstOfEachSpelling(_ reads: [SpecCode.Read]) -> [SpecCode.Read] {
+        var seen = Set<[UInt8]>()
+        return reads.filter { seen.insert(Array($0.name.utf8)).inserted }
+    }
+
     /// The declared symbol a read names, reporting a read spelled in another Unicode form than
     /// the declaration (the compiler would not find it).
-    mutating func symbol(for read: SpecCode.Read, at location: SourceLocation, _ what: String) -> Symbol? {
+    mutating func symbol(for read: SpecCode.Read, in code: Code, _ what: String) -> Symbol? {
         guard let symbol = symbols[read.name] else { return nil }
         if !symbol.name.unicodeScalars.elementsEqual(read.name.unicodeScalars) {
+            let location = code.location(ofUTF8Offset: read.offset)
             diagnostics.error(
                 "\(what) writes `\(read.name)` with other Unicode characters than its declaration (composed and decomposed accents look alike); retype it",
                 at: location, notes: [.init("`\(symbol.name)` is declared here", at: symbol.location)])
@@ -339,8 +347,7 @@ private struct Checker {
         guard let body = parse(code, what, form: .body) else { return ([], []) }
         var reactive: [(name: String, location: SourceLocation)] = []
         var fixed: [String] = []
-        var seen = Set<String>()
-        for read in SpecCode.reads(in: body) where seen.insert(read.name).inserted {
+        for read in Self.firstOfEachSpelling(SpecCode.reads(in: body)) {
             let at = code.location(ofUTF8Offset: read.offset)
             if read.name == "self" {
                 diagnostics.error(
@@ -348,8 +355,8 @@ private struct Checker {
                     at: at)
                 continue
             }
-            if symbols[read.name] == nil { checkUndeclared(read, at: at, what) }
-            guard let symbol = symbol(for: read, at: at, what) else { continue }
+            if symbols[read.name] == nil { checkUndeclared(read, in: code, what) }
+            guard let symbol = symbol(for: read, in: code, what) else { continue }
             switch symbol.kind {
             case .parameter, .dependency, .constant:
                 fixed.append(read.name)
@@ -486,10 +493,9 @@ private struct Checker {
         for resource in spec.resources {
             let what = "`load` of resource `\(resource.name.value)`"
             if let body = parse(resource.load, what, form: .expression) {
-                resourceReads[resource.name.value] = SpecCode.reads(in: body).compactMap { read in
-                    let at = resource.load.location(ofUTF8Offset: read.offset)
-                    if read.name != "self", symbols[read.name] == nil { checkUndeclared(read, at: at, what) }
-                    return symbol(for: read, at: at, what).flatMap { $0.isReactive ? $0.name : nil }
+                resourceReads[resource.name.value] = Self.firstOfEachSpelling(SpecCode.reads(in: body)).compactMap { read in
+                    if read.name != "self", symbols[read.name] == nil { checkUndeclared(read, in: resource.load, what) }
+                    return symbol(for: read, in: resource.load, what).flatMap { $0.isReactive ? $0.name : nil }
                 }
             }
             for trigger in resource.triggers where trigger.value == .activation && !hasActivation {
