@@ -40,10 +40,8 @@ struct Generate: ParsableCommand {
         let outputFolder = URL(fileURLWithPath: output ?? ".")
         let job = GenerationJob(generator: try inputs.generator(), outputFolder: outputFolder)
         let results = job.generate(jobInputs)
-        for result in results {
-            Console.report(result.diagnostics)
-            if let error = result.writeError { Console.error("\(error)") }
-        }
+        for result in results { Console.report(result.diagnostics) }
+        Console.reportWriteErrors(results)
         let failed = results.contains(where: \.failed)
         if !quiet {
             let written = results.filter { $0.outcome == .created || $0.outcome == .updated }.count

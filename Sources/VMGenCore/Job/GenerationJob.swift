@@ -45,11 +45,32 @@ public struct GenerationJob {
         input.outputURL ?? outputFolder.appendingPathComponent(OutputWriter.outputName(forSpec: URL(fileURLWithPath: input.path)))
     }
 
-    /// Generates every input and writes the files that changed.
+    /// Two or more specs that would write the same file: neither is written, since one would
+    /// silently replace the other (and `check` would then always find the output stale).
+    public struct ClashError: Error, CustomStringConvertible {
+        public var outputPath: String
+        public var specPaths: [String]
+        public var description: String {
+            let name = URL(fileURLWithPath: outputPath).lastPathComponent
+            return "\(outputPath): error: \(specPaths.joined(separator: " and ")) would each generate \(name); rename all but one, or generate them into different --output folders"
+        }
+    }
+
+    /// Generates every input and writes the files that changed. First removes the temporary
+    /// files an interrupted run left in the folders written to.
     public func generate(_ inputs: [Input]) -> [Result] {
-        inputs.map { input in
+        let folders = Set(inputs.map { outputURL(for: $0).deletingLastPathComponent().standardizedFileURL.path })
+        for folder in folders.sorted() {
+            OutputWriter().removeLeftovers(in: URL(fileURLWithPath: folder, isDirectory: true))
+        }
+        let clashes = clashes(in: inputs)
+        return inputs.map { input in
             var result = render(input)
             guard let source = result.source else { return result }
+            if let clash = clashes[result.outputURL.standardizedFileURL.path] {
+                result.writeError = clash
+                return result
+            }
             do {
                 result.outcome = try OutputWriter().write(source, to: result.outputURL)
             } catch {
@@ -61,15 +82,28 @@ public struct GenerationJob {
 
     /// Generates every input in memory, writing nothing; `outcome` says what `generate` would do.
     public func check(_ inputs: [Input]) -> [Result] {
-        inputs.map { input in
+        let clashes = clashes(in: inputs)
+        return inputs.map { input in
             var result = render(input)
             guard let source = result.source else { return result }
+            if let clash = clashes[result.outputURL.standardizedFileURL.path] {
+                result.writeError = clash
+                return result
+            }
             do {
                 result.outcome = try OutputWriter().plan(source, to: result.outputURL)
             } catch {
                 result.writeError = error
             }
             return result
+        }
+    }
+
+    /// The output files that more than one input would write, by standardized path.
+    func clashes(in inputs: [Input]) -> [String: ClashError] {
+        let byOutput = Dictionary(grouping: inputs) { outputURL(for: $0).standardizedFileURL.path }
+        return byOutput.filter { $0.value.count > 1 }.mapValues { inputs in
+            ClashError(outputPath: outputURL(for: inputs[0]).relativePath, specPaths: inputs.map(\.path))
         }
     }
 
