@@ -21,6 +21,9 @@ struct YAMLLoader {
                 at: start)
             return nil
         }
+        // A byte-order mark (editors on Windows write one) is not part of the text: drop it.
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let data = data.starts(with: byteOrderMark) ? data.dropFirst(byteOrderMark.count) : data
         guard let decoded = String(validating: data, as: UTF8.self) else {
             diagnostics.error("the spec is not valid UTF-8; save it as UTF-8 text", at: Self.firstInvalidUTF8(in: data, file: file))
             return nil
@@ -47,6 +50,12 @@ struct YAMLLoader {
             diagnostics.error("the spec is empty; start it with `viewModel: <Name>` (see `vmgen init`)", at: start)
             return nil
         }
+        if let alias = AliasKeys.first(in: text) {
+            diagnostics.error(
+                "specs do not use YAML anchors (`&name`) and aliases (`*name`), also not as keys: write the key out",
+                at: SourceLocation(file: file, line: alias.line, column: alias.column))
+            return nil
+        }
         return (node, text)
     }
 
@@ -63,7 +72,10 @@ struct YAMLLoader {
                 notes.append(.init("\(context.text) here", at: location(context.mark)))
             }
             let isTab = Self.character(at: mark, in: yaml) == "\t"
-            let hint = isTab ? "; YAML indents with spaces only: replace the tab with spaces" : hint(for: problem)
+            var hint = isTab ? "; YAML indents with spaces only: replace the tab with spaces" : hint(for: problem)
+            if problem.contains("mapping values are not allowed") {
+                hint = unquotedColonHint(at: mark, in: yaml)
+            }
             diagnostics.error("invalid YAML: \(problem)\(hint)", at: location(mark), notes: notes)
         }
         switch error {
@@ -74,9 +86,23 @@ struct YAMLLoader {
         case let .composer(context, problem, mark, yaml):
             report(problem, mark, context, yaml)
         case let .duplicatedKeysInMapping(duplicates, context):
-            let names = duplicates.map { "`\($0)`" }.joined(separator: ", ")
-            diagnostics.error("duplicate key \(names) in the same mapping; each key may appear once: remove or rename one",
-                              at: location(context.mark))
+            let lines = context.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let keys = Self.siblingKeys(at: context.mark, in: lines)
+            for name in duplicates {
+                let places = keys.filter { $0.name == name }.map(\.location)
+                guard places.count > 1 else {
+                    diagnostics.error("duplicate key `\(name)` in the same mapping; each key may appear once: remove or rename one",
+                                      at: location(context.mark))
+                    continue
+                }
+                let first = SourceLocation(file: file, line: places[0].line, column: places[0].column)
+                for place in places.dropFirst() {
+                    diagnostics.error(
+                        "duplicate key `\(name)`: it is already in this mapping on line \(first.line); each key may appear once: remove or rename one",
+                        at: SourceLocation(file: file, line: place.line, column: place.column),
+                        notes: [.init("`\(name)` first appears here", at: first)])
+                }
+            }
         case let .reader(problem, offset, _, yaml):
             let prefix = offset.map { String(yaml.prefix($0)) } ?? ""
             let line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
@@ -87,6 +113,73 @@ struct YAMLLoader {
             diagnostics.error("could not read the YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
         return diagnostics
+    }
+
+    /// The keys of the block mapping that has a key at `mark`, with their places: the lines
+    /// indented exactly as the key's line, around it, up to a line indented less. Yams names
+    /// duplicate keys but gives only the first one's place; this finds the others. Empty for a
+    /// flow mapping (`{ }`), whose keys do not start lines.
+    static func siblingKeys(at mark: Mark, in lines: [Substring]) -> [(name: String, location: (line: Int, column: Int))] {
+        guard mark.line >= 1, mark.line <= lines.count else { return [] }
+        let indent = mark.column - 1
+        func indentation(_ line: Substring) -> Int? {
+            let content = line.drop { $0 == " " }
+            return content.isEmpty || content.hasPrefix("#") ? nil : line.count - content.count
+        }
+        guard indentation(lines[mark.line - 1]) == indent else { return [] }
+        var first = mark.line - 1
+        while first > 0, indentation(lines[first - 1]).map({ $0 >= indent }) ?? true { first -= 1 }
+        var keys: [(name: String, location: (line: Int, column: Int))] = []
+        var index = first
+        while index < lines.count {
+            defer { index += 1 }
+            guard let depth = indentation(lines[index]) else { continue }
+            if depth < indent && index >= mark.line - 1 { break }
+            guard depth == indent else { continue }
+            let content = lines[index].dropFirst(indent)
+            guard let colon = content.firstRange(of: ":") else { continue }
+            var name = content[..<colon.lowerBound].trimmingCharacters(in: .whitespaces)
+            if name.count >= 2, let quote = name.first, quote == "\"" || quote == "'", name.last == quote {
+                name = String(name.dropFirst().dropLast())
+            }
+            keys.append((name, (index + 1, indent + 1)))
+        }
+        return keys
+    }
+
+    /// The hint for libyaml's "mapping values are not allowed": either the line is indented
+    /// deeper than a line above that already has its value, or a value holds an unquoted `: `.
+    /// For the second, the hint shows the line with its value quoted.
+    static func unquotedColonHint(at mark: Mark, in yaml: String) -> String {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return "; a value that contains `: ` must be quoted" }
+        let line = lines[mark.line - 1]
+        let indent = line.prefix { $0 == " " }.count
+        let previousIndex = lines[..<(mark.line - 1)].lastIndex { line in
+            let content = line.drop { $0 == " " }
+            return !content.isEmpty && !content.hasPrefix("#")
+        }
+        // `key:` is the first thing on the line, and the error is at that colon: the key itself
+        // is in the wrong place, which only indentation explains.
+        let content = line.dropFirst(indent)
+        if let previousIndex, let keyEnd = content.firstRange(of: ":")?.lowerBound,
+           content.distance(from: content.startIndex, to: keyEnd) + indent + 1 == mark.column,
+           !content[..<keyEnd].contains(" ") {
+            let above = lines[previousIndex].prefix { $0 == " " }.count
+            if indent > above {
+                let key = content[..<keyEnd]
+                return "; this is an indentation error: `\(key)` on line \(mark.line) is indented deeper than line \(previousIndex + 1), which already has a value: indent `\(key)` by \(above) spaces, like line \(previousIndex + 1)"
+            }
+        }
+        guard let separator = content.firstRange(of: ": ") else { return "; a value that contains `: ` must be quoted" }
+        let lead = String(line[..<separator.upperBound])
+        var value = String(line[separator.upperBound...])
+        if let comment = value.firstRange(of: " #") { value = String(value[..<comment.lowerBound]) }
+        value = value.trimmingCharacters(in: .whitespaces)
+        let quoted = value.contains("\"") || value.contains("\\")
+            ? "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+            : "\"" + value + "\""
+        return "; a value that contains `: ` must be quoted: write `\(lead.drop { $0 == " " })\(quoted)`, or write the value as a block scalar (`|`) on the lines below"
     }
 
     /// The character libyaml points at (its columns count Unicode scalars).

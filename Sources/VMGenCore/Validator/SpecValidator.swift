@@ -384,7 +384,8 @@ private struct Checker {
                 diagnostics.error(
                     "the enabled condition of `\(command)` reads its own `\(read.name)`; a command is already disabled while it executes, so leave it out",
                     at: at)
-            } else if symbols[read.name] == nil, read.name.first?.isLowercase == true, !swiftGlobals.contains(read.name) {
+            } else if symbols[read.name] == nil, read.name.first?.isLowercase == true, !swiftGlobals.contains(read.name),
+                      !spec.brokenNames.contains(read.name) {
                 let names = symbols.keys.sorted()
                 diagnostics.error(
                     "the enabled condition of `\(command)` reads `\(read.name)`, which the spec does not declare\(Suggestion.didYouMean(read.name, in: names))",
