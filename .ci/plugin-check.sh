@@ -108,6 +108,40 @@ expect_build_error type-error "^$specs/Volume\\.vm\\.yaml:$line:$column: error: 
     "a Swift type error in a spec expression is reported at the spec's line and column"
 cp "$work/Volume.vm.yaml.good" "$specs/Volume.vm.yaml"
 expect_rebuild fixed 1 1 "the spec fixed again: only it re-runs, and the build passes"
+
+echo "== every spec's errors in one build"
+# Three specs broken at once, three kinds of error (a validation error, a missing value, a YAML
+# syntax error): one swift build must print all three at their specs' lines and columns.
+cp "$specs/Greeting.vm.yaml" "$work/Greeting.vm.yaml.good"
+echo "colour: red" >>"$specs/Volume.vm.yaml"
+volume_line=$(wc -l <"$specs/Volume.vm.yaml" | tr -d ' ')
+replace_line "$specs/Greeting.vm.yaml" 'name: { type: String' '  name: String'
+greeting_line=$(grep -n '^  name: String' "$specs/Greeting.vm.yaml" | cut -d: -f1)
+printf 'viewModel: ThirdViewModel\ndoc: Three: a colon in a plain value\n' >"$specs/Third.vm.yaml"
+if build_copy three-broken; then
+    fail "three broken specs: swift build succeeded"
+else
+    found=0
+    for pattern in "^$specs/Volume\\.vm\\.yaml:$volume_line:1: error: unknown key \`colour\`" \
+                   "^$specs/Greeting\\.vm\\.yaml:$greeting_line:3: error: state value \`name\` needs an \`initial\` value" \
+                   "^$specs/Third\\.vm\\.yaml:2:11: error: invalid YAML: mapping values are not allowed"; do
+        if grep -qE "$pattern" "$work/three-broken.log"; then
+            found=$((found + 1))
+        else
+            echo "  missing: $pattern" >&2
+        fi
+    done
+    if [ "$found" = 3 ]; then
+        pass "three broken specs: one swift build prints the errors of all three at their spec locations"
+    else
+        fail "three broken specs: $found of 3 specs' errors in one build (log lines with 'error' below)"
+        grep -E 'error' "$work/three-broken.log" | head -20 >&2
+    fi
+fi
+cp "$work/Volume.vm.yaml.good" "$specs/Volume.vm.yaml"
+cp "$work/Greeting.vm.yaml.good" "$specs/Greeting.vm.yaml"
+rm "$specs/Third.vm.yaml"
+if build_copy three-fixed; then pass "the three specs fixed again: the build passes"; else fail "the three specs fixed: the build failed"; fi
 # Last, because SwiftPM relinks vmgen in the build after one that a plugin stopped.
 mkdir "$specs/More"
 cp "$specs/Greeting.vm.yaml" "$specs/More/Greeting.vm.yaml"

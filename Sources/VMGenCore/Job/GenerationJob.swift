@@ -29,16 +29,23 @@ public struct GenerationJob {
         public var source: String?
         /// Why the output could not be written.
         public var writeError: (any Error)?
+        /// For the build plugin: the spec's errors were written into the output file as
+        /// `#error`s, for the compiler to report at the spec's lines.
+        public var errorsWritten = false
 
         public var failed: Bool { source == nil || writeError != nil }
     }
 
     let generator: Generator
     let outputFolder: URL
+    /// Who writes the files: decides the header and, for the build plugin, that a spec with
+    /// errors still gets a file, one that carries its errors to the compiler.
+    let writer: GeneratedHeader.Writer
 
-    public init(generator: Generator, outputFolder: URL) {
+    public init(generator: Generator, outputFolder: URL, writer: GeneratedHeader.Writer = .command) {
         self.generator = generator
         self.outputFolder = outputFolder
+        self.writer = writer
     }
 
     func outputURL(for input: Input) -> URL {
@@ -66,11 +73,17 @@ public struct GenerationJob {
         let clashes = clashes(in: inputs)
         return inputs.map { input in
             var result = render(input)
-            guard let source = result.source else { return result }
             if let clash = clashes[result.outputURL.standardizedFileURL.path] {
-                result.writeError = clash
+                if result.source != nil { result.writeError = clash }
                 return result
             }
+            var contents = result.source
+            if contents == nil, writer == .buildPlugin, result.diagnostics.contains(where: { $0.severity == .error }) {
+                contents = CompilerDiagnosticsFile.render(
+                    result.diagnostics, header: GeneratedHeader.lines(specPath: input.path, writer: writer))
+                result.errorsWritten = true
+            }
+            guard let source = contents else { return result }
             do {
                 result.outcome = try OutputWriter().write(source, to: result.outputURL)
             } catch {
@@ -108,7 +121,7 @@ public struct GenerationJob {
     }
 
     func render(_ input: Input) -> Result {
-        let output = generator.generate(input.data, file: input.path)
+        let output = generator.generate(input.data, file: input.path, writer: writer)
         return Result(specPath: input.path, outputURL: outputURL(for: input), diagnostics: output.diagnostics,
                       outcome: nil, source: output.source, writeError: nil)
     }
