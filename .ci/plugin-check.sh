@@ -5,7 +5,9 @@
 #  2. in a copy of it, what each kind of edit re-runs, counted in `swift build -v` output
 #     (lines that run `vmgen generate`, and swiftc runs for the ConsumerViewModels module);
 #  3. a broken spec fails `swift build` with `<spec path>:<line>:<column>: error:`, and so does a
-#     Swift type error inside a spec expression (through the generator's #sourceLocation).
+#     Swift type error inside a spec expression (through the generator's #sourceLocation);
+#  4. three specs broken at once: one `swift build` prints the errors of all three;
+#  5. the command plugin, run with its defaults, generates the target's specs.
 # One scratch path (.build-consumer) serves every build, so the dependencies compile once.
 # Usage: .ci/plugin-check.sh   (from anywhere; about 2 minutes on 2 cores after the first build)
 set -euo pipefail
@@ -147,6 +149,26 @@ mkdir "$specs/More"
 cp "$specs/Greeting.vm.yaml" "$specs/More/Greeting.vm.yaml"
 expect_build_error clash "error: vmgen: .*Greeting\\.vm\\.yaml and .*More/Greeting\\.vm\\.yaml would each generate Greeting\\.swift" \
     "two specs that would generate the same file are refused"
+
+rm -r "$specs/More"
+
+echo "== the command plugin with its defaults, in a package without Specs/ and Generated/"
+# With no arguments it generates the specs of each target that holds specs (here
+# ConsumerViewModels) into its own work folder, and prints where.
+if swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-to-package-directory \
+    generate-view-models >"$work/command-plugin.log" 2>&1; then
+    out=$(sed -n 's/^generate-view-models: ConsumerViewModels: Sources\/ConsumerViewModels -> //p' "$work/command-plugin.log")
+    if [ -n "$out" ] && [ -f "$out/Volume.swift" ] && [ -f "$out/Greeting.swift" ] \
+        && head -2 "$out/Volume.swift" | grep -q 'run `vmgen generate`'; then
+        pass "generate-view-models without arguments: ConsumerViewModels' specs -> ${out#"$scratch"/}"
+    else
+        fail "generate-view-models without arguments wrote no Volume.swift and Greeting.swift (log below)"
+        cat "$work/command-plugin.log" >&2
+    fi
+else
+    fail "generate-view-models without arguments failed (log below)"
+    tail -20 "$work/command-plugin.log" >&2
+fi
 
 echo "plugin-check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
