@@ -8,8 +8,7 @@ struct CLIToolsTests {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-tools-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("tools")
     }
 
     @Test("init takes the name with or without ViewModel, and the starter generates that class")

@@ -9,8 +9,7 @@ struct FilesAndFaultsTests {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-faults-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("faults")
     }
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
@@ -100,17 +99,6 @@ struct FilesAndFaultsTests {
         #expect(try writeError(outputFolder: folder.appendingPathComponent("out")) ==
             "\(path("out"))/Same.swift: error: cannot write the generated file: a folder has that name: move it away or choose another --output folder")
     }
-
-    @Test("a read-only output folder is named, with what to do (skipped as root, who may write anywhere)",
-          .enabled(if: geteuid() != 0))
-    func readOnlyFolder() throws {
-        let output = folder.appendingPathComponent("locked")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        chmod(output.path, 0o555)
-        defer { chmod(output.path, 0o755) }
-        #expect(try writeError(outputFolder: output) ==
-            "\(output.path)/Same.swift: error: cannot write the generated file: permission denied in `\(output.path)`: make the folder (and the file) writable, or choose another --output folder")
-    }
 }
 
 /// The `vmgen` executable next to the test bundle (`swift test` builds every product).
@@ -120,11 +108,17 @@ func vmgenExecutable() throws -> URL {
     return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "build vmgen first")
 }
 
-/// Runs `vmgen` with `arguments` in `folder`; returns the exit status and standard error.
+/// Runs `vmgen` with `arguments` in `folder`; returns the exit status and both outputs. A first
+/// argument `--setpriv` runs it as the user `nobody` (for permission checks when tests run as root).
 func runVMGen(_ arguments: [String], in folder: URL) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
-    process.executableURL = try vmgenExecutable()
-    process.arguments = arguments
+    if arguments.first == "--setpriv" {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try vmgenExecutable().path] + arguments.dropFirst()
+    } else {
+        process.executableURL = try vmgenExecutable()
+        process.arguments = arguments
+    }
     process.currentDirectoryURL = folder
     let output = Pipe(), errors = Pipe()
     process.standardOutput = output
@@ -140,8 +134,7 @@ func runVMGen(_ arguments: [String], in folder: URL) throws -> (status: Int32, s
 struct CLIFaultTests {
     @Test("a FIFO, a device, a link loop and a missing path exit 1 with `path: error: ...`, no usage text, no hang")
     func unreadablePathsExitOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(mkfifo(folder.appendingPathComponent("pipe.vm.yaml").path, 0o644) == 0)
         symlink("loop", folder.appendingPathComponent("loop").path)
@@ -160,9 +153,25 @@ struct CLIFaultTests {
         }
     }
 
+    @Test("a read-only output folder: exit 1, the file named, and what to do (run as nobody when the tests run as root)")
+    func readOnlyFolder() throws {
+        let folder = try temporaryFolder("cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FilesAndFaultsTests.spec.write(to: folder.appendingPathComponent("Same.vm.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("locked"), withIntermediateDirectories: true)
+        chmod(folder.path, 0o755)
+        chmod(folder.appendingPathComponent("Same.vm.yaml").path, 0o644)
+        chmod(folder.appendingPathComponent("locked").path, 0o555)
+        // Root may write anywhere, so as root vmgen runs as `nobody`, through setpriv.
+        let asNobody = geteuid() == 0 ? ["--setpriv"] : []
+        let run = try runVMGen(asNobody + ["generate", "Same.vm.yaml", "--output", "locked"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr == "locked/Same.swift: error: cannot write the generated file: permission denied in `locked`: make the folder (and the file) writable, or choose another --output folder\n")
+    }
+
     @Test("two specs that would write one file: exit 1, the error once, and the summary counts both as failed")
     func clashExitsOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-cli-\(UUID().uuidString)")
+        let folder = try temporaryFolder("cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         for sub in ["a", "b"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)

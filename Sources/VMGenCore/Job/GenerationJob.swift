@@ -1,8 +1,9 @@
 import Foundation
 
 /// Generates a set of specs into an output folder: the work behind `vmgen generate` and
-/// `vmgen check`, kept out of the CLI so it can be tested. A spec with errors writes nothing;
-/// files are written only when their bytes change, and never over a file vmgen did not write.
+/// `vmgen check`, kept out of the CLI so it can be tested. A spec with errors writes nothing
+/// (for the build plugin: a file of `#error`s instead); files are written only when their bytes
+/// change, and never over a file vmgen did not write.
 public struct GenerationJob {
     /// One spec to generate: the path used in diagnostics and `#sourceLocation`, and its bytes.
     public struct Input {
