@@ -49,7 +49,7 @@ struct Generate: ParsableCommand {
         Console.reportWriteErrors(results)
         let failed = results.contains { $0.failed && !($0.errorsWritten && $0.writeError == nil) }
         if !quiet {
-            let written = results.filter { $0.outcome == .created || $0.outcome == .updated }.count
+            let written = results.filter { !$0.errorsWritten && ($0.outcome == .created || $0.outcome == .updated) }.count
             let unchanged = results.filter { $0.outcome == .unchanged }.count
             let failures = results.filter(\.failed).count
             print("vmgen: checked \(results.count) spec\(results.count == 1 ? "" : "s"): \(written) written, \(unchanged) unchanged\(failed ? ", \(failures) failed" : "").")

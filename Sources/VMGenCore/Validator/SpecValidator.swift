@@ -406,7 +406,7 @@ private struct Checker {
             if let onValue = command.onValue { checkScope(onValue, "`onValue` of command `\(name)`") }
             if let onFailure = command.onFailure { checkScope(onFailure, "`onFailure` of command `\(name)`") }
             if let emits = command.emits {
-                if symbols[emits.value]?.kind != .event {
+                if symbols[emits.value]?.kind != .event, !spec.brokenNames.contains(emits.value) {
                     let events = spec.events.map(\.name.value)
                     diagnostics.error(
                         "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events)); declare it under `events`",
