@@ -52,7 +52,10 @@ struct Generate: ParsableCommand {
             let written = results.filter { !$0.errorsWritten && ($0.outcome == .created || $0.outcome == .updated) }.count
             let unchanged = results.filter { $0.outcome == .unchanged }.count
             let failures = results.filter(\.failed).count
-            print("vmgen: checked \(results.count) spec\(results.count == 1 ? "" : "s"): \(written) written, \(unchanged) unchanged\(failed ? ", \(failures) failed" : "").")
+            let carried = results.filter(\.errorsWritten).count
+            let failedText = failures > carried ? ", \(failures - carried) failed" : ""
+            let carriedText = carried > 0 ? ", \(carried) with errors (written as #error for the compiler)" : ""
+            print("vmgen: checked \(results.count) spec\(results.count == 1 ? "" : "s"): \(written) written, \(unchanged) unchanged\(carriedText)\(failedText).")
         }
         if failed { throw ExitCode.failure }
     }
