@@ -89,7 +89,10 @@ struct YAMLLoader {
             let lines = context.text.split(separator: "\n", omittingEmptySubsequences: false)
             let keys = Self.siblingKeys(at: context.mark, in: lines)
             for name in duplicates {
-                let places = keys.filter { $0.name == name }.map(\.location)
+                var places = keys.filter { $0.name == name }.map(\.location)
+                if keys.isEmpty, name == duplicates.first, let next = Self.nextFlowKey(name, after: context.mark, in: lines) {
+                    places = [(context.mark.line, context.mark.column), next]
+                }
                 guard places.count > 1 else {
                     diagnostics.error("duplicate key `\(name)` in the same mapping; each key may appear once: remove or rename one",
                                       at: location(context.mark))
@@ -145,6 +148,25 @@ struct YAMLLoader {
             keys.append((name, (index + 1, indent + 1)))
         }
         return keys
+    }
+
+    /// In a flow mapping (`{ a: 1, a: 2 }`), where `name` next stands as a key after the key at
+    /// `mark`: preceded by `{`, `,` or a space, and followed by `:`.
+    static func nextFlowKey(_ name: String, after mark: Mark, in lines: [Substring]) -> (line: Int, column: Int)? {
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        for index in (mark.line - 1)..<lines.count {
+            let scalars = Array(lines[index].unicodeScalars)
+            let key = Array(name.unicodeScalars)
+            var column = index == mark.line - 1 ? mark.column - 1 + key.count : 0
+            while column + key.count <= scalars.count {
+                defer { column += 1 }
+                guard Array(scalars[column..<(column + key.count)]) == key else { continue }
+                let before = column == 0 ? " " : scalars[column - 1]
+                let after = scalars[(column + key.count)...].first { $0 != " " }
+                if " ,{".unicodeScalars.contains(before), after == ":" { return (index + 1, column + 1) }
+            }
+        }
+        return nil
     }
 
     /// The hint for libyaml's "mapping values are not allowed": either the line is indented
