@@ -169,6 +169,20 @@ struct CLIFaultTests {
         #expect(run.stderr == "locked/Same.swift: error: cannot write the generated file: permission denied in `locked`: make the folder (and the file) writable, or choose another --output folder\n")
     }
 
+    @Test("a spec that may not be read: exit 1, and what to do (run as nobody when the tests run as root)")
+    func unreadableSpec() throws {
+        let folder = try temporaryFolder("cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("Secret.vm.yaml")
+        try FilesAndFaultsTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+        chmod(folder.path, 0o755)
+        chmod(spec.path, 0o000)
+        let asNobody = geteuid() == 0 ? ["--setpriv"] : []
+        let run = try runVMGen(asNobody + ["lint", "Secret.vm.yaml"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr == "Secret.vm.yaml: error: permission denied: make it readable (chmod u+r) or pass another path\n")
+    }
+
     @Test("two specs that would write one file: exit 1, the error once, and the summary counts both as failed")
     func clashExitsOne() throws {
         let folder = try temporaryFolder("cli")
