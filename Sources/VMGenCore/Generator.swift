@@ -39,7 +39,7 @@ public struct Generator {
         guard let model = output.model else { return output }
         do {
             var context = ContextBuilder(model: model).build()
-            context.headerLines = GeneratedHeader.lines(specPath: file, writer: writer)
+            if writer != .command { context.headerLines = GeneratedHeader.lines(specPath: file, writer: writer) }
             output.source = try renderer.render(context)
         } catch {
             let location = SourceLocation(file: file, line: 1, column: 1)
