@@ -194,6 +194,14 @@ struct YAMLLoader {
             }
         }
         guard let separator = content.firstRange(of: ": ") else { return "; a value that contains `: ` must be quoted" }
+        // Deeper than the line above and not `key:`: the line continues the value above it,
+        // and quoting this line alone would not help.
+        if let previousIndex, indent > lines[previousIndex].prefix(while: { $0 == " " }).count,
+           content[..<separator.lowerBound].contains(" ") {
+            let above = lines[previousIndex].drop { $0 == " " }
+            let key = above.firstRange(of: ":").map { above[..<$0.lowerBound] } ?? above
+            return "; line \(mark.line) continues the value of `\(key)` on line \(previousIndex + 1), and its `: ` ends that value: write the value as a block scalar (`\(key): |`, then its lines indented below)"
+        }
         let lead = String(line[..<separator.upperBound])
         var value = String(line[separator.upperBound...])
         if let comment = value.firstRange(of: " #") { value = String(value[..<comment.lowerBound]) }
