@@ -25,11 +25,15 @@ struct Init: ParsableCommand {
         let name = StarterSpec.baseName(self.name)
         let url = URL(fileURLWithPath: output).appendingPathComponent("\(name).vm.yaml")
         guard !FileManager.default.fileExists(atPath: url.path) else {
-            Console.error("\(url.path): error: the file exists; vmgen init never overwrites a spec")
+            Console.error("\(url.relativePath): error: the file exists; vmgen init never overwrites a spec")
             throw ExitCode.failure
         }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(StarterSpec.text(name: name).utf8).write(to: url)
-        print("vmgen: wrote \(url.path)")
+        do {
+            try OutputWriter().create(StarterSpec.text(name: name), at: url)
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode.failure
+        }
+        print("vmgen: wrote \(url.relativePath)")
     }
 }

@@ -25,6 +25,18 @@ struct CLIToolsTests {
         }
     }
 
+    @Test("init never overwrites, and a folder it cannot write to is named in plain words")
+    func initFailures() throws {
+        #expect(try runVMGen(["init", "Counter"], in: folder).status == 0)
+        let again = try runVMGen(["init", "CounterViewModel"], in: folder)
+        #expect(again.status == 1)
+        #expect(again.stderr == "./Counter.vm.yaml: error: the file exists; vmgen init never overwrites a spec\n")
+        try "x".write(to: folder.appendingPathComponent("file"), atomically: true, encoding: .utf8)
+        let blocked = try runVMGen(["init", "Counter", "--output", "file"], in: folder)
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr == "file/Counter.vm.yaml: error: cannot write the spec: `file` is a file, not a folder: remove it or choose another --output folder\n")
+    }
+
     static let specs = [
         "Search.vm.yaml": """
             viewModel: SearchViewModel

@@ -24,7 +24,9 @@ public struct OutputWriter {
     public struct WriteError: Error, CustomStringConvertible {
         public var path: String
         public var reason: String
-        public var description: String { "\(path): error: cannot write the generated file: \(reason)" }
+        /// What the file is, in the message: `the generated file`, `the spec`.
+        public var what = "the generated file"
+        public var description: String { "\(path): error: cannot write \(what): \(reason)" }
     }
 
     public init() {}
@@ -75,6 +77,22 @@ public struct OutputWriter {
             throw WriteError(path: url.relativePath, reason: Self.reason(forErrno: code, folder: folder.relativePath))
         }
         return outcome
+    }
+
+    /// Writes `contents` to the new file `url` (creating its folder), failing when the file
+    /// exists: for files that are written once and then belong to the user, such as a starter spec.
+    public func create(_ contents: String, at url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try makeFolder(folder.relativePath, for: url.relativePath)
+            try Data(contents.utf8).write(to: url, options: .withoutOverwriting)
+        } catch var error as WriteError {
+            error.what = "the spec"
+            throw error
+        } catch {
+            throw WriteError(path: url.relativePath, reason: Self.reason(forErrno: Self.posixCode(of: error), folder: folder.relativePath),
+                             what: "the spec")
+        }
     }
 
     /// Removes the temporary files that an interrupted vmgen run left in `folder`
