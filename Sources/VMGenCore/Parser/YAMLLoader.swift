@@ -75,6 +75,8 @@ struct YAMLLoader {
             var hint = isTab ? "; YAML indents with spaces only: replace the tab with spaces" : hint(for: problem)
             if problem.contains("mapping values are not allowed") {
                 hint = unquotedColonHint(at: mark, in: yaml)
+            } else if problem.contains("did not find expected ',' or '}'"), let entry = flowEntryQuoted(at: mark, in: yaml) {
+                hint += ": write `\(entry)`"
             }
             diagnostics.error("invalid YAML: \(problem)\(hint)", at: location(mark), notes: notes)
         }
@@ -205,11 +207,51 @@ struct YAMLLoader {
         let lead = String(line[..<separator.upperBound])
         var value = String(line[separator.upperBound...])
         if let comment = value.firstRange(of: " #") { value = String(value[..<comment.lowerBound]) }
-        value = value.trimmingCharacters(in: .whitespaces)
-        let quoted = value.contains("\"") || value.contains("\\")
+        return "; a value that contains `: ` must be quoted: write `\(lead.drop { $0 == " " })\(quoted(value))`, or write the value as a block scalar (`|`) on the lines below"
+    }
+
+    /// `value` (trimmed) as a YAML quoted scalar: double quotes, or single quotes when it holds a
+    /// `"` or a backslash (which double quotes would make escapes of).
+    static func quoted(_ value: String) -> String {
+        let value = value.trimmingCharacters(in: .whitespaces)
+        return value.contains("\"") || value.contains("\\")
             ? "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
             : "\"" + value + "\""
-        return "; a value that contains `: ` must be quoted: write `\(lead.drop { $0 == " " })\(quoted)`, or write the value as a block scalar (`|`) on the lines below"
+    }
+
+    /// For a `: ` inside a value in `{ }` (libyaml stops at that colon): the entry `key: value`
+    /// with its value quoted, the value running to the next `,` or `}` outside brackets.
+    static func flowEntryQuoted(at mark: Mark, in yaml: String) -> String? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let line = Array(lines[mark.line - 1].unicodeScalars)
+        let colon = mark.column - 1
+        guard colon > 0, colon < line.count, line[colon] == ":" else { return nil }
+        // Back to the `{` or `,` that opens this entry, skipping bracketed text.
+        var depth = 0
+        var start = colon - 1
+        while start >= 0 {
+            let scalar = line[start]
+            if scalar == ")" || scalar == "]" { depth += 1 }
+            if scalar == "(" || scalar == "[" { depth -= 1 }
+            if depth <= 0 && (scalar == "{" || scalar == ",") { break }
+            start -= 1
+        }
+        guard start >= 0 else { return nil }
+        let entry = String(String.UnicodeScalarView(line[(start + 1)...]))
+        guard let separator = entry.firstRange(of: ": ") else { return nil }
+        let key = entry[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)
+        // Forward to the `,` or `}` that ends the value, outside brackets.
+        var value = ""
+        depth = 0
+        for scalar in entry[separator.upperBound...].unicodeScalars {
+            if scalar == "(" || scalar == "[" { depth += 1 }
+            if scalar == ")" || scalar == "]" { depth -= 1 }
+            if depth <= 0 && (scalar == "," || scalar == "}") { break }
+            value.unicodeScalars.append(scalar)
+        }
+        guard !key.isEmpty, !key.contains(" ") else { return nil }
+        return "\(key): \(quoted(value))"
     }
 
     /// The character libyaml points at (its columns count Unicode scalars).
