@@ -5,7 +5,9 @@
 #  2. in a copy of it, what each kind of edit re-runs, counted in `swift build -v` output
 #     (lines that run `vmgen generate`, and swiftc runs for the ConsumerViewModels module);
 #  3. a broken spec fails `swift build` with `<spec path>:<line>:<column>: error:`, and so does a
-#     Swift type error inside a spec expression (through the generator's #sourceLocation).
+#     Swift type error inside a spec expression (through the generator's #sourceLocation);
+#  4. three specs broken at once: one `swift build` prints the errors of all three;
+#  5. the command plugin, run with its defaults, generates the target's specs.
 # One scratch path (.build-consumer) serves every build, so the dependencies compile once.
 # Usage: .ci/plugin-check.sh   (from anywhere; about 2 minutes on 2 cores after the first build)
 set -euo pipefail
@@ -108,11 +110,65 @@ expect_build_error type-error "^$specs/Volume\\.vm\\.yaml:$line:$column: error: 
     "a Swift type error in a spec expression is reported at the spec's line and column"
 cp "$work/Volume.vm.yaml.good" "$specs/Volume.vm.yaml"
 expect_rebuild fixed 1 1 "the spec fixed again: only it re-runs, and the build passes"
+
+echo "== every spec's errors in one build"
+# Three specs broken at once, three kinds of error (a validation error, a missing value, a YAML
+# syntax error): one swift build must print all three at their specs' lines and columns.
+cp "$specs/Greeting.vm.yaml" "$work/Greeting.vm.yaml.good"
+echo "colour: red" >>"$specs/Volume.vm.yaml"
+volume_line=$(wc -l <"$specs/Volume.vm.yaml" | tr -d ' ')
+replace_line "$specs/Greeting.vm.yaml" 'name: { type: String' '  name: String'
+greeting_line=$(grep -n '^  name: String' "$specs/Greeting.vm.yaml" | cut -d: -f1)
+printf 'viewModel: ThirdViewModel\ndoc: Three: a colon in a plain value\n' >"$specs/Third.vm.yaml"
+if build_copy three-broken; then
+    fail "three broken specs: swift build succeeded"
+else
+    found=0
+    for pattern in "^$specs/Volume\\.vm\\.yaml:$volume_line:1: error: unknown key \`colour\`" \
+                   "^$specs/Greeting\\.vm\\.yaml:$greeting_line:3: error: state value \`name\` needs an \`initial\` value" \
+                   "^$specs/Third\\.vm\\.yaml:2:11: error: invalid YAML: mapping values are not allowed"; do
+        if grep -qE "$pattern" "$work/three-broken.log"; then
+            found=$((found + 1))
+        else
+            echo "  missing: $pattern" >&2
+        fi
+    done
+    if [ "$found" = 3 ]; then
+        pass "three broken specs: one swift build prints the errors of all three at their spec locations"
+    else
+        fail "three broken specs: $found of 3 specs' errors in one build (log lines with 'error' below)"
+        grep -E 'error' "$work/three-broken.log" | head -20 >&2
+    fi
+fi
+cp "$work/Volume.vm.yaml.good" "$specs/Volume.vm.yaml"
+cp "$work/Greeting.vm.yaml.good" "$specs/Greeting.vm.yaml"
+rm "$specs/Third.vm.yaml"
+if build_copy three-fixed; then pass "the three specs fixed again: the build passes"; else fail "the three specs fixed: the build failed"; fi
 # Last, because SwiftPM relinks vmgen in the build after one that a plugin stopped.
 mkdir "$specs/More"
 cp "$specs/Greeting.vm.yaml" "$specs/More/Greeting.vm.yaml"
 expect_build_error clash "error: vmgen: .*Greeting\\.vm\\.yaml and .*More/Greeting\\.vm\\.yaml would each generate Greeting\\.swift" \
     "two specs that would generate the same file are refused"
+
+rm -r "$specs/More"
+
+echo "== the command plugin with its defaults, in a package without Specs/ and Generated/"
+# With no arguments it generates the specs of each target that holds specs (here
+# ConsumerViewModels) into its own work folder, and prints where.
+if swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-to-package-directory \
+    generate-view-models >"$work/command-plugin.log" 2>&1; then
+    out=$(sed -n 's/^generate-view-models: ConsumerViewModels: Sources\/ConsumerViewModels -> //p' "$work/command-plugin.log")
+    if [ -n "$out" ] && [ -f "$out/Volume.swift" ] && [ -f "$out/Greeting.swift" ] \
+        && head -2 "$out/Volume.swift" | grep -q 'run `vmgen generate`'; then
+        pass "generate-view-models without arguments: ConsumerViewModels' specs -> ${out#"$scratch"/}"
+    else
+        fail "generate-view-models without arguments wrote no Volume.swift and Greeting.swift (log below)"
+        cat "$work/command-plugin.log" >&2
+    fi
+else
+    fail "generate-view-models without arguments failed (log below)"
+    tail -20 "$work/command-plugin.log" >&2
+fi
 
 echo "plugin-check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -77,7 +77,7 @@ struct ViewModelCommands {
             return .buildCommand(
                 displayName: "Generating \(output.lastPathComponent) from \(spec.lastPathComponent)",
                 executable: vmgen,
-                arguments: ["generate", spec.path, "--output-file", output.path, "--quiet"] + templateArguments,
+                arguments: ["generate", spec.path, "--output-file", output.path, "--quiet", "--plugin"] + templateArguments,
                 inputFiles: [spec] + templates.files,
                 outputFiles: [output]
             )

@@ -1,5 +1,5 @@
 #if canImport(Darwin)
-import os
+import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,23 +20,19 @@ import Musl
 ///
 /// Why not `Synchronization.Mutex`: `Mutex` (and `Atomic`) need macOS 15 / iOS 18, while the
 /// package supports macOS 14 / iOS 17; and on Linux the Thread Sanitizer does not see `Mutex`'s
-/// lock, so it reports races on state that `Mutex` protects. `Locked` uses the platform's own lock,
-/// which the Thread Sanitizer intercepts: a `pthread_mutex_t` on Linux, an `os_unfair_lock` on
-/// Darwin. The lock is allocated once, on the heap, when the instance is made, so its address
-/// never changes (both locks must not move while in use).
+/// lock, so it reports races on state that `Mutex` protects. `Locked` uses a `pthread_mutex_t`,
+/// which the Thread Sanitizer intercepts, on every platform: one implementation, the one CI
+/// compiles and tests on Linux, rather than a Darwin-only branch that no build here compiles.
+/// The mutex is allocated once, on the heap, when the instance is made, so its address never
+/// changes (a pthread mutex must not move while in use).
 ///
 /// The lock is not recursive: calling ``withLock(_:)`` on the same instance from inside `body`
-/// deadlocks (Linux) or traps (Darwin). Keep `body` short and never call out from it (to an
-/// observer, a disposable, or anything that might take this lock again).
+/// deadlocks. Keep `body` short and never call out from it (to an observer, a disposable, or
+/// anything that might take this lock again). A failing lock or unlock call stops the process
+/// with its error code, in release builds too.
 public final class Locked<State>: @unchecked Sendable {
-    #if canImport(Darwin)
-    @usableFromInline typealias Primitive = os_unfair_lock
-    #else
-    @usableFromInline typealias Primitive = pthread_mutex_t
-    #endif
-
-    /// The platform lock, at a stable heap address.
-    @usableFromInline let lock: UnsafeMutablePointer<Primitive>
+    /// The mutex, at a stable heap address.
+    @usableFromInline let lock: UnsafeMutablePointer<pthread_mutex_t>
 
     /// The guarded value. Accessed only while `lock` is held; exclusive access is guaranteed by
     /// the lock, so Swift's dynamic exclusivity check (a runtime call per access) is skipped.
@@ -46,19 +42,13 @@ public final class Locked<State>: @unchecked Sendable {
     public init(_ initial: sending State) {
         state = initial
         lock = .allocate(capacity: 1)
-        #if canImport(Darwin)
-        lock.initialize(to: os_unfair_lock())
-        #else
         lock.initialize(to: pthread_mutex_t())
         let result = pthread_mutex_init(lock, nil)
         precondition(result == 0, "pthread_mutex_init failed: \(result)")
-        #endif
     }
 
     deinit {
-        #if !canImport(Darwin)
         pthread_mutex_destroy(lock)
-        #endif
         lock.deinitialize(count: 1)
         lock.deallocate()
     }
@@ -75,21 +65,13 @@ public final class Locked<State>: @unchecked Sendable {
 
     @inlinable @inline(__always)
     func acquire() {
-        #if canImport(Darwin)
-        os_unfair_lock_lock(lock)
-        #else
         let result = pthread_mutex_lock(lock)
-        assert(result == 0, "pthread_mutex_lock failed: \(result)")
-        #endif
+        precondition(result == 0, "pthread_mutex_lock failed: \(result)")
     }
 
     @inlinable @inline(__always)
     func release() {
-        #if canImport(Darwin)
-        os_unfair_lock_unlock(lock)
-        #else
         let result = pthread_mutex_unlock(lock)
-        assert(result == 0, "pthread_mutex_unlock failed: \(result)")
-        #endif
+        precondition(result == 0, "pthread_mutex_unlock failed: \(result)")
     }
 }

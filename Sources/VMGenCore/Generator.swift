@@ -33,12 +33,14 @@ public struct Generator {
         return Output(source: nil, diagnostics: diagnostics.sorted, model: parsedCleanly ? model : nil)
     }
 
-    /// Validates and renders the spec.
-    public func generate(_ data: Data, file: String) -> Output {
+    /// Validates and renders the spec; `writer` decides the header's second line.
+    public func generate(_ data: Data, file: String, writer: GeneratedHeader.Writer = .command) -> Output {
         var output = check(data, file: file)
         guard let model = output.model else { return output }
         do {
-            output.source = try renderer.render(ContextBuilder(model: model).build())
+            var context = ContextBuilder(model: model).build()
+            if writer != .command { context.headerLines = GeneratedHeader.lines(specPath: file, writer: writer) }
+            output.source = try renderer.render(context)
         } catch {
             let location = SourceLocation(file: file, line: 1, column: 1)
             output.diagnostics.append(Diagnostic(.error, "the template could not be rendered: \(error)", at: location))

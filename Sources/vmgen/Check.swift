@@ -15,11 +15,12 @@ struct Check: ParsableCommand {
     func run() throws {
         let job = GenerationJob(generator: try inputs.generator(), outputFolder: URL(fileURLWithPath: output))
         var failed = false
-        for result in job.check(try inputs.jobInputs()) {
+        let results = job.check(try inputs.jobInputs())
+        Console.reportWriteErrors(results)
+        for result in results {
             Console.report(result.diagnostics)
-            if let error = result.writeError { Console.error("\(error)") }
             failed = failed || result.failed
-            guard let source = result.source, result.outcome != .unchanged else { continue }
+            guard let source = result.source, result.writeError == nil, result.outcome != .unchanged else { continue }
             failed = true
             let path = result.outputURL.path
             let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""

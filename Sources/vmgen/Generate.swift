@@ -23,6 +23,10 @@ struct Generate: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
+    @Flag(help: ArgumentHelp(
+        "For the build plugin: the header says the build rebuilds the file, and a spec with errors gets a file of `#error`s at the spec's lines (exit 0), so the compiler reports every spec's errors in one build."))
+    var plugin = false
+
     func validate() throws {
         guard (output == nil) != (outputFile == nil) else {
             throw ValidationError("give either --output <dir> or --output-file <file>")
@@ -38,18 +42,20 @@ struct Generate: ParsableCommand {
             jobInputs[0].outputURL = URL(fileURLWithPath: outputFile)
         }
         let outputFolder = URL(fileURLWithPath: output ?? ".")
-        let job = GenerationJob(generator: try inputs.generator(), outputFolder: outputFolder)
+        let job = GenerationJob(generator: try inputs.generator(), outputFolder: outputFolder, writer: plugin ? .buildPlugin : .command)
         let results = job.generate(jobInputs)
-        for result in results {
-            Console.report(result.diagnostics)
-            if let error = result.writeError { Console.error("\(error)") }
-        }
-        let failed = results.contains(where: \.failed)
+        // Errors written into the output file reach the user through the compiler, once.
+        for result in results where !result.errorsWritten { Console.report(result.diagnostics) }
+        Console.reportWriteErrors(results)
+        let failed = results.contains { $0.failed && !($0.errorsWritten && $0.writeError == nil) }
         if !quiet {
-            let written = results.filter { $0.outcome == .created || $0.outcome == .updated }.count
+            let written = results.filter { !$0.errorsWritten && ($0.outcome == .created || $0.outcome == .updated) }.count
             let unchanged = results.filter { $0.outcome == .unchanged }.count
             let failures = results.filter(\.failed).count
-            print("vmgen: checked \(results.count) spec\(results.count == 1 ? "" : "s"): \(written) written, \(unchanged) unchanged\(failed ? ", \(failures) failed" : "").")
+            let carried = results.filter(\.errorsWritten).count
+            let failedText = failures > carried ? ", \(failures - carried) failed" : ""
+            let carriedText = carried > 0 ? ", \(carried) with errors (written as #error for the compiler)" : ""
+            print("vmgen: checked \(results.count) spec\(results.count == 1 ? "" : "s"): \(written) written, \(unchanged) unchanged\(carriedText)\(failedText).")
         }
         if failed { throw ExitCode.failure }
     }

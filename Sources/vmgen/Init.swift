@@ -4,9 +4,9 @@ import VMGenCore
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a starter spec, NAME.vm.yaml, that generates a working view model.")
+        abstract: "Write a starter spec, NAME.vm.yaml, that generates a working view model, NAMEViewModel.")
 
-    @Argument(help: "The view model's name, e.g. Counter (the class is CounterViewModel).")
+    @Argument(help: "The view model's name, with or without the ViewModel suffix: Counter and CounterViewModel both write Counter.vm.yaml for the class CounterViewModel.")
     var name: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the spec to.", valueName: "dir"))
@@ -16,16 +16,24 @@ struct Init: ParsableCommand {
         guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
             throw ValidationError("NAME must be a Swift type name such as Counter")
         }
+        guard !StarterSpec.baseName(name).isEmpty else {
+            throw ValidationError("NAME needs a name before ViewModel, such as CounterViewModel")
+        }
     }
 
     func run() throws {
+        let name = StarterSpec.baseName(self.name)
         let url = URL(fileURLWithPath: output).appendingPathComponent("\(name).vm.yaml")
         guard !FileManager.default.fileExists(atPath: url.path) else {
-            Console.error("\(url.path): error: the file exists; vmgen init never overwrites a spec")
+            Console.error("\(url.relativePath): error: the file exists; vmgen init never overwrites a spec")
             throw ExitCode.failure
         }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(StarterSpec.text(name: name).utf8).write(to: url)
-        print("vmgen: wrote \(url.path)")
+        do {
+            try OutputWriter().create(StarterSpec.text(name: name), at: url)
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode.failure
+        }
+        print("vmgen: wrote \(url.relativePath)")
     }
 }

@@ -12,7 +12,7 @@ struct Lint: ParsableCommand {
         let generator = try inputs.generator()
         var failed = false
         for spec in try inputs.specFiles() {
-            let result = generator.check(try spec.read(), file: spec.path)
+            let result = generator.check(try SpecFiles.read(spec), file: spec)
             Console.report(result.diagnostics)
             failed = failed || result.diagnostics.contains { $0.severity == .error }
         }

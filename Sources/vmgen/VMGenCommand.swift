@@ -22,11 +22,14 @@ struct VMGenCommand: ParsableCommand {
         subcommands: [Generate.self, Check.self, Lint.self, Graph.self, Schema.self, Init.self]
     )
 
-    /// Runs the command, mapping argument errors to exit code 2.
+    /// Runs the command, mapping argument errors to exit code 2 and unreadable paths to 1.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as InputError {
+            Console.error(error.description)
+            Foundation.exit(ExitCode.failure.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success || code == .failure {
@@ -49,12 +52,13 @@ struct SpecInputs: ParsableArguments {
     @Option(help: ArgumentHelp("A folder of Stencil templates that replace the default ones of the same name.", valueName: "dir"))
     var templates: String?
 
-    func specFiles() throws -> [SpecFile] {
-        try SpecFile.collect(paths)
+    /// The specs the paths name, in path order; an unreadable path throws an `InputError`.
+    func specFiles() throws -> [String] {
+        try SpecFiles.collect(paths)
     }
 
     func jobInputs() throws -> [GenerationJob.Input] {
-        try specFiles().map { GenerationJob.Input(path: $0.path, data: try $0.read()) }
+        try specFiles().map { GenerationJob.Input(path: $0, data: try SpecFiles.read($0)) }
     }
 
     func generator() throws -> Generator {
@@ -66,6 +70,14 @@ struct SpecInputs: ParsableArguments {
 enum Console {
     static func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics { error(diagnostic.description) }
+    }
+
+    /// Prints each write error once (specs that clash over one output file share one error).
+    static func reportWriteErrors(_ results: [GenerationJob.Result]) {
+        var printed: Set<String> = []
+        for case let error? in results.map(\.writeError) where printed.insert("\(error)").inserted {
+            Console.error("\(error)")
+        }
     }
 
     static func error(_ text: String) {

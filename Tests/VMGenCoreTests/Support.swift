@@ -28,3 +28,10 @@ func generate(_ yaml: String, file: String = "Spec.vm.yaml") -> String? {
 func model(_ yaml: String) -> ViewModelModel? {
     (try! Generator()).check(Data(yaml.utf8), file: "Spec.vm.yaml").model
 }
+
+/// A new, empty folder under the temporary directory: `vmgen-<purpose>-<UUID>`.
+func temporaryFolder(_ purpose: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-\(purpose)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}

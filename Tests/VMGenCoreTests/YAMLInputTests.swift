@@ -22,10 +22,26 @@ struct YAMLInputTests {
         #expect(diagnostics[0].message.contains("replace the tab with spaces"))
     }
 
-    @Test("a duplicate key is an error at the key")
+    @Test("a duplicate key is an error at the duplicate, with a note at the first")
     func duplicateKey() {
-        let found = errors("viewModel: A\nstate:\n  a: Int?\n  a: Int?\n")
-        #expect(found == ["3:3: duplicate key `a` in the same mapping; each key may appear once: remove or rename one"])
+        let diagnostics = diagnose("viewModel: A\nstate:\n  a: Int?\n  b: Int?\n  a: Int?\n")
+        #expect(diagnostics.map(\.description) == [
+            "Spec.vm.yaml:5:3: error: duplicate key `a`: it is already in this mapping on line 3; each key may appear once: remove or rename one\nSpec.vm.yaml:3:3: note: `a` first appears here",
+        ])
+    }
+
+    @Test("an over-indented key is called an indentation error, with the indentation to use")
+    func overIndentedKey() {
+        #expect(errors("viewModel: A\nstate:\n  a: Int\n    b: Int\n") == [
+            "4:6: invalid YAML: mapping values are not allowed in this context; this is an indentation error: `b` on line 4 is indented deeper than line 3, which already has a value: indent `b` by 2 spaces, like line 3",
+        ])
+    }
+
+    @Test("a value with an unquoted `: ` gets the line back with the value quoted")
+    func unquotedColon() {
+        #expect(errors("viewModel: A\ncommands:\n  go:\n    perform: print(\"a\", terminator: \"\")\n") == [
+            "4:35: invalid YAML: mapping values are not allowed in this context; a value that contains `: ` must be quoted: write `perform: 'print(\"a\", terminator: \"\")'`, or write the value as a block scalar (`|`) on the lines below",
+        ])
     }
 
     @Test("an empty file, and a file that is only a comment, say how to start")

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Generates a set of specs into an output folder: the work behind `vmgen generate` and
-/// `vmgen check`, kept out of the CLI so it can be tested. A spec with errors writes nothing;
-/// files are written only when their bytes change, and never over a file vmgen did not write.
+/// `vmgen check`, kept out of the CLI so it can be tested. A spec with errors writes nothing
+/// (for the build plugin: a file of `#error`s instead); files are written only when their bytes
+/// change, and never over a file vmgen did not write.
 public struct GenerationJob {
     /// One spec to generate: the path used in diagnostics and `#sourceLocation`, and its bytes.
     public struct Input {
@@ -29,27 +30,61 @@ public struct GenerationJob {
         public var source: String?
         /// Why the output could not be written.
         public var writeError: (any Error)?
+        /// For the build plugin: the spec's errors were written into the output file as
+        /// `#error`s, for the compiler to report at the spec's lines.
+        public var errorsWritten = false
 
         public var failed: Bool { source == nil || writeError != nil }
     }
 
     let generator: Generator
     let outputFolder: URL
+    /// Who writes the files: decides the header and, for the build plugin, that a spec with
+    /// errors still gets a file, one that carries its errors to the compiler.
+    let writer: GeneratedHeader.Writer
 
-    public init(generator: Generator, outputFolder: URL) {
+    public init(generator: Generator, outputFolder: URL, writer: GeneratedHeader.Writer = .command) {
         self.generator = generator
         self.outputFolder = outputFolder
+        self.writer = writer
     }
 
     func outputURL(for input: Input) -> URL {
         input.outputURL ?? outputFolder.appendingPathComponent(OutputWriter.outputName(forSpec: URL(fileURLWithPath: input.path)))
     }
 
-    /// Generates every input and writes the files that changed.
+    /// Two or more specs that would write the same file: neither is written, since one would
+    /// silently replace the other (and `check` would then always find the output stale).
+    public struct ClashError: Error, CustomStringConvertible {
+        public var outputPath: String
+        public var specPaths: [String]
+        public var description: String {
+            let name = URL(fileURLWithPath: outputPath).lastPathComponent
+            return "\(outputPath): error: \(specPaths.joined(separator: " and ")) would each generate \(name); rename all but one, or generate them into different --output folders"
+        }
+    }
+
+    /// Generates every input and writes the files that changed. First removes the temporary
+    /// files an interrupted run left in the folders written to.
     public func generate(_ inputs: [Input]) -> [Result] {
-        inputs.map { input in
+        let folders = Set(inputs.map { outputURL(for: $0).deletingLastPathComponent().standardizedFileURL.path })
+        for folder in folders.sorted() {
+            OutputWriter().removeLeftovers(in: URL(fileURLWithPath: folder, isDirectory: true))
+        }
+        let clashes = clashes(in: inputs)
+        return inputs.map { input in
             var result = render(input)
-            guard let source = result.source else { return result }
+            if let clash = clashes[result.outputURL.standardizedFileURL.path] {
+                if result.source != nil { result.writeError = clash }
+                return result
+            }
+            var contents = result.source
+            if contents == nil, writer == .buildPlugin, result.diagnostics.contains(where: { $0.severity == .error }) {
+                contents = CompilerDiagnosticsFile.render(
+                    result.diagnostics, header: GeneratedHeader.lines(specPath: input.path, writer: writer))
+                result.errorsWritten = true
+            }
+            guard let source = contents else { return result }
             do {
                 result.outcome = try OutputWriter().write(source, to: result.outputURL)
             } catch {
@@ -61,9 +96,14 @@ public struct GenerationJob {
 
     /// Generates every input in memory, writing nothing; `outcome` says what `generate` would do.
     public func check(_ inputs: [Input]) -> [Result] {
-        inputs.map { input in
+        let clashes = clashes(in: inputs)
+        return inputs.map { input in
             var result = render(input)
             guard let source = result.source else { return result }
+            if let clash = clashes[result.outputURL.standardizedFileURL.path] {
+                result.writeError = clash
+                return result
+            }
             do {
                 result.outcome = try OutputWriter().plan(source, to: result.outputURL)
             } catch {
@@ -73,8 +113,16 @@ public struct GenerationJob {
         }
     }
 
+    /// The output files that more than one input would write, by standardized path.
+    func clashes(in inputs: [Input]) -> [String: ClashError] {
+        let byOutput = Dictionary(grouping: inputs) { outputURL(for: $0).standardizedFileURL.path }
+        return byOutput.filter { $0.value.count > 1 }.mapValues { inputs in
+            ClashError(outputPath: outputURL(for: inputs[0]).relativePath, specPaths: inputs.map(\.path))
+        }
+    }
+
     func render(_ input: Input) -> Result {
-        let output = generator.generate(input.data, file: input.path)
+        let output = generator.generate(input.data, file: input.path, writer: writer)
         return Result(specPath: input.path, outputURL: outputURL(for: input), diagnostics: output.diagnostics,
                       outcome: nil, source: output.source, writeError: nil)
     }

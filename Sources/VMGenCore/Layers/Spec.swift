@@ -33,6 +33,9 @@ public struct Spec: Sendable {
     public var events: [Member] = []
     /// `active` adds `isActive` and activation-driven loading.
     public var lifecycle: Located<String>?
+    /// Names whose entries are declared but could not be read (their error is reported
+    /// already): later checks treat them as declared, so one mistake gives one error.
+    public var brokenNames: Set<String> = []
 
     public init(file: String, viewModel: Located<String>) {
         self.file = file

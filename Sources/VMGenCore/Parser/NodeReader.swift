@@ -107,7 +107,10 @@ struct NodeReader {
             return nil
         }
         guard !text.value.trimmingCharacters(in: .whitespaces).isEmpty else {
-            diagnostics.error("\(what) is empty", at: text.location)
+            // Nothing after `key:` is often a mapping whose lines are not indented under the key.
+            let isBare = if case .scalar(let scalar) = node { scalar.style == .plain } else { false }
+            let hint = isBare ? "; if the lines below belong to it, indent them deeper than its key" : ""
+            diagnostics.error("\(what) is empty\(hint)", at: text.location)
             return nil
         }
         return text

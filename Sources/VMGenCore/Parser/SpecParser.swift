@@ -41,6 +41,7 @@ public struct SpecParser {
         spec.functions = sections.functions(fields["functions"]?.value)
         spec.commands = sections.commands(fields["commands"]?.value)
         spec.resources = sections.resources(fields["resources"]?.value)
+        spec.brokenNames = sections.brokenNames
         return spec
     }
 }
@@ -85,10 +86,25 @@ enum MemberSection: String, CaseIterable {
 /// Reads the sections of a spec through a `NodeReader`.
 struct SectionReader {
     var reader: NodeReader
+    /// The names of entries that could not be read.
+    var brokenNames: Set<String> = []
+
+    /// Reads each entry with `read`, recording the names of those it could not read.
+    private mutating func readEntries<Entry>(
+        _ entries: [(key: Located<String>, value: Node)], _ read: (inout SectionReader, Located<String>, Node) -> Entry?
+    ) -> [Entry] {
+        entries.compactMap { entry in
+            guard let result = read(&self, entry.key, entry.value) else {
+                brokenNames.insert(entry.key.value)
+                return nil
+            }
+            return result
+        }
+    }
 
     mutating func members(_ node: Node?, _ section: MemberSection) -> [Member] {
         guard let node, let entries = reader.entries(of: node, in: "`\(section.rawValue)`") else { return [] }
-        return entries.compactMap { entry in member(entry.key, entry.value, section) }
+        return readEntries(entries) { sections, name, node in sections.member(name, node, section) }
     }
 
     private mutating func member(_ name: Located<String>, _ node: Node, _ section: MemberSection) -> Member? {
@@ -118,16 +134,18 @@ struct SectionReader {
 
     mutating func functions(_ node: Node?) -> [Function] {
         guard let node, let entries = reader.entries(of: node, in: "`functions`") else { return [] }
-        return entries.compactMap { entry in
-            let context = "function `\(entry.key.value)`"
-            guard let fields = reader.fields(of: entry.value, in: context, allowed: ["signature", "body", "doc"],
-                                             required: ["signature", "body"]),
-                let signature = fields["signature"].flatMap({ reader.code($0.value, "the signature of \(context)") }),
-                let body = fields["body"].flatMap({ reader.code($0.value, "the body of \(context)") })
-            else { return nil }
-            let doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
-            return Function(name: entry.key, signature: signature, body: body, doc: doc)
-        }
+        return readEntries(entries) { sections, name, node in sections.function(name, node) }
+    }
+
+    private mutating func function(_ name: Located<String>, _ node: Node) -> Function? {
+        let context = "function `\(name.value)`"
+        guard let fields = reader.fields(of: node, in: context, allowed: ["signature", "body", "doc"],
+                                         required: ["signature", "body"]),
+            let signature = fields["signature"].flatMap({ reader.code($0.value, "the signature of \(context)") }),
+            let body = fields["body"].flatMap({ reader.code($0.value, "the body of \(context)") })
+        else { return nil }
+        let doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
+        return Function(name: name, signature: signature, body: body, doc: doc)
     }
 
     static let commandKeys = [
@@ -136,7 +154,7 @@ struct SectionReader {
 
     mutating func commands(_ node: Node?) -> [Command] {
         guard let node, let entries = reader.entries(of: node, in: "`commands`") else { return [] }
-        return entries.compactMap { entry in command(entry.key, entry.value) }
+        return readEntries(entries) { sections, name, node in sections.command(name, node) }
     }
 
     private mutating func command(_ name: Located<String>, _ node: Node) -> Command? {
@@ -190,29 +208,31 @@ struct SectionReader {
 
     mutating func resources(_ node: Node?) -> [Resource] {
         guard let node, let entries = reader.entries(of: node, in: "`resources`") else { return [] }
-        return entries.compactMap { entry in
-            let context = "resource `\(entry.key.value)`"
-            guard let fields = reader.fields(of: entry.value, in: context, allowed: ["type", "failure", "load", "trigger", "doc"],
-                                             required: ["type", "load"]),
-                let type = fields["type"].flatMap({ reader.nonEmptyString($0.value, "the type of \(context)") }),
-                let load = fields["load"].flatMap({ reader.code($0.value, "`load` of \(context)") })
-            else { return nil }
-            var resource = Resource(name: entry.key, type: type, load: load)
-            resource.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
-            resource.failure = fields["failure"].flatMap { reader.nonEmptyString($0.value, "`failure` of \(context)") }
-            if let triggerNode = fields["trigger"]?.value {
-                for trigger in reader.stringList(triggerNode, "`trigger` of \(context)") {
-                    if let value = Resource.Trigger(rawValue: trigger.value) {
-                        resource.triggers.append(Located(value, at: trigger.location))
-                    } else {
-                        let names = Resource.Trigger.allCases.map(\.rawValue)
-                        reader.diagnostics.error(
-                            "unknown trigger `\(trigger.value)` of \(context)\(Suggestion.didYouMean(trigger.value, in: names)) (triggers: `init`, `activation`, `change`)",
-                            at: trigger.location)
-                    }
+        return readEntries(entries) { sections, name, node in sections.resource(name, node) }
+    }
+
+    private mutating func resource(_ name: Located<String>, _ node: Node) -> Resource? {
+        let context = "resource `\(name.value)`"
+        guard let fields = reader.fields(of: node, in: context, allowed: ["type", "failure", "load", "trigger", "doc"],
+                                         required: ["type", "load"]),
+            let type = fields["type"].flatMap({ reader.nonEmptyString($0.value, "the type of \(context)") }),
+            let load = fields["load"].flatMap({ reader.code($0.value, "`load` of \(context)") })
+        else { return nil }
+        var resource = Resource(name: name, type: type, load: load)
+        resource.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
+        resource.failure = fields["failure"].flatMap { reader.nonEmptyString($0.value, "`failure` of \(context)") }
+        if let triggerNode = fields["trigger"]?.value {
+            for trigger in reader.stringList(triggerNode, "`trigger` of \(context)") {
+                if let value = Resource.Trigger(rawValue: trigger.value) {
+                    resource.triggers.append(Located(value, at: trigger.location))
+                } else {
+                    let names = Resource.Trigger.allCases.map(\.rawValue)
+                    reader.diagnostics.error(
+                        "unknown trigger `\(trigger.value)` of \(context)\(Suggestion.didYouMean(trigger.value, in: names)) (triggers: `init`, `activation`, `change`)",
+                        at: trigger.location)
                 }
             }
-            return resource
         }
+        return resource
     }
 }

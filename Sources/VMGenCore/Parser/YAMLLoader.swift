@@ -21,6 +21,9 @@ struct YAMLLoader {
                 at: start)
             return nil
         }
+        // A byte-order mark (editors on Windows write one) is not part of the text: drop it.
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let data = data.starts(with: byteOrderMark) ? data.dropFirst(byteOrderMark.count) : data
         guard let decoded = String(validating: data, as: UTF8.self) else {
             diagnostics.error("the spec is not valid UTF-8; save it as UTF-8 text", at: Self.firstInvalidUTF8(in: data, file: file))
             return nil
@@ -47,6 +50,12 @@ struct YAMLLoader {
             diagnostics.error("the spec is empty; start it with `viewModel: <Name>` (see `vmgen init`)", at: start)
             return nil
         }
+        if let alias = AliasKeys.first(in: text) {
+            diagnostics.error(
+                "specs do not use YAML anchors (`&name`) and aliases (`*name`), also not as keys: write the key out",
+                at: SourceLocation(file: file, line: alias.line, column: alias.column))
+            return nil
+        }
         return (node, text)
     }
 
@@ -63,7 +72,12 @@ struct YAMLLoader {
                 notes.append(.init("\(context.text) here", at: location(context.mark)))
             }
             let isTab = Self.character(at: mark, in: yaml) == "\t"
-            let hint = isTab ? "; YAML indents with spaces only: replace the tab with spaces" : hint(for: problem)
+            var hint = isTab ? "; YAML indents with spaces only: replace the tab with spaces" : hint(for: problem)
+            if problem.contains("mapping values are not allowed") {
+                hint = unquotedColonHint(at: mark, in: yaml)
+            } else if problem.contains("did not find expected ',' or '}'"), let entry = flowEntryQuoted(at: mark, in: yaml) {
+                hint += ": write `\(entry)`"
+            }
             diagnostics.error("invalid YAML: \(problem)\(hint)", at: location(mark), notes: notes)
         }
         switch error {
@@ -74,9 +88,26 @@ struct YAMLLoader {
         case let .composer(context, problem, mark, yaml):
             report(problem, mark, context, yaml)
         case let .duplicatedKeysInMapping(duplicates, context):
-            let names = duplicates.map { "`\($0)`" }.joined(separator: ", ")
-            diagnostics.error("duplicate key \(names) in the same mapping; each key may appear once: remove or rename one",
-                              at: location(context.mark))
+            let lines = context.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let keys = Self.siblingKeys(at: context.mark, in: lines)
+            for name in duplicates {
+                var places = keys.filter { $0.name == name }.map(\.location)
+                if keys.isEmpty, name == duplicates.first, let next = Self.nextFlowKey(name, after: context.mark, in: lines) {
+                    places = [(context.mark.line, context.mark.column), next]
+                }
+                guard places.count > 1 else {
+                    diagnostics.error("duplicate key `\(name)` in the same mapping; each key may appear once: remove or rename one",
+                                      at: location(context.mark))
+                    continue
+                }
+                let first = SourceLocation(file: file, line: places[0].line, column: places[0].column)
+                for place in places.dropFirst() {
+                    diagnostics.error(
+                        "duplicate key `\(name)`: it is already in this mapping on line \(first.line); each key may appear once: remove or rename one",
+                        at: SourceLocation(file: file, line: place.line, column: place.column),
+                        notes: [.init("`\(name)` first appears here", at: first)])
+                }
+            }
         case let .reader(problem, offset, _, yaml):
             let prefix = offset.map { String(yaml.prefix($0)) } ?? ""
             let line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
@@ -87,6 +118,140 @@ struct YAMLLoader {
             diagnostics.error("could not read the YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
         return diagnostics
+    }
+
+    /// The keys of the block mapping that has a key at `mark`, with their places: the lines
+    /// indented exactly as the key's line, around it, up to a line indented less. Yams names
+    /// duplicate keys but gives only the first one's place; this finds the others. Empty for a
+    /// flow mapping (`{ }`), whose keys do not start lines.
+    static func siblingKeys(at mark: Mark, in lines: [Substring]) -> [(name: String, location: (line: Int, column: Int))] {
+        guard mark.line >= 1, mark.line <= lines.count else { return [] }
+        let indent = mark.column - 1
+        func indentation(_ line: Substring) -> Int? {
+            let content = line.drop { $0 == " " }
+            return content.isEmpty || content.hasPrefix("#") ? nil : line.count - content.count
+        }
+        guard indentation(lines[mark.line - 1]) == indent else { return [] }
+        var first = mark.line - 1
+        while first > 0, indentation(lines[first - 1]).map({ $0 >= indent }) ?? true { first -= 1 }
+        var keys: [(name: String, location: (line: Int, column: Int))] = []
+        var index = first
+        while index < lines.count {
+            defer { index += 1 }
+            guard let depth = indentation(lines[index]) else { continue }
+            if depth < indent && index >= mark.line - 1 { break }
+            guard depth == indent else { continue }
+            let content = lines[index].dropFirst(indent)
+            guard let colon = content.firstRange(of: ":") else { continue }
+            var name = content[..<colon.lowerBound].trimmingCharacters(in: .whitespaces)
+            if name.count >= 2, let quote = name.first, quote == "\"" || quote == "'", name.last == quote {
+                name = String(name.dropFirst().dropLast())
+            }
+            keys.append((name, (index + 1, indent + 1)))
+        }
+        return keys
+    }
+
+    /// In a flow mapping (`{ a: 1, a: 2 }`), where `name` next stands as a key after the key at
+    /// `mark`: preceded by `{`, `,` or a space, and followed by `:`.
+    static func nextFlowKey(_ name: String, after mark: Mark, in lines: [Substring]) -> (line: Int, column: Int)? {
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        for index in (mark.line - 1)..<lines.count {
+            let scalars = Array(lines[index].unicodeScalars)
+            let key = Array(name.unicodeScalars)
+            var column = index == mark.line - 1 ? mark.column - 1 + key.count : 0
+            while column + key.count <= scalars.count {
+                defer { column += 1 }
+                guard Array(scalars[column..<(column + key.count)]) == key else { continue }
+                let before = column == 0 ? " " : scalars[column - 1]
+                let after = scalars[(column + key.count)...].first { $0 != " " }
+                if " ,{".unicodeScalars.contains(before), after == ":" { return (index + 1, column + 1) }
+            }
+        }
+        return nil
+    }
+
+    /// The hint for libyaml's "mapping values are not allowed": either the line is indented
+    /// deeper than a line above that already has its value, or a value holds an unquoted `: `.
+    /// For the second, the hint shows the line with its value quoted.
+    static func unquotedColonHint(at mark: Mark, in yaml: String) -> String {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return "; a value that contains `: ` must be quoted" }
+        let line = lines[mark.line - 1]
+        let indent = line.prefix { $0 == " " }.count
+        let previousIndex = lines[..<(mark.line - 1)].lastIndex { line in
+            let content = line.drop { $0 == " " }
+            return !content.isEmpty && !content.hasPrefix("#")
+        }
+        // `key:` is the first thing on the line, and the error is at that colon: the key itself
+        // is in the wrong place, which only indentation explains.
+        let content = line.dropFirst(indent)
+        if let previousIndex, let keyEnd = content.firstRange(of: ":")?.lowerBound,
+           content.distance(from: content.startIndex, to: keyEnd) + indent + 1 == mark.column,
+           !content[..<keyEnd].contains(" ") {
+            let above = lines[previousIndex].prefix { $0 == " " }.count
+            if indent > above {
+                let key = content[..<keyEnd]
+                return "; this is an indentation error: `\(key)` on line \(mark.line) is indented deeper than line \(previousIndex + 1), which already has a value: indent `\(key)` by \(above) spaces, like line \(previousIndex + 1)"
+            }
+        }
+        guard let separator = content.firstRange(of: ": ") else { return "; a value that contains `: ` must be quoted" }
+        // Deeper than the line above and not `key:`: the line continues the value above it,
+        // and quoting this line alone would not help.
+        if let previousIndex, indent > lines[previousIndex].prefix(while: { $0 == " " }).count,
+           content[..<separator.lowerBound].contains(" ") {
+            let above = lines[previousIndex].drop { $0 == " " }
+            let key = above.firstRange(of: ":").map { above[..<$0.lowerBound] } ?? above
+            return "; line \(mark.line) continues the value of `\(key)` on line \(previousIndex + 1), and its `: ` ends that value: write the value as a block scalar (`\(key): |`, then its lines indented below)"
+        }
+        let lead = String(line[..<separator.upperBound])
+        var value = String(line[separator.upperBound...])
+        if let comment = value.firstRange(of: " #") { value = String(value[..<comment.lowerBound]) }
+        return "; a value that contains `: ` must be quoted: write `\(lead.drop { $0 == " " })\(quoted(value))`, or write the value as a block scalar (`|`) on the lines below"
+    }
+
+    /// `value` (trimmed) as a YAML quoted scalar: double quotes, or single quotes when it holds a
+    /// `"` or a backslash (which double quotes would make escapes of).
+    static func quoted(_ value: String) -> String {
+        let value = value.trimmingCharacters(in: .whitespaces)
+        return value.contains("\"") || value.contains("\\")
+            ? "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+            : "\"" + value + "\""
+    }
+
+    /// For a `: ` inside a value in `{ }` (libyaml stops at that colon): the entry `key: value`
+    /// with its value quoted, the value running to the next `,` or `}` outside brackets.
+    static func flowEntryQuoted(at mark: Mark, in yaml: String) -> String? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let line = Array(lines[mark.line - 1].unicodeScalars)
+        let colon = mark.column - 1
+        guard colon > 0, colon < line.count, line[colon] == ":" else { return nil }
+        // Back to the `{` or `,` that opens this entry, skipping bracketed text.
+        var depth = 0
+        var start = colon - 1
+        while start >= 0 {
+            let scalar = line[start]
+            if scalar == ")" || scalar == "]" { depth += 1 }
+            if scalar == "(" || scalar == "[" { depth -= 1 }
+            if depth <= 0 && (scalar == "{" || scalar == ",") { break }
+            start -= 1
+        }
+        guard start >= 0 else { return nil }
+        let entry = String(String.UnicodeScalarView(line[(start + 1)...]))
+        guard let separator = entry.firstRange(of: ": ") else { return nil }
+        let key = entry[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)
+        // Forward to the `,` or `}` that ends the value, outside brackets.
+        var value = ""
+        depth = 0
+        for scalar in entry[separator.upperBound...].unicodeScalars {
+            if scalar == "(" || scalar == "[" { depth += 1 }
+            if scalar == ")" || scalar == "]" { depth -= 1 }
+            if depth <= 0 && (scalar == "," || scalar == "}") { break }
+            value.unicodeScalars.append(scalar)
+        }
+        guard !key.isEmpty, !key.contains(" ") else { return nil }
+        return "\(key): \(quoted(value))"
     }
 
     /// The character libyaml points at (its columns count Unicode scalars).

@@ -1,25 +1,113 @@
 /// The dependency graph of a view model as Mermaid or Graphviz DOT, for documentation and
-/// for seeing why a value updates.
+/// for seeing why a value updates. Nodes are styled by kind; edges are every way a change
+/// travels in the generated code: a value read by an expression, `isActive` starting and
+/// cancelling the loads of the resources it triggers, a reload feeding a resource's outputs,
+/// a command's `IsExecuting` feeding its `IsEnabled`, and a command emitting an event.
 public enum GraphExport {
     public enum Format: String, CaseIterable, Sendable {
         case mermaid, dot
     }
 
+    /// What a node is, for its style.
+    enum Kind: String, CaseIterable {
+        case state, derived, command, resource, event, lifecycle
+
+        /// Mermaid `classDef` body and DOT attributes: one fill colour per kind, and a shape.
+        var fill: String {
+            switch self {
+            case .state: "#dbeafe"
+            case .derived: "#dcfce7"
+            case .command: "#fef3c7"
+            case .resource: "#ede9fe"
+            case .event: "#fee2e2"
+            case .lifecycle: "#e5e7eb"
+            }
+        }
+
+        var dotShape: String {
+            switch self {
+            case .state: "box"
+            case .derived: "ellipse"
+            case .command: "hexagon"
+            case .resource: "cylinder"
+            case .event: "cds"
+            case .lifecycle: "diamond"
+            }
+        }
+    }
+
+    struct Edge: Equatable {
+        var from: String
+        var to: String
+        var label: String?
+    }
+
     public static func render(_ model: ViewModelModel, as format: Format) -> String {
-        let nodes = model.graph.nodes
-        let edges = nodes.flatMap { node in (model.graph.inputs[node] ?? []).map { ($0, node) } }
+        let (nodes, edges) = graph(of: model)
         func id(_ name: String) -> String { name.replacingOccurrences(of: ":", with: "_") }
         switch format {
         case .mermaid:
             var lines = ["graph LR"]
-            lines += nodes.map { "    \(id($0))[\"\($0)\"]" }
-            lines += edges.map { "    \(id($0.0)) --> \(id($0.1))" }
+            lines += nodes.map { "    \(id($0.name))[\"\($0.name)\"]" }
+            lines += edges.map { edge in
+                edge.label.map { "    \(id(edge.from)) -. \($0) .-> \(id(edge.to))" } ?? "    \(id(edge.from)) --> \(id(edge.to))"
+            }
+            for kind in Kind.allCases {
+                let members = nodes.filter { $0.kind == kind }.map { id($0.name) }
+                guard !members.isEmpty else { continue }
+                lines.append("    classDef \(kind.rawValue) fill:\(kind.fill),stroke:#555")
+                lines.append("    class \(members.joined(separator: ",")) \(kind.rawValue)")
+            }
             return lines.joined(separator: "\n") + "\n"
         case .dot:
-            var lines = ["digraph \(model.spec.viewModel.value) {", "    rankdir=LR;"]
-            lines += nodes.map { "    \(id($0)) [label=\"\($0)\"];" }
-            lines += edges.map { "    \(id($0.0)) -> \(id($0.1));" }
+            var lines = ["digraph \(model.spec.viewModel.value) {", "    rankdir=LR;", "    node [style=filled];"]
+            lines += nodes.map {
+                "    \(id($0.name)) [label=\"\($0.name)\", shape=\($0.kind.dotShape), fillcolor=\"\($0.kind.fill)\"];"
+            }
+            lines += edges.map { edge in
+                "    \(id(edge.from)) -> \(id(edge.to))" + (edge.label.map { " [label=\"\($0)\", style=dashed]" } ?? "") + ";"
+            }
             return (lines + ["}"]).joined(separator: "\n") + "\n"
         }
+    }
+
+    /// The nodes with their kinds, and the edges, in a stable order.
+    static func graph(of model: ViewModelModel) -> (nodes: [(name: String, kind: Kind)], edges: [Edge]) {
+        var kinds: [String: Kind] = [:]
+        for value in model.reactiveValues {
+            kinds[value.name] = switch value.source {
+            case .state: .state
+            case .derived, .child: .derived
+            case .condition, .commandIsExecuting, .commandIsEnabled: .command
+            case .resourceValue, .resourceIsLoading, .resourceError: .resource
+            case .activation: .lifecycle
+            }
+        }
+        var nodes = model.graph.nodes.map { (name: $0, kind: kinds[$0] ?? ($0.hasPrefix("reload:") ? .resource : .derived)) }
+        var edges = model.graph.nodes.flatMap { node in (model.graph.inputs[node] ?? []).map { Edge(from: $0, to: node) } }
+        let names = Set(model.graph.nodes)
+        func add(_ edge: Edge) {
+            if names.contains(edge.from) || nodes.contains(where: { $0.name == edge.from }), !edges.contains(edge) { edges.append(edge) }
+        }
+        for resource in model.spec.resources {
+            let name = resource.name.value
+            let outputs = [name, GeneratedNames.isLoading(of: name), GeneratedNames.error(of: name)].filter(names.contains)
+            let triggers = resource.triggers.map(\.value)
+            // A change reload runs only while active when activation is a trigger too.
+            if model.hasActivation, triggers.contains(.activation) || triggers.contains(.change) {
+                for output in outputs { add(Edge(from: "isActive", to: output)) }
+            }
+            for output in outputs { add(Edge(from: "reload:" + name, to: output)) }
+        }
+        for command in model.spec.commands {
+            let name = command.name.value
+            let executing = GeneratedNames.isExecuting(of: name), enabled = GeneratedNames.isEnabled(of: name)
+            if names.contains(executing) && names.contains(enabled) { add(Edge(from: executing, to: enabled)) }
+            if let event = command.emits?.value {
+                if !nodes.contains(where: { $0.name == event }) { nodes.append((event, .event)) }
+                add(Edge(from: executing, to: event, label: "emits"))
+            }
+        }
+        return (nodes, edges)
     }
 }

@@ -27,6 +27,7 @@ public struct ContextBuilder {
         return TemplateContext(
             specPath: SwiftText.commentSafe(spec.file),
             generatorVersion: version,
+            headerLines: GeneratedHeader.lines(specPath: spec.file, version: version, writer: .command),
             name: className,
             accessPrefix: access,
             docLines: SwiftText.docLines(spec.doc),

@@ -312,7 +312,8 @@ private struct Checker {
     /// called as a function: those may come from Swift or the imports, and the compiler checks
     /// them at the spec's line and column.
     mutating func checkUndeclared(_ read: SpecCode.Read, in code: Code, _ what: String) {
-        guard !read.isCalled, read.name.first?.isUppercase != true else { return }
+        // A name whose entry failed to parse was reported already.
+        guard !read.isCalled, read.name.first?.isUppercase != true, !spec.brokenNames.contains(read.name) else { return }
         let location = code.location(ofUTF8Offset: read.offset)
         let names = symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name).sorted()
         let suggestion = Suggestion.didYouMean(read.name, in: names)
@@ -459,7 +460,7 @@ private struct Checker {
             if let onValue = command.onValue { parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)") }
             if let onFailure = command.onFailure { parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)") }
             if let emits = command.emits {
-                if symbols[emits.value]?.kind != .event {
+                if symbols[emits.value]?.kind != .event, !spec.brokenNames.contains(emits.value) {
                     let events = spec.events.map(\.name.value)
                     diagnostics.error(
                         "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events)); declare it under `events`",

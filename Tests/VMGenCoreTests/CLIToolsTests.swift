@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import VMGenCore
+
+/// `vmgen init` and `vmgen graph`, run as a user runs them.
+@Suite("vmgen init and graph")
+struct CLIToolsTests {
+    let folder: URL
+
+    init() throws {
+        folder = try temporaryFolder("tools")
+    }
+
+    @Test("init takes the name with or without ViewModel, and the starter generates that class")
+    func initNames() throws {
+        for (argument, file) in [("ProfileViewModel", "Profile"), ("Settings", "Settings")] {
+            let run = try runVMGen(["init", argument], in: folder)
+            #expect(run.status == 0)
+            let spec = try String(contentsOf: folder.appendingPathComponent("\(file).vm.yaml"), encoding: .utf8)
+            #expect(spec.contains("\nviewModel: \(file)ViewModel\n"))
+            #expect(!spec.contains("docs/"), "the starter points at nothing that exists only inside VMGen")
+            let output = try Generator().generate(Data(spec.utf8), file: "\(file).vm.yaml")
+            #expect(output.diagnostics.isEmpty)
+            #expect(output.source?.contains("final class \(file)ViewModel") == true)
+        }
+    }
+
+    @Test("init never overwrites, and a folder it cannot write to is named in plain words")
+    func initFailures() throws {
+        #expect(try runVMGen(["init", "Counter"], in: folder).status == 0)
+        let again = try runVMGen(["init", "CounterViewModel"], in: folder)
+        #expect(again.status == 1)
+        #expect(again.stderr == "./Counter.vm.yaml: error: the file exists; vmgen init never overwrites a spec\n")
+        try "x".write(to: folder.appendingPathComponent("file"), atomically: true, encoding: .utf8)
+        let blocked = try runVMGen(["init", "Counter", "--output", "file"], in: folder)
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr == "file/Counter.vm.yaml: error: cannot write the spec: `file` is a file, not a folder: remove it or choose another --output folder\n")
+    }
+
+    static let specs = [
+        "Search.vm.yaml": """
+            viewModel: SearchViewModel
+            state:
+              query: { type: String, initial: '""', input: true }
+            commands:
+              search:
+                enabled: "!query.isEmpty"
+                perform: query = ""
+                emits: searched
+            events:
+              searched: { type: Void }
+            """,
+        "Nested/Page.vm.yaml": """
+            viewModel: PageViewModel
+            lifecycle: active
+            dependencies:
+              fetch: "@Sendable () -> SignalProducer<Int, Never>"
+            resources:
+              count: { type: Int, failure: Never, load: fetch(), trigger: [activation] }
+            derived:
+              hasCount: { type: Bool, value: count != nil }
+            """,
+    ]
+
+    @Test("graph takes a folder, styles nodes by kind and draws isActive, IsExecuting and emits edges")
+    func graphOfFolder() throws {
+        for (path, text) in Self.specs {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let run = try runVMGen(["graph", "."], in: folder)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let graphs = run.stdout.components(separatedBy: "\n\n").map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }
+        #expect(graphs.count == 2)
+        let page = graphs[0], search = graphs[1]
+        for line in ["    isActive --> count", "    isActive --> countIsLoading", "    count --> hasCount",
+                     "    class isActive lifecycle", "    class hasCount derived", "    class count,countIsLoading resource"] {
+            #expect(page.contains(line + "\n"), "\(line)")
+        }
+        for line in ["    searchIsExecuting --> searchIsEnabled", "    searchIsExecuting -. emits .-> searched",
+                     "    class query state", "    class searched event"] {
+            #expect(search.contains(line + "\n"), "\(line)")
+        }
+        let dot = try runVMGen(["graph", "Search.vm.yaml", "--format", "dot"], in: folder)
+        #expect(dot.stdout.contains("    query [label=\"query\", shape=box, fillcolor=\"#dbeafe\"];\n"))
+        #expect(dot.stdout.contains("    searchIsExecuting -> searched [label=\"emits\", style=dashed];\n"))
+    }
+}
