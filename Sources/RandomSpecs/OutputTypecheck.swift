@@ -19,17 +19,55 @@ public struct OutputTypecheck: Sendable {
         public var errorsByFile: [String: [String]] {
             var errors: [String: [String]] = [:]
             for line in output.split(separator: "\n") where line.contains(": error: ") {
-                var file = URL(fileURLWithPath: String(line.prefix { $0 != ":" })).lastPathComponent
-                for suffix in [".vm.yaml", ".swift"] where file.hasSuffix(suffix) {
-                    file.removeLast(suffix.count)
-                }
-                errors[file, default: []].append(String(line))
+                errors[OutputTypecheck.stem(URL(fileURLWithPath: String(line.prefix { $0 != ":" }))), default: []].append(String(line))
             }
             return errors
         }
     }
 
-    /// Type-checks `files`; `folder` receives the response file that lists them.
+    /// Each file's errors, by file stem, found by type-checking `files` in rounds: an error in a
+    /// declaration stops swiftc before it checks any function body, so the files with errors
+    /// are left out and the rest checked again, until a round finds none (at most `rounds`).
+    /// A file whose child view model (in `children`, by stem) was left out is left out with it
+    /// and gets the error "not compiled: its child ... does not compile".
+    public func errorsByFile(_ files: [URL], children: [String: [String]], in folder: URL, rounds: Int = 6) throws -> [String: [String]] {
+        var remaining = files
+        var errors: [String: [String]] = [:]
+        for _ in 0..<rounds where !remaining.isEmpty {
+            let result = try run(remaining, in: folder)
+            var found = result.errorsByFile
+            if found.isEmpty {
+                if result.status != 0 {
+                    errors["swiftc", default: []].append("swiftc failed without an error in a spec's file:\n\(result.output)")
+                }
+                break
+            }
+            // Parents of failing files, and their parents, go too.
+            var changed = true
+            while changed {
+                changed = false
+                for file in remaining {
+                    let stem = Self.stem(file)
+                    guard found[stem] == nil, let child = children[stem]?.first(where: { found[$0] != nil }) else { continue }
+                    found[stem] = ["\(stem): not compiled: its child view model \(child) does not compile"]
+                    changed = true
+                }
+            }
+            errors.merge(found) { $0 + $1 }
+            remaining.removeAll { found[Self.stem($0)] != nil }
+        }
+        return errors
+    }
+
+    static func stem(_ file: URL) -> String {
+        var name = file.lastPathComponent
+        for suffix in [".vm.yaml", ".swift"] where name.hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+        }
+        return name
+    }
+
+    /// Type-checks `files` once; `folder` receives the response file that lists them.
     public func run(_ files: [URL], in folder: URL) throws -> Result {
         guard !files.isEmpty else { return Result(status: 0, output: "") }
         var arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library",

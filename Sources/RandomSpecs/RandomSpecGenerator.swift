@@ -5,6 +5,8 @@ public struct RandomSpec: Sendable {
     /// `<viewModel>.vm.yaml`.
     public var fileName: String { viewModel + ".vm.yaml" }
     public var yaml: String
+    /// The view models of earlier specs of the batch that this one uses as children.
+    public var children: [String]
 }
 
 /// Generates random specs that are valid per docs/spec-format.md, deterministically from a

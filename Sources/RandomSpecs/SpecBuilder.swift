@@ -93,6 +93,8 @@ struct SpecBuilder {
     var resourceOutputs: [Binding] = []
     var commandOutputs: [Binding] = []
     var childBindings: [Binding] = []
+    /// The view models of other specs that this one uses as children.
+    var usedChildren: Set<String> = []
 
     // MARK: Building
 
@@ -113,7 +115,7 @@ struct SpecBuilder {
         if dependencies.isEmpty {
             childInfo = ChildInfo(viewModel: viewModel, isPublic: isPublic, parameters: parameters)
         }
-        return RandomSpec(viewModel: viewModel, yaml: write())
+        return RandomSpec(viewModel: viewModel, yaml: write(), children: usedChildren.sorted())
     }
 
     mutating func makeParameters() {
@@ -208,6 +210,7 @@ struct SpecBuilder {
         guard !usable.isEmpty else { return }
         for _ in 0..<random.count(0...2) {
             let child = random.pick(usable)
+            usedChildren.insert(child.viewModel)
             let name = name(from: ["row", "rows", "detail", "kind", "unterModell"])
             let call = make(scope) { maker -> String in
                 let arguments = child.parameters.map { "\($0.name): \(maker.expression($0.type))" }

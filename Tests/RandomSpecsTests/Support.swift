@@ -43,7 +43,7 @@ struct RandomSpecRun {
                 let specFile = folder.appendingPathComponent(spec.fileName)
                 try spec.yaml.write(to: specFile, atomically: true, encoding: .utf8)
                 // A parent of a rejected spec cannot compile without it: not compiled either.
-                if let child = rejectedNames.first(where: { spec.yaml.containsName($0) }) {
+                if let child = rejectedNames.first(where: spec.children.contains) {
                     rejected.append(SpecFailure(kind: .rejected, spec: spec, seed: seed,
                                                 messages: ["not compiled: its child view model \(child) was rejected"]))
                     rejectedNames.append(spec.viewModel)
@@ -63,9 +63,14 @@ struct RandomSpecRun {
         }
     }
 
-    /// The rejected specs, then every spec with a compiler error in its spec or output file.
-    func failures(_ compilation: OutputTypecheck.Result) -> [SpecFailure] {
-        let errors = compilation.errorsByFile
+    /// Each spec's view model, with the view models it uses as children.
+    var children: [String: [String]] {
+        Dictionary(uniqueKeysWithValues: specs.map { ($0.spec.viewModel, $0.spec.children) })
+    }
+
+    /// The rejected specs, then every spec with a compiler error in its spec or output file
+    /// (`errors`: by file stem, from `OutputTypecheck.errorsByFile`).
+    func failures(_ errors: [String: [String]]) -> [SpecFailure] {
         var result = rejected
         for (spec, seed) in specs {
             if let messages = errors[spec.viewModel] {
@@ -82,21 +87,6 @@ struct RandomSpecRun {
         let seedText = seeds.count == 1 ? "seed \(seeds[0])" : "\(seeds.count) seeds"
         return "\(specs.count) specs (\(seedText)): \(rejectedCount) rejected, \(broken) accepted but not compiling\n\n"
             + failures.map(\.description).joined(separator: "\n\n")
-    }
-}
-
-extension String {
-    /// Whether `name` occurs as a whole identifier.
-    func containsName(_ name: String) -> Bool {
-        var searchRange = startIndex..<endIndex
-        while let found = range(of: name, range: searchRange) {
-            let before = found.lowerBound == startIndex ? nil : self[index(before: found.lowerBound)]
-            let after = found.upperBound == endIndex ? nil : self[found.upperBound]
-            let isPart = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
-            if !isPart(before), !isPart(after) { return true }
-            searchRange = found.upperBound..<endIndex
-        }
-        return false
     }
 }
 
