@@ -257,7 +257,7 @@ struct ExpressionMaker {
                 let local = localName()
                 // `let n = n + 1` would read the local in its own initial value.
                 let value = shadowing(local) { $0.expression(target.type) }
-                lines.append("let \(local) = \(value)")
+                lines.append("let \(local): \(target.type.spelling) = \(value)")
                 // From here on the local hides the spec value of that name.
                 scope.removeAll { $0.name == local }
                 writable.removeAll { $0.name == local }
@@ -269,7 +269,7 @@ struct ExpressionMaker {
             case 3 where target.type == .int:
                 var local = localName()
                 if local == target.name { local = "element" }
-                let array = expression(.array(.int))
+                let array = nested { $0.expression(.array(.int)) }
                 let body = shadowing(local) { maker -> String in
                     maker.scope.append(Binding(name: local, type: .int))
                     return "\(target.name) += \(local)"

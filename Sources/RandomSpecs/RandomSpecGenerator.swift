@@ -7,6 +7,12 @@ public struct RandomSpec: Sendable {
     public var yaml: String
     /// The view models of earlier specs of the batch that this one uses as children.
     public var children: [String]
+
+    public init(viewModel: String, yaml: String, children: [String] = []) {
+        self.viewModel = viewModel
+        self.yaml = yaml
+        self.children = children
+    }
 }
 
 /// Generates random specs that are valid per docs/spec-format.md, deterministically from a

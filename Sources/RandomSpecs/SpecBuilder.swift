@@ -285,7 +285,8 @@ struct SpecBuilder {
                 canFail = true
             }
             if random.chance(50) {
-                var valueScope = scope
+                // `input` is bound in the work only (the handlers get `value` and `error`).
+                var valueScope = instanceScope
                 valueScope.append(Binding(name: "value", type: output))
                 fields.append(.init(key: "onValue", value: make(valueScope) { $0.statements(writing: writable) }))
             }

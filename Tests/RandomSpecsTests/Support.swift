@@ -17,7 +17,7 @@ struct SpecFailure: CustomStringConvertible {
 
     var description: String {
         """
-        \(kind.rawValue): \(spec.fileName) (seed \(seed))
+        \(kind.rawValue): \(spec.fileName) (\(seed == 0 ? "from Tests/RandomSpecs/Findings" : "seed \(seed)"))
         \(messages.joined(separator: "\n"))
         --- \(spec.fileName)
         \(spec.yaml)
@@ -33,12 +33,13 @@ struct RandomSpecRun {
     /// The generated Swift files to compile.
     var sources: [URL] = []
 
-    init(seeds: [UInt64], options: RandomSpecGenerator.Options, folder: URL) throws {
+    /// `fixed`: specs checked like seed 0's (the findings of earlier runs).
+    init(seeds: [UInt64], options: RandomSpecGenerator.Options, fixed: [RandomSpec], folder: URL) throws {
         let generator = try Generator()
         let randomSpecs = RandomSpecGenerator(options: options)
-        for seed in seeds {
+        for seed in [0] + seeds {
             var rejectedNames: [String] = []
-            for spec in randomSpecs.batch(seed: seed) {
+            for spec in seed == 0 ? fixed : randomSpecs.batch(seed: seed) {
                 specs.append((spec, seed))
                 let specFile = folder.appendingPathComponent(spec.fileName)
                 try spec.yaml.write(to: specFile, atomically: true, encoding: .utf8)
@@ -87,6 +88,22 @@ struct RandomSpecRun {
         let seedText = seeds.count == 1 ? "seed \(seeds[0])" : "\(seeds.count) seeds"
         return "\(specs.count) specs (\(seedText)): \(rejectedCount) rejected, \(broken) accepted but not compiling\n\n"
             + failures.map(\.description).joined(separator: "\n\n")
+    }
+}
+
+/// The minimal failing cases found by earlier runs, in `Tests/RandomSpecs/Findings`: valid
+/// specs, each to be accepted and to compile like the random ones.
+enum Findings {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("RandomSpecs/Findings")
+
+    static func load() throws -> [RandomSpec] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".vm.yaml") }.sorted()
+        return try names.map { name in
+            let yaml = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let line = yaml.split(separator: "\n").first { $0.hasPrefix("viewModel:") } ?? ""
+            return RandomSpec(viewModel: line.dropFirst("viewModel:".count).trimmingCharacters(in: .whitespaces), yaml: yaml)
+        }
     }
 }
 
