@@ -248,6 +248,8 @@ struct ExpressionMaker {
         let saved = scope
         defer { scope = saved }
         var writable = writable
+        // Names declared by `let` in this block: Swift forbids declaring one twice.
+        var declared: Set<String> = []
         for _ in 0..<random.count(1...3) where !writable.isEmpty {
             let target = random.pick(writable)
             switch random.below(5) {
@@ -255,6 +257,10 @@ struct ExpressionMaker {
                 lines.append("\(target.name) += \(expression(.int))")
             case 1:
                 let local = localName()
+                guard declared.insert(local).inserted else {
+                    lines.append("\(target.name) = \(expression(target.type))")
+                    continue
+                }
                 // `let n = n + 1` would read the local in its own initial value.
                 let value = shadowing(local) { $0.expression(target.type) }
                 lines.append("let \(local): \(target.type.spelling) = \(value)")

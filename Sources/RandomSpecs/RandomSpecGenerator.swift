@@ -24,9 +24,9 @@ public struct RandomSpec: Sendable {
 public struct RandomSpecGenerator: Sendable {
     public struct Options: Sendable {
         /// Also use names that issue #10 item 3 says must work after its rewrite but that break
-        /// today's output for the whole module: a state named `Signal`, a member named
-        /// `Protocol`, `read` and `disposables`, `totalChanged` next to `total`, and (for seeds
-        /// 1 and 2) view models named `Property` and `Observable`.
+        /// today's output, some for the whole module: states named `Signal` and `Observation`,
+        /// a member named `Protocol`, `totalChanged` next to `total`, and (for seeds 1 and 2)
+        /// view models named `Property` and `Observable`.
         public var runtimeNames = false
         /// Specs per batch (seed).
         public var specsPerBatch = 3

@@ -11,7 +11,8 @@ import VMGenCore
 /// - `VMGEN_RANDOM_SEEDS`: the seeds, e.g. `1-500` or `7,42,1000-1099` (default `1-100`, three
 ///   specs per seed).
 /// - `VMGEN_RANDOM_RUNTIME_NAMES=1`: also use names issue #10 item 3 says must work after the
-///   rewrite (`Signal`, `Property`, `Protocol`...); today they break the whole module.
+///   rewrite (`Signal`, `Property`, `Protocol`...), and check `Findings/RuntimeNames`; today
+///   some of them break the whole module.
 /// - `VMGEN_RANDOM_KEEP=1`: keep the folder of specs and outputs even when everything passes.
 @Suite("Random valid specs")
 struct RandomSpecsTests {
@@ -23,7 +24,7 @@ struct RandomSpecsTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-random-specs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 
-        let findings = try Findings.load()
+        let findings = try Findings.load(runtimeNames: options.runtimeNames)
         let run = try RandomSpecRun(seeds: seeds, options: options, fixed: findings, folder: folder)
         let errors = try OutputTypecheck(modules: try ReactiveModules.locate()).errorsByFile(run.sources, children: run.children, in: folder)
         let failures = run.failures(errors)

@@ -97,10 +97,16 @@ enum Findings {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("RandomSpecs/Findings")
 
-    static func load() throws -> [RandomSpec] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".vm.yaml") }.sorted()
-        return try names.map { name in
-            let yaml = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    /// With `runtimeNames`, also those in `RuntimeNames/`, which break every view model of the
+    /// module until issue #10 is fixed.
+    static func load(runtimeNames: Bool) throws -> [RandomSpec] {
+        let folders = runtimeNames ? [folder, folder.appendingPathComponent("RuntimeNames")] : [folder]
+        let files = try folders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".vm.yaml") }.sorted()
+                .map { folder.appendingPathComponent($0) }
+        }
+        return try files.map { file in
+            let yaml = try String(contentsOf: file, encoding: .utf8)
             let line = yaml.split(separator: "\n").first { $0.hasPrefix("viewModel:") } ?? ""
             return RandomSpec(viewModel: line.dropFirst("viewModel:".count).trimmingCharacters(in: .whitespaces), yaml: yaml)
         }
