@@ -42,7 +42,7 @@ fi
 started=$(date +%s)
 if [ "${RANDOM_SPECS:-0}" = 1 ]; then
   # Each input's first 8 bytes are a seed; outputs are type-checked against the main
-  # package's Reactive, 120 specs per swiftc run (hence the long per-input timeout).
+  # package's Reactive, 60 specs per swiftc run (hence the long per-input timeout).
   swift build --target Reactive
   export VMGEN_FUZZ_RANDOM_SPECS=1 VMGEN_REACTIVE_MODULES="$PWD/.build/debug/Modules"
   mkdir -p Fuzz/corpus-random

@@ -52,7 +52,8 @@ public final class RandomSpecCheck {
             let output = generator.generate(data, file: specFile.path)
             guard let source = output.source else {
                 let first = output.diagnostics.first { $0.severity == .error }
-                violations.append((checked, Violation(rule: "random-spec-rejected", detail: "seed \(seed): \(first?.message ?? "no message")")))
+                let message = Self.quoted(first?.message ?? "no message")
+                violations.append((checked, Violation(rule: "random-spec-rejected", detail: "seed \(seed): \(message)")))
                 rejected.append(spec.viewModel)
                 continue
             }
@@ -62,6 +63,12 @@ public final class RandomSpecCheck {
             pending.append(checked)
         }
         return violations
+    }
+
+    /// `message` with cycle paths and swiftc's `'name'`s in backticks, which
+    /// `Violation.signature` blanks: one cause, one kind of violation.
+    static func quoted(_ message: String) -> String {
+        message.replacing(#/cycle: ([^;]*);/#) { "cycle: `\($0.1)`;" }.replacing(#/'([^']*)'/#) { "`\($0.1)`" }
     }
 
     /// Type-checks every pending output together; one violation per spec with an error, named
@@ -74,7 +81,7 @@ public final class RandomSpecCheck {
         var violations: [(Checked, Violation)] = []
         for checked in batch {
             guard let first = errors[checked.spec.viewModel]?.first else { continue }
-            let message = first.components(separatedBy: ": error: ").last ?? first
+            let message = Self.quoted(first.components(separatedBy: ": error: ").last ?? first)
             violations.append((checked, Violation(rule: "random-spec-does-not-compile", detail: "seed \(checked.seed): \(message)")))
         }
         if let failure = errors["swiftc"]?.first, let checked = batch.first {

@@ -23,7 +23,7 @@ nonisolated(unsafe) let randomSpecs: RandomSpecCheck? = {
     let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("vmgen-fuzz-random-\(ProcessInfo.processInfo.processIdentifier)")
     return try! RandomSpecCheck(options: .init(runtimeNames: environment["VMGEN_RANDOM_RUNTIME_NAMES"] == "1"), modules: modules, folder: folder)
 }()
-let randomSpecsPerCompile = 120
+let randomSpecsPerCompile = 60
 
 /// The seed an input stands for: its first 8 bytes, little-endian.
 func seed(of data: Data) -> UInt64 {

@@ -47,11 +47,10 @@ note(try check.compile())
 let specCount = seeds.count * options.specsPerBatch
 let failing = Set(found.map(\.0.spec.viewModel)).count
 var census = "\(specCount) specs from \(seeds.count) seeds in \(Int(Date().timeIntervalSince(started))) s: \(failing) with a violation\n"
-/// A violation's message with names, numbers and cycle paths blanked: one cause, one line.
+/// A violation's message with quoted names (and cycle paths) blanked: one cause, one line.
 func cause(of violation: Violation) -> String {
-    var text = violation.rule + ": " + violation.detail.replacing(#/^seed \d+: /#, with: "")
-    text = text.replacing(#/`[^`]*`/#, with: "`_`").replacing(#/'[^']*'/#, with: "'_'")
-    return text.replacing(#/cycle: [^;]*;/#, with: "cycle: _;").replacing(#/view model \S+/#, with: "view model _")
+    let text = violation.rule + ": " + violation.detail.replacing(#/^seed \d+: /#, with: "")
+    return text.replacing(#/`[^`]*`/#, with: "`_`").replacing(#/view model \S+/#, with: "view model _")
 }
 let kinds = Dictionary(grouping: found) { cause(of: $0.1) }.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
 for (kind, members) in kinds {
