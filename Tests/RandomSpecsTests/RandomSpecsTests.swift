@@ -33,6 +33,7 @@ struct RandomSpecsTests {
 
         #expect(run.specs.count == findings.count + seeds.count * options.specsPerBatch)
         #expect(findings.count >= 12, "the findings in \(Findings.folder.path) were not all read")
+        #expect(Set(run.specs.map(\.spec.viewModel)).count == run.specs.count, "two specs declare the same class")
         #expect(errors["swiftc"] == nil, "\(errors["swiftc"] ?? [])")
         for failure in failures {
             Issue.record(Comment(rawValue: failure.description))

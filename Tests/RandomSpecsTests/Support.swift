@@ -66,7 +66,7 @@ struct RandomSpecRun {
 
     /// Each spec's view model, with the view models it uses as children.
     var children: [String: [String]] {
-        Dictionary(uniqueKeysWithValues: specs.map { ($0.spec.viewModel, $0.spec.children) })
+        Dictionary(specs.map { ($0.spec.viewModel, $0.spec.children) }) { first, _ in first }
     }
 
     /// The rejected specs, then every spec with a compiler error in its spec or output file

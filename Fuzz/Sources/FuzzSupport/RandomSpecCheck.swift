@@ -76,7 +76,7 @@ public final class RandomSpecCheck {
     public func compile() throws -> [(Checked, Violation)] {
         let batch = pending
         pending = []
-        let children = Dictionary(uniqueKeysWithValues: batch.map { ($0.spec.viewModel, $0.spec.children) })
+        let children = Dictionary(batch.map { ($0.spec.viewModel, $0.spec.children) }) { first, _ in first }
         let errors = try typecheck.errorsByFile(batch.compactMap(\.output), children: children, in: folder)
         var violations: [(Checked, Violation)] = []
         for checked in batch {
