@@ -29,7 +29,8 @@ public struct OutputTypecheck: Sendable {
     /// error hide others, the files with errors are left out and the rest checked again, until
     /// a round finds none (at most `rounds`).
     /// A file whose child view model (in `children`, by stem) was left out is left out with it
-    /// and gets the error "not compiled: its child ... does not compile".
+    /// and gets the error "<stem>.swift: error: not compiled: its child view model `...` does
+    /// not compile".
     public func errorsByFile(_ files: [URL], children: [String: [String]], in folder: URL, rounds: Int = 3) throws -> [String: [String]] {
         var remaining = files
         var errors: [String: [String]] = [:]
@@ -49,7 +50,7 @@ public struct OutputTypecheck: Sendable {
                 for file in remaining {
                     let stem = Self.stem(file)
                     guard found[stem] == nil, let child = children[stem]?.first(where: { found[$0] != nil }) else { continue }
-                    found[stem] = ["\(stem): not compiled: its child view model \(child) does not compile"]
+                    found[stem] = ["\(stem).swift: error: not compiled: its child view model `\(child)` does not compile"]
                     changed = true
                 }
             }

@@ -21,6 +21,7 @@ public final class RandomSpecCheck {
     public let folder: URL
     /// Accepted specs whose outputs have not been compiled yet.
     public private(set) var pending: [Checked] = []
+    private var checkedSeeds: Set<UInt64> = []
 
     public init(options: RandomSpecGenerator.Options, modules: URL, folder: URL) throws {
         invariants = try InvariantChecker()
@@ -35,6 +36,9 @@ public final class RandomSpecCheck {
     /// `folder`, and keeps the accepted ones for `compile()`. A parent of a rejected spec is
     /// skipped (it cannot compile without its child).
     public func check(seed: UInt64) -> [(Checked, Violation)] {
+        // libFuzzer runs some inputs again, and many inputs share a seed: each seed once, or
+        // its classes would be declared twice in one compilation.
+        guard checkedSeeds.insert(seed).inserted else { return [] }
         var violations: [(Checked, Violation)] = []
         var rejected: [String] = []
         for spec in specs.batch(seed: seed) {
