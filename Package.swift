@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .library(name: "VMGenCore", targets: ["VMGenCore"]),
+        // Random valid specs, for the property test and the fuzzer.
+        .library(name: "RandomSpecs", targets: ["RandomSpecs"]),
         .executable(name: "vmgen", targets: ["vmgen"]),
         // Generation as a build step; see docs/plugin.md.
         .plugin(name: "VMGenPlugin", targets: ["VMGenPlugin"]),
@@ -77,6 +79,11 @@ let package = Package(
         // The golden files of the generator's tests, compiled so "the output compiles" is tested.
         .target(name: "GoldenViewModels", dependencies: ["Reactive"], path: "Tests/Golden/Expected"),
         .testTarget(name: "VMGenCoreTests", dependencies: ["VMGenCore", "GoldenViewModels"]),
+        // Random valid specs (issue #10): deterministic from a seed, no dependencies.
+        .target(name: "RandomSpecs"),
+        // Every random spec is accepted and all outputs compile together against `Reactive`
+        // (a dependency so that its module is built before the test runs).
+        .testTarget(name: "RandomSpecsTests", dependencies: ["RandomSpecs", "VMGenCore", "Reactive"]),
         .testTarget(
             name: "GeneratedViewModelsTests",
             dependencies: ["GeneratedViewModels", "ExampleModels", "Reactive", "ReactiveTesting", "VMGenCore"]

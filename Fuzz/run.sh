@@ -3,6 +3,8 @@
 #   Fuzz/run.sh 1900        # a long run
 #   Fuzz/run.sh 0 FILE...   # replay FILEs (crash reproducers) once each, no fuzzing
 #   ASAN=1 Fuzz/run.sh 600  # the same under AddressSanitizer
+#   RANDOM_SPECS=1 Fuzz/run.sh 600  # inputs are seeds of random valid specs (issue #10): each
+#                                   # must be accepted, and their outputs compile (in batches)
 # The corpus (Fuzz/corpus) is seeded with every spec of the repository and grows across runs;
 # crashes, hangs and out-of-memory inputs land in Fuzz/artifacts as crash-*, timeout-*, oom-*;
 # invariant violations (see Sources/FuzzSupport) as violation-<rule>-<hash>.vm.yaml + .txt.
@@ -37,17 +39,29 @@ if [ "$seconds" -lt 1 ]; then
   exit 2
 fi
 
-for spec in Specs/*.vm.yaml Tests/Golden/Specs/*.vm.yaml Tests/Catalogue/*.vm.yaml; do
-  seed="${spec//\//_}"
-  cp "$spec" "Fuzz/corpus/seed-$seed"
-done
-echo "corpus: $(ls Fuzz/corpus | wc -l) files; fuzzing for $seconds s"
-
 started=$(date +%s)
-nice -n 10 "$fuzzer" Fuzz/corpus \
-  -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-  -dict=Fuzz/vmgen.dict -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
+if [ "${RANDOM_SPECS:-0}" = 1 ]; then
+  # Each input's first 8 bytes are a seed; outputs are type-checked against the main
+  # package's Reactive, 60 specs per swiftc run (hence the long per-input timeout).
+  swift build --target Reactive
+  export VMGEN_FUZZ_RANDOM_SPECS=1 VMGEN_REACTIVE_MODULES="$PWD/.build/debug/Modules"
+  mkdir -p Fuzz/corpus-random
+  for seed in 1 2 3 4 5 6 7 8; do printf "\\x0$seed" > "Fuzz/corpus-random/seed-$seed"; done
+  nice -n 10 "$fuzzer" Fuzz/corpus-random \
+    -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    -max_total_time="$seconds" -timeout=300 -rss_limit_mb=4096 -max_len=8 \
+    -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
+else
+  for spec in Specs/*.vm.yaml Tests/Golden/Specs/*.vm.yaml Tests/Catalogue/*.vm.yaml; do
+    seed="${spec//\//_}"
+    cp "$spec" "Fuzz/corpus/seed-$seed"
+  done
+  echo "corpus: $(ls Fuzz/corpus | wc -l) files; fuzzing for $seconds s"
+  nice -n 10 "$fuzzer" Fuzz/corpus \
+    -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+    -dict=Fuzz/vmgen.dict -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
+fi
 
 echo "== fuzzed for $(( $(date +%s) - started )) s; the last '#N' line above is the number of inputs run"
 echo "== artifacts (crash-*, timeout-*, oom-*: libFuzzer; violation-*: Sources/FuzzSupport):"

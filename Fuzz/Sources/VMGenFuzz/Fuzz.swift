@@ -13,9 +13,43 @@ nonisolated(unsafe) let reporter = ViolationReporter(folder: URL(fileURLWithPath
 /// can shrink its input; otherwise it is recorded once per kind and the run goes on.
 let trapOnViolation = ProcessInfo.processInfo.environment["VMGEN_FUZZ_TRAP"] == "1"
 
+/// With `VMGEN_FUZZ_RANDOM_SPECS=1` (run.sh's `RANDOM_SPECS=1`), each input is a seed for the
+/// random valid spec generator instead of a spec (issue #10): the seed's specs must be accepted
+/// and keep the invariants, and every `randomSpecsPerCompile` accepted specs are compiled together.
+nonisolated(unsafe) let randomSpecs: RandomSpecCheck? = {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["VMGEN_FUZZ_RANDOM_SPECS"] == "1" else { return nil }
+    let modules = URL(fileURLWithPath: environment["VMGEN_REACTIVE_MODULES"] ?? ".build/debug/Modules")
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("vmgen-fuzz-random-\(ProcessInfo.processInfo.processIdentifier)")
+    return try! RandomSpecCheck(options: .init(runtimeNames: environment["VMGEN_RANDOM_RUNTIME_NAMES"] == "1"), modules: modules, folder: folder)
+}()
+let randomSpecsPerCompile = 60
+
+/// The seed an input stands for: its first 8 bytes, little-endian.
+func seed(of data: Data) -> UInt64 {
+    data.prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
+}
+
+/// Records violations of random specs; each reproducer is the spec itself.
+func report(_ violations: [(RandomSpecCheck.Checked, Violation)]) {
+    for (checked, violation) in violations {
+        for new in reporter.record([violation], input: Data(checked.spec.yaml.utf8)) {
+            FileHandle.standardError.write(Data("==VMGEN VIOLATION== \(new)\n".utf8))
+            if trapOnViolation { fatalError("invariant violated: \(new)") }
+        }
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
+    if let randomSpecs {
+        report(randomSpecs.check(seed: seed(of: data)))
+        if randomSpecs.pending.count >= randomSpecsPerCompile {
+            report((try? randomSpecs.compile()) ?? [])
+        }
+        return 0
+    }
     let violations = checker.check(data)
     guard !violations.isEmpty else { return 0 }
     for violation in reporter.record(violations, input: data) {

@@ -1,0 +1,462 @@
+/// Builds one random valid spec: decides its values section by section (each reading only
+/// what the docs allow it to read, so the graph is a DAG), then writes the YAML.
+struct SpecBuilder {
+    var random: SeededRandom
+    let viewModel: String
+    let runtimeNames: Bool
+    let children: [ChildInfo]
+    /// Set by `build()` when later specs may use this one as a child.
+    private(set) var childInfo: ChildInfo?
+
+    private var used: Set<String> = []
+    private var isPublic = true
+    private var hasLifecycle = false
+
+    private var parameters: [Binding] = []
+    private var dependencies: [Binding] = []
+    private var constants: [(Binding, String)] = []
+    private var state: [(binding: Binding, initial: String?, input: Bool)] = []
+    private var derived: [(Binding, String)] = []
+    private var childValues: [(name: String, type: String, value: String)] = []
+    private var functions: [(name: String, signature: String, body: String)] = []
+    private var commands: [Command] = []
+    private var resources: [Resource] = []
+    private var events: [Binding] = []
+
+    struct Command {
+        var name: String
+        var fields: [YAMLWriter.Field]
+    }
+
+    struct Resource {
+        var name: String
+        var fields: [YAMLWriter.Field]
+    }
+
+    init(random: SeededRandom, viewModel: String, runtimeNames: Bool, children: [ChildInfo]) {
+        self.random = random
+        self.viewModel = viewModel
+        self.runtimeNames = runtimeNames
+        self.children = children
+    }
+
+    // MARK: Names
+
+    static let valueNames = [
+        "count", "total", "n", "y", "k", "items", "flag", "label", "ratio", "key", "title", "limit", "größe",
+        "naïve", "café", "δ", "名前", "score", "step", "page", "words", "table", "pair", "maybe", "note", "level",
+        "amount", "zahl", "choice", "mode", "depth", "width", "ok", "query", "text", "list", "Ω",
+    ]
+
+    mutating func name(from pool: [String]) -> String {
+        let base = random.pick(pool)
+        var candidate = base
+        var number = 2
+        while used.contains(candidate) {
+            candidate = base + "\(number)"
+            number += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// Takes `name` if it is still free (for the runtime-name hazards).
+    mutating func take(_ name: String) -> Bool {
+        used.insert(name).inserted
+    }
+
+    func maker(_ scope: [Binding]) -> ExpressionMaker {
+        ExpressionMaker(random: random, scope: scope, specNames: Array(used).sorted())
+    }
+
+    /// Runs `body` with an expression maker over `scope`, keeping the random state moving.
+    mutating func make<Result>(_ scope: [Binding], _ body: (inout ExpressionMaker) -> Result) -> Result {
+        var expressions = maker(scope)
+        let result = body(&expressions)
+        random = expressions.random
+        return result
+    }
+
+    // MARK: Scopes
+
+    /// What initial values and constants may read.
+    var fixedScope: [Binding] {
+        parameters + dependencies + constants.map(\.0)
+    }
+
+    var stateScope: [Binding] { state.map(\.binding) }
+
+    var activeScope: [Binding] {
+        hasLifecycle ? [Binding(name: "isActive", type: .bool)] : []
+    }
+
+    var resourceOutputs: [Binding] = []
+    var commandOutputs: [Binding] = []
+    var childBindings: [Binding] = []
+    /// The view models of other specs that this one uses as children.
+    var usedChildren: Set<String> = []
+
+    // MARK: Building
+
+    mutating func build() -> RandomSpec {
+        isPublic = random.chance(70)
+        hasLifecycle = random.chance(45)
+        makeParameters()
+        makeDependencies()
+        makeConstants()
+        makeState()
+        makeResources()
+        let tierOne = makeDerived(count: random.count(1...4), scope: fixedScope + stateScope + activeScope + resourceOutputs)
+        makeChildren(scope: fixedScope + stateScope + activeScope + tierOne)
+        makeCommands(conditionScope: fixedScope + stateScope + activeScope + tierOne)
+        _ = makeDerived(count: random.count(0...4),
+                        scope: fixedScope + stateScope + activeScope + resourceOutputs + tierOne + commandOutputs + childBindings)
+        makeFunctions()
+        if dependencies.isEmpty {
+            childInfo = ChildInfo(viewModel: viewModel, isPublic: isPublic, parameters: parameters)
+        }
+        return RandomSpec(viewModel: viewModel, yaml: write(), children: usedChildren.sorted())
+    }
+
+    mutating func makeParameters() {
+        for _ in 0..<random.count(0...3) {
+            parameters.append(Binding(name: name(from: Self.valueNames), type: random.pick(ValueType.plain)))
+        }
+    }
+
+    mutating func makeDependencies() {
+        var kinds: [(ValueType.Closure, [String])] = [
+            (.transform, ["transform", "scale"]), (.lookup, ["lookup", "fetchText"]), (.search, ["search", "find"]),
+        ]
+        for _ in 0..<random.count(0...2) {
+            let (kind, names) = kinds.remove(at: random.below(kinds.count))
+            dependencies.append(Binding(name: name(from: names), type: .closure(kind)))
+        }
+    }
+
+    mutating func makeConstants() {
+        for _ in 0..<random.count(0...2) {
+            let type = random.pick(ValueType.plain)
+            let value = make(fixedScope) { $0.expression(type) }
+            constants.append((Binding(name: name(from: Self.valueNames), type: type), value))
+        }
+    }
+
+    mutating func makeState() {
+        if runtimeNames {
+            // (`read` and `disposables` are rejected with a located message, which issue #10
+            // also allows: not generated.)
+            for (hazard, type) in [("Signal", ValueType.int), ("Observation", .string)] where random.chance(40) && take(hazard) {
+                state.append((Binding(name: hazard, type: type), literal(type), true))
+            }
+            if random.chance(40), take("total"), take("totalChanged") {
+                state.append((Binding(name: "total", type: .int), "0", true))
+                parameters.append(Binding(name: "totalChanged", type: .int))
+            }
+        }
+        for _ in 0..<random.count(1...4) {
+            let type = random.pick(ValueType.plain)
+            let isOptional = if case .optional = type { true } else { false }
+            let initial: String? = isOptional && random.chance(50) ? nil : make(fixedScope) { $0.expression(type) }
+            state.append((Binding(name: name(from: Self.valueNames), type: type), initial, random.chance(50)))
+        }
+    }
+
+    func literal(_ type: ValueType) -> String {
+        var expressions = maker([])
+        return expressions.literal(type)
+    }
+
+    mutating func makeResources() {
+        for _ in 0..<random.count(0...2) {
+            let name = name(from: ["details", "feed", "profile", "inbox", "größen", "summary"])
+            let type = random.pick(ValueType.plain)
+            let failure = random.pick(["", "any Error", "Never"])
+            let producerFailure = failure.isEmpty ? "any Error" : failure
+            let scope = fixedScope + stateScope
+            let value = make(scope) { $0.expression(type) }
+            var load = "SignalProducer<\(type.spelling), \(producerFailure)>(value: \(value))"
+            if type == .array(.int), producerFailure == "any Error", let search = dependencies.first(where: { $0.type == .closure(.search) }) {
+                load = "\(search.name)(\(make(scope) { $0.expression(.string) }))"
+            }
+            var triggers = ["init", "change"].filter { _ in random.chance(50) }
+            if hasLifecycle, random.chance(60) { triggers.append("activation") }
+            if triggers.isEmpty { triggers = ["init"] }
+            var fields = [YAMLWriter.Field(key: "type", value: type.spelling)]
+            if !failure.isEmpty { fields.append(.init(key: "failure", value: failure)) }
+            fields.append(.init(key: "load", value: load))
+            fields.append(.init(key: "trigger", value: "[\(triggers.joined(separator: ", "))]", raw: true))
+            if random.chance(30) { fields.append(.init(key: "doc", value: random.pick(Self.docs))) }
+            resources.append(Resource(name: name, fields: fields))
+            resourceOutputs.append(Binding(name: name, type: .optional(type)))
+            resourceOutputs.append(Binding(name: name + "IsLoading", type: .bool))
+            if failure != "Never" { resourceOutputs.append(Binding(name: name + "Error", type: .errorOutput)) }
+        }
+    }
+
+    mutating func makeDerived(count: Int, scope: [Binding]) -> [Binding] {
+        var made: [Binding] = []
+        for _ in 0..<count {
+            let type = random.pick(ValueType.plain)
+            var binding = Binding(name: name(from: Self.valueNames), type: type)
+            if runtimeNames, random.chance(15), take("Protocol") { binding.name = "Protocol" }
+            let value = make(scope + made) { $0.topExpression(type) }
+            derived.append((binding, value))
+            made.append(binding)
+        }
+        return made
+    }
+
+    mutating func makeChildren(scope: [Binding]) {
+        let usable = children.filter { $0.isPublic || !isPublic }
+        guard !usable.isEmpty else { return }
+        for _ in 0..<random.count(0...2) {
+            let child = random.pick(usable)
+            usedChildren.insert(child.viewModel)
+            let name = name(from: ["row", "rows", "detail", "kind", "unterModell"])
+            let call = make(scope) { maker -> String in
+                let arguments = child.parameters.map { "\($0.name): \(maker.expression($0.type))" }
+                return "\(child.viewModel)(\(arguments.joined(separator: ", ")))"
+            }
+            switch random.below(3) {
+            case 0:
+                childValues.append((name, child.viewModel, call))
+                childBindings.append(Binding(name: name, type: .viewModel(child.viewModel)))
+            case 1:
+                let condition = make(scope) { $0.expression(.bool) }
+                childValues.append((name, child.viewModel + "?", "\(condition) ? \(call) : nil"))
+            default:
+                let count = make(scope) { $0.read(of: .int) } ?? "2"
+                childValues.append((name, "[\(child.viewModel)]", "Array(0..<\(count)).map { _ in \(call) }"))
+                childBindings.append(Binding(name: name, type: .array(.viewModel(child.viewModel))))
+            }
+        }
+    }
+
+    /// Everything an instance method may read.
+    var instanceScope: [Binding] {
+        fixedScope + stateScope + activeScope + resourceOutputs + derived.map(\.0) + commandOutputs + childBindings
+    }
+
+    mutating func makeCommands(conditionScope: [Binding]) {
+        for _ in 0..<random.count(0...3) {
+            let name = name(from: ["save", "refresh", "bump", "go", "ändern", "submit", "retry", "tap"])
+            var fields: [YAMLWriter.Field] = []
+            if random.chance(60) {
+                fields.append(.init(key: "enabled", value: make(conditionScope) { $0.expression(.bool) }))
+            }
+            let input: ValueType? = random.chance(30) ? random.pick(ValueType.simple) : nil
+            if let input { fields.append(.init(key: "input", value: input.spelling)) }
+            var scope = instanceScope
+            if let input { scope.append(Binding(name: "input", type: input)) }
+            let writable = stateScope
+            var output = ValueType.void
+            var canFail = false
+            switch random.below(3) {
+            case 0:
+                fields.append(.init(key: "perform", value: make(scope) { $0.statements(writing: writable) }))
+            case 1:
+                output = random.chance(30) ? .void : random.pick(ValueType.simple + [.string])
+                var failure = random.chance(50) ? "any Error" : "Never"
+                var work: String
+                if output == .void {
+                    work = random.chance(50) ? "SignalProducer<Void, \(failure)>.empty" : "SignalProducer<Void, \(failure)>(value: ())"
+                } else {
+                    work = "SignalProducer<\(output.spelling), \(failure)>(value: \(make(scope) { $0.expression(output) }))"
+                }
+                if let lookup = dependencies.first(where: { $0.type == .closure(.lookup) }), random.chance(50) {
+                    output = .string
+                    failure = "Never"
+                    work = "\(lookup.name)(\(make(scope) { $0.expression(.int) }))"
+                }
+                fields.append(.init(key: "work", value: work))
+                if output != .void { fields.append(.init(key: "output", value: output.spelling)) }
+                if failure != "Never" { fields.append(.init(key: "failure", value: failure)) }
+                canFail = failure != "Never"
+            default:
+                output = random.chance(40) ? .void : random.pick(ValueType.simple)
+                var body = "try await Task.sleep(for: .milliseconds(\(random.pick(["1", "0x10", "1_0"]))))"
+                if output == .void {
+                    body += "\n" + make(scope) { $0.statements(writing: writable) }
+                } else {
+                    body += "\nreturn " + make(scope) { $0.expression(output) }
+                }
+                fields.append(.init(key: "task", value: body))
+                if output != .void { fields.append(.init(key: "output", value: output.spelling)) }
+                if random.chance(30) { fields.append(.init(key: "failure", value: "any Error")) }
+                canFail = true
+            }
+            if random.chance(50) {
+                // `input` is bound in the work only (the handlers get `value` and `error`).
+                var valueScope = instanceScope
+                valueScope.append(Binding(name: "value", type: output))
+                fields.append(.init(key: "onValue", value: make(valueScope) { $0.statements(writing: writable) }))
+            }
+            if canFail, random.chance(50) {
+                let target = writable.first { $0.type == .string }
+                fields.append(.init(key: "onFailure", value: target.map { "\($0.name) = \"failed: \\(error)\"" } ?? "_ = error"))
+            }
+            if random.chance(40) {
+                let event = Binding(name: self.name(from: ["shown", "finished", "didSave", "opened"]), type: output)
+                events.append(event)
+                fields.append(.init(key: "emits", value: event.name))
+            }
+            if random.chance(30) { fields.append(.init(key: "policy", value: "latestWins")) }
+            if random.chance(30) { fields.append(.init(key: "doc", value: random.pick(Self.docs))) }
+            commands.append(Command(name: name, fields: fields))
+            commandOutputs.append(Binding(name: name + "IsExecuting", type: .bool))
+            commandOutputs.append(Binding(name: name + "IsEnabled", type: .bool))
+        }
+        if random.chance(30) {
+            events.append(Binding(name: name(from: ["closed", "tapped"]), type: random.pick(ValueType.plain)))
+        }
+    }
+
+    mutating func makeFunctions() {
+        for _ in 0..<random.count(0...2) {
+            let name = name(from: ["describe", "pick", "twice", "clamp", "identity", "zähle"])
+            let scope = instanceScope
+            switch random.below(30) {
+            case 0...9:
+                let body: String
+                if let array = scope.first(where: { $0.type == .array(.int) }) {
+                    body = "guard \(array.name).indices.contains(index) else { return nil }\nreturn \(array.name)[index]"
+                } else {
+                    body = "index > 0 ? index : nil"
+                }
+                functions.append((name, "(at index: Int) -> Int?", body))
+            case 10...17:
+                let parameter = make(scope) { $0.localName() }
+                let body = make(scope.filter { $0.name != parameter }) { "\(parameter) * 2 + \($0.expression(.int))" }
+                functions.append((name, "(_ \(parameter): Int) -> Int", body))
+            case 18:
+                functions.append((name, "<T>(_ x: T) -> T", "x"))
+            default:
+                let local = make(scope) { $0.localName() }
+                let body = make(scope.filter { $0.name != local }) { maker -> String in
+                    let first = maker.expression(.int)
+                    let rest = maker.expression(.string)
+                    return "let \(local) = \(first)\nreturn \"\\(\(local)) \\(\(rest))\""
+                }
+                functions.append((name, "() -> String", body))
+            }
+        }
+    }
+
+    static let docs = [
+        "A value.", "Shows: the count", "Ratio # of things", "It's fine", "Quote \"this\" and back\\slash",
+        "Größe, naïve: café.",
+    ]
+
+    // MARK: Writing
+
+    mutating func write() -> String {
+        var writer = YAMLWriter(random: SeededRandom(seed: random.next()))
+        writer.line("# A random valid spec (Sources/RandomSpecs).")
+        writer.top("viewModel", viewModel)
+        if random.chance(40) { writer.top("doc", random.pick(Self.docs)) }
+        if !isPublic { writer.line("access: internal") } else if random.chance(30) { writer.line("access: public") }
+        if random.chance(30) { writer.line("imports: [Foundation]") }
+        if hasLifecycle { writer.line("lifecycle: active") }
+        var sections: [(inout YAMLWriter) -> Void] = []
+        let parameters = parameters, dependencies = dependencies, constants = constants, state = state
+        let derived = shuffled(derived), childValues = childValues, functions = functions
+        let commands = commands, resources = resources, events = events
+        if !parameters.isEmpty {
+            sections.append { writer in
+                writer.line("parameters:")
+                for parameter in parameters {
+                    writer.entry(parameter.name, fields: [.init(key: "type", value: parameter.type.spelling)], shorthand: true)
+                }
+            }
+        }
+        if !dependencies.isEmpty {
+            sections.append { writer in
+                writer.line("dependencies:")
+                for dependency in dependencies {
+                    writer.entry(dependency.name, fields: [.init(key: "type", value: dependency.type.spelling)], shorthand: true)
+                }
+            }
+        }
+        if !constants.isEmpty {
+            sections.append { writer in
+                writer.line("constants:")
+                for (binding, value) in constants {
+                    writer.entry(binding.name, fields: [.init(key: "type", value: binding.type.spelling), .init(key: "value", value: value)], shorthand: false)
+                }
+            }
+        }
+        sections.append { writer in
+            writer.line("state:")
+            for item in state {
+                var fields = [YAMLWriter.Field(key: "type", value: item.binding.type.spelling)]
+                if let initial = item.initial { fields.append(.init(key: "initial", value: initial)) }
+                if item.input { fields.append(.init(key: "input", value: "true", raw: true)) }
+                writer.entry(item.binding.name, fields: fields, shorthand: true)
+            }
+        }
+        if !derived.isEmpty {
+            sections.append { writer in
+                writer.line("derived:")
+                for (binding, value) in derived {
+                    writer.entry(binding.name, fields: [.init(key: "type", value: binding.type.spelling), .init(key: "value", value: value)], shorthand: false)
+                }
+            }
+        }
+        if !childValues.isEmpty {
+            sections.append { writer in
+                writer.line("children:")
+                for child in childValues {
+                    writer.entry(child.name, fields: [.init(key: "type", value: child.type), .init(key: "value", value: child.value)], shorthand: false)
+                }
+            }
+        }
+        if !functions.isEmpty {
+            sections.append { writer in
+                writer.line("functions:")
+                for function in functions {
+                    writer.entry(function.name, fields: [.init(key: "signature", value: function.signature), .init(key: "body", value: function.body)], shorthand: false)
+                }
+            }
+        }
+        if !commands.isEmpty {
+            sections.append { writer in
+                writer.line("commands:")
+                for command in commands {
+                    writer.entry(command.name, fields: command.fields, shorthand: false)
+                }
+            }
+        }
+        if !resources.isEmpty {
+            sections.append { writer in
+                writer.line("resources:")
+                for resource in resources {
+                    writer.entry(resource.name, fields: resource.fields, shorthand: false)
+                }
+            }
+        }
+        if !events.isEmpty {
+            sections.append { writer in
+                writer.line("events:")
+                for event in events {
+                    writer.entry(event.name, fields: [.init(key: "type", value: event.type.spelling)], shorthand: true)
+                }
+            }
+        }
+        for section in shuffled(sections) {
+            writer.line("")
+            section(&writer)
+        }
+        return writer.text
+    }
+
+    mutating func shuffled<Element>(_ elements: [Element]) -> [Element] {
+        var result = elements
+        if result.count > 1 {
+            for index in stride(from: result.count - 1, to: 0, by: -1) {
+                result.swapAt(index, random.below(index + 1))
+            }
+        }
+        return result
+    }
+}
