@@ -22,11 +22,15 @@ public struct TemplateContext: Sendable {
     public var commands: [CommandMember]
     public var resources: [ResourceMember]
     public var events: [EventMember]
-    /// Every stored `MutableProperty`, public values and private conditions alike.
+    /// Every private stored `var`: each value's storage, the value before the transaction of
+    /// values that are written, and the runtime property each public value feeds once created.
     public var storage: [StoredMember]
     public var functions: [CodeFunction]
+    /// The public method that groups writes into one transaction: `update`.
+    public var updateFunction: String
     public var initializer: CodeFunction
-    /// One per value that changes on its own, recomputing what reads it.
+    /// The transaction: applying the events of commands and resources, and the commit that
+    /// recomputes in update order and notifies.
     public var updates: [CodeFunction]
     /// Pure functions that evaluate the spec's expressions.
     public var computations: [CodeFunction]
@@ -47,21 +51,23 @@ public struct StoredMember: Sendable {
     public var docLines: [String]
 }
 
-/// An observable value: `name` with a getter (and a setter for sources), and `nameProperty`.
+/// An observable value: `name` with a getter (and a setter for values set from outside or by
+/// the spec's statements), and `nameProperty`.
 public struct ValueMember: Sendable {
     public var name: String
     public var type: String
-    /// The `MutableProperty` holding it.
-    public var storageName: String
-    /// Its runtime `Property`.
-    public var propertyName: String
-    /// The update function its setter runs (sources only).
-    public var updateFunction: String
     public var docLines: [String]
-    /// `public ` for inputs, `public private(set) ` for other sources, `public ` for computed ones.
+    /// `public ` for inputs, `public private(set) ` for other state, `public ` for the rest.
     public var declarationPrefix: String
-    /// Whether the value has a setter (it changes by assignment rather than by computation).
-    public var isSource: Bool
+    /// The getter's body, one line.
+    public var getter: String
+    /// The setter's body (empty for a value without a setter), without indentation.
+    public var setterLines: [String]
+    /// Its runtime `Property`, created on first use.
+    public var propertyName: String
+    /// The runtime property's type and getter body.
+    public var propertyType: String
+    public var propertyGetter: String
 }
 
 /// A one-shot output: a `Signal` and the observer that feeds it.
