@@ -112,7 +112,7 @@ public final class FlickrSearchViewModel: Observation.Observable {
 
         // Follow the runtime objects this view model owns.
         _$disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._executeSearch$step {} }
-        _$disposables += executeSearch.values.observeValuesOnMain { [weak self] in self?._executeSearch$didSendValue($0) }
+        _$disposables += executeSearch.values.observeValuesOnMain { [weak self] value in self?._executeSearch$step { self?._executeSearch$didSendValue(value) } }
     }
 
     deinit {

@@ -250,8 +250,8 @@ public final class SettingsViewModel: Observation.Observable {
         // Follow the runtime objects this view model owns.
         _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._reset$step {} }
         _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._save$step {} }
-        _$disposables += save.values.observeValuesOnMain { [weak self] in self?._save$didSendValue($0) }
-        _$disposables += save.errors.observeValuesOnMain { [weak self] in self?._save$didFail($0) }
+        _$disposables += save.values.observeValuesOnMain { [weak self] value in self?._save$step { self?._save$didSendValue(value) } }
+        _$disposables += save.errors.observeValuesOnMain { [weak self] error in self?._save$step { self?._save$didFail(error) } }
     }
 
     deinit {

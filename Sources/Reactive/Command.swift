@@ -188,16 +188,18 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
             observer.send(error: .disabled)
             return
         }
-        step {
+        // Local functions rather than closures: without `transaction` they are called directly,
+        // and nothing is allocated for them.
+        func start() {
             if changed { executing.publish() }
             if enabledChanged { enabled.publish() }
             previous?.dispose()
-            let disposable = self.work(input).start { [weak self] event in
+            let disposable = work(input).start { [weak self] event in
                 guard let self else {
                     observer.send(event.mapError(CommandError.failed))
                     return
                 }
-                self.step {
+                func deliver() {
                     if event.isTerminating { self.finish(generation) }
                     self.eventsInput.send(value: event)
                     switch event {
@@ -207,15 +209,17 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
                     }
                     observer.send(event.mapError(CommandError.failed))
                 }
+                if self.transaction == nil { deliver() } else { self.step(deliver) }
             }
-            self.state.withLock { state in
+            state.withLock { state in
                 if state.generation == generation && state.executing { state.current = disposable }
             }
             lifetime += disposable
         }
+        if transaction == nil { start() } else { step(start) }
     }
 
-    /// Runs `body` inside `transaction` when there is one and the caller is on the main actor.
+    /// Runs `body` inside `transaction` when the caller is on the main actor, else at once.
     private func step(_ body: @escaping () -> Void) {
         guard let transaction, MainQueue.isCurrent else { return body() }
         let body = Unchecked(body)

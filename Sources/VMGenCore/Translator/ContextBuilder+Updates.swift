@@ -139,11 +139,16 @@ extension ContextBuilder {
             // Steps that happen on the main actor come through the command's `transaction:`;
             // this follows the others (work that ends on another thread).
             lines.append("\(disposables) += \(name).isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.\(GeneratedNames.helper(name, "step")) {} }")
+            // Handlers run in a step: the one under way, or their own when the value or error
+            // came from another thread (then with `isExecuting` as it is at that moment).
+            let step = GeneratedNames.helper(name, "step")
             if command.onValue != nil || command.emits != nil {
-                lines.append("\(disposables) += \(name).values.observeValuesOnMain { [weak self] in self?.\(GeneratedNames.helper(name, "didSendValue"))($0) }")
+                let handler = GeneratedNames.helper(name, "didSendValue")
+                lines.append("\(disposables) += \(name).values.observeValuesOnMain { [weak self] value in self?.\(step) { self?.\(handler)(value) } }")
             }
             if command.onFailure != nil {
-                lines.append("\(disposables) += \(name).errors.observeValuesOnMain { [weak self] in self?.\(GeneratedNames.helper(name, "didFail"))($0) }")
+                let handler = GeneratedNames.helper(name, "didFail")
+                lines.append("\(disposables) += \(name).errors.observeValuesOnMain { [weak self] error in self?.\(step) { self?.\(handler)(error) } }")
             }
         }
         for resource in spec.resources {

@@ -152,8 +152,8 @@ public final class SearchViewModel: Observation.Observable {
 
         // Follow the runtime objects this view model owns.
         _$disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._run$step {} }
-        _$disposables += run.values.observeValuesOnMain { [weak self] in self?._run$didSendValue($0) }
-        _$disposables += run.errors.observeValuesOnMain { [weak self] in self?._run$didFail($0) }
+        _$disposables += run.values.observeValuesOnMain { [weak self] value in self?._run$step { self?._run$didSendValue(value) } }
+        _$disposables += run.errors.observeValuesOnMain { [weak self] error in self?._run$step { self?._run$didFail(error) } }
     }
 
     deinit {
