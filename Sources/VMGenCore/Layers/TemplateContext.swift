@@ -107,10 +107,21 @@ public struct CodeFunction: Sendable {
     public var docLines: [String]
     /// Lines at column 0 before the signature: a `#sourceLocation` when the signature itself
     /// is spec code.
-    public var leadingLines: [String] = []
-    /// `private func rollDidChange() {`, without indentation.
+    public var leadingLines: [String]
+    /// `private func _$commit() {`, without indentation.
     public var signature: String
     /// Body lines; lines of spec code start at their spec column (under `#sourceLocation`),
     /// other lines carry their own indentation.
     public var bodyLines: [String]
+    /// `bodyLines` joined with newlines: one substitution for the template instead of a loop
+    /// over thousands of lines (a large spec's commit).
+    public var body: String
+
+    public init(docLines: [String], leadingLines: [String] = [], signature: String, bodyLines: [String]) {
+        self.docLines = docLines
+        self.leadingLines = leadingLines
+        self.signature = signature
+        self.bodyLines = bodyLines
+        self.body = bodyLines.joined(separator: "\n")
+    }
 }
