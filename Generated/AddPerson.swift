@@ -122,10 +122,10 @@ public final class AddPersonViewModel: Observation.Observable {
     /// Runs one step of `addPerson` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `addPersonIsExecuting` as the command reports it after the step.
     private func _addPerson$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._addPersonIsExecuting, self.addPerson.isExecuting.value, before: &self._addPersonIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._addPerson$step(step) } }
+        step()
+        Reactive.Staging.write(&_addPersonIsExecuting, addPerson.isExecuting.value, before: &_addPersonIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Ends a transaction: computes again, once and in update order, each value that reads a value

@@ -180,19 +180,19 @@ public final class DiceGameViewModel: Observation.Observable {
     /// Runs one step of `rollDie` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `rollDieIsExecuting` as the command reports it after the step.
     private func _rollDie$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._rollDieIsExecuting, self.rollDie.isExecuting.value, before: &self._rollDieIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._rollDie$step(step) } }
+        step()
+        Reactive.Staging.write(&_rollDieIsExecuting, rollDie.isExecuting.value, before: &_rollDieIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Runs one step of `newGame` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `newGameIsExecuting` as the command reports it after the step.
     private func _newGame$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._newGameIsExecuting, self.newGame.isExecuting.value, before: &self._newGameIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._newGame$step(step) } }
+        step()
+        Reactive.Staging.write(&_newGameIsExecuting, newGame.isExecuting.value, before: &_newGameIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Ends a transaction: computes again, once and in update order, each value that reads a value

@@ -125,10 +125,10 @@ public final class FlickrSearchViewModel: Observation.Observable {
     /// Runs one step of `executeSearch` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `executeSearchIsExecuting` as the command reports it after the step.
     private func _executeSearch$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._executeSearchIsExecuting, self.executeSearch.isExecuting.value, before: &self._executeSearchIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._executeSearch$step(step) } }
+        step()
+        Reactive.Staging.write(&_executeSearchIsExecuting, executeSearch.isExecuting.value, before: &_executeSearchIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Ends a transaction: computes again, once and in update order, each value that reads a value

@@ -263,19 +263,19 @@ public final class SettingsViewModel: Observation.Observable {
     /// Runs one step of `reset` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `resetIsExecuting` as the command reports it after the step.
     private func _reset$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._resetIsExecuting, self.reset.isExecuting.value, before: &self._resetIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._reset$step(step) } }
+        step()
+        Reactive.Staging.write(&_resetIsExecuting, reset.isExecuting.value, before: &_resetIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Runs one step of `save` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `saveIsExecuting` as the command reports it after the step.
     private func _save$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._saveIsExecuting, self.save.isExecuting.value, before: &self._saveIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._save$step(step) } }
+        step()
+        Reactive.Staging.write(&_saveIsExecuting, save.isExecuting.value, before: &_saveIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Ends a transaction: computes again, once and in update order, each value that reads a value

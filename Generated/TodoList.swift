@@ -147,10 +147,10 @@ public final class TodoListViewModel: Observation.Observable {
     /// Runs one step of `add` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `addIsExecuting` as the command reports it after the step.
     private func _add$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._addIsExecuting, self.add.isExecuting.value, before: &self._addIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._add$step(step) } }
+        step()
+        Reactive.Staging.write(&_addIsExecuting, add.isExecuting.value, before: &_addIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Ends a transaction: computes again, once and in update order, each value that reads a value

@@ -141,10 +141,10 @@ public final class PairViewModel: Observation.Observable {
     /// Runs one step of `bump` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `bumpIsExecuting` as the command reports it after the step.
     private func _bump$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._bumpIsExecuting, self.bump.isExecuting.value, before: &self._bumpIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._bump$step(step) } }
+        step()
+        Reactive.Staging.write(&_bumpIsExecuting, bump.isExecuting.value, before: &_bumpIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Ends a transaction: computes again, once and in update order, each value that reads a value

@@ -176,11 +176,11 @@ extension ContextBuilder {
                 ],
                 signature: "private func \(GeneratedNames.helper(name, "step"))(_ step: @escaping () -> Swift.Void) {",
                 bodyLines: [
-                    "        \(GeneratedNames.fixed("transaction")) {",
-                    "            step()",
-                    "            \(write(executing, "self.\(name).isExecuting.value", on: "self."))",
-                    "        }",
-                ]))
+                    "guard \(transactions).begin() else { return \(transactions).later { self.\(GeneratedNames.helper(name, "step"))(step) } }",
+                    "step()",
+                    write(executing, "\(name).isExecuting.value"),
+                    "\(transactions).end { \(GeneratedNames.fixed("commit"))() }",
+                ].map { "        " + $0 }))
         }
         for resource in spec.resources {
             let name = resource.name.value

@@ -207,10 +207,10 @@ final class LoaderViewModel: Observation.Observable {
     /// Runs one step of `jump` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `jumpIsExecuting` as the command reports it after the step.
     private func _jump$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._jumpIsExecuting, self.jump.isExecuting.value, before: &self._jumpIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._jump$step(step) } }
+        step()
+        Reactive.Staging.write(&_jumpIsExecuting, jump.isExecuting.value, before: &_jumpIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Applies one event of `numbers`'s loader: its outputs change in one transaction.

@@ -241,10 +241,10 @@ public final class Property: Observation.Observable {
     /// Runs one step of `foo` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `fooIsExecuting` as the command reports it after the step.
     private func _foo$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._fooIsExecuting, self.foo.isExecuting.value, before: &self._fooIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._foo$step(step) } }
+        step()
+        Reactive.Staging.write(&_fooIsExecuting, foo.isExecuting.value, before: &_fooIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Applies one event of `suggestions`'s loader: its outputs change in one transaction.

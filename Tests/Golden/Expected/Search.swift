@@ -166,10 +166,10 @@ public final class SearchViewModel: Observation.Observable {
     /// Runs one step of `run` (its start, or an event of its work, with the handlers it runs)
     /// in one transaction, with `runIsExecuting` as the command reports it after the step.
     private func _run$step(_ step: @escaping () -> Swift.Void) {
-        _$transaction {
-            step()
-            Reactive.Staging.write(&self._runIsExecuting, self.run.isExecuting.value, before: &self._runIsExecuting$before)
-        }
+        guard _$transactions.begin() else { return _$transactions.later { self._run$step(step) } }
+        step()
+        Reactive.Staging.write(&_runIsExecuting, run.isExecuting.value, before: &_runIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
     /// Ends a transaction: computes again, once and in update order, each value that reads a value
