@@ -66,24 +66,24 @@ public final class Transactions {
     @usableFromInline
     func runDeferred() {
         isRunningDeferred = true
-        var next = 0
-        while next < deferred.count {
-            let action = deferred[next]
-            next += 1
-            action()
-        }
-        deferred.removeAll(keepingCapacity: true)
+        runAll(\.deferred)
         isRunningDeferred = false
     }
 
     @usableFromInline
     func sendEvents() {
+        runAll(\.events)
+    }
+
+    /// Runs the closures of `queue` in order, including those appended while it runs, then
+    /// empties it (keeping its storage for the next time).
+    private func runAll(_ queue: ReferenceWritableKeyPath<Transactions, [() -> Void]>) {
         var next = 0
-        while next < events.count {
-            let send = events[next]
+        while next < self[keyPath: queue].count {
+            let action = self[keyPath: queue][next]
             next += 1
-            send()
+            action()
         }
-        events.removeAll(keepingCapacity: true)
+        self[keyPath: queue].removeAll(keepingCapacity: true)
     }
 }

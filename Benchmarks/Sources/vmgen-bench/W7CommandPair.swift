@@ -30,32 +30,27 @@ enum W7 {
     /// the way a button does (`execute().start()`).
     @MainActor
     static func generated(executions: Int = executions) -> Sample {
-        let watch = Watch()
-        let pair = PairViewModel()
-        let sums = pair.sumProperty.signal.observeValues { watch.see(sum: $0) }
-        let sames = pair.sameProperty.signal.observeValues { _ in watch.sames &+= 1 }
-        let elapsed = timed {
-            for _ in 0..<executions { pair.bump.execute().start() }
-        }
-        sums?.dispose()
-        sames?.dispose()
-        lastWatch["ours"] = watch
-        return Sample(nanoseconds: elapsed, checksum: watch.last &+ pair.a)
+        measure(PairViewModel(), as: "ours", executions: executions)
     }
 
     /// The baseline: the same outputs and notifications written by hand, `bump()` a method.
     @MainActor
     static func handWritten(executions: Int = executions) -> Sample {
+        measure(HandWrittenPair(), as: "baseline", executions: executions)
+    }
+
+    /// Bumps `executions` times a view model with the pair's surface, watching `sum` and `same`.
+    @MainActor
+    static func measure<Model: PairSurface>(_ pair: Model, as variant: String, executions: Int) -> Sample {
         let watch = Watch()
-        let pair = HandWrittenPair()
         let sums = pair.sumProperty.signal.observeValues { watch.see(sum: $0) }
         let sames = pair.sameProperty.signal.observeValues { _ in watch.sames &+= 1 }
         let elapsed = timed {
-            for _ in 0..<executions { pair.bump() }
+            for _ in 0..<executions { pair.press() }
         }
         sums?.dispose()
         sames?.dispose()
-        lastWatch["baseline"] = watch
+        lastWatch[variant] = watch
         return Sample(nanoseconds: elapsed, checksum: watch.last &+ pair.a)
     }
 
@@ -101,4 +96,22 @@ enum W7 {
             }
         )
     }
+}
+
+/// What W7 needs of the generated pair and the hand-written one.
+@MainActor
+protocol PairSurface: AnyObject {
+    var a: Int { get }
+    var sumProperty: Property<Int> { get }
+    var sameProperty: Property<Bool> { get }
+    /// What the button does: the command's execution, or the method.
+    func press()
+}
+
+extension PairViewModel: PairSurface {
+    func press() { bump.execute().start() }
+}
+
+extension HandWrittenPair: PairSurface {
+    func press() { bump() }
 }
