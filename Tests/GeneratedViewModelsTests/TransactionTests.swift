@@ -204,6 +204,32 @@ struct TransactionTests {
         #expect(line.summary == "3 for 6")
     }
 
+    @Test func aCommandExecutedByAnObserverRunsAfterTheCurrentNotifications() {
+        let game = DiceGameViewModel(die: ScriptedDie(rolls: [6]))
+        var seen: [String] = []
+        let rolls = game.rollProperty.signal.observeValuesOnMain { roll in
+            seen.append("roll \(roll.map(String.init) ?? "nil"), game over \(game.isGameOver)")
+        }
+        // Winning starts a new game at once: a command executed while observers are told.
+        let wins = game.isGameOverProperty.signal.observeValuesOnMain { isOver in
+            if isOver { game.newGame.tap() }
+            seen.append("game over \(isOver), roll \(game.roll.map(String.init) ?? "nil")")
+        }
+        defer {
+            rolls?.dispose()
+            wins?.dispose()
+        }
+
+        game.rollDie.tap()
+
+        #expect(seen == [
+            "roll 6, game over true", "game over true, roll 6",
+            "roll nil, game over false", "game over false, roll nil",
+        ])
+        #expect(game.roll == nil)
+        #expect(game.rollDieIsEnabled)
+    }
+
     // MARK: Grouped writes from outside
 
     @Test func writesGroupedWithUpdateAreToldOnceAndComputedOnce() {
