@@ -68,6 +68,9 @@ public struct ValueMember: Sendable {
     /// The runtime property's type and getter body.
     public var propertyType: String
     public var propertyGetter: String
+    /// The whole declaration (getter, and setter when there is one), indented for the class
+    /// body: the default template prints it in one substitution.
+    public var declaration: String
 }
 
 /// A one-shot output: a `Signal` and the observer that feeds it.

@@ -78,13 +78,19 @@ public struct ContextBuilder {
                 "\(transactions).end { \(GeneratedNames.fixed("commit"))() }",
             ]
         }
+        let getter = "\(GeneratedNames.fixed("access"))(\\.\(name)); return \(storage)"
+        let declaration = setter.isEmpty
+            ? ["    \(prefix)var \(name): \(type) { \(getter) }"]
+            : ["    \(prefix)var \(name): \(type) {", "        get { \(getter) }", "        set {"]
+                + setter.map { "            " + $0 } + ["        }", "    }"]
         return ValueMember(
             name: name, type: type, docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix,
-            getter: "\(GeneratedNames.fixed("access"))(\\.\(name)); return \(storage)",
+            getter: getter,
             setterLines: setter,
             propertyName: GeneratedNames.property(of: name),
             propertyType: "Reactive.Property<\(type)>",
-            propertyGetter: "Reactive.Property(Reactive.Staging.mirror(&\(GeneratedNames.helper(name, "mirror")), \(storage)))")
+            propertyGetter: "Reactive.Property(Reactive.Staging.mirror(&\(GeneratedNames.helper(name, "mirror")), \(storage)))",
+            declaration: declaration.joined(separator: "\n"))
     }
 
     /// The runtime object that keeps the transactions' books.
