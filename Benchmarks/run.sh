@@ -9,7 +9,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-# The generated diamond must be current: vmgen check prints a diff and exits 1 when it is not.
+# The generated view models must be current: vmgen check prints a diff and exits 1 when it is not.
 swift build --product vmgen >/dev/null
 "$(swift build --show-bin-path)/vmgen" check Benchmarks/Specs --output Benchmarks/Sources/DiamondViewModel
 
