@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs issue #7's benchmarks (see docs/benchmarks.md): checks that the checked-in diamond view
-# model is what the root's vmgen generates today, builds in release, and runs every workload in
+# Runs issue #7's benchmarks (see docs/benchmarks.md): checks that the checked-in generated view
+# models (W3's diamond, W7's pair) are what the root's vmgen generates today, builds in release, and runs every workload in
 # one process, with the machine's load before and after. Arguments go to vmgen-bench
 # (--only W1,W3, --rounds N). ALLOCS=1 also counts allocations per operation (allocs.sh).
 # CMO=1 builds everything with -cross-module-optimization (in Benchmarks/.build-cmo): what the
