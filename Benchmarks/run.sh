@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs issue #7's benchmarks (see docs/benchmarks.md): checks that the checked-in diamond view
-# model is what the root's vmgen generates today, builds in release, and runs every workload in
+# Runs issue #7's benchmarks (see docs/benchmarks.md): checks that the checked-in generated view
+# models (W3's diamond, W7's pair) are what the root's vmgen generates today, builds in release, and runs every workload in
 # one process, with the machine's load before and after. Arguments go to vmgen-bench
 # (--only W1,W3, --rounds N). ALLOCS=1 also counts allocations per operation (allocs.sh).
 # CMO=1 builds everything with -cross-module-optimization (in Benchmarks/.build-cmo): what the
@@ -9,7 +9,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-# The generated diamond must be current: vmgen check prints a diff and exits 1 when it is not.
+# The generated view models must be current: vmgen check prints a diff and exits 1 when it is not.
 swift build --product vmgen >/dev/null
 "$(swift build --show-bin-path)/vmgen" check Benchmarks/Specs --output Benchmarks/Sources/DiamondViewModel
 

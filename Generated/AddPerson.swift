@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Looks a person up on Twitter by username.
 @MainActor
-public final class AddPersonViewModel: Observable {
+public final class AddPersonViewModel: Observation.Observable {
     // MARK: Dependencies
 
     /// The Twitter API.
@@ -17,52 +17,78 @@ public final class AddPersonViewModel: Observable {
 
     /// The username text field's text.
     public var usernameSearchText: String {
-        get { read(\.usernameSearchText, _usernameSearchText) }
-        set { if _usernameSearchText.stage(newValue) { usernameSearchTextDidChange() } }
+        get { _$access(\.usernameSearchText); return _usernameSearchText }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.usernameSearchText = newValue } }
+            Reactive.Staging.write(&_usernameSearchText, newValue, before: &_usernameSearchText$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Derived values
 
     /// The text field is disabled while the lookup runs.
-    public var isTextFieldEnabled: Bool { read(\.isTextFieldEnabled, _isTextFieldEnabled) }
+    public var isTextFieldEnabled: Bool { _$access(\.isTextFieldEnabled); return _isTextFieldEnabled }
 
     // MARK: Commands
 
     /// Looks `usernameSearchText` up on Twitter; bound to the add button.
-    public private(set) lazy var addPerson: Command<Void, Person, TwitterError> = Command(
-        enabledIf: Property(_addPersonCanExecute),
-        executeOnMain: { [weak self] _ in self?.addPersonWork() ?? .empty }
+    public private(set) lazy var addPerson: Reactive.Command<Swift.Void, Person, TwitterError> = Reactive.Command(
+        enabledIf: Reactive.Property(_addPerson$condition),
+        transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
+        executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
     )
 
     /// Whether `addPerson` is running.
-    public var addPersonIsExecuting: Bool { read(\.addPersonIsExecuting, _addPersonIsExecuting) }
+    public var addPersonIsExecuting: Swift.Bool { _$access(\.addPersonIsExecuting); return _addPersonIsExecuting }
 
     /// Whether `addPerson` can be executed now.
-    public var addPersonIsEnabled: Bool { read(\.addPersonIsEnabled, _addPersonIsEnabled) }
+    public var addPersonIsEnabled: Swift.Bool { _$access(\.addPersonIsEnabled); return _addPersonIsEnabled }
 
     // MARK: Runtime properties
 
-    /// `usernameSearchText` as a runtime `Property`, for bindings and operators.
-    public let usernameSearchTextProperty: Property<String>
+    /// `usernameSearchText` as a runtime `Property`, for bindings and operators; it starts following
+    /// `usernameSearchText` when first asked for.
+    public var usernameSearchTextProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_usernameSearchText$mirror, _usernameSearchText)) }
 
-    /// `isTextFieldEnabled` as a runtime `Property`, for bindings and operators.
-    public let isTextFieldEnabledProperty: Property<Bool>
+    /// `isTextFieldEnabled` as a runtime `Property`, for bindings and operators; it starts following
+    /// `isTextFieldEnabled` when first asked for.
+    public var isTextFieldEnabledProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isTextFieldEnabled$mirror, _isTextFieldEnabled)) }
 
-    /// `addPersonIsExecuting` as a runtime `Property`, for bindings and operators.
-    public let addPersonIsExecutingProperty: Property<Bool>
+    /// `addPersonIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
+    /// `addPersonIsExecuting` when first asked for.
+    public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_addPersonIsExecuting$mirror, _addPersonIsExecuting)) }
 
-    /// `addPersonIsEnabled` as a runtime `Property`, for bindings and operators.
-    public let addPersonIsEnabledProperty: Property<Bool>
+    /// `addPersonIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
+    /// `addPersonIsEnabled` when first asked for.
+    public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_addPersonIsEnabled$mirror, _addPersonIsEnabled)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (AddPersonViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _usernameSearchText: MutableProperty<String>
-    private let _isTextFieldEnabled: MutableProperty<Bool>
-    private let _addPersonCanExecute: MutableProperty<Bool>
-    private let _addPersonIsExecuting: MutableProperty<Bool>
-    private let _addPersonIsEnabled: MutableProperty<Bool>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _usernameSearchText: String
+    private var _usernameSearchText$before: String?
+    private var _usernameSearchText$mirror: Reactive.MutableProperty<String>?
+    private var _isTextFieldEnabled: Bool
+    private var _isTextFieldEnabled$mirror: Reactive.MutableProperty<Bool>?
+    private var _addPersonCanExecute: Swift.Bool
+    private var _addPersonIsExecuting: Swift.Bool
+    private var _addPersonIsExecuting$before: Swift.Bool?
+    private var _addPersonIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _addPersonIsEnabled: Swift.Bool
+    private var _addPersonIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _addPerson$condition: Reactive.MutableProperty<Swift.Bool>
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -71,80 +97,100 @@ public final class AddPersonViewModel: Observable {
         self.twitter = twitter
 
         // Every value's first state, in update order.
-        let usernameSearchText: String = Self.initialUsernameSearchText()
-        let addPersonCanExecute: Bool = Self.computeAddPersonCanExecute(usernameSearchText: usernameSearchText)
-        let addPersonIsExecuting: Bool = false
-        let isTextFieldEnabled: Bool = Self.computeIsTextFieldEnabled(addPersonIsExecuting: addPersonIsExecuting)
-        let addPersonIsEnabled: Bool = addPersonCanExecute
-        _usernameSearchText = MutableProperty(usernameSearchText)
-        _isTextFieldEnabled = MutableProperty(isTextFieldEnabled)
-        _addPersonCanExecute = MutableProperty(addPersonCanExecute)
-        _addPersonIsExecuting = MutableProperty(addPersonIsExecuting)
-        _addPersonIsEnabled = MutableProperty(addPersonIsEnabled)
-        usernameSearchTextProperty = Property(_usernameSearchText)
-        isTextFieldEnabledProperty = Property(_isTextFieldEnabled)
-        addPersonIsExecutingProperty = Property(_addPersonIsExecuting)
-        addPersonIsEnabledProperty = Property(_addPersonIsEnabled)
+        let usernameSearchText: String = Self._usernameSearchText$initial()
+        let addPersonCanExecute: Swift.Bool = Self._addPersonCanExecute$compute(usernameSearchText: usernameSearchText)
+        let addPersonIsExecuting: Swift.Bool = false
+        let isTextFieldEnabled: Bool = Self._isTextFieldEnabled$compute(addPersonIsExecuting: addPersonIsExecuting)
+        let addPersonIsEnabled: Swift.Bool = addPersonCanExecute
+        _usernameSearchText = usernameSearchText
+        _isTextFieldEnabled = isTextFieldEnabled
+        _addPersonCanExecute = addPersonCanExecute
+        _addPersonIsExecuting = addPersonIsExecuting
+        _addPersonIsEnabled = addPersonIsEnabled
+        _addPerson$condition = Reactive.MutableProperty(addPersonCanExecute)
 
         // Follow the runtime objects this view model owns.
-        disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.addPersonStateDidChange() }
-        disposables += addPerson.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.addPersonStateDidChange() }
+        _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._addPerson$step {} }
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Brings every value that reads `usernameSearchText` up to date, then notifies observers of what changed.
-    private func usernameSearchTextDidChange() {
-        let addPersonCanExecuteChanged = _addPersonCanExecute.stage(Self.computeAddPersonCanExecute(usernameSearchText: _usernameSearchText.value))
-        didChange(\.usernameSearchText, _usernameSearchText)
-        if addPersonCanExecuteChanged { _addPersonCanExecute.publish() }
+    /// Runs one step of `addPerson` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `addPersonIsExecuting` as the command reports it after the step.
+    private func _addPerson$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._addPerson$step(step) } }
+        step()
+        Reactive.Staging.write(&_addPersonIsExecuting, addPerson.isExecuting.value, before: &_addPersonIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
-    /// Reads `addPersonIsExecuting`, `addPersonIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func addPersonStateDidChange() {
-        let addPersonIsExecutingChanged = _addPersonIsExecuting.stage(addPerson.isExecuting.value)
-        let addPersonIsEnabledChanged = _addPersonIsEnabled.stage(addPerson.isEnabled.value)
-        guard addPersonIsExecutingChanged || addPersonIsEnabledChanged else { return }
-        let isTextFieldEnabledChanged = addPersonIsExecutingChanged && _isTextFieldEnabled.stage(Self.computeIsTextFieldEnabled(addPersonIsExecuting: _addPersonIsExecuting.value))
-        if addPersonIsExecutingChanged { didChange(\.addPersonIsExecuting, _addPersonIsExecuting) }
-        if addPersonIsEnabledChanged { didChange(\.addPersonIsEnabled, _addPersonIsEnabled) }
-        if isTextFieldEnabledChanged { didChange(\.isTextFieldEnabled, _isTextFieldEnabled) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _usernameSearchText$changed = Reactive.Staging.changed(_usernameSearchText, before: &_usernameSearchText$before)
+        let _addPersonIsExecuting$changed = Reactive.Staging.changed(_addPersonIsExecuting, before: &_addPersonIsExecuting$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _addPersonCanExecute$changed = _usernameSearchText$changed && Reactive.Staging.replace(&_addPersonCanExecute, with: Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText))
+        let _isTextFieldEnabled$changed = _addPersonIsExecuting$changed && Reactive.Staging.replace(&_isTextFieldEnabled, with: Self._isTextFieldEnabled$compute(addPersonIsExecuting: _addPersonIsExecuting))
+        let _addPersonIsEnabled$changed = (_addPersonCanExecute$changed || _addPersonIsExecuting$changed) && Reactive.Staging.replace(&_addPersonIsEnabled, with: _addPersonCanExecute && !_addPersonIsExecuting)
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _usernameSearchText$changed { _usernameSearchText$mirror?.stage(_usernameSearchText) }
+            if _addPersonCanExecute$changed { _addPerson$condition.stage(_addPersonCanExecute) }
+            if _addPersonIsExecuting$changed { _addPersonIsExecuting$mirror?.stage(_addPersonIsExecuting) }
+            if _isTextFieldEnabled$changed { _isTextFieldEnabled$mirror?.stage(_isTextFieldEnabled) }
+            if _addPersonIsEnabled$changed { _addPersonIsEnabled$mirror?.stage(_addPersonIsEnabled) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _usernameSearchText$changed { _$didChange(\.usernameSearchText, _usernameSearchText$mirror) }
+            if _addPersonCanExecute$changed { _addPerson$condition.publish() }
+            if _addPersonIsExecuting$changed { _$didChange(\.addPersonIsExecuting, _addPersonIsExecuting$mirror) }
+            if _isTextFieldEnabled$changed { _$didChange(\.isTextFieldEnabled, _isTextFieldEnabled$mirror) }
+            if _addPersonIsEnabled$changed { _$didChange(\.addPersonIsEnabled, _addPersonIsEnabled$mirror) }
+        }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<AddPersonViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
+    }
+
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<AddPersonViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<AddPersonViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<AddPersonViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The initial value of `usernameSearchText`.
-    private static func initialUsernameSearchText() -> String {
+    private static func _usernameSearchText$initial() -> String {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 10)
                                                 ""
 #sourceLocation()
     }
 
     /// Computes `isTextFieldEnabled` from what it reads.
-    private static func computeIsTextFieldEnabled(addPersonIsExecuting: Bool) -> Bool {
+    private static func _isTextFieldEnabled$compute(addPersonIsExecuting: Swift.Bool) -> Bool {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 23)
             !addPersonIsExecuting
 #sourceLocation()
     }
 
     /// Whether `addPerson` may run, besides not already running.
-    private static func computeAddPersonCanExecute(usernameSearchText: String) -> Bool {
+    private static func _addPersonCanExecute$compute(usernameSearchText: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 15)
               !usernameSearchText.isEmpty
 #sourceLocation()
@@ -153,7 +199,7 @@ public final class AddPersonViewModel: Observable {
     // MARK: Spec statements
 
     /// The work `addPerson` starts on each execution.
-    private func addPersonWork() -> SignalProducer<Person, TwitterError> {
+    private func _addPerson$work() -> Reactive.SignalProducer<Person, TwitterError> {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 16)
            twitter.info(forUsername: usernameSearchText)
 #sourceLocation()

@@ -7,7 +7,7 @@ import ExampleModels
 
 /// A die that you roll until it shows six.
 @MainActor
-public final class DiceGameViewModel: Observable {
+public final class DiceGameViewModel: Observation.Observable {
     // MARK: Dependencies
 
     /// Where the rolls come from.
@@ -17,91 +17,127 @@ public final class DiceGameViewModel: Observable {
 
     /// The last number rolled; nil before the first roll.
     public private(set) var roll: Int? {
-        get { read(\.roll, _roll) }
-        set { if _roll.stage(newValue) { rollDidChange() } }
+        get { _$access(\.roll); return _roll }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.roll = newValue } }
+            Reactive.Staging.write(&_roll, newValue, before: &_roll$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Derived values
 
     /// Whether the die has shown six.
-    public var isGameOver: Bool { read(\.isGameOver, _isGameOver) }
+    public var isGameOver: Bool { _$access(\.isGameOver); return _isGameOver }
 
     /// The sentence under the die.
-    public var currentRollDescription: String { read(\.currentRollDescription, _currentRollDescription) }
+    public var currentRollDescription: String { _$access(\.currentRollDescription); return _currentRollDescription }
 
     /// Green once the game is won, black before.
-    public var currentRollTextColor: TextColor { read(\.currentRollTextColor, _currentRollTextColor) }
+    public var currentRollTextColor: TextColor { _$access(\.currentRollTextColor); return _currentRollTextColor }
 
     // MARK: Commands
 
     /// Rolls the die.
-    public private(set) lazy var rollDie: Command<Void, Void, Never> = Command(
-        enabledIf: Property(_rollDieCanExecute),
+    public private(set) lazy var rollDie: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        enabledIf: Reactive.Property(_rollDie$condition),
+        transaction: { [weak self] step in self?._rollDie$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
-            self?.performRollDie()
-            return SignalProducer(value: ())
+            self?._rollDie$perform()
+            return Reactive.SignalProducer(value: ())
         }
     )
 
     /// Whether `rollDie` is running.
-    public var rollDieIsExecuting: Bool { read(\.rollDieIsExecuting, _rollDieIsExecuting) }
+    public var rollDieIsExecuting: Swift.Bool { _$access(\.rollDieIsExecuting); return _rollDieIsExecuting }
 
     /// Whether `rollDie` can be executed now.
-    public var rollDieIsEnabled: Bool { read(\.rollDieIsEnabled, _rollDieIsEnabled) }
+    public var rollDieIsEnabled: Swift.Bool { _$access(\.rollDieIsEnabled); return _rollDieIsEnabled }
 
     /// Clears the die for a new game.
-    public private(set) lazy var newGame: Command<Void, Void, Never> = Command(
+    public private(set) lazy var newGame: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        transaction: { [weak self] step in self?._newGame$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
-            self?.performNewGame()
-            return SignalProducer(value: ())
+            self?._newGame$perform()
+            return Reactive.SignalProducer(value: ())
         }
     )
 
     /// Whether `newGame` is running.
-    public var newGameIsExecuting: Bool { read(\.newGameIsExecuting, _newGameIsExecuting) }
+    public var newGameIsExecuting: Swift.Bool { _$access(\.newGameIsExecuting); return _newGameIsExecuting }
 
     /// Whether `newGame` can be executed now.
-    public var newGameIsEnabled: Bool { read(\.newGameIsEnabled, _newGameIsEnabled) }
+    public var newGameIsEnabled: Swift.Bool { _$access(\.newGameIsEnabled); return _newGameIsEnabled }
 
     // MARK: Runtime properties
 
-    /// `roll` as a runtime `Property`, for bindings and operators.
-    public let rollProperty: Property<Int?>
+    /// `roll` as a runtime `Property`, for bindings and operators; it starts following
+    /// `roll` when first asked for.
+    public var rollProperty: Reactive.Property<Int?> { Reactive.Property(Reactive.Staging.mirror(&_roll$mirror, _roll)) }
 
-    /// `isGameOver` as a runtime `Property`, for bindings and operators.
-    public let isGameOverProperty: Property<Bool>
+    /// `isGameOver` as a runtime `Property`, for bindings and operators; it starts following
+    /// `isGameOver` when first asked for.
+    public var isGameOverProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isGameOver$mirror, _isGameOver)) }
 
-    /// `currentRollDescription` as a runtime `Property`, for bindings and operators.
-    public let currentRollDescriptionProperty: Property<String>
+    /// `currentRollDescription` as a runtime `Property`, for bindings and operators; it starts following
+    /// `currentRollDescription` when first asked for.
+    public var currentRollDescriptionProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_currentRollDescription$mirror, _currentRollDescription)) }
 
-    /// `currentRollTextColor` as a runtime `Property`, for bindings and operators.
-    public let currentRollTextColorProperty: Property<TextColor>
+    /// `currentRollTextColor` as a runtime `Property`, for bindings and operators; it starts following
+    /// `currentRollTextColor` when first asked for.
+    public var currentRollTextColorProperty: Reactive.Property<TextColor> { Reactive.Property(Reactive.Staging.mirror(&_currentRollTextColor$mirror, _currentRollTextColor)) }
 
-    /// `rollDieIsExecuting` as a runtime `Property`, for bindings and operators.
-    public let rollDieIsExecutingProperty: Property<Bool>
+    /// `rollDieIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
+    /// `rollDieIsExecuting` when first asked for.
+    public var rollDieIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_rollDieIsExecuting$mirror, _rollDieIsExecuting)) }
 
-    /// `rollDieIsEnabled` as a runtime `Property`, for bindings and operators.
-    public let rollDieIsEnabledProperty: Property<Bool>
+    /// `rollDieIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
+    /// `rollDieIsEnabled` when first asked for.
+    public var rollDieIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_rollDieIsEnabled$mirror, _rollDieIsEnabled)) }
 
-    /// `newGameIsExecuting` as a runtime `Property`, for bindings and operators.
-    public let newGameIsExecutingProperty: Property<Bool>
+    /// `newGameIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
+    /// `newGameIsExecuting` when first asked for.
+    public var newGameIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_newGameIsExecuting$mirror, _newGameIsExecuting)) }
 
-    /// `newGameIsEnabled` as a runtime `Property`, for bindings and operators.
-    public let newGameIsEnabledProperty: Property<Bool>
+    /// `newGameIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
+    /// `newGameIsEnabled` when first asked for.
+    public var newGameIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_newGameIsEnabled$mirror, _newGameIsEnabled)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (DiceGameViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _roll: MutableProperty<Int?>
-    private let _isGameOver: MutableProperty<Bool>
-    private let _currentRollDescription: MutableProperty<String>
-    private let _currentRollTextColor: MutableProperty<TextColor>
-    private let _rollDieCanExecute: MutableProperty<Bool>
-    private let _rollDieIsExecuting: MutableProperty<Bool>
-    private let _rollDieIsEnabled: MutableProperty<Bool>
-    private let _newGameIsExecuting: MutableProperty<Bool>
-    private let _newGameIsEnabled: MutableProperty<Bool>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _roll: Int?
+    private var _roll$before: Int??
+    private var _roll$mirror: Reactive.MutableProperty<Int?>?
+    private var _isGameOver: Bool
+    private var _isGameOver$mirror: Reactive.MutableProperty<Bool>?
+    private var _currentRollDescription: String
+    private var _currentRollDescription$mirror: Reactive.MutableProperty<String>?
+    private var _currentRollTextColor: TextColor
+    private var _currentRollTextColor$mirror: Reactive.MutableProperty<TextColor>?
+    private var _rollDieCanExecute: Swift.Bool
+    private var _rollDieIsExecuting: Swift.Bool
+    private var _rollDieIsExecuting$before: Swift.Bool?
+    private var _rollDieIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _rollDieIsEnabled: Swift.Bool
+    private var _rollDieIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _newGameIsExecuting: Swift.Bool
+    private var _newGameIsExecuting$before: Swift.Bool?
+    private var _newGameIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _newGameIsEnabled: Swift.Bool
+    private var _newGameIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _rollDie$condition: Reactive.MutableProperty<Swift.Bool>
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -111,99 +147,122 @@ public final class DiceGameViewModel: Observable {
 
         // Every value's first state, in update order.
         let roll: Int? = nil
-        let isGameOver: Bool = Self.computeIsGameOver(roll: roll)
-        let currentRollDescription: String = Self.computeCurrentRollDescription(roll: roll)
-        let currentRollTextColor: TextColor = Self.computeCurrentRollTextColor(isGameOver: isGameOver)
-        let rollDieCanExecute: Bool = Self.computeRollDieCanExecute(isGameOver: isGameOver)
-        let rollDieIsExecuting: Bool = false
-        let rollDieIsEnabled: Bool = rollDieCanExecute
-        let newGameIsExecuting: Bool = false
-        let newGameIsEnabled: Bool = true
-        _roll = MutableProperty(roll)
-        _isGameOver = MutableProperty(isGameOver)
-        _currentRollDescription = MutableProperty(currentRollDescription)
-        _currentRollTextColor = MutableProperty(currentRollTextColor)
-        _rollDieCanExecute = MutableProperty(rollDieCanExecute)
-        _rollDieIsExecuting = MutableProperty(rollDieIsExecuting)
-        _rollDieIsEnabled = MutableProperty(rollDieIsEnabled)
-        _newGameIsExecuting = MutableProperty(newGameIsExecuting)
-        _newGameIsEnabled = MutableProperty(newGameIsEnabled)
-        rollProperty = Property(_roll)
-        isGameOverProperty = Property(_isGameOver)
-        currentRollDescriptionProperty = Property(_currentRollDescription)
-        currentRollTextColorProperty = Property(_currentRollTextColor)
-        rollDieIsExecutingProperty = Property(_rollDieIsExecuting)
-        rollDieIsEnabledProperty = Property(_rollDieIsEnabled)
-        newGameIsExecutingProperty = Property(_newGameIsExecuting)
-        newGameIsEnabledProperty = Property(_newGameIsEnabled)
+        let isGameOver: Bool = Self._isGameOver$compute(roll: roll)
+        let currentRollDescription: String = Self._currentRollDescription$compute(roll: roll)
+        let currentRollTextColor: TextColor = Self._currentRollTextColor$compute(isGameOver: isGameOver)
+        let rollDieCanExecute: Swift.Bool = Self._rollDieCanExecute$compute(isGameOver: isGameOver)
+        let rollDieIsExecuting: Swift.Bool = false
+        let rollDieIsEnabled: Swift.Bool = rollDieCanExecute
+        let newGameIsExecuting: Swift.Bool = false
+        let newGameIsEnabled: Swift.Bool = true
+        _roll = roll
+        _isGameOver = isGameOver
+        _currentRollDescription = currentRollDescription
+        _currentRollTextColor = currentRollTextColor
+        _rollDieCanExecute = rollDieCanExecute
+        _rollDieIsExecuting = rollDieIsExecuting
+        _rollDieIsEnabled = rollDieIsEnabled
+        _newGameIsExecuting = newGameIsExecuting
+        _newGameIsEnabled = newGameIsEnabled
+        _rollDie$condition = Reactive.MutableProperty(rollDieCanExecute)
 
         // Follow the runtime objects this view model owns.
-        disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.rollDieStateDidChange() }
-        disposables += rollDie.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.rollDieStateDidChange() }
-        disposables += newGame.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.newGameStateDidChange() }
-        disposables += newGame.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.newGameStateDidChange() }
+        _$disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._rollDie$step {} }
+        _$disposables += newGame.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._newGame$step {} }
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Brings every value that reads `roll` up to date, then notifies observers of what changed.
-    private func rollDidChange() {
-        let isGameOverChanged = _isGameOver.stage(Self.computeIsGameOver(roll: _roll.value))
-        let currentRollDescriptionChanged = _currentRollDescription.stage(Self.computeCurrentRollDescription(roll: _roll.value))
-        let currentRollTextColorChanged = isGameOverChanged && _currentRollTextColor.stage(Self.computeCurrentRollTextColor(isGameOver: _isGameOver.value))
-        let rollDieCanExecuteChanged = isGameOverChanged && _rollDieCanExecute.stage(Self.computeRollDieCanExecute(isGameOver: _isGameOver.value))
-        didChange(\.roll, _roll)
-        if isGameOverChanged { didChange(\.isGameOver, _isGameOver) }
-        if currentRollDescriptionChanged { didChange(\.currentRollDescription, _currentRollDescription) }
-        if currentRollTextColorChanged { didChange(\.currentRollTextColor, _currentRollTextColor) }
-        if rollDieCanExecuteChanged { _rollDieCanExecute.publish() }
+    /// Runs one step of `rollDie` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `rollDieIsExecuting` as the command reports it after the step.
+    private func _rollDie$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._rollDie$step(step) } }
+        step()
+        Reactive.Staging.write(&_rollDieIsExecuting, rollDie.isExecuting.value, before: &_rollDieIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
-    /// Reads `rollDieIsExecuting`, `rollDieIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func rollDieStateDidChange() {
-        let rollDieIsExecutingChanged = _rollDieIsExecuting.stage(rollDie.isExecuting.value)
-        let rollDieIsEnabledChanged = _rollDieIsEnabled.stage(rollDie.isEnabled.value)
-        guard rollDieIsExecutingChanged || rollDieIsEnabledChanged else { return }
-        if rollDieIsExecutingChanged { didChange(\.rollDieIsExecuting, _rollDieIsExecuting) }
-        if rollDieIsEnabledChanged { didChange(\.rollDieIsEnabled, _rollDieIsEnabled) }
+    /// Runs one step of `newGame` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `newGameIsExecuting` as the command reports it after the step.
+    private func _newGame$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._newGame$step(step) } }
+        step()
+        Reactive.Staging.write(&_newGameIsExecuting, newGame.isExecuting.value, before: &_newGameIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
-    /// Reads `newGameIsExecuting`, `newGameIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func newGameStateDidChange() {
-        let newGameIsExecutingChanged = _newGameIsExecuting.stage(newGame.isExecuting.value)
-        let newGameIsEnabledChanged = _newGameIsEnabled.stage(newGame.isEnabled.value)
-        guard newGameIsExecutingChanged || newGameIsEnabledChanged else { return }
-        if newGameIsExecutingChanged { didChange(\.newGameIsExecuting, _newGameIsExecuting) }
-        if newGameIsEnabledChanged { didChange(\.newGameIsEnabled, _newGameIsEnabled) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _roll$changed = Reactive.Staging.changed(_roll, before: &_roll$before)
+        let _rollDieIsExecuting$changed = Reactive.Staging.changed(_rollDieIsExecuting, before: &_rollDieIsExecuting$before)
+        let _newGameIsExecuting$changed = Reactive.Staging.changed(_newGameIsExecuting, before: &_newGameIsExecuting$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _isGameOver$changed = _roll$changed && Reactive.Staging.replace(&_isGameOver, with: Self._isGameOver$compute(roll: _roll))
+        let _currentRollDescription$changed = _roll$changed && Reactive.Staging.replace(&_currentRollDescription, with: Self._currentRollDescription$compute(roll: _roll))
+        let _currentRollTextColor$changed = _isGameOver$changed && Reactive.Staging.replace(&_currentRollTextColor, with: Self._currentRollTextColor$compute(isGameOver: _isGameOver))
+        let _rollDieCanExecute$changed = _isGameOver$changed && Reactive.Staging.replace(&_rollDieCanExecute, with: Self._rollDieCanExecute$compute(isGameOver: _isGameOver))
+        let _rollDieIsEnabled$changed = (_rollDieCanExecute$changed || _rollDieIsExecuting$changed) && Reactive.Staging.replace(&_rollDieIsEnabled, with: _rollDieCanExecute && !_rollDieIsExecuting)
+        let _newGameIsEnabled$changed = _newGameIsExecuting$changed && Reactive.Staging.replace(&_newGameIsEnabled, with: !_newGameIsExecuting)
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _roll$changed { _roll$mirror?.stage(_roll) }
+            if _isGameOver$changed { _isGameOver$mirror?.stage(_isGameOver) }
+            if _currentRollDescription$changed { _currentRollDescription$mirror?.stage(_currentRollDescription) }
+            if _currentRollTextColor$changed { _currentRollTextColor$mirror?.stage(_currentRollTextColor) }
+            if _rollDieCanExecute$changed { _rollDie$condition.stage(_rollDieCanExecute) }
+            if _rollDieIsExecuting$changed { _rollDieIsExecuting$mirror?.stage(_rollDieIsExecuting) }
+            if _rollDieIsEnabled$changed { _rollDieIsEnabled$mirror?.stage(_rollDieIsEnabled) }
+            if _newGameIsExecuting$changed { _newGameIsExecuting$mirror?.stage(_newGameIsExecuting) }
+            if _newGameIsEnabled$changed { _newGameIsEnabled$mirror?.stage(_newGameIsEnabled) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _roll$changed { _$didChange(\.roll, _roll$mirror) }
+            if _isGameOver$changed { _$didChange(\.isGameOver, _isGameOver$mirror) }
+            if _currentRollDescription$changed { _$didChange(\.currentRollDescription, _currentRollDescription$mirror) }
+            if _currentRollTextColor$changed { _$didChange(\.currentRollTextColor, _currentRollTextColor$mirror) }
+            if _rollDieCanExecute$changed { _rollDie$condition.publish() }
+            if _rollDieIsExecuting$changed { _$didChange(\.rollDieIsExecuting, _rollDieIsExecuting$mirror) }
+            if _rollDieIsEnabled$changed { _$didChange(\.rollDieIsEnabled, _rollDieIsEnabled$mirror) }
+            if _newGameIsExecuting$changed { _$didChange(\.newGameIsExecuting, _newGameIsExecuting$mirror) }
+            if _newGameIsEnabled$changed { _$didChange(\.newGameIsEnabled, _newGameIsEnabled$mirror) }
+        }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<DiceGameViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
+    }
+
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiceGameViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<DiceGameViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<DiceGameViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// Computes `isGameOver` from what it reads.
-    private static func computeIsGameOver(roll: Int?) -> Bool {
+    private static func _isGameOver$compute(roll: Int?) -> Bool {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 16)
            roll == 6
 #sourceLocation()
     }
 
     /// Computes `currentRollDescription` from what it reads.
-    private static func computeCurrentRollDescription(roll: Int?) -> String {
+    private static func _currentRollDescription$compute(roll: Int?) -> String {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 21)
       switch roll {
       case 6?: "YOU WIN! (Why don't you play again?)"
@@ -214,14 +273,14 @@ public final class DiceGameViewModel: Observable {
     }
 
     /// Computes `currentRollTextColor` from what it reads.
-    private static func computeCurrentRollTextColor(isGameOver: Bool) -> TextColor {
+    private static func _currentRollTextColor$compute(isGameOver: Bool) -> TextColor {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 29)
             isGameOver ? .green : .black
 #sourceLocation()
     }
 
     /// Whether `rollDie` may run, besides not already running.
-    private static func computeRollDieCanExecute(isGameOver: Bool) -> Bool {
+    private static func _rollDieCanExecute$compute(isGameOver: Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 34)
               !isGameOver
 #sourceLocation()
@@ -230,14 +289,14 @@ public final class DiceGameViewModel: Observable {
     // MARK: Spec statements
 
     /// What `rollDie` does.
-    private func performRollDie() {
+    private func _rollDie$perform() {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 35)
              roll = die.roll()
 #sourceLocation()
     }
 
     /// What `newGame` does.
-    private func performNewGame() {
+    private func _newGame$perform() {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 38)
              roll = nil
 #sourceLocation()

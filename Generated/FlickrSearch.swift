@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Searches Flickr for the text the user typed.
 @MainActor
-public final class FlickrSearchViewModel: Observable {
+public final class FlickrSearchViewModel: Observation.Observable {
     // MARK: Dependencies
 
     /// The search service.
@@ -22,131 +22,175 @@ public final class FlickrSearchViewModel: Observable {
 
     /// The text field's text.
     public var searchText: String {
-        get { read(\.searchText, _searchText) }
-        set { if _searchText.stage(newValue) { searchTextDidChange() } }
+        get { _$access(\.searchText); return _searchText }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.searchText = newValue } }
+            Reactive.Staging.write(&_searchText, newValue, before: &_searchText$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Commands
 
     /// Searches Flickr for `searchText`; bound to the search button.
-    public private(set) lazy var executeSearch: Command<Void, FlickrSearchResults, FlickrSearchError> = Command(
-        enabledIf: Property(_executeSearchCanExecute),
-        executeOnMain: { [weak self] _ in self?.executeSearchWork() ?? .empty }
+    public private(set) lazy var executeSearch: Reactive.Command<Swift.Void, FlickrSearchResults, FlickrSearchError> = Reactive.Command(
+        enabledIf: Reactive.Property(_executeSearch$condition),
+        transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
+        executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
     )
 
     /// Whether `executeSearch` is running.
-    public var executeSearchIsExecuting: Bool { read(\.executeSearchIsExecuting, _executeSearchIsExecuting) }
+    public var executeSearchIsExecuting: Swift.Bool { _$access(\.executeSearchIsExecuting); return _executeSearchIsExecuting }
 
     /// Whether `executeSearch` can be executed now.
-    public var executeSearchIsEnabled: Bool { read(\.executeSearchIsEnabled, _executeSearchIsEnabled) }
+    public var executeSearchIsEnabled: Swift.Bool { _$access(\.executeSearchIsEnabled); return _executeSearchIsEnabled }
 
     // MARK: Events
 
     /// The results of each search for the results screen.
-    public let showResults: Signal<FlickrSearchResults, Never>
-    private let showResultsObserver: Signal<FlickrSearchResults, Never>.Observer
+    public let showResults: Reactive.Signal<FlickrSearchResults, Swift.Never>
+    private let _showResults$observer: Reactive.Signal<FlickrSearchResults, Swift.Never>.Observer
 
     // MARK: Runtime properties
 
-    /// `searchText` as a runtime `Property`, for bindings and operators.
-    public let searchTextProperty: Property<String>
+    /// `searchText` as a runtime `Property`, for bindings and operators; it starts following
+    /// `searchText` when first asked for.
+    public var searchTextProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_searchText$mirror, _searchText)) }
 
-    /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators.
-    public let executeSearchIsExecutingProperty: Property<Bool>
+    /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
+    /// `executeSearchIsExecuting` when first asked for.
+    public var executeSearchIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_executeSearchIsExecuting$mirror, _executeSearchIsExecuting)) }
 
-    /// `executeSearchIsEnabled` as a runtime `Property`, for bindings and operators.
-    public let executeSearchIsEnabledProperty: Property<Bool>
+    /// `executeSearchIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
+    /// `executeSearchIsEnabled` when first asked for.
+    public var executeSearchIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_executeSearchIsEnabled$mirror, _executeSearchIsEnabled)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (FlickrSearchViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _searchText: MutableProperty<String>
-    private let _executeSearchCanExecute: MutableProperty<Bool>
-    private let _executeSearchIsExecuting: MutableProperty<Bool>
-    private let _executeSearchIsEnabled: MutableProperty<Bool>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _searchText: String
+    private var _searchText$before: String?
+    private var _searchText$mirror: Reactive.MutableProperty<String>?
+    private var _executeSearchCanExecute: Swift.Bool
+    private var _executeSearchIsExecuting: Swift.Bool
+    private var _executeSearchIsExecuting$before: Swift.Bool?
+    private var _executeSearchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _executeSearchIsEnabled: Swift.Bool
+    private var _executeSearchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _executeSearch$condition: Reactive.MutableProperty<Swift.Bool>
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
     public init(flickr: any FlickrSearching) {
         self.flickr = flickr
-        let title = Self.makeTitle()
+        let title = Self._title$make()
         self.title = title
 
         // Every value's first state, in update order.
-        let searchText: String = Self.initialSearchText()
-        let executeSearchCanExecute: Bool = Self.computeExecuteSearchCanExecute(searchText: searchText)
-        let executeSearchIsExecuting: Bool = false
-        let executeSearchIsEnabled: Bool = executeSearchCanExecute
-        _searchText = MutableProperty(searchText)
-        _executeSearchCanExecute = MutableProperty(executeSearchCanExecute)
-        _executeSearchIsExecuting = MutableProperty(executeSearchIsExecuting)
-        _executeSearchIsEnabled = MutableProperty(executeSearchIsEnabled)
-        searchTextProperty = Property(_searchText)
-        executeSearchIsExecutingProperty = Property(_executeSearchIsExecuting)
-        executeSearchIsEnabledProperty = Property(_executeSearchIsEnabled)
-        (showResults, showResultsObserver) = Signal<FlickrSearchResults, Never>.pipe()
+        let searchText: String = Self._searchText$initial()
+        let executeSearchCanExecute: Swift.Bool = Self._executeSearchCanExecute$compute(searchText: searchText)
+        let executeSearchIsExecuting: Swift.Bool = false
+        let executeSearchIsEnabled: Swift.Bool = executeSearchCanExecute
+        _searchText = searchText
+        _executeSearchCanExecute = executeSearchCanExecute
+        _executeSearchIsExecuting = executeSearchIsExecuting
+        _executeSearchIsEnabled = executeSearchIsEnabled
+        _executeSearch$condition = Reactive.MutableProperty(executeSearchCanExecute)
+        (showResults, _showResults$observer) = Reactive.Signal<FlickrSearchResults, Swift.Never>.pipe()
 
         // Follow the runtime objects this view model owns.
-        disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.executeSearchStateDidChange() }
-        disposables += executeSearch.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.executeSearchStateDidChange() }
-        disposables += executeSearch.values.observeValuesOnMain { [weak self] in self?.executeSearchDidSendValue($0) }
+        _$disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._executeSearch$step {} }
+        _$disposables += executeSearch.values.observeValuesOnMain { [weak self] value in self?._executeSearch$step { self?._executeSearch$didSendValue(value) } }
     }
 
     deinit {
-        disposables.dispose()
-        showResultsObserver.sendCompleted()
+        _$disposables.dispose()
+        _showResults$observer.sendCompleted()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Brings every value that reads `searchText` up to date, then notifies observers of what changed.
-    private func searchTextDidChange() {
-        let executeSearchCanExecuteChanged = _executeSearchCanExecute.stage(Self.computeExecuteSearchCanExecute(searchText: _searchText.value))
-        didChange(\.searchText, _searchText)
-        if executeSearchCanExecuteChanged { _executeSearchCanExecute.publish() }
+    /// Runs one step of `executeSearch` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `executeSearchIsExecuting` as the command reports it after the step.
+    private func _executeSearch$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._executeSearch$step(step) } }
+        step()
+        Reactive.Staging.write(&_executeSearchIsExecuting, executeSearch.isExecuting.value, before: &_executeSearchIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
-    /// Reads `executeSearchIsExecuting`, `executeSearchIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func executeSearchStateDidChange() {
-        let executeSearchIsExecutingChanged = _executeSearchIsExecuting.stage(executeSearch.isExecuting.value)
-        let executeSearchIsEnabledChanged = _executeSearchIsEnabled.stage(executeSearch.isEnabled.value)
-        guard executeSearchIsExecutingChanged || executeSearchIsEnabledChanged else { return }
-        if executeSearchIsExecutingChanged { didChange(\.executeSearchIsExecuting, _executeSearchIsExecuting) }
-        if executeSearchIsEnabledChanged { didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _searchText$changed = Reactive.Staging.changed(_searchText, before: &_searchText$before)
+        let _executeSearchIsExecuting$changed = Reactive.Staging.changed(_executeSearchIsExecuting, before: &_executeSearchIsExecuting$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _executeSearchCanExecute$changed = _searchText$changed && Reactive.Staging.replace(&_executeSearchCanExecute, with: Self._executeSearchCanExecute$compute(searchText: _searchText))
+        let _executeSearchIsEnabled$changed = (_executeSearchCanExecute$changed || _executeSearchIsExecuting$changed) && Reactive.Staging.replace(&_executeSearchIsEnabled, with: _executeSearchCanExecute && !_executeSearchIsExecuting)
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _searchText$changed { _searchText$mirror?.stage(_searchText) }
+            if _executeSearchCanExecute$changed { _executeSearch$condition.stage(_executeSearchCanExecute) }
+            if _executeSearchIsExecuting$changed { _executeSearchIsExecuting$mirror?.stage(_executeSearchIsExecuting) }
+            if _executeSearchIsEnabled$changed { _executeSearchIsEnabled$mirror?.stage(_executeSearchIsEnabled) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _searchText$changed { _$didChange(\.searchText, _searchText$mirror) }
+            if _executeSearchCanExecute$changed { _executeSearch$condition.publish() }
+            if _executeSearchIsExecuting$changed { _$didChange(\.executeSearchIsExecuting, _executeSearchIsExecuting$mirror) }
+            if _executeSearchIsEnabled$changed { _$didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled$mirror) }
+        }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<FlickrSearchViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
+    }
+
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<FlickrSearchViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The constant `title`.
-    private static func makeTitle() -> String {
+    private static func _title$make() -> String {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 10)
                                  "Flickr Search"
 #sourceLocation()
     }
 
     /// The initial value of `searchText`.
-    private static func initialSearchText() -> String {
+    private static func _searchText$initial() -> String {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 13)
                                         ""
 #sourceLocation()
     }
 
     /// Whether `executeSearch` may run, besides not already running.
-    private static func computeExecuteSearchCanExecute(searchText: String) -> Bool {
+    private static func _executeSearchCanExecute$compute(searchText: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 18)
              searchText.count > 3
 #sourceLocation()
@@ -155,14 +199,14 @@ public final class FlickrSearchViewModel: Observable {
     // MARK: Spec statements
 
     /// The work `executeSearch` starts on each execution.
-    private func executeSearchWork() -> SignalProducer<FlickrSearchResults, FlickrSearchError> {
+    private func _executeSearch$work() -> Reactive.SignalProducer<FlickrSearchResults, FlickrSearchError> {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 19)
           flickr.flickrSearch(searchText)
 #sourceLocation()
     }
 
     /// Handles each value `executeSearch` produces.
-    private func executeSearchDidSendValue(_ value: FlickrSearchResults) {
-        showResultsObserver.send(value: value)
+    private func _executeSearch$didSendValue(_ value: FlickrSearchResults) {
+        _$transactions.emit { [observer = _showResults$observer] in observer.send(value: value) }
     }
 }

@@ -7,7 +7,7 @@ import ExampleModels
 
 /// The popular photos of 500px, imported once when the gallery is created.
 @MainActor
-public final class GalleryViewModel: Observable {
+public final class GalleryViewModel: Observation.Observable {
     // MARK: Dependencies
 
     /// The 500px API.
@@ -19,43 +19,61 @@ public final class GalleryViewModel: Observable {
     // MARK: Derived values
 
     /// The photos to show; empty until imported.
-    public var photos: [PhotoModel] { read(\.photos, _photos) }
+    public var photos: [PhotoModel] { _$access(\.photos); return _photos }
 
     // MARK: Resources
 
     /// The photos, once imported.
-    public var importedPhotos: [PhotoModel]? { read(\.importedPhotos, _importedPhotos) }
+    public var importedPhotos: [PhotoModel]? { _$access(\.importedPhotos); return _importedPhotos }
 
     /// Whether `importedPhotos` is loading.
-    public var importedPhotosIsLoading: Bool { read(\.importedPhotosIsLoading, _importedPhotosIsLoading) }
+    public var importedPhotosIsLoading: Swift.Bool { _$access(\.importedPhotosIsLoading); return _importedPhotosIsLoading }
 
     /// Loads `importedPhotos` again; a load still running is cancelled.
     public func reloadImportedPhotos() {
-        importedPhotosLoader.reload()
+        _importedPhotos$loader.reload()
     }
 
-    private lazy var importedPhotosLoader: ResourceLoader<[PhotoModel], Never> = ResourceLoader { [weak self] in
-        self?.loadImportedPhotos() ?? .empty
+    private lazy var _importedPhotos$loader: Reactive.ResourceLoader<[PhotoModel], Never> = Reactive.ResourceLoader { [weak self] in
+        self?._importedPhotos$load() ?? .empty
     }
 
     // MARK: Runtime properties
 
-    /// `photos` as a runtime `Property`, for bindings and operators.
-    public let photosProperty: Property<[PhotoModel]>
+    /// `photos` as a runtime `Property`, for bindings and operators; it starts following
+    /// `photos` when first asked for.
+    public var photosProperty: Reactive.Property<[PhotoModel]> { Reactive.Property(Reactive.Staging.mirror(&_photos$mirror, _photos)) }
 
-    /// `importedPhotos` as a runtime `Property`, for bindings and operators.
-    public let importedPhotosProperty: Property<[PhotoModel]?>
+    /// `importedPhotos` as a runtime `Property`, for bindings and operators; it starts following
+    /// `importedPhotos` when first asked for.
+    public var importedPhotosProperty: Reactive.Property<[PhotoModel]?> { Reactive.Property(Reactive.Staging.mirror(&_importedPhotos$mirror, _importedPhotos)) }
 
-    /// `importedPhotosIsLoading` as a runtime `Property`, for bindings and operators.
-    public let importedPhotosIsLoadingProperty: Property<Bool>
+    /// `importedPhotosIsLoading` as a runtime `Property`, for bindings and operators; it starts following
+    /// `importedPhotosIsLoading` when first asked for.
+    public var importedPhotosIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_importedPhotosIsLoading$mirror, _importedPhotosIsLoading)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (GalleryViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _photos: MutableProperty<[PhotoModel]>
-    private let _importedPhotos: MutableProperty<[PhotoModel]?>
-    private let _importedPhotosIsLoading: MutableProperty<Bool>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _photos: [PhotoModel]
+    private var _photos$mirror: Reactive.MutableProperty<[PhotoModel]>?
+    private var _importedPhotos: [PhotoModel]?
+    private var _importedPhotos$before: [PhotoModel]??
+    private var _importedPhotos$mirror: Reactive.MutableProperty<[PhotoModel]?>?
+    private var _importedPhotosIsLoading: Swift.Bool
+    private var _importedPhotosIsLoading$before: Swift.Bool?
+    private var _importedPhotosIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -66,55 +84,75 @@ public final class GalleryViewModel: Observable {
 
         // Every value's first state, in update order.
         let importedPhotos: [PhotoModel]? = nil
-        let photos: [PhotoModel] = Self.computePhotos(importedPhotos: importedPhotos)
-        let importedPhotosIsLoading: Bool = false
-        _photos = MutableProperty(photos)
-        _importedPhotos = MutableProperty(importedPhotos)
-        _importedPhotosIsLoading = MutableProperty(importedPhotosIsLoading)
-        photosProperty = Property(_photos)
-        importedPhotosProperty = Property(_importedPhotos)
-        importedPhotosIsLoadingProperty = Property(_importedPhotosIsLoading)
+        let photos: [PhotoModel] = Self._photos$compute(importedPhotos: importedPhotos)
+        let importedPhotosIsLoading: Swift.Bool = false
+        _photos = photos
+        _importedPhotos = importedPhotos
+        _importedPhotosIsLoading = importedPhotosIsLoading
 
         // Follow the runtime objects this view model owns.
-        disposables += importedPhotosLoader.value.signal.observeValuesOnMain { [weak self] _ in self?.importedPhotosStateDidChange() }
-        disposables += importedPhotosLoader.isLoading.signal.observeValuesOnMain { [weak self] _ in self?.importedPhotosStateDidChange() }
+        _$disposables += _importedPhotos$loader.changes.observeValuesOnMain { [weak self] in self?._importedPhotos$loaded($0) }
 
-        importedPhotosLoader.reload()
+        _importedPhotos$loader.reload()
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Reads `importedPhotos`, `importedPhotosIsLoading` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func importedPhotosStateDidChange() {
-        let importedPhotosChanged = _importedPhotos.stage(importedPhotosLoader.value.value)
-        let importedPhotosIsLoadingChanged = _importedPhotosIsLoading.stage(importedPhotosLoader.isLoading.value)
-        guard importedPhotosChanged || importedPhotosIsLoadingChanged else { return }
-        let photosChanged = importedPhotosChanged && _photos.stage(Self.computePhotos(importedPhotos: _importedPhotos.value))
-        if importedPhotosChanged { didChange(\.importedPhotos, _importedPhotos) }
-        if importedPhotosIsLoadingChanged { didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading) }
-        if photosChanged { didChange(\.photos, _photos) }
+    /// Applies one event of `importedPhotos`'s loader: its outputs change in one transaction.
+    private func _importedPhotos$loaded(_ state: Reactive.ResourceLoader<[PhotoModel], Never>.State) {
+        guard _$transactions.begin() else { return _$transactions.later { self._importedPhotos$loaded(state) } }
+        Reactive.Staging.write(&_importedPhotos, state.value, before: &_importedPhotos$before)
+        Reactive.Staging.write(&_importedPhotosIsLoading, state.isLoading, before: &_importedPhotosIsLoading$before)
+        _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<GalleryViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _importedPhotos$changed = Reactive.Staging.changed(_importedPhotos, before: &_importedPhotos$before)
+        let _importedPhotosIsLoading$changed = Reactive.Staging.changed(_importedPhotosIsLoading, before: &_importedPhotosIsLoading$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _photos$changed = _importedPhotos$changed && Reactive.Staging.replace(&_photos, with: Self._photos$compute(importedPhotos: _importedPhotos))
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _importedPhotos$changed { _importedPhotos$mirror?.stage(_importedPhotos) }
+            if _photos$changed { _photos$mirror?.stage(_photos) }
+            if _importedPhotosIsLoading$changed { _importedPhotosIsLoading$mirror?.stage(_importedPhotosIsLoading) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _importedPhotos$changed { _$didChange(\.importedPhotos, _importedPhotos$mirror) }
+            if _photos$changed { _$didChange(\.photos, _photos$mirror) }
+            if _importedPhotosIsLoading$changed { _$didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading$mirror) }
+        }
+    }
+
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
+    }
+
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<GalleryViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<GalleryViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<GalleryViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// Computes `photos` from what it reads.
-    private static func computePhotos(importedPhotos: [PhotoModel]?) -> [PhotoModel] {
+    private static func _photos$compute(importedPhotos: [PhotoModel]?) -> [PhotoModel] {
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 25)
            importedPhotos ?? []
 #sourceLocation()
@@ -123,7 +161,7 @@ public final class GalleryViewModel: Observable {
     // MARK: Spec statements
 
     /// Starts one load of `importedPhotos`.
-    private func loadImportedPhotos() -> SignalProducer<[PhotoModel], Never> {
+    private func _importedPhotos$load() -> Reactive.SignalProducer<[PhotoModel], Never> {
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 17)
       importer.importPhotos().flatMapError { [log] error in
           log.log("Could not import photos: \(error)")

@@ -7,7 +7,7 @@ import ExampleModels
 
 /// A result computed from a model, with loading and error states; a newer computation replaces the running one.
 @MainActor
-public final class LoadableResourceViewModel: Observable {
+public final class LoadableResourceViewModel: Observation.Observable {
     // MARK: Dependencies
 
     /// What turns the model into a result.
@@ -17,75 +17,107 @@ public final class LoadableResourceViewModel: Observable {
 
     /// What to compute from; nil computes nothing.
     public var model: String? {
-        get { read(\.model, _model) }
-        set { if _model.stage(newValue) { modelDidChange() } }
+        get { _$access(\.model); return _model }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.model = newValue } }
+            Reactive.Staging.write(&_model, newValue, before: &_model$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Derived values
 
     /// The last computed result.
-    public var result: String? { read(\.result, _result) }
+    public var result: String? { _$access(\.result); return _result }
 
     /// Whether a computation is running.
-    public var loading: Bool { read(\.loading, _loading) }
+    public var loading: Bool { _$access(\.loading); return _loading }
 
     /// Why the last computation failed.
-    public var lastError: ComputationError? { read(\.lastError, _lastError) }
+    public var lastError: ComputationError? { _$access(\.lastError); return _lastError }
 
     // MARK: Resources
 
     /// The last computed result, kept while a newer one is computed.
-    public var computed: String? { read(\.computed, _computed) }
+    public var computed: String? { _$access(\.computed); return _computed }
 
     /// Whether `computed` is loading.
-    public var computedIsLoading: Bool { read(\.computedIsLoading, _computedIsLoading) }
+    public var computedIsLoading: Swift.Bool { _$access(\.computedIsLoading); return _computedIsLoading }
 
     /// Why the last load of `computed` failed; nil while loading and after a success.
-    public var computedError: ComputationError? { read(\.computedError, _computedError) }
+    public var computedError: ComputationError? { _$access(\.computedError); return _computedError }
 
     /// Loads `computed` again; a load still running is cancelled.
     public func reloadComputed() {
-        computedLoader.reload()
+        _computed$loader.reload()
     }
 
-    private lazy var computedLoader: ResourceLoader<String, ComputationError> = ResourceLoader { [weak self] in
-        self?.loadComputed() ?? .empty
+    private lazy var _computed$loader: Reactive.ResourceLoader<String, ComputationError> = Reactive.ResourceLoader { [weak self] in
+        self?._computed$load() ?? .empty
     }
 
     // MARK: Runtime properties
 
-    /// `model` as a runtime `Property`, for bindings and operators.
-    public let modelProperty: Property<String?>
+    /// `model` as a runtime `Property`, for bindings and operators; it starts following
+    /// `model` when first asked for.
+    public var modelProperty: Reactive.Property<String?> { Reactive.Property(Reactive.Staging.mirror(&_model$mirror, _model)) }
 
-    /// `result` as a runtime `Property`, for bindings and operators.
-    public let resultProperty: Property<String?>
+    /// `result` as a runtime `Property`, for bindings and operators; it starts following
+    /// `result` when first asked for.
+    public var resultProperty: Reactive.Property<String?> { Reactive.Property(Reactive.Staging.mirror(&_result$mirror, _result)) }
 
-    /// `loading` as a runtime `Property`, for bindings and operators.
-    public let loadingProperty: Property<Bool>
+    /// `loading` as a runtime `Property`, for bindings and operators; it starts following
+    /// `loading` when first asked for.
+    public var loadingProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_loading$mirror, _loading)) }
 
-    /// `lastError` as a runtime `Property`, for bindings and operators.
-    public let lastErrorProperty: Property<ComputationError?>
+    /// `lastError` as a runtime `Property`, for bindings and operators; it starts following
+    /// `lastError` when first asked for.
+    public var lastErrorProperty: Reactive.Property<ComputationError?> { Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError)) }
 
-    /// `computed` as a runtime `Property`, for bindings and operators.
-    public let computedProperty: Property<String?>
+    /// `computed` as a runtime `Property`, for bindings and operators; it starts following
+    /// `computed` when first asked for.
+    public var computedProperty: Reactive.Property<String?> { Reactive.Property(Reactive.Staging.mirror(&_computed$mirror, _computed)) }
 
-    /// `computedIsLoading` as a runtime `Property`, for bindings and operators.
-    public let computedIsLoadingProperty: Property<Bool>
+    /// `computedIsLoading` as a runtime `Property`, for bindings and operators; it starts following
+    /// `computedIsLoading` when first asked for.
+    public var computedIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_computedIsLoading$mirror, _computedIsLoading)) }
 
-    /// `computedError` as a runtime `Property`, for bindings and operators.
-    public let computedErrorProperty: Property<ComputationError?>
+    /// `computedError` as a runtime `Property`, for bindings and operators; it starts following
+    /// `computedError` when first asked for.
+    public var computedErrorProperty: Reactive.Property<ComputationError?> { Reactive.Property(Reactive.Staging.mirror(&_computedError$mirror, _computedError)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (LoadableResourceViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _model: MutableProperty<String?>
-    private let _result: MutableProperty<String?>
-    private let _loading: MutableProperty<Bool>
-    private let _lastError: MutableProperty<ComputationError?>
-    private let _computed: MutableProperty<String?>
-    private let _computedIsLoading: MutableProperty<Bool>
-    private let _computedError: MutableProperty<ComputationError?>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _model: String?
+    private var _model$before: String??
+    private var _model$mirror: Reactive.MutableProperty<String?>?
+    private var _result: String?
+    private var _result$mirror: Reactive.MutableProperty<String?>?
+    private var _loading: Bool
+    private var _loading$mirror: Reactive.MutableProperty<Bool>?
+    private var _lastError: ComputationError?
+    private var _lastError$mirror: Reactive.MutableProperty<ComputationError?>?
+    private var _computed: String?
+    private var _computed$before: String??
+    private var _computed$mirror: Reactive.MutableProperty<String?>?
+    private var _computedIsLoading: Swift.Bool
+    private var _computedIsLoading$before: Swift.Bool?
+    private var _computedIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _computedError: ComputationError?
+    private var _computedError$before: ComputationError??
+    private var _computedError$mirror: Reactive.MutableProperty<ComputationError?>?
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -96,91 +128,108 @@ public final class LoadableResourceViewModel: Observable {
         // Every value's first state, in update order.
         let model: String? = nil
         let computed: String? = nil
-        let result: String? = Self.computeResult(computed: computed)
-        let computedIsLoading: Bool = false
-        let loading: Bool = Self.computeLoading(computedIsLoading: computedIsLoading)
+        let result: String? = Self._result$compute(computed: computed)
+        let computedIsLoading: Swift.Bool = false
+        let loading: Bool = Self._loading$compute(computedIsLoading: computedIsLoading)
         let computedError: ComputationError? = nil
-        let lastError: ComputationError? = Self.computeLastError(computedError: computedError)
-        _model = MutableProperty(model)
-        _result = MutableProperty(result)
-        _loading = MutableProperty(loading)
-        _lastError = MutableProperty(lastError)
-        _computed = MutableProperty(computed)
-        _computedIsLoading = MutableProperty(computedIsLoading)
-        _computedError = MutableProperty(computedError)
-        modelProperty = Property(_model)
-        resultProperty = Property(_result)
-        loadingProperty = Property(_loading)
-        lastErrorProperty = Property(_lastError)
-        computedProperty = Property(_computed)
-        computedIsLoadingProperty = Property(_computedIsLoading)
-        computedErrorProperty = Property(_computedError)
+        let lastError: ComputationError? = Self._lastError$compute(computedError: computedError)
+        _model = model
+        _result = result
+        _loading = loading
+        _lastError = lastError
+        _computed = computed
+        _computedIsLoading = computedIsLoading
+        _computedError = computedError
 
         // Follow the runtime objects this view model owns.
-        disposables += computedLoader.value.signal.observeValuesOnMain { [weak self] _ in self?.computedStateDidChange() }
-        disposables += computedLoader.isLoading.signal.observeValuesOnMain { [weak self] _ in self?.computedStateDidChange() }
-        disposables += computedLoader.error.signal.observeValuesOnMain { [weak self] _ in self?.computedStateDidChange() }
+        _$disposables += _computed$loader.changes.observeValuesOnMain { [weak self] in self?._computed$loaded($0) }
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Brings every value that reads `model` up to date, then notifies observers of what changed.
-    private func modelDidChange() {
-        didChange(\.model, _model)
-        computedLoader.reload()
+    /// Applies one event of `computed`'s loader: its outputs change in one transaction.
+    private func _computed$loaded(_ state: Reactive.ResourceLoader<String, ComputationError>.State) {
+        guard _$transactions.begin() else { return _$transactions.later { self._computed$loaded(state) } }
+        Reactive.Staging.write(&_computed, state.value, before: &_computed$before)
+        Reactive.Staging.write(&_computedIsLoading, state.isLoading, before: &_computedIsLoading$before)
+        if state.errorChanged { Reactive.Staging.write(&_computedError, state.error, before: &_computedError$before) }
+        _$transactions.end { _$commit() }
     }
 
-    /// Reads `computed`, `computedIsLoading`, `computedError` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func computedStateDidChange() {
-        let computedChanged = _computed.stage(computedLoader.value.value)
-        let computedIsLoadingChanged = _computedIsLoading.stage(computedLoader.isLoading.value)
-        let computedErrorChanged = _computedError.stage(computedLoader.error.value)
-        guard computedChanged || computedIsLoadingChanged || computedErrorChanged else { return }
-        let resultChanged = computedChanged && _result.stage(Self.computeResult(computed: _computed.value))
-        let loadingChanged = computedIsLoadingChanged && _loading.stage(Self.computeLoading(computedIsLoading: _computedIsLoading.value))
-        let lastErrorChanged = computedErrorChanged && _lastError.stage(Self.computeLastError(computedError: _computedError.value))
-        if computedChanged { didChange(\.computed, _computed) }
-        if computedIsLoadingChanged { didChange(\.computedIsLoading, _computedIsLoading) }
-        if computedErrorChanged { didChange(\.computedError, _computedError) }
-        if resultChanged { didChange(\.result, _result) }
-        if loadingChanged { didChange(\.loading, _loading) }
-        if lastErrorChanged { didChange(\.lastError, _lastError) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _model$changed = Reactive.Staging.changed(_model, before: &_model$before)
+        // Each value an input of which changed, computed again, in update order.
+        if _model$changed { _computed$loader.reload() }
+        let _computed$changed = Reactive.Staging.changed(_computed, before: &_computed$before)
+        let _result$changed = _computed$changed && Reactive.Staging.replace(&_result, with: Self._result$compute(computed: _computed))
+        let _computedIsLoading$changed = Reactive.Staging.changed(_computedIsLoading, before: &_computedIsLoading$before)
+        let _loading$changed = _computedIsLoading$changed && Reactive.Staging.replace(&_loading, with: Self._loading$compute(computedIsLoading: _computedIsLoading))
+        let _computedError$changed = Reactive.Staging.changed(_computedError, before: &_computedError$before)
+        let _lastError$changed = _computedError$changed && Reactive.Staging.replace(&_lastError, with: Self._lastError$compute(computedError: _computedError))
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _model$changed { _model$mirror?.stage(_model) }
+            if _computed$changed { _computed$mirror?.stage(_computed) }
+            if _result$changed { _result$mirror?.stage(_result) }
+            if _computedIsLoading$changed { _computedIsLoading$mirror?.stage(_computedIsLoading) }
+            if _loading$changed { _loading$mirror?.stage(_loading) }
+            if _computedError$changed { _computedError$mirror?.stage(_computedError) }
+            if _lastError$changed { _lastError$mirror?.stage(_lastError) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _model$changed { _$didChange(\.model, _model$mirror) }
+            if _computed$changed { _$didChange(\.computed, _computed$mirror) }
+            if _result$changed { _$didChange(\.result, _result$mirror) }
+            if _computedIsLoading$changed { _$didChange(\.computedIsLoading, _computedIsLoading$mirror) }
+            if _loading$changed { _$didChange(\.loading, _loading$mirror) }
+            if _computedError$changed { _$didChange(\.computedError, _computedError$mirror) }
+            if _lastError$changed { _$didChange(\.lastError, _lastError$mirror) }
+        }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<LoadableResourceViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
+    }
+
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<LoadableResourceViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// Computes `result` from what it reads.
-    private static func computeResult(computed: String?) -> String? {
+    private static func _result$compute(computed: String?) -> String? {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 21)
                                   computed
 #sourceLocation()
     }
 
     /// Computes `loading` from what it reads.
-    private static func computeLoading(computedIsLoading: Bool) -> Bool {
+    private static func _loading$compute(computedIsLoading: Swift.Bool) -> Bool {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 22)
                                 computedIsLoading
 #sourceLocation()
     }
 
     /// Computes `lastError` from what it reads.
-    private static func computeLastError(computedError: ComputationError?) -> ComputationError? {
+    private static func _lastError$compute(computedError: ComputationError?) -> ComputationError? {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 23)
                                                computedError
 #sourceLocation()
@@ -189,7 +238,7 @@ public final class LoadableResourceViewModel: Observable {
     // MARK: Spec statements
 
     /// Starts one load of `computed`.
-    private func loadComputed() -> SignalProducer<String, ComputationError> {
+    private func _computed$load() -> Reactive.SignalProducer<String, ComputationError> {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 18)
           model.map(computation.compute) ?? .empty
 #sourceLocation()

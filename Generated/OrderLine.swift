@@ -7,7 +7,7 @@ import ExampleModels
 
 /// One line of an order, with a bulk discount.
 @MainActor
-public final class OrderLineViewModel: Observable {
+public final class OrderLineViewModel: Observation.Observable {
     // MARK: Dependencies
 
     /// Counts each evaluation (for tests).
@@ -17,60 +17,92 @@ public final class OrderLineViewModel: Observable {
 
     /// How many items.
     public var quantity: Int {
-        get { read(\.quantity, _quantity) }
-        set { if _quantity.stage(newValue) { quantityDidChange() } }
+        get { _$access(\.quantity); return _quantity }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.quantity = newValue } }
+            Reactive.Staging.write(&_quantity, newValue, before: &_quantity$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     /// The price of one item in cents.
     public var unitPrice: Int {
-        get { read(\.unitPrice, _unitPrice) }
-        set { if _unitPrice.stage(newValue) { unitPriceDidChange() } }
+        get { _$access(\.unitPrice); return _unitPrice }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.unitPrice = newValue } }
+            Reactive.Staging.write(&_unitPrice, newValue, before: &_unitPrice$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Derived values
 
     /// The price before the discount.
-    public var subtotal: Int { read(\.subtotal, _subtotal) }
+    public var subtotal: Int { _$access(\.subtotal); return _subtotal }
 
     /// Ten percent off from ten items on.
-    public var discount: Int { read(\.discount, _discount) }
+    public var discount: Int { _$access(\.discount); return _discount }
 
     /// What the line costs.
-    public var total: Int { read(\.total, _total) }
+    public var total: Int { _$access(\.total); return _total }
 
     /// The line as the view shows it.
-    public var summary: String { read(\.summary, _summary) }
+    public var summary: String { _$access(\.summary); return _summary }
 
     // MARK: Runtime properties
 
-    /// `quantity` as a runtime `Property`, for bindings and operators.
-    public let quantityProperty: Property<Int>
+    /// `quantity` as a runtime `Property`, for bindings and operators; it starts following
+    /// `quantity` when first asked for.
+    public var quantityProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_quantity$mirror, _quantity)) }
 
-    /// `unitPrice` as a runtime `Property`, for bindings and operators.
-    public let unitPriceProperty: Property<Int>
+    /// `unitPrice` as a runtime `Property`, for bindings and operators; it starts following
+    /// `unitPrice` when first asked for.
+    public var unitPriceProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_unitPrice$mirror, _unitPrice)) }
 
-    /// `subtotal` as a runtime `Property`, for bindings and operators.
-    public let subtotalProperty: Property<Int>
+    /// `subtotal` as a runtime `Property`, for bindings and operators; it starts following
+    /// `subtotal` when first asked for.
+    public var subtotalProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_subtotal$mirror, _subtotal)) }
 
-    /// `discount` as a runtime `Property`, for bindings and operators.
-    public let discountProperty: Property<Int>
+    /// `discount` as a runtime `Property`, for bindings and operators; it starts following
+    /// `discount` when first asked for.
+    public var discountProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_discount$mirror, _discount)) }
 
-    /// `total` as a runtime `Property`, for bindings and operators.
-    public let totalProperty: Property<Int>
+    /// `total` as a runtime `Property`, for bindings and operators; it starts following
+    /// `total` when first asked for.
+    public var totalProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total)) }
 
-    /// `summary` as a runtime `Property`, for bindings and operators.
-    public let summaryProperty: Property<String>
+    /// `summary` as a runtime `Property`, for bindings and operators; it starts following
+    /// `summary` when first asked for.
+    public var summaryProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (OrderLineViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _quantity: MutableProperty<Int>
-    private let _unitPrice: MutableProperty<Int>
-    private let _subtotal: MutableProperty<Int>
-    private let _discount: MutableProperty<Int>
-    private let _total: MutableProperty<Int>
-    private let _summary: MutableProperty<String>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _quantity: Int
+    private var _quantity$before: Int?
+    private var _quantity$mirror: Reactive.MutableProperty<Int>?
+    private var _unitPrice: Int
+    private var _unitPrice$before: Int?
+    private var _unitPrice$mirror: Reactive.MutableProperty<Int>?
+    private var _subtotal: Int
+    private var _subtotal$mirror: Reactive.MutableProperty<Int>?
+    private var _discount: Int
+    private var _discount$mirror: Reactive.MutableProperty<Int>?
+    private var _total: Int
+    private var _total$mirror: Reactive.MutableProperty<Int>?
+    private var _summary: String
+    private var _summary$mirror: Reactive.MutableProperty<String>?
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -79,109 +111,113 @@ public final class OrderLineViewModel: Observable {
         self.counter = counter
 
         // Every value's first state, in update order.
-        let quantity: Int = Self.initialQuantity()
-        let unitPrice: Int = Self.initialUnitPrice()
-        let subtotal: Int = Self.computeSubtotal(counter: counter, quantity: quantity, unitPrice: unitPrice)
-        let discount: Int = Self.computeDiscount(counter: counter, quantity: quantity, subtotal: subtotal)
-        let total: Int = Self.computeTotal(counter: counter, subtotal: subtotal, discount: discount)
-        let summary: String = Self.computeSummary(counter: counter, quantity: quantity, total: total)
-        _quantity = MutableProperty(quantity)
-        _unitPrice = MutableProperty(unitPrice)
-        _subtotal = MutableProperty(subtotal)
-        _discount = MutableProperty(discount)
-        _total = MutableProperty(total)
-        _summary = MutableProperty(summary)
-        quantityProperty = Property(_quantity)
-        unitPriceProperty = Property(_unitPrice)
-        subtotalProperty = Property(_subtotal)
-        discountProperty = Property(_discount)
-        totalProperty = Property(_total)
-        summaryProperty = Property(_summary)
+        let quantity: Int = Self._quantity$initial()
+        let unitPrice: Int = Self._unitPrice$initial()
+        let subtotal: Int = Self._subtotal$compute(counter: counter, quantity: quantity, unitPrice: unitPrice)
+        let discount: Int = Self._discount$compute(counter: counter, quantity: quantity, subtotal: subtotal)
+        let total: Int = Self._total$compute(counter: counter, subtotal: subtotal, discount: discount)
+        let summary: String = Self._summary$compute(counter: counter, quantity: quantity, total: total)
+        _quantity = quantity
+        _unitPrice = unitPrice
+        _subtotal = subtotal
+        _discount = discount
+        _total = total
+        _summary = summary
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Brings every value that reads `quantity` up to date, then notifies observers of what changed.
-    private func quantityDidChange() {
-        let subtotalChanged = _subtotal.stage(Self.computeSubtotal(counter: counter, quantity: _quantity.value, unitPrice: _unitPrice.value))
-        let discountChanged = _discount.stage(Self.computeDiscount(counter: counter, quantity: _quantity.value, subtotal: _subtotal.value))
-        let totalChanged = (subtotalChanged || discountChanged) && _total.stage(Self.computeTotal(counter: counter, subtotal: _subtotal.value, discount: _discount.value))
-        let summaryChanged = _summary.stage(Self.computeSummary(counter: counter, quantity: _quantity.value, total: _total.value))
-        didChange(\.quantity, _quantity)
-        if subtotalChanged { didChange(\.subtotal, _subtotal) }
-        if discountChanged { didChange(\.discount, _discount) }
-        if totalChanged { didChange(\.total, _total) }
-        if summaryChanged { didChange(\.summary, _summary) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _quantity$changed = Reactive.Staging.changed(_quantity, before: &_quantity$before)
+        let _unitPrice$changed = Reactive.Staging.changed(_unitPrice, before: &_unitPrice$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _subtotal$changed = (_quantity$changed || _unitPrice$changed) && Reactive.Staging.replace(&_subtotal, with: Self._subtotal$compute(counter: counter, quantity: _quantity, unitPrice: _unitPrice))
+        let _discount$changed = (_quantity$changed || _subtotal$changed) && Reactive.Staging.replace(&_discount, with: Self._discount$compute(counter: counter, quantity: _quantity, subtotal: _subtotal))
+        let _total$changed = (_subtotal$changed || _discount$changed) && Reactive.Staging.replace(&_total, with: Self._total$compute(counter: counter, subtotal: _subtotal, discount: _discount))
+        let _summary$changed = (_quantity$changed || _total$changed) && Reactive.Staging.replace(&_summary, with: Self._summary$compute(counter: counter, quantity: _quantity, total: _total))
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _quantity$changed { _quantity$mirror?.stage(_quantity) }
+            if _unitPrice$changed { _unitPrice$mirror?.stage(_unitPrice) }
+            if _subtotal$changed { _subtotal$mirror?.stage(_subtotal) }
+            if _discount$changed { _discount$mirror?.stage(_discount) }
+            if _total$changed { _total$mirror?.stage(_total) }
+            if _summary$changed { _summary$mirror?.stage(_summary) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _quantity$changed { _$didChange(\.quantity, _quantity$mirror) }
+            if _unitPrice$changed { _$didChange(\.unitPrice, _unitPrice$mirror) }
+            if _subtotal$changed { _$didChange(\.subtotal, _subtotal$mirror) }
+            if _discount$changed { _$didChange(\.discount, _discount$mirror) }
+            if _total$changed { _$didChange(\.total, _total$mirror) }
+            if _summary$changed { _$didChange(\.summary, _summary$mirror) }
+        }
     }
 
-    /// Brings every value that reads `unitPrice` up to date, then notifies observers of what changed.
-    private func unitPriceDidChange() {
-        let subtotalChanged = _subtotal.stage(Self.computeSubtotal(counter: counter, quantity: _quantity.value, unitPrice: _unitPrice.value))
-        let discountChanged = subtotalChanged && _discount.stage(Self.computeDiscount(counter: counter, quantity: _quantity.value, subtotal: _subtotal.value))
-        let totalChanged = (subtotalChanged || discountChanged) && _total.stage(Self.computeTotal(counter: counter, subtotal: _subtotal.value, discount: _discount.value))
-        let summaryChanged = totalChanged && _summary.stage(Self.computeSummary(counter: counter, quantity: _quantity.value, total: _total.value))
-        didChange(\.unitPrice, _unitPrice)
-        if subtotalChanged { didChange(\.subtotal, _subtotal) }
-        if discountChanged { didChange(\.discount, _discount) }
-        if totalChanged { didChange(\.total, _total) }
-        if summaryChanged { didChange(\.summary, _summary) }
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<OrderLineViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<OrderLineViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<OrderLineViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<OrderLineViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The initial value of `quantity`.
-    private static func initialQuantity() -> Int {
+    private static func _quantity$initial() -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 11)
                                    1
 #sourceLocation()
     }
 
     /// The initial value of `unitPrice`.
-    private static func initialUnitPrice() -> Int {
+    private static func _unitPrice$initial() -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 12)
                                     100
 #sourceLocation()
     }
 
     /// Computes `subtotal` from what it reads.
-    private static func computeSubtotal(counter: EvaluationCounter, quantity: Int, unitPrice: Int) -> Int {
+    private static func _subtotal$compute(counter: EvaluationCounter, quantity: Int, unitPrice: Int) -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 17)
            counter.count("subtotal", quantity * unitPrice)
 #sourceLocation()
     }
 
     /// Computes `discount` from what it reads.
-    private static func computeDiscount(counter: EvaluationCounter, quantity: Int, subtotal: Int) -> Int {
+    private static func _discount$compute(counter: EvaluationCounter, quantity: Int, subtotal: Int) -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 21)
             counter.count("discount", quantity >= 10 ? subtotal / 10 : 0)
 #sourceLocation()
     }
 
     /// Computes `total` from what it reads.
-    private static func computeTotal(counter: EvaluationCounter, subtotal: Int, discount: Int) -> Int {
+    private static func _total$compute(counter: EvaluationCounter, subtotal: Int, discount: Int) -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 25)
            counter.count("total", subtotal - discount)
 #sourceLocation()
     }
 
     /// Computes `summary` from what it reads.
-    private static func computeSummary(counter: EvaluationCounter, quantity: Int, total: Int) -> String {
+    private static func _summary$compute(counter: EvaluationCounter, quantity: Int, total: Int) -> String {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 29)
            counter.count("summary", "\(quantity) for \(total)")
 #sourceLocation()

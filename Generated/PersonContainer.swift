@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Shows the adding form until a lookup succeeds, then the person found.
 @MainActor
-public final class PersonContainerViewModel: Observable {
+public final class PersonContainerViewModel: Observation.Observable {
     // MARK: Dependencies
 
     /// The Twitter API that the form uses.
@@ -21,110 +21,148 @@ public final class PersonContainerViewModel: Observable {
     // MARK: Derived values
 
     /// Which screen to show.
-    public var uiState: PersonContainerState { read(\.uiState, _uiState) }
+    public var uiState: PersonContainerState { _$access(\.uiState); return _uiState }
 
     // MARK: Resources
 
     /// The first person the form's lookup found.
-    public var person: Person? { read(\.person, _person) }
+    public var person: Person? { _$access(\.person); return _person }
 
     /// Whether `person` is loading.
-    public var personIsLoading: Bool { read(\.personIsLoading, _personIsLoading) }
+    public var personIsLoading: Swift.Bool { _$access(\.personIsLoading); return _personIsLoading }
 
     /// Loads `person` again; a load still running is cancelled.
     public func reloadPerson() {
-        personLoader.reload()
+        _person$loader.reload()
     }
 
-    private lazy var personLoader: ResourceLoader<Person, Never> = ResourceLoader { [weak self] in
-        self?.loadPerson() ?? .empty
+    private lazy var _person$loader: Reactive.ResourceLoader<Person, Never> = Reactive.ResourceLoader { [weak self] in
+        self?._person$load() ?? .empty
     }
 
     // MARK: Runtime properties
 
-    /// `uiState` as a runtime `Property`, for bindings and operators.
-    public let uiStateProperty: Property<PersonContainerState>
+    /// `uiState` as a runtime `Property`, for bindings and operators; it starts following
+    /// `uiState` when first asked for.
+    public var uiStateProperty: Reactive.Property<PersonContainerState> { Reactive.Property(Reactive.Staging.mirror(&_uiState$mirror, _uiState)) }
 
-    /// `person` as a runtime `Property`, for bindings and operators.
-    public let personProperty: Property<Person?>
+    /// `person` as a runtime `Property`, for bindings and operators; it starts following
+    /// `person` when first asked for.
+    public var personProperty: Reactive.Property<Person?> { Reactive.Property(Reactive.Staging.mirror(&_person$mirror, _person)) }
 
-    /// `personIsLoading` as a runtime `Property`, for bindings and operators.
-    public let personIsLoadingProperty: Property<Bool>
+    /// `personIsLoading` as a runtime `Property`, for bindings and operators; it starts following
+    /// `personIsLoading` when first asked for.
+    public var personIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_personIsLoading$mirror, _personIsLoading)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (PersonContainerViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _uiState: MutableProperty<PersonContainerState>
-    private let _person: MutableProperty<Person?>
-    private let _personIsLoading: MutableProperty<Bool>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _uiState: PersonContainerState
+    private var _uiState$mirror: Reactive.MutableProperty<PersonContainerState>?
+    private var _person: Person?
+    private var _person$before: Person??
+    private var _person$mirror: Reactive.MutableProperty<Person?>?
+    private var _personIsLoading: Swift.Bool
+    private var _personIsLoading$before: Swift.Bool?
+    private var _personIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
     public init(twitter: any TwitterClient) {
         self.twitter = twitter
-        let addingViewModel = Self.makeAddingViewModel(twitter: twitter)
+        let addingViewModel = Self._addingViewModel$make(twitter: twitter)
         self.addingViewModel = addingViewModel
 
         // Every value's first state, in update order.
         let person: Person? = nil
-        let uiState: PersonContainerState = Self.computeUiState(person: person)
-        let personIsLoading: Bool = false
-        _uiState = MutableProperty(uiState)
-        _person = MutableProperty(person)
-        _personIsLoading = MutableProperty(personIsLoading)
-        uiStateProperty = Property(_uiState)
-        personProperty = Property(_person)
-        personIsLoadingProperty = Property(_personIsLoading)
+        let uiState: PersonContainerState = Self._uiState$compute(person: person)
+        let personIsLoading: Swift.Bool = false
+        _uiState = uiState
+        _person = person
+        _personIsLoading = personIsLoading
 
         // Follow the runtime objects this view model owns.
-        disposables += personLoader.value.signal.observeValuesOnMain { [weak self] _ in self?.personStateDidChange() }
-        disposables += personLoader.isLoading.signal.observeValuesOnMain { [weak self] _ in self?.personStateDidChange() }
+        _$disposables += _person$loader.changes.observeValuesOnMain { [weak self] in self?._person$loaded($0) }
 
-        personLoader.reload()
+        _person$loader.reload()
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Reads `person`, `personIsLoading` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func personStateDidChange() {
-        let personChanged = _person.stage(personLoader.value.value)
-        let personIsLoadingChanged = _personIsLoading.stage(personLoader.isLoading.value)
-        guard personChanged || personIsLoadingChanged else { return }
-        let uiStateChanged = personChanged && _uiState.stage(Self.computeUiState(person: _person.value))
-        if personChanged { didChange(\.person, _person) }
-        if personIsLoadingChanged { didChange(\.personIsLoading, _personIsLoading) }
-        if uiStateChanged { didChange(\.uiState, _uiState) }
+    /// Applies one event of `person`'s loader: its outputs change in one transaction.
+    private func _person$loaded(_ state: Reactive.ResourceLoader<Person, Never>.State) {
+        guard _$transactions.begin() else { return _$transactions.later { self._person$loaded(state) } }
+        Reactive.Staging.write(&_person, state.value, before: &_person$before)
+        Reactive.Staging.write(&_personIsLoading, state.isLoading, before: &_personIsLoading$before)
+        _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<PersonContainerViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _person$changed = Reactive.Staging.changed(_person, before: &_person$before)
+        let _personIsLoading$changed = Reactive.Staging.changed(_personIsLoading, before: &_personIsLoading$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _uiState$changed = _person$changed && Reactive.Staging.replace(&_uiState, with: Self._uiState$compute(person: _person))
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _person$changed { _person$mirror?.stage(_person) }
+            if _uiState$changed { _uiState$mirror?.stage(_uiState) }
+            if _personIsLoading$changed { _personIsLoading$mirror?.stage(_personIsLoading) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _person$changed { _$didChange(\.person, _person$mirror) }
+            if _uiState$changed { _$didChange(\.uiState, _uiState$mirror) }
+            if _personIsLoading$changed { _$didChange(\.personIsLoading, _personIsLoading$mirror) }
+        }
+    }
+
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
+    }
+
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<PersonContainerViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The constant `addingViewModel`.
-    private static func makeAddingViewModel(twitter: any TwitterClient) -> AddPersonViewModel {
+    private static func _addingViewModel$make(twitter: any TwitterClient) -> AddPersonViewModel {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 12)
             AddPersonViewModel(twitter: twitter)
 #sourceLocation()
     }
 
     /// Computes `uiState` from what it reads.
-    private static func computeUiState(person: Person?) -> PersonContainerState {
+    private static func _uiState$compute(person: Person?) -> PersonContainerState {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 26)
            person.map(PersonContainerState.detail) ?? .adding
 #sourceLocation()
@@ -133,7 +171,7 @@ public final class PersonContainerViewModel: Observable {
     // MARK: Spec statements
 
     /// Starts one load of `person`.
-    private func loadPerson() -> SignalProducer<Person, Never> {
+    private func _person$load() -> Reactive.SignalProducer<Person, Never> {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 21)
            SignalProducer(addingViewModel.addPerson.values).take(first: 1)
 #sourceLocation()

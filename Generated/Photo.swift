@@ -8,7 +8,7 @@ import Foundation
 
 /// One full-size photo, whose details are fetched when it comes on screen.
 @MainActor
-public final class PhotoViewModel: Observable {
+public final class PhotoViewModel: Observation.Observable {
     // MARK: Parameters
 
     /// The photo as the gallery knows it.
@@ -27,69 +27,99 @@ public final class PhotoViewModel: Observable {
     // MARK: Derived values
 
     /// Whether to show the progress HUD.
-    public var isLoading: Bool { read(\.isLoading, _isLoading) }
+    public var isLoading: Bool { _$access(\.isLoading); return _isLoading }
 
     /// The full-size image, once fetched.
-    public var imageData: Data? { read(\.imageData, _imageData) }
+    public var imageData: Data? { _$access(\.imageData); return _imageData }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
-    public var isActive: Bool {
-        get { read(\.isActive, _isActive) }
-        set { if _isActive.stage(newValue) { isActiveDidChange() } }
+    public var isActive: Swift.Bool {
+        get { _$access(\.isActive); return _isActive }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
+            Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Resources
 
     /// The photo with its full-size image, fetched each time the page becomes active.
-    public var details: PhotoModel? { read(\.details, _details) }
+    public var details: PhotoModel? { _$access(\.details); return _details }
 
     /// Whether `details` is loading.
-    public var detailsIsLoading: Bool { read(\.detailsIsLoading, _detailsIsLoading) }
+    public var detailsIsLoading: Swift.Bool { _$access(\.detailsIsLoading); return _detailsIsLoading }
 
     /// Why the last load of `details` failed; nil while loading and after a success.
-    public var detailsError: PhotoImportError? { read(\.detailsError, _detailsError) }
+    public var detailsError: PhotoImportError? { _$access(\.detailsError); return _detailsError }
 
     /// Loads `details` again; a load still running is cancelled.
     public func reloadDetails() {
-        detailsLoader.reload()
+        _details$loader.reload()
     }
 
-    private lazy var detailsLoader: ResourceLoader<PhotoModel, PhotoImportError> = ResourceLoader { [weak self] in
-        self?.loadDetails() ?? .empty
+    private lazy var _details$loader: Reactive.ResourceLoader<PhotoModel, PhotoImportError> = Reactive.ResourceLoader { [weak self] in
+        self?._details$load() ?? .empty
     }
 
     // MARK: Runtime properties
 
-    /// `isLoading` as a runtime `Property`, for bindings and operators.
-    public let isLoadingProperty: Property<Bool>
+    /// `isLoading` as a runtime `Property`, for bindings and operators; it starts following
+    /// `isLoading` when first asked for.
+    public var isLoadingProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isLoading$mirror, _isLoading)) }
 
-    /// `imageData` as a runtime `Property`, for bindings and operators.
-    public let imageDataProperty: Property<Data?>
+    /// `imageData` as a runtime `Property`, for bindings and operators; it starts following
+    /// `imageData` when first asked for.
+    public var imageDataProperty: Reactive.Property<Data?> { Reactive.Property(Reactive.Staging.mirror(&_imageData$mirror, _imageData)) }
 
-    /// `details` as a runtime `Property`, for bindings and operators.
-    public let detailsProperty: Property<PhotoModel?>
+    /// `details` as a runtime `Property`, for bindings and operators; it starts following
+    /// `details` when first asked for.
+    public var detailsProperty: Reactive.Property<PhotoModel?> { Reactive.Property(Reactive.Staging.mirror(&_details$mirror, _details)) }
 
-    /// `detailsIsLoading` as a runtime `Property`, for bindings and operators.
-    public let detailsIsLoadingProperty: Property<Bool>
+    /// `detailsIsLoading` as a runtime `Property`, for bindings and operators; it starts following
+    /// `detailsIsLoading` when first asked for.
+    public var detailsIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_detailsIsLoading$mirror, _detailsIsLoading)) }
 
-    /// `detailsError` as a runtime `Property`, for bindings and operators.
-    public let detailsErrorProperty: Property<PhotoImportError?>
+    /// `detailsError` as a runtime `Property`, for bindings and operators; it starts following
+    /// `detailsError` when first asked for.
+    public var detailsErrorProperty: Reactive.Property<PhotoImportError?> { Reactive.Property(Reactive.Staging.mirror(&_detailsError$mirror, _detailsError)) }
 
-    /// `isActive` as a runtime `Property`, for bindings and operators.
-    public let isActiveProperty: Property<Bool>
+    /// `isActive` as a runtime `Property`, for bindings and operators; it starts following
+    /// `isActive` when first asked for.
+    public var isActiveProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (PhotoViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _isLoading: MutableProperty<Bool>
-    private let _imageData: MutableProperty<Data?>
-    private let _details: MutableProperty<PhotoModel?>
-    private let _detailsIsLoading: MutableProperty<Bool>
-    private let _detailsError: MutableProperty<PhotoImportError?>
-    private let _isActive: MutableProperty<Bool>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _isLoading: Bool
+    private var _isLoading$mirror: Reactive.MutableProperty<Bool>?
+    private var _imageData: Data?
+    private var _imageData$mirror: Reactive.MutableProperty<Data?>?
+    private var _details: PhotoModel?
+    private var _details$before: PhotoModel??
+    private var _details$mirror: Reactive.MutableProperty<PhotoModel?>?
+    private var _detailsIsLoading: Swift.Bool
+    private var _detailsIsLoading$before: Swift.Bool?
+    private var _detailsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _detailsError: PhotoImportError?
+    private var _detailsError$before: PhotoImportError??
+    private var _detailsError$mirror: Reactive.MutableProperty<PhotoImportError?>?
+    private var _isActive: Swift.Bool
+    private var _isActive$before: Swift.Bool?
+    private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -97,92 +127,112 @@ public final class PhotoViewModel: Observable {
     public init(photo: PhotoModel, importer: any PhotoImporting) {
         self.photo = photo
         self.importer = importer
-        let photoName = Self.makePhotoName(photo: photo)
+        let photoName = Self._photoName$make(photo: photo)
         self.photoName = photoName
 
         // Every value's first state, in update order.
         let details: PhotoModel? = nil
-        let imageData: Data? = Self.computeImageData(details: details, photo: photo)
-        let detailsIsLoading: Bool = false
-        let isLoading: Bool = Self.computeIsLoading(detailsIsLoading: detailsIsLoading)
+        let imageData: Data? = Self._imageData$compute(details: details, photo: photo)
+        let detailsIsLoading: Swift.Bool = false
+        let isLoading: Bool = Self._isLoading$compute(detailsIsLoading: detailsIsLoading)
         let detailsError: PhotoImportError? = nil
-        let isActive: Bool = false
-        _isLoading = MutableProperty(isLoading)
-        _imageData = MutableProperty(imageData)
-        _details = MutableProperty(details)
-        _detailsIsLoading = MutableProperty(detailsIsLoading)
-        _detailsError = MutableProperty(detailsError)
-        _isActive = MutableProperty(isActive)
-        isLoadingProperty = Property(_isLoading)
-        imageDataProperty = Property(_imageData)
-        detailsProperty = Property(_details)
-        detailsIsLoadingProperty = Property(_detailsIsLoading)
-        detailsErrorProperty = Property(_detailsError)
-        isActiveProperty = Property(_isActive)
+        let isActive: Swift.Bool = false
+        _isLoading = isLoading
+        _imageData = imageData
+        _details = details
+        _detailsIsLoading = detailsIsLoading
+        _detailsError = detailsError
+        _isActive = isActive
 
         // Follow the runtime objects this view model owns.
-        disposables += detailsLoader.value.signal.observeValuesOnMain { [weak self] _ in self?.detailsStateDidChange() }
-        disposables += detailsLoader.isLoading.signal.observeValuesOnMain { [weak self] _ in self?.detailsStateDidChange() }
-        disposables += detailsLoader.error.signal.observeValuesOnMain { [weak self] _ in self?.detailsStateDidChange() }
+        _$disposables += _details$loader.changes.observeValuesOnMain { [weak self] in self?._details$loaded($0) }
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Notifies observers that `isActive` changed.
-    private func isActiveDidChange() {
-        didChange(\.isActive, _isActive)
-        if _isActive.value { detailsLoader.reload() } else { detailsLoader.cancel() }
+    /// Applies one event of `details`'s loader: its outputs change in one transaction.
+    private func _details$loaded(_ state: Reactive.ResourceLoader<PhotoModel, PhotoImportError>.State) {
+        guard _$transactions.begin() else { return _$transactions.later { self._details$loaded(state) } }
+        Reactive.Staging.write(&_details, state.value, before: &_details$before)
+        Reactive.Staging.write(&_detailsIsLoading, state.isLoading, before: &_detailsIsLoading$before)
+        if state.errorChanged { Reactive.Staging.write(&_detailsError, state.error, before: &_detailsError$before) }
+        _$transactions.end { _$commit() }
     }
 
-    /// Reads `details`, `detailsIsLoading`, `detailsError` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func detailsStateDidChange() {
-        let detailsChanged = _details.stage(detailsLoader.value.value)
-        let detailsIsLoadingChanged = _detailsIsLoading.stage(detailsLoader.isLoading.value)
-        let detailsErrorChanged = _detailsError.stage(detailsLoader.error.value)
-        guard detailsChanged || detailsIsLoadingChanged || detailsErrorChanged else { return }
-        let imageDataChanged = detailsChanged && _imageData.stage(Self.computeImageData(details: _details.value, photo: photo))
-        let isLoadingChanged = detailsIsLoadingChanged && _isLoading.stage(Self.computeIsLoading(detailsIsLoading: _detailsIsLoading.value))
-        if detailsChanged { didChange(\.details, _details) }
-        if detailsIsLoadingChanged { didChange(\.detailsIsLoading, _detailsIsLoading) }
-        if detailsErrorChanged { didChange(\.detailsError, _detailsError) }
-        if imageDataChanged { didChange(\.imageData, _imageData) }
-        if isLoadingChanged { didChange(\.isLoading, _isLoading) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // Becoming active loads, becoming inactive cancels, before anything reads the loads.
+        let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
+        if _isActive$changed {
+            if _isActive { _details$loader.reload() } else { _details$loader.cancel() }
+        }
+        // What the transaction wrote.
+        let _details$changed = Reactive.Staging.changed(_details, before: &_details$before)
+        let _detailsIsLoading$changed = Reactive.Staging.changed(_detailsIsLoading, before: &_detailsIsLoading$before)
+        let _detailsError$changed = Reactive.Staging.changed(_detailsError, before: &_detailsError$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _imageData$changed = _details$changed && Reactive.Staging.replace(&_imageData, with: Self._imageData$compute(details: _details, photo: photo))
+        let _isLoading$changed = _detailsIsLoading$changed && Reactive.Staging.replace(&_isLoading, with: Self._isLoading$compute(detailsIsLoading: _detailsIsLoading))
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _details$changed { _details$mirror?.stage(_details) }
+            if _imageData$changed { _imageData$mirror?.stage(_imageData) }
+            if _detailsIsLoading$changed { _detailsIsLoading$mirror?.stage(_detailsIsLoading) }
+            if _isLoading$changed { _isLoading$mirror?.stage(_isLoading) }
+            if _detailsError$changed { _detailsError$mirror?.stage(_detailsError) }
+            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _details$changed { _$didChange(\.details, _details$mirror) }
+            if _imageData$changed { _$didChange(\.imageData, _imageData$mirror) }
+            if _detailsIsLoading$changed { _$didChange(\.detailsIsLoading, _detailsIsLoading$mirror) }
+            if _isLoading$changed { _$didChange(\.isLoading, _isLoading$mirror) }
+            if _detailsError$changed { _$didChange(\.detailsError, _detailsError$mirror) }
+            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror) }
+        }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<PhotoViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
+    }
+
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<PhotoViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<PhotoViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The constant `photoName`.
-    private static func makePhotoName(photo: PhotoModel) -> String {
+    private static func _photoName$make(photo: PhotoModel) -> String {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 14)
                                     photo.photoName
 #sourceLocation()
     }
 
     /// Computes `isLoading` from what it reads.
-    private static func computeIsLoading(detailsIsLoading: Bool) -> Bool {
+    private static func _isLoading$compute(detailsIsLoading: Swift.Bool) -> Bool {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 25)
                                   detailsIsLoading
 #sourceLocation()
     }
 
     /// Computes `imageData` from what it reads.
-    private static func computeImageData(details: PhotoModel?, photo: PhotoModel) -> Data? {
+    private static func _imageData$compute(details: PhotoModel?, photo: PhotoModel) -> Data? {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 28)
            details?.fullsizedData ?? photo.fullsizedData
 #sourceLocation()
@@ -191,7 +241,7 @@ public final class PhotoViewModel: Observable {
     // MARK: Spec statements
 
     /// Starts one load of `details`.
-    private func loadDetails() -> SignalProducer<PhotoModel, PhotoImportError> {
+    private func _details$load() -> Reactive.SignalProducer<PhotoModel, PhotoImportError> {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 22)
           importer.fetchPhotoDetails(photo)
 #sourceLocation()

@@ -31,6 +31,12 @@ extension CommandError: Equatable where Failure: Equatable {}
 /// Order when an execution ends: ``isExecuting`` becomes `false` first, then ``events``,
 /// ``values``/``errors`` observers and the execution's own observer run. So an `errors` observer
 /// already sees the command as idle (and enabled again under `.oneAtATime`).
+///
+/// An owner that batches its own updates (a generated view model) passes `transaction:`: each
+/// step of an execution then runs inside it — the start (`isExecuting` becoming `true`, the work
+/// starting, and whatever the work sends at once) and each later event of the work (with
+/// `isExecuting` becoming `false` when it ends, and the `values`/`errors`/`events` observers).
+/// The owner may run a step later (after the notifications it is sending), but runs each once.
 public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// Whether ``execute(_:)`` would run the work now: the `enabledIf` condition, and (under
     /// ``CommandPolicy/oneAtATime``) not executing.
@@ -63,14 +69,26 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     private let valuesInput: Signal<Output, Never>.Observer
     private let errorsInput: Signal<Failure, Never>.Observer
     private let eventsInput: Signal<Event<Output, Failure>, Never>.Observer
+    /// Runs one step of an execution on the main actor; nil runs it at once.
+    private let transaction: (@MainActor (@escaping () -> Void) -> Void)?
 
     /// A command whose work is a producer, started on the thread that starts the execution.
-    public init(
+    public convenience init(
         policy: CommandPolicy = .oneAtATime,
         enabledIf: Property<Bool> = Property(value: true),
         execute work: @escaping @Sendable (Input) -> SignalProducer<Output, Failure>
     ) {
+        self.init(policy: policy, enabledIf: enabledIf, transaction: nil, work: work)
+    }
+
+    private init(
+        policy: CommandPolicy,
+        enabledIf: Property<Bool>,
+        transaction: (@MainActor (@escaping () -> Void) -> Void)?,
+        work: @escaping @Sendable (Input) -> SignalProducer<Output, Failure>
+    ) {
         self.policy = policy
+        self.transaction = transaction
         self.condition = enabledIf
         self.work = work
         (values, valuesInput) = Signal.pipe()
@@ -98,13 +116,15 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// A command whose work must be created on the main actor (a generated view model's own code).
-    /// Executing it from another thread is a programmer error and traps.
+    /// Executing it from another thread is a programmer error and traps. `transaction` runs each
+    /// step of an execution (see the type's documentation).
     public convenience init(
         policy: CommandPolicy = .oneAtATime,
         enabledIf: Property<Bool> = Property(value: true),
+        transaction: (@MainActor (@escaping () -> Void) -> Void)? = nil,
         executeOnMain work: @escaping @MainActor (Input) -> SignalProducer<Output, Failure>
     ) {
-        self.init(policy: policy, enabledIf: enabledIf) { input in
+        self.init(policy: policy, enabledIf: enabledIf, transaction: transaction) { input in
             guard MainQueue.isCurrent else {
                 preconditionFailure("Command(executeOnMain:) was executed off the main thread; execute it on the main actor")
             }
@@ -114,13 +134,15 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// A command whose work is an async function run in a `Task` on the main actor; disposing the
-    /// execution cancels the task (its result is then ignored).
+    /// execution cancels the task (its result is then ignored). `transaction` runs each step of an
+    /// execution that happens on the main actor (see the type's documentation).
     public convenience init(
         policy: CommandPolicy = .oneAtATime,
         enabledIf: Property<Bool> = Property(value: true),
+        transaction: (@MainActor (@escaping () -> Void) -> Void)? = nil,
         task work: @escaping @MainActor (Input) async throws(Failure) -> Output
     ) {
-        self.init(policy: policy, enabledIf: enabledIf) { input in
+        self.init(policy: policy, enabledIf: enabledIf, transaction: transaction) { input in
             let input = Unchecked(input)
             return SignalProducer { observer, lifetime in
                 let task = Task { @MainActor in
@@ -166,27 +188,42 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
             observer.send(error: .disabled)
             return
         }
-        if changed { executing.publish() }
-        if enabledChanged { enabled.publish() }
-        previous?.dispose()
-        let disposable = work(input).start { [weak self] event in
-            if event.isTerminating { self?.finish(generation) }
-            guard let self else {
-                observer.send(event.mapError(CommandError.failed))
-                return
+        // Local functions rather than closures: without `transaction` they are called directly,
+        // and nothing is allocated for them.
+        func start() {
+            if changed { executing.publish() }
+            if enabledChanged { enabled.publish() }
+            previous?.dispose()
+            let disposable = work(input).start { [weak self] event in
+                guard let self else {
+                    observer.send(event.mapError(CommandError.failed))
+                    return
+                }
+                func deliver() {
+                    if event.isTerminating { self.finish(generation) }
+                    self.eventsInput.send(value: event)
+                    switch event {
+                    case .value(let value): self.valuesInput.send(value: value)
+                    case .failed(let error): self.errorsInput.send(value: error)
+                    case .completed, .interrupted: break
+                    }
+                    observer.send(event.mapError(CommandError.failed))
+                }
+                if self.transaction == nil { deliver() } else { self.step(deliver) }
             }
-            self.eventsInput.send(value: event)
-            switch event {
-            case .value(let value): self.valuesInput.send(value: value)
-            case .failed(let error): self.errorsInput.send(value: error)
-            case .completed, .interrupted: break
+            state.withLock { state in
+                if state.generation == generation && state.executing { state.current = disposable }
             }
-            observer.send(event.mapError(CommandError.failed))
+            lifetime += disposable
         }
-        state.withLock { state in
-            if state.generation == generation && state.executing { state.current = disposable }
-        }
-        lifetime += disposable
+        if transaction == nil { start() } else { step(start) }
+    }
+
+    /// Runs `body` inside `transaction` when the caller is on the main actor, else at once.
+    private func step(_ body: @escaping () -> Void) {
+        guard let transaction, MainQueue.isCurrent else { return body() }
+        let body = Unchecked(body)
+        MainActor.assumeIsolated { transaction(body.value) }
     }
 
     /// Marks execution `generation` as over (unless a newer one replaced it).

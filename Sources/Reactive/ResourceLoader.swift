@@ -2,16 +2,33 @@
 /// view model), with switch-to-latest semantics: a new load cancels the one still running.
 ///
 /// Outputs: ``value`` (the last successfully loaded value, kept while reloading), ``isLoading``
-/// and ``error`` (cleared when a load starts, set when it fails). When a load fails, `isLoading`
-/// becomes `false` and then `error` is set. When it succeeds, `value` is set as each value arrives
-/// and `isLoading` becomes `false` when the load completes.
+/// and ``error`` (cleared when a load starts, set when it fails). Each event of the loader (a
+/// load starting, a value, a failure, the end of a load, a cancellation) changes the three
+/// together: all three are stored first, then their observers are told, so an observer of one
+/// output reads the others already current. ``changes`` sends the three at once, one ``State``
+/// per event, for owners that apply them in one transaction (generated view models).
 public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
+    /// The three outputs after one event of the loader.
+    public struct State {
+        /// The last successfully loaded value.
+        public var value: Value?
+        /// Whether a load is running.
+        public var isLoading: Bool
+        /// The error of the last load, if it failed.
+        public var error: Failure?
+        /// Whether this event set or cleared ``error`` (a new failure is a change even when the
+        /// error equals the previous one).
+        public var errorChanged: Bool
+    }
+
     /// The last successfully loaded value (`nil` before the first one).
     public let value: Property<Value?>
     /// Whether a load is running.
     public let isLoading: Property<Bool>
     /// The error of the last load, if it failed; cleared when a load starts.
     public let error: Property<Failure?>
+    /// The three outputs after each event, sent after they are all stored.
+    public let changes: Signal<State, Never>
 
     private let load: @MainActor () -> SignalProducer<Value, Failure>
     private let outputs: Outputs
@@ -23,23 +40,44 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
         let isLoading = MutableProperty(false)
         let error = MutableProperty<Failure?>(nil)
         let generation = Locked(0)
+        let changes: Signal<State, Never>.Observer
+
+        init(changes: Signal<State, Never>.Observer) {
+            self.changes = changes
+        }
 
         func isCurrent(_ generation: Int) -> Bool {
             self.generation.withLock { $0 == generation }
+        }
+
+        /// One event: stores what changes, then notifies each output's observers and `changes`.
+        func apply(value newValue: Value?? = nil, isLoading loading: Bool, error newError: Failure?? = nil) {
+            if let newValue { value.stage(newValue) }
+            let loadingChanged = isLoading.stage(loading)
+            if let newError { error.stage(newError) }
+            if newValue != nil { value.publish() }
+            if loadingChanged { isLoading.publish() }
+            if newError != nil { error.publish() }
+            changes.send(value: State(value: value.value, isLoading: loading, error: error.value, errorChanged: newError != nil))
         }
     }
 
     /// A loader that calls `load` for every ``reload()``.
     public init(load: @escaping @MainActor () -> SignalProducer<Value, Failure>) {
         self.load = load
-        let outputs = Outputs()
+        let (changes, changesInput) = Signal<State, Never>.pipe()
+        self.changes = changes
+        let outputs = Outputs(changes: changesInput)
         self.outputs = outputs
         value = Property(outputs.value)
         isLoading = Property(outputs.isLoading)
         error = Property(outputs.error)
     }
 
-    deinit { current.dispose() }
+    deinit {
+        current.dispose()
+        outputs.changes.sendCompleted()
+    }
 
     /// Cancels the running load (its late events are ignored) and starts a new one.
     @MainActor
@@ -50,18 +88,16 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
             return generation
         }
         current.inner = nil
-        outputs.error.value = nil
-        outputs.isLoading.value = true
+        outputs.apply(isLoading: true, error: outputs.error.value == nil ? nil : .some(nil))
         let disposable = load().start { event in
             guard outputs.isCurrent(generation) else { return }
             switch event {
             case .value(let value):
-                outputs.value.value = value
+                outputs.apply(value: .some(value), isLoading: true)
             case .failed(let error):
-                outputs.isLoading.value = false
-                outputs.error.value = error
+                outputs.apply(isLoading: false, error: .some(error))
             case .completed, .interrupted:
-                outputs.isLoading.value = false
+                outputs.apply(isLoading: false)
             }
         }
         if outputs.isCurrent(generation) { current.inner = disposable }
@@ -71,6 +107,6 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
     public func cancel() {
         outputs.generation.withLock { $0 += 1 }
         current.inner = nil
-        outputs.isLoading.value = false
+        outputs.apply(isLoading: false)
     }
 }

@@ -47,6 +47,41 @@ import Testing
         #expect(loader.value.value == "old")
     }
 
+    @Test func anIsLoadingObserverOfAFailureAlreadyReadsTheError() {
+        let harness = Harness()
+        let loader = harness.loader
+        let seen = Log<String>()
+        loader.isLoading.signal.observeValues { loading in
+            seen.append("loading \(loading), error \(String(describing: loader.error.value))")
+        }
+        loader.reload()
+        harness.loads.all[0].send(error: .boom)
+        #expect(seen.all == ["loading true, error nil", "loading false, error Optional(ReactiveTests.TestError.boom)"])
+    }
+
+    @Test func changesSendsTheThreeOutputsOncePerEvent() {
+        let harness = Harness()
+        let loader = harness.loader
+        let states = Log<String>()
+        loader.changes.observeValues { state in
+            states.append("\(state.value ?? "-") \(state.isLoading) \(state.error.map { "\($0)" } ?? "-") \(state.errorChanged)")
+        }
+        loader.reload()
+        harness.loads.all[0].send(error: .boom)
+        loader.reload()
+        harness.loads.all[1].send(value: "one")
+        harness.loads.all[1].sendCompleted()
+        loader.cancel()
+        #expect(states.all == [
+            "- true - false",
+            "- false boom true",
+            "- true - true",
+            "one true - false",
+            "one false - false",
+            "one false - false",
+        ])
+    }
+
     @Test func reloadingCancelsTheRunningLoadAndIgnoresItsLateEvents() {
         let harness = Harness()
         let loader = harness.loader

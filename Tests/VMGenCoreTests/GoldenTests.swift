@@ -12,7 +12,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// package root) and review the diff.
 @Suite("Golden files")
 struct GoldenTests {
-    static let specs = ["Counter", "Search", "Loader", "Row", "Reads"]
+    static let specs = ["Counter", "Search", "Loader", "Row", "Names", "Reads"]
 
     @Test("each golden spec generates exactly its expected Swift", arguments: specs)
     func matchesGolden(name: String) throws {
@@ -35,7 +35,7 @@ struct GoldenTests {
         #expect(first == second)
     }
 
-    @Test("a diamond is updated once per change of its source, bottom last, in the generated order")
+    @Test("a diamond is computed once per transaction, in update order, each value guarded by its inputs")
     func diamondUpdateOrder() throws {
         let source = try #require(generate("""
             viewModel: Diamond
@@ -46,17 +46,23 @@ struct GoldenTests {
               b: { type: Int, value: a * 2 }
               c: { type: Int, value: a + 10 }
             """))
-        let update = try #require(source.components(separatedBy: "private func aDidChange() {").last?.components(separatedBy: "\n    }").first)
-        #expect(update == """
+        let commit = try #require(source.components(separatedBy: "private func _$commit() {").last?.components(separatedBy: "\n\n").first)
+        #expect(commit == """
 
-                    let bChanged = _b.stage(Self.computeB(a: _a.value))
-                    let cChanged = _c.stage(Self.computeC(a: _a.value))
-                    let dChanged = (bChanged || cChanged) && _d.stage(Self.computeD(b: _b.value, c: _c.value))
-                    didChange(\\.a, _a)
-                    if bChanged { didChange(\\.b, _b) }
-                    if cChanged { didChange(\\.c, _c) }
-                    if dChanged { didChange(\\.d, _d) }
+                    // What the transaction wrote.
+                    let _a$changed = Reactive.Staging.changed(_a, before: &_a$before)
+                    // Each value an input of which changed, computed again, in update order.
+                    let _b$changed = _a$changed && Reactive.Staging.replace(&_b, with: Self._b$compute(a: _a))
+                    let _c$changed = _a$changed && Reactive.Staging.replace(&_c, with: Self._c$compute(a: _a))
+                    let _d$changed = (_b$changed || _c$changed) && Reactive.Staging.replace(&_d, with: Self._d$compute(b: _b, c: _c))
             """)
+        let notifications = source.components(separatedBy: "// Then observers are told").last?.components(separatedBy: "\n").filter { $0.contains("{ _$didChange") }
+        #expect(notifications?.map { $0.trimmingCharacters(in: .whitespaces) } == [
+            "if _a$changed { _$didChange(\\.a, _a$mirror) }",
+            "if _b$changed { _$didChange(\\.b, _b$mirror) }",
+            "if _c$changed { _$didChange(\\.c, _c$mirror) }",
+            "if _d$changed { _$didChange(\\.d, _d$mirror) }",
+        ])
     }
 
     @Test("custom templates replace the default ones by file name")

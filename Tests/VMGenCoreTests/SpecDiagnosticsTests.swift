@@ -77,8 +77,8 @@ struct SpecDiagnosticsTests {
         #expect(found[0] == "3:3: state value `searchIsExecuting` clashes with the generated `searchIsExecuting` of command `search`; rename `searchIsExecuting`")
     }
 
-    @Test("a name the generated class uses for its own helpers is reserved too")
-    func clashWithPrivateHelper() {
+    @Test("private generated names cannot clash: a dependency named like a helper of old is accepted")
+    func noClashWithPrivateHelper() {
         let found = errors("""
             viewModel: A
             dependencies:
@@ -86,7 +86,17 @@ struct SpecDiagnosticsTests {
             resources:
               photos: { type: "[Int]", load: loadPhotos(), trigger: init }
             """)
-        #expect(found == ["3:3: dependency `loadPhotos` clashes with the generated `loadPhotos` of `photos`; rename `loadPhotos`"])
+        #expect(found == [])
+    }
+
+    @Test("the public `update` of every view model is reserved")
+    func clashWithUpdate() {
+        let found = errors("""
+            viewModel: A
+            state:
+              update: { type: Int, initial: "0", input: true }
+            """)
+        #expect(found == ["3:3: state value `update` clashes with the generated `update` of `A`; rename `update`"])
     }
 
     @Test("a dependency cycle prints its whole path with each step's location")

@@ -6,122 +6,160 @@ import Reactive
 
 /// A diamond of derived values, for the benchmarks.
 @MainActor
-public final class DiamondViewModel: Observable {
+public final class DiamondViewModel: Observation.Observable {
     // MARK: State
 
     /// The input.
     public var a: Int {
-        get { read(\.a, _a) }
-        set { if _a.stage(newValue) { aDidChange() } }
+        get { _$access(\.a); return _a }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
+            Reactive.Staging.write(&_a, newValue, before: &_a$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Derived values
 
     /// Reads `a`.
-    public var b: Int { read(\.b, _b) }
+    public var b: Int { _$access(\.b); return _b }
 
     /// Reads `a`.
-    public var c: Int { read(\.c, _c) }
+    public var c: Int { _$access(\.c); return _c }
 
     /// Reads `b` and `c`.
-    public var d: Int { read(\.d, _d) }
+    public var d: Int { _$access(\.d); return _d }
 
     // MARK: Runtime properties
 
-    /// `a` as a runtime `Property`, for bindings and operators.
-    public let aProperty: Property<Int>
+    /// `a` as a runtime `Property`, for bindings and operators; it starts following
+    /// `a` when first asked for.
+    public var aProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a)) }
 
-    /// `b` as a runtime `Property`, for bindings and operators.
-    public let bProperty: Property<Int>
+    /// `b` as a runtime `Property`, for bindings and operators; it starts following
+    /// `b` when first asked for.
+    public var bProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_b$mirror, _b)) }
 
-    /// `c` as a runtime `Property`, for bindings and operators.
-    public let cProperty: Property<Int>
+    /// `c` as a runtime `Property`, for bindings and operators; it starts following
+    /// `c` when first asked for.
+    public var cProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_c$mirror, _c)) }
 
-    /// `d` as a runtime `Property`, for bindings and operators.
-    public let dProperty: Property<Int>
+    /// `d` as a runtime `Property`, for bindings and operators; it starts following
+    /// `d` when first asked for.
+    public var dProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_d$mirror, _d)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (DiamondViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _a: MutableProperty<Int>
-    private let _b: MutableProperty<Int>
-    private let _c: MutableProperty<Int>
-    private let _d: MutableProperty<Int>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _a: Int
+    private var _a$before: Int?
+    private var _a$mirror: Reactive.MutableProperty<Int>?
+    private var _b: Int
+    private var _b$mirror: Reactive.MutableProperty<Int>?
+    private var _c: Int
+    private var _c$mirror: Reactive.MutableProperty<Int>?
+    private var _d: Int
+    private var _d$mirror: Reactive.MutableProperty<Int>?
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
     /// Creates the view model.
     public init() {
         // Every value's first state, in update order.
-        let a: Int = Self.initialA()
-        let b: Int = Self.computeB(a: a)
-        let c: Int = Self.computeC(a: a)
-        let d: Int = Self.computeD(b: b, c: c)
-        _a = MutableProperty(a)
-        _b = MutableProperty(b)
-        _c = MutableProperty(c)
-        _d = MutableProperty(d)
-        aProperty = Property(_a)
-        bProperty = Property(_b)
-        cProperty = Property(_c)
-        dProperty = Property(_d)
+        let a: Int = Self._a$initial()
+        let b: Int = Self._b$compute(a: a)
+        let c: Int = Self._c$compute(a: a)
+        let d: Int = Self._d$compute(b: b, c: c)
+        _a = a
+        _b = b
+        _c = c
+        _d = d
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Brings every value that reads `a` up to date, then notifies observers of what changed.
-    private func aDidChange() {
-        let bChanged = _b.stage(Self.computeB(a: _a.value))
-        let cChanged = _c.stage(Self.computeC(a: _a.value))
-        let dChanged = (bChanged || cChanged) && _d.stage(Self.computeD(b: _b.value, c: _c.value))
-        didChange(\.a, _a)
-        if bChanged { didChange(\.b, _b) }
-        if cChanged { didChange(\.c, _c) }
-        if dChanged { didChange(\.d, _d) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _a$changed = Reactive.Staging.changed(_a, before: &_a$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _b$changed = _a$changed && Reactive.Staging.replace(&_b, with: Self._b$compute(a: _a))
+        let _c$changed = _a$changed && Reactive.Staging.replace(&_c, with: Self._c$compute(a: _a))
+        let _d$changed = (_b$changed || _c$changed) && Reactive.Staging.replace(&_d, with: Self._d$compute(b: _b, c: _c))
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _a$changed { _a$mirror?.stage(_a) }
+            if _b$changed { _b$mirror?.stage(_b) }
+            if _c$changed { _c$mirror?.stage(_c) }
+            if _d$changed { _d$mirror?.stage(_d) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _a$changed { _$didChange(\.a, _a$mirror) }
+            if _b$changed { _$didChange(\.b, _b$mirror) }
+            if _c$changed { _$didChange(\.c, _c$mirror) }
+            if _d$changed { _$didChange(\.d, _d$mirror) }
+        }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<DiamondViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
+    }
+
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiamondViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<DiamondViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<DiamondViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The initial value of `a`.
-    private static func initialA() -> Int {
+    private static func _a$initial() -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Diamond.vm.yaml", line: 7)
                             0
 #sourceLocation()
     }
 
     /// Computes `b` from what it reads.
-    private static func computeB(a: Int) -> Int {
+    private static func _b$compute(a: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Diamond.vm.yaml", line: 10)
                          a + 1
 #sourceLocation()
     }
 
     /// Computes `c` from what it reads.
-    private static func computeC(a: Int) -> Int {
+    private static func _c$compute(a: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Diamond.vm.yaml", line: 11)
                          a * 2
 #sourceLocation()
     }
 
     /// Computes `d` from what it reads.
-    private static func computeD(b: Int, c: Int) -> Int {
+    private static func _d$compute(b: Int, c: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Diamond.vm.yaml", line: 12)
                          b + c
 #sourceLocation()

@@ -4,7 +4,7 @@ import Foundation
 // `#` are details (load, units, spread). See docs/benchmarks.md.
 //
 //   vmgen-bench [--only W1,W3] [--rounds N] [--specs DIR]
-//   vmgen-bench --alloc W1|W2|W3|W4|W6 COUNT [--variant ours|baseline|peer]
+//   vmgen-bench --alloc W1|W2|W3|W4|W6|W7 COUNT [--variant ours|baseline|peer]
 //       runs one variant once with COUNT operations and exits: for counting allocations under
 //       valgrind (the difference between two counts, per operation).
 
@@ -44,10 +44,10 @@ func runBenchmarks(arguments: [String]) throws {
     print("# load at start: \(loadAverage())")
     var workloads: [() throws -> Workload] = [
         { W1.workload }, { W2.workload }, { W3.workload }, { W4.workload },
-        { try W5.workload(specsFolder: specsFolder) }, { W6.workload },
+        { try W5.workload(specsFolder: specsFolder) }, { W6.workload }, { W7.workload },
     ]
     if let only {
-        let names = ["W1", "W2", "W3", "W4", "W5", "W6"]
+        let names = ["W1", "W2", "W3", "W4", "W5", "W6", "W7"]
         workloads = zip(names, workloads).filter { only.contains($0.0) }.map(\.1)
     }
     var lines: [String] = []
@@ -87,6 +87,9 @@ func runOnce(_ workload: String, variant: String, count: Int, specsFolder: URL) 
     case ("W5", "baseline"): sample = W5.compose(try W5.loadSpecs(from: specsFolder, count: count))
     case ("W6", "ours"): sample = W6.ours(executions: count)
     case ("W6", "baseline"): sample = W6.closures(executions: count)
+    case ("W7", "ours"): sample = W7.generated(executions: count)
+    case ("W7", "baseline"): sample = W7.handWritten(executions: count)
+    case ("W7", "peer"): sample = W7.operators(executions: count)
     default: throw BenchError.usage("--alloc: no variant \(variant) of \(workload)")
     }
     print("\(workload) \(variant) \(count): checksum \(sample.checksum), \(format(Double(sample.nanoseconds) / Double(count))) ns per operation")

@@ -12,55 +12,30 @@ public enum GeneratedNames {
     public static func error(of resource: String) -> String { resource + "Error" }
     public static func reload(of resource: String) -> String { "reload" + capitalized(resource) }
 
+    /// The public method that groups writes from outside into one transaction.
+    public static let update = "update"
+
     // MARK: Private members
+    //
+    // Every private name the generated code declares starts with `_`, which no spec name may
+    // (the validator rejects it), and is either `_<name>` (a value's storage) or contains a `$`,
+    // which no spec name can: `_<name>$<role>` for what serves one declaration, `_$<role>` for
+    // what every class has. So private names can never clash with spec names nor with each other.
 
-    /// The `MutableProperty` that stores a value.
+    /// A value's storage: `roll` -> `_roll`.
     public static func storage(of value: String) -> String { "_" + value }
-    /// A command's enabled condition, a private computed value.
+    /// What serves one declaration: `helper("roll", "before")` -> `_roll$before`.
+    public static func helper(_ owner: String, _ role: String) -> String { "_" + owner + "$" + role }
+    /// What every generated class has: `fixed("commit")` -> `_$commit`.
+    public static func fixed(_ role: String) -> String { "_$" + role }
+    /// A command's enabled condition, a private computed value (reserved by the validator).
     public static func canExecute(of command: String) -> String { command + "CanExecute" }
-    /// The update function run after a state value or `isActive` is set.
-    public static func update(of value: String) -> String { value + "DidChange" }
-    /// The update function run when a command's or resource's runtime outputs change.
-    public static func stateUpdate(of owner: String) -> String { owner + "StateDidChange" }
-    public static func perform(of command: String) -> String { "perform" + capitalized(command) }
-    public static func work(of command: String) -> String { command + "Work" }
-    public static func task(of command: String) -> String { command + "Task" }
-    public static func didSendValue(of command: String) -> String { command + "DidSendValue" }
-    public static func didFail(of command: String) -> String { command + "DidFail" }
-    public static func loader(of resource: String) -> String { resource + "Loader" }
-    public static func load(of resource: String) -> String { "load" + capitalized(resource) }
-    public static func observer(of event: String) -> String { event + "Observer" }
-    /// The static functions that evaluate spec expressions.
-    public static func compute(of value: String) -> String { "compute" + capitalized(value) }
-    public static func initial(of state: String) -> String { "initial" + capitalized(state) }
-    public static func make(of constant: String) -> String { "make" + capitalized(constant) }
-    /// Members every generated class has.
-    public static let fixedMembers = ["read", "didChange", "disposables"]
 
-    /// Every private name the class declares for `spec`, with the declaration it serves.
+    /// Every name the class declares for `spec` besides values, their runtime properties and the
+    /// outputs of commands and resources, with the declaration it serves: only the public
+    /// `update(_:)`, since private names cannot clash.
     static func privateMembers(of spec: Spec) -> [(name: String, owner: Located<String>)] {
-        var result: [(String, Located<String>)] = []
-        func add(_ names: [String], for owner: Located<String>) {
-            result += names.map { ($0, owner) }
-        }
-        add(fixedMembers, for: spec.viewModel)
-        for constant in spec.constants { add([make(of: constant.name.value)], for: constant.name) }
-        for state in spec.state { add([update(of: state.name.value), initial(of: state.name.value)], for: state.name) }
-        for member in spec.derived + spec.children { add([compute(of: member.name.value)], for: member.name) }
-        for command in spec.commands {
-            let name = command.name.value
-            add([canExecute(of: name), compute(of: canExecute(of: name)), stateUpdate(of: name), perform(of: name),
-                 work(of: name), task(of: name), didSendValue(of: name), didFail(of: name)], for: command.name)
-        }
-        for resource in spec.resources {
-            let name = resource.name.value
-            add([stateUpdate(of: name), loader(of: name), load(of: name)], for: resource.name)
-        }
-        for event in spec.events { add([observer(of: event.name.value)], for: event.name) }
-        if spec.lifecycle?.value == "active", let lifecycle = spec.lifecycle {
-            add([update(of: "isActive")], for: Located("isActive", at: lifecycle.location))
-        }
-        return result
+        [(update, spec.viewModel)]
     }
 
     /// `photos` -> `Photos`.

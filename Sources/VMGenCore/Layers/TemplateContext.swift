@@ -25,11 +25,15 @@ public struct TemplateContext: Sendable {
     public var commands: [CommandMember]
     public var resources: [ResourceMember]
     public var events: [EventMember]
-    /// Every stored `MutableProperty`, public values and private conditions alike.
+    /// Every private stored `var`: each value's storage, the value before the transaction of
+    /// values that are written, and the runtime property each public value feeds once created.
     public var storage: [StoredMember]
     public var functions: [CodeFunction]
+    /// The public method that groups writes into one transaction: `update`.
+    public var updateFunction: String
     public var initializer: CodeFunction
-    /// One per value that changes on its own, recomputing what reads it.
+    /// The transaction: applying the events of commands and resources, and the commit that
+    /// recomputes in update order and notifies.
     public var updates: [CodeFunction]
     /// Pure functions that evaluate the spec's expressions.
     public var computations: [CodeFunction]
@@ -50,21 +54,26 @@ public struct StoredMember: Sendable {
     public var docLines: [String]
 }
 
-/// An observable value: `name` with a getter (and a setter for sources), and `nameProperty`.
+/// An observable value: `name` with a getter (and a setter for values set from outside or by
+/// the spec's statements), and `nameProperty`.
 public struct ValueMember: Sendable {
     public var name: String
     public var type: String
-    /// The `MutableProperty` holding it.
-    public var storageName: String
-    /// Its runtime `Property`.
-    public var propertyName: String
-    /// The update function its setter runs (sources only).
-    public var updateFunction: String
     public var docLines: [String]
-    /// `public ` for inputs, `public private(set) ` for other sources, `public ` for computed ones.
+    /// `public ` for inputs, `public private(set) ` for other state, `public ` for the rest.
     public var declarationPrefix: String
-    /// Whether the value has a setter (it changes by assignment rather than by computation).
-    public var isSource: Bool
+    /// The getter's body, one line.
+    public var getter: String
+    /// The setter's body (empty for a value without a setter), without indentation.
+    public var setterLines: [String]
+    /// Its runtime `Property`, created on first use.
+    public var propertyName: String
+    /// The runtime property's type and getter body.
+    public var propertyType: String
+    public var propertyGetter: String
+    /// The whole declaration (getter, and setter when there is one), indented for the class
+    /// body: the default template prints it in one substitution.
+    public var declaration: String
 }
 
 /// A one-shot output: a `Signal` and the observer that feeds it.
@@ -104,10 +113,21 @@ public struct CodeFunction: Sendable {
     public var docLines: [String]
     /// Lines at column 0 before the signature: a `#sourceLocation` when the signature itself
     /// is spec code.
-    public var leadingLines: [String] = []
-    /// `private func rollDidChange() {`, without indentation.
+    public var leadingLines: [String]
+    /// `private func _$commit() {`, without indentation.
     public var signature: String
     /// Body lines; lines of spec code start at their spec column (under `#sourceLocation`),
     /// other lines carry their own indentation.
     public var bodyLines: [String]
+    /// `bodyLines` joined with newlines: one substitution for the template instead of a loop
+    /// over thousands of lines (a large spec's commit).
+    public var body: String
+
+    public init(docLines: [String], leadingLines: [String] = [], signature: String, bodyLines: [String]) {
+        self.docLines = docLines
+        self.leadingLines = leadingLines
+        self.signature = signature
+        self.bodyLines = bodyLines
+        self.body = bodyLines.joined(separator: "\n")
+    }
 }

@@ -109,6 +109,23 @@ public struct ReactiveValue: Sendable {
         }
     }
 
+    /// Whether the value has a setter: state and `isActive`.
+    public var hasSetter: Bool {
+        switch source {
+        case .state, .activation: true
+        default: false
+        }
+    }
+
+    /// Whether the value is written during a transaction (by a setter, or from a command or
+    /// resource event) rather than computed in the commit.
+    public var isWritten: Bool {
+        switch source {
+        case .state, .activation, .commandIsExecuting, .resourceValue, .resourceIsLoading, .resourceError: true
+        default: false
+        }
+    }
+
     /// Whether the view can see it (conditions are private to their command).
     public var isPublic: Bool {
         if case .condition = source { return false }

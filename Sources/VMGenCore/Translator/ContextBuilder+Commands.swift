@@ -4,64 +4,72 @@ extension ContextBuilder {
         var input: String
         var output: String
         var failure: String
-        var hasInput: Bool { input != "Void" && input != "()" }
+        var hasInput: Bool
     }
 
     func types(of command: Command) -> CommandTypes {
-        let defaultFailure: String = if case .task = command.work { "any Error" } else { "Never" }
+        let defaultFailure: String = if case .task = command.work { "any Swift.Error" } else { "Swift.Never" }
+        let input = command.input?.value
         return CommandTypes(
-            input: command.input?.value ?? "Void",
-            output: command.output?.value ?? "Void",
-            failure: command.failure?.value ?? defaultFailure)
+            input: input ?? "Swift.Void",
+            output: command.output?.value ?? "Swift.Void",
+            failure: command.failure?.value ?? defaultFailure,
+            hasInput: input != nil && input != "Void" && input != "()")
     }
 
     func commandMember(_ command: Command) -> CommandMember {
         let name = command.name.value
         let types = types(of: command)
-        let type = "Command<\(types.input), \(types.output), \(types.failure)>"
+        let type = "Reactive.Command<\(types.input), \(types.output), \(types.failure)>"
         var arguments: [String] = []
         if let policy = command.policy?.value, policy != .oneAtATime { arguments.append("policy: .\(policy.rawValue),") }
         if command.enabled != nil {
-            arguments.append("enabledIf: Property(\(GeneratedNames.storage(of: GeneratedNames.canExecute(of: name)))),")
+            arguments.append("enabledIf: Reactive.Property(\(conditionProperty(name))),")
         }
+        let step = GeneratedNames.helper(name, "step")
+        arguments.append("transaction: { [weak self] step in self?.\(step)(step) ?? step() },")
         let input = types.hasInput ? "input" : "_"
         let pass = types.hasInput ? "input" : ""
         switch command.work {
         case .perform:
             arguments += [
                 "executeOnMain: { [weak self] \(input) in",
-                "    self?.\(GeneratedNames.perform(of: name))(\(pass))",
-                "    return SignalProducer(value: ())",
+                "    self?.\(GeneratedNames.helper(name, "perform"))(\(pass))",
+                "    return Reactive.SignalProducer(value: ())",
                 "}",
             ]
         case .producer:
-            arguments += ["executeOnMain: { [weak self] \(input) in self?.\(GeneratedNames.work(of: name))(\(pass)) ?? .empty }"]
+            arguments += ["executeOnMain: { [weak self] \(input) in self?.\(GeneratedNames.helper(name, "work"))(\(pass)) ?? .empty }"]
         case .task:
             arguments += [
                 "task: { [weak self] \(input) in",
-                "    guard let self else { throw CancellationError() }",
-                "    return try await self.\(GeneratedNames.task(of: name))(\(pass))",
+                "    guard let self else { throw Swift.CancellationError() }",
+                "    return try await self.\(GeneratedNames.helper(name, "task"))(\(pass))",
                 "}",
             ]
         }
-        if let last = arguments.indices.last, arguments[last].hasSuffix(",") { arguments[last].removeLast() }
         return CommandMember(
             name: name,
             type: type,
             docLines: SwiftText.docLines(command.doc),
-            creation: (["Command("] + arguments.map { "        " + $0 } + ["    )"]).joined(separator: "\n"),
+            creation: (["Reactive.Command("] + arguments.map { "        " + $0 } + ["    )"]).joined(separator: "\n"),
             outputs: [GeneratedNames.isExecuting(of: name), GeneratedNames.isEnabled(of: name)].compactMap(value(named:)).map(valueMember))
+    }
+
+    func resourceFailure(_ resource: Resource) -> String { resource.failure?.value ?? "any Swift.Error" }
+
+    func loaderType(_ resource: Resource) -> String {
+        "Reactive.ResourceLoader<\(resource.type.value), \(resourceFailure(resource))>"
     }
 
     func resourceMember(_ resource: Resource) -> ResourceMember {
         let name = resource.name.value
-        let failure = resource.failure?.value ?? "any Error"
         return ResourceMember(
             name: name,
             loaderName: loaderName(resource),
-            loaderType: "ResourceLoader<\(resource.type.value), \(failure)>",
+            loaderType: loaderType(resource),
             reloadName: GeneratedNames.reload(of: name),
-            loadName: GeneratedNames.load(of: name),
+            loadName: GeneratedNames.helper(name, "load"),
             docLines: SwiftText.docLines(resource.doc),
             outputs: [name, GeneratedNames.isLoading(of: name), GeneratedNames.error(of: name)].compactMap(value(named:)).map(valueMember))
     }
@@ -77,39 +85,41 @@ extension ContextBuilder {
             case .perform(let code):
                 result.append(CodeFunction(
                     docLines: ["/// What `\(name)` does."],
-                    signature: "private func \(GeneratedNames.perform(of: name))(\(parameter)) {",
+                    signature: "private func \(GeneratedNames.helper(name, "perform"))(\(parameter)) {",
                     bodyLines: SwiftText.embedded(code)))
             case .producer(let code):
                 result.append(CodeFunction(
                     docLines: ["/// The work `\(name)` starts on each execution."],
-                    signature: "private func \(GeneratedNames.work(of: name))(\(parameter)) -> SignalProducer<\(types.output), \(types.failure)> {",
+                    signature: "private func \(GeneratedNames.helper(name, "work"))(\(parameter)) -> Reactive.SignalProducer<\(types.output), \(types.failure)> {",
                     bodyLines: SwiftText.embedded(code)))
             case .task(let code):
                 result.append(CodeFunction(
                     docLines: ["/// The work `\(name)` runs on each execution."],
-                    signature: "private func \(GeneratedNames.task(of: name))(\(parameter)) async throws -> \(types.output) {",
+                    signature: "private func \(GeneratedNames.helper(name, "task"))(\(parameter)) async throws -> \(types.output) {",
                     bodyLines: SwiftText.embedded(code)))
             }
             if command.onValue != nil || command.emits != nil {
                 var body = command.onValue.map(SwiftText.embedded) ?? []
-                if let event = command.emits?.value { body.append("        \(GeneratedNames.observer(of: event)).send(value: value)") }
+                if let event = command.emits?.value {
+                    // Sent once observers know the values of the transaction that emits it.
+                    body.append("        \(transactions).emit { [observer = \(GeneratedNames.helper(event, "observer"))] in observer.send(value: value) }")
+                }
                 result.append(CodeFunction(
                     docLines: ["/// Handles each value `\(name)` produces."],
-                    signature: "private func \(GeneratedNames.didSendValue(of: name))(_ value: \(types.output)) {",
+                    signature: "private func \(GeneratedNames.helper(name, "didSendValue"))(_ value: \(types.output)) {",
                     bodyLines: body))
             }
             if let onFailure = command.onFailure {
                 result.append(CodeFunction(
                     docLines: ["/// Handles a failure of `\(name)`."],
-                    signature: "private func \(GeneratedNames.didFail(of: name))(_ error: \(types.failure)) {",
+                    signature: "private func \(GeneratedNames.helper(name, "didFail"))(_ error: \(types.failure)) {",
                     bodyLines: SwiftText.embedded(onFailure)))
             }
         }
         for resource in spec.resources {
-            let failure = resource.failure?.value ?? "any Error"
             result.append(CodeFunction(
                 docLines: ["/// Starts one load of `\(resource.name.value)`."],
-                signature: "private func \(GeneratedNames.load(of: resource.name.value))() -> SignalProducer<\(resource.type.value), \(failure)> {",
+                signature: "private func \(GeneratedNames.helper(resource.name.value, "load"))() -> Reactive.SignalProducer<\(resource.type.value), \(resourceFailure(resource))> {",
                 bodyLines: SwiftText.embedded(resource.load)))
         }
         return result

@@ -7,7 +7,7 @@ extension ContextBuilder {
         let fixed = Set(model.fixedReads[key] ?? [])
         let reactive = Set(value(named: key)?.reads ?? [])
         return (model.argumentOrder[key] ?? []).compactMap { name in
-            if reactive.contains(name), let value = value(named: name) { return (name, value.type) }
+            if reactive.contains(name), let value = value(named: name) { return (name, typeName(of: value)) }
             if fixed.contains(name), let type = model.symbols[name]?.type { return (name, type) }
             return nil
         }
@@ -23,8 +23,8 @@ extension ContextBuilder {
     }
 
     func computationName(of value: ReactiveValue) -> String {
-        if case .state = value.source { return GeneratedNames.initial(of: value.name) }
-        return GeneratedNames.compute(of: value.name)
+        if case .state = value.source { return GeneratedNames.helper(value.name, "initial") }
+        return GeneratedNames.helper(value.name, "compute")
     }
 
     /// The key under which the validator stored an expression's fixed reads.
@@ -42,7 +42,7 @@ extension ContextBuilder {
             let arguments = arguments(of: code, for: "constant:" + constant.name.value)
             result.append(CodeFunction(
                 docLines: ["/// The constant `\(constant.name.value)`."],
-                signature: "private static func \(GeneratedNames.make(of: constant.name.value))(\(parameterList(arguments))) -> \(type) {",
+                signature: "private static func \(GeneratedNames.helper(constant.name.value, "make"))(\(parameterList(arguments))) -> \(type) {",
                 bodyLines: SwiftText.embedded(code)))
         }
         for value in model.reactiveValues {
@@ -55,7 +55,7 @@ extension ContextBuilder {
             let arguments = arguments(of: code, for: readsKey(of: value))
             result.append(CodeFunction(
                 docLines: ["/// " + what],
-                signature: "private static func \(computationName(of: value))(\(parameterList(arguments))) -> \(value.type) {",
+                signature: "private static func \(computationName(of: value))(\(parameterList(arguments))) -> \(typeName(of: value)) {",
                 bodyLines: SwiftText.embedded(code)))
         }
         return result
@@ -79,24 +79,25 @@ extension ContextBuilder {
             guard let code = constant.value else { continue }
             let name = constant.name.value
             let arguments = arguments(of: code, for: "constant:" + name)
-            lines.append("let \(name) = \(call(GeneratedNames.make(of: name), arguments: arguments) { $0 })")
+            lines.append("let \(name) = \(call(GeneratedNames.helper(name, "make"), arguments: arguments) { $0 })")
             lines.append("self.\(name) = \(name)")
         }
         lines.append("")
         lines.append("// Every value's first state, in update order.")
         for name in model.updateOrder {
             guard let value = value(named: name) else { continue }
-            lines.append("let \(name): \(value.type) = \(initialValueExpression(of: value))")
+            lines.append("let \(name): \(typeName(of: value)) = \(initialValueExpression(of: value))")
         }
         for value in model.reactiveValues {
-            lines.append("\(GeneratedNames.storage(of: value.name)) = MutableProperty(\(value.name))")
+            lines.append("\(GeneratedNames.storage(of: value.name)) = \(value.name)")
         }
-        for value in model.reactiveValues where value.isPublic {
-            lines.append("\(GeneratedNames.property(of: value.name)) = Property(\(GeneratedNames.storage(of: value.name)))")
+        for command in spec.commands where command.enabled != nil {
+            let name = command.name.value
+            lines.append("\(conditionProperty(name)) = Reactive.MutableProperty(\(GeneratedNames.canExecute(of: name)))")
         }
         for event in spec.events {
             let name = event.name.value
-            lines.append("(\(name), \(GeneratedNames.observer(of: name))) = Signal<\(event.type?.value ?? "Void"), Never>.pipe()")
+            lines.append("(\(name), \(GeneratedNames.helper(name, "observer"))) = Reactive.Signal<\(event.type?.value ?? "Swift.Void"), Swift.Never>.pipe()")
         }
         let observations = observationLines()
         if !observations.isEmpty {
@@ -132,154 +133,179 @@ extension ContextBuilder {
 
     func observationLines() -> [String] {
         var lines: [String] = []
-        func follow(_ signal: String, with update: String) {
-            lines.append("disposables += \(signal).observeValuesOnMain { [weak self] _ in self?.\(update)() }")
-        }
+        let disposables = GeneratedNames.fixed("disposables")
         for command in spec.commands {
             let name = command.name.value
-            follow("\(name).isExecuting.signal", with: GeneratedNames.stateUpdate(of: name))
-            follow("\(name).isEnabled.signal", with: GeneratedNames.stateUpdate(of: name))
+            // Steps that happen on the main actor come through the command's `transaction:`;
+            // this follows the others (work that ends on another thread).
+            lines.append("\(disposables) += \(name).isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.\(GeneratedNames.helper(name, "step")) {} }")
+            // Handlers run in a step: the one under way, or their own when the value or error
+            // came from another thread (then with `isExecuting` as it is at that moment).
+            let step = GeneratedNames.helper(name, "step")
             if command.onValue != nil || command.emits != nil {
-                lines.append("disposables += \(name).values.observeValuesOnMain { [weak self] in self?.\(GeneratedNames.didSendValue(of: name))($0) }")
+                let handler = GeneratedNames.helper(name, "didSendValue")
+                lines.append("\(disposables) += \(name).values.observeValuesOnMain { [weak self] value in self?.\(step) { self?.\(handler)(value) } }")
             }
             if command.onFailure != nil {
-                lines.append("disposables += \(name).errors.observeValuesOnMain { [weak self] in self?.\(GeneratedNames.didFail(of: name))($0) }")
+                let handler = GeneratedNames.helper(name, "didFail")
+                lines.append("\(disposables) += \(name).errors.observeValuesOnMain { [weak self] error in self?.\(step) { self?.\(handler)(error) } }")
             }
         }
         for resource in spec.resources {
-            let name = resource.name.value
-            let loader = loaderName(resource)
-            let update = GeneratedNames.stateUpdate(of: name)
-            follow("\(loader).value.signal", with: update)
-            follow("\(loader).isLoading.signal", with: update)
-            if value(named: GeneratedNames.error(of: name)) != nil { follow("\(loader).error.signal", with: update) }
+            let loaded = GeneratedNames.helper(resource.name.value, "loaded")
+            lines.append("\(disposables) += \(loaderName(resource)).changes.observeValuesOnMain { [weak self] in self?.\(loaded)($0) }")
         }
         return lines
     }
 
-    func loaderName(_ resource: Resource) -> String { GeneratedNames.loader(of: resource.name.value) }
+    func loaderName(_ resource: Resource) -> String { GeneratedNames.helper(resource.name.value, "loader") }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// The computed values and effects to bring up to date when `source` changes, in update
-    /// order. The walk stops at values the runtime updates itself (a command's `isEnabled`):
-    /// they run their own update when their signal fires.
-    func downstream(of source: String) -> [String] {
-        let isComputed = { (node: String) in self.value(named: node)?.isComputed == true }
-        return model.graph.downstream(of: source, order: model.updateOrder, continuingPast: isComputed)
-            .filter { isComputed($0) || self.value(named: $0) == nil }
-    }
-
-    /// Values that change together and are brought up to date by one update function: a
-    /// state value or `isActive` alone (changed by its setter), or the outputs of one command or
-    /// resource (read from the runtime object, staged together, then notified together, so an
-    /// observer never sees a command "executing" and "enabled" at once).
-    struct UpdateGroup {
-        /// The update function's name.
-        var function: String
-        /// The group's values, each with the expression that reads its new value from the
-        /// runtime; nil for a value its setter already stored.
-        var members: [(value: ReactiveValue, newValue: String?)]
-    }
-
-    func updateGroups() -> [UpdateGroup] {
-        var groups: [UpdateGroup] = model.reactiveValues.compactMap { value in
-            switch value.source {
-            case .state, .activation: UpdateGroup(function: GeneratedNames.update(of: value.name), members: [(value, nil)])
-            default: nil
-            }
-        }
+    /// The functions that make one action one transaction: a step of each command, an event of
+    /// each resource loader, and the commit.
+    func updates() -> [CodeFunction] {
+        var result: [CodeFunction] = []
         for command in spec.commands {
             let name = command.name.value
-            groups.append(UpdateGroup(function: GeneratedNames.stateUpdate(of: name), members: [
-                (value(named: GeneratedNames.isExecuting(of: name))!, "\(name).isExecuting.value"),
-                (value(named: GeneratedNames.isEnabled(of: name))!, "\(name).isEnabled.value"),
-            ]))
+            let executing = GeneratedNames.isExecuting(of: name)
+            result.append(CodeFunction(
+                docLines: [
+                    "/// Runs one step of `\(name)` (its start, or an event of its work, with the handlers it runs)",
+                    "/// in one transaction, with `\(executing)` as the command reports it after the step.",
+                ],
+                signature: "private func \(GeneratedNames.helper(name, "step"))(_ step: @escaping () -> Swift.Void) {",
+                bodyLines: [
+                    "guard \(transactions).begin() else { return \(transactions).later { self.\(GeneratedNames.helper(name, "step"))(step) } }",
+                    "step()",
+                    write(executing, "\(name).isExecuting.value"),
+                    "\(transactions).end { \(GeneratedNames.fixed("commit"))() }",
+                ].map { "        " + $0 }))
         }
         for resource in spec.resources {
             let name = resource.name.value
-            let loader = loaderName(resource)
-            let outputs = [(name, "value"), (GeneratedNames.isLoading(of: name), "isLoading"), (GeneratedNames.error(of: name), "error")]
-            groups.append(UpdateGroup(function: GeneratedNames.stateUpdate(of: name), members: outputs.compactMap { output, property in
-                value(named: output).map { ($0, "\(loader).\(property).value") }
-            }))
+            let loaded = GeneratedNames.helper(name, "loaded")
+            var body = [
+                "guard \(transactions).begin() else { return \(transactions).later { self.\(loaded)(state) } }",
+                write(name, "state.value"),
+                write(GeneratedNames.isLoading(of: name), "state.isLoading"),
+            ]
+            let error = GeneratedNames.error(of: name)
+            if value(named: error) != nil { body.append("if state.errorChanged { \(write(error, "state.error")) }") }
+            body.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
+            result.append(CodeFunction(
+                docLines: ["/// Applies one event of `\(name)`'s loader: its outputs change in one transaction."],
+                signature: "private func \(loaded)(_ state: \(loaderType(resource)).State) {",
+                bodyLines: body.map { "        " + $0 }))
         }
-        return groups
+        result.append(commit())
+        return result
     }
 
-    func updates() -> [CodeFunction] {
-        updateGroups().map(update)
-    }
+    /// `_x$changed`: whether `x` changed in the transaction being committed.
+    func changedFlag(_ node: String) -> String { GeneratedNames.helper(node, "changed") }
 
-    func update(_ group: UpdateGroup) -> CodeFunction {
-        let sources = group.members.map(\.value.name)
-        let stored = Set(group.members.filter { $0.newValue == nil }.map(\.value.name))
-        let reached = Set(sources.flatMap(downstream(of:)))
-        let nodes = model.updateOrder.filter(reached.contains)
-        let updated = reached.union(sources)
+    /// The commit: which written values changed, then every computed value and effect in update
+    /// order, each guarded by whether one of its inputs changed, then the notifications. One
+    /// line per value and one condition term per edge: linear in the graph.
+    func commit() -> CodeFunction {
         var lines: [String] = []
-        for member in group.members {
-            guard let newValue = member.newValue else { continue }
-            lines.append("let \(member.value.name)Changed = \(GeneratedNames.storage(of: member.value.name)).stage(\(newValue))")
+        var flagged = Set<String>()
+        func markChanged(_ node: String) {
+            let storage = GeneratedNames.storage(of: node)
+            lines.append("let \(changedFlag(node)) = Reactive.Staging.changed(\(storage), before: &\(GeneratedNames.helper(node, "before")))")
+            flagged.insert(node)
         }
-        if stored.isEmpty {
-            lines.append("guard \(sources.map { "\($0)Changed" }.joined(separator: " || ")) else { return }")
+        /// `(_a$changed || _b$changed)`, or nil when no input can change.
+        func condition(_ inputs: [String]) -> String? {
+            let terms = inputs.filter(flagged.contains).map(changedFlag)
+            if terms.isEmpty { return nil }
+            return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " || ") + ")"
         }
-        /// `aChanged || bChanged`, or nil when an input was stored by a setter (always changed).
-        func changeCondition(of node: String) -> String? {
-            let inputs = (model.graph.inputs[node] ?? []).filter(updated.contains)
-            if inputs.contains(where: stored.contains) { return nil }
-            return inputs.map { "\($0)Changed" }.joined(separator: " || ")
-        }
-        for node in nodes {
-            guard let value = value(named: node), let code = value.expression else { continue }
-            let compute = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { "\(GeneratedNames.storage(of: $0)).value" }
-            let stage = "\(GeneratedNames.storage(of: node)).stage(\(compute))"
-            if let condition = changeCondition(of: node) {
-                let grouped = condition.contains("||") ? "(\(condition))" : condition
-                lines.append("let \(node)Changed = \(grouped) && \(stage)")
-            } else {
-                lines.append("let \(node)Changed = \(stage)")
+        let activationResources = spec.resources.filter { $0.triggers.contains { $0.value == .activation } }
+        if model.hasActivation {
+            lines.append("// Becoming active loads, becoming inactive cancels, before anything reads the loads.")
+            markChanged("isActive")
+            if !activationResources.isEmpty {
+                lines.append("if \(changedFlag("isActive")) {")
+                for resource in activationResources {
+                    let loader = loaderName(resource)
+                    lines.append("    if \(GeneratedNames.storage(of: "isActive")) { \(loader).reload() } else { \(loader).cancel() }")
+                }
+                lines.append("}")
             }
         }
-        for member in group.members {
-            let notify = notifyLine(for: member.value)
-            lines.append(stored.contains(member.value.name) ? notify : "if \(member.value.name)Changed { \(notify) }")
+        lines.append("// What the transaction wrote.")
+        for node in model.updateOrder {
+            guard let value = value(named: node), value.isWritten, node != "isActive",
+                  model.graph.inputs[node]?.isEmpty ?? true else { continue }
+            markChanged(node)
         }
-        for node in nodes {
-            guard let value = value(named: node) else { continue }
-            lines.append("if \(node)Changed { \(notifyLine(for: value)) }")
+        lines.append("// Each value an input of which changed, computed again, in update order.")
+        for node in model.updateOrder {
+            if node.hasPrefix("reload:") {
+                let name = String(node.dropFirst("reload:".count))
+                guard let change = condition(model.graph.inputs[node] ?? []) else { continue }
+                // A resource that also loads on activation reloads on change only while active.
+                let activeOnly = activationResources.contains { $0.name.value == name }
+                let guardText = activeOnly ? "\(change) && \(GeneratedNames.storage(of: "isActive"))" : change
+                lines.append("if \(guardText) { \(GeneratedNames.helper(name, "loader")).reload() }")
+                continue
+            }
+            guard let value = value(named: node), !flagged.contains(node) else { continue }
+            if value.isWritten {
+                // Written by an effect above (a reload): known only now.
+                markChanged(node)
+                continue
+            }
+            var inputs = model.graph.inputs[node] ?? []
+            let newValue: String
+            switch value.source {
+            case .commandIsEnabled(let command):
+                let isOneAtATime = (spec.commands.first { $0.name.value == command }?.policy?.value ?? .oneAtATime) == .oneAtATime
+                let condition = self.value(named: GeneratedNames.canExecute(of: command)).map { GeneratedNames.storage(of: $0.name) }
+                if isOneAtATime { inputs.append(GeneratedNames.isExecuting(of: command)) }
+                let notExecuting = isOneAtATime ? "!" + GeneratedNames.storage(of: GeneratedNames.isExecuting(of: command)) : nil
+                newValue = [condition, notExecuting].compactMap { $0 }.joined(separator: " && ")
+                if newValue.isEmpty { continue }
+            default:
+                guard let code = value.expression else { continue }
+                newValue = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { GeneratedNames.storage(of: $0) }
+            }
+            guard let change = condition(inputs) else { continue }
+            let replace = "Reactive.Staging.replace(&\(GeneratedNames.storage(of: node)), with: \(newValue))"
+            lines.append("let \(changedFlag(node)) = \(change) && \(replace)")
+            flagged.insert(node)
         }
-        for node in nodes where node.hasPrefix("reload:") {
-            let name = String(node.dropFirst("reload:".count))
-            // A resource that also loads on activation reloads on change only while active.
-            let activeOnly = spec.resources.first { $0.name.value == name }?.triggers.contains { $0.value == .activation } ?? false
-            let conditions = [changeCondition(of: node), activeOnly ? "\(GeneratedNames.storage(of: "isActive")).value" : nil].compactMap { $0 }
-            let reload = "\(name)Loader.reload()"
-            lines.append(conditions.isEmpty ? reload : "if \(conditions.joined(separator: " && ")) { \(reload) }")
-        }
-        if group.members.contains(where: { if case .activation = $0.value.source { true } else { false } }) {
-            for resource in spec.resources where resource.triggers.contains(where: { $0.value == .activation }) {
-                let loader = loaderName(resource)
-                lines.append("if \(GeneratedNames.storage(of: "isActive")).value { \(loader).reload() } else { \(loader).cancel() }")
+        let told = model.updateOrder.filter(flagged.contains).compactMap(value(named:))
+        lines.append("")
+        lines.append("\(transactions).notify {")
+        lines.append("    // Runtime properties take their new values first, so that every observer reads current ones.")
+        for value in told {
+            let flag = changedFlag(value.name)
+            let storage = GeneratedNames.storage(of: value.name)
+            if value.isPublic {
+                lines.append("    if \(flag) { \(GeneratedNames.helper(value.name, "mirror"))?.stage(\(storage)) }")
+            } else if case .condition(let command) = value.source {
+                lines.append("    if \(flag) { \(conditionProperty(command)).stage(\(storage)) }")
             }
         }
-        let names = sources.map { "`\($0)`" }.joined(separator: ", ")
-        let what: String = if stored.isEmpty {
-            "/// Reads \(names) from the runtime; when any changed, brings what reads them up to date and notifies."
-        } else if nodes.isEmpty {
-            "/// Notifies observers that \(names) changed."
-        } else {
-            "/// Brings every value that reads \(names) up to date, then notifies observers of what changed."
+        lines.append("    // Then observers are told, in update order: Observation, then the runtime property.")
+        for value in told {
+            let flag = changedFlag(value.name)
+            if value.isPublic {
+                lines.append("    if \(flag) { \(GeneratedNames.fixed("didChange"))(\\.\(value.name), \(GeneratedNames.helper(value.name, "mirror"))) }")
+            } else if case .condition(let command) = value.source {
+                lines.append("    if \(flag) { \(conditionProperty(command)).publish() }")
+            }
         }
+        lines.append("}")
         return CodeFunction(
-            docLines: [what],
-            signature: "private func \(group.function)() {",
-            bodyLines: lines.map { "        " + $0 })
-    }
-
-    func notifyLine(for value: ReactiveValue) -> String {
-        let storage = GeneratedNames.storage(of: value.name)
-        return value.isPublic ? "didChange(\\.\(value.name), \(storage))" : "\(storage).publish()"
+            docLines: [
+                "/// Ends a transaction: computes again, once and in update order, each value that reads a value",
+                "/// that changed, then tells observers about each value that changed, once.",
+            ],
+            signature: "private func \(GeneratedNames.fixed("commit"))() {",
+            bodyLines: lines.map { $0.isEmpty ? "" : "        " + $0 })
     }
 }

@@ -46,10 +46,11 @@ public struct ContextBuilder {
             resources: spec.resources.map(resourceMember),
             events: spec.events.map { event in
                 EventMember(name: event.name.value, type: event.type?.value ?? "Void",
-                            observerName: GeneratedNames.observer(of: event.name.value), docLines: SwiftText.docLines(event.doc))
+                            observerName: GeneratedNames.helper(event.name.value, "observer"), docLines: SwiftText.docLines(event.doc))
             },
-            storage: values.map { StoredMember(name: GeneratedNames.storage(of: $0.name), type: "MutableProperty<\($0.type)>", docLines: []) },
+            storage: storage(),
             functions: spec.functions.map(function),
+            updateFunction: GeneratedNames.update,
             initializer: initializer(),
             updates: updates(),
             computations: computations(),
@@ -62,20 +63,81 @@ public struct ContextBuilder {
 
     func valueMember(_ value: ReactiveValue) -> ValueMember {
         let prefix: String
-        let isSource: Bool
         switch value.source {
-        case .state(isInput: true), .activation:
-            (prefix, isSource) = (access, true)
-        case .state(isInput: false):
-            (prefix, isSource) = (access + "private(set) ", true)
-        default:
-            (prefix, isSource) = (access, false)
+        case .state(isInput: true), .activation: prefix = access
+        case .state(isInput: false): prefix = access + "private(set) "
+        default: prefix = access
         }
+        let name = value.name
+        let storage = GeneratedNames.storage(of: name)
+        let type = typeName(of: value)
+        var setter: [String] = []
+        if value.hasSetter {
+            setter = [
+                "guard \(transactions).begin() else { return \(transactions).later { self.\(name) = newValue } }",
+                write(name, "newValue"),
+                "\(transactions).end { \(GeneratedNames.fixed("commit"))() }",
+            ]
+        }
+        let getter = "\(GeneratedNames.fixed("access"))(\\.\(name)); return \(storage)"
+        let declaration = setter.isEmpty
+            ? ["    \(prefix)var \(name): \(type) { \(getter) }"]
+            : ["    \(prefix)var \(name): \(type) {", "        get { \(getter) }", "        set {"]
+                + setter.map { "            " + $0 } + ["        }", "    }"]
         return ValueMember(
-            name: value.name, type: value.type, storageName: GeneratedNames.storage(of: value.name),
-            propertyName: GeneratedNames.property(of: value.name), updateFunction: GeneratedNames.update(of: value.name),
-            docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix, isSource: isSource)
+            name: name, type: type, docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix,
+            getter: getter,
+            setterLines: setter,
+            propertyName: GeneratedNames.property(of: name),
+            propertyType: "Reactive.Property<\(type)>",
+            propertyGetter: "Reactive.Property(Reactive.Staging.mirror(&\(GeneratedNames.helper(name, "mirror")), \(storage)))",
+            declaration: declaration.joined(separator: "\n"))
     }
+
+    /// The runtime object that keeps the transactions' books.
+    var transactions: String { GeneratedNames.fixed("transactions") }
+
+    /// `Reactive.Staging.write(&_x, newValue, before: &_x$before)`: a write of a transaction.
+    func write(_ name: String, _ newValue: String, on receiver: String = "") -> String {
+        "Reactive.Staging.write(&\(receiver)\(GeneratedNames.storage(of: name)), \(newValue), before: &\(receiver)\(GeneratedNames.helper(name, "before")))"
+    }
+
+    /// The type of a value as the generated code writes it: spec types as written, the
+    /// generator's own types qualified with their module, so that no spec name can shadow them.
+    func typeName(of value: ReactiveValue) -> String {
+        switch value.source {
+        case .condition, .commandIsExecuting, .commandIsEnabled, .resourceIsLoading, .activation:
+            return "Swift.Bool"
+        case .resourceError(let resource):
+            let declared = spec.resources.first { $0.name.value == resource }?.failure
+            return declared == nil ? "(any Swift.Error)?" : value.type
+        default:
+            return value.type
+        }
+    }
+
+    /// Every private stored property of the values: storage, the value before the transaction
+    /// (values written rather than computed), the runtime property fed once created (public values).
+    func storage() -> [StoredMember] {
+        var result: [StoredMember] = []
+        for value in model.reactiveValues {
+            let type = typeName(of: value)
+            result.append(StoredMember(name: GeneratedNames.storage(of: value.name), type: type, docLines: []))
+            if value.isWritten {
+                result.append(StoredMember(name: GeneratedNames.helper(value.name, "before"), type: SwiftNames.optional(type), docLines: []))
+            }
+            if value.isPublic {
+                result.append(StoredMember(name: GeneratedNames.helper(value.name, "mirror"), type: "Reactive.MutableProperty<\(type)>?", docLines: []))
+            }
+        }
+        for command in spec.commands where command.enabled != nil {
+            result.append(StoredMember(name: conditionProperty(command.name.value), type: "Reactive.MutableProperty<Swift.Bool>", docLines: []))
+        }
+        return result
+    }
+
+    /// The runtime property a command's `enabledIf` follows.
+    func conditionProperty(_ command: String) -> String { GeneratedNames.helper(command, "condition") }
 
     func value(named name: String) -> ReactiveValue? {
         valueIndex[name].map { model.reactiveValues[$0] }

@@ -523,6 +523,8 @@ private struct Checker {
                     at: resource.load.location)
             }
             graph.add("reload:" + resource.name.value, reads: reads)
+            // What the reload loads: a load that reads its own outputs is a cycle.
+            for output in [resource.name.value, GeneratedNames.isLoading(of: resource.name.value), GeneratedNames.error(of: resource.name.value)] where graph.inputs[output] != nil { graph.add(output, reads: ["reload:" + resource.name.value]) }
         }
         // The runtime command's isEnabled follows its condition: an edge the graph must see
         // to catch cycles that run through a command.

@@ -6,7 +6,7 @@ import Reactive
 
 /// A counter that steps up to a limit.
 @MainActor
-public final class CounterViewModel: Observable {
+public final class CounterViewModel: Observation.Observable {
     // MARK: Parameters
 
     /// The largest value the count may reach.
@@ -20,241 +20,302 @@ public final class CounterViewModel: Observable {
 
     /// The current count.
     public private(set) var count: Int {
-        get { read(\.count, _count) }
-        set { if _count.stage(newValue) { countDidChange() } }
+        get { _$access(\.count); return _count }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
+            Reactive.Staging.write(&_count, newValue, before: &_count$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     /// How much each increment adds.
     public var step: Int {
-        get { read(\.step, _step) }
-        set { if _step.stage(newValue) { stepDidChange() } }
+        get { _$access(\.step); return _step }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
+            Reactive.Staging.write(&_step, newValue, before: &_step$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Derived values
 
-    public var isAtLimit: Bool { read(\.isAtLimit, _isAtLimit) }
+    public var isAtLimit: Bool { _$access(\.isAtLimit); return _isAtLimit }
 
-    public var remaining: Int { read(\.remaining, _remaining) }
+    public var remaining: Int { _$access(\.remaining); return _remaining }
 
     /// A sentence for the label under the count.
-    public var summary: String { read(\.summary, _summary) }
+    public var summary: String { _$access(\.summary); return _summary }
 
     // MARK: Commands
 
     /// Adds `step` to the count.
-    public private(set) lazy var increment: Command<Void, Void, Never> = Command(
-        enabledIf: Property(_incrementCanExecute),
+    public private(set) lazy var increment: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        enabledIf: Reactive.Property(_increment$condition),
+        transaction: { [weak self] step in self?._increment$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
-            self?.performIncrement()
-            return SignalProducer(value: ())
+            self?._increment$perform()
+            return Reactive.SignalProducer(value: ())
         }
     )
 
     /// Whether `increment` is running.
-    public var incrementIsExecuting: Bool { read(\.incrementIsExecuting, _incrementIsExecuting) }
+    public var incrementIsExecuting: Swift.Bool { _$access(\.incrementIsExecuting); return _incrementIsExecuting }
 
     /// Whether `increment` can be executed now.
-    public var incrementIsEnabled: Bool { read(\.incrementIsEnabled, _incrementIsEnabled) }
+    public var incrementIsEnabled: Swift.Bool { _$access(\.incrementIsEnabled); return _incrementIsEnabled }
 
     /// Starts again from zero.
-    public private(set) lazy var reset: Command<Void, Void, Never> = Command(
+    public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        transaction: { [weak self] step in self?._reset$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
-            self?.performReset()
-            return SignalProducer(value: ())
+            self?._reset$perform()
+            return Reactive.SignalProducer(value: ())
         }
     )
 
     /// Whether `reset` is running.
-    public var resetIsExecuting: Bool { read(\.resetIsExecuting, _resetIsExecuting) }
+    public var resetIsExecuting: Swift.Bool { _$access(\.resetIsExecuting); return _resetIsExecuting }
 
     /// Whether `reset` can be executed now.
-    public var resetIsEnabled: Bool { read(\.resetIsEnabled, _resetIsEnabled) }
+    public var resetIsEnabled: Swift.Bool { _$access(\.resetIsEnabled); return _resetIsEnabled }
 
     // MARK: Runtime properties
 
-    /// `count` as a runtime `Property`, for bindings and operators.
-    public let countProperty: Property<Int>
+    /// `count` as a runtime `Property`, for bindings and operators; it starts following
+    /// `count` when first asked for.
+    public var countProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_count$mirror, _count)) }
 
-    /// `step` as a runtime `Property`, for bindings and operators.
-    public let stepProperty: Property<Int>
+    /// `step` as a runtime `Property`, for bindings and operators; it starts following
+    /// `step` when first asked for.
+    public var stepProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_step$mirror, _step)) }
 
-    /// `isAtLimit` as a runtime `Property`, for bindings and operators.
-    public let isAtLimitProperty: Property<Bool>
+    /// `isAtLimit` as a runtime `Property`, for bindings and operators; it starts following
+    /// `isAtLimit` when first asked for.
+    public var isAtLimitProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isAtLimit$mirror, _isAtLimit)) }
 
-    /// `remaining` as a runtime `Property`, for bindings and operators.
-    public let remainingProperty: Property<Int>
+    /// `remaining` as a runtime `Property`, for bindings and operators; it starts following
+    /// `remaining` when first asked for.
+    public var remainingProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_remaining$mirror, _remaining)) }
 
-    /// `summary` as a runtime `Property`, for bindings and operators.
-    public let summaryProperty: Property<String>
+    /// `summary` as a runtime `Property`, for bindings and operators; it starts following
+    /// `summary` when first asked for.
+    public var summaryProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary)) }
 
-    /// `incrementIsExecuting` as a runtime `Property`, for bindings and operators.
-    public let incrementIsExecutingProperty: Property<Bool>
+    /// `incrementIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
+    /// `incrementIsExecuting` when first asked for.
+    public var incrementIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_incrementIsExecuting$mirror, _incrementIsExecuting)) }
 
-    /// `incrementIsEnabled` as a runtime `Property`, for bindings and operators.
-    public let incrementIsEnabledProperty: Property<Bool>
+    /// `incrementIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
+    /// `incrementIsEnabled` when first asked for.
+    public var incrementIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_incrementIsEnabled$mirror, _incrementIsEnabled)) }
 
-    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators.
-    public let resetIsExecutingProperty: Property<Bool>
+    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
+    /// `resetIsExecuting` when first asked for.
+    public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_resetIsExecuting$mirror, _resetIsExecuting)) }
 
-    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators.
-    public let resetIsEnabledProperty: Property<Bool>
+    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
+    /// `resetIsEnabled` when first asked for.
+    public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_resetIsEnabled$mirror, _resetIsEnabled)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (CounterViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _count: MutableProperty<Int>
-    private let _step: MutableProperty<Int>
-    private let _isAtLimit: MutableProperty<Bool>
-    private let _remaining: MutableProperty<Int>
-    private let _summary: MutableProperty<String>
-    private let _incrementCanExecute: MutableProperty<Bool>
-    private let _incrementIsExecuting: MutableProperty<Bool>
-    private let _incrementIsEnabled: MutableProperty<Bool>
-    private let _resetIsExecuting: MutableProperty<Bool>
-    private let _resetIsEnabled: MutableProperty<Bool>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _count: Int
+    private var _count$before: Int?
+    private var _count$mirror: Reactive.MutableProperty<Int>?
+    private var _step: Int
+    private var _step$before: Int?
+    private var _step$mirror: Reactive.MutableProperty<Int>?
+    private var _isAtLimit: Bool
+    private var _isAtLimit$mirror: Reactive.MutableProperty<Bool>?
+    private var _remaining: Int
+    private var _remaining$mirror: Reactive.MutableProperty<Int>?
+    private var _summary: String
+    private var _summary$mirror: Reactive.MutableProperty<String>?
+    private var _incrementCanExecute: Swift.Bool
+    private var _incrementIsExecuting: Swift.Bool
+    private var _incrementIsExecuting$before: Swift.Bool?
+    private var _incrementIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _incrementIsEnabled: Swift.Bool
+    private var _incrementIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _resetIsExecuting: Swift.Bool
+    private var _resetIsExecuting$before: Swift.Bool?
+    private var _resetIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _resetIsEnabled: Swift.Bool
+    private var _resetIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _increment$condition: Reactive.MutableProperty<Swift.Bool>
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
     public init(limit: Int) {
         self.limit = limit
-        let title = Self.makeTitle()
+        let title = Self._title$make()
         self.title = title
 
         // Every value's first state, in update order.
-        let count: Int = Self.initialCount()
-        let step: Int = Self.initialStep()
-        let isAtLimit: Bool = Self.computeIsAtLimit(count: count, limit: limit)
-        let remaining: Int = Self.computeRemaining(limit: limit, count: count)
-        let summary: String = Self.computeSummary(isAtLimit: isAtLimit, title: title, remaining: remaining)
-        let incrementCanExecute: Bool = Self.computeIncrementCanExecute(isAtLimit: isAtLimit, count: count, step: step, limit: limit)
-        let incrementIsExecuting: Bool = false
-        let incrementIsEnabled: Bool = incrementCanExecute
-        let resetIsExecuting: Bool = false
-        let resetIsEnabled: Bool = true
-        _count = MutableProperty(count)
-        _step = MutableProperty(step)
-        _isAtLimit = MutableProperty(isAtLimit)
-        _remaining = MutableProperty(remaining)
-        _summary = MutableProperty(summary)
-        _incrementCanExecute = MutableProperty(incrementCanExecute)
-        _incrementIsExecuting = MutableProperty(incrementIsExecuting)
-        _incrementIsEnabled = MutableProperty(incrementIsEnabled)
-        _resetIsExecuting = MutableProperty(resetIsExecuting)
-        _resetIsEnabled = MutableProperty(resetIsEnabled)
-        countProperty = Property(_count)
-        stepProperty = Property(_step)
-        isAtLimitProperty = Property(_isAtLimit)
-        remainingProperty = Property(_remaining)
-        summaryProperty = Property(_summary)
-        incrementIsExecutingProperty = Property(_incrementIsExecuting)
-        incrementIsEnabledProperty = Property(_incrementIsEnabled)
-        resetIsExecutingProperty = Property(_resetIsExecuting)
-        resetIsEnabledProperty = Property(_resetIsEnabled)
+        let count: Int = Self._count$initial()
+        let step: Int = Self._step$initial()
+        let isAtLimit: Bool = Self._isAtLimit$compute(count: count, limit: limit)
+        let remaining: Int = Self._remaining$compute(limit: limit, count: count)
+        let summary: String = Self._summary$compute(isAtLimit: isAtLimit, title: title, remaining: remaining)
+        let incrementCanExecute: Swift.Bool = Self._incrementCanExecute$compute(isAtLimit: isAtLimit, count: count, step: step, limit: limit)
+        let incrementIsExecuting: Swift.Bool = false
+        let incrementIsEnabled: Swift.Bool = incrementCanExecute
+        let resetIsExecuting: Swift.Bool = false
+        let resetIsEnabled: Swift.Bool = true
+        _count = count
+        _step = step
+        _isAtLimit = isAtLimit
+        _remaining = remaining
+        _summary = summary
+        _incrementCanExecute = incrementCanExecute
+        _incrementIsExecuting = incrementIsExecuting
+        _incrementIsEnabled = incrementIsEnabled
+        _resetIsExecuting = resetIsExecuting
+        _resetIsEnabled = resetIsEnabled
+        _increment$condition = Reactive.MutableProperty(incrementCanExecute)
 
         // Follow the runtime objects this view model owns.
-        disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.incrementStateDidChange() }
-        disposables += increment.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.incrementStateDidChange() }
-        disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.resetStateDidChange() }
-        disposables += reset.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.resetStateDidChange() }
+        _$disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._increment$step {} }
+        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._reset$step {} }
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Brings every value that reads `count` up to date, then notifies observers of what changed.
-    private func countDidChange() {
-        let isAtLimitChanged = _isAtLimit.stage(Self.computeIsAtLimit(count: _count.value, limit: limit))
-        let remainingChanged = _remaining.stage(Self.computeRemaining(limit: limit, count: _count.value))
-        let summaryChanged = (isAtLimitChanged || remainingChanged) && _summary.stage(Self.computeSummary(isAtLimit: _isAtLimit.value, title: title, remaining: _remaining.value))
-        let incrementCanExecuteChanged = _incrementCanExecute.stage(Self.computeIncrementCanExecute(isAtLimit: _isAtLimit.value, count: _count.value, step: _step.value, limit: limit))
-        didChange(\.count, _count)
-        if isAtLimitChanged { didChange(\.isAtLimit, _isAtLimit) }
-        if remainingChanged { didChange(\.remaining, _remaining) }
-        if summaryChanged { didChange(\.summary, _summary) }
-        if incrementCanExecuteChanged { _incrementCanExecute.publish() }
+    /// Runs one step of `increment` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `incrementIsExecuting` as the command reports it after the step.
+    private func _increment$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._increment$step(step) } }
+        step()
+        Reactive.Staging.write(&_incrementIsExecuting, increment.isExecuting.value, before: &_incrementIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
-    /// Brings every value that reads `step` up to date, then notifies observers of what changed.
-    private func stepDidChange() {
-        let incrementCanExecuteChanged = _incrementCanExecute.stage(Self.computeIncrementCanExecute(isAtLimit: _isAtLimit.value, count: _count.value, step: _step.value, limit: limit))
-        didChange(\.step, _step)
-        if incrementCanExecuteChanged { _incrementCanExecute.publish() }
+    /// Runs one step of `reset` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `resetIsExecuting` as the command reports it after the step.
+    private func _reset$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._reset$step(step) } }
+        step()
+        Reactive.Staging.write(&_resetIsExecuting, reset.isExecuting.value, before: &_resetIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
-    /// Reads `incrementIsExecuting`, `incrementIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func incrementStateDidChange() {
-        let incrementIsExecutingChanged = _incrementIsExecuting.stage(increment.isExecuting.value)
-        let incrementIsEnabledChanged = _incrementIsEnabled.stage(increment.isEnabled.value)
-        guard incrementIsExecutingChanged || incrementIsEnabledChanged else { return }
-        if incrementIsExecutingChanged { didChange(\.incrementIsExecuting, _incrementIsExecuting) }
-        if incrementIsEnabledChanged { didChange(\.incrementIsEnabled, _incrementIsEnabled) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _count$changed = Reactive.Staging.changed(_count, before: &_count$before)
+        let _step$changed = Reactive.Staging.changed(_step, before: &_step$before)
+        let _incrementIsExecuting$changed = Reactive.Staging.changed(_incrementIsExecuting, before: &_incrementIsExecuting$before)
+        let _resetIsExecuting$changed = Reactive.Staging.changed(_resetIsExecuting, before: &_resetIsExecuting$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _isAtLimit$changed = _count$changed && Reactive.Staging.replace(&_isAtLimit, with: Self._isAtLimit$compute(count: _count, limit: limit))
+        let _remaining$changed = _count$changed && Reactive.Staging.replace(&_remaining, with: Self._remaining$compute(limit: limit, count: _count))
+        let _summary$changed = (_isAtLimit$changed || _remaining$changed) && Reactive.Staging.replace(&_summary, with: Self._summary$compute(isAtLimit: _isAtLimit, title: title, remaining: _remaining))
+        let _incrementCanExecute$changed = (_isAtLimit$changed || _count$changed || _step$changed) && Reactive.Staging.replace(&_incrementCanExecute, with: Self._incrementCanExecute$compute(isAtLimit: _isAtLimit, count: _count, step: _step, limit: limit))
+        let _incrementIsEnabled$changed = (_incrementCanExecute$changed || _incrementIsExecuting$changed) && Reactive.Staging.replace(&_incrementIsEnabled, with: _incrementCanExecute && !_incrementIsExecuting)
+        let _resetIsEnabled$changed = _resetIsExecuting$changed && Reactive.Staging.replace(&_resetIsEnabled, with: !_resetIsExecuting)
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _count$changed { _count$mirror?.stage(_count) }
+            if _step$changed { _step$mirror?.stage(_step) }
+            if _isAtLimit$changed { _isAtLimit$mirror?.stage(_isAtLimit) }
+            if _remaining$changed { _remaining$mirror?.stage(_remaining) }
+            if _summary$changed { _summary$mirror?.stage(_summary) }
+            if _incrementCanExecute$changed { _increment$condition.stage(_incrementCanExecute) }
+            if _incrementIsExecuting$changed { _incrementIsExecuting$mirror?.stage(_incrementIsExecuting) }
+            if _incrementIsEnabled$changed { _incrementIsEnabled$mirror?.stage(_incrementIsEnabled) }
+            if _resetIsExecuting$changed { _resetIsExecuting$mirror?.stage(_resetIsExecuting) }
+            if _resetIsEnabled$changed { _resetIsEnabled$mirror?.stage(_resetIsEnabled) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _count$changed { _$didChange(\.count, _count$mirror) }
+            if _step$changed { _$didChange(\.step, _step$mirror) }
+            if _isAtLimit$changed { _$didChange(\.isAtLimit, _isAtLimit$mirror) }
+            if _remaining$changed { _$didChange(\.remaining, _remaining$mirror) }
+            if _summary$changed { _$didChange(\.summary, _summary$mirror) }
+            if _incrementCanExecute$changed { _increment$condition.publish() }
+            if _incrementIsExecuting$changed { _$didChange(\.incrementIsExecuting, _incrementIsExecuting$mirror) }
+            if _incrementIsEnabled$changed { _$didChange(\.incrementIsEnabled, _incrementIsEnabled$mirror) }
+            if _resetIsExecuting$changed { _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror) }
+            if _resetIsEnabled$changed { _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror) }
+        }
     }
 
-    /// Reads `resetIsExecuting`, `resetIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func resetStateDidChange() {
-        let resetIsExecutingChanged = _resetIsExecuting.stage(reset.isExecuting.value)
-        let resetIsEnabledChanged = _resetIsEnabled.stage(reset.isEnabled.value)
-        guard resetIsExecutingChanged || resetIsEnabledChanged else { return }
-        if resetIsExecutingChanged { didChange(\.resetIsExecuting, _resetIsExecuting) }
-        if resetIsEnabledChanged { didChange(\.resetIsEnabled, _resetIsEnabled) }
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<CounterViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<CounterViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<CounterViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<CounterViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The constant `title`.
-    private static func makeTitle() -> String {
+    private static func _title$make() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 10)
                                  "Counter"
 #sourceLocation()
     }
 
     /// The initial value of `count`.
-    private static func initialCount() -> Int {
+    private static func _count$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 13)
                                 0
 #sourceLocation()
     }
 
     /// The initial value of `step`.
-    private static func initialStep() -> Int {
+    private static func _step$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 14)
                                1
 #sourceLocation()
     }
 
     /// Computes `isAtLimit` from what it reads.
-    private static func computeIsAtLimit(count: Int, limit: Int) -> Bool {
+    private static func _isAtLimit$compute(count: Int, limit: Int) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 17)
                                   count >= limit
 #sourceLocation()
     }
 
     /// Computes `remaining` from what it reads.
-    private static func computeRemaining(limit: Int, count: Int) -> Int {
+    private static func _remaining$compute(limit: Int, count: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 18)
                                  limit - count
 #sourceLocation()
     }
 
     /// Computes `summary` from what it reads.
-    private static func computeSummary(isAtLimit: Bool, title: String, remaining: Int) -> String {
+    private static func _summary$compute(isAtLimit: Bool, title: String, remaining: Int) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 23)
       isAtLimit
           ? "\(title): done"
@@ -263,7 +324,7 @@ public final class CounterViewModel: Observable {
     }
 
     /// Whether `increment` may run, besides not already running.
-    private static func computeIncrementCanExecute(isAtLimit: Bool, count: Int, step: Int, limit: Int) -> Bool {
+    private static func _incrementCanExecute$compute(isAtLimit: Bool, count: Int, step: Int, limit: Int) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 30)
               !isAtLimit && count + step <= limit
 #sourceLocation()
@@ -272,14 +333,14 @@ public final class CounterViewModel: Observable {
     // MARK: Spec statements
 
     /// What `increment` does.
-    private func performIncrement() {
+    private func _increment$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 31)
              count += step
 #sourceLocation()
     }
 
     /// What `reset` does.
-    private func performReset() {
+    private func _reset$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 34)
              count = 0
 #sourceLocation()

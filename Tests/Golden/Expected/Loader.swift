@@ -6,7 +6,7 @@ import Reactive
 
 /// Loads pages of numbers while on screen.
 @MainActor
-final class LoaderViewModel: Observable {
+final class LoaderViewModel: Observation.Observable {
     // MARK: Dependencies
 
     private let fetch: @Sendable (Int) -> SignalProducer<[Int], any Error>
@@ -14,60 +14,69 @@ final class LoaderViewModel: Observable {
     // MARK: State
 
     var page: Int {
-        get { read(\.page, _page) }
-        set { if _page.stage(newValue) { pageDidChange() } }
+        get { _$access(\.page); return _page }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
+            Reactive.Staging.write(&_page, newValue, before: &_page$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Derived values
 
-    var total: Int { read(\.total, _total) }
+    var total: Int { _$access(\.total); return _total }
 
     // MARK: Children
 
-    var rows: [RowViewModel] { read(\.rows, _rows) }
+    var rows: [RowViewModel] { _$access(\.rows); return _rows }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
-    var isActive: Bool {
-        get { read(\.isActive, _isActive) }
-        set { if _isActive.stage(newValue) { isActiveDidChange() } }
+    var isActive: Swift.Bool {
+        get { _$access(\.isActive); return _isActive }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
+            Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Commands
 
     /// Waits for the given delay, then shows the first page.
-    private(set) lazy var jump: Command<Duration, Void, any Error> = Command(
+    private(set) lazy var jump: Reactive.Command<Duration, Swift.Void, any Swift.Error> = Reactive.Command(
+        transaction: { [weak self] step in self?._jump$step(step) ?? step() },
         task: { [weak self] input in
-            guard let self else { throw CancellationError() }
-            return try await self.jumpTask(input)
+            guard let self else { throw Swift.CancellationError() }
+            return try await self._jump$task(input)
         }
     )
 
     /// Whether `jump` is running.
-    var jumpIsExecuting: Bool { read(\.jumpIsExecuting, _jumpIsExecuting) }
+    var jumpIsExecuting: Swift.Bool { _$access(\.jumpIsExecuting); return _jumpIsExecuting }
 
     /// Whether `jump` can be executed now.
-    var jumpIsEnabled: Bool { read(\.jumpIsEnabled, _jumpIsEnabled) }
+    var jumpIsEnabled: Swift.Bool { _$access(\.jumpIsEnabled); return _jumpIsEnabled }
 
     // MARK: Resources
 
     /// The numbers of the current page.
-    var numbers: [Int]? { read(\.numbers, _numbers) }
+    var numbers: [Int]? { _$access(\.numbers); return _numbers }
 
     /// Whether `numbers` is loading.
-    var numbersIsLoading: Bool { read(\.numbersIsLoading, _numbersIsLoading) }
+    var numbersIsLoading: Swift.Bool { _$access(\.numbersIsLoading); return _numbersIsLoading }
 
     /// Why the last load of `numbers` failed; nil while loading and after a success.
-    var numbersError: (any Error)? { read(\.numbersError, _numbersError) }
+    var numbersError: (any Swift.Error)? { _$access(\.numbersError); return _numbersError }
 
     /// Loads `numbers` again; a load still running is cancelled.
     func reloadNumbers() {
-        numbersLoader.reload()
+        _numbers$loader.reload()
     }
 
-    private lazy var numbersLoader: ResourceLoader<[Int], any Error> = ResourceLoader { [weak self] in
-        self?.loadNumbers() ?? .empty
+    private lazy var _numbers$loader: Reactive.ResourceLoader<[Int], any Swift.Error> = Reactive.ResourceLoader { [weak self] in
+        self?._numbers$load() ?? .empty
     }
 
     // MARK: Functions
@@ -84,46 +93,80 @@ final class LoaderViewModel: Observable {
 
     // MARK: Runtime properties
 
-    /// `page` as a runtime `Property`, for bindings and operators.
-    let pageProperty: Property<Int>
+    /// `page` as a runtime `Property`, for bindings and operators; it starts following
+    /// `page` when first asked for.
+    var pageProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_page$mirror, _page)) }
 
-    /// `total` as a runtime `Property`, for bindings and operators.
-    let totalProperty: Property<Int>
+    /// `total` as a runtime `Property`, for bindings and operators; it starts following
+    /// `total` when first asked for.
+    var totalProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total)) }
 
-    /// `rows` as a runtime `Property`, for bindings and operators.
-    let rowsProperty: Property<[RowViewModel]>
+    /// `rows` as a runtime `Property`, for bindings and operators; it starts following
+    /// `rows` when first asked for.
+    var rowsProperty: Reactive.Property<[RowViewModel]> { Reactive.Property(Reactive.Staging.mirror(&_rows$mirror, _rows)) }
 
-    /// `jumpIsExecuting` as a runtime `Property`, for bindings and operators.
-    let jumpIsExecutingProperty: Property<Bool>
+    /// `jumpIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
+    /// `jumpIsExecuting` when first asked for.
+    var jumpIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_jumpIsExecuting$mirror, _jumpIsExecuting)) }
 
-    /// `jumpIsEnabled` as a runtime `Property`, for bindings and operators.
-    let jumpIsEnabledProperty: Property<Bool>
+    /// `jumpIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
+    /// `jumpIsEnabled` when first asked for.
+    var jumpIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_jumpIsEnabled$mirror, _jumpIsEnabled)) }
 
-    /// `numbers` as a runtime `Property`, for bindings and operators.
-    let numbersProperty: Property<[Int]?>
+    /// `numbers` as a runtime `Property`, for bindings and operators; it starts following
+    /// `numbers` when first asked for.
+    var numbersProperty: Reactive.Property<[Int]?> { Reactive.Property(Reactive.Staging.mirror(&_numbers$mirror, _numbers)) }
 
-    /// `numbersIsLoading` as a runtime `Property`, for bindings and operators.
-    let numbersIsLoadingProperty: Property<Bool>
+    /// `numbersIsLoading` as a runtime `Property`, for bindings and operators; it starts following
+    /// `numbersIsLoading` when first asked for.
+    var numbersIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_numbersIsLoading$mirror, _numbersIsLoading)) }
 
-    /// `numbersError` as a runtime `Property`, for bindings and operators.
-    let numbersErrorProperty: Property<(any Error)?>
+    /// `numbersError` as a runtime `Property`, for bindings and operators; it starts following
+    /// `numbersError` when first asked for.
+    var numbersErrorProperty: Reactive.Property<(any Swift.Error)?> { Reactive.Property(Reactive.Staging.mirror(&_numbersError$mirror, _numbersError)) }
 
-    /// `isActive` as a runtime `Property`, for bindings and operators.
-    let isActiveProperty: Property<Bool>
+    /// `isActive` as a runtime `Property`, for bindings and operators; it starts following
+    /// `isActive` when first asked for.
+    var isActiveProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    func update(_ changes: @escaping (LoaderViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _page: MutableProperty<Int>
-    private let _total: MutableProperty<Int>
-    private let _rows: MutableProperty<[RowViewModel]>
-    private let _jumpIsExecuting: MutableProperty<Bool>
-    private let _jumpIsEnabled: MutableProperty<Bool>
-    private let _numbers: MutableProperty<[Int]?>
-    private let _numbersIsLoading: MutableProperty<Bool>
-    private let _numbersError: MutableProperty<(any Error)?>
-    private let _isActive: MutableProperty<Bool>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _page: Int
+    private var _page$before: Int?
+    private var _page$mirror: Reactive.MutableProperty<Int>?
+    private var _total: Int
+    private var _total$mirror: Reactive.MutableProperty<Int>?
+    private var _rows: [RowViewModel]
+    private var _rows$mirror: Reactive.MutableProperty<[RowViewModel]>?
+    private var _jumpIsExecuting: Swift.Bool
+    private var _jumpIsExecuting$before: Swift.Bool?
+    private var _jumpIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _jumpIsEnabled: Swift.Bool
+    private var _jumpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _numbers: [Int]?
+    private var _numbers$before: [Int]??
+    private var _numbers$mirror: Reactive.MutableProperty<[Int]?>?
+    private var _numbersIsLoading: Swift.Bool
+    private var _numbersIsLoading$before: Swift.Bool?
+    private var _numbersIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _numbersError: (any Swift.Error)?
+    private var _numbersError$before: (any Swift.Error)??
+    private var _numbersError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
+    private var _isActive: Swift.Bool
+    private var _isActive$before: Swift.Bool?
+    private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -132,114 +175,134 @@ final class LoaderViewModel: Observable {
         self.fetch = fetch
 
         // Every value's first state, in update order.
-        let page: Int = Self.initialPage()
-        let jumpIsExecuting: Bool = false
-        let jumpIsEnabled: Bool = true
+        let page: Int = Self._page$initial()
+        let jumpIsExecuting: Swift.Bool = false
+        let jumpIsEnabled: Swift.Bool = true
+        let isActive: Swift.Bool = false
         let numbers: [Int]? = nil
-        let total: Int = Self.computeTotal(numbers: numbers)
-        let rows: [RowViewModel] = Self.computeRows(numbers: numbers)
-        let numbersIsLoading: Bool = false
-        let numbersError: (any Error)? = nil
-        let isActive: Bool = false
-        _page = MutableProperty(page)
-        _total = MutableProperty(total)
-        _rows = MutableProperty(rows)
-        _jumpIsExecuting = MutableProperty(jumpIsExecuting)
-        _jumpIsEnabled = MutableProperty(jumpIsEnabled)
-        _numbers = MutableProperty(numbers)
-        _numbersIsLoading = MutableProperty(numbersIsLoading)
-        _numbersError = MutableProperty(numbersError)
-        _isActive = MutableProperty(isActive)
-        pageProperty = Property(_page)
-        totalProperty = Property(_total)
-        rowsProperty = Property(_rows)
-        jumpIsExecutingProperty = Property(_jumpIsExecuting)
-        jumpIsEnabledProperty = Property(_jumpIsEnabled)
-        numbersProperty = Property(_numbers)
-        numbersIsLoadingProperty = Property(_numbersIsLoading)
-        numbersErrorProperty = Property(_numbersError)
-        isActiveProperty = Property(_isActive)
+        let total: Int = Self._total$compute(numbers: numbers)
+        let rows: [RowViewModel] = Self._rows$compute(numbers: numbers)
+        let numbersIsLoading: Swift.Bool = false
+        let numbersError: (any Swift.Error)? = nil
+        _page = page
+        _total = total
+        _rows = rows
+        _jumpIsExecuting = jumpIsExecuting
+        _jumpIsEnabled = jumpIsEnabled
+        _numbers = numbers
+        _numbersIsLoading = numbersIsLoading
+        _numbersError = numbersError
+        _isActive = isActive
 
         // Follow the runtime objects this view model owns.
-        disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.jumpStateDidChange() }
-        disposables += jump.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.jumpStateDidChange() }
-        disposables += numbersLoader.value.signal.observeValuesOnMain { [weak self] _ in self?.numbersStateDidChange() }
-        disposables += numbersLoader.isLoading.signal.observeValuesOnMain { [weak self] _ in self?.numbersStateDidChange() }
-        disposables += numbersLoader.error.signal.observeValuesOnMain { [weak self] _ in self?.numbersStateDidChange() }
+        _$disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._jump$step {} }
+        _$disposables += _numbers$loader.changes.observeValuesOnMain { [weak self] in self?._numbers$loaded($0) }
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Brings every value that reads `page` up to date, then notifies observers of what changed.
-    private func pageDidChange() {
-        didChange(\.page, _page)
-        if _isActive.value { numbersLoader.reload() }
+    /// Runs one step of `jump` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `jumpIsExecuting` as the command reports it after the step.
+    private func _jump$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._jump$step(step) } }
+        step()
+        Reactive.Staging.write(&_jumpIsExecuting, jump.isExecuting.value, before: &_jumpIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
-    /// Notifies observers that `isActive` changed.
-    private func isActiveDidChange() {
-        didChange(\.isActive, _isActive)
-        if _isActive.value { numbersLoader.reload() } else { numbersLoader.cancel() }
+    /// Applies one event of `numbers`'s loader: its outputs change in one transaction.
+    private func _numbers$loaded(_ state: Reactive.ResourceLoader<[Int], any Swift.Error>.State) {
+        guard _$transactions.begin() else { return _$transactions.later { self._numbers$loaded(state) } }
+        Reactive.Staging.write(&_numbers, state.value, before: &_numbers$before)
+        Reactive.Staging.write(&_numbersIsLoading, state.isLoading, before: &_numbersIsLoading$before)
+        if state.errorChanged { Reactive.Staging.write(&_numbersError, state.error, before: &_numbersError$before) }
+        _$transactions.end { _$commit() }
     }
 
-    /// Reads `jumpIsExecuting`, `jumpIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func jumpStateDidChange() {
-        let jumpIsExecutingChanged = _jumpIsExecuting.stage(jump.isExecuting.value)
-        let jumpIsEnabledChanged = _jumpIsEnabled.stage(jump.isEnabled.value)
-        guard jumpIsExecutingChanged || jumpIsEnabledChanged else { return }
-        if jumpIsExecutingChanged { didChange(\.jumpIsExecuting, _jumpIsExecuting) }
-        if jumpIsEnabledChanged { didChange(\.jumpIsEnabled, _jumpIsEnabled) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // Becoming active loads, becoming inactive cancels, before anything reads the loads.
+        let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
+        if _isActive$changed {
+            if _isActive { _numbers$loader.reload() } else { _numbers$loader.cancel() }
+        }
+        // What the transaction wrote.
+        let _page$changed = Reactive.Staging.changed(_page, before: &_page$before)
+        let _jumpIsExecuting$changed = Reactive.Staging.changed(_jumpIsExecuting, before: &_jumpIsExecuting$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _jumpIsEnabled$changed = _jumpIsExecuting$changed && Reactive.Staging.replace(&_jumpIsEnabled, with: !_jumpIsExecuting)
+        if _page$changed && _isActive { _numbers$loader.reload() }
+        let _numbers$changed = Reactive.Staging.changed(_numbers, before: &_numbers$before)
+        let _total$changed = _numbers$changed && Reactive.Staging.replace(&_total, with: Self._total$compute(numbers: _numbers))
+        let _rows$changed = _numbers$changed && Reactive.Staging.replace(&_rows, with: Self._rows$compute(numbers: _numbers))
+        let _numbersIsLoading$changed = Reactive.Staging.changed(_numbersIsLoading, before: &_numbersIsLoading$before)
+        let _numbersError$changed = Reactive.Staging.changed(_numbersError, before: &_numbersError$before)
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _page$changed { _page$mirror?.stage(_page) }
+            if _jumpIsExecuting$changed { _jumpIsExecuting$mirror?.stage(_jumpIsExecuting) }
+            if _jumpIsEnabled$changed { _jumpIsEnabled$mirror?.stage(_jumpIsEnabled) }
+            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
+            if _numbers$changed { _numbers$mirror?.stage(_numbers) }
+            if _total$changed { _total$mirror?.stage(_total) }
+            if _rows$changed { _rows$mirror?.stage(_rows) }
+            if _numbersIsLoading$changed { _numbersIsLoading$mirror?.stage(_numbersIsLoading) }
+            if _numbersError$changed { _numbersError$mirror?.stage(_numbersError) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _page$changed { _$didChange(\.page, _page$mirror) }
+            if _jumpIsExecuting$changed { _$didChange(\.jumpIsExecuting, _jumpIsExecuting$mirror) }
+            if _jumpIsEnabled$changed { _$didChange(\.jumpIsEnabled, _jumpIsEnabled$mirror) }
+            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror) }
+            if _numbers$changed { _$didChange(\.numbers, _numbers$mirror) }
+            if _total$changed { _$didChange(\.total, _total$mirror) }
+            if _rows$changed { _$didChange(\.rows, _rows$mirror) }
+            if _numbersIsLoading$changed { _$didChange(\.numbersIsLoading, _numbersIsLoading$mirror) }
+            if _numbersError$changed { _$didChange(\.numbersError, _numbersError$mirror) }
+        }
     }
 
-    /// Reads `numbers`, `numbersIsLoading`, `numbersError` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func numbersStateDidChange() {
-        let numbersChanged = _numbers.stage(numbersLoader.value.value)
-        let numbersIsLoadingChanged = _numbersIsLoading.stage(numbersLoader.isLoading.value)
-        let numbersErrorChanged = _numbersError.stage(numbersLoader.error.value)
-        guard numbersChanged || numbersIsLoadingChanged || numbersErrorChanged else { return }
-        let totalChanged = numbersChanged && _total.stage(Self.computeTotal(numbers: _numbers.value))
-        let rowsChanged = numbersChanged && _rows.stage(Self.computeRows(numbers: _numbers.value))
-        if numbersChanged { didChange(\.numbers, _numbers) }
-        if numbersIsLoadingChanged { didChange(\.numbersIsLoading, _numbersIsLoading) }
-        if numbersErrorChanged { didChange(\.numbersError, _numbersError) }
-        if totalChanged { didChange(\.total, _total) }
-        if rowsChanged { didChange(\.rows, _rows) }
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<LoaderViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoaderViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<LoaderViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<LoaderViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The initial value of `page`.
-    private static func initialPage() -> Int {
+    private static func _page$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 12)
                                1
 #sourceLocation()
     }
 
     /// Computes `total` from what it reads.
-    private static func computeTotal(numbers: [Int]?) -> Int {
+    private static func _total$compute(numbers: [Int]?) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 22)
                               numbers?.reduce(0, +) ?? 0
 #sourceLocation()
     }
 
     /// Computes `rows` from what it reads.
-    private static func computeRows(numbers: [Int]?) -> [RowViewModel] {
+    private static func _rows$compute(numbers: [Int]?) -> [RowViewModel] {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 25)
                                           (numbers ?? []).map { RowViewModel(number: $0) }
 #sourceLocation()
@@ -248,7 +311,7 @@ final class LoaderViewModel: Observable {
     // MARK: Spec statements
 
     /// The work `jump` runs on each execution.
-    private func jumpTask(_ input: Duration) async throws -> Void {
+    private func _jump$task(_ input: Duration) async throws -> Swift.Void {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 40)
       try await Task.sleep(for: input)
       page = 1
@@ -256,7 +319,7 @@ final class LoaderViewModel: Observable {
     }
 
     /// Starts one load of `numbers`.
-    private func loadNumbers() -> SignalProducer<[Int], any Error> {
+    private func _numbers$load() -> Reactive.SignalProducer<[Int], any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 18)
           fetch(page)
 #sourceLocation()

@@ -6,7 +6,7 @@ import Reactive
 
 /// Reads in ranges, ternaries, dictionary literals, switch patterns and closures.
 @MainActor
-public final class ReadsViewModel: Observable {
+public final class ReadsViewModel: Observation.Observable {
     // MARK: Dependencies
 
     /// A closure in parentheses, still stored @escaping.
@@ -15,45 +15,65 @@ public final class ReadsViewModel: Observable {
     // MARK: State
 
     public var n: Int {
-        get { read(\.n, _n) }
-        set { if _n.stage(newValue) { nDidChange() } }
+        get { _$access(\.n); return _n }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.n = newValue } }
+            Reactive.Staging.write(&_n, newValue, before: &_n$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     public var flag: Bool {
-        get { read(\.flag, _flag) }
-        set { if _flag.stage(newValue) { flagDidChange() } }
+        get { _$access(\.flag); return _flag }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.flag = newValue } }
+            Reactive.Staging.write(&_flag, newValue, before: &_flag$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     public var a: Int {
-        get { read(\.a, _a) }
-        set { if _a.stage(newValue) { aDidChange() } }
+        get { _$access(\.a); return _a }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
+            Reactive.Staging.write(&_a, newValue, before: &_a$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     public var key: String {
-        get { read(\.key, _key) }
-        set { if _key.stage(newValue) { keyDidChange() } }
+        get { _$access(\.key); return _key }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.key = newValue } }
+            Reactive.Staging.write(&_key, newValue, before: &_key$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     public var y: Int {
-        get { read(\.y, _y) }
-        set { if _y.stage(newValue) { yDidChange() } }
+        get { _$access(\.y); return _y }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.y = newValue } }
+            Reactive.Staging.write(&_y, newValue, before: &_y$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Derived values
 
-    public var range: [Int] { read(\.range, _range) }
+    public var range: [Int] { _$access(\.range); return _range }
 
-    public var ternary: Int { read(\.ternary, _ternary) }
+    public var ternary: Int { _$access(\.ternary); return _ternary }
 
-    public var dictionary: [String: Int] { read(\.dictionary, _dictionary) }
+    public var dictionary: [String: Int] { _$access(\.dictionary); return _dictionary }
 
-    public var matched: String { read(\.matched, _matched) }
+    public var matched: String { _$access(\.matched); return _matched }
 
-    public var small: Bool { read(\.small, _small) }
+    public var small: Bool { _$access(\.small); return _small }
 
-    public var shifted: [Int] { read(\.shifted, _shifted) }
+    public var shifted: [Int] { _$access(\.shifted); return _shifted }
 
-    public var transformed: Int { read(\.transformed, _transformed) }
+    public var transformed: Int { _$access(\.transformed); return _transformed }
 
     // MARK: Functions
 
@@ -67,58 +87,97 @@ public final class ReadsViewModel: Observable {
 
     // MARK: Runtime properties
 
-    /// `n` as a runtime `Property`, for bindings and operators.
-    public let nProperty: Property<Int>
+    /// `n` as a runtime `Property`, for bindings and operators; it starts following
+    /// `n` when first asked for.
+    public var nProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_n$mirror, _n)) }
 
-    /// `flag` as a runtime `Property`, for bindings and operators.
-    public let flagProperty: Property<Bool>
+    /// `flag` as a runtime `Property`, for bindings and operators; it starts following
+    /// `flag` when first asked for.
+    public var flagProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_flag$mirror, _flag)) }
 
-    /// `a` as a runtime `Property`, for bindings and operators.
-    public let aProperty: Property<Int>
+    /// `a` as a runtime `Property`, for bindings and operators; it starts following
+    /// `a` when first asked for.
+    public var aProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a)) }
 
-    /// `key` as a runtime `Property`, for bindings and operators.
-    public let keyProperty: Property<String>
+    /// `key` as a runtime `Property`, for bindings and operators; it starts following
+    /// `key` when first asked for.
+    public var keyProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_key$mirror, _key)) }
 
-    /// `y` as a runtime `Property`, for bindings and operators.
-    public let yProperty: Property<Int>
+    /// `y` as a runtime `Property`, for bindings and operators; it starts following
+    /// `y` when first asked for.
+    public var yProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_y$mirror, _y)) }
 
-    /// `range` as a runtime `Property`, for bindings and operators.
-    public let rangeProperty: Property<[Int]>
+    /// `range` as a runtime `Property`, for bindings and operators; it starts following
+    /// `range` when first asked for.
+    public var rangeProperty: Reactive.Property<[Int]> { Reactive.Property(Reactive.Staging.mirror(&_range$mirror, _range)) }
 
-    /// `ternary` as a runtime `Property`, for bindings and operators.
-    public let ternaryProperty: Property<Int>
+    /// `ternary` as a runtime `Property`, for bindings and operators; it starts following
+    /// `ternary` when first asked for.
+    public var ternaryProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_ternary$mirror, _ternary)) }
 
-    /// `dictionary` as a runtime `Property`, for bindings and operators.
-    public let dictionaryProperty: Property<[String: Int]>
+    /// `dictionary` as a runtime `Property`, for bindings and operators; it starts following
+    /// `dictionary` when first asked for.
+    public var dictionaryProperty: Reactive.Property<[String: Int]> { Reactive.Property(Reactive.Staging.mirror(&_dictionary$mirror, _dictionary)) }
 
-    /// `matched` as a runtime `Property`, for bindings and operators.
-    public let matchedProperty: Property<String>
+    /// `matched` as a runtime `Property`, for bindings and operators; it starts following
+    /// `matched` when first asked for.
+    public var matchedProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_matched$mirror, _matched)) }
 
-    /// `small` as a runtime `Property`, for bindings and operators.
-    public let smallProperty: Property<Bool>
+    /// `small` as a runtime `Property`, for bindings and operators; it starts following
+    /// `small` when first asked for.
+    public var smallProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_small$mirror, _small)) }
 
-    /// `shifted` as a runtime `Property`, for bindings and operators.
-    public let shiftedProperty: Property<[Int]>
+    /// `shifted` as a runtime `Property`, for bindings and operators; it starts following
+    /// `shifted` when first asked for.
+    public var shiftedProperty: Reactive.Property<[Int]> { Reactive.Property(Reactive.Staging.mirror(&_shifted$mirror, _shifted)) }
 
-    /// `transformed` as a runtime `Property`, for bindings and operators.
-    public let transformedProperty: Property<Int>
+    /// `transformed` as a runtime `Property`, for bindings and operators; it starts following
+    /// `transformed` when first asked for.
+    public var transformedProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_transformed$mirror, _transformed)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (ReadsViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _n: MutableProperty<Int>
-    private let _flag: MutableProperty<Bool>
-    private let _a: MutableProperty<Int>
-    private let _key: MutableProperty<String>
-    private let _y: MutableProperty<Int>
-    private let _range: MutableProperty<[Int]>
-    private let _ternary: MutableProperty<Int>
-    private let _dictionary: MutableProperty<[String: Int]>
-    private let _matched: MutableProperty<String>
-    private let _small: MutableProperty<Bool>
-    private let _shifted: MutableProperty<[Int]>
-    private let _transformed: MutableProperty<Int>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _n: Int
+    private var _n$before: Int?
+    private var _n$mirror: Reactive.MutableProperty<Int>?
+    private var _flag: Bool
+    private var _flag$before: Bool?
+    private var _flag$mirror: Reactive.MutableProperty<Bool>?
+    private var _a: Int
+    private var _a$before: Int?
+    private var _a$mirror: Reactive.MutableProperty<Int>?
+    private var _key: String
+    private var _key$before: String?
+    private var _key$mirror: Reactive.MutableProperty<String>?
+    private var _y: Int
+    private var _y$before: Int?
+    private var _y$mirror: Reactive.MutableProperty<Int>?
+    private var _range: [Int]
+    private var _range$mirror: Reactive.MutableProperty<[Int]>?
+    private var _ternary: Int
+    private var _ternary$mirror: Reactive.MutableProperty<Int>?
+    private var _dictionary: [String: Int]
+    private var _dictionary$mirror: Reactive.MutableProperty<[String: Int]>?
+    private var _matched: String
+    private var _matched$mirror: Reactive.MutableProperty<String>?
+    private var _small: Bool
+    private var _small$mirror: Reactive.MutableProperty<Bool>?
+    private var _shifted: [Int]
+    private var _shifted$mirror: Reactive.MutableProperty<[Int]>?
+    private var _transformed: Int
+    private var _transformed$mirror: Reactive.MutableProperty<Int>?
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -127,169 +186,164 @@ public final class ReadsViewModel: Observable {
         self.transform = transform
 
         // Every value's first state, in update order.
-        let n: Int = Self.initialN()
-        let flag: Bool = Self.initialFlag()
-        let a: Int = Self.initialA()
-        let key: String = Self.initialKey()
-        let y: Int = Self.initialY()
-        let range: [Int] = Self.computeRange(n: n)
-        let ternary: Int = Self.computeTernary(flag: flag, a: a)
-        let dictionary: [String: Int] = Self.computeDictionary(key: key)
-        let matched: String = Self.computeMatched(n: n, y: y)
-        let small: Bool = Self.computeSmall(n: n, a: a)
-        let shifted: [Int] = Self.computeShifted(range: range, a: a)
-        let transformed: Int = Self.computeTransformed(transform: transform, n: n)
-        _n = MutableProperty(n)
-        _flag = MutableProperty(flag)
-        _a = MutableProperty(a)
-        _key = MutableProperty(key)
-        _y = MutableProperty(y)
-        _range = MutableProperty(range)
-        _ternary = MutableProperty(ternary)
-        _dictionary = MutableProperty(dictionary)
-        _matched = MutableProperty(matched)
-        _small = MutableProperty(small)
-        _shifted = MutableProperty(shifted)
-        _transformed = MutableProperty(transformed)
-        nProperty = Property(_n)
-        flagProperty = Property(_flag)
-        aProperty = Property(_a)
-        keyProperty = Property(_key)
-        yProperty = Property(_y)
-        rangeProperty = Property(_range)
-        ternaryProperty = Property(_ternary)
-        dictionaryProperty = Property(_dictionary)
-        matchedProperty = Property(_matched)
-        smallProperty = Property(_small)
-        shiftedProperty = Property(_shifted)
-        transformedProperty = Property(_transformed)
+        let n: Int = Self._n$initial()
+        let flag: Bool = Self._flag$initial()
+        let a: Int = Self._a$initial()
+        let key: String = Self._key$initial()
+        let y: Int = Self._y$initial()
+        let range: [Int] = Self._range$compute(n: n)
+        let ternary: Int = Self._ternary$compute(flag: flag, a: a)
+        let dictionary: [String: Int] = Self._dictionary$compute(key: key)
+        let matched: String = Self._matched$compute(n: n, y: y)
+        let small: Bool = Self._small$compute(n: n, a: a)
+        let shifted: [Int] = Self._shifted$compute(range: range, a: a)
+        let transformed: Int = Self._transformed$compute(transform: transform, n: n)
+        _n = n
+        _flag = flag
+        _a = a
+        _key = key
+        _y = y
+        _range = range
+        _ternary = ternary
+        _dictionary = dictionary
+        _matched = matched
+        _small = small
+        _shifted = shifted
+        _transformed = transformed
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Brings every value that reads `n` up to date, then notifies observers of what changed.
-    private func nDidChange() {
-        let rangeChanged = _range.stage(Self.computeRange(n: _n.value))
-        let matchedChanged = _matched.stage(Self.computeMatched(n: _n.value, y: _y.value))
-        let smallChanged = _small.stage(Self.computeSmall(n: _n.value, a: _a.value))
-        let shiftedChanged = rangeChanged && _shifted.stage(Self.computeShifted(range: _range.value, a: _a.value))
-        let transformedChanged = _transformed.stage(Self.computeTransformed(transform: transform, n: _n.value))
-        didChange(\.n, _n)
-        if rangeChanged { didChange(\.range, _range) }
-        if matchedChanged { didChange(\.matched, _matched) }
-        if smallChanged { didChange(\.small, _small) }
-        if shiftedChanged { didChange(\.shifted, _shifted) }
-        if transformedChanged { didChange(\.transformed, _transformed) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _n$changed = Reactive.Staging.changed(_n, before: &_n$before)
+        let _flag$changed = Reactive.Staging.changed(_flag, before: &_flag$before)
+        let _a$changed = Reactive.Staging.changed(_a, before: &_a$before)
+        let _key$changed = Reactive.Staging.changed(_key, before: &_key$before)
+        let _y$changed = Reactive.Staging.changed(_y, before: &_y$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _range$changed = _n$changed && Reactive.Staging.replace(&_range, with: Self._range$compute(n: _n))
+        let _ternary$changed = (_flag$changed || _a$changed) && Reactive.Staging.replace(&_ternary, with: Self._ternary$compute(flag: _flag, a: _a))
+        let _dictionary$changed = _key$changed && Reactive.Staging.replace(&_dictionary, with: Self._dictionary$compute(key: _key))
+        let _matched$changed = (_n$changed || _y$changed) && Reactive.Staging.replace(&_matched, with: Self._matched$compute(n: _n, y: _y))
+        let _small$changed = (_n$changed || _a$changed) && Reactive.Staging.replace(&_small, with: Self._small$compute(n: _n, a: _a))
+        let _shifted$changed = (_range$changed || _a$changed) && Reactive.Staging.replace(&_shifted, with: Self._shifted$compute(range: _range, a: _a))
+        let _transformed$changed = _n$changed && Reactive.Staging.replace(&_transformed, with: Self._transformed$compute(transform: transform, n: _n))
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _n$changed { _n$mirror?.stage(_n) }
+            if _flag$changed { _flag$mirror?.stage(_flag) }
+            if _a$changed { _a$mirror?.stage(_a) }
+            if _key$changed { _key$mirror?.stage(_key) }
+            if _y$changed { _y$mirror?.stage(_y) }
+            if _range$changed { _range$mirror?.stage(_range) }
+            if _ternary$changed { _ternary$mirror?.stage(_ternary) }
+            if _dictionary$changed { _dictionary$mirror?.stage(_dictionary) }
+            if _matched$changed { _matched$mirror?.stage(_matched) }
+            if _small$changed { _small$mirror?.stage(_small) }
+            if _shifted$changed { _shifted$mirror?.stage(_shifted) }
+            if _transformed$changed { _transformed$mirror?.stage(_transformed) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _n$changed { _$didChange(\.n, _n$mirror) }
+            if _flag$changed { _$didChange(\.flag, _flag$mirror) }
+            if _a$changed { _$didChange(\.a, _a$mirror) }
+            if _key$changed { _$didChange(\.key, _key$mirror) }
+            if _y$changed { _$didChange(\.y, _y$mirror) }
+            if _range$changed { _$didChange(\.range, _range$mirror) }
+            if _ternary$changed { _$didChange(\.ternary, _ternary$mirror) }
+            if _dictionary$changed { _$didChange(\.dictionary, _dictionary$mirror) }
+            if _matched$changed { _$didChange(\.matched, _matched$mirror) }
+            if _small$changed { _$didChange(\.small, _small$mirror) }
+            if _shifted$changed { _$didChange(\.shifted, _shifted$mirror) }
+            if _transformed$changed { _$didChange(\.transformed, _transformed$mirror) }
+        }
     }
 
-    /// Brings every value that reads `flag` up to date, then notifies observers of what changed.
-    private func flagDidChange() {
-        let ternaryChanged = _ternary.stage(Self.computeTernary(flag: _flag.value, a: _a.value))
-        didChange(\.flag, _flag)
-        if ternaryChanged { didChange(\.ternary, _ternary) }
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
     }
 
-    /// Brings every value that reads `a` up to date, then notifies observers of what changed.
-    private func aDidChange() {
-        let ternaryChanged = _ternary.stage(Self.computeTernary(flag: _flag.value, a: _a.value))
-        let smallChanged = _small.stage(Self.computeSmall(n: _n.value, a: _a.value))
-        let shiftedChanged = _shifted.stage(Self.computeShifted(range: _range.value, a: _a.value))
-        didChange(\.a, _a)
-        if ternaryChanged { didChange(\.ternary, _ternary) }
-        if smallChanged { didChange(\.small, _small) }
-        if shiftedChanged { didChange(\.shifted, _shifted) }
-    }
-
-    /// Brings every value that reads `key` up to date, then notifies observers of what changed.
-    private func keyDidChange() {
-        let dictionaryChanged = _dictionary.stage(Self.computeDictionary(key: _key.value))
-        didChange(\.key, _key)
-        if dictionaryChanged { didChange(\.dictionary, _dictionary) }
-    }
-
-    /// Brings every value that reads `y` up to date, then notifies observers of what changed.
-    private func yDidChange() {
-        let matchedChanged = _matched.stage(Self.computeMatched(n: _n.value, y: _y.value))
-        didChange(\.y, _y)
-        if matchedChanged { didChange(\.matched, _matched) }
-    }
-
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<ReadsViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReadsViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<ReadsViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<ReadsViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The initial value of `n`.
-    private static func initialN() -> Int {
+    private static func _n$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 11)
                             3
 #sourceLocation()
     }
 
     /// The initial value of `flag`.
-    private static func initialFlag() -> Bool {
+    private static func _flag$initial() -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 12)
                                 false
 #sourceLocation()
     }
 
     /// The initial value of `a`.
-    private static func initialA() -> Int {
+    private static func _a$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 13)
                             1
 #sourceLocation()
     }
 
     /// The initial value of `key`.
-    private static func initialKey() -> String {
+    private static func _key$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 14)
                                  "k"
 #sourceLocation()
     }
 
     /// The initial value of `y`.
-    private static func initialY() -> Int {
+    private static func _y$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 15)
                             2
 #sourceLocation()
     }
 
     /// Computes `range` from what it reads.
-    private static func computeRange(n: Int) -> [Int] {
+    private static func _range$compute(n: Int) -> [Int] {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 18)
                                   Array(0...n)
 #sourceLocation()
     }
 
     /// Computes `ternary` from what it reads.
-    private static func computeTernary(flag: Bool, a: Int) -> Int {
+    private static func _ternary$compute(flag: Bool, a: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 19)
                                 flag ? a: 0
 #sourceLocation()
     }
 
     /// Computes `dictionary` from what it reads.
-    private static func computeDictionary(key: String) -> [String: Int] {
+    private static func _dictionary$compute(key: String) -> [String: Int] {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 20)
                                                [key: 1]
 #sourceLocation()
     }
 
     /// Computes `matched` from what it reads.
-    private static func computeMatched(n: Int, y: Int) -> String {
+    private static func _matched$compute(n: Int, y: Int) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 24)
       switch n {
       case y: "same"
@@ -300,21 +354,21 @@ public final class ReadsViewModel: Observable {
     }
 
     /// Computes `small` from what it reads.
-    private static func computeSmall(n: Int, a: Int) -> Bool {
+    private static func _small$compute(n: Int, a: Int) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 29)
                                n < 0x1F && a < 1_000
 #sourceLocation()
     }
 
     /// Computes `shifted` from what it reads.
-    private static func computeShifted(range: [Int], a: Int) -> [Int] {
+    private static func _shifted$compute(range: [Int], a: Int) -> [Int] {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 30)
                                     range.map { n in n + a }
 #sourceLocation()
     }
 
     /// Computes `transformed` from what it reads.
-    private static func computeTransformed(transform: ((Int) -> Int), n: Int) -> Int {
+    private static func _transformed$compute(transform: ((Int) -> Int), n: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 31)
                                     transform(n)
 #sourceLocation()

@@ -5,7 +5,7 @@ import Observation
 import Reactive
 
 @MainActor
-final class RowViewModel: Observable {
+final class RowViewModel: Observation.Observable {
     // MARK: Parameters
 
     let number: Int
@@ -16,44 +16,72 @@ final class RowViewModel: Observable {
 
     // MARK: Runtime properties
 
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    func update(_ changes: @escaping (RowViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
+
     // MARK: Storage
 
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
     init(number: Int) {
         self.number = number
-        let text = Self.makeText(number: number)
+        let text = Self._text$make(number: number)
         self.text = text
 
         // Every value's first state, in update order.
     }
 
     deinit {
-        disposables.dispose()
+        _$disposables.dispose()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<RowViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        // Each value an input of which changed, computed again, in update order.
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            // Then observers are told, in update order: Observation, then the runtime property.
+        }
+    }
+
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
+    }
+
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<RowViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The constant `text`.
-    private static func makeText(number: Int) -> String {
+    private static func _text$make(number: Int) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Row.vm.yaml", line: 7)
                                 "#\(number)"
 #sourceLocation()

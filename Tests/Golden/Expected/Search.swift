@@ -6,7 +6,7 @@ import Reactive
 
 /// Searches as the user types.
 @MainActor
-public final class SearchViewModel: Observable {
+public final class SearchViewModel: Observation.Observable {
     // MARK: Dependencies
 
     /// Finds the results for a query.
@@ -15,76 +15,116 @@ public final class SearchViewModel: Observable {
     // MARK: State
 
     public var query: String {
-        get { read(\.query, _query) }
-        set { if _query.stage(newValue) { queryDidChange() } }
+        get { _$access(\.query); return _query }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
+            Reactive.Staging.write(&_query, newValue, before: &_query$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     public private(set) var results: [String] {
-        get { read(\.results, _results) }
-        set { if _results.stage(newValue) { resultsDidChange() } }
+        get { _$access(\.results); return _results }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
+            Reactive.Staging.write(&_results, newValue, before: &_results$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     public private(set) var lastError: String? {
-        get { read(\.lastError, _lastError) }
-        set { if _lastError.stage(newValue) { lastErrorDidChange() } }
+        get { _$access(\.lastError); return _lastError }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
+            Reactive.Staging.write(&_lastError, newValue, before: &_lastError$before)
+            _$transactions.end { _$commit() }
+        }
     }
 
     // MARK: Derived values
 
-    public var showsSpinner: Bool { read(\.showsSpinner, _showsSpinner) }
+    public var showsSpinner: Bool { _$access(\.showsSpinner); return _showsSpinner }
 
     // MARK: Commands
 
     /// Searches for `query`; a new search replaces the one running.
-    public private(set) lazy var run: Command<Void, [String], any Error> = Command(
+    public private(set) lazy var run: Reactive.Command<Swift.Void, [String], any Error> = Reactive.Command(
         policy: .latestWins,
-        enabledIf: Property(_runCanExecute),
-        executeOnMain: { [weak self] _ in self?.runWork() ?? .empty }
+        enabledIf: Reactive.Property(_run$condition),
+        transaction: { [weak self] step in self?._run$step(step) ?? step() },
+        executeOnMain: { [weak self] _ in self?._run$work() ?? .empty }
     )
 
     /// Whether `run` is running.
-    public var runIsExecuting: Bool { read(\.runIsExecuting, _runIsExecuting) }
+    public var runIsExecuting: Swift.Bool { _$access(\.runIsExecuting); return _runIsExecuting }
 
     /// Whether `run` can be executed now.
-    public var runIsEnabled: Bool { read(\.runIsEnabled, _runIsEnabled) }
+    public var runIsEnabled: Swift.Bool { _$access(\.runIsEnabled); return _runIsEnabled }
 
     // MARK: Events
 
     /// Each result list, for the next screen.
-    public let resultsFound: Signal<[String], Never>
-    private let resultsFoundObserver: Signal<[String], Never>.Observer
+    public let resultsFound: Reactive.Signal<[String], Swift.Never>
+    private let _resultsFound$observer: Reactive.Signal<[String], Swift.Never>.Observer
 
     // MARK: Runtime properties
 
-    /// `query` as a runtime `Property`, for bindings and operators.
-    public let queryProperty: Property<String>
+    /// `query` as a runtime `Property`, for bindings and operators; it starts following
+    /// `query` when first asked for.
+    public var queryProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_query$mirror, _query)) }
 
-    /// `results` as a runtime `Property`, for bindings and operators.
-    public let resultsProperty: Property<[String]>
+    /// `results` as a runtime `Property`, for bindings and operators; it starts following
+    /// `results` when first asked for.
+    public var resultsProperty: Reactive.Property<[String]> { Reactive.Property(Reactive.Staging.mirror(&_results$mirror, _results)) }
 
-    /// `lastError` as a runtime `Property`, for bindings and operators.
-    public let lastErrorProperty: Property<String?>
+    /// `lastError` as a runtime `Property`, for bindings and operators; it starts following
+    /// `lastError` when first asked for.
+    public var lastErrorProperty: Reactive.Property<String?> { Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError)) }
 
-    /// `showsSpinner` as a runtime `Property`, for bindings and operators.
-    public let showsSpinnerProperty: Property<Bool>
+    /// `showsSpinner` as a runtime `Property`, for bindings and operators; it starts following
+    /// `showsSpinner` when first asked for.
+    public var showsSpinnerProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_showsSpinner$mirror, _showsSpinner)) }
 
-    /// `runIsExecuting` as a runtime `Property`, for bindings and operators.
-    public let runIsExecutingProperty: Property<Bool>
+    /// `runIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
+    /// `runIsExecuting` when first asked for.
+    public var runIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_runIsExecuting$mirror, _runIsExecuting)) }
 
-    /// `runIsEnabled` as a runtime `Property`, for bindings and operators.
-    public let runIsEnabledProperty: Property<Bool>
+    /// `runIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
+    /// `runIsEnabled` when first asked for.
+    public var runIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_runIsEnabled$mirror, _runIsEnabled)) }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (SearchViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
 
     // MARK: Storage
 
-    private let _query: MutableProperty<String>
-    private let _results: MutableProperty<[String]>
-    private let _lastError: MutableProperty<String?>
-    private let _showsSpinner: MutableProperty<Bool>
-    private let _runCanExecute: MutableProperty<Bool>
-    private let _runIsExecuting: MutableProperty<Bool>
-    private let _runIsEnabled: MutableProperty<Bool>
-    private let _$observationRegistrar = ObservationRegistrar()
-    private let disposables = CompositeDisposable()
+    private var _query: String
+    private var _query$before: String?
+    private var _query$mirror: Reactive.MutableProperty<String>?
+    private var _results: [String]
+    private var _results$before: [String]?
+    private var _results$mirror: Reactive.MutableProperty<[String]>?
+    private var _lastError: String?
+    private var _lastError$before: String??
+    private var _lastError$mirror: Reactive.MutableProperty<String?>?
+    private var _showsSpinner: Bool
+    private var _showsSpinner$mirror: Reactive.MutableProperty<Bool>?
+    private var _runCanExecute: Swift.Bool
+    private var _runIsExecuting: Swift.Bool
+    private var _runIsExecuting$before: Swift.Bool?
+    private var _runIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _runIsEnabled: Swift.Bool
+    private var _runIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _run$condition: Reactive.MutableProperty<Swift.Bool>
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private let _$disposables = Reactive.CompositeDisposable()
+    private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -93,109 +133,121 @@ public final class SearchViewModel: Observable {
         self.search = search
 
         // Every value's first state, in update order.
-        let query: String = Self.initialQuery()
-        let results: [String] = Self.initialResults()
+        let query: String = Self._query$initial()
+        let results: [String] = Self._results$initial()
         let lastError: String? = nil
-        let runCanExecute: Bool = Self.computeRunCanExecute(query: query)
-        let runIsExecuting: Bool = false
-        let showsSpinner: Bool = Self.computeShowsSpinner(runIsExecuting: runIsExecuting, results: results)
-        let runIsEnabled: Bool = runCanExecute
-        _query = MutableProperty(query)
-        _results = MutableProperty(results)
-        _lastError = MutableProperty(lastError)
-        _showsSpinner = MutableProperty(showsSpinner)
-        _runCanExecute = MutableProperty(runCanExecute)
-        _runIsExecuting = MutableProperty(runIsExecuting)
-        _runIsEnabled = MutableProperty(runIsEnabled)
-        queryProperty = Property(_query)
-        resultsProperty = Property(_results)
-        lastErrorProperty = Property(_lastError)
-        showsSpinnerProperty = Property(_showsSpinner)
-        runIsExecutingProperty = Property(_runIsExecuting)
-        runIsEnabledProperty = Property(_runIsEnabled)
-        (resultsFound, resultsFoundObserver) = Signal<[String], Never>.pipe()
+        let runCanExecute: Swift.Bool = Self._runCanExecute$compute(query: query)
+        let runIsExecuting: Swift.Bool = false
+        let showsSpinner: Bool = Self._showsSpinner$compute(runIsExecuting: runIsExecuting, results: results)
+        let runIsEnabled: Swift.Bool = runCanExecute
+        _query = query
+        _results = results
+        _lastError = lastError
+        _showsSpinner = showsSpinner
+        _runCanExecute = runCanExecute
+        _runIsExecuting = runIsExecuting
+        _runIsEnabled = runIsEnabled
+        _run$condition = Reactive.MutableProperty(runCanExecute)
+        (resultsFound, _resultsFound$observer) = Reactive.Signal<[String], Swift.Never>.pipe()
 
         // Follow the runtime objects this view model owns.
-        disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.runStateDidChange() }
-        disposables += run.isEnabled.signal.observeValuesOnMain { [weak self] _ in self?.runStateDidChange() }
-        disposables += run.values.observeValuesOnMain { [weak self] in self?.runDidSendValue($0) }
-        disposables += run.errors.observeValuesOnMain { [weak self] in self?.runDidFail($0) }
+        _$disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._run$step {} }
+        _$disposables += run.values.observeValuesOnMain { [weak self] value in self?._run$step { self?._run$didSendValue(value) } }
+        _$disposables += run.errors.observeValuesOnMain { [weak self] error in self?._run$step { self?._run$didFail(error) } }
     }
 
     deinit {
-        disposables.dispose()
-        resultsFoundObserver.sendCompleted()
+        _$disposables.dispose()
+        _resultsFound$observer.sendCompleted()
     }
 
-    // MARK: Updates
+    // MARK: Transactions
 
-    /// Brings every value that reads `query` up to date, then notifies observers of what changed.
-    private func queryDidChange() {
-        let runCanExecuteChanged = _runCanExecute.stage(Self.computeRunCanExecute(query: _query.value))
-        didChange(\.query, _query)
-        if runCanExecuteChanged { _runCanExecute.publish() }
+    /// Runs one step of `run` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `runIsExecuting` as the command reports it after the step.
+    private func _run$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._run$step(step) } }
+        step()
+        Reactive.Staging.write(&_runIsExecuting, run.isExecuting.value, before: &_runIsExecuting$before)
+        _$transactions.end { _$commit() }
     }
 
-    /// Brings every value that reads `results` up to date, then notifies observers of what changed.
-    private func resultsDidChange() {
-        let showsSpinnerChanged = _showsSpinner.stage(Self.computeShowsSpinner(runIsExecuting: _runIsExecuting.value, results: _results.value))
-        didChange(\.results, _results)
-        if showsSpinnerChanged { didChange(\.showsSpinner, _showsSpinner) }
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _query$changed = Reactive.Staging.changed(_query, before: &_query$before)
+        let _results$changed = Reactive.Staging.changed(_results, before: &_results$before)
+        let _lastError$changed = Reactive.Staging.changed(_lastError, before: &_lastError$before)
+        let _runIsExecuting$changed = Reactive.Staging.changed(_runIsExecuting, before: &_runIsExecuting$before)
+        // Each value an input of which changed, computed again, in update order.
+        let _runCanExecute$changed = _query$changed && Reactive.Staging.replace(&_runCanExecute, with: Self._runCanExecute$compute(query: _query))
+        let _showsSpinner$changed = (_runIsExecuting$changed || _results$changed) && Reactive.Staging.replace(&_showsSpinner, with: Self._showsSpinner$compute(runIsExecuting: _runIsExecuting, results: _results))
+        let _runIsEnabled$changed = _runCanExecute$changed && Reactive.Staging.replace(&_runIsEnabled, with: _runCanExecute)
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _query$changed { _query$mirror?.stage(_query) }
+            if _results$changed { _results$mirror?.stage(_results) }
+            if _lastError$changed { _lastError$mirror?.stage(_lastError) }
+            if _runCanExecute$changed { _run$condition.stage(_runCanExecute) }
+            if _runIsExecuting$changed { _runIsExecuting$mirror?.stage(_runIsExecuting) }
+            if _showsSpinner$changed { _showsSpinner$mirror?.stage(_showsSpinner) }
+            if _runIsEnabled$changed { _runIsEnabled$mirror?.stage(_runIsEnabled) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _query$changed { _$didChange(\.query, _query$mirror) }
+            if _results$changed { _$didChange(\.results, _results$mirror) }
+            if _lastError$changed { _$didChange(\.lastError, _lastError$mirror) }
+            if _runCanExecute$changed { _run$condition.publish() }
+            if _runIsExecuting$changed { _$didChange(\.runIsExecuting, _runIsExecuting$mirror) }
+            if _showsSpinner$changed { _$didChange(\.showsSpinner, _showsSpinner$mirror) }
+            if _runIsEnabled$changed { _$didChange(\.runIsEnabled, _runIsEnabled$mirror) }
+        }
     }
 
-    /// Notifies observers that `lastError` changed.
-    private func lastErrorDidChange() {
-        didChange(\.lastError, _lastError)
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
     }
 
-    /// Reads `runIsExecuting`, `runIsEnabled` from the runtime; when any changed, brings what reads them up to date and notifies.
-    private func runStateDidChange() {
-        let runIsExecutingChanged = _runIsExecuting.stage(run.isExecuting.value)
-        let runIsEnabledChanged = _runIsEnabled.stage(run.isEnabled.value)
-        guard runIsExecutingChanged || runIsEnabledChanged else { return }
-        let showsSpinnerChanged = runIsExecutingChanged && _showsSpinner.stage(Self.computeShowsSpinner(runIsExecuting: _runIsExecuting.value, results: _results.value))
-        if runIsExecutingChanged { didChange(\.runIsExecuting, _runIsExecuting) }
-        if runIsEnabledChanged { didChange(\.runIsEnabled, _runIsEnabled) }
-        if showsSpinnerChanged { didChange(\.showsSpinner, _showsSpinner) }
-    }
-
-    /// Records a read for Observation and returns the current value.
-    private func read<Value>(_ keyPath: KeyPath<SearchViewModel, Value>, _ storage: MutableProperty<Value>) -> Value {
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SearchViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
-        return storage.value
     }
 
-    /// Notifies Observation, then the runtime property's observers, of a value already stored.
-    private func didChange<Value>(_ keyPath: KeyPath<SearchViewModel, Value>, _ storage: MutableProperty<Value>) {
+    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<SearchViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        storage.publish()
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
     /// The initial value of `query`.
-    private static func initialQuery() -> String {
+    private static func _query$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 11)
                                    ""
 #sourceLocation()
     }
 
     /// The initial value of `results`.
-    private static func initialResults() -> [String] {
+    private static func _results$initial() -> [String] {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 12)
                                          []
 #sourceLocation()
     }
 
     /// Computes `showsSpinner` from what it reads.
-    private static func computeShowsSpinner(runIsExecuting: Bool, results: [String]) -> Bool {
+    private static func _showsSpinner$compute(runIsExecuting: Swift.Bool, results: [String]) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 16)
                                      runIsExecuting && results.isEmpty
 #sourceLocation()
     }
 
     /// Whether `run` may run, besides not already running.
-    private static func computeRunCanExecute(query: String) -> Bool {
+    private static func _runCanExecute$compute(query: String) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 24)
              query.count > 2
 #sourceLocation()
@@ -204,23 +256,23 @@ public final class SearchViewModel: Observable {
     // MARK: Spec statements
 
     /// The work `run` starts on each execution.
-    private func runWork() -> SignalProducer<[String], any Error> {
+    private func _run$work() -> Reactive.SignalProducer<[String], any Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 25)
           search(query)
 #sourceLocation()
     }
 
     /// Handles each value `run` produces.
-    private func runDidSendValue(_ value: [String]) {
+    private func _run$didSendValue(_ value: [String]) {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 30)
       results = value
       lastError = nil
 #sourceLocation()
-        resultsFoundObserver.send(value: value)
+        _$transactions.emit { [observer = _resultsFound$observer] in observer.send(value: value) }
     }
 
     /// Handles a failure of `run`.
-    private func runDidFail(_ error: any Error) {
+    private func _run$didFail(_ error: any Error) {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 32)
                lastError = "\(error)"
 #sourceLocation()

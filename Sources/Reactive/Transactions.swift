@@ -1,0 +1,89 @@
+/// The bookkeeping that makes each action on a generated view model one transaction.
+///
+/// An action (a setter, a command step, a resource event, `update { }`) calls ``begin()``, writes
+/// what it writes, and calls ``end(commit:)``. An action started inside another joins it; the
+/// outermost ``end(commit:)`` runs `commit`, which recomputes what changed and then tells
+/// observers inside ``notify(_:)``. While observers are being told, ``begin()`` refuses: the action
+/// goes to ``later(_:)`` and runs, as a transaction of its own, once every observer has been told.
+/// Actions asked for that way run in the order they were asked for, each once.
+///
+/// Events (``emit(_:)``) sent during a transaction wait until its observers have been told.
+/// One per view model; main actor only. The steady path (an action with nothing deferred and no
+/// event) allocates nothing.
+@MainActor
+public final class Transactions {
+    /// How many actions are running.
+    @usableFromInline var depth = 0
+    /// Whether observers are being told about a transaction.
+    @usableFromInline var isNotifying = false
+    /// Actions asked for while observers were being told, in order.
+    @usableFromInline var deferred: [() -> Void] = []
+    @usableFromInline var isRunningDeferred = false
+    /// Events emitted in the current transaction, in order.
+    @usableFromInline var events: [() -> Void] = []
+
+    public init() {}
+
+    /// Starts an action; `false` (and nothing started) while observers are being told, when the
+    /// action must be passed to ``later(_:)`` instead.
+    @inlinable
+    public func begin() -> Bool {
+        if isNotifying { return false }
+        depth += 1
+        return true
+    }
+
+    /// Ends an action. The outermost one runs `commit`, then the actions deferred meanwhile.
+    @inlinable
+    public func end(commit: () -> Void) {
+        if depth == 1 { commit() }
+        depth -= 1
+        if depth == 0 && !deferred.isEmpty && !isRunningDeferred { runDeferred() }
+    }
+
+    /// Runs `action` once observers have been told about the current transaction.
+    public func later(_ action: @escaping () -> Void) {
+        deferred.append(action)
+    }
+
+    /// Tells observers: `body` notifies each changed value; the transaction's events follow.
+    /// Actions begun meanwhile are deferred.
+    @inlinable
+    public func notify(_ body: () -> Void) {
+        isNotifying = true
+        body()
+        if !events.isEmpty { sendEvents() }
+        isNotifying = false
+    }
+
+    /// Sends an event once observers know the values of the transaction that emits it (at once
+    /// outside a transaction).
+    public func emit(_ send: @escaping () -> Void) {
+        if depth == 0 && !isNotifying { return send() }
+        events.append(send)
+    }
+
+    @usableFromInline
+    func runDeferred() {
+        isRunningDeferred = true
+        runAll(\.deferred)
+        isRunningDeferred = false
+    }
+
+    @usableFromInline
+    func sendEvents() {
+        runAll(\.events)
+    }
+
+    /// Runs the closures of `queue` in order, including those appended while it runs, then
+    /// empties it (keeping its storage for the next time).
+    private func runAll(_ queue: ReferenceWritableKeyPath<Transactions, [() -> Void]>) {
+        var next = 0
+        while next < self[keyPath: queue].count {
+            let action = self[keyPath: queue][next]
+            next += 1
+            action()
+        }
+        self[keyPath: queue].removeAll(keepingCapacity: true)
+    }
+}
