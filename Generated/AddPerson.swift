@@ -8,10 +8,30 @@ import ExampleModels
 /// Looks a person up on Twitter by username.
 @MainActor
 public final class AddPersonViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `twitter`, as the spec writes it.
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 6)
+    public typealias _twitter$Type =
+                   any TwitterClient
+#sourceLocation()
+
+    /// The type of the output of `addPerson`, as the spec writes it.
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 16)
+    public typealias _addPerson$Output =
+            Person
+#sourceLocation()
+
+    /// The type of the failure of `addPerson`, as the spec writes it.
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 17)
+    public typealias _addPerson$Failure =
+             TwitterError
+#sourceLocation()
+
     // MARK: Dependencies
 
     /// The Twitter API.
-    private let twitter: any TwitterClient
+    private let twitter: _twitter$Type
 
     // MARK: State
 
@@ -33,7 +53,7 @@ public final class AddPersonViewModel: Observation.Observable {
     // MARK: Commands
 
     /// Looks `usernameSearchText` up on Twitter; bound to the add button.
-    public private(set) lazy var addPerson: Reactive.Command<Swift.Void, Person, TwitterError> = Reactive.Command(
+    public private(set) lazy var addPerson: Reactive.Command<Swift.Void, _addPerson$Output, _addPerson$Failure> = Reactive.Command(
         enabledIf: Reactive.Property(_addPerson$condition),
         transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
@@ -93,7 +113,7 @@ public final class AddPersonViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(twitter: any TwitterClient) {
+    public init(twitter: _twitter$Type) {
         self.twitter = twitter
 
         // Every value's first state, in update order.
@@ -110,7 +130,7 @@ public final class AddPersonViewModel: Observation.Observable {
         _addPerson$condition = Reactive.MutableProperty(addPersonCanExecute)
 
         // Follow the runtime objects this view model owns.
-        _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._addPerson$step {} }
+        _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._addPerson$step {} }
     }
 
     deinit {
@@ -199,7 +219,7 @@ public final class AddPersonViewModel: Observation.Observable {
     // MARK: Spec statements
 
     /// The work `addPerson` starts on each execution.
-    private func _addPerson$work() -> Reactive.SignalProducer<Person, TwitterError> {
+    private func _addPerson$work() -> Reactive.SignalProducer<_addPerson$Output, _addPerson$Failure> {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 16)
            twitter.info(forUsername: usernameSearchText)
 #sourceLocation()

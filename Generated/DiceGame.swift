@@ -8,10 +8,24 @@ import ExampleModels
 /// A die that you roll until it shows six.
 @MainActor
 public final class DiceGameViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `die`, as the spec writes it.
+#sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 6)
+    public typealias _die$Type =
+               any DieRolling
+#sourceLocation()
+
+    /// The type of `currentRollTextColor`, as the spec writes it.
+#sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 26)
+    public typealias _currentRollTextColor$Type =
+          TextColor
+#sourceLocation()
+
     // MARK: Dependencies
 
     /// Where the rolls come from.
-    private let die: any DieRolling
+    private let die: _die$Type
 
     // MARK: State
 
@@ -34,7 +48,7 @@ public final class DiceGameViewModel: Observation.Observable {
     public var currentRollDescription: String { _$access(\.currentRollDescription); return _currentRollDescription }
 
     /// Green once the game is won, black before.
-    public var currentRollTextColor: TextColor { _$access(\.currentRollTextColor); return _currentRollTextColor }
+    public var currentRollTextColor: _currentRollTextColor$Type { _$access(\.currentRollTextColor); return _currentRollTextColor }
 
     // MARK: Commands
 
@@ -85,7 +99,7 @@ public final class DiceGameViewModel: Observation.Observable {
 
     /// `currentRollTextColor` as a runtime `Property`, for bindings and operators; it starts following
     /// `currentRollTextColor` when first asked for.
-    public var currentRollTextColorProperty: Reactive.Property<TextColor> { Reactive.Property(Reactive.Staging.mirror(&_currentRollTextColor$mirror, _currentRollTextColor)) }
+    public var currentRollTextColorProperty: Reactive.Property<_currentRollTextColor$Type> { Reactive.Property(Reactive.Staging.mirror(&_currentRollTextColor$mirror, _currentRollTextColor)) }
 
     /// `rollDieIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
     /// `rollDieIsExecuting` when first asked for.
@@ -121,8 +135,8 @@ public final class DiceGameViewModel: Observation.Observable {
     private var _isGameOver$mirror: Reactive.MutableProperty<Bool>?
     private var _currentRollDescription: String
     private var _currentRollDescription$mirror: Reactive.MutableProperty<String>?
-    private var _currentRollTextColor: TextColor
-    private var _currentRollTextColor$mirror: Reactive.MutableProperty<TextColor>?
+    private var _currentRollTextColor: _currentRollTextColor$Type
+    private var _currentRollTextColor$mirror: Reactive.MutableProperty<_currentRollTextColor$Type>?
     private var _rollDieCanExecute: Swift.Bool
     private var _rollDieIsExecuting: Swift.Bool
     private var _rollDieIsExecuting$before: Swift.Bool?
@@ -142,14 +156,14 @@ public final class DiceGameViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(die: any DieRolling) {
+    public init(die: _die$Type) {
         self.die = die
 
         // Every value's first state, in update order.
         let roll: Int? = nil
         let isGameOver: Bool = Self._isGameOver$compute(roll: roll)
         let currentRollDescription: String = Self._currentRollDescription$compute(roll: roll)
-        let currentRollTextColor: TextColor = Self._currentRollTextColor$compute(isGameOver: isGameOver)
+        let currentRollTextColor: _currentRollTextColor$Type = Self._currentRollTextColor$compute(isGameOver: isGameOver)
         let rollDieCanExecute: Swift.Bool = Self._rollDieCanExecute$compute(isGameOver: isGameOver)
         let rollDieIsExecuting: Swift.Bool = false
         let rollDieIsEnabled: Swift.Bool = rollDieCanExecute
@@ -167,8 +181,8 @@ public final class DiceGameViewModel: Observation.Observable {
         _rollDie$condition = Reactive.MutableProperty(rollDieCanExecute)
 
         // Follow the runtime objects this view model owns.
-        _$disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._rollDie$step {} }
-        _$disposables += newGame.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._newGame$step {} }
+        _$disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._rollDie$step {} }
+        _$disposables += newGame.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._newGame$step {} }
     }
 
     deinit {
@@ -273,7 +287,7 @@ public final class DiceGameViewModel: Observation.Observable {
     }
 
     /// Computes `currentRollTextColor` from what it reads.
-    private static func _currentRollTextColor$compute(isGameOver: Bool) -> TextColor {
+    private static func _currentRollTextColor$compute(isGameOver: Bool) -> _currentRollTextColor$Type {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 29)
             isGameOver ? .green : .black
 #sourceLocation()

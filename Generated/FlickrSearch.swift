@@ -8,10 +8,36 @@ import ExampleModels
 /// Searches Flickr for the text the user typed.
 @MainActor
 public final class FlickrSearchViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `flickr`, as the spec writes it.
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 6)
+    public typealias _flickr$Type =
+                  any FlickrSearching
+#sourceLocation()
+
+    /// The type of `showResults`, as the spec writes it.
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 24)
+    public typealias _showResults$Type =
+                       FlickrSearchResults
+#sourceLocation()
+
+    /// The type of the output of `executeSearch`, as the spec writes it.
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 19)
+    public typealias _executeSearch$Output =
+            FlickrSearchResults
+#sourceLocation()
+
+    /// The type of the failure of `executeSearch`, as the spec writes it.
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 20)
+    public typealias _executeSearch$Failure =
+             FlickrSearchError
+#sourceLocation()
+
     // MARK: Dependencies
 
     /// The search service.
-    private let flickr: any FlickrSearching
+    private let flickr: _flickr$Type
 
     // MARK: Constants
 
@@ -33,7 +59,7 @@ public final class FlickrSearchViewModel: Observation.Observable {
     // MARK: Commands
 
     /// Searches Flickr for `searchText`; bound to the search button.
-    public private(set) lazy var executeSearch: Reactive.Command<Swift.Void, FlickrSearchResults, FlickrSearchError> = Reactive.Command(
+    public private(set) lazy var executeSearch: Reactive.Command<Swift.Void, _executeSearch$Output, _executeSearch$Failure> = Reactive.Command(
         enabledIf: Reactive.Property(_executeSearch$condition),
         transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
@@ -48,8 +74,8 @@ public final class FlickrSearchViewModel: Observation.Observable {
     // MARK: Events
 
     /// The results of each search for the results screen.
-    public let showResults: Reactive.Signal<FlickrSearchResults, Swift.Never>
-    private let _showResults$observer: Reactive.Signal<FlickrSearchResults, Swift.Never>.Observer
+    public let showResults: Reactive.Signal<_showResults$Type, Swift.Never>
+    private let _showResults$observer: Reactive.Signal<_showResults$Type, Swift.Never>.Observer
 
     // MARK: Runtime properties
 
@@ -93,7 +119,7 @@ public final class FlickrSearchViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(flickr: any FlickrSearching) {
+    public init(flickr: _flickr$Type) {
         self.flickr = flickr
         let title = Self._title$make()
         self.title = title
@@ -108,10 +134,10 @@ public final class FlickrSearchViewModel: Observation.Observable {
         _executeSearchIsExecuting = executeSearchIsExecuting
         _executeSearchIsEnabled = executeSearchIsEnabled
         _executeSearch$condition = Reactive.MutableProperty(executeSearchCanExecute)
-        (showResults, _showResults$observer) = Reactive.Signal<FlickrSearchResults, Swift.Never>.pipe()
+        (showResults, _showResults$observer) = Reactive.Signal<_showResults$Type, Swift.Never>.pipe()
 
         // Follow the runtime objects this view model owns.
-        _$disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._executeSearch$step {} }
+        _$disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._executeSearch$step {} }
         _$disposables += executeSearch.values.observeValuesOnMain { [weak self] value in self?._executeSearch$step { self?._executeSearch$didSendValue(value) } }
     }
 
@@ -199,14 +225,14 @@ public final class FlickrSearchViewModel: Observation.Observable {
     // MARK: Spec statements
 
     /// The work `executeSearch` starts on each execution.
-    private func _executeSearch$work() -> Reactive.SignalProducer<FlickrSearchResults, FlickrSearchError> {
+    private func _executeSearch$work() -> Reactive.SignalProducer<_executeSearch$Output, _executeSearch$Failure> {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 19)
           flickr.flickrSearch(searchText)
 #sourceLocation()
     }
 
     /// Handles each value `executeSearch` produces.
-    private func _executeSearch$didSendValue(_ value: FlickrSearchResults) {
+    private func _executeSearch$didSendValue(_ value: _executeSearch$Output) {
         _$transactions.emit { [observer = _showResults$observer] in observer.send(value: value) }
     }
 }

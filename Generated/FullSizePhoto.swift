@@ -8,10 +8,18 @@ import ExampleModels
 /// Pages through the gallery's photos, starting at the one the user tapped.
 @MainActor
 public final class FullSizePhotoViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `photos`, as the spec writes it.
+#sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 6)
+    public typealias _photos$Type =
+                   [PhotoModel]
+#sourceLocation()
+
     // MARK: Parameters
 
     /// Every photo of the gallery.
-    public let photos: [PhotoModel]
+    public let photos: _photos$Type
 
     /// The photo the user tapped.
     public let initialPhotoIndex: Int
@@ -52,7 +60,7 @@ public final class FullSizePhotoViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(photos: [PhotoModel], initialPhotoIndex: Int) {
+    public init(photos: _photos$Type, initialPhotoIndex: Int) {
         self.photos = photos
         self.initialPhotoIndex = initialPhotoIndex
         let initialPhotoName = Self._initialPhotoName$make(photos: photos, initialPhotoIndex: initialPhotoIndex)
@@ -100,7 +108,7 @@ public final class FullSizePhotoViewModel: Observation.Observable {
     // MARK: Spec expressions
 
     /// The constant `initialPhotoName`.
-    private static func _initialPhotoName$make(photos: [PhotoModel], initialPhotoIndex: Int) -> String? {
+    private static func _initialPhotoName$make(photos: _photos$Type, initialPhotoIndex: Int) -> String? {
 #sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 13)
             photos.element(at: initialPhotoIndex)?.photoName
 #sourceLocation()

@@ -8,23 +8,49 @@ import ExampleModels
 /// The popular photos of 500px, imported once when the gallery is created.
 @MainActor
 public final class GalleryViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `importer`, as the spec writes it.
+#sourceLocation(file: "Specs/Gallery.vm.yaml", line: 6)
+    public typealias _importer$Type =
+                    any PhotoImporting
+#sourceLocation()
+
+    /// The type of `log`, as the spec writes it.
+#sourceLocation(file: "Specs/Gallery.vm.yaml", line: 7)
+    public typealias _log$Type =
+               any ErrorLogging
+#sourceLocation()
+
+    /// The type of `photos`, as the spec writes it.
+#sourceLocation(file: "Specs/Gallery.vm.yaml", line: 23)
+    public typealias _photos$Type =
+           [PhotoModel]
+#sourceLocation()
+
+    /// The type of `importedPhotos`, as the spec writes it.
+#sourceLocation(file: "Specs/Gallery.vm.yaml", line: 11)
+    public typealias _importedPhotos$Type =
+           [PhotoModel]
+#sourceLocation()
+
     // MARK: Dependencies
 
     /// The 500px API.
-    private let importer: any PhotoImporting
+    private let importer: _importer$Type
 
     /// Where import errors go; the gallery then stays empty.
-    private let log: any ErrorLogging
+    private let log: _log$Type
 
     // MARK: Derived values
 
     /// The photos to show; empty until imported.
-    public var photos: [PhotoModel] { _$access(\.photos); return _photos }
+    public var photos: _photos$Type { _$access(\.photos); return _photos }
 
     // MARK: Resources
 
     /// The photos, once imported.
-    public var importedPhotos: [PhotoModel]? { _$access(\.importedPhotos); return _importedPhotos }
+    public var importedPhotos: _importedPhotos$Type? { _$access(\.importedPhotos); return _importedPhotos }
 
     /// Whether `importedPhotos` is loading.
     public var importedPhotosIsLoading: Swift.Bool { _$access(\.importedPhotosIsLoading); return _importedPhotosIsLoading }
@@ -34,7 +60,7 @@ public final class GalleryViewModel: Observation.Observable {
         _importedPhotos$loader.reload()
     }
 
-    private lazy var _importedPhotos$loader: Reactive.ResourceLoader<[PhotoModel], Never> = Reactive.ResourceLoader { [weak self] in
+    private lazy var _importedPhotos$loader: Reactive.ResourceLoader<_importedPhotos$Type, Never> = Reactive.ResourceLoader { [weak self] in
         self?._importedPhotos$load() ?? .empty
     }
 
@@ -42,11 +68,11 @@ public final class GalleryViewModel: Observation.Observable {
 
     /// `photos` as a runtime `Property`, for bindings and operators; it starts following
     /// `photos` when first asked for.
-    public var photosProperty: Reactive.Property<[PhotoModel]> { Reactive.Property(Reactive.Staging.mirror(&_photos$mirror, _photos)) }
+    public var photosProperty: Reactive.Property<_photos$Type> { Reactive.Property(Reactive.Staging.mirror(&_photos$mirror, _photos)) }
 
     /// `importedPhotos` as a runtime `Property`, for bindings and operators; it starts following
     /// `importedPhotos` when first asked for.
-    public var importedPhotosProperty: Reactive.Property<[PhotoModel]?> { Reactive.Property(Reactive.Staging.mirror(&_importedPhotos$mirror, _importedPhotos)) }
+    public var importedPhotosProperty: Reactive.Property<_importedPhotos$Type?> { Reactive.Property(Reactive.Staging.mirror(&_importedPhotos$mirror, _importedPhotos)) }
 
     /// `importedPhotosIsLoading` as a runtime `Property`, for bindings and operators; it starts following
     /// `importedPhotosIsLoading` when first asked for.
@@ -63,11 +89,11 @@ public final class GalleryViewModel: Observation.Observable {
 
     // MARK: Storage
 
-    private var _photos: [PhotoModel]
-    private var _photos$mirror: Reactive.MutableProperty<[PhotoModel]>?
-    private var _importedPhotos: [PhotoModel]?
-    private var _importedPhotos$before: [PhotoModel]??
-    private var _importedPhotos$mirror: Reactive.MutableProperty<[PhotoModel]?>?
+    private var _photos: _photos$Type
+    private var _photos$mirror: Reactive.MutableProperty<_photos$Type>?
+    private var _importedPhotos: _importedPhotos$Type?
+    private var _importedPhotos$before: _importedPhotos$Type??
+    private var _importedPhotos$mirror: Reactive.MutableProperty<_importedPhotos$Type?>?
     private var _importedPhotosIsLoading: Swift.Bool
     private var _importedPhotosIsLoading$before: Swift.Bool?
     private var _importedPhotosIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
@@ -78,13 +104,13 @@ public final class GalleryViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(importer: any PhotoImporting, log: any ErrorLogging) {
+    public init(importer: _importer$Type, log: _log$Type) {
         self.importer = importer
         self.log = log
 
         // Every value's first state, in update order.
-        let importedPhotos: [PhotoModel]? = nil
-        let photos: [PhotoModel] = Self._photos$compute(importedPhotos: importedPhotos)
+        let importedPhotos: _importedPhotos$Type? = nil
+        let photos: _photos$Type = Self._photos$compute(importedPhotos: importedPhotos)
         let importedPhotosIsLoading: Swift.Bool = false
         _photos = photos
         _importedPhotos = importedPhotos
@@ -103,7 +129,7 @@ public final class GalleryViewModel: Observation.Observable {
     // MARK: Transactions
 
     /// Applies one event of `importedPhotos`'s loader: its outputs change in one transaction.
-    private func _importedPhotos$loaded(_ state: Reactive.ResourceLoader<[PhotoModel], Never>.State) {
+    private func _importedPhotos$loaded(_ state: Reactive.ResourceLoader<_importedPhotos$Type, Never>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._importedPhotos$loaded(state) } }
         Reactive.Staging.write(&_importedPhotos, state.value, before: &_importedPhotos$before)
         Reactive.Staging.write(&_importedPhotosIsLoading, state.isLoading, before: &_importedPhotosIsLoading$before)
@@ -152,7 +178,7 @@ public final class GalleryViewModel: Observation.Observable {
     // MARK: Spec expressions
 
     /// Computes `photos` from what it reads.
-    private static func _photos$compute(importedPhotos: [PhotoModel]?) -> [PhotoModel] {
+    private static func _photos$compute(importedPhotos: _importedPhotos$Type?) -> _photos$Type {
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 25)
            importedPhotos ?? []
 #sourceLocation()
@@ -161,7 +187,7 @@ public final class GalleryViewModel: Observation.Observable {
     // MARK: Spec statements
 
     /// Starts one load of `importedPhotos`.
-    private func _importedPhotos$load() -> Reactive.SignalProducer<[PhotoModel], Never> {
+    private func _importedPhotos$load() -> Reactive.SignalProducer<_importedPhotos$Type, Never> {
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 17)
       importer.importPhotos().flatMapError { [log] error in
           log.log("Could not import photos: \(error)")

@@ -8,10 +8,30 @@ import ExampleModels
 /// A result computed from a model, with loading and error states; a newer computation replaces the running one.
 @MainActor
 public final class LoadableResourceViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `computation`, as the spec writes it.
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 6)
+    public typealias _computation$Type =
+                       any Computing
+#sourceLocation()
+
+    /// The type of `lastError`, as the spec writes it.
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 22)
+    public typealias _lastError$Type =
+                     ComputationError?
+#sourceLocation()
+
+    /// The type of the failure of `computed`, as the spec writes it.
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 14)
+    public typealias _computed$Failure =
+             ComputationError
+#sourceLocation()
+
     // MARK: Dependencies
 
     /// What turns the model into a result.
-    private let computation: any Computing
+    private let computation: _computation$Type
 
     // MARK: State
 
@@ -34,7 +54,7 @@ public final class LoadableResourceViewModel: Observation.Observable {
     public var loading: Bool { _$access(\.loading); return _loading }
 
     /// Why the last computation failed.
-    public var lastError: ComputationError? { _$access(\.lastError); return _lastError }
+    public var lastError: _lastError$Type { _$access(\.lastError); return _lastError }
 
     // MARK: Resources
 
@@ -45,14 +65,14 @@ public final class LoadableResourceViewModel: Observation.Observable {
     public var computedIsLoading: Swift.Bool { _$access(\.computedIsLoading); return _computedIsLoading }
 
     /// Why the last load of `computed` failed; nil while loading and after a success.
-    public var computedError: ComputationError? { _$access(\.computedError); return _computedError }
+    public var computedError: _computed$Failure? { _$access(\.computedError); return _computedError }
 
     /// Loads `computed` again; a load still running is cancelled.
     public func reloadComputed() {
         _computed$loader.reload()
     }
 
-    private lazy var _computed$loader: Reactive.ResourceLoader<String, ComputationError> = Reactive.ResourceLoader { [weak self] in
+    private lazy var _computed$loader: Reactive.ResourceLoader<String, _computed$Failure> = Reactive.ResourceLoader { [weak self] in
         self?._computed$load() ?? .empty
     }
 
@@ -72,7 +92,7 @@ public final class LoadableResourceViewModel: Observation.Observable {
 
     /// `lastError` as a runtime `Property`, for bindings and operators; it starts following
     /// `lastError` when first asked for.
-    public var lastErrorProperty: Reactive.Property<ComputationError?> { Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError)) }
+    public var lastErrorProperty: Reactive.Property<_lastError$Type> { Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError)) }
 
     /// `computed` as a runtime `Property`, for bindings and operators; it starts following
     /// `computed` when first asked for.
@@ -84,7 +104,7 @@ public final class LoadableResourceViewModel: Observation.Observable {
 
     /// `computedError` as a runtime `Property`, for bindings and operators; it starts following
     /// `computedError` when first asked for.
-    public var computedErrorProperty: Reactive.Property<ComputationError?> { Reactive.Property(Reactive.Staging.mirror(&_computedError$mirror, _computedError)) }
+    public var computedErrorProperty: Reactive.Property<_computed$Failure?> { Reactive.Property(Reactive.Staging.mirror(&_computedError$mirror, _computedError)) }
 
     // MARK: Grouped writes
 
@@ -104,17 +124,17 @@ public final class LoadableResourceViewModel: Observation.Observable {
     private var _result$mirror: Reactive.MutableProperty<String?>?
     private var _loading: Bool
     private var _loading$mirror: Reactive.MutableProperty<Bool>?
-    private var _lastError: ComputationError?
-    private var _lastError$mirror: Reactive.MutableProperty<ComputationError?>?
+    private var _lastError: _lastError$Type
+    private var _lastError$mirror: Reactive.MutableProperty<_lastError$Type>?
     private var _computed: String?
     private var _computed$before: String??
     private var _computed$mirror: Reactive.MutableProperty<String?>?
     private var _computedIsLoading: Swift.Bool
     private var _computedIsLoading$before: Swift.Bool?
     private var _computedIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _computedError: ComputationError?
-    private var _computedError$before: ComputationError??
-    private var _computedError$mirror: Reactive.MutableProperty<ComputationError?>?
+    private var _computedError: _computed$Failure?
+    private var _computedError$before: _computed$Failure??
+    private var _computedError$mirror: Reactive.MutableProperty<_computed$Failure?>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     private let _$transactions = Reactive.Transactions()
@@ -122,7 +142,7 @@ public final class LoadableResourceViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(computation: any Computing) {
+    public init(computation: _computation$Type) {
         self.computation = computation
 
         // Every value's first state, in update order.
@@ -131,8 +151,8 @@ public final class LoadableResourceViewModel: Observation.Observable {
         let result: String? = Self._result$compute(computed: computed)
         let computedIsLoading: Swift.Bool = false
         let loading: Bool = Self._loading$compute(computedIsLoading: computedIsLoading)
-        let computedError: ComputationError? = nil
-        let lastError: ComputationError? = Self._lastError$compute(computedError: computedError)
+        let computedError: _computed$Failure? = nil
+        let lastError: _lastError$Type = Self._lastError$compute(computedError: computedError)
         _model = model
         _result = result
         _loading = loading
@@ -152,7 +172,7 @@ public final class LoadableResourceViewModel: Observation.Observable {
     // MARK: Transactions
 
     /// Applies one event of `computed`'s loader: its outputs change in one transaction.
-    private func _computed$loaded(_ state: Reactive.ResourceLoader<String, ComputationError>.State) {
+    private func _computed$loaded(_ state: Reactive.ResourceLoader<String, _computed$Failure>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._computed$loaded(state) } }
         Reactive.Staging.write(&_computed, state.value, before: &_computed$before)
         Reactive.Staging.write(&_computedIsLoading, state.isLoading, before: &_computedIsLoading$before)
@@ -229,7 +249,7 @@ public final class LoadableResourceViewModel: Observation.Observable {
     }
 
     /// Computes `lastError` from what it reads.
-    private static func _lastError$compute(computedError: ComputationError?) -> ComputationError? {
+    private static func _lastError$compute(computedError: _computed$Failure?) -> _lastError$Type {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 23)
                                                computedError
 #sourceLocation()
@@ -238,7 +258,7 @@ public final class LoadableResourceViewModel: Observation.Observable {
     // MARK: Spec statements
 
     /// Starts one load of `computed`.
-    private func _computed$load() -> Reactive.SignalProducer<String, ComputationError> {
+    private func _computed$load() -> Reactive.SignalProducer<String, _computed$Failure> {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 18)
           model.map(computation.compute) ?? .empty
 #sourceLocation()

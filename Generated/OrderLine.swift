@@ -8,10 +8,18 @@ import ExampleModels
 /// One line of an order, with a bulk discount.
 @MainActor
 public final class OrderLineViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `counter`, as the spec writes it.
+#sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 7)
+    public typealias _counter$Type =
+                   EvaluationCounter
+#sourceLocation()
+
     // MARK: Dependencies
 
     /// Counts each evaluation (for tests).
-    private let counter: EvaluationCounter
+    private let counter: _counter$Type
 
     // MARK: State
 
@@ -107,7 +115,7 @@ public final class OrderLineViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(counter: EvaluationCounter) {
+    public init(counter: _counter$Type) {
         self.counter = counter
 
         // Every value's first state, in update order.
@@ -196,28 +204,28 @@ public final class OrderLineViewModel: Observation.Observable {
     }
 
     /// Computes `subtotal` from what it reads.
-    private static func _subtotal$compute(counter: EvaluationCounter, quantity: Int, unitPrice: Int) -> Int {
+    private static func _subtotal$compute(counter: _counter$Type, quantity: Int, unitPrice: Int) -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 17)
            counter.count("subtotal", quantity * unitPrice)
 #sourceLocation()
     }
 
     /// Computes `discount` from what it reads.
-    private static func _discount$compute(counter: EvaluationCounter, quantity: Int, subtotal: Int) -> Int {
+    private static func _discount$compute(counter: _counter$Type, quantity: Int, subtotal: Int) -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 21)
             counter.count("discount", quantity >= 10 ? subtotal / 10 : 0)
 #sourceLocation()
     }
 
     /// Computes `total` from what it reads.
-    private static func _total$compute(counter: EvaluationCounter, subtotal: Int, discount: Int) -> Int {
+    private static func _total$compute(counter: _counter$Type, subtotal: Int, discount: Int) -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 25)
            counter.count("total", subtotal - discount)
 #sourceLocation()
     }
 
     /// Computes `summary` from what it reads.
-    private static func _summary$compute(counter: EvaluationCounter, quantity: Int, total: Int) -> String {
+    private static func _summary$compute(counter: _counter$Type, quantity: Int, total: Int) -> String {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 29)
            counter.count("summary", "\(quantity) for \(total)")
 #sourceLocation()

@@ -8,25 +8,51 @@ import ExampleModels
 /// Shows the adding form until a lookup succeeds, then the person found.
 @MainActor
 public final class PersonContainerViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `twitter`, as the spec writes it.
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 6)
+    public typealias _twitter$Type =
+                   any TwitterClient
+#sourceLocation()
+
+    /// The type of `addingViewModel`, as the spec writes it.
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 10)
+    public typealias _addingViewModel$Type =
+          AddPersonViewModel
+#sourceLocation()
+
+    /// The type of `uiState`, as the spec writes it.
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 24)
+    public typealias _uiState$Type =
+          PersonContainerState
+#sourceLocation()
+
+    /// The type of `person`, as the spec writes it.
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 16)
+    public typealias _person$Type =
+          Person
+#sourceLocation()
+
     // MARK: Dependencies
 
     /// The Twitter API that the form uses.
-    private let twitter: any TwitterClient
+    private let twitter: _twitter$Type
 
     // MARK: Constants
 
     /// The form shown in the adding state.
-    public let addingViewModel: AddPersonViewModel
+    public let addingViewModel: _addingViewModel$Type
 
     // MARK: Derived values
 
     /// Which screen to show.
-    public var uiState: PersonContainerState { _$access(\.uiState); return _uiState }
+    public var uiState: _uiState$Type { _$access(\.uiState); return _uiState }
 
     // MARK: Resources
 
     /// The first person the form's lookup found.
-    public var person: Person? { _$access(\.person); return _person }
+    public var person: _person$Type? { _$access(\.person); return _person }
 
     /// Whether `person` is loading.
     public var personIsLoading: Swift.Bool { _$access(\.personIsLoading); return _personIsLoading }
@@ -36,7 +62,7 @@ public final class PersonContainerViewModel: Observation.Observable {
         _person$loader.reload()
     }
 
-    private lazy var _person$loader: Reactive.ResourceLoader<Person, Never> = Reactive.ResourceLoader { [weak self] in
+    private lazy var _person$loader: Reactive.ResourceLoader<_person$Type, Never> = Reactive.ResourceLoader { [weak self] in
         self?._person$load() ?? .empty
     }
 
@@ -44,11 +70,11 @@ public final class PersonContainerViewModel: Observation.Observable {
 
     /// `uiState` as a runtime `Property`, for bindings and operators; it starts following
     /// `uiState` when first asked for.
-    public var uiStateProperty: Reactive.Property<PersonContainerState> { Reactive.Property(Reactive.Staging.mirror(&_uiState$mirror, _uiState)) }
+    public var uiStateProperty: Reactive.Property<_uiState$Type> { Reactive.Property(Reactive.Staging.mirror(&_uiState$mirror, _uiState)) }
 
     /// `person` as a runtime `Property`, for bindings and operators; it starts following
     /// `person` when first asked for.
-    public var personProperty: Reactive.Property<Person?> { Reactive.Property(Reactive.Staging.mirror(&_person$mirror, _person)) }
+    public var personProperty: Reactive.Property<_person$Type?> { Reactive.Property(Reactive.Staging.mirror(&_person$mirror, _person)) }
 
     /// `personIsLoading` as a runtime `Property`, for bindings and operators; it starts following
     /// `personIsLoading` when first asked for.
@@ -65,11 +91,11 @@ public final class PersonContainerViewModel: Observation.Observable {
 
     // MARK: Storage
 
-    private var _uiState: PersonContainerState
-    private var _uiState$mirror: Reactive.MutableProperty<PersonContainerState>?
-    private var _person: Person?
-    private var _person$before: Person??
-    private var _person$mirror: Reactive.MutableProperty<Person?>?
+    private var _uiState: _uiState$Type
+    private var _uiState$mirror: Reactive.MutableProperty<_uiState$Type>?
+    private var _person: _person$Type?
+    private var _person$before: _person$Type??
+    private var _person$mirror: Reactive.MutableProperty<_person$Type?>?
     private var _personIsLoading: Swift.Bool
     private var _personIsLoading$before: Swift.Bool?
     private var _personIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
@@ -80,14 +106,14 @@ public final class PersonContainerViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(twitter: any TwitterClient) {
+    public init(twitter: _twitter$Type) {
         self.twitter = twitter
         let addingViewModel = Self._addingViewModel$make(twitter: twitter)
         self.addingViewModel = addingViewModel
 
         // Every value's first state, in update order.
-        let person: Person? = nil
-        let uiState: PersonContainerState = Self._uiState$compute(person: person)
+        let person: _person$Type? = nil
+        let uiState: _uiState$Type = Self._uiState$compute(person: person)
         let personIsLoading: Swift.Bool = false
         _uiState = uiState
         _person = person
@@ -106,7 +132,7 @@ public final class PersonContainerViewModel: Observation.Observable {
     // MARK: Transactions
 
     /// Applies one event of `person`'s loader: its outputs change in one transaction.
-    private func _person$loaded(_ state: Reactive.ResourceLoader<Person, Never>.State) {
+    private func _person$loaded(_ state: Reactive.ResourceLoader<_person$Type, Never>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._person$loaded(state) } }
         Reactive.Staging.write(&_person, state.value, before: &_person$before)
         Reactive.Staging.write(&_personIsLoading, state.isLoading, before: &_personIsLoading$before)
@@ -155,14 +181,14 @@ public final class PersonContainerViewModel: Observation.Observable {
     // MARK: Spec expressions
 
     /// The constant `addingViewModel`.
-    private static func _addingViewModel$make(twitter: any TwitterClient) -> AddPersonViewModel {
+    private static func _addingViewModel$make(twitter: _twitter$Type) -> _addingViewModel$Type {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 12)
             AddPersonViewModel(twitter: twitter)
 #sourceLocation()
     }
 
     /// Computes `uiState` from what it reads.
-    private static func _uiState$compute(person: Person?) -> PersonContainerState {
+    private static func _uiState$compute(person: _person$Type?) -> _uiState$Type {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 26)
            person.map(PersonContainerState.detail) ?? .adding
 #sourceLocation()
@@ -171,7 +197,7 @@ public final class PersonContainerViewModel: Observation.Observable {
     // MARK: Spec statements
 
     /// Starts one load of `person`.
-    private func _person$load() -> Reactive.SignalProducer<Person, Never> {
+    private func _person$load() -> Reactive.SignalProducer<_person$Type, Never> {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 21)
            SignalProducer(addingViewModel.addPerson.values).take(first: 1)
 #sourceLocation()

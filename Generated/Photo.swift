@@ -9,15 +9,47 @@ import Foundation
 /// One full-size photo, whose details are fetched when it comes on screen.
 @MainActor
 public final class PhotoViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `photo`, as the spec writes it.
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 7)
+    public typealias _photo$Type =
+                 PhotoModel
+#sourceLocation()
+
+    /// The type of `importer`, as the spec writes it.
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 10)
+    public typealias _importer$Type =
+                    any PhotoImporting
+#sourceLocation()
+
+    /// The type of `imageData`, as the spec writes it.
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 26)
+    public typealias _imageData$Type =
+          Data?
+#sourceLocation()
+
+    /// The type of `details`, as the spec writes it.
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 17)
+    public typealias _details$Type =
+          PhotoModel
+#sourceLocation()
+
+    /// The type of the failure of `details`, as the spec writes it.
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 18)
+    public typealias _details$Failure =
+             PhotoImportError
+#sourceLocation()
+
     // MARK: Parameters
 
     /// The photo as the gallery knows it.
-    public let photo: PhotoModel
+    public let photo: _photo$Type
 
     // MARK: Dependencies
 
     /// The 500px API.
-    private let importer: any PhotoImporting
+    private let importer: _importer$Type
 
     // MARK: Constants
 
@@ -30,7 +62,7 @@ public final class PhotoViewModel: Observation.Observable {
     public var isLoading: Bool { _$access(\.isLoading); return _isLoading }
 
     /// The full-size image, once fetched.
-    public var imageData: Data? { _$access(\.imageData); return _imageData }
+    public var imageData: _imageData$Type { _$access(\.imageData); return _imageData }
 
     // MARK: Activation
 
@@ -47,20 +79,20 @@ public final class PhotoViewModel: Observation.Observable {
     // MARK: Resources
 
     /// The photo with its full-size image, fetched each time the page becomes active.
-    public var details: PhotoModel? { _$access(\.details); return _details }
+    public var details: _details$Type? { _$access(\.details); return _details }
 
     /// Whether `details` is loading.
     public var detailsIsLoading: Swift.Bool { _$access(\.detailsIsLoading); return _detailsIsLoading }
 
     /// Why the last load of `details` failed; nil while loading and after a success.
-    public var detailsError: PhotoImportError? { _$access(\.detailsError); return _detailsError }
+    public var detailsError: _details$Failure? { _$access(\.detailsError); return _detailsError }
 
     /// Loads `details` again; a load still running is cancelled.
     public func reloadDetails() {
         _details$loader.reload()
     }
 
-    private lazy var _details$loader: Reactive.ResourceLoader<PhotoModel, PhotoImportError> = Reactive.ResourceLoader { [weak self] in
+    private lazy var _details$loader: Reactive.ResourceLoader<_details$Type, _details$Failure> = Reactive.ResourceLoader { [weak self] in
         self?._details$load() ?? .empty
     }
 
@@ -72,11 +104,11 @@ public final class PhotoViewModel: Observation.Observable {
 
     /// `imageData` as a runtime `Property`, for bindings and operators; it starts following
     /// `imageData` when first asked for.
-    public var imageDataProperty: Reactive.Property<Data?> { Reactive.Property(Reactive.Staging.mirror(&_imageData$mirror, _imageData)) }
+    public var imageDataProperty: Reactive.Property<_imageData$Type> { Reactive.Property(Reactive.Staging.mirror(&_imageData$mirror, _imageData)) }
 
     /// `details` as a runtime `Property`, for bindings and operators; it starts following
     /// `details` when first asked for.
-    public var detailsProperty: Reactive.Property<PhotoModel?> { Reactive.Property(Reactive.Staging.mirror(&_details$mirror, _details)) }
+    public var detailsProperty: Reactive.Property<_details$Type?> { Reactive.Property(Reactive.Staging.mirror(&_details$mirror, _details)) }
 
     /// `detailsIsLoading` as a runtime `Property`, for bindings and operators; it starts following
     /// `detailsIsLoading` when first asked for.
@@ -84,7 +116,7 @@ public final class PhotoViewModel: Observation.Observable {
 
     /// `detailsError` as a runtime `Property`, for bindings and operators; it starts following
     /// `detailsError` when first asked for.
-    public var detailsErrorProperty: Reactive.Property<PhotoImportError?> { Reactive.Property(Reactive.Staging.mirror(&_detailsError$mirror, _detailsError)) }
+    public var detailsErrorProperty: Reactive.Property<_details$Failure?> { Reactive.Property(Reactive.Staging.mirror(&_detailsError$mirror, _detailsError)) }
 
     /// `isActive` as a runtime `Property`, for bindings and operators; it starts following
     /// `isActive` when first asked for.
@@ -103,17 +135,17 @@ public final class PhotoViewModel: Observation.Observable {
 
     private var _isLoading: Bool
     private var _isLoading$mirror: Reactive.MutableProperty<Bool>?
-    private var _imageData: Data?
-    private var _imageData$mirror: Reactive.MutableProperty<Data?>?
-    private var _details: PhotoModel?
-    private var _details$before: PhotoModel??
-    private var _details$mirror: Reactive.MutableProperty<PhotoModel?>?
+    private var _imageData: _imageData$Type
+    private var _imageData$mirror: Reactive.MutableProperty<_imageData$Type>?
+    private var _details: _details$Type?
+    private var _details$before: _details$Type??
+    private var _details$mirror: Reactive.MutableProperty<_details$Type?>?
     private var _detailsIsLoading: Swift.Bool
     private var _detailsIsLoading$before: Swift.Bool?
     private var _detailsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _detailsError: PhotoImportError?
-    private var _detailsError$before: PhotoImportError??
-    private var _detailsError$mirror: Reactive.MutableProperty<PhotoImportError?>?
+    private var _detailsError: _details$Failure?
+    private var _detailsError$before: _details$Failure??
+    private var _detailsError$mirror: Reactive.MutableProperty<_details$Failure?>?
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
@@ -124,18 +156,18 @@ public final class PhotoViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(photo: PhotoModel, importer: any PhotoImporting) {
+    public init(photo: _photo$Type, importer: _importer$Type) {
         self.photo = photo
         self.importer = importer
         let photoName = Self._photoName$make(photo: photo)
         self.photoName = photoName
 
         // Every value's first state, in update order.
-        let details: PhotoModel? = nil
-        let imageData: Data? = Self._imageData$compute(details: details, photo: photo)
+        let details: _details$Type? = nil
+        let imageData: _imageData$Type = Self._imageData$compute(details: details, photo: photo)
         let detailsIsLoading: Swift.Bool = false
         let isLoading: Bool = Self._isLoading$compute(detailsIsLoading: detailsIsLoading)
-        let detailsError: PhotoImportError? = nil
+        let detailsError: _details$Failure? = nil
         let isActive: Swift.Bool = false
         _isLoading = isLoading
         _imageData = imageData
@@ -155,7 +187,7 @@ public final class PhotoViewModel: Observation.Observable {
     // MARK: Transactions
 
     /// Applies one event of `details`'s loader: its outputs change in one transaction.
-    private func _details$loaded(_ state: Reactive.ResourceLoader<PhotoModel, PhotoImportError>.State) {
+    private func _details$loaded(_ state: Reactive.ResourceLoader<_details$Type, _details$Failure>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._details$loaded(state) } }
         Reactive.Staging.write(&_details, state.value, before: &_details$before)
         Reactive.Staging.write(&_detailsIsLoading, state.isLoading, before: &_detailsIsLoading$before)
@@ -218,7 +250,7 @@ public final class PhotoViewModel: Observation.Observable {
     // MARK: Spec expressions
 
     /// The constant `photoName`.
-    private static func _photoName$make(photo: PhotoModel) -> String {
+    private static func _photoName$make(photo: _photo$Type) -> String {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 14)
                                     photo.photoName
 #sourceLocation()
@@ -232,7 +264,7 @@ public final class PhotoViewModel: Observation.Observable {
     }
 
     /// Computes `imageData` from what it reads.
-    private static func _imageData$compute(details: PhotoModel?, photo: PhotoModel) -> Data? {
+    private static func _imageData$compute(details: _details$Type?, photo: _photo$Type) -> _imageData$Type {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 28)
            details?.fullsizedData ?? photo.fullsizedData
 #sourceLocation()
@@ -241,7 +273,7 @@ public final class PhotoViewModel: Observation.Observable {
     // MARK: Spec statements
 
     /// Starts one load of `details`.
-    private func _details$load() -> Reactive.SignalProducer<PhotoModel, PhotoImportError> {
+    private func _details$load() -> Reactive.SignalProducer<_details$Type, _details$Failure> {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 22)
           importer.fetchPhotoDetails(photo)
 #sourceLocation()

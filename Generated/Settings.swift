@@ -8,10 +8,24 @@ import ExampleModels
 /// Reading settings, with a reset to the defaults and a save that can fail.
 @MainActor
 public final class SettingsViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `store`, as the spec writes it.
+#sourceLocation(file: "Specs/Settings.vm.yaml", line: 7)
+    public typealias _store$Type =
+                 any SettingsStoring
+#sourceLocation()
+
+    /// The type of the failure of `save`, as the spec writes it.
+#sourceLocation(file: "Specs/Settings.vm.yaml", line: 40)
+    public typealias _save$Failure =
+             SettingsSaveError
+#sourceLocation()
+
     // MARK: Dependencies
 
     /// Where the settings are saved.
-    private let store: any SettingsStoring
+    private let store: _store$Type
 
     // MARK: State
 
@@ -102,7 +116,7 @@ public final class SettingsViewModel: Observation.Observable {
     public var resetIsEnabled: Swift.Bool { _$access(\.resetIsEnabled); return _resetIsEnabled }
 
     /// Saves the settings; a failure is shown under the button.
-    public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, SettingsSaveError> = Reactive.Command(
+    public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, _save$Failure> = Reactive.Command(
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._save$work() ?? .empty }
     )
@@ -215,7 +229,7 @@ public final class SettingsViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(store: any SettingsStoring) {
+    public init(store: _store$Type) {
         self.store = store
 
         // Every value's first state, in update order.
@@ -248,8 +262,8 @@ public final class SettingsViewModel: Observation.Observable {
         _reset$condition = Reactive.MutableProperty(resetCanExecute)
 
         // Follow the runtime objects this view model owns.
-        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._reset$step {} }
-        _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._save$step {} }
+        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._reset$step {} }
+        _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._save$step {} }
         _$disposables += save.values.observeValuesOnMain { [weak self] value in self?._save$step { self?._save$didSendValue(value) } }
         _$disposables += save.errors.observeValuesOnMain { [weak self] error in self?._save$step { self?._save$didFail(error) } }
     }
@@ -419,7 +433,7 @@ public final class SettingsViewModel: Observation.Observable {
     }
 
     /// The work `save` starts on each execution.
-    private func _save$work() -> Reactive.SignalProducer<Swift.Void, SettingsSaveError> {
+    private func _save$work() -> Reactive.SignalProducer<Swift.Void, _save$Failure> {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 40)
           store.save(summary)
 #sourceLocation()
@@ -433,7 +447,7 @@ public final class SettingsViewModel: Observation.Observable {
     }
 
     /// Handles a failure of `save`.
-    private func _save$didFail(_ error: SettingsSaveError) {
+    private func _save$didFail(_ error: _save$Failure) {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 43)
                 saveError = "Could not save: \(error.reason)"
 #sourceLocation()

@@ -135,7 +135,7 @@ public final class TodoListViewModel: Observation.Observable {
         _add$condition = Reactive.MutableProperty(addCanExecute)
 
         // Follow the runtime objects this view model owns.
-        _$disposables += add.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._add$step {} }
+        _$disposables += add.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._add$step {} }
     }
 
     deinit {

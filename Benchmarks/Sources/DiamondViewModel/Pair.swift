@@ -129,7 +129,7 @@ public final class PairViewModel: Observation.Observable {
         _bumpIsEnabled = bumpIsEnabled
 
         // Follow the runtime objects this view model owns.
-        _$disposables += bump.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._bump$step {} }
+        _$disposables += bump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._bump$step {} }
     }
 
     deinit {

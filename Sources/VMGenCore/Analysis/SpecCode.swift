@@ -176,7 +176,9 @@ public enum SpecCode {
     /// the code (clamped to it), in words that fit spec code (the parser speaks of the wrapper
     /// it was given).
     static func syntaxProblems(in file: SourceFileSyntax, prefixLength: Int, textLength: Int) -> [Problem] {
-        ParseDiagnosticsGenerator.diagnostics(for: file)
+        // The parser marks trees with errors; most spec code has none to describe.
+        guard file.hasError else { return [] }
+        return ParseDiagnosticsGenerator.diagnostics(for: file)
             .filter { $0.diagMessage.severity == .error }
             .prefix(1)
             .map { diagnostic in
@@ -195,6 +197,8 @@ public enum SpecCode {
             .poundIf: "#if", .poundElse: "#else", .poundElseif: "#elseif", .poundEndif: "#endif",
             .poundSourceLocation: "#sourceLocation",
         ]
+        // Every directive starts with `#`: code without one needs no walk.
+        guard file.description.utf8.contains(UInt8(ascii: "#")) else { return nil }
         for token in file.tokens(viewMode: .sourceAccurate) {
             if let name = directives[token.tokenKind] {
                 return Problem(

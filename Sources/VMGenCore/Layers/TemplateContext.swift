@@ -39,6 +39,14 @@ public struct TemplateContext: Sendable {
     public var computations: [CodeFunction]
     /// Instance methods that run the spec's statements (perform, work, onValue, load...).
     public var actions: [CodeFunction]
+    /// One typealias per type the spec writes, under `#sourceLocation`; every other place in
+    /// the generated code names the alias, so a wrong type is reported once, at the spec.
+    public var typeAliases: [TypeAliasMember]
+}
+
+/// A typealias of a spec type: its doc comment and declaration lines, ready for the class body.
+public struct TypeAliasMember: Sendable {
+    public var lines: [String]
 }
 
 /// A titled group of values (`// MARK: State`).

@@ -97,6 +97,16 @@ struct NodeReader {
         return Located(scalar.string, at: location(of: node))
     }
 
+    /// A Swift type, located at its first character (after the quote of a quoted scalar), so
+    /// that the generated code can map it to the spec's column.
+    mutating func type(_ node: Node, _ what: String) -> Located<String>? {
+        guard var type = nonEmptyString(node, what) else { return nil }
+        if case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
+            type.location.column += 1
+        }
+        return type
+    }
+
     /// A non-empty scalar's text, with a hint when YAML read the value as a tag (`!x`).
     mutating func nonEmptyString(_ node: Node, _ what: String) -> Located<String>? {
         guard let text = string(node, what) else { return nil }

@@ -117,13 +117,13 @@ struct SectionReader {
                     at: reader.location(of: node))
                 return nil
             }
-            member.type = reader.nonEmptyString(node, "the type of \(context)")
+            member.type = reader.type(node, "the type of \(context)")
             return member.type == nil ? nil : member
         }
         guard let fields = reader.fields(of: node, in: context, allowed: section.keys, required: section.requiredKeys) else {
             return nil
         }
-        if let type = fields["type"] { member.type = reader.nonEmptyString(type.value, "the type of \(context)") }
+        if let type = fields["type"] { member.type = reader.type(type.value, "the type of \(context)") }
         member.declaresValue = fields["value"] != nil || fields["initial"] != nil
         if let value = fields["value"] { member.value = reader.code(value.value, "the value of \(context)") }
         if let initial = fields["initial"] { member.value = reader.code(initial.value, "the initial value of \(context)") }
@@ -182,14 +182,17 @@ struct SectionReader {
         func text(_ key: String) -> Located<String>? {
             fields[key].flatMap { reader.nonEmptyString($0.value, "`\(key)` of \(context)") }
         }
+        func type(_ key: String) -> Located<String>? {
+            fields[key].flatMap { reader.type($0.value, "`\(key)` of \(context)") }
+        }
         func code(_ key: String) -> Code? {
             fields[key].flatMap { reader.code($0.value, "`\(key)` of \(context)") }
         }
         command.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
         command.enabled = code("enabled")
-        command.input = text("input")
-        command.output = text("output")
-        command.failure = text("failure")
+        command.input = type("input")
+        command.output = type("output")
+        command.failure = type("failure")
         command.onValue = code("onValue")
         command.onFailure = code("onFailure")
         command.emits = text("emits")
@@ -215,12 +218,12 @@ struct SectionReader {
         let context = "resource `\(name.value)`"
         guard let fields = reader.fields(of: node, in: context, allowed: ["type", "failure", "load", "trigger", "doc"],
                                          required: ["type", "load"]),
-            let type = fields["type"].flatMap({ reader.nonEmptyString($0.value, "the type of \(context)") }),
+            let type = fields["type"].flatMap({ reader.type($0.value, "the type of \(context)") }),
             let load = fields["load"].flatMap({ reader.code($0.value, "`load` of \(context)") })
         else { return nil }
         var resource = Resource(name: name, type: type, load: load)
         resource.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
-        resource.failure = fields["failure"].flatMap { reader.nonEmptyString($0.value, "`failure` of \(context)") }
+        resource.failure = fields["failure"].flatMap { reader.type($0.value, "`failure` of \(context)") }
         if let triggerNode = fields["trigger"]?.value {
             for trigger in reader.stringList(triggerNode, "`trigger` of \(context)") {
                 if let value = Resource.Trigger(rawValue: trigger.value) {

@@ -11,9 +11,9 @@ extension ContextBuilder {
         let defaultFailure: String = if case .task = command.work { "any Swift.Error" } else { "Swift.Never" }
         let input = command.input?.value
         return CommandTypes(
-            input: input ?? "Swift.Void",
-            output: command.output?.value ?? "Swift.Void",
-            failure: command.failure?.value ?? defaultFailure,
+            input: types.name(for: command.input, or: "Swift.Void"),
+            output: types.name(for: command.output, or: "Swift.Void"),
+            failure: types.name(for: command.failure, or: defaultFailure),
             hasInput: input != nil && input != "Void" && input != "()")
     }
 
@@ -56,10 +56,10 @@ extension ContextBuilder {
             outputs: [GeneratedNames.isExecuting(of: name), GeneratedNames.isEnabled(of: name)].compactMap(value(named:)).map(valueMember))
     }
 
-    func resourceFailure(_ resource: Resource) -> String { resource.failure?.value ?? "any Swift.Error" }
+    func resourceFailure(_ resource: Resource) -> String { types.name(for: resource.failure, or: "any Swift.Error") }
 
     func loaderType(_ resource: Resource) -> String {
-        "Reactive.ResourceLoader<\(resource.type.value), \(resourceFailure(resource))>"
+        "Reactive.ResourceLoader<\(types.name(for: resource.type)), \(resourceFailure(resource))>"
     }
 
     func resourceMember(_ resource: Resource) -> ResourceMember {
@@ -119,7 +119,7 @@ extension ContextBuilder {
         for resource in spec.resources {
             result.append(CodeFunction(
                 docLines: ["/// Starts one load of `\(resource.name.value)`."],
-                signature: "private func \(GeneratedNames.helper(resource.name.value, "load"))() -> Reactive.SignalProducer<\(resource.type.value), \(resourceFailure(resource))> {",
+                signature: "private func \(GeneratedNames.helper(resource.name.value, "load"))() -> Reactive.SignalProducer<\(types.name(for: resource.type)), \(resourceFailure(resource))> {",
                 bodyLines: SwiftText.embedded(resource.load)))
         }
         return result

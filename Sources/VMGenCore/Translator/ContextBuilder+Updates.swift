@@ -8,7 +8,7 @@ extension ContextBuilder {
         let reactive = Set(value(named: key)?.reads ?? [])
         return (model.argumentOrder[key] ?? []).compactMap { name in
             if reactive.contains(name), let value = value(named: name) { return (name, typeName(of: value)) }
-            if fixed.contains(name), let type = model.symbols[name]?.type { return (name, type) }
+            if fixed.contains(name), let type = memberType(named: name) { return (name, type) }
             return nil
         }
     }
@@ -38,7 +38,7 @@ extension ContextBuilder {
     func computations() -> [CodeFunction] {
         var result: [CodeFunction] = []
         for constant in spec.constants {
-            guard let code = constant.value, let type = constant.type?.value else { continue }
+            guard let code = constant.value, let type = constant.type.map(types.name(for:)) else { continue }
             let arguments = arguments(of: code, for: "constant:" + constant.name.value)
             result.append(CodeFunction(
                 docLines: ["/// The constant `\(constant.name.value)`."],
@@ -69,7 +69,7 @@ extension ContextBuilder {
 
     func initializer() -> CodeFunction {
         let initializerParameters = (spec.parameters + spec.dependencies).compactMap { member in
-            member.type.map { "\(member.name.value): \(SwiftText.isFunctionType($0.value) ? "@escaping " : "")\($0.value)" }
+            member.type.map { "\(member.name.value): \(SwiftText.isFunctionType($0.value) ? "@escaping " : "")\(types.name(for: $0))" }
         }
         var lines: [String] = []
         for member in spec.parameters + spec.dependencies {
@@ -97,7 +97,7 @@ extension ContextBuilder {
         }
         for event in spec.events {
             let name = event.name.value
-            lines.append("(\(name), \(GeneratedNames.helper(name, "observer"))) = Reactive.Signal<\(event.type?.value ?? "Swift.Void"), Swift.Never>.pipe()")
+            lines.append("(\(name), \(GeneratedNames.helper(name, "observer"))) = Reactive.Signal<\(types.name(for: event.type, or: "Swift.Void")), Swift.Never>.pipe()")
         }
         let observations = observationLines()
         if !observations.isEmpty {
@@ -138,7 +138,7 @@ extension ContextBuilder {
             let name = command.name.value
             // Steps that happen on the main actor come through the command's `transaction:`;
             // this follows the others (work that ends on another thread).
-            lines.append("\(disposables) += \(name).isExecuting.signal.observeValuesOnMain { [weak self] _ in self?.\(GeneratedNames.helper(name, "step")) {} }")
+            lines.append("\(disposables) += \(name).isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?.\(GeneratedNames.helper(name, "step")) {} }")
             // Handlers run in a step: the one under way, or their own when the value or error
             // came from another thread (then with `isExecuting` as it is at that moment).
             let step = GeneratedNames.helper(name, "step")

@@ -6,10 +6,13 @@ public struct ContextBuilder {
     /// The index of `model.reactiveValues` by name: looked up for every read of every value,
     /// so a linear search would make large specs quadratic.
     let valueIndex: [String: Int]
+    /// The typealias of each type the spec writes.
+    let types: SpecTypes
 
     public init(model: ViewModelModel, generatorVersion: String = VMGen.version) {
         self.model = model
         self.version = generatorVersion
+        types = SpecTypes(spec: model.spec)
         var index: [String: Int] = [:]
         for (position, value) in model.reactiveValues.enumerated() where index[value.name] == nil {
             index[value.name] = position
@@ -45,7 +48,7 @@ public struct ContextBuilder {
             commands: spec.commands.map(commandMember),
             resources: spec.resources.map(resourceMember),
             events: spec.events.map { event in
-                EventMember(name: event.name.value, type: event.type?.value ?? "Void",
+                EventMember(name: event.name.value, type: types.name(for: event.type, or: "Swift.Void"),
                             observerName: GeneratedNames.helper(event.name.value, "observer"), docLines: SwiftText.docLines(event.doc))
             },
             storage: storage(),
@@ -54,11 +57,17 @@ public struct ContextBuilder {
             initializer: initializer(),
             updates: updates(),
             computations: computations(),
-            actions: actions())
+            actions: actions(),
+            typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) })
     }
 
     func storedMember(_ member: Member) -> StoredMember {
-        StoredMember(name: member.name.value, type: member.type?.value ?? "", docLines: SwiftText.docLines(member.doc))
+        StoredMember(name: member.name.value, type: member.type.map(types.name(for:)) ?? "", docLines: SwiftText.docLines(member.doc))
+    }
+
+    /// The aliased type of a parameter, dependency or constant, as a computation takes it.
+    func memberType(named name: String) -> String? {
+        types.memberTypes[name]
     }
 
     func valueMember(_ value: ReactiveValue) -> ValueMember {
@@ -109,10 +118,11 @@ public struct ContextBuilder {
         case .condition, .commandIsExecuting, .commandIsEnabled, .resourceIsLoading, .activation:
             return "Swift.Bool"
         case .resourceError(let resource):
-            let declared = spec.resources.first { $0.name.value == resource }?.failure
-            return declared == nil ? "(any Swift.Error)?" : value.type
-        default:
-            return value.type
+            return types.resourceFailures[resource].map(SwiftNames.optional) ?? "(any Swift.Error)?"
+        case .resourceValue(let resource):
+            return types.memberTypes[resource].map(SwiftNames.optional) ?? value.type
+        case .state, .derived, .child:
+            return types.memberTypes[value.name] ?? value.type
         }
     }
 

@@ -25,6 +25,8 @@ private struct Checker {
     var argumentOrder: [String: [String]] = [:]
     /// Each piece of statement code parsed, for the warnings that look at what it writes.
     var statementReads: [String] = []
+    /// The problems of each type text checked so far.
+    var typeProblems: [String: [SpecCode.Problem]] = [:]
     /// The values each resource's `load` reads, for `trigger: [change]`.
     var resourceReads: [String: [String]] = [:]
     var graph = DependencyGraph()
@@ -188,7 +190,11 @@ private struct Checker {
     // MARK: Types
 
     mutating func checkType(_ type: Located<String>?, of what: String) {
-        guard let type, let problem = SpecCode.type(type.value).problems.first else { return }
+        guard let type else { return }
+        // Specs repeat their types: each text is parsed once.
+        let problems = typeProblems[type.value] ?? SpecCode.type(type.value).problems
+        typeProblems[type.value] = problems
+        guard let problem = problems.first else { return }
         var location = type.location
         location.column += String(decoding: type.value.utf8.prefix(problem.offset), as: UTF8.self).unicodeScalars.count
         diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem.message)", at: location)

@@ -189,8 +189,8 @@ public final class CounterViewModel: Observation.Observable {
         _increment$condition = Reactive.MutableProperty(incrementCanExecute)
 
         // Follow the runtime objects this view model owns.
-        _$disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._increment$step {} }
-        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._reset$step {} }
+        _$disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._increment$step {} }
+        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._reset$step {} }
     }
 
     deinit {

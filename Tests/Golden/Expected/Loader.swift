@@ -7,9 +7,29 @@ import Reactive
 /// Loads pages of numbers while on screen.
 @MainActor
 final class LoaderViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `fetch`, as the spec writes it.
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 8)
+    typealias _fetch$Type =
+                  @Sendable (Int) -> SignalProducer<[Int], any Error>
+#sourceLocation()
+
+    /// The type of `rows`, as the spec writes it.
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 24)
+    typealias _rows$Type =
+                 [RowViewModel]
+#sourceLocation()
+
+    /// The type of the input of `jump`, as the spec writes it.
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 37)
+    typealias _jump$Input =
+           Duration
+#sourceLocation()
+
     // MARK: Dependencies
 
-    private let fetch: @Sendable (Int) -> SignalProducer<[Int], any Error>
+    private let fetch: _fetch$Type
 
     // MARK: State
 
@@ -28,7 +48,7 @@ final class LoaderViewModel: Observation.Observable {
 
     // MARK: Children
 
-    var rows: [RowViewModel] { _$access(\.rows); return _rows }
+    var rows: _rows$Type { _$access(\.rows); return _rows }
 
     // MARK: Activation
 
@@ -45,7 +65,7 @@ final class LoaderViewModel: Observation.Observable {
     // MARK: Commands
 
     /// Waits for the given delay, then shows the first page.
-    private(set) lazy var jump: Reactive.Command<Duration, Swift.Void, any Swift.Error> = Reactive.Command(
+    private(set) lazy var jump: Reactive.Command<_jump$Input, Swift.Void, any Swift.Error> = Reactive.Command(
         transaction: { [weak self] step in self?._jump$step(step) ?? step() },
         task: { [weak self] input in
             guard let self else { throw Swift.CancellationError() }
@@ -103,7 +123,7 @@ final class LoaderViewModel: Observation.Observable {
 
     /// `rows` as a runtime `Property`, for bindings and operators; it starts following
     /// `rows` when first asked for.
-    var rowsProperty: Reactive.Property<[RowViewModel]> { Reactive.Property(Reactive.Staging.mirror(&_rows$mirror, _rows)) }
+    var rowsProperty: Reactive.Property<_rows$Type> { Reactive.Property(Reactive.Staging.mirror(&_rows$mirror, _rows)) }
 
     /// `jumpIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
     /// `jumpIsExecuting` when first asked for.
@@ -145,8 +165,8 @@ final class LoaderViewModel: Observation.Observable {
     private var _page$mirror: Reactive.MutableProperty<Int>?
     private var _total: Int
     private var _total$mirror: Reactive.MutableProperty<Int>?
-    private var _rows: [RowViewModel]
-    private var _rows$mirror: Reactive.MutableProperty<[RowViewModel]>?
+    private var _rows: _rows$Type
+    private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
     private var _jumpIsExecuting: Swift.Bool
     private var _jumpIsExecuting$before: Swift.Bool?
     private var _jumpIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
@@ -171,7 +191,7 @@ final class LoaderViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    init(fetch: @escaping @Sendable (Int) -> SignalProducer<[Int], any Error>) {
+    init(fetch: @escaping _fetch$Type) {
         self.fetch = fetch
 
         // Every value's first state, in update order.
@@ -181,7 +201,7 @@ final class LoaderViewModel: Observation.Observable {
         let isActive: Swift.Bool = false
         let numbers: [Int]? = nil
         let total: Int = Self._total$compute(numbers: numbers)
-        let rows: [RowViewModel] = Self._rows$compute(numbers: numbers)
+        let rows: _rows$Type = Self._rows$compute(numbers: numbers)
         let numbersIsLoading: Swift.Bool = false
         let numbersError: (any Swift.Error)? = nil
         _page = page
@@ -195,7 +215,7 @@ final class LoaderViewModel: Observation.Observable {
         _isActive = isActive
 
         // Follow the runtime objects this view model owns.
-        _$disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._jump$step {} }
+        _$disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._jump$step {} }
         _$disposables += _numbers$loader.changes.observeValuesOnMain { [weak self] in self?._numbers$loaded($0) }
     }
 
@@ -302,7 +322,7 @@ final class LoaderViewModel: Observation.Observable {
     }
 
     /// Computes `rows` from what it reads.
-    private static func _rows$compute(numbers: [Int]?) -> [RowViewModel] {
+    private static func _rows$compute(numbers: [Int]?) -> _rows$Type {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 25)
                                           (numbers ?? []).map { RowViewModel(number: $0) }
 #sourceLocation()
@@ -311,7 +331,7 @@ final class LoaderViewModel: Observation.Observable {
     // MARK: Spec statements
 
     /// The work `jump` runs on each execution.
-    private func _jump$task(_ input: Duration) async throws -> Swift.Void {
+    private func _jump$task(_ input: _jump$Input) async throws -> Swift.Void {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 40)
       try await Task.sleep(for: input)
       page = 1

@@ -6,9 +6,17 @@ import Reactive
 
 @MainActor
 public final class Property: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `loadSuggestions`, as the spec writes it.
+#sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 8)
+    public typealias _loadSuggestions$Type =
+                    @Sendable () -> SignalProducer<[String], any Error>
+#sourceLocation()
+
     // MARK: Dependencies
 
-    private let loadSuggestions: @Sendable () -> SignalProducer<[String], any Error>
+    private let loadSuggestions: _loadSuggestions$Type
 
     private let disposables: Int
 
@@ -197,7 +205,7 @@ public final class Property: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(loadSuggestions: @escaping @Sendable () -> SignalProducer<[String], any Error>, disposables: Int) {
+    public init(loadSuggestions: @escaping _loadSuggestions$Type, disposables: Int) {
         self.loadSuggestions = loadSuggestions
         self.disposables = disposables
 
@@ -228,7 +236,7 @@ public final class Property: Observation.Observable {
         _isActive = isActive
 
         // Follow the runtime objects this view model owns.
-        _$disposables += foo.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._foo$step {} }
+        _$disposables += foo.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._foo$step {} }
         _$disposables += _suggestions$loader.changes.observeValuesOnMain { [weak self] in self?._suggestions$loaded($0) }
     }
 

@@ -7,10 +7,18 @@ import Reactive
 /// Searches as the user types.
 @MainActor
 public final class SearchViewModel: Observation.Observable {
+    // MARK: Types, as the spec writes them
+
+    /// The type of `search`, as the spec writes it.
+#sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 7)
+    public typealias _search$Type =
+                   @Sendable (String) -> SignalProducer<[String], any Error>
+#sourceLocation()
+
     // MARK: Dependencies
 
     /// Finds the results for a query.
-    private let search: @Sendable (String) -> SignalProducer<[String], any Error>
+    private let search: _search$Type
 
     // MARK: State
 
@@ -129,7 +137,7 @@ public final class SearchViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(search: @escaping @Sendable (String) -> SignalProducer<[String], any Error>) {
+    public init(search: @escaping _search$Type) {
         self.search = search
 
         // Every value's first state, in update order.
@@ -151,7 +159,7 @@ public final class SearchViewModel: Observation.Observable {
         (resultsFound, _resultsFound$observer) = Reactive.Signal<[String], Swift.Never>.pipe()
 
         // Follow the runtime objects this view model owns.
-        _$disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._run$step {} }
+        _$disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._run$step {} }
         _$disposables += run.values.observeValuesOnMain { [weak self] value in self?._run$step { self?._run$didSendValue(value) } }
         _$disposables += run.errors.observeValuesOnMain { [weak self] error in self?._run$step { self?._run$didFail(error) } }
     }

@@ -1,0 +1,112 @@
+import SwiftSyntax
+
+/// Every type the spec writes, declared once in the generated class as a typealias under
+/// `#sourceLocation`, padded to its spec column; everything else in the generated code names
+/// the alias. A misspelled type or a missing import is then reported once, at the spec's line
+/// and column, instead of at each of the places the generated code uses the type.
+struct SpecTypes {
+    /// One typealias: `_roll$Type` for the type written at `type.location`.
+    struct Alias {
+        var name: String
+        var type: Located<String>
+        /// What the type is of, for the alias's doc comment: "`roll`", "the input of `search`".
+        var owner: String
+    }
+
+    private(set) var aliases: [Alias] = []
+    /// The type each named member (parameter, dependency, constant, state, derived value,
+    /// child, event) and resource is written with, as the generated code names it.
+    private(set) var memberTypes: [String: String] = [:]
+    /// The failure type of each resource that declares one, as the generated code names it.
+    private(set) var resourceFailures: [String: String] = [:]
+    /// Alias names by where their type is written.
+    private var names: [SourceLocation: String] = [:]
+
+    /// Standard library names a type may use without an alias: a type made only of them cannot
+    /// be misspelled or miss an import, and stays readable where the generated code uses it.
+    static let standardNames: Set<String> = [
+        "Swift", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Bool", "String", "Character", "Substring", "Void", "Never", "Error", "Array",
+        "Dictionary", "Set", "Optional", "Result", "Any", "AnyObject", "Sendable", "Hashable", "Equatable",
+        "Comparable", "Identifiable", "Codable", "Decodable", "Encodable", "CustomStringConvertible", "Range",
+        "ClosedRange",
+    ]
+
+    /// Whether each type text seen so far is made of standard names only.
+    private var standardTexts: [String: Bool] = [:]
+    /// The spec's own names: a type that mentions one could mean the member, not the type.
+    private let specNames: Set<String>
+
+    init(spec: Spec) {
+        let functions = spec.functions.map(\.name.value)
+        let commands = spec.commands.map(\.name.value)
+        let resources = spec.resources.map(\.name.value)
+        let values = (spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events).map(\.name.value)
+        specNames = Set(values + functions + commands + resources + [spec.viewModel.value])
+        let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
+        for member in members {
+            add(member.type, name: member.name.value, role: "Type", owner: "`\(member.name.value)`")
+            if let type = member.type { memberTypes[member.name.value] = name(for: type) }
+        }
+        for command in spec.commands {
+            let name = command.name.value
+            add(command.input, name: name, role: "Input", owner: "the input of `\(name)`")
+            add(command.output, name: name, role: "Output", owner: "the output of `\(name)`")
+            add(command.failure, name: name, role: "Failure", owner: "the failure of `\(name)`")
+        }
+        for resource in spec.resources {
+            let name = resource.name.value
+            add(resource.type, name: name, role: "Type", owner: "`\(name)`")
+            add(resource.failure, name: name, role: "Failure", owner: "the failure of `\(name)`")
+            memberTypes[name] = self.name(for: resource.type)
+            if let failure = resource.failure { resourceFailures[name] = self.name(for: failure) }
+        }
+    }
+
+    private mutating func add(_ type: Located<String>?, name: String, role: String, owner: String) {
+        guard let type, names[type.location] == nil else { return }
+        // Specs repeat their types: each text is parsed once.
+        let standard = standardTexts[type.value] ?? isStandard(type.value)
+        standardTexts[type.value] = standard
+        guard !standard else { return }
+        // `$` cannot appear in a spec name, so the alias never clashes with one.
+        let alias = "_\(name)$\(role)"
+        names[type.location] = alias
+        aliases.append(Alias(name: alias, type: type, owner: owner))
+    }
+
+    /// Whether `type` names only standard library types (and none of the spec's own names).
+    private func isStandard(_ type: String) -> Bool {
+        guard let syntax = SpecCode.type(type).syntax else { return false }
+        return syntax.tokens(viewMode: .sourceAccurate).allSatisfy { token in
+            guard case .identifier(let name) = token.tokenKind else { return true }
+            return Self.standardNames.contains(name) && !specNames.contains(name)
+        }
+    }
+
+    /// The name the generated code uses for a type the spec writes.
+    func name(for type: Located<String>) -> String {
+        names[type.location] ?? type.value
+    }
+
+    /// The name of `type`, or `fallback` (a type of the generator's own) when the spec wrote none.
+    func name(for type: Located<String>?, or fallback: String) -> String {
+        type.map(name(for:)) ?? fallback
+    }
+
+    /// The lines of each alias, for the class body: a doc comment, then the declaration with the
+    /// type on its own line at its spec column, under a `#sourceLocation` that starts one line
+    /// earlier (a type on the spec's first line stays on the declaration's line).
+    func declarations(access: String) -> [[String]] {
+        aliases.map { alias in
+            let location = alias.type.location
+            let file = SwiftText.literal(location.file)
+            let header = "    \(access)typealias \(alias.name) ="
+            let body: [String] = location.line > 1
+                ? ["#sourceLocation(file: \(file), line: \(location.line - 1))", header,
+                   String(repeating: " ", count: max(0, location.column - 1)) + alias.type.value]
+                : ["#sourceLocation(file: \(file), line: \(location.line))", header + " " + alias.type.value]
+            return ["    /// The type of \(alias.owner), as the spec writes it."] + body + ["#sourceLocation()"]
+        }
+    }
+}
