@@ -37,10 +37,11 @@ struct LargeSpecTests {
         let few = try Self.measure(Self.chainSpec(inputs: 10, values: 5_000))
         let many = try Self.measure(Self.chainSpec(inputs: 100, values: 5_000))
         // The spec has 5,100 values and about 10,000 edges whether 10 or 100 inputs feed it; with
-        // one update function per input the output was 77.6 MB for 100 inputs.
+        // one update function per input the output was 77.6 MB for 100 inputs. Absolute times
+        // belong to the benchmarks (this is a debug build on a shared machine): here only the
+        // growth is checked.
         #expect(many.bytes < 8_000_000, "\(many.bytes) bytes")
         #expect(Double(many.bytes) < 1.3 * Double(few.bytes), "10 inputs: \(few.bytes) bytes, 100: \(many.bytes)")
-        #expect(many.seconds < 30, "\(many.seconds) s")
         #expect(many.seconds < 3 * few.seconds + 1, "10 inputs: \(few.seconds) s, 100: \(many.seconds) s")
     }
 

@@ -217,9 +217,9 @@ struct SpecDiagnosticsTests {
               c: "Int { }"
             """)
         #expect(found == [
-            "3:9: `Int) -> Void` is not a valid type for parameter `a`: `) -> Void` after the type `Int` is not part of it",
-            "4:10: `[Int` is not a valid type for parameter `b`: expected ']' to end array type",
-            "5:10: `Int { }` is not a valid type for parameter `c`: `{ }` after the type `Int` is not part of it",
+            "3:10: `Int) -> Void` is not a valid type for parameter `a`: `) -> Void` after the type `Int` is not part of it",
+            "4:11: `[Int` is not a valid type for parameter `b`: expected ']' to end array type",
+            "5:11: `Int { }` is not a valid type for parameter `c`: `{ }` after the type `Int` is not part of it",
         ])
     }
 
