@@ -152,6 +152,18 @@ struct SpecDiagnosticsTests {
         #expect(inValue == ["3:27: `b` reads `count`, which the spec does not declare; declare it, or call a function of an imported module as `count(...)`"])
     }
 
+    @Test("a swapped pair of letters is one edit away: `emial` suggests `email`")
+    func transposedLetters() {
+        let found = errors("""
+            viewModel: A
+            state:
+              email: { type: String, initial: '""', input: true }
+            derived:
+              valid: { type: Bool, value: "!emial.isEmpty" }
+            """)
+        #expect(found == ["5:33: `valid` reads `emial`, which the spec does not declare; did you mean `email`?"])
+    }
+
     @Test("calls of undeclared functions and capitalized names are left to the compiler, in every slot")
     func globalsFromImports() {
         let found = errors("""

@@ -282,6 +282,9 @@ struct YAMLLoader {
         if problem.contains("found another document") {
             return "; a spec is one YAML document: remove the `---` and what follows, or move it to its own file"
         }
+        if problem.contains("found unknown escape character") {
+            return "; inside YAML double quotes `\\` starts a YAML escape: write Swift code with `\\(...)` or a Swift string in single quotes (`'\"Hello, \\(name)!\"'`) or as a block (`|`)"
+        }
         if problem.contains("found undefined alias") {
             return "; specs do not use anchors and aliases: write the value out"
         }

@@ -323,7 +323,11 @@ private struct Checker {
         let location = code.location(ofUTF8Offset: read.offset)
         let names = symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name).sorted()
         let suggestion = Suggestion.didYouMean(read.name, in: names)
-        let advice = suggestion.isEmpty ? "; declare it, or call a function of an imported module as `\(read.name)(...)`" : suggestion
+        var advice = suggestion.isEmpty ? "; declare it, or call a function of an imported module as `\(read.name)(...)`" : suggestion
+        if code.text.trimmingCharacters(in: .whitespaces) == read.name {
+            // YAML's quotes are not Swift's: `value: "none"` is the Swift code `none`.
+            advice += "; for the text \"\(read.name)\", write a Swift string inside YAML quotes: `'\"\(read.name)\"'`"
+        }
         diagnostics.error("\(what) reads `\(read.name)`, which the spec does not declare\(advice)", at: location)
     }
 
@@ -465,6 +469,9 @@ private struct Checker {
             }
             if let onValue = command.onValue { parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)") }
             if let onFailure = command.onFailure { parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)") }
+            if let emits = command.emits, let event = spec.events.first(where: { $0.name.value == emits.value }) {
+                checkEmittedType(of: command, to: event, at: emits.location)
+            }
             if let emits = command.emits {
                 if symbols[emits.value]?.kind != .event, !spec.brokenNames.contains(emits.value) {
                     let events = spec.events.map(\.name.value)
@@ -494,6 +501,26 @@ private struct Checker {
                 break
             }
         }
+    }
+
+    /// Each value a command's work sends goes to the event it `emits`: their types must be the
+    /// same (written the same way, as the generated code passes one to the other).
+    mutating func checkEmittedType(of command: Command, to event: Member, at location: SourceLocation) {
+        func normalized(_ type: String?) -> String {
+            let type = (type ?? "Void").filter { !$0.isWhitespace }
+            return ["()", "Swift.Void"].contains(type) ? "Void" : type
+        }
+        let output: String? = if case .perform = command.work { nil } else { command.output?.value }
+        guard normalized(output) != normalized(event.type?.value) else { return }
+        let sends = output.map { "`\($0)`" } ?? "`()`"
+        let advice = if case .perform = command.work {
+            "a `perform` sends `()`: make the event `Void`, or use `work` or `task` with an `output:`"
+        } else {
+            "give the event the command's `output:` type"
+        }
+        diagnostics.error(
+            "command `\(command.name.value)` emits `\(event.name.value)`, whose type is `\(event.type?.value ?? "Void")`, but its work sends \(sends); \(advice)",
+            at: location, notes: [.init("`\(event.name.value)` is declared here", at: event.name.location)])
     }
 
     mutating func checkResources() {
