@@ -48,11 +48,19 @@ extension ContextBuilder {
                 "}",
             ]
         }
+        let creation = (["Reactive.Command("] + arguments.map { "        " + $0 } + ["    )"]).joined(separator: "\n")
+        // `lazy var name: Type = Reactive.Command(`, or, when that is too long, the creation on
+        // the lines after `=`, one level deeper.
+        let head = "    \(access)private(set) lazy var \(name): \(type) ="
+        let declaration = LineLayout.fits(head + " Reactive.Command(", margin: 0)
+            ? head + " " + creation
+            : head + "\n        " + creation.split(separator: "\n").map(String.init).joined(separator: "\n    ")
         return CommandMember(
             name: name,
             type: type,
             docLines: SwiftText.docLines(command.doc),
-            creation: (["Reactive.Command("] + arguments.map { "        " + $0 } + ["    )"]).joined(separator: "\n"),
+            creation: creation,
+            declaration: declaration,
             outputs: [GeneratedNames.isExecuting(of: name), GeneratedNames.isEnabled(of: name)].compactMap(value(named:)).map(valueMember))
     }
 
