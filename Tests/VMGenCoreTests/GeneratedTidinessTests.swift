@@ -28,29 +28,41 @@ enum GeneratedTidiness {
         return result
     }
 
-    /// Private `let`s, `var`s and `func`s whose name occurs nowhere but in their declaration.
-    /// Comments do not count as a use, and neither does disposing of the member (`x.dispose()`
-    /// in `deinit` keeps nothing alive that something uses).
+    /// Private `let`s, `var`s and `func`s whose name occurs nowhere but in their declaration,
+    /// or only inside private functions that are unused themselves (found again until nothing
+    /// new is). Comments do not count as a use, and neither does disposing of the member
+    /// (`x.dispose()` in `deinit` keeps nothing alive that something uses).
     static func unusedPrivateMembers(_ lines: [String]) -> [String] {
-        let declaration = /^\s*private\s+(?:static\s+)?(?:lazy\s+)?(?:let|var|func)\s+([A-Za-z_$][A-Za-z0-9_$]*)/
+        let declaration = /^\s*private\s+(?:static\s+)?(?:lazy\s+)?(let|var|func)\s+([A-Za-z_$][A-Za-z0-9_$]*)/
         let code = lines.map(withoutComment)
-        var uses: [String: Int] = [:]
-        for line in code {
-            let disposals = Set(line.matches(of: /([A-Za-z_$][A-Za-z0-9_$]*)\.dispose\(\)/).map { String($0.output.1) })
-            for token in line.matches(of: /[A-Za-z_$][A-Za-z0-9_$]*/) {
-                let name = String(token.output)
-                if !disposals.contains(name) { uses[name, default: 0] += 1 }
+        var unused: [Int: String] = [:]
+        var ignored = Set<Int>()
+        while true {
+            var uses: [String: Int] = [:]
+            for (index, line) in code.enumerated() where !ignored.contains(index) {
+                let disposals = Set(line.matches(of: /([A-Za-z_$][A-Za-z0-9_$]*)\.dispose\(\)/).map { String($0.output.1) })
+                for token in line.matches(of: /[A-Za-z_$][A-Za-z0-9_$]*/) where !disposals.contains(String(token.output)) {
+                    uses[String(token.output), default: 0] += 1
+                }
             }
-        }
-        var result: [String] = []
-        for (index, line) in code.enumerated() {
-            guard let match = line.firstMatch(of: declaration) else { continue }
-            let name = String(match.output.1)
-            if uses[name, default: 0] <= 1 {
-                result.append("line \(index + 1): private `\(name)` is declared but never used")
+            var found = false
+            for (index, line) in code.enumerated() where unused[index] == nil {
+                guard let match = line.firstMatch(of: declaration) else { continue }
+                let name = String(match.output.2)
+                guard uses[name, default: 0] <= 1 else { continue }
+                unused[index] = name
+                found = true
+                // An unused function's body uses nothing: drop it, up to the brace that closes it.
+                if match.output.1 == "func" {
+                    let indentation = String(line.prefix { $0 == " " })
+                    if let end = code[index...].firstIndex(where: { $0 == indentation + "}" }), end > index + 1 {
+                        ignored.formUnion((index + 1)..<end)
+                    }
+                }
             }
+            if !found { break }
         }
-        return result
+        return unused.keys.sorted().map { "line \($0 + 1): private `\(unused[$0]!)` is declared but never used" }
     }
 
     /// Lines over the limit, and lines with two statements (a `;`), except spec code (from
@@ -155,6 +167,7 @@ struct GeneratedTidinessTests {
         let problems = GeneratedTidiness.problems(in: old, spec: try read("Tests/Tidiness/Constants.vm.yaml"))
         #expect(problems == [
             "line 21: `// MARK: Runtime properties` has nothing under it",
+            "line 34: private `_$observationRegistrar` is declared but never used",
             "line 35: private `_$disposables` is declared but never used",
             "line 77: private `_$access` is declared but never used",
             "line 82: private `_$didChange` is declared but never used",
