@@ -37,7 +37,10 @@ public final class AddPersonViewModel: Observation.Observable {
 
     /// The username text field's text.
     public var usernameSearchText: String {
-        get { _$access(\.usernameSearchText); return _usernameSearchText }
+        get {
+            _$access(\.usernameSearchText)
+            return _usernameSearchText
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.usernameSearchText = newValue } }
             Reactive.Staging.write(&_usernameSearchText, newValue, before: &_usernameSearchText$before)
@@ -48,40 +51,58 @@ public final class AddPersonViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// The text field is disabled while the lookup runs.
-    public var isTextFieldEnabled: Bool { _$access(\.isTextFieldEnabled); return _isTextFieldEnabled }
+    public var isTextFieldEnabled: Bool {
+        _$access(\.isTextFieldEnabled)
+        return _isTextFieldEnabled
+    }
 
     // MARK: Commands
 
     /// Looks `usernameSearchText` up on Twitter; bound to the add button.
-    public private(set) lazy var addPerson: Reactive.Command<Swift.Void, _addPerson$Output, _addPerson$Failure> = Reactive.Command(
-        enabledIf: Reactive.Property(_addPerson$condition),
-        transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
-    )
+    public private(set) lazy var addPerson: Reactive.Command<Swift.Void, _addPerson$Output, _addPerson$Failure> =
+        Reactive.Command(
+            enabledIf: Reactive.Property(_addPerson$condition),
+            transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
+            executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
+        )
 
     /// Whether `addPerson` is running.
-    public var addPersonIsExecuting: Swift.Bool { _$access(\.addPersonIsExecuting); return _addPersonIsExecuting }
+    public var addPersonIsExecuting: Swift.Bool {
+        _$access(\.addPersonIsExecuting)
+        return _addPersonIsExecuting
+    }
 
     /// Whether `addPerson` can be executed now.
-    public var addPersonIsEnabled: Swift.Bool { _$access(\.addPersonIsEnabled); return _addPersonIsEnabled }
+    public var addPersonIsEnabled: Swift.Bool {
+        _$access(\.addPersonIsEnabled)
+        return _addPersonIsEnabled
+    }
 
     // MARK: Runtime properties
 
-    /// `usernameSearchText` as a runtime `Property`, for bindings and operators; it starts following
-    /// `usernameSearchText` when first asked for.
-    public var usernameSearchTextProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_usernameSearchText$mirror, _usernameSearchText)) }
+    /// `usernameSearchText` as a runtime `Property`, for bindings and operators;
+    /// it starts following `usernameSearchText` when first asked for.
+    public var usernameSearchTextProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_usernameSearchText$mirror, _usernameSearchText))
+    }
 
-    /// `isTextFieldEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `isTextFieldEnabled` when first asked for.
-    public var isTextFieldEnabledProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isTextFieldEnabled$mirror, _isTextFieldEnabled)) }
+    /// `isTextFieldEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isTextFieldEnabled` when first asked for.
+    public var isTextFieldEnabledProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isTextFieldEnabled$mirror, _isTextFieldEnabled))
+    }
 
-    /// `addPersonIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `addPersonIsExecuting` when first asked for.
-    public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_addPersonIsExecuting$mirror, _addPersonIsExecuting)) }
+    /// `addPersonIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `addPersonIsExecuting` when first asked for.
+    public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_addPersonIsExecuting$mirror, _addPersonIsExecuting))
+    }
 
-    /// `addPersonIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `addPersonIsEnabled` when first asked for.
-    public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_addPersonIsEnabled$mirror, _addPersonIsEnabled)) }
+    /// `addPersonIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `addPersonIsEnabled` when first asked for.
+    public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_addPersonIsEnabled$mirror, _addPersonIsEnabled))
+    }
 
     // MARK: Grouped writes
 
@@ -130,7 +151,9 @@ public final class AddPersonViewModel: Observation.Observable {
         _addPerson$condition = Reactive.MutableProperty(addPersonCanExecute)
 
         // Follow the runtime objects this view model owns.
-        _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._addPerson$step {} }
+        _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._addPerson$step {}
+        }
     }
 
     deinit {
@@ -144,7 +167,11 @@ public final class AddPersonViewModel: Observation.Observable {
     private func _addPerson$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._addPerson$step(step) } }
         step()
-        Reactive.Staging.write(&_addPersonIsExecuting, addPerson.isExecuting.value, before: &_addPersonIsExecuting$before)
+        Reactive.Staging.write(
+            &_addPersonIsExecuting,
+            addPerson.isExecuting.value,
+            before: &_addPersonIsExecuting$before
+        )
         _$transactions.end { _$commit() }
     }
 
@@ -152,12 +179,27 @@ public final class AddPersonViewModel: Observation.Observable {
     /// that changed, then tells observers about each value that changed, once.
     private func _$commit() {
         // What the transaction wrote.
-        let _usernameSearchText$changed = Reactive.Staging.changed(_usernameSearchText, before: &_usernameSearchText$before)
-        let _addPersonIsExecuting$changed = Reactive.Staging.changed(_addPersonIsExecuting, before: &_addPersonIsExecuting$before)
+        let _usernameSearchText$changed = Reactive.Staging.changed(
+            _usernameSearchText,
+            before: &_usernameSearchText$before
+        )
+        let _addPersonIsExecuting$changed = Reactive.Staging.changed(
+            _addPersonIsExecuting,
+            before: &_addPersonIsExecuting$before
+        )
         // Each value an input of which changed, computed again, in update order.
-        let _addPersonCanExecute$changed = _usernameSearchText$changed && Reactive.Staging.replace(&_addPersonCanExecute, with: Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText))
-        let _isTextFieldEnabled$changed = _addPersonIsExecuting$changed && Reactive.Staging.replace(&_isTextFieldEnabled, with: Self._isTextFieldEnabled$compute(addPersonIsExecuting: _addPersonIsExecuting))
-        let _addPersonIsEnabled$changed = (_addPersonCanExecute$changed || _addPersonIsExecuting$changed) && Reactive.Staging.replace(&_addPersonIsEnabled, with: _addPersonCanExecute && !_addPersonIsExecuting)
+        let _addPersonCanExecute$changed = _usernameSearchText$changed
+            && Reactive.Staging.replace(
+                &_addPersonCanExecute,
+                with: Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText)
+            )
+        let _isTextFieldEnabled$changed = _addPersonIsExecuting$changed
+            && Reactive.Staging.replace(
+                &_isTextFieldEnabled,
+                with: Self._isTextFieldEnabled$compute(addPersonIsExecuting: _addPersonIsExecuting)
+            )
+        let _addPersonIsEnabled$changed = (_addPersonCanExecute$changed || _addPersonIsExecuting$changed)
+            && Reactive.Staging.replace(&_addPersonIsEnabled, with: _addPersonCanExecute && !_addPersonIsExecuting)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -188,7 +230,10 @@ public final class AddPersonViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<AddPersonViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<AddPersonViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

@@ -31,7 +31,10 @@ public final class DiceGameViewModel: Observation.Observable {
 
     /// The last number rolled; nil before the first roll.
     public private(set) var roll: Int? {
-        get { _$access(\.roll); return _roll }
+        get {
+            _$access(\.roll)
+            return _roll
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.roll = newValue } }
             Reactive.Staging.write(&_roll, newValue, before: &_roll$before)
@@ -42,13 +45,22 @@ public final class DiceGameViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// Whether the die has shown six.
-    public var isGameOver: Bool { _$access(\.isGameOver); return _isGameOver }
+    public var isGameOver: Bool {
+        _$access(\.isGameOver)
+        return _isGameOver
+    }
 
     /// The sentence under the die.
-    public var currentRollDescription: String { _$access(\.currentRollDescription); return _currentRollDescription }
+    public var currentRollDescription: String {
+        _$access(\.currentRollDescription)
+        return _currentRollDescription
+    }
 
     /// Green once the game is won, black before.
-    public var currentRollTextColor: _currentRollTextColor$Type { _$access(\.currentRollTextColor); return _currentRollTextColor }
+    public var currentRollTextColor: _currentRollTextColor$Type {
+        _$access(\.currentRollTextColor)
+        return _currentRollTextColor
+    }
 
     // MARK: Commands
 
@@ -63,10 +75,16 @@ public final class DiceGameViewModel: Observation.Observable {
     )
 
     /// Whether `rollDie` is running.
-    public var rollDieIsExecuting: Swift.Bool { _$access(\.rollDieIsExecuting); return _rollDieIsExecuting }
+    public var rollDieIsExecuting: Swift.Bool {
+        _$access(\.rollDieIsExecuting)
+        return _rollDieIsExecuting
+    }
 
     /// Whether `rollDie` can be executed now.
-    public var rollDieIsEnabled: Swift.Bool { _$access(\.rollDieIsEnabled); return _rollDieIsEnabled }
+    public var rollDieIsEnabled: Swift.Bool {
+        _$access(\.rollDieIsEnabled)
+        return _rollDieIsEnabled
+    }
 
     /// Clears the die for a new game.
     public private(set) lazy var newGame: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -78,44 +96,66 @@ public final class DiceGameViewModel: Observation.Observable {
     )
 
     /// Whether `newGame` is running.
-    public var newGameIsExecuting: Swift.Bool { _$access(\.newGameIsExecuting); return _newGameIsExecuting }
+    public var newGameIsExecuting: Swift.Bool {
+        _$access(\.newGameIsExecuting)
+        return _newGameIsExecuting
+    }
 
     /// Whether `newGame` can be executed now.
-    public var newGameIsEnabled: Swift.Bool { _$access(\.newGameIsEnabled); return _newGameIsEnabled }
+    public var newGameIsEnabled: Swift.Bool {
+        _$access(\.newGameIsEnabled)
+        return _newGameIsEnabled
+    }
 
     // MARK: Runtime properties
 
-    /// `roll` as a runtime `Property`, for bindings and operators; it starts following
-    /// `roll` when first asked for.
-    public var rollProperty: Reactive.Property<Int?> { Reactive.Property(Reactive.Staging.mirror(&_roll$mirror, _roll)) }
+    /// `roll` as a runtime `Property`, for bindings and operators;
+    /// it starts following `roll` when first asked for.
+    public var rollProperty: Reactive.Property<Int?> {
+        Reactive.Property(Reactive.Staging.mirror(&_roll$mirror, _roll))
+    }
 
-    /// `isGameOver` as a runtime `Property`, for bindings and operators; it starts following
-    /// `isGameOver` when first asked for.
-    public var isGameOverProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isGameOver$mirror, _isGameOver)) }
+    /// `isGameOver` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isGameOver` when first asked for.
+    public var isGameOverProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isGameOver$mirror, _isGameOver))
+    }
 
-    /// `currentRollDescription` as a runtime `Property`, for bindings and operators; it starts following
-    /// `currentRollDescription` when first asked for.
-    public var currentRollDescriptionProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_currentRollDescription$mirror, _currentRollDescription)) }
+    /// `currentRollDescription` as a runtime `Property`, for bindings and operators;
+    /// it starts following `currentRollDescription` when first asked for.
+    public var currentRollDescriptionProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_currentRollDescription$mirror, _currentRollDescription))
+    }
 
-    /// `currentRollTextColor` as a runtime `Property`, for bindings and operators; it starts following
-    /// `currentRollTextColor` when first asked for.
-    public var currentRollTextColorProperty: Reactive.Property<_currentRollTextColor$Type> { Reactive.Property(Reactive.Staging.mirror(&_currentRollTextColor$mirror, _currentRollTextColor)) }
+    /// `currentRollTextColor` as a runtime `Property`, for bindings and operators;
+    /// it starts following `currentRollTextColor` when first asked for.
+    public var currentRollTextColorProperty: Reactive.Property<_currentRollTextColor$Type> {
+        Reactive.Property(Reactive.Staging.mirror(&_currentRollTextColor$mirror, _currentRollTextColor))
+    }
 
-    /// `rollDieIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `rollDieIsExecuting` when first asked for.
-    public var rollDieIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_rollDieIsExecuting$mirror, _rollDieIsExecuting)) }
+    /// `rollDieIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `rollDieIsExecuting` when first asked for.
+    public var rollDieIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_rollDieIsExecuting$mirror, _rollDieIsExecuting))
+    }
 
-    /// `rollDieIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `rollDieIsEnabled` when first asked for.
-    public var rollDieIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_rollDieIsEnabled$mirror, _rollDieIsEnabled)) }
+    /// `rollDieIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `rollDieIsEnabled` when first asked for.
+    public var rollDieIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_rollDieIsEnabled$mirror, _rollDieIsEnabled))
+    }
 
-    /// `newGameIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `newGameIsExecuting` when first asked for.
-    public var newGameIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_newGameIsExecuting$mirror, _newGameIsExecuting)) }
+    /// `newGameIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `newGameIsExecuting` when first asked for.
+    public var newGameIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_newGameIsExecuting$mirror, _newGameIsExecuting))
+    }
 
-    /// `newGameIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `newGameIsEnabled` when first asked for.
-    public var newGameIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_newGameIsEnabled$mirror, _newGameIsEnabled)) }
+    /// `newGameIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `newGameIsEnabled` when first asked for.
+    public var newGameIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_newGameIsEnabled$mirror, _newGameIsEnabled))
+    }
 
     // MARK: Grouped writes
 
@@ -163,7 +203,9 @@ public final class DiceGameViewModel: Observation.Observable {
         let roll: Int? = nil
         let isGameOver: Bool = Self._isGameOver$compute(roll: roll)
         let currentRollDescription: String = Self._currentRollDescription$compute(roll: roll)
-        let currentRollTextColor: _currentRollTextColor$Type = Self._currentRollTextColor$compute(isGameOver: isGameOver)
+        let currentRollTextColor: _currentRollTextColor$Type = Self._currentRollTextColor$compute(
+            isGameOver: isGameOver
+        )
         let rollDieCanExecute: Swift.Bool = Self._rollDieCanExecute$compute(isGameOver: isGameOver)
         let rollDieIsExecuting: Swift.Bool = false
         let rollDieIsEnabled: Swift.Bool = rollDieCanExecute
@@ -181,8 +223,12 @@ public final class DiceGameViewModel: Observation.Observable {
         _rollDie$condition = Reactive.MutableProperty(rollDieCanExecute)
 
         // Follow the runtime objects this view model owns.
-        _$disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._rollDie$step {} }
-        _$disposables += newGame.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._newGame$step {} }
+        _$disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._rollDie$step {}
+        }
+        _$disposables += newGame.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._newGame$step {}
+        }
     }
 
     deinit {
@@ -214,15 +260,36 @@ public final class DiceGameViewModel: Observation.Observable {
     private func _$commit() {
         // What the transaction wrote.
         let _roll$changed = Reactive.Staging.changed(_roll, before: &_roll$before)
-        let _rollDieIsExecuting$changed = Reactive.Staging.changed(_rollDieIsExecuting, before: &_rollDieIsExecuting$before)
-        let _newGameIsExecuting$changed = Reactive.Staging.changed(_newGameIsExecuting, before: &_newGameIsExecuting$before)
+        let _rollDieIsExecuting$changed = Reactive.Staging.changed(
+            _rollDieIsExecuting,
+            before: &_rollDieIsExecuting$before
+        )
+        let _newGameIsExecuting$changed = Reactive.Staging.changed(
+            _newGameIsExecuting,
+            before: &_newGameIsExecuting$before
+        )
         // Each value an input of which changed, computed again, in update order.
-        let _isGameOver$changed = _roll$changed && Reactive.Staging.replace(&_isGameOver, with: Self._isGameOver$compute(roll: _roll))
-        let _currentRollDescription$changed = _roll$changed && Reactive.Staging.replace(&_currentRollDescription, with: Self._currentRollDescription$compute(roll: _roll))
-        let _currentRollTextColor$changed = _isGameOver$changed && Reactive.Staging.replace(&_currentRollTextColor, with: Self._currentRollTextColor$compute(isGameOver: _isGameOver))
-        let _rollDieCanExecute$changed = _isGameOver$changed && Reactive.Staging.replace(&_rollDieCanExecute, with: Self._rollDieCanExecute$compute(isGameOver: _isGameOver))
-        let _rollDieIsEnabled$changed = (_rollDieCanExecute$changed || _rollDieIsExecuting$changed) && Reactive.Staging.replace(&_rollDieIsEnabled, with: _rollDieCanExecute && !_rollDieIsExecuting)
-        let _newGameIsEnabled$changed = _newGameIsExecuting$changed && Reactive.Staging.replace(&_newGameIsEnabled, with: !_newGameIsExecuting)
+        let _isGameOver$changed = _roll$changed
+            && Reactive.Staging.replace(&_isGameOver, with: Self._isGameOver$compute(roll: _roll))
+        let _currentRollDescription$changed = _roll$changed
+            && Reactive.Staging.replace(
+                &_currentRollDescription,
+                with: Self._currentRollDescription$compute(roll: _roll)
+            )
+        let _currentRollTextColor$changed = _isGameOver$changed
+            && Reactive.Staging.replace(
+                &_currentRollTextColor,
+                with: Self._currentRollTextColor$compute(isGameOver: _isGameOver)
+            )
+        let _rollDieCanExecute$changed = _isGameOver$changed
+            && Reactive.Staging.replace(
+                &_rollDieCanExecute,
+                with: Self._rollDieCanExecute$compute(isGameOver: _isGameOver)
+            )
+        let _rollDieIsEnabled$changed = (_rollDieCanExecute$changed || _rollDieIsExecuting$changed)
+            && Reactive.Staging.replace(&_rollDieIsEnabled, with: _rollDieCanExecute && !_rollDieIsExecuting)
+        let _newGameIsEnabled$changed = _newGameIsExecuting$changed
+            && Reactive.Staging.replace(&_newGameIsEnabled, with: !_newGameIsExecuting)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -261,7 +328,10 @@ public final class DiceGameViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<DiceGameViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<DiceGameViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

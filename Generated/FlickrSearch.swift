@@ -48,7 +48,10 @@ public final class FlickrSearchViewModel: Observation.Observable {
 
     /// The text field's text.
     public var searchText: String {
-        get { _$access(\.searchText); return _searchText }
+        get {
+            _$access(\.searchText)
+            return _searchText
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.searchText = newValue } }
             Reactive.Staging.write(&_searchText, newValue, before: &_searchText$before)
@@ -59,17 +62,25 @@ public final class FlickrSearchViewModel: Observation.Observable {
     // MARK: Commands
 
     /// Searches Flickr for `searchText`; bound to the search button.
-    public private(set) lazy var executeSearch: Reactive.Command<Swift.Void, _executeSearch$Output, _executeSearch$Failure> = Reactive.Command(
-        enabledIf: Reactive.Property(_executeSearch$condition),
-        transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
-    )
+    public private(set) lazy var executeSearch:
+        Reactive.Command<Swift.Void, _executeSearch$Output, _executeSearch$Failure> =
+        Reactive.Command(
+            enabledIf: Reactive.Property(_executeSearch$condition),
+            transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
+            executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
+        )
 
     /// Whether `executeSearch` is running.
-    public var executeSearchIsExecuting: Swift.Bool { _$access(\.executeSearchIsExecuting); return _executeSearchIsExecuting }
+    public var executeSearchIsExecuting: Swift.Bool {
+        _$access(\.executeSearchIsExecuting)
+        return _executeSearchIsExecuting
+    }
 
     /// Whether `executeSearch` can be executed now.
-    public var executeSearchIsEnabled: Swift.Bool { _$access(\.executeSearchIsEnabled); return _executeSearchIsEnabled }
+    public var executeSearchIsEnabled: Swift.Bool {
+        _$access(\.executeSearchIsEnabled)
+        return _executeSearchIsEnabled
+    }
 
     // MARK: Events
 
@@ -79,17 +90,23 @@ public final class FlickrSearchViewModel: Observation.Observable {
 
     // MARK: Runtime properties
 
-    /// `searchText` as a runtime `Property`, for bindings and operators; it starts following
-    /// `searchText` when first asked for.
-    public var searchTextProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_searchText$mirror, _searchText)) }
+    /// `searchText` as a runtime `Property`, for bindings and operators;
+    /// it starts following `searchText` when first asked for.
+    public var searchTextProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_searchText$mirror, _searchText))
+    }
 
-    /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `executeSearchIsExecuting` when first asked for.
-    public var executeSearchIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_executeSearchIsExecuting$mirror, _executeSearchIsExecuting)) }
+    /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `executeSearchIsExecuting` when first asked for.
+    public var executeSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_executeSearchIsExecuting$mirror, _executeSearchIsExecuting))
+    }
 
-    /// `executeSearchIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `executeSearchIsEnabled` when first asked for.
-    public var executeSearchIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_executeSearchIsEnabled$mirror, _executeSearchIsEnabled)) }
+    /// `executeSearchIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `executeSearchIsEnabled` when first asked for.
+    public var executeSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_executeSearchIsEnabled$mirror, _executeSearchIsEnabled))
+    }
 
     // MARK: Grouped writes
 
@@ -137,8 +154,12 @@ public final class FlickrSearchViewModel: Observation.Observable {
         (showResults, _showResults$observer) = Reactive.Signal<_showResults$Type, Swift.Never>.pipe()
 
         // Follow the runtime objects this view model owns.
-        _$disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._executeSearch$step {} }
-        _$disposables += executeSearch.values.observeValuesOnMain { [weak self] value in self?._executeSearch$step { self?._executeSearch$didSendValue(value) } }
+        _$disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._executeSearch$step {}
+        }
+        _$disposables += executeSearch.values.observeValuesOnMain { [weak self] value in
+            self?._executeSearch$step { self?._executeSearch$didSendValue(value) }
+        }
     }
 
     deinit {
@@ -153,7 +174,11 @@ public final class FlickrSearchViewModel: Observation.Observable {
     private func _executeSearch$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._executeSearch$step(step) } }
         step()
-        Reactive.Staging.write(&_executeSearchIsExecuting, executeSearch.isExecuting.value, before: &_executeSearchIsExecuting$before)
+        Reactive.Staging.write(
+            &_executeSearchIsExecuting,
+            executeSearch.isExecuting.value,
+            before: &_executeSearchIsExecuting$before
+        )
         _$transactions.end { _$commit() }
     }
 
@@ -162,10 +187,21 @@ public final class FlickrSearchViewModel: Observation.Observable {
     private func _$commit() {
         // What the transaction wrote.
         let _searchText$changed = Reactive.Staging.changed(_searchText, before: &_searchText$before)
-        let _executeSearchIsExecuting$changed = Reactive.Staging.changed(_executeSearchIsExecuting, before: &_executeSearchIsExecuting$before)
+        let _executeSearchIsExecuting$changed = Reactive.Staging.changed(
+            _executeSearchIsExecuting,
+            before: &_executeSearchIsExecuting$before
+        )
         // Each value an input of which changed, computed again, in update order.
-        let _executeSearchCanExecute$changed = _searchText$changed && Reactive.Staging.replace(&_executeSearchCanExecute, with: Self._executeSearchCanExecute$compute(searchText: _searchText))
-        let _executeSearchIsEnabled$changed = (_executeSearchCanExecute$changed || _executeSearchIsExecuting$changed) && Reactive.Staging.replace(&_executeSearchIsEnabled, with: _executeSearchCanExecute && !_executeSearchIsExecuting)
+        let _executeSearchCanExecute$changed = _searchText$changed
+            && Reactive.Staging.replace(
+                &_executeSearchCanExecute,
+                with: Self._executeSearchCanExecute$compute(searchText: _searchText)
+            )
+        let _executeSearchIsEnabled$changed = (_executeSearchCanExecute$changed || _executeSearchIsExecuting$changed)
+            && Reactive.Staging.replace(
+                &_executeSearchIsEnabled,
+                with: _executeSearchCanExecute && !_executeSearchIsExecuting
+            )
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -176,7 +212,9 @@ public final class FlickrSearchViewModel: Observation.Observable {
             // Then observers are told, in update order: Observation, then the runtime property.
             if _searchText$changed { _$didChange(\.searchText, _searchText$mirror) }
             if _executeSearchCanExecute$changed { _executeSearch$condition.publish() }
-            if _executeSearchIsExecuting$changed { _$didChange(\.executeSearchIsExecuting, _executeSearchIsExecuting$mirror) }
+            if _executeSearchIsExecuting$changed {
+                _$didChange(\.executeSearchIsExecuting, _executeSearchIsExecuting$mirror)
+            }
             if _executeSearchIsEnabled$changed { _$didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled$mirror) }
         }
     }
@@ -194,7 +232,10 @@ public final class FlickrSearchViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

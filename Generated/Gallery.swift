@@ -45,38 +45,54 @@ public final class GalleryViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// The photos to show; empty until imported.
-    public var photos: _photos$Type { _$access(\.photos); return _photos }
+    public var photos: _photos$Type {
+        _$access(\.photos)
+        return _photos
+    }
 
     // MARK: Resources
 
     /// The photos, once imported.
-    public var importedPhotos: _importedPhotos$Type? { _$access(\.importedPhotos); return _importedPhotos }
+    public var importedPhotos: _importedPhotos$Type? {
+        _$access(\.importedPhotos)
+        return _importedPhotos
+    }
 
     /// Whether `importedPhotos` is loading.
-    public var importedPhotosIsLoading: Swift.Bool { _$access(\.importedPhotosIsLoading); return _importedPhotosIsLoading }
+    public var importedPhotosIsLoading: Swift.Bool {
+        _$access(\.importedPhotosIsLoading)
+        return _importedPhotosIsLoading
+    }
 
     /// Loads `importedPhotos` again; a load still running is cancelled.
     public func reloadImportedPhotos() {
         _importedPhotos$loader.reload()
     }
 
-    private lazy var _importedPhotos$loader: Reactive.ResourceLoader<_importedPhotos$Type, Never> = Reactive.ResourceLoader { [weak self] in
+    private lazy var _importedPhotos$loader:
+        Reactive.ResourceLoader<_importedPhotos$Type, Never> = .init { [weak self] in
         self?._importedPhotos$load() ?? .empty
     }
 
     // MARK: Runtime properties
 
-    /// `photos` as a runtime `Property`, for bindings and operators; it starts following
-    /// `photos` when first asked for.
-    public var photosProperty: Reactive.Property<_photos$Type> { Reactive.Property(Reactive.Staging.mirror(&_photos$mirror, _photos)) }
+    /// `photos` as a runtime `Property`, for bindings and operators;
+    /// it starts following `photos` when first asked for.
+    public var photosProperty: Reactive.Property<_photos$Type> {
+        Reactive.Property(Reactive.Staging.mirror(&_photos$mirror, _photos))
+    }
 
-    /// `importedPhotos` as a runtime `Property`, for bindings and operators; it starts following
-    /// `importedPhotos` when first asked for.
-    public var importedPhotosProperty: Reactive.Property<_importedPhotos$Type?> { Reactive.Property(Reactive.Staging.mirror(&_importedPhotos$mirror, _importedPhotos)) }
+    /// `importedPhotos` as a runtime `Property`, for bindings and operators;
+    /// it starts following `importedPhotos` when first asked for.
+    public var importedPhotosProperty: Reactive.Property<_importedPhotos$Type?> {
+        Reactive.Property(Reactive.Staging.mirror(&_importedPhotos$mirror, _importedPhotos))
+    }
 
-    /// `importedPhotosIsLoading` as a runtime `Property`, for bindings and operators; it starts following
-    /// `importedPhotosIsLoading` when first asked for.
-    public var importedPhotosIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_importedPhotosIsLoading$mirror, _importedPhotosIsLoading)) }
+    /// `importedPhotosIsLoading` as a runtime `Property`, for bindings and operators;
+    /// it starts following `importedPhotosIsLoading` when first asked for.
+    public var importedPhotosIsLoadingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_importedPhotosIsLoading$mirror, _importedPhotosIsLoading))
+    }
 
     // MARK: Grouped writes
 
@@ -117,7 +133,9 @@ public final class GalleryViewModel: Observation.Observable {
         _importedPhotosIsLoading = importedPhotosIsLoading
 
         // Follow the runtime objects this view model owns.
-        _$disposables += _importedPhotos$loader.changes.observeValuesOnMain { [weak self] in self?._importedPhotos$loaded($0) }
+        _$disposables += _importedPhotos$loader.changes.observeValuesOnMain { [weak self] in
+            self?._importedPhotos$loaded($0)
+        }
 
         _importedPhotos$loader.reload()
     }
@@ -141,9 +159,13 @@ public final class GalleryViewModel: Observation.Observable {
     private func _$commit() {
         // What the transaction wrote.
         let _importedPhotos$changed = Reactive.Staging.changed(_importedPhotos, before: &_importedPhotos$before)
-        let _importedPhotosIsLoading$changed = Reactive.Staging.changed(_importedPhotosIsLoading, before: &_importedPhotosIsLoading$before)
+        let _importedPhotosIsLoading$changed = Reactive.Staging.changed(
+            _importedPhotosIsLoading,
+            before: &_importedPhotosIsLoading$before
+        )
         // Each value an input of which changed, computed again, in update order.
-        let _photos$changed = _importedPhotos$changed && Reactive.Staging.replace(&_photos, with: Self._photos$compute(importedPhotos: _importedPhotos))
+        let _photos$changed = _importedPhotos$changed
+            && Reactive.Staging.replace(&_photos, with: Self._photos$compute(importedPhotos: _importedPhotos))
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -153,7 +175,9 @@ public final class GalleryViewModel: Observation.Observable {
             // Then observers are told, in update order: Observation, then the runtime property.
             if _importedPhotos$changed { _$didChange(\.importedPhotos, _importedPhotos$mirror) }
             if _photos$changed { _$didChange(\.photos, _photos$mirror) }
-            if _importedPhotosIsLoading$changed { _$didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading$mirror) }
+            if _importedPhotosIsLoading$changed {
+                _$didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading$mirror)
+            }
         }
     }
 
@@ -170,7 +194,10 @@ public final class GalleryViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<GalleryViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<GalleryViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

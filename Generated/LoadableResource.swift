@@ -37,7 +37,10 @@ public final class LoadableResourceViewModel: Observation.Observable {
 
     /// What to compute from; nil computes nothing.
     public var model: String? {
-        get { _$access(\.model); return _model }
+        get {
+            _$access(\.model)
+            return _model
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.model = newValue } }
             Reactive.Staging.write(&_model, newValue, before: &_model$before)
@@ -48,63 +51,95 @@ public final class LoadableResourceViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// The last computed result.
-    public var result: String? { _$access(\.result); return _result }
+    public var result: String? {
+        _$access(\.result)
+        return _result
+    }
 
     /// Whether a computation is running.
-    public var loading: Bool { _$access(\.loading); return _loading }
+    public var loading: Bool {
+        _$access(\.loading)
+        return _loading
+    }
 
     /// Why the last computation failed.
-    public var lastError: _lastError$Type { _$access(\.lastError); return _lastError }
+    public var lastError: _lastError$Type {
+        _$access(\.lastError)
+        return _lastError
+    }
 
     // MARK: Resources
 
     /// The last computed result, kept while a newer one is computed.
-    public var computed: String? { _$access(\.computed); return _computed }
+    public var computed: String? {
+        _$access(\.computed)
+        return _computed
+    }
 
     /// Whether `computed` is loading.
-    public var computedIsLoading: Swift.Bool { _$access(\.computedIsLoading); return _computedIsLoading }
+    public var computedIsLoading: Swift.Bool {
+        _$access(\.computedIsLoading)
+        return _computedIsLoading
+    }
 
     /// Why the last load of `computed` failed; nil while loading and after a success.
-    public var computedError: _computed$Failure? { _$access(\.computedError); return _computedError }
+    public var computedError: _computed$Failure? {
+        _$access(\.computedError)
+        return _computedError
+    }
 
     /// Loads `computed` again; a load still running is cancelled.
     public func reloadComputed() {
         _computed$loader.reload()
     }
 
-    private lazy var _computed$loader: Reactive.ResourceLoader<String, _computed$Failure> = Reactive.ResourceLoader { [weak self] in
+    private lazy var _computed$loader: Reactive.ResourceLoader<String, _computed$Failure> = .init { [weak self] in
         self?._computed$load() ?? .empty
     }
 
     // MARK: Runtime properties
 
-    /// `model` as a runtime `Property`, for bindings and operators; it starts following
-    /// `model` when first asked for.
-    public var modelProperty: Reactive.Property<String?> { Reactive.Property(Reactive.Staging.mirror(&_model$mirror, _model)) }
+    /// `model` as a runtime `Property`, for bindings and operators;
+    /// it starts following `model` when first asked for.
+    public var modelProperty: Reactive.Property<String?> {
+        Reactive.Property(Reactive.Staging.mirror(&_model$mirror, _model))
+    }
 
-    /// `result` as a runtime `Property`, for bindings and operators; it starts following
-    /// `result` when first asked for.
-    public var resultProperty: Reactive.Property<String?> { Reactive.Property(Reactive.Staging.mirror(&_result$mirror, _result)) }
+    /// `result` as a runtime `Property`, for bindings and operators;
+    /// it starts following `result` when first asked for.
+    public var resultProperty: Reactive.Property<String?> {
+        Reactive.Property(Reactive.Staging.mirror(&_result$mirror, _result))
+    }
 
-    /// `loading` as a runtime `Property`, for bindings and operators; it starts following
-    /// `loading` when first asked for.
-    public var loadingProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_loading$mirror, _loading)) }
+    /// `loading` as a runtime `Property`, for bindings and operators;
+    /// it starts following `loading` when first asked for.
+    public var loadingProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_loading$mirror, _loading))
+    }
 
-    /// `lastError` as a runtime `Property`, for bindings and operators; it starts following
-    /// `lastError` when first asked for.
-    public var lastErrorProperty: Reactive.Property<_lastError$Type> { Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError)) }
+    /// `lastError` as a runtime `Property`, for bindings and operators;
+    /// it starts following `lastError` when first asked for.
+    public var lastErrorProperty: Reactive.Property<_lastError$Type> {
+        Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError))
+    }
 
-    /// `computed` as a runtime `Property`, for bindings and operators; it starts following
-    /// `computed` when first asked for.
-    public var computedProperty: Reactive.Property<String?> { Reactive.Property(Reactive.Staging.mirror(&_computed$mirror, _computed)) }
+    /// `computed` as a runtime `Property`, for bindings and operators;
+    /// it starts following `computed` when first asked for.
+    public var computedProperty: Reactive.Property<String?> {
+        Reactive.Property(Reactive.Staging.mirror(&_computed$mirror, _computed))
+    }
 
-    /// `computedIsLoading` as a runtime `Property`, for bindings and operators; it starts following
-    /// `computedIsLoading` when first asked for.
-    public var computedIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_computedIsLoading$mirror, _computedIsLoading)) }
+    /// `computedIsLoading` as a runtime `Property`, for bindings and operators;
+    /// it starts following `computedIsLoading` when first asked for.
+    public var computedIsLoadingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_computedIsLoading$mirror, _computedIsLoading))
+    }
 
-    /// `computedError` as a runtime `Property`, for bindings and operators; it starts following
-    /// `computedError` when first asked for.
-    public var computedErrorProperty: Reactive.Property<_computed$Failure?> { Reactive.Property(Reactive.Staging.mirror(&_computedError$mirror, _computedError)) }
+    /// `computedError` as a runtime `Property`, for bindings and operators;
+    /// it starts following `computedError` when first asked for.
+    public var computedErrorProperty: Reactive.Property<_computed$Failure?> {
+        Reactive.Property(Reactive.Staging.mirror(&_computedError$mirror, _computedError))
+    }
 
     // MARK: Grouped writes
 
@@ -188,11 +223,17 @@ public final class LoadableResourceViewModel: Observation.Observable {
         // Each value an input of which changed, computed again, in update order.
         if _model$changed { _computed$loader.reload() }
         let _computed$changed = Reactive.Staging.changed(_computed, before: &_computed$before)
-        let _result$changed = _computed$changed && Reactive.Staging.replace(&_result, with: Self._result$compute(computed: _computed))
-        let _computedIsLoading$changed = Reactive.Staging.changed(_computedIsLoading, before: &_computedIsLoading$before)
-        let _loading$changed = _computedIsLoading$changed && Reactive.Staging.replace(&_loading, with: Self._loading$compute(computedIsLoading: _computedIsLoading))
+        let _result$changed = _computed$changed
+            && Reactive.Staging.replace(&_result, with: Self._result$compute(computed: _computed))
+        let _computedIsLoading$changed = Reactive.Staging.changed(
+            _computedIsLoading,
+            before: &_computedIsLoading$before
+        )
+        let _loading$changed = _computedIsLoading$changed
+            && Reactive.Staging.replace(&_loading, with: Self._loading$compute(computedIsLoading: _computedIsLoading))
         let _computedError$changed = Reactive.Staging.changed(_computedError, before: &_computedError$before)
-        let _lastError$changed = _computedError$changed && Reactive.Staging.replace(&_lastError, with: Self._lastError$compute(computedError: _computedError))
+        let _lastError$changed = _computedError$changed
+            && Reactive.Staging.replace(&_lastError, with: Self._lastError$compute(computedError: _computedError))
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -227,7 +268,10 @@ public final class LoadableResourceViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

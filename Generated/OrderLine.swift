@@ -25,7 +25,10 @@ public final class OrderLineViewModel: Observation.Observable {
 
     /// How many items.
     public var quantity: Int {
-        get { _$access(\.quantity); return _quantity }
+        get {
+            _$access(\.quantity)
+            return _quantity
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.quantity = newValue } }
             Reactive.Staging.write(&_quantity, newValue, before: &_quantity$before)
@@ -35,7 +38,10 @@ public final class OrderLineViewModel: Observation.Observable {
 
     /// The price of one item in cents.
     public var unitPrice: Int {
-        get { _$access(\.unitPrice); return _unitPrice }
+        get {
+            _$access(\.unitPrice)
+            return _unitPrice
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.unitPrice = newValue } }
             Reactive.Staging.write(&_unitPrice, newValue, before: &_unitPrice$before)
@@ -46,42 +52,66 @@ public final class OrderLineViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// The price before the discount.
-    public var subtotal: Int { _$access(\.subtotal); return _subtotal }
+    public var subtotal: Int {
+        _$access(\.subtotal)
+        return _subtotal
+    }
 
     /// Ten percent off from ten items on.
-    public var discount: Int { _$access(\.discount); return _discount }
+    public var discount: Int {
+        _$access(\.discount)
+        return _discount
+    }
 
     /// What the line costs.
-    public var total: Int { _$access(\.total); return _total }
+    public var total: Int {
+        _$access(\.total)
+        return _total
+    }
 
     /// The line as the view shows it.
-    public var summary: String { _$access(\.summary); return _summary }
+    public var summary: String {
+        _$access(\.summary)
+        return _summary
+    }
 
     // MARK: Runtime properties
 
-    /// `quantity` as a runtime `Property`, for bindings and operators; it starts following
-    /// `quantity` when first asked for.
-    public var quantityProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_quantity$mirror, _quantity)) }
+    /// `quantity` as a runtime `Property`, for bindings and operators;
+    /// it starts following `quantity` when first asked for.
+    public var quantityProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_quantity$mirror, _quantity))
+    }
 
-    /// `unitPrice` as a runtime `Property`, for bindings and operators; it starts following
-    /// `unitPrice` when first asked for.
-    public var unitPriceProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_unitPrice$mirror, _unitPrice)) }
+    /// `unitPrice` as a runtime `Property`, for bindings and operators;
+    /// it starts following `unitPrice` when first asked for.
+    public var unitPriceProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_unitPrice$mirror, _unitPrice))
+    }
 
-    /// `subtotal` as a runtime `Property`, for bindings and operators; it starts following
-    /// `subtotal` when first asked for.
-    public var subtotalProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_subtotal$mirror, _subtotal)) }
+    /// `subtotal` as a runtime `Property`, for bindings and operators;
+    /// it starts following `subtotal` when first asked for.
+    public var subtotalProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_subtotal$mirror, _subtotal))
+    }
 
-    /// `discount` as a runtime `Property`, for bindings and operators; it starts following
-    /// `discount` when first asked for.
-    public var discountProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_discount$mirror, _discount)) }
+    /// `discount` as a runtime `Property`, for bindings and operators;
+    /// it starts following `discount` when first asked for.
+    public var discountProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_discount$mirror, _discount))
+    }
 
-    /// `total` as a runtime `Property`, for bindings and operators; it starts following
-    /// `total` when first asked for.
-    public var totalProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total)) }
+    /// `total` as a runtime `Property`, for bindings and operators;
+    /// it starts following `total` when first asked for.
+    public var totalProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total))
+    }
 
-    /// `summary` as a runtime `Property`, for bindings and operators; it starts following
-    /// `summary` when first asked for.
-    public var summaryProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary)) }
+    /// `summary` as a runtime `Property`, for bindings and operators;
+    /// it starts following `summary` when first asked for.
+    public var summaryProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary))
+    }
 
     // MARK: Grouped writes
 
@@ -109,7 +139,6 @@ public final class OrderLineViewModel: Observation.Observable {
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -133,10 +162,6 @@ public final class OrderLineViewModel: Observation.Observable {
         _summary = summary
     }
 
-    deinit {
-        _$disposables.dispose()
-    }
-
     // MARK: Transactions
 
     /// Ends a transaction: computes again, once and in update order, each value that reads a value
@@ -146,10 +171,26 @@ public final class OrderLineViewModel: Observation.Observable {
         let _quantity$changed = Reactive.Staging.changed(_quantity, before: &_quantity$before)
         let _unitPrice$changed = Reactive.Staging.changed(_unitPrice, before: &_unitPrice$before)
         // Each value an input of which changed, computed again, in update order.
-        let _subtotal$changed = (_quantity$changed || _unitPrice$changed) && Reactive.Staging.replace(&_subtotal, with: Self._subtotal$compute(counter: counter, quantity: _quantity, unitPrice: _unitPrice))
-        let _discount$changed = (_quantity$changed || _subtotal$changed) && Reactive.Staging.replace(&_discount, with: Self._discount$compute(counter: counter, quantity: _quantity, subtotal: _subtotal))
-        let _total$changed = (_subtotal$changed || _discount$changed) && Reactive.Staging.replace(&_total, with: Self._total$compute(counter: counter, subtotal: _subtotal, discount: _discount))
-        let _summary$changed = (_quantity$changed || _total$changed) && Reactive.Staging.replace(&_summary, with: Self._summary$compute(counter: counter, quantity: _quantity, total: _total))
+        let _subtotal$changed = (_quantity$changed || _unitPrice$changed)
+            && Reactive.Staging.replace(
+                &_subtotal,
+                with: Self._subtotal$compute(counter: counter, quantity: _quantity, unitPrice: _unitPrice)
+            )
+        let _discount$changed = (_quantity$changed || _subtotal$changed)
+            && Reactive.Staging.replace(
+                &_discount,
+                with: Self._discount$compute(counter: counter, quantity: _quantity, subtotal: _subtotal)
+            )
+        let _total$changed = (_subtotal$changed || _discount$changed)
+            && Reactive.Staging.replace(
+                &_total,
+                with: Self._total$compute(counter: counter, subtotal: _subtotal, discount: _discount)
+            )
+        let _summary$changed = (_quantity$changed || _total$changed)
+            && Reactive.Staging.replace(
+                &_summary,
+                with: Self._summary$compute(counter: counter, quantity: _quantity, total: _total)
+            )
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -182,7 +223,10 @@ public final class OrderLineViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<OrderLineViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<OrderLineViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

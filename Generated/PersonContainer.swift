@@ -47,38 +47,53 @@ public final class PersonContainerViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// Which screen to show.
-    public var uiState: _uiState$Type { _$access(\.uiState); return _uiState }
+    public var uiState: _uiState$Type {
+        _$access(\.uiState)
+        return _uiState
+    }
 
     // MARK: Resources
 
     /// The first person the form's lookup found.
-    public var person: _person$Type? { _$access(\.person); return _person }
+    public var person: _person$Type? {
+        _$access(\.person)
+        return _person
+    }
 
     /// Whether `person` is loading.
-    public var personIsLoading: Swift.Bool { _$access(\.personIsLoading); return _personIsLoading }
+    public var personIsLoading: Swift.Bool {
+        _$access(\.personIsLoading)
+        return _personIsLoading
+    }
 
     /// Loads `person` again; a load still running is cancelled.
     public func reloadPerson() {
         _person$loader.reload()
     }
 
-    private lazy var _person$loader: Reactive.ResourceLoader<_person$Type, Never> = Reactive.ResourceLoader { [weak self] in
+    private lazy var _person$loader: Reactive.ResourceLoader<_person$Type, Never> = .init { [weak self] in
         self?._person$load() ?? .empty
     }
 
     // MARK: Runtime properties
 
-    /// `uiState` as a runtime `Property`, for bindings and operators; it starts following
-    /// `uiState` when first asked for.
-    public var uiStateProperty: Reactive.Property<_uiState$Type> { Reactive.Property(Reactive.Staging.mirror(&_uiState$mirror, _uiState)) }
+    /// `uiState` as a runtime `Property`, for bindings and operators;
+    /// it starts following `uiState` when first asked for.
+    public var uiStateProperty: Reactive.Property<_uiState$Type> {
+        Reactive.Property(Reactive.Staging.mirror(&_uiState$mirror, _uiState))
+    }
 
-    /// `person` as a runtime `Property`, for bindings and operators; it starts following
-    /// `person` when first asked for.
-    public var personProperty: Reactive.Property<_person$Type?> { Reactive.Property(Reactive.Staging.mirror(&_person$mirror, _person)) }
+    /// `person` as a runtime `Property`, for bindings and operators;
+    /// it starts following `person` when first asked for.
+    public var personProperty: Reactive.Property<_person$Type?> {
+        Reactive.Property(Reactive.Staging.mirror(&_person$mirror, _person))
+    }
 
-    /// `personIsLoading` as a runtime `Property`, for bindings and operators; it starts following
-    /// `personIsLoading` when first asked for.
-    public var personIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_personIsLoading$mirror, _personIsLoading)) }
+    /// `personIsLoading` as a runtime `Property`, for bindings and operators;
+    /// it starts following `personIsLoading` when first asked for.
+    public var personIsLoadingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_personIsLoading$mirror, _personIsLoading))
+    }
 
     // MARK: Grouped writes
 
@@ -146,7 +161,8 @@ public final class PersonContainerViewModel: Observation.Observable {
         let _person$changed = Reactive.Staging.changed(_person, before: &_person$before)
         let _personIsLoading$changed = Reactive.Staging.changed(_personIsLoading, before: &_personIsLoading$before)
         // Each value an input of which changed, computed again, in update order.
-        let _uiState$changed = _person$changed && Reactive.Staging.replace(&_uiState, with: Self._uiState$compute(person: _person))
+        let _uiState$changed = _person$changed
+            && Reactive.Staging.replace(&_uiState, with: Self._uiState$compute(person: _person))
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -173,7 +189,10 @@ public final class PersonContainerViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

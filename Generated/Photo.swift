@@ -59,16 +59,25 @@ public final class PhotoViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// Whether to show the progress HUD.
-    public var isLoading: Bool { _$access(\.isLoading); return _isLoading }
+    public var isLoading: Bool {
+        _$access(\.isLoading)
+        return _isLoading
+    }
 
     /// The full-size image, once fetched.
-    public var imageData: _imageData$Type { _$access(\.imageData); return _imageData }
+    public var imageData: _imageData$Type {
+        _$access(\.imageData)
+        return _imageData
+    }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
-        get { _$access(\.isActive); return _isActive }
+        get {
+            _$access(\.isActive)
+            return _isActive
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
@@ -79,48 +88,69 @@ public final class PhotoViewModel: Observation.Observable {
     // MARK: Resources
 
     /// The photo with its full-size image, fetched each time the page becomes active.
-    public var details: _details$Type? { _$access(\.details); return _details }
+    public var details: _details$Type? {
+        _$access(\.details)
+        return _details
+    }
 
     /// Whether `details` is loading.
-    public var detailsIsLoading: Swift.Bool { _$access(\.detailsIsLoading); return _detailsIsLoading }
+    public var detailsIsLoading: Swift.Bool {
+        _$access(\.detailsIsLoading)
+        return _detailsIsLoading
+    }
 
     /// Why the last load of `details` failed; nil while loading and after a success.
-    public var detailsError: _details$Failure? { _$access(\.detailsError); return _detailsError }
+    public var detailsError: _details$Failure? {
+        _$access(\.detailsError)
+        return _detailsError
+    }
 
     /// Loads `details` again; a load still running is cancelled.
     public func reloadDetails() {
         _details$loader.reload()
     }
 
-    private lazy var _details$loader: Reactive.ResourceLoader<_details$Type, _details$Failure> = Reactive.ResourceLoader { [weak self] in
+    private lazy var _details$loader: Reactive.ResourceLoader<_details$Type, _details$Failure> = .init { [weak self] in
         self?._details$load() ?? .empty
     }
 
     // MARK: Runtime properties
 
-    /// `isLoading` as a runtime `Property`, for bindings and operators; it starts following
-    /// `isLoading` when first asked for.
-    public var isLoadingProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isLoading$mirror, _isLoading)) }
+    /// `isLoading` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isLoading` when first asked for.
+    public var isLoadingProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isLoading$mirror, _isLoading))
+    }
 
-    /// `imageData` as a runtime `Property`, for bindings and operators; it starts following
-    /// `imageData` when first asked for.
-    public var imageDataProperty: Reactive.Property<_imageData$Type> { Reactive.Property(Reactive.Staging.mirror(&_imageData$mirror, _imageData)) }
+    /// `imageData` as a runtime `Property`, for bindings and operators;
+    /// it starts following `imageData` when first asked for.
+    public var imageDataProperty: Reactive.Property<_imageData$Type> {
+        Reactive.Property(Reactive.Staging.mirror(&_imageData$mirror, _imageData))
+    }
 
-    /// `details` as a runtime `Property`, for bindings and operators; it starts following
-    /// `details` when first asked for.
-    public var detailsProperty: Reactive.Property<_details$Type?> { Reactive.Property(Reactive.Staging.mirror(&_details$mirror, _details)) }
+    /// `details` as a runtime `Property`, for bindings and operators;
+    /// it starts following `details` when first asked for.
+    public var detailsProperty: Reactive.Property<_details$Type?> {
+        Reactive.Property(Reactive.Staging.mirror(&_details$mirror, _details))
+    }
 
-    /// `detailsIsLoading` as a runtime `Property`, for bindings and operators; it starts following
-    /// `detailsIsLoading` when first asked for.
-    public var detailsIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_detailsIsLoading$mirror, _detailsIsLoading)) }
+    /// `detailsIsLoading` as a runtime `Property`, for bindings and operators;
+    /// it starts following `detailsIsLoading` when first asked for.
+    public var detailsIsLoadingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_detailsIsLoading$mirror, _detailsIsLoading))
+    }
 
-    /// `detailsError` as a runtime `Property`, for bindings and operators; it starts following
-    /// `detailsError` when first asked for.
-    public var detailsErrorProperty: Reactive.Property<_details$Failure?> { Reactive.Property(Reactive.Staging.mirror(&_detailsError$mirror, _detailsError)) }
+    /// `detailsError` as a runtime `Property`, for bindings and operators;
+    /// it starts following `detailsError` when first asked for.
+    public var detailsErrorProperty: Reactive.Property<_details$Failure?> {
+        Reactive.Property(Reactive.Staging.mirror(&_detailsError$mirror, _detailsError))
+    }
 
-    /// `isActive` as a runtime `Property`, for bindings and operators; it starts following
-    /// `isActive` when first asked for.
-    public var isActiveProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive)) }
+    /// `isActive` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isActive` when first asked for.
+    public var isActiveProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive))
+    }
 
     // MARK: Grouped writes
 
@@ -208,8 +238,10 @@ public final class PhotoViewModel: Observation.Observable {
         let _detailsIsLoading$changed = Reactive.Staging.changed(_detailsIsLoading, before: &_detailsIsLoading$before)
         let _detailsError$changed = Reactive.Staging.changed(_detailsError, before: &_detailsError$before)
         // Each value an input of which changed, computed again, in update order.
-        let _imageData$changed = _details$changed && Reactive.Staging.replace(&_imageData, with: Self._imageData$compute(details: _details, photo: photo))
-        let _isLoading$changed = _detailsIsLoading$changed && Reactive.Staging.replace(&_isLoading, with: Self._isLoading$compute(detailsIsLoading: _detailsIsLoading))
+        let _imageData$changed = _details$changed
+            && Reactive.Staging.replace(&_imageData, with: Self._imageData$compute(details: _details, photo: photo))
+        let _isLoading$changed = _detailsIsLoading$changed
+            && Reactive.Staging.replace(&_isLoading, with: Self._isLoading$compute(detailsIsLoading: _detailsIsLoading))
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -242,7 +274,10 @@ public final class PhotoViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<PhotoViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<PhotoViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

@@ -31,7 +31,10 @@ public final class SettingsViewModel: Observation.Observable {
 
     /// The text size in points.
     public var fontSize: Int {
-        get { _$access(\.fontSize); return _fontSize }
+        get {
+            _$access(\.fontSize)
+            return _fontSize
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.fontSize = newValue } }
             Reactive.Staging.write(&_fontSize, newValue, before: &_fontSize$before)
@@ -41,7 +44,10 @@ public final class SettingsViewModel: Observation.Observable {
 
     /// The space between lines.
     public var lineSpacing: Double {
-        get { _$access(\.lineSpacing); return _lineSpacing }
+        get {
+            _$access(\.lineSpacing)
+            return _lineSpacing
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lineSpacing = newValue } }
             Reactive.Staging.write(&_lineSpacing, newValue, before: &_lineSpacing$before)
@@ -51,7 +57,10 @@ public final class SettingsViewModel: Observation.Observable {
 
     /// The colour theme.
     public var theme: String {
-        get { _$access(\.theme); return _theme }
+        get {
+            _$access(\.theme)
+            return _theme
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.theme = newValue } }
             Reactive.Staging.write(&_theme, newValue, before: &_theme$before)
@@ -61,7 +70,10 @@ public final class SettingsViewModel: Observation.Observable {
 
     /// Whether articles show their images.
     public var showsImages: Bool {
-        get { _$access(\.showsImages); return _showsImages }
+        get {
+            _$access(\.showsImages)
+            return _showsImages
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.showsImages = newValue } }
             Reactive.Staging.write(&_showsImages, newValue, before: &_showsImages$before)
@@ -71,7 +83,10 @@ public final class SettingsViewModel: Observation.Observable {
 
     /// The language of the interface.
     public var language: String {
-        get { _$access(\.language); return _language }
+        get {
+            _$access(\.language)
+            return _language
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.language = newValue } }
             Reactive.Staging.write(&_language, newValue, before: &_language$before)
@@ -81,7 +96,10 @@ public final class SettingsViewModel: Observation.Observable {
 
     /// Why the last save failed; nil after a save succeeded.
     public private(set) var saveError: String? {
-        get { _$access(\.saveError); return _saveError }
+        get {
+            _$access(\.saveError)
+            return _saveError
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.saveError = newValue } }
             Reactive.Staging.write(&_saveError, newValue, before: &_saveError$before)
@@ -92,10 +110,16 @@ public final class SettingsViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// One line that describes the settings.
-    public var summary: String { _$access(\.summary); return _summary }
+    public var summary: String {
+        _$access(\.summary)
+        return _summary
+    }
 
     /// Whether every setting has its default value.
-    public var isDefault: Bool { _$access(\.isDefault); return _isDefault }
+    public var isDefault: Bool {
+        _$access(\.isDefault)
+        return _isDefault
+    }
 
     // MARK: Commands
 
@@ -110,10 +134,16 @@ public final class SettingsViewModel: Observation.Observable {
     )
 
     /// Whether `reset` is running.
-    public var resetIsExecuting: Swift.Bool { _$access(\.resetIsExecuting); return _resetIsExecuting }
+    public var resetIsExecuting: Swift.Bool {
+        _$access(\.resetIsExecuting)
+        return _resetIsExecuting
+    }
 
     /// Whether `reset` can be executed now.
-    public var resetIsEnabled: Swift.Bool { _$access(\.resetIsEnabled); return _resetIsEnabled }
+    public var resetIsEnabled: Swift.Bool {
+        _$access(\.resetIsEnabled)
+        return _resetIsEnabled
+    }
 
     /// Saves the settings; a failure is shown under the button.
     public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, _save$Failure> = Reactive.Command(
@@ -122,60 +152,90 @@ public final class SettingsViewModel: Observation.Observable {
     )
 
     /// Whether `save` is running.
-    public var saveIsExecuting: Swift.Bool { _$access(\.saveIsExecuting); return _saveIsExecuting }
+    public var saveIsExecuting: Swift.Bool {
+        _$access(\.saveIsExecuting)
+        return _saveIsExecuting
+    }
 
     /// Whether `save` can be executed now.
-    public var saveIsEnabled: Swift.Bool { _$access(\.saveIsEnabled); return _saveIsEnabled }
+    public var saveIsEnabled: Swift.Bool {
+        _$access(\.saveIsEnabled)
+        return _saveIsEnabled
+    }
 
     // MARK: Runtime properties
 
-    /// `fontSize` as a runtime `Property`, for bindings and operators; it starts following
-    /// `fontSize` when first asked for.
-    public var fontSizeProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_fontSize$mirror, _fontSize)) }
+    /// `fontSize` as a runtime `Property`, for bindings and operators;
+    /// it starts following `fontSize` when first asked for.
+    public var fontSizeProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_fontSize$mirror, _fontSize))
+    }
 
-    /// `lineSpacing` as a runtime `Property`, for bindings and operators; it starts following
-    /// `lineSpacing` when first asked for.
-    public var lineSpacingProperty: Reactive.Property<Double> { Reactive.Property(Reactive.Staging.mirror(&_lineSpacing$mirror, _lineSpacing)) }
+    /// `lineSpacing` as a runtime `Property`, for bindings and operators;
+    /// it starts following `lineSpacing` when first asked for.
+    public var lineSpacingProperty: Reactive.Property<Double> {
+        Reactive.Property(Reactive.Staging.mirror(&_lineSpacing$mirror, _lineSpacing))
+    }
 
-    /// `theme` as a runtime `Property`, for bindings and operators; it starts following
-    /// `theme` when first asked for.
-    public var themeProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_theme$mirror, _theme)) }
+    /// `theme` as a runtime `Property`, for bindings and operators;
+    /// it starts following `theme` when first asked for.
+    public var themeProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_theme$mirror, _theme))
+    }
 
-    /// `showsImages` as a runtime `Property`, for bindings and operators; it starts following
-    /// `showsImages` when first asked for.
-    public var showsImagesProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_showsImages$mirror, _showsImages)) }
+    /// `showsImages` as a runtime `Property`, for bindings and operators;
+    /// it starts following `showsImages` when first asked for.
+    public var showsImagesProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_showsImages$mirror, _showsImages))
+    }
 
-    /// `language` as a runtime `Property`, for bindings and operators; it starts following
-    /// `language` when first asked for.
-    public var languageProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_language$mirror, _language)) }
+    /// `language` as a runtime `Property`, for bindings and operators;
+    /// it starts following `language` when first asked for.
+    public var languageProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_language$mirror, _language))
+    }
 
-    /// `saveError` as a runtime `Property`, for bindings and operators; it starts following
-    /// `saveError` when first asked for.
-    public var saveErrorProperty: Reactive.Property<String?> { Reactive.Property(Reactive.Staging.mirror(&_saveError$mirror, _saveError)) }
+    /// `saveError` as a runtime `Property`, for bindings and operators;
+    /// it starts following `saveError` when first asked for.
+    public var saveErrorProperty: Reactive.Property<String?> {
+        Reactive.Property(Reactive.Staging.mirror(&_saveError$mirror, _saveError))
+    }
 
-    /// `summary` as a runtime `Property`, for bindings and operators; it starts following
-    /// `summary` when first asked for.
-    public var summaryProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary)) }
+    /// `summary` as a runtime `Property`, for bindings and operators;
+    /// it starts following `summary` when first asked for.
+    public var summaryProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary))
+    }
 
-    /// `isDefault` as a runtime `Property`, for bindings and operators; it starts following
-    /// `isDefault` when first asked for.
-    public var isDefaultProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isDefault$mirror, _isDefault)) }
+    /// `isDefault` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isDefault` when first asked for.
+    public var isDefaultProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isDefault$mirror, _isDefault))
+    }
 
-    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `resetIsExecuting` when first asked for.
-    public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_resetIsExecuting$mirror, _resetIsExecuting)) }
+    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `resetIsExecuting` when first asked for.
+    public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_resetIsExecuting$mirror, _resetIsExecuting))
+    }
 
-    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `resetIsEnabled` when first asked for.
-    public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_resetIsEnabled$mirror, _resetIsEnabled)) }
+    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `resetIsEnabled` when first asked for.
+    public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_resetIsEnabled$mirror, _resetIsEnabled))
+    }
 
-    /// `saveIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `saveIsExecuting` when first asked for.
-    public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_saveIsExecuting$mirror, _saveIsExecuting)) }
+    /// `saveIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `saveIsExecuting` when first asked for.
+    public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_saveIsExecuting$mirror, _saveIsExecuting))
+    }
 
-    /// `saveIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `saveIsEnabled` when first asked for.
-    public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_saveIsEnabled$mirror, _saveIsEnabled)) }
+    /// `saveIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `saveIsEnabled` when first asked for.
+    public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_saveIsEnabled$mirror, _saveIsEnabled))
+    }
 
     // MARK: Grouped writes
 
@@ -239,8 +299,20 @@ public final class SettingsViewModel: Observation.Observable {
         let showsImages: Bool = Self._showsImages$initial()
         let language: String = Self._language$initial()
         let saveError: String? = nil
-        let summary: String = Self._summary$compute(fontSize: fontSize, lineSpacing: lineSpacing, theme: theme, showsImages: showsImages, language: language)
-        let isDefault: Bool = Self._isDefault$compute(fontSize: fontSize, lineSpacing: lineSpacing, theme: theme, showsImages: showsImages, language: language)
+        let summary: String = Self._summary$compute(
+            fontSize: fontSize,
+            lineSpacing: lineSpacing,
+            theme: theme,
+            showsImages: showsImages,
+            language: language
+        )
+        let isDefault: Bool = Self._isDefault$compute(
+            fontSize: fontSize,
+            lineSpacing: lineSpacing,
+            theme: theme,
+            showsImages: showsImages,
+            language: language
+        )
         let resetCanExecute: Swift.Bool = Self._resetCanExecute$compute(isDefault: isDefault)
         let resetIsExecuting: Swift.Bool = false
         let resetIsEnabled: Swift.Bool = resetCanExecute
@@ -262,10 +334,18 @@ public final class SettingsViewModel: Observation.Observable {
         _reset$condition = Reactive.MutableProperty(resetCanExecute)
 
         // Follow the runtime objects this view model owns.
-        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._reset$step {} }
-        _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._save$step {} }
-        _$disposables += save.values.observeValuesOnMain { [weak self] value in self?._save$step { self?._save$didSendValue(value) } }
-        _$disposables += save.errors.observeValuesOnMain { [weak self] error in self?._save$step { self?._save$didFail(error) } }
+        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._reset$step {}
+        }
+        _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._save$step {}
+        }
+        _$disposables += save.values.observeValuesOnMain { [weak self] value in
+            self?._save$step { self?._save$didSendValue(value) }
+        }
+        _$disposables += save.errors.observeValuesOnMain { [weak self] error in
+            self?._save$step { self?._save$didFail(error) }
+        }
     }
 
     deinit {
@@ -305,11 +385,36 @@ public final class SettingsViewModel: Observation.Observable {
         let _resetIsExecuting$changed = Reactive.Staging.changed(_resetIsExecuting, before: &_resetIsExecuting$before)
         let _saveIsExecuting$changed = Reactive.Staging.changed(_saveIsExecuting, before: &_saveIsExecuting$before)
         // Each value an input of which changed, computed again, in update order.
-        let _summary$changed = (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed || _language$changed) && Reactive.Staging.replace(&_summary, with: Self._summary$compute(fontSize: _fontSize, lineSpacing: _lineSpacing, theme: _theme, showsImages: _showsImages, language: _language))
-        let _isDefault$changed = (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed || _language$changed) && Reactive.Staging.replace(&_isDefault, with: Self._isDefault$compute(fontSize: _fontSize, lineSpacing: _lineSpacing, theme: _theme, showsImages: _showsImages, language: _language))
-        let _resetCanExecute$changed = _isDefault$changed && Reactive.Staging.replace(&_resetCanExecute, with: Self._resetCanExecute$compute(isDefault: _isDefault))
-        let _resetIsEnabled$changed = (_resetCanExecute$changed || _resetIsExecuting$changed) && Reactive.Staging.replace(&_resetIsEnabled, with: _resetCanExecute && !_resetIsExecuting)
-        let _saveIsEnabled$changed = _saveIsExecuting$changed && Reactive.Staging.replace(&_saveIsEnabled, with: !_saveIsExecuting)
+        let _summary$changed = (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed
+            || _language$changed)
+            && Reactive.Staging.replace(
+                &_summary,
+                with: Self._summary$compute(
+                    fontSize: _fontSize,
+                    lineSpacing: _lineSpacing,
+                    theme: _theme,
+                    showsImages: _showsImages,
+                    language: _language
+                )
+            )
+        let _isDefault$changed = (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed
+            || _language$changed)
+            && Reactive.Staging.replace(
+                &_isDefault,
+                with: Self._isDefault$compute(
+                    fontSize: _fontSize,
+                    lineSpacing: _lineSpacing,
+                    theme: _theme,
+                    showsImages: _showsImages,
+                    language: _language
+                )
+            )
+        let _resetCanExecute$changed = _isDefault$changed
+            && Reactive.Staging.replace(&_resetCanExecute, with: Self._resetCanExecute$compute(isDefault: _isDefault))
+        let _resetIsEnabled$changed = (_resetCanExecute$changed || _resetIsExecuting$changed)
+            && Reactive.Staging.replace(&_resetIsEnabled, with: _resetCanExecute && !_resetIsExecuting)
+        let _saveIsEnabled$changed = _saveIsExecuting$changed
+            && Reactive.Staging.replace(&_saveIsEnabled, with: !_saveIsExecuting)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -356,7 +461,10 @@ public final class SettingsViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<SettingsViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<SettingsViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }
@@ -399,14 +507,26 @@ public final class SettingsViewModel: Observation.Observable {
     }
 
     /// Computes `summary` from what it reads.
-    private static func _summary$compute(fontSize: Int, lineSpacing: Double, theme: String, showsImages: Bool, language: String) -> String {
+    private static func _summary$compute(
+        fontSize: Int,
+        lineSpacing: Double,
+        theme: String,
+        showsImages: Bool,
+        language: String
+    ) -> String {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 22)
             "\(fontSize) pt, \(lineSpacing) lines, \(theme), \(showsImages ? "images" : "no images"), \(language)"
 #sourceLocation()
     }
 
     /// Computes `isDefault` from what it reads.
-    private static func _isDefault$compute(fontSize: Int, lineSpacing: Double, theme: String, showsImages: Bool, language: String) -> Bool {
+    private static func _isDefault$compute(
+        fontSize: Int,
+        lineSpacing: Double,
+        theme: String,
+        showsImages: Bool,
+        language: String
+    ) -> Bool {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 26)
            fontSize == 14 && lineSpacing == 1.2 && theme == "light" && showsImages && language == "en"
 #sourceLocation()

@@ -11,7 +11,10 @@ public final class TodoListViewModel: Observation.Observable {
 
     /// The items, oldest first.
     public private(set) var items: [String] {
-        get { _$access(\.items); return _items }
+        get {
+            _$access(\.items)
+            return _items
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
             Reactive.Staging.write(&_items, newValue, before: &_items$before)
@@ -21,7 +24,10 @@ public final class TodoListViewModel: Observation.Observable {
 
     /// The text field's text.
     public var newItemText: String {
-        get { _$access(\.newItemText); return _newItemText }
+        get {
+            _$access(\.newItemText)
+            return _newItemText
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.newItemText = newValue } }
             Reactive.Staging.write(&_newItemText, newValue, before: &_newItemText$before)
@@ -32,10 +38,16 @@ public final class TodoListViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// Whether the text field holds an item already in the list.
-    public var isDuplicate: Bool { _$access(\.isDuplicate); return _isDuplicate }
+    public var isDuplicate: Bool {
+        _$access(\.isDuplicate)
+        return _isDuplicate
+    }
 
     /// The list's header.
-    public var countText: String { _$access(\.countText); return _countText }
+    public var countText: String {
+        _$access(\.countText)
+        return _countText
+    }
 
     // MARK: Commands
 
@@ -50,36 +62,54 @@ public final class TodoListViewModel: Observation.Observable {
     )
 
     /// Whether `add` is running.
-    public var addIsExecuting: Swift.Bool { _$access(\.addIsExecuting); return _addIsExecuting }
+    public var addIsExecuting: Swift.Bool {
+        _$access(\.addIsExecuting)
+        return _addIsExecuting
+    }
 
     /// Whether `add` can be executed now.
-    public var addIsEnabled: Swift.Bool { _$access(\.addIsEnabled); return _addIsEnabled }
+    public var addIsEnabled: Swift.Bool {
+        _$access(\.addIsEnabled)
+        return _addIsEnabled
+    }
 
     // MARK: Runtime properties
 
-    /// `items` as a runtime `Property`, for bindings and operators; it starts following
-    /// `items` when first asked for.
-    public var itemsProperty: Reactive.Property<[String]> { Reactive.Property(Reactive.Staging.mirror(&_items$mirror, _items)) }
+    /// `items` as a runtime `Property`, for bindings and operators;
+    /// it starts following `items` when first asked for.
+    public var itemsProperty: Reactive.Property<[String]> {
+        Reactive.Property(Reactive.Staging.mirror(&_items$mirror, _items))
+    }
 
-    /// `newItemText` as a runtime `Property`, for bindings and operators; it starts following
-    /// `newItemText` when first asked for.
-    public var newItemTextProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_newItemText$mirror, _newItemText)) }
+    /// `newItemText` as a runtime `Property`, for bindings and operators;
+    /// it starts following `newItemText` when first asked for.
+    public var newItemTextProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_newItemText$mirror, _newItemText))
+    }
 
-    /// `isDuplicate` as a runtime `Property`, for bindings and operators; it starts following
-    /// `isDuplicate` when first asked for.
-    public var isDuplicateProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isDuplicate$mirror, _isDuplicate)) }
+    /// `isDuplicate` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isDuplicate` when first asked for.
+    public var isDuplicateProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isDuplicate$mirror, _isDuplicate))
+    }
 
-    /// `countText` as a runtime `Property`, for bindings and operators; it starts following
-    /// `countText` when first asked for.
-    public var countTextProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_countText$mirror, _countText)) }
+    /// `countText` as a runtime `Property`, for bindings and operators;
+    /// it starts following `countText` when first asked for.
+    public var countTextProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_countText$mirror, _countText))
+    }
 
-    /// `addIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `addIsExecuting` when first asked for.
-    public var addIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_addIsExecuting$mirror, _addIsExecuting)) }
+    /// `addIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `addIsExecuting` when first asked for.
+    public var addIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_addIsExecuting$mirror, _addIsExecuting))
+    }
 
-    /// `addIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `addIsEnabled` when first asked for.
-    public var addIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_addIsEnabled$mirror, _addIsEnabled)) }
+    /// `addIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `addIsEnabled` when first asked for.
+    public var addIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_addIsEnabled$mirror, _addIsEnabled))
+    }
 
     // MARK: Grouped writes
 
@@ -135,7 +165,9 @@ public final class TodoListViewModel: Observation.Observable {
         _add$condition = Reactive.MutableProperty(addCanExecute)
 
         // Follow the runtime objects this view model owns.
-        _$disposables += add.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._add$step {} }
+        _$disposables += add.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._add$step {}
+        }
     }
 
     deinit {
@@ -161,10 +193,20 @@ public final class TodoListViewModel: Observation.Observable {
         let _newItemText$changed = Reactive.Staging.changed(_newItemText, before: &_newItemText$before)
         let _addIsExecuting$changed = Reactive.Staging.changed(_addIsExecuting, before: &_addIsExecuting$before)
         // Each value an input of which changed, computed again, in update order.
-        let _isDuplicate$changed = (_items$changed || _newItemText$changed) && Reactive.Staging.replace(&_isDuplicate, with: Self._isDuplicate$compute(items: _items, newItemText: _newItemText))
-        let _countText$changed = _items$changed && Reactive.Staging.replace(&_countText, with: Self._countText$compute(items: _items))
-        let _addCanExecute$changed = (_newItemText$changed || _isDuplicate$changed) && Reactive.Staging.replace(&_addCanExecute, with: Self._addCanExecute$compute(newItemText: _newItemText, isDuplicate: _isDuplicate))
-        let _addIsEnabled$changed = (_addCanExecute$changed || _addIsExecuting$changed) && Reactive.Staging.replace(&_addIsEnabled, with: _addCanExecute && !_addIsExecuting)
+        let _isDuplicate$changed = (_items$changed || _newItemText$changed)
+            && Reactive.Staging.replace(
+                &_isDuplicate,
+                with: Self._isDuplicate$compute(items: _items, newItemText: _newItemText)
+            )
+        let _countText$changed = _items$changed
+            && Reactive.Staging.replace(&_countText, with: Self._countText$compute(items: _items))
+        let _addCanExecute$changed = (_newItemText$changed || _isDuplicate$changed)
+            && Reactive.Staging.replace(
+                &_addCanExecute,
+                with: Self._addCanExecute$compute(newItemText: _newItemText, isDuplicate: _isDuplicate)
+            )
+        let _addIsEnabled$changed = (_addCanExecute$changed || _addIsExecuting$changed)
+            && Reactive.Staging.replace(&_addIsEnabled, with: _addCanExecute && !_addIsExecuting)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -199,7 +241,10 @@ public final class TodoListViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<TodoListViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<TodoListViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

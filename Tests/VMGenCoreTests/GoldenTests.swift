@@ -54,7 +54,8 @@ struct GoldenTests {
                     // Each value an input of which changed, computed again, in update order.
                     let _b$changed = _a$changed && Reactive.Staging.replace(&_b, with: Self._b$compute(a: _a))
                     let _c$changed = _a$changed && Reactive.Staging.replace(&_c, with: Self._c$compute(a: _a))
-                    let _d$changed = (_b$changed || _c$changed) && Reactive.Staging.replace(&_d, with: Self._d$compute(b: _b, c: _c))
+                    let _d$changed = (_b$changed || _c$changed)
+                        && Reactive.Staging.replace(&_d, with: Self._d$compute(b: _b, c: _c))
             """)
         let notifications = source.components(separatedBy: "// Then observers are told").last?.components(separatedBy: "\n").filter { $0.contains("{ _$didChange") }
         #expect(notifications?.map { $0.trimmingCharacters(in: .whitespaces) } == [
@@ -70,9 +71,11 @@ struct GoldenTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-templates-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "// {{ name }}: {{ computations.count }} computation, {{ updates.count }} update\n"
+        // The updates: the commit and the helpers it and the getters use (`_$transaction`,
+        // `_$access`, `_$didChange`).
+        try "// {{ name }}: {{ computations.count }} computation, {{ updates.count }} updates\n"
             .write(to: folder.appendingPathComponent("ViewModel.swift.stencil"), atomically: true, encoding: .utf8)
         let output = try Generator(customTemplates: folder).generate(Data("viewModel: A\nstate:\n  x: { type: Int, initial: \"1\", input: true }\n".utf8), file: "A.vm.yaml")
-        #expect(output.source == "// A: 1 computation, 1 update\n")
+        #expect(output.source == "// A: 1 computation, 4 updates\n")
     }
 }

@@ -45,12 +45,21 @@ struct LargeSpecTests {
         #expect(many.seconds < 3 * few.seconds + 1, "10 inputs: \(few.seconds) s, 100: \(many.seconds) s")
     }
 
-    @Test("the commit recomputes each value on one line, guarded by the inputs that can change it")
-    func oneLinePerValue() throws {
+    @Test("the commit recomputes each value in one statement, guarded by the inputs that can change it")
+    func oneStatementPerValue() throws {
         let source = try #require(generate(Self.chainSpec(inputs: 3, values: 4)))
         let commit = source.components(separatedBy: "private func _$commit() {").last ?? ""
-        #expect(commit.contains("let _v0$changed = (_i0$changed || _i1$changed || _i2$changed) && Reactive.Staging.replace(&_v0, with: Self._v0$compute(i0: _i0, i1: _i1, i2: _i2))"))
-        #expect(commit.contains("let _v3$changed = (_v2$changed || _i0$changed) && Reactive.Staging.replace(&_v3, with: Self._v3$compute(v2: _v2, i0: _i0))"))
+        // Too long for one line: the guard, then the recomputation on the next.
+        #expect(commit.contains("""
+                    let _v0$changed = (_i0$changed || _i1$changed || _i2$changed)
+                        && Reactive.Staging.replace(&_v0, with: Self._v0$compute(i0: _i0, i1: _i1, i2: _i2))
+
+            """))
+        #expect(commit.contains("""
+                    let _v3$changed = (_v2$changed || _i0$changed)
+                        && Reactive.Staging.replace(&_v3, with: Self._v3$compute(v2: _v2, i0: _i0))
+
+            """))
         #expect(source.components(separatedBy: "Reactive.Staging.replace(&_v1,").count == 2)
     }
 }

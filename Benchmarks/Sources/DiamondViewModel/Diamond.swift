@@ -11,7 +11,10 @@ public final class DiamondViewModel: Observation.Observable {
 
     /// The input.
     public var a: Int {
-        get { _$access(\.a); return _a }
+        get {
+            _$access(\.a)
+            return _a
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             Reactive.Staging.write(&_a, newValue, before: &_a$before)
@@ -22,31 +25,48 @@ public final class DiamondViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// Reads `a`.
-    public var b: Int { _$access(\.b); return _b }
+    public var b: Int {
+        _$access(\.b)
+        return _b
+    }
 
     /// Reads `a`.
-    public var c: Int { _$access(\.c); return _c }
+    public var c: Int {
+        _$access(\.c)
+        return _c
+    }
 
     /// Reads `b` and `c`.
-    public var d: Int { _$access(\.d); return _d }
+    public var d: Int {
+        _$access(\.d)
+        return _d
+    }
 
     // MARK: Runtime properties
 
-    /// `a` as a runtime `Property`, for bindings and operators; it starts following
-    /// `a` when first asked for.
-    public var aProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a)) }
+    /// `a` as a runtime `Property`, for bindings and operators;
+    /// it starts following `a` when first asked for.
+    public var aProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a))
+    }
 
-    /// `b` as a runtime `Property`, for bindings and operators; it starts following
-    /// `b` when first asked for.
-    public var bProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_b$mirror, _b)) }
+    /// `b` as a runtime `Property`, for bindings and operators;
+    /// it starts following `b` when first asked for.
+    public var bProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_b$mirror, _b))
+    }
 
-    /// `c` as a runtime `Property`, for bindings and operators; it starts following
-    /// `c` when first asked for.
-    public var cProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_c$mirror, _c)) }
+    /// `c` as a runtime `Property`, for bindings and operators;
+    /// it starts following `c` when first asked for.
+    public var cProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_c$mirror, _c))
+    }
 
-    /// `d` as a runtime `Property`, for bindings and operators; it starts following
-    /// `d` when first asked for.
-    public var dProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_d$mirror, _d)) }
+    /// `d` as a runtime `Property`, for bindings and operators;
+    /// it starts following `d` when first asked for.
+    public var dProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_d$mirror, _d))
+    }
 
     // MARK: Grouped writes
 
@@ -69,7 +89,6 @@ public final class DiamondViewModel: Observation.Observable {
     private var _d: Int
     private var _d$mirror: Reactive.MutableProperty<Int>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -87,10 +106,6 @@ public final class DiamondViewModel: Observation.Observable {
         _d = d
     }
 
-    deinit {
-        _$disposables.dispose()
-    }
-
     // MARK: Transactions
 
     /// Ends a transaction: computes again, once and in update order, each value that reads a value
@@ -101,7 +116,8 @@ public final class DiamondViewModel: Observation.Observable {
         // Each value an input of which changed, computed again, in update order.
         let _b$changed = _a$changed && Reactive.Staging.replace(&_b, with: Self._b$compute(a: _a))
         let _c$changed = _a$changed && Reactive.Staging.replace(&_c, with: Self._c$compute(a: _a))
-        let _d$changed = (_b$changed || _c$changed) && Reactive.Staging.replace(&_d, with: Self._d$compute(b: _b, c: _c))
+        let _d$changed = (_b$changed || _c$changed)
+            && Reactive.Staging.replace(&_d, with: Self._d$compute(b: _b, c: _c))
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -130,7 +146,10 @@ public final class DiamondViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<DiamondViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<DiamondViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

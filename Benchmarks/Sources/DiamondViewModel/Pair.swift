@@ -11,7 +11,10 @@ public final class PairViewModel: Observation.Observable {
 
     /// The first counter.
     public private(set) var a: Int {
-        get { _$access(\.a); return _a }
+        get {
+            _$access(\.a)
+            return _a
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             Reactive.Staging.write(&_a, newValue, before: &_a$before)
@@ -21,7 +24,10 @@ public final class PairViewModel: Observation.Observable {
 
     /// The second counter.
     public private(set) var b: Int {
-        get { _$access(\.b); return _b }
+        get {
+            _$access(\.b)
+            return _b
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.b = newValue } }
             Reactive.Staging.write(&_b, newValue, before: &_b$before)
@@ -32,10 +38,16 @@ public final class PairViewModel: Observation.Observable {
     // MARK: Derived values
 
     /// Reads `a` and `b`; always even.
-    public var sum: Int { _$access(\.sum); return _sum }
+    public var sum: Int {
+        _$access(\.sum)
+        return _sum
+    }
 
     /// Reads `a` and `b`; always true.
-    public var same: Bool { _$access(\.same); return _same }
+    public var same: Bool {
+        _$access(\.same)
+        return _same
+    }
 
     // MARK: Commands
 
@@ -49,36 +61,54 @@ public final class PairViewModel: Observation.Observable {
     )
 
     /// Whether `bump` is running.
-    public var bumpIsExecuting: Swift.Bool { _$access(\.bumpIsExecuting); return _bumpIsExecuting }
+    public var bumpIsExecuting: Swift.Bool {
+        _$access(\.bumpIsExecuting)
+        return _bumpIsExecuting
+    }
 
     /// Whether `bump` can be executed now.
-    public var bumpIsEnabled: Swift.Bool { _$access(\.bumpIsEnabled); return _bumpIsEnabled }
+    public var bumpIsEnabled: Swift.Bool {
+        _$access(\.bumpIsEnabled)
+        return _bumpIsEnabled
+    }
 
     // MARK: Runtime properties
 
-    /// `a` as a runtime `Property`, for bindings and operators; it starts following
-    /// `a` when first asked for.
-    public var aProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a)) }
+    /// `a` as a runtime `Property`, for bindings and operators;
+    /// it starts following `a` when first asked for.
+    public var aProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a))
+    }
 
-    /// `b` as a runtime `Property`, for bindings and operators; it starts following
-    /// `b` when first asked for.
-    public var bProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_b$mirror, _b)) }
+    /// `b` as a runtime `Property`, for bindings and operators;
+    /// it starts following `b` when first asked for.
+    public var bProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_b$mirror, _b))
+    }
 
-    /// `sum` as a runtime `Property`, for bindings and operators; it starts following
-    /// `sum` when first asked for.
-    public var sumProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_sum$mirror, _sum)) }
+    /// `sum` as a runtime `Property`, for bindings and operators;
+    /// it starts following `sum` when first asked for.
+    public var sumProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_sum$mirror, _sum))
+    }
 
-    /// `same` as a runtime `Property`, for bindings and operators; it starts following
-    /// `same` when first asked for.
-    public var sameProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_same$mirror, _same)) }
+    /// `same` as a runtime `Property`, for bindings and operators;
+    /// it starts following `same` when first asked for.
+    public var sameProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_same$mirror, _same))
+    }
 
-    /// `bumpIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `bumpIsExecuting` when first asked for.
-    public var bumpIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_bumpIsExecuting$mirror, _bumpIsExecuting)) }
+    /// `bumpIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `bumpIsExecuting` when first asked for.
+    public var bumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_bumpIsExecuting$mirror, _bumpIsExecuting))
+    }
 
-    /// `bumpIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `bumpIsEnabled` when first asked for.
-    public var bumpIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_bumpIsEnabled$mirror, _bumpIsEnabled)) }
+    /// `bumpIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `bumpIsEnabled` when first asked for.
+    public var bumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_bumpIsEnabled$mirror, _bumpIsEnabled))
+    }
 
     // MARK: Grouped writes
 
@@ -129,7 +159,9 @@ public final class PairViewModel: Observation.Observable {
         _bumpIsEnabled = bumpIsEnabled
 
         // Follow the runtime objects this view model owns.
-        _$disposables += bump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._bump$step {} }
+        _$disposables += bump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._bump$step {}
+        }
     }
 
     deinit {
@@ -155,9 +187,12 @@ public final class PairViewModel: Observation.Observable {
         let _b$changed = Reactive.Staging.changed(_b, before: &_b$before)
         let _bumpIsExecuting$changed = Reactive.Staging.changed(_bumpIsExecuting, before: &_bumpIsExecuting$before)
         // Each value an input of which changed, computed again, in update order.
-        let _sum$changed = (_a$changed || _b$changed) && Reactive.Staging.replace(&_sum, with: Self._sum$compute(a: _a, b: _b))
-        let _same$changed = (_a$changed || _b$changed) && Reactive.Staging.replace(&_same, with: Self._same$compute(a: _a, b: _b))
-        let _bumpIsEnabled$changed = _bumpIsExecuting$changed && Reactive.Staging.replace(&_bumpIsEnabled, with: !_bumpIsExecuting)
+        let _sum$changed = (_a$changed || _b$changed)
+            && Reactive.Staging.replace(&_sum, with: Self._sum$compute(a: _a, b: _b))
+        let _same$changed = (_a$changed || _b$changed)
+            && Reactive.Staging.replace(&_same, with: Self._same$compute(a: _a, b: _b))
+        let _bumpIsEnabled$changed = _bumpIsExecuting$changed
+            && Reactive.Staging.replace(&_bumpIsEnabled, with: !_bumpIsExecuting)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -190,7 +225,10 @@ public final class PairViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<PairViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<PairViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

@@ -28,12 +28,22 @@ public struct TemplateContext: Sendable {
     /// Every private stored `var`: each value's storage, the value before the transaction of
     /// values that are written, and the runtime property each public value feeds once created.
     public var storage: [StoredMember]
+    /// The private `let`s of the runtime objects the view model uses, each a whole declaration
+    /// (`private let _$transactions = Reactive.Transactions()`); only those something uses.
+    public var runtimeObjects: [String]
     public var functions: [CodeFunction]
-    /// The public method that groups writes into one transaction: `update`.
+    /// The public method that groups writes into one transaction: `update`; empty for a view
+    /// model without values (nothing to update).
     public var updateFunction: String
+    /// The initializer; its signature and body lines may be wrapped, each line carrying its
+    /// indentation after the first.
     public var initializer: CodeFunction
-    /// The transaction: applying the events of commands and resources, and the commit that
-    /// recomputes in update order and notifies.
+    /// The statements of `deinit`, indented for its body; empty when there is no `deinit`.
+    public var deinitLines: [String]
+    /// The transaction: applying the events of commands and resources, the commit that
+    /// recomputes in update order and notifies, and the private helpers they and the getters
+    /// use (`_$transaction`, `_$access`, `_$didChange`), each only when it has a caller. Empty
+    /// for a view model without values.
     public var updates: [CodeFunction]
     /// Pure functions that evaluate the spec's expressions.
     public var computations: [CodeFunction]
@@ -80,7 +90,7 @@ public struct ValueMember: Sendable {
     public var propertyType: String
     public var propertyGetter: String
     /// The whole declaration (getter, and setter when there is one), indented for the class
-    /// body: the default template prints it in one substitution.
+    /// body, one statement per line: the default template prints it in one substitution.
     public var declaration: String
 }
 
@@ -99,6 +109,9 @@ public struct CommandMember: Sendable {
     public var docLines: [String]
     /// The `lazy var`'s initial value: the `Command(...)` expression, indented for the class body.
     public var creation: String
+    /// The whole `lazy var` declaration with its creation, indented for the class body: on the
+    /// line of the name when it fits, otherwise after it.
+    public var declaration: String
     /// `<name>IsExecuting` and `<name>IsEnabled`.
     public var outputs: [ValueMember]
 }
@@ -108,6 +121,8 @@ public struct ResourceMember: Sendable {
     public var name: String
     public var loaderName: String
     public var loaderType: String
+    /// The loader's declaration up to its closure's `in`, indented, on one or two lines.
+    public var declarationHead: String
     public var reloadName: String
     /// The action method that starts one load.
     public var loadName: String
@@ -122,7 +137,8 @@ public struct CodeFunction: Sendable {
     /// Lines at column 0 before the signature: a `#sourceLocation` when the signature itself
     /// is spec code.
     public var leadingLines: [String]
-    /// `private func _$commit() {`, without indentation.
+    /// `private func _$commit() {`, without indentation; a signature too long for one line has
+    /// one parameter per line, and those lines carry their indentation.
     public var signature: String
     /// Body lines; lines of spec code start at their spec column (under `#sourceLocation`),
     /// other lines carry their own indentation.

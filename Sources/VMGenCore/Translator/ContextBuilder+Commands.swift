@@ -48,11 +48,20 @@ extension ContextBuilder {
                 "}",
             ]
         }
+        let creation = (["Reactive.Command("] + arguments.map { "        " + $0 } + ["    )"]).joined(separator: "\n")
+        // `lazy var name: Type = Reactive.Command(`, or, when that is too long, the creation on
+        // the lines after `=`, one level deeper.
+        var head = "    \(access)private(set) lazy var \(name): \(type) ="
+        if !LineLayout.fits(head, margin: 0) { head = "    \(access)private(set) lazy var \(name):\n        \(type) =" }
+        let declaration = LineLayout.fits(head + " Reactive.Command(", margin: 0)
+            ? head + " " + creation
+            : head + "\n        " + creation.split(separator: "\n").map(String.init).joined(separator: "\n    ")
         return CommandMember(
             name: name,
             type: type,
             docLines: SwiftText.docLines(command.doc),
-            creation: (["Reactive.Command("] + arguments.map { "        " + $0 } + ["    )"]).joined(separator: "\n"),
+            creation: creation,
+            declaration: declaration,
             outputs: [GeneratedNames.isExecuting(of: name), GeneratedNames.isEnabled(of: name)].compactMap(value(named:)).map(valueMember))
     }
 
@@ -62,12 +71,21 @@ extension ContextBuilder {
         "Reactive.ResourceLoader<\(types.name(for: resource.type)), \(resourceFailure(resource))>"
     }
 
+    /// `private lazy var _r$loader: Type = .init { [weak self] in`, with the type on the next
+    /// line when the whole does not fit.
+    func loaderDeclarationHead(_ resource: Resource) -> String {
+        let head = "    private lazy var \(loaderName(resource)): \(loaderType(resource)) = .init { [weak self] in"
+        guard !LineLayout.fits(head, margin: 0) else { return head }
+        return "    private lazy var \(loaderName(resource)):\n        \(loaderType(resource)) = .init { [weak self] in"
+    }
+
     func resourceMember(_ resource: Resource) -> ResourceMember {
         let name = resource.name.value
         return ResourceMember(
             name: name,
             loaderName: loaderName(resource),
             loaderType: loaderType(resource),
+            declarationHead: loaderDeclarationHead(resource),
             reloadName: GeneratedNames.reload(of: name),
             loadName: GeneratedNames.helper(name, "load"),
             docLines: SwiftText.docLines(resource.doc),

@@ -14,12 +14,11 @@ extension ContextBuilder {
     }
 
     /// `Self.computeX(a: a, b: b)`, with each reactive argument read through `reactiveRead`.
-    func call(_ function: String, arguments: [(name: String, type: String)], reactiveRead: (String) -> String) -> String {
-        let list = arguments.map { argument in
+    func call(_ function: String, arguments: [(name: String, type: String)], reactiveRead: (String) -> String) -> LineLayout.Piece {
+        .call("Self." + function, arguments.map { argument in
             let isReactive = value(named: argument.name) != nil
-            return "\(argument.name): \(isReactive ? reactiveRead(argument.name) : argument.name)"
-        }
-        return "Self.\(function)(\(list.joined(separator: ", ")))"
+            return (argument.name, .text(isReactive ? reactiveRead(argument.name) : argument.name))
+        })
     }
 
     func computationName(of value: ReactiveValue) -> String {
@@ -42,7 +41,8 @@ extension ContextBuilder {
             let arguments = arguments(of: code, for: "constant:" + constant.name.value)
             result.append(CodeFunction(
                 docLines: ["/// The constant `\(constant.name.value)`."],
-                signature: "private static func \(GeneratedNames.helper(constant.name.value, "make"))(\(parameterList(arguments))) -> \(type) {",
+                signature: signature("private static func \(GeneratedNames.helper(constant.name.value, "make"))",
+                                     parameters: parameterList(arguments), result: " -> \(type)"),
                 bodyLines: SwiftText.embedded(code)))
         }
         for value in model.reactiveValues {
@@ -55,14 +55,26 @@ extension ContextBuilder {
             let arguments = arguments(of: code, for: readsKey(of: value))
             result.append(CodeFunction(
                 docLines: ["/// " + what],
-                signature: "private static func \(computationName(of: value))(\(parameterList(arguments))) -> \(typeName(of: value)) {",
+                signature: signature("private static func \(computationName(of: value))",
+                                     parameters: parameterList(arguments), result: " -> \(typeName(of: value))"),
                 bodyLines: SwiftText.embedded(code)))
         }
         return result
     }
 
-    func parameterList(_ arguments: [(name: String, type: String)]) -> String {
-        arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+    func parameterList(_ arguments: [(name: String, type: String)]) -> [String] {
+        arguments.map { "\($0.name): \($0.type)" }
+    }
+
+    /// `head(a: A, b: B)result {` for a function of the class body: on one line when it fits,
+    /// otherwise one parameter per line (the lines after the first carry their indentation).
+    func signature(_ head: String, parameters: [String], result: String = "") -> String {
+        let line = head + "(" + parameters.joined(separator: ", ") + ")" + result + " {"
+        if LineLayout.fits(line, margin: 4) || parameters.isEmpty { return line }
+        let list = parameters.enumerated().map { position, parameter in
+            "        " + parameter + (position == parameters.count - 1 ? "" : ",")
+        }
+        return ([head + "("] + list + ["    )" + result + " {"]).joined(separator: "\n")
     }
 
     // MARK: Initializer
@@ -71,6 +83,8 @@ extension ContextBuilder {
         let initializerParameters = (spec.parameters + spec.dependencies).compactMap { member in
             member.type.map { "\(member.name.value): \(SwiftText.isFunctionType($0.value) ? "@escaping " : "")\(types.name(for: $0))" }
         }
+        // The body's lines sit 8 columns in.
+        let margin = 8
         var lines: [String] = []
         for member in spec.parameters + spec.dependencies {
             lines.append("self.\(member.name.value) = \(member.name.value)")
@@ -79,14 +93,17 @@ extension ContextBuilder {
             guard let code = constant.value else { continue }
             let name = constant.name.value
             let arguments = arguments(of: code, for: "constant:" + name)
-            lines.append("let \(name) = \(call(GeneratedNames.helper(name, "make"), arguments: arguments) { $0 })")
+            lines += LineLayout.lines(call(GeneratedNames.helper(name, "make"), arguments: arguments) { $0 },
+                                      prefix: "let \(name) = ", margin: margin)
             lines.append("self.\(name) = \(name)")
         }
-        lines.append("")
-        lines.append("// Every value's first state, in update order.")
+        if hasTransactions {
+            lines.append("")
+            lines.append("// Every value's first state, in update order.")
+        }
         for name in model.updateOrder {
             guard let value = value(named: name) else { continue }
-            lines.append("let \(name): \(typeName(of: value)) = \(initialValueExpression(of: value))")
+            lines += LineLayout.lines(initialValueExpression(of: value), prefix: "let \(name): \(typeName(of: value)) = ", margin: margin)
         }
         for value in model.reactiveValues {
             lines.append("\(GeneratedNames.storage(of: value.name)) = \(value.name)")
@@ -97,7 +114,8 @@ extension ContextBuilder {
         }
         for event in spec.events {
             let name = event.name.value
-            lines.append("(\(name), \(GeneratedNames.helper(name, "observer"))) = Reactive.Signal<\(types.name(for: event.type, or: "Swift.Void")), Swift.Never>.pipe()")
+            let observer = GeneratedNames.helper(name, "observer")
+            lines.append("(\(name), \(observer)) = Reactive.Signal<\(types.name(for: event.type, or: "Swift.Void")), Swift.Never>.pipe()")
         }
         let observations = observationLines()
         if !observations.isEmpty {
@@ -112,48 +130,52 @@ extension ContextBuilder {
         }
         return CodeFunction(
             docLines: ["/// Creates the view model" + (initializerParameters.isEmpty ? "." : " with its parameters and dependencies.")],
-            signature: "\(access)init(\(initializerParameters.joined(separator: ", "))) {",
+            signature: signature("\(access)init", parameters: initializerParameters),
             bodyLines: lines.map { $0.isEmpty ? "" : "        " + $0 })
     }
 
-    func initialValueExpression(of value: ReactiveValue) -> String {
+    func initialValueExpression(of value: ReactiveValue) -> LineLayout.Piece {
         switch value.source {
         case .state, .derived, .child, .condition:
-            guard let code = value.expression else { return "nil" }
+            guard let code = value.expression else { return .text("nil") }
             return call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { $0 }
         case .commandIsExecuting, .resourceIsLoading, .activation:
-            return "false"
+            return .text("false")
         case .commandIsEnabled(let command):
             let condition = GeneratedNames.canExecute(of: command)
-            return self.value(named: condition) == nil ? "true" : condition
+            return .text(self.value(named: condition) == nil ? "true" : condition)
         case .resourceValue, .resourceError:
-            return "nil"
+            return .text("nil")
         }
     }
 
     func observationLines() -> [String] {
         var lines: [String] = []
         let disposables = GeneratedNames.fixed("disposables")
+        // The initializer's lines sit 8 columns in.
+        func follow(_ signal: String, _ opening: String, _ body: String) {
+            lines += LineLayout.block("\(disposables) += \(signal).observeValuesOnMain", opening: opening, body: [body], margin: 8)
+        }
         for command in spec.commands {
             let name = command.name.value
+            let step = GeneratedNames.helper(name, "step")
             // Steps that happen on the main actor come through the command's `transaction:`;
             // this follows the others (work that ends on another thread).
-            lines.append("\(disposables) += \(name).isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?.\(GeneratedNames.helper(name, "step")) {} }")
+            follow("\(name).isExecuting.signal", "[weak self] (_: Swift.Bool) in", "self?.\(step) {}")
             // Handlers run in a step: the one under way, or their own when the value or error
             // came from another thread (then with `isExecuting` as it is at that moment).
-            let step = GeneratedNames.helper(name, "step")
             if command.onValue != nil || command.emits != nil {
                 let handler = GeneratedNames.helper(name, "didSendValue")
-                lines.append("\(disposables) += \(name).values.observeValuesOnMain { [weak self] value in self?.\(step) { self?.\(handler)(value) } }")
+                follow("\(name).values", "[weak self] value in", "self?.\(step) { self?.\(handler)(value) }")
             }
             if command.onFailure != nil {
                 let handler = GeneratedNames.helper(name, "didFail")
-                lines.append("\(disposables) += \(name).errors.observeValuesOnMain { [weak self] error in self?.\(step) { self?.\(handler)(error) } }")
+                follow("\(name).errors", "[weak self] error in", "self?.\(step) { self?.\(handler)(error) }")
             }
         }
         for resource in spec.resources {
             let loaded = GeneratedNames.helper(resource.name.value, "loaded")
-            lines.append("\(disposables) += \(loaderName(resource)).changes.observeValuesOnMain { [weak self] in self?.\(loaded)($0) }")
+            follow("\(loaderName(resource)).changes", "[weak self] in", "self?.\(loaded)($0)")
         }
         return lines
     }
@@ -163,8 +185,11 @@ extension ContextBuilder {
     // MARK: Transactions
 
     /// The functions that make one action one transaction: a step of each command, an event of
-    /// each resource loader, and the commit.
+    /// each resource loader, the commit, and the helpers they use, each only when something
+    /// calls it. A view model without values (only constants, parameters or dependencies) has
+    /// no transactions, so none of these.
     func updates() -> [CodeFunction] {
+        guard hasTransactions else { return [] }
         var result: [CodeFunction] = []
         for command in spec.commands {
             let name = command.name.value
@@ -175,31 +200,73 @@ extension ContextBuilder {
                     "/// in one transaction, with `\(executing)` as the command reports it after the step.",
                 ],
                 signature: "private func \(GeneratedNames.helper(name, "step"))(_ step: @escaping () -> Swift.Void) {",
-                bodyLines: [
-                    "guard \(transactions).begin() else { return \(transactions).later { self.\(GeneratedNames.helper(name, "step"))(step) } }",
-                    "step()",
-                    write(executing, "\(name).isExecuting.value"),
-                    "\(transactions).end { \(GeneratedNames.fixed("commit"))() }",
-                ].map { "        " + $0 }))
+                bodyLines: (
+                    beginLines(later: "self.\(GeneratedNames.helper(name, "step"))(step)")
+                    + ["step()"]
+                    + LineLayout.lines(write(executing, "\(name).isExecuting.value"), margin: 8)
+                    + ["\(transactions).end { \(GeneratedNames.fixed("commit"))() }"]
+                ).map { "        " + $0 }))
         }
         for resource in spec.resources {
             let name = resource.name.value
             let loaded = GeneratedNames.helper(name, "loaded")
-            var body = [
-                "guard \(transactions).begin() else { return \(transactions).later { self.\(loaded)(state) } }",
-                write(name, "state.value"),
-                write(GeneratedNames.isLoading(of: name), "state.isLoading"),
-            ]
+            var body = beginLines(later: "self.\(loaded)(state)")
+            body += LineLayout.lines(write(name, "state.value"), margin: 8)
+            body += LineLayout.lines(write(GeneratedNames.isLoading(of: name), "state.isLoading"), margin: 8)
             let error = GeneratedNames.error(of: name)
-            if value(named: error) != nil { body.append("if state.errorChanged { \(write(error, "state.error")) }") }
+            if value(named: error) != nil {
+                body += LineLayout.block("if state.errorChanged", body: LineLayout.lines(write(error, "state.error"), margin: 12), margin: 8)
+            }
             body.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
             result.append(CodeFunction(
                 docLines: ["/// Applies one event of `\(name)`'s loader: its outputs change in one transaction."],
                 signature: "private func \(loaded)(_ state: \(loaderType(resource)).State) {",
                 bodyLines: body.map { "        " + $0 }))
         }
-        result.append(commit())
+        let (commit, tellsObservation) = commit()
+        result.append(commit)
+        result += helpers(tellsObservation: tellsObservation)
         return result
+    }
+
+    /// `_$transaction` (for `update`), `_$access` (for the values' getters) and `_$didChange`
+    /// (for the commit's notifications), each only when it has a caller.
+    func helpers(tellsObservation: Bool) -> [CodeFunction] {
+        var result: [CodeFunction] = []
+        if !updateFunction.isEmpty {
+            result.append(CodeFunction(
+                docLines: ["/// Runs `body` as one action, or, while observers are being told, right after them."],
+                signature: "private func \(GeneratedNames.fixed("transaction"))(_ body: @escaping () -> Swift.Void) {",
+                bodyLines: (beginLines(later: "self.\(GeneratedNames.fixed("transaction"))(body)") + [
+                    "body()",
+                    "\(transactions).end { \(GeneratedNames.fixed("commit"))() }",
+                ]).map { "        " + $0 }))
+        }
+        let registrar = GeneratedNames.fixed("observationRegistrar")
+        if hasGetters {
+            result.append(CodeFunction(
+                docLines: ["/// Records a read for Observation."],
+                signature: "private func \(GeneratedNames.fixed("access"))<Value>(_ keyPath: Swift.KeyPath<\(className), Value>) {",
+                bodyLines: ["        \(registrar).access(self, keyPath: keyPath)"]))
+        }
+        if tellsObservation {
+            result.append(CodeFunction(
+                docLines: ["/// Tells Observation, then the runtime property's observers, about a value already stored."],
+                signature: signature("private func \(GeneratedNames.fixed("didChange"))<Value>", parameters: [
+                    "_ keyPath: Swift.KeyPath<\(className), Value>",
+                    "_ mirror: Reactive.MutableProperty<Value>?",
+                ]),
+                bodyLines: [
+                    "        \(registrar).withMutation(of: self, keyPath: keyPath) {}",
+                    "        mirror?.publish()",
+                ]))
+        }
+        return result
+    }
+
+    /// The guard that starts a transaction, or defers `later` while observers are being told.
+    func beginLines(later: String) -> [String] {
+        LineLayout.block("guard \(transactions).begin() else", body: ["return \(transactions).later { \(later) }"], margin: 8)
     }
 
     /// `_x$changed`: whether `x` changed in the transaction being committed.
@@ -208,19 +275,31 @@ extension ContextBuilder {
     /// The commit: which written values changed, then every computed value and effect in update
     /// order, each guarded by whether one of its inputs changed, then the notifications. One
     /// line per value and one condition term per edge: linear in the graph.
-    func commit() -> CodeFunction {
+    func commit() -> (CodeFunction, tellsObservation: Bool) {
         var lines: [String] = []
         var flagged = Set<String>()
+        // The body's lines sit 8 columns in.
+        let margin = 8
         func markChanged(_ node: String) {
-            let storage = GeneratedNames.storage(of: node)
-            lines.append("let \(changedFlag(node)) = Reactive.Staging.changed(\(storage), before: &\(GeneratedNames.helper(node, "before")))")
+            let changed = LineLayout.Piece.call("Reactive.Staging.changed", [
+                (nil, .text(GeneratedNames.storage(of: node))),
+                ("before", .text("&" + GeneratedNames.helper(node, "before"))),
+            ])
+            lines += LineLayout.lines(changed, prefix: "let \(changedFlag(node)) = ", margin: margin)
             flagged.insert(node)
         }
-        /// `(_a$changed || _b$changed)`, or nil when no input can change.
-        func condition(_ inputs: [String]) -> String? {
-            let terms = inputs.filter(flagged.contains).map(changedFlag)
-            if terms.isEmpty { return nil }
-            return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " || ") + ")"
+        /// The flags of the inputs that can have changed: `_a$changed`, `_b$changed`.
+        func changedInputs(_ inputs: [String]) -> [String] {
+            inputs.filter(flagged.contains).map(changedFlag)
+        }
+        /// `terms` or'ed, in parentheses when more than one, with `suffix` after them: on one
+        /// line after `prefix` when it fits, otherwise a few terms per line.
+        func condition(_ terms: [String], prefix: String, suffix: String) -> [String] {
+            let open = terms.count == 1 ? "" : "("
+            let close = terms.count == 1 ? "" : ")"
+            var result = LineLayout.joined(terms, separator: "||", prefix: prefix + open, indent: "", margin: margin)
+            result[result.count - 1] += close + suffix
+            return result
         }
         let activationResources = spec.resources.filter { $0.triggers.contains { $0.value == .activation } }
         if model.hasActivation {
@@ -235,21 +314,35 @@ extension ContextBuilder {
                 lines.append("}")
             }
         }
+        /// Drops a comment line that nothing followed since `mark` (the comment's index).
+        func dropComment(ifNothingAfter mark: Int) {
+            if lines.count == mark + 1 { lines.removeLast() }
+        }
+        let wroteMark = lines.count
         lines.append("// What the transaction wrote.")
         for node in model.updateOrder {
             guard let value = value(named: node), value.isWritten, node != "isActive",
                   model.graph.inputs[node]?.isEmpty ?? true else { continue }
             markChanged(node)
         }
+        dropComment(ifNothingAfter: wroteMark)
+        let computedMark = lines.count
         lines.append("// Each value an input of which changed, computed again, in update order.")
         for node in model.updateOrder {
             if node.hasPrefix("reload:") {
                 let name = String(node.dropFirst("reload:".count))
-                guard let change = condition(model.graph.inputs[node] ?? []) else { continue }
+                let terms = changedInputs(model.graph.inputs[node] ?? [])
+                if terms.isEmpty { continue }
                 // A resource that also loads on activation reloads on change only while active.
                 let activeOnly = activationResources.contains { $0.name.value == name }
-                let guardText = activeOnly ? "\(change) && \(GeneratedNames.storage(of: "isActive"))" : change
-                lines.append("if \(guardText) { \(GeneratedNames.helper(name, "loader")).reload() }")
+                let whileActive = activeOnly ? " && \(GeneratedNames.storage(of: "isActive"))" : ""
+                let head = condition(terms, prefix: "if ", suffix: whileActive)
+                let reload = "\(GeneratedNames.helper(name, "loader")).reload()"
+                if head.count == 1 {
+                    lines += LineLayout.block(head[0], body: [reload], margin: margin)
+                } else {
+                    lines += head.dropLast() + [head[head.count - 1] + " {", "    " + reload, "}"]
+                }
                 continue
             }
             guard let value = value(named: node), !flagged.contains(node) else { continue }
@@ -259,53 +352,78 @@ extension ContextBuilder {
                 continue
             }
             var inputs = model.graph.inputs[node] ?? []
-            let newValue: String
+            let newValue: LineLayout.Piece
             switch value.source {
             case .commandIsEnabled(let command):
                 let isOneAtATime = (spec.commands.first { $0.name.value == command }?.policy?.value ?? .oneAtATime) == .oneAtATime
                 let condition = self.value(named: GeneratedNames.canExecute(of: command)).map { GeneratedNames.storage(of: $0.name) }
                 if isOneAtATime { inputs.append(GeneratedNames.isExecuting(of: command)) }
                 let notExecuting = isOneAtATime ? "!" + GeneratedNames.storage(of: GeneratedNames.isExecuting(of: command)) : nil
-                newValue = [condition, notExecuting].compactMap { $0 }.joined(separator: " && ")
-                if newValue.isEmpty { continue }
+                let both = [condition, notExecuting].compactMap { $0 }.joined(separator: " && ")
+                if both.isEmpty { continue }
+                newValue = .text(both)
             default:
                 guard let code = value.expression else { continue }
                 newValue = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { GeneratedNames.storage(of: $0) }
             }
-            guard let change = condition(inputs) else { continue }
-            let replace = "Reactive.Staging.replace(&\(GeneratedNames.storage(of: node)), with: \(newValue))"
-            lines.append("let \(changedFlag(node)) = \(change) && \(replace)")
+            let terms = changedInputs(inputs)
+            if terms.isEmpty { continue }
+            let replace = LineLayout.Piece.call("Reactive.Staging.replace", [
+                (nil, .text("&" + GeneratedNames.storage(of: node))),
+                ("with", newValue),
+            ])
+            // `let _x$changed = <an input changed> && <x computed again differs>`; when that
+            // does not fit on one line, `&& replace(...)` goes on the next, wrapped inside if need be.
+            let head = condition(terms, prefix: "let \(changedFlag(node)) = ", suffix: "")
+            if head.count == 1, LineLayout.fits(head[0] + " && " + replace.flat, margin: margin) {
+                lines.append(head[0] + " && " + replace.flat)
+            } else {
+                lines += head
+                lines += LineLayout.lines(replace, prefix: "&& ", indent: "    ", margin: margin)
+            }
             flagged.insert(node)
         }
+        dropComment(ifNothingAfter: computedMark)
         let told = model.updateOrder.filter(flagged.contains).compactMap(value(named:))
         lines.append("")
         lines.append("\(transactions).notify {")
+        let stagedMark = lines.count
         lines.append("    // Runtime properties take their new values first, so that every observer reads current ones.")
         for value in told {
             let flag = changedFlag(value.name)
             let storage = GeneratedNames.storage(of: value.name)
             if value.isPublic {
-                lines.append("    if \(flag) { \(GeneratedNames.helper(value.name, "mirror"))?.stage(\(storage)) }")
+                lines += LineLayout.block("if \(flag)", body: ["\(GeneratedNames.helper(value.name, "mirror"))?.stage(\(storage))"],
+                                          indent: "    ", margin: margin)
             } else if case .condition(let command) = value.source {
-                lines.append("    if \(flag) { \(conditionProperty(command)).stage(\(storage)) }")
+                lines += LineLayout.block("if \(flag)", body: ["\(conditionProperty(command)).stage(\(storage))"], indent: "    ", margin: margin)
             }
         }
+        dropComment(ifNothingAfter: stagedMark)
+        let toldMark = lines.count
         lines.append("    // Then observers are told, in update order: Observation, then the runtime property.")
         for value in told {
             let flag = changedFlag(value.name)
             if value.isPublic {
-                lines.append("    if \(flag) { \(GeneratedNames.fixed("didChange"))(\\.\(value.name), \(GeneratedNames.helper(value.name, "mirror"))) }")
+                let didChange = "\(GeneratedNames.fixed("didChange"))(\\.\(value.name), \(GeneratedNames.helper(value.name, "mirror")))"
+                lines += LineLayout.block("if \(flag)", body: [didChange], indent: "    ", margin: margin)
             } else if case .condition(let command) = value.source {
-                lines.append("    if \(flag) { \(conditionProperty(command)).publish() }")
+                lines += LineLayout.block("if \(flag)", body: ["\(conditionProperty(command)).publish()"], indent: "    ", margin: margin)
             }
         }
-        lines.append("}")
-        return CodeFunction(
+        dropComment(ifNothingAfter: toldMark)
+        if lines.last == "\(transactions).notify {" {
+            lines[lines.count - 1] += "}"
+        } else {
+            lines.append("}")
+        }
+        let function = CodeFunction(
             docLines: [
                 "/// Ends a transaction: computes again, once and in update order, each value that reads a value",
                 "/// that changed, then tells observers about each value that changed, once.",
             ],
             signature: "private func \(GeneratedNames.fixed("commit"))() {",
             bodyLines: lines.map { $0.isEmpty ? "" : "        " + $0 })
+        return (function, told.contains(where: \.isPublic))
     }
 }

@@ -52,13 +52,58 @@ public struct ContextBuilder {
                             observerName: GeneratedNames.helper(event.name.value, "observer"), docLines: SwiftText.docLines(event.doc))
             },
             storage: storage(),
+            runtimeObjects: runtimeObjects(),
             functions: spec.functions.map(function),
-            updateFunction: GeneratedNames.update,
+            updateFunction: updateFunction,
             initializer: initializer(),
+            deinitLines: deinitLines(),
             updates: updates(),
             computations: computations(),
             actions: actions(),
             typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) })
+    }
+
+    /// Whether the view model has values, and with them transactions: the bookkeeping, the
+    /// commit and `update`. A view model of constants, parameters and dependencies has none.
+    var hasTransactions: Bool { !model.reactiveValues.isEmpty }
+
+    /// `update`, or empty when there is nothing to update.
+    var updateFunction: String { hasTransactions ? GeneratedNames.update : "" }
+
+    /// Whether some value has a getter that records its reads for Observation.
+    var hasGetters: Bool {
+        // Every value but a command's condition is a property with a getter.
+        model.reactiveValues.contains { value in
+            if case .condition = value.source { false } else { true }
+        }
+    }
+
+    /// Whether the view model follows runtime objects (its commands and resource loaders).
+    var hasObservations: Bool { !spec.commands.isEmpty || !spec.resources.isEmpty }
+
+    /// The private `let`s of the runtime objects the generated code uses, each only when used.
+    func runtimeObjects() -> [String] {
+        var result: [String] = []
+        if hasGetters {
+            result.append("private let \(GeneratedNames.fixed("observationRegistrar")) = Observation.ObservationRegistrar()")
+        }
+        if hasObservations {
+            result.append("private let \(GeneratedNames.fixed("disposables")) = Reactive.CompositeDisposable()")
+        }
+        if hasTransactions {
+            result.append("private let \(transactions) = Reactive.Transactions()")
+        }
+        return result
+    }
+
+    /// What `deinit` does: stop following runtime objects, complete the events.
+    func deinitLines() -> [String] {
+        var result: [String] = []
+        if hasObservations { result.append("\(GeneratedNames.fixed("disposables")).dispose()") }
+        for event in spec.events {
+            result.append("\(GeneratedNames.helper(event.name.value, "observer")).sendCompleted()")
+        }
+        return result
     }
 
     func storedMember(_ member: Member) -> StoredMember {
@@ -82,17 +127,20 @@ public struct ContextBuilder {
         let type = typeName(of: value)
         var setter: [String] = []
         if value.hasSetter {
-            setter = [
-                "guard \(transactions).begin() else { return \(transactions).later { self.\(name) = newValue } }",
-                write(name, "newValue"),
-                "\(transactions).end { \(GeneratedNames.fixed("commit"))() }",
-            ]
+            // The setter's lines sit in `set { }` of the property, 12 columns in.
+            setter = LineLayout.block(
+                "guard \(transactions).begin() else",
+                body: ["return \(transactions).later { self.\(name) = newValue }"], margin: 12)
+            setter += LineLayout.lines(write(name, "newValue"), margin: 12)
+            setter.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
         }
-        let getter = "\(GeneratedNames.fixed("access"))(\\.\(name)); return \(storage)"
+        let recordRead = "\(GeneratedNames.fixed("access"))(\\.\(name))"
+        let getter = "\(recordRead); return \(storage)"
+        // One statement per line: the read recorded, then the value returned.
         let declaration = setter.isEmpty
-            ? ["    \(prefix)var \(name): \(type) { \(getter) }"]
-            : ["    \(prefix)var \(name): \(type) {", "        get { \(getter) }", "        set {"]
-                + setter.map { "            " + $0 } + ["        }", "    }"]
+            ? ["    \(prefix)var \(name): \(type) {", "        \(recordRead)", "        return \(storage)", "    }"]
+            : ["    \(prefix)var \(name): \(type) {", "        get {", "            \(recordRead)", "            return \(storage)", "        }",
+               "        set {"] + setter.map { "            " + $0 } + ["        }", "    }"]
         return ValueMember(
             name: name, type: type, docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix,
             getter: getter,
@@ -107,8 +155,12 @@ public struct ContextBuilder {
     var transactions: String { GeneratedNames.fixed("transactions") }
 
     /// `Reactive.Staging.write(&_x, newValue, before: &_x$before)`: a write of a transaction.
-    func write(_ name: String, _ newValue: String, on receiver: String = "") -> String {
-        "Reactive.Staging.write(&\(receiver)\(GeneratedNames.storage(of: name)), \(newValue), before: &\(receiver)\(GeneratedNames.helper(name, "before")))"
+    func write(_ name: String, _ newValue: String, on receiver: String = "") -> LineLayout.Piece {
+        .call("Reactive.Staging.write", [
+            (nil, .text("&" + receiver + GeneratedNames.storage(of: name))),
+            (nil, .text(newValue)),
+            ("before", .text("&" + receiver + GeneratedNames.helper(name, "before"))),
+        ])
     }
 
     /// The type of a value as the generated code writes it: spec types as written, the

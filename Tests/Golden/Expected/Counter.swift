@@ -20,7 +20,10 @@ public final class CounterViewModel: Observation.Observable {
 
     /// The current count.
     public private(set) var count: Int {
-        get { _$access(\.count); return _count }
+        get {
+            _$access(\.count)
+            return _count
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
             Reactive.Staging.write(&_count, newValue, before: &_count$before)
@@ -30,7 +33,10 @@ public final class CounterViewModel: Observation.Observable {
 
     /// How much each increment adds.
     public var step: Int {
-        get { _$access(\.step); return _step }
+        get {
+            _$access(\.step)
+            return _step
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
             Reactive.Staging.write(&_step, newValue, before: &_step$before)
@@ -40,12 +46,21 @@ public final class CounterViewModel: Observation.Observable {
 
     // MARK: Derived values
 
-    public var isAtLimit: Bool { _$access(\.isAtLimit); return _isAtLimit }
+    public var isAtLimit: Bool {
+        _$access(\.isAtLimit)
+        return _isAtLimit
+    }
 
-    public var remaining: Int { _$access(\.remaining); return _remaining }
+    public var remaining: Int {
+        _$access(\.remaining)
+        return _remaining
+    }
 
     /// A sentence for the label under the count.
-    public var summary: String { _$access(\.summary); return _summary }
+    public var summary: String {
+        _$access(\.summary)
+        return _summary
+    }
 
     // MARK: Commands
 
@@ -60,10 +75,16 @@ public final class CounterViewModel: Observation.Observable {
     )
 
     /// Whether `increment` is running.
-    public var incrementIsExecuting: Swift.Bool { _$access(\.incrementIsExecuting); return _incrementIsExecuting }
+    public var incrementIsExecuting: Swift.Bool {
+        _$access(\.incrementIsExecuting)
+        return _incrementIsExecuting
+    }
 
     /// Whether `increment` can be executed now.
-    public var incrementIsEnabled: Swift.Bool { _$access(\.incrementIsEnabled); return _incrementIsEnabled }
+    public var incrementIsEnabled: Swift.Bool {
+        _$access(\.incrementIsEnabled)
+        return _incrementIsEnabled
+    }
 
     /// Starts again from zero.
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -75,48 +96,72 @@ public final class CounterViewModel: Observation.Observable {
     )
 
     /// Whether `reset` is running.
-    public var resetIsExecuting: Swift.Bool { _$access(\.resetIsExecuting); return _resetIsExecuting }
+    public var resetIsExecuting: Swift.Bool {
+        _$access(\.resetIsExecuting)
+        return _resetIsExecuting
+    }
 
     /// Whether `reset` can be executed now.
-    public var resetIsEnabled: Swift.Bool { _$access(\.resetIsEnabled); return _resetIsEnabled }
+    public var resetIsEnabled: Swift.Bool {
+        _$access(\.resetIsEnabled)
+        return _resetIsEnabled
+    }
 
     // MARK: Runtime properties
 
-    /// `count` as a runtime `Property`, for bindings and operators; it starts following
-    /// `count` when first asked for.
-    public var countProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_count$mirror, _count)) }
+    /// `count` as a runtime `Property`, for bindings and operators;
+    /// it starts following `count` when first asked for.
+    public var countProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_count$mirror, _count))
+    }
 
-    /// `step` as a runtime `Property`, for bindings and operators; it starts following
-    /// `step` when first asked for.
-    public var stepProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_step$mirror, _step)) }
+    /// `step` as a runtime `Property`, for bindings and operators;
+    /// it starts following `step` when first asked for.
+    public var stepProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_step$mirror, _step))
+    }
 
-    /// `isAtLimit` as a runtime `Property`, for bindings and operators; it starts following
-    /// `isAtLimit` when first asked for.
-    public var isAtLimitProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isAtLimit$mirror, _isAtLimit)) }
+    /// `isAtLimit` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isAtLimit` when first asked for.
+    public var isAtLimitProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isAtLimit$mirror, _isAtLimit))
+    }
 
-    /// `remaining` as a runtime `Property`, for bindings and operators; it starts following
-    /// `remaining` when first asked for.
-    public var remainingProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_remaining$mirror, _remaining)) }
+    /// `remaining` as a runtime `Property`, for bindings and operators;
+    /// it starts following `remaining` when first asked for.
+    public var remainingProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_remaining$mirror, _remaining))
+    }
 
-    /// `summary` as a runtime `Property`, for bindings and operators; it starts following
-    /// `summary` when first asked for.
-    public var summaryProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary)) }
+    /// `summary` as a runtime `Property`, for bindings and operators;
+    /// it starts following `summary` when first asked for.
+    public var summaryProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary))
+    }
 
-    /// `incrementIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `incrementIsExecuting` when first asked for.
-    public var incrementIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_incrementIsExecuting$mirror, _incrementIsExecuting)) }
+    /// `incrementIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `incrementIsExecuting` when first asked for.
+    public var incrementIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_incrementIsExecuting$mirror, _incrementIsExecuting))
+    }
 
-    /// `incrementIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `incrementIsEnabled` when first asked for.
-    public var incrementIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_incrementIsEnabled$mirror, _incrementIsEnabled)) }
+    /// `incrementIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `incrementIsEnabled` when first asked for.
+    public var incrementIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_incrementIsEnabled$mirror, _incrementIsEnabled))
+    }
 
-    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `resetIsExecuting` when first asked for.
-    public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_resetIsExecuting$mirror, _resetIsExecuting)) }
+    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `resetIsExecuting` when first asked for.
+    public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_resetIsExecuting$mirror, _resetIsExecuting))
+    }
 
-    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `resetIsEnabled` when first asked for.
-    public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_resetIsEnabled$mirror, _resetIsEnabled)) }
+    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `resetIsEnabled` when first asked for.
+    public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_resetIsEnabled$mirror, _resetIsEnabled))
+    }
 
     // MARK: Grouped writes
 
@@ -171,7 +216,12 @@ public final class CounterViewModel: Observation.Observable {
         let isAtLimit: Bool = Self._isAtLimit$compute(count: count, limit: limit)
         let remaining: Int = Self._remaining$compute(limit: limit, count: count)
         let summary: String = Self._summary$compute(isAtLimit: isAtLimit, title: title, remaining: remaining)
-        let incrementCanExecute: Swift.Bool = Self._incrementCanExecute$compute(isAtLimit: isAtLimit, count: count, step: step, limit: limit)
+        let incrementCanExecute: Swift.Bool = Self._incrementCanExecute$compute(
+            isAtLimit: isAtLimit,
+            count: count,
+            step: step,
+            limit: limit
+        )
         let incrementIsExecuting: Swift.Bool = false
         let incrementIsEnabled: Swift.Bool = incrementCanExecute
         let resetIsExecuting: Swift.Bool = false
@@ -189,8 +239,12 @@ public final class CounterViewModel: Observation.Observable {
         _increment$condition = Reactive.MutableProperty(incrementCanExecute)
 
         // Follow the runtime objects this view model owns.
-        _$disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._increment$step {} }
-        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._reset$step {} }
+        _$disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._increment$step {}
+        }
+        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._reset$step {}
+        }
     }
 
     deinit {
@@ -204,7 +258,11 @@ public final class CounterViewModel: Observation.Observable {
     private func _increment$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._increment$step(step) } }
         step()
-        Reactive.Staging.write(&_incrementIsExecuting, increment.isExecuting.value, before: &_incrementIsExecuting$before)
+        Reactive.Staging.write(
+            &_incrementIsExecuting,
+            increment.isExecuting.value,
+            before: &_incrementIsExecuting$before
+        )
         _$transactions.end { _$commit() }
     }
 
@@ -223,15 +281,30 @@ public final class CounterViewModel: Observation.Observable {
         // What the transaction wrote.
         let _count$changed = Reactive.Staging.changed(_count, before: &_count$before)
         let _step$changed = Reactive.Staging.changed(_step, before: &_step$before)
-        let _incrementIsExecuting$changed = Reactive.Staging.changed(_incrementIsExecuting, before: &_incrementIsExecuting$before)
+        let _incrementIsExecuting$changed = Reactive.Staging.changed(
+            _incrementIsExecuting,
+            before: &_incrementIsExecuting$before
+        )
         let _resetIsExecuting$changed = Reactive.Staging.changed(_resetIsExecuting, before: &_resetIsExecuting$before)
         // Each value an input of which changed, computed again, in update order.
-        let _isAtLimit$changed = _count$changed && Reactive.Staging.replace(&_isAtLimit, with: Self._isAtLimit$compute(count: _count, limit: limit))
-        let _remaining$changed = _count$changed && Reactive.Staging.replace(&_remaining, with: Self._remaining$compute(limit: limit, count: _count))
-        let _summary$changed = (_isAtLimit$changed || _remaining$changed) && Reactive.Staging.replace(&_summary, with: Self._summary$compute(isAtLimit: _isAtLimit, title: title, remaining: _remaining))
-        let _incrementCanExecute$changed = (_isAtLimit$changed || _count$changed || _step$changed) && Reactive.Staging.replace(&_incrementCanExecute, with: Self._incrementCanExecute$compute(isAtLimit: _isAtLimit, count: _count, step: _step, limit: limit))
-        let _incrementIsEnabled$changed = (_incrementCanExecute$changed || _incrementIsExecuting$changed) && Reactive.Staging.replace(&_incrementIsEnabled, with: _incrementCanExecute && !_incrementIsExecuting)
-        let _resetIsEnabled$changed = _resetIsExecuting$changed && Reactive.Staging.replace(&_resetIsEnabled, with: !_resetIsExecuting)
+        let _isAtLimit$changed = _count$changed
+            && Reactive.Staging.replace(&_isAtLimit, with: Self._isAtLimit$compute(count: _count, limit: limit))
+        let _remaining$changed = _count$changed
+            && Reactive.Staging.replace(&_remaining, with: Self._remaining$compute(limit: limit, count: _count))
+        let _summary$changed = (_isAtLimit$changed || _remaining$changed)
+            && Reactive.Staging.replace(
+                &_summary,
+                with: Self._summary$compute(isAtLimit: _isAtLimit, title: title, remaining: _remaining)
+            )
+        let _incrementCanExecute$changed = (_isAtLimit$changed || _count$changed || _step$changed)
+            && Reactive.Staging.replace(
+                &_incrementCanExecute,
+                with: Self._incrementCanExecute$compute(isAtLimit: _isAtLimit, count: _count, step: _step, limit: limit)
+            )
+        let _incrementIsEnabled$changed = (_incrementCanExecute$changed || _incrementIsExecuting$changed)
+            && Reactive.Staging.replace(&_incrementIsEnabled, with: _incrementCanExecute && !_incrementIsExecuting)
+        let _resetIsEnabled$changed = _resetIsExecuting$changed
+            && Reactive.Staging.replace(&_resetIsEnabled, with: !_resetIsExecuting)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -272,7 +345,10 @@ public final class CounterViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<CounterViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<CounterViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

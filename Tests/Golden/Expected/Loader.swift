@@ -34,7 +34,10 @@ final class LoaderViewModel: Observation.Observable {
     // MARK: State
 
     var page: Int {
-        get { _$access(\.page); return _page }
+        get {
+            _$access(\.page)
+            return _page
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
             Reactive.Staging.write(&_page, newValue, before: &_page$before)
@@ -44,17 +47,26 @@ final class LoaderViewModel: Observation.Observable {
 
     // MARK: Derived values
 
-    var total: Int { _$access(\.total); return _total }
+    var total: Int {
+        _$access(\.total)
+        return _total
+    }
 
     // MARK: Children
 
-    var rows: _rows$Type { _$access(\.rows); return _rows }
+    var rows: _rows$Type {
+        _$access(\.rows)
+        return _rows
+    }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     var isActive: Swift.Bool {
-        get { _$access(\.isActive); return _isActive }
+        get {
+            _$access(\.isActive)
+            return _isActive
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
@@ -74,28 +86,43 @@ final class LoaderViewModel: Observation.Observable {
     )
 
     /// Whether `jump` is running.
-    var jumpIsExecuting: Swift.Bool { _$access(\.jumpIsExecuting); return _jumpIsExecuting }
+    var jumpIsExecuting: Swift.Bool {
+        _$access(\.jumpIsExecuting)
+        return _jumpIsExecuting
+    }
 
     /// Whether `jump` can be executed now.
-    var jumpIsEnabled: Swift.Bool { _$access(\.jumpIsEnabled); return _jumpIsEnabled }
+    var jumpIsEnabled: Swift.Bool {
+        _$access(\.jumpIsEnabled)
+        return _jumpIsEnabled
+    }
 
     // MARK: Resources
 
     /// The numbers of the current page.
-    var numbers: [Int]? { _$access(\.numbers); return _numbers }
+    var numbers: [Int]? {
+        _$access(\.numbers)
+        return _numbers
+    }
 
     /// Whether `numbers` is loading.
-    var numbersIsLoading: Swift.Bool { _$access(\.numbersIsLoading); return _numbersIsLoading }
+    var numbersIsLoading: Swift.Bool {
+        _$access(\.numbersIsLoading)
+        return _numbersIsLoading
+    }
 
     /// Why the last load of `numbers` failed; nil while loading and after a success.
-    var numbersError: (any Swift.Error)? { _$access(\.numbersError); return _numbersError }
+    var numbersError: (any Swift.Error)? {
+        _$access(\.numbersError)
+        return _numbersError
+    }
 
     /// Loads `numbers` again; a load still running is cancelled.
     func reloadNumbers() {
         _numbers$loader.reload()
     }
 
-    private lazy var _numbers$loader: Reactive.ResourceLoader<[Int], any Swift.Error> = Reactive.ResourceLoader { [weak self] in
+    private lazy var _numbers$loader: Reactive.ResourceLoader<[Int], any Swift.Error> = .init { [weak self] in
         self?._numbers$load() ?? .empty
     }
 
@@ -113,41 +140,59 @@ final class LoaderViewModel: Observation.Observable {
 
     // MARK: Runtime properties
 
-    /// `page` as a runtime `Property`, for bindings and operators; it starts following
-    /// `page` when first asked for.
-    var pageProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_page$mirror, _page)) }
+    /// `page` as a runtime `Property`, for bindings and operators;
+    /// it starts following `page` when first asked for.
+    var pageProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_page$mirror, _page))
+    }
 
-    /// `total` as a runtime `Property`, for bindings and operators; it starts following
-    /// `total` when first asked for.
-    var totalProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total)) }
+    /// `total` as a runtime `Property`, for bindings and operators;
+    /// it starts following `total` when first asked for.
+    var totalProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total))
+    }
 
-    /// `rows` as a runtime `Property`, for bindings and operators; it starts following
-    /// `rows` when first asked for.
-    var rowsProperty: Reactive.Property<_rows$Type> { Reactive.Property(Reactive.Staging.mirror(&_rows$mirror, _rows)) }
+    /// `rows` as a runtime `Property`, for bindings and operators;
+    /// it starts following `rows` when first asked for.
+    var rowsProperty: Reactive.Property<_rows$Type> {
+        Reactive.Property(Reactive.Staging.mirror(&_rows$mirror, _rows))
+    }
 
-    /// `jumpIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `jumpIsExecuting` when first asked for.
-    var jumpIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_jumpIsExecuting$mirror, _jumpIsExecuting)) }
+    /// `jumpIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `jumpIsExecuting` when first asked for.
+    var jumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_jumpIsExecuting$mirror, _jumpIsExecuting))
+    }
 
-    /// `jumpIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `jumpIsEnabled` when first asked for.
-    var jumpIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_jumpIsEnabled$mirror, _jumpIsEnabled)) }
+    /// `jumpIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `jumpIsEnabled` when first asked for.
+    var jumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_jumpIsEnabled$mirror, _jumpIsEnabled))
+    }
 
-    /// `numbers` as a runtime `Property`, for bindings and operators; it starts following
-    /// `numbers` when first asked for.
-    var numbersProperty: Reactive.Property<[Int]?> { Reactive.Property(Reactive.Staging.mirror(&_numbers$mirror, _numbers)) }
+    /// `numbers` as a runtime `Property`, for bindings and operators;
+    /// it starts following `numbers` when first asked for.
+    var numbersProperty: Reactive.Property<[Int]?> {
+        Reactive.Property(Reactive.Staging.mirror(&_numbers$mirror, _numbers))
+    }
 
-    /// `numbersIsLoading` as a runtime `Property`, for bindings and operators; it starts following
-    /// `numbersIsLoading` when first asked for.
-    var numbersIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_numbersIsLoading$mirror, _numbersIsLoading)) }
+    /// `numbersIsLoading` as a runtime `Property`, for bindings and operators;
+    /// it starts following `numbersIsLoading` when first asked for.
+    var numbersIsLoadingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_numbersIsLoading$mirror, _numbersIsLoading))
+    }
 
-    /// `numbersError` as a runtime `Property`, for bindings and operators; it starts following
-    /// `numbersError` when first asked for.
-    var numbersErrorProperty: Reactive.Property<(any Swift.Error)?> { Reactive.Property(Reactive.Staging.mirror(&_numbersError$mirror, _numbersError)) }
+    /// `numbersError` as a runtime `Property`, for bindings and operators;
+    /// it starts following `numbersError` when first asked for.
+    var numbersErrorProperty: Reactive.Property<(any Swift.Error)?> {
+        Reactive.Property(Reactive.Staging.mirror(&_numbersError$mirror, _numbersError))
+    }
 
-    /// `isActive` as a runtime `Property`, for bindings and operators; it starts following
-    /// `isActive` when first asked for.
-    var isActiveProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive)) }
+    /// `isActive` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isActive` when first asked for.
+    var isActiveProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive))
+    }
 
     // MARK: Grouped writes
 
@@ -215,7 +260,9 @@ final class LoaderViewModel: Observation.Observable {
         _isActive = isActive
 
         // Follow the runtime objects this view model owns.
-        _$disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._jump$step {} }
+        _$disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._jump$step {}
+        }
         _$disposables += _numbers$loader.changes.observeValuesOnMain { [weak self] in self?._numbers$loaded($0) }
     }
 
@@ -255,11 +302,14 @@ final class LoaderViewModel: Observation.Observable {
         let _page$changed = Reactive.Staging.changed(_page, before: &_page$before)
         let _jumpIsExecuting$changed = Reactive.Staging.changed(_jumpIsExecuting, before: &_jumpIsExecuting$before)
         // Each value an input of which changed, computed again, in update order.
-        let _jumpIsEnabled$changed = _jumpIsExecuting$changed && Reactive.Staging.replace(&_jumpIsEnabled, with: !_jumpIsExecuting)
+        let _jumpIsEnabled$changed = _jumpIsExecuting$changed
+            && Reactive.Staging.replace(&_jumpIsEnabled, with: !_jumpIsExecuting)
         if _page$changed && _isActive { _numbers$loader.reload() }
         let _numbers$changed = Reactive.Staging.changed(_numbers, before: &_numbers$before)
-        let _total$changed = _numbers$changed && Reactive.Staging.replace(&_total, with: Self._total$compute(numbers: _numbers))
-        let _rows$changed = _numbers$changed && Reactive.Staging.replace(&_rows, with: Self._rows$compute(numbers: _numbers))
+        let _total$changed = _numbers$changed
+            && Reactive.Staging.replace(&_total, with: Self._total$compute(numbers: _numbers))
+        let _rows$changed = _numbers$changed
+            && Reactive.Staging.replace(&_rows, with: Self._rows$compute(numbers: _numbers))
         let _numbersIsLoading$changed = Reactive.Staging.changed(_numbersIsLoading, before: &_numbersIsLoading$before)
         let _numbersError$changed = Reactive.Staging.changed(_numbersError, before: &_numbersError$before)
 
@@ -300,7 +350,10 @@ final class LoaderViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<LoaderViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<LoaderViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

@@ -23,7 +23,10 @@ public final class Property: Observation.Observable {
     // MARK: State
 
     public var Signal: Int {
-        get { _$access(\.Signal); return _Signal }
+        get {
+            _$access(\.Signal)
+            return _Signal
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.Signal = newValue } }
             Reactive.Staging.write(&_Signal, newValue, before: &_Signal$before)
@@ -32,7 +35,10 @@ public final class Property: Observation.Observable {
     }
 
     public var fooState: Int {
-        get { _$access(\.fooState); return _fooState }
+        get {
+            _$access(\.fooState)
+            return _fooState
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.fooState = newValue } }
             Reactive.Staging.write(&_fooState, newValue, before: &_fooState$before)
@@ -41,7 +47,10 @@ public final class Property: Observation.Observable {
     }
 
     public var totalChanged: Int {
-        get { _$access(\.totalChanged); return _totalChanged }
+        get {
+            _$access(\.totalChanged)
+            return _totalChanged
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.totalChanged = newValue } }
             Reactive.Staging.write(&_totalChanged, newValue, before: &_totalChanged$before)
@@ -51,17 +60,29 @@ public final class Property: Observation.Observable {
 
     // MARK: Derived values
 
-    public var total: Int { _$access(\.total); return _total }
+    public var total: Int {
+        _$access(\.total)
+        return _total
+    }
 
-    public var Observable: Bool { _$access(\.Observable); return _Observable }
+    public var Observable: Bool {
+        _$access(\.Observable)
+        return _Observable
+    }
 
-    public var fooStateDidChange: Bool { _$access(\.fooStateDidChange); return _fooStateDidChange }
+    public var fooStateDidChange: Bool {
+        _$access(\.fooStateDidChange)
+        return _fooStateDidChange
+    }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
-        get { _$access(\.isActive); return _isActive }
+        get {
+            _$access(\.isActive)
+            return _isActive
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
@@ -80,80 +101,119 @@ public final class Property: Observation.Observable {
     )
 
     /// Whether `foo` is running.
-    public var fooIsExecuting: Swift.Bool { _$access(\.fooIsExecuting); return _fooIsExecuting }
+    public var fooIsExecuting: Swift.Bool {
+        _$access(\.fooIsExecuting)
+        return _fooIsExecuting
+    }
 
     /// Whether `foo` can be executed now.
-    public var fooIsEnabled: Swift.Bool { _$access(\.fooIsEnabled); return _fooIsEnabled }
+    public var fooIsEnabled: Swift.Bool {
+        _$access(\.fooIsEnabled)
+        return _fooIsEnabled
+    }
 
     // MARK: Resources
 
     /// The last loaded value, or nil before the first load.
-    public var suggestions: [String]? { _$access(\.suggestions); return _suggestions }
+    public var suggestions: [String]? {
+        _$access(\.suggestions)
+        return _suggestions
+    }
 
     /// Whether `suggestions` is loading.
-    public var suggestionsIsLoading: Swift.Bool { _$access(\.suggestionsIsLoading); return _suggestionsIsLoading }
+    public var suggestionsIsLoading: Swift.Bool {
+        _$access(\.suggestionsIsLoading)
+        return _suggestionsIsLoading
+    }
 
     /// Why the last load of `suggestions` failed; nil while loading and after a success.
-    public var suggestionsError: (any Swift.Error)? { _$access(\.suggestionsError); return _suggestionsError }
+    public var suggestionsError: (any Swift.Error)? {
+        _$access(\.suggestionsError)
+        return _suggestionsError
+    }
 
     /// Loads `suggestions` again; a load still running is cancelled.
     public func reloadSuggestions() {
         _suggestions$loader.reload()
     }
 
-    private lazy var _suggestions$loader: Reactive.ResourceLoader<[String], any Swift.Error> = Reactive.ResourceLoader { [weak self] in
+    private lazy var _suggestions$loader: Reactive.ResourceLoader<[String], any Swift.Error> = .init { [weak self] in
         self?._suggestions$load() ?? .empty
     }
 
     // MARK: Runtime properties
 
-    /// `Signal` as a runtime `Property`, for bindings and operators; it starts following
-    /// `Signal` when first asked for.
-    public var SignalProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_Signal$mirror, _Signal)) }
+    /// `Signal` as a runtime `Property`, for bindings and operators;
+    /// it starts following `Signal` when first asked for.
+    public var SignalProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_Signal$mirror, _Signal))
+    }
 
-    /// `fooState` as a runtime `Property`, for bindings and operators; it starts following
-    /// `fooState` when first asked for.
-    public var fooStateProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_fooState$mirror, _fooState)) }
+    /// `fooState` as a runtime `Property`, for bindings and operators;
+    /// it starts following `fooState` when first asked for.
+    public var fooStateProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_fooState$mirror, _fooState))
+    }
 
-    /// `totalChanged` as a runtime `Property`, for bindings and operators; it starts following
-    /// `totalChanged` when first asked for.
-    public var totalChangedProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_totalChanged$mirror, _totalChanged)) }
+    /// `totalChanged` as a runtime `Property`, for bindings and operators;
+    /// it starts following `totalChanged` when first asked for.
+    public var totalChangedProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_totalChanged$mirror, _totalChanged))
+    }
 
-    /// `total` as a runtime `Property`, for bindings and operators; it starts following
-    /// `total` when first asked for.
-    public var totalProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total)) }
+    /// `total` as a runtime `Property`, for bindings and operators;
+    /// it starts following `total` when first asked for.
+    public var totalProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total))
+    }
 
-    /// `Observable` as a runtime `Property`, for bindings and operators; it starts following
-    /// `Observable` when first asked for.
-    public var ObservableProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_Observable$mirror, _Observable)) }
+    /// `Observable` as a runtime `Property`, for bindings and operators;
+    /// it starts following `Observable` when first asked for.
+    public var ObservableProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_Observable$mirror, _Observable))
+    }
 
-    /// `fooStateDidChange` as a runtime `Property`, for bindings and operators; it starts following
-    /// `fooStateDidChange` when first asked for.
-    public var fooStateDidChangeProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_fooStateDidChange$mirror, _fooStateDidChange)) }
+    /// `fooStateDidChange` as a runtime `Property`, for bindings and operators;
+    /// it starts following `fooStateDidChange` when first asked for.
+    public var fooStateDidChangeProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_fooStateDidChange$mirror, _fooStateDidChange))
+    }
 
-    /// `fooIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `fooIsExecuting` when first asked for.
-    public var fooIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_fooIsExecuting$mirror, _fooIsExecuting)) }
+    /// `fooIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `fooIsExecuting` when first asked for.
+    public var fooIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_fooIsExecuting$mirror, _fooIsExecuting))
+    }
 
-    /// `fooIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `fooIsEnabled` when first asked for.
-    public var fooIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_fooIsEnabled$mirror, _fooIsEnabled)) }
+    /// `fooIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `fooIsEnabled` when first asked for.
+    public var fooIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_fooIsEnabled$mirror, _fooIsEnabled))
+    }
 
-    /// `suggestions` as a runtime `Property`, for bindings and operators; it starts following
-    /// `suggestions` when first asked for.
-    public var suggestionsProperty: Reactive.Property<[String]?> { Reactive.Property(Reactive.Staging.mirror(&_suggestions$mirror, _suggestions)) }
+    /// `suggestions` as a runtime `Property`, for bindings and operators;
+    /// it starts following `suggestions` when first asked for.
+    public var suggestionsProperty: Reactive.Property<[String]?> {
+        Reactive.Property(Reactive.Staging.mirror(&_suggestions$mirror, _suggestions))
+    }
 
-    /// `suggestionsIsLoading` as a runtime `Property`, for bindings and operators; it starts following
-    /// `suggestionsIsLoading` when first asked for.
-    public var suggestionsIsLoadingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_suggestionsIsLoading$mirror, _suggestionsIsLoading)) }
+    /// `suggestionsIsLoading` as a runtime `Property`, for bindings and operators;
+    /// it starts following `suggestionsIsLoading` when first asked for.
+    public var suggestionsIsLoadingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_suggestionsIsLoading$mirror, _suggestionsIsLoading))
+    }
 
-    /// `suggestionsError` as a runtime `Property`, for bindings and operators; it starts following
-    /// `suggestionsError` when first asked for.
-    public var suggestionsErrorProperty: Reactive.Property<(any Swift.Error)?> { Reactive.Property(Reactive.Staging.mirror(&_suggestionsError$mirror, _suggestionsError)) }
+    /// `suggestionsError` as a runtime `Property`, for bindings and operators;
+    /// it starts following `suggestionsError` when first asked for.
+    public var suggestionsErrorProperty: Reactive.Property<(any Swift.Error)?> {
+        Reactive.Property(Reactive.Staging.mirror(&_suggestionsError$mirror, _suggestionsError))
+    }
 
-    /// `isActive` as a runtime `Property`, for bindings and operators; it starts following
-    /// `isActive` when first asked for.
-    public var isActiveProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive)) }
+    /// `isActive` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isActive` when first asked for.
+    public var isActiveProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive))
+    }
 
     // MARK: Grouped writes
 
@@ -236,8 +296,12 @@ public final class Property: Observation.Observable {
         _isActive = isActive
 
         // Follow the runtime objects this view model owns.
-        _$disposables += foo.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._foo$step {} }
-        _$disposables += _suggestions$loader.changes.observeValuesOnMain { [weak self] in self?._suggestions$loaded($0) }
+        _$disposables += foo.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._foo$step {}
+        }
+        _$disposables += _suggestions$loader.changes.observeValuesOnMain { [weak self] in
+            self?._suggestions$loaded($0)
+        }
     }
 
     deinit {
@@ -260,7 +324,9 @@ public final class Property: Observation.Observable {
         guard _$transactions.begin() else { return _$transactions.later { self._suggestions$loaded(state) } }
         Reactive.Staging.write(&_suggestions, state.value, before: &_suggestions$before)
         Reactive.Staging.write(&_suggestionsIsLoading, state.isLoading, before: &_suggestionsIsLoading$before)
-        if state.errorChanged { Reactive.Staging.write(&_suggestionsError, state.error, before: &_suggestionsError$before) }
+        if state.errorChanged {
+            Reactive.Staging.write(&_suggestionsError, state.error, before: &_suggestionsError$before)
+        }
         _$transactions.end { _$commit() }
     }
 
@@ -278,13 +344,23 @@ public final class Property: Observation.Observable {
         let _totalChanged$changed = Reactive.Staging.changed(_totalChanged, before: &_totalChanged$before)
         let _fooIsExecuting$changed = Reactive.Staging.changed(_fooIsExecuting, before: &_fooIsExecuting$before)
         let _suggestions$changed = Reactive.Staging.changed(_suggestions, before: &_suggestions$before)
-        let _suggestionsIsLoading$changed = Reactive.Staging.changed(_suggestionsIsLoading, before: &_suggestionsIsLoading$before)
+        let _suggestionsIsLoading$changed = Reactive.Staging.changed(
+            _suggestionsIsLoading,
+            before: &_suggestionsIsLoading$before
+        )
         let _suggestionsError$changed = Reactive.Staging.changed(_suggestionsError, before: &_suggestionsError$before)
         // Each value an input of which changed, computed again, in update order.
-        let _total$changed = (_Signal$changed || _fooState$changed || _totalChanged$changed) && Reactive.Staging.replace(&_total, with: Self._total$compute(Signal: _Signal, fooState: _fooState, totalChanged: _totalChanged))
-        let _Observable$changed = _total$changed && Reactive.Staging.replace(&_Observable, with: Self._Observable$compute(total: _total))
-        let _fooStateDidChange$changed = _fooState$changed && Reactive.Staging.replace(&_fooStateDidChange, with: Self._fooStateDidChange$compute(fooState: _fooState))
-        let _fooIsEnabled$changed = _fooIsExecuting$changed && Reactive.Staging.replace(&_fooIsEnabled, with: !_fooIsExecuting)
+        let _total$changed = (_Signal$changed || _fooState$changed || _totalChanged$changed)
+            && Reactive.Staging.replace(
+                &_total,
+                with: Self._total$compute(Signal: _Signal, fooState: _fooState, totalChanged: _totalChanged)
+            )
+        let _Observable$changed = _total$changed
+            && Reactive.Staging.replace(&_Observable, with: Self._Observable$compute(total: _total))
+        let _fooStateDidChange$changed = _fooState$changed
+            && Reactive.Staging.replace(&_fooStateDidChange, with: Self._fooStateDidChange$compute(fooState: _fooState))
+        let _fooIsEnabled$changed = _fooIsExecuting$changed
+            && Reactive.Staging.replace(&_fooIsEnabled, with: !_fooIsExecuting)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -329,7 +405,10 @@ public final class Property: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<Property, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<Property, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

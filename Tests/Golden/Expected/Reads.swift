@@ -15,7 +15,10 @@ public final class ReadsViewModel: Observation.Observable {
     // MARK: State
 
     public var n: Int {
-        get { _$access(\.n); return _n }
+        get {
+            _$access(\.n)
+            return _n
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.n = newValue } }
             Reactive.Staging.write(&_n, newValue, before: &_n$before)
@@ -24,7 +27,10 @@ public final class ReadsViewModel: Observation.Observable {
     }
 
     public var flag: Bool {
-        get { _$access(\.flag); return _flag }
+        get {
+            _$access(\.flag)
+            return _flag
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.flag = newValue } }
             Reactive.Staging.write(&_flag, newValue, before: &_flag$before)
@@ -33,7 +39,10 @@ public final class ReadsViewModel: Observation.Observable {
     }
 
     public var a: Int {
-        get { _$access(\.a); return _a }
+        get {
+            _$access(\.a)
+            return _a
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             Reactive.Staging.write(&_a, newValue, before: &_a$before)
@@ -42,7 +51,10 @@ public final class ReadsViewModel: Observation.Observable {
     }
 
     public var key: String {
-        get { _$access(\.key); return _key }
+        get {
+            _$access(\.key)
+            return _key
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.key = newValue } }
             Reactive.Staging.write(&_key, newValue, before: &_key$before)
@@ -51,7 +63,10 @@ public final class ReadsViewModel: Observation.Observable {
     }
 
     public var y: Int {
-        get { _$access(\.y); return _y }
+        get {
+            _$access(\.y)
+            return _y
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.y = newValue } }
             Reactive.Staging.write(&_y, newValue, before: &_y$before)
@@ -61,19 +76,40 @@ public final class ReadsViewModel: Observation.Observable {
 
     // MARK: Derived values
 
-    public var range: [Int] { _$access(\.range); return _range }
+    public var range: [Int] {
+        _$access(\.range)
+        return _range
+    }
 
-    public var ternary: Int { _$access(\.ternary); return _ternary }
+    public var ternary: Int {
+        _$access(\.ternary)
+        return _ternary
+    }
 
-    public var dictionary: [String: Int] { _$access(\.dictionary); return _dictionary }
+    public var dictionary: [String: Int] {
+        _$access(\.dictionary)
+        return _dictionary
+    }
 
-    public var matched: String { _$access(\.matched); return _matched }
+    public var matched: String {
+        _$access(\.matched)
+        return _matched
+    }
 
-    public var small: Bool { _$access(\.small); return _small }
+    public var small: Bool {
+        _$access(\.small)
+        return _small
+    }
 
-    public var shifted: [Int] { _$access(\.shifted); return _shifted }
+    public var shifted: [Int] {
+        _$access(\.shifted)
+        return _shifted
+    }
 
-    public var transformed: Int { _$access(\.transformed); return _transformed }
+    public var transformed: Int {
+        _$access(\.transformed)
+        return _transformed
+    }
 
     // MARK: Functions
 
@@ -87,53 +123,77 @@ public final class ReadsViewModel: Observation.Observable {
 
     // MARK: Runtime properties
 
-    /// `n` as a runtime `Property`, for bindings and operators; it starts following
-    /// `n` when first asked for.
-    public var nProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_n$mirror, _n)) }
+    /// `n` as a runtime `Property`, for bindings and operators;
+    /// it starts following `n` when first asked for.
+    public var nProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_n$mirror, _n))
+    }
 
-    /// `flag` as a runtime `Property`, for bindings and operators; it starts following
-    /// `flag` when first asked for.
-    public var flagProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_flag$mirror, _flag)) }
+    /// `flag` as a runtime `Property`, for bindings and operators;
+    /// it starts following `flag` when first asked for.
+    public var flagProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_flag$mirror, _flag))
+    }
 
-    /// `a` as a runtime `Property`, for bindings and operators; it starts following
-    /// `a` when first asked for.
-    public var aProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a)) }
+    /// `a` as a runtime `Property`, for bindings and operators;
+    /// it starts following `a` when first asked for.
+    public var aProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a))
+    }
 
-    /// `key` as a runtime `Property`, for bindings and operators; it starts following
-    /// `key` when first asked for.
-    public var keyProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_key$mirror, _key)) }
+    /// `key` as a runtime `Property`, for bindings and operators;
+    /// it starts following `key` when first asked for.
+    public var keyProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_key$mirror, _key))
+    }
 
-    /// `y` as a runtime `Property`, for bindings and operators; it starts following
-    /// `y` when first asked for.
-    public var yProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_y$mirror, _y)) }
+    /// `y` as a runtime `Property`, for bindings and operators;
+    /// it starts following `y` when first asked for.
+    public var yProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_y$mirror, _y))
+    }
 
-    /// `range` as a runtime `Property`, for bindings and operators; it starts following
-    /// `range` when first asked for.
-    public var rangeProperty: Reactive.Property<[Int]> { Reactive.Property(Reactive.Staging.mirror(&_range$mirror, _range)) }
+    /// `range` as a runtime `Property`, for bindings and operators;
+    /// it starts following `range` when first asked for.
+    public var rangeProperty: Reactive.Property<[Int]> {
+        Reactive.Property(Reactive.Staging.mirror(&_range$mirror, _range))
+    }
 
-    /// `ternary` as a runtime `Property`, for bindings and operators; it starts following
-    /// `ternary` when first asked for.
-    public var ternaryProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_ternary$mirror, _ternary)) }
+    /// `ternary` as a runtime `Property`, for bindings and operators;
+    /// it starts following `ternary` when first asked for.
+    public var ternaryProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_ternary$mirror, _ternary))
+    }
 
-    /// `dictionary` as a runtime `Property`, for bindings and operators; it starts following
-    /// `dictionary` when first asked for.
-    public var dictionaryProperty: Reactive.Property<[String: Int]> { Reactive.Property(Reactive.Staging.mirror(&_dictionary$mirror, _dictionary)) }
+    /// `dictionary` as a runtime `Property`, for bindings and operators;
+    /// it starts following `dictionary` when first asked for.
+    public var dictionaryProperty: Reactive.Property<[String: Int]> {
+        Reactive.Property(Reactive.Staging.mirror(&_dictionary$mirror, _dictionary))
+    }
 
-    /// `matched` as a runtime `Property`, for bindings and operators; it starts following
-    /// `matched` when first asked for.
-    public var matchedProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_matched$mirror, _matched)) }
+    /// `matched` as a runtime `Property`, for bindings and operators;
+    /// it starts following `matched` when first asked for.
+    public var matchedProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_matched$mirror, _matched))
+    }
 
-    /// `small` as a runtime `Property`, for bindings and operators; it starts following
-    /// `small` when first asked for.
-    public var smallProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_small$mirror, _small)) }
+    /// `small` as a runtime `Property`, for bindings and operators;
+    /// it starts following `small` when first asked for.
+    public var smallProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_small$mirror, _small))
+    }
 
-    /// `shifted` as a runtime `Property`, for bindings and operators; it starts following
-    /// `shifted` when first asked for.
-    public var shiftedProperty: Reactive.Property<[Int]> { Reactive.Property(Reactive.Staging.mirror(&_shifted$mirror, _shifted)) }
+    /// `shifted` as a runtime `Property`, for bindings and operators;
+    /// it starts following `shifted` when first asked for.
+    public var shiftedProperty: Reactive.Property<[Int]> {
+        Reactive.Property(Reactive.Staging.mirror(&_shifted$mirror, _shifted))
+    }
 
-    /// `transformed` as a runtime `Property`, for bindings and operators; it starts following
-    /// `transformed` when first asked for.
-    public var transformedProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_transformed$mirror, _transformed)) }
+    /// `transformed` as a runtime `Property`, for bindings and operators;
+    /// it starts following `transformed` when first asked for.
+    public var transformedProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_transformed$mirror, _transformed))
+    }
 
     // MARK: Grouped writes
 
@@ -176,7 +236,6 @@ public final class ReadsViewModel: Observation.Observable {
     private var _transformed: Int
     private var _transformed$mirror: Reactive.MutableProperty<Int>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     private let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -212,10 +271,6 @@ public final class ReadsViewModel: Observation.Observable {
         _transformed = transformed
     }
 
-    deinit {
-        _$disposables.dispose()
-    }
-
     // MARK: Transactions
 
     /// Ends a transaction: computes again, once and in update order, each value that reads a value
@@ -229,12 +284,18 @@ public final class ReadsViewModel: Observation.Observable {
         let _y$changed = Reactive.Staging.changed(_y, before: &_y$before)
         // Each value an input of which changed, computed again, in update order.
         let _range$changed = _n$changed && Reactive.Staging.replace(&_range, with: Self._range$compute(n: _n))
-        let _ternary$changed = (_flag$changed || _a$changed) && Reactive.Staging.replace(&_ternary, with: Self._ternary$compute(flag: _flag, a: _a))
-        let _dictionary$changed = _key$changed && Reactive.Staging.replace(&_dictionary, with: Self._dictionary$compute(key: _key))
-        let _matched$changed = (_n$changed || _y$changed) && Reactive.Staging.replace(&_matched, with: Self._matched$compute(n: _n, y: _y))
-        let _small$changed = (_n$changed || _a$changed) && Reactive.Staging.replace(&_small, with: Self._small$compute(n: _n, a: _a))
-        let _shifted$changed = (_range$changed || _a$changed) && Reactive.Staging.replace(&_shifted, with: Self._shifted$compute(range: _range, a: _a))
-        let _transformed$changed = _n$changed && Reactive.Staging.replace(&_transformed, with: Self._transformed$compute(transform: transform, n: _n))
+        let _ternary$changed = (_flag$changed || _a$changed)
+            && Reactive.Staging.replace(&_ternary, with: Self._ternary$compute(flag: _flag, a: _a))
+        let _dictionary$changed = _key$changed
+            && Reactive.Staging.replace(&_dictionary, with: Self._dictionary$compute(key: _key))
+        let _matched$changed = (_n$changed || _y$changed)
+            && Reactive.Staging.replace(&_matched, with: Self._matched$compute(n: _n, y: _y))
+        let _small$changed = (_n$changed || _a$changed)
+            && Reactive.Staging.replace(&_small, with: Self._small$compute(n: _n, a: _a))
+        let _shifted$changed = (_range$changed || _a$changed)
+            && Reactive.Staging.replace(&_shifted, with: Self._shifted$compute(range: _range, a: _a))
+        let _transformed$changed = _n$changed
+            && Reactive.Staging.replace(&_transformed, with: Self._transformed$compute(transform: transform, n: _n))
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -279,7 +340,10 @@ public final class ReadsViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<ReadsViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<ReadsViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

@@ -14,23 +14,6 @@ final class RowViewModel: Observation.Observable {
 
     let text: String
 
-    // MARK: Runtime properties
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    func update(_ changes: @escaping (RowViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
-
-    // MARK: Storage
-
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
-
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
@@ -38,44 +21,6 @@ final class RowViewModel: Observation.Observable {
         self.number = number
         let text = Self._text$make(number: number)
         self.text = text
-
-        // Every value's first state, in update order.
-    }
-
-    deinit {
-        _$disposables.dispose()
-    }
-
-    // MARK: Transactions
-
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
-        // What the transaction wrote.
-        // Each value an input of which changed, computed again, in update order.
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            // Then observers are told, in update order: Observation, then the runtime property.
-        }
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
-        mirror?.publish()
     }
 
     // MARK: Spec expressions

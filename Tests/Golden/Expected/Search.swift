@@ -23,7 +23,10 @@ public final class SearchViewModel: Observation.Observable {
     // MARK: State
 
     public var query: String {
-        get { _$access(\.query); return _query }
+        get {
+            _$access(\.query)
+            return _query
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
             Reactive.Staging.write(&_query, newValue, before: &_query$before)
@@ -32,7 +35,10 @@ public final class SearchViewModel: Observation.Observable {
     }
 
     public private(set) var results: [String] {
-        get { _$access(\.results); return _results }
+        get {
+            _$access(\.results)
+            return _results
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
             Reactive.Staging.write(&_results, newValue, before: &_results$before)
@@ -41,7 +47,10 @@ public final class SearchViewModel: Observation.Observable {
     }
 
     public private(set) var lastError: String? {
-        get { _$access(\.lastError); return _lastError }
+        get {
+            _$access(\.lastError)
+            return _lastError
+        }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
             Reactive.Staging.write(&_lastError, newValue, before: &_lastError$before)
@@ -51,7 +60,10 @@ public final class SearchViewModel: Observation.Observable {
 
     // MARK: Derived values
 
-    public var showsSpinner: Bool { _$access(\.showsSpinner); return _showsSpinner }
+    public var showsSpinner: Bool {
+        _$access(\.showsSpinner)
+        return _showsSpinner
+    }
 
     // MARK: Commands
 
@@ -64,10 +76,16 @@ public final class SearchViewModel: Observation.Observable {
     )
 
     /// Whether `run` is running.
-    public var runIsExecuting: Swift.Bool { _$access(\.runIsExecuting); return _runIsExecuting }
+    public var runIsExecuting: Swift.Bool {
+        _$access(\.runIsExecuting)
+        return _runIsExecuting
+    }
 
     /// Whether `run` can be executed now.
-    public var runIsEnabled: Swift.Bool { _$access(\.runIsEnabled); return _runIsEnabled }
+    public var runIsEnabled: Swift.Bool {
+        _$access(\.runIsEnabled)
+        return _runIsEnabled
+    }
 
     // MARK: Events
 
@@ -77,29 +95,41 @@ public final class SearchViewModel: Observation.Observable {
 
     // MARK: Runtime properties
 
-    /// `query` as a runtime `Property`, for bindings and operators; it starts following
-    /// `query` when first asked for.
-    public var queryProperty: Reactive.Property<String> { Reactive.Property(Reactive.Staging.mirror(&_query$mirror, _query)) }
+    /// `query` as a runtime `Property`, for bindings and operators;
+    /// it starts following `query` when first asked for.
+    public var queryProperty: Reactive.Property<String> {
+        Reactive.Property(Reactive.Staging.mirror(&_query$mirror, _query))
+    }
 
-    /// `results` as a runtime `Property`, for bindings and operators; it starts following
-    /// `results` when first asked for.
-    public var resultsProperty: Reactive.Property<[String]> { Reactive.Property(Reactive.Staging.mirror(&_results$mirror, _results)) }
+    /// `results` as a runtime `Property`, for bindings and operators;
+    /// it starts following `results` when first asked for.
+    public var resultsProperty: Reactive.Property<[String]> {
+        Reactive.Property(Reactive.Staging.mirror(&_results$mirror, _results))
+    }
 
-    /// `lastError` as a runtime `Property`, for bindings and operators; it starts following
-    /// `lastError` when first asked for.
-    public var lastErrorProperty: Reactive.Property<String?> { Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError)) }
+    /// `lastError` as a runtime `Property`, for bindings and operators;
+    /// it starts following `lastError` when first asked for.
+    public var lastErrorProperty: Reactive.Property<String?> {
+        Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError))
+    }
 
-    /// `showsSpinner` as a runtime `Property`, for bindings and operators; it starts following
-    /// `showsSpinner` when first asked for.
-    public var showsSpinnerProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_showsSpinner$mirror, _showsSpinner)) }
+    /// `showsSpinner` as a runtime `Property`, for bindings and operators;
+    /// it starts following `showsSpinner` when first asked for.
+    public var showsSpinnerProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_showsSpinner$mirror, _showsSpinner))
+    }
 
-    /// `runIsExecuting` as a runtime `Property`, for bindings and operators; it starts following
-    /// `runIsExecuting` when first asked for.
-    public var runIsExecutingProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_runIsExecuting$mirror, _runIsExecuting)) }
+    /// `runIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `runIsExecuting` when first asked for.
+    public var runIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_runIsExecuting$mirror, _runIsExecuting))
+    }
 
-    /// `runIsEnabled` as a runtime `Property`, for bindings and operators; it starts following
-    /// `runIsEnabled` when first asked for.
-    public var runIsEnabledProperty: Reactive.Property<Swift.Bool> { Reactive.Property(Reactive.Staging.mirror(&_runIsEnabled$mirror, _runIsEnabled)) }
+    /// `runIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `runIsEnabled` when first asked for.
+    public var runIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_runIsEnabled$mirror, _runIsEnabled))
+    }
 
     // MARK: Grouped writes
 
@@ -159,9 +189,15 @@ public final class SearchViewModel: Observation.Observable {
         (resultsFound, _resultsFound$observer) = Reactive.Signal<[String], Swift.Never>.pipe()
 
         // Follow the runtime objects this view model owns.
-        _$disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._run$step {} }
-        _$disposables += run.values.observeValuesOnMain { [weak self] value in self?._run$step { self?._run$didSendValue(value) } }
-        _$disposables += run.errors.observeValuesOnMain { [weak self] error in self?._run$step { self?._run$didFail(error) } }
+        _$disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._run$step {}
+        }
+        _$disposables += run.values.observeValuesOnMain { [weak self] value in
+            self?._run$step { self?._run$didSendValue(value) }
+        }
+        _$disposables += run.errors.observeValuesOnMain { [weak self] error in
+            self?._run$step { self?._run$didFail(error) }
+        }
     }
 
     deinit {
@@ -189,9 +225,15 @@ public final class SearchViewModel: Observation.Observable {
         let _lastError$changed = Reactive.Staging.changed(_lastError, before: &_lastError$before)
         let _runIsExecuting$changed = Reactive.Staging.changed(_runIsExecuting, before: &_runIsExecuting$before)
         // Each value an input of which changed, computed again, in update order.
-        let _runCanExecute$changed = _query$changed && Reactive.Staging.replace(&_runCanExecute, with: Self._runCanExecute$compute(query: _query))
-        let _showsSpinner$changed = (_runIsExecuting$changed || _results$changed) && Reactive.Staging.replace(&_showsSpinner, with: Self._showsSpinner$compute(runIsExecuting: _runIsExecuting, results: _results))
-        let _runIsEnabled$changed = _runCanExecute$changed && Reactive.Staging.replace(&_runIsEnabled, with: _runCanExecute)
+        let _runCanExecute$changed = _query$changed
+            && Reactive.Staging.replace(&_runCanExecute, with: Self._runCanExecute$compute(query: _query))
+        let _showsSpinner$changed = (_runIsExecuting$changed || _results$changed)
+            && Reactive.Staging.replace(
+                &_showsSpinner,
+                with: Self._showsSpinner$compute(runIsExecuting: _runIsExecuting, results: _results)
+            )
+        let _runIsEnabled$changed = _runCanExecute$changed
+            && Reactive.Staging.replace(&_runIsEnabled, with: _runCanExecute)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -226,7 +268,10 @@ public final class SearchViewModel: Observation.Observable {
     }
 
     /// Tells Observation, then the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(_ keyPath: Swift.KeyPath<SearchViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<SearchViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }
