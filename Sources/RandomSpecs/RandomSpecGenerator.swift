@@ -24,8 +24,8 @@ public struct RandomSpec: Sendable {
 public struct RandomSpecGenerator: Sendable {
     public struct Options: Sendable {
         /// Also use names that issue #10 item 3 says must work after its rewrite but that break
-        /// today's output: states named `Signal` and `Observation`, a member named `Protocol`,
-        /// `totalChanged` next to `total`. (View models named `Property` and `Observable`, which
+        /// the old output: states named `Signal` and `Property`, a derived value named
+        /// `Observable`, `totalChanged` next to `total`. (View models named `Property` and `Observable`, which
         /// can each appear once in a module, are in Tests/RandomSpecs/Findings/RuntimeNames.)
         public var runtimeNames = false
         /// Specs per batch (seed).

@@ -144,9 +144,9 @@ struct SpecBuilder {
 
     mutating func makeState() {
         if runtimeNames {
-            // (`read` and `disposables` are rejected with a located message, which issue #10
-            // also allows: not generated.)
-            for (hazard, type) in [("Signal", ValueType.int), ("Observation", .string)] where random.chance(40) && take(hazard) {
+            // (Module names such as `Observation`, and `Protocol`, are rejected with a located
+            // message, as docs/spec-format.md says: not generated.)
+            for (hazard, type) in [("Signal", ValueType.int), ("Property", .string)] where random.chance(40) && take(hazard) {
                 state.append((Binding(name: hazard, type: type), literal(type), true))
             }
             if random.chance(40), take("total"), take("totalChanged") {
@@ -199,7 +199,7 @@ struct SpecBuilder {
         for _ in 0..<count {
             let type = random.pick(ValueType.plain)
             var binding = Binding(name: name(from: Self.valueNames), type: type)
-            if runtimeNames, random.chance(15), take("Protocol") { binding.name = "Protocol" }
+            if runtimeNames, random.chance(15), take("Observable") { binding.name = "Observable" }
             let value = make(scope + made) { $0.topExpression(type) }
             derived.append((binding, value))
             made.append(binding)
