@@ -52,7 +52,7 @@ public enum SpecCode {
             ?? FunctionDeclSyntax(name: .identifier("_vmgenSpecCode"), signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])))
         var body = Body(function: function, prefixLength: prefixLength, problems: [])
         let closing = function.body?.rightBrace
-        if let problem = directiveProblem(in: file, prefixLength: prefixLength, textLength: text.utf8.count) {
+        if let problem = directiveProblem(in: file, of: text, prefixLength: prefixLength) {
             body.problems = [problem]
         } else if file.statements.count > 1, let closing, closing.presence == SourcePresence.present {
             // The code's own `}` ended the function: what follows would be outside it.
@@ -119,7 +119,7 @@ public enum SpecCode {
         let typeEnd = (type?.endPositionBeforeTrailingTrivia.utf8Offset ?? prefixLength) - prefixLength
         let textEnd = text.utf8.count - trailingSpaces(text)
         var problems: [Problem]
-        if let problem = directiveProblem(in: file, prefixLength: prefixLength, textLength: text.utf8.count) {
+        if let problem = directiveProblem(in: file, of: text, prefixLength: prefixLength) {
             problems = [problem]
         } else if let type, !type.is(MissingTypeSyntax.self), typeEnd < textEnd, file.statements.count > 1 || type.hasError == false {
             let rest = String(decoding: text.utf8.dropFirst(typeEnd), as: UTF8.self).trimmingCharacters(in: .whitespaces)
@@ -160,7 +160,7 @@ public enum SpecCode {
         let source = signaturePrefix + text + signatureSuffix
         let file = Parser.parse(source: source)
         let prefixLength = signaturePrefix.utf8.count
-        if let problem = directiveProblem(in: file, prefixLength: prefixLength, textLength: text.utf8.count) { return [problem] }
+        if let problem = directiveProblem(in: file, of: text, prefixLength: prefixLength) { return [problem] }
         var problems = syntaxProblems(in: file, prefixLength: prefixLength, textLength: text.utf8.count)
         let function = file.statements.first?.item.as(FunctionDeclSyntax.self)
         let bodyStart = function?.body?.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -192,13 +192,14 @@ public enum SpecCode {
 
     /// The first `#if`, `#else`, `#endif` or `#sourceLocation` anywhere in the code, even where
     /// the parser could not place it: each would change how the generated file is compiled.
-    static func directiveProblem(in file: SourceFileSyntax, prefixLength: Int, textLength: Int) -> Problem? {
+    static func directiveProblem(in file: SourceFileSyntax, of text: String, prefixLength: Int) -> Problem? {
+        let textLength = text.utf8.count
         let directives: [TokenKind: String] = [
             .poundIf: "#if", .poundElse: "#else", .poundElseif: "#elseif", .poundEndif: "#endif",
             .poundSourceLocation: "#sourceLocation",
         ]
         // Every directive starts with `#`: code without one needs no walk.
-        guard file.description.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        guard text.utf8.contains(UInt8(ascii: "#")) else { return nil }
         for token in file.tokens(viewMode: .sourceAccurate) {
             if let name = directives[token.tokenKind] {
                 return Problem(

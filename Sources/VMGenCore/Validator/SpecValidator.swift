@@ -305,11 +305,7 @@ private struct Checker {
         guard let body = parse(code, what, form: form, signature: signature) else { return }
         let reads = SpecCode.reads(in: body)
         for read in Self.firstOfEachSpelling(reads) where read.name != "self" {
-            if symbols[read.name] == nil {
-                checkUndeclared(read, in: code, what)
-            } else {
-                _ = symbol(for: read, in: code, what)
-            }
+            _ = resolve(read, in: code, what)
         }
         statementReads += SpecCode.names(reads)
     }
@@ -338,10 +334,14 @@ private struct Checker {
         return reads.filter { seen.insert(Array($0.name.utf8)).inserted }
     }
 
-    /// The declared symbol a read names, reporting a read spelled in another Unicode form than
-    /// the declaration (the compiler would not find it).
-    mutating func symbol(for read: SpecCode.Read, in code: Code, _ what: String) -> Symbol? {
-        guard let symbol = symbols[read.name] else { return nil }
+    /// The declared symbol a read names. Reports a name the spec does not declare (see
+    /// `checkUndeclared`) and one spelled in another Unicode form than its declaration (the
+    /// compiler would not find it).
+    mutating func resolve(_ read: SpecCode.Read, in code: Code, _ what: String) -> Symbol? {
+        guard let symbol = symbols[read.name] else {
+            checkUndeclared(read, in: code, what)
+            return nil
+        }
         if !symbol.name.unicodeScalars.elementsEqual(read.name.unicodeScalars) {
             let location = code.location(ofUTF8Offset: read.offset)
             diagnostics.error(
@@ -354,11 +354,12 @@ private struct Checker {
 
     /// Checks an expression that the generated code evaluates in a pure static function, and
     /// returns its reactive and fixed reads.
-    mutating func staticReads(of code: Code, _ what: String, allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
-        guard let body = parse(code, what, form: .body) else { return ([], []) }
+    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
+        guard let body = parse(code, what, form: form) else { return ([], []) }
+        let reads = SpecCode.reads(in: body)
         var reactive: [(name: String, location: SourceLocation)] = []
         var fixed: [String] = []
-        for read in Self.firstOfEachSpelling(SpecCode.reads(in: body)) {
+        for read in Self.firstOfEachSpelling(reads) {
             let at = code.location(ofUTF8Offset: read.offset)
             if read.name == "self" {
                 diagnostics.error(
@@ -366,8 +367,7 @@ private struct Checker {
                     at: at)
                 continue
             }
-            if symbols[read.name] == nil { checkUndeclared(read, in: code, what) }
-            guard let symbol = symbol(for: read, in: code, what) else { continue }
+            guard let symbol = resolve(read, in: code, what) else { continue }
             switch symbol.kind {
             case .parameter, .dependency, .constant:
                 fixed.append(read.name)
@@ -395,7 +395,7 @@ private struct Checker {
             }
         }
         let passed = Set(reactive.map(\.name) + fixed)
-        argumentOrder[key] = SpecCode.names(SpecCode.reads(in: body)).filter(passed.contains)
+        argumentOrder[key] = SpecCode.names(reads).filter(passed.contains)
         return (reactive, fixed)
     }
 
@@ -414,8 +414,9 @@ private struct Checker {
                 } else {
                     "`\(value.name)`"
                 }
-                if case .condition = value.source, parse(expression, what, form: .expression) == nil { continue }
-                let reads = staticReads(of: expression, what, allowReactive: true, key: value.name)
+                // An enabled condition is one expression; values may be statements with `return`.
+                let form: SpecCode.Form = if case .condition = value.source { .expression } else { .body }
+                let reads = staticReads(of: expression, what, form: form, allowReactive: true, key: value.name)
                 reactiveValues[index].reads = reads.reactive.map(\.name)
                 fixedReads[value.name] = reads.fixed
                 if case .condition(let command) = value.source {
@@ -528,8 +529,8 @@ private struct Checker {
             let what = "`load` of resource `\(resource.name.value)`"
             if let body = parse(resource.load, what, form: .expression) {
                 resourceReads[resource.name.value] = Self.firstOfEachSpelling(SpecCode.reads(in: body)).compactMap { read in
-                    if read.name != "self", symbols[read.name] == nil { checkUndeclared(read, in: resource.load, what) }
-                    return symbol(for: read, in: resource.load, what).flatMap { $0.isReactive ? $0.name : nil }
+                    guard read.name != "self" else { return nil }
+                    return resolve(read, in: resource.load, what).flatMap { $0.isReactive ? $0.name : nil }
                 }
             }
             for trigger in resource.triggers where trigger.value == .activation && !hasActivation {
