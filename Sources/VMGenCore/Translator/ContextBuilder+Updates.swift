@@ -91,6 +91,9 @@ extension ContextBuilder {
         for value in model.reactiveValues {
             lines.append("\(GeneratedNames.storage(of: value.name)) = \(value.name)")
         }
+        for child in childValues {
+            lines.append("\(followerName(child.name)) = Reactive.Follower()")
+        }
         for command in spec.commands where command.enabled != nil {
             let name = command.name.value
             lines.append("\(conditionProperty(name)) = Reactive.MutableProperty(\(GeneratedNames.canExecute(of: name)))")
@@ -99,7 +102,13 @@ extension ContextBuilder {
             let name = event.name.value
             lines.append("(\(name), \(GeneratedNames.helper(name, "observer"))) = Reactive.Signal<\(event.type?.value ?? "Swift.Void"), Swift.Never>.pipe()")
         }
-        let observations = observationLines()
+        var observations = observationLines()
+        for child in childValues {
+            // A child's change is a transaction of this view model, run before the child's observers are told.
+            let follower = followerName(child.name)
+            observations.append("\(follower).action = { [weak self] in self?.\(GeneratedNames.fixed("transaction")) {} }")
+            observations.append("\(follower).follow(\(GeneratedNames.storage(of: child.name)))")
+        }
         if !observations.isEmpty {
             lines.append("")
             lines.append("// Follow the runtime objects this view model owns.")
@@ -205,12 +214,28 @@ extension ContextBuilder {
     /// `_x$changed`: whether `x` changed in the transaction being committed.
     func changedFlag(_ node: String) -> String { GeneratedNames.helper(node, "changed") }
 
+    /// `_rows$childChanged`: whether a child in the child value `rows` committed a change.
+    func childChangedFlag(_ child: String) -> String { GeneratedNames.helper(child, "childChanged") }
+
+    /// `_rows$follower`: what follows the children in the child value `rows`.
+    func followerName(_ child: String) -> String { GeneratedNames.helper(child, "follower") }
+
+    /// The `children` values that other values read, which the view model follows.
+    var childValues: [ReactiveValue] {
+        let read = Set(model.graph.inputs.values.joined())
+        return model.reactiveValues.filter { value in
+            guard case .child = value.source else { return false }
+            return read.contains(value.name)
+        }
+    }
+
     /// The commit: which written values changed, then every computed value and effect in update
     /// order, each guarded by whether one of its inputs changed, then the notifications. One
     /// line per value and one condition term per edge: linear in the graph.
     func commit() -> CodeFunction {
         var lines: [String] = []
         var flagged = Set<String>()
+        let followed = Set(childValues.map(\.name))
         func markChanged(_ node: String) {
             let storage = GeneratedNames.storage(of: node)
             lines.append("let \(changedFlag(node)) = Reactive.Staging.changed(\(storage), before: &\(GeneratedNames.helper(node, "before")))")
@@ -218,7 +243,11 @@ extension ContextBuilder {
         }
         /// `(_a$changed || _b$changed)`, or nil when no input can change.
         func condition(_ inputs: [String]) -> String? {
-            let terms = inputs.filter(flagged.contains).map(changedFlag)
+            // A child value is an input twice: when it is computed again, and when a child in it changed.
+            let terms = inputs.flatMap { input in
+                [flagged.contains(input) ? changedFlag(input) : nil, followed.contains(input) ? childChangedFlag(input) : nil]
+                    .compactMap { $0 }
+            }
             if terms.isEmpty { return nil }
             return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " || ") + ")"
         }
@@ -240,6 +269,12 @@ extension ContextBuilder {
             guard let value = value(named: node), value.isWritten, node != "isActive",
                   model.graph.inputs[node]?.isEmpty ?? true else { continue }
             markChanged(node)
+        }
+        if !followed.isEmpty {
+            lines.append("// Whether a child committed a change (its parents follow it; see `Reactive.Follower`).")
+            for child in childValues {
+                lines.append("let \(childChangedFlag(child.name)) = \(followerName(child.name)).take()")
+            }
         }
         lines.append("// Each value an input of which changed, computed again, in update order.")
         for node in model.updateOrder {
@@ -273,9 +308,14 @@ extension ContextBuilder {
                 newValue = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { GeneratedNames.storage(of: $0) }
             }
             guard let change = condition(inputs) else { continue }
-            let replace = "Reactive.Staging.replace(&\(GeneratedNames.storage(of: node)), with: \(newValue))"
+            // A child value changed when it holds other objects; its children's own changes are followed.
+            let replaceFunction = if case .child = value.source { "replaceChild" } else { "replace" }
+            let replace = "Reactive.Staging.\(replaceFunction)(&\(GeneratedNames.storage(of: node)), with: \(newValue))"
             lines.append("let \(changedFlag(node)) = \(change) && \(replace)")
             flagged.insert(node)
+            if followed.contains(node) {
+                lines.append("if \(changedFlag(node)) { \(followerName(node)).follow(\(GeneratedNames.storage(of: node))) }")
+            }
         }
         let told = model.updateOrder.filter(flagged.contains).compactMap(value(named:))
         lines.append("")

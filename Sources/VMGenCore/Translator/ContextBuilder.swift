@@ -133,6 +133,9 @@ public struct ContextBuilder {
         for command in spec.commands where command.enabled != nil {
             result.append(StoredMember(name: conditionProperty(command.name.value), type: "Reactive.MutableProperty<Swift.Bool>", docLines: []))
         }
+        for child in childValues {
+            result.append(StoredMember(name: followerName(child.name), type: "Reactive.Follower", docLines: []))
+        }
         return result
     }
 
