@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Pages through the gallery's photos, starting at the one the user tapped.
 @MainActor
-public final class FullSizePhotoViewModel: Observation.Observable {
+public final class FullSizePhotoViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Parameters
 
     /// Every photo of the gallery.
@@ -47,7 +47,8 @@ public final class FullSizePhotoViewModel: Observation.Observable {
 
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -91,8 +92,10 @@ public final class FullSizePhotoViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(_ keyPath: Swift.KeyPath<FullSizePhotoViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

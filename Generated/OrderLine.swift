@@ -7,7 +7,7 @@ import ExampleModels
 
 /// One line of an order, with a bulk discount.
 @MainActor
-public final class OrderLineViewModel: Observation.Observable {
+public final class OrderLineViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Dependencies
 
     /// Counts each evaluation (for tests).
@@ -102,7 +102,8 @@ public final class OrderLineViewModel: Observation.Observable {
     private var _summary$mirror: Reactive.MutableProperty<String>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -173,8 +174,10 @@ public final class OrderLineViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(_ keyPath: Swift.KeyPath<OrderLineViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

@@ -6,7 +6,7 @@ import Reactive
 
 /// Loads pages of numbers while on screen.
 @MainActor
-final class LoaderViewModel: Observation.Observable {
+final class LoaderViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Dependencies
 
     private let fetch: @Sendable (Int) -> SignalProducer<[Int], any Error>
@@ -25,6 +25,9 @@ final class LoaderViewModel: Observation.Observable {
     // MARK: Derived values
 
     var total: Int { _$access(\.total); return _total }
+
+    /// Follows each row's own changes.
+    var selectedCount: Int { _$access(\.selectedCount); return _selectedCount }
 
     // MARK: Children
 
@@ -82,10 +85,10 @@ final class LoaderViewModel: Observation.Observable {
     // MARK: Functions
 
     /// The number at `index`, or nil out of bounds.
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 29)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 31)
     func number
                 (at index: Int) -> Int? {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 32)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 34)
       guard let numbers, numbers.indices.contains(index) else { return nil }
       return numbers[index]
 #sourceLocation()
@@ -100,6 +103,10 @@ final class LoaderViewModel: Observation.Observable {
     /// `total` as a runtime `Property`, for bindings and operators; it starts following
     /// `total` when first asked for.
     var totalProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total)) }
+
+    /// `selectedCount` as a runtime `Property`, for bindings and operators; it starts following
+    /// `selectedCount` when first asked for.
+    var selectedCountProperty: Reactive.Property<Int> { Reactive.Property(Reactive.Staging.mirror(&_selectedCount$mirror, _selectedCount)) }
 
     /// `rows` as a runtime `Property`, for bindings and operators; it starts following
     /// `rows` when first asked for.
@@ -145,6 +152,8 @@ final class LoaderViewModel: Observation.Observable {
     private var _page$mirror: Reactive.MutableProperty<Int>?
     private var _total: Int
     private var _total$mirror: Reactive.MutableProperty<Int>?
+    private var _selectedCount: Int
+    private var _selectedCount$mirror: Reactive.MutableProperty<Int>?
     private var _rows: [RowViewModel]
     private var _rows$mirror: Reactive.MutableProperty<[RowViewModel]>?
     private var _jumpIsExecuting: Swift.Bool
@@ -164,9 +173,11 @@ final class LoaderViewModel: Observation.Observable {
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _rows$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -182,10 +193,12 @@ final class LoaderViewModel: Observation.Observable {
         let numbers: [Int]? = nil
         let total: Int = Self._total$compute(numbers: numbers)
         let rows: [RowViewModel] = Self._rows$compute(numbers: numbers)
+        let selectedCount: Int = Self._selectedCount$compute(rows: rows)
         let numbersIsLoading: Swift.Bool = false
         let numbersError: (any Swift.Error)? = nil
         _page = page
         _total = total
+        _selectedCount = selectedCount
         _rows = rows
         _jumpIsExecuting = jumpIsExecuting
         _jumpIsEnabled = jumpIsEnabled
@@ -193,10 +206,13 @@ final class LoaderViewModel: Observation.Observable {
         _numbersIsLoading = numbersIsLoading
         _numbersError = numbersError
         _isActive = isActive
+        _rows$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
         _$disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] _ in self?._jump$step {} }
         _$disposables += _numbers$loader.changes.observeValuesOnMain { [weak self] in self?._numbers$loaded($0) }
+        _rows$follower.action = { [weak self] in self?._$transaction {} }
+        _rows$follower.follow(_rows)
     }
 
     deinit {
@@ -234,12 +250,16 @@ final class LoaderViewModel: Observation.Observable {
         // What the transaction wrote.
         let _page$changed = Reactive.Staging.changed(_page, before: &_page$before)
         let _jumpIsExecuting$changed = Reactive.Staging.changed(_jumpIsExecuting, before: &_jumpIsExecuting$before)
+        // Whether a child committed a change (its parents follow it; see `Reactive.Follower`).
+        let _rows$childChanged = _rows$follower.take()
         // Each value an input of which changed, computed again, in update order.
         let _jumpIsEnabled$changed = _jumpIsExecuting$changed && Reactive.Staging.replace(&_jumpIsEnabled, with: !_jumpIsExecuting)
         if _page$changed && _isActive { _numbers$loader.reload() }
         let _numbers$changed = Reactive.Staging.changed(_numbers, before: &_numbers$before)
         let _total$changed = _numbers$changed && Reactive.Staging.replace(&_total, with: Self._total$compute(numbers: _numbers))
-        let _rows$changed = _numbers$changed && Reactive.Staging.replace(&_rows, with: Self._rows$compute(numbers: _numbers))
+        let _rows$changed = _numbers$changed && Reactive.Staging.replaceChild(&_rows, with: Self._rows$compute(numbers: _numbers))
+        if _rows$changed { _rows$follower.follow(_rows) }
+        let _selectedCount$changed = (_rows$changed || _rows$childChanged) && Reactive.Staging.replace(&_selectedCount, with: Self._selectedCount$compute(rows: _rows))
         let _numbersIsLoading$changed = Reactive.Staging.changed(_numbersIsLoading, before: &_numbersIsLoading$before)
         let _numbersError$changed = Reactive.Staging.changed(_numbersError, before: &_numbersError$before)
 
@@ -252,6 +272,7 @@ final class LoaderViewModel: Observation.Observable {
             if _numbers$changed { _numbers$mirror?.stage(_numbers) }
             if _total$changed { _total$mirror?.stage(_total) }
             if _rows$changed { _rows$mirror?.stage(_rows) }
+            if _selectedCount$changed { _selectedCount$mirror?.stage(_selectedCount) }
             if _numbersIsLoading$changed { _numbersIsLoading$mirror?.stage(_numbersIsLoading) }
             if _numbersError$changed { _numbersError$mirror?.stage(_numbersError) }
             // Then observers are told, in update order: Observation, then the runtime property.
@@ -262,6 +283,7 @@ final class LoaderViewModel: Observation.Observable {
             if _numbers$changed { _$didChange(\.numbers, _numbers$mirror) }
             if _total$changed { _$didChange(\.total, _total$mirror) }
             if _rows$changed { _$didChange(\.rows, _rows$mirror) }
+            if _selectedCount$changed { _$didChange(\.selectedCount, _selectedCount$mirror) }
             if _numbersIsLoading$changed { _$didChange(\.numbersIsLoading, _numbersIsLoading$mirror) }
             if _numbersError$changed { _$didChange(\.numbersError, _numbersError$mirror) }
         }
@@ -279,8 +301,10 @@ final class LoaderViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(_ keyPath: Swift.KeyPath<LoaderViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }
@@ -289,21 +313,28 @@ final class LoaderViewModel: Observation.Observable {
 
     /// The initial value of `page`.
     private static func _page$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 12)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 13)
                                1
 #sourceLocation()
     }
 
     /// Computes `total` from what it reads.
     private static func _total$compute(numbers: [Int]?) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 22)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 23)
                               numbers?.reduce(0, +) ?? 0
+#sourceLocation()
+    }
+
+    /// Computes `selectedCount` from what it reads.
+    private static func _selectedCount$compute(rows: [RowViewModel]) -> Int {
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 24)
+                                      rows.filter { $0.isSelected }.count
 #sourceLocation()
     }
 
     /// Computes `rows` from what it reads.
     private static func _rows$compute(numbers: [Int]?) -> [RowViewModel] {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 25)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 27)
                                           (numbers ?? []).map { RowViewModel(number: $0) }
 #sourceLocation()
     }
@@ -312,7 +343,7 @@ final class LoaderViewModel: Observation.Observable {
 
     /// The work `jump` runs on each execution.
     private func _jump$task(_ input: Duration) async throws -> Swift.Void {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 40)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 42)
       try await Task.sleep(for: input)
       page = 1
 #sourceLocation()
@@ -320,7 +351,7 @@ final class LoaderViewModel: Observation.Observable {
 
     /// Starts one load of `numbers`.
     private func _numbers$load() -> Reactive.SignalProducer<[Int], any Swift.Error> {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 18)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 19)
           fetch(page)
 #sourceLocation()
     }

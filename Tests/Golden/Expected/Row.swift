@@ -5,7 +5,7 @@ import Observation
 import Reactive
 
 @MainActor
-final class RowViewModel: Observation.Observable {
+final class RowViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Parameters
 
     let number: Int
@@ -14,7 +14,22 @@ final class RowViewModel: Observation.Observable {
 
     let text: String
 
+    // MARK: State
+
+    var isSelected: Bool {
+        get { _$access(\.isSelected); return _isSelected }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
+            Reactive.Staging.write(&_isSelected, newValue, before: &_isSelected$before)
+            _$transactions.end { _$commit() }
+        }
+    }
+
     // MARK: Runtime properties
+
+    /// `isSelected` as a runtime `Property`, for bindings and operators; it starts following
+    /// `isSelected` when first asked for.
+    var isSelectedProperty: Reactive.Property<Bool> { Reactive.Property(Reactive.Staging.mirror(&_isSelected$mirror, _isSelected)) }
 
     // MARK: Grouped writes
 
@@ -27,9 +42,13 @@ final class RowViewModel: Observation.Observable {
 
     // MARK: Storage
 
+    private var _isSelected: Bool
+    private var _isSelected$before: Bool?
+    private var _isSelected$mirror: Reactive.MutableProperty<Bool>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -40,6 +59,8 @@ final class RowViewModel: Observation.Observable {
         self.text = text
 
         // Every value's first state, in update order.
+        let isSelected: Bool = Self._isSelected$initial()
+        _isSelected = isSelected
     }
 
     deinit {
@@ -52,11 +73,14 @@ final class RowViewModel: Observation.Observable {
     /// that changed, then tells observers about each value that changed, once.
     private func _$commit() {
         // What the transaction wrote.
+        let _isSelected$changed = Reactive.Staging.changed(_isSelected, before: &_isSelected$before)
         // Each value an input of which changed, computed again, in update order.
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
+            if _isSelected$changed { _isSelected$mirror?.stage(_isSelected) }
             // Then observers are told, in update order: Observation, then the runtime property.
+            if _isSelected$changed { _$didChange(\.isSelected, _isSelected$mirror) }
         }
     }
 
@@ -72,8 +96,10 @@ final class RowViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>, _ mirror: Reactive.MutableProperty<Value>?) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }
@@ -84,6 +110,13 @@ final class RowViewModel: Observation.Observable {
     private static func _text$make(number: Int) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Row.vm.yaml", line: 7)
                                 "#\(number)"
+#sourceLocation()
+    }
+
+    /// The initial value of `isSelected`.
+    private static func _isSelected$initial() -> Bool {
+#sourceLocation(file: "Tests/Golden/Specs/Row.vm.yaml", line: 9)
+                                      false
 #sourceLocation()
     }
 }
