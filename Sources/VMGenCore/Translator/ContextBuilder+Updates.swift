@@ -244,9 +244,10 @@ extension ContextBuilder {
         /// `(_a$changed || _b$changed)`, or nil when no input can change.
         func condition(_ inputs: [String]) -> String? {
             // A child value is an input twice: when it is computed again, and when a child in it changed.
-            let terms = inputs.flatMap { input in
-                [flagged.contains(input) ? changedFlag(input) : nil, followed.contains(input) ? childChangedFlag(input) : nil]
-                    .compactMap { $0 }
+            var terms: [String] = []
+            for input in inputs {
+                if flagged.contains(input) { terms.append(changedFlag(input)) }
+                if followed.contains(input) { terms.append(childChangedFlag(input)) }
             }
             if terms.isEmpty { return nil }
             return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " || ") + ")"
