@@ -172,6 +172,8 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
             if _lastIsSelected$changed { _lastIsSelected$mirror?.stage(_lastIsSelected) }
             if _allRow$changed { _allRow$mirror?.stage(_allRow) }
             if _summary$changed { _summary$mirror?.stage(_summary) }
+            // A child's change is a change of this view model for its own parents, which may read the child.
+            if _rows$childChanged || _lastRow$childChanged || _allRow$childChanged { _$transactions.willTellObservers() }
             // Then observers are told, in update order: Observation, then the runtime property.
             if _names$changed { _$didChange(\.names, _names$mirror) }
             if _rows$changed { _$didChange(\.rows, _rows$mirror) }

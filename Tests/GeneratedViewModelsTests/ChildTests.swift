@@ -212,3 +212,62 @@ struct ChildTests {
         #expect(consistent.allSatisfy { $0 })
     }
 }
+
+/// A grandparent follows its children, and through them their own children.
+@MainActor
+struct GrandchildTests {
+    @Test func aGrandchildsChangeReachesTheGrandparentOnceAndConsistently() {
+        let group = SelectionGroupViewModel()
+        group.lists = [["a", "b"], ["c"]]
+        let totals = Recorder(group.totalSelectedProperty.signal)
+        let names = Recorder(group.selectedNamesProperty.signal)
+        let row = group.selections[1].rows[0]
+        var seenByRowObserver: [String] = []
+        let observation = row.isSelectedProperty.signal.observeValuesOnMain { _ in
+            seenByRowObserver.append("\(group.totalSelected) \(group.selectedNames) \(group.selections[1].selectedCount)")
+        }
+        defer { observation?.dispose() }
+        let tracking = track({ _ = group.totalSelected })
+
+        row.isSelected = true
+
+        #expect(totals.values == [1])
+        #expect(names.values == [["c"]])
+        #expect(tracking.changes == 1)
+        #expect(seenByRowObserver == ["1 [\"c\"] 1"])
+    }
+
+    @Test func aGrandchildChangeThatLeavesTheParentsValuesAloneStillReachesTheGrandparent() {
+        let group = SelectionGroupViewModel()
+        group.lists = [["a", "b"]]
+        let selection = group.selections[0]
+        selection.rows[1].isSelected = true
+        let counts = Recorder(selection.selectedCountProperty.signal)
+        let names = Recorder(group.selectedNamesProperty.signal)
+
+        // One row in, one row out: the list's count and summary stay the same.
+        selection.update { selection in
+            selection.rows[0].isSelected = true
+            selection.rows[1].isSelected = false
+        }
+
+        #expect(counts.values.isEmpty)
+        #expect(names.values == [["a"]])
+        #expect(group.selectedNames == ["a"])
+    }
+
+    @Test func aReleasedGrandparentFreesItsFamily() {
+        weak var weakGroup: SelectionGroupViewModel?
+        weak var weakRow: SelectableRowViewModel?
+        do {
+            let group = SelectionGroupViewModel()
+            group.lists = [["a"]]
+            weakGroup = group
+            weakRow = group.selections[0].rows[0]
+            group.selections[0].rows[0].isSelected = true
+            #expect(group.totalSelected == 1)
+        }
+        #expect(weakGroup == nil)
+        #expect(weakRow == nil)
+    }
+}

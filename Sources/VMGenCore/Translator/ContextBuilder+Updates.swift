@@ -220,13 +220,9 @@ extension ContextBuilder {
     /// `_rows$follower`: what follows the children in the child value `rows`.
     func followerName(_ child: String) -> String { GeneratedNames.helper(child, "follower") }
 
-    /// The `children` values that other values read, which the view model follows.
+    /// The `children` values, which the view model follows.
     var childValues: [ReactiveValue] {
-        let read = Set(model.graph.inputs.values.joined())
-        return model.reactiveValues.filter { value in
-            guard case .child = value.source else { return false }
-            return read.contains(value.name)
-        }
+        model.reactiveValues.filter { if case .child = $0.source { true } else { false } }
     }
 
     /// The commit: which written values changed, then every computed value and effect in update
@@ -330,6 +326,11 @@ extension ContextBuilder {
             } else if case .condition(let command) = value.source {
                 lines.append("    if \(flag) { \(conditionProperty(command)).stage(\(storage)) }")
             }
+        }
+        if !followed.isEmpty {
+            let terms = childValues.map { childChangedFlag($0.name) }.joined(separator: " || ")
+            lines.append("    // A child's change is a change of this view model for its own parents, which may read the child.")
+            lines.append("    if \(terms) { \(transactions).willTellObservers() }")
         }
         lines.append("    // Then observers are told, in update order: Observation, then the runtime property.")
         for value in told {

@@ -275,6 +275,8 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional {
             if _selectedCount$changed { _selectedCount$mirror?.stage(_selectedCount) }
             if _numbersIsLoading$changed { _numbersIsLoading$mirror?.stage(_numbersIsLoading) }
             if _numbersError$changed { _numbersError$mirror?.stage(_numbersError) }
+            // A child's change is a change of this view model for its own parents, which may read the child.
+            if _rows$childChanged { _$transactions.willTellObservers() }
             // Then observers are told, in update order: Observation, then the runtime property.
             if _page$changed { _$didChange(\.page, _page$mirror) }
             if _jumpIsExecuting$changed { _$didChange(\.jumpIsExecuting, _jumpIsExecuting$mirror) }
