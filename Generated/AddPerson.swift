@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Looks a person up on Twitter by username.
 @MainActor
-public final class AddPersonViewModel: Observation.Observable {
+public final class AddPersonViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Types, as the spec writes them
 
     /// The type of `twitter`, as the spec writes it.
@@ -129,7 +129,8 @@ public final class AddPersonViewModel: Observation.Observable {
     private var _addPerson$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -229,11 +230,13 @@ public final class AddPersonViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<AddPersonViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?
     ) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

@@ -7,7 +7,7 @@ import ExampleModels
 
 /// One line of an order, with a bulk discount.
 @MainActor
-public final class OrderLineViewModel: Observation.Observable {
+public final class OrderLineViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Types, as the spec writes them
 
     /// The type of `counter`, as the spec writes it.
@@ -139,7 +139,8 @@ public final class OrderLineViewModel: Observation.Observable {
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -222,11 +223,13 @@ public final class OrderLineViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<OrderLineViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?
     ) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

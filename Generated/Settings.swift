@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Reading settings, with a reset to the defaults and a save that can fail.
 @MainActor
-public final class SettingsViewModel: Observation.Observable {
+public final class SettingsViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Types, as the spec writes them
 
     /// The type of `store`, as the spec writes it.
@@ -284,7 +284,8 @@ public final class SettingsViewModel: Observation.Observable {
     private var _reset$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -460,11 +461,13 @@ public final class SettingsViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SettingsViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?
     ) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

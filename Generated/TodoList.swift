@@ -6,7 +6,7 @@ import Reactive
 
 /// A to-do list with a text field to add items.
 @MainActor
-public final class TodoListViewModel: Observation.Observable {
+public final class TodoListViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: State
 
     /// The items, oldest first.
@@ -141,7 +141,8 @@ public final class TodoListViewModel: Observation.Observable {
     private var _add$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -240,11 +241,13 @@ public final class TodoListViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TodoListViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?
     ) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

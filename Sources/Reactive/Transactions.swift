@@ -21,6 +21,10 @@ public final class Transactions {
     @usableFromInline var isRunningDeferred = false
     /// Events emitted in the current transaction, in order.
     @usableFromInline var events: [() -> Void] = []
+    /// The parents that follow this object (see ``Follower``), weakly.
+    @usableFromInline var followers: [Weak<Follower>] = []
+    /// Whether the followers were told about the transaction being notified.
+    @usableFromInline var followersTold = false
 
     public init() {}
 
@@ -54,7 +58,50 @@ public final class Transactions {
         body()
         if !events.isEmpty { sendEvents() }
         isNotifying = false
+        followersTold = false
     }
+
+    /// Called before the first observer of a changed value is told (generated view models call it
+    /// from `_$didChange`): the followers, parents that read this object, mark the change and run
+    /// their own transaction now, so that observers of this object read parents that are current.
+    /// Once per transaction; nothing to do (and no allocation) without followers.
+    @inlinable
+    public func willTellObservers() {
+        if followersTold || followers.isEmpty { return }
+        followersTold = true
+        tellFollowers()
+    }
+
+    @usableFromInline
+    func tellFollowers() {
+        // A copy: a follower's transaction may follow other children (no allocation unless it does).
+        let current = followers
+        var sawReleased = false
+        // Mark every follower first, so that one transaction of a parent that follows this object
+        // through several values takes all its marks; the others then have nothing left to do.
+        for entry in current {
+            if let follower = entry.object { follower.changed = true } else { sawReleased = true }
+        }
+        for entry in current {
+            if let follower = entry.object, follower.changed { follower.action() }
+        }
+        if sawReleased { followers.removeAll { $0.object == nil } }
+    }
+
+    /// Registers `follower`; false when it already follows this object.
+    func addFollower(_ follower: Follower) -> Bool {
+        if followers.contains(where: { $0.object === follower }) { return false }
+        followers.removeAll { $0.object == nil }
+        followers.append(Weak(follower))
+        return true
+    }
+
+    func removeFollower(_ follower: Follower) {
+        followers.removeAll { $0.object === follower || $0.object == nil }
+    }
+
+    /// How many live parents follow this object (for tests).
+    public var followerCount: Int { followers.count { $0.object != nil } }
 
     /// Sends an event once observers know the values of the transaction that emits it (at once
     /// outside a transaction).

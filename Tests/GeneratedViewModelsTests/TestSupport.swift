@@ -1,3 +1,4 @@
+import Observation
 import Reactive
 import ReactiveTesting
 
@@ -14,4 +15,23 @@ extension Recorder {
     func wasRefusedAsDisabled<CommandFailure>() -> Bool where Failure == CommandError<CommandFailure> {
         if case .disabled? = error { true } else { false }
     }
+}
+
+/// How many times Observation reported a change since `track` registered.
+final class Tracking: @unchecked Sendable {
+    var changes = 0
+}
+
+/// Registers once with `withObservationTracking` for what `read` reads, the way SwiftUI does
+/// for one rendering, and calls `onChange` when Observation reports a change.
+@MainActor
+func track(_ read: @escaping @MainActor () -> Void, onChange: @escaping @MainActor () -> Void = {}) -> Tracking {
+    let tracking = Tracking()
+    withObservationTracking(read) {
+        MainActor.assumeIsolated {
+            tracking.changes += 1
+            onChange()
+        }
+    }
+    return tracking
 }

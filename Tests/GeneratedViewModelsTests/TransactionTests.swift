@@ -9,24 +9,6 @@ import Testing
 /// observers are told once, after every value is current, and never see a state in between.
 @MainActor
 struct TransactionTests {
-    /// How many times Observation reported a change since `track` registered.
-    final class Tracking: @unchecked Sendable {
-        var changes = 0
-    }
-
-    /// Registers once with `withObservationTracking` for what `read` reads, the way SwiftUI does
-    /// for one rendering, and calls `onChange` when Observation reports a change.
-    func track(_ read: @escaping @MainActor () -> Void, onChange: @escaping @MainActor () -> Void) -> Tracking {
-        let tracking = Tracking()
-        withObservationTracking(read) {
-            MainActor.assumeIsolated {
-                tracking.changes += 1
-                onChange()
-            }
-        }
-        return tracking
-    }
-
     // MARK: A command that writes two values
 
     @Test func aCommandThatWritesTwoValuesShowsNoObserverTheStateBetweenThem() {

@@ -6,7 +6,7 @@ import Reactive
 
 /// A diamond of derived values, for the benchmarks.
 @MainActor
-public final class DiamondViewModel: Observation.Observable {
+public final class DiamondViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: State
 
     /// The input.
@@ -89,7 +89,8 @@ public final class DiamondViewModel: Observation.Observable {
     private var _d: Int
     private var _d$mirror: Reactive.MutableProperty<Int>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -145,11 +146,13 @@ public final class DiamondViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<DiamondViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?
     ) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

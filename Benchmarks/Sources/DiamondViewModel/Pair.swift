@@ -6,7 +6,7 @@ import Reactive
 
 /// Two counters bumped together, for the benchmarks.
 @MainActor
-public final class PairViewModel: Observation.Observable {
+public final class PairViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: State
 
     /// The first counter.
@@ -138,7 +138,8 @@ public final class PairViewModel: Observation.Observable {
     private var _bumpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -224,11 +225,13 @@ public final class PairViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PairViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?
     ) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

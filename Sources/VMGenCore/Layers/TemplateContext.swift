@@ -12,6 +12,9 @@ public struct TemplateContext: Sendable {
     public var name: String
     /// `public ` or empty (internal), ready to prefix a declaration.
     public var accessPrefix: String
+    /// The protocols the class conforms to: `Observation.Observable`, and `Reactive.Transactional`
+    /// when it has values (a parent view model then follows its changes).
+    public var conformances: String
     public var docLines: [String]
     public var imports: [String]
     public var dependencies: [StoredMember]
@@ -28,8 +31,8 @@ public struct TemplateContext: Sendable {
     /// Every private stored `var`: each value's storage, the value before the transaction of
     /// values that are written, and the runtime property each public value feeds once created.
     public var storage: [StoredMember]
-    /// The private `let`s of the runtime objects the view model uses, each a whole declaration
-    /// (`private let _$transactions = Reactive.Transactions()`); only those something uses.
+    /// The `let`s of the runtime objects the view model uses, each line whole, doc comments
+    /// included (`let _$transactions = Reactive.Transactions()`); only those something uses.
     public var runtimeObjects: [String]
     public var functions: [CodeFunction]
     /// The public method that groups writes into one transaction: `update`; empty for a view

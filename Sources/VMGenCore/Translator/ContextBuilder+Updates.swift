@@ -108,6 +108,9 @@ extension ContextBuilder {
         for value in model.reactiveValues {
             lines.append("\(GeneratedNames.storage(of: value.name)) = \(value.name)")
         }
+        for child in childValues {
+            lines.append("\(followerName(child.name)) = Reactive.Follower()")
+        }
         for command in spec.commands where command.enabled != nil {
             let name = command.name.value
             lines.append("\(conditionProperty(name)) = Reactive.MutableProperty(\(GeneratedNames.canExecute(of: name)))")
@@ -117,7 +120,13 @@ extension ContextBuilder {
             let observer = GeneratedNames.helper(name, "observer")
             lines.append("(\(name), \(observer)) = Reactive.Signal<\(types.name(for: event.type, or: "Swift.Void")), Swift.Never>.pipe()")
         }
-        let observations = observationLines()
+        var observations = observationLines()
+        for child in childValues {
+            // A child's change is a transaction of this view model, run before the child's observers are told.
+            let follower = followerName(child.name)
+            observations.append("\(follower).action = { [weak self] in self?.\(GeneratedNames.fixed("transaction")) {} }")
+            observations.append("\(follower).follow(\(GeneratedNames.storage(of: child.name)))")
+        }
         if !observations.isEmpty {
             lines.append("")
             lines.append("// Follow the runtime objects this view model owns.")
@@ -251,12 +260,16 @@ extension ContextBuilder {
         }
         if tellsObservation {
             result.append(CodeFunction(
-                docLines: ["/// Tells Observation, then the runtime property's observers, about a value already stored."],
+                docLines: [
+                    "/// Tells Observation, then the runtime property's observers, about a value already stored;",
+                    "/// the first time in a transaction, parents that read this view model compute again first.",
+                ],
                 signature: signature("private func \(GeneratedNames.fixed("didChange"))<Value>", parameters: [
                     "_ keyPath: Swift.KeyPath<\(className), Value>",
                     "_ mirror: Reactive.MutableProperty<Value>?",
                 ]),
                 bodyLines: [
+                    "        \(transactions).willTellObservers()",
                     "        \(registrar).withMutation(of: self, keyPath: keyPath) {}",
                     "        mirror?.publish()",
                 ]))
@@ -272,6 +285,17 @@ extension ContextBuilder {
     /// `_x$changed`: whether `x` changed in the transaction being committed.
     func changedFlag(_ node: String) -> String { GeneratedNames.helper(node, "changed") }
 
+    /// `_rows$childChanged`: whether a child in the child value `rows` committed a change.
+    func childChangedFlag(_ child: String) -> String { GeneratedNames.helper(child, "childChanged") }
+
+    /// `_rows$follower`: what follows the children in the child value `rows`.
+    func followerName(_ child: String) -> String { GeneratedNames.helper(child, "follower") }
+
+    /// The `children` values, which the view model follows.
+    var childValues: [ReactiveValue] {
+        model.reactiveValues.filter { if case .child = $0.source { true } else { false } }
+    }
+
     /// The commit: which written values changed, then every computed value and effect in update
     /// order, each guarded by whether one of its inputs changed, then the notifications. One
     /// line per value and one condition term per edge: linear in the graph.
@@ -280,6 +304,7 @@ extension ContextBuilder {
         var flagged = Set<String>()
         // The body's lines sit 8 columns in.
         let margin = 8
+        let followed = Set(childValues.map(\.name))
         func markChanged(_ node: String) {
             let changed = LineLayout.Piece.call("Reactive.Staging.changed", [
                 (nil, .text(GeneratedNames.storage(of: node))),
@@ -288,9 +313,15 @@ extension ContextBuilder {
             lines += LineLayout.lines(changed, prefix: "let \(changedFlag(node)) = ", margin: margin)
             flagged.insert(node)
         }
-        /// The flags of the inputs that can have changed: `_a$changed`, `_b$changed`.
+        /// The flags of the inputs that can have changed: `_a$changed`, `_b$changed`. A child
+        /// value is an input twice: when it is computed again, and when a child in it changed.
         func changedInputs(_ inputs: [String]) -> [String] {
-            inputs.filter(flagged.contains).map(changedFlag)
+            var terms: [String] = []
+            for input in inputs {
+                if flagged.contains(input) { terms.append(changedFlag(input)) }
+                if followed.contains(input) { terms.append(childChangedFlag(input)) }
+            }
+            return terms
         }
         /// `terms` or'ed, in parentheses when more than one, with `suffix` after them: on one
         /// line after `prefix` when it fits, otherwise a few terms per line.
@@ -300,6 +331,14 @@ extension ContextBuilder {
             var result = LineLayout.joined(terms, separator: "||", prefix: prefix + open, indent: "", margin: margin)
             result[result.count - 1] += close + suffix
             return result
+        }
+        /// `if <terms or'ed><suffix> { run }`, `indent` in: on one line when it fits.
+        func when(_ terms: [String], suffix: String = "", indent: String = "", run: String) -> [String] {
+            let head = condition(terms, prefix: indent + "if ", suffix: suffix)
+            if head.count == 1 {
+                return LineLayout.block(String(head[0].dropFirst(indent.count)), body: [run], indent: indent, margin: margin)
+            }
+            return head.dropLast() + [head[head.count - 1] + " {", indent + "    " + run, indent + "}"]
         }
         let activationResources = spec.resources.filter { $0.triggers.contains { $0.value == .activation } }
         if model.hasActivation {
@@ -326,6 +365,12 @@ extension ContextBuilder {
             markChanged(node)
         }
         dropComment(ifNothingAfter: wroteMark)
+        if !followed.isEmpty {
+            lines.append("// Whether a child committed a change (its parents follow it; see `Reactive.Follower`).")
+            for child in childValues {
+                lines.append("let \(childChangedFlag(child.name)) = \(followerName(child.name)).take()")
+            }
+        }
         let computedMark = lines.count
         lines.append("// Each value an input of which changed, computed again, in update order.")
         for node in model.updateOrder {
@@ -336,13 +381,7 @@ extension ContextBuilder {
                 // A resource that also loads on activation reloads on change only while active.
                 let activeOnly = activationResources.contains { $0.name.value == name }
                 let whileActive = activeOnly ? " && \(GeneratedNames.storage(of: "isActive"))" : ""
-                let head = condition(terms, prefix: "if ", suffix: whileActive)
-                let reload = "\(GeneratedNames.helper(name, "loader")).reload()"
-                if head.count == 1 {
-                    lines += LineLayout.block(head[0], body: [reload], margin: margin)
-                } else {
-                    lines += head.dropLast() + [head[head.count - 1] + " {", "    " + reload, "}"]
-                }
+                lines += when(terms, suffix: whileActive, run: "\(GeneratedNames.helper(name, "loader")).reload()")
                 continue
             }
             guard let value = value(named: node), !flagged.contains(node) else { continue }
@@ -366,9 +405,11 @@ extension ContextBuilder {
                 guard let code = value.expression else { continue }
                 newValue = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { GeneratedNames.storage(of: $0) }
             }
+            // A child value changed when it holds other objects; its children's own changes are followed.
+            let replaceFunction = if case .child = value.source { "replaceChild" } else { "replace" }
             let terms = changedInputs(inputs)
             if terms.isEmpty { continue }
-            let replace = LineLayout.Piece.call("Reactive.Staging.replace", [
+            let replace = LineLayout.Piece.call("Reactive.Staging.\(replaceFunction)", [
                 (nil, .text("&" + GeneratedNames.storage(of: node))),
                 ("with", newValue),
             ])
@@ -382,6 +423,10 @@ extension ContextBuilder {
                 lines += LineLayout.lines(replace, prefix: "&& ", indent: "    ", margin: margin)
             }
             flagged.insert(node)
+            if followed.contains(node) {
+                let follow = "\(followerName(node)).follow(\(GeneratedNames.storage(of: node)))"
+                lines += LineLayout.block("if \(changedFlag(node))", body: [follow], margin: margin)
+            }
         }
         dropComment(ifNothingAfter: computedMark)
         let told = model.updateOrder.filter(flagged.contains).compactMap(value(named:))
@@ -401,6 +446,11 @@ extension ContextBuilder {
         }
         dropComment(ifNothingAfter: stagedMark)
         let toldMark = lines.count
+        if !followed.isEmpty {
+            let terms = childValues.map { childChangedFlag($0.name) }
+            lines.append("    // A child's change is a change of this view model for its own parents, which may read the child.")
+            lines += when(terms, indent: "    ", run: "\(transactions).willTellObservers()")
+        }
         lines.append("    // Then observers are told, in update order: Observation, then the runtime property.")
         for value in told {
             let flag = changedFlag(value.name)

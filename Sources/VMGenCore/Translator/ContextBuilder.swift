@@ -33,6 +33,7 @@ public struct ContextBuilder {
             headerLines: GeneratedHeader.lines(specPath: spec.file, version: version, writer: .command),
             name: className,
             accessPrefix: access,
+            conformances: hasTransactions ? "Observation.Observable, Reactive.Transactional" : "Observation.Observable",
             docLines: SwiftText.docLines(spec.doc),
             imports: (["Observation", "Reactive"] + spec.imports.map(\.value)).uniqued(),
             dependencies: spec.dependencies.map(storedMember),
@@ -91,7 +92,8 @@ public struct ContextBuilder {
             result.append("private let \(GeneratedNames.fixed("disposables")) = Reactive.CompositeDisposable()")
         }
         if hasTransactions {
-            result.append("private let \(transactions) = Reactive.Transactions()")
+            result.append("/// This view model's transactions, through which a parent view model that reads it follows it.")
+            result.append("\(access)let \(transactions) = Reactive.Transactions()")
         }
         return result
     }
@@ -194,6 +196,9 @@ public struct ContextBuilder {
         }
         for command in spec.commands where command.enabled != nil {
             result.append(StoredMember(name: conditionProperty(command.name.value), type: "Reactive.MutableProperty<Swift.Bool>", docLines: []))
+        }
+        for child in childValues {
+            result.append(StoredMember(name: followerName(child.name), type: "Reactive.Follower", docLines: []))
         }
         return result
     }

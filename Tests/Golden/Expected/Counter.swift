@@ -6,7 +6,7 @@ import Reactive
 
 /// A counter that steps up to a limit.
 @MainActor
-public final class CounterViewModel: Observation.Observable {
+public final class CounterViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Parameters
 
     /// The largest value the count may reach.
@@ -200,7 +200,8 @@ public final class CounterViewModel: Observation.Observable {
     private var _increment$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -344,11 +345,13 @@ public final class CounterViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<CounterViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?
     ) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

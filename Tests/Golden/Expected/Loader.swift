@@ -6,23 +6,23 @@ import Reactive
 
 /// Loads pages of numbers while on screen.
 @MainActor
-final class LoaderViewModel: Observation.Observable {
+final class LoaderViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Types, as the spec writes them
 
     /// The type of `fetch`, as the spec writes it.
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 8)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 9)
     typealias _fetch$Type =
                   @Sendable (Int) -> SignalProducer<[Int], any Error>
 #sourceLocation()
 
     /// The type of `rows`, as the spec writes it.
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 24)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 26)
     typealias _rows$Type =
                  [RowViewModel]
 #sourceLocation()
 
     /// The type of the input of `jump`, as the spec writes it.
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 37)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 39)
     typealias _jump$Input =
            Duration
 #sourceLocation()
@@ -50,6 +50,12 @@ final class LoaderViewModel: Observation.Observable {
     var total: Int {
         _$access(\.total)
         return _total
+    }
+
+    /// Follows each row's own changes.
+    var selectedCount: Int {
+        _$access(\.selectedCount)
+        return _selectedCount
     }
 
     // MARK: Children
@@ -129,10 +135,10 @@ final class LoaderViewModel: Observation.Observable {
     // MARK: Functions
 
     /// The number at `index`, or nil out of bounds.
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 29)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 31)
     func number
                 (at index: Int) -> Int? {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 32)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 34)
       guard let numbers, numbers.indices.contains(index) else { return nil }
       return numbers[index]
 #sourceLocation()
@@ -150,6 +156,12 @@ final class LoaderViewModel: Observation.Observable {
     /// it starts following `total` when first asked for.
     var totalProperty: Reactive.Property<Int> {
         Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total))
+    }
+
+    /// `selectedCount` as a runtime `Property`, for bindings and operators;
+    /// it starts following `selectedCount` when first asked for.
+    var selectedCountProperty: Reactive.Property<Int> {
+        Reactive.Property(Reactive.Staging.mirror(&_selectedCount$mirror, _selectedCount))
     }
 
     /// `rows` as a runtime `Property`, for bindings and operators;
@@ -210,6 +222,8 @@ final class LoaderViewModel: Observation.Observable {
     private var _page$mirror: Reactive.MutableProperty<Int>?
     private var _total: Int
     private var _total$mirror: Reactive.MutableProperty<Int>?
+    private var _selectedCount: Int
+    private var _selectedCount$mirror: Reactive.MutableProperty<Int>?
     private var _rows: _rows$Type
     private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
     private var _jumpIsExecuting: Swift.Bool
@@ -229,9 +243,11 @@ final class LoaderViewModel: Observation.Observable {
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _rows$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -247,10 +263,12 @@ final class LoaderViewModel: Observation.Observable {
         let numbers: [Int]? = nil
         let total: Int = Self._total$compute(numbers: numbers)
         let rows: _rows$Type = Self._rows$compute(numbers: numbers)
+        let selectedCount: Int = Self._selectedCount$compute(rows: rows)
         let numbersIsLoading: Swift.Bool = false
         let numbersError: (any Swift.Error)? = nil
         _page = page
         _total = total
+        _selectedCount = selectedCount
         _rows = rows
         _jumpIsExecuting = jumpIsExecuting
         _jumpIsEnabled = jumpIsEnabled
@@ -258,12 +276,15 @@ final class LoaderViewModel: Observation.Observable {
         _numbersIsLoading = numbersIsLoading
         _numbersError = numbersError
         _isActive = isActive
+        _rows$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
         _$disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._jump$step {}
         }
         _$disposables += _numbers$loader.changes.observeValuesOnMain { [weak self] in self?._numbers$loaded($0) }
+        _rows$follower.action = { [weak self] in self?._$transaction {} }
+        _rows$follower.follow(_rows)
     }
 
     deinit {
@@ -301,6 +322,8 @@ final class LoaderViewModel: Observation.Observable {
         // What the transaction wrote.
         let _page$changed = Reactive.Staging.changed(_page, before: &_page$before)
         let _jumpIsExecuting$changed = Reactive.Staging.changed(_jumpIsExecuting, before: &_jumpIsExecuting$before)
+        // Whether a child committed a change (its parents follow it; see `Reactive.Follower`).
+        let _rows$childChanged = _rows$follower.take()
         // Each value an input of which changed, computed again, in update order.
         let _jumpIsEnabled$changed = _jumpIsExecuting$changed
             && Reactive.Staging.replace(&_jumpIsEnabled, with: !_jumpIsExecuting)
@@ -309,7 +332,10 @@ final class LoaderViewModel: Observation.Observable {
         let _total$changed = _numbers$changed
             && Reactive.Staging.replace(&_total, with: Self._total$compute(numbers: _numbers))
         let _rows$changed = _numbers$changed
-            && Reactive.Staging.replace(&_rows, with: Self._rows$compute(numbers: _numbers))
+            && Reactive.Staging.replaceChild(&_rows, with: Self._rows$compute(numbers: _numbers))
+        if _rows$changed { _rows$follower.follow(_rows) }
+        let _selectedCount$changed = (_rows$changed || _rows$childChanged)
+            && Reactive.Staging.replace(&_selectedCount, with: Self._selectedCount$compute(rows: _rows))
         let _numbersIsLoading$changed = Reactive.Staging.changed(_numbersIsLoading, before: &_numbersIsLoading$before)
         let _numbersError$changed = Reactive.Staging.changed(_numbersError, before: &_numbersError$before)
 
@@ -322,8 +348,11 @@ final class LoaderViewModel: Observation.Observable {
             if _numbers$changed { _numbers$mirror?.stage(_numbers) }
             if _total$changed { _total$mirror?.stage(_total) }
             if _rows$changed { _rows$mirror?.stage(_rows) }
+            if _selectedCount$changed { _selectedCount$mirror?.stage(_selectedCount) }
             if _numbersIsLoading$changed { _numbersIsLoading$mirror?.stage(_numbersIsLoading) }
             if _numbersError$changed { _numbersError$mirror?.stage(_numbersError) }
+            // A child's change is a change of this view model for its own parents, which may read the child.
+            if _rows$childChanged { _$transactions.willTellObservers() }
             // Then observers are told, in update order: Observation, then the runtime property.
             if _page$changed { _$didChange(\.page, _page$mirror) }
             if _jumpIsExecuting$changed { _$didChange(\.jumpIsExecuting, _jumpIsExecuting$mirror) }
@@ -332,6 +361,7 @@ final class LoaderViewModel: Observation.Observable {
             if _numbers$changed { _$didChange(\.numbers, _numbers$mirror) }
             if _total$changed { _$didChange(\.total, _total$mirror) }
             if _rows$changed { _$didChange(\.rows, _rows$mirror) }
+            if _selectedCount$changed { _$didChange(\.selectedCount, _selectedCount$mirror) }
             if _numbersIsLoading$changed { _$didChange(\.numbersIsLoading, _numbersIsLoading$mirror) }
             if _numbersError$changed { _$didChange(\.numbersError, _numbersError$mirror) }
         }
@@ -349,11 +379,13 @@ final class LoaderViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LoaderViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?
     ) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }
@@ -362,21 +394,28 @@ final class LoaderViewModel: Observation.Observable {
 
     /// The initial value of `page`.
     private static func _page$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 12)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 13)
                                1
 #sourceLocation()
     }
 
     /// Computes `total` from what it reads.
     private static func _total$compute(numbers: [Int]?) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 22)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 23)
                               numbers?.reduce(0, +) ?? 0
+#sourceLocation()
+    }
+
+    /// Computes `selectedCount` from what it reads.
+    private static func _selectedCount$compute(rows: _rows$Type) -> Int {
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 24)
+                                      rows.filter { $0.isSelected }.count
 #sourceLocation()
     }
 
     /// Computes `rows` from what it reads.
     private static func _rows$compute(numbers: [Int]?) -> _rows$Type {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 25)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 27)
                                           (numbers ?? []).map { RowViewModel(number: $0) }
 #sourceLocation()
     }
@@ -385,7 +424,7 @@ final class LoaderViewModel: Observation.Observable {
 
     /// The work `jump` runs on each execution.
     private func _jump$task(_ input: _jump$Input) async throws -> Swift.Void {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 40)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 42)
       try await Task.sleep(for: input)
       page = 1
 #sourceLocation()
@@ -393,7 +432,7 @@ final class LoaderViewModel: Observation.Observable {
 
     /// Starts one load of `numbers`.
     private func _numbers$load() -> Reactive.SignalProducer<[Int], any Swift.Error> {
-#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 18)
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 19)
           fetch(page)
 #sourceLocation()
     }

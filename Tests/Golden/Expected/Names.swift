@@ -5,7 +5,7 @@ import Observation
 import Reactive
 
 @MainActor
-public final class Property: Observation.Observable {
+public final class Property: Observation.Observable, Reactive.Transactional {
     // MARK: Types, as the spec writes them
 
     /// The type of `loadSuggestions`, as the spec writes it.
@@ -260,7 +260,8 @@ public final class Property: Observation.Observable {
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -404,11 +405,13 @@ public final class Property: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<Property, Value>,
         _ mirror: Reactive.MutableProperty<Value>?
     ) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

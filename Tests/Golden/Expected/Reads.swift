@@ -6,7 +6,7 @@ import Reactive
 
 /// Reads in ranges, ternaries, dictionary literals, switch patterns and closures.
 @MainActor
-public final class ReadsViewModel: Observation.Observable {
+public final class ReadsViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Dependencies
 
     /// A closure in parentheses, still stored @escaping.
@@ -236,7 +236,8 @@ public final class ReadsViewModel: Observation.Observable {
     private var _transformed: Int
     private var _transformed$mirror: Reactive.MutableProperty<Int>?
     private let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$transactions = Reactive.Transactions()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -339,11 +340,13 @@ public final class ReadsViewModel: Observation.Observable {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored.
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<ReadsViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?
     ) {
+        _$transactions.willTellObservers()
         _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
         mirror?.publish()
     }

@@ -5,7 +5,7 @@ import Observation
 import Reactive
 
 @MainActor
-final class RowViewModel: Observation.Observable {
+final class RowViewModel: Observation.Observable, Reactive.Transactional {
     // MARK: Parameters
 
     let number: Int
@@ -14,6 +14,46 @@ final class RowViewModel: Observation.Observable {
 
     let text: String
 
+    // MARK: State
+
+    var isSelected: Bool {
+        get {
+            _$access(\.isSelected)
+            return _isSelected
+        }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
+            Reactive.Staging.write(&_isSelected, newValue, before: &_isSelected$before)
+            _$transactions.end { _$commit() }
+        }
+    }
+
+    // MARK: Runtime properties
+
+    /// `isSelected` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isSelected` when first asked for.
+    var isSelectedProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isSelected$mirror, _isSelected))
+    }
+
+    // MARK: Grouped writes
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    func update(_ changes: @escaping (RowViewModel) -> Swift.Void) {
+        _$transaction { changes(self) }
+    }
+
+    // MARK: Storage
+
+    private var _isSelected: Bool
+    private var _isSelected$before: Bool?
+    private var _isSelected$mirror: Reactive.MutableProperty<Bool>?
+    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    /// This view model's transactions, through which a parent view model that reads it follows it.
+    let _$transactions = Reactive.Transactions()
+
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
@@ -21,6 +61,49 @@ final class RowViewModel: Observation.Observable {
         self.number = number
         let text = Self._text$make(number: number)
         self.text = text
+
+        // Every value's first state, in update order.
+        let isSelected: Bool = Self._isSelected$initial()
+        _isSelected = isSelected
+    }
+
+    // MARK: Transactions
+
+    /// Ends a transaction: computes again, once and in update order, each value that reads a value
+    /// that changed, then tells observers about each value that changed, once.
+    private func _$commit() {
+        // What the transaction wrote.
+        let _isSelected$changed = Reactive.Staging.changed(_isSelected, before: &_isSelected$before)
+
+        _$transactions.notify {
+            // Runtime properties take their new values first, so that every observer reads current ones.
+            if _isSelected$changed { _isSelected$mirror?.stage(_isSelected) }
+            // Then observers are told, in update order: Observation, then the runtime property.
+            if _isSelected$changed { _$didChange(\.isSelected, _isSelected$mirror) }
+        }
+    }
+
+    /// Runs `body` as one action, or, while observers are being told, right after them.
+    private func _$transaction(_ body: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
+        body()
+        _$transactions.end { _$commit() }
+    }
+
+    /// Records a read for Observation.
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>) {
+        _$observationRegistrar.access(self, keyPath: keyPath)
+    }
+
+    /// Tells Observation, then the runtime property's observers, about a value already stored;
+    /// the first time in a transaction, parents that read this view model compute again first.
+    private func _$didChange<Value>(
+        _ keyPath: Swift.KeyPath<RowViewModel, Value>,
+        _ mirror: Reactive.MutableProperty<Value>?
+    ) {
+        _$transactions.willTellObservers()
+        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        mirror?.publish()
     }
 
     // MARK: Spec expressions
@@ -29,6 +112,13 @@ final class RowViewModel: Observation.Observable {
     private static func _text$make(number: Int) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Row.vm.yaml", line: 7)
                                 "#\(number)"
+#sourceLocation()
+    }
+
+    /// The initial value of `isSelected`.
+    private static func _isSelected$initial() -> Bool {
+#sourceLocation(file: "Tests/Golden/Specs/Row.vm.yaml", line: 9)
+                                      false
 #sourceLocation()
     }
 }
