@@ -6,18 +6,23 @@ public struct PhotoModel: Sendable, Equatable, Identifiable {
     public var id: Int
     public var photoName: String
     public var photographerName: String
-    public var rating: Double
+    /// The average rating, when 500px has one.
+    public var rating: Double?
+    /// Whether the user voted for the photo.
+    public var votedFor: Bool
     public var thumbnailURL: URL?
     public var fullsizedURL: URL?
     /// The full-size image, once the details have been fetched.
     public var fullsizedData: Data?
 
-    public init(id: Int, photoName: String, photographerName: String = "", rating: Double = 0,
-                thumbnailURL: URL? = nil, fullsizedURL: URL? = nil, fullsizedData: Data? = nil) {
+    public init(id: Int, photoName: String, photographerName: String = "", rating: Double? = nil,
+                votedFor: Bool = false, thumbnailURL: URL? = nil, fullsizedURL: URL? = nil,
+                fullsizedData: Data? = nil) {
         self.id = id
         self.photoName = photoName
         self.photographerName = photographerName
         self.rating = rating
+        self.votedFor = votedFor
         self.thumbnailURL = thumbnailURL
         self.fullsizedURL = fullsizedURL
         self.fullsizedData = fullsizedData
@@ -36,12 +41,18 @@ public protocol PhotoImporting: Sendable {
     func importPhotos() -> SignalProducer<[PhotoModel], PhotoImportError>
     /// `photo` with its details (the full-size image data) filled in.
     func fetchPhotoDetails(_ photo: PhotoModel) -> SignalProducer<PhotoModel, PhotoImportError>
+    /// Votes for `photo`; sends the photo as 500px now has it (voted for).
+    func voteForPhoto(_ photo: PhotoModel) -> SignalProducer<PhotoModel, PhotoImportError>
+    /// Logs in with exactly the given credentials.
+    func logIn(username: String, password: String) -> SignalProducer<Void, PhotoImportError>
 }
 
 /// A photo importer for tests: records each request and answers when the test says so.
 public final class InMemoryPhotoImporter: PhotoImporting {
     public let imports = RequestLog<Void, [PhotoModel], PhotoImportError>()
     public let detailFetches = RequestLog<PhotoModel, PhotoModel, PhotoImportError>()
+    public let votes = RequestLog<PhotoModel, PhotoModel, PhotoImportError>()
+    public let logIns = RequestLog<Credentials, Void, PhotoImportError>()
 
     public init() {}
 
@@ -51,6 +62,25 @@ public final class InMemoryPhotoImporter: PhotoImporting {
 
     public func fetchPhotoDetails(_ photo: PhotoModel) -> SignalProducer<PhotoModel, PhotoImportError> {
         detailFetches.producer(for: photo)
+    }
+
+    public func voteForPhoto(_ photo: PhotoModel) -> SignalProducer<PhotoModel, PhotoImportError> {
+        votes.producer(for: photo)
+    }
+
+    public func logIn(username: String, password: String) -> SignalProducer<Void, PhotoImportError> {
+        logIns.producer(for: Credentials(username: username, password: password))
+    }
+}
+
+/// What a login request sent.
+public struct Credentials: Sendable, Equatable {
+    public var username: String
+    public var password: String
+
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
     }
 }
 
