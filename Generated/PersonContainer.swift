@@ -23,9 +23,15 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 #sourceLocation()
 
     /// The type of `uiState`, as the spec writes it.
-#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 24)
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 30)
     public typealias _uiState$Type =
           PersonContainerState
+#sourceLocation()
+
+    /// The type of `detailViewModel`, as the spec writes it.
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 24)
+    public typealias _detailViewModel$Type =
+          PersonDetailViewModel?
 #sourceLocation()
 
     /// The type of `person`, as the spec writes it.
@@ -50,6 +56,14 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
     public var uiState: _uiState$Type {
         _$access(\.uiState)
         return _uiState
+    }
+
+    // MARK: Children
+
+    /// The detail screen of the person found, once there is one.
+    public var detailViewModel: _detailViewModel$Type {
+        _$access(\.detailViewModel)
+        return _detailViewModel
     }
 
     // MARK: Resources
@@ -83,6 +97,12 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
         Reactive.Property(Reactive.Staging.mirror(&_uiState$mirror, _uiState))
     }
 
+    /// `detailViewModel` as a runtime `Property`, for bindings and operators;
+    /// it starts following `detailViewModel` when first asked for.
+    public var detailViewModelProperty: Reactive.Property<_detailViewModel$Type> {
+        Reactive.Property(Reactive.Staging.mirror(&_detailViewModel$mirror, _detailViewModel))
+    }
+
     /// `person` as a runtime `Property`, for bindings and operators;
     /// it starts following `person` when first asked for.
     public var personProperty: Reactive.Property<_person$Type?> {
@@ -108,12 +128,15 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     private var _uiState: _uiState$Type
     private var _uiState$mirror: Reactive.MutableProperty<_uiState$Type>?
+    private var _detailViewModel: _detailViewModel$Type
+    private var _detailViewModel$mirror: Reactive.MutableProperty<_detailViewModel$Type>?
     private var _person: _person$Type?
     private var _person$before: _person$Type??
     private var _person$mirror: Reactive.MutableProperty<_person$Type?>?
     private var _personIsLoading: Swift.Bool
     private var _personIsLoading$before: Swift.Bool?
     private var _personIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _detailViewModel$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -130,13 +153,18 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
         // Every value's first state, in update order.
         let person: _person$Type? = nil
         let uiState: _uiState$Type = Self._uiState$compute(person: person)
+        let detailViewModel: _detailViewModel$Type = Self._detailViewModel$compute(person: person)
         let personIsLoading: Swift.Bool = false
         _uiState = uiState
+        _detailViewModel = detailViewModel
         _person = person
         _personIsLoading = personIsLoading
+        _detailViewModel$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
         _$disposables += _person$loader.changes.observeValuesOnMain { [weak self] in self?._person$loaded($0) }
+        _detailViewModel$follower.action = { [weak self] in self?._$transaction {} }
+        _detailViewModel$follower.follow(_detailViewModel)
 
         _person$loader.reload()
     }
@@ -161,18 +189,27 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
         // What the transaction wrote.
         let _person$changed = Reactive.Staging.changed(_person, before: &_person$before)
         let _personIsLoading$changed = Reactive.Staging.changed(_personIsLoading, before: &_personIsLoading$before)
+        // Whether a child committed a change (its parents follow it; see `Reactive.Follower`).
+        let _detailViewModel$childChanged = _detailViewModel$follower.take()
         // Each value an input of which changed, computed again, in update order.
         let _uiState$changed = _person$changed
             && Reactive.Staging.replace(&_uiState, with: Self._uiState$compute(person: _person))
+        let _detailViewModel$changed = _person$changed
+            && Reactive.Staging.replaceChild(&_detailViewModel, with: Self._detailViewModel$compute(person: _person))
+        if _detailViewModel$changed { _detailViewModel$follower.follow(_detailViewModel) }
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
             if _person$changed { _person$mirror?.stage(_person) }
             if _uiState$changed { _uiState$mirror?.stage(_uiState) }
+            if _detailViewModel$changed { _detailViewModel$mirror?.stage(_detailViewModel) }
             if _personIsLoading$changed { _personIsLoading$mirror?.stage(_personIsLoading) }
+            // A child's change is a change of this view model for its own parents, which may read the child.
+            if _detailViewModel$childChanged { _$transactions.willTellObservers() }
             // Then observers are told, in update order: Observation, then the runtime property.
             if _person$changed { _$didChange(\.person, _person$mirror) }
             if _uiState$changed { _$didChange(\.uiState, _uiState$mirror) }
+            if _detailViewModel$changed { _$didChange(\.detailViewModel, _detailViewModel$mirror) }
             if _personIsLoading$changed { _$didChange(\.personIsLoading, _personIsLoading$mirror) }
         }
     }
@@ -211,8 +248,15 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// Computes `uiState` from what it reads.
     private static func _uiState$compute(person: _person$Type?) -> _uiState$Type {
-#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 26)
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 32)
            person.map(PersonContainerState.detail) ?? .adding
+#sourceLocation()
+    }
+
+    /// Computes `detailViewModel` from what it reads.
+    private static func _detailViewModel$compute(person: _person$Type?) -> _detailViewModel$Type {
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 26)
+            person.map { PersonDetailViewModel(initialPerson: $0) }
 #sourceLocation()
     }
 

@@ -7,12 +7,15 @@ public struct Person: Sendable, Equatable {
     public var name: String
     public var bio: String
     public var avatarURL: URL?
+    /// What the user wrote about the person in the app.
+    public var notes: String
 
-    public init(username: String, name: String, bio: String = "", avatarURL: URL? = nil) {
+    public init(username: String, name: String, bio: String = "", avatarURL: URL? = nil, notes: String = "") {
         self.username = username
         self.name = name
         self.bio = bio
         self.avatarURL = avatarURL
+        self.notes = notes
     }
 }
 

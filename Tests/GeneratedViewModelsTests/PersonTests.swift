@@ -1,3 +1,4 @@
+import Foundation
 import ExampleModels
 import GeneratedViewModels
 import Reactive
@@ -43,6 +44,63 @@ struct AddPersonTests {
         #expect(form.isTextFieldEnabled)
         #expect(form.addPersonIsEnabled)
     }
+
+    // Talk: once the lookup succeeded, the container shows the person; the field stays disabled.
+    @Test func theTextFieldStaysDisabledAfterASuccessfulLookup() {
+        let form = AddPersonViewModel(twitter: twitter)
+        form.usernameSearchText = "nsmeetup"
+        form.addPerson.tap()
+        twitter.lookups.last?.succeed(with: meetup)
+        #expect(!form.addPersonIsExecuting)
+        #expect(!form.isTextFieldEnabled)
+    }
+
+    @Test func theErrorViewIsHiddenAtFirstShownAfterAFailureAndHiddenOnlyByASuccess() {
+        let form = AddPersonViewModel(twitter: twitter)
+        let hidden = Recorder(form.isErrorHiddenProperty.signal)
+        #expect(form.isErrorHidden)
+
+        form.usernameSearchText = "nsmeetop"
+        form.addPerson.tap()
+        #expect(form.isErrorHidden)
+        twitter.lookups.last?.fail(with: .userNotFound("nsmeetop"))
+        #expect(!form.isErrorHidden)
+
+        // A new lookup starting does not hide it; its success does.
+        form.usernameSearchText = "nsmeetup"
+        form.addPerson.tap()
+        #expect(!form.isErrorHidden)
+        twitter.lookups.last?.succeed(with: meetup)
+        #expect(form.isErrorHidden)
+        #expect(hidden.values == [false, true])
+    }
+}
+
+/// Seed 003's PeopleCRM: the detail screen of a person.
+@MainActor
+struct PersonDetailTests {
+    @Test func showsTheNameNotesTwitterHandleAndAvatarOfItsPerson() {
+        var person = meetup
+        person.notes = "Met at the June meetup"
+        person.avatarURL = URL(string: "https://example.com/nsmeetup.png")
+        let detail = PersonDetailViewModel(initialPerson: person)
+        #expect(detail.name == "NSMeetup")
+        #expect(detail.notes == "Met at the June meetup")
+        #expect(detail.twitterHandle == "@nsmeetup")
+        #expect(detail.avatarURL == URL(string: "https://example.com/nsmeetup.png"))
+    }
+
+    @Test func followsThePersonsChangesNotifyingOnlyWhatChanged() {
+        let detail = PersonDetailViewModel(initialPerson: meetup)
+        let names = Recorder(detail.nameProperty.signal)
+        let handles = Recorder(detail.twitterHandleProperty.signal)
+        var renamed = meetup
+        renamed.name = "NSMeetup SF"
+        detail.person = renamed
+        #expect(detail.name == "NSMeetup SF")
+        #expect(names.values == ["NSMeetup SF"])
+        #expect(handles.values.isEmpty)
+    }
 }
 
 /// Seed 003's PersonContainerViewModel: the adding form, then the person found.
@@ -65,6 +123,16 @@ struct PersonContainerTests {
         twitter.lookups.last?.succeed(with: meetup)
         #expect(container.uiState == .detail(meetup))
         #expect(container.person == meetup)
+    }
+
+    @Test func theDetailScreenShowsTheFoundPerson() {
+        let container = PersonContainerViewModel(twitter: twitter)
+        #expect(container.detailViewModel == nil)
+        container.addingViewModel.usernameSearchText = "nsmeetup"
+        container.addingViewModel.addPerson.tap()
+        twitter.lookups.last?.succeed(with: meetup)
+        #expect(container.detailViewModel?.twitterHandle == "@nsmeetup")
+        #expect(container.detailViewModel?.name == "NSMeetup")
     }
 
     @Test func aFailedLookupStaysInTheAddingStateAndCanBeRetried() {
