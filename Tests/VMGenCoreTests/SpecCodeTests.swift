@@ -19,6 +19,20 @@ struct SpecCodeTests {
         #expect(reads(#"items.map(\.name).sorted(by: \Item.rank)"#) == ["items"])
     }
 
+    @Test("a thousand interpolations are read; one more is an error at it, before Swift's lexer sees the code")
+    func interpolationLimit() {
+        let thousand = Array(repeating: #""\(n)""#, count: 1_000).joined(separator: " + ")
+        #expect(problems(thousand, form: .expression).isEmpty)
+        #expect(reads(thousand) == ["n"])
+        let tooMany = thousand + #" + "\(m)""#
+        let offset = tooMany.utf8.count - #"\(m)""#.utf8.count
+        #expect(problems(tooMany, form: .expression) == [
+            "\(offset): more than 1000 string interpolations in one piece of code; build the text in a function or in several values",
+        ])
+        // An escaped backslash before a parenthesis is not an interpolation.
+        #expect(SpecCode.interpolationLimitProblem(in: String(repeating: #"\\("#, count: 2_000)) == nil)
+    }
+
     @Test("the forms the old tokenizer missed are reads")
     func formsTheTokenizerMissed() {
         #expect(reads("Array(0...n)") == ["Array", "n"])

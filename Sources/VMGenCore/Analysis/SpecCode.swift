@@ -45,6 +45,10 @@ public enum SpecCode {
     /// function's own signature), so that they are not taken for reads.
     public static func body(_ text: String, form: Form, signature: String = "()") -> Body {
         let bodyPrefix = "func _vmgenSpecCode\(signature) {\n"
+        if let problem = interpolationLimitProblem(in: text) {
+            let empty = FunctionDeclSyntax(name: .identifier("_vmgenSpecCode"), signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])))
+            return Body(function: empty, prefixLength: bodyPrefix.utf8.count, problems: [problem])
+        }
         let source = bodyPrefix + text + bodySuffix
         let file = Parser.parse(source: source)
         let prefixLength = bodyPrefix.utf8.count
@@ -112,6 +116,7 @@ public enum SpecCode {
             return ParsedType(syntax: nil, problems: [Problem(
                 message: "a type is written on one line", offset: text.utf8.distance(from: text.utf8.startIndex, to: newline))])
         }
+        if let problem = interpolationLimitProblem(in: text) { return ParsedType(syntax: nil, problems: [problem]) }
         let source = typePrefix + text
         let file = Parser.parse(source: source)
         let prefixLength = typePrefix.utf8.count
@@ -157,6 +162,7 @@ public enum SpecCode {
     /// Parses `text` as what follows a function's name: generic parameters, parameters,
     /// effects, result and `where` clause.
     public static func signature(_ text: String) -> [Problem] {
+        if let problem = interpolationLimitProblem(in: text) { return [problem] }
         let source = signaturePrefix + text + signatureSuffix
         let file = Parser.parse(source: source)
         let prefixLength = signaturePrefix.utf8.count
@@ -178,6 +184,12 @@ public enum SpecCode {
     static func syntaxProblems(in file: SourceFileSyntax, prefixLength: Int, textLength: Int) -> [Problem] {
         // The parser marks trees with errors; most spec code has none to describe.
         guard file.hasError else { return [] }
+        // Too deep to parse: say so at once. The diagnostics generator would first walk every
+        // token left unparsed once per level (minutes and gigabytes for 20,000 levels).
+        if let overflow = nestingOverflow(in: file) {
+            let offset = min(max(0, overflow.position.utf8Offset - prefixLength), textLength)
+            return [Problem(message: StaticParserError.maximumNestingLevelOverflow.message, offset: offset)]
+        }
         return ParseDiagnosticsGenerator.diagnostics(for: file)
             .filter { $0.diagMessage.severity == .error }
             .prefix(1)
@@ -188,6 +200,45 @@ public enum SpecCode {
                 }
                 return Problem(message: message, offset: min(max(0, diagnostic.position.utf8Offset - prefixLength), textLength))
             }
+    }
+
+    /// The most string interpolations (`\(` or `\#(`) one piece of spec code may hold. Swift's
+    /// lexer copies its stack of open string literals at every token, so thousands of nested
+    /// interpolations cost minutes and gigabytes before the parser's own nesting limit (far lower)
+    /// could report them; no spec needs anything near this many.
+    static let maximumInterpolations = 1_000
+
+    /// An error at the first interpolation over ``maximumInterpolations``, or nil. A count of
+    /// backslashes that start an interpolation, which bounds how deeply they can nest.
+    static func interpolationLimitProblem(in text: String) -> Problem? {
+        var count = 0
+        var offset = 0
+        var previousWasBackslash = false
+        for byte in text.utf8 {
+            if previousWasBackslash, byte == UInt8(ascii: "(") || byte == UInt8(ascii: "#") {
+                count += 1
+                if count > maximumInterpolations {
+                    return Problem(
+                        message: "more than \(maximumInterpolations) string interpolations in one piece of code; "
+                            + "build the text in a function or in several values",
+                        offset: offset - 1)
+                }
+            }
+            previousWasBackslash = byte == UInt8(ascii: "\\") && !previousWasBackslash
+            offset += 1
+        }
+        return nil
+    }
+
+    /// Where the parser gave up because the code is nested too deeply (the deepest node that
+    /// carries the overflow mark), or nil when it did not.
+    static func nestingOverflow(in file: SourceFileSyntax) -> Syntax? {
+        guard file.hasMaximumNestingLevelOverflow else { return nil }
+        var node = Syntax(file)
+        while let deeper = node.children(viewMode: .sourceAccurate).first(where: \.hasMaximumNestingLevelOverflow) {
+            node = deeper
+        }
+        return node
     }
 
     /// The first `#if`, `#else`, `#endif` or `#sourceLocation` anywhere in the code, even where
