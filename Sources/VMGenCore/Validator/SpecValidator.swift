@@ -16,7 +16,7 @@ public struct SpecValidator {
     }
 }
 
-private struct Checker {
+struct Checker {
     let spec: Spec
     var diagnostics = Diagnostics()
     var symbols: [String: Symbol] = [:]
@@ -51,6 +51,7 @@ private struct Checker {
         checkTypes()
         buildReactiveValues()
         checkExpressions()
+        checkChildLists()
         checkCommands()
         checkResources()
         buildGraph()
@@ -354,8 +355,8 @@ private struct Checker {
 
     /// Checks an expression that the generated code evaluates in a pure static function, and
     /// returns its reactive and fixed reads.
-    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
-        guard let body = parse(code, what, form: form) else { return ([], []) }
+    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
+        guard let body = parse(code, what, form: form, signature: signature) else { return ([], []) }
         let reads = SpecCode.reads(in: body)
         var reactive: [(name: String, location: SourceLocation)] = []
         var fixed: [String] = []
