@@ -15,17 +15,18 @@ extension Checker {
                     at: type.location)
             }
             let idText = keyed.id.text.trimmingCharacters(in: .whitespaces)
-            if !idText.hasPrefix("\\") {
+            let idIsKeyPath = idText.hasPrefix("\\")
+            if !idIsKeyPath {
                 diagnostics.error(
                     "`id` of `\(name)` must be a key path to each element's identity, such as `\\.id`, not `\(idText)`",
                     at: keyed.id.location)
             }
             // The pieces run in one static function; the names it takes are theirs together.
-            let pieces: [(code: Code?, what: String, form: SpecCode.Form, signature: String)] = [
-                (keyed.each, "`each` of `\(name)`", .expression, "()"),
-                (keyed.id, "`id` of `\(name)`", .expression, "()"),
-                (keyed.make, "`make` of `\(name)`", .body, "(_ element: Element)"),
-                (keyed.update, "`update` of `\(name)`", .body, "(_ child: Child, _ element: Element)"),
+            let pieces: [(code: Code?, what: String, form: SpecCode.Form, given: [String])] = [
+                (keyed.each, "`each` of `\(name)`", .expression, []),
+                (idIsKeyPath ? keyed.id : nil, "`id` of `\(name)`", .expression, []),
+                (keyed.make, "`make` of `\(name)`", .body, ["element"]),
+                (keyed.update, "`update` of `\(name)`", .body, ["child", "element"]),
             ]
             var reactive: [String] = []
             var fixed: [String] = []
@@ -33,8 +34,11 @@ extension Checker {
             for (position, piece) in pieces.enumerated() {
                 guard let code = piece.code else { continue }
                 let key = "\(name)$piece\(position)"
+                givenNames = piece.given
                 let reads = staticReads(
-                    of: code, piece.what, form: piece.form, signature: piece.signature, allowReactive: true, key: key)
+                    of: code, piece.what, form: piece.form, signature: Self.signature(giving: piece.given),
+                    allowReactive: true, key: key)
+                givenNames = []
                 reactive += reads.reactive.map(\.name)
                 fixed += reads.fixed
                 order += argumentOrder.removeValue(forKey: key) ?? []
@@ -49,8 +53,16 @@ extension Checker {
                                       at: handler.event.location)
                     continue
                 }
-                parseStatements(handler.body, "the handler of `\(event)` of `\(name)`", signature: "(_ child: Child, _ value: Value)")
+                givenNames = ["child", "value"]
+                parseStatements(handler.body, "the handler of `\(event)` of `\(name)`", signature: Self.signature(giving: givenNames))
+                givenNames = []
             }
         }
+    }
+
+    /// `(_ child: T, _ element: T)`: a signature that gives the code `names` (their types do not
+    /// matter to the parser).
+    static func signature(giving names: [String]) -> String {
+        "(" + names.map { "_ \($0): T" }.joined(separator: ", ") + ")"
     }
 }

@@ -31,6 +31,8 @@ struct Checker {
     var resourceReads: [String: [String]] = [:]
     var graph = DependencyGraph()
     var updateOrder: [String] = []
+    /// Names the code being checked is given besides the spec's (`element`, `child`), for suggestions.
+    var givenNames: [String] = []
 
     init(spec: Spec) {
         self.spec = spec
@@ -318,7 +320,7 @@ struct Checker {
         // A name whose entry failed to parse was reported already.
         guard !read.isCalled, read.name.first?.isUppercase != true, !spec.brokenNames.contains(read.name) else { return }
         let location = code.location(ofUTF8Offset: read.offset)
-        let names = symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name).sorted()
+        let names = (symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name) + givenNames).sorted()
         let suggestion = Suggestion.didYouMean(read.name, in: names)
         var advice = suggestion.isEmpty ? "; declare it, or call a function of an imported module as `\(read.name)(...)`" : suggestion
         if code.text.trimmingCharacters(in: .whitespaces) == read.name {
