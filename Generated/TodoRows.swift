@@ -238,19 +238,20 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
         store: _store$Type,
         _ _$made: (_rows$Type.Element) -> Swift.Void
     ) -> _rows$Type {
-        _$keys.reconcile(
-            _$old,
-            with: {
+        let _$elements = {
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 16)
           items
 #sourceLocation()
-            }(),
+        }()
+        return _$keys.reconcile(
+            _$old,
+            with: _$elements,
             id: {
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 17)
         \.id
 #sourceLocation()
             }(),
-            make: { element in
+            make: { element -> _rows$Type.Element in
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 18)
            TodoRowViewModel(initialItem: element, store: store)
 #sourceLocation()

@@ -55,10 +55,12 @@ extension ContextBuilder {
             func closure(_ opening: String, _ code: Code, call: Bool = false, comma: Bool = true) -> [String] {
                 ["\(indent)    \(opening)"] + SwiftText.embedded(code) + ["\(indent)    }\(call ? "()" : "")\(comma ? "," : "")"]
             }
-            var body = ["\(indent)_$keys.reconcile(", "\(indent)    _$old,"]
-            body += closure("with: {", keyed.each, call: true)
+            // The elements first, on their own: a mistake in any piece is then reported in it, at the
+            // spec, rather than as a call that does not type-check.
+            var body = ["\(indent)let _$elements = {"] + SwiftText.embedded(keyed.each) + ["\(indent)}()"]
+            body += ["\(indent)return _$keys.reconcile(", "\(indent)    _$old,", "\(indent)    with: _$elements,"]
             body += closure("id: {", keyed.id, call: true)
-            body += closure("make: { element in", keyed.make)
+            body += closure("make: { element -> \(type).Element in", keyed.make)
             let last = keyed.handlers.isEmpty
             if let update = keyed.update {
                 body += closure("update: { child, element in", update, comma: !last)

@@ -226,19 +226,20 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional {
         prefix: String,
         _ _$made: (_tags$Type.Element) -> Swift.Void
     ) -> _tags$Type {
-        _$keys.reconcile(
-            _$old,
-            with: {
+        let _$elements = {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 10)
           numbers
 #sourceLocation()
-            }(),
+        }()
+        return _$keys.reconcile(
+            _$old,
+            with: _$elements,
             id: {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 11)
         \.self
 #sourceLocation()
             }(),
-            make: { element in
+            make: { element -> _tags$Type.Element in
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 13)
       let tag = TagViewModel(number: element)
       tag.label = prefix
