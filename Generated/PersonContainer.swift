@@ -189,14 +189,15 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
         // What the transaction wrote.
         let _person$changed = Reactive.Staging.changed(_person, before: &_person$before)
         let _personIsLoading$changed = Reactive.Staging.changed(_personIsLoading, before: &_personIsLoading$before)
-        // Whether a child committed a change (its parents follow it; see `Reactive.Follower`).
-        let _detailViewModel$childChanged = _detailViewModel$follower.take()
         // Each value an input of which changed, computed again, in update order.
+        // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
+        // taken once the value is current (keeping children by id may update them).
         let _uiState$changed = _person$changed
             && Reactive.Staging.replace(&_uiState, with: Self._uiState$compute(person: _person))
         let _detailViewModel$changed = _person$changed
             && Reactive.Staging.replaceChild(&_detailViewModel, with: Self._detailViewModel$compute(person: _person))
         if _detailViewModel$changed { _detailViewModel$follower.follow(_detailViewModel) }
+        let _detailViewModel$childChanged = _detailViewModel$follower.take()
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.

@@ -198,24 +198,25 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
     private func _$commit() {
         // What the transaction wrote.
         let _names$changed = Reactive.Staging.changed(_names, before: &_names$before)
-        // Whether a child committed a change (its parents follow it; see `Reactive.Follower`).
-        let _rows$childChanged = _rows$follower.take()
-        let _lastRow$childChanged = _lastRow$follower.take()
-        let _allRow$childChanged = _allRow$follower.take()
         // Each value an input of which changed, computed again, in update order.
+        // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
+        // taken once the value is current (keeping children by id may update them).
         let _rows$changed = _names$changed
             && Reactive.Staging.replaceChild(&_rows, with: Self._rows$compute(names: _names))
         if _rows$changed { _rows$follower.follow(_rows) }
+        let _rows$childChanged = _rows$follower.take()
         let _selectedCount$changed = (_rows$changed || _rows$childChanged)
             && Reactive.Staging.replace(&_selectedCount, with: Self._selectedCount$compute(rows: _rows))
         let _lastRow$changed = (_rows$changed || _rows$childChanged)
             && Reactive.Staging.replaceChild(&_lastRow, with: Self._lastRow$compute(rows: _rows))
         if _lastRow$changed { _lastRow$follower.follow(_lastRow) }
+        let _lastRow$childChanged = _lastRow$follower.take()
         let _lastIsSelected$changed = (_lastRow$changed || _lastRow$childChanged)
             && Reactive.Staging.replace(&_lastIsSelected, with: Self._lastIsSelected$compute(lastRow: _lastRow))
         let _allRow$changed = _names$changed
             && Reactive.Staging.replaceChild(&_allRow, with: Self._allRow$compute(names: _names))
         if _allRow$changed { _allRow$follower.follow(_allRow) }
+        let _allRow$childChanged = _allRow$follower.take()
         let _summary$changed = (_allRow$changed || _allRow$childChanged || _rows$changed || _rows$childChanged
             || _selectedCount$changed)
             && Reactive.Staging.replace(

@@ -130,12 +130,13 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
     private func _$commit() {
         // What the transaction wrote.
         let _lists$changed = Reactive.Staging.changed(_lists, before: &_lists$before)
-        // Whether a child committed a change (its parents follow it; see `Reactive.Follower`).
-        let _selections$childChanged = _selections$follower.take()
         // Each value an input of which changed, computed again, in update order.
+        // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
+        // taken once the value is current (keeping children by id may update them).
         let _selections$changed = _lists$changed
             && Reactive.Staging.replaceChild(&_selections, with: Self._selections$compute(lists: _lists))
         if _selections$changed { _selections$follower.follow(_selections) }
+        let _selections$childChanged = _selections$follower.take()
         let _totalSelected$changed = (_selections$changed || _selections$childChanged)
             && Reactive.Staging.replace(&_totalSelected, with: Self._totalSelected$compute(selections: _selections))
         let _selectedNames$changed = (_selections$changed || _selections$childChanged)

@@ -103,6 +103,8 @@ public struct Member: Sendable {
     public var declaresValue = false
     /// State only: whether the view may write it.
     public var isInput: Bool = false
+    /// Children only: a list kept by id (`each`, `id`, `make`...), instead of `value`.
+    public var keyed: KeyedChildren?
     public var doc: String?
 
     public init(name: Located<String>) {

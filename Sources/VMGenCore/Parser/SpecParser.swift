@@ -54,20 +54,21 @@ enum MemberSection: String, CaseIterable {
     var keys: [String] {
         switch self {
         case .parameters, .dependencies, .events: ["type", "doc"]
-        case .constants, .derived, .children: ["type", "value", "doc"]
+        case .constants, .derived: ["type", "value", "doc"]
+        case .children: ["type", "value", "doc"] + Self.keyedKeys
         case .state: ["type", "initial", "input", "doc"]
         }
     }
 
     var requiredKeys: [String] {
         switch self {
-        case .constants, .derived, .children: ["type", "value"]
+        case .constants, .derived: ["type", "value"]
         default: ["type"]
         }
     }
 
     /// Whether `name: Type` alone is a complete entry.
-    var allowsTypeShorthand: Bool { !requiredKeys.contains("value") }
+    var allowsTypeShorthand: Bool { self != .children && !requiredKeys.contains("value") }
 
     /// The section's name in singular, for messages.
     var entryName: String {
@@ -129,6 +130,7 @@ struct SectionReader {
         if let initial = fields["initial"] { member.value = reader.code(initial.value, "the initial value of \(context)") }
         if let input = fields["input"] { member.isInput = reader.bool(input.value, "`input` of \(context)") ?? false }
         if let doc = fields["doc"] { member.doc = reader.string(doc.value, "`doc` of \(context)")?.value }
+        if section == .children, !readChildList(into: &member, fields: fields, node: node, context: context) { return nil }
         return member
     }
 

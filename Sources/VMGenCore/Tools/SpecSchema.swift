@@ -19,8 +19,12 @@ public enum SpecSchema {
                 "properties": Dictionary(uniqueKeysWithValues: keys.map { key -> (String, Any) in
                     switch key {
                     case "input" where keys.contains("initial"): (key, ["type": "boolean"])
-                    case "value", "initial", "enabled", "perform", "work", "task", "onValue", "onFailure", "load", "body", "signature":
+                    case "value", "initial", "enabled", "perform", "work", "task", "onValue", "onFailure", "load", "body", "signature",
+                         "each", "id", "make", "update":
                         (key, code)
+                    case "on":
+                        (key, ["type": "object", "description": "The parent's statements for each event of a child.",
+                               "additionalProperties": code])
                     case "policy": (key, ["enum": Command.Policy.allCases.map(\.rawValue)])
                     case "trigger":
                         (key, ["oneOf": [
@@ -46,6 +50,12 @@ public enum SpecSchema {
         ]
         for section in MemberSection.allCases {
             properties[section.rawValue] = entry(section.keys, required: section.requiredKeys, shorthand: section.allowsTypeShorthand)
+        }
+        // A child is computed by `value`, or kept by id (`each`, `id`, `make`), not both.
+        if var children = properties["children"] as? [String: Any], var child = children["additionalProperties"] as? [String: Any] {
+            child["oneOf"] = [["required": ["value"]], ["required": ["each", "id", "make"]]]
+            children["additionalProperties"] = child
+            properties["children"] = children
         }
         return [
             "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -127,6 +127,7 @@ extension ContextBuilder {
             observations.append("\(follower).action = { [weak self] in self?.\(GeneratedNames.fixed("transaction")) {} }")
             observations.append("\(follower).follow(\(GeneratedNames.storage(of: child.name)))")
         }
+        observations += childListInitialLines()
         if !observations.isEmpty {
             lines.append("")
             lines.append("// Follow the runtime objects this view model owns.")
@@ -146,6 +147,7 @@ extension ContextBuilder {
     func initialValueExpression(of value: ReactiveValue) -> LineLayout.Piece {
         switch value.source {
         case .state, .derived, .child, .condition:
+            if let list = childListCall(value, inInitializer: true, reactiveRead: { $0 }) { return list }
             guard let code = value.expression else { return .text("nil") }
             return call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { $0 }
         case .commandIsExecuting, .resourceIsLoading, .activation:
@@ -365,14 +367,16 @@ extension ContextBuilder {
             markChanged(node)
         }
         dropComment(ifNothingAfter: wroteMark)
-        if !followed.isEmpty {
-            lines.append("// Whether a child committed a change (its parents follow it; see `Reactive.Follower`).")
-            for child in childValues {
-                lines.append("let \(childChangedFlag(child.name)) = \(followerName(child.name)).take()")
-            }
-        }
         let computedMark = lines.count
         lines.append("// Each value an input of which changed, computed again, in update order.")
+        if !followed.isEmpty {
+            lines.append("// After a child value: whether a child in it committed a change (see `Reactive.Follower`),")
+            lines.append("// taken once the value is current (keeping children by id may update them).")
+        }
+        /// `let _rows$childChanged = _rows$follower.take()`, once `node` is computed.
+        func takeChildChange(_ node: String) {
+            if followed.contains(node) { lines.append("let \(childChangedFlag(node)) = \(followerName(node)).take()") }
+        }
         for node in model.updateOrder {
             if node.hasPrefix("reload:") {
                 let name = String(node.dropFirst("reload:".count))
@@ -402,13 +406,20 @@ extension ContextBuilder {
                 if both.isEmpty { continue }
                 newValue = .text(both)
             default:
+                if let list = childListCall(value, inInitializer: false, reactiveRead: GeneratedNames.storage(of:)) {
+                    newValue = list
+                    break
+                }
                 guard let code = value.expression else { continue }
                 newValue = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { GeneratedNames.storage(of: $0) }
             }
             // A child value changed when it holds other objects; its children's own changes are followed.
             let replaceFunction = if case .child = value.source { "replaceChild" } else { "replace" }
             let terms = changedInputs(inputs)
-            if terms.isEmpty { continue }
+            if terms.isEmpty {
+                takeChildChange(node)
+                continue
+            }
             let replace = LineLayout.Piece.call("Reactive.Staging.\(replaceFunction)", [
                 (nil, .text("&" + GeneratedNames.storage(of: node))),
                 ("with", newValue),
@@ -427,6 +438,7 @@ extension ContextBuilder {
                 let follow = "\(followerName(node)).follow(\(GeneratedNames.storage(of: node)))"
                 lines += LineLayout.block("if \(changedFlag(node))", body: [follow], margin: margin)
             }
+            takeChildChange(node)
         }
         dropComment(ifNothingAfter: computedMark)
         let told = model.updateOrder.filter(flagged.contains).compactMap(value(named:))

@@ -59,8 +59,8 @@ public struct ContextBuilder {
             initializer: initializer(),
             deinitLines: deinitLines(),
             updates: updates(),
-            computations: computations(),
-            actions: actions(),
+            computations: computations() + childListComputations(),
+            actions: actions() + childListHandlers(),
             typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) })
     }
 
@@ -91,6 +91,7 @@ public struct ContextBuilder {
         if hasObservations {
             result.append("private let \(GeneratedNames.fixed("disposables")) = Reactive.CompositeDisposable()")
         }
+        result += childListObjects()
         if hasTransactions {
             result.append("/// This view model's transactions, through which a parent view model that reads it follows it.")
             result.append("\(access)let \(transactions) = Reactive.Transactions()")

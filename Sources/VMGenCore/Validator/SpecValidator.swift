@@ -16,7 +16,7 @@ public struct SpecValidator {
     }
 }
 
-private struct Checker {
+struct Checker {
     let spec: Spec
     var diagnostics = Diagnostics()
     var symbols: [String: Symbol] = [:]
@@ -31,6 +31,8 @@ private struct Checker {
     var resourceReads: [String: [String]] = [:]
     var graph = DependencyGraph()
     var updateOrder: [String] = []
+    /// Names the code being checked is given besides the spec's (`element`, `child`), for suggestions.
+    var givenNames: [String] = []
 
     init(spec: Spec) {
         self.spec = spec
@@ -51,6 +53,7 @@ private struct Checker {
         checkTypes()
         buildReactiveValues()
         checkExpressions()
+        checkChildLists()
         checkCommands()
         checkResources()
         buildGraph()
@@ -317,7 +320,7 @@ private struct Checker {
         // A name whose entry failed to parse was reported already.
         guard !read.isCalled, read.name.first?.isUppercase != true, !spec.brokenNames.contains(read.name) else { return }
         let location = code.location(ofUTF8Offset: read.offset)
-        let names = symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name).sorted()
+        let names = (symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name) + givenNames).sorted()
         let suggestion = Suggestion.didYouMean(read.name, in: names)
         var advice = suggestion.isEmpty ? "; declare it, or call a function of an imported module as `\(read.name)(...)`" : suggestion
         if code.text.trimmingCharacters(in: .whitespaces) == read.name {
@@ -354,8 +357,8 @@ private struct Checker {
 
     /// Checks an expression that the generated code evaluates in a pure static function, and
     /// returns its reactive and fixed reads.
-    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
-        guard let body = parse(code, what, form: form) else { return ([], []) }
+    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
+        guard let body = parse(code, what, form: form, signature: signature) else { return ([], []) }
         let reads = SpecCode.reads(in: body)
         var reactive: [(name: String, location: SourceLocation)] = []
         var fixed: [String] = []

@@ -322,9 +322,9 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional {
         // What the transaction wrote.
         let _page$changed = Reactive.Staging.changed(_page, before: &_page$before)
         let _jumpIsExecuting$changed = Reactive.Staging.changed(_jumpIsExecuting, before: &_jumpIsExecuting$before)
-        // Whether a child committed a change (its parents follow it; see `Reactive.Follower`).
-        let _rows$childChanged = _rows$follower.take()
         // Each value an input of which changed, computed again, in update order.
+        // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
+        // taken once the value is current (keeping children by id may update them).
         let _jumpIsEnabled$changed = _jumpIsExecuting$changed
             && Reactive.Staging.replace(&_jumpIsEnabled, with: !_jumpIsExecuting)
         if _page$changed && _isActive { _numbers$loader.reload() }
@@ -334,6 +334,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional {
         let _rows$changed = _numbers$changed
             && Reactive.Staging.replaceChild(&_rows, with: Self._rows$compute(numbers: _numbers))
         if _rows$changed { _rows$follower.follow(_rows) }
+        let _rows$childChanged = _rows$follower.take()
         let _selectedCount$changed = (_rows$changed || _rows$childChanged)
             && Reactive.Staging.replace(&_selectedCount, with: Self._selectedCount$compute(rows: _rows))
         let _numbersIsLoading$changed = Reactive.Staging.changed(_numbersIsLoading, before: &_numbersIsLoading$before)

@@ -1,0 +1,119 @@
+/// Lists of children kept by id (docs/spec-format.md, "Keyed children"): a `Reactive.ChildKeys`
+/// per list, a static function that brings the list up to date with `each`, and the handlers of
+/// the children's events.
+extension ContextBuilder {
+    /// The keyed list of a child value, if it is one.
+    func childList(_ name: String) -> KeyedChildren? {
+        spec.children.first { $0.name.value == name }?.keyed
+    }
+
+    /// The children values kept by id, with their lists.
+    var childLists: [(value: ReactiveValue, keyed: KeyedChildren)] {
+        childValues.compactMap { value in childList(value.name).map { (value, $0) } }
+    }
+
+    /// `_rows$keys`: the ids of the keyed child list `rows`.
+    func keysName(_ child: String) -> String { GeneratedNames.helper(child, "keys") }
+
+    /// `_rows$listen`: the function that handles the events of a new child of `rows`.
+    func listenName(_ child: String) -> String { GeneratedNames.helper(child, "listen") }
+
+    /// The `let` of each list's ids.
+    func childListObjects() -> [String] {
+        childLists.map { "private let \(keysName($0.value.name)) = Reactive.ChildKeys()" }
+    }
+
+    /// `Self._rows$compute(_rows, _rows$keys, items: _items, { self._rows$listen(to: $0) })`: the
+    /// list brought up to date; in the initializer, from an empty list, with no handlers yet
+    /// (`self` is not ready: the first children are handed to them once it is).
+    func childListCall(_ value: ReactiveValue, inInitializer: Bool, reactiveRead: (String) -> String) -> LineLayout.Piece? {
+        guard let keyed = childList(value.name) else { return nil }
+        var arguments: [(label: String?, value: LineLayout.Piece)] = [
+            (nil, .text(inInitializer ? "[]" : GeneratedNames.storage(of: value.name))),
+            (nil, .text(keysName(value.name))),
+        ]
+        for argument in self.arguments(of: keyed.each, for: value.name) {
+            let isReactive = self.value(named: argument.name) != nil
+            arguments.append((argument.name, .text(isReactive ? reactiveRead(argument.name) : argument.name)))
+        }
+        if !keyed.handlers.isEmpty {
+            arguments.append((nil, .text(inInitializer ? "{ _ in }" : "{ self.\(listenName(value.name))(to: $0) }")))
+        }
+        return .call("Self." + computationName(of: value), arguments)
+    }
+
+    /// The static function of each list: `ChildKeys.reconcile` with the spec's pieces, each
+    /// under `#sourceLocation`, in closures whose types Swift infers from the elements.
+    func childListComputations() -> [CodeFunction] {
+        childLists.map { value, keyed in
+            let name = value.name
+            let type = typeName(of: value)
+            var parameters = ["_ _$old: \(type)", "_ _$keys: Reactive.ChildKeys"]
+            parameters += parameterList(arguments(of: keyed.each, for: name))
+            if !keyed.handlers.isEmpty { parameters.append("_ _$made: (\(type).Element) -> Swift.Void") }
+            let indent = "        "
+            func closure(_ opening: String, _ code: Code, call: Bool = false, comma: Bool = true) -> [String] {
+                ["\(indent)    \(opening)"] + SwiftText.embedded(code) + ["\(indent)    }\(call ? "()" : "")\(comma ? "," : "")"]
+            }
+            // The elements first, on their own: a mistake in any piece is then reported in it, at the
+            // spec, rather than as a call that does not type-check.
+            var body = ["\(indent)let _$elements = {"] + SwiftText.embedded(keyed.each) + ["\(indent)}()"]
+            body += ["\(indent)return _$keys.reconcile(", "\(indent)    _$old,", "\(indent)    with: _$elements,"]
+            body += closure("id: {", keyed.id, call: true)
+            body += closure("make: { element -> \(type).Element in", keyed.make)
+            let last = keyed.handlers.isEmpty
+            if let update = keyed.update {
+                body += closure("update: { child, element in", update, comma: !last)
+            } else {
+                body.append("\(indent)    update: { _, _ in }\(last ? "" : ",")")
+            }
+            if !last { body.append("\(indent)    made: _$made") }
+            body.append("\(indent))")
+            return CodeFunction(
+                docLines: [
+                    "/// Computes `\(name)` from what it reads: the child of each id that remains is kept and updated,",
+                    "/// a new id gets a new child, the child of an id that is gone is let go (see `Reactive.ChildKeys`).",
+                ],
+                signature: signature("private static func \(computationName(of: value))", parameters: parameters, result: " -> \(type)"),
+                bodyLines: body)
+        }
+    }
+
+    /// In the initializer, once `self` is ready: the first children of each list with handlers.
+    func childListInitialLines() -> [String] {
+        childLists.filter { !$0.keyed.handlers.isEmpty }.map { value, _ in
+            "for child in \(GeneratedNames.storage(of: value.name)) { \(listenName(value.name))(to: child) }"
+        }
+    }
+
+    /// For each list with handlers, the function that hands each event of a new child to its
+    /// handler: one transaction of this view model per event, once the child's transaction that
+    /// sent it is over, while the list holds the child.
+    func childListHandlers() -> [CodeFunction] {
+        childLists.filter { !$0.keyed.handlers.isEmpty }.map { value, keyed in
+            let name = value.name
+            var body: [String] = []
+            for handler in keyed.handlers {
+                let event = handler.event
+                let signal = GeneratedNames.helper(event.value, "events")
+                // The event's name is spec text: a child without it is an error at the spec's line.
+                body.append("#sourceLocation(file: \(SwiftText.literal(event.location.file)), line: \(event.location.line))")
+                body.append("        let \(signal) = child.\(event.value)")
+                body.append("#sourceLocation()")
+                body.append("        Reactive.ChildKeys.handle(\(signal), of: child) { [weak self] child, value in")
+                body.append("            guard let self, \(GeneratedNames.storage(of: name)).contains(where: { $0 === child }) else { return }")
+                body.append("            \(GeneratedNames.fixed("transaction")) { [self] in")
+                body += SwiftText.embedded(handler.body)
+                body.append("            }")
+                body.append("        }")
+            }
+            return CodeFunction(
+                docLines: [
+                    "/// Handles the events of `child`, a new child of `\(name)`, while `\(name)` holds it: each event",
+                    "/// is one transaction of this view model.",
+                ],
+                signature: "private func \(listenName(name))(to child: \(typeName(of: value)).Element) {",
+                bodyLines: body)
+        }
+    }
+}

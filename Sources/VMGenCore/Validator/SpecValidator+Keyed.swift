@@ -1,0 +1,68 @@
+import SwiftSyntax
+
+/// Lists of children kept by id (docs/spec-format.md, "Keyed children"): the type is an array,
+/// `each`, `id`, `make` and `update` are computed from what they read, like a derived value, and
+/// the handlers of the children's events are statements of the parent.
+extension Checker {
+    mutating func checkChildLists() {
+        for member in spec.children {
+            guard let keyed = member.keyed,
+                  let index = reactiveValues.firstIndex(where: { $0.name == member.name.value }) else { continue }
+            let name = member.name.value
+            if let type = member.type, SpecCode.type(type.value).syntax?.is(ArrayTypeSyntax.self) == false {
+                diagnostics.error(
+                    "child view model `\(name)` is kept by id, so its type is an array of view models (`[RowViewModel]`), not `\(type.value)`",
+                    at: type.location)
+            }
+            let idText = keyed.id.text.trimmingCharacters(in: .whitespaces)
+            let idIsKeyPath = idText.hasPrefix("\\")
+            if !idIsKeyPath {
+                diagnostics.error(
+                    "`id` of `\(name)` must be a key path to each element's identity, such as `\\.id`, not `\(idText)`",
+                    at: keyed.id.location)
+            }
+            // The pieces run in one static function; the names it takes are theirs together.
+            let pieces: [(code: Code?, what: String, form: SpecCode.Form, given: [String])] = [
+                (keyed.each, "`each` of `\(name)`", .expression, []),
+                (idIsKeyPath ? keyed.id : nil, "`id` of `\(name)`", .expression, []),
+                (keyed.make, "`make` of `\(name)`", .body, ["element"]),
+                (keyed.update, "`update` of `\(name)`", .body, ["child", "element"]),
+            ]
+            var reactive: [String] = []
+            var fixed: [String] = []
+            var order: [String] = []
+            for (position, piece) in pieces.enumerated() {
+                guard let code = piece.code else { continue }
+                let key = "\(name)$piece\(position)"
+                givenNames = piece.given
+                let reads = staticReads(
+                    of: code, piece.what, form: piece.form, signature: Self.signature(giving: piece.given),
+                    allowReactive: true, key: key)
+                givenNames = []
+                reactive += reads.reactive.map(\.name)
+                fixed += reads.fixed
+                order += argumentOrder.removeValue(forKey: key) ?? []
+            }
+            reactiveValues[index].reads = reactive.uniqued()
+            fixedReads[name] = fixed.uniqued()
+            argumentOrder[name] = order.uniqued()
+            for handler in keyed.handlers {
+                let event = handler.event.value
+                if let problem = SwiftNames.problem(with: event) {
+                    diagnostics.error("`\(event)` in `on` of `\(name)` cannot be the name of a child's event: \(problem)",
+                                      at: handler.event.location)
+                    continue
+                }
+                givenNames = ["child", "value"]
+                parseStatements(handler.body, "the handler of `\(event)` of `\(name)`", signature: Self.signature(giving: givenNames))
+                givenNames = []
+            }
+        }
+    }
+
+    /// `(_ child: T, _ element: T)`: a signature that gives the code `names` (their types do not
+    /// matter to the parser).
+    static func signature(giving names: [String]) -> String {
+        "(" + names.map { "_ \($0): T" }.joined(separator: ", ") + ")"
+    }
+}
