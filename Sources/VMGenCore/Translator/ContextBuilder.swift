@@ -59,7 +59,7 @@ public struct ContextBuilder {
             initializer: initializer(),
             deinitLines: deinitLines(),
             updates: updates(),
-            computations: computations(),
+            computations: computations() + reactionFunctions(),
             actions: actions(),
             typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) })
     }

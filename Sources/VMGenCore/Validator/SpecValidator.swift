@@ -16,7 +16,7 @@ public struct SpecValidator {
     }
 }
 
-private struct Checker {
+struct Checker {
     let spec: Spec
     var diagnostics = Diagnostics()
     var symbols: [String: Symbol] = [:]
@@ -31,6 +31,10 @@ private struct Checker {
     var resourceReads: [String: [String]] = [:]
     var graph = DependencyGraph()
     var updateOrder: [String] = []
+    /// The reactions, checked (see `SpecValidator+Reactions.swift`).
+    var reactions: [ResolvedReaction] = []
+    /// The values each reaction's statements read, besides what they write.
+    var reactionReads: [String: [String]] = [:]
 
     init(spec: Spec) {
         self.spec = spec
@@ -40,9 +44,11 @@ private struct Checker {
     var access: String { spec.access?.value ?? "public" }
 
     func model() -> ViewModelModel {
-        ViewModelModel(
+        var model = ViewModelModel(
             spec: spec, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
             updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation)
+        model.reactions = reactions
+        return model
     }
 
     mutating func run(warn: Bool) {
@@ -53,6 +59,7 @@ private struct Checker {
         checkExpressions()
         checkCommands()
         checkResources()
+        checkReactions()
         buildGraph()
         // Design warnings only make sense once the spec is valid.
         if warn && !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
@@ -103,6 +110,7 @@ private struct Checker {
         case .command: "command `\(symbol.name)`"
         case .event: "event `\(symbol.name)`"
         case .resource: "resource `\(symbol.name)`"
+        case .reaction: "reaction `\(symbol.name)`"
         }
     }
 
@@ -173,6 +181,7 @@ private struct Checker {
             declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
         }
         for member in spec.events { declareChecked(member.name, .event, type: member.type?.value, what: "an event") }
+        for reaction in spec.reactions { declareChecked(reaction.name, .reaction, type: nil, what: "a reaction") }
         if hasActivation, let lifecycle = spec.lifecycle {
             declare("isActive", .activation, type: "Bool", at: lifecycle.location)
         }
@@ -356,7 +365,12 @@ private struct Checker {
     /// returns its reactive and fixed reads.
     mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         guard let body = parse(code, what, form: form) else { return ([], []) }
-        let reads = SpecCode.reads(in: body)
+        return staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key)
+    }
+
+    /// Checks the reads of code computed in a static function (found in `code` already), and
+    /// returns the reactive and fixed ones.
+    mutating func staticReads(_ reads: [SpecCode.Read], in code: Code, _ what: String, allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         var reactive: [(name: String, location: SourceLocation)] = []
         var fixed: [String] = []
         for read in Self.firstOfEachSpelling(reads) {
@@ -375,7 +389,7 @@ private struct Checker {
                 diagnostics.error(
                     "\(what) calls function `\(read.name)`; functions are queries for the view and cannot be used in values the generator keeps up to date: write the logic into a derived value",
                     at: at)
-            case .command, .event, .generated:
+            case .command, .event, .generated, .reaction:
                 let hint: String = switch symbol.kind {
                 case .command: "; read `\(read.name)IsExecuting` or `\(read.name)IsEnabled` instead"
                 case .generated(let owner): "; read `\(owner)` instead"
@@ -560,12 +574,13 @@ private struct Checker {
             // What the reload loads: a load that reads its own outputs is a cycle.
             for output in [resource.name.value, GeneratedNames.isLoading(of: resource.name.value), GeneratedNames.error(of: resource.name.value)] where graph.inputs[output] != nil { graph.add(output, reads: ["reload:" + resource.name.value]) }
         }
+        addReactionsToGraph()
         // The runtime command's isEnabled follows its condition: an edge the graph must see
         // to catch cycles that run through a command.
         if let cycle = graph.firstCycle() {
             let first = cycle[0]
             let steps = zip(cycle, cycle.dropFirst()).map { from, to -> Diagnostic.Note in
-                .init("`\(displayName(from))` reads `\(displayName(to))`", at: locationOfNode(from))
+                .init(cycleStep(from: from, to: to), at: locationOfNode(from))
             }
             diagnostics.error(
                 "dependency cycle: \(cycle.map(displayName).joined(separator: " -> ")); a value cannot depend on itself: break the cycle",
@@ -577,6 +592,7 @@ private struct Checker {
 
     func displayName(_ node: String) -> String {
         if node.hasPrefix("reload:") { return "reload of " + node.dropFirst("reload:".count) }
+        if let reaction = ResolvedReaction.name(ofNode: node) { return "reaction " + reaction }
         if let value = reactiveValues.first(where: { $0.name == node }), case .condition(let command) = value.source {
             return "enabled condition of \(command)"
         }
@@ -586,6 +602,9 @@ private struct Checker {
     func locationOfNode(_ node: String) -> SourceLocation {
         if let value = reactiveValues.first(where: { $0.name == node }) {
             return value.expression?.location ?? value.location
+        }
+        if let reaction = spec.reactions.first(where: { ResolvedReaction.node($0.name.value) == node }) {
+            return reaction.perform.location
         }
         let resource = spec.resources.first { "reload:" + $0.name.value == node }
         return resource?.load.location ?? spec.viewModel.location
