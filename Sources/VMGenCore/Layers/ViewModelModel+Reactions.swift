@@ -11,6 +11,8 @@ public struct ResolvedReaction: Sendable {
     /// The one trigger whose value from before the transaction it reads as `oldValue`, if any.
     public var oldValueOf: String?
     public var perform: Code
+    /// Where the statements first write each value they write, for messages.
+    public var writeLocations: [String: SourceLocation]
 
     /// The graph node of the reaction `name`.
     public static func node(_ name: String) -> String { "react:" + name }

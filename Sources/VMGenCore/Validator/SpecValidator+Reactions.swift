@@ -20,7 +20,8 @@ extension Checker {
                     at: reaction.perform.location(ofUTF8Offset: read.offset))
                 continue
             }
-            let writes = checkWrites(SpecCode.writes(in: body, among: reads), of: reaction)
+            let writeReads = SpecCode.writes(in: body, among: reads)
+            let writes = checkWrites(writeReads, of: reaction)
             let written = Set(writes)
             let key = ResolvedReaction.node(name)
             let passed = staticReads(reads.filter { !written.contains($0.name) }, in: reaction.perform, what, allowReactive: true, key: key)
@@ -28,7 +29,9 @@ extension Checker {
             statementReads += SpecCode.names(reads)
             reactions.append(ResolvedReaction(
                 name: name, doc: reaction.doc, triggers: triggers, writes: writes,
-                oldValueOf: reaction.perform.text.contains("oldValue") ? oldValueOf : nil, perform: reaction.perform))
+                oldValueOf: reaction.perform.text.contains("oldValue") ? oldValueOf : nil, perform: reaction.perform,
+                writeLocations: Dictionary(writeReads.map { ($0.name, reaction.perform.location(ofUTF8Offset: $0.offset)) },
+                                           uniquingKeysWith: { first, _ in first })))
             reactionReads[name] = passed.reactive.map(\.name)
         }
     }
@@ -86,6 +89,20 @@ extension Checker {
             graph.add(node, reads: reaction.triggers + (reactionReads[reaction.name] ?? []))
             for written in reaction.writes { graph.add(written, reads: [node]) }
         }
+    }
+
+    /// Where a step of a cycle's path stands: the write or the `onChange` entry of a reaction's
+    /// step, the code of any other.
+    func cycleStepLocation(from: String, to: String) -> SourceLocation {
+        if let name = ResolvedReaction.name(ofNode: to), let reaction = reactions.first(where: { $0.name == name }),
+           let location = reaction.writeLocations[from] {
+            return location
+        }
+        if let name = ResolvedReaction.name(ofNode: from),
+           let trigger = spec.reactions.first(where: { $0.name.value == name })?.triggers.first(where: { $0.value == to }) {
+            return trigger.location
+        }
+        return locationOfNode(from)
     }
 
     /// One step of a cycle's path, in words: `a` reads `b`, or the two steps of a reaction.

@@ -580,11 +580,11 @@ struct Checker {
         if let cycle = graph.firstCycle() {
             let first = cycle[0]
             let steps = zip(cycle, cycle.dropFirst()).map { from, to -> Diagnostic.Note in
-                .init(cycleStep(from: from, to: to), at: locationOfNode(from))
+                .init(cycleStep(from: from, to: to), at: cycleStepLocation(from: from, to: to))
             }
             diagnostics.error(
                 "dependency cycle: \(cycle.map(displayName).joined(separator: " -> ")); a value cannot depend on itself: break the cycle",
-                at: locationOfNode(first), notes: steps)
+                at: steps.first?.location ?? locationOfNode(first), notes: steps)
             return
         }
         updateOrder = graph.topologicalOrder()
