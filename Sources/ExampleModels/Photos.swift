@@ -73,16 +73,6 @@ public final class InMemoryPhotoImporter: PhotoImporting {
     }
 }
 
-/// What a login request sent.
-public struct Credentials: Sendable, Equatable {
-    public var username: String
-    public var password: String
-
-    public init(username: String, password: String) {
-        self.username = username
-        self.password = password
-    }
-}
 
 /// Where a view model reports problems it recovers from (the articles' NSLog).
 public protocol ErrorLogging: Sendable {

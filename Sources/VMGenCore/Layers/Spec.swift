@@ -31,6 +31,8 @@ public struct Spec: Sendable {
     public var resources: [Resource] = []
     /// One-shot outputs, such as navigation.
     public var events: [Member] = []
+    /// Statements run when values change, in the same transaction (see `Reaction`).
+    public var reactions: [Reaction] = []
     /// `active` adds `isActive` and activation-driven loading.
     public var lifecycle: Located<String>?
     /// Names whose entries are declared but could not be read (their error is reported

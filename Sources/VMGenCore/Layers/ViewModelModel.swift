@@ -22,12 +22,14 @@ public struct ViewModelModel: Sendable {
     public var argumentOrder: [String: [String]]
     /// Whether `lifecycle: active` is on.
     public var hasActivation: Bool
+    /// The reactions, checked: graph nodes `ResolvedReaction.node(name)` in `updateOrder`.
+    public var reactions: [ResolvedReaction] = []
 }
 
 /// What a name in a spec stands for.
 public struct Symbol: Sendable {
     public enum Kind: Sendable, Equatable {
-        case parameter, dependency, constant, state, derived, child, function, command, event, resource
+        case parameter, dependency, constant, state, derived, child, function, command, event, resource, reaction
         /// `<command>IsExecuting`, `<command>IsEnabled`.
         case commandOutput(command: String)
         /// `<resource>IsLoading`, `<resource>Error`, `reload<Resource>`.

@@ -7,7 +7,7 @@ public struct SpecParser {
     /// The top-level keys, in the order the documentation presents them.
     static let topLevelKeys = [
         "viewModel", "doc", "access", "imports", "parameters", "dependencies", "constants", "state",
-        "derived", "children", "functions", "commands", "resources", "events", "lifecycle",
+        "derived", "children", "functions", "commands", "resources", "events", "reactions", "lifecycle",
     ]
 
     public init() {}
@@ -41,6 +41,7 @@ public struct SpecParser {
         spec.functions = sections.functions(fields["functions"]?.value)
         spec.commands = sections.commands(fields["commands"]?.value)
         spec.resources = sections.resources(fields["resources"]?.value)
+        spec.reactions = sections.reactions(fields["reactions"]?.value)
         spec.brokenNames = sections.brokenNames
         return spec
     }
@@ -91,7 +92,7 @@ struct SectionReader {
     var brokenNames: Set<String> = []
 
     /// Reads each entry with `read`, recording the names of those it could not read.
-    private mutating func readEntries<Entry>(
+    mutating func readEntries<Entry>(
         _ entries: [(key: Located<String>, value: Node)], _ read: (inout SectionReader, Located<String>, Node) -> Entry?
     ) -> [Entry] {
         entries.compactMap { entry in

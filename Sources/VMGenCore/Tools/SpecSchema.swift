@@ -31,6 +31,7 @@ public enum SpecSchema {
                             ["enum": Resource.Trigger.allCases.map(\.rawValue)],
                             ["type": "array", "items": ["enum": Resource.Trigger.allCases.map(\.rawValue)]],
                         ]])
+                    case "onChange": (key, ["oneOf": [string, ["type": "array", "items": string]]])
                     default: (key, string)
                     }
                 }),
@@ -47,6 +48,7 @@ public enum SpecSchema {
             "functions": entry(["signature", "body", "doc"], required: ["signature", "body"], shorthand: false),
             "commands": entry(SectionReader.commandKeys, required: [], shorthand: false),
             "resources": entry(["type", "failure", "load", "trigger", "doc"], required: ["type", "load"], shorthand: false),
+            "reactions": entry(["onChange", "perform", "doc"], required: ["onChange", "perform"], shorthand: false),
         ]
         for section in MemberSection.allCases {
             properties[section.rawValue] = entry(section.keys, required: section.requiredKeys, shorthand: section.allowsTypeShorthand)

@@ -308,6 +308,7 @@ extension ContextBuilder {
         let margin = 8
         let followed = Set(childValues.map(\.name))
         func markChanged(_ node: String) {
+            lines += oldValueLines(keptFor: node)
             let changed = LineLayout.Piece.call("Reactive.Staging.changed", [
                 (nil, .text(GeneratedNames.storage(of: node))),
                 ("before", .text("&" + GeneratedNames.helper(node, "before"))),
@@ -378,6 +379,12 @@ extension ContextBuilder {
             if followed.contains(node) { lines.append("let \(childChangedFlag(node)) = \(followerName(node)).take()") }
         }
         for node in model.updateOrder {
+            if let reaction = reaction(ofNode: node) {
+                // Its writes join the transaction; what reads them comes later in the order.
+                let terms = changedInputs(reaction.triggers)
+                if !terms.isEmpty { lines += reactionLines(reaction, whenAnyOf: terms) }
+                continue
+            }
             if node.hasPrefix("reload:") {
                 let name = String(node.dropFirst("reload:".count))
                 let terms = changedInputs(model.graph.inputs[node] ?? [])

@@ -59,7 +59,7 @@ public struct ContextBuilder {
             initializer: initializer(),
             deinitLines: deinitLines(),
             updates: updates(),
-            computations: computations() + childListComputations(),
+            computations: computations() + childListComputations() + reactionFunctions(),
             actions: actions() + childListHandlers(),
             typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) })
     }

@@ -33,6 +33,10 @@ struct Checker {
     var updateOrder: [String] = []
     /// Names the code being checked is given besides the spec's (`element`, `child`), for suggestions.
     var givenNames: [String] = []
+    /// The reactions, checked (see `SpecValidator+Reactions.swift`).
+    var reactions: [ResolvedReaction] = []
+    /// The values each reaction's statements read, besides what they write.
+    var reactionReads: [String: [String]] = [:]
 
     init(spec: Spec) {
         self.spec = spec
@@ -42,9 +46,11 @@ struct Checker {
     var access: String { spec.access?.value ?? "public" }
 
     func model() -> ViewModelModel {
-        ViewModelModel(
+        var model = ViewModelModel(
             spec: spec, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
             updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation)
+        model.reactions = reactions
+        return model
     }
 
     mutating func run(warn: Bool) {
@@ -56,6 +62,7 @@ struct Checker {
         checkChildLists()
         checkCommands()
         checkResources()
+        checkReactions()
         buildGraph()
         // Design warnings only make sense once the spec is valid.
         if warn && !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
@@ -106,6 +113,7 @@ struct Checker {
         case .command: "command `\(symbol.name)`"
         case .event: "event `\(symbol.name)`"
         case .resource: "resource `\(symbol.name)`"
+        case .reaction: "reaction `\(symbol.name)`"
         }
     }
 
@@ -176,6 +184,7 @@ struct Checker {
             declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
         }
         for member in spec.events { declareChecked(member.name, .event, type: member.type?.value, what: "an event") }
+        for reaction in spec.reactions { declareChecked(reaction.name, .reaction, type: nil, what: "a reaction") }
         if hasActivation, let lifecycle = spec.lifecycle {
             declare("isActive", .activation, type: "Bool", at: lifecycle.location)
         }
@@ -359,7 +368,12 @@ struct Checker {
     /// returns its reactive and fixed reads.
     mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         guard let body = parse(code, what, form: form, signature: signature) else { return ([], []) }
-        let reads = SpecCode.reads(in: body)
+        return staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key)
+    }
+
+    /// Checks the reads of code computed in a static function (found in `code` already), and
+    /// returns the reactive and fixed ones.
+    mutating func staticReads(_ reads: [SpecCode.Read], in code: Code, _ what: String, allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         var reactive: [(name: String, location: SourceLocation)] = []
         var fixed: [String] = []
         for read in Self.firstOfEachSpelling(reads) {
@@ -378,7 +392,7 @@ struct Checker {
                 diagnostics.error(
                     "\(what) calls function `\(read.name)`; functions are queries for the view and cannot be used in values the generator keeps up to date: write the logic into a derived value",
                     at: at)
-            case .command, .event, .generated:
+            case .command, .event, .generated, .reaction:
                 let hint: String = switch symbol.kind {
                 case .command: "; read `\(read.name)IsExecuting` or `\(read.name)IsEnabled` instead"
                 case .generated(let owner): "; read `\(owner)` instead"
@@ -563,16 +577,17 @@ struct Checker {
             // What the reload loads: a load that reads its own outputs is a cycle.
             for output in [resource.name.value, GeneratedNames.isLoading(of: resource.name.value), GeneratedNames.error(of: resource.name.value)] where graph.inputs[output] != nil { graph.add(output, reads: ["reload:" + resource.name.value]) }
         }
+        addReactionsToGraph()
         // The runtime command's isEnabled follows its condition: an edge the graph must see
         // to catch cycles that run through a command.
         if let cycle = graph.firstCycle() {
             let first = cycle[0]
             let steps = zip(cycle, cycle.dropFirst()).map { from, to -> Diagnostic.Note in
-                .init("`\(displayName(from))` reads `\(displayName(to))`", at: locationOfNode(from))
+                .init(cycleStep(from: from, to: to), at: cycleStepLocation(from: from, to: to))
             }
             diagnostics.error(
                 "dependency cycle: \(cycle.map(displayName).joined(separator: " -> ")); a value cannot depend on itself: break the cycle",
-                at: locationOfNode(first), notes: steps)
+                at: steps.first?.location ?? locationOfNode(first), notes: steps)
             return
         }
         updateOrder = graph.topologicalOrder()
@@ -580,6 +595,7 @@ struct Checker {
 
     func displayName(_ node: String) -> String {
         if node.hasPrefix("reload:") { return "reload of " + node.dropFirst("reload:".count) }
+        if let reaction = ResolvedReaction.name(ofNode: node) { return "reaction " + reaction }
         if let value = reactiveValues.first(where: { $0.name == node }), case .condition(let command) = value.source {
             return "enabled condition of \(command)"
         }
@@ -589,6 +605,9 @@ struct Checker {
     func locationOfNode(_ node: String) -> SourceLocation {
         if let value = reactiveValues.first(where: { $0.name == node }) {
             return value.expression?.location ?? value.location
+        }
+        if let reaction = spec.reactions.first(where: { ResolvedReaction.node($0.name.value) == node }) {
+            return reaction.perform.location
         }
         let resource = spec.resources.first { "reload:" + $0.name.value == node }
         return resource?.load.location ?? spec.viewModel.location

@@ -1,0 +1,37 @@
+import Reactive
+
+/// Why logging in failed, in words for the login form.
+public struct LoginError: Error, Equatable {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+}
+
+/// The user name and password a login attempt sends.
+public struct Credentials: Equatable, Sendable {
+    public var username: String
+    public var password: String
+
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+}
+
+/// Checks credentials.
+public protocol Authenticating: Sendable {
+    func logIn(username: String, password: String) -> SignalProducer<Void, LoginError>
+}
+
+/// An authenticator for tests: records each attempt and answers when the test says so.
+public final class InMemoryAuthenticator: Authenticating {
+    public let attempts = RequestLog<Credentials, Void, LoginError>()
+
+    public init() {}
+
+    public func logIn(username: String, password: String) -> SignalProducer<Void, LoginError> {
+        attempts.producer(for: Credentials(username: username, password: password))
+    }
+}

@@ -1,0 +1,57 @@
+import SwiftSyntax
+
+extension SpecCode {
+    /// The reads of `reads` (found in `body` by `reads(in:)`) that the code writes: the name at
+    /// the root of what an assignment assigns to (`x = 1`, `x += 1`, `x[i] = v`, `x.a = v`) or
+    /// of an `inout` argument (`&x`). A mutating method (`x.append(v)`) is not seen as a write.
+    public static func writes(in body: Body, among reads: [Read]) -> [Read] {
+        let finder = WriteFinder(viewMode: .sourceAccurate)
+        finder.walk(body.function)
+        let offsets = Set(finder.targets.map(body.offset(of:)))
+        return reads.filter { offsets.contains($0.offset) }
+    }
+}
+
+/// Collects where each assignment's target and each `&` argument starts.
+private final class WriteFinder: SyntaxVisitor {
+    var targets: [AbsolutePosition] = []
+
+    /// The name a target is rooted at: `x` of `x`, `x.a.b`, `x[i]`, `x?.a`, `self.x`.
+    static func root(of expression: ExprSyntax) -> TokenSyntax? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
+                return member.declName.baseName
+            }
+            return member.base.flatMap(root(of:))
+        }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) { return root(of: subscriptCall.calledExpression) }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return root(of: optional.expression) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return root(of: forced.expression) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1 {
+            return root(of: tuple.elements.first!.expression)
+        }
+        return nil
+    }
+
+    static func isAssignment(_ element: ExprSyntax) -> Bool {
+        if element.is(AssignmentExprSyntax.self) { return true }
+        guard let binary = element.as(BinaryOperatorExprSyntax.self) else { return false }
+        let text = binary.operator.text
+        return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        // An operator's left side is the element before it (unfolded sequence: a, op, b, op, c).
+        for (index, element) in elements.enumerated() where index > 0 && Self.isAssignment(element) {
+            if let root = Self.root(of: elements[index - 1]) { targets.append(root.positionAfterSkippingLeadingTrivia) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
+        if let root = Self.root(of: node.expression) { targets.append(root.positionAfterSkippingLeadingTrivia) }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,23 @@
+import Yams
+
+extension SectionReader {
+    /// `reactions:`: each entry names the values it follows (`onChange`) and what it does (`perform`).
+    mutating func reactions(_ node: Node?) -> [Reaction] {
+        guard let node, let entries = reader.entries(of: node, in: "`reactions`") else { return [] }
+        return readEntries(entries) { sections, name, node in sections.reaction(name, node) }
+    }
+
+    private mutating func reaction(_ name: Located<String>, _ node: Node) -> Reaction? {
+        let context = "reaction `\(name.value)`"
+        guard let fields = reader.fields(of: node, in: context, allowed: ["onChange", "perform", "doc"],
+                                         required: ["onChange", "perform"]),
+            let triggerNode = fields["onChange"]?.value,
+            let perform = fields["perform"].flatMap({ reader.code($0.value, "`perform` of \(context)") })
+        else { return nil }
+        let triggers = reader.stringList(triggerNode, "`onChange` of \(context)")
+        guard !triggers.isEmpty else { return nil }
+        var reaction = Reaction(name: name, triggers: triggers, perform: perform)
+        reaction.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
+        return reaction
+    }
+}

@@ -1,0 +1,117 @@
+/// Reactions: the values that run them must change, their statements write only state values,
+/// and in the graph each stands between what it reads and what it writes.
+extension Checker {
+    mutating func checkReactions() {
+        for reaction in spec.reactions {
+            let name = reaction.name.value
+            guard SwiftNames.problem(with: name) == nil else { continue }
+            let triggers = checkTriggers(of: reaction)
+            // `oldValue` is the value before the transaction of a single trigger that is written
+            // (a state value, `isActive`, a command's or a resource's output), which keeps it.
+            let single = reaction.triggers.count == 1 ? triggers.first : nil
+            let oldValueOf = single.flatMap { value(named: $0)?.isWritten == true ? $0 : nil }
+            let what = "the `perform` of reaction `\(name)`"
+            let signature = oldValueOf == nil ? "()" : "(oldValue: OldValue)"
+            guard let body = parse(reaction.perform, what, form: .body, signature: signature) else { continue }
+            let reads = SpecCode.reads(in: body)
+            if oldValueOf == nil, let read = reads.first(where: { $0.name == "oldValue" && symbols[$0.name] == nil }) {
+                diagnostics.error(
+                    "\(what) reads `oldValue`, which only a reaction to one state value has (other values keep no value from before the transaction); give the reaction one `onChange` that is a state value, or keep the old value in a state value",
+                    at: reaction.perform.location(ofUTF8Offset: read.offset))
+                continue
+            }
+            let writeReads = SpecCode.writes(in: body, among: reads)
+            let writes = checkWrites(writeReads, of: reaction)
+            let written = Set(writes)
+            let key = ResolvedReaction.node(name)
+            let passed = staticReads(reads.filter { !written.contains($0.name) }, in: reaction.perform, what, allowReactive: true, key: key)
+            fixedReads[key] = passed.fixed
+            statementReads += SpecCode.names(reads)
+            reactions.append(ResolvedReaction(
+                name: name, doc: reaction.doc, triggers: triggers, writes: writes,
+                oldValueOf: reaction.perform.text.contains("oldValue") ? oldValueOf : nil, perform: reaction.perform,
+                writeLocations: Dictionary(writeReads.map { ($0.name, reaction.perform.location(ofUTF8Offset: $0.offset)) },
+                                           uniquingKeysWith: { first, _ in first })))
+            reactionReads[name] = passed.reactive.map(\.name)
+        }
+    }
+
+    /// The declared values of `onChange` that change, without repeats; the others are errors.
+    mutating func checkTriggers(of reaction: Reaction) -> [String] {
+        var triggers: [String] = []
+        for trigger in reaction.triggers {
+            let context = "reaction `\(reaction.name.value)` runs when `\(trigger.value)` changes"
+            guard let symbol = symbols[trigger.value] else {
+                guard !spec.brokenNames.contains(trigger.value) else { continue }
+                let names = symbols.values.filter(\.isReactive).map(\.name).sorted()
+                diagnostics.error(
+                    "\(context), but the spec does not declare `\(trigger.value)`\(Suggestion.didYouMean(trigger.value, in: names))",
+                    at: trigger.location)
+                continue
+            }
+            guard symbol.isReactive else {
+                diagnostics.error(
+                    "\(context), but \(describe(symbol)) never changes; a reaction follows values that change: state, derived values, children, `isActive`, and the outputs of commands and resources",
+                    at: trigger.location, notes: [.init("`\(symbol.name)` is declared here", at: symbol.location)])
+                continue
+            }
+            if !triggers.contains(symbol.name) { triggers.append(symbol.name) }
+        }
+        return triggers
+    }
+
+    /// The state values `writes` name, in order, without repeats; a write of anything else is an error.
+    mutating func checkWrites(_ writes: [SpecCode.Read], of reaction: Reaction) -> [String] {
+        var result: [String] = []
+        for write in writes {
+            guard let symbol = resolve(write, in: reaction.perform, "the `perform` of reaction `\(reaction.name.value)`") else { continue }
+            guard symbol.kind == .state else {
+                diagnostics.error(
+                    "reaction `\(reaction.name.value)` writes `\(write.name)`, which is \(describe(symbol)); a reaction writes only state values (a derived value follows what it reads: write those instead)",
+                    at: reaction.perform.location(ofUTF8Offset: write.offset),
+                    notes: [.init("`\(symbol.name)` is declared here", at: symbol.location)])
+                continue
+            }
+            if !result.contains(symbol.name) { result.append(symbol.name) }
+        }
+        return result
+    }
+
+    func value(named name: String) -> ReactiveValue? {
+        reactiveValues.first { $0.name == name }
+    }
+
+    /// Each reaction is a node that reads its triggers and what its statements read, and each
+    /// value it writes reads it: a reaction whose writes run it again is a cycle.
+    mutating func addReactionsToGraph() {
+        for reaction in reactions {
+            let node = ResolvedReaction.node(reaction.name)
+            graph.add(node, reads: reaction.triggers + (reactionReads[reaction.name] ?? []))
+            for written in reaction.writes { graph.add(written, reads: [node]) }
+        }
+    }
+
+    /// Where a step of a cycle's path stands: the write or the `onChange` entry of a reaction's
+    /// step, the code of any other.
+    func cycleStepLocation(from: String, to: String) -> SourceLocation {
+        if let name = ResolvedReaction.name(ofNode: to), let reaction = reactions.first(where: { $0.name == name }),
+           let location = reaction.writeLocations[from] {
+            return location
+        }
+        if let name = ResolvedReaction.name(ofNode: from),
+           let trigger = spec.reactions.first(where: { $0.name.value == name })?.triggers.first(where: { $0.value == to }) {
+            return trigger.location
+        }
+        return locationOfNode(from)
+    }
+
+    /// One step of a cycle's path, in words: `a` reads `b`, or the two steps of a reaction.
+    func cycleStep(from: String, to: String) -> String {
+        if let reaction = ResolvedReaction.name(ofNode: to) { return "reaction `\(reaction)` writes `\(from)`" }
+        if let reaction = ResolvedReaction.name(ofNode: from),
+           reactions.first(where: { $0.name == reaction })?.triggers.contains(to) == true {
+            return "reaction `\(reaction)` runs when `\(to)` changes"
+        }
+        return "`\(displayName(from))` reads `\(displayName(to))`"
+    }
+}
