@@ -16,7 +16,7 @@ public struct SpecValidator {
     }
 }
 
-private struct Checker {
+struct Checker {
     let spec: Spec
     var diagnostics = Diagnostics()
     var symbols: [String: Symbol] = [:]
@@ -53,6 +53,7 @@ private struct Checker {
         checkExpressions()
         checkCommands()
         checkResources()
+        checkTiming()
         buildGraph()
         // Design warnings only make sense once the spec is valid.
         if warn && !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
@@ -527,7 +528,9 @@ private struct Checker {
     mutating func checkResources() {
         for resource in spec.resources {
             let what = "`load` of resource `\(resource.name.value)`"
-            if let body = parse(resource.load, what, form: .expression) {
+            if resource.isTask {
+                checkTask(of: resource)
+            } else if let body = parse(resource.load, what, form: .expression) {
                 resourceReads[resource.name.value] = Self.firstOfEachSpelling(SpecCode.reads(in: body)).compactMap { read in
                     guard read.name != "self" else { return nil }
                     return resolve(read, in: resource.load, what).flatMap { $0.isReactive ? $0.name : nil }
@@ -545,8 +548,10 @@ private struct Checker {
 
     mutating func buildGraph() {
         for value in reactiveValues {
-            graph.add(value.name, reads: value.reads)
+            // A paced value is written when its pacer lets a new value through (SpecValidator+Timing).
+            graph.add(value.name, reads: value.pacing == nil ? value.reads : [Self.paceNode(of: value.name)])
         }
+        addPacingNodes()
         // A resource that reloads on change is an effect node reading what its load reads.
         for resource in spec.resources where resource.triggers.contains(where: { $0.value == .change }) {
             var seen = Set<String>()
@@ -577,6 +582,7 @@ private struct Checker {
 
     func displayName(_ node: String) -> String {
         if node.hasPrefix("reload:") { return "reload of " + node.dropFirst("reload:".count) }
+        if node.hasPrefix(Self.pacePrefix) { return String(node.dropFirst(Self.pacePrefix.count)) + " (before its pacing)" }
         if let value = reactiveValues.first(where: { $0.name == node }), case .condition(let command) = value.source {
             return "enabled condition of \(command)"
         }
@@ -587,6 +593,7 @@ private struct Checker {
         if let value = reactiveValues.first(where: { $0.name == node }) {
             return value.expression?.location ?? value.location
         }
+        if node.hasPrefix(Self.pacePrefix) { return locationOfNode(String(node.dropFirst(Self.pacePrefix.count))) }
         let resource = spec.resources.first { "reload:" + $0.name.value == node }
         return resource?.load.location ?? spec.viewModel.location
     }
