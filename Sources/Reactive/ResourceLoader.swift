@@ -23,6 +23,21 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
         public var errorChanged: Bool
     }
 
+    /// What a failure does to the value, and when the error is cleared.
+    public struct Options: Sendable, Equatable {
+        /// Whether a failure clears ``ResourceLoader/value`` (default: it keeps the last loaded value).
+        public var clearsValueOnFailure: Bool
+        /// Whether ``ResourceLoader/error`` stays while a new load runs, until it succeeds (a value,
+        /// or the end of a load) or fails (default: a load clears the error when it starts).
+        public var keepsErrorWhileLoading: Bool
+
+        /// Options; the defaults keep the value on failure and clear the error when a load starts.
+        public init(clearsValueOnFailure: Bool = false, keepsErrorWhileLoading: Bool = false) {
+            self.clearsValueOnFailure = clearsValueOnFailure
+            self.keepsErrorWhileLoading = keepsErrorWhileLoading
+        }
+    }
+
     /// The last successfully loaded value (`nil` before the first one).
     public let value: Property<Value?>
     /// Whether a load is running.

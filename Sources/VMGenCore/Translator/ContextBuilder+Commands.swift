@@ -74,10 +74,13 @@ extension ContextBuilder {
     /// `private lazy var _r$loader: Type = .init { [weak self] in`, with the type on the next
     /// line when the whole does not fit.
     func loaderDeclarationHead(_ resource: Resource) -> String {
-        let creation = ".init\(loaderOptions(resource)) { [weak self] in"
+        let options = loaderOptions(resource)
+        let creation = ".init\(options.isEmpty ? "" : "(options: \(options))") { [weak self] in"
         let head = "    private lazy var \(loaderName(resource)): \(loaderType(resource)) = \(creation)"
         guard !LineLayout.fits(head, margin: 0) else { return head }
-        return "    private lazy var \(loaderName(resource)):\n        \(loaderType(resource)) = \(creation)"
+        let typeOnNextLine = "    private lazy var \(loaderName(resource)):\n        \(loaderType(resource)) = "
+        // The options, when there are any, on a line of their own.
+        return typeOnNextLine + (options.isEmpty ? creation : ".init(\n        options: \(options)\n    ) { [weak self] in")
     }
 
     func resourceMember(_ resource: Resource) -> ResourceMember {

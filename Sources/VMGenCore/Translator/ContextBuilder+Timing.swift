@@ -81,7 +81,7 @@ extension ContextBuilder {
 
     /// What becoming inactive cancels besides the loads: the reloads a pacer holds back.
     func cancelsWhenInactive(_ resource: Resource) -> String {
-        resource.pacing == nil ? "" : " \(pacerName(resource.name.value)).cancel()"
+        resource.pacing == nil ? "" : "; \(pacerName(resource.name.value)).cancel()"
     }
 
     /// For each paced value: the function that hands its new value to the pacer, and the one that
@@ -113,12 +113,12 @@ extension ContextBuilder {
 
     // MARK: Resource options
 
-    /// `(options: .init(clearsValueOnFailure: true))`, or nothing with the default options.
+    /// `.init(clearsValueOnFailure: true)`, or nothing with the default options.
     func loaderOptions(_ resource: Resource) -> String {
         var options: [String] = []
         if resource.valueOnFailure?.value == .clear { options.append("clearsValueOnFailure: true") }
         if resource.errorWhileLoading?.value == .keep { options.append("keepsErrorWhileLoading: true") }
-        return options.isEmpty ? "" : "(options: .init(\(options.joined(separator: ", "))))"
+        return options.isEmpty ? "" : ".init(\(options.joined(separator: ", ")))"
     }
 
     // MARK: Async loads

@@ -20,6 +20,10 @@ extension Checker {
         }
         for resource in spec.resources {
             checkOptions(of: resource)
+            let error = GeneratedNames.error(of: resource.name.value)
+            if resource.errorWhileLoading?.value == .keep, let index = reactiveValues.firstIndex(where: { $0.name == error }) {
+                reactiveValues[index].doc = "Why the last load of `\(resource.name.value)` failed; kept while a new load runs, nil after a success."
+            }
             guard let pacing = resource.pacing else { continue }
             if !resource.triggers.contains(where: { $0.value == .change }) {
                 diagnostics.error(
