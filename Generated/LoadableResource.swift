@@ -82,7 +82,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         return _computedIsLoading
     }
 
-    /// Why the last load of `computed` failed; nil while loading and after a success.
+    /// Why the last load of `computed` failed; kept while a new load runs, nil after a success.
     public var computedError: _computed$Failure? {
         _$access(\.computedError)
         return _computedError

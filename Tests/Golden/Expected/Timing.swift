@@ -80,7 +80,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
         return _matchesIsLoading
     }
 
-    /// Why the last load of `matches` failed; nil while loading and after a success.
+    /// Why the last load of `matches` failed; kept while a new load runs, nil after a success.
     public var matchesError: (any Swift.Error)? {
         _$access(\.matchesError)
         return _matchesError
@@ -110,7 +110,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
         return _itemsIsLoading
     }
 
-    /// Why the last load of `items` failed; nil while loading and after a success.
+    /// Why the last load of `items` failed; kept while a new load runs, nil after a success.
     public var itemsError: (any Swift.Error)? {
         _$access(\.itemsError)
         return _itemsError
