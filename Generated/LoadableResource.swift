@@ -17,7 +17,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 #sourceLocation()
 
     /// The type of `lastError`, as the spec writes it.
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 22)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 24)
     public typealias _lastError$Type =
                      ComputationError?
 #sourceLocation()
@@ -62,7 +62,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         return _loading
     }
 
-    /// Why the last computation failed.
+    /// Why the last computation failed; kept until one succeeds.
     public var lastError: _lastError$Type {
         _$access(\.lastError)
         return _lastError
@@ -70,7 +70,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     // MARK: Resources
 
-    /// The last computed result, kept while a newer one is computed.
+    /// The last computed result, kept while a newer one is computed; a failed computation clears it.
     public var computed: String? {
         _$access(\.computed)
         return _computed
@@ -82,7 +82,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         return _computedIsLoading
     }
 
-    /// Why the last load of `computed` failed; nil while loading and after a success.
+    /// Why the last load of `computed` failed; kept while a new load runs, nil after a success.
     public var computedError: _computed$Failure? {
         _$access(\.computedError)
         return _computedError
@@ -93,7 +93,10 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         _computed$loader.reload()
     }
 
-    private lazy var _computed$loader: Reactive.ResourceLoader<String, _computed$Failure> = .init { [weak self] in
+    private lazy var _computed$loader:
+        Reactive.ResourceLoader<String, _computed$Failure> = .init(
+        options: .init(clearsValueOnFailure: true, keepsErrorWhileLoading: true)
+    ) { [weak self] in
         self?._computed$load() ?? .empty
     }
 
@@ -283,21 +286,21 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     /// Computes `result` from what it reads.
     private static func _result$compute(computed: String?) -> String? {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 21)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 23)
                                   computed
 #sourceLocation()
     }
 
     /// Computes `loading` from what it reads.
     private static func _loading$compute(computedIsLoading: Swift.Bool) -> Bool {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 22)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 24)
                                 computedIsLoading
 #sourceLocation()
     }
 
     /// Computes `lastError` from what it reads.
     private static func _lastError$compute(computedError: _computed$Failure?) -> _lastError$Type {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 23)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 25)
                                                computedError
 #sourceLocation()
     }

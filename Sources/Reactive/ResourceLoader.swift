@@ -2,7 +2,9 @@
 /// view model), with switch-to-latest semantics: a new load cancels the one still running.
 ///
 /// Outputs: ``value`` (the last successfully loaded value, kept while reloading), ``isLoading``
-/// and ``error`` (cleared when a load starts, set when it fails). Each event of the loader (a
+/// and ``error`` (set when a load fails). By default a failure keeps the last value and a new
+/// load clears the error; ``Options`` choose seed 001's behaviour instead (a failure clears the
+/// value, the error stays until the next success or failure). Each event of the loader (a
 /// load starting, a value, a failure, the end of a load, a cancellation) changes the three
 /// together: all three are stored first, then their observers are told, so an observer of one
 /// output reads the others already current. ``changes`` sends the three at once, one ``State``
@@ -21,16 +23,33 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
         public var errorChanged: Bool
     }
 
+    /// What a failure does to the value, and when the error is cleared.
+    public struct Options: Sendable, Equatable {
+        /// Whether a failure clears ``ResourceLoader/value`` (default: it keeps the last loaded value).
+        public var clearsValueOnFailure: Bool
+        /// Whether ``ResourceLoader/error`` stays while a new load runs, until it succeeds (a value,
+        /// or the end of a load) or fails (default: a load clears the error when it starts).
+        public var keepsErrorWhileLoading: Bool
+
+        /// Options; the defaults keep the value on failure and clear the error when a load starts.
+        public init(clearsValueOnFailure: Bool = false, keepsErrorWhileLoading: Bool = false) {
+            self.clearsValueOnFailure = clearsValueOnFailure
+            self.keepsErrorWhileLoading = keepsErrorWhileLoading
+        }
+    }
+
     /// The last successfully loaded value (`nil` before the first one).
     public let value: Property<Value?>
     /// Whether a load is running.
     public let isLoading: Property<Bool>
-    /// The error of the last load, if it failed; cleared when a load starts.
+    /// The error of the last load, if it failed; cleared when a load starts (or, with
+    /// ``Options/keepsErrorWhileLoading``, at the next success).
     public let error: Property<Failure?>
     /// The three outputs after each event, sent after they are all stored.
     public let changes: Signal<State, Never>
 
     private let load: @MainActor () -> SignalProducer<Value, Failure>
+    private let options: Options
     private let outputs: Outputs
     private let current = SerialDisposable()
 
@@ -45,6 +64,9 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
         init(changes: Signal<State, Never>.Observer) {
             self.changes = changes
         }
+
+        /// What ``apply(value:isLoading:error:)`` takes to clear the error: nothing when there is none.
+        var clearedError: Failure?? { error.value == nil ? nil : .some(nil) }
 
         func isCurrent(_ generation: Int) -> Bool {
             self.generation.withLock { $0 == generation }
@@ -63,8 +85,9 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// A loader that calls `load` for every ``reload()``.
-    public init(load: @escaping @MainActor () -> SignalProducer<Value, Failure>) {
+    public init(options: Options = Options(), load: @escaping @MainActor () -> SignalProducer<Value, Failure>) {
         self.load = load
+        self.options = options
         let (changes, changesInput) = Signal<State, Never>.pipe()
         self.changes = changes
         let outputs = Outputs(changes: changesInput)
@@ -88,15 +111,19 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
             return generation
         }
         current.inner = nil
-        outputs.apply(isLoading: true, error: outputs.error.value == nil ? nil : .some(nil))
+        let options = self.options
+        outputs.apply(isLoading: true, error: options.keepsErrorWhileLoading ? nil : outputs.clearedError)
         let disposable = load().start { event in
             guard outputs.isCurrent(generation) else { return }
+            // A kept error goes at the next success (with the default options it is nil already).
             switch event {
             case .value(let value):
-                outputs.apply(value: .some(value), isLoading: true)
+                outputs.apply(value: .some(value), isLoading: true, error: outputs.clearedError)
             case .failed(let error):
-                outputs.apply(isLoading: false, error: .some(error))
-            case .completed, .interrupted:
+                outputs.apply(value: options.clearsValueOnFailure ? .some(nil) : nil, isLoading: false, error: .some(error))
+            case .completed:
+                outputs.apply(isLoading: false, error: outputs.clearedError)
+            case .interrupted:
                 outputs.apply(isLoading: false)
             }
         }

@@ -46,16 +46,54 @@ struct LoadableResourceTests {
         #expect(!resource.loading)
     }
 
-    @Test func aFailureSetsLastErrorAndEndsLoading() {
+    @Test func aFailureSetsLastErrorWhichStaysWhileTheNextComputationRuns() {
         let resource = LoadableResourceViewModel(computation: computation)
         resource.model = "broken"
         computation.computations.last?.fail(with: .failed("disk full"))
         #expect(resource.lastError == .failed("disk full"))
         #expect(!resource.loading)
 
+        // The article's lastError: the last error, until a computation succeeds or fails.
         resource.model = "fixed"
-        #expect(resource.lastError == nil)
+        #expect(resource.lastError == .failed("disk full"))
         #expect(resource.loading)
+        computation.computations.last?.succeed(with: "fixed result")
+        #expect(resource.lastError == nil)
+        #expect(resource.result == "fixed result")
+    }
+
+    @Test func aFailureClearsTheLastResult() {
+        let resource = LoadableResourceViewModel(computation: computation)
+        let results = Recorder(resource.resultProperty)
+        resource.model = "photo"
+        computation.computations.last?.succeed(with: "result")
+        resource.model = "broken"
+        #expect(resource.result == "result")  // kept while the newer computation runs
+        computation.computations.last?.fail(with: .failed("disk full"))
+
+        // The article's `catchTo:[RACSignal return:nil]`.
+        #expect(resource.result == nil)
+        #expect(results.values == [nil, "result", nil])
+        #expect(!resource.loading)
+    }
+
+    @Test func aFailureChangesResultLoadingAndErrorInOneTransaction() {
+        let resource = LoadableResourceViewModel(computation: computation)
+        resource.model = "photo"
+        computation.computations.last?.succeed(with: "result")
+        resource.model = "broken"
+        var seen: [String] = []
+        let observation = resource.lastErrorProperty.signal.observeValuesOnMain { _ in
+            MainActor.assumeIsolated {
+                seen.append("\(resource.result ?? "nil"), \(resource.loading), \(resource.lastError.map { "\($0)" } ?? "nil")")
+            }
+        }
+        defer { observation?.dispose() }
+        let tracking = track({ _ = resource.result; _ = resource.loading; _ = resource.lastError })
+
+        computation.computations.last?.fail(with: .failed("disk full"))
+        #expect(seen == ["nil, false, failed(\"disk full\")"])
+        #expect(tracking.changes == 1)
     }
 
     @Test func theComputationRunsOnceHoweverManyOutputsAreObserved() {

@@ -108,6 +108,8 @@ public struct Member: Sendable {
     /// Children only: a list kept by id (`each`, `id`, `make`...), instead of `value`.
     public var keyed: KeyedChildren?
     public var doc: String?
+    /// Derived only: `debounce`, `throttle` or `delay` (see `Spec+Timing.swift`).
+    public var pacing: Located<Pacing>?
 
     public init(name: Located<String>) {
         self.name = name
@@ -172,7 +174,13 @@ public struct Resource: Sendable {
     public var doc: String?
     public var type: Located<String>
     public var failure: Located<String>?
-    /// An expression of type `SignalProducer<Value, Failure>`.
+    /// An expression of type `SignalProducer<Value, Failure>` (`load:`), or, when `isTask`,
+    /// `async throws` statements that return the value (`task:`).
     public var load: Code
+    public var isTask = false
     public var triggers: [Located<Trigger>] = []
+    /// How `change` reloads are held back (see `Spec+Timing.swift`).
+    public var pacing: Located<Pacing>?
+    public var valueOnFailure: Located<ValueOnFailure>?
+    public var errorWhileLoading: Located<ErrorWhileLoading>?
 }

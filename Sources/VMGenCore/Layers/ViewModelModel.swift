@@ -102,6 +102,9 @@ public struct ReactiveValue: Sendable {
     /// The reactive values the expression reads, in order.
     public var reads: [String]
     public var location: SourceLocation
+    /// A derived value's `debounce`, `throttle` or `delay`: the value is computed when its inputs
+    /// change, but written only when its pacer lets the new value through, in a transaction of its own.
+    public var pacing: Pacing? = nil
 
     /// Whether the value is computed from other values by the generated update code.
     public var isComputed: Bool {
@@ -124,7 +127,7 @@ public struct ReactiveValue: Sendable {
     public var isWritten: Bool {
         switch source {
         case .state, .activation, .commandIsExecuting, .resourceValue, .resourceIsLoading, .resourceError: true
-        default: false
+        default: pacing != nil
         }
     }
 

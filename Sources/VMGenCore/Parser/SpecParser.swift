@@ -55,7 +55,8 @@ enum MemberSection: String, CaseIterable {
     var keys: [String] {
         switch self {
         case .parameters, .dependencies, .events: ["type", "doc"]
-        case .constants, .derived: ["type", "value", "doc"]
+        case .constants: ["type", "value", "doc"]
+        case .derived: ["type", "value", "doc"] + SectionReader.pacingKeys
         case .children: ["type", "value", "doc"] + Self.keyedKeys
         case .state: ["type", "initial", "input", "doc"]
         }
@@ -132,6 +133,7 @@ struct SectionReader {
         if let input = fields["input"] { member.isInput = reader.bool(input.value, "`input` of \(context)") ?? false }
         if let doc = fields["doc"] { member.doc = reader.string(doc.value, "`doc` of \(context)")?.value }
         if section == .children, !readChildList(into: &member, fields: fields, node: node, context: context) { return nil }
+        if section == .derived { member.pacing = pacing(fields, in: context) }
         return member
     }
 
@@ -219,12 +221,14 @@ struct SectionReader {
 
     private mutating func resource(_ name: Located<String>, _ node: Node) -> Resource? {
         let context = "resource `\(name.value)`"
-        guard let fields = reader.fields(of: node, in: context, allowed: ["type", "failure", "load", "trigger", "doc"],
-                                         required: ["type", "load"]),
+        guard let fields = reader.fields(of: node, in: context, allowed: ["type", "failure", "load", "trigger", "doc"] + Self.resourceTimingKeys,
+                                         required: ["type"]),
             let type = fields["type"].flatMap({ reader.type($0.value, "the type of \(context)") }),
-            let load = fields["load"].flatMap({ reader.code($0.value, "`load` of \(context)") })
+            let load = resourceLoad(fields, in: context, at: node)
         else { return nil }
-        var resource = Resource(name: name, type: type, load: load)
+        var resource = Resource(name: name, type: type, load: load.code)
+        resource.isTask = load.isTask
+        readTiming(fields, into: &resource, in: context)
         resource.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
         resource.failure = fields["failure"].flatMap { reader.type($0.value, "`failure` of \(context)") }
         if let triggerNode = fields["trigger"]?.value {

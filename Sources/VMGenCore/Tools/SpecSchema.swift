@@ -26,6 +26,10 @@ public enum SpecSchema {
                         (key, ["type": "object", "description": "The parent's statements for each event of a child.",
                                "additionalProperties": code])
                     case "policy": (key, ["enum": Command.Policy.allCases.map(\.rawValue)])
+                    case _ where SectionReader.pacingKeys.contains(key):
+                        (key, ["type": "number", "exclusiveMinimum": 0, "description": "Seconds (see `Reactive.Pacer`)."])
+                    case "valueOnFailure": (key, ["enum": Resource.ValueOnFailure.allCases.map(\.rawValue)])
+                    case "errorWhileLoading": (key, ["enum": Resource.ErrorWhileLoading.allCases.map(\.rawValue)])
                     case "trigger":
                         (key, ["oneOf": [
                             ["enum": Resource.Trigger.allCases.map(\.rawValue)],
@@ -47,9 +51,15 @@ public enum SpecSchema {
             "lifecycle": ["enum": ["active"]],
             "functions": entry(["signature", "body", "doc"], required: ["signature", "body"], shorthand: false),
             "commands": entry(SectionReader.commandKeys, required: [], shorthand: false),
-            "resources": entry(["type", "failure", "load", "trigger", "doc"], required: ["type", "load"], shorthand: false),
+            "resources": entry(["type", "failure", "load", "trigger", "doc"] + SectionReader.resourceTimingKeys, required: ["type"], shorthand: false),
             "reactions": entry(["onChange", "perform", "doc"], required: ["onChange", "perform"], shorthand: false),
         ]
+        // A resource loads with `load` or with `task`, one of them.
+        if var resources = properties["resources"] as? [String: Any], var resource = resources["additionalProperties"] as? [String: Any] {
+            resource["oneOf"] = [["required": ["load"]], ["required": ["task"]]]
+            resources["additionalProperties"] = resource
+            properties["resources"] = resources
+        }
         for section in MemberSection.allCases {
             properties[section.rawValue] = entry(section.keys, required: section.requiredKeys, shorthand: section.allowsTypeShorthand)
         }

@@ -74,9 +74,13 @@ extension ContextBuilder {
     /// `private lazy var _r$loader: Type = .init { [weak self] in`, with the type on the next
     /// line when the whole does not fit.
     func loaderDeclarationHead(_ resource: Resource) -> String {
-        let head = "    private lazy var \(loaderName(resource)): \(loaderType(resource)) = .init { [weak self] in"
+        let options = loaderOptions(resource)
+        let creation = ".init\(options.isEmpty ? "" : "(options: \(options))") { [weak self] in"
+        let head = "    private lazy var \(loaderName(resource)): \(loaderType(resource)) = \(creation)"
         guard !LineLayout.fits(head, margin: 0) else { return head }
-        return "    private lazy var \(loaderName(resource)):\n        \(loaderType(resource)) = .init { [weak self] in"
+        let typeOnNextLine = "    private lazy var \(loaderName(resource)):\n        \(loaderType(resource)) = "
+        // The options, when there are any, on a line of their own.
+        return typeOnNextLine + (options.isEmpty ? creation : ".init(\n        options: \(options)\n    ) { [weak self] in")
     }
 
     func resourceMember(_ resource: Resource) -> ResourceMember {
@@ -136,9 +140,10 @@ extension ContextBuilder {
         }
         for resource in spec.resources {
             result.append(CodeFunction(
-                docLines: ["/// Starts one load of `\(resource.name.value)`."],
+                docLines: ["/// Starts one load of `\(resource.name.value)`" + (resource.isTask ? ", with what its task reads as it is now." : ".")],
                 signature: "private func \(GeneratedNames.helper(resource.name.value, "load"))() -> Reactive.SignalProducer<\(types.name(for: resource.type)), \(resourceFailure(resource))> {",
-                bodyLines: SwiftText.embedded(resource.load)))
+                bodyLines: resource.isTask ? taskLoadLines(resource) : SwiftText.embedded(resource.load)))
+            if let task = taskComputation(resource) { result.append(task) }
         }
         return result
     }

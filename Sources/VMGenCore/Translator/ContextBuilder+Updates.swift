@@ -82,10 +82,10 @@ extension ContextBuilder {
     func initializer() -> CodeFunction {
         let initializerParameters = (spec.parameters + spec.dependencies).compactMap { member in
             member.type.map { "\(member.name.value): \(SwiftText.isFunctionType($0.value) ? "@escaping " : "")\(types.name(for: $0))" }
-        }
+        } + schedulerParameter
         // The body's lines sit 8 columns in.
         let margin = 8
-        var lines: [String] = []
+        var lines: [String] = schedulerLines
         for member in spec.parameters + spec.dependencies {
             lines.append("self.\(member.name.value) = \(member.name.value)")
         }
@@ -234,6 +234,7 @@ extension ContextBuilder {
                 signature: "private func \(loaded)(_ state: \(loaderType(resource)).State) {",
                 bodyLines: body.map { "        " + $0 }))
         }
+        result += pacingFunctions()
         let (commit, tellsObservation) = commit()
         result.append(commit)
         result += helpers(tellsObservation: tellsObservation)
@@ -351,7 +352,7 @@ extension ContextBuilder {
                 lines.append("if \(changedFlag("isActive")) {")
                 for resource in activationResources {
                     let loader = loaderName(resource)
-                    lines.append("    if \(GeneratedNames.storage(of: "isActive")) { \(loader).reload() } else { \(loader).cancel() }")
+                    lines.append("    if \(GeneratedNames.storage(of: "isActive")) { \(loader).reload() } else { \(loader).cancel()\(cancelsWhenInactive(resource)) }")
                 }
                 lines.append("}")
             }
@@ -385,14 +386,11 @@ extension ContextBuilder {
                 if !terms.isEmpty { lines += reactionLines(reaction, whenAnyOf: terms) }
                 continue
             }
-            if node.hasPrefix("reload:") {
-                let name = String(node.dropFirst("reload:".count))
+            // A reload, or a paced value's new value for its pacer (ContextBuilder+Timing).
+            if let effect = effect(of: node) {
                 let terms = changedInputs(model.graph.inputs[node] ?? [])
                 if terms.isEmpty { continue }
-                // A resource that also loads on activation reloads on change only while active.
-                let activeOnly = activationResources.contains { $0.name.value == name }
-                let whileActive = activeOnly ? " && \(GeneratedNames.storage(of: "isActive"))" : ""
-                lines += when(terms, suffix: whileActive, run: "\(GeneratedNames.helper(name, "loader")).reload()")
+                lines += when(terms, suffix: effect.suffix, run: effect.run)
                 continue
             }
             guard let value = value(named: node), !flagged.contains(node) else { continue }

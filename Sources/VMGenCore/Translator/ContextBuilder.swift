@@ -96,7 +96,7 @@ public struct ContextBuilder {
             result.append("/// This view model's transactions, through which a parent view model that reads it follows it.")
             result.append("\(access)let \(transactions) = Reactive.Transactions()")
         }
-        return result
+        return result + pacerDeclarations()
     }
 
     /// What `deinit` does: stop following runtime objects, complete the events.

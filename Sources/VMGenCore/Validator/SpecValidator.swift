@@ -63,6 +63,7 @@ struct Checker {
         checkCommands()
         checkResources()
         checkReactions()
+        checkTiming()
         buildGraph()
         // Design warnings only make sense once the spec is valid.
         if warn && !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
@@ -544,7 +545,9 @@ struct Checker {
     mutating func checkResources() {
         for resource in spec.resources {
             let what = "`load` of resource `\(resource.name.value)`"
-            if let body = parse(resource.load, what, form: .expression) {
+            if resource.isTask {
+                checkTask(of: resource)
+            } else if let body = parse(resource.load, what, form: .expression) {
                 resourceReads[resource.name.value] = Self.firstOfEachSpelling(SpecCode.reads(in: body)).compactMap { read in
                     guard read.name != "self" else { return nil }
                     return resolve(read, in: resource.load, what).flatMap { $0.isReactive ? $0.name : nil }
@@ -562,8 +565,10 @@ struct Checker {
 
     mutating func buildGraph() {
         for value in reactiveValues {
-            graph.add(value.name, reads: value.reads)
+            // A paced value is written when its pacer lets a new value through (SpecValidator+Timing).
+            graph.add(value.name, reads: value.pacing == nil ? value.reads : [Self.paceNode(of: value.name)])
         }
+        addPacingNodes()
         // A resource that reloads on change is an effect node reading what its load reads.
         for resource in spec.resources where resource.triggers.contains(where: { $0.value == .change }) {
             var seen = Set<String>()
@@ -596,6 +601,7 @@ struct Checker {
     func displayName(_ node: String) -> String {
         if node.hasPrefix("reload:") { return "reload of " + node.dropFirst("reload:".count) }
         if let reaction = ResolvedReaction.name(ofNode: node) { return "reaction " + reaction }
+        if node.hasPrefix(Self.pacePrefix) { return String(node.dropFirst(Self.pacePrefix.count)) + " (before its pacing)" }
         if let value = reactiveValues.first(where: { $0.name == node }), case .condition(let command) = value.source {
             return "enabled condition of \(command)"
         }
@@ -609,6 +615,7 @@ struct Checker {
         if let reaction = spec.reactions.first(where: { ResolvedReaction.node($0.name.value) == node }) {
             return reaction.perform.location
         }
+        if node.hasPrefix(Self.pacePrefix) { return locationOfNode(String(node.dropFirst(Self.pacePrefix.count))) }
         let resource = spec.resources.first { "reload:" + $0.name.value == node }
         return resource?.load.location ?? spec.viewModel.location
     }

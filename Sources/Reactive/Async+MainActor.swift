@@ -1,0 +1,23 @@
+extension SignalProducer {
+    /// A producer that runs `operation` in a new `Task` on the main actor on each start, sends its
+    /// result and completes, or fails with its error. Disposing the started producer cancels the
+    /// task (Swift task cancellation: the operation sees `Task.isCancelled`, and a cancellable
+    /// `await` inside it throws); a result or error that arrives afterwards is dropped.
+    ///
+    /// For operations that read main-actor state: a generated view model's async resource loads
+    /// through one, with the values its statements read captured when the load starts.
+    public init(taskOnMain operation: @escaping @MainActor () async throws(Failure) -> Value) {
+        self.init { observer, lifetime in
+            let task = Task { @MainActor in
+                do throws(Failure) {
+                    let value = Unchecked(try await operation())
+                    observer.send(value: value.value)
+                    observer.sendCompleted()
+                } catch {
+                    observer.send(error: error)
+                }
+            }
+            lifetime.observeEnded { task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Yams
+
+/// Reading time (`debounce`, `throttle`, `delay`), async loads (`task`) and the options of
+/// resources (`valueOnFailure`, `errorWhileLoading`).
+extension SectionReader {
+    typealias Fields = [String: (key: Located<String>, value: Node)]
+
+    /// The keys that hold values back in time.
+    static let pacingKeys = Pacing.Kind.allCases.map(\.rawValue)
+
+    /// `debounce: 0.3`, `throttle: 1` or `delay: 0.5` (seconds): at most one, a number above zero.
+    mutating func pacing(_ fields: Fields, in context: String) -> Located<Pacing>? {
+        let written = Self.pacingKeys.filter { fields[$0] != nil }
+        guard let key = written.first, let field = fields[key], let kind = Pacing.Kind(rawValue: key) else { return nil }
+        if written.count > 1 {
+            reader.diagnostics.error(
+                "\(context) has both `\(written[0])` and `\(written[1])`; keep one (each holds changes back in its own way)",
+                at: fields[written[1]]!.key.location)
+            return nil
+        }
+        guard let text = reader.nonEmptyString(field.value, "`\(key)` of \(context)") else { return nil }
+        guard let seconds = Double(text.value), seconds.isFinite, seconds > 0,
+              text.value.allSatisfy({ $0.isNumber || $0 == "." }) else {
+            reader.diagnostics.error(
+                "`\(key)` of \(context) must be a number of seconds above zero, such as `\(key): 0.3`, not `\(text.value)`",
+                at: text.location)
+            return nil
+        }
+        return Located(Pacing(kind: kind, seconds: text.value), at: field.key.location)
+    }
+
+    /// One of the cases of `Choice`, by its raw value, with a suggestion for a misspelling.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ key: String, of fields: Fields, in context: String
+    ) -> Located<Choice>? where Choice.RawValue == String {
+        guard let field = fields[key], let text = reader.nonEmptyString(field.value, "`\(key)` of \(context)") else { return nil }
+        if let value = Choice(rawValue: text.value) { return Located(value, at: text.location) }
+        let names = Choice.allCases.map(\.rawValue)
+        reader.diagnostics.error(
+            "`\(key)` of \(context) must be \(names.map { "`\($0)`" }.joined(separator: " or ")), not `\(text.value)`\(Suggestion.didYouMean(text.value, in: names))",
+            at: text.location)
+        return nil
+    }
+
+    /// The load of a resource: `load` (a producer expression) or `task` (async statements), one of them.
+    mutating func resourceLoad(_ fields: Fields, in context: String, at node: Node) -> (code: Code, isTask: Bool)? {
+        let written = ["load", "task"].filter { fields[$0] != nil }
+        guard written.count == 1, let key = written.first, let field = fields[key] else {
+            if written.isEmpty {
+                reader.diagnostics.error(
+                    "\(context) needs how it loads: `load` (a SignalProducer) or `task` (async throws statements that return the value)",
+                    at: reader.location(of: node))
+            } else {
+                reader.diagnostics.error("\(context) has both `load` and `task`; keep one", at: fields["task"]!.key.location)
+            }
+            return nil
+        }
+        return reader.code(field.value, "`\(key)` of \(context)").map { ($0, key == "task") }
+    }
+
+    /// The keys of a resource besides `type`, `failure`, `load`, `trigger` and `doc`.
+    static let resourceTimingKeys = ["task"] + pacingKeys + ["valueOnFailure", "errorWhileLoading"]
+
+    /// Reads those keys into `resource`.
+    mutating func readTiming(_ fields: Fields, into resource: inout Resource, in context: String) {
+        resource.pacing = pacing(fields, in: context)
+        resource.valueOnFailure = choice("valueOnFailure", of: fields, in: context)
+        resource.errorWhileLoading = choice("errorWhileLoading", of: fields, in: context)
+    }
+}

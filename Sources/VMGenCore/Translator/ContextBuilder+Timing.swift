@@ -1,0 +1,163 @@
+/// Time (paced derived values and paced reloads), async resource loads and resource options.
+extension ContextBuilder {
+    // MARK: Time
+
+    /// The values held back by a pacer.
+    var pacedValues: [ReactiveValue] { model.reactiveValues.filter { $0.pacing != nil } }
+
+    /// The resources whose `change` reloads are held back by a pacer.
+    var pacedResources: [Resource] { spec.resources.filter { $0.pacing != nil } }
+
+    /// Whether the view model holds something back in time, and so takes a scheduler.
+    var usesTime: Bool { !pacedValues.isEmpty || !pacedResources.isEmpty }
+
+    /// The scheduler the pacers run on.
+    var schedulerName: String { GeneratedNames.fixed("scheduler") }
+
+    func pacerName(_ owner: String) -> String { GeneratedNames.helper(owner, "pacer") }
+
+    /// `scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main`, for view models that use time.
+    var schedulerParameter: [String] {
+        usesTime ? ["scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main"] : []
+    }
+
+    /// The initializer's first lines: keep the scheduler.
+    var schedulerLines: [String] {
+        usesTime ? ["\(schedulerName) = scheduler"] : []
+    }
+
+    /// `.debounce(0.3)`.
+    func rule(_ pacing: Pacing) -> String { ".\(pacing.kind.rawValue)(\(pacing.seconds))" }
+
+    /// The scheduler and one pacer per paced value or reload, each created when first used.
+    func pacerDeclarations() -> [String] {
+        guard usesTime else { return [] }
+        var result = [
+            "/// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).",
+            "private let \(schedulerName): any Reactive.DateScheduler",
+        ]
+        func pacer(_ owner: String, type: String, pacing: Pacing, doc: String, deliver: String) {
+            result.append("/// \(doc) (`\(pacing.kind.rawValue): \(pacing.seconds)`).")
+            let head = "private lazy var \(pacerName(owner)) = Reactive.Pacer<\(type)>(\(rule(pacing)), on: \(schedulerName))"
+            if LineLayout.fits("    " + head + " { [weak self] in", margin: 0) {
+                result.append(head + " { [weak self] in")
+            } else {
+                result.append("private lazy var \(pacerName(owner)) = Reactive.Pacer<\(type)>(")
+                result.append("    \(rule(pacing)), on: \(schedulerName)")
+                result.append(") { [weak self] in")
+            }
+            result.append("    self?.\(deliver)")
+            result.append("}")
+        }
+        for value in pacedValues {
+            guard let pacing = value.pacing else { continue }
+            pacer(value.name, type: typeName(of: value), pacing: pacing, doc: "Holds back the new values of `\(value.name)`",
+                  deliver: "\(GeneratedNames.helper(value.name, "arrived"))($0)")
+        }
+        for resource in pacedResources {
+            guard let pacing = resource.pacing?.value else { continue }
+            pacer(resource.name.value, type: "Swift.Void", pacing: pacing, doc: "Holds back the reloads of `\(resource.name.value)` on change",
+                  deliver: "\(loaderName(resource)).reload()")
+        }
+        return result
+    }
+
+    /// What the commit runs for an effect node: a reload (at once, or through its pacer) or a
+    /// paced value's new value, with the condition added to its inputs' change (`&& _isActive`).
+    func effect(of node: String) -> (run: String, suffix: String)? {
+        if node.hasPrefix("reload:") {
+            let name = String(node.dropFirst("reload:".count))
+            guard let resource = spec.resources.first(where: { $0.name.value == name }) else { return nil }
+            // A resource that also loads on activation reloads on change only while active.
+            let activeOnly = resource.triggers.contains { $0.value == .activation }
+            let suffix = activeOnly ? " && \(GeneratedNames.storage(of: "isActive"))" : ""
+            let run = resource.pacing == nil ? "\(loaderName(resource)).reload()" : "\(pacerName(name)).send(())"
+            return (run, suffix)
+        }
+        let prefix = "pace:"
+        guard node.hasPrefix(prefix) else { return nil }
+        return ("\(GeneratedNames.helper(String(node.dropFirst(prefix.count)), "pace"))()", "")
+    }
+
+    /// What becoming inactive cancels besides the loads: the reloads a pacer holds back.
+    func cancelsWhenInactive(_ resource: Resource) -> String {
+        resource.pacing == nil ? "" : "; \(pacerName(resource.name.value)).cancel()"
+    }
+
+    /// For each paced value: the function that hands its new value to the pacer, and the one that
+    /// writes the value the pacer lets through, in a transaction of its own.
+    func pacingFunctions() -> [CodeFunction] {
+        var result: [CodeFunction] = []
+        for value in pacedValues {
+            guard let code = value.expression else { continue }
+            let name = value.name
+            let compute = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) {
+                GeneratedNames.storage(of: $0)
+            }
+            result.append(CodeFunction(
+                docLines: ["/// Computes `\(name)` from what it reads now and hands the value to its pacer."],
+                signature: "private func \(GeneratedNames.helper(name, "pace"))() {",
+                bodyLines: LineLayout.lines(compute, prefix: "\(pacerName(name)).send(", suffix: ")", margin: 8).map { "        " + $0 }))
+            let arrived = GeneratedNames.helper(name, "arrived")
+            result.append(CodeFunction(
+                docLines: ["/// Writes a value of `\(name)` that its pacer let through: a transaction of its own."],
+                signature: "private func \(arrived)(_ newValue: \(typeName(of: value))) {",
+                bodyLines: (
+                    beginLines(later: "self.\(arrived)(newValue)")
+                    + LineLayout.lines(write(name, "newValue"), margin: 8)
+                    + ["\(transactions).end { \(GeneratedNames.fixed("commit"))() }"]
+                ).map { "        " + $0 }))
+        }
+        return result
+    }
+
+    // MARK: Resource options
+
+    /// `.init(clearsValueOnFailure: true)`, or nothing with the default options.
+    func loaderOptions(_ resource: Resource) -> String {
+        var options: [String] = []
+        if resource.valueOnFailure?.value == .clear { options.append("clearsValueOnFailure: true") }
+        if resource.errorWhileLoading?.value == .keep { options.append("keepsErrorWhileLoading: true") }
+        return options.isEmpty ? "" : ".init(\(options.joined(separator: ", ")))"
+    }
+
+    // MARK: Async loads
+
+    /// The static function that runs a resource's `task` from the names it reads.
+    func taskComputation(_ resource: Resource) -> CodeFunction? {
+        guard resource.isTask else { return nil }
+        let name = resource.name.value
+        return CodeFunction(
+            docLines: ["/// The task of `\(name)`, from what it reads (it holds no reference to the view model)."],
+            signature: signature("private static func \(GeneratedNames.helper(name, "task"))", parameters: parameterList(taskArguments(resource)),
+                                 result: " async throws -> \(types.name(for: resource.type))"),
+            bodyLines: SwiftText.embedded(resource.load))
+    }
+
+    /// What a resource's `task` reads, in order, with the types its function takes.
+    func taskArguments(_ resource: Resource) -> [(name: String, type: String)] {
+        let key = "task:" + resource.name.value
+        let fixed = Set(model.fixedReads[key] ?? [])
+        return (model.argumentOrder[key] ?? []).compactMap { name in
+            if let value = value(named: name) { return (name, typeName(of: value)) }
+            if fixed.contains(name), let type = memberType(named: name) { return (name, type) }
+            return nil
+        }
+    }
+
+    /// The body of a task resource's load: the names it reads, taken now, and a task on the main
+    /// actor that runs the static function with them (so a running load does not keep the view
+    /// model alive, and disposing it cancels the task).
+    func taskLoadLines(_ resource: Resource) -> [String] {
+        let arguments = taskArguments(resource)
+        var lines = arguments.map { argument in
+            let source = value(named: argument.name) == nil ? "self." + argument.name : GeneratedNames.storage(of: argument.name)
+            return "let \(argument.name) = \(source)"
+        }
+        let run = call(GeneratedNames.helper(resource.name.value, "task"), arguments: arguments) { $0 }
+        lines.append("\(arguments.isEmpty ? "" : "return ")Reactive.SignalProducer(taskOnMain: {")
+        lines += LineLayout.lines(run, prefix: "try await ", indent: "    ", margin: 8)
+        lines.append("})")
+        return lines.map { "        " + $0 }
+    }
+}

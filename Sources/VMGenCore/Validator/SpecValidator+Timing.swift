@@ -1,0 +1,82 @@
+/// Checks of time (`debounce`, `throttle`, `delay`), async loads (`task`) and resource options.
+extension Checker {
+    /// The graph node of a paced value's pacer: `pace:x` reads what `x`'s expression reads, and
+    /// `x` reads it, so that a value paced into its own inputs is still a cycle.
+    static let pacePrefix = "pace:"
+    static func paceNode(of value: String) -> String { pacePrefix + value }
+
+    /// The initializer argument of view models that use time.
+    static let schedulerArgument = "scheduler"
+
+    /// Whether the spec holds something back in time, and so takes a scheduler.
+    var usesTime: Bool {
+        spec.derived.contains { $0.pacing != nil } || spec.resources.contains { $0.pacing != nil }
+    }
+
+    mutating func checkTiming() {
+        for member in spec.derived {
+            guard let pacing = member.pacing, let index = reactiveValues.firstIndex(where: { $0.name == member.name.value }) else { continue }
+            reactiveValues[index].pacing = pacing.value
+        }
+        for resource in spec.resources {
+            checkOptions(of: resource)
+            let error = GeneratedNames.error(of: resource.name.value)
+            if resource.errorWhileLoading?.value == .keep, let index = reactiveValues.firstIndex(where: { $0.name == error }) {
+                reactiveValues[index].doc = "Why the last load of `\(resource.name.value)` failed; kept while a new load runs, nil after a success."
+            }
+            guard let pacing = resource.pacing else { continue }
+            if !resource.triggers.contains(where: { $0.value == .change }) {
+                diagnostics.error(
+                    "resource `\(resource.name.value)` has `\(pacing.value.kind.rawValue)`, which holds back its reloads on `change`, but it does not reload on change: add `change` to its `trigger`, or remove `\(pacing.value.kind.rawValue)`",
+                    at: pacing.location)
+            }
+        }
+        if usesTime {
+            for member in spec.parameters + spec.dependencies where member.name.value == Self.schedulerArgument {
+                diagnostics.error(
+                    "`\(Self.schedulerArgument)` is the initializer argument vmgen adds to view models that use `debounce`, `throttle` or `delay` (a `Reactive.DateScheduler`, the main queue by default); rename this entry, or remove it and pass your scheduler as `\(Self.schedulerArgument):`",
+                    at: member.name.location)
+            }
+        }
+    }
+
+    /// `valueOnFailure` and `errorWhileLoading` need a resource that can fail.
+    mutating func checkOptions(of resource: Resource) {
+        guard resource.failure?.value == "Never" else { return }
+        let options: [(key: String, location: SourceLocation?)] = [
+            ("valueOnFailure", resource.valueOnFailure?.location),
+            ("errorWhileLoading", resource.errorWhileLoading?.location),
+        ]
+        for option in options {
+            guard let location = option.location else { continue }
+            diagnostics.error(
+                "resource `\(resource.name.value)` cannot fail (`failure: Never`), so `\(option.key)` would never apply; remove it",
+                at: location)
+        }
+    }
+
+    /// A `task` runs in a static function from the names it reads, passed when a load starts (so
+    /// a running load holds no reference to the view model); it fails with `any Error`.
+    mutating func checkTask(of resource: Resource) {
+        let name = resource.name.value
+        let reads = staticReads(of: resource.load, "the `task` of resource `\(name)`", allowReactive: true, key: Self.taskKey(of: name))
+        var seen = Set<String>()
+        resourceReads[name] = reads.reactive.map(\.name).filter { seen.insert($0).inserted }
+        fixedReads[Self.taskKey(of: name)] = reads.fixed
+        if let failure = resource.failure, !["any Error", "Error", "any Swift.Error", "Swift.Error"].contains(failure.value) {
+            diagnostics.error(
+                "resource `\(name)` loads with `task`, which fails with `any Error`; remove `failure:` (or use `load` with a producer that fails with `\(failure.value)`)",
+                at: failure.location)
+        }
+    }
+
+    /// The key of a resource task's reads in `fixedReads` and `argumentOrder`.
+    static func taskKey(of resource: String) -> String { "task:" + resource }
+
+    /// The pacers' nodes: each reads what its value's expression reads.
+    mutating func addPacingNodes() {
+        for value in reactiveValues where value.pacing != nil {
+            graph.add(Self.paceNode(of: value.name), reads: value.reads)
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import ExampleModels
+import Foundation
+import GeneratedViewModels
+import Reactive
+import ReactiveTesting
+import Testing
+
+/// Issue 12's search as you type: a debounced, async, cancellable resource and a throttled value,
+/// on virtual time.
+@MainActor
+struct LiveSearchTests {
+    let search = InMemoryAsyncSearch()
+    let scheduler = TestScheduler()
+
+    /// An active view model whose first load (on activation, of the empty query) has ended.
+    func activeSearch() async -> LiveSearchViewModel {
+        let view = LiveSearchViewModel(search: search, scheduler: scheduler)
+        view.isActive = true
+        await loadEnded(view)
+        return view
+    }
+
+    /// Waits until the running load of `results` has ended (its async task answered).
+    func loadEnded(_ view: LiveSearchViewModel) async {
+        var loading = view.resultsIsLoadingProperty.values.makeAsyncIterator()
+        while let isLoading = await loading.next(), isLoading {}
+    }
+
+    /// The virtual seconds since the scheduler started.
+    var now: TimeInterval { scheduler.currentDate.timeIntervalSinceReferenceDate }
+
+    // MARK: Debounce
+
+    @Test func aSearchStartsOnlyOnceTypingPausedForThreeTenthsOfASecond() async {
+        let view = await activeSearch()
+        var starts: [TimeInterval] = []
+        let observation = view.resultsIsLoadingProperty.signal.observeValuesOnMain { isLoading in
+            if isLoading { starts.append(self.now) }
+        }
+        defer { observation?.dispose() }
+
+        view.query = "s"
+        scheduler.advance(by: 0.2)
+        view.query = "sw"                     // a newer change restarts the wait
+        scheduler.advance(by: 0.29)
+        #expect(starts.isEmpty)
+        #expect(!view.resultsIsLoading)
+
+        scheduler.advance(by: 0.01)
+        #expect(starts == [0.5])
+        let request = await search.request(0)
+        #expect(request.query == "sw")
+        #expect(search.requests.count == 1)
+        request.succeed(with: ["Swift"])
+        await loadEnded(view)
+        #expect(view.results == ["Swift"])
+    }
+
+    @Test func aDebouncedReloadIsATransactionOfItsOwn() async {
+        let view = await activeSearch()
+        let queries = Recorder(view.queryProperty)
+        let loading = Recorder(view.resultsIsLoadingProperty)
+        view.query = "swift"
+        #expect(queries.values == ["", "swift"])
+        #expect(loading.values == [false])
+
+        let tracking = track({ _ = view.query; _ = view.resultsIsLoading })
+        scheduler.advance(by: 0.3)
+        // The reload told the observers of `resultsIsLoading` once; `query` did not change again.
+        #expect(loading.values == [false, true])
+        #expect(queries.values == ["", "swift"])
+        #expect(tracking.changes == 1)
+        await search.request(0).succeed(with: [])
+    }
+
+    @Test func aChangeWhileInactiveNeitherLoadsNorWaits() async {
+        let view = await activeSearch()
+        view.query = "swift"                  // its reload waits for the debounce...
+        view.isActive = false                 // ...and going inactive drops it
+        let loading = Recorder(view.resultsIsLoadingProperty)
+        scheduler.advance(by: 1)
+        #expect(loading.values == [false])
+        #expect(scheduler.currentDate.timeIntervalSinceReferenceDate == 1)
+    }
+
+    // MARK: Throttle
+
+    @Test func theCharacterCountChangesAtMostTwiceASecond() {
+        let view = LiveSearchViewModel(search: search, scheduler: scheduler)
+        let counts = Recorder(view.characterCountProperty)
+
+        view.query = "a"                      // the first change goes through on the scheduler's next turn
+        #expect(view.characterCount == 0)
+        scheduler.advance()
+        #expect(counts.values == [0, 1])
+
+        scheduler.advance(by: 0.1)
+        view.query = "ab"
+        scheduler.advance(by: 0.1)
+        view.query = "abc"                    // kept: only the latest goes through, at 0.5
+        scheduler.advance(by: 0.29)
+        #expect(counts.values == [0, 1])
+        scheduler.advance(by: 0.01)
+        #expect(now == 0.5)
+        #expect(counts.values == [0, 1, 3])
+
+        scheduler.advance(by: 0.7)
+        view.query = "abcd"                   // more than half a second later: through at once
+        scheduler.advance()
+        #expect(counts.values == [0, 1, 3, 4])
+    }
+
+    @Test func eachThrottledValueIsOneTransaction() {
+        let view = LiveSearchViewModel(search: search, scheduler: scheduler)
+        view.query = "abc"
+        let tracking = track({ _ = view.characterCount; _ = view.query })
+        let counts = Recorder(view.characterCountProperty)
+        scheduler.advance()
+        #expect(tracking.changes == 1)
+        #expect(counts.values == [0, 3])
+        #expect(view.query == "abc")
+    }
+
+    // MARK: Async loads
+
+    @Test func aNewerSearchCancelsTheRunningTaskAndItsResultNeverShows() async {
+        let view = await activeSearch()
+        let results = Recorder(view.resultsProperty)
+        view.query = "swift"
+        scheduler.advance(by: 0.3)
+        let first = await search.request(0)
+
+        view.query = "swiftui"
+        scheduler.advance(by: 0.3)
+        #expect(first.sawCancellation)
+        let second = await search.request(1)
+        #expect(!second.sawCancellation)
+
+        first.succeed(with: ["late: Swift"])  // the service answers anyway: ignored
+        second.succeed(with: ["SwiftUI"])
+        await loadEnded(view)
+        #expect(results.values == [[], ["SwiftUI"]])
+    }
+
+    @Test func goingInactiveCancelsTheRunningSearch() async {
+        let view = await activeSearch()
+        view.query = "swift"
+        scheduler.advance(by: 0.3)
+        let request = await search.request(0)
+
+        view.isActive = false
+        #expect(request.sawCancellation)
+        #expect(!view.resultsIsLoading)
+        request.succeed(with: ["late"])
+        #expect(view.results == [])
+    }
+
+    @Test func aReleasedViewModelIsFreedWhileItsSearchRunsAndTheSearchIsCancelled() async {
+        weak var released: LiveSearchViewModel?
+        var request: AsyncSearchRequest?
+        do {
+            let view = await activeSearch()
+            released = view
+            view.query = "swift"
+            scheduler.advance(by: 0.3)
+            request = await search.request(0)
+            #expect(view.resultsIsLoading)
+        }
+        #expect(released == nil)
+        #expect(request?.sawCancellation == true)
+        request?.succeed(with: [])
+    }
+
+    @Test func aReleasedViewModelIsFreedWhileAReloadWaitsForItsDebounce() async {
+        weak var released: LiveSearchViewModel?
+        do {
+            let view = await activeSearch()
+            released = view
+            view.query = "swift"
+        }
+        #expect(released == nil)
+        scheduler.advance(by: 1)              // the timer finds nothing to reload
+        #expect(search.requests.isEmpty)
+    }
+
+    // MARK: Outputs and failures (default options)
+
+    @Test func aSearchEndsWithItsResultsAndNotLoadingInOneTransaction() async {
+        let view = await activeSearch()
+        view.query = "swift"
+        scheduler.advance(by: 0.3)
+        let request = await search.request(0)
+        var seen: [String] = []
+        let observation = view.resultsIsLoadingProperty.signal.observeValuesOnMain { isLoading in
+            MainActor.assumeIsolated { seen.append("\(isLoading) \(view.results ?? [])") }
+        }
+        defer { observation?.dispose() }
+        let tracking = track({ _ = view.results; _ = view.resultsIsLoading })
+
+        request.succeed(with: ["Swift"])
+        await loadEnded(view)
+        #expect(seen == ["false [\"Swift\"]"])
+        #expect(tracking.changes == 1)
+    }
+
+    @Test func aFailedSearchKeepsTheLastResultsAndANewSearchClearsTheError() async {
+        let view = await activeSearch()
+        view.query = "swift"
+        scheduler.advance(by: 0.3)
+        await search.request(0).succeed(with: ["Swift"])
+        await loadEnded(view)
+
+        view.query = "swiftui"
+        scheduler.advance(by: 0.3)
+        await search.request(1).fail(with: URLError(.notConnectedToInternet))
+        await loadEnded(view)
+        #expect(view.results == ["Swift"])
+        #expect((view.resultsError as? URLError)?.code == .notConnectedToInternet)
+
+        view.query = "swift data"
+        scheduler.advance(by: 0.3)
+        #expect(view.resultsIsLoading)
+        #expect(view.resultsError == nil)
+        await search.request(2).succeed(with: [])
+    }
+}
