@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
         // The golden files of the generator's tests, compiled so "the output compiles" is tested.
         .target(name: "GoldenViewModels", dependencies: ["Reactive"], path: "Tests/Golden/Expected"),
-        .testTarget(name: "VMGenCoreTests", dependencies: ["VMGenCore", "GoldenViewModels"]),
+        .testTarget(name: "VMGenCoreTests", dependencies: ["VMGenCore", "GoldenViewModels", "RandomSpecs"]),
         // Random valid specs (issue #10): deterministic from a seed, no dependencies.
         .target(name: "RandomSpecs"),
         // Every random spec is accepted and all outputs compile together against `Reactive`

@@ -65,10 +65,9 @@ public struct OutputWriter {
         // rename; then the rename fails with ENOENT and writing starts again.
         for attempt in 1...5 {
             let temporary = folder.appendingPathComponent(".\(url.lastPathComponent)\(Self.temporaryMarker)\(UUID().uuidString)")
-            do {
-                try Data(contents.utf8).write(to: temporary)
-            } catch {
-                throw WriteError(path: url.relativePath, reason: Self.reason(forErrno: Self.posixCode(of: error), folder: folder.relativePath))
+            let writeErrno = NewFile.write(contents, to: temporary.path)
+            guard writeErrno == 0 else {
+                throw WriteError(path: url.relativePath, reason: Self.reason(forErrno: writeErrno, folder: folder.relativePath))
             }
             if rename(temporary.path, url.path) == 0 { return outcome }
             let code = errno

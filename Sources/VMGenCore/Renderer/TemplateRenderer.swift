@@ -1,70 +1,52 @@
 import Foundation
-import Stencil
 
-/// Lays out a `TemplateContext` through the Stencil templates: the embedded defaults, or a
-/// folder of custom templates that may override any of them by file name.
+/// Lays out a `TemplateContext` as Swift source. With the default templates this is
+/// `NativeRenderer`, the templates written out in Swift (no Stencil environment is made);
+/// a folder of custom templates that replaces any default template by file name goes through
+/// Stencil (`StencilRenderer`), the defaults filling in the templates it does not replace.
 public struct TemplateRenderer {
-    /// The default templates, compiled into the generator from the top-level `Templates/`.
-    static let defaultTemplates: [String: String] = [
-        "ViewModel.swift.stencil": String(decoding: PackageResources.ViewModel_swift_stencil, as: UTF8.self),
-        "Value.stencil": String(decoding: PackageResources.Value_stencil, as: UTF8.self),
-        "Function.stencil": String(decoding: PackageResources.Function_stencil, as: UTF8.self),
-    ]
+    /// How this renderer lays out a context.
+    enum Engine {
+        /// The default templates, in Swift.
+        case native
+        /// Stencil, with at least one custom template.
+        case stencil(StencilRenderer)
+    }
+
+    let engine: Engine
 
     /// The main template's name.
-    public static let mainTemplate = "ViewModel.swift.stencil"
+    public static let mainTemplate = StencilRenderer.mainTemplate
 
-    let templates: [String: String]
-    /// One environment for every render; its loader lexes each template once.
-    let environment: Environment
-    /// The lexed templates, owned here (see `LexedOnceLoader`).
-    let cache = TemplateCache()
-
-    /// - Parameter customTemplates: a folder whose `*.stencil` files replace the defaults of the same name.
+    /// - Parameter customTemplates: a folder whose `*.stencil` files replace the defaults of the
+    ///   same name. Files with other names are read too (a custom template may include them);
+    ///   when no default is replaced, the output is the default one and the native renderer
+    ///   makes it.
     public init(customTemplates: URL? = nil) throws {
-        var templates = Self.defaultTemplates
-        if let folder = customTemplates {
-            let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            for file in files where file.pathExtension == "stencil" {
-                templates[file.lastPathComponent] = try String(contentsOf: file, encoding: .utf8)
-            }
+        guard let folder = customTemplates else {
+            engine = .native
+            return
         }
-        self.templates = templates
-        self.environment = Environment(loader: LexedOnceLoader(templates: templates, cache: cache), trimBehaviour: .smart)
+        var custom: [String: String] = [:]
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        for file in files where file.pathExtension == "stencil" {
+            custom[file.lastPathComponent] = try String(contentsOf: file, encoding: .utf8)
+        }
+        let replacesADefault = custom.keys.contains { StencilRenderer.defaultTemplateNames.contains($0) }
+        engine = replacesADefault ? .stencil(StencilRenderer(custom: custom)) : .native
     }
 
     /// The rendered Swift source, with runs of blank lines folded and one final newline.
     public func render(_ context: TemplateContext) throws -> String {
-        let rendered = try environment.renderTemplate(name: Self.mainTemplate, context: Self.dictionary(context))
-        return Self.tidy(rendered)
+        switch engine {
+        case .native: NativeRenderer.render(context)
+        case .stencil(let stencil): try stencil.render(context)
+        }
     }
 
-    /// The context's top-level fields as a dictionary, so templates write `{{ name }}`.
-    static func dictionary(_ context: TemplateContext) -> [String: Any] {
-        var result: [String: Any] = [:]
-        for child in Mirror(reflecting: context).children {
-            if let label = child.label { result[label] = child.value }
-        }
-        return result
-    }
-
-    /// No trailing spaces, at most one blank line in a row, no blank line right after `{` or
-    /// before `}`, one newline at the end.
-    static func tidy(_ text: String) -> String {
-        var output: [Substring] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = line
-            while line.last == " " { line.removeLast() }
-            let previous = output.last
-            if line.isEmpty {
-                if previous == nil || previous!.isEmpty || previous!.hasSuffix("{") { continue }
-            }
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("}"), previous?.isEmpty == true {
-                output.removeLast()
-            }
-            output.append(line)
-        }
-        while output.last?.isEmpty == true { output.removeLast() }
-        return output.joined(separator: "\n") + "\n"
+    /// Whether custom templates are in use (Stencil renders).
+    var usesStencil: Bool {
+        if case .stencil = engine { return true }
+        return false
     }
 }
