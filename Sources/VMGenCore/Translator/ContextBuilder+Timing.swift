@@ -80,8 +80,8 @@ extension ContextBuilder {
     }
 
     /// What becoming inactive cancels besides the loads: the reloads a pacer holds back.
-    func cancelsWhenInactive(_ resource: Resource) -> String {
-        resource.pacing == nil ? "" : "; \(pacerName(resource.name.value)).cancel()"
+    func cancelsWhenInactive(_ resource: Resource) -> [String] {
+        resource.pacing == nil ? [] : ["\(pacerName(resource.name.value)).cancel()"]
     }
 
     /// For each paced value: the function that hands its new value to the pacer, and the one that

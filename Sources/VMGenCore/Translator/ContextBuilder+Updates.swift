@@ -352,7 +352,15 @@ extension ContextBuilder {
                 lines.append("if \(changedFlag("isActive")) {")
                 for resource in activationResources {
                     let loader = loaderName(resource)
-                    lines.append("    if \(GeneratedNames.storage(of: "isActive")) { \(loader).reload() } else { \(loader).cancel()\(cancelsWhenInactive(resource)) }")
+                    let active = GeneratedNames.storage(of: "isActive")
+                    let cancels = ["\(loader).cancel()"] + cancelsWhenInactive(resource)
+                    if cancels.count == 1 {
+                        lines.append("    if \(active) { \(loader).reload() } else { \(cancels[0]) }")
+                    } else {
+                        lines += ["    if \(active) {", "        \(loader).reload()", "    } else {"]
+                        lines += cancels.map { "        " + $0 }
+                        lines.append("    }")
+                    }
                 }
                 lines.append("}")
             }
