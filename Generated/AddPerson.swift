@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Looks a person up on Twitter by username.
 @MainActor
-public final class AddPersonViewModel: Observation.Observable, Reactive.Transactional {
+public final class AddPersonViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `twitter`, as the spec writes it.
@@ -216,6 +216,9 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
             if _isTextFieldEnabled$changed { _$didChange(\.isTextFieldEnabled, _isTextFieldEnabled$mirror) }
             if _addPersonIsEnabled$changed { _$didChange(\.addPersonIsEnabled, _addPersonIsEnabled$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -270,6 +273,42 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     private func _addPerson$work() -> Reactive.SignalProducer<_addPerson$Output, _addPerson$Failure> {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 16)
            twitter.info(forUsername: usernameSearchText)
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<AddPersonViewModel>] {
+        [
+            .value("usernameSearchText", \.usernameSearchText, usernameSearchTextProperty),
+            .value("isTextFieldEnabled", \.isTextFieldEnabled, isTextFieldEnabledProperty),
+            .work("addPersonIsExecuting", \.addPersonIsExecuting, addPersonIsExecutingProperty),
+            .value("addPersonIsEnabled", \.addPersonIsEnabled, addPersonIsEnabledProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "textFieldIsLockedWhileAdding",
+                "the text field is locked exactly while a person is being added",
+                holds: Self._textFieldIsLockedWhileAdding$invariant(
+                    isTextFieldEnabled: _isTextFieldEnabled,
+                    addPersonIsExecuting: _addPersonIsExecuting
+                )
+            ),
+        ]
+    }
+
+    /// Whether the invariant `textFieldIsLockedWhileAdding` holds.
+    private static func _textFieldIsLockedWhileAdding$invariant(
+        isTextFieldEnabled: Bool,
+        addPersonIsExecuting: Swift.Bool
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 28)
+           isTextFieldEnabled != addPersonIsExecuting
 #sourceLocation()
     }
 }

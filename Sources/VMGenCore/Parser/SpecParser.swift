@@ -7,7 +7,7 @@ public struct SpecParser {
     /// The top-level keys, in the order the documentation presents them.
     static let topLevelKeys = [
         "viewModel", "doc", "access", "imports", "parameters", "dependencies", "constants", "state",
-        "derived", "children", "functions", "commands", "resources", "events", "lifecycle",
+        "derived", "children", "functions", "commands", "resources", "events", "lifecycle", "invariants",
     ]
 
     public init() {}
@@ -41,6 +41,7 @@ public struct SpecParser {
         spec.functions = sections.functions(fields["functions"]?.value)
         spec.commands = sections.commands(fields["commands"]?.value)
         spec.resources = sections.resources(fields["resources"]?.value)
+        spec.invariants = sections.invariants(fields["invariants"]?.value)
         spec.brokenNames = sections.brokenNames
         return spec
     }

@@ -19,7 +19,7 @@ public enum SpecSchema {
                 "properties": Dictionary(uniqueKeysWithValues: keys.map { key -> (String, Any) in
                     switch key {
                     case "input" where keys.contains("initial"): (key, ["type": "boolean"])
-                    case "value", "initial", "enabled", "perform", "work", "task", "onValue", "onFailure", "load", "body", "signature":
+                    case "value", "initial", "enabled", "perform", "work", "task", "onValue", "onFailure", "load", "body", "signature", "holds":
                         (key, code)
                     case "policy": (key, ["enum": Command.Policy.allCases.map(\.rawValue)])
                     case "trigger":
@@ -43,6 +43,7 @@ public enum SpecSchema {
             "functions": entry(["signature", "body", "doc"], required: ["signature", "body"], shorthand: false),
             "commands": entry(SectionReader.commandKeys, required: [], shorthand: false),
             "resources": entry(["type", "failure", "load", "trigger", "doc"], required: ["type", "load"], shorthand: false),
+            "invariants": entry(SectionReader.invariantKeys, required: SectionReader.invariantKeys, shorthand: false),
         ]
         for section in MemberSection.allCases {
             properties[section.rawValue] = entry(section.keys, required: section.requiredKeys, shorthand: section.allowsTypeShorthand)

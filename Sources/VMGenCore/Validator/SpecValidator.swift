@@ -16,7 +16,7 @@ public struct SpecValidator {
     }
 }
 
-private struct Checker {
+struct Checker {
     let spec: Spec
     var diagnostics = Diagnostics()
     var symbols: [String: Symbol] = [:]
@@ -53,6 +53,7 @@ private struct Checker {
         checkExpressions()
         checkCommands()
         checkResources()
+        checkInvariants()
         buildGraph()
         // Design warnings only make sense once the spec is valid.
         if warn && !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
