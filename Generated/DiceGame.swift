@@ -7,7 +7,7 @@ import ExampleModels
 
 /// A die that you roll until it shows six.
 @MainActor
-public final class DiceGameViewModel: Observation.Observable, Reactive.Transactional {
+public final class DiceGameViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `die`, as the spec writes it.
@@ -314,6 +314,9 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
             if _newGameIsExecuting$changed { _$didChange(\.newGameIsExecuting, _newGameIsExecuting$mirror) }
             if _newGameIsEnabled$changed { _$didChange(\.newGameIsEnabled, _newGameIsEnabled$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -386,6 +389,58 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     private func _newGame$perform() {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 38)
              roll = nil
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<DiceGameViewModel>] {
+        [
+            .value("roll", \.roll, rollProperty),
+            .value("isGameOver", \.isGameOver, isGameOverProperty),
+            .value("currentRollDescription", \.currentRollDescription, currentRollDescriptionProperty),
+            .value("currentRollTextColor", \.currentRollTextColor, currentRollTextColorProperty),
+            .work("rollDieIsExecuting", \.rollDieIsExecuting, rollDieIsExecutingProperty),
+            .value("rollDieIsEnabled", \.rollDieIsEnabled, rollDieIsEnabledProperty),
+            .work("newGameIsExecuting", \.newGameIsExecuting, newGameIsExecutingProperty),
+            .value("newGameIsEnabled", \.newGameIsEnabled, newGameIsEnabledProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "rollIsADieFace",
+                "a roll is a face of the die, from 1 to 6",
+                holds: Self._rollIsADieFace$invariant(roll: _roll)
+            ),
+            Reactive.Invariant(
+                "greenOnlyWhenWon",
+                "the roll is shown in green exactly when the game is won",
+                holds: Self._greenOnlyWhenWon$invariant(
+                    currentRollTextColor: _currentRollTextColor,
+                    isGameOver: _isGameOver
+                )
+            ),
+        ]
+    }
+
+    /// Whether the invariant `rollIsADieFace` holds.
+    private static func _rollIsADieFace$invariant(roll: Int?) -> Swift.Bool {
+#sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 42)
+           roll.map { (1...6).contains($0) } ?? true
+#sourceLocation()
+    }
+
+    /// Whether the invariant `greenOnlyWhenWon` holds.
+    private static func _greenOnlyWhenWon$invariant(
+        currentRollTextColor: _currentRollTextColor$Type,
+        isGameOver: Bool
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 45)
+           (currentRollTextColor == .green) == isGameOver
 #sourceLocation()
     }
 }

@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Searches Flickr for the text the user typed.
 @MainActor
-public final class FlickrSearchViewModel: Observation.Observable, Reactive.Transactional {
+public final class FlickrSearchViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `flickr`, as the spec writes it.
@@ -218,6 +218,9 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
             }
             if _executeSearchIsEnabled$changed { _$didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -278,5 +281,41 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     /// Handles each value `executeSearch` produces.
     private func _executeSearch$didSendValue(_ value: _executeSearch$Output) {
         _$transactions.emit { [observer = _showResults$observer] in observer.send(value: value) }
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<FlickrSearchViewModel>] {
+        [
+            .value("searchText", \.searchText, searchTextProperty),
+            .work("executeSearchIsExecuting", \.executeSearchIsExecuting, executeSearchIsExecutingProperty),
+            .value("executeSearchIsEnabled", \.executeSearchIsEnabled, executeSearchIsEnabledProperty),
+            .event("showResults", \.showResults, showResults),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "searchesOnlyForMoreThanThreeCharacters",
+                "the search button is enabled only for more than three characters",
+                holds: Self._searchesOnlyForMoreThanThreeCharacters$invariant(
+                    executeSearchIsEnabled: _executeSearchIsEnabled,
+                    searchText: _searchText
+                )
+            ),
+        ]
+    }
+
+    /// Whether the invariant `searchesOnlyForMoreThanThreeCharacters` holds.
+    private static func _searchesOnlyForMoreThanThreeCharacters$invariant(
+        executeSearchIsEnabled: Swift.Bool,
+        searchText: String
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 29)
+            !executeSearchIsEnabled || searchText.count > 3
+#sourceLocation()
     }
 }

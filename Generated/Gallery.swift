@@ -7,7 +7,7 @@ import ExampleModels
 
 /// The popular photos of 500px, imported once when the gallery is created.
 @MainActor
-public final class GalleryViewModel: Observation.Observable, Reactive.Transactional {
+public final class GalleryViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `importer`, as the spec writes it.
@@ -180,6 +180,9 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
                 _$didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading$mirror)
             }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -223,6 +226,38 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
           log.log("Could not import photos: \(error)")
           return SignalProducer<[PhotoModel], Never>.empty
       }
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<GalleryViewModel>] {
+        [
+            .value("photos", \.photos, photosProperty),
+            .value("importedPhotos", \.importedPhotos, importedPhotosProperty),
+            .work("importedPhotosIsLoading", \.importedPhotosIsLoading, importedPhotosIsLoadingProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "photosAreTheImportedOnes",
+                "the gallery shows the imported photos, and none before the import",
+                holds: Self._photosAreTheImportedOnes$invariant(photos: _photos, importedPhotos: _importedPhotos)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `photosAreTheImportedOnes` holds.
+    private static func _photosAreTheImportedOnes$invariant(
+        photos: _photos$Type,
+        importedPhotos: _importedPhotos$Type?
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/Gallery.vm.yaml", line: 30)
+           photos == (importedPhotos ?? [])
 #sourceLocation()
     }
 }

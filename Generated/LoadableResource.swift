@@ -7,7 +7,7 @@ import ExampleModels
 
 /// A result computed from a model, with loading and error states; a newer computation replaces the running one.
 @MainActor
-public final class LoadableResourceViewModel: Observation.Observable, Reactive.Transactional {
+public final class LoadableResourceViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `computation`, as the spec writes it.
@@ -257,6 +257,9 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
             if _computedError$changed { _$didChange(\.computedError, _computedError$mirror) }
             if _lastError$changed { _$didChange(\.lastError, _lastError$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -311,6 +314,51 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     private func _computed$load() -> Reactive.SignalProducer<String, _computed$Failure> {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 18)
           model.map(computation.compute) ?? .empty
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<LoadableResourceViewModel>] {
+        [
+            .value("model", \.model, modelProperty),
+            .value("result", \.result, resultProperty),
+            .value("loading", \.loading, loadingProperty),
+            .value("lastError", \.lastError, lastErrorProperty),
+            .value("computed", \.computed, computedProperty),
+            .work("computedIsLoading", \.computedIsLoading, computedIsLoadingProperty),
+            .value("computedError", \.computedError, computedErrorProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "noErrorWhileComputing",
+                "a new computation clears the last error",
+                holds: Self._noErrorWhileComputing$invariant(loading: _loading, lastError: _lastError)
+            ),
+            Reactive.Invariant(
+                "resultIsTheLastComputed",
+                "the result shown is the last computed one",
+                holds: Self._resultIsTheLastComputed$invariant(result: _result, computed: _computed)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `noErrorWhileComputing` holds.
+    private static func _noErrorWhileComputing$invariant(loading: Bool, lastError: _lastError$Type) -> Swift.Bool {
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 27)
+            !loading || lastError == nil
+#sourceLocation()
+    }
+
+    /// Whether the invariant `resultIsTheLastComputed` holds.
+    private static func _resultIsTheLastComputed$invariant(result: String?, computed: String?) -> Swift.Bool {
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 30)
+           result == computed
 #sourceLocation()
     }
 }

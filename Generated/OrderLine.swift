@@ -7,7 +7,7 @@ import ExampleModels
 
 /// One line of an order, with a bulk discount.
 @MainActor
-public final class OrderLineViewModel: Observation.Observable, Reactive.Transactional {
+public final class OrderLineViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `counter`, as the spec writes it.
@@ -209,6 +209,9 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
             if _total$changed { _$didChange(\.total, _total$mirror) }
             if _summary$changed { _$didChange(\.summary, _summary$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -275,6 +278,54 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     private static func _summary$compute(counter: _counter$Type, quantity: Int, total: Int) -> String {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 29)
            counter.count("summary", "\(quantity) for \(total)")
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<OrderLineViewModel>] {
+        [
+            .value("quantity", \.quantity, quantityProperty),
+            .value("unitPrice", \.unitPrice, unitPriceProperty),
+            .value("subtotal", \.subtotal, subtotalProperty),
+            .value("discount", \.discount, discountProperty),
+            .value("total", \.total, totalProperty),
+            .value("summary", \.summary, summaryProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "discountIsAtMostTheSubtotal",
+                "a discount never makes the total negative",
+                holds: Self._discountIsAtMostTheSubtotal$invariant(discount: _discount, subtotal: _subtotal)
+            ),
+            Reactive.Invariant(
+                "totalIsSubtotalLessDiscount",
+                "the total is always the subtotal less the discount, never a stale sum",
+                holds: Self._totalIsSubtotalLessDiscount$invariant(
+                    total: _total,
+                    subtotal: _subtotal,
+                    discount: _discount
+                )
+            ),
+        ]
+    }
+
+    /// Whether the invariant `discountIsAtMostTheSubtotal` holds.
+    private static func _discountIsAtMostTheSubtotal$invariant(discount: Int, subtotal: Int) -> Swift.Bool {
+#sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 34)
+           0 <= discount && discount <= subtotal
+#sourceLocation()
+    }
+
+    /// Whether the invariant `totalIsSubtotalLessDiscount` holds.
+    private static func _totalIsSubtotalLessDiscount$invariant(total: Int, subtotal: Int, discount: Int) -> Swift.Bool {
+#sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 37)
+           total == subtotal - discount
 #sourceLocation()
     }
 }

@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Shows the adding form until a lookup succeeds, then the person found.
 @MainActor
-public final class PersonContainerViewModel: Observation.Observable, Reactive.Transactional {
+public final class PersonContainerViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `twitter`, as the spec writes it.
@@ -213,6 +213,9 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
             if _detailViewModel$changed { _$didChange(\.detailViewModel, _detailViewModel$mirror) }
             if _personIsLoading$changed { _$didChange(\.personIsLoading, _personIsLoading$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -267,6 +270,38 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
     private func _person$load() -> Reactive.SignalProducer<_person$Type, Never> {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 21)
            SignalProducer(addingViewModel.addPerson.values).take(first: 1)
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<PersonContainerViewModel>] {
+        [
+            .value("uiState", \.uiState, uiStateProperty),
+            .value("person", \.person, personProperty),
+            .work("personIsLoading", \.personIsLoading, personIsLoadingProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "detailExactlyOnceAPersonIsAdded",
+                "the container shows the form until a person is added, then the detail",
+                holds: Self._detailExactlyOnceAPersonIsAdded$invariant(person: _person, uiState: _uiState)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `detailExactlyOnceAPersonIsAdded` holds.
+    private static func _detailExactlyOnceAPersonIsAdded$invariant(
+        person: _person$Type?,
+        uiState: _uiState$Type
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 31)
+           (person == nil) == (uiState == .adding)
 #sourceLocation()
     }
 }

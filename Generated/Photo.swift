@@ -8,7 +8,7 @@ import Foundation
 
 /// One full-size photo, whose details are fetched when it comes on screen.
 @MainActor
-public final class PhotoViewModel: Observation.Observable, Reactive.Transactional {
+public final class PhotoViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `photo`, as the spec writes it.
@@ -260,6 +260,9 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
             if _detailsError$changed { _$didChange(\.detailsError, _detailsError$mirror) }
             if _isActive$changed { _$didChange(\.isActive, _isActive$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -314,6 +317,38 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
     private func _details$load() -> Reactive.SignalProducer<_details$Type, _details$Failure> {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 22)
           importer.fetchPhotoDetails(photo)
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<PhotoViewModel>] {
+        [
+            .value("isLoading", \.isLoading, isLoadingProperty),
+            .value("imageData", \.imageData, imageDataProperty),
+            .value("details", \.details, detailsProperty),
+            .work("detailsIsLoading", \.detailsIsLoading, detailsIsLoadingProperty),
+            .value("detailsError", \.detailsError, detailsErrorProperty),
+            .value("isActive", \.isActive, isActiveProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "loadingOnlyWhileOnScreen",
+                "the photo loads only while it is on screen (leaving the screen cancels the load)",
+                holds: Self._loadingOnlyWhileOnScreen$invariant(isActive: _isActive, isLoading: _isLoading)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `loadingOnlyWhileOnScreen` holds.
+    private static func _loadingOnlyWhileOnScreen$invariant(isActive: Swift.Bool, isLoading: Bool) -> Swift.Bool {
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 33)
+           isActive || !isLoading
 #sourceLocation()
     }
 }

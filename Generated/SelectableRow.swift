@@ -6,7 +6,7 @@ import Reactive
 
 /// One name of a list, which the user selects or not.
 @MainActor
-public final class SelectableRowViewModel: Observation.Observable, Reactive.Transactional {
+public final class SelectableRowViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Parameters
 
     /// The name the row shows.
@@ -174,6 +174,9 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
             if _toggleIsExecuting$changed { _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror) }
             if _toggleIsEnabled$changed { _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -221,6 +224,36 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
     private func _toggle$perform() {
 #sourceLocation(file: "Specs/SelectableRow.vm.yaml", line: 17)
              isSelected.toggle()
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<SelectableRowViewModel>] {
+        [
+            .value("isSelected", \.isSelected, isSelectedProperty),
+            .value("title", \.title, titleProperty),
+            .work("toggleIsExecuting", \.toggleIsExecuting, toggleIsExecutingProperty),
+            .value("toggleIsEnabled", \.toggleIsEnabled, toggleIsEnabledProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "titleShowsTheSelection",
+                "the title shows whether the row is selected",
+                holds: Self._titleShowsTheSelection$invariant(title: _title, isSelected: _isSelected, name: name)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `titleShowsTheSelection` holds.
+    private static func _titleShowsTheSelection$invariant(title: String, isSelected: Bool, name: String) -> Swift.Bool {
+#sourceLocation(file: "Specs/SelectableRow.vm.yaml", line: 21)
+            title == (isSelected ? "[x] " : "[ ] ") + name
 #sourceLocation()
     }
 }

@@ -6,7 +6,7 @@ import Reactive
 
 /// A list of names to select from, with what is selected.
 @MainActor
-public final class SelectionViewModel: Observation.Observable, Reactive.Transactional {
+public final class SelectionViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `rows`, as the spec writes it.
@@ -246,6 +246,9 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
             if _allRow$changed { _$didChange(\.allRow, _allRow$mirror) }
             if _summary$changed { _$didChange(\.summary, _summary$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -319,6 +322,59 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
     private static func _allRow$compute(names: [String]) -> _allRow$Type {
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 19)
             SelectableRowViewModel(name: "All \(names.count)")
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<SelectionViewModel>] {
+        [
+            .value("names", \.names, namesProperty),
+            .value("selectedCount", \.selectedCount, selectedCountProperty),
+            .value("summary", \.summary, summaryProperty),
+            .value("lastIsSelected", \.lastIsSelected, lastIsSelectedProperty),
+            .value("rows", \.rows, rowsProperty),
+            .value("lastRow", \.lastRow, lastRowProperty),
+            .value("allRow", \.allRow, allRowProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "oneRowPerName",
+                "there is one row for each name",
+                holds: Self._oneRowPerName$invariant(rows: _rows, names: _names)
+            ),
+            Reactive.Invariant(
+                "selectedCountIsAtMostTheRows",
+                "the counts and the last row follow the rows' selection",
+                holds: Self._selectedCountIsAtMostTheRows$invariant(
+                    selectedCount: _selectedCount,
+                    rows: _rows,
+                    lastIsSelected: _lastIsSelected
+                )
+            ),
+        ]
+    }
+
+    /// Whether the invariant `oneRowPerName` holds.
+    private static func _oneRowPerName$invariant(rows: _rows$Type, names: [String]) -> Swift.Bool {
+#sourceLocation(file: "Specs/Selection.vm.yaml", line: 32)
+           rows.count == names.count
+#sourceLocation()
+    }
+
+    /// Whether the invariant `selectedCountIsAtMostTheRows` holds.
+    private static func _selectedCountIsAtMostTheRows$invariant(
+        selectedCount: Int,
+        rows: _rows$Type,
+        lastIsSelected: Bool
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/Selection.vm.yaml", line: 35)
+           selectedCount <= rows.count && lastIsSelected == (rows.last?.isSelected ?? false)
 #sourceLocation()
     }
 }

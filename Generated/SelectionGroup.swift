@@ -6,7 +6,7 @@ import Reactive
 
 /// Several selection lists, with totals over all of them.
 @MainActor
-public final class SelectionGroupViewModel: Observation.Observable, Reactive.Transactional {
+public final class SelectionGroupViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `selections`, as the spec writes it.
@@ -156,6 +156,9 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
             if _totalSelected$changed { _$didChange(\.totalSelected, _totalSelected$mirror) }
             if _selectedNames$changed { _$didChange(\.selectedNames, _selectedNames$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -212,6 +215,42 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
           selection.names = names
           return selection
       }
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<SelectionGroupViewModel>] {
+        [
+            .value("lists", \.lists, listsProperty),
+            .value("totalSelected", \.totalSelected, totalSelectedProperty),
+            .value("selectedNames", \.selectedNames, selectedNamesProperty),
+            .value("selections", \.selections, selectionsProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "totalIsTheNumberOfSelectedNames",
+                "the total counts exactly the selected names of every list",
+                holds: Self._totalIsTheNumberOfSelectedNames$invariant(
+                    totalSelected: _totalSelected,
+                    selectedNames: _selectedNames
+                )
+            ),
+        ]
+    }
+
+    /// Whether the invariant `totalIsTheNumberOfSelectedNames` holds.
+    private static func _totalIsTheNumberOfSelectedNames$invariant(
+        totalSelected: Int,
+        selectedNames: [String]
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 31)
+           totalSelected == selectedNames.count
 #sourceLocation()
     }
 }

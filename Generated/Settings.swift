@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Reading settings, with a reset to the defaults and a save that can fail.
 @MainActor
-public final class SettingsViewModel: Observation.Observable, Reactive.Transactional {
+public final class SettingsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `store`, as the spec writes it.
@@ -447,6 +447,9 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
             if _saveIsExecuting$changed { _$didChange(\.saveIsExecuting, _saveIsExecuting$mirror) }
             if _saveIsEnabled$changed { _$didChange(\.saveIsEnabled, _saveIsEnabled$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -573,6 +576,50 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     private func _save$didFail(_ error: _save$Failure) {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 43)
                 saveError = "Could not save: \(error.reason)"
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<SettingsViewModel>] {
+        [
+            .value("fontSize", \.fontSize, fontSizeProperty),
+            .value("lineSpacing", \.lineSpacing, lineSpacingProperty),
+            .value("theme", \.theme, themeProperty),
+            .value("showsImages", \.showsImages, showsImagesProperty),
+            .value("language", \.language, languageProperty),
+            .value("saveError", \.saveError, saveErrorProperty),
+            .value("summary", \.summary, summaryProperty),
+            .value("isDefault", \.isDefault, isDefaultProperty),
+            .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
+            .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty),
+            .work("saveIsExecuting", \.saveIsExecuting, saveIsExecutingProperty),
+            .value("saveIsEnabled", \.saveIsEnabled, saveIsEnabledProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "resetOnlyWhenSomethingChanged",
+                "reset is offered exactly when a setting differs from its default",
+                holds: Self._resetOnlyWhenSomethingChanged$invariant(
+                    resetIsEnabled: _resetIsEnabled,
+                    isDefault: _isDefault
+                )
+            ),
+        ]
+    }
+
+    /// Whether the invariant `resetOnlyWhenSomethingChanged` holds.
+    private static func _resetOnlyWhenSomethingChanged$invariant(
+        resetIsEnabled: Swift.Bool,
+        isDefault: Bool
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/Settings.vm.yaml", line: 47)
+           resetIsEnabled == !isDefault
 #sourceLocation()
     }
 }

@@ -6,7 +6,7 @@ import Reactive
 
 /// A to-do list with a text field to add items.
 @MainActor
-public final class TodoListViewModel: Observation.Observable, Reactive.Transactional {
+public final class TodoListViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: State
 
     /// The items, oldest first.
@@ -227,6 +227,9 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
             if _addIsExecuting$changed { _$didChange(\.addIsExecuting, _addIsExecuting$mirror) }
             if _addIsEnabled$changed { _$didChange(\.addIsEnabled, _addIsEnabled$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -296,6 +299,38 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 22)
       items.append(newItemText)
       newItemText = ""
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<TodoListViewModel>] {
+        [
+            .value("items", \.items, itemsProperty),
+            .value("newItemText", \.newItemText, newItemTextProperty),
+            .value("isDuplicate", \.isDuplicate, isDuplicateProperty),
+            .value("countText", \.countText, countTextProperty),
+            .work("addIsExecuting", \.addIsExecuting, addIsExecutingProperty),
+            .value("addIsEnabled", \.addIsEnabled, addIsEnabledProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "noDuplicateItems",
+                "an item is never added twice",
+                holds: Self._noDuplicateItems$invariant(items: _items)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `noDuplicateItems` holds.
+    private static func _noDuplicateItems$invariant(items: [String]) -> Swift.Bool {
+#sourceLocation(file: "Specs/TodoList.vm.yaml", line: 27)
+           Set(items).count == items.count
 #sourceLocation()
     }
 }

@@ -25,6 +25,9 @@ public final class Transactions {
     @usableFromInline var followers: [Weak<Follower>] = []
     /// Whether the followers were told about the transaction being notified.
     @usableFromInline var followersTold = false
+    /// Told once observers have been told about a transaction (and its events sent): tests use it
+    /// to group changes by transaction (`ReactiveTesting`'s `ChangeRecorder`). Nil, and free, otherwise.
+    public var didNotify: (() -> Void)?
 
     public init() {}
 
@@ -59,6 +62,7 @@ public final class Transactions {
         if !events.isEmpty { sendEvents() }
         isNotifying = false
         followersTold = false
+        if let didNotify { didNotify() }
     }
 
     /// Called before the first observer of a changed value is told (generated view models call it

@@ -35,6 +35,9 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     /// The number of actions waiting to run (including cancelled ones not yet reached).
     public var pendingCount: Int { state.withLock { $0.items.count } }
 
+    /// The number of actions waiting to run, not counting cancelled ones.
+    public var scheduledCount: Int { state.withLock { $0.items.count { !$0.disposable.isDisposed } } }
+
     /// Queues `action` for the current virtual time; it runs on the next advance.
     @discardableResult
     public func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {

@@ -30,19 +30,20 @@ struct FlickrSearchTests {
 
     @Test func searchingAsksTheServiceAndShowsActivityUntilItAnswers() {
         let search = FlickrSearchViewModel(flickr: flickr)
-        let shown = Recorder(search.showResults)
+        let changes = ChangeRecorder(search)
         search.searchText = "wibble"
         search.executeSearch.tap()
-
+        // Typing enables the search; starting it disables it again, and nothing is shown yet.
+        changes.expect(
+            .changed(\.searchText, to: "wibble"), .changed(\.executeSearchIsEnabled, to: true, false),
+            .changed(\.executeSearchIsExecuting, to: true))
         #expect(flickr.searches.arguments == ["wibble"])
-        #expect(search.executeSearchIsExecuting)
-        #expect(!search.executeSearchIsEnabled)
-        #expect(shown.values.isEmpty)
 
         flickr.searches.last?.succeed(with: results)
-        #expect(!search.executeSearchIsExecuting)
-        #expect(search.executeSearchIsEnabled)
-        #expect(shown.values == [results])
+        changes.expect(
+            .changed(\.executeSearchIsExecuting, to: false), .changed(\.executeSearchIsEnabled, to: true),
+            .sent(\.showResults, results))
+        changes.finish()
     }
 
     @Test func noObserverSeesTheSearchExecutingAndEnabledAtOnce() {

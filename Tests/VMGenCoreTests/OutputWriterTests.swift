@@ -69,7 +69,7 @@ struct SpecSchemaTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(SpecSchema.json().utf8)) as? [String: Any])
         let properties = try #require(object["properties"] as? [String: Any])
         #expect(Set(properties.keys) == Set(["viewModel", "doc", "access", "imports", "parameters", "dependencies", "constants", "state",
-                                             "derived", "children", "functions", "commands", "resources", "events", "reactions", "lifecycle"]))
+                                             "derived", "children", "functions", "commands", "resources", "events", "reactions", "lifecycle", "invariants"]))
     }
 }
 

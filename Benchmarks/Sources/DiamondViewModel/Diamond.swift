@@ -6,7 +6,7 @@ import Reactive
 
 /// A diamond of derived values, for the benchmarks.
 @MainActor
-public final class DiamondViewModel: Observation.Observable, Reactive.Transactional {
+public final class DiamondViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: State
 
     /// The input.
@@ -185,5 +185,17 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
 #sourceLocation(file: "Benchmarks/Specs/Diamond.vm.yaml", line: 12)
                          b + c
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<DiamondViewModel>] {
+        [
+            .value("a", \.a, aProperty),
+            .value("b", \.b, bProperty),
+            .value("c", \.c, cProperty),
+            .value("d", \.d, dProperty),
+        ]
     }
 }

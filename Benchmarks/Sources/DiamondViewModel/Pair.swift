@@ -6,7 +6,7 @@ import Reactive
 
 /// Two counters bumped together, for the benchmarks.
 @MainActor
-public final class PairViewModel: Observation.Observable, Reactive.Transactional {
+public final class PairViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: State
 
     /// The first counter.
@@ -274,5 +274,19 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
       a += 1
       b += 1
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<PairViewModel>] {
+        [
+            .value("a", \.a, aProperty),
+            .value("b", \.b, bProperty),
+            .value("sum", \.sum, sumProperty),
+            .value("same", \.same, sameProperty),
+            .work("bumpIsExecuting", \.bumpIsExecuting, bumpIsExecutingProperty),
+            .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty),
+        ]
     }
 }

@@ -35,6 +35,8 @@ public struct Spec: Sendable {
     public var reactions: [Reaction] = []
     /// `active` adds `isActive` and activation-driven loading.
     public var lifecycle: Located<String>?
+    /// Conditions over the values that hold after every transaction (checked in debug builds).
+    public var invariants: [Invariant] = []
     /// Names whose entries are declared but could not be read (their error is reported
     /// already): later checks treat them as declared, so one mistake gives one error.
     public var brokenNames: Set<String> = []
@@ -156,6 +158,15 @@ public struct Command: Sendable {
     /// An event that each value of the work is sent to.
     public var emits: Located<String>?
     public var policy: Located<Policy>?
+}
+
+/// A condition over the view model's values that must hold after every transaction.
+public struct Invariant: Sendable {
+    public var name: Located<String>
+    /// A `Bool` expression over the view model's values.
+    public var holds: Code
+    /// What is wrong when it does not hold.
+    public var message: String
 }
 
 /// A loadable value: the generated view model exposes `name`, `nameIsLoading`, `nameError`

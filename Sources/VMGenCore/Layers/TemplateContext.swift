@@ -55,6 +55,8 @@ public struct TemplateContext: Sendable {
     /// One typealias per type the spec writes, under `#sourceLocation`; every other place in
     /// the generated code names the alias, so a wrong type is reported once, at the spec.
     public var typeAliases: [TypeAliasMember]
+    /// What tests see of the view model (`Reactive.Inspectable`): its outputs and invariants.
+    public var testing: [CodeFunction]
 }
 
 /// A typealias of a spec type: its doc comment and declaration lines, ready for the class body.

@@ -20,7 +20,7 @@ public enum SpecSchema {
                     switch key {
                     case "input" where keys.contains("initial"): (key, ["type": "boolean"])
                     case "value", "initial", "enabled", "perform", "work", "task", "onValue", "onFailure", "load", "body", "signature",
-                         "each", "id", "make", "update":
+                         "each", "id", "make", "update", "holds":
                         (key, code)
                     case "on":
                         (key, ["type": "object", "description": "The parent's statements for each event of a child.",
@@ -53,6 +53,7 @@ public enum SpecSchema {
             "commands": entry(SectionReader.commandKeys, required: [], shorthand: false),
             "resources": entry(["type", "failure", "load", "trigger", "doc"] + SectionReader.resourceTimingKeys, required: ["type"], shorthand: false),
             "reactions": entry(["onChange", "perform", "doc"], required: ["onChange", "perform"], shorthand: false),
+            "invariants": entry(SectionReader.invariantKeys, required: SectionReader.invariantKeys, shorthand: false),
         ]
         // A resource loads with `load` or with `task`, one of them.
         if var resources = properties["resources"] as? [String: Any], var resource = resources["additionalProperties"] as? [String: Any] {

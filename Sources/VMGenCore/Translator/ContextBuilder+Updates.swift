@@ -492,6 +492,7 @@ extension ContextBuilder {
         } else {
             lines.append("}")
         }
+        lines += invariantCheckLines()
         let function = CodeFunction(
             docLines: [
                 "/// Ends a transaction: computes again, once and in update order, each value that reads a value",

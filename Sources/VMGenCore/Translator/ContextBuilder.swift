@@ -33,7 +33,7 @@ public struct ContextBuilder {
             headerLines: GeneratedHeader.lines(specPath: spec.file, version: version, writer: .command),
             name: className,
             accessPrefix: access,
-            conformances: hasTransactions ? "Observation.Observable, Reactive.Transactional" : "Observation.Observable",
+            conformances: hasTransactions ? Self.valueConformances : "Observation.Observable",
             docLines: SwiftText.docLines(spec.doc),
             imports: (["Observation", "Reactive"] + spec.imports.map(\.value)).uniqued(),
             dependencies: spec.dependencies.map(storedMember),
@@ -61,7 +61,8 @@ public struct ContextBuilder {
             updates: updates(),
             computations: computations() + childListComputations() + reactionFunctions(),
             actions: actions() + childListHandlers(),
-            typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) })
+            typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) },
+            testing: testing())
     }
 
     /// Whether the view model has values, and with them transactions: the bookkeeping, the

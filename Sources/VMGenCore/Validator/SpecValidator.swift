@@ -64,6 +64,7 @@ struct Checker {
         checkResources()
         checkReactions()
         checkTiming()
+        checkInvariants()
         buildGraph()
         // Design warnings only make sense once the spec is valid.
         if warn && !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }

@@ -6,7 +6,7 @@ import Reactive
 
 /// A counter that steps up to a limit.
 @MainActor
-public final class CounterViewModel: Observation.Observable, Reactive.Transactional {
+public final class CounterViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Parameters
 
     /// The largest value the count may reach.
@@ -423,5 +423,22 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 34)
              count = 0
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<CounterViewModel>] {
+        [
+            .value("count", \.count, countProperty),
+            .value("step", \.step, stepProperty),
+            .value("isAtLimit", \.isAtLimit, isAtLimitProperty),
+            .value("remaining", \.remaining, remainingProperty),
+            .value("summary", \.summary, summaryProperty),
+            .work("incrementIsExecuting", \.incrementIsExecuting, incrementIsExecutingProperty),
+            .value("incrementIsEnabled", \.incrementIsEnabled, incrementIsEnabledProperty),
+            .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
+            .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty),
+        ]
     }
 }

@@ -6,7 +6,7 @@ import Reactive
 
 /// Loads pages of numbers while on screen.
 @MainActor
-final class LoaderViewModel: Observation.Observable, Reactive.Transactional {
+final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `fetch`, as the spec writes it.
@@ -436,5 +436,23 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 19)
           fetch(page)
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    var _$outputs: [Reactive.InspectedOutput<LoaderViewModel>] {
+        [
+            .value("page", \.page, pageProperty),
+            .value("total", \.total, totalProperty),
+            .value("selectedCount", \.selectedCount, selectedCountProperty),
+            .value("rows", \.rows, rowsProperty),
+            .work("jumpIsExecuting", \.jumpIsExecuting, jumpIsExecutingProperty),
+            .value("jumpIsEnabled", \.jumpIsEnabled, jumpIsEnabledProperty),
+            .value("numbers", \.numbers, numbersProperty),
+            .work("numbersIsLoading", \.numbersIsLoading, numbersIsLoadingProperty),
+            .value("numbersError", \.numbersError, numbersErrorProperty),
+            .value("isActive", \.isActive, isActiveProperty),
+        ]
     }
 }

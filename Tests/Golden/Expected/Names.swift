@@ -5,7 +5,7 @@ import Observation
 import Reactive
 
 @MainActor
-public final class Property: Observation.Observable, Reactive.Transactional {
+public final class Property: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `loadSuggestions`, as the spec writes it.
@@ -474,5 +474,25 @@ public final class Property: Observation.Observable, Reactive.Transactional {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 26)
                                          loadSuggestions()
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<Property>] {
+        [
+            .value("Signal", \.Signal, SignalProperty),
+            .value("fooState", \.fooState, fooStateProperty),
+            .value("totalChanged", \.totalChanged, totalChangedProperty),
+            .value("total", \.total, totalProperty),
+            .value("Observable", \.Observable, ObservableProperty),
+            .value("fooStateDidChange", \.fooStateDidChange, fooStateDidChangeProperty),
+            .work("fooIsExecuting", \.fooIsExecuting, fooIsExecutingProperty),
+            .value("fooIsEnabled", \.fooIsEnabled, fooIsEnabledProperty),
+            .value("suggestions", \.suggestions, suggestionsProperty),
+            .work("suggestionsIsLoading", \.suggestionsIsLoading, suggestionsIsLoadingProperty),
+            .value("suggestionsError", \.suggestionsError, suggestionsErrorProperty),
+            .value("isActive", \.isActive, isActiveProperty),
+        ]
     }
 }

@@ -6,7 +6,7 @@ import Reactive
 
 /// Reads in ranges, ternaries, dictionary literals, switch patterns and closures.
 @MainActor
-public final class ReadsViewModel: Observation.Observable, Reactive.Transactional {
+public final class ReadsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Dependencies
 
     /// A closure in parentheses, still stored @escaping.
@@ -439,5 +439,25 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 31)
                                     transform(n)
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<ReadsViewModel>] {
+        [
+            .value("n", \.n, nProperty),
+            .value("flag", \.flag, flagProperty),
+            .value("a", \.a, aProperty),
+            .value("key", \.key, keyProperty),
+            .value("y", \.y, yProperty),
+            .value("range", \.range, rangeProperty),
+            .value("ternary", \.ternary, ternaryProperty),
+            .value("dictionary", \.dictionary, dictionaryProperty),
+            .value("matched", \.matched, matchedProperty),
+            .value("small", \.small, smallProperty),
+            .value("shifted", \.shifted, shiftedProperty),
+            .value("transformed", \.transformed, transformedProperty),
+        ]
     }
 }

@@ -5,7 +5,7 @@ import Observation
 import Reactive
 
 @MainActor
-final class RowViewModel: Observation.Observable, Reactive.Transactional {
+final class RowViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Parameters
 
     let number: Int
@@ -120,5 +120,14 @@ final class RowViewModel: Observation.Observable, Reactive.Transactional {
 #sourceLocation(file: "Tests/Golden/Specs/Row.vm.yaml", line: 9)
                                       false
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    var _$outputs: [Reactive.InspectedOutput<RowViewModel>] {
+        [
+            .value("isSelected", \.isSelected, isSelectedProperty),
+        ]
     }
 }

@@ -6,7 +6,7 @@ import Reactive
 
 /// Searches as the user types.
 @MainActor
-public final class SearchViewModel: Observation.Observable, Reactive.Transactional {
+public final class SearchViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `search`, as the spec writes it.
@@ -332,5 +332,20 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 32)
                lastError = "\(error)"
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<SearchViewModel>] {
+        [
+            .value("query", \.query, queryProperty),
+            .value("results", \.results, resultsProperty),
+            .value("lastError", \.lastError, lastErrorProperty),
+            .value("showsSpinner", \.showsSpinner, showsSpinnerProperty),
+            .work("runIsExecuting", \.runIsExecuting, runIsExecutingProperty),
+            .value("runIsEnabled", \.runIsEnabled, runIsEnabledProperty),
+            .event("resultsFound", \.resultsFound, resultsFound),
+        ]
     }
 }

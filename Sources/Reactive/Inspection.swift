@@ -1,0 +1,108 @@
+/// What a test can see of a generated view model: every public value and event, by name, in the
+/// order of the generated class. `ReactiveTesting`'s `ChangeRecorder` records their changes and
+/// groups them by transaction; the explorer also checks the spec's invariants.
+///
+/// Generated view models with values conform (their `// MARK: Testing` part); the requirements'
+/// names start with `_$` so that they cannot clash with a spec's names.
+@MainActor
+public protocol Inspectable: Transactional {
+    /// Every public value (state, derived, children, command and resource outputs, `isActive`)
+    /// and event.
+    var _$outputs: [InspectedOutput<Self>] { get }
+    /// The spec's invariants, each checked against the current values.
+    var _$invariants: [Invariant] { get }
+}
+
+extension Inspectable {
+    public var _$invariants: [Invariant] { [] }
+}
+
+/// A condition the spec states over a view model's values (`invariants:`), with its message.
+public struct Invariant: Sendable {
+    /// The invariant's name in the spec.
+    public let name: String
+    /// What the spec says when it does not hold.
+    public let message: String
+    /// Whether it holds for the view model's current values.
+    public let holds: Bool
+
+    public init(_ name: String, _ message: String, holds: Bool) {
+        self.name = name
+        self.message = message
+        self.holds = holds
+    }
+}
+
+/// One public value or event of an ``Inspectable`` view model, type-erased for tests.
+@MainActor
+public struct InspectedOutput<Owner: AnyObject> {
+    /// What the output is: a value, a value that is `true` while work runs, or an event.
+    public enum Kind: Sendable {
+        case value
+        /// `<command>IsExecuting` or `<resource>IsLoading`: `true` means work is still running.
+        case work
+        case event
+    }
+
+    /// The output's name in the class (`total`, `saveIsExecuting`, `showResults`).
+    public let name: String
+    public let kind: Kind
+    /// The key path of the plain property (or the event's signal), for matching expectations.
+    public let keyPath: AnyKeyPath
+    /// The current value; nil for an event.
+    public let current: (Owner) -> Any?
+    /// Calls `changed` with each new value (or each event sent) from now on, on the main actor.
+    public let observe: (_ changed: @escaping @MainActor (Any) -> Void) -> (any Disposable)?
+
+    /// A value, followed through its runtime property (told once per change).
+    public static func value<Value>(
+        _ name: String, _ keyPath: KeyPath<Owner, Value>, _ property: Property<Value>
+    ) -> InspectedOutput {
+        InspectedOutput(name: name, kind: .value, keyPath: keyPath, current: { $0[keyPath: keyPath] },
+                        observe: { changed in mainActorValues(property.signal, changed) })
+    }
+
+    /// A value that is `true` while a command executes or a resource loads.
+    public static func work(
+        _ name: String, _ keyPath: KeyPath<Owner, Bool>, _ property: Property<Bool>
+    ) -> InspectedOutput {
+        InspectedOutput(name: name, kind: .work, keyPath: keyPath, current: { $0[keyPath: keyPath] },
+                        observe: { changed in mainActorValues(property.signal, changed) })
+    }
+
+    /// An event: each value it sends.
+    public static func event<Value>(
+        _ name: String, _ keyPath: KeyPath<Owner, Signal<Value, Never>>, _ signal: Signal<Value, Never>
+    ) -> InspectedOutput {
+        InspectedOutput(name: name, kind: .event, keyPath: keyPath, current: { _ in nil },
+                        observe: { changed in mainActorValues(signal, changed) })
+    }
+}
+
+/// Observes the values of `signal`, which a generated view model sends on the main actor.
+@MainActor
+private func mainActorValues<Value>(
+    _ signal: Signal<Value, Never>, _ changed: @escaping @MainActor (Any) -> Void
+) -> (any Disposable)? {
+    let changed = Unchecked(changed)
+    return signal.observeValues { value in
+        let value = Unchecked(value)
+        MainActor.assumeIsolated { changed.value(value.value) }
+    }
+}
+
+extension Invariant {
+    /// What happens when an invariant does not hold after a transaction (checked by debug builds
+    /// of generated code): by default an assertion failure that names it. Tests that look for
+    /// broken invariants themselves (the explorer) replace it.
+    @MainActor public static var violated: (_ description: String) -> Void = { description in
+        assertionFailure(description)
+    }
+
+    /// Calls ``violated`` for each of `invariants` that does not hold, naming `owner`.
+    @MainActor public static func check(_ invariants: [Invariant], of owner: Any.Type) {
+        for invariant in invariants where !invariant.holds {
+            violated("\(owner): invariant `\(invariant.name)` does not hold: \(invariant.message)")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// Checks `invariants:`: each name is a Swift identifier, and each condition is one expression
+/// that reads only declared values (as an enabled condition does), computed in a static function.
+extension Checker {
+    /// The key under which an invariant's reads are stored (`fixedReads`, `argumentOrder`).
+    static func invariantKey(_ name: String) -> String { "invariant:" + name }
+
+    mutating func checkInvariants() {
+        if let first = spec.invariants.first, reactiveValues.isEmpty {
+            diagnostics.error(
+                "invariant `\(first.name.value)` has nothing to check: \(spec.viewModel.value) has no values that change (state, derived values, children, commands, resources); remove `invariants`",
+                at: first.name.location)
+            return
+        }
+        for invariant in spec.invariants {
+            let name = invariant.name.value
+            if let problem = SwiftNames.problem(with: name) {
+                diagnostics.error("`\(name)` cannot be the name of an invariant: \(problem)", at: invariant.name.location)
+                continue
+            }
+            let key = Self.invariantKey(name)
+            let reads = staticReads(of: invariant.holds, "invariant `\(name)`", form: .expression, allowReactive: true, key: key)
+            fixedReads[key] = reads.fixed
+        }
+    }
+}
