@@ -58,6 +58,10 @@ struct Workload {
     let peer: Variant?
     /// More variants measured in the same rounds, reported through `extra`.
     var others: [Variant] = []
+    /// The variant (in `others`) that is the plain floor, reported as `floor=` (issue 15).
+    var floor: String?
+    /// The variant (in `others`) that is the minimal Observable class, reported as `observable=`.
+    var observable: String?
     /// Checksums that must agree (by variant name); empty when the variants do different things.
     var checksumsMustMatch = true
     var warmUpRounds = 2
@@ -88,6 +92,10 @@ struct Result {
         var line = "BENCH \(workload.name) ours=\(format(ours)) baseline=\(format(baseline)) ratio=\(format(ours / baseline))"
         if let peer = workload.peer, let peerMedian = medians[peer.name] {
             line += " peer=\(format(peerMedian)) peer_ratio=\(format(ours / peerMedian))"
+        }
+        for (field, name) in [("floor", workload.floor), ("observable", workload.observable)] {
+            guard let name, let median = medians[name] else { continue }
+            line += " \(field)=\(format(median)) \(field)_ratio=\(format(ours / median))"
         }
         if let extra { line += " extra=\(extra)" }
         return line

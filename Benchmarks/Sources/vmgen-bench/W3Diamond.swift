@@ -56,6 +56,38 @@ enum W3 {
         return Sample(nanoseconds: elapsed, checksum: watch.last &+ model.d)
     }
 
+    /// The floor (issue 15): a plain class, the driving loop handing `d` to the watch itself.
+    @MainActor
+    static func plain(changes: Int = changes) -> Sample {
+        let model = PlainDiamond()
+        let watch = Watch()
+        let elapsed = timed {
+            for value in 1...changes {
+                watch.a = value
+                model.a = value
+                watch.see(model.d)
+            }
+        }
+        lastWatch["floor"] = watch
+        return Sample(nanoseconds: elapsed, checksum: watch.last &+ model.d)
+    }
+
+    /// The minimal Observable class (issue 15), its one callback telling the watch about `d`.
+    @MainActor
+    static func minimal(changes: Int = changes) -> Sample {
+        let model = MinimalObservableDiamond()
+        let watch = Watch()
+        model.onChange = { [unowned model] in watch.see(model.d) }
+        let elapsed = timed {
+            for value in 1...changes {
+                watch.a = value
+                model.a = value
+            }
+        }
+        lastWatch["observable"] = watch
+        return Sample(nanoseconds: elapsed, checksum: watch.last &+ model.d)
+    }
+
     /// The peer: the diamond from the runtime's `Property` operators (`map`, `combineLatest`).
     @MainActor
     static func operators(changes: Int = changes) -> Sample {
@@ -85,6 +117,9 @@ enum W3 {
             ours: Variant(name: "ours") { generated() },
             baseline: Variant(name: "baseline") { handWritten() },
             peer: Variant(name: "peer") { operators() },
+            others: [Variant(name: "floor") { plain() }, Variant(name: "observable") { minimal() }],
+            floor: "floor",
+            observable: "observable",
             rounds: 15,
             extra: { _ in
                 let ours = lastWatch["ours"]!, peer = lastWatch["peer"]!, baseline = lastWatch["baseline"]!

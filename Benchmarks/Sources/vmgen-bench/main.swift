@@ -4,7 +4,7 @@ import Foundation
 // `#` are details (load, units, spread). See docs/benchmarks.md.
 //
 //   vmgen-bench [--only W1,W3] [--rounds N] [--specs DIR]
-//   vmgen-bench --alloc W1|W2|W3|W4|W6|W7 COUNT [--variant ours|baseline|peer]
+//   vmgen-bench --alloc W1|W2|W3|W4|W6|W7|W3B|W3T|W8B|W8T COUNT [--variant ours|baseline|peer|...]
 //       runs one variant once with COUNT operations and exits: for counting allocations under
 //       valgrind (the difference between two counts, per operation).
 
@@ -45,9 +45,11 @@ func runBenchmarks(arguments: [String]) throws {
     var workloads: [() throws -> Workload] = [
         { W1.workload }, { W2.workload }, { W3.workload }, { W4.workload },
         { try W5.workload(specsFolder: specsFolder) }, { W6.workload }, { W7.workload },
+        { ObservedWorkloads.diamond()[0] }, { ObservedWorkloads.diamond()[1] },
+        { ObservedWorkloads.graph()[0] }, { ObservedWorkloads.graph()[1] },
     ]
     if let only {
-        let names = ["W1", "W2", "W3", "W4", "W5", "W6", "W7"]
+        let names = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W3B", "W3T", "W8B", "W8T"]
         workloads = zip(names, workloads).filter { only.contains($0.0) }.map(\.1)
     }
     var lines: [String] = []
@@ -80,6 +82,8 @@ func runOnce(_ workload: String, variant: String, count: Int, specsFolder: URL) 
     case ("W3", "ours"): sample = W3.generated(changes: count)
     case ("W3", "baseline"): sample = W3.handWritten(changes: count)
     case ("W3", "peer"): sample = W3.operators(changes: count)
+    case ("W3", "floor"): sample = W3.plain(changes: count)
+    case ("W3", "observable"): sample = W3.minimal(changes: count)
     case ("W4", "ours"): sample = W4.ours(pipelines: count)
     case ("W4", "baseline"): sample = W4.closures(pipelines: count)
     case ("W4", "peer"): sample = W4.openCombine(pipelines: count)
@@ -90,6 +94,11 @@ func runOnce(_ workload: String, variant: String, count: Int, specsFolder: URL) 
     case ("W7", "ours"): sample = W7.generated(executions: count)
     case ("W7", "baseline"): sample = W7.handWritten(executions: count)
     case ("W7", "peer"): sample = W7.operators(executions: count)
+    case ("W3B", _), ("W3T", _), ("W8B", _), ("W8T", _):
+        guard let run = ObservedWorkloads.variant(variant, of: workload, changes: count) else {
+            throw BenchError.usage("--alloc: no variant \(variant) of \(workload)")
+        }
+        sample = run()
     default: throw BenchError.usage("--alloc: no variant \(variant) of \(workload)")
     }
     print("\(workload) \(variant) \(count): checksum \(sample.checksum), \(format(Double(sample.nanoseconds) / Double(count))) ns per operation")
