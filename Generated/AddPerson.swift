@@ -17,13 +17,13 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
 #sourceLocation()
 
     /// The type of the output of `addPerson`, as the spec writes it.
-#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 16)
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 21)
     public typealias _addPerson$Output =
             Person
 #sourceLocation()
 
     /// The type of the failure of `addPerson`, as the spec writes it.
-#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 17)
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 22)
     public typealias _addPerson$Failure =
              TwitterError
 #sourceLocation()
@@ -48,9 +48,35 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
         }
     }
 
+    /// Whether a lookup succeeded (the container then shows the person).
+    public private(set) var foundPerson: Bool {
+        get {
+            _$access(\.foundPerson)
+            return _foundPerson
+        }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.foundPerson = newValue } }
+            Reactive.Staging.write(&_foundPerson, newValue, before: &_foundPerson$before)
+            _$transactions.end { _$commit() }
+        }
+    }
+
+    /// Whether the error view is hidden; shown by a failed lookup, hidden again only by a success.
+    public private(set) var isErrorHidden: Bool {
+        get {
+            _$access(\.isErrorHidden)
+            return _isErrorHidden
+        }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.isErrorHidden = newValue } }
+            Reactive.Staging.write(&_isErrorHidden, newValue, before: &_isErrorHidden$before)
+            _$transactions.end { _$commit() }
+        }
+    }
+
     // MARK: Derived values
 
-    /// The text field is disabled while the lookup runs.
+    /// The text field is disabled while the lookup runs, and for good once it found the person.
     public var isTextFieldEnabled: Bool {
         _$access(\.isTextFieldEnabled)
         return _isTextFieldEnabled
@@ -86,6 +112,18 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
         Reactive.Property(Reactive.Staging.mirror(&_usernameSearchText$mirror, _usernameSearchText))
     }
 
+    /// `foundPerson` as a runtime `Property`, for bindings and operators;
+    /// it starts following `foundPerson` when first asked for.
+    public var foundPersonProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_foundPerson$mirror, _foundPerson))
+    }
+
+    /// `isErrorHidden` as a runtime `Property`, for bindings and operators;
+    /// it starts following `isErrorHidden` when first asked for.
+    public var isErrorHiddenProperty: Reactive.Property<Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_isErrorHidden$mirror, _isErrorHidden))
+    }
+
     /// `isTextFieldEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `isTextFieldEnabled` when first asked for.
     public var isTextFieldEnabledProperty: Reactive.Property<Bool> {
@@ -118,6 +156,12 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     private var _usernameSearchText: String
     private var _usernameSearchText$before: String?
     private var _usernameSearchText$mirror: Reactive.MutableProperty<String>?
+    private var _foundPerson: Bool
+    private var _foundPerson$before: Bool?
+    private var _foundPerson$mirror: Reactive.MutableProperty<Bool>?
+    private var _isErrorHidden: Bool
+    private var _isErrorHidden$before: Bool?
+    private var _isErrorHidden$mirror: Reactive.MutableProperty<Bool>?
     private var _isTextFieldEnabled: Bool
     private var _isTextFieldEnabled$mirror: Reactive.MutableProperty<Bool>?
     private var _addPersonCanExecute: Swift.Bool
@@ -140,11 +184,18 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
 
         // Every value's first state, in update order.
         let usernameSearchText: String = Self._usernameSearchText$initial()
+        let foundPerson: Bool = Self._foundPerson$initial()
+        let isErrorHidden: Bool = Self._isErrorHidden$initial()
         let addPersonCanExecute: Swift.Bool = Self._addPersonCanExecute$compute(usernameSearchText: usernameSearchText)
         let addPersonIsExecuting: Swift.Bool = false
-        let isTextFieldEnabled: Bool = Self._isTextFieldEnabled$compute(addPersonIsExecuting: addPersonIsExecuting)
+        let isTextFieldEnabled: Bool = Self._isTextFieldEnabled$compute(
+            addPersonIsExecuting: addPersonIsExecuting,
+            foundPerson: foundPerson
+        )
         let addPersonIsEnabled: Swift.Bool = addPersonCanExecute
         _usernameSearchText = usernameSearchText
+        _foundPerson = foundPerson
+        _isErrorHidden = isErrorHidden
         _isTextFieldEnabled = isTextFieldEnabled
         _addPersonCanExecute = addPersonCanExecute
         _addPersonIsExecuting = addPersonIsExecuting
@@ -154,6 +205,12 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
         // Follow the runtime objects this view model owns.
         _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._addPerson$step {}
+        }
+        _$disposables += addPerson.values.observeValuesOnMain { [weak self] value in
+            self?._addPerson$step { self?._addPerson$didSendValue(value) }
+        }
+        _$disposables += addPerson.errors.observeValuesOnMain { [weak self] error in
+            self?._addPerson$step { self?._addPerson$didFail(error) }
         }
     }
 
@@ -184,6 +241,8 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
             _usernameSearchText,
             before: &_usernameSearchText$before
         )
+        let _foundPerson$changed = Reactive.Staging.changed(_foundPerson, before: &_foundPerson$before)
+        let _isErrorHidden$changed = Reactive.Staging.changed(_isErrorHidden, before: &_isErrorHidden$before)
         let _addPersonIsExecuting$changed = Reactive.Staging.changed(
             _addPersonIsExecuting,
             before: &_addPersonIsExecuting$before
@@ -194,10 +253,13 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
                 &_addPersonCanExecute,
                 with: Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText)
             )
-        let _isTextFieldEnabled$changed = _addPersonIsExecuting$changed
+        let _isTextFieldEnabled$changed = (_addPersonIsExecuting$changed || _foundPerson$changed)
             && Reactive.Staging.replace(
                 &_isTextFieldEnabled,
-                with: Self._isTextFieldEnabled$compute(addPersonIsExecuting: _addPersonIsExecuting)
+                with: Self._isTextFieldEnabled$compute(
+                    addPersonIsExecuting: _addPersonIsExecuting,
+                    foundPerson: _foundPerson
+                )
             )
         let _addPersonIsEnabled$changed = (_addPersonCanExecute$changed || _addPersonIsExecuting$changed)
             && Reactive.Staging.replace(&_addPersonIsEnabled, with: _addPersonCanExecute && !_addPersonIsExecuting)
@@ -205,12 +267,16 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
             if _usernameSearchText$changed { _usernameSearchText$mirror?.stage(_usernameSearchText) }
+            if _foundPerson$changed { _foundPerson$mirror?.stage(_foundPerson) }
+            if _isErrorHidden$changed { _isErrorHidden$mirror?.stage(_isErrorHidden) }
             if _addPersonCanExecute$changed { _addPerson$condition.stage(_addPersonCanExecute) }
             if _addPersonIsExecuting$changed { _addPersonIsExecuting$mirror?.stage(_addPersonIsExecuting) }
             if _isTextFieldEnabled$changed { _isTextFieldEnabled$mirror?.stage(_isTextFieldEnabled) }
             if _addPersonIsEnabled$changed { _addPersonIsEnabled$mirror?.stage(_addPersonIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
             if _usernameSearchText$changed { _$didChange(\.usernameSearchText, _usernameSearchText$mirror) }
+            if _foundPerson$changed { _$didChange(\.foundPerson, _foundPerson$mirror) }
+            if _isErrorHidden$changed { _$didChange(\.isErrorHidden, _isErrorHidden$mirror) }
             if _addPersonCanExecute$changed { _addPerson$condition.publish() }
             if _addPersonIsExecuting$changed { _$didChange(\.addPersonIsExecuting, _addPersonIsExecuting$mirror) }
             if _isTextFieldEnabled$changed { _$didChange(\.isTextFieldEnabled, _isTextFieldEnabled$mirror) }
@@ -253,16 +319,30 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
 #sourceLocation()
     }
 
+    /// The initial value of `foundPerson`.
+    private static func _foundPerson$initial() -> Bool {
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 11)
+                                       false
+#sourceLocation()
+    }
+
+    /// The initial value of `isErrorHidden`.
+    private static func _isErrorHidden$initial() -> Bool {
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 14)
+              true
+#sourceLocation()
+    }
+
     /// Computes `isTextFieldEnabled` from what it reads.
-    private static func _isTextFieldEnabled$compute(addPersonIsExecuting: Swift.Bool) -> Bool {
-#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 23)
-            !addPersonIsExecuting
+    private static func _isTextFieldEnabled$compute(addPersonIsExecuting: Swift.Bool, foundPerson: Bool) -> Bool {
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 32)
+            !addPersonIsExecuting && !foundPerson
 #sourceLocation()
     }
 
     /// Whether `addPerson` may run, besides not already running.
     private static func _addPersonCanExecute$compute(usernameSearchText: String) -> Swift.Bool {
-#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 15)
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 20)
               !usernameSearchText.isEmpty
 #sourceLocation()
     }
@@ -271,8 +351,23 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
 
     /// The work `addPerson` starts on each execution.
     private func _addPerson$work() -> Reactive.SignalProducer<_addPerson$Output, _addPerson$Failure> {
-#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 16)
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 21)
            twitter.info(forUsername: usernameSearchText)
+#sourceLocation()
+    }
+
+    /// Handles each value `addPerson` produces.
+    private func _addPerson$didSendValue(_ value: _addPerson$Output) {
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 25)
+      foundPerson = true
+      isErrorHidden = true
+#sourceLocation()
+    }
+
+    /// Handles a failure of `addPerson`.
+    private func _addPerson$didFail(_ error: _addPerson$Failure) {
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 27)
+               isErrorHidden = false
 #sourceLocation()
     }
 
@@ -282,6 +377,8 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     public var _$outputs: [Reactive.InspectedOutput<AddPersonViewModel>] {
         [
             .value("usernameSearchText", \.usernameSearchText, usernameSearchTextProperty),
+            .value("foundPerson", \.foundPerson, foundPersonProperty),
+            .value("isErrorHidden", \.isErrorHidden, isErrorHiddenProperty),
             .value("isTextFieldEnabled", \.isTextFieldEnabled, isTextFieldEnabledProperty),
             .work("addPersonIsExecuting", \.addPersonIsExecuting, addPersonIsExecutingProperty),
             .value("addPersonIsEnabled", \.addPersonIsEnabled, addPersonIsEnabledProperty),
@@ -293,7 +390,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
         [
             Reactive.Invariant(
                 "textFieldIsLockedWhileAdding",
-                "the text field is locked exactly while a person is being added",
+                "the text field is never editable while a person is being added",
                 holds: Self._textFieldIsLockedWhileAdding$invariant(
                     isTextFieldEnabled: _isTextFieldEnabled,
                     addPersonIsExecuting: _addPersonIsExecuting
@@ -307,8 +404,8 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
         isTextFieldEnabled: Bool,
         addPersonIsExecuting: Swift.Bool
     ) -> Swift.Bool {
-#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 28)
-           isTextFieldEnabled != addPersonIsExecuting
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 37)
+            !(isTextFieldEnabled && addPersonIsExecuting)
 #sourceLocation()
     }
 }

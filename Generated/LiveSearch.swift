@@ -8,7 +8,7 @@ import ExampleModels
 
 /// Searches as the user types, once typing pauses; a newer search cancels the one still running.
 @MainActor
-public final class LiveSearchViewModel: Observation.Observable, Reactive.Transactional {
+public final class LiveSearchViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `search`, as the spec writes it.
@@ -245,7 +245,12 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
         if _isActive$changed {
-            if _isActive { _results$loader.reload() } else { _results$loader.cancel(); _results$pacer.cancel() }
+            if _isActive {
+                _results$loader.reload()
+            } else {
+                _results$loader.cancel()
+                _results$pacer.cancel()
+            }
         }
         // What the transaction wrote.
         let _query$changed = Reactive.Staging.changed(_query, before: &_query$before)
@@ -342,5 +347,20 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
       guard !trimmedQuery.isEmpty else { return [] }
       return try await search.results(for: trimmedQuery)
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<LiveSearchViewModel>] {
+        [
+            .value("query", \.query, queryProperty),
+            .value("trimmedQuery", \.trimmedQuery, trimmedQueryProperty),
+            .value("characterCount", \.characterCount, characterCountProperty),
+            .value("results", \.results, resultsProperty),
+            .work("resultsIsLoading", \.resultsIsLoading, resultsIsLoadingProperty),
+            .value("resultsError", \.resultsError, resultsErrorProperty),
+            .value("isActive", \.isActive, isActiveProperty),
+        ]
     }
 }

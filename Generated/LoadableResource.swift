@@ -336,9 +336,9 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
-                "noErrorWhileComputing",
-                "a new computation clears the last error",
-                holds: Self._noErrorWhileComputing$invariant(loading: _loading, lastError: _lastError)
+                "noResultBesideAnError",
+                "a failed computation clears the result, and a result clears the error",
+                holds: Self._noResultBesideAnError$invariant(lastError: _lastError, result: _result)
             ),
             Reactive.Invariant(
                 "resultIsTheLastComputed",
@@ -348,16 +348,16 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         ]
     }
 
-    /// Whether the invariant `noErrorWhileComputing` holds.
-    private static func _noErrorWhileComputing$invariant(loading: Bool, lastError: _lastError$Type) -> Swift.Bool {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 27)
-            !loading || lastError == nil
+    /// Whether the invariant `noResultBesideAnError` holds.
+    private static func _noResultBesideAnError$invariant(lastError: _lastError$Type, result: String?) -> Swift.Bool {
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 29)
+           lastError == nil || result == nil
 #sourceLocation()
     }
 
     /// Whether the invariant `resultIsTheLastComputed` holds.
     private static func _resultIsTheLastComputed$invariant(result: String?, computed: String?) -> Swift.Bool {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 30)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 32)
            result == computed
 #sourceLocation()
     }

@@ -7,7 +7,7 @@ import ExampleModels
 
 /// Logs in to 500px with a username and a password.
 @MainActor
-public final class LoginViewModel: Observation.Observable, Reactive.Transactional {
+public final class LoginViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `importer`, as the spec writes it.
@@ -261,6 +261,9 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
             if _logInIsExecuting$changed { _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror) }
             if _logInIsEnabled$changed { _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -337,6 +340,44 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     private func _logIn$didFail(_ error: _logIn$Failure) {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 24)
                 errorMessage = "Could not log in: \(error)"
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<LoginViewModel>] {
+        [
+            .value("username", \.username, usernameProperty),
+            .value("password", \.password, passwordProperty),
+            .value("errorMessage", \.errorMessage, errorMessageProperty),
+            .value("isLoggedIn", \.isLoggedIn, isLoggedInProperty),
+            .work("logInIsExecuting", \.logInIsExecuting, logInIsExecutingProperty),
+            .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "oneLoginAtATime",
+                "the login button is disabled while a login runs",
+                holds: Self._oneLoginAtATime$invariant(
+                    logInIsExecuting: _logInIsExecuting,
+                    logInIsEnabled: _logInIsEnabled
+                )
+            ),
+        ]
+    }
+
+    /// Whether the invariant `oneLoginAtATime` holds.
+    private static func _oneLoginAtATime$invariant(
+        logInIsExecuting: Swift.Bool,
+        logInIsEnabled: Swift.Bool
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/Login.vm.yaml", line: 28)
+            !(logInIsExecuting && logInIsEnabled)
 #sourceLocation()
     }
 }

@@ -7,7 +7,7 @@ import ExampleModels
 
 /// A login form whose error message goes away as soon as the user edits a field.
 @MainActor
-public final class LoginFormViewModel: Observation.Observable, Reactive.Transactional {
+public final class LoginFormViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `authenticator`, as the spec writes it.
@@ -371,5 +371,20 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 37)
                errorMessage = error.message
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<LoginFormViewModel>] {
+        [
+            .value("username", \.username, usernameProperty),
+            .value("password", \.password, passwordProperty),
+            .value("errorMessage", \.errorMessage, errorMessageProperty),
+            .value("canSubmit", \.canSubmit, canSubmitProperty),
+            .value("showsError", \.showsError, showsErrorProperty),
+            .work("logInIsExecuting", \.logInIsExecuting, logInIsExecutingProperty),
+            .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty),
+        ]
     }
 }

@@ -279,6 +279,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
     public var _$outputs: [Reactive.InspectedOutput<PersonContainerViewModel>] {
         [
             .value("uiState", \.uiState, uiStateProperty),
+            .value("detailViewModel", \.detailViewModel, detailViewModelProperty),
             .value("person", \.person, personProperty),
             .work("personIsLoading", \.personIsLoading, personIsLoadingProperty),
         ]
@@ -300,7 +301,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
         person: _person$Type?,
         uiState: _uiState$Type
     ) -> Swift.Bool {
-#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 31)
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 37)
            (person == nil) == (uiState == .adding)
 #sourceLocation()
     }

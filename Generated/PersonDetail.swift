@@ -8,7 +8,7 @@ import Foundation
 
 /// What the detail screen shows of one person.
 @MainActor
-public final class PersonDetailViewModel: Observation.Observable, Reactive.Transactional {
+public final class PersonDetailViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `initialPerson`, as the spec writes it.
@@ -183,6 +183,9 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
             if _twitterHandle$changed { _$didChange(\.twitterHandle, _twitterHandle$mirror) }
             if _avatarURL$changed { _$didChange(\.avatarURL, _avatarURL$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -242,6 +245,37 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     private static func _avatarURL$compute(person: _person$Type) -> _avatarURL$Type {
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 16)
                                   person.avatarURL
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<PersonDetailViewModel>] {
+        [
+            .value("person", \.person, personProperty),
+            .value("name", \.name, nameProperty),
+            .value("notes", \.notes, notesProperty),
+            .value("twitterHandle", \.twitterHandle, twitterHandleProperty),
+            .value("avatarURL", \.avatarURL, avatarURLProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "handleNamesThePerson",
+                "the Twitter handle is the person's username",
+                holds: Self._handleNamesThePerson$invariant(twitterHandle: _twitterHandle, person: _person)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `handleNamesThePerson` holds.
+    private static func _handleNamesThePerson$invariant(twitterHandle: String, person: _person$Type) -> Swift.Bool {
+#sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 20)
+           twitterHandle == "@" + person.username
 #sourceLocation()
     }
 }

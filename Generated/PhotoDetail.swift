@@ -8,7 +8,7 @@ import Foundation
 
 /// The name, photographer and rating of one photo, and a vote for it.
 @MainActor
-public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transactional {
+public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `initialPhoto`, as the spec writes it.
@@ -317,6 +317,9 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
             if _voteIsExecuting$changed { _$didChange(\.voteIsExecuting, _voteIsExecuting$mirror) }
             if _voteIsEnabled$changed { _$didChange(\.voteIsEnabled, _voteIsEnabled$mirror) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -407,6 +410,40 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     private func _vote$didFail(_ error: _vote$Failure) {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 38)
                voteError = error
+#sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<PhotoDetailViewModel>] {
+        [
+            .value("photo", \.photo, photoProperty),
+            .value("voteError", \.voteError, voteErrorProperty),
+            .value("photoName", \.photoName, photoNameProperty),
+            .value("photographerName", \.photographerName, photographerNameProperty),
+            .value("photoRating", \.photoRating, photoRatingProperty),
+            .value("votePromptText", \.votePromptText, votePromptTextProperty),
+            .work("voteIsExecuting", \.voteIsExecuting, voteIsExecutingProperty),
+            .value("voteIsEnabled", \.voteIsEnabled, voteIsEnabledProperty),
+        ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "oneVotePerPhoto",
+                "a photo voted for cannot be voted for again",
+                holds: Self._oneVotePerPhoto$invariant(photo: _photo, voteIsEnabled: _voteIsEnabled)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `oneVotePerPhoto` holds.
+    private static func _oneVotePerPhoto$invariant(photo: _photo$Type, voteIsEnabled: Swift.Bool) -> Swift.Bool {
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 42)
+            !(photo.votedFor && voteIsEnabled)
 #sourceLocation()
     }
 }

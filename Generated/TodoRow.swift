@@ -7,7 +7,7 @@ import ExampleModels
 
 /// One todo of a list. The list gives it its todo; the row asks the list for changes.
 @MainActor
-public final class TodoRowViewModel: Observation.Observable, Reactive.Transactional {
+public final class TodoRowViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `initialItem`, as the spec writes it.
@@ -437,5 +437,23 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
              draft = ""
 #sourceLocation()
         _$transactions.emit { [observer = _saved$observer] in observer.send(value: value) }
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<TodoRowViewModel>] {
+        [
+            .value("item", \.item, itemProperty),
+            .value("draft", \.draft, draftProperty),
+            .value("isDone", \.isDone, isDoneProperty),
+            .value("title", \.title, titleProperty),
+            .work("toggleIsExecuting", \.toggleIsExecuting, toggleIsExecutingProperty),
+            .value("toggleIsEnabled", \.toggleIsEnabled, toggleIsEnabledProperty),
+            .work("renameIsExecuting", \.renameIsExecuting, renameIsExecutingProperty),
+            .value("renameIsEnabled", \.renameIsEnabled, renameIsEnabledProperty),
+            .event("doneChanged", \.doneChanged, doneChanged),
+            .event("saved", \.saved, saved),
+        ]
     }
 }

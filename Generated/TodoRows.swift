@@ -7,7 +7,7 @@ import ExampleModels
 
 /// A todo list, with one row per todo and how many are done.
 @MainActor
-public final class TodoRowsViewModel: Observation.Observable, Reactive.Transactional {
+public final class TodoRowsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `store`, as the spec writes it.
@@ -296,5 +296,17 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 #sourceLocation()
             }
         }
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<TodoRowsViewModel>] {
+        [
+            .value("items", \.items, itemsProperty),
+            .value("doneCount", \.doneCount, doneCountProperty),
+            .value("summary", \.summary, summaryProperty),
+            .value("rows", \.rows, rowsProperty),
+        ]
     }
 }

@@ -6,7 +6,7 @@ import Reactive
 
 /// A graph of 20 values, each a diamond over the input, for the benchmarks.
 @MainActor
-public final class GraphViewModel: Observation.Observable, Reactive.Transactional {
+public final class GraphViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: State
 
     /// The input.
@@ -618,5 +618,33 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 28)
                            v18 + v0
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<GraphViewModel>] {
+        [
+            .value("v0", \.v0, v0Property),
+            .value("v1", \.v1, v1Property),
+            .value("v2", \.v2, v2Property),
+            .value("v3", \.v3, v3Property),
+            .value("v4", \.v4, v4Property),
+            .value("v5", \.v5, v5Property),
+            .value("v6", \.v6, v6Property),
+            .value("v7", \.v7, v7Property),
+            .value("v8", \.v8, v8Property),
+            .value("v9", \.v9, v9Property),
+            .value("v10", \.v10, v10Property),
+            .value("v11", \.v11, v11Property),
+            .value("v12", \.v12, v12Property),
+            .value("v13", \.v13, v13Property),
+            .value("v14", \.v14, v14Property),
+            .value("v15", \.v15, v15Property),
+            .value("v16", \.v16, v16Property),
+            .value("v17", \.v17, v17Property),
+            .value("v18", \.v18, v18Property),
+            .value("v19", \.v19, v19Property),
+        ]
     }
 }

@@ -59,6 +59,7 @@ struct NativeRenderer {
         functionGroup("Transactions", c.updates)
         functionGroup("Spec expressions", c.computations)
         functionGroup("Spec statements", c.actions)
+        functionGroup("Testing", c.testing)
         line("}")
     }
 
@@ -234,8 +235,8 @@ struct NativeRenderer {
         line("    }")
     }
 
-    /// `// MARK: Transactions`, `// MARK: Spec expressions` and `// MARK: Spec statements`:
-    /// the three sections differ only in their title and functions.
+    /// `// MARK: Transactions`, `// MARK: Spec expressions`, `// MARK: Spec statements` and
+    /// `// MARK: Testing`: the sections differ only in their title and functions.
     private mutating func functionGroup(_ title: String, _ group: [CodeFunction]) {
         guard !group.isEmpty else { return }
         line()

@@ -5,7 +5,7 @@ import Observation
 import Reactive
 
 @MainActor
-public final class ReactionsViewModel: Observation.Observable, Reactive.Transactional {
+public final class ReactionsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Parameters
 
     public let limit: Int
@@ -332,5 +332,20 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 #sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 28)
       if isLong { warnings += 1; message = "Longer than \(limit)" }
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<ReactionsViewModel>] {
+        [
+            .value("query", \.query, queryProperty),
+            .value("previousQuery", \.previousQuery, previousQueryProperty),
+            .value("page", \.page, pageProperty),
+            .value("message", \.message, messageProperty),
+            .value("edits", \.edits, editsProperty),
+            .value("warnings", \.warnings, warningsProperty),
+            .value("isLong", \.isLong, isLongProperty),
+        ]
     }
 }

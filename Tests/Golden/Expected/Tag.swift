@@ -5,7 +5,7 @@ import Observation
 import Reactive
 
 @MainActor
-final class TagViewModel: Observation.Observable, Reactive.Transactional {
+final class TagViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Parameters
 
     let number: Int
@@ -229,5 +229,18 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional {
     /// Handles each value `remove` produces.
     private func _remove$didSendValue(_ value: Int) {
         _$transactions.emit { [observer = _removeRequested$observer] in observer.send(value: value) }
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    var _$outputs: [Reactive.InspectedOutput<TagViewModel>] {
+        [
+            .value("label", \.label, labelProperty),
+            .value("text", \.text, textProperty),
+            .work("removeIsExecuting", \.removeIsExecuting, removeIsExecutingProperty),
+            .value("removeIsEnabled", \.removeIsEnabled, removeIsEnabledProperty),
+            .event("removeRequested", \.removeRequested, removeRequested),
+        ]
     }
 }

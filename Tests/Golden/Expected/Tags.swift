@@ -5,7 +5,7 @@ import Observation
 import Reactive
 
 @MainActor
-final class TagsViewModel: Observation.Observable, Reactive.Transactional {
+final class TagsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `tags`, as the spec writes it.
@@ -271,5 +271,17 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional {
 #sourceLocation()
             }
         }
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    var _$outputs: [Reactive.InspectedOutput<TagsViewModel>] {
+        [
+            .value("numbers", \.numbers, numbersProperty),
+            .value("prefix", \.prefix, prefixProperty),
+            .value("texts", \.texts, textsProperty),
+            .value("tags", \.tags, tagsProperty),
+        ]
     }
 }

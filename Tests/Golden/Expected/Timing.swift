@@ -6,7 +6,7 @@ import Reactive
 
 /// A filter that settles before it is applied, with an async count of matches.
 @MainActor
-public final class TimingViewModel: Observation.Observable, Reactive.Transactional {
+public final class TimingViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `fetch`, as the spec writes it.
@@ -347,7 +347,12 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
         if _isActive$changed {
-            if _isActive { _matches$loader.reload() } else { _matches$loader.cancel(); _matches$pacer.cancel() }
+            if _isActive {
+                _matches$loader.reload()
+            } else {
+                _matches$loader.cancel()
+                _matches$pacer.cancel()
+            }
         }
         // What the transaction wrote.
         let _filter$changed = Reactive.Staging.changed(_filter, before: &_filter$before)
@@ -464,5 +469,23 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 33)
           fetch(filter)
 #sourceLocation()
+    }
+
+    // MARK: Testing
+
+    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
+    public var _$outputs: [Reactive.InspectedOutput<TimingViewModel>] {
+        [
+            .value("filter", \.filter, filterProperty),
+            .value("settledFilter", \.settledFilter, settledFilterProperty),
+            .value("echo", \.echo, echoProperty),
+            .value("matches", \.matches, matchesProperty),
+            .work("matchesIsLoading", \.matchesIsLoading, matchesIsLoadingProperty),
+            .value("matchesError", \.matchesError, matchesErrorProperty),
+            .value("items", \.items, itemsProperty),
+            .work("itemsIsLoading", \.itemsIsLoading, itemsIsLoadingProperty),
+            .value("itemsError", \.itemsError, itemsErrorProperty),
+            .value("isActive", \.isActive, isActiveProperty),
+        ]
     }
 }
