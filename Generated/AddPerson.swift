@@ -38,7 +38,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     /// The username text field's text.
     public var usernameSearchText: String {
         get {
-            _$access(\.usernameSearchText)
+            _$access(\.usernameSearchText, &_usernameSearchText$read)
             return _usernameSearchText
         }
         set {
@@ -51,7 +51,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     /// Whether a lookup succeeded (the container then shows the person).
     public private(set) var foundPerson: Bool {
         get {
-            _$access(\.foundPerson)
+            _$access(\.foundPerson, &_foundPerson$read)
             return _foundPerson
         }
         set {
@@ -64,7 +64,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     /// Whether the error view is hidden; shown by a failed lookup, hidden again only by a success.
     public private(set) var isErrorHidden: Bool {
         get {
-            _$access(\.isErrorHidden)
+            _$access(\.isErrorHidden, &_isErrorHidden$read)
             return _isErrorHidden
         }
         set {
@@ -78,7 +78,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
 
     /// The text field is disabled while the lookup runs, and for good once it found the person.
     public var isTextFieldEnabled: Bool {
-        _$access(\.isTextFieldEnabled)
+        _$access(\.isTextFieldEnabled, &_isTextFieldEnabled$read)
         return _isTextFieldEnabled
     }
 
@@ -94,13 +94,13 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
 
     /// Whether `addPerson` is running.
     public var addPersonIsExecuting: Swift.Bool {
-        _$access(\.addPersonIsExecuting)
+        _$access(\.addPersonIsExecuting, &_addPersonIsExecuting$read)
         return _addPersonIsExecuting
     }
 
     /// Whether `addPerson` can be executed now.
     public var addPersonIsEnabled: Swift.Bool {
-        _$access(\.addPersonIsEnabled)
+        _$access(\.addPersonIsEnabled, &_addPersonIsEnabled$read)
         return _addPersonIsEnabled
     }
 
@@ -156,20 +156,26 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     private var _usernameSearchText: String
     private var _usernameSearchText$before: String?
     private var _usernameSearchText$mirror: Reactive.MutableProperty<String>?
+    private var _usernameSearchText$read: Swift.Bool = false
     private var _foundPerson: Bool
     private var _foundPerson$before: Bool?
     private var _foundPerson$mirror: Reactive.MutableProperty<Bool>?
+    private var _foundPerson$read: Swift.Bool = false
     private var _isErrorHidden: Bool
     private var _isErrorHidden$before: Bool?
     private var _isErrorHidden$mirror: Reactive.MutableProperty<Bool>?
+    private var _isErrorHidden$read: Swift.Bool = false
     private var _isTextFieldEnabled: Bool
     private var _isTextFieldEnabled$mirror: Reactive.MutableProperty<Bool>?
+    private var _isTextFieldEnabled$read: Swift.Bool = false
     private var _addPersonCanExecute: Swift.Bool
     private var _addPersonIsExecuting: Swift.Bool
     private var _addPersonIsExecuting$before: Swift.Bool?
     private var _addPersonIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _addPersonIsExecuting$read: Swift.Bool = false
     private var _addPersonIsEnabled: Swift.Bool
     private var _addPersonIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _addPersonIsEnabled$read: Swift.Bool = false
     private var _addPerson$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -274,13 +280,21 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
             if _isTextFieldEnabled$changed { _isTextFieldEnabled$mirror?.stage(_isTextFieldEnabled) }
             if _addPersonIsEnabled$changed { _addPersonIsEnabled$mirror?.stage(_addPersonIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _usernameSearchText$changed { _$didChange(\.usernameSearchText, _usernameSearchText$mirror) }
-            if _foundPerson$changed { _$didChange(\.foundPerson, _foundPerson$mirror) }
-            if _isErrorHidden$changed { _$didChange(\.isErrorHidden, _isErrorHidden$mirror) }
+            if _usernameSearchText$changed {
+                _$didChange(\.usernameSearchText, _usernameSearchText$mirror, _usernameSearchText$read)
+            }
+            if _foundPerson$changed { _$didChange(\.foundPerson, _foundPerson$mirror, _foundPerson$read) }
+            if _isErrorHidden$changed { _$didChange(\.isErrorHidden, _isErrorHidden$mirror, _isErrorHidden$read) }
             if _addPersonCanExecute$changed { _addPerson$condition.publish() }
-            if _addPersonIsExecuting$changed { _$didChange(\.addPersonIsExecuting, _addPersonIsExecuting$mirror) }
-            if _isTextFieldEnabled$changed { _$didChange(\.isTextFieldEnabled, _isTextFieldEnabled$mirror) }
-            if _addPersonIsEnabled$changed { _$didChange(\.addPersonIsEnabled, _addPersonIsEnabled$mirror) }
+            if _addPersonIsExecuting$changed {
+                _$didChange(\.addPersonIsExecuting, _addPersonIsExecuting$mirror, _addPersonIsExecuting$read)
+            }
+            if _isTextFieldEnabled$changed {
+                _$didChange(\.isTextFieldEnabled, _isTextFieldEnabled$mirror, _isTextFieldEnabled$read)
+            }
+            if _addPersonIsEnabled$changed {
+                _$didChange(\.addPersonIsEnabled, _addPersonIsEnabled$mirror, _addPersonIsEnabled$read)
+            }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -294,19 +308,23 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<AddPersonViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<AddPersonViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<AddPersonViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

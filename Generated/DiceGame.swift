@@ -32,7 +32,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     /// The last number rolled; nil before the first roll.
     public private(set) var roll: Int? {
         get {
-            _$access(\.roll)
+            _$access(\.roll, &_roll$read)
             return _roll
         }
         set {
@@ -46,19 +46,19 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether the die has shown six.
     public var isGameOver: Bool {
-        _$access(\.isGameOver)
+        _$access(\.isGameOver, &_isGameOver$read)
         return _isGameOver
     }
 
     /// The sentence under the die.
     public var currentRollDescription: String {
-        _$access(\.currentRollDescription)
+        _$access(\.currentRollDescription, &_currentRollDescription$read)
         return _currentRollDescription
     }
 
     /// Green once the game is won, black before.
     public var currentRollTextColor: _currentRollTextColor$Type {
-        _$access(\.currentRollTextColor)
+        _$access(\.currentRollTextColor, &_currentRollTextColor$read)
         return _currentRollTextColor
     }
 
@@ -76,13 +76,13 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `rollDie` is running.
     public var rollDieIsExecuting: Swift.Bool {
-        _$access(\.rollDieIsExecuting)
+        _$access(\.rollDieIsExecuting, &_rollDieIsExecuting$read)
         return _rollDieIsExecuting
     }
 
     /// Whether `rollDie` can be executed now.
     public var rollDieIsEnabled: Swift.Bool {
-        _$access(\.rollDieIsEnabled)
+        _$access(\.rollDieIsEnabled, &_rollDieIsEnabled$read)
         return _rollDieIsEnabled
     }
 
@@ -97,13 +97,13 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `newGame` is running.
     public var newGameIsExecuting: Swift.Bool {
-        _$access(\.newGameIsExecuting)
+        _$access(\.newGameIsExecuting, &_newGameIsExecuting$read)
         return _newGameIsExecuting
     }
 
     /// Whether `newGame` can be executed now.
     public var newGameIsEnabled: Swift.Bool {
-        _$access(\.newGameIsEnabled)
+        _$access(\.newGameIsEnabled, &_newGameIsEnabled$read)
         return _newGameIsEnabled
     }
 
@@ -171,23 +171,31 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     private var _roll: Int?
     private var _roll$before: Int??
     private var _roll$mirror: Reactive.MutableProperty<Int?>?
+    private var _roll$read: Swift.Bool = false
     private var _isGameOver: Bool
     private var _isGameOver$mirror: Reactive.MutableProperty<Bool>?
+    private var _isGameOver$read: Swift.Bool = false
     private var _currentRollDescription: String
     private var _currentRollDescription$mirror: Reactive.MutableProperty<String>?
+    private var _currentRollDescription$read: Swift.Bool = false
     private var _currentRollTextColor: _currentRollTextColor$Type
     private var _currentRollTextColor$mirror: Reactive.MutableProperty<_currentRollTextColor$Type>?
+    private var _currentRollTextColor$read: Swift.Bool = false
     private var _rollDieCanExecute: Swift.Bool
     private var _rollDieIsExecuting: Swift.Bool
     private var _rollDieIsExecuting$before: Swift.Bool?
     private var _rollDieIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _rollDieIsExecuting$read: Swift.Bool = false
     private var _rollDieIsEnabled: Swift.Bool
     private var _rollDieIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _rollDieIsEnabled$read: Swift.Bool = false
     private var _newGameIsExecuting: Swift.Bool
     private var _newGameIsExecuting$before: Swift.Bool?
     private var _newGameIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _newGameIsExecuting$read: Swift.Bool = false
     private var _newGameIsEnabled: Swift.Bool
     private var _newGameIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _newGameIsEnabled$read: Swift.Bool = false
     private var _rollDie$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -304,15 +312,27 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
             if _newGameIsExecuting$changed { _newGameIsExecuting$mirror?.stage(_newGameIsExecuting) }
             if _newGameIsEnabled$changed { _newGameIsEnabled$mirror?.stage(_newGameIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _roll$changed { _$didChange(\.roll, _roll$mirror) }
-            if _isGameOver$changed { _$didChange(\.isGameOver, _isGameOver$mirror) }
-            if _currentRollDescription$changed { _$didChange(\.currentRollDescription, _currentRollDescription$mirror) }
-            if _currentRollTextColor$changed { _$didChange(\.currentRollTextColor, _currentRollTextColor$mirror) }
+            if _roll$changed { _$didChange(\.roll, _roll$mirror, _roll$read) }
+            if _isGameOver$changed { _$didChange(\.isGameOver, _isGameOver$mirror, _isGameOver$read) }
+            if _currentRollDescription$changed {
+                _$didChange(\.currentRollDescription, _currentRollDescription$mirror, _currentRollDescription$read)
+            }
+            if _currentRollTextColor$changed {
+                _$didChange(\.currentRollTextColor, _currentRollTextColor$mirror, _currentRollTextColor$read)
+            }
             if _rollDieCanExecute$changed { _rollDie$condition.publish() }
-            if _rollDieIsExecuting$changed { _$didChange(\.rollDieIsExecuting, _rollDieIsExecuting$mirror) }
-            if _rollDieIsEnabled$changed { _$didChange(\.rollDieIsEnabled, _rollDieIsEnabled$mirror) }
-            if _newGameIsExecuting$changed { _$didChange(\.newGameIsExecuting, _newGameIsExecuting$mirror) }
-            if _newGameIsEnabled$changed { _$didChange(\.newGameIsEnabled, _newGameIsEnabled$mirror) }
+            if _rollDieIsExecuting$changed {
+                _$didChange(\.rollDieIsExecuting, _rollDieIsExecuting$mirror, _rollDieIsExecuting$read)
+            }
+            if _rollDieIsEnabled$changed {
+                _$didChange(\.rollDieIsEnabled, _rollDieIsEnabled$mirror, _rollDieIsEnabled$read)
+            }
+            if _newGameIsExecuting$changed {
+                _$didChange(\.newGameIsExecuting, _newGameIsExecuting$mirror, _newGameIsExecuting$read)
+            }
+            if _newGameIsEnabled$changed {
+                _$didChange(\.newGameIsEnabled, _newGameIsEnabled$mirror, _newGameIsEnabled$read)
+            }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -326,19 +346,23 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiceGameViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiceGameViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<DiceGameViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -49,7 +49,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     /// The text field's text.
     public var searchText: String {
         get {
-            _$access(\.searchText)
+            _$access(\.searchText, &_searchText$read)
             return _searchText
         }
         set {
@@ -72,13 +72,13 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
 
     /// Whether `executeSearch` is running.
     public var executeSearchIsExecuting: Swift.Bool {
-        _$access(\.executeSearchIsExecuting)
+        _$access(\.executeSearchIsExecuting, &_executeSearchIsExecuting$read)
         return _executeSearchIsExecuting
     }
 
     /// Whether `executeSearch` can be executed now.
     public var executeSearchIsEnabled: Swift.Bool {
-        _$access(\.executeSearchIsEnabled)
+        _$access(\.executeSearchIsEnabled, &_executeSearchIsEnabled$read)
         return _executeSearchIsEnabled
     }
 
@@ -122,12 +122,15 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     private var _searchText: String
     private var _searchText$before: String?
     private var _searchText$mirror: Reactive.MutableProperty<String>?
+    private var _searchText$read: Swift.Bool = false
     private var _executeSearchCanExecute: Swift.Bool
     private var _executeSearchIsExecuting: Swift.Bool
     private var _executeSearchIsExecuting$before: Swift.Bool?
     private var _executeSearchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _executeSearchIsExecuting$read: Swift.Bool = false
     private var _executeSearchIsEnabled: Swift.Bool
     private var _executeSearchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _executeSearchIsEnabled$read: Swift.Bool = false
     private var _executeSearch$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -211,12 +214,18 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
             if _executeSearchIsExecuting$changed { _executeSearchIsExecuting$mirror?.stage(_executeSearchIsExecuting) }
             if _executeSearchIsEnabled$changed { _executeSearchIsEnabled$mirror?.stage(_executeSearchIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _searchText$changed { _$didChange(\.searchText, _searchText$mirror) }
+            if _searchText$changed { _$didChange(\.searchText, _searchText$mirror, _searchText$read) }
             if _executeSearchCanExecute$changed { _executeSearch$condition.publish() }
             if _executeSearchIsExecuting$changed {
-                _$didChange(\.executeSearchIsExecuting, _executeSearchIsExecuting$mirror)
+                _$didChange(
+                    \.executeSearchIsExecuting,
+                    _executeSearchIsExecuting$mirror,
+                    _executeSearchIsExecuting$read
+                )
             }
-            if _executeSearchIsEnabled$changed { _$didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled$mirror) }
+            if _executeSearchIsEnabled$changed {
+                _$didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled$mirror, _executeSearchIsEnabled$read)
+            }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -230,19 +239,23 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -46,7 +46,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
 
     /// The photos to show; empty until imported.
     public var photos: _photos$Type {
-        _$access(\.photos)
+        _$access(\.photos, &_photos$read)
         return _photos
     }
 
@@ -54,13 +54,13 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
 
     /// The photos, once imported.
     public var importedPhotos: _importedPhotos$Type? {
-        _$access(\.importedPhotos)
+        _$access(\.importedPhotos, &_importedPhotos$read)
         return _importedPhotos
     }
 
     /// Whether `importedPhotos` is loading.
     public var importedPhotosIsLoading: Swift.Bool {
-        _$access(\.importedPhotosIsLoading)
+        _$access(\.importedPhotosIsLoading, &_importedPhotosIsLoading$read)
         return _importedPhotosIsLoading
     }
 
@@ -107,12 +107,15 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
 
     private var _photos: _photos$Type
     private var _photos$mirror: Reactive.MutableProperty<_photos$Type>?
+    private var _photos$read: Swift.Bool = false
     private var _importedPhotos: _importedPhotos$Type?
     private var _importedPhotos$before: _importedPhotos$Type??
     private var _importedPhotos$mirror: Reactive.MutableProperty<_importedPhotos$Type?>?
+    private var _importedPhotos$read: Swift.Bool = false
     private var _importedPhotosIsLoading: Swift.Bool
     private var _importedPhotosIsLoading$before: Swift.Bool?
     private var _importedPhotosIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _importedPhotosIsLoading$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -174,10 +177,10 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
             if _photos$changed { _photos$mirror?.stage(_photos) }
             if _importedPhotosIsLoading$changed { _importedPhotosIsLoading$mirror?.stage(_importedPhotosIsLoading) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _importedPhotos$changed { _$didChange(\.importedPhotos, _importedPhotos$mirror) }
-            if _photos$changed { _$didChange(\.photos, _photos$mirror) }
+            if _importedPhotos$changed { _$didChange(\.importedPhotos, _importedPhotos$mirror, _importedPhotos$read) }
+            if _photos$changed { _$didChange(\.photos, _photos$mirror, _photos$read) }
             if _importedPhotosIsLoading$changed {
-                _$didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading$mirror)
+                _$didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading$mirror, _importedPhotosIsLoading$read)
             }
         }
         #if DEBUG
@@ -192,19 +195,23 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<GalleryViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<GalleryViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<GalleryViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

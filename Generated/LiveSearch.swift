@@ -27,7 +27,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     /// What the user typed.
     public var query: String {
         get {
-            _$access(\.query)
+            _$access(\.query, &_query$read)
             return _query
         }
         set {
@@ -41,13 +41,13 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
 
     /// What is searched for.
     public var trimmedQuery: String {
-        _$access(\.trimmedQuery)
+        _$access(\.trimmedQuery, &_trimmedQuery$read)
         return _trimmedQuery
     }
 
     /// How many characters were typed, for a counter under the field; at most one update per half second.
     public var characterCount: Int {
-        _$access(\.characterCount)
+        _$access(\.characterCount, &_characterCount$read)
         return _characterCount
     }
 
@@ -56,7 +56,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get {
-            _$access(\.isActive)
+            _$access(\.isActive, &_isActive$read)
             return _isActive
         }
         set {
@@ -70,19 +70,19 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
 
     /// The titles found for the query; the last ones stay while a newer search runs.
     public var results: [String]? {
-        _$access(\.results)
+        _$access(\.results, &_results$read)
         return _results
     }
 
     /// Whether `results` is loading.
     public var resultsIsLoading: Swift.Bool {
-        _$access(\.resultsIsLoading)
+        _$access(\.resultsIsLoading, &_resultsIsLoading$read)
         return _resultsIsLoading
     }
 
     /// Why the last load of `results` failed; nil while loading and after a success.
     public var resultsError: (any Swift.Error)? {
-        _$access(\.resultsError)
+        _$access(\.resultsError, &_resultsError$read)
         return _resultsError
     }
 
@@ -153,23 +153,30 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     private var _query: String
     private var _query$before: String?
     private var _query$mirror: Reactive.MutableProperty<String>?
+    private var _query$read: Swift.Bool = false
     private var _trimmedQuery: String
     private var _trimmedQuery$mirror: Reactive.MutableProperty<String>?
+    private var _trimmedQuery$read: Swift.Bool = false
     private var _characterCount: Int
     private var _characterCount$before: Int?
     private var _characterCount$mirror: Reactive.MutableProperty<Int>?
+    private var _characterCount$read: Swift.Bool = false
     private var _results: [String]?
     private var _results$before: [String]??
     private var _results$mirror: Reactive.MutableProperty<[String]?>?
+    private var _results$read: Swift.Bool = false
     private var _resultsIsLoading: Swift.Bool
     private var _resultsIsLoading$before: Swift.Bool?
     private var _resultsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _resultsIsLoading$read: Swift.Bool = false
     private var _resultsError: (any Swift.Error)?
     private var _resultsError$before: (any Swift.Error)??
     private var _resultsError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
+    private var _resultsError$read: Swift.Bool = false
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _isActive$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -274,13 +281,15 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
             if _resultsIsLoading$changed { _resultsIsLoading$mirror?.stage(_resultsIsLoading) }
             if _resultsError$changed { _resultsError$mirror?.stage(_resultsError) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _query$changed { _$didChange(\.query, _query$mirror) }
-            if _trimmedQuery$changed { _$didChange(\.trimmedQuery, _trimmedQuery$mirror) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror) }
-            if _characterCount$changed { _$didChange(\.characterCount, _characterCount$mirror) }
-            if _results$changed { _$didChange(\.results, _results$mirror) }
-            if _resultsIsLoading$changed { _$didChange(\.resultsIsLoading, _resultsIsLoading$mirror) }
-            if _resultsError$changed { _$didChange(\.resultsError, _resultsError$mirror) }
+            if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
+            if _trimmedQuery$changed { _$didChange(\.trimmedQuery, _trimmedQuery$mirror, _trimmedQuery$read) }
+            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
+            if _characterCount$changed { _$didChange(\.characterCount, _characterCount$mirror, _characterCount$read) }
+            if _results$changed { _$didChange(\.results, _results$mirror, _results$read) }
+            if _resultsIsLoading$changed {
+                _$didChange(\.resultsIsLoading, _resultsIsLoading$mirror, _resultsIsLoading$read)
+            }
+            if _resultsError$changed { _$didChange(\.resultsError, _resultsError$mirror, _resultsError$read) }
         }
     }
 
@@ -291,19 +300,23 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LiveSearchViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LiveSearchViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LiveSearchViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -38,7 +38,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     /// What to compute from; nil computes nothing.
     public var model: String? {
         get {
-            _$access(\.model)
+            _$access(\.model, &_model$read)
             return _model
         }
         set {
@@ -52,19 +52,19 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     /// The last computed result.
     public var result: String? {
-        _$access(\.result)
+        _$access(\.result, &_result$read)
         return _result
     }
 
     /// Whether a computation is running.
     public var loading: Bool {
-        _$access(\.loading)
+        _$access(\.loading, &_loading$read)
         return _loading
     }
 
     /// Why the last computation failed; kept until one succeeds.
     public var lastError: _lastError$Type {
-        _$access(\.lastError)
+        _$access(\.lastError, &_lastError$read)
         return _lastError
     }
 
@@ -72,19 +72,19 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     /// The last computed result, kept while a newer one is computed; a failed computation clears it.
     public var computed: String? {
-        _$access(\.computed)
+        _$access(\.computed, &_computed$read)
         return _computed
     }
 
     /// Whether `computed` is loading.
     public var computedIsLoading: Swift.Bool {
-        _$access(\.computedIsLoading)
+        _$access(\.computedIsLoading, &_computedIsLoading$read)
         return _computedIsLoading
     }
 
     /// Why the last load of `computed` failed; kept while a new load runs, nil after a success.
     public var computedError: _computed$Failure? {
-        _$access(\.computedError)
+        _$access(\.computedError, &_computedError$read)
         return _computedError
     }
 
@@ -158,21 +158,28 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     private var _model: String?
     private var _model$before: String??
     private var _model$mirror: Reactive.MutableProperty<String?>?
+    private var _model$read: Swift.Bool = false
     private var _result: String?
     private var _result$mirror: Reactive.MutableProperty<String?>?
+    private var _result$read: Swift.Bool = false
     private var _loading: Bool
     private var _loading$mirror: Reactive.MutableProperty<Bool>?
+    private var _loading$read: Swift.Bool = false
     private var _lastError: _lastError$Type
     private var _lastError$mirror: Reactive.MutableProperty<_lastError$Type>?
+    private var _lastError$read: Swift.Bool = false
     private var _computed: String?
     private var _computed$before: String??
     private var _computed$mirror: Reactive.MutableProperty<String?>?
+    private var _computed$read: Swift.Bool = false
     private var _computedIsLoading: Swift.Bool
     private var _computedIsLoading$before: Swift.Bool?
     private var _computedIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _computedIsLoading$read: Swift.Bool = false
     private var _computedError: _computed$Failure?
     private var _computedError$before: _computed$Failure??
     private var _computedError$mirror: Reactive.MutableProperty<_computed$Failure?>?
+    private var _computedError$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -249,13 +256,15 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
             if _computedError$changed { _computedError$mirror?.stage(_computedError) }
             if _lastError$changed { _lastError$mirror?.stage(_lastError) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _model$changed { _$didChange(\.model, _model$mirror) }
-            if _computed$changed { _$didChange(\.computed, _computed$mirror) }
-            if _result$changed { _$didChange(\.result, _result$mirror) }
-            if _computedIsLoading$changed { _$didChange(\.computedIsLoading, _computedIsLoading$mirror) }
-            if _loading$changed { _$didChange(\.loading, _loading$mirror) }
-            if _computedError$changed { _$didChange(\.computedError, _computedError$mirror) }
-            if _lastError$changed { _$didChange(\.lastError, _lastError$mirror) }
+            if _model$changed { _$didChange(\.model, _model$mirror, _model$read) }
+            if _computed$changed { _$didChange(\.computed, _computed$mirror, _computed$read) }
+            if _result$changed { _$didChange(\.result, _result$mirror, _result$read) }
+            if _computedIsLoading$changed {
+                _$didChange(\.computedIsLoading, _computedIsLoading$mirror, _computedIsLoading$read)
+            }
+            if _loading$changed { _$didChange(\.loading, _loading$mirror, _loading$read) }
+            if _computedError$changed { _$didChange(\.computedError, _computedError$mirror, _computedError$read) }
+            if _lastError$changed { _$didChange(\.lastError, _lastError$mirror, _lastError$read) }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -269,19 +278,23 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

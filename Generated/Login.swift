@@ -32,7 +32,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     /// The username text field's text.
     public var username: String {
         get {
-            _$access(\.username)
+            _$access(\.username, &_username$read)
             return _username
         }
         set {
@@ -45,7 +45,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     /// The password text field's text.
     public var password: String {
         get {
-            _$access(\.password)
+            _$access(\.password, &_password$read)
             return _password
         }
         set {
@@ -58,7 +58,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     /// Why the last login failed; nil before and after a success.
     public private(set) var errorMessage: String? {
         get {
-            _$access(\.errorMessage)
+            _$access(\.errorMessage, &_errorMessage$read)
             return _errorMessage
         }
         set {
@@ -71,7 +71,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     /// Whether a login succeeded.
     public private(set) var isLoggedIn: Bool {
         get {
-            _$access(\.isLoggedIn)
+            _$access(\.isLoggedIn, &_isLoggedIn$read)
             return _isLoggedIn
         }
         set {
@@ -92,13 +92,13 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
 
     /// Whether `logIn` is running.
     public var logInIsExecuting: Swift.Bool {
-        _$access(\.logInIsExecuting)
+        _$access(\.logInIsExecuting, &_logInIsExecuting$read)
         return _logInIsExecuting
     }
 
     /// Whether `logIn` can be executed now.
     public var logInIsEnabled: Swift.Bool {
-        _$access(\.logInIsEnabled)
+        _$access(\.logInIsEnabled, &_logInIsEnabled$read)
         return _logInIsEnabled
     }
 
@@ -154,21 +154,27 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     private var _username: String
     private var _username$before: String?
     private var _username$mirror: Reactive.MutableProperty<String>?
+    private var _username$read: Swift.Bool = false
     private var _password: String
     private var _password$before: String?
     private var _password$mirror: Reactive.MutableProperty<String>?
+    private var _password$read: Swift.Bool = false
     private var _errorMessage: String?
     private var _errorMessage$before: String??
     private var _errorMessage$mirror: Reactive.MutableProperty<String?>?
+    private var _errorMessage$read: Swift.Bool = false
     private var _isLoggedIn: Bool
     private var _isLoggedIn$before: Bool?
     private var _isLoggedIn$mirror: Reactive.MutableProperty<Bool>?
+    private var _isLoggedIn$read: Swift.Bool = false
     private var _logInCanExecute: Swift.Bool
     private var _logInIsExecuting: Swift.Bool
     private var _logInIsExecuting$before: Swift.Bool?
     private var _logInIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _logInIsExecuting$read: Swift.Bool = false
     private var _logInIsEnabled: Swift.Bool
     private var _logInIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _logInIsEnabled$read: Swift.Bool = false
     private var _logIn$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -253,13 +259,15 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
             if _logInIsExecuting$changed { _logInIsExecuting$mirror?.stage(_logInIsExecuting) }
             if _logInIsEnabled$changed { _logInIsEnabled$mirror?.stage(_logInIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _username$changed { _$didChange(\.username, _username$mirror) }
-            if _password$changed { _$didChange(\.password, _password$mirror) }
-            if _errorMessage$changed { _$didChange(\.errorMessage, _errorMessage$mirror) }
-            if _isLoggedIn$changed { _$didChange(\.isLoggedIn, _isLoggedIn$mirror) }
+            if _username$changed { _$didChange(\.username, _username$mirror, _username$read) }
+            if _password$changed { _$didChange(\.password, _password$mirror, _password$read) }
+            if _errorMessage$changed { _$didChange(\.errorMessage, _errorMessage$mirror, _errorMessage$read) }
+            if _isLoggedIn$changed { _$didChange(\.isLoggedIn, _isLoggedIn$mirror, _isLoggedIn$read) }
             if _logInCanExecute$changed { _logIn$condition.publish() }
-            if _logInIsExecuting$changed { _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror) }
-            if _logInIsEnabled$changed { _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror) }
+            if _logInIsExecuting$changed {
+                _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror, _logInIsExecuting$read)
+            }
+            if _logInIsEnabled$changed { _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror, _logInIsEnabled$read) }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -273,19 +281,23 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoginViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoginViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LoginViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

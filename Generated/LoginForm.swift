@@ -32,7 +32,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     /// The user name as typed.
     public var username: String {
         get {
-            _$access(\.username)
+            _$access(\.username, &_username$read)
             return _username
         }
         set {
@@ -45,7 +45,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     /// The password as typed.
     public var password: String {
         get {
-            _$access(\.password)
+            _$access(\.password, &_password$read)
             return _password
         }
         set {
@@ -58,7 +58,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     /// Why the last attempt failed; nil again once a field is edited.
     public private(set) var errorMessage: String? {
         get {
-            _$access(\.errorMessage)
+            _$access(\.errorMessage, &_errorMessage$read)
             return _errorMessage
         }
         set {
@@ -72,13 +72,13 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
 
     /// Whether both fields are filled in.
     public var canSubmit: Bool {
-        _$access(\.canSubmit)
+        _$access(\.canSubmit, &_canSubmit$read)
         return _canSubmit
     }
 
     /// Whether the form shows a message.
     public var showsError: Bool {
-        _$access(\.showsError)
+        _$access(\.showsError, &_showsError$read)
         return _showsError
     }
 
@@ -93,13 +93,13 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
 
     /// Whether `logIn` is running.
     public var logInIsExecuting: Swift.Bool {
-        _$access(\.logInIsExecuting)
+        _$access(\.logInIsExecuting, &_logInIsExecuting$read)
         return _logInIsExecuting
     }
 
     /// Whether `logIn` can be executed now.
     public var logInIsEnabled: Swift.Bool {
-        _$access(\.logInIsEnabled)
+        _$access(\.logInIsEnabled, &_logInIsEnabled$read)
         return _logInIsEnabled
     }
 
@@ -161,22 +161,29 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     private var _username: String
     private var _username$before: String?
     private var _username$mirror: Reactive.MutableProperty<String>?
+    private var _username$read: Swift.Bool = false
     private var _password: String
     private var _password$before: String?
     private var _password$mirror: Reactive.MutableProperty<String>?
+    private var _password$read: Swift.Bool = false
     private var _errorMessage: String?
     private var _errorMessage$before: String??
     private var _errorMessage$mirror: Reactive.MutableProperty<String?>?
+    private var _errorMessage$read: Swift.Bool = false
     private var _canSubmit: Bool
     private var _canSubmit$mirror: Reactive.MutableProperty<Bool>?
+    private var _canSubmit$read: Swift.Bool = false
     private var _showsError: Bool
     private var _showsError$mirror: Reactive.MutableProperty<Bool>?
+    private var _showsError$read: Swift.Bool = false
     private var _logInCanExecute: Swift.Bool
     private var _logInIsExecuting: Swift.Bool
     private var _logInIsExecuting$before: Swift.Bool?
     private var _logInIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _logInIsExecuting$read: Swift.Bool = false
     private var _logInIsEnabled: Swift.Bool
     private var _logInIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _logInIsEnabled$read: Swift.Bool = false
     private var _logIn$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -271,14 +278,16 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
             if _errorMessage$changed { _errorMessage$mirror?.stage(_errorMessage) }
             if _showsError$changed { _showsError$mirror?.stage(_showsError) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _username$changed { _$didChange(\.username, _username$mirror) }
-            if _password$changed { _$didChange(\.password, _password$mirror) }
-            if _canSubmit$changed { _$didChange(\.canSubmit, _canSubmit$mirror) }
+            if _username$changed { _$didChange(\.username, _username$mirror, _username$read) }
+            if _password$changed { _$didChange(\.password, _password$mirror, _password$read) }
+            if _canSubmit$changed { _$didChange(\.canSubmit, _canSubmit$mirror, _canSubmit$read) }
             if _logInCanExecute$changed { _logIn$condition.publish() }
-            if _logInIsExecuting$changed { _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror) }
-            if _logInIsEnabled$changed { _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror) }
-            if _errorMessage$changed { _$didChange(\.errorMessage, _errorMessage$mirror) }
-            if _showsError$changed { _$didChange(\.showsError, _showsError$mirror) }
+            if _logInIsExecuting$changed {
+                _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror, _logInIsExecuting$read)
+            }
+            if _logInIsEnabled$changed { _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror, _logInIsEnabled$read) }
+            if _errorMessage$changed { _$didChange(\.errorMessage, _errorMessage$mirror, _errorMessage$read) }
+            if _showsError$changed { _$didChange(\.showsError, _showsError$mirror, _showsError$read) }
         }
     }
 
@@ -289,19 +298,23 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoginFormViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoginFormViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LoginFormViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

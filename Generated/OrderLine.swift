@@ -26,7 +26,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     /// How many items.
     public var quantity: Int {
         get {
-            _$access(\.quantity)
+            _$access(\.quantity, &_quantity$read)
             return _quantity
         }
         set {
@@ -39,7 +39,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     /// The price of one item in cents.
     public var unitPrice: Int {
         get {
-            _$access(\.unitPrice)
+            _$access(\.unitPrice, &_unitPrice$read)
             return _unitPrice
         }
         set {
@@ -53,25 +53,25 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
 
     /// The price before the discount.
     public var subtotal: Int {
-        _$access(\.subtotal)
+        _$access(\.subtotal, &_subtotal$read)
         return _subtotal
     }
 
     /// Ten percent off from ten items on.
     public var discount: Int {
-        _$access(\.discount)
+        _$access(\.discount, &_discount$read)
         return _discount
     }
 
     /// What the line costs.
     public var total: Int {
-        _$access(\.total)
+        _$access(\.total, &_total$read)
         return _total
     }
 
     /// The line as the view shows it.
     public var summary: String {
-        _$access(\.summary)
+        _$access(\.summary, &_summary$read)
         return _summary
     }
 
@@ -127,17 +127,23 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     private var _quantity: Int
     private var _quantity$before: Int?
     private var _quantity$mirror: Reactive.MutableProperty<Int>?
+    private var _quantity$read: Swift.Bool = false
     private var _unitPrice: Int
     private var _unitPrice$before: Int?
     private var _unitPrice$mirror: Reactive.MutableProperty<Int>?
+    private var _unitPrice$read: Swift.Bool = false
     private var _subtotal: Int
     private var _subtotal$mirror: Reactive.MutableProperty<Int>?
+    private var _subtotal$read: Swift.Bool = false
     private var _discount: Int
     private var _discount$mirror: Reactive.MutableProperty<Int>?
+    private var _discount$read: Swift.Bool = false
     private var _total: Int
     private var _total$mirror: Reactive.MutableProperty<Int>?
+    private var _total$read: Swift.Bool = false
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
+    private var _summary$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     public let _$transactions = Reactive.Transactions()
@@ -202,12 +208,12 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
             if _total$changed { _total$mirror?.stage(_total) }
             if _summary$changed { _summary$mirror?.stage(_summary) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _quantity$changed { _$didChange(\.quantity, _quantity$mirror) }
-            if _unitPrice$changed { _$didChange(\.unitPrice, _unitPrice$mirror) }
-            if _subtotal$changed { _$didChange(\.subtotal, _subtotal$mirror) }
-            if _discount$changed { _$didChange(\.discount, _discount$mirror) }
-            if _total$changed { _$didChange(\.total, _total$mirror) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror) }
+            if _quantity$changed { _$didChange(\.quantity, _quantity$mirror, _quantity$read) }
+            if _unitPrice$changed { _$didChange(\.unitPrice, _unitPrice$mirror, _unitPrice$read) }
+            if _subtotal$changed { _$didChange(\.subtotal, _subtotal$mirror, _subtotal$read) }
+            if _discount$changed { _$didChange(\.discount, _discount$mirror, _discount$read) }
+            if _total$changed { _$didChange(\.total, _total$mirror, _total$read) }
+            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -221,19 +227,23 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<OrderLineViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<OrderLineViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<OrderLineViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -54,7 +54,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// Which screen to show.
     public var uiState: _uiState$Type {
-        _$access(\.uiState)
+        _$access(\.uiState, &_uiState$read)
         return _uiState
     }
 
@@ -62,7 +62,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// The detail screen of the person found, once there is one.
     public var detailViewModel: _detailViewModel$Type {
-        _$access(\.detailViewModel)
+        _$access(\.detailViewModel, &_detailViewModel$read)
         return _detailViewModel
     }
 
@@ -70,13 +70,13 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// The first person the form's lookup found.
     public var person: _person$Type? {
-        _$access(\.person)
+        _$access(\.person, &_person$read)
         return _person
     }
 
     /// Whether `person` is loading.
     public var personIsLoading: Swift.Bool {
-        _$access(\.personIsLoading)
+        _$access(\.personIsLoading, &_personIsLoading$read)
         return _personIsLoading
     }
 
@@ -128,14 +128,18 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     private var _uiState: _uiState$Type
     private var _uiState$mirror: Reactive.MutableProperty<_uiState$Type>?
+    private var _uiState$read: Swift.Bool = false
     private var _detailViewModel: _detailViewModel$Type
     private var _detailViewModel$mirror: Reactive.MutableProperty<_detailViewModel$Type>?
+    private var _detailViewModel$read: Swift.Bool = false
     private var _person: _person$Type?
     private var _person$before: _person$Type??
     private var _person$mirror: Reactive.MutableProperty<_person$Type?>?
+    private var _person$read: Swift.Bool = false
     private var _personIsLoading: Swift.Bool
     private var _personIsLoading$before: Swift.Bool?
     private var _personIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _personIsLoading$read: Swift.Bool = false
     private var _detailViewModel$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -208,10 +212,14 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
             // A child's change is a change of this view model for its own parents, which may read the child.
             if _detailViewModel$childChanged { _$transactions.willTellObservers() }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _person$changed { _$didChange(\.person, _person$mirror) }
-            if _uiState$changed { _$didChange(\.uiState, _uiState$mirror) }
-            if _detailViewModel$changed { _$didChange(\.detailViewModel, _detailViewModel$mirror) }
-            if _personIsLoading$changed { _$didChange(\.personIsLoading, _personIsLoading$mirror) }
+            if _person$changed { _$didChange(\.person, _person$mirror, _person$read) }
+            if _uiState$changed { _$didChange(\.uiState, _uiState$mirror, _uiState$read) }
+            if _detailViewModel$changed {
+                _$didChange(\.detailViewModel, _detailViewModel$mirror, _detailViewModel$read)
+            }
+            if _personIsLoading$changed {
+                _$didChange(\.personIsLoading, _personIsLoading$mirror, _personIsLoading$read)
+            }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -225,19 +233,23 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

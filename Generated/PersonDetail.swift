@@ -39,7 +39,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     /// The person shown; the screen follows its changes.
     public var person: _person$Type {
         get {
-            _$access(\.person)
+            _$access(\.person, &_person$read)
             return _person
         }
         set {
@@ -53,25 +53,25 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
 
     /// The person's name.
     public var name: String {
-        _$access(\.name)
+        _$access(\.name, &_name$read)
         return _name
     }
 
     /// What the user wrote about the person.
     public var notes: String {
-        _$access(\.notes)
+        _$access(\.notes, &_notes$read)
         return _notes
     }
 
     /// The Twitter username, with its @.
     public var twitterHandle: String {
-        _$access(\.twitterHandle)
+        _$access(\.twitterHandle, &_twitterHandle$read)
         return _twitterHandle
     }
 
     /// Where the avatar image is.
     public var avatarURL: _avatarURL$Type {
-        _$access(\.avatarURL)
+        _$access(\.avatarURL, &_avatarURL$read)
         return _avatarURL
     }
 
@@ -121,14 +121,19 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     private var _person: _person$Type
     private var _person$before: _person$Type?
     private var _person$mirror: Reactive.MutableProperty<_person$Type>?
+    private var _person$read: Swift.Bool = false
     private var _name: String
     private var _name$mirror: Reactive.MutableProperty<String>?
+    private var _name$read: Swift.Bool = false
     private var _notes: String
     private var _notes$mirror: Reactive.MutableProperty<String>?
+    private var _notes$read: Swift.Bool = false
     private var _twitterHandle: String
     private var _twitterHandle$mirror: Reactive.MutableProperty<String>?
+    private var _twitterHandle$read: Swift.Bool = false
     private var _avatarURL: _avatarURL$Type
     private var _avatarURL$mirror: Reactive.MutableProperty<_avatarURL$Type>?
+    private var _avatarURL$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     public let _$transactions = Reactive.Transactions()
@@ -177,11 +182,11 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
             if _twitterHandle$changed { _twitterHandle$mirror?.stage(_twitterHandle) }
             if _avatarURL$changed { _avatarURL$mirror?.stage(_avatarURL) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _person$changed { _$didChange(\.person, _person$mirror) }
-            if _name$changed { _$didChange(\.name, _name$mirror) }
-            if _notes$changed { _$didChange(\.notes, _notes$mirror) }
-            if _twitterHandle$changed { _$didChange(\.twitterHandle, _twitterHandle$mirror) }
-            if _avatarURL$changed { _$didChange(\.avatarURL, _avatarURL$mirror) }
+            if _person$changed { _$didChange(\.person, _person$mirror, _person$read) }
+            if _name$changed { _$didChange(\.name, _name$mirror, _name$read) }
+            if _notes$changed { _$didChange(\.notes, _notes$mirror, _notes$read) }
+            if _twitterHandle$changed { _$didChange(\.twitterHandle, _twitterHandle$mirror, _twitterHandle$read) }
+            if _avatarURL$changed { _$didChange(\.avatarURL, _avatarURL$mirror, _avatarURL$read) }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -195,19 +200,23 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonDetailViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonDetailViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PersonDetailViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -60,13 +60,13 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
 
     /// Whether to show the progress HUD.
     public var isLoading: Bool {
-        _$access(\.isLoading)
+        _$access(\.isLoading, &_isLoading$read)
         return _isLoading
     }
 
     /// The full-size image, once fetched.
     public var imageData: _imageData$Type {
-        _$access(\.imageData)
+        _$access(\.imageData, &_imageData$read)
         return _imageData
     }
 
@@ -75,7 +75,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get {
-            _$access(\.isActive)
+            _$access(\.isActive, &_isActive$read)
             return _isActive
         }
         set {
@@ -89,19 +89,19 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
 
     /// The photo with its full-size image, fetched each time the page becomes active.
     public var details: _details$Type? {
-        _$access(\.details)
+        _$access(\.details, &_details$read)
         return _details
     }
 
     /// Whether `details` is loading.
     public var detailsIsLoading: Swift.Bool {
-        _$access(\.detailsIsLoading)
+        _$access(\.detailsIsLoading, &_detailsIsLoading$read)
         return _detailsIsLoading
     }
 
     /// Why the last load of `details` failed; nil while loading and after a success.
     public var detailsError: _details$Failure? {
-        _$access(\.detailsError)
+        _$access(\.detailsError, &_detailsError$read)
         return _detailsError
     }
 
@@ -165,20 +165,26 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
 
     private var _isLoading: Bool
     private var _isLoading$mirror: Reactive.MutableProperty<Bool>?
+    private var _isLoading$read: Swift.Bool = false
     private var _imageData: _imageData$Type
     private var _imageData$mirror: Reactive.MutableProperty<_imageData$Type>?
+    private var _imageData$read: Swift.Bool = false
     private var _details: _details$Type?
     private var _details$before: _details$Type??
     private var _details$mirror: Reactive.MutableProperty<_details$Type?>?
+    private var _details$read: Swift.Bool = false
     private var _detailsIsLoading: Swift.Bool
     private var _detailsIsLoading$before: Swift.Bool?
     private var _detailsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _detailsIsLoading$read: Swift.Bool = false
     private var _detailsError: _details$Failure?
     private var _detailsError$before: _details$Failure??
     private var _detailsError$mirror: Reactive.MutableProperty<_details$Failure?>?
+    private var _detailsError$read: Swift.Bool = false
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _isActive$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -253,12 +259,14 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
             if _detailsError$changed { _detailsError$mirror?.stage(_detailsError) }
             if _isActive$changed { _isActive$mirror?.stage(_isActive) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _details$changed { _$didChange(\.details, _details$mirror) }
-            if _imageData$changed { _$didChange(\.imageData, _imageData$mirror) }
-            if _detailsIsLoading$changed { _$didChange(\.detailsIsLoading, _detailsIsLoading$mirror) }
-            if _isLoading$changed { _$didChange(\.isLoading, _isLoading$mirror) }
-            if _detailsError$changed { _$didChange(\.detailsError, _detailsError$mirror) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror) }
+            if _details$changed { _$didChange(\.details, _details$mirror, _details$read) }
+            if _imageData$changed { _$didChange(\.imageData, _imageData$mirror, _imageData$read) }
+            if _detailsIsLoading$changed {
+                _$didChange(\.detailsIsLoading, _detailsIsLoading$mirror, _detailsIsLoading$read)
+            }
+            if _isLoading$changed { _$didChange(\.isLoading, _isLoading$mirror, _isLoading$read) }
+            if _detailsError$changed { _$didChange(\.detailsError, _detailsError$mirror, _detailsError$read) }
+            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -272,19 +280,23 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PhotoViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -62,7 +62,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     /// The photo; a successful vote replaces it.
     public private(set) var photo: _photo$Type {
         get {
-            _$access(\.photo)
+            _$access(\.photo, &_photo$read)
             return _photo
         }
         set {
@@ -75,7 +75,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     /// Why the last vote failed, until the next one succeeds.
     public private(set) var voteError: _voteError$Type {
         get {
-            _$access(\.voteError)
+            _$access(\.voteError, &_voteError$read)
             return _voteError
         }
         set {
@@ -89,25 +89,25 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
 
     /// The title.
     public var photoName: String {
-        _$access(\.photoName)
+        _$access(\.photoName, &_photoName$read)
         return _photoName
     }
 
     /// Who took the photo.
     public var photographerName: String {
-        _$access(\.photographerName)
+        _$access(\.photographerName, &_photographerName$read)
         return _photographerName
     }
 
     /// The rating with two decimals ("4.50"); "0.00" without one.
     public var photoRating: String {
-        _$access(\.photoRating)
+        _$access(\.photoRating, &_photoRating$read)
         return _photoRating
     }
 
     /// The vote button's title.
     public var votePromptText: String {
-        _$access(\.votePromptText)
+        _$access(\.votePromptText, &_votePromptText$read)
         return _votePromptText
     }
 
@@ -122,13 +122,13 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
 
     /// Whether `vote` is running.
     public var voteIsExecuting: Swift.Bool {
-        _$access(\.voteIsExecuting)
+        _$access(\.voteIsExecuting, &_voteIsExecuting$read)
         return _voteIsExecuting
     }
 
     /// Whether `vote` can be executed now.
     public var voteIsEnabled: Swift.Bool {
-        _$access(\.voteIsEnabled)
+        _$access(\.voteIsEnabled, &_voteIsEnabled$read)
         return _voteIsEnabled
     }
 
@@ -196,23 +196,31 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     private var _photo: _photo$Type
     private var _photo$before: _photo$Type?
     private var _photo$mirror: Reactive.MutableProperty<_photo$Type>?
+    private var _photo$read: Swift.Bool = false
     private var _voteError: _voteError$Type
     private var _voteError$before: _voteError$Type?
     private var _voteError$mirror: Reactive.MutableProperty<_voteError$Type>?
+    private var _voteError$read: Swift.Bool = false
     private var _photoName: String
     private var _photoName$mirror: Reactive.MutableProperty<String>?
+    private var _photoName$read: Swift.Bool = false
     private var _photographerName: String
     private var _photographerName$mirror: Reactive.MutableProperty<String>?
+    private var _photographerName$read: Swift.Bool = false
     private var _photoRating: String
     private var _photoRating$mirror: Reactive.MutableProperty<String>?
+    private var _photoRating$read: Swift.Bool = false
     private var _votePromptText: String
     private var _votePromptText$mirror: Reactive.MutableProperty<String>?
+    private var _votePromptText$read: Swift.Bool = false
     private var _voteCanExecute: Swift.Bool
     private var _voteIsExecuting: Swift.Bool
     private var _voteIsExecuting$before: Swift.Bool?
     private var _voteIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _voteIsExecuting$read: Swift.Bool = false
     private var _voteIsEnabled: Swift.Bool
     private var _voteIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _voteIsEnabled$read: Swift.Bool = false
     private var _vote$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -307,15 +315,19 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
             if _voteIsExecuting$changed { _voteIsExecuting$mirror?.stage(_voteIsExecuting) }
             if _voteIsEnabled$changed { _voteIsEnabled$mirror?.stage(_voteIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _photo$changed { _$didChange(\.photo, _photo$mirror) }
-            if _voteError$changed { _$didChange(\.voteError, _voteError$mirror) }
-            if _photoName$changed { _$didChange(\.photoName, _photoName$mirror) }
-            if _photographerName$changed { _$didChange(\.photographerName, _photographerName$mirror) }
-            if _photoRating$changed { _$didChange(\.photoRating, _photoRating$mirror) }
-            if _votePromptText$changed { _$didChange(\.votePromptText, _votePromptText$mirror) }
+            if _photo$changed { _$didChange(\.photo, _photo$mirror, _photo$read) }
+            if _voteError$changed { _$didChange(\.voteError, _voteError$mirror, _voteError$read) }
+            if _photoName$changed { _$didChange(\.photoName, _photoName$mirror, _photoName$read) }
+            if _photographerName$changed {
+                _$didChange(\.photographerName, _photographerName$mirror, _photographerName$read)
+            }
+            if _photoRating$changed { _$didChange(\.photoRating, _photoRating$mirror, _photoRating$read) }
+            if _votePromptText$changed { _$didChange(\.votePromptText, _votePromptText$mirror, _votePromptText$read) }
             if _voteCanExecute$changed { _vote$condition.publish() }
-            if _voteIsExecuting$changed { _$didChange(\.voteIsExecuting, _voteIsExecuting$mirror) }
-            if _voteIsEnabled$changed { _$didChange(\.voteIsEnabled, _voteIsEnabled$mirror) }
+            if _voteIsExecuting$changed {
+                _$didChange(\.voteIsExecuting, _voteIsExecuting$mirror, _voteIsExecuting$read)
+            }
+            if _voteIsEnabled$changed { _$didChange(\.voteIsEnabled, _voteIsEnabled$mirror, _voteIsEnabled$read) }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -329,19 +341,23 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoDetailViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoDetailViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PhotoDetailViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -17,7 +17,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
     /// Whether the row is selected.
     public var isSelected: Bool {
         get {
-            _$access(\.isSelected)
+            _$access(\.isSelected, &_isSelected$read)
             return _isSelected
         }
         set {
@@ -31,7 +31,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
 
     /// The row's text.
     public var title: String {
-        _$access(\.title)
+        _$access(\.title, &_title$read)
         return _title
     }
 
@@ -48,13 +48,13 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
 
     /// Whether `toggle` is running.
     public var toggleIsExecuting: Swift.Bool {
-        _$access(\.toggleIsExecuting)
+        _$access(\.toggleIsExecuting, &_toggleIsExecuting$read)
         return _toggleIsExecuting
     }
 
     /// Whether `toggle` can be executed now.
     public var toggleIsEnabled: Swift.Bool {
-        _$access(\.toggleIsEnabled)
+        _$access(\.toggleIsEnabled, &_toggleIsEnabled$read)
         return _toggleIsEnabled
     }
 
@@ -98,13 +98,17 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
     private var _isSelected: Bool
     private var _isSelected$before: Bool?
     private var _isSelected$mirror: Reactive.MutableProperty<Bool>?
+    private var _isSelected$read: Swift.Bool = false
     private var _title: String
     private var _title$mirror: Reactive.MutableProperty<String>?
+    private var _title$read: Swift.Bool = false
     private var _toggleIsExecuting: Swift.Bool
     private var _toggleIsExecuting$before: Swift.Bool?
     private var _toggleIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _toggleIsExecuting$read: Swift.Bool = false
     private var _toggleIsEnabled: Swift.Bool
     private var _toggleIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _toggleIsEnabled$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -169,10 +173,14 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
             if _toggleIsExecuting$changed { _toggleIsExecuting$mirror?.stage(_toggleIsExecuting) }
             if _toggleIsEnabled$changed { _toggleIsEnabled$mirror?.stage(_toggleIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _isSelected$changed { _$didChange(\.isSelected, _isSelected$mirror) }
-            if _title$changed { _$didChange(\.title, _title$mirror) }
-            if _toggleIsExecuting$changed { _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror) }
-            if _toggleIsEnabled$changed { _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror) }
+            if _isSelected$changed { _$didChange(\.isSelected, _isSelected$mirror, _isSelected$read) }
+            if _title$changed { _$didChange(\.title, _title$mirror, _title$read) }
+            if _toggleIsExecuting$changed {
+                _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror, _toggleIsExecuting$read)
+            }
+            if _toggleIsEnabled$changed {
+                _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror, _toggleIsEnabled$read)
+            }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -186,19 +194,23 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectableRowViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectableRowViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SelectableRowViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

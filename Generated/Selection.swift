@@ -32,7 +32,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
     /// The names to show, one row each.
     public var names: [String] {
         get {
-            _$access(\.names)
+            _$access(\.names, &_names$read)
             return _names
         }
         set {
@@ -46,19 +46,19 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
 
     /// How many rows are selected.
     public var selectedCount: Int {
-        _$access(\.selectedCount)
+        _$access(\.selectedCount, &_selectedCount$read)
         return _selectedCount
     }
 
     /// What the footer says.
     public var summary: String {
-        _$access(\.summary)
+        _$access(\.summary, &_summary$read)
         return _summary
     }
 
     /// Whether the last row is selected.
     public var lastIsSelected: Bool {
-        _$access(\.lastIsSelected)
+        _$access(\.lastIsSelected, &_lastIsSelected$read)
         return _lastIsSelected
     }
 
@@ -66,19 +66,19 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
 
     /// One row per name; new rows (none selected) when the names change.
     public var rows: _rows$Type {
-        _$access(\.rows)
+        _$access(\.rows, &_rows$read)
         return _rows
     }
 
     /// The last row, if any.
     public var lastRow: _lastRow$Type {
-        _$access(\.lastRow)
+        _$access(\.lastRow, &_lastRow$read)
         return _lastRow
     }
 
     /// A row that stands for every name.
     public var allRow: _allRow$Type {
-        _$access(\.allRow)
+        _$access(\.allRow, &_allRow$read)
         return _allRow
     }
 
@@ -140,18 +140,25 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
     private var _names: [String]
     private var _names$before: [String]?
     private var _names$mirror: Reactive.MutableProperty<[String]>?
+    private var _names$read: Swift.Bool = false
     private var _selectedCount: Int
     private var _selectedCount$mirror: Reactive.MutableProperty<Int>?
+    private var _selectedCount$read: Swift.Bool = false
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
+    private var _summary$read: Swift.Bool = false
     private var _lastIsSelected: Bool
     private var _lastIsSelected$mirror: Reactive.MutableProperty<Bool>?
+    private var _lastIsSelected$read: Swift.Bool = false
     private var _rows: _rows$Type
     private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
+    private var _rows$read: Swift.Bool = false
     private var _lastRow: _lastRow$Type
     private var _lastRow$mirror: Reactive.MutableProperty<_lastRow$Type>?
+    private var _lastRow$read: Swift.Bool = false
     private var _allRow: _allRow$Type
     private var _allRow$mirror: Reactive.MutableProperty<_allRow$Type>?
+    private var _allRow$read: Swift.Bool = false
     private var _rows$follower: Reactive.Follower
     private var _lastRow$follower: Reactive.Follower
     private var _allRow$follower: Reactive.Follower
@@ -238,13 +245,13 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
                 _$transactions.willTellObservers()
             }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _names$changed { _$didChange(\.names, _names$mirror) }
-            if _rows$changed { _$didChange(\.rows, _rows$mirror) }
-            if _selectedCount$changed { _$didChange(\.selectedCount, _selectedCount$mirror) }
-            if _lastRow$changed { _$didChange(\.lastRow, _lastRow$mirror) }
-            if _lastIsSelected$changed { _$didChange(\.lastIsSelected, _lastIsSelected$mirror) }
-            if _allRow$changed { _$didChange(\.allRow, _allRow$mirror) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror) }
+            if _names$changed { _$didChange(\.names, _names$mirror, _names$read) }
+            if _rows$changed { _$didChange(\.rows, _rows$mirror, _rows$read) }
+            if _selectedCount$changed { _$didChange(\.selectedCount, _selectedCount$mirror, _selectedCount$read) }
+            if _lastRow$changed { _$didChange(\.lastRow, _lastRow$mirror, _lastRow$read) }
+            if _lastIsSelected$changed { _$didChange(\.lastIsSelected, _lastIsSelected$mirror, _lastIsSelected$read) }
+            if _allRow$changed { _$didChange(\.allRow, _allRow$mirror, _allRow$read) }
+            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -258,19 +265,23 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectionViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectionViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SelectionViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -20,7 +20,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
     /// The names of each list.
     public var lists: [[String]] {
         get {
-            _$access(\.lists)
+            _$access(\.lists, &_lists$read)
             return _lists
         }
         set {
@@ -34,13 +34,13 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
 
     /// The selected rows of every list, through each list's count.
     public var totalSelected: Int {
-        _$access(\.totalSelected)
+        _$access(\.totalSelected, &_totalSelected$read)
         return _totalSelected
     }
 
     /// The selected names of every list, read through the lists to their rows.
     public var selectedNames: [String] {
-        _$access(\.selectedNames)
+        _$access(\.selectedNames, &_selectedNames$read)
         return _selectedNames
     }
 
@@ -48,7 +48,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
 
     /// One selection per list.
     public var selections: _selections$Type {
-        _$access(\.selections)
+        _$access(\.selections, &_selections$read)
         return _selections
     }
 
@@ -92,12 +92,16 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
     private var _lists: [[String]]
     private var _lists$before: [[String]]?
     private var _lists$mirror: Reactive.MutableProperty<[[String]]>?
+    private var _lists$read: Swift.Bool = false
     private var _totalSelected: Int
     private var _totalSelected$mirror: Reactive.MutableProperty<Int>?
+    private var _totalSelected$read: Swift.Bool = false
     private var _selectedNames: [String]
     private var _selectedNames$mirror: Reactive.MutableProperty<[String]>?
+    private var _selectedNames$read: Swift.Bool = false
     private var _selections: _selections$Type
     private var _selections$mirror: Reactive.MutableProperty<_selections$Type>?
+    private var _selections$read: Swift.Bool = false
     private var _selections$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -151,10 +155,10 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
             // A child's change is a change of this view model for its own parents, which may read the child.
             if _selections$childChanged { _$transactions.willTellObservers() }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _lists$changed { _$didChange(\.lists, _lists$mirror) }
-            if _selections$changed { _$didChange(\.selections, _selections$mirror) }
-            if _totalSelected$changed { _$didChange(\.totalSelected, _totalSelected$mirror) }
-            if _selectedNames$changed { _$didChange(\.selectedNames, _selectedNames$mirror) }
+            if _lists$changed { _$didChange(\.lists, _lists$mirror, _lists$read) }
+            if _selections$changed { _$didChange(\.selections, _selections$mirror, _selections$read) }
+            if _totalSelected$changed { _$didChange(\.totalSelected, _totalSelected$mirror, _totalSelected$read) }
+            if _selectedNames$changed { _$didChange(\.selectedNames, _selectedNames$mirror, _selectedNames$read) }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -168,19 +172,23 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectionGroupViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectionGroupViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SelectionGroupViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

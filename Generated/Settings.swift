@@ -32,7 +32,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// The text size in points.
     public var fontSize: Int {
         get {
-            _$access(\.fontSize)
+            _$access(\.fontSize, &_fontSize$read)
             return _fontSize
         }
         set {
@@ -45,7 +45,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// The space between lines.
     public var lineSpacing: Double {
         get {
-            _$access(\.lineSpacing)
+            _$access(\.lineSpacing, &_lineSpacing$read)
             return _lineSpacing
         }
         set {
@@ -58,7 +58,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// The colour theme.
     public var theme: String {
         get {
-            _$access(\.theme)
+            _$access(\.theme, &_theme$read)
             return _theme
         }
         set {
@@ -71,7 +71,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// Whether articles show their images.
     public var showsImages: Bool {
         get {
-            _$access(\.showsImages)
+            _$access(\.showsImages, &_showsImages$read)
             return _showsImages
         }
         set {
@@ -84,7 +84,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// The language of the interface.
     public var language: String {
         get {
-            _$access(\.language)
+            _$access(\.language, &_language$read)
             return _language
         }
         set {
@@ -97,7 +97,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// Why the last save failed; nil after a save succeeded.
     public private(set) var saveError: String? {
         get {
-            _$access(\.saveError)
+            _$access(\.saveError, &_saveError$read)
             return _saveError
         }
         set {
@@ -111,13 +111,13 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
 
     /// One line that describes the settings.
     public var summary: String {
-        _$access(\.summary)
+        _$access(\.summary, &_summary$read)
         return _summary
     }
 
     /// Whether every setting has its default value.
     public var isDefault: Bool {
-        _$access(\.isDefault)
+        _$access(\.isDefault, &_isDefault$read)
         return _isDefault
     }
 
@@ -135,13 +135,13 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `reset` is running.
     public var resetIsExecuting: Swift.Bool {
-        _$access(\.resetIsExecuting)
+        _$access(\.resetIsExecuting, &_resetIsExecuting$read)
         return _resetIsExecuting
     }
 
     /// Whether `reset` can be executed now.
     public var resetIsEnabled: Swift.Bool {
-        _$access(\.resetIsEnabled)
+        _$access(\.resetIsEnabled, &_resetIsEnabled$read)
         return _resetIsEnabled
     }
 
@@ -153,13 +153,13 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `save` is running.
     public var saveIsExecuting: Swift.Bool {
-        _$access(\.saveIsExecuting)
+        _$access(\.saveIsExecuting, &_saveIsExecuting$read)
         return _saveIsExecuting
     }
 
     /// Whether `save` can be executed now.
     public var saveIsEnabled: Swift.Bool {
-        _$access(\.saveIsEnabled)
+        _$access(\.saveIsEnabled, &_saveIsEnabled$read)
         return _saveIsEnabled
     }
 
@@ -251,36 +251,48 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     private var _fontSize: Int
     private var _fontSize$before: Int?
     private var _fontSize$mirror: Reactive.MutableProperty<Int>?
+    private var _fontSize$read: Swift.Bool = false
     private var _lineSpacing: Double
     private var _lineSpacing$before: Double?
     private var _lineSpacing$mirror: Reactive.MutableProperty<Double>?
+    private var _lineSpacing$read: Swift.Bool = false
     private var _theme: String
     private var _theme$before: String?
     private var _theme$mirror: Reactive.MutableProperty<String>?
+    private var _theme$read: Swift.Bool = false
     private var _showsImages: Bool
     private var _showsImages$before: Bool?
     private var _showsImages$mirror: Reactive.MutableProperty<Bool>?
+    private var _showsImages$read: Swift.Bool = false
     private var _language: String
     private var _language$before: String?
     private var _language$mirror: Reactive.MutableProperty<String>?
+    private var _language$read: Swift.Bool = false
     private var _saveError: String?
     private var _saveError$before: String??
     private var _saveError$mirror: Reactive.MutableProperty<String?>?
+    private var _saveError$read: Swift.Bool = false
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
+    private var _summary$read: Swift.Bool = false
     private var _isDefault: Bool
     private var _isDefault$mirror: Reactive.MutableProperty<Bool>?
+    private var _isDefault$read: Swift.Bool = false
     private var _resetCanExecute: Swift.Bool
     private var _resetIsExecuting: Swift.Bool
     private var _resetIsExecuting$before: Swift.Bool?
     private var _resetIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _resetIsExecuting$read: Swift.Bool = false
     private var _resetIsEnabled: Swift.Bool
     private var _resetIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _resetIsEnabled$read: Swift.Bool = false
     private var _saveIsExecuting: Swift.Bool
     private var _saveIsExecuting$before: Swift.Bool?
     private var _saveIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _saveIsExecuting$read: Swift.Bool = false
     private var _saveIsEnabled: Swift.Bool
     private var _saveIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _saveIsEnabled$read: Swift.Bool = false
     private var _reset$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -433,19 +445,23 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
             if _saveIsExecuting$changed { _saveIsExecuting$mirror?.stage(_saveIsExecuting) }
             if _saveIsEnabled$changed { _saveIsEnabled$mirror?.stage(_saveIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _fontSize$changed { _$didChange(\.fontSize, _fontSize$mirror) }
-            if _lineSpacing$changed { _$didChange(\.lineSpacing, _lineSpacing$mirror) }
-            if _theme$changed { _$didChange(\.theme, _theme$mirror) }
-            if _showsImages$changed { _$didChange(\.showsImages, _showsImages$mirror) }
-            if _language$changed { _$didChange(\.language, _language$mirror) }
-            if _saveError$changed { _$didChange(\.saveError, _saveError$mirror) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror) }
-            if _isDefault$changed { _$didChange(\.isDefault, _isDefault$mirror) }
+            if _fontSize$changed { _$didChange(\.fontSize, _fontSize$mirror, _fontSize$read) }
+            if _lineSpacing$changed { _$didChange(\.lineSpacing, _lineSpacing$mirror, _lineSpacing$read) }
+            if _theme$changed { _$didChange(\.theme, _theme$mirror, _theme$read) }
+            if _showsImages$changed { _$didChange(\.showsImages, _showsImages$mirror, _showsImages$read) }
+            if _language$changed { _$didChange(\.language, _language$mirror, _language$read) }
+            if _saveError$changed { _$didChange(\.saveError, _saveError$mirror, _saveError$read) }
+            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
+            if _isDefault$changed { _$didChange(\.isDefault, _isDefault$mirror, _isDefault$read) }
             if _resetCanExecute$changed { _reset$condition.publish() }
-            if _resetIsExecuting$changed { _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror) }
-            if _resetIsEnabled$changed { _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror) }
-            if _saveIsExecuting$changed { _$didChange(\.saveIsExecuting, _saveIsExecuting$mirror) }
-            if _saveIsEnabled$changed { _$didChange(\.saveIsEnabled, _saveIsEnabled$mirror) }
+            if _resetIsExecuting$changed {
+                _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror, _resetIsExecuting$read)
+            }
+            if _resetIsEnabled$changed { _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror, _resetIsEnabled$read) }
+            if _saveIsExecuting$changed {
+                _$didChange(\.saveIsExecuting, _saveIsExecuting$mirror, _saveIsExecuting$read)
+            }
+            if _saveIsEnabled$changed { _$didChange(\.saveIsEnabled, _saveIsEnabled$mirror, _saveIsEnabled$read) }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -459,19 +475,23 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SettingsViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SettingsViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SettingsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -12,7 +12,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     /// The items, oldest first.
     public private(set) var items: [String] {
         get {
-            _$access(\.items)
+            _$access(\.items, &_items$read)
             return _items
         }
         set {
@@ -25,7 +25,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     /// The text field's text.
     public var newItemText: String {
         get {
-            _$access(\.newItemText)
+            _$access(\.newItemText, &_newItemText$read)
             return _newItemText
         }
         set {
@@ -39,13 +39,13 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether the text field holds an item already in the list.
     public var isDuplicate: Bool {
-        _$access(\.isDuplicate)
+        _$access(\.isDuplicate, &_isDuplicate$read)
         return _isDuplicate
     }
 
     /// The list's header.
     public var countText: String {
-        _$access(\.countText)
+        _$access(\.countText, &_countText$read)
         return _countText
     }
 
@@ -63,13 +63,13 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `add` is running.
     public var addIsExecuting: Swift.Bool {
-        _$access(\.addIsExecuting)
+        _$access(\.addIsExecuting, &_addIsExecuting$read)
         return _addIsExecuting
     }
 
     /// Whether `add` can be executed now.
     public var addIsEnabled: Swift.Bool {
-        _$access(\.addIsEnabled)
+        _$access(\.addIsEnabled, &_addIsEnabled$read)
         return _addIsEnabled
     }
 
@@ -125,19 +125,25 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     private var _items: [String]
     private var _items$before: [String]?
     private var _items$mirror: Reactive.MutableProperty<[String]>?
+    private var _items$read: Swift.Bool = false
     private var _newItemText: String
     private var _newItemText$before: String?
     private var _newItemText$mirror: Reactive.MutableProperty<String>?
+    private var _newItemText$read: Swift.Bool = false
     private var _isDuplicate: Bool
     private var _isDuplicate$mirror: Reactive.MutableProperty<Bool>?
+    private var _isDuplicate$read: Swift.Bool = false
     private var _countText: String
     private var _countText$mirror: Reactive.MutableProperty<String>?
+    private var _countText$read: Swift.Bool = false
     private var _addCanExecute: Swift.Bool
     private var _addIsExecuting: Swift.Bool
     private var _addIsExecuting$before: Swift.Bool?
     private var _addIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _addIsExecuting$read: Swift.Bool = false
     private var _addIsEnabled: Swift.Bool
     private var _addIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _addIsEnabled$read: Swift.Bool = false
     private var _add$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -219,13 +225,13 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
             if _addIsExecuting$changed { _addIsExecuting$mirror?.stage(_addIsExecuting) }
             if _addIsEnabled$changed { _addIsEnabled$mirror?.stage(_addIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _items$changed { _$didChange(\.items, _items$mirror) }
-            if _newItemText$changed { _$didChange(\.newItemText, _newItemText$mirror) }
-            if _isDuplicate$changed { _$didChange(\.isDuplicate, _isDuplicate$mirror) }
-            if _countText$changed { _$didChange(\.countText, _countText$mirror) }
+            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
+            if _newItemText$changed { _$didChange(\.newItemText, _newItemText$mirror, _newItemText$read) }
+            if _isDuplicate$changed { _$didChange(\.isDuplicate, _isDuplicate$mirror, _isDuplicate$read) }
+            if _countText$changed { _$didChange(\.countText, _countText$mirror, _countText$read) }
             if _addCanExecute$changed { _add$condition.publish() }
-            if _addIsExecuting$changed { _$didChange(\.addIsExecuting, _addIsExecuting$mirror) }
-            if _addIsEnabled$changed { _$didChange(\.addIsEnabled, _addIsEnabled$mirror) }
+            if _addIsExecuting$changed { _$didChange(\.addIsExecuting, _addIsExecuting$mirror, _addIsExecuting$read) }
+            if _addIsEnabled$changed { _$didChange(\.addIsEnabled, _addIsEnabled$mirror, _addIsEnabled$read) }
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -239,19 +245,23 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoListViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoListViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TodoListViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

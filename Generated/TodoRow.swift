@@ -55,7 +55,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     /// The todo; the list writes it when the todo changes.
     public var item: _item$Type {
         get {
-            _$access(\.item)
+            _$access(\.item, &_item$read)
             return _item
         }
         set {
@@ -68,7 +68,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     /// A new title being typed; the row's own.
     public var draft: String {
         get {
-            _$access(\.draft)
+            _$access(\.draft, &_draft$read)
             return _draft
         }
         set {
@@ -82,13 +82,13 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
 
     /// Whether the todo is done.
     public var isDone: Bool {
-        _$access(\.isDone)
+        _$access(\.isDone, &_isDone$read)
         return _isDone
     }
 
     /// The row's text.
     public var title: String {
-        _$access(\.title)
+        _$access(\.title, &_title$read)
         return _title
     }
 
@@ -102,13 +102,13 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
 
     /// Whether `toggle` is running.
     public var toggleIsExecuting: Swift.Bool {
-        _$access(\.toggleIsExecuting)
+        _$access(\.toggleIsExecuting, &_toggleIsExecuting$read)
         return _toggleIsExecuting
     }
 
     /// Whether `toggle` can be executed now.
     public var toggleIsEnabled: Swift.Bool {
-        _$access(\.toggleIsEnabled)
+        _$access(\.toggleIsEnabled, &_toggleIsEnabled$read)
         return _toggleIsEnabled
     }
 
@@ -121,13 +121,13 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
 
     /// Whether `rename` is running.
     public var renameIsExecuting: Swift.Bool {
-        _$access(\.renameIsExecuting)
+        _$access(\.renameIsExecuting, &_renameIsExecuting$read)
         return _renameIsExecuting
     }
 
     /// Whether `rename` can be executed now.
     public var renameIsEnabled: Swift.Bool {
-        _$access(\.renameIsEnabled)
+        _$access(\.renameIsEnabled, &_renameIsEnabled$read)
         return _renameIsEnabled
     }
 
@@ -205,24 +205,32 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     private var _item: _item$Type
     private var _item$before: _item$Type?
     private var _item$mirror: Reactive.MutableProperty<_item$Type>?
+    private var _item$read: Swift.Bool = false
     private var _draft: String
     private var _draft$before: String?
     private var _draft$mirror: Reactive.MutableProperty<String>?
+    private var _draft$read: Swift.Bool = false
     private var _isDone: Bool
     private var _isDone$mirror: Reactive.MutableProperty<Bool>?
+    private var _isDone$read: Swift.Bool = false
     private var _title: String
     private var _title$mirror: Reactive.MutableProperty<String>?
+    private var _title$read: Swift.Bool = false
     private var _toggleIsExecuting: Swift.Bool
     private var _toggleIsExecuting$before: Swift.Bool?
     private var _toggleIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _toggleIsExecuting$read: Swift.Bool = false
     private var _toggleIsEnabled: Swift.Bool
     private var _toggleIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _toggleIsEnabled$read: Swift.Bool = false
     private var _renameCanExecute: Swift.Bool
     private var _renameIsExecuting: Swift.Bool
     private var _renameIsExecuting$before: Swift.Bool?
     private var _renameIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _renameIsExecuting$read: Swift.Bool = false
     private var _renameIsEnabled: Swift.Bool
     private var _renameIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _renameIsEnabled$read: Swift.Bool = false
     private var _rename$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -338,15 +346,23 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
             if _renameIsExecuting$changed { _renameIsExecuting$mirror?.stage(_renameIsExecuting) }
             if _renameIsEnabled$changed { _renameIsEnabled$mirror?.stage(_renameIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _item$changed { _$didChange(\.item, _item$mirror) }
-            if _draft$changed { _$didChange(\.draft, _draft$mirror) }
-            if _isDone$changed { _$didChange(\.isDone, _isDone$mirror) }
-            if _title$changed { _$didChange(\.title, _title$mirror) }
-            if _toggleIsExecuting$changed { _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror) }
-            if _toggleIsEnabled$changed { _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror) }
+            if _item$changed { _$didChange(\.item, _item$mirror, _item$read) }
+            if _draft$changed { _$didChange(\.draft, _draft$mirror, _draft$read) }
+            if _isDone$changed { _$didChange(\.isDone, _isDone$mirror, _isDone$read) }
+            if _title$changed { _$didChange(\.title, _title$mirror, _title$read) }
+            if _toggleIsExecuting$changed {
+                _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror, _toggleIsExecuting$read)
+            }
+            if _toggleIsEnabled$changed {
+                _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror, _toggleIsEnabled$read)
+            }
             if _renameCanExecute$changed { _rename$condition.publish() }
-            if _renameIsExecuting$changed { _$didChange(\.renameIsExecuting, _renameIsExecuting$mirror) }
-            if _renameIsEnabled$changed { _$didChange(\.renameIsEnabled, _renameIsEnabled$mirror) }
+            if _renameIsExecuting$changed {
+                _$didChange(\.renameIsExecuting, _renameIsExecuting$mirror, _renameIsExecuting$read)
+            }
+            if _renameIsEnabled$changed {
+                _$didChange(\.renameIsEnabled, _renameIsEnabled$mirror, _renameIsEnabled$read)
+            }
         }
     }
 
@@ -357,19 +373,23 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoRowViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoRowViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TodoRowViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -38,7 +38,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
     /// The todos in the order shown.
     public var items: _items$Type {
         get {
-            _$access(\.items)
+            _$access(\.items, &_items$read)
             return _items
         }
         set {
@@ -52,13 +52,13 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 
     /// How many todos are done (read from the rows).
     public var doneCount: Int {
-        _$access(\.doneCount)
+        _$access(\.doneCount, &_doneCount$read)
         return _doneCount
     }
 
     /// What the footer says.
     public var summary: String {
-        _$access(\.summary)
+        _$access(\.summary, &_summary$read)
         return _summary
     }
 
@@ -66,7 +66,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 
     /// One row per todo, the same row while its todo stays in the list.
     public var rows: _rows$Type {
-        _$access(\.rows)
+        _$access(\.rows, &_rows$read)
         return _rows
     }
 
@@ -110,12 +110,16 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
     private var _items: _items$Type
     private var _items$before: _items$Type?
     private var _items$mirror: Reactive.MutableProperty<_items$Type>?
+    private var _items$read: Swift.Bool = false
     private var _doneCount: Int
     private var _doneCount$mirror: Reactive.MutableProperty<Int>?
+    private var _doneCount$read: Swift.Bool = false
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
+    private var _summary$read: Swift.Bool = false
     private var _rows: _rows$Type
     private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
+    private var _rows$read: Swift.Bool = false
     private var _rows$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _rows$keys = Reactive.ChildKeys()
@@ -176,10 +180,10 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
             // A child's change is a change of this view model for its own parents, which may read the child.
             if _rows$childChanged { _$transactions.willTellObservers() }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _items$changed { _$didChange(\.items, _items$mirror) }
-            if _rows$changed { _$didChange(\.rows, _rows$mirror) }
-            if _doneCount$changed { _$didChange(\.doneCount, _doneCount$mirror) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror) }
+            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
+            if _rows$changed { _$didChange(\.rows, _rows$mirror, _rows$read) }
+            if _doneCount$changed { _$didChange(\.doneCount, _doneCount$mirror, _doneCount$read) }
+            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
         }
     }
 
@@ -190,19 +194,23 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoRowsViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoRowsViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TodoRowsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

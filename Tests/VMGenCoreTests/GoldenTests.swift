@@ -59,10 +59,10 @@ struct GoldenTests {
             """)
         let notifications = source.components(separatedBy: "// Then observers are told").last?.components(separatedBy: "\n").filter { $0.contains("{ _$didChange") }
         #expect(notifications?.map { $0.trimmingCharacters(in: .whitespaces) } == [
-            "if _a$changed { _$didChange(\\.a, _a$mirror) }",
-            "if _b$changed { _$didChange(\\.b, _b$mirror) }",
-            "if _c$changed { _$didChange(\\.c, _c$mirror) }",
-            "if _d$changed { _$didChange(\\.d, _d$mirror) }",
+            "if _a$changed { _$didChange(\\.a, _a$mirror, _a$read) }",
+            "if _b$changed { _$didChange(\\.b, _b$mirror, _b$read) }",
+            "if _c$changed { _$didChange(\\.c, _c$mirror, _c$read) }",
+            "if _d$changed { _$didChange(\\.d, _d$mirror, _d$read) }",
         ])
     }
 

@@ -12,7 +12,7 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
     /// The input.
     public var a: Int {
         get {
-            _$access(\.a)
+            _$access(\.a, &_a$read)
             return _a
         }
         set {
@@ -26,19 +26,19 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
 
     /// Reads `a`.
     public var b: Int {
-        _$access(\.b)
+        _$access(\.b, &_b$read)
         return _b
     }
 
     /// Reads `a`.
     public var c: Int {
-        _$access(\.c)
+        _$access(\.c, &_c$read)
         return _c
     }
 
     /// Reads `b` and `c`.
     public var d: Int {
-        _$access(\.d)
+        _$access(\.d, &_d$read)
         return _d
     }
 
@@ -82,12 +82,16 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
     private var _a: Int
     private var _a$before: Int?
     private var _a$mirror: Reactive.MutableProperty<Int>?
+    private var _a$read: Swift.Bool = false
     private var _b: Int
     private var _b$mirror: Reactive.MutableProperty<Int>?
+    private var _b$read: Swift.Bool = false
     private var _c: Int
     private var _c$mirror: Reactive.MutableProperty<Int>?
+    private var _c$read: Swift.Bool = false
     private var _d: Int
     private var _d$mirror: Reactive.MutableProperty<Int>?
+    private var _d$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     public let _$transactions = Reactive.Transactions()
@@ -127,10 +131,10 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
             if _c$changed { _c$mirror?.stage(_c) }
             if _d$changed { _d$mirror?.stage(_d) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _a$changed { _$didChange(\.a, _a$mirror) }
-            if _b$changed { _$didChange(\.b, _b$mirror) }
-            if _c$changed { _$didChange(\.c, _c$mirror) }
-            if _d$changed { _$didChange(\.d, _d$mirror) }
+            if _a$changed { _$didChange(\.a, _a$mirror, _a$read) }
+            if _b$changed { _$didChange(\.b, _b$mirror, _b$read) }
+            if _c$changed { _$didChange(\.c, _c$mirror, _c$read) }
+            if _d$changed { _$didChange(\.d, _d$mirror, _d$read) }
         }
     }
 
@@ -141,19 +145,23 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiamondViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiamondViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<DiamondViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

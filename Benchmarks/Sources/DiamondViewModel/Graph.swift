@@ -12,7 +12,7 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
     /// The input.
     public var v0: Int {
         get {
-            _$access(\.v0)
+            _$access(\.v0, &_v0$read)
             return _v0
         }
         set {
@@ -26,115 +26,115 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
 
     /// Reads `v0`.
     public var v1: Int {
-        _$access(\.v1)
+        _$access(\.v1, &_v1$read)
         return _v1
     }
 
     /// Reads `v1` and `v0`.
     public var v2: Int {
-        _$access(\.v2)
+        _$access(\.v2, &_v2$read)
         return _v2
     }
 
     /// Reads `v2` and `v0`.
     public var v3: Int {
-        _$access(\.v3)
+        _$access(\.v3, &_v3$read)
         return _v3
     }
 
     /// Reads `v3` and `v0`.
     public var v4: Int {
-        _$access(\.v4)
+        _$access(\.v4, &_v4$read)
         return _v4
     }
 
     /// Reads `v4` and `v0`.
     public var v5: Int {
-        _$access(\.v5)
+        _$access(\.v5, &_v5$read)
         return _v5
     }
 
     /// Reads `v5` and `v0`.
     public var v6: Int {
-        _$access(\.v6)
+        _$access(\.v6, &_v6$read)
         return _v6
     }
 
     /// Reads `v6` and `v0`.
     public var v7: Int {
-        _$access(\.v7)
+        _$access(\.v7, &_v7$read)
         return _v7
     }
 
     /// Reads `v7` and `v0`.
     public var v8: Int {
-        _$access(\.v8)
+        _$access(\.v8, &_v8$read)
         return _v8
     }
 
     /// Reads `v8` and `v0`.
     public var v9: Int {
-        _$access(\.v9)
+        _$access(\.v9, &_v9$read)
         return _v9
     }
 
     /// Reads `v9` and `v0`.
     public var v10: Int {
-        _$access(\.v10)
+        _$access(\.v10, &_v10$read)
         return _v10
     }
 
     /// Reads `v10` and `v0`.
     public var v11: Int {
-        _$access(\.v11)
+        _$access(\.v11, &_v11$read)
         return _v11
     }
 
     /// Reads `v11` and `v0`.
     public var v12: Int {
-        _$access(\.v12)
+        _$access(\.v12, &_v12$read)
         return _v12
     }
 
     /// Reads `v12` and `v0`.
     public var v13: Int {
-        _$access(\.v13)
+        _$access(\.v13, &_v13$read)
         return _v13
     }
 
     /// Reads `v13` and `v0`.
     public var v14: Int {
-        _$access(\.v14)
+        _$access(\.v14, &_v14$read)
         return _v14
     }
 
     /// Reads `v14` and `v0`.
     public var v15: Int {
-        _$access(\.v15)
+        _$access(\.v15, &_v15$read)
         return _v15
     }
 
     /// Reads `v15` and `v0`.
     public var v16: Int {
-        _$access(\.v16)
+        _$access(\.v16, &_v16$read)
         return _v16
     }
 
     /// Reads `v16` and `v0`.
     public var v17: Int {
-        _$access(\.v17)
+        _$access(\.v17, &_v17$read)
         return _v17
     }
 
     /// Reads `v17` and `v0`.
     public var v18: Int {
-        _$access(\.v18)
+        _$access(\.v18, &_v18$read)
         return _v18
     }
 
     /// Reads `v18` and `v0`.
     public var v19: Int {
-        _$access(\.v19)
+        _$access(\.v19, &_v19$read)
         return _v19
     }
 
@@ -274,44 +274,64 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
     private var _v0: Int
     private var _v0$before: Int?
     private var _v0$mirror: Reactive.MutableProperty<Int>?
+    private var _v0$read: Swift.Bool = false
     private var _v1: Int
     private var _v1$mirror: Reactive.MutableProperty<Int>?
+    private var _v1$read: Swift.Bool = false
     private var _v2: Int
     private var _v2$mirror: Reactive.MutableProperty<Int>?
+    private var _v2$read: Swift.Bool = false
     private var _v3: Int
     private var _v3$mirror: Reactive.MutableProperty<Int>?
+    private var _v3$read: Swift.Bool = false
     private var _v4: Int
     private var _v4$mirror: Reactive.MutableProperty<Int>?
+    private var _v4$read: Swift.Bool = false
     private var _v5: Int
     private var _v5$mirror: Reactive.MutableProperty<Int>?
+    private var _v5$read: Swift.Bool = false
     private var _v6: Int
     private var _v6$mirror: Reactive.MutableProperty<Int>?
+    private var _v6$read: Swift.Bool = false
     private var _v7: Int
     private var _v7$mirror: Reactive.MutableProperty<Int>?
+    private var _v7$read: Swift.Bool = false
     private var _v8: Int
     private var _v8$mirror: Reactive.MutableProperty<Int>?
+    private var _v8$read: Swift.Bool = false
     private var _v9: Int
     private var _v9$mirror: Reactive.MutableProperty<Int>?
+    private var _v9$read: Swift.Bool = false
     private var _v10: Int
     private var _v10$mirror: Reactive.MutableProperty<Int>?
+    private var _v10$read: Swift.Bool = false
     private var _v11: Int
     private var _v11$mirror: Reactive.MutableProperty<Int>?
+    private var _v11$read: Swift.Bool = false
     private var _v12: Int
     private var _v12$mirror: Reactive.MutableProperty<Int>?
+    private var _v12$read: Swift.Bool = false
     private var _v13: Int
     private var _v13$mirror: Reactive.MutableProperty<Int>?
+    private var _v13$read: Swift.Bool = false
     private var _v14: Int
     private var _v14$mirror: Reactive.MutableProperty<Int>?
+    private var _v14$read: Swift.Bool = false
     private var _v15: Int
     private var _v15$mirror: Reactive.MutableProperty<Int>?
+    private var _v15$read: Swift.Bool = false
     private var _v16: Int
     private var _v16$mirror: Reactive.MutableProperty<Int>?
+    private var _v16$read: Swift.Bool = false
     private var _v17: Int
     private var _v17$mirror: Reactive.MutableProperty<Int>?
+    private var _v17$read: Swift.Bool = false
     private var _v18: Int
     private var _v18$mirror: Reactive.MutableProperty<Int>?
+    private var _v18$read: Swift.Bool = false
     private var _v19: Int
     private var _v19$mirror: Reactive.MutableProperty<Int>?
+    private var _v19$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     public let _$transactions = Reactive.Transactions()
@@ -432,26 +452,26 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
             if _v18$changed { _v18$mirror?.stage(_v18) }
             if _v19$changed { _v19$mirror?.stage(_v19) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _v0$changed { _$didChange(\.v0, _v0$mirror) }
-            if _v1$changed { _$didChange(\.v1, _v1$mirror) }
-            if _v2$changed { _$didChange(\.v2, _v2$mirror) }
-            if _v3$changed { _$didChange(\.v3, _v3$mirror) }
-            if _v4$changed { _$didChange(\.v4, _v4$mirror) }
-            if _v5$changed { _$didChange(\.v5, _v5$mirror) }
-            if _v6$changed { _$didChange(\.v6, _v6$mirror) }
-            if _v7$changed { _$didChange(\.v7, _v7$mirror) }
-            if _v8$changed { _$didChange(\.v8, _v8$mirror) }
-            if _v9$changed { _$didChange(\.v9, _v9$mirror) }
-            if _v10$changed { _$didChange(\.v10, _v10$mirror) }
-            if _v11$changed { _$didChange(\.v11, _v11$mirror) }
-            if _v12$changed { _$didChange(\.v12, _v12$mirror) }
-            if _v13$changed { _$didChange(\.v13, _v13$mirror) }
-            if _v14$changed { _$didChange(\.v14, _v14$mirror) }
-            if _v15$changed { _$didChange(\.v15, _v15$mirror) }
-            if _v16$changed { _$didChange(\.v16, _v16$mirror) }
-            if _v17$changed { _$didChange(\.v17, _v17$mirror) }
-            if _v18$changed { _$didChange(\.v18, _v18$mirror) }
-            if _v19$changed { _$didChange(\.v19, _v19$mirror) }
+            if _v0$changed { _$didChange(\.v0, _v0$mirror, _v0$read) }
+            if _v1$changed { _$didChange(\.v1, _v1$mirror, _v1$read) }
+            if _v2$changed { _$didChange(\.v2, _v2$mirror, _v2$read) }
+            if _v3$changed { _$didChange(\.v3, _v3$mirror, _v3$read) }
+            if _v4$changed { _$didChange(\.v4, _v4$mirror, _v4$read) }
+            if _v5$changed { _$didChange(\.v5, _v5$mirror, _v5$read) }
+            if _v6$changed { _$didChange(\.v6, _v6$mirror, _v6$read) }
+            if _v7$changed { _$didChange(\.v7, _v7$mirror, _v7$read) }
+            if _v8$changed { _$didChange(\.v8, _v8$mirror, _v8$read) }
+            if _v9$changed { _$didChange(\.v9, _v9$mirror, _v9$read) }
+            if _v10$changed { _$didChange(\.v10, _v10$mirror, _v10$read) }
+            if _v11$changed { _$didChange(\.v11, _v11$mirror, _v11$read) }
+            if _v12$changed { _$didChange(\.v12, _v12$mirror, _v12$read) }
+            if _v13$changed { _$didChange(\.v13, _v13$mirror, _v13$read) }
+            if _v14$changed { _$didChange(\.v14, _v14$mirror, _v14$read) }
+            if _v15$changed { _$didChange(\.v15, _v15$mirror, _v15$read) }
+            if _v16$changed { _$didChange(\.v16, _v16$mirror, _v16$read) }
+            if _v17$changed { _$didChange(\.v17, _v17$mirror, _v17$read) }
+            if _v18$changed { _$didChange(\.v18, _v18$mirror, _v18$read) }
+            if _v19$changed { _$didChange(\.v19, _v19$mirror, _v19$read) }
         }
     }
 
@@ -462,19 +482,23 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<GraphViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<GraphViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<GraphViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

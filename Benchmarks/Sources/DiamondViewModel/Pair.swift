@@ -12,7 +12,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
     /// The first counter.
     public private(set) var a: Int {
         get {
-            _$access(\.a)
+            _$access(\.a, &_a$read)
             return _a
         }
         set {
@@ -25,7 +25,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
     /// The second counter.
     public private(set) var b: Int {
         get {
-            _$access(\.b)
+            _$access(\.b, &_b$read)
             return _b
         }
         set {
@@ -39,13 +39,13 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
 
     /// Reads `a` and `b`; always even.
     public var sum: Int {
-        _$access(\.sum)
+        _$access(\.sum, &_sum$read)
         return _sum
     }
 
     /// Reads `a` and `b`; always true.
     public var same: Bool {
-        _$access(\.same)
+        _$access(\.same, &_same$read)
         return _same
     }
 
@@ -62,13 +62,13 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
 
     /// Whether `bump` is running.
     public var bumpIsExecuting: Swift.Bool {
-        _$access(\.bumpIsExecuting)
+        _$access(\.bumpIsExecuting, &_bumpIsExecuting$read)
         return _bumpIsExecuting
     }
 
     /// Whether `bump` can be executed now.
     public var bumpIsEnabled: Swift.Bool {
-        _$access(\.bumpIsEnabled)
+        _$access(\.bumpIsEnabled, &_bumpIsEnabled$read)
         return _bumpIsEnabled
     }
 
@@ -124,18 +124,24 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
     private var _a: Int
     private var _a$before: Int?
     private var _a$mirror: Reactive.MutableProperty<Int>?
+    private var _a$read: Swift.Bool = false
     private var _b: Int
     private var _b$before: Int?
     private var _b$mirror: Reactive.MutableProperty<Int>?
+    private var _b$read: Swift.Bool = false
     private var _sum: Int
     private var _sum$mirror: Reactive.MutableProperty<Int>?
+    private var _sum$read: Swift.Bool = false
     private var _same: Bool
     private var _same$mirror: Reactive.MutableProperty<Bool>?
+    private var _same$read: Swift.Bool = false
     private var _bumpIsExecuting: Swift.Bool
     private var _bumpIsExecuting$before: Swift.Bool?
     private var _bumpIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _bumpIsExecuting$read: Swift.Bool = false
     private var _bumpIsEnabled: Swift.Bool
     private var _bumpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _bumpIsEnabled$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -204,12 +210,14 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
             if _bumpIsExecuting$changed { _bumpIsExecuting$mirror?.stage(_bumpIsExecuting) }
             if _bumpIsEnabled$changed { _bumpIsEnabled$mirror?.stage(_bumpIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _a$changed { _$didChange(\.a, _a$mirror) }
-            if _b$changed { _$didChange(\.b, _b$mirror) }
-            if _sum$changed { _$didChange(\.sum, _sum$mirror) }
-            if _same$changed { _$didChange(\.same, _same$mirror) }
-            if _bumpIsExecuting$changed { _$didChange(\.bumpIsExecuting, _bumpIsExecuting$mirror) }
-            if _bumpIsEnabled$changed { _$didChange(\.bumpIsEnabled, _bumpIsEnabled$mirror) }
+            if _a$changed { _$didChange(\.a, _a$mirror, _a$read) }
+            if _b$changed { _$didChange(\.b, _b$mirror, _b$read) }
+            if _sum$changed { _$didChange(\.sum, _sum$mirror, _sum$read) }
+            if _same$changed { _$didChange(\.same, _same$mirror, _same$read) }
+            if _bumpIsExecuting$changed {
+                _$didChange(\.bumpIsExecuting, _bumpIsExecuting$mirror, _bumpIsExecuting$read)
+            }
+            if _bumpIsEnabled$changed { _$didChange(\.bumpIsEnabled, _bumpIsEnabled$mirror, _bumpIsEnabled$read) }
         }
     }
 
@@ -220,19 +228,23 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PairViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PairViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PairViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

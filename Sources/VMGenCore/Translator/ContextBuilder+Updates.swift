@@ -257,23 +257,31 @@ extension ContextBuilder {
         let registrar = GeneratedNames.fixed("observationRegistrar")
         if hasGetters {
             result.append(CodeFunction(
-                docLines: ["/// Records a read for Observation."],
-                signature: "private func \(GeneratedNames.fixed("access"))<Value>(_ keyPath: Swift.KeyPath<\(className), Value>) {",
-                bodyLines: ["        \(registrar).access(self, keyPath: keyPath)"]))
+                docLines: [
+                    "/// Records a read for Observation, and that Observation may now track the value: only then",
+                    "/// does a change of it need telling Observation (`_$didChange`).",
+                ],
+                signature: signature("private func \(GeneratedNames.fixed("access"))<Value>", parameters: [
+                    "_ keyPath: Swift.KeyPath<\(className), Value>",
+                    "_ read: inout Swift.Bool",
+                ]),
+                bodyLines: ["        read = true", "        \(registrar).access(self, keyPath: keyPath)"]))
         }
         if tellsObservation {
             result.append(CodeFunction(
                 docLines: [
-                    "/// Tells Observation, then the runtime property's observers, about a value already stored;",
-                    "/// the first time in a transaction, parents that read this view model compute again first.",
+                    "/// Tells Observation (unless the value was never read, so that nothing can track it), then",
+                    "/// the runtime property's observers, about a value already stored; the first time in a",
+                    "/// transaction, parents that read this view model compute again first.",
                 ],
                 signature: signature("private func \(GeneratedNames.fixed("didChange"))<Value>", parameters: [
                     "_ keyPath: Swift.KeyPath<\(className), Value>",
                     "_ mirror: Reactive.MutableProperty<Value>?",
+                    "_ read: Swift.Bool",
                 ]),
                 bodyLines: [
                     "        \(transactions).willTellObservers()",
-                    "        \(registrar).withMutation(of: self, keyPath: keyPath) {}",
+                    "        if read { \(registrar).withMutation(of: self, keyPath: keyPath) {} }",
                     "        mirror?.publish()",
                 ]))
         }
@@ -480,8 +488,13 @@ extension ContextBuilder {
         for value in told {
             let flag = changedFlag(value.name)
             if value.isPublic {
-                let didChange = "\(GeneratedNames.fixed("didChange"))(\\.\(value.name), \(GeneratedNames.helper(value.name, "mirror")))"
-                lines += LineLayout.block("if \(flag)", body: [didChange], indent: "    ", margin: margin)
+                let didChange = LineLayout.Piece.call(GeneratedNames.fixed("didChange"), [
+                    (nil, .text("\\.\(value.name)")),
+                    (nil, .text(GeneratedNames.helper(value.name, "mirror"))),
+                    (nil, .text(GeneratedNames.helper(value.name, "read"))),
+                ])
+                // In `notify { if ... { } }`: 16 columns in when the call gets lines of its own.
+                lines += LineLayout.block("if \(flag)", body: LineLayout.lines(didChange, margin: margin + 8), indent: "    ", margin: margin)
             } else if case .condition(let command) = value.source {
                 lines += LineLayout.block("if \(flag)", body: ["\(conditionProperty(command)).publish()"], indent: "    ", margin: margin)
             }

@@ -138,7 +138,7 @@ public struct ContextBuilder {
             setter += LineLayout.lines(write(name, "newValue"), margin: 12)
             setter.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
         }
-        let recordRead = "\(GeneratedNames.fixed("access"))(\\.\(name))"
+        let recordRead = "\(GeneratedNames.fixed("access"))(\\.\(name), &\(GeneratedNames.helper(name, "read")))"
         let getter = "\(recordRead); return \(storage)"
         // One statement per line: the read recorded, then the value returned.
         let declaration = setter.isEmpty
@@ -183,7 +183,8 @@ public struct ContextBuilder {
     }
 
     /// Every private stored property of the values: storage, the value before the transaction
-    /// (values written rather than computed), the runtime property fed once created (public values).
+    /// (values written rather than computed), the runtime property fed once created and whether
+    /// the getter ever ran, so that Observation may track the value (public values).
     func storage() -> [StoredMember] {
         var result: [StoredMember] = []
         for value in model.reactiveValues {
@@ -194,6 +195,7 @@ public struct ContextBuilder {
             }
             if value.isPublic {
                 result.append(StoredMember(name: GeneratedNames.helper(value.name, "mirror"), type: "Reactive.MutableProperty<\(type)>?", docLines: []))
+                result.append(StoredMember(name: GeneratedNames.helper(value.name, "read"), type: "Swift.Bool = false", docLines: []))
             }
         }
         for command in spec.commands where command.enabled != nil {

@@ -21,7 +21,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     /// The current count.
     public private(set) var count: Int {
         get {
-            _$access(\.count)
+            _$access(\.count, &_count$read)
             return _count
         }
         set {
@@ -34,7 +34,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     /// How much each increment adds.
     public var step: Int {
         get {
-            _$access(\.step)
+            _$access(\.step, &_step$read)
             return _step
         }
         set {
@@ -47,18 +47,18 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     // MARK: Derived values
 
     public var isAtLimit: Bool {
-        _$access(\.isAtLimit)
+        _$access(\.isAtLimit, &_isAtLimit$read)
         return _isAtLimit
     }
 
     public var remaining: Int {
-        _$access(\.remaining)
+        _$access(\.remaining, &_remaining$read)
         return _remaining
     }
 
     /// A sentence for the label under the count.
     public var summary: String {
-        _$access(\.summary)
+        _$access(\.summary, &_summary$read)
         return _summary
     }
 
@@ -76,13 +76,13 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
 
     /// Whether `increment` is running.
     public var incrementIsExecuting: Swift.Bool {
-        _$access(\.incrementIsExecuting)
+        _$access(\.incrementIsExecuting, &_incrementIsExecuting$read)
         return _incrementIsExecuting
     }
 
     /// Whether `increment` can be executed now.
     public var incrementIsEnabled: Swift.Bool {
-        _$access(\.incrementIsEnabled)
+        _$access(\.incrementIsEnabled, &_incrementIsEnabled$read)
         return _incrementIsEnabled
     }
 
@@ -97,13 +97,13 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
 
     /// Whether `reset` is running.
     public var resetIsExecuting: Swift.Bool {
-        _$access(\.resetIsExecuting)
+        _$access(\.resetIsExecuting, &_resetIsExecuting$read)
         return _resetIsExecuting
     }
 
     /// Whether `reset` can be executed now.
     public var resetIsEnabled: Swift.Bool {
-        _$access(\.resetIsEnabled)
+        _$access(\.resetIsEnabled, &_resetIsEnabled$read)
         return _resetIsEnabled
     }
 
@@ -177,26 +177,35 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     private var _count: Int
     private var _count$before: Int?
     private var _count$mirror: Reactive.MutableProperty<Int>?
+    private var _count$read: Swift.Bool = false
     private var _step: Int
     private var _step$before: Int?
     private var _step$mirror: Reactive.MutableProperty<Int>?
+    private var _step$read: Swift.Bool = false
     private var _isAtLimit: Bool
     private var _isAtLimit$mirror: Reactive.MutableProperty<Bool>?
+    private var _isAtLimit$read: Swift.Bool = false
     private var _remaining: Int
     private var _remaining$mirror: Reactive.MutableProperty<Int>?
+    private var _remaining$read: Swift.Bool = false
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
+    private var _summary$read: Swift.Bool = false
     private var _incrementCanExecute: Swift.Bool
     private var _incrementIsExecuting: Swift.Bool
     private var _incrementIsExecuting$before: Swift.Bool?
     private var _incrementIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _incrementIsExecuting$read: Swift.Bool = false
     private var _incrementIsEnabled: Swift.Bool
     private var _incrementIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _incrementIsEnabled$read: Swift.Bool = false
     private var _resetIsExecuting: Swift.Bool
     private var _resetIsExecuting$before: Swift.Bool?
     private var _resetIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _resetIsExecuting$read: Swift.Bool = false
     private var _resetIsEnabled: Swift.Bool
     private var _resetIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _resetIsEnabled$read: Swift.Bool = false
     private var _increment$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -320,16 +329,22 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
             if _resetIsExecuting$changed { _resetIsExecuting$mirror?.stage(_resetIsExecuting) }
             if _resetIsEnabled$changed { _resetIsEnabled$mirror?.stage(_resetIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _count$changed { _$didChange(\.count, _count$mirror) }
-            if _step$changed { _$didChange(\.step, _step$mirror) }
-            if _isAtLimit$changed { _$didChange(\.isAtLimit, _isAtLimit$mirror) }
-            if _remaining$changed { _$didChange(\.remaining, _remaining$mirror) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror) }
+            if _count$changed { _$didChange(\.count, _count$mirror, _count$read) }
+            if _step$changed { _$didChange(\.step, _step$mirror, _step$read) }
+            if _isAtLimit$changed { _$didChange(\.isAtLimit, _isAtLimit$mirror, _isAtLimit$read) }
+            if _remaining$changed { _$didChange(\.remaining, _remaining$mirror, _remaining$read) }
+            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
             if _incrementCanExecute$changed { _increment$condition.publish() }
-            if _incrementIsExecuting$changed { _$didChange(\.incrementIsExecuting, _incrementIsExecuting$mirror) }
-            if _incrementIsEnabled$changed { _$didChange(\.incrementIsEnabled, _incrementIsEnabled$mirror) }
-            if _resetIsExecuting$changed { _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror) }
-            if _resetIsEnabled$changed { _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror) }
+            if _incrementIsExecuting$changed {
+                _$didChange(\.incrementIsExecuting, _incrementIsExecuting$mirror, _incrementIsExecuting$read)
+            }
+            if _incrementIsEnabled$changed {
+                _$didChange(\.incrementIsEnabled, _incrementIsEnabled$mirror, _incrementIsEnabled$read)
+            }
+            if _resetIsExecuting$changed {
+                _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror, _resetIsExecuting$read)
+            }
+            if _resetIsEnabled$changed { _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror, _resetIsEnabled$read) }
         }
     }
 
@@ -340,19 +355,23 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<CounterViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<CounterViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<CounterViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

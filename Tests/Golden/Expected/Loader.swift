@@ -35,7 +35,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
 
     var page: Int {
         get {
-            _$access(\.page)
+            _$access(\.page, &_page$read)
             return _page
         }
         set {
@@ -48,20 +48,20 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
     // MARK: Derived values
 
     var total: Int {
-        _$access(\.total)
+        _$access(\.total, &_total$read)
         return _total
     }
 
     /// Follows each row's own changes.
     var selectedCount: Int {
-        _$access(\.selectedCount)
+        _$access(\.selectedCount, &_selectedCount$read)
         return _selectedCount
     }
 
     // MARK: Children
 
     var rows: _rows$Type {
-        _$access(\.rows)
+        _$access(\.rows, &_rows$read)
         return _rows
     }
 
@@ -70,7 +70,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
     /// Whether the view is on screen; the view sets it.
     var isActive: Swift.Bool {
         get {
-            _$access(\.isActive)
+            _$access(\.isActive, &_isActive$read)
             return _isActive
         }
         set {
@@ -93,13 +93,13 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
 
     /// Whether `jump` is running.
     var jumpIsExecuting: Swift.Bool {
-        _$access(\.jumpIsExecuting)
+        _$access(\.jumpIsExecuting, &_jumpIsExecuting$read)
         return _jumpIsExecuting
     }
 
     /// Whether `jump` can be executed now.
     var jumpIsEnabled: Swift.Bool {
-        _$access(\.jumpIsEnabled)
+        _$access(\.jumpIsEnabled, &_jumpIsEnabled$read)
         return _jumpIsEnabled
     }
 
@@ -107,19 +107,19 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
 
     /// The numbers of the current page.
     var numbers: [Int]? {
-        _$access(\.numbers)
+        _$access(\.numbers, &_numbers$read)
         return _numbers
     }
 
     /// Whether `numbers` is loading.
     var numbersIsLoading: Swift.Bool {
-        _$access(\.numbersIsLoading)
+        _$access(\.numbersIsLoading, &_numbersIsLoading$read)
         return _numbersIsLoading
     }
 
     /// Why the last load of `numbers` failed; nil while loading and after a success.
     var numbersError: (any Swift.Error)? {
-        _$access(\.numbersError)
+        _$access(\.numbersError, &_numbersError$read)
         return _numbersError
     }
 
@@ -220,29 +220,39 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
     private var _page: Int
     private var _page$before: Int?
     private var _page$mirror: Reactive.MutableProperty<Int>?
+    private var _page$read: Swift.Bool = false
     private var _total: Int
     private var _total$mirror: Reactive.MutableProperty<Int>?
+    private var _total$read: Swift.Bool = false
     private var _selectedCount: Int
     private var _selectedCount$mirror: Reactive.MutableProperty<Int>?
+    private var _selectedCount$read: Swift.Bool = false
     private var _rows: _rows$Type
     private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
+    private var _rows$read: Swift.Bool = false
     private var _jumpIsExecuting: Swift.Bool
     private var _jumpIsExecuting$before: Swift.Bool?
     private var _jumpIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _jumpIsExecuting$read: Swift.Bool = false
     private var _jumpIsEnabled: Swift.Bool
     private var _jumpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _jumpIsEnabled$read: Swift.Bool = false
     private var _numbers: [Int]?
     private var _numbers$before: [Int]??
     private var _numbers$mirror: Reactive.MutableProperty<[Int]?>?
+    private var _numbers$read: Swift.Bool = false
     private var _numbersIsLoading: Swift.Bool
     private var _numbersIsLoading$before: Swift.Bool?
     private var _numbersIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _numbersIsLoading$read: Swift.Bool = false
     private var _numbersError: (any Swift.Error)?
     private var _numbersError$before: (any Swift.Error)??
     private var _numbersError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
+    private var _numbersError$read: Swift.Bool = false
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _isActive$read: Swift.Bool = false
     private var _rows$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -355,16 +365,20 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
             // A child's change is a change of this view model for its own parents, which may read the child.
             if _rows$childChanged { _$transactions.willTellObservers() }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _page$changed { _$didChange(\.page, _page$mirror) }
-            if _jumpIsExecuting$changed { _$didChange(\.jumpIsExecuting, _jumpIsExecuting$mirror) }
-            if _jumpIsEnabled$changed { _$didChange(\.jumpIsEnabled, _jumpIsEnabled$mirror) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror) }
-            if _numbers$changed { _$didChange(\.numbers, _numbers$mirror) }
-            if _total$changed { _$didChange(\.total, _total$mirror) }
-            if _rows$changed { _$didChange(\.rows, _rows$mirror) }
-            if _selectedCount$changed { _$didChange(\.selectedCount, _selectedCount$mirror) }
-            if _numbersIsLoading$changed { _$didChange(\.numbersIsLoading, _numbersIsLoading$mirror) }
-            if _numbersError$changed { _$didChange(\.numbersError, _numbersError$mirror) }
+            if _page$changed { _$didChange(\.page, _page$mirror, _page$read) }
+            if _jumpIsExecuting$changed {
+                _$didChange(\.jumpIsExecuting, _jumpIsExecuting$mirror, _jumpIsExecuting$read)
+            }
+            if _jumpIsEnabled$changed { _$didChange(\.jumpIsEnabled, _jumpIsEnabled$mirror, _jumpIsEnabled$read) }
+            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
+            if _numbers$changed { _$didChange(\.numbers, _numbers$mirror, _numbers$read) }
+            if _total$changed { _$didChange(\.total, _total$mirror, _total$read) }
+            if _rows$changed { _$didChange(\.rows, _rows$mirror, _rows$read) }
+            if _selectedCount$changed { _$didChange(\.selectedCount, _selectedCount$mirror, _selectedCount$read) }
+            if _numbersIsLoading$changed {
+                _$didChange(\.numbersIsLoading, _numbersIsLoading$mirror, _numbersIsLoading$read)
+            }
+            if _numbersError$changed { _$didChange(\.numbersError, _numbersError$mirror, _numbersError$read) }
         }
     }
 
@@ -375,19 +389,23 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoaderViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoaderViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LoaderViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

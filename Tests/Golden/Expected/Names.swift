@@ -24,7 +24,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     public var Signal: Int {
         get {
-            _$access(\.Signal)
+            _$access(\.Signal, &_Signal$read)
             return _Signal
         }
         set {
@@ -36,7 +36,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     public var fooState: Int {
         get {
-            _$access(\.fooState)
+            _$access(\.fooState, &_fooState$read)
             return _fooState
         }
         set {
@@ -48,7 +48,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     public var totalChanged: Int {
         get {
-            _$access(\.totalChanged)
+            _$access(\.totalChanged, &_totalChanged$read)
             return _totalChanged
         }
         set {
@@ -61,17 +61,17 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
     // MARK: Derived values
 
     public var total: Int {
-        _$access(\.total)
+        _$access(\.total, &_total$read)
         return _total
     }
 
     public var Observable: Bool {
-        _$access(\.Observable)
+        _$access(\.Observable, &_Observable$read)
         return _Observable
     }
 
     public var fooStateDidChange: Bool {
-        _$access(\.fooStateDidChange)
+        _$access(\.fooStateDidChange, &_fooStateDidChange$read)
         return _fooStateDidChange
     }
 
@@ -80,7 +80,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get {
-            _$access(\.isActive)
+            _$access(\.isActive, &_isActive$read)
             return _isActive
         }
         set {
@@ -102,13 +102,13 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     /// Whether `foo` is running.
     public var fooIsExecuting: Swift.Bool {
-        _$access(\.fooIsExecuting)
+        _$access(\.fooIsExecuting, &_fooIsExecuting$read)
         return _fooIsExecuting
     }
 
     /// Whether `foo` can be executed now.
     public var fooIsEnabled: Swift.Bool {
-        _$access(\.fooIsEnabled)
+        _$access(\.fooIsEnabled, &_fooIsEnabled$read)
         return _fooIsEnabled
     }
 
@@ -116,19 +116,19 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     /// The last loaded value, or nil before the first load.
     public var suggestions: [String]? {
-        _$access(\.suggestions)
+        _$access(\.suggestions, &_suggestions$read)
         return _suggestions
     }
 
     /// Whether `suggestions` is loading.
     public var suggestionsIsLoading: Swift.Bool {
-        _$access(\.suggestionsIsLoading)
+        _$access(\.suggestionsIsLoading, &_suggestionsIsLoading$read)
         return _suggestionsIsLoading
     }
 
     /// Why the last load of `suggestions` failed; nil while loading and after a success.
     public var suggestionsError: (any Swift.Error)? {
-        _$access(\.suggestionsError)
+        _$access(\.suggestionsError, &_suggestionsError$read)
         return _suggestionsError
     }
 
@@ -229,35 +229,47 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
     private var _Signal: Int
     private var _Signal$before: Int?
     private var _Signal$mirror: Reactive.MutableProperty<Int>?
+    private var _Signal$read: Swift.Bool = false
     private var _fooState: Int
     private var _fooState$before: Int?
     private var _fooState$mirror: Reactive.MutableProperty<Int>?
+    private var _fooState$read: Swift.Bool = false
     private var _totalChanged: Int
     private var _totalChanged$before: Int?
     private var _totalChanged$mirror: Reactive.MutableProperty<Int>?
+    private var _totalChanged$read: Swift.Bool = false
     private var _total: Int
     private var _total$mirror: Reactive.MutableProperty<Int>?
+    private var _total$read: Swift.Bool = false
     private var _Observable: Bool
     private var _Observable$mirror: Reactive.MutableProperty<Bool>?
+    private var _Observable$read: Swift.Bool = false
     private var _fooStateDidChange: Bool
     private var _fooStateDidChange$mirror: Reactive.MutableProperty<Bool>?
+    private var _fooStateDidChange$read: Swift.Bool = false
     private var _fooIsExecuting: Swift.Bool
     private var _fooIsExecuting$before: Swift.Bool?
     private var _fooIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _fooIsExecuting$read: Swift.Bool = false
     private var _fooIsEnabled: Swift.Bool
     private var _fooIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _fooIsEnabled$read: Swift.Bool = false
     private var _suggestions: [String]?
     private var _suggestions$before: [String]??
     private var _suggestions$mirror: Reactive.MutableProperty<[String]?>?
+    private var _suggestions$read: Swift.Bool = false
     private var _suggestionsIsLoading: Swift.Bool
     private var _suggestionsIsLoading$before: Swift.Bool?
     private var _suggestionsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _suggestionsIsLoading$read: Swift.Bool = false
     private var _suggestionsError: (any Swift.Error)?
     private var _suggestionsError$before: (any Swift.Error)??
     private var _suggestionsError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
+    private var _suggestionsError$read: Swift.Bool = false
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _isActive$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -378,18 +390,24 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
             if _suggestionsError$changed { _suggestionsError$mirror?.stage(_suggestionsError) }
             if _isActive$changed { _isActive$mirror?.stage(_isActive) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _Signal$changed { _$didChange(\.Signal, _Signal$mirror) }
-            if _fooState$changed { _$didChange(\.fooState, _fooState$mirror) }
-            if _totalChanged$changed { _$didChange(\.totalChanged, _totalChanged$mirror) }
-            if _total$changed { _$didChange(\.total, _total$mirror) }
-            if _Observable$changed { _$didChange(\.Observable, _Observable$mirror) }
-            if _fooStateDidChange$changed { _$didChange(\.fooStateDidChange, _fooStateDidChange$mirror) }
-            if _fooIsExecuting$changed { _$didChange(\.fooIsExecuting, _fooIsExecuting$mirror) }
-            if _fooIsEnabled$changed { _$didChange(\.fooIsEnabled, _fooIsEnabled$mirror) }
-            if _suggestions$changed { _$didChange(\.suggestions, _suggestions$mirror) }
-            if _suggestionsIsLoading$changed { _$didChange(\.suggestionsIsLoading, _suggestionsIsLoading$mirror) }
-            if _suggestionsError$changed { _$didChange(\.suggestionsError, _suggestionsError$mirror) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror) }
+            if _Signal$changed { _$didChange(\.Signal, _Signal$mirror, _Signal$read) }
+            if _fooState$changed { _$didChange(\.fooState, _fooState$mirror, _fooState$read) }
+            if _totalChanged$changed { _$didChange(\.totalChanged, _totalChanged$mirror, _totalChanged$read) }
+            if _total$changed { _$didChange(\.total, _total$mirror, _total$read) }
+            if _Observable$changed { _$didChange(\.Observable, _Observable$mirror, _Observable$read) }
+            if _fooStateDidChange$changed {
+                _$didChange(\.fooStateDidChange, _fooStateDidChange$mirror, _fooStateDidChange$read)
+            }
+            if _fooIsExecuting$changed { _$didChange(\.fooIsExecuting, _fooIsExecuting$mirror, _fooIsExecuting$read) }
+            if _fooIsEnabled$changed { _$didChange(\.fooIsEnabled, _fooIsEnabled$mirror, _fooIsEnabled$read) }
+            if _suggestions$changed { _$didChange(\.suggestions, _suggestions$mirror, _suggestions$read) }
+            if _suggestionsIsLoading$changed {
+                _$didChange(\.suggestionsIsLoading, _suggestionsIsLoading$mirror, _suggestionsIsLoading$read)
+            }
+            if _suggestionsError$changed {
+                _$didChange(\.suggestionsError, _suggestionsError$mirror, _suggestionsError$read)
+            }
+            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
         }
     }
 
@@ -400,19 +418,23 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<Property, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<Property, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<Property, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

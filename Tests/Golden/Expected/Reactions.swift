@@ -14,7 +14,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public var query: String {
         get {
-            _$access(\.query)
+            _$access(\.query, &_query$read)
             return _query
         }
         set {
@@ -26,7 +26,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var previousQuery: String {
         get {
-            _$access(\.previousQuery)
+            _$access(\.previousQuery, &_previousQuery$read)
             return _previousQuery
         }
         set {
@@ -38,7 +38,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public var page: Int {
         get {
-            _$access(\.page)
+            _$access(\.page, &_page$read)
             return _page
         }
         set {
@@ -50,7 +50,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var message: String? {
         get {
-            _$access(\.message)
+            _$access(\.message, &_message$read)
             return _message
         }
         set {
@@ -62,7 +62,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var edits: Int {
         get {
-            _$access(\.edits)
+            _$access(\.edits, &_edits$read)
             return _edits
         }
         set {
@@ -74,7 +74,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var warnings: Int {
         get {
-            _$access(\.warnings)
+            _$access(\.warnings, &_warnings$read)
             return _warnings
         }
         set {
@@ -87,7 +87,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     // MARK: Derived values
 
     public var isLong: Bool {
-        _$access(\.isLong)
+        _$access(\.isLong, &_isLong$read)
         return _isLong
     }
 
@@ -149,23 +149,30 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     private var _query: String
     private var _query$before: String?
     private var _query$mirror: Reactive.MutableProperty<String>?
+    private var _query$read: Swift.Bool = false
     private var _previousQuery: String
     private var _previousQuery$before: String?
     private var _previousQuery$mirror: Reactive.MutableProperty<String>?
+    private var _previousQuery$read: Swift.Bool = false
     private var _page: Int
     private var _page$before: Int?
     private var _page$mirror: Reactive.MutableProperty<Int>?
+    private var _page$read: Swift.Bool = false
     private var _message: String?
     private var _message$before: String??
     private var _message$mirror: Reactive.MutableProperty<String?>?
+    private var _message$read: Swift.Bool = false
     private var _edits: Int
     private var _edits$before: Int?
     private var _edits$mirror: Reactive.MutableProperty<Int>?
+    private var _edits$read: Swift.Bool = false
     private var _warnings: Int
     private var _warnings$before: Int?
     private var _warnings$mirror: Reactive.MutableProperty<Int>?
+    private var _warnings$read: Swift.Bool = false
     private var _isLong: Bool
     private var _isLong$mirror: Reactive.MutableProperty<Bool>?
+    private var _isLong$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     public let _$transactions = Reactive.Transactions()
@@ -234,13 +241,13 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
             if _message$changed { _message$mirror?.stage(_message) }
             if _warnings$changed { _warnings$mirror?.stage(_warnings) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _query$changed { _$didChange(\.query, _query$mirror) }
-            if _page$changed { _$didChange(\.page, _page$mirror) }
-            if _isLong$changed { _$didChange(\.isLong, _isLong$mirror) }
-            if _previousQuery$changed { _$didChange(\.previousQuery, _previousQuery$mirror) }
-            if _edits$changed { _$didChange(\.edits, _edits$mirror) }
-            if _message$changed { _$didChange(\.message, _message$mirror) }
-            if _warnings$changed { _$didChange(\.warnings, _warnings$mirror) }
+            if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
+            if _page$changed { _$didChange(\.page, _page$mirror, _page$read) }
+            if _isLong$changed { _$didChange(\.isLong, _isLong$mirror, _isLong$read) }
+            if _previousQuery$changed { _$didChange(\.previousQuery, _previousQuery$mirror, _previousQuery$read) }
+            if _edits$changed { _$didChange(\.edits, _edits$mirror, _edits$read) }
+            if _message$changed { _$didChange(\.message, _message$mirror, _message$read) }
+            if _warnings$changed { _$didChange(\.warnings, _warnings$mirror, _warnings$read) }
         }
     }
 
@@ -251,19 +258,23 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReactionsViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReactionsViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<ReactionsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

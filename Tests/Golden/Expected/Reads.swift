@@ -16,7 +16,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     public var n: Int {
         get {
-            _$access(\.n)
+            _$access(\.n, &_n$read)
             return _n
         }
         set {
@@ -28,7 +28,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     public var flag: Bool {
         get {
-            _$access(\.flag)
+            _$access(\.flag, &_flag$read)
             return _flag
         }
         set {
@@ -40,7 +40,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     public var a: Int {
         get {
-            _$access(\.a)
+            _$access(\.a, &_a$read)
             return _a
         }
         set {
@@ -52,7 +52,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     public var key: String {
         get {
-            _$access(\.key)
+            _$access(\.key, &_key$read)
             return _key
         }
         set {
@@ -64,7 +64,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     public var y: Int {
         get {
-            _$access(\.y)
+            _$access(\.y, &_y$read)
             return _y
         }
         set {
@@ -77,37 +77,37 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
     // MARK: Derived values
 
     public var range: [Int] {
-        _$access(\.range)
+        _$access(\.range, &_range$read)
         return _range
     }
 
     public var ternary: Int {
-        _$access(\.ternary)
+        _$access(\.ternary, &_ternary$read)
         return _ternary
     }
 
     public var dictionary: [String: Int] {
-        _$access(\.dictionary)
+        _$access(\.dictionary, &_dictionary$read)
         return _dictionary
     }
 
     public var matched: String {
-        _$access(\.matched)
+        _$access(\.matched, &_matched$read)
         return _matched
     }
 
     public var small: Bool {
-        _$access(\.small)
+        _$access(\.small, &_small$read)
         return _small
     }
 
     public var shifted: [Int] {
-        _$access(\.shifted)
+        _$access(\.shifted, &_shifted$read)
         return _shifted
     }
 
     public var transformed: Int {
-        _$access(\.transformed)
+        _$access(\.transformed, &_transformed$read)
         return _transformed
     }
 
@@ -209,32 +209,44 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
     private var _n: Int
     private var _n$before: Int?
     private var _n$mirror: Reactive.MutableProperty<Int>?
+    private var _n$read: Swift.Bool = false
     private var _flag: Bool
     private var _flag$before: Bool?
     private var _flag$mirror: Reactive.MutableProperty<Bool>?
+    private var _flag$read: Swift.Bool = false
     private var _a: Int
     private var _a$before: Int?
     private var _a$mirror: Reactive.MutableProperty<Int>?
+    private var _a$read: Swift.Bool = false
     private var _key: String
     private var _key$before: String?
     private var _key$mirror: Reactive.MutableProperty<String>?
+    private var _key$read: Swift.Bool = false
     private var _y: Int
     private var _y$before: Int?
     private var _y$mirror: Reactive.MutableProperty<Int>?
+    private var _y$read: Swift.Bool = false
     private var _range: [Int]
     private var _range$mirror: Reactive.MutableProperty<[Int]>?
+    private var _range$read: Swift.Bool = false
     private var _ternary: Int
     private var _ternary$mirror: Reactive.MutableProperty<Int>?
+    private var _ternary$read: Swift.Bool = false
     private var _dictionary: [String: Int]
     private var _dictionary$mirror: Reactive.MutableProperty<[String: Int]>?
+    private var _dictionary$read: Swift.Bool = false
     private var _matched: String
     private var _matched$mirror: Reactive.MutableProperty<String>?
+    private var _matched$read: Swift.Bool = false
     private var _small: Bool
     private var _small$mirror: Reactive.MutableProperty<Bool>?
+    private var _small$read: Swift.Bool = false
     private var _shifted: [Int]
     private var _shifted$mirror: Reactive.MutableProperty<[Int]>?
+    private var _shifted$read: Swift.Bool = false
     private var _transformed: Int
     private var _transformed$mirror: Reactive.MutableProperty<Int>?
+    private var _transformed$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     public let _$transactions = Reactive.Transactions()
@@ -313,18 +325,18 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
             if _shifted$changed { _shifted$mirror?.stage(_shifted) }
             if _transformed$changed { _transformed$mirror?.stage(_transformed) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _n$changed { _$didChange(\.n, _n$mirror) }
-            if _flag$changed { _$didChange(\.flag, _flag$mirror) }
-            if _a$changed { _$didChange(\.a, _a$mirror) }
-            if _key$changed { _$didChange(\.key, _key$mirror) }
-            if _y$changed { _$didChange(\.y, _y$mirror) }
-            if _range$changed { _$didChange(\.range, _range$mirror) }
-            if _ternary$changed { _$didChange(\.ternary, _ternary$mirror) }
-            if _dictionary$changed { _$didChange(\.dictionary, _dictionary$mirror) }
-            if _matched$changed { _$didChange(\.matched, _matched$mirror) }
-            if _small$changed { _$didChange(\.small, _small$mirror) }
-            if _shifted$changed { _$didChange(\.shifted, _shifted$mirror) }
-            if _transformed$changed { _$didChange(\.transformed, _transformed$mirror) }
+            if _n$changed { _$didChange(\.n, _n$mirror, _n$read) }
+            if _flag$changed { _$didChange(\.flag, _flag$mirror, _flag$read) }
+            if _a$changed { _$didChange(\.a, _a$mirror, _a$read) }
+            if _key$changed { _$didChange(\.key, _key$mirror, _key$read) }
+            if _y$changed { _$didChange(\.y, _y$mirror, _y$read) }
+            if _range$changed { _$didChange(\.range, _range$mirror, _range$read) }
+            if _ternary$changed { _$didChange(\.ternary, _ternary$mirror, _ternary$read) }
+            if _dictionary$changed { _$didChange(\.dictionary, _dictionary$mirror, _dictionary$read) }
+            if _matched$changed { _$didChange(\.matched, _matched$mirror, _matched$read) }
+            if _small$changed { _$didChange(\.small, _small$mirror, _small$read) }
+            if _shifted$changed { _$didChange(\.shifted, _shifted$mirror, _shifted$read) }
+            if _transformed$changed { _$didChange(\.transformed, _transformed$mirror, _transformed$read) }
         }
     }
 
@@ -335,19 +347,23 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReadsViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReadsViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<ReadsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

@@ -18,7 +18,7 @@ final class RowViewModel: Observation.Observable, Reactive.Transactional, Reacti
 
     var isSelected: Bool {
         get {
-            _$access(\.isSelected)
+            _$access(\.isSelected, &_isSelected$read)
             return _isSelected
         }
         set {
@@ -50,6 +50,7 @@ final class RowViewModel: Observation.Observable, Reactive.Transactional, Reacti
     private var _isSelected: Bool
     private var _isSelected$before: Bool?
     private var _isSelected$mirror: Reactive.MutableProperty<Bool>?
+    private var _isSelected$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     let _$transactions = Reactive.Transactions()
@@ -79,7 +80,7 @@ final class RowViewModel: Observation.Observable, Reactive.Transactional, Reacti
             // Runtime properties take their new values first, so that every observer reads current ones.
             if _isSelected$changed { _isSelected$mirror?.stage(_isSelected) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _isSelected$changed { _$didChange(\.isSelected, _isSelected$mirror) }
+            if _isSelected$changed { _$didChange(\.isSelected, _isSelected$mirror, _isSelected$read) }
         }
     }
 
@@ -90,19 +91,23 @@ final class RowViewModel: Observation.Observable, Reactive.Transactional, Reacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<RowViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

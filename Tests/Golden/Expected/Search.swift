@@ -24,7 +24,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     public var query: String {
         get {
-            _$access(\.query)
+            _$access(\.query, &_query$read)
             return _query
         }
         set {
@@ -36,7 +36,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     public private(set) var results: [String] {
         get {
-            _$access(\.results)
+            _$access(\.results, &_results$read)
             return _results
         }
         set {
@@ -48,7 +48,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     public private(set) var lastError: String? {
         get {
-            _$access(\.lastError)
+            _$access(\.lastError, &_lastError$read)
             return _lastError
         }
         set {
@@ -61,7 +61,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
     // MARK: Derived values
 
     public var showsSpinner: Bool {
-        _$access(\.showsSpinner)
+        _$access(\.showsSpinner, &_showsSpinner$read)
         return _showsSpinner
     }
 
@@ -77,13 +77,13 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     /// Whether `run` is running.
     public var runIsExecuting: Swift.Bool {
-        _$access(\.runIsExecuting)
+        _$access(\.runIsExecuting, &_runIsExecuting$read)
         return _runIsExecuting
     }
 
     /// Whether `run` can be executed now.
     public var runIsEnabled: Swift.Bool {
-        _$access(\.runIsEnabled)
+        _$access(\.runIsEnabled, &_runIsEnabled$read)
         return _runIsEnabled
     }
 
@@ -145,20 +145,26 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
     private var _query: String
     private var _query$before: String?
     private var _query$mirror: Reactive.MutableProperty<String>?
+    private var _query$read: Swift.Bool = false
     private var _results: [String]
     private var _results$before: [String]?
     private var _results$mirror: Reactive.MutableProperty<[String]>?
+    private var _results$read: Swift.Bool = false
     private var _lastError: String?
     private var _lastError$before: String??
     private var _lastError$mirror: Reactive.MutableProperty<String?>?
+    private var _lastError$read: Swift.Bool = false
     private var _showsSpinner: Bool
     private var _showsSpinner$mirror: Reactive.MutableProperty<Bool>?
+    private var _showsSpinner$read: Swift.Bool = false
     private var _runCanExecute: Swift.Bool
     private var _runIsExecuting: Swift.Bool
     private var _runIsExecuting$before: Swift.Bool?
     private var _runIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _runIsExecuting$read: Swift.Bool = false
     private var _runIsEnabled: Swift.Bool
     private var _runIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _runIsEnabled$read: Swift.Bool = false
     private var _run$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -246,13 +252,13 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
             if _showsSpinner$changed { _showsSpinner$mirror?.stage(_showsSpinner) }
             if _runIsEnabled$changed { _runIsEnabled$mirror?.stage(_runIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _query$changed { _$didChange(\.query, _query$mirror) }
-            if _results$changed { _$didChange(\.results, _results$mirror) }
-            if _lastError$changed { _$didChange(\.lastError, _lastError$mirror) }
+            if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
+            if _results$changed { _$didChange(\.results, _results$mirror, _results$read) }
+            if _lastError$changed { _$didChange(\.lastError, _lastError$mirror, _lastError$read) }
             if _runCanExecute$changed { _run$condition.publish() }
-            if _runIsExecuting$changed { _$didChange(\.runIsExecuting, _runIsExecuting$mirror) }
-            if _showsSpinner$changed { _$didChange(\.showsSpinner, _showsSpinner$mirror) }
-            if _runIsEnabled$changed { _$didChange(\.runIsEnabled, _runIsEnabled$mirror) }
+            if _runIsExecuting$changed { _$didChange(\.runIsExecuting, _runIsExecuting$mirror, _runIsExecuting$read) }
+            if _showsSpinner$changed { _$didChange(\.showsSpinner, _showsSpinner$mirror, _showsSpinner$read) }
+            if _runIsEnabled$changed { _$didChange(\.runIsEnabled, _runIsEnabled$mirror, _runIsEnabled$read) }
         }
     }
 
@@ -263,19 +269,23 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SearchViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SearchViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SearchViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

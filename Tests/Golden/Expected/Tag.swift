@@ -14,7 +14,7 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
 
     var label: String {
         get {
-            _$access(\.label)
+            _$access(\.label, &_label$read)
             return _label
         }
         set {
@@ -27,7 +27,7 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
     // MARK: Derived values
 
     var text: String {
-        _$access(\.text)
+        _$access(\.text, &_text$read)
         return _text
     }
 
@@ -40,13 +40,13 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
 
     /// Whether `remove` is running.
     var removeIsExecuting: Swift.Bool {
-        _$access(\.removeIsExecuting)
+        _$access(\.removeIsExecuting, &_removeIsExecuting$read)
         return _removeIsExecuting
     }
 
     /// Whether `remove` can be executed now.
     var removeIsEnabled: Swift.Bool {
-        _$access(\.removeIsEnabled)
+        _$access(\.removeIsEnabled, &_removeIsEnabled$read)
         return _removeIsEnabled
     }
 
@@ -95,13 +95,17 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
     private var _label: String
     private var _label$before: String?
     private var _label$mirror: Reactive.MutableProperty<String>?
+    private var _label$read: Swift.Bool = false
     private var _text: String
     private var _text$mirror: Reactive.MutableProperty<String>?
+    private var _text$read: Swift.Bool = false
     private var _removeIsExecuting: Swift.Bool
     private var _removeIsExecuting$before: Swift.Bool?
     private var _removeIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _removeIsExecuting$read: Swift.Bool = false
     private var _removeIsEnabled: Swift.Bool
     private var _removeIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _removeIsEnabled$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -171,10 +175,14 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
             if _removeIsExecuting$changed { _removeIsExecuting$mirror?.stage(_removeIsExecuting) }
             if _removeIsEnabled$changed { _removeIsEnabled$mirror?.stage(_removeIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _label$changed { _$didChange(\.label, _label$mirror) }
-            if _text$changed { _$didChange(\.text, _text$mirror) }
-            if _removeIsExecuting$changed { _$didChange(\.removeIsExecuting, _removeIsExecuting$mirror) }
-            if _removeIsEnabled$changed { _$didChange(\.removeIsEnabled, _removeIsEnabled$mirror) }
+            if _label$changed { _$didChange(\.label, _label$mirror, _label$read) }
+            if _text$changed { _$didChange(\.text, _text$mirror, _text$read) }
+            if _removeIsExecuting$changed {
+                _$didChange(\.removeIsExecuting, _removeIsExecuting$mirror, _removeIsExecuting$read)
+            }
+            if _removeIsEnabled$changed {
+                _$didChange(\.removeIsEnabled, _removeIsEnabled$mirror, _removeIsEnabled$read)
+            }
         }
     }
 
@@ -185,19 +193,23 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TagViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TagViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TagViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

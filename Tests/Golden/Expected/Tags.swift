@@ -18,7 +18,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
 
     var numbers: [Int] {
         get {
-            _$access(\.numbers)
+            _$access(\.numbers, &_numbers$read)
             return _numbers
         }
         set {
@@ -30,7 +30,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
 
     var prefix: String {
         get {
-            _$access(\.prefix)
+            _$access(\.prefix, &_prefix$read)
             return _prefix
         }
         set {
@@ -43,14 +43,14 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
     // MARK: Derived values
 
     var texts: [String] {
-        _$access(\.texts)
+        _$access(\.texts, &_texts$read)
         return _texts
     }
 
     // MARK: Children
 
     var tags: _tags$Type {
-        _$access(\.tags)
+        _$access(\.tags, &_tags$read)
         return _tags
     }
 
@@ -94,13 +94,17 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
     private var _numbers: [Int]
     private var _numbers$before: [Int]?
     private var _numbers$mirror: Reactive.MutableProperty<[Int]>?
+    private var _numbers$read: Swift.Bool = false
     private var _prefix: String
     private var _prefix$before: String?
     private var _prefix$mirror: Reactive.MutableProperty<String>?
+    private var _prefix$read: Swift.Bool = false
     private var _texts: [String]
     private var _texts$mirror: Reactive.MutableProperty<[String]>?
+    private var _texts$read: Swift.Bool = false
     private var _tags: _tags$Type
     private var _tags$mirror: Reactive.MutableProperty<_tags$Type>?
+    private var _tags$read: Swift.Bool = false
     private var _tags$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _tags$keys = Reactive.ChildKeys()
@@ -164,10 +168,10 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
             // A child's change is a change of this view model for its own parents, which may read the child.
             if _tags$childChanged { _$transactions.willTellObservers() }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _numbers$changed { _$didChange(\.numbers, _numbers$mirror) }
-            if _prefix$changed { _$didChange(\.prefix, _prefix$mirror) }
-            if _tags$changed { _$didChange(\.tags, _tags$mirror) }
-            if _texts$changed { _$didChange(\.texts, _texts$mirror) }
+            if _numbers$changed { _$didChange(\.numbers, _numbers$mirror, _numbers$read) }
+            if _prefix$changed { _$didChange(\.prefix, _prefix$mirror, _prefix$read) }
+            if _tags$changed { _$didChange(\.tags, _tags$mirror, _tags$read) }
+            if _texts$changed { _$didChange(\.texts, _texts$mirror, _texts$read) }
         }
     }
 
@@ -178,19 +182,23 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TagsViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TagsViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TagsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 

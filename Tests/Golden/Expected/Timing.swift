@@ -27,7 +27,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     public var filter: String {
         get {
-            _$access(\.filter)
+            _$access(\.filter, &_filter$read)
             return _filter
         }
         set {
@@ -41,13 +41,13 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// The filter once typing paused.
     public var settledFilter: String {
-        _$access(\.settledFilter)
+        _$access(\.settledFilter, &_settledFilter$read)
         return _settledFilter
     }
 
     /// The settled filter one second later.
     public var echo: String {
-        _$access(\.echo)
+        _$access(\.echo, &_echo$read)
         return _echo
     }
 
@@ -56,7 +56,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get {
-            _$access(\.isActive)
+            _$access(\.isActive, &_isActive$read)
             return _isActive
         }
         set {
@@ -70,19 +70,19 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// The last loaded value, or nil before the first load.
     public var matches: Int? {
-        _$access(\.matches)
+        _$access(\.matches, &_matches$read)
         return _matches
     }
 
     /// Whether `matches` is loading.
     public var matchesIsLoading: Swift.Bool {
-        _$access(\.matchesIsLoading)
+        _$access(\.matchesIsLoading, &_matchesIsLoading$read)
         return _matchesIsLoading
     }
 
     /// Why the last load of `matches` failed; kept while a new load runs, nil after a success.
     public var matchesError: (any Swift.Error)? {
-        _$access(\.matchesError)
+        _$access(\.matchesError, &_matchesError$read)
         return _matchesError
     }
 
@@ -100,19 +100,19 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// The last loaded value, or nil before the first load.
     public var items: [String]? {
-        _$access(\.items)
+        _$access(\.items, &_items$read)
         return _items
     }
 
     /// Whether `items` is loading.
     public var itemsIsLoading: Swift.Bool {
-        _$access(\.itemsIsLoading)
+        _$access(\.itemsIsLoading, &_itemsIsLoading$read)
         return _itemsIsLoading
     }
 
     /// Why the last load of `items` failed; kept while a new load runs, nil after a success.
     public var itemsError: (any Swift.Error)? {
-        _$access(\.itemsError)
+        _$access(\.itemsError, &_itemsError$read)
         return _itemsError
     }
 
@@ -204,33 +204,43 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     private var _filter: String
     private var _filter$before: String?
     private var _filter$mirror: Reactive.MutableProperty<String>?
+    private var _filter$read: Swift.Bool = false
     private var _settledFilter: String
     private var _settledFilter$before: String?
     private var _settledFilter$mirror: Reactive.MutableProperty<String>?
+    private var _settledFilter$read: Swift.Bool = false
     private var _echo: String
     private var _echo$before: String?
     private var _echo$mirror: Reactive.MutableProperty<String>?
+    private var _echo$read: Swift.Bool = false
     private var _matches: Int?
     private var _matches$before: Int??
     private var _matches$mirror: Reactive.MutableProperty<Int?>?
+    private var _matches$read: Swift.Bool = false
     private var _matchesIsLoading: Swift.Bool
     private var _matchesIsLoading$before: Swift.Bool?
     private var _matchesIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _matchesIsLoading$read: Swift.Bool = false
     private var _matchesError: (any Swift.Error)?
     private var _matchesError$before: (any Swift.Error)??
     private var _matchesError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
+    private var _matchesError$read: Swift.Bool = false
     private var _items: [String]?
     private var _items$before: [String]??
     private var _items$mirror: Reactive.MutableProperty<[String]?>?
+    private var _items$read: Swift.Bool = false
     private var _itemsIsLoading: Swift.Bool
     private var _itemsIsLoading$before: Swift.Bool?
     private var _itemsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _itemsIsLoading$read: Swift.Bool = false
     private var _itemsError: (any Swift.Error)?
     private var _itemsError$before: (any Swift.Error)??
     private var _itemsError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
+    private var _itemsError$read: Swift.Bool = false
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _isActive$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -383,16 +393,18 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
             if _itemsIsLoading$changed { _itemsIsLoading$mirror?.stage(_itemsIsLoading) }
             if _itemsError$changed { _itemsError$mirror?.stage(_itemsError) }
             // Then observers are told, in update order: Observation, then the runtime property.
-            if _filter$changed { _$didChange(\.filter, _filter$mirror) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror) }
-            if _settledFilter$changed { _$didChange(\.settledFilter, _settledFilter$mirror) }
-            if _echo$changed { _$didChange(\.echo, _echo$mirror) }
-            if _matches$changed { _$didChange(\.matches, _matches$mirror) }
-            if _matchesIsLoading$changed { _$didChange(\.matchesIsLoading, _matchesIsLoading$mirror) }
-            if _matchesError$changed { _$didChange(\.matchesError, _matchesError$mirror) }
-            if _items$changed { _$didChange(\.items, _items$mirror) }
-            if _itemsIsLoading$changed { _$didChange(\.itemsIsLoading, _itemsIsLoading$mirror) }
-            if _itemsError$changed { _$didChange(\.itemsError, _itemsError$mirror) }
+            if _filter$changed { _$didChange(\.filter, _filter$mirror, _filter$read) }
+            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
+            if _settledFilter$changed { _$didChange(\.settledFilter, _settledFilter$mirror, _settledFilter$read) }
+            if _echo$changed { _$didChange(\.echo, _echo$mirror, _echo$read) }
+            if _matches$changed { _$didChange(\.matches, _matches$mirror, _matches$read) }
+            if _matchesIsLoading$changed {
+                _$didChange(\.matchesIsLoading, _matchesIsLoading$mirror, _matchesIsLoading$read)
+            }
+            if _matchesError$changed { _$didChange(\.matchesError, _matchesError$mirror, _matchesError$read) }
+            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
+            if _itemsIsLoading$changed { _$didChange(\.itemsIsLoading, _itemsIsLoading$mirror, _itemsIsLoading$read) }
+            if _itemsError$changed { _$didChange(\.itemsError, _itemsError$mirror, _itemsError$read) }
         }
     }
 
@@ -403,19 +415,23 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation.
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TimingViewModel, Value>) {
+    /// Records a read for Observation, and that Observation may now track the value: only then
+    /// does a change of it need telling Observation (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TimingViewModel, Value>, _ read: inout Swift.Bool) {
+        read = true
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
-    /// Tells Observation, then the runtime property's observers, about a value already stored;
-    /// the first time in a transaction, parents that read this view model compute again first.
+    /// Tells Observation (unless the value was never read, so that nothing can track it), then
+    /// the runtime property's observers, about a value already stored; the first time in a
+    /// transaction, parents that read this view model compute again first.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TimingViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?
+        _ mirror: Reactive.MutableProperty<Value>?,
+        _ read: Swift.Bool
     ) {
         _$transactions.willTellObservers()
-        _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {}
+        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
 
