@@ -291,6 +291,9 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
             }
             if _resultsError$changed { _$didChange(\.resultsError, _resultsError$mirror, _resultsError$read) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -375,5 +378,26 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
             .value("resultsError", \.resultsError, resultsErrorProperty),
             .value("isActive", \.isActive, isActiveProperty),
         ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "noSearchWhileInactive",
+                "a search runs only while the screen is active",
+                holds: Self._noSearchWhileInactive$invariant(resultsIsLoading: _resultsIsLoading, isActive: _isActive)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `noSearchWhileInactive` holds.
+    private static func _noSearchWhileInactive$invariant(
+        resultsIsLoading: Swift.Bool,
+        isActive: Swift.Bool
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 36)
+            !resultsIsLoading || isActive
+#sourceLocation()
     }
 }

@@ -289,6 +289,9 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
             if _errorMessage$changed { _$didChange(\.errorMessage, _errorMessage$mirror, _errorMessage$read) }
             if _showsError$changed { _$didChange(\.showsError, _showsError$mirror, _showsError$read) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -399,5 +402,29 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
             .work("logInIsExecuting", \.logInIsExecuting, logInIsExecutingProperty),
             .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty),
         ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "oneAttemptAtATime",
+                "the login button is disabled while an attempt runs",
+                holds: Self._oneAttemptAtATime$invariant(
+                    logInIsExecuting: _logInIsExecuting,
+                    logInIsEnabled: _logInIsEnabled
+                )
+            ),
+        ]
+    }
+
+    /// Whether the invariant `oneAttemptAtATime` holds.
+    private static func _oneAttemptAtATime$invariant(
+        logInIsExecuting: Swift.Bool,
+        logInIsEnabled: Swift.Bool
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 41)
+            !(logInIsExecuting && logInIsEnabled)
+#sourceLocation()
     }
 }

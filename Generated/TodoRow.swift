@@ -364,6 +364,9 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
                 _$didChange(\.renameIsEnabled, _renameIsEnabled$mirror, _renameIsEnabled$read)
             }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -475,5 +478,23 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
             .event("doneChanged", \.doneChanged, doneChanged),
             .event("saved", \.saved, saved),
         ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "titleShowsDone",
+                "the title's box is ticked exactly when the todo is done",
+                holds: Self._titleShowsDone$invariant(title: _title, isDone: _isDone)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `titleShowsDone` holds.
+    private static func _titleShowsDone$invariant(title: String, isDone: Bool) -> Swift.Bool {
+#sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 42)
+            title.hasPrefix(isDone ? "[x] " : "[ ] ")
+#sourceLocation()
     }
 }

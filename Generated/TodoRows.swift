@@ -185,6 +185,9 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
             if _doneCount$changed { _$didChange(\.doneCount, _doneCount$mirror, _doneCount$read) }
             if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -316,5 +319,35 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
             .value("summary", \.summary, summaryProperty),
             .value("rows", \.rows, rowsProperty),
         ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    public var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "oneRowPerTodo",
+                "the list shows one row per todo",
+                holds: Self._oneRowPerTodo$invariant(rows: _rows, items: _items)
+            ),
+            Reactive.Invariant(
+                "doneCountIsARowCount",
+                "no more todos are done than there are rows",
+                holds: Self._doneCountIsARowCount$invariant(doneCount: _doneCount, rows: _rows)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `oneRowPerTodo` holds.
+    private static func _oneRowPerTodo$invariant(rows: _rows$Type, items: _items$Type) -> Swift.Bool {
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 37)
+           rows.count == items.count
+#sourceLocation()
+    }
+
+    /// Whether the invariant `doneCountIsARowCount` holds.
+    private static func _doneCountIsARowCount$invariant(doneCount: Int, rows: _rows$Type) -> Swift.Bool {
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 40)
+           doneCount <= rows.count
+#sourceLocation()
     }
 }
