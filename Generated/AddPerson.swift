@@ -3,7 +3,11 @@
 
 import Observation
 import Reactive
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 3)
+import
+          ExampleModels
+#sourceLocation()
 
 /// Looks a person up on Twitter by username.
 @MainActor

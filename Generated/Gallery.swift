@@ -3,7 +3,11 @@
 
 import Observation
 import Reactive
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/Gallery.vm.yaml", line: 3)
+import
+          ExampleModels
+#sourceLocation()
 
 /// The popular photos of 500px, imported once when the gallery is created.
 @MainActor

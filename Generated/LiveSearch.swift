@@ -3,8 +3,14 @@
 
 import Observation
 import Reactive
-import Foundation
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 3)
+import
+          Foundation
+#sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 3)
+import
+                      ExampleModels
+#sourceLocation()
 
 /// Searches as the user types, once typing pauses; a newer search cancels the one still running.
 @MainActor
@@ -88,6 +94,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
 
     /// Loads `results` again; a load still running is cancelled.
     public func reloadResults() {
+        _results$pacer.cancel()
         _results$loader.reload()
     }
 

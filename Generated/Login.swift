@@ -3,7 +3,11 @@
 
 import Observation
 import Reactive
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/Login.vm.yaml", line: 3)
+import
+          ExampleModels
+#sourceLocation()
 
 /// Logs in to 500px with a username and a password.
 @MainActor

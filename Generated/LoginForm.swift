@@ -3,7 +3,11 @@
 
 import Observation
 import Reactive
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 5)
+import
+          ExampleModels
+#sourceLocation()
 
 /// A login form whose error message goes away as soon as the user edits a field.
 @MainActor

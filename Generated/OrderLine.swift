@@ -3,7 +3,11 @@
 
 import Observation
 import Reactive
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 4)
+import
+          ExampleModels
+#sourceLocation()
 
 /// One line of an order, with a bulk discount.
 @MainActor

@@ -3,7 +3,11 @@
 
 import Observation
 import Reactive
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 3)
+import
+          ExampleModels
+#sourceLocation()
 
 /// Shows the adding form until a lookup succeeds, then the person found.
 @MainActor

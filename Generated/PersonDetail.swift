@@ -3,8 +3,14 @@
 
 import Observation
 import Reactive
-import ExampleModels
-import Foundation
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 3)
+import
+          ExampleModels
+#sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 3)
+import
+                         Foundation
+#sourceLocation()
 
 /// What the detail screen shows of one person.
 @MainActor

@@ -3,8 +3,14 @@
 
 import Observation
 import Reactive
-import ExampleModels
-import Foundation
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 3)
+import
+          ExampleModels
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 3)
+import
+                         Foundation
+#sourceLocation()
 
 /// The name, photographer and rating of one photo, and a vote for it.
 @MainActor

@@ -3,7 +3,11 @@
 
 import Observation
 import Reactive
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/Settings.vm.yaml", line: 4)
+import
+          ExampleModels
+#sourceLocation()
 
 /// Reading settings, with a reset to the defaults and a save that can fail.
 @MainActor

@@ -3,7 +3,11 @@
 
 import Observation
 import Reactive
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 4)
+import
+          ExampleModels
+#sourceLocation()
 
 /// One todo of a list. The list gives it its todo; the row asks the list for changes.
 @MainActor

@@ -83,6 +83,22 @@ struct LiveSearchTests {
         #expect(scheduler.currentDate.timeIntervalSinceReferenceDate == 1)
     }
 
+    @Test func anExplicitReloadLoadsAtOnceAndDropsTheReloadStillWaiting() async {
+        let view = await activeSearch()
+        view.query = "swift"                  // its reload waits for the debounce...
+        view.reloadResults()                  // ...and the explicit reload loads the same query now
+        #expect(view.resultsIsLoading)
+        let request = await search.request(0)
+        #expect(request.query == "swift")
+        request.succeed(with: ["Swift"])
+        await loadEnded(view)
+
+        scheduler.advance(by: 1)              // nothing was left waiting to load it a second time
+        #expect(!view.resultsIsLoading)
+        #expect(search.requests.count == 1)
+        #expect(view.results == ["Swift"])
+    }
+
     // MARK: Throttle
 
     @Test func theCharacterCountChangesAtMostTwiceASecond() {

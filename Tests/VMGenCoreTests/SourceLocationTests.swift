@@ -19,16 +19,10 @@ struct SourceLocationTests {
         return nil
     }
 
-    @Test("a type error in a derived value is reported at the spec's line and column")
-    func typeErrorLandsOnSpecLine() throws {
-        let modules = try #require(Self.modulesFolder(), "the Reactive module was not found beside the test bundle")
-        let spec = """
-            viewModel: Broken
-            state:
-              count: { type: Int, initial: "0", input: true }
-            derived:
-              label: { type: String, value: count + "items" }
-            """
+    /// The compiler's first error on the spec's `line`: its column, and everything it printed.
+    /// The spec is generated to Swift and type-checked against the `Reactive` module.
+    static func firstError(of spec: String, onLine line: Int) throws -> (column: Int?, output: String) {
+        let modules = try #require(modulesFolder(), "the Reactive module was not found beside the test bundle")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-sourceloc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,12 +40,39 @@ struct SourceLocationTests {
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        #expect(process.terminationStatus != 0, "the generated code compiled:\n\(output)")
 
-        #expect(process.terminationStatus != 0)
+        let prefix = "\(specPath):\(line):"
+        let errorLine = output.split(separator: "\n").first { $0.hasPrefix(prefix) && $0.contains("error:") }
+        return (errorLine.flatMap { Int($0.dropFirst(prefix.count).prefix { $0.isNumber }) }, output)
+    }
+
+    @Test("a type error in a derived value is reported at the spec's line and column")
+    func typeErrorLandsOnSpecLine() throws {
+        let spec = """
+            viewModel: Broken
+            state:
+              count: { type: Int, initial: "0", input: true }
+            derived:
+              label: { type: String, value: count + "items" }
+            """
+        let error = try Self.firstError(of: spec, onLine: 5)
         // `count` stands at line 5, column 33 of the spec; the compiler reports the operator there.
-        #expect(output.contains("\(specPath):5:"), "compiler output:\n\(output)")
-        let errorLine = output.split(separator: "\n").first { $0.hasPrefix("\(specPath):5:") && $0.contains("error:") }
-        let column = errorLine.flatMap { Int($0.dropFirst(specPath.count + 3).prefix { $0.isNumber }) }
-        #expect(column.map { (33...47).contains($0) } == true, "error line: \(errorLine ?? "none")")
+        #expect(error.column.map { (33...47).contains($0) } == true, "compiler output:\n\(error.output)")
+    }
+
+    @Test("a misspelled module in imports is reported at its spec line and column")
+    func misspelledImportLandsOnSpecLine() throws {
+        let spec = """
+            viewModel: Broken
+            imports:
+              - Foundation
+              - Foundaton
+            state:
+              count: { type: Int, initial: "0", input: true }
+            """
+        let error = try Self.firstError(of: spec, onLine: 4)
+        #expect(error.column == 5, "compiler output:\n\(error.output)")
+        #expect(error.output.contains("Foundaton"))
     }
 }

@@ -16,7 +16,11 @@ public struct TemplateContext: Sendable {
     /// when it has values (a parent view model then follows its changes).
     public var conformances: String
     public var docLines: [String]
+    /// The modules imported: `Observation`, `Reactive`, then the spec's `imports`.
     public var imports: [String]
+    /// The import declarations of `imports`; the spec's under `#sourceLocation`, each module name
+    /// at its spec line and column, so that a misspelled module is an error in the spec.
+    public var importLines: [String]
     public var dependencies: [StoredMember]
     public var parameters: [StoredMember]
     public var constants: [StoredMember]
@@ -75,6 +79,16 @@ public struct StoredMember: Sendable {
     public var name: String
     public var type: String
     public var docLines: [String]
+    /// What follows the type in the declaration (` = false`), or empty when the initializer sets
+    /// the value (or it is an optional, nil until set).
+    public var initializer: String
+
+    public init(name: String, type: String, docLines: [String], initializer: String = "") {
+        self.name = name
+        self.type = type
+        self.docLines = docLines
+        self.initializer = initializer
+    }
 }
 
 /// An observable value: `name` with a getter (and a setter for values set from outside or by
@@ -129,6 +143,8 @@ public struct ResourceMember: Sendable {
     /// The loader's declaration up to its closure's `in`, indented, on one or two lines.
     public var declarationHead: String
     public var reloadName: String
+    /// The body of `reload<Name>()`: drop a reload a pacer holds back, if any, then load at once.
+    public var reloadLines: [String]
     /// The action method that starts one load.
     public var loadName: String
     public var docLines: [String]

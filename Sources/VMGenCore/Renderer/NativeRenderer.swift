@@ -67,7 +67,7 @@ struct NativeRenderer {
     private mutating func header(_ c: TemplateContext) {
         lines(c.headerLines)
         line()
-        for module in c.imports { line("import ", module) }
+        for importLine in c.importLines { line(importLine) }
         line()
     }
 
@@ -143,7 +143,7 @@ struct NativeRenderer {
             line()
             line("    /// Loads `", resource.name, "` again; a load still running is cancelled.")
             line("    ", c.accessPrefix, "func ", resource.reloadName, "() {")
-            line("        ", resource.loaderName, ".reload()")
+            for reloadLine in resource.reloadLines { line("        ", reloadLine) }
             line("    }")
             line()
             line(resource.declarationHead)
@@ -211,7 +211,7 @@ struct NativeRenderer {
         guard !c.storage.isEmpty || !c.runtimeObjects.isEmpty else { return }
         line("    // MARK: Storage")
         line()
-        for member in c.storage { line("    private var ", member.name, ": ", member.type) }
+        for member in c.storage { line("    private var ", member.name, ": ", member.type, member.initializer) }
         lines(c.runtimeObjects, indentation: "    ")
         line()
     }

@@ -79,8 +79,9 @@ extension ContextBuilder {
         return ("\(GeneratedNames.helper(String(node.dropFirst(prefix.count)), "pace"))()", "")
     }
 
-    /// What becoming inactive cancels besides the loads: the reloads a pacer holds back.
-    func cancelsWhenInactive(_ resource: Resource) -> [String] {
+    /// What becoming inactive and an explicit `reload<Name>()` cancel besides the loads: the
+    /// reloads a pacer holds back.
+    func cancelsPendingReloads(_ resource: Resource) -> [String] {
         resource.pacing == nil ? [] : ["\(pacerName(resource.name.value)).cancel()"]
     }
 

@@ -361,7 +361,7 @@ extension ContextBuilder {
                 for resource in activationResources {
                     let loader = loaderName(resource)
                     let active = GeneratedNames.storage(of: "isActive")
-                    let cancels = ["\(loader).cancel()"] + cancelsWhenInactive(resource)
+                    let cancels = ["\(loader).cancel()"] + cancelsPendingReloads(resource)
                     if cancels.count == 1 {
                         lines.append("    if \(active) { \(loader).reload() } else { \(cancels[0]) }")
                     } else {

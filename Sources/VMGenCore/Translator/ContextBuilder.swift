@@ -21,6 +21,21 @@ public struct ContextBuilder {
     }
 
     var spec: Spec { model.spec }
+
+    /// The modules every generated file imports.
+    static let generatorImports = ["Observation", "Reactive"]
+
+    /// `import Observation`, `import Reactive`, then each module of the spec's `imports` (once)
+    /// at its spec line and column, so that the compiler reports a misspelled one in the spec.
+    var importLines: [String] {
+        var seen = Set(Self.generatorImports)
+        let specImports = spec.imports.filter { seen.insert($0.value).inserted }
+        let located = specImports.flatMap { SwiftText.located("import", $0.value, at: $0.location) }
+        guard !located.isEmpty else { return Self.generatorImports.map { "import \($0)" } }
+        return Self.generatorImports.map { "import \($0)" }
+            + ["// The spec's imports, at their places in the spec, where the compiler reports a misspelled one."]
+            + located + ["#sourceLocation()"]
+    }
     var className: String { spec.viewModel.value }
     var access: String { model.access == "public" ? "public " : "" }
 
@@ -35,7 +50,8 @@ public struct ContextBuilder {
             accessPrefix: access,
             conformances: hasTransactions ? Self.valueConformances : "Observation.Observable",
             docLines: SwiftText.docLines(spec.doc),
-            imports: (["Observation", "Reactive"] + spec.imports.map(\.value)).uniqued(),
+            imports: (Self.generatorImports + spec.imports.map(\.value)).uniqued(),
+            importLines: importLines,
             dependencies: spec.dependencies.map(storedMember),
             parameters: spec.parameters.map(storedMember),
             constants: spec.constants.map(storedMember),
@@ -195,7 +211,7 @@ public struct ContextBuilder {
             }
             if value.isPublic {
                 result.append(StoredMember(name: GeneratedNames.helper(value.name, "mirror"), type: "Reactive.MutableProperty<\(type)>?", docLines: []))
-                result.append(StoredMember(name: GeneratedNames.helper(value.name, "read"), type: "Swift.Bool = false", docLines: []))
+                result.append(StoredMember(name: GeneratedNames.helper(value.name, "read"), type: "Swift.Bool", docLines: [], initializer: " = false"))
             }
         }
         for command in spec.commands where command.enabled != nil {

@@ -99,13 +99,8 @@ struct SpecTypes {
     /// earlier (a type on the spec's first line stays on the declaration's line).
     func declarations(access: String) -> [[String]] {
         aliases.map { alias in
-            let location = alias.type.location
-            let file = SwiftText.literal(location.file)
             let header = "    \(access)typealias \(alias.name) ="
-            let body: [String] = location.line > 1
-                ? ["#sourceLocation(file: \(file), line: \(location.line - 1))", header,
-                   String(repeating: " ", count: max(0, location.column - 1)) + alias.type.value]
-                : ["#sourceLocation(file: \(file), line: \(location.line))", header + " " + alias.type.value]
+            let body = SwiftText.located(header, alias.type.value, at: alias.type.location)
             return ["    /// The type of \(alias.owner), as the spec writes it."] + body + ["#sourceLocation()"]
         }
     }

@@ -88,6 +88,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// Loads `matches` again; a load still running is cancelled.
     public func reloadMatches() {
+        _matches$pacer.cancel()
         _matches$loader.reload()
     }
 
@@ -118,6 +119,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// Loads `items` again; a load still running is cancelled.
     public func reloadItems() {
+        _items$pacer.cancel()
         _items$loader.reload()
     }
 
