@@ -9,7 +9,7 @@ import
           ExampleModels
 #sourceLocation()
 
-/// Searches Flickr for the text the user typed.
+/// Searches Flickr for the text the user typed, and keeps the last ten searches.
 @MainActor
 public final class FlickrSearchViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
@@ -20,22 +20,34 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
                   any FlickrSearching
 #sourceLocation()
 
+    /// The type of `previousSearches`, as the spec writes it.
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 14)
+    public typealias _previousSearches$Type =
+           [FlickrPreviousSearch]
+#sourceLocation()
+
     /// The type of `showResults`, as the spec writes it.
-#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 24)
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 39)
     public typealias _showResults$Type =
                        FlickrSearchResults
 #sourceLocation()
 
     /// The type of the output of `executeSearch`, as the spec writes it.
-#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 19)
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 23)
     public typealias _executeSearch$Output =
             FlickrSearchResults
 #sourceLocation()
 
     /// The type of the failure of `executeSearch`, as the spec writes it.
-#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 20)
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 24)
     public typealias _executeSearch$Failure =
              FlickrSearchError
+#sourceLocation()
+
+    /// The type of the input of `selectPreviousSearch`, as the spec writes it.
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 33)
+    public typealias _selectPreviousSearch$Input =
+           FlickrPreviousSearch
 #sourceLocation()
 
     // MARK: Dependencies
@@ -63,6 +75,19 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         }
     }
 
+    /// The searches that succeeded, newest first, at most ten, each text once.
+    public private(set) var previousSearches: _previousSearches$Type {
+        get {
+            _$access(\.previousSearches, &_previousSearches$read)
+            return _previousSearches
+        }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.previousSearches = newValue } }
+            Reactive.Staging.write(&_previousSearches, newValue, before: &_previousSearches$before)
+            _$transactions.end { _$commit() }
+        }
+    }
+
     // MARK: Commands
 
     /// Searches Flickr for `searchText`; bound to the search button.
@@ -86,6 +111,32 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         return _executeSearchIsEnabled
     }
 
+    /// Searches again for a previous search (a tap on its row); its text becomes the field's.
+    public private(set) lazy var selectPreviousSearch:
+        Reactive.Command<_selectPreviousSearch$Input, Swift.Void, Swift.Never> =
+        Reactive.Command(
+            enabledIf: Reactive.Property(_selectPreviousSearch$condition),
+            transaction: { [weak self] step in self?._selectPreviousSearch$step(step) ?? step() },
+            executeOnMain: { [weak self] input in
+                self?._selectPreviousSearch$perform(input)
+                // Then `executeSearch`, once this transaction is over; refused if it is disabled then.
+                self?._$transactions.later { [weak self] in self?.executeSearch.execute().start() }
+                return Reactive.SignalProducer(value: ())
+            }
+        )
+
+    /// Whether `selectPreviousSearch` is running.
+    public var selectPreviousSearchIsExecuting: Swift.Bool {
+        _$access(\.selectPreviousSearchIsExecuting, &_selectPreviousSearchIsExecuting$read)
+        return _selectPreviousSearchIsExecuting
+    }
+
+    /// Whether `selectPreviousSearch` can be executed now.
+    public var selectPreviousSearchIsEnabled: Swift.Bool {
+        _$access(\.selectPreviousSearchIsEnabled, &_selectPreviousSearchIsEnabled$read)
+        return _selectPreviousSearchIsEnabled
+    }
+
     // MARK: Events
 
     /// The results of each search for the results screen.
@@ -100,6 +151,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         Reactive.Property(Reactive.Staging.mirror(&_searchText$mirror, _searchText))
     }
 
+    /// `previousSearches` as a runtime `Property`, for bindings and operators;
+    /// it starts following `previousSearches` when first asked for.
+    public var previousSearchesProperty: Reactive.Property<_previousSearches$Type> {
+        Reactive.Property(Reactive.Staging.mirror(&_previousSearches$mirror, _previousSearches))
+    }
+
     /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `executeSearchIsExecuting` when first asked for.
     public var executeSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
@@ -110,6 +167,22 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     /// it starts following `executeSearchIsEnabled` when first asked for.
     public var executeSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
         Reactive.Property(Reactive.Staging.mirror(&_executeSearchIsEnabled$mirror, _executeSearchIsEnabled))
+    }
+
+    /// `selectPreviousSearchIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `selectPreviousSearchIsExecuting` when first asked for.
+    public var selectPreviousSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(
+            Reactive.Staging.mirror(&_selectPreviousSearchIsExecuting$mirror, _selectPreviousSearchIsExecuting)
+        )
+    }
+
+    /// `selectPreviousSearchIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `selectPreviousSearchIsEnabled` when first asked for.
+    public var selectPreviousSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(
+            Reactive.Staging.mirror(&_selectPreviousSearchIsEnabled$mirror, _selectPreviousSearchIsEnabled)
+        )
     }
 
     // MARK: Grouped writes
@@ -127,6 +200,10 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     private var _searchText$before: String?
     private var _searchText$mirror: Reactive.MutableProperty<String>?
     private var _searchText$read: Swift.Bool = false
+    private var _previousSearches: _previousSearches$Type
+    private var _previousSearches$before: _previousSearches$Type?
+    private var _previousSearches$mirror: Reactive.MutableProperty<_previousSearches$Type>?
+    private var _previousSearches$read: Swift.Bool = false
     private var _executeSearchCanExecute: Swift.Bool
     private var _executeSearchIsExecuting: Swift.Bool
     private var _executeSearchIsExecuting$before: Swift.Bool?
@@ -135,7 +212,16 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     private var _executeSearchIsEnabled: Swift.Bool
     private var _executeSearchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _executeSearchIsEnabled$read: Swift.Bool = false
+    private var _selectPreviousSearchCanExecute: Swift.Bool
+    private var _selectPreviousSearchIsExecuting: Swift.Bool
+    private var _selectPreviousSearchIsExecuting$before: Swift.Bool?
+    private var _selectPreviousSearchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _selectPreviousSearchIsExecuting$read: Swift.Bool = false
+    private var _selectPreviousSearchIsEnabled: Swift.Bool
+    private var _selectPreviousSearchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _selectPreviousSearchIsEnabled$read: Swift.Bool = false
     private var _executeSearch$condition: Reactive.MutableProperty<Swift.Bool>
+    private var _selectPreviousSearch$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -151,14 +237,25 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
 
         // Every value's first state, in update order.
         let searchText: String = Self._searchText$initial()
+        let previousSearches: _previousSearches$Type = Self._previousSearches$initial()
         let executeSearchCanExecute: Swift.Bool = Self._executeSearchCanExecute$compute(searchText: searchText)
         let executeSearchIsExecuting: Swift.Bool = false
         let executeSearchIsEnabled: Swift.Bool = executeSearchCanExecute
+        let selectPreviousSearchCanExecute: Swift.Bool = Self._selectPreviousSearchCanExecute$compute(
+            executeSearchIsExecuting: executeSearchIsExecuting
+        )
+        let selectPreviousSearchIsExecuting: Swift.Bool = false
+        let selectPreviousSearchIsEnabled: Swift.Bool = selectPreviousSearchCanExecute
         _searchText = searchText
+        _previousSearches = previousSearches
         _executeSearchCanExecute = executeSearchCanExecute
         _executeSearchIsExecuting = executeSearchIsExecuting
         _executeSearchIsEnabled = executeSearchIsEnabled
+        _selectPreviousSearchCanExecute = selectPreviousSearchCanExecute
+        _selectPreviousSearchIsExecuting = selectPreviousSearchIsExecuting
+        _selectPreviousSearchIsEnabled = selectPreviousSearchIsEnabled
         _executeSearch$condition = Reactive.MutableProperty(executeSearchCanExecute)
+        _selectPreviousSearch$condition = Reactive.MutableProperty(selectPreviousSearchCanExecute)
         (showResults, _showResults$observer) = Reactive.Signal<_showResults$Type, Swift.Never>.pipe()
 
         // Follow the runtime objects this view model owns.
@@ -167,6 +264,9 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         }
         _$disposables += executeSearch.values.observeValuesOnMain { [weak self] value in
             self?._executeSearch$step { self?._executeSearch$didSendValue(value) }
+        }
+        _$disposables += selectPreviousSearch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._selectPreviousSearch$step {}
         }
     }
 
@@ -190,14 +290,32 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         _$transactions.end { _$commit() }
     }
 
+    /// Runs one step of `selectPreviousSearch` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `selectPreviousSearchIsExecuting` as the command reports it after the step.
+    private func _selectPreviousSearch$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._selectPreviousSearch$step(step) } }
+        step()
+        Reactive.Staging.write(
+            &_selectPreviousSearchIsExecuting,
+            selectPreviousSearch.isExecuting.value,
+            before: &_selectPreviousSearchIsExecuting$before
+        )
+        _$transactions.end { _$commit() }
+    }
+
     /// Ends a transaction: computes again, once and in update order, each value that reads a value
     /// that changed, then tells observers about each value that changed, once.
     private func _$commit() {
         // What the transaction wrote.
         let _searchText$changed = Reactive.Staging.changed(_searchText, before: &_searchText$before)
+        let _previousSearches$changed = Reactive.Staging.changed(_previousSearches, before: &_previousSearches$before)
         let _executeSearchIsExecuting$changed = Reactive.Staging.changed(
             _executeSearchIsExecuting,
             before: &_executeSearchIsExecuting$before
+        )
+        let _selectPreviousSearchIsExecuting$changed = Reactive.Staging.changed(
+            _selectPreviousSearchIsExecuting,
+            before: &_selectPreviousSearchIsExecuting$before
         )
         // Each value an input of which changed, computed again, in update order.
         let _executeSearchCanExecute$changed = _searchText$changed
@@ -210,15 +328,39 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
                 &_executeSearchIsEnabled,
                 with: _executeSearchCanExecute && !_executeSearchIsExecuting
             )
+        let _selectPreviousSearchCanExecute$changed = _executeSearchIsExecuting$changed
+            && Reactive.Staging.replace(
+                &_selectPreviousSearchCanExecute,
+                with: Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting)
+            )
+        let _selectPreviousSearchIsEnabled$changed = (_selectPreviousSearchCanExecute$changed
+            || _selectPreviousSearchIsExecuting$changed)
+            && Reactive.Staging.replace(
+                &_selectPreviousSearchIsEnabled,
+                with: _selectPreviousSearchCanExecute && !_selectPreviousSearchIsExecuting
+            )
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
             if _searchText$changed { _searchText$mirror?.stage(_searchText) }
+            if _previousSearches$changed { _previousSearches$mirror?.stage(_previousSearches) }
             if _executeSearchCanExecute$changed { _executeSearch$condition.stage(_executeSearchCanExecute) }
             if _executeSearchIsExecuting$changed { _executeSearchIsExecuting$mirror?.stage(_executeSearchIsExecuting) }
             if _executeSearchIsEnabled$changed { _executeSearchIsEnabled$mirror?.stage(_executeSearchIsEnabled) }
+            if _selectPreviousSearchCanExecute$changed {
+                _selectPreviousSearch$condition.stage(_selectPreviousSearchCanExecute)
+            }
+            if _selectPreviousSearchIsExecuting$changed {
+                _selectPreviousSearchIsExecuting$mirror?.stage(_selectPreviousSearchIsExecuting)
+            }
+            if _selectPreviousSearchIsEnabled$changed {
+                _selectPreviousSearchIsEnabled$mirror?.stage(_selectPreviousSearchIsEnabled)
+            }
             // Then observers are told, in update order: Observation, then the runtime property.
             if _searchText$changed { _$didChange(\.searchText, _searchText$mirror, _searchText$read) }
+            if _previousSearches$changed {
+                _$didChange(\.previousSearches, _previousSearches$mirror, _previousSearches$read)
+            }
             if _executeSearchCanExecute$changed { _executeSearch$condition.publish() }
             if _executeSearchIsExecuting$changed {
                 _$didChange(
@@ -229,6 +371,21 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
             }
             if _executeSearchIsEnabled$changed {
                 _$didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled$mirror, _executeSearchIsEnabled$read)
+            }
+            if _selectPreviousSearchCanExecute$changed { _selectPreviousSearch$condition.publish() }
+            if _selectPreviousSearchIsExecuting$changed {
+                _$didChange(
+                    \.selectPreviousSearchIsExecuting,
+                    _selectPreviousSearchIsExecuting$mirror,
+                    _selectPreviousSearchIsExecuting$read
+                )
+            }
+            if _selectPreviousSearchIsEnabled$changed {
+                _$didChange(
+                    \.selectPreviousSearchIsEnabled,
+                    _selectPreviousSearchIsEnabled$mirror,
+                    _selectPreviousSearchIsEnabled$read
+                )
             }
         }
         #if DEBUG
@@ -279,10 +436,24 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
 #sourceLocation()
     }
 
+    /// The initial value of `previousSearches`.
+    private static func _previousSearches$initial() -> _previousSearches$Type {
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 16)
+              []
+#sourceLocation()
+    }
+
     /// Whether `executeSearch` may run, besides not already running.
     private static func _executeSearchCanExecute$compute(searchText: String) -> Swift.Bool {
-#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 18)
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 22)
              searchText.count > 3
+#sourceLocation()
+    }
+
+    /// Whether `selectPreviousSearch` may run, besides not already running.
+    private static func _selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: Swift.Bool) -> Swift.Bool {
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 35)
+              !executeSearchIsExecuting
 #sourceLocation()
     }
 
@@ -290,14 +461,27 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
 
     /// The work `executeSearch` starts on each execution.
     private func _executeSearch$work() -> Reactive.SignalProducer<_executeSearch$Output, _executeSearch$Failure> {
-#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 19)
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 23)
           flickr.flickrSearch(searchText)
 #sourceLocation()
     }
 
     /// Handles each value `executeSearch` produces.
     private func _executeSearch$didSendValue(_ value: _executeSearch$Output) {
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 27)
+      // A repeated search moves to the top, with the total and thumbnail it had the first time.
+      let entry = previousSearches.first { $0.searchString == value.searchString } ?? FlickrPreviousSearch(value)
+      let others = previousSearches.filter { $0.searchString != value.searchString }
+      previousSearches = Array(([entry] + others).prefix(10))
+#sourceLocation()
         _$transactions.emit { [observer = _showResults$observer] in observer.send(value: value) }
+    }
+
+    /// What `selectPreviousSearch` does.
+    private func _selectPreviousSearch$perform(_ input: _selectPreviousSearch$Input) {
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 36)
+             searchText = input.searchString
+#sourceLocation()
     }
 
     // MARK: Testing
@@ -306,8 +490,19 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     public var _$outputs: [Reactive.InspectedOutput<FlickrSearchViewModel>] {
         [
             .value("searchText", \.searchText, searchTextProperty),
+            .value("previousSearches", \.previousSearches, previousSearchesProperty),
             .work("executeSearchIsExecuting", \.executeSearchIsExecuting, executeSearchIsExecutingProperty),
             .value("executeSearchIsEnabled", \.executeSearchIsEnabled, executeSearchIsEnabledProperty),
+            .work(
+                "selectPreviousSearchIsExecuting",
+                \.selectPreviousSearchIsExecuting,
+                selectPreviousSearchIsExecutingProperty
+            ),
+            .value(
+                "selectPreviousSearchIsEnabled",
+                \.selectPreviousSearchIsEnabled,
+                selectPreviousSearchIsEnabledProperty
+            ),
             .event("showResults", \.showResults, showResults),
         ]
     }
@@ -323,6 +518,16 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
                     searchText: _searchText
                 )
             ),
+            Reactive.Invariant(
+                "atMostTenPreviousSearches",
+                "the history keeps at most ten searches",
+                holds: Self._atMostTenPreviousSearches$invariant(previousSearches: _previousSearches)
+            ),
+            Reactive.Invariant(
+                "eachPreviousSearchOnce",
+                "a search text is in the history once",
+                holds: Self._eachPreviousSearchOnce$invariant(previousSearches: _previousSearches)
+            ),
         ]
     }
 
@@ -331,8 +536,22 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         executeSearchIsEnabled: Swift.Bool,
         searchText: String
     ) -> Swift.Bool {
-#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 29)
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 44)
             !executeSearchIsEnabled || searchText.count > 3
+#sourceLocation()
+    }
+
+    /// Whether the invariant `atMostTenPreviousSearches` holds.
+    private static func _atMostTenPreviousSearches$invariant(previousSearches: _previousSearches$Type) -> Swift.Bool {
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 47)
+           previousSearches.count <= 10
+#sourceLocation()
+    }
+
+    /// Whether the invariant `eachPreviousSearchOnce` holds.
+    private static func _eachPreviousSearchOnce$invariant(previousSearches: _previousSearches$Type) -> Swift.Bool {
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 50)
+           Set(previousSearches.map(\.searchString)).count == previousSearches.count
 #sourceLocation()
     }
 }

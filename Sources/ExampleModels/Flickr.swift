@@ -27,6 +27,36 @@ public struct FlickrSearchResults: Sendable, Equatable {
     }
 }
 
+/// One entry of the search screen's history (seed 004's app, part 2): what was searched, how
+/// many photos the search found, and the first photo's thumbnail (nil without photos).
+public struct FlickrPreviousSearch: Sendable, Equatable {
+    public var searchString: String
+    public var totalResults: Int
+    public var thumbnail: URL?
+
+    public init(searchString: String, totalResults: Int, thumbnail: URL?) {
+        self.searchString = searchString
+        self.totalResults = totalResults
+        self.thumbnail = thumbnail
+    }
+
+    /// The entry for what a search found.
+    public init(_ results: FlickrSearchResults) {
+        self.init(searchString: results.searchString, totalResults: results.totalResults, thumbnail: results.photos.first?.url)
+    }
+}
+
+/// How many people made a photo a favourite and commented on it (the app's RWTFlickrPhotoMetadata).
+public struct FlickrPhotoMetadata: Sendable, Equatable {
+    public var favorites: Int
+    public var comments: Int
+
+    public init(favorites: Int, comments: Int) {
+        self.favorites = favorites
+        self.comments = comments
+    }
+}
+
 /// Why a Flickr search failed.
 public enum FlickrSearchError: Error, Equatable {
     case network(String)
@@ -35,15 +65,23 @@ public enum FlickrSearchError: Error, Equatable {
 /// The Flickr search service (seed 004's RWTFlickrSearch).
 public protocol FlickrSearching: Sendable {
     func flickrSearch(_ searchString: String) -> SignalProducer<FlickrSearchResults, FlickrSearchError>
+    /// The favourites and comments of the photo with `identifier`.
+    func flickrImageMetadata(_ identifier: String) -> SignalProducer<FlickrPhotoMetadata, FlickrSearchError>
 }
 
 /// A Flickr search for tests: records each search and answers when the test says so.
 public final class InMemoryFlickrSearch: FlickrSearching {
     public let searches = RequestLog<String, FlickrSearchResults, FlickrSearchError>()
+    /// Each metadata request, by photo identifier.
+    public let metadataRequests = RequestLog<String, FlickrPhotoMetadata, FlickrSearchError>()
 
     public init() {}
 
     public func flickrSearch(_ searchString: String) -> SignalProducer<FlickrSearchResults, FlickrSearchError> {
         searches.producer(for: searchString)
+    }
+
+    public func flickrImageMetadata(_ identifier: String) -> SignalProducer<FlickrPhotoMetadata, FlickrSearchError> {
+        metadataRequests.producer(for: identifier)
     }
 }

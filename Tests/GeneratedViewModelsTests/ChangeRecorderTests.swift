@@ -135,10 +135,14 @@ struct ChangeRecorderTests {
         search.searchText = "wibble"
         changes.expect(.changed(\.searchText, to: "wibble"), .changed(\.executeSearchIsEnabled, to: true))
         search.executeSearch.execute().start()
-        changes.expect(.changed(\.executeSearchIsExecuting, to: true), .changed(\.executeSearchIsEnabled, to: false))
+        changes.expect(
+            .changed(\.executeSearchIsExecuting, to: true), .changed(\.executeSearchIsEnabled, to: false),
+            .changed(\.selectPreviousSearchIsEnabled, to: false))
         flickr.searches.last?.succeed(with: results)
         changes.expect(
             .changed(\.executeSearchIsExecuting, to: false), .changed(\.executeSearchIsEnabled, to: true),
+            .changed(\.selectPreviousSearchIsEnabled, to: true),
+            .changed(\.previousSearches, to: [FlickrPreviousSearch(results)]),
             .sent(\.showResults, results))
         #expect(changes.transactions.isEmpty)
         changes.finish()

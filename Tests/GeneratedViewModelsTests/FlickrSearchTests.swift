@@ -1,4 +1,5 @@
 import ExampleModels
+import Foundation
 import GeneratedViewModels
 import Reactive
 import ReactiveTesting
@@ -36,12 +37,14 @@ struct FlickrSearchTests {
         // Typing enables the search; starting it disables it again, and nothing is shown yet.
         changes.expect(
             .changed(\.searchText, to: "wibble"), .changed(\.executeSearchIsEnabled, to: true, false),
-            .changed(\.executeSearchIsExecuting, to: true))
+            .changed(\.executeSearchIsExecuting, to: true), .changed(\.selectPreviousSearchIsEnabled, to: false))
         #expect(flickr.searches.arguments == ["wibble"])
 
         flickr.searches.last?.succeed(with: results)
         changes.expect(
             .changed(\.executeSearchIsExecuting, to: false), .changed(\.executeSearchIsEnabled, to: true),
+            .changed(\.selectPreviousSearchIsEnabled, to: true),
+            .changed(\.previousSearches, to: [FlickrPreviousSearch(searchString: "wibble", totalResults: 1973, thumbnail: nil)]),
             .sent(\.showResults, results))
         changes.finish()
     }
@@ -125,5 +128,95 @@ struct FlickrSearchTests {
         }
         #expect(released == nil)
         #expect(flickr.searches.count == 1)
+    }
+
+    // MARK: Search history (part 2)
+
+    /// Runs a search for `text` that finds `total` photos (the first with `thumbnail`).
+    func search(_ text: String, total: Int, thumbnail: URL? = nil, on screen: FlickrSearchViewModel) {
+        screen.searchText = text
+        screen.executeSearch.tap()
+        let photos = thumbnail.map { [FlickrPhoto(title: text, url: $0, identifier: text)] } ?? []
+        flickr.searches.last?.succeed(with: FlickrSearchResults(searchString: text, totalResults: total, photos: photos))
+    }
+
+    @Test func eachSearchGoesToTheTopOfTheHistoryWithItsTotalAndThumbnail() {
+        let screen = FlickrSearchViewModel(flickr: flickr)
+        let wibbleThumbnail = URL(string: "https://example.com/wibble.jpg")
+        search("wibble", total: 1973, thumbnail: wibbleThumbnail, on: screen)
+        search("wobble", total: 12, on: screen)
+
+        #expect(screen.previousSearches == [
+            FlickrPreviousSearch(searchString: "wobble", totalResults: 12, thumbnail: nil),
+            FlickrPreviousSearch(searchString: "wibble", totalResults: 1973, thumbnail: wibbleThumbnail),
+        ])
+    }
+
+    @Test func aRepeatedSearchMovesToTheTopAndKeepsItsTotal() {
+        let screen = FlickrSearchViewModel(flickr: flickr)
+        let first = URL(string: "https://example.com/first.jpg")
+        search("wibble", total: 1973, thumbnail: first, on: screen)
+        search("wobble", total: 12, on: screen)
+        let changes = ChangeRecorder(screen, exhaustive: false)
+
+        search("wibble", total: 2000, thumbnail: URL(string: "https://example.com/second.jpg"), on: screen)
+
+        let moved = [
+            FlickrPreviousSearch(searchString: "wibble", totalResults: 1973, thumbnail: first),
+            FlickrPreviousSearch(searchString: "wobble", totalResults: 12, thumbnail: nil),
+        ]
+        // One change of the history, in the transaction that ends the search.
+        changes.expect(.changed(\.previousSearches, to: moved))
+        changes.finish()
+    }
+
+    @Test func aSearchThatFailsIsNotInTheHistory() {
+        let screen = FlickrSearchViewModel(flickr: flickr)
+        screen.searchText = "wibble"
+        screen.executeSearch.tap()
+        flickr.searches.last?.fail(with: .network("offline"))
+        #expect(screen.previousSearches.isEmpty)
+    }
+
+    @Test func atMostTenPreviousSearches() {
+        let screen = FlickrSearchViewModel(flickr: flickr)
+        for number in 1...11 { search("search \(number)", total: number, on: screen) }
+
+        #expect(screen.previousSearches.map(\.searchString) == (2...11).reversed().map { "search \($0)" })
+        #expect(screen._$invariants.allSatisfy { $0.holds })
+    }
+
+    @Test func selectingAPreviousSearchRunsIt() {
+        let screen = FlickrSearchViewModel(flickr: flickr)
+        search("wibble", total: 1973, on: screen)
+        screen.searchText = "ab"                       // too short: the search button is disabled
+        let changes = ChangeRecorder(screen)
+        let entry = screen.previousSearches[0]
+
+        screen.selectPreviousSearch.tap(entry)
+
+        // The text first (which enables the search), then the search, as a transaction of its own.
+        #expect(changes.transactions.count == 2)
+        changes.expect(
+            .changed(\.searchText, to: "wibble"), .changed(\.executeSearchIsEnabled, to: true, false),
+            .changed(\.executeSearchIsExecuting, to: true), .changed(\.selectPreviousSearchIsEnabled, to: false))
+        #expect(flickr.searches.arguments == ["wibble", "wibble"])
+
+        flickr.searches.last?.succeed(with: results)
+        changes.expect(
+            .changed(\.executeSearchIsExecuting, to: false), .changed(\.executeSearchIsEnabled, to: true),
+            .changed(\.selectPreviousSearchIsEnabled, to: true), .sent(\.showResults, results))
+        changes.finish()
+    }
+
+    @Test func selectingAPreviousSearchWhileOneRunsIsRefused() {
+        let screen = FlickrSearchViewModel(flickr: flickr)
+        search("wibble", total: 1973, on: screen)
+        screen.searchText = "wobble"
+        screen.executeSearch.tap()
+
+        #expect(screen.selectPreviousSearch.tap(screen.previousSearches[0]).wasRefusedAsDisabled())
+        #expect(screen.searchText == "wobble")
+        #expect(flickr.searches.arguments == ["wibble", "wobble"])
     }
 }

@@ -10,6 +10,15 @@ extension Command where Input == Void {
     }
 }
 
+extension Command {
+    /// Executes the command with `input`, the way a tap on a row does, recording what the
+    /// execution sends.
+    @discardableResult
+    func tap(_ input: Input) -> Recorder<Output, CommandError<Failure>> {
+        Recorder(execute(input))
+    }
+}
+
 extension Recorder {
     /// Whether the recorded execution was refused because its command was disabled.
     func wasRefusedAsDisabled<CommandFailure>() -> Bool where Failure == CommandError<CommandFailure> {

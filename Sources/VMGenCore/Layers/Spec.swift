@@ -158,6 +158,8 @@ public struct Command: Sendable {
     /// An event that each value of the work is sent to.
     public var emits: Located<String>?
     public var policy: Located<Policy>?
+    /// A command without input that a `perform` command executes once its transaction is over.
+    public var then: Located<String>?
 }
 
 /// A condition over the view model's values that must hold after every transaction.

@@ -155,7 +155,7 @@ struct SectionReader {
     }
 
     static let commandKeys = [
-        "doc", "enabled", "perform", "work", "task", "input", "output", "failure", "onValue", "onFailure", "emits", "policy",
+        "doc", "enabled", "perform", "work", "task", "input", "output", "failure", "onValue", "onFailure", "emits", "policy", "then",
     ]
 
     mutating func commands(_ node: Node?) -> [Command] {
@@ -202,6 +202,7 @@ struct SectionReader {
         command.onValue = code("onValue")
         command.onFailure = code("onFailure")
         command.emits = text("emits")
+        command.then = text("then")
         if let policy = text("policy") {
             if let value = Command.Policy(rawValue: policy.value) {
                 command.policy = Located(value, at: policy.location)

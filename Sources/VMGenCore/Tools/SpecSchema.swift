@@ -26,6 +26,8 @@ public enum SpecSchema {
                         (key, ["type": "object", "description": "The parent's statements for each event of a child.",
                                "additionalProperties": code])
                     case "policy": (key, ["enum": Command.Policy.allCases.map(\.rawValue)])
+                    case "then":
+                        (key, ["type": "string", "description": "A command without input, executed once the `perform`'s transaction is over."])
                     case _ where SectionReader.pacingKeys.contains(key):
                         (key, ["type": "number", "exclusiveMinimum": 0, "description": "Seconds (see `Reactive.Pacer`)."])
                     case "valueOnFailure": (key, ["enum": Resource.ValueOnFailure.allCases.map(\.rawValue)])

@@ -35,6 +35,16 @@ extension ContextBuilder {
             arguments += [
                 "executeOnMain: { [weak self] \(input) in",
                 "    self?.\(GeneratedNames.helper(name, "perform"))(\(pass))",
+            ]
+            if let then = command.then?.value {
+                // Deferred to the end of the transaction, so that `then` is enabled or not by the
+                // values the perform wrote.
+                arguments += [
+                    "    // Then `\(then)`, once this transaction is over; refused if it is disabled then.",
+                    "    self?.\(transactions).later { [weak self] in self?.\(then).execute().start() }",
+                ]
+            }
+            arguments += [
                 "    return Reactive.SignalProducer(value: ())",
                 "}",
             ]

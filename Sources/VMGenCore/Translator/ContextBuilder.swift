@@ -48,7 +48,7 @@ public struct ContextBuilder {
             headerLines: GeneratedHeader.lines(specPath: spec.file, version: version, writer: .command),
             name: className,
             accessPrefix: access,
-            conformances: hasTransactions ? Self.valueConformances : "Observation.Observable",
+            conformances: conformances(),
             docLines: SwiftText.docLines(spec.doc),
             imports: (Self.generatorImports + spec.imports.map(\.value)).uniqued(),
             importLines: importLines,
@@ -167,8 +167,24 @@ public struct ContextBuilder {
             setterLines: setter,
             propertyName: GeneratedNames.property(of: name),
             propertyType: "Reactive.Property<\(type)>",
-            propertyGetter: "Reactive.Property(Reactive.Staging.mirror(&\(GeneratedNames.helper(name, "mirror")), \(storage)))",
+            propertyGetter: propertyGetter(mirror: "Reactive.Staging.mirror(&\(GeneratedNames.helper(name, "mirror")), \(storage))"),
             declaration: declaration.joined(separator: "\n"))
+    }
+
+    /// The runtime property's getter (8 columns in): on one line, or, when that is too long,
+    /// the mirror on a line of its own.
+    func propertyGetter(mirror: String) -> String {
+        let flat = "Reactive.Property(\(mirror))"
+        return LineLayout.fits(flat, margin: 8) ? flat : "Reactive.Property(\n            \(mirror)\n        )"
+    }
+
+    /// What the class conforms to; when its declaration would be too long (a long class name),
+    /// the conformances after the first go on the next line.
+    func conformances() -> String {
+        let list = hasTransactions ? Self.valueConformances : "Observation.Observable"
+        let parts = list.split(separator: ", ").map(String.init)
+        guard !LineLayout.fits("\(access)final class \(className): \(list) {", margin: 0), parts.count > 1 else { return list }
+        return parts[0] + ",\n    " + parts.dropFirst().joined(separator: ", ")
     }
 
     /// The runtime object that keeps the transactions' books.

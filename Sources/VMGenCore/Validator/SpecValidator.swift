@@ -500,6 +500,7 @@ struct Checker {
                         at: emits.location)
                 }
             }
+            if let then = command.then { checkThen(then, of: command) }
             switch command.work {
             case .perform:
                 if let location = command.failure?.location ?? command.onFailure?.location {
@@ -520,6 +521,49 @@ struct Checker {
             case .producer:
                 break
             }
+        }
+    }
+
+    /// `then` names another command without input, run after a `perform`; the commands that
+    /// follow each other through `then` never come back to the first (that would never end).
+    mutating func checkThen(_ then: Located<String>, of command: Command) {
+        let name = command.name.value
+        guard case .perform = command.work else {
+            let key = if case .task = command.work { "task" } else { "work" }
+            diagnostics.error(
+                "`then` of command `\(name)` needs `perform`: it runs `\(then.value)` once the perform's transaction is over, and `\(name)` uses `\(key)`, whose work ends later",
+                at: then.location)
+            return
+        }
+        guard let target = spec.commands.first(where: { $0.name.value == then.value }) else {
+            if !spec.brokenNames.contains(then.value) {
+                let commands = spec.commands.map(\.name.value).filter { $0 != name }
+                diagnostics.error(
+                    "`then` of command `\(name)` names `\(then.value)`, which is not a command\(Suggestion.didYouMean(then.value, in: commands)); `then` runs another command of this view model",
+                    at: then.location)
+            }
+            return
+        }
+        if let input = target.input, !["Void", "()", "Swift.Void"].contains(input.value) {
+            diagnostics.error(
+                "`then` of command `\(name)` runs `\(then.value)`, which takes an input (`\(input.value)`); `then` runs a command without input",
+                at: then.location)
+        }
+        // Follow the chain; report a loop once, at the first of its commands in the spec.
+        var path = [name]
+        var next: Command? = target
+        while let current = next, !path.dropFirst().contains(current.name.value) {
+            path.append(current.name.value)
+            if current.name.value == name {
+                let members = Set(path)
+                if spec.commands.first(where: { members.contains($0.name.value) })?.name.value == name {
+                    diagnostics.error(
+                        "commands run each other through `then` without end: \(path.joined(separator: " -> ")); remove one `then`",
+                        at: then.location)
+                }
+                return
+            }
+            next = current.then.flatMap { step in spec.commands.first { $0.name.value == step.value } }
         }
     }
 

@@ -87,6 +87,29 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         return _runIsEnabled
     }
 
+    /// Types `input` into the query, then searches for it.
+    public private(set) lazy var searchFor: Reactive.Command<String, Swift.Void, Swift.Never> = Reactive.Command(
+        transaction: { [weak self] step in self?._searchFor$step(step) ?? step() },
+        executeOnMain: { [weak self] input in
+            self?._searchFor$perform(input)
+            // Then `run`, once this transaction is over; refused if it is disabled then.
+            self?._$transactions.later { [weak self] in self?.run.execute().start() }
+            return Reactive.SignalProducer(value: ())
+        }
+    )
+
+    /// Whether `searchFor` is running.
+    public var searchForIsExecuting: Swift.Bool {
+        _$access(\.searchForIsExecuting, &_searchForIsExecuting$read)
+        return _searchForIsExecuting
+    }
+
+    /// Whether `searchFor` can be executed now.
+    public var searchForIsEnabled: Swift.Bool {
+        _$access(\.searchForIsEnabled, &_searchForIsEnabled$read)
+        return _searchForIsEnabled
+    }
+
     // MARK: Events
 
     /// Each result list, for the next screen.
@@ -131,6 +154,18 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         Reactive.Property(Reactive.Staging.mirror(&_runIsEnabled$mirror, _runIsEnabled))
     }
 
+    /// `searchForIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `searchForIsExecuting` when first asked for.
+    public var searchForIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_searchForIsExecuting$mirror, _searchForIsExecuting))
+    }
+
+    /// `searchForIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `searchForIsEnabled` when first asked for.
+    public var searchForIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_searchForIsEnabled$mirror, _searchForIsEnabled))
+    }
+
     // MARK: Grouped writes
 
     /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
@@ -165,6 +200,13 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
     private var _runIsEnabled: Swift.Bool
     private var _runIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _runIsEnabled$read: Swift.Bool = false
+    private var _searchForIsExecuting: Swift.Bool
+    private var _searchForIsExecuting$before: Swift.Bool?
+    private var _searchForIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _searchForIsExecuting$read: Swift.Bool = false
+    private var _searchForIsEnabled: Swift.Bool
+    private var _searchForIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _searchForIsEnabled$read: Swift.Bool = false
     private var _run$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -185,6 +227,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         let runIsExecuting: Swift.Bool = false
         let showsSpinner: Bool = Self._showsSpinner$compute(runIsExecuting: runIsExecuting, results: results)
         let runIsEnabled: Swift.Bool = runCanExecute
+        let searchForIsExecuting: Swift.Bool = false
+        let searchForIsEnabled: Swift.Bool = true
         _query = query
         _results = results
         _lastError = lastError
@@ -192,6 +236,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         _runCanExecute = runCanExecute
         _runIsExecuting = runIsExecuting
         _runIsEnabled = runIsEnabled
+        _searchForIsExecuting = searchForIsExecuting
+        _searchForIsEnabled = searchForIsEnabled
         _run$condition = Reactive.MutableProperty(runCanExecute)
         (resultsFound, _resultsFound$observer) = Reactive.Signal<[String], Swift.Never>.pipe()
 
@@ -204,6 +250,9 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         }
         _$disposables += run.errors.observeValuesOnMain { [weak self] error in
             self?._run$step { self?._run$didFail(error) }
+        }
+        _$disposables += searchFor.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._searchFor$step {}
         }
     }
 
@@ -223,6 +272,19 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         _$transactions.end { _$commit() }
     }
 
+    /// Runs one step of `searchFor` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `searchForIsExecuting` as the command reports it after the step.
+    private func _searchFor$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._searchFor$step(step) } }
+        step()
+        Reactive.Staging.write(
+            &_searchForIsExecuting,
+            searchFor.isExecuting.value,
+            before: &_searchForIsExecuting$before
+        )
+        _$transactions.end { _$commit() }
+    }
+
     /// Ends a transaction: computes again, once and in update order, each value that reads a value
     /// that changed, then tells observers about each value that changed, once.
     private func _$commit() {
@@ -231,6 +293,10 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         let _results$changed = Reactive.Staging.changed(_results, before: &_results$before)
         let _lastError$changed = Reactive.Staging.changed(_lastError, before: &_lastError$before)
         let _runIsExecuting$changed = Reactive.Staging.changed(_runIsExecuting, before: &_runIsExecuting$before)
+        let _searchForIsExecuting$changed = Reactive.Staging.changed(
+            _searchForIsExecuting,
+            before: &_searchForIsExecuting$before
+        )
         // Each value an input of which changed, computed again, in update order.
         let _runCanExecute$changed = _query$changed
             && Reactive.Staging.replace(&_runCanExecute, with: Self._runCanExecute$compute(query: _query))
@@ -241,6 +307,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
             )
         let _runIsEnabled$changed = _runCanExecute$changed
             && Reactive.Staging.replace(&_runIsEnabled, with: _runCanExecute)
+        let _searchForIsEnabled$changed = _searchForIsExecuting$changed
+            && Reactive.Staging.replace(&_searchForIsEnabled, with: !_searchForIsExecuting)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -251,6 +319,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
             if _runIsExecuting$changed { _runIsExecuting$mirror?.stage(_runIsExecuting) }
             if _showsSpinner$changed { _showsSpinner$mirror?.stage(_showsSpinner) }
             if _runIsEnabled$changed { _runIsEnabled$mirror?.stage(_runIsEnabled) }
+            if _searchForIsExecuting$changed { _searchForIsExecuting$mirror?.stage(_searchForIsExecuting) }
+            if _searchForIsEnabled$changed { _searchForIsEnabled$mirror?.stage(_searchForIsEnabled) }
             // Then observers are told, in update order: Observation, then the runtime property.
             if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
             if _results$changed { _$didChange(\.results, _results$mirror, _results$read) }
@@ -259,6 +329,12 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
             if _runIsExecuting$changed { _$didChange(\.runIsExecuting, _runIsExecuting$mirror, _runIsExecuting$read) }
             if _showsSpinner$changed { _$didChange(\.showsSpinner, _showsSpinner$mirror, _showsSpinner$read) }
             if _runIsEnabled$changed { _$didChange(\.runIsEnabled, _runIsEnabled$mirror, _runIsEnabled$read) }
+            if _searchForIsExecuting$changed {
+                _$didChange(\.searchForIsExecuting, _searchForIsExecuting$mirror, _searchForIsExecuting$read)
+            }
+            if _searchForIsEnabled$changed {
+                _$didChange(\.searchForIsEnabled, _searchForIsEnabled$mirror, _searchForIsEnabled$read)
+            }
         }
     }
 
@@ -344,6 +420,13 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 #sourceLocation()
     }
 
+    /// What `searchFor` does.
+    private func _searchFor$perform(_ input: String) {
+#sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 37)
+             query = input
+#sourceLocation()
+    }
+
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
@@ -355,6 +438,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
             .value("showsSpinner", \.showsSpinner, showsSpinnerProperty),
             .work("runIsExecuting", \.runIsExecuting, runIsExecutingProperty),
             .value("runIsEnabled", \.runIsEnabled, runIsEnabledProperty),
+            .work("searchForIsExecuting", \.searchForIsExecuting, searchForIsExecutingProperty),
+            .value("searchForIsEnabled", \.searchForIsEnabled, searchForIsEnabledProperty),
             .event("resultsFound", \.resultsFound, resultsFound),
         ]
     }
