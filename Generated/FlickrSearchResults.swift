@@ -3,7 +3,11 @@
 
 import Observation
 import Reactive
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 3)
+import
+          ExampleModels
+#sourceLocation()
 
 /// The photos a search found.
 @MainActor

@@ -3,8 +3,14 @@
 
 import Observation
 import Reactive
-import Foundation
-import ExampleModels
+// The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 4)
+import
+          Foundation
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 4)
+import
+                      ExampleModels
+#sourceLocation()
 
 /// One photo of the results, with its favourites and comments once it has been seen.
 @MainActor
