@@ -331,4 +331,43 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
             !executeSearchIsEnabled || searchText.count > 3
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<FlickrSearchViewModel>] {
+        [
+            .init("searchText", \.searchText),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("executeSearch", executeSearch),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "executeSearchCanExecute",
+            _executeSearchCanExecute,
+            Self._executeSearchCanExecute$compute(searchText: _searchText),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "executeSearchIsEnabled",
+            _executeSearchIsEnabled,
+            _executeSearchCanExecute && !_executeSearchIsExecuting,
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "executeSearch.isEnabled",
+            executeSearch.isEnabled.value,
+            _executeSearchIsEnabled,
+            into: &_$differences
+        )
+        return _$differences
+    }
 }
