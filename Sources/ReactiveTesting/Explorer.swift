@@ -158,7 +158,8 @@ public final class Explorer<ViewModel: Inspectable> {
         let viewModel: ViewModel
         let actions: [ExplorerAction]
         let setup: ExplorerSetup<ViewModel>
-        private var wasLoading: [String: Bool] = [:]
+        /// For each resource loading after the last step, its value when the load started.
+        private var loadingFrom: [String: String] = [:]
 
         init(_ make: (ExplorerSetup<ViewModel>) -> ViewModel) {
             let setup = ExplorerSetup<ViewModel>()
@@ -208,12 +209,19 @@ public final class Explorer<ViewModel: Inspectable> {
                 guard names.contains(resource), names.contains(resource + "Error"),
                       let isLoading = current[output.name] as? Bool else { continue }
                 coverage.register(resource: resource)
+                let value = String(describing: current[resource] as Any)
                 if isLoading {
                     coverage.reach(resource: resource, .loading)
-                } else if wasLoading[resource] == true {
-                    coverage.reach(resource: resource, isNil(current[resource + "Error"]) ? .loaded : .failed)
+                    if loadingFrom[resource] == nil { loadingFrom[resource] = value }
+                } else if let before = loadingFrom.removeValue(forKey: resource) {
+                    // A load that ended without an error counts as loaded only if it brought a
+                    // new value: a cancelled load ends the same way.
+                    if !isNil(current[resource + "Error"]) {
+                        coverage.reach(resource: resource, .failed)
+                    } else if value != before {
+                        coverage.reach(resource: resource, .loaded)
+                    }
                 }
-                wasLoading[resource] = isLoading
             }
         }
 
@@ -392,7 +400,8 @@ public struct ExplorationFailure: Sendable {
 
 /// Which states of each command and resource an exploration reached.
 public struct Coverage: CustomStringConvertible, Sendable {
-    /// The states of a resource.
+    /// The states of a resource: `loaded` is a load that ended without an error and changed the
+    /// value (a cancelled load ends the same way, but changes nothing).
     public enum ResourceState: String, Sendable, CaseIterable {
         case loading, loaded, failed
     }
