@@ -9,12 +9,11 @@ import Testing
 /// and not executing, and that a disabled command refuses to run (an enabled one runs).
 ///
 /// ```swift
-/// let report = Explorer { explore in
-///     let authenticator = FakeProducer<Credentials, Void, LoginError>()
-///     explore.input(\.username, ["", "ann"])
-///     explore.input(\.password, ["", "pw"])
-///     explore.answers(authenticator, named: "authenticator", values: [()], failures: [LoginError(message: "no")])
-///     return LoginFormViewModel(authenticator: FakeAuthenticator(authenticator))
+/// let report = Explorer<PublisherViewModel> { explore in     // the type: Swift does not infer it here
+///     let publishDraft = FakeProducer<String, Void, Never>()
+///     explore.input(\.draft, ["", "a"])
+///     explore.answers(publishDraft, named: "publishDraft", values: [()])
+///     return PublisherViewModel(publishDraft: publishDraft.closure, preview: { $0 })
 /// }.exhaustive(depth: 5)
 /// report.expectNoFailure()
 /// ```
