@@ -29,12 +29,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Swift's own parser, for reading the Swift code in specs (matches the 6.3 toolchain).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // Random action sequences and their shrinking, for the explorer in ReactiveTesting.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The reactive runtime every generated view model runs on.
         .target(name: "Reactive"),
-        // Test support for the runtime: virtual-time scheduler, event recorders.
-        .target(name: "ReactiveTesting", dependencies: ["Reactive"]),
+        // Test support for the runtime: virtual-time scheduler, event recorders, change recorder,
+        // controllable fakes and the explorer of generated view models.
+        .target(
+            name: "ReactiveTesting",
+            dependencies: ["Reactive", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         // Spec model, YAML decoding, validation, dependency graph, rendering.
         .target(
             name: "VMGenCore",
@@ -86,7 +92,11 @@ let package = Package(
         .testTarget(name: "RandomSpecsTests", dependencies: ["RandomSpecs", "VMGenCore", "Reactive"]),
         .testTarget(
             name: "GeneratedViewModelsTests",
-            dependencies: ["GeneratedViewModels", "ExampleModels", "Reactive", "ReactiveTesting", "VMGenCore"]
+            dependencies: [
+                "GeneratedViewModels", "ExampleModels", "Reactive", "ReactiveTesting", "VMGenCore",
+                // The golden view models, among them the explorer's planted bug (Publisher).
+                "GoldenViewModels",
+            ]
         ),
         .testTarget(name: "PluginGeneratedViewModelsTests", dependencies: ["PluginGeneratedViewModels", "Reactive"]),
     ],

@@ -430,4 +430,49 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
             !(isTextFieldEnabled && addPersonIsExecuting)
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<AddPersonViewModel>] {
+        [
+            .init("usernameSearchText", \.usernameSearchText),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("addPerson", addPerson),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "isTextFieldEnabled",
+            _isTextFieldEnabled,
+            Self._isTextFieldEnabled$compute(addPersonIsExecuting: _addPersonIsExecuting, foundPerson: _foundPerson),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "addPersonCanExecute",
+            _addPersonCanExecute,
+            Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "addPersonIsEnabled",
+            _addPersonIsEnabled,
+            _addPersonCanExecute && !_addPersonIsExecuting,
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "addPerson.isEnabled",
+            addPerson.isEnabled.value,
+            _addPersonIsEnabled,
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

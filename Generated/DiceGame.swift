@@ -471,4 +471,47 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
            (currentRollTextColor == .green) == isGameOver
 #sourceLocation()
     }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("rollDie", rollDie),
+            Reactive.InspectedCommand("newGame", newGame),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("isGameOver", _isGameOver, Self._isGameOver$compute(roll: _roll), into: &_$differences)
+        Reactive.Audit.compare(
+            "currentRollDescription",
+            _currentRollDescription,
+            Self._currentRollDescription$compute(roll: _roll),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "currentRollTextColor",
+            _currentRollTextColor,
+            Self._currentRollTextColor$compute(isGameOver: _isGameOver),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "rollDieCanExecute",
+            _rollDieCanExecute,
+            Self._rollDieCanExecute$compute(isGameOver: _isGameOver),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "rollDieIsEnabled",
+            _rollDieIsEnabled,
+            _rollDieCanExecute && !_rollDieIsExecuting,
+            into: &_$differences
+        )
+        Reactive.Audit.compare("rollDie.isEnabled", rollDie.isEnabled.value, _rollDieIsEnabled, into: &_$differences)
+        Reactive.Audit.compare("newGameIsEnabled", _newGameIsEnabled, !_newGameIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("newGame.isEnabled", newGame.isEnabled.value, _newGameIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

@@ -554,4 +554,61 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
            Set(previousSearches.map(\.searchString)).count == previousSearches.count
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<FlickrSearchViewModel>] {
+        [
+            .init("searchText", \.searchText),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("executeSearch", executeSearch),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "executeSearchCanExecute",
+            _executeSearchCanExecute,
+            Self._executeSearchCanExecute$compute(searchText: _searchText),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "executeSearchIsEnabled",
+            _executeSearchIsEnabled,
+            _executeSearchCanExecute && !_executeSearchIsExecuting,
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "executeSearch.isEnabled",
+            executeSearch.isEnabled.value,
+            _executeSearchIsEnabled,
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "selectPreviousSearchCanExecute",
+            _selectPreviousSearchCanExecute,
+            Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "selectPreviousSearchIsEnabled",
+            _selectPreviousSearchIsEnabled,
+            _selectPreviousSearchCanExecute && !_selectPreviousSearchIsExecuting,
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "selectPreviousSearch.isEnabled",
+            selectPreviousSearch.isEnabled.value,
+            _selectPreviousSearchIsEnabled,
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

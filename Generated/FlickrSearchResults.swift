@@ -309,4 +309,19 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
            items.map(\.photo) == results.photos
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<FlickrSearchResultsViewModel>] {
+        [
+            .init("results", \.results),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("title", _title, Self._title$compute(results: _results), into: &_$differences)
+        return _$differences
+    }
 }

@@ -584,4 +584,28 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
            (favorites == nil) == (comments == nil)
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<FlickrSearchResultsItemViewModel>] {
+        [
+            .init("photo", \.photo),
+            .init("isVisible", \.isVisible),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("title", _title, Self._title$compute(photo: _photo), into: &_$differences)
+        Reactive.Audit.compare("url", _url, Self._url$compute(photo: _photo), into: &_$differences)
+        Reactive.Audit.compare(
+            "favorites",
+            _favorites,
+            Self._favorites$compute(metadata: _metadata),
+            into: &_$differences
+        )
+        Reactive.Audit.compare("comments", _comments, Self._comments$compute(metadata: _metadata), into: &_$differences)
+        return _$differences
+    }
 }

@@ -271,4 +271,17 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
            photos == (importedPhotos ?? [])
 #sourceLocation()
     }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "photos",
+            _photos,
+            Self._photos$compute(importedPhotos: _importedPhotos),
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

@@ -407,4 +407,25 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
             !resultsIsLoading || isActive
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<LiveSearchViewModel>] {
+        [
+            .init("query", \.query),
+            .init("isActive", \.isActive),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "trimmedQuery",
+            _trimmedQuery,
+            Self._trimmedQuery$compute(query: _query),
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

@@ -378,4 +378,31 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
            result == computed
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<LoadableResourceViewModel>] {
+        [
+            .init("model", \.model),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("result", _result, Self._result$compute(computed: _computed), into: &_$differences)
+        Reactive.Audit.compare(
+            "loading",
+            _loading,
+            Self._loading$compute(computedIsLoading: _computedIsLoading),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "lastError",
+            _lastError,
+            Self._lastError$compute(computedError: _computedError),
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

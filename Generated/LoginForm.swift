@@ -431,4 +431,51 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
             !(logInIsExecuting && logInIsEnabled)
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<LoginFormViewModel>] {
+        [
+            .init("username", \.username),
+            .init("password", \.password),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("logIn", logIn),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "canSubmit",
+            _canSubmit,
+            Self._canSubmit$compute(username: _username, password: _password),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "showsError",
+            _showsError,
+            Self._showsError$compute(errorMessage: _errorMessage),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "logInCanExecute",
+            _logInCanExecute,
+            Self._logInCanExecute$compute(canSubmit: _canSubmit),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "logInIsEnabled",
+            _logInIsEnabled,
+            _logInCanExecute && !_logInIsExecuting,
+            into: &_$differences
+        )
+        Reactive.Audit.compare("logIn.isEnabled", logIn.isEnabled.value, _logInIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

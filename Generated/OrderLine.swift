@@ -342,4 +342,43 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
            total == subtotal - discount
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<OrderLineViewModel>] {
+        [
+            .init("quantity", \.quantity),
+            .init("unitPrice", \.unitPrice),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "subtotal",
+            _subtotal,
+            Self._subtotal$compute(counter: counter, quantity: _quantity, unitPrice: _unitPrice),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "discount",
+            _discount,
+            Self._discount$compute(counter: counter, quantity: _quantity, subtotal: _subtotal),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "total",
+            _total,
+            Self._total$compute(counter: counter, subtotal: _subtotal, discount: _discount),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "summary",
+            _summary,
+            Self._summary$compute(counter: counter, quantity: _quantity, total: _total),
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

@@ -321,4 +321,12 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
            (person == nil) == (uiState == .adding)
 #sourceLocation()
     }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("uiState", _uiState, Self._uiState$compute(person: _person), into: &_$differences)
+        return _$differences
+    }
 }

@@ -293,4 +293,27 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
            twitterHandle == "@" + person.username
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<PersonDetailViewModel>] {
+        [
+            .init("person", \.person),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("name", _name, Self._name$compute(person: _person), into: &_$differences)
+        Reactive.Audit.compare("notes", _notes, Self._notes$compute(person: _person), into: &_$differences)
+        Reactive.Audit.compare(
+            "twitterHandle",
+            _twitterHandle,
+            Self._twitterHandle$compute(person: _person),
+            into: &_$differences
+        )
+        Reactive.Audit.compare("avatarURL", _avatarURL, Self._avatarURL$compute(person: _person), into: &_$differences)
+        return _$differences
+    }
 }

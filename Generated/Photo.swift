@@ -369,4 +369,30 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
            isActive || !isLoading
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<PhotoViewModel>] {
+        [
+            .init("isActive", \.isActive),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "isLoading",
+            _isLoading,
+            Self._isLoading$compute(detailsIsLoading: _detailsIsLoading),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "imageData",
+            _imageData,
+            Self._imageData$compute(details: _details, photo: photo),
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

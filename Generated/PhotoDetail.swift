@@ -468,4 +468,50 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
             !(photo.votedFor && voteIsEnabled)
 #sourceLocation()
     }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("vote", vote),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("photoName", _photoName, Self._photoName$compute(photo: _photo), into: &_$differences)
+        Reactive.Audit.compare(
+            "photographerName",
+            _photographerName,
+            Self._photographerName$compute(photo: _photo),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "photoRating",
+            _photoRating,
+            Self._photoRating$compute(photo: _photo),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "votePromptText",
+            _votePromptText,
+            Self._votePromptText$compute(photo: _photo),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "voteCanExecute",
+            _voteCanExecute,
+            Self._voteCanExecute$compute(photo: _photo),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "voteIsEnabled",
+            _voteIsEnabled,
+            _voteCanExecute && !_voteIsExecuting,
+            into: &_$differences
+        )
+        Reactive.Audit.compare("vote.isEnabled", vote.isEnabled.value, _voteIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

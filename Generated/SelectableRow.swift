@@ -268,4 +268,33 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
             title == (isSelected ? "[x] " : "[ ] ") + name
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<SelectableRowViewModel>] {
+        [
+            .init("isSelected", \.isSelected),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("toggle", toggle),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "title",
+            _title,
+            Self._title$compute(isSelected: _isSelected, name: name),
+            into: &_$differences
+        )
+        Reactive.Audit.compare("toggleIsEnabled", _toggleIsEnabled, !_toggleIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("toggle.isEnabled", toggle.isEnabled.value, _toggleIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

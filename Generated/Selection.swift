@@ -388,4 +388,36 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
            selectedCount <= rows.count && lastIsSelected == (rows.last?.isSelected ?? false)
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<SelectionViewModel>] {
+        [
+            .init("names", \.names),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "selectedCount",
+            _selectedCount,
+            Self._selectedCount$compute(rows: _rows),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "summary",
+            _summary,
+            Self._summary$compute(allRow: _allRow, rows: _rows, selectedCount: _selectedCount),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "lastIsSelected",
+            _lastIsSelected,
+            Self._lastIsSelected$compute(lastRow: _lastRow),
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

@@ -261,4 +261,30 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
            totalSelected == selectedNames.count
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<SelectionGroupViewModel>] {
+        [
+            .init("lists", \.lists),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "totalSelected",
+            _totalSelected,
+            Self._totalSelected$compute(selections: _selections),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "selectedNames",
+            _selectedNames,
+            Self._selectedNames$compute(selections: _selections),
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

@@ -646,4 +646,69 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
            resetIsEnabled == !isDefault
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<SettingsViewModel>] {
+        [
+            .init("fontSize", \.fontSize),
+            .init("lineSpacing", \.lineSpacing),
+            .init("theme", \.theme),
+            .init("showsImages", \.showsImages),
+            .init("language", \.language),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("reset", reset),
+            Reactive.InspectedCommand("save", save),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "summary",
+            _summary,
+            Self._summary$compute(
+                fontSize: _fontSize,
+                lineSpacing: _lineSpacing,
+                theme: _theme,
+                showsImages: _showsImages,
+                language: _language
+            ),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "isDefault",
+            _isDefault,
+            Self._isDefault$compute(
+                fontSize: _fontSize,
+                lineSpacing: _lineSpacing,
+                theme: _theme,
+                showsImages: _showsImages,
+                language: _language
+            ),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "resetCanExecute",
+            _resetCanExecute,
+            Self._resetCanExecute$compute(isDefault: _isDefault),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "resetIsEnabled",
+            _resetIsEnabled,
+            _resetCanExecute && !_resetIsExecuting,
+            into: &_$differences
+        )
+        Reactive.Audit.compare("reset.isEnabled", reset.isEnabled.value, _resetIsEnabled, into: &_$differences)
+        Reactive.Audit.compare("saveIsEnabled", _saveIsEnabled, !_saveIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("save.isEnabled", save.isEnabled.value, _saveIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

@@ -343,4 +343,40 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
            Set(items).count == items.count
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<TodoListViewModel>] {
+        [
+            .init("newItemText", \.newItemText),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("add", add),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "isDuplicate",
+            _isDuplicate,
+            Self._isDuplicate$compute(items: _items, newItemText: _newItemText),
+            into: &_$differences
+        )
+        Reactive.Audit.compare("countText", _countText, Self._countText$compute(items: _items), into: &_$differences)
+        Reactive.Audit.compare(
+            "addCanExecute",
+            _addCanExecute,
+            Self._addCanExecute$compute(newItemText: _newItemText, isDuplicate: _isDuplicate),
+            into: &_$differences
+        )
+        Reactive.Audit.compare("addIsEnabled", _addIsEnabled, _addCanExecute && !_addIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("add.isEnabled", add.isEnabled.value, _addIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

@@ -501,4 +501,44 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
             title.hasPrefix(isDone ? "[x] " : "[ ] ")
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<TodoRowViewModel>] {
+        [
+            .init("item", \.item),
+            .init("draft", \.draft),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("toggle", toggle),
+            Reactive.InspectedCommand("rename", rename),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("isDone", _isDone, Self._isDone$compute(item: _item), into: &_$differences)
+        Reactive.Audit.compare("title", _title, Self._title$compute(isDone: _isDone, item: _item), into: &_$differences)
+        Reactive.Audit.compare("toggleIsEnabled", _toggleIsEnabled, !_toggleIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("toggle.isEnabled", toggle.isEnabled.value, _toggleIsEnabled, into: &_$differences)
+        Reactive.Audit.compare(
+            "renameCanExecute",
+            _renameCanExecute,
+            Self._renameCanExecute$compute(draft: _draft),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "renameIsEnabled",
+            _renameIsEnabled,
+            _renameCanExecute && !_renameIsExecuting,
+            into: &_$differences
+        )
+        Reactive.Audit.compare("rename.isEnabled", rename.isEnabled.value, _renameIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

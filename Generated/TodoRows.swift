@@ -354,4 +354,25 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
            doneCount <= rows.count
 #sourceLocation()
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<TodoRowsViewModel>] {
+        [
+            .init("items", \.items),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("doneCount", _doneCount, Self._doneCount$compute(rows: _rows), into: &_$differences)
+        Reactive.Audit.compare(
+            "summary",
+            _summary,
+            Self._summary$compute(doneCount: _doneCount, rows: _rows),
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

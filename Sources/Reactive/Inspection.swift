@@ -11,10 +11,20 @@ public protocol Inspectable: Transactional {
     var _$outputs: [InspectedOutput<Self>] { get }
     /// The spec's invariants, each checked against the current values.
     var _$invariants: [Invariant] { get }
+    /// The values a view may write: inputs and `isActive`.
+    var _$inputs: [InspectedInput<Self>] { get }
+    /// The commands that take no input.
+    var _$commands: [InspectedCommand] { get }
+    /// What differs from a fresh computation: each derived value and command condition computed
+    /// again from the stored values it reads, and each command's enabled state; empty when all agree.
+    func _$audit() -> [String]
 }
 
 extension Inspectable {
     public var _$invariants: [Invariant] { [] }
+    public var _$inputs: [InspectedInput<Self>] { [] }
+    public var _$commands: [InspectedCommand] { [] }
+    public func _$audit() -> [String] { [] }
 }
 
 /// A condition the spec states over a view model's values (`invariants:`), with its message.
@@ -105,4 +115,76 @@ extension Invariant {
             violated("\(owner): invariant `\(invariant.name)` does not hold: \(invariant.message)")
         }
     }
+}
+
+/// One command of an ``Inspectable`` view model that takes no input, for the explorer: whether it
+/// is enabled, and one execution.
+@MainActor
+public struct InspectedCommand {
+    /// The command's name in the class (`logIn`).
+    public let name: String
+    /// Whether the runtime command is enabled now (what gates an execution).
+    public let isEnabled: () -> Bool
+    /// Starts one execution and returns whether the command refused it (disabled); the work, if
+    /// it runs, goes on after this returns.
+    public let execute: () -> Bool
+
+    public init<Output, Failure>(_ name: String, _ command: Command<Void, Output, Failure>) {
+        self.name = name
+        isEnabled = { command.isEnabled.value }
+        execute = {
+            // A refusal is sent at once, while the producer starts.
+            let refused = Locked(false)
+            command.execute().start { event in
+                if case .failed(.disabled) = event { refused.withLock { $0 = true } }
+            }
+            return refused.withLock { $0 }
+        }
+    }
+}
+
+/// One value of an ``Inspectable`` view model that a view may write (an input, `isActive`), for
+/// the explorer.
+@MainActor
+public struct InspectedInput<Owner: AnyObject> {
+    /// The value's name in the class (`query`).
+    public let name: String
+    /// Its key path, to match the domains a test gives.
+    public let keyPath: AnyKeyPath
+    /// Values worth trying when the test gives none: both values of a `Bool`, else none.
+    public let defaultDomain: [Any]
+    /// The current value.
+    public let get: (Owner) -> Any
+    /// Writes a value of the input's type (one of ``defaultDomain``); other values are ignored.
+    public let set: (Owner, Any) -> Void
+
+    /// `keyPath` is the key path of a value with a setter (so, at run time, a
+    /// `ReferenceWritableKeyPath`); it is taken as a `KeyPath` so that a spec type that does not
+    /// compile is reported once, at the spec, and not again here.
+    public init<Value>(_ name: String, _ keyPath: KeyPath<Owner, Value>) {
+        self.name = name
+        self.keyPath = keyPath
+        defaultDomain = Value.self == Bool.self ? [false, true] : []
+        get = { $0[keyPath: keyPath] }
+        let writable = keyPath as? ReferenceWritableKeyPath<Owner, Value>
+        set = { owner, value in
+            if let writable, let value = value as? Value { owner[keyPath: writable] = value }
+        }
+    }
+}
+
+/// Compares a cached value with a fresh computation of it, for the `_$audit()` of generated view
+/// models: `Equatable` values are compared, others cannot be and are skipped.
+public enum Audit {
+    /// Adds a line to `differences` when `cached` differs from `fresh`.
+    public static func compare<Value: Equatable>(
+        _ name: String, _ cached: Value, _ fresh: Value, into differences: inout [String]
+    ) {
+        guard cached != fresh else { return }
+        differences.append("\(name) is \(String(reflecting: cached)) but computes to \(String(reflecting: fresh))")
+    }
+
+    /// A value that is not `Equatable`: nothing to compare.
+    @_disfavoredOverload
+    public static func compare<Value>(_ name: String, _ cached: Value, _ fresh: Value, into differences: inout [String]) {}
 }

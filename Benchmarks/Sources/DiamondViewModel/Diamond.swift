@@ -206,4 +206,21 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
             .value("d", \.d, dProperty),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<DiamondViewModel>] {
+        [
+            .init("a", \.a),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("b", _b, Self._b$compute(a: _a), into: &_$differences)
+        Reactive.Audit.compare("c", _c, Self._c$compute(a: _a), into: &_$differences)
+        Reactive.Audit.compare("d", _d, Self._d$compute(b: _b, c: _c), into: &_$differences)
+        return _$differences
+    }
 }

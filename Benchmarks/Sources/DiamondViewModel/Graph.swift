@@ -671,4 +671,37 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
             .value("v19", \.v19, v19Property),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<GraphViewModel>] {
+        [
+            .init("v0", \.v0),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("v1", _v1, Self._v1$compute(v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v2", _v2, Self._v2$compute(v1: _v1, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v3", _v3, Self._v3$compute(v2: _v2, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v4", _v4, Self._v4$compute(v3: _v3, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v5", _v5, Self._v5$compute(v4: _v4, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v6", _v6, Self._v6$compute(v5: _v5, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v7", _v7, Self._v7$compute(v6: _v6, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v8", _v8, Self._v8$compute(v7: _v7, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v9", _v9, Self._v9$compute(v8: _v8, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v10", _v10, Self._v10$compute(v9: _v9, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v11", _v11, Self._v11$compute(v10: _v10, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v12", _v12, Self._v12$compute(v11: _v11, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v13", _v13, Self._v13$compute(v12: _v12, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v14", _v14, Self._v14$compute(v13: _v13, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v15", _v15, Self._v15$compute(v14: _v14, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v16", _v16, Self._v16$compute(v15: _v15, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v17", _v17, Self._v17$compute(v16: _v16, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v18", _v18, Self._v18$compute(v17: _v17, v0: _v0), into: &_$differences)
+        Reactive.Audit.compare("v19", _v19, Self._v19$compute(v18: _v18, v0: _v0), into: &_$differences)
+        return _$differences
+    }
 }

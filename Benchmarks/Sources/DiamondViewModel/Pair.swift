@@ -301,4 +301,22 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
             .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty),
         ]
     }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("bump", bump),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("sum", _sum, Self._sum$compute(a: _a, b: _b), into: &_$differences)
+        Reactive.Audit.compare("same", _same, Self._same$compute(a: _a, b: _b), into: &_$differences)
+        Reactive.Audit.compare("bumpIsEnabled", _bumpIsEnabled, !_bumpIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("bump.isEnabled", bump.isEnabled.value, _bumpIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

@@ -32,7 +32,77 @@ extension ContextBuilder {
             docLines: ["/// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`)."],
             signature: "\(access)var \(GeneratedNames.fixed("outputs")): [Reactive.InspectedOutput<\(className)>] {",
             bodyLines: body)
-        return [outputs] + invariantFunctions()
+        return [outputs] + invariantFunctions() + explorerFunctions()
+    }
+
+    /// What the explorer (`ReactiveTesting`'s `Explorer`) needs that it cannot find at run time:
+    /// `_$inputs` (the values a view writes), `_$commands` (those without input) and `_$audit()`
+    /// (every computed value compared with a fresh computation); each only when it lists something.
+    func explorerFunctions() -> [CodeFunction] {
+        var result: [CodeFunction] = []
+        let inputs = model.reactiveValues.filter { value in
+            switch value.source {
+            case .state(isInput: true), .activation: true
+            default: false
+            }
+        }
+        /// A property that returns the array of `entries`; none when there are no entries.
+        func list(_ doc: String, _ name: String, _ type: String, _ entries: [String]) {
+            guard !entries.isEmpty else { return }
+            result.append(CodeFunction(
+                docLines: ["/// " + doc],
+                signature: "\(access)var \(GeneratedNames.fixed(name)): [\(type)] {",
+                bodyLines: ["        ["] + entries.map { "            " + $0 + "," } + ["        ]"]))
+        }
+        list("The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).",
+             "inputs", "Reactive.InspectedInput<\(className)>",
+             inputs.map { ".init(\(SwiftText.literal($0.name)), \\.\($0.name))" })
+        list("The commands that take no input, for the explorer.", "commands", "Reactive.InspectedCommand",
+             spec.commands.filter { $0.input == nil }.map {
+                 "Reactive.InspectedCommand(\(SwiftText.literal($0.name.value)), \($0.name.value))"
+             })
+        let audits = auditEntries()
+        if !audits.isEmpty {
+            let body = ["        var _$differences: [Swift.String] = []"]
+                + audits.flatMap { LineLayout.lines($0, indent: "        ", margin: 0) }
+                + ["        return _$differences"]
+            result.append(CodeFunction(
+                docLines: [
+                    "/// What differs from a fresh computation, for the explorer: each derived value and command condition",
+                    "/// computed again from the stored values it reads, and each command's enabled state; empty when all agree.",
+                ],
+                signature: "\(access)func \(GeneratedNames.fixed("audit"))() -> [Swift.String] {",
+                bodyLines: body))
+        }
+        return result
+    }
+
+    /// One `Reactive.Audit.compare` per value the commit computes (not paced, not a child) and two
+    /// per command: its stored enabled state against its condition, and the runtime command's.
+    func auditEntries() -> [LineLayout.Piece] {
+        func compare(_ name: String, _ cached: String, _ fresh: LineLayout.Piece) -> LineLayout.Piece {
+            .call("Reactive.Audit.compare", [
+                (nil, .text(SwiftText.literal(name))), (nil, .text(cached)), (nil, fresh), ("into", .text("&_$differences")),
+            ])
+        }
+        var entries: [LineLayout.Piece] = []
+        for value in model.reactiveValues where value.pacing == nil {
+            switch value.source {
+            case .derived, .condition:
+                guard let code = value.expression, childList(value.name) == nil else { continue }
+                let fresh = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) {
+                    GeneratedNames.storage(of: $0)
+                }
+                entries.append(compare(value.name, GeneratedNames.storage(of: value.name), fresh))
+            case .commandIsEnabled(let command):
+                let stored = GeneratedNames.storage(of: value.name)
+                entries.append(compare(value.name, stored, .text(enabledState(of: command) ?? "true")))
+                entries.append(compare(command + ".isEnabled", command + ".isEnabled.value", .text(stored)))
+            default:
+                continue
+            }
+        }
+        return entries
     }
 
     /// `_$invariants`, which evaluates each invariant of the spec, and the function of each.

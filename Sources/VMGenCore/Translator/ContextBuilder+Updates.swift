@@ -21,6 +21,20 @@ extension ContextBuilder {
         })
     }
 
+    /// Whether `command` is disabled while it executes (`policy: oneAtATime`, the default).
+    func isOneAtATime(_ command: String) -> Bool {
+        (spec.commands.first { $0.name.value == command }?.policy?.value ?? .oneAtATime) == .oneAtATime
+    }
+
+    /// `command`'s enabled state from the stored values (`_saveCanExecute && !_saveIsExecuting`);
+    /// nil for a command that is always enabled.
+    func enabledState(of command: String) -> String? {
+        let condition = value(named: GeneratedNames.canExecute(of: command)).map { GeneratedNames.storage(of: $0.name) }
+        let notExecuting = isOneAtATime(command) ? "!" + GeneratedNames.storage(of: GeneratedNames.isExecuting(of: command)) : nil
+        let both = [condition, notExecuting].compactMap { $0 }
+        return both.isEmpty ? nil : both.joined(separator: " && ")
+    }
+
     func computationName(of value: ReactiveValue) -> String {
         if case .state = value.source { return GeneratedNames.helper(value.name, "initial") }
         return GeneratedNames.helper(value.name, "compute")
@@ -419,13 +433,9 @@ extension ContextBuilder {
             let newValue: LineLayout.Piece
             switch value.source {
             case .commandIsEnabled(let command):
-                let isOneAtATime = (spec.commands.first { $0.name.value == command }?.policy?.value ?? .oneAtATime) == .oneAtATime
-                let condition = self.value(named: GeneratedNames.canExecute(of: command)).map { GeneratedNames.storage(of: $0.name) }
-                if isOneAtATime { inputs.append(GeneratedNames.isExecuting(of: command)) }
-                let notExecuting = isOneAtATime ? "!" + GeneratedNames.storage(of: GeneratedNames.isExecuting(of: command)) : nil
-                let both = [condition, notExecuting].compactMap { $0 }.joined(separator: " && ")
-                if both.isEmpty { continue }
-                newValue = .text(both)
+                if isOneAtATime(command) { inputs.append(GeneratedNames.isExecuting(of: command)) }
+                guard let enabled = enabledState(of: command) else { continue }
+                newValue = .text(enabled)
             default:
                 if let list = childListCall(value, inInitializer: false, reactiveRead: GeneratedNames.storage(of:)) {
                     newValue = list

@@ -460,4 +460,64 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
             .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<CounterViewModel>] {
+        [
+            .init("step", \.step),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("increment", increment),
+            Reactive.InspectedCommand("reset", reset),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "isAtLimit",
+            _isAtLimit,
+            Self._isAtLimit$compute(count: _count, limit: limit),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "remaining",
+            _remaining,
+            Self._remaining$compute(limit: limit, count: _count),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "summary",
+            _summary,
+            Self._summary$compute(isAtLimit: _isAtLimit, title: title, remaining: _remaining),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "incrementCanExecute",
+            _incrementCanExecute,
+            Self._incrementCanExecute$compute(isAtLimit: _isAtLimit, count: _count, step: _step, limit: limit),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "incrementIsEnabled",
+            _incrementIsEnabled,
+            _incrementCanExecute && !_incrementIsExecuting,
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "increment.isEnabled",
+            increment.isEnabled.value,
+            _incrementIsEnabled,
+            into: &_$differences
+        )
+        Reactive.Audit.compare("resetIsEnabled", _resetIsEnabled, !_resetIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("reset.isEnabled", reset.isEnabled.value, _resetIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

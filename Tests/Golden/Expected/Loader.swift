@@ -473,4 +473,28 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
             .value("isActive", \.isActive, isActiveProperty),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    var _$inputs: [Reactive.InspectedInput<LoaderViewModel>] {
+        [
+            .init("page", \.page),
+            .init("isActive", \.isActive),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("total", _total, Self._total$compute(numbers: _numbers), into: &_$differences)
+        Reactive.Audit.compare(
+            "selectedCount",
+            _selectedCount,
+            Self._selectedCount$compute(rows: _rows),
+            into: &_$differences
+        )
+        Reactive.Audit.compare("jumpIsEnabled", _jumpIsEnabled, !_jumpIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("jump.isEnabled", jump.isEnabled.value, _jumpIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

@@ -517,4 +517,43 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
             .value("isActive", \.isActive, isActiveProperty),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<Property>] {
+        [
+            .init("Signal", \.Signal),
+            .init("fooState", \.fooState),
+            .init("totalChanged", \.totalChanged),
+            .init("isActive", \.isActive),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("foo", foo),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "total",
+            _total,
+            Self._total$compute(Signal: _Signal, fooState: _fooState, totalChanged: _totalChanged),
+            into: &_$differences
+        )
+        Reactive.Audit.compare("Observable", _Observable, Self._Observable$compute(total: _total), into: &_$differences)
+        Reactive.Audit.compare(
+            "fooStateDidChange",
+            _fooStateDidChange,
+            Self._fooStateDidChange$compute(fooState: _fooState),
+            into: &_$differences
+        )
+        Reactive.Audit.compare("fooIsEnabled", _fooIsEnabled, !_fooIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("foo.isEnabled", foo.isEnabled.value, _fooIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

@@ -359,4 +359,25 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
             .value("isLong", \.isLong, isLongProperty),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<ReactionsViewModel>] {
+        [
+            .init("query", \.query),
+            .init("page", \.page),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "isLong",
+            _isLong,
+            Self._isLong$compute(query: _query, limit: limit),
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

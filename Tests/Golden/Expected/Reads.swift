@@ -476,4 +476,34 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
             .value("transformed", \.transformed, transformedProperty),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<ReadsViewModel>] {
+        [
+            .init("n", \.n),
+            .init("flag", \.flag),
+            .init("a", \.a),
+            .init("key", \.key),
+            .init("y", \.y),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("range", _range, Self._range$compute(n: _n), into: &_$differences)
+        Reactive.Audit.compare("ternary", _ternary, Self._ternary$compute(flag: _flag, a: _a), into: &_$differences)
+        Reactive.Audit.compare("dictionary", _dictionary, Self._dictionary$compute(key: _key), into: &_$differences)
+        Reactive.Audit.compare("matched", _matched, Self._matched$compute(n: _n, y: _y), into: &_$differences)
+        Reactive.Audit.compare("small", _small, Self._small$compute(n: _n, a: _a), into: &_$differences)
+        Reactive.Audit.compare("shifted", _shifted, Self._shifted$compute(range: _range, a: _a), into: &_$differences)
+        Reactive.Audit.compare(
+            "transformed",
+            _transformed,
+            Self._transformed$compute(transform: transform, n: _n),
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

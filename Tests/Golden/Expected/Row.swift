@@ -135,4 +135,11 @@ final class RowViewModel: Observation.Observable, Reactive.Transactional, Reacti
             .value("isSelected", \.isSelected, isSelectedProperty),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    var _$inputs: [Reactive.InspectedInput<RowViewModel>] {
+        [
+            .init("isSelected", \.isSelected),
+        ]
+    }
 }

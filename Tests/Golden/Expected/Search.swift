@@ -443,4 +443,46 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
             .event("resultsFound", \.resultsFound, resultsFound),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<SearchViewModel>] {
+        [
+            .init("query", \.query),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    public var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("run", run),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    public func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare(
+            "showsSpinner",
+            _showsSpinner,
+            Self._showsSpinner$compute(runIsExecuting: _runIsExecuting, results: _results),
+            into: &_$differences
+        )
+        Reactive.Audit.compare(
+            "runCanExecute",
+            _runCanExecute,
+            Self._runCanExecute$compute(query: _query),
+            into: &_$differences
+        )
+        Reactive.Audit.compare("runIsEnabled", _runIsEnabled, _runCanExecute, into: &_$differences)
+        Reactive.Audit.compare("run.isEnabled", run.isEnabled.value, _runIsEnabled, into: &_$differences)
+        Reactive.Audit.compare("searchForIsEnabled", _searchForIsEnabled, !_searchForIsExecuting, into: &_$differences)
+        Reactive.Audit.compare(
+            "searchFor.isEnabled",
+            searchFor.isEnabled.value,
+            _searchForIsEnabled,
+            into: &_$differences
+        )
+        return _$differences
+    }
 }

@@ -255,4 +255,28 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
             .event("removeRequested", \.removeRequested, removeRequested),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    var _$inputs: [Reactive.InspectedInput<TagViewModel>] {
+        [
+            .init("label", \.label),
+        ]
+    }
+
+    /// The commands that take no input, for the explorer.
+    var _$commands: [Reactive.InspectedCommand] {
+        [
+            Reactive.InspectedCommand("remove", remove),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("text", _text, Self._text$compute(label: _label, number: number), into: &_$differences)
+        Reactive.Audit.compare("removeIsEnabled", _removeIsEnabled, !_removeIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("remove.isEnabled", remove.isEnabled.value, _removeIsEnabled, into: &_$differences)
+        return _$differences
+    }
 }

@@ -292,4 +292,20 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
             .value("tags", \.tags, tagsProperty),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    var _$inputs: [Reactive.InspectedInput<TagsViewModel>] {
+        [
+            .init("numbers", \.numbers),
+            .init("prefix", \.prefix),
+        ]
+    }
+
+    /// What differs from a fresh computation, for the explorer: each derived value and command condition
+    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
+    func _$audit() -> [Swift.String] {
+        var _$differences: [Swift.String] = []
+        Reactive.Audit.compare("texts", _texts, Self._texts$compute(tags: _tags), into: &_$differences)
+        return _$differences
+    }
 }

@@ -506,4 +506,12 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
             .value("isActive", \.isActive, isActiveProperty),
         ]
     }
+
+    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
+    public var _$inputs: [Reactive.InspectedInput<TimingViewModel>] {
+        [
+            .init("filter", \.filter),
+            .init("isActive", \.isActive),
+        ]
+    }
 }
