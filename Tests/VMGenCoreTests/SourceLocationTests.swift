@@ -19,16 +19,10 @@ struct SourceLocationTests {
         return nil
     }
 
-    @Test("a type error in a derived value is reported at the spec's line and column")
-    func typeErrorLandsOnSpecLine() throws {
+    /// Generates `spec` and type-checks the output with `swiftc`: the spec's path and what the
+    /// compiler printed, which must be a failure.
+    func compilerOutput(of spec: String) throws -> (specPath: String, output: String) {
         let modules = try #require(Self.modulesFolder(), "the Reactive module was not found beside the test bundle")
-        let spec = """
-            viewModel: Broken
-            state:
-              count: { type: Int, initial: "0", input: true }
-            derived:
-              label: { type: String, value: count + "items" }
-            """
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-sourceloc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,12 +40,43 @@ struct SourceLocationTests {
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-
         #expect(process.terminationStatus != 0)
+        return (specPath, output)
+    }
+
+    /// The column of the first error the compiler reported on `line` of the spec.
+    func errorColumn(in output: String, specPath: String, line: Int) -> Int? {
+        let errorLine = output.split(separator: "\n").first { $0.hasPrefix("\(specPath):\(line):") && $0.contains("error:") }
+        return errorLine.flatMap { Int($0.dropFirst(specPath.count + 2 + String(line).count).prefix { $0.isNumber }) }
+    }
+
+    @Test("a type error in a derived value is reported at the spec's line and column")
+    func typeErrorLandsOnSpecLine() throws {
+        let (specPath, output) = try compilerOutput(of: """
+            viewModel: Broken
+            state:
+              count: { type: Int, initial: "0", input: true }
+            derived:
+              label: { type: String, value: count + "items" }
+            """)
         // `count` stands at line 5, column 33 of the spec; the compiler reports the operator there.
-        #expect(output.contains("\(specPath):5:"), "compiler output:\n\(output)")
-        let errorLine = output.split(separator: "\n").first { $0.hasPrefix("\(specPath):5:") && $0.contains("error:") }
-        let column = errorLine.flatMap { Int($0.dropFirst(specPath.count + 3).prefix { $0.isNumber }) }
-        #expect(column.map { (33...47).contains($0) } == true, "error line: \(errorLine ?? "none")")
+        let column = errorColumn(in: output, specPath: specPath, line: 5)
+        #expect(column.map { (33...47).contains($0) } == true, "compiler output:\n\(output)")
+    }
+
+    @Test("a validation rule that is not a Bool is reported at the rule's line and column")
+    func ruleOfTheWrongTypeLandsOnSpecLine() throws {
+        let (specPath, output) = try compilerOutput(of: """
+            viewModel: Broken
+            state:
+              name: { type: String, initial: '""', input: true }
+            validation:
+              fields:
+                name:
+                  - { rule: name.count, message: Enter a name. }
+            """)
+        // `name.count` stands at line 7, column 17 of the spec.
+        let column = errorColumn(in: output, specPath: specPath, line: 7)
+        #expect(column.map { (17...26).contains($0) } == true, "compiler output:\n\(output)")
     }
 }

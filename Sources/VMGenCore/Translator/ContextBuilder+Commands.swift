@@ -31,6 +31,17 @@ extension ContextBuilder {
         let input = types.hasInput ? "input" : "_"
         let pass = types.hasInput ? "input" : ""
         switch command.work {
+        case .perform where submits(name), .producer where submits(name):
+            // The submit command: an attempt shows the messages; the work runs when the form is valid.
+            let run = if case .perform = command.work {
+                ["    self.\(GeneratedNames.helper(name, "perform"))(\(pass))", "    return Reactive.SignalProducer(value: ())"]
+            } else {
+                ["    return self.\(GeneratedNames.helper(name, "work"))(\(pass))"]
+            }
+            arguments += [
+                "executeOnMain: { [weak self] \(input) in",
+                "    guard let self, self.\(attemptName(name))() else { return .empty }",
+            ] + run + ["}"]
         case .perform:
             arguments += [
                 "executeOnMain: { [weak self] \(input) in",
@@ -120,6 +131,7 @@ extension ContextBuilder {
                     signature: "private func \(GeneratedNames.helper(name, "task"))(\(parameter)) async throws -> \(types.output) {",
                     bodyLines: SwiftText.embedded(code)))
             }
+            if submits(name) { result.append(attemptFunction(name)) }
             if command.onValue != nil || command.emits != nil {
                 var body = command.onValue.map(SwiftText.embedded) ?? []
                 if let event = command.emits?.value {

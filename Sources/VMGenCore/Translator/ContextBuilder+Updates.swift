@@ -50,6 +50,7 @@ extension ContextBuilder {
             let what: String = switch value.source {
             case .state: "The initial value of `\(value.name)`."
             case .condition(let command): "Whether `\(command)` may run, besides not already running."
+            case .rule(let field): "Whether rule \(value.name.split(separator: "$").last?.dropFirst("rule".count) ?? "") of `\(field)` holds."
             default: "Computes `\(value.name)` from what it reads."
             }
             let arguments = arguments(of: code, for: readsKey(of: value))
@@ -146,7 +147,9 @@ extension ContextBuilder {
 
     func initialValueExpression(of value: ReactiveValue) -> LineLayout.Piece {
         switch value.source {
-        case .state, .derived, .child, .condition:
+        case .validationFlag, .fieldValidity, .message, .formValidity:
+            return validationValue(value) { $0 } ?? .text("nil")
+        case .state, .derived, .child, .condition, .rule:
             if let list = childListCall(value, inInitializer: true, reactiveRead: { $0 }) { return list }
             guard let code = value.expression else { return .text("nil") }
             return call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { $0 }
@@ -426,6 +429,9 @@ extension ContextBuilder {
                 let both = [condition, notExecuting].compactMap { $0 }.joined(separator: " && ")
                 if both.isEmpty { continue }
                 newValue = .text(both)
+            case .fieldValidity, .message, .formValidity:
+                guard let computed = validationValue(value, reactiveRead: GeneratedNames.storage(of:)) else { continue }
+                newValue = computed
             default:
                 if let list = childListCall(value, inInitializer: false, reactiveRead: GeneratedNames.storage(of:)) {
                     newValue = list
