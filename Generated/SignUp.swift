@@ -119,8 +119,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         return _emailIsValid
     }
 
-    /// The message of the first rule of `email` that does not hold, shown once `email` was edited or `signUp` attempted;
-    /// nil while every rule holds, and before.
+    /// The message of the first rule of `email` that does not hold: nil while every rule holds,
+    /// and until `email` was edited or `signUp` attempted.
     public var emailMessage: Swift.String? {
         _$access(\.emailMessage, &_emailMessage$read)
         return _emailMessage
@@ -145,8 +145,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         return _passwordIsValid
     }
 
-    /// The message of the first rule of `password` that does not hold, shown once `password` was edited or `signUp` attempted;
-    /// nil while every rule holds, and before.
+    /// The message of the first rule of `password` that does not hold: nil while every rule holds,
+    /// and until `password` was edited or `signUp` attempted.
     public var passwordMessage: Swift.String? {
         _$access(\.passwordMessage, &_passwordMessage$read)
         return _passwordMessage
@@ -171,8 +171,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         return _confirmationIsValid
     }
 
-    /// The message of the first rule of `confirmation` that does not hold, shown once `confirmation` was edited or `signUp` attempted;
-    /// nil while every rule holds, and before.
+    /// The message of the first rule of `confirmation` that does not hold: nil while every rule holds,
+    /// and until `confirmation` was edited or `signUp` attempted.
     public var confirmationMessage: Swift.String? {
         _$access(\.confirmationMessage, &_confirmationMessage$read)
         return _confirmationMessage
@@ -197,8 +197,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         return _acceptsTermsIsValid
     }
 
-    /// The message of the first rule of `acceptsTerms` that does not hold, shown once `acceptsTerms` was edited or `signUp` attempted;
-    /// nil while every rule holds, and before.
+    /// The message of the first rule of `acceptsTerms` that does not hold: nil while every rule holds,
+    /// and until `acceptsTerms` was edited or `signUp` attempted.
     public var acceptsTermsMessage: Swift.String? {
         _$access(\.acceptsTermsMessage, &_acceptsTermsMessage$read)
         return _acceptsTermsMessage

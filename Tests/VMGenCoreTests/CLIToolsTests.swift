@@ -112,7 +112,7 @@ struct CLIToolsTests {
         for line in ["    react_countEdits[\"reaction countEdits\"]", "    name --> react_countEdits", "    react_countEdits --> edits",
                      "    name_rule1[\"name rule 1\"]", "    name --> name_rule1", "    name_rule1 --> nameMessage",
                      "    nameWasEdited --> nameMessage", "    nameIsValid --> isValid", "    submitAttempted --> nameMessage",
-                     "    saveIsExecuting -. attempts .-> submitAttempted", "    class react_countEdits reaction"] {
+                     "    saveIsExecuting -. attempts .-> submitAttempted", "    name -. edited .-> nameWasEdited", "    class react_countEdits reaction"] {
             #expect(run.stdout.contains(line + "\n"), "\(line)")
         }
         #expect(run.stdout.contains("class nameWasEdited,name_rule1,nameIsValid,nameMessage,isValid,submitAttempted validation\n"))

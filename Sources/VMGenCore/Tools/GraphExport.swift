@@ -130,6 +130,13 @@ public enum GraphExport {
                 add(Edge(from: executing, to: GeneratedNames.submitAttempted, label: "attempts"))
             }
         }
+        // A validated field's setter marks it edited.
+        for field in model.spec.validation?.fields ?? [] {
+            let name = field.name.value
+            if names.contains(GeneratedNames.wasEdited(of: name)) {
+                add(Edge(from: name, to: GeneratedNames.wasEdited(of: name), label: "edited"))
+            }
+        }
         return (nodes, edges)
     }
 }

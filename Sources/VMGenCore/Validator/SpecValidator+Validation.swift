@@ -54,13 +54,13 @@ extension Checker {
                 name: GeneratedNames.isValid(of: name), type: "Bool", doc: "Whether every rule of `\(name)` holds, whether or not its message shows.",
                 source: .fieldValidity(field: name), expression: nil, reads: rules, location: location))
             let when = switch (tracksEdits, submit) {
-            case (true, let submit?): "once `\(name)` was edited or `\(submit)` attempted"
-            case (true, nil): "once `\(name)` was edited"
-            case (false, let submit): "once `\(submit ?? "")` was attempted"
+            case (true, let submit?): "`\(name)` was edited or `\(submit)` attempted"
+            case (true, nil): "`\(name)` was edited"
+            case (false, let submit): "`\(submit ?? "")` was attempted"
             }
             reactiveValues.append(ReactiveValue(
                 name: GeneratedNames.message(of: name), type: "String?",
-                doc: "The message of the first rule of `\(name)` that does not hold, shown \(when);\nnil while every rule holds, and before.",
+                doc: "The message of the first rule of `\(name)` that does not hold: nil while every rule holds,\nand until \(when).",
                 source: .message(field: name), expression: nil, reads: shows + rules, location: location))
         }
         reactiveValues.append(ReactiveValue(

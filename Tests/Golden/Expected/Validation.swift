@@ -63,8 +63,8 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         return _nameIsValid
     }
 
-    /// The message of the first rule of `name` that does not hold, shown once `save` was attempted;
-    /// nil while every rule holds, and before.
+    /// The message of the first rule of `name` that does not hold: nil while every rule holds,
+    /// and until `save` was attempted.
     public var nameMessage: Swift.String? {
         _$access(\.nameMessage, &_nameMessage$read)
         return _nameMessage
@@ -76,8 +76,8 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         return _nicknameIsValid
     }
 
-    /// The message of the first rule of `nickname` that does not hold, shown once `save` was attempted;
-    /// nil while every rule holds, and before.
+    /// The message of the first rule of `nickname` that does not hold: nil while every rule holds,
+    /// and until `save` was attempted.
     public var nicknameMessage: Swift.String? {
         _$access(\.nicknameMessage, &_nicknameMessage$read)
         return _nicknameMessage
