@@ -246,6 +246,27 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         return _signUpIsEnabled
     }
 
+    /// Clears the form; clearing is no edit, so no message shows until the user edits or tries again.
+    public private(set) lazy var startOver: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        transaction: { [weak self] step in self?._startOver$step(step) ?? step() },
+        executeOnMain: { [weak self] _ in
+            self?._startOver$perform()
+            return Reactive.SignalProducer(value: ())
+        }
+    )
+
+    /// Whether `startOver` is running.
+    public var startOverIsExecuting: Swift.Bool {
+        _$access(\.startOverIsExecuting, &_startOverIsExecuting$read)
+        return _startOverIsExecuting
+    }
+
+    /// Whether `startOver` can be executed now.
+    public var startOverIsEnabled: Swift.Bool {
+        _$access(\.startOverIsEnabled, &_startOverIsEnabled$read)
+        return _startOverIsEnabled
+    }
+
     // MARK: Runtime properties
 
     /// `email` as a runtime `Property`, for bindings and operators;
@@ -288,6 +309,18 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     /// it starts following `signUpIsEnabled` when first asked for.
     public var signUpIsEnabledProperty: Reactive.Property<Swift.Bool> {
         Reactive.Property(Reactive.Staging.mirror(&_signUpIsEnabled$mirror, _signUpIsEnabled))
+    }
+
+    /// `startOverIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `startOverIsExecuting` when first asked for.
+    public var startOverIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_startOverIsExecuting$mirror, _startOverIsExecuting))
+    }
+
+    /// `startOverIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `startOverIsEnabled` when first asked for.
+    public var startOverIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        Reactive.Property(Reactive.Staging.mirror(&_startOverIsEnabled$mirror, _startOverIsEnabled))
     }
 
     /// `emailWasEdited` as a runtime `Property`, for bindings and operators;
@@ -412,6 +445,13 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     private var _signUpIsEnabled: Swift.Bool
     private var _signUpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _signUpIsEnabled$read: Swift.Bool = false
+    private var _startOverIsExecuting: Swift.Bool
+    private var _startOverIsExecuting$before: Swift.Bool?
+    private var _startOverIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _startOverIsExecuting$read: Swift.Bool = false
+    private var _startOverIsEnabled: Swift.Bool
+    private var _startOverIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _startOverIsEnabled$read: Swift.Bool = false
     private var _emailWasEdited: Swift.Bool
     private var _emailWasEdited$before: Swift.Bool?
     private var _emailWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
@@ -484,6 +524,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         let failure: String? = nil
         let signUpIsExecuting: Swift.Bool = false
         let signUpIsEnabled: Swift.Bool = true
+        let startOverIsExecuting: Swift.Bool = false
+        let startOverIsEnabled: Swift.Bool = true
         let emailWasEdited: Swift.Bool = false
         let email$rule1: Swift.Bool = Self._email$rule1$compute(email: email)
         let email$rule2: Swift.Bool = Self._email$rule2$compute(email: email)
@@ -533,6 +575,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         _failure = failure
         _signUpIsExecuting = signUpIsExecuting
         _signUpIsEnabled = signUpIsEnabled
+        _startOverIsExecuting = startOverIsExecuting
+        _startOverIsEnabled = startOverIsEnabled
         _emailWasEdited = emailWasEdited
         _email$rule1 = email$rule1
         _email$rule2 = email$rule2
@@ -564,6 +608,9 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         _$disposables += signUp.errors.observeValuesOnMain { [weak self] error in
             self?._signUp$step { self?._signUp$didFail(error) }
         }
+        _$disposables += startOver.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._startOver$step {}
+        }
     }
 
     deinit {
@@ -581,6 +628,19 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         _$transactions.end { _$commit() }
     }
 
+    /// Runs one step of `startOver` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `startOverIsExecuting` as the command reports it after the step.
+    private func _startOver$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._startOver$step(step) } }
+        step()
+        Reactive.Staging.write(
+            &_startOverIsExecuting,
+            startOver.isExecuting.value,
+            before: &_startOverIsExecuting$before
+        )
+        _$transactions.end { _$commit() }
+    }
+
     /// Ends a transaction: computes again, once and in update order, each value that reads a value
     /// that changed, then tells observers about each value that changed, once.
     private func _$commit() {
@@ -593,6 +653,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         let _signUpIsExecuting$changed = Reactive.Staging.changed(
             _signUpIsExecuting,
             before: &_signUpIsExecuting$before
+        )
+        let _startOverIsExecuting$changed = Reactive.Staging.changed(
+            _startOverIsExecuting,
+            before: &_startOverIsExecuting$before
         )
         let _emailWasEdited$changed = Reactive.Staging.changed(_emailWasEdited, before: &_emailWasEdited$before)
         let _passwordWasEdited$changed = Reactive.Staging.changed(
@@ -611,6 +675,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         // Each value an input of which changed, computed again, in update order.
         let _signUpIsEnabled$changed = _signUpIsExecuting$changed
             && Reactive.Staging.replace(&_signUpIsEnabled, with: !_signUpIsExecuting)
+        let _startOverIsEnabled$changed = _startOverIsExecuting$changed
+            && Reactive.Staging.replace(&_startOverIsEnabled, with: !_startOverIsExecuting)
         let _email$rule1$changed = _email$changed
             && Reactive.Staging.replace(&_email$rule1, with: Self._email$rule1$compute(email: _email))
         let _email$rule2$changed = _email$changed
@@ -699,6 +765,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
             if _failure$changed { _failure$mirror?.stage(_failure) }
             if _signUpIsExecuting$changed { _signUpIsExecuting$mirror?.stage(_signUpIsExecuting) }
             if _signUpIsEnabled$changed { _signUpIsEnabled$mirror?.stage(_signUpIsEnabled) }
+            if _startOverIsExecuting$changed { _startOverIsExecuting$mirror?.stage(_startOverIsExecuting) }
+            if _startOverIsEnabled$changed { _startOverIsEnabled$mirror?.stage(_startOverIsEnabled) }
             if _emailWasEdited$changed { _emailWasEdited$mirror?.stage(_emailWasEdited) }
             if _emailIsValid$changed { _emailIsValid$mirror?.stage(_emailIsValid) }
             if _passwordWasEdited$changed { _passwordWasEdited$mirror?.stage(_passwordWasEdited) }
@@ -724,6 +792,12 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
             }
             if _signUpIsEnabled$changed {
                 _$didChange(\.signUpIsEnabled, _signUpIsEnabled$mirror, _signUpIsEnabled$read)
+            }
+            if _startOverIsExecuting$changed {
+                _$didChange(\.startOverIsExecuting, _startOverIsExecuting$mirror, _startOverIsExecuting$read)
+            }
+            if _startOverIsEnabled$changed {
+                _$didChange(\.startOverIsEnabled, _startOverIsEnabled$mirror, _startOverIsEnabled$read)
             }
             if _emailWasEdited$changed { _$didChange(\.emailWasEdited, _emailWasEdited$mirror, _emailWasEdited$read) }
             if _emailIsValid$changed { _$didChange(\.emailIsValid, _emailIsValid$mirror, _emailIsValid$read) }
@@ -894,6 +968,21 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
 #sourceLocation()
     }
 
+    /// What `startOver` does.
+    private func _startOver$perform() {
+#sourceLocation(file: "Specs/SignUp.vm.yaml", line: 45)
+      email = ""
+      password = ""
+      confirmation = ""
+      acceptsTerms = false
+      emailWasEdited = false
+      passwordWasEdited = false
+      confirmationWasEdited = false
+      acceptsTermsWasEdited = false
+      submitAttempted = false
+#sourceLocation()
+    }
+
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
@@ -906,6 +995,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
             .value("failure", \.failure, failureProperty),
             .work("signUpIsExecuting", \.signUpIsExecuting, signUpIsExecutingProperty),
             .value("signUpIsEnabled", \.signUpIsEnabled, signUpIsEnabledProperty),
+            .work("startOverIsExecuting", \.startOverIsExecuting, startOverIsExecutingProperty),
+            .value("startOverIsEnabled", \.startOverIsEnabled, startOverIsEnabledProperty),
             .value("emailWasEdited", \.emailWasEdited, emailWasEditedProperty),
             .value("emailIsValid", \.emailIsValid, emailIsValidProperty),
             .value("emailMessage", \.emailMessage, emailMessageProperty),
@@ -954,7 +1045,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         acceptsTermsMessage: Swift.String?,
         acceptsTermsIsValid: Swift.Bool
     ) -> Swift.Bool {
-#sourceLocation(file: "Specs/SignUp.vm.yaml", line: 46)
+#sourceLocation(file: "Specs/SignUp.vm.yaml", line: 58)
       (emailMessage == nil || !emailIsValid) && (passwordMessage == nil || !passwordIsValid)
           && (confirmationMessage == nil || !confirmationIsValid) && (acceptsTermsMessage == nil || !acceptsTermsIsValid)
 #sourceLocation()

@@ -115,6 +115,20 @@ struct ValidationTests {
         }
     }
 
+    @Test func startingOverShowsNoMessageUntilTheNextEditOrAttempt() {
+        let form = form()
+        form.email = "ada"
+        form.signUp.tap()
+        #expect(messages(form) == [
+            "An email address has an @ in it.", "The password needs at least 8 characters.", nil, "Accept the terms to sign up.",
+        ])
+        form.startOver.tap()
+        #expect(form.email == "" && !form.emailWasEdited && !form.submitAttempted)
+        #expect(messages(form) == [nil, nil, nil, nil])
+        form.password = "x"
+        #expect(messages(form) == [nil, "The password needs at least 8 characters.", nil, nil])
+    }
+
     @Test func editingAFieldChangesItsMessageAndValidityInOneTransaction() {
         let form = form()
         let changes = ChangeRecorder(form)
