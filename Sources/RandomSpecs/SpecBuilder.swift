@@ -37,9 +37,6 @@ struct SpecBuilder {
     struct Command {
         var name: String
         var fields: [YAMLWriter.Field]
-
-        /// Whether it can submit a form: its work is `perform` or `work`, not `task`.
-        var canSubmit: Bool { !fields.contains { $0.key == "task" } }
     }
 
     struct Resource {
@@ -352,9 +349,8 @@ struct SpecBuilder {
         }
         guard !result.fields.isEmpty else { return }
         validationOutputs.append(Binding(name: "isValid", type: .bool))
-        let submitters = commands.filter(\.canSubmit)
-        if !submitters.isEmpty, random.chance(60), take("submitAttempted") {
-            result.submit = random.pick(submitters).name
+        if !commands.isEmpty, random.chance(60), take("submitAttempted") {
+            result.submit = random.pick(commands).name
             result.showAfterSubmit = random.chance(50)
             validationOutputs.append(Binding(name: "submitAttempted", type: .bool))
         }

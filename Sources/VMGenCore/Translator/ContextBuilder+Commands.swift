@@ -31,12 +31,21 @@ extension ContextBuilder {
         let input = types.hasInput ? "input" : "_"
         let pass = types.hasInput ? "input" : ""
         switch command.work {
-        case .perform where submits(name), .producer where submits(name):
+        case _ where submits(name):
             // The submit command: an attempt shows the messages; the work runs when the form is valid.
-            let run = if case .perform = command.work {
+            let run = switch command.work {
+            case .perform:
                 ["    self.\(GeneratedNames.helper(name, "perform"))(\(pass))", "    return Reactive.SignalProducer(value: ())"]
-            } else {
+            case .producer:
                 ["    return self.\(GeneratedNames.helper(name, "work"))(\(pass))"]
+            case .task:
+                // The task a `task:` command would run, started only after the attempt.
+                [
+                    "    return Reactive.SignalProducer(taskOnMain: { [weak self] in",
+                    "        guard let self else { throw Swift.CancellationError() }",
+                    "        return try await self.\(GeneratedNames.helper(name, "task"))(\(pass))",
+                    "    })",
+                ]
             }
             arguments += [
                 "executeOnMain: { [weak self] \(input) in",

@@ -120,7 +120,7 @@ extension Checker {
         }
     }
 
-    /// The submit command exists, does its work with `perform` or `work`, and is not disabled by
+    /// The submit command exists and is not disabled by
     /// the form's validity (an attempt while invalid is what shows the messages).
     mutating func checkSubmitCommand(_ submit: Located<String>) {
         guard let command = spec.commands.first(where: { $0.name.value == submit.value }) else {
@@ -129,11 +129,6 @@ extension Checker {
                 "`submit` of `validation` names `\(submit.value)`, which is not a command; name the command that submits the form\(Suggestion.didYouMean(submit.value, in: spec.commands.map(\.name.value)))",
                 at: submit.location)
             return
-        }
-        if case .task(let code) = command.work {
-            diagnostics.error(
-                "the submit command `\(submit.value)` uses `task`; a submit command checks the form when it starts, so use `perform`, or `work` with a producer",
-                at: code.location, notes: [.init("`validation` submits with `\(submit.value)` here", at: submit.location)])
         }
         let condition = GeneratedNames.canExecute(of: submit.value)
         if let enabled = command.enabled, let value = reactiveValues.first(where: { $0.name == condition }),

@@ -104,12 +104,14 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     // MARK: Commands
 
-    public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+    public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, any Swift.Error> = Reactive.Command(
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
             guard let self, self._save$attempt() else { return .empty }
-            self._save$perform()
-            return Reactive.SignalProducer(value: ())
+            return Reactive.SignalProducer(taskOnMain: { [weak self] in
+                guard let self else { throw Swift.CancellationError() }
+                return try await self._save$task()
+            })
         }
     )
 
@@ -557,7 +559,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     /// Whether `preview` may run, besides not already running.
     private static func _previewCanExecute$compute(isValid: Swift.Bool) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 28)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 30)
              isValid
 #sourceLocation()
     }
@@ -585,10 +587,11 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     // MARK: Spec statements
 
-    /// What `save` does.
-    private func _save$perform() {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 26)
-             saved += [name]
+    /// The work `save` runs on each execution.
+    private func _save$task() async throws -> Swift.Void {
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 27)
+      try await Task.sleep(for: .milliseconds(1))
+      saved += [name]
 #sourceLocation()
     }
 
@@ -601,7 +604,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     /// What `preview` does.
     private func _preview$perform() {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 29)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 31)
              saved = []
 #sourceLocation()
     }
@@ -647,7 +650,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         submitAttempted: Swift.Bool,
         problemCount: Int
     ) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 32)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 34)
            submitAttempted || problemCount == 0
 #sourceLocation()
     }
