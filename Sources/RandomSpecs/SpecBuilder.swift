@@ -22,6 +22,17 @@ struct SpecBuilder {
     private var commands: [Command] = []
     private var resources: [Resource] = []
     private var events: [Binding] = []
+    private var validation: Validation?
+    /// A reaction that counts the changes of some values in a state value nothing else reads
+    /// (so it can never run itself again): its name, triggers and counter.
+    private var reaction: (name: String, triggers: [String], counter: String)?
+
+    /// `validation:`: rules on some inputs, maybe a submit command and when messages show.
+    struct Validation {
+        var submit: String?
+        var showAfterSubmit = false
+        var fields: [(name: String, rules: [(rule: String, message: String)])] = []
+    }
 
     struct Command {
         var name: String
@@ -91,6 +102,8 @@ struct SpecBuilder {
     }
 
     var resourceOutputs: [Binding] = []
+    /// The values `validation:` adds, which later derived values may read.
+    var validationOutputs: [Binding] = []
     var commandOutputs: [Binding] = []
     var childBindings: [Binding] = []
     /// The view models of other specs that this one uses as children.
@@ -109,9 +122,12 @@ struct SpecBuilder {
         let tierOne = makeDerived(count: random.count(1...4), scope: fixedScope + stateScope + activeScope + resourceOutputs)
         makeChildren(scope: fixedScope + stateScope + activeScope + tierOne)
         makeCommands(conditionScope: fixedScope + stateScope + activeScope + tierOne)
+        makeValidation(scope: fixedScope + stateScope + activeScope + tierOne)
         _ = makeDerived(count: random.count(0...4),
-                        scope: fixedScope + stateScope + activeScope + resourceOutputs + tierOne + commandOutputs + childBindings)
+                        scope: fixedScope + stateScope + activeScope + resourceOutputs + tierOne + commandOutputs + childBindings
+                            + validationOutputs)
         makeFunctions()
+        makeReaction()
         if dependencies.isEmpty {
             childInfo = ChildInfo(viewModel: viewModel, isPublic: isPublic, parameters: parameters)
         }
@@ -312,6 +328,45 @@ struct SpecBuilder {
         }
     }
 
+    static let messages = [
+        "Required.", "Too long: at most 20.", "Must be positive", "Pick one — any one", "Ça ne va pas: \\ \"quoted\"",
+    ]
+
+    /// Rules (Bool expressions over what a derived value may read) on up to three inputs.
+    mutating func makeValidation(scope: [Binding]) {
+        let inputs = state.filter(\.input).map(\.binding.name)
+        guard !inputs.isEmpty, random.chance(50), take("isValid") else { return }
+        var result = Validation()
+        for field in shuffled(inputs).prefix(random.count(1...3)) {
+            guard take(field + "Message"), take(field + "IsValid"), take(field + "WasEdited") else { continue }
+            let rules = (0..<random.count(1...3)).map { _ in
+                (rule: make(scope) { $0.expression(.bool) }, message: random.pick(Self.messages))
+            }
+            result.fields.append((field, rules))
+            validationOutputs += [
+                Binding(name: field + "Message", type: .optional(.string)), Binding(name: field + "IsValid", type: .bool),
+            ]
+        }
+        guard !result.fields.isEmpty else { return }
+        validationOutputs.append(Binding(name: "isValid", type: .bool))
+        if !commands.isEmpty, random.chance(60), take("submitAttempted") {
+            result.submit = random.pick(commands).name
+            result.showAfterSubmit = random.chance(50)
+            validationOutputs.append(Binding(name: "submitAttempted", type: .bool))
+        }
+        validation = result
+    }
+
+    /// A reaction to one to three values (state, validation's), counting their changes.
+    mutating func makeReaction() {
+        let candidates = stateScope.map(\.name) + validationOutputs.map(\.name)
+        guard !candidates.isEmpty, random.chance(40) else { return }
+        let triggers = Array(shuffled(candidates).prefix(random.count(1...3)))
+        let counter = name(from: ["changes", "edits"])
+        state.append((Binding(name: counter, type: .int), "0", false))
+        reaction = (name(from: ["follow", "count"]), triggers, counter)
+    }
+
     mutating func makeFunctions() {
         for _ in 0..<random.count(0...2) {
             let name = name(from: ["describe", "pick", "twice", "clamp", "identity", "zähle"])
@@ -440,6 +495,30 @@ struct SpecBuilder {
                 writer.line("events:")
                 for event in events {
                     writer.entry(event.name, fields: [.init(key: "type", value: event.type.spelling)], shorthand: true)
+                }
+            }
+        }
+        if let reaction {
+            sections.append { writer in
+                writer.line("reactions:")
+                let onChange = reaction.triggers.count == 1 ? reaction.triggers[0] : "[\(reaction.triggers.joined(separator: ", "))]"
+                writer.entry(reaction.name, fields: [
+                    .init(key: "onChange", value: onChange, raw: true), .init(key: "perform", value: "\(reaction.counter) += 1"),
+                ], shorthand: false)
+            }
+        }
+        if let validation {
+            sections.append { writer in
+                writer.line("validation:")
+                if let submit = validation.submit { writer.line("  submit: \(submit)") }
+                if validation.showAfterSubmit { writer.line("  show: afterSubmit") } else if validation.submit != nil { writer.line("  show: afterEdit") }
+                writer.line("  fields:")
+                for field in validation.fields {
+                    writer.line("    \(field.name):")
+                    for rule in field.rules {
+                        writer.line("      - rule: \(writer.scalar(rule.rule, inFlow: false, indent: "        "))")
+                        writer.line("        message: \(writer.scalar(rule.message, inFlow: false, indent: "        "))")
+                    }
                 }
             }
         }

@@ -6,7 +6,7 @@ extension GraphExport.Format: ExpressibleByArgument {}
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print each spec's dependency graph (what each value reads) as Mermaid or Graphviz DOT.",
-        discussion: "One graph per spec, in path order. Nodes are styled by kind: state, derived, command outputs, resources, events, lifecycle.")
+        discussion: "One graph per spec, in path order. Nodes are styled by kind: state, derived, command outputs, resources, events, lifecycle, reactions, validation.")
 
     @Argument(help: "Spec files (*.vm.yaml) or folders to search for them.")
     var paths: [String]

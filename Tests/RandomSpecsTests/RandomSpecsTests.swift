@@ -63,6 +63,8 @@ struct RandomSpecsTests {
             "0...", "..<", ": 0)", "][", "case let", "0x1F", "1_000", "$0", " in ", "\\(", "switch", "if ", "let ",
             "<T>(_ x: T) -> T", "((Int) -> Int)", "@Sendable (Int) -> SignalProducer<String, Never>", "größe", "naïve",
             ": |", "{ type:", "'", "\\\"", "\\\\", "GrößeV",
+            "validation:", "  fields:", "      - rule: ", "  submit: ", "show: afterSubmit", "show: afterEdit",
+            "reactions:", "onChange: [",
         ] {
             #expect(text.contains(needle), "no random spec contains `\(needle)`")
         }

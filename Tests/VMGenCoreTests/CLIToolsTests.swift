@@ -87,4 +87,34 @@ struct CLIToolsTests {
         #expect(dot.stdout.contains("    query [label=\"query\", shape=box, fillcolor=\"#dbeafe\"];\n"))
         #expect(dot.stdout.contains("    searchIsExecuting -> searched [label=\"emits\", style=dashed];\n"))
     }
+
+    @Test("graph shows a reaction as a reaction and a rule of validation as a rule, with the submit attempt")
+    func graphOfReactionsAndValidation() throws {
+        let spec = """
+            viewModel: Form
+            state:
+              name: { type: String, initial: '""', input: true }
+              edits: { type: Int, initial: "0" }
+            reactions:
+              countEdits: { onChange: name, perform: edits += 1 }
+            validation:
+              submit: save
+              fields:
+                name:
+                  - { rule: "!name.isEmpty", message: Enter a name. }
+            commands:
+              save: { perform: edits = 0 }
+            """
+        try spec.write(to: folder.appendingPathComponent("Form.vm.yaml"), atomically: true, encoding: .utf8)
+        let run = try runVMGen(["graph", "Form.vm.yaml"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        for line in ["    react_countEdits[\"reaction countEdits\"]", "    name --> react_countEdits", "    react_countEdits --> edits",
+                     "    name_rule1[\"name rule 1\"]", "    name --> name_rule1", "    name_rule1 --> nameMessage",
+                     "    nameWasEdited --> nameMessage", "    nameIsValid --> isValid", "    submitAttempted --> nameMessage",
+                     "    saveIsExecuting -. attempts .-> submitAttempted", "    name -. edited .-> nameWasEdited", "    class react_countEdits reaction"] {
+            #expect(run.stdout.contains(line + "\n"), "\(line)")
+        }
+        #expect(run.stdout.contains("class nameWasEdited,name_rule1,nameIsValid,nameMessage,isValid,submitAttempted validation\n"))
+    }
 }

@@ -69,7 +69,14 @@ struct SpecSchemaTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(SpecSchema.json().utf8)) as? [String: Any])
         let properties = try #require(object["properties"] as? [String: Any])
         #expect(Set(properties.keys) == Set(["viewModel", "doc", "access", "imports", "parameters", "dependencies", "constants", "state",
-                                             "derived", "children", "functions", "commands", "resources", "events", "reactions", "lifecycle", "invariants"]))
+                                             "derived", "children", "functions", "commands", "resources", "events", "reactions", "validation",
+                                             "lifecycle", "invariants"]))
+        // A field of `validation` is a non-empty list of rules, each with its `rule` and `message`.
+        let validation = try #require(properties["validation"] as? [String: Any])
+        let fields = try #require((validation["properties"] as? [String: Any])?["fields"] as? [String: Any])
+        let rules = try #require(fields["additionalProperties"] as? [String: Any])
+        #expect(rules["minItems"] as? Int == 1)
+        #expect((rules["items"] as? [String: Any])?["required"] as? [String] == ["rule", "message"])
     }
 }
 

@@ -75,4 +75,20 @@ struct SourceLocationTests {
         #expect(error.column == 5, "compiler output:\n\(error.output)")
         #expect(error.output.contains("Foundaton"))
     }
+
+    @Test("a validation rule that is not a Bool is reported at the rule's line and column")
+    func ruleOfTheWrongTypeLandsOnSpecLine() throws {
+        let spec = """
+            viewModel: Broken
+            state:
+              name: { type: String, initial: '""', input: true }
+            validation:
+              fields:
+                name:
+                  - { rule: name.count, message: Enter a name. }
+            """
+        let error = try Self.firstError(of: spec, onLine: 7)
+        // `name.count` stands at line 7, column 17 of the spec.
+        #expect(error.column.map { (17...26).contains($0) } == true, "compiler output:\n\(error.output)")
+    }
 }

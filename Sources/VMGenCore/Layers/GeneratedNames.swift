@@ -12,6 +12,14 @@ public enum GeneratedNames {
     public static func error(of resource: String) -> String { resource + "Error" }
     public static func reload(of resource: String) -> String { "reload" + capitalized(resource) }
 
+    /// Validation (`validation:`): a field's message, validity and whether it was edited, the
+    /// form's validity, and whether a submit was attempted.
+    public static func message(of field: String) -> String { field + "Message" }
+    public static func isValid(of field: String) -> String { field + "IsValid" }
+    public static func wasEdited(of field: String) -> String { field + "WasEdited" }
+    public static let isValid = "isValid"
+    public static let submitAttempted = "submitAttempted"
+
     /// The public method that groups writes from outside into one transaction.
     public static let update = "update"
 
@@ -30,6 +38,10 @@ public enum GeneratedNames {
     public static func fixed(_ role: String) -> String { "_$" + role }
     /// A command's enabled condition, a private computed value (reserved by the validator).
     public static func canExecute(of command: String) -> String { command + "CanExecute" }
+
+    /// Rule `index` (from 1) of a validated field, a private computed value: `email$rule1`,
+    /// stored as `_email$rule1`.
+    public static func rule(_ index: Int, of field: String) -> String { field + "$rule" + String(index) }
 
     /// Every name the class declares for `spec` besides values, their runtime properties and the
     /// outputs of commands and resources, with the declaration it serves: only the public

@@ -33,6 +33,8 @@ public struct Spec: Sendable {
     public var events: [Member] = []
     /// Statements run when values change, in the same transaction (see `Reaction`).
     public var reactions: [Reaction] = []
+    /// Rules with messages on input values (see `Validation`).
+    public var validation: Validation?
     /// `active` adds `isActive` and activation-driven loading.
     public var lifecycle: Located<String>?
     /// Conditions over the values that hold after every transaction (checked in debug builds).

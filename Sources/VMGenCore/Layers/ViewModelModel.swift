@@ -36,6 +36,10 @@ public struct Symbol: Sendable {
         case resourceOutput(resource: String)
         /// `isActive` of `lifecycle: active`.
         case activation
+        /// A value of `validation:` (`emailMessage`, `isValid`...), for the field named, or for
+        /// `validation` itself; `isFlag` for the values statements may write (`emailWasEdited`,
+        /// `submitAttempted`).
+        case validationOutput(owner: String, isFlag: Bool)
         /// A member the generator adds for another declaration (`xProperty`).
         case generated(for: String)
 
@@ -46,6 +50,7 @@ public struct Symbol: Sendable {
             case .resourceOutput(let resource): resource
             case .generated(let owner): owner
             case .activation: "lifecycle"
+            case .validationOutput(let owner, _): owner
             default: nil
             }
         }
@@ -63,7 +68,7 @@ public struct Symbol: Sendable {
     /// Whether reading this name makes an expression depend on it.
     public var isReactive: Bool {
         switch kind {
-        case .state, .derived, .child, .commandOutput, .activation: true
+        case .state, .derived, .child, .commandOutput, .activation, .validationOutput: true
         case .resource: true
         case .resourceOutput: type != nil
         default: false
@@ -91,6 +96,17 @@ public struct ReactiveValue: Sendable {
         case resourceError(resource: String)
         /// `isActive` of `lifecycle: active`.
         case activation
+        /// Validation: whether a field was edited, or a submit attempted; written by the field's
+        /// setter or the submit command (and by statements), not by the view.
+        case validationFlag
+        /// Whether one rule of `field` holds, computed from `expression` (private).
+        case rule(field: String)
+        /// Whether every rule of `field` holds, from its rules.
+        case fieldValidity(field: String)
+        /// The message `field` shows, from its rules and when messages show.
+        case message(field: String)
+        /// `isValid`: whether every field is valid.
+        case formValidity
     }
 
     public var name: String
@@ -109,15 +125,15 @@ public struct ReactiveValue: Sendable {
     /// Whether the value is computed from other values by the generated update code.
     public var isComputed: Bool {
         switch source {
-        case .derived, .child, .condition: true
+        case .derived, .child, .condition, .rule, .fieldValidity, .message, .formValidity: true
         default: false
         }
     }
 
-    /// Whether the value has a setter: state and `isActive`.
+    /// Whether the value has a setter: state, `isActive` and validation's flags.
     public var hasSetter: Bool {
         switch source {
-        case .state, .activation: true
+        case .state, .activation, .validationFlag: true
         default: false
         }
     }
@@ -126,14 +142,24 @@ public struct ReactiveValue: Sendable {
     /// resource event) rather than computed in the commit.
     public var isWritten: Bool {
         switch source {
-        case .state, .activation, .commandIsExecuting, .resourceValue, .resourceIsLoading, .resourceError: true
+        case .state, .activation, .commandIsExecuting, .resourceValue, .resourceIsLoading, .resourceError, .validationFlag: true
         default: pacing != nil
         }
     }
 
-    /// Whether the view can see it (conditions are private to their command).
+    /// Whether it is one of the public values of `validation:` (a message, a validity, a flag).
+    public var isValidationOutput: Bool {
+        switch source {
+        case .validationFlag, .fieldValidity, .message, .formValidity: true
+        default: false
+        }
+    }
+
+    /// Whether the view can see it (conditions are private to their command, rules to their field).
     public var isPublic: Bool {
-        if case .condition = source { return false }
-        return true
+        switch source {
+        case .condition, .rule: false
+        default: true
+        }
     }
 }

@@ -7,7 +7,7 @@ public struct SpecParser {
     /// The top-level keys, in the order the documentation presents them.
     static let topLevelKeys = [
         "viewModel", "doc", "access", "imports", "parameters", "dependencies", "constants", "state",
-        "derived", "children", "functions", "commands", "resources", "events", "reactions", "lifecycle", "invariants",
+        "derived", "children", "functions", "commands", "resources", "events", "reactions", "validation", "lifecycle", "invariants",
     ]
 
     public init() {}
@@ -42,6 +42,7 @@ public struct SpecParser {
         spec.commands = sections.commands(fields["commands"]?.value)
         spec.resources = sections.resources(fields["resources"]?.value)
         spec.reactions = sections.reactions(fields["reactions"]?.value)
+        spec.validation = sections.validation(fields["validation"]?.value)
         spec.invariants = sections.invariants(fields["invariants"]?.value)
         spec.brokenNames = sections.brokenNames
         return spec

@@ -2,7 +2,8 @@
 /// for seeing why a value updates. Nodes are styled by kind; edges are every way a change
 /// travels in the generated code: a value read by an expression, `isActive` starting and
 /// cancelling the loads of the resources it triggers, a reload feeding a resource's outputs,
-/// a command's `IsExecuting` feeding its `IsEnabled`, and a command emitting an event.
+/// a command's `IsExecuting` feeding its `IsEnabled`, a command emitting an event, a reaction
+/// reading its triggers and feeding what it writes, and a field's rules feeding its validity and message.
 public enum GraphExport {
     public enum Format: String, CaseIterable, Sendable {
         case mermaid, dot
@@ -10,7 +11,7 @@ public enum GraphExport {
 
     /// What a node is, for its style.
     enum Kind: String, CaseIterable {
-        case state, derived, command, resource, event, lifecycle
+        case state, derived, command, resource, event, lifecycle, reaction, validation
 
         /// Mermaid `classDef` body and DOT attributes: one fill colour per kind, and a shape.
         var fill: String {
@@ -21,6 +22,8 @@ public enum GraphExport {
             case .resource: "#ede9fe"
             case .event: "#fee2e2"
             case .lifecycle: "#e5e7eb"
+            case .reaction: "#fce7f3"
+            case .validation: "#ccfbf1"
             }
         }
 
@@ -32,6 +35,8 @@ public enum GraphExport {
             case .resource: "cylinder"
             case .event: "cds"
             case .lifecycle: "diamond"
+            case .reaction: "parallelogram"
+            case .validation: "octagon"
             }
         }
     }
@@ -44,11 +49,11 @@ public enum GraphExport {
 
     public static func render(_ model: ViewModelModel, as format: Format) -> String {
         let (nodes, edges) = graph(of: model)
-        func id(_ name: String) -> String { name.replacingOccurrences(of: ":", with: "_") }
+        func id(_ name: String) -> String { name.replacingOccurrences(of: ":", with: "_").replacingOccurrences(of: "$", with: "_") }
         switch format {
         case .mermaid:
             var lines = ["graph LR"]
-            lines += nodes.map { "    \(id($0.name))[\"\($0.name)\"]" }
+            lines += nodes.map { "    \(id($0.name))[\"\(label($0.name))\"]" }
             lines += edges.map { edge in
                 edge.label.map { "    \(id(edge.from)) -. \($0) .-> \(id(edge.to))" } ?? "    \(id(edge.from)) --> \(id(edge.to))"
             }
@@ -62,13 +67,21 @@ public enum GraphExport {
         case .dot:
             var lines = ["digraph \(model.spec.viewModel.value) {", "    rankdir=LR;", "    node [style=filled];"]
             lines += nodes.map {
-                "    \(id($0.name)) [label=\"\($0.name)\", shape=\($0.kind.dotShape), fillcolor=\"\($0.kind.fill)\"];"
+                "    \(id($0.name)) [label=\"\(label($0.name))\", shape=\($0.kind.dotShape), fillcolor=\"\($0.kind.fill)\"];"
             }
             lines += edges.map { edge in
                 "    \(id(edge.from)) -> \(id(edge.to))" + (edge.label.map { " [label=\"\($0)\", style=dashed]" } ?? "") + ";"
             }
             return (lines + ["}"]).joined(separator: "\n") + "\n"
         }
+    }
+
+    /// What a node shows: its name, but "reaction clearError" for a reaction and "email rule 1"
+    /// for a rule of validation.
+    static func label(_ node: String) -> String {
+        if let reaction = ResolvedReaction.name(ofNode: node) { return "reaction " + reaction }
+        if let range = node.range(of: "$rule") { return node[..<range.lowerBound] + " rule " + node[range.upperBound...] }
+        return node
     }
 
     /// The nodes with their kinds, and the edges, in a stable order.
@@ -81,9 +94,15 @@ public enum GraphExport {
             case .condition, .commandIsExecuting, .commandIsEnabled: .command
             case .resourceValue, .resourceIsLoading, .resourceError: .resource
             case .activation: .lifecycle
+            case .validationFlag, .rule, .fieldValidity, .message, .formValidity: .validation
             }
         }
-        var nodes = model.graph.nodes.map { (name: $0, kind: kinds[$0] ?? ($0.hasPrefix("reload:") ? .resource : .derived)) }
+        func kind(of node: String) -> Kind {
+            if let kind = kinds[node] { return kind }
+            if ResolvedReaction.name(ofNode: node) != nil { return .reaction }
+            return node.hasPrefix("reload:") ? .resource : .derived
+        }
+        var nodes = model.graph.nodes.map { (name: $0, kind: kind(of: $0)) }
         var edges = model.graph.nodes.flatMap { node in (model.graph.inputs[node] ?? []).map { Edge(from: $0, to: node) } }
         let names = Set(model.graph.nodes)
         func add(_ edge: Edge) {
@@ -106,6 +125,16 @@ public enum GraphExport {
             if let event = command.emits?.value {
                 if !nodes.contains(where: { $0.name == event }) { nodes.append((event, .event)) }
                 add(Edge(from: executing, to: event, label: "emits"))
+            }
+            if model.spec.validation?.submit?.value == name, names.contains(GeneratedNames.submitAttempted) {
+                add(Edge(from: executing, to: GeneratedNames.submitAttempted, label: "attempts"))
+            }
+        }
+        // A validated field's setter marks it edited.
+        for field in model.spec.validation?.fields ?? [] {
+            let name = field.name.value
+            if names.contains(GeneratedNames.wasEdited(of: name)) {
+                add(Edge(from: name, to: GeneratedNames.wasEdited(of: name), label: "edited"))
             }
         }
         return (nodes, edges)

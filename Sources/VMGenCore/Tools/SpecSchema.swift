@@ -56,6 +56,7 @@ public enum SpecSchema {
             "resources": entry(["type", "failure", "load", "trigger", "doc"] + SectionReader.resourceTimingKeys, required: ["type"], shorthand: false),
             "reactions": entry(["onChange", "perform", "doc"], required: ["onChange", "perform"], shorthand: false),
             "invariants": entry(SectionReader.invariantKeys, required: SectionReader.invariantKeys, shorthand: false),
+            "validation": validation(code: code, string: string),
         ]
         // A resource loads with `load` or with `task`, one of them.
         if var resources = properties["resources"] as? [String: Any], var resource = resources["additionalProperties"] as? [String: Any] {
@@ -79,6 +80,33 @@ public enum SpecSchema {
             "additionalProperties": false,
             "required": ["viewModel"],
             "properties": properties,
+        ]
+    }
+
+    /// `validation:`: `submit`, `show` and, under `fields`, each input's list of rules.
+    static func validation(code: [String: Any], string: [String: Any]) -> [String: Any] {
+        let rule: [String: Any] = [
+            "type": "object",
+            "additionalProperties": false,
+            "required": SectionReader.ruleKeys,
+            "properties": [
+                "rule": code.merging(["description": "A Bool expression that holds when the field is valid."]) { $1 },
+                "message": ["type": "string", "description": "What the field shows while the rule does not hold."],
+            ],
+        ]
+        return [
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["fields"],
+            "properties": [
+                "submit": string.merging(["description": "The command that submits the form."]) { $1 },
+                "show": ["enum": Validation.Show.allCases.map(\.rawValue)],
+                "fields": [
+                    "type": "object",
+                    "description": "For each input state value, its rules, checked in order.",
+                    "additionalProperties": ["type": "array", "minItems": 1, "items": rule],
+                ],
+            ],
         ]
     }
 }

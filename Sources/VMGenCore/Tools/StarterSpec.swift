@@ -21,16 +21,32 @@ public enum StarterSpec {
 
         state:
           count: { type: Int, initial: "0", doc: The current count. }
+          step: { type: Int, initial: "1", input: true, doc: How much each increment adds; the view edits it. }
+          lastChange: { type: String, initial: '""', doc: What the last change of the count was. }
 
         derived:
           isAtLimit: { type: Bool, value: count >= limit }
           countText: { type: String, value: '"\\(count) of \\(limit)"' }
 
+        # Rules with messages: `stepMessage` shows the first broken rule's message once the step was
+        # edited; `stepIsValid` and `isValid` say whether every rule holds.
+        validation:
+          fields:
+            step:
+              - { rule: step > 0, message: The step must be at least 1. }
+              - { rule: step <= limit, message: The step cannot be larger than the limit. }
+
+        # Statements run when a value changes, in the same transaction.
+        reactions:
+          recordChange:
+            onChange: count
+            perform: 'lastChange = "\\(oldValue) -> \\(count)"'
+
         commands:
           increment:
-            doc: Adds one to the count.
-            enabled: "!isAtLimit"
-            perform: count += 1
+            doc: Adds the step to the count, up to the limit.
+            enabled: "!isAtLimit && isValid"
+            perform: count = min(count + step, limit)
           reset:
             doc: Starts again from zero.
             perform: count = 0

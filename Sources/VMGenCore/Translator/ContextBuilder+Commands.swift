@@ -31,6 +31,26 @@ extension ContextBuilder {
         let input = types.hasInput ? "input" : "_"
         let pass = types.hasInput ? "input" : ""
         switch command.work {
+        case _ where submits(name):
+            // The submit command: an attempt shows the messages; the work runs when the form is valid.
+            let run = switch command.work {
+            case .perform:
+                ["    self.\(GeneratedNames.helper(name, "perform"))(\(pass))", "    return Reactive.SignalProducer(value: ())"]
+            case .producer:
+                ["    return self.\(GeneratedNames.helper(name, "work"))(\(pass))"]
+            case .task:
+                // The task a `task:` command would run, started only after the attempt.
+                [
+                    "    return Reactive.SignalProducer(taskOnMain: { [weak self] in",
+                    "        guard let self else { throw Swift.CancellationError() }",
+                    "        return try await self.\(GeneratedNames.helper(name, "task"))(\(pass))",
+                    "    })",
+                ]
+            }
+            arguments += [
+                "executeOnMain: { [weak self] \(input) in",
+                "    guard let self, self.\(attemptName(name))() else { return .empty }",
+            ] + run + ["}"]
         case .perform:
             arguments += [
                 "executeOnMain: { [weak self] \(input) in",
@@ -131,6 +151,7 @@ extension ContextBuilder {
                     signature: "private func \(GeneratedNames.helper(name, "task"))(\(parameter)) async throws -> \(types.output) {",
                     bodyLines: SwiftText.embedded(code)))
             }
+            if submits(name) { result.append(attemptFunction(name)) }
             if command.onValue != nil || command.emits != nil {
                 var body = command.onValue.map(SwiftText.embedded) ?? []
                 if let event = command.emits?.value {

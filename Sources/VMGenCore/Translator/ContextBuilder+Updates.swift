@@ -64,6 +64,7 @@ extension ContextBuilder {
             let what: String = switch value.source {
             case .state: "The initial value of `\(value.name)`."
             case .condition(let command): "Whether `\(command)` may run, besides not already running."
+            case .rule(let field): "Whether rule \(value.name.split(separator: "$").last?.dropFirst("rule".count) ?? "") of `\(field)` holds."
             default: "Computes `\(value.name)` from what it reads."
             }
             let arguments = arguments(of: code, for: readsKey(of: value))
@@ -160,7 +161,9 @@ extension ContextBuilder {
 
     func initialValueExpression(of value: ReactiveValue) -> LineLayout.Piece {
         switch value.source {
-        case .state, .derived, .child, .condition:
+        case .validationFlag, .fieldValidity, .message, .formValidity:
+            return validationValue(value) { $0 } ?? .text("nil")
+        case .state, .derived, .child, .condition, .rule:
             if let list = childListCall(value, inInitializer: true, reactiveRead: { $0 }) { return list }
             guard let code = value.expression else { return .text("nil") }
             return call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { $0 }
@@ -436,6 +439,9 @@ extension ContextBuilder {
                 if isOneAtATime(command) { inputs.append(GeneratedNames.isExecuting(of: command)) }
                 guard let enabled = enabledState(of: command) else { continue }
                 newValue = .text(enabled)
+            case .fieldValidity, .message, .formValidity:
+                guard let computed = validationValue(value, reactiveRead: GeneratedNames.storage(of:)) else { continue }
+                newValue = computed
             default:
                 if let list = childListCall(value, inInitializer: false, reactiveRead: GeneratedNames.storage(of:)) {
                     newValue = list

@@ -58,6 +58,7 @@ public struct ContextBuilder {
             sections: [
                 ValueSection(title: "State", values: members { if case .state = $0.source { true } else { false } }),
                 ValueSection(title: "Derived values", values: members { if case .derived = $0.source { true } else { false } }),
+                ValueSection(title: "Validation", values: members(\.isValidationOutput)),
                 ValueSection(title: "Children", values: members { if case .child = $0.source { true } else { false } }),
                 ValueSection(title: "Activation", values: members { if case .activation = $0.source { true } else { false } }),
             ],
@@ -90,10 +91,8 @@ public struct ContextBuilder {
 
     /// Whether some value has a getter that records its reads for Observation.
     var hasGetters: Bool {
-        // Every value but a command's condition is a property with a getter.
-        model.reactiveValues.contains { value in
-            if case .condition = value.source { false } else { true }
-        }
+        // Every value but a command's condition and a rule is a property with a getter.
+        model.reactiveValues.contains(where: \.isPublic)
     }
 
     /// Whether the view model follows runtime objects (its commands and resource loaders).
@@ -139,7 +138,7 @@ public struct ContextBuilder {
         let prefix: String
         switch value.source {
         case .state(isInput: true), .activation: prefix = access
-        case .state(isInput: false): prefix = access + "private(set) "
+        case .state(isInput: false), .validationFlag: prefix = access + "private(set) "
         default: prefix = access
         }
         let name = value.name
@@ -152,6 +151,7 @@ public struct ContextBuilder {
                 "guard \(transactions).begin() else",
                 body: ["return \(transactions).later { self.\(name) = newValue }"], margin: 12)
             setter += LineLayout.lines(write(name, "newValue"), margin: 12)
+            setter += editWrites(of: name).flatMap { LineLayout.lines($0, margin: 12) }
             setter.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
         }
         let recordRead = "\(GeneratedNames.fixed("access"))(\\.\(name), &\(GeneratedNames.helper(name, "read")))"
@@ -203,8 +203,11 @@ public struct ContextBuilder {
     /// generator's own types qualified with their module, so that no spec name can shadow them.
     func typeName(of value: ReactiveValue) -> String {
         switch value.source {
-        case .condition, .commandIsExecuting, .commandIsEnabled, .resourceIsLoading, .activation:
+        case .condition, .commandIsExecuting, .commandIsEnabled, .resourceIsLoading, .activation, .validationFlag, .rule,
+             .fieldValidity, .formValidity:
             return "Swift.Bool"
+        case .message:
+            return "Swift.String?"
         case .resourceError(let resource):
             return types.resourceFailures[resource].map(SwiftNames.optional) ?? "(any Swift.Error)?"
         case .resourceValue(let resource):

@@ -58,11 +58,13 @@ struct Checker {
         declareEverything()
         checkTypes()
         buildReactiveValues()
+        buildValidationValues()
         checkExpressions()
         checkChildLists()
         checkCommands()
         checkResources()
         checkReactions()
+        checkValidation()
         checkTiming()
         checkInvariants()
         buildGraph()
@@ -116,6 +118,8 @@ struct Checker {
         case .event: "event `\(symbol.name)`"
         case .resource: "resource `\(symbol.name)`"
         case .reaction: "reaction `\(symbol.name)`"
+        case .validationOutput(let owner, _) where owner == "validation": "the generated `\(symbol.name)` of `validation`"
+        case .validationOutput(let owner, _): "the generated `\(symbol.name)` of the rules of `\(owner)`"
         }
     }
 
@@ -190,6 +194,7 @@ struct Checker {
         if hasActivation, let lifecycle = spec.lifecycle {
             declare("isActive", .activation, type: "Bool", at: lifecycle.location)
         }
+        declareValidation()
         // Each readable value is also exposed as a runtime Property named `<name>Property`.
         let readable = symbols.values.filter(\.isReactive).sorted { ($0.location, $0.name) < ($1.location, $1.name) }
         for symbol in readable {
@@ -650,6 +655,7 @@ struct Checker {
         if let value = reactiveValues.first(where: { $0.name == node }), case .condition(let command) = value.source {
             return "enabled condition of \(command)"
         }
+        if let value = reactiveValues.first(where: { $0.name == node }), case .rule = value.source { return ruleName(node, quoted: false) }
         return node
     }
 
@@ -681,7 +687,11 @@ struct Checker {
                 at: onFailure.location)
         }
         for value in reactiveValues where value.isComputed && value.reads.isEmpty && value.expression != nil {
-            let what: String = if case .condition(let command) = value.source { "the enabled condition of `\(command)`" } else { "`\(value.name)`" }
+            let what: String = switch value.source {
+            case .condition(let command): "the enabled condition of `\(command)`"
+            case .rule: ruleName(value.name)
+            default: "`\(value.name)`"
+            }
             diagnostics.warning(
                 "\(what) reads no value that changes, so it never changes; make it a constant", at: value.expression!.location)
         }

@@ -1,0 +1,48 @@
+import GoldenViewModels
+import Reactive
+import Testing
+
+/// The golden `Validation` spec (`ProfileFormViewModel`) run: `show: afterSubmit`, a `task`
+/// submit command, and another command enabled by `isValid`.
+@MainActor
+@Suite("Validation in the golden view model")
+struct GoldenValidationTests {
+    /// Waits, a millisecond at a time and at most a second, until `done` holds.
+    func wait(until done: () -> Bool) async throws {
+        for _ in 0..<1000 where !done() { try await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    @Test("with show: afterSubmit, no message shows before the first attempt, and a failing attempt runs no task")
+    func noMessageBeforeTheFirstAttempt() async throws {
+        let form = ProfileFormViewModel(maxNameLength: 5)
+        form.name = "Ada Lovelace"
+        #expect(form.nameMessage == nil && form.problemCount == 0)
+        #expect(!form.nameIsValid && !form.isValid)
+        form.save.execute().start()
+        // The attempt is part of the execution's start: its messages show at once.
+        #expect(form.submitAttempted)
+        #expect(form.nameMessage == #"Too long: the "name" field \ limit."#)
+        #expect(form.problemCount == 1)
+        try await wait { !form.saveIsExecuting }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(form.saved == [], "an attempt while a rule fails runs nothing")
+    }
+
+    @Test("preview, enabled by isValid, is enabled exactly when no message would show")
+    func enabledAgreesWithTheMessages() async throws {
+        let form = ProfileFormViewModel(maxNameLength: 5)
+        form.save.execute().start()
+        for (name, nickname) in [("", ""), ("Ada", ""), ("Ada", "Ada"), ("Ada Lovelace", "Countess"), ("Ada", "Countess")] {
+            form.update {
+                $0.name = name
+                $0.nickname = nickname
+            }
+            let noMessage = form.nameMessage == nil && form.nicknameMessage == nil
+            #expect(form.previewIsEnabled == noMessage, "name \(name), nickname \(nickname)")
+            #expect(form.isValid == noMessage)
+        }
+        form.save.execute().start()
+        try await wait { !form.saved.isEmpty }
+        #expect(form.saved == ["Ada"])
+    }
+}
