@@ -20,8 +20,19 @@ struct ExploredAuthenticator: Authenticating {
 
 struct ExploredFlickr: FlickrSearching {
     let searches = FakeProducer<String, FlickrSearchResults, FlickrSearchError>()
+    let metadata = FakeProducer<String, FlickrPhotoMetadata, FlickrSearchError>()
     func flickrSearch(_ searchString: String) -> SignalProducer<FlickrSearchResults, FlickrSearchError> {
         searches(searchString)
+    }
+    func flickrImageMetadata(_ identifier: String) -> SignalProducer<FlickrPhotoMetadata, FlickrSearchError> {
+        metadata(identifier)
+    }
+}
+
+struct ExploredRegistrar: Registering {
+    let signUps = FakeProducer<Credentials, Void, LoginError>()
+    func signUp(email: String, password: String) -> SignalProducer<Void, LoginError> {
+        signUps(Credentials(username: email, password: password))
     }
 }
 
@@ -102,6 +113,45 @@ struct ExampleExplorationTests {
         }.exhaustive(depth: 5)
         report.expectNoFailure()
         #expect(report.coverage.missing.isEmpty)
+    }
+
+    @Test func flickrResultsAndTheirItems() {
+        let cat = FlickrPhoto(title: "Cat", identifier: "1")
+        let dog = FlickrPhoto(title: "Dog", identifier: "2")
+        let screen = Explorer<FlickrSearchResultsViewModel> { explore in
+            explore.input(\.results, [
+                FlickrSearchResults(searchString: "pets", totalResults: 2, photos: [cat, dog]),
+                FlickrSearchResults(searchString: "pets", totalResults: 2, photos: [dog]),
+                FlickrSearchResults(searchString: "none", totalResults: 0, photos: []),
+            ])
+            return FlickrSearchResultsViewModel(
+                initialResults: FlickrSearchResults(searchString: "cats", totalResults: 1, photos: [cat]),
+                flickr: ExploredFlickr(), scheduler: TestScheduler())
+        }.exhaustive(depth: 4)
+        screen.expectNoFailure()
+
+        let item = Explorer<FlickrSearchResultsItemViewModel> { explore in
+            let flickr = ExploredFlickr()
+            let scheduler = TestScheduler()
+            explore.time(scheduler, steps: [0.5, 1])
+            explore.answers(flickr.metadata, named: "metadata",
+                            values: [FlickrPhotoMetadata(favorites: 3, comments: 1)], failures: [.network("down")])
+            return FlickrSearchResultsItemViewModel(initialPhoto: cat, flickr: flickr, scheduler: scheduler)
+        }.exhaustive(depth: 5)
+        item.expectNoFailure()
+        #expect(item.coverage.missing.isEmpty)
+    }
+
+    @Test func signUp() {
+        let report = Explorer<SignUpViewModel> { explore in
+            let registrar = ExploredRegistrar()
+            explore.input(\.email, ["", "ann@example.com"])
+            explore.input(\.password, ["", "secret12"])
+            explore.input(\.confirmation, ["secret12"])
+            explore.answers(registrar.signUps, named: "signUps", values: [()], failures: [LoginError(message: "taken")])
+            return SignUpViewModel(registrar: registrar)
+        }.exhaustive(depth: 4)
+        report.expectNoFailure()
     }
 
     @Test func addPersonAndPersonContainer() {
