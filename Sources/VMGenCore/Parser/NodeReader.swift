@@ -10,7 +10,7 @@ struct NodeReader {
 
     init(file: String, text: String) {
         self.file = file
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.lines = Blank.lines(text)
     }
 
     func location(of node: Node) -> SourceLocation {
@@ -116,7 +116,7 @@ struct NodeReader {
                 at: text.location)
             return nil
         }
-        guard !text.value.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !Blank.isWhitespace(text.value) else {
             // Nothing after `key:` is often a mapping whose lines are not indented under the key.
             let isBare = if case .scalar(let scalar) = node { scalar.style == .plain } else { false }
             let hint = isBare ? "; if the lines below belong to it, indent them deeper than its key" : ""

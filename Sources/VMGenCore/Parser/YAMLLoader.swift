@@ -30,7 +30,9 @@ struct YAMLLoader {
         }
         // libyaml ends lines at `\r\n` and a lone `\r` too, and Swift reads `\r\n` as one
         // Character: with one kind of line end, every line count agrees with libyaml's.
-        let text = decoded.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let text = decoded.utf8.contains(UInt8(ascii: "\r"))
+            ? decoded.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            : decoded
         if let tooDeep = Self.firstExcessiveNesting(in: text, file: file) {
             diagnostics.error(
                 "nesting is deeper than \(Self.maximumNesting) levels; a spec never needs that much: flatten it", at: tooDeep)
@@ -38,7 +40,8 @@ struct YAMLLoader {
         }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            // UTF-8 named, so that Yams does not read the environment on every spec to choose.
+            node = try Yams.compose(yaml: text, .default, .default, .utf8)
         } catch let error as YamlError {
             diagnostics.append(contentsOf: Self.diagnostics(for: error, file: file))
             return nil

@@ -2,12 +2,15 @@
 enum SwiftText {
     /// `/// line` comments for a doc string, one per line.
     static func docLines(_ doc: String?) -> [String] {
-        guard let doc, !doc.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
-        var lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
-        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        guard let doc, !Blank.isWhitespaceOrNewline(doc) else { return [] }
+        var lines = Blank.lines(doc)
+        while let last = lines.last, Blank.isWhitespace(last) { lines.removeLast() }
         return lines.map { line in
             // Control characters (a CR, a NUL) would break the comment or the file.
-            let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+            func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
+            let clean = line.unicodeScalars.contains(where: isControl)
+                ? String(String.UnicodeScalarView(line.unicodeScalars.filter { !isControl($0) }))
+                : String(line)
             return clean.isEmpty ? "///" : "/// " + clean
         }
     }
