@@ -32,12 +32,8 @@ extension ContextBuilder {
         let pass = types.hasInput ? "input" : ""
         switch command.work {
         case .perform:
-            arguments += [
-                "executeOnMain: { [weak self] \(input) in",
-                "    self?.\(GeneratedNames.helper(name, "perform"))(\(pass))",
-                "    return Reactive.SignalProducer(value: ())",
-                "}",
-            ]
+            // A direct call: an execution creates no producer.
+            arguments += ["performOnMain: { [weak self] \(input) in self?.\(GeneratedNames.helper(name, "perform"))(\(pass)) }"]
         case .producer:
             arguments += ["executeOnMain: { [weak self] \(input) in self?.\(GeneratedNames.helper(name, "work"))(\(pass)) ?? .empty }"]
         case .task:
