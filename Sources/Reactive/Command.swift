@@ -61,7 +61,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// producer at all.
     private enum Work {
         case producer(@Sendable (Input) -> SignalProducer<Output, Failure>)
-        case immediate(@Sendable (Input) -> Result<Output, Failure>)
+        case immediate(@Sendable (Input) -> Output)
     }
 
     private let policy: CommandPolicy
@@ -141,8 +141,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         })
     }
 
-    /// A command whose work is a function on the main actor that returns its output (or throws
-    /// its failure) at once: a generated view model's `perform`. An execution is the same as with
+    /// A command whose work is a function on the main actor that returns its output at once (a
+    /// generated view model's `perform`; it cannot fail). An execution is the same as with
     /// `executeOnMain:` and a producer of one value (`isExecuting` true, the value, `isExecuting`
     /// false, then `completed`), but it is a direct call: no producer is created or started.
     /// Executing it from another thread is a programmer error and traps. `transaction` runs the
@@ -151,20 +151,14 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         policy: CommandPolicy = .oneAtATime,
         enabledIf: Property<Bool> = Property(value: true),
         transaction: (@MainActor (@escaping () -> Void) -> Void)? = nil,
-        performOnMain work: @escaping @MainActor (Input) throws(Failure) -> Output
+        performOnMain work: @escaping @MainActor (Input) -> Output
     ) {
         self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .immediate { input in
             guard MainQueue.isCurrent else {
                 preconditionFailure("Command(performOnMain:) was executed off the main thread; execute it on the main actor")
             }
             let input = Unchecked(input)
-            return MainActor.assumeIsolated { () -> Unchecked<Result<Output, Failure>> in
-                do throws(Failure) {
-                    return Unchecked(.success(try work(input.value)))
-                } catch {
-                    return Unchecked(.failure(error))
-                }
-            }.value
+            return MainActor.assumeIsolated { Unchecked(work(input.value)) }.value
         })
     }
 
@@ -233,12 +227,12 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// One execution of an immediate command, delivered straight to `action`: the same events in
-    /// the same order as a producer of one value (or one failure) would give, without one. With
+    /// the same order as a producer of one value would give, without one. With
     /// `transaction` (on the main actor) the whole execution is one step; a step the owner runs
     /// later (it was sending notifications) delivers nothing to `action` once the returned
     /// disposable was disposed (which sends `interrupted`), as a started producer would.
     private func runImmediately(
-        _ perform: @escaping @Sendable (Input) -> Result<Output, Failure>,
+        _ perform: @escaping @Sendable (Input) -> Output,
         _ input: Input,
         _ action: @escaping @Sendable (Event<Output, CommandError<Failure>>) -> Void
     ) -> any Disposable {
@@ -265,7 +259,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     }
 
     private func performExecution(
-        _ perform: @Sendable (Input) -> Result<Output, Failure>,
+        _ perform: @Sendable (Input) -> Output,
         _ input: Input,
         _ action: @Sendable (Event<Output, CommandError<Failure>>) -> Void
     ) {
@@ -276,20 +270,13 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         if changed { executing.publish() }
         if enabledChanged { enabled.publish() }
         previous?.dispose()
-        switch perform(input) {
-        case .success(let value):
-            eventsInput.send(value: .value(value))
-            valuesInput.send(value: value)
-            action(.value(value))
-            finish(generation)
-            eventsInput.send(value: .completed)
-            action(.completed)
-        case .failure(let error):
-            finish(generation)
-            eventsInput.send(value: .failed(error))
-            errorsInput.send(value: error)
-            action(.failed(.failed(error)))
-        }
+        let value = perform(input)
+        eventsInput.send(value: .value(value))
+        valuesInput.send(value: value)
+        action(.value(value))
+        finish(generation)
+        eventsInput.send(value: .completed)
+        action(.completed)
     }
 
     private func run(
