@@ -3,7 +3,7 @@
 # usage: N allocs" line counts every malloc/calloc/realloc/new). Each variant runs twice, with
 # COUNT and 2*COUNT operations (COUNT per case below, times SCALE); setup and teardown are the
 # same in both runs, so (allocs(2*COUNT) - allocs(COUNT)) / COUNT is what one more operation
-# allocates.
+# allocates. ONLY="W1 W6" restricts the count to those workloads.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 built="${BENCH_BINARY:-$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)/vmgen-bench}"
@@ -22,9 +22,12 @@ allocs() {
 # workload, variant, operations (valgrind runs ~100x slower than native: kept small).
 for case in "W1 ours 20000" "W1 producer 20000" "W1 baseline 20000" "W1 peer 20000" "W2 ours 2000" \
     "W2 peer 2000" "W3 ours 5000" "W3 baseline 5000" "W3 peer 2000" "W4 ours 2000" "W4 peer 2000" "W6 ours 2000" \
+    "W6 producer_work 2000" "W9 ours 2000" "W9 unobserved 2000" "W9 peer 2000" "W10 ours 2000" "W10 peer 2000" \
     "W7 ours 2000" "W7 baseline 5000" "W7 peer 2000" "W3B ours 5000" "W3B observable 5000" "W3T ours 2000" \
     "W3T macro 2000" "W3T observable 2000" "W8B ours 2000" "W8T ours 1000" "W8T macro 1000"; do
     set -- $case
+    # ONLY="W6 W9" counts only those workloads.
+    if [[ -n "${ONLY:-}" && " $ONLY " != *" $1 "* ]]; then continue; fi
     count=$(($3 * scale))
     single=$(allocs "$1" "$count" "$2")
     double=$(allocs "$1" $((2 * count)) "$2")

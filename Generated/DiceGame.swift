@@ -72,10 +72,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     public private(set) lazy var rollDie: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: Reactive.Property(_rollDie$condition),
         transaction: { [weak self] step in self?._rollDie$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._rollDie$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._rollDie$perform() }
     )
 
     /// Whether `rollDie` is running.
@@ -93,10 +90,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     /// Clears the die for a new game.
     public private(set) lazy var newGame: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         transaction: { [weak self] step in self?._newGame$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._newGame$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._newGame$perform() }
     )
 
     /// Whether `newGame` is running.

@@ -117,11 +117,10 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         Reactive.Command(
             enabledIf: Reactive.Property(_selectPreviousSearch$condition),
             transaction: { [weak self] step in self?._selectPreviousSearch$step(step) ?? step() },
-            executeOnMain: { [weak self] input in
+            performOnMain: { [weak self] input in
                 self?._selectPreviousSearch$perform(input)
                 // Then `executeSearch`, once this transaction is over; refused if it is disabled then.
                 self?._$transactions.later { [weak self] in self?.executeSearch.execute().start() }
-                return Reactive.SignalProducer(value: ())
             }
         )
 

@@ -40,10 +40,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
     /// Selects the row, or deselects it.
     public private(set) lazy var toggle: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         transaction: { [weak self] step in self?._toggle$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._toggle$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._toggle$perform() }
     )
 
     /// Whether `toggle` is running.

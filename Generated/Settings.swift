@@ -131,10 +131,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: Reactive.Property(_reset$condition),
         transaction: { [weak self] step in self?._reset$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._reset$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._reset$perform() }
     )
 
     /// Whether `reset` is running.

@@ -253,10 +253,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     /// Clears the form; clearing is no edit, so no message shows until the user edits or tries again.
     public private(set) lazy var startOver: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         transaction: { [weak self] step in self?._startOver$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._startOver$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._startOver$perform() }
     )
 
     /// Whether `startOver` is running.

@@ -55,10 +55,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     public private(set) lazy var add: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: Reactive.Property(_add$condition),
         transaction: { [weak self] step in self?._add$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._add$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._add$perform() }
     )
 
     /// Whether `add` is running.

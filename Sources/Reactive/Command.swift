@@ -56,9 +56,17 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         var current: (any Disposable)?
     }
 
+    /// What an execution runs: a producer started per execution, or a function that returns the
+    /// outcome at once (``init(policy:enabledIf:transaction:performOnMain:)``), which needs no
+    /// producer at all.
+    private enum Work {
+        case producer(@Sendable (Input) -> SignalProducer<Output, Failure>)
+        case immediate(@Sendable (Input) -> Output)
+    }
+
     private let policy: CommandPolicy
     private let condition: Property<Bool>
-    private let work: @Sendable (Input) -> SignalProducer<Output, Failure>
+    private let work: Work
     private let state = Locked(State())
     private let executing = MutableProperty(false)
     /// `isEnabled`'s storage under ``CommandPolicy/oneAtATime``: staged under `state`'s lock
@@ -78,14 +86,14 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         enabledIf: Property<Bool> = Property(value: true),
         execute work: @escaping @Sendable (Input) -> SignalProducer<Output, Failure>
     ) {
-        self.init(policy: policy, enabledIf: enabledIf, transaction: nil, work: work)
+        self.init(policy: policy, enabledIf: enabledIf, transaction: nil, work: .producer(work))
     }
 
     private init(
         policy: CommandPolicy,
         enabledIf: Property<Bool>,
         transaction: (@MainActor (@escaping () -> Void) -> Void)?,
-        work: @escaping @Sendable (Input) -> SignalProducer<Output, Failure>
+        work: Work
     ) {
         self.policy = policy
         self.transaction = transaction
@@ -124,13 +132,34 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         transaction: (@MainActor (@escaping () -> Void) -> Void)? = nil,
         executeOnMain work: @escaping @MainActor (Input) -> SignalProducer<Output, Failure>
     ) {
-        self.init(policy: policy, enabledIf: enabledIf, transaction: transaction) { input in
+        self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .producer { input in
             guard MainQueue.isCurrent else {
                 preconditionFailure("Command(executeOnMain:) was executed off the main thread; execute it on the main actor")
             }
             let input = Unchecked(input)
             return MainActor.assumeIsolated { work(input.value) }
-        }
+        })
+    }
+
+    /// A command whose work is a function on the main actor that returns its output at once (a
+    /// generated view model's `perform`; it cannot fail). An execution is the same as with
+    /// `executeOnMain:` and a producer of one value (`isExecuting` true, the value, `isExecuting`
+    /// false, then `completed`), but it is a direct call: no producer is created or started.
+    /// Executing it from another thread is a programmer error and traps. `transaction` runs the
+    /// whole execution as one step (see the type's documentation).
+    public convenience init(
+        policy: CommandPolicy = .oneAtATime,
+        enabledIf: Property<Bool> = Property(value: true),
+        transaction: (@MainActor (@escaping () -> Void) -> Void)? = nil,
+        performOnMain work: @escaping @MainActor (Input) -> Output
+    ) {
+        self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .immediate { input in
+            guard MainQueue.isCurrent else {
+                preconditionFailure("Command(performOnMain:) was executed off the main thread; execute it on the main actor")
+            }
+            let input = Unchecked(input)
+            return MainActor.assumeIsolated { Unchecked(work(input.value)) }.value
+        })
     }
 
     /// A command whose work is an async function run in a `Task` on the main actor; disposing the
@@ -142,7 +171,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         transaction: (@MainActor (@escaping () -> Void) -> Void)? = nil,
         task work: @escaping @MainActor (Input) async throws(Failure) -> Output
     ) {
-        self.init(policy: policy, enabledIf: enabledIf, transaction: transaction) { input in
+        self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .producer { input in
             let input = Unchecked(input)
             return SignalProducer { observer, lifetime in
                 let task = Task { @MainActor in
@@ -156,7 +185,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
                 }
                 lifetime.observeEnded { task.cancel() }
             }
-        }
+        })
     }
 
     /// A producer that, when started, runs the work with `input` if the command is enabled, and
@@ -164,18 +193,29 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// producer interrupts the work.
     public func execute(_ input: Input) -> SignalProducer<Output, CommandError<Failure>> {
         let input = Unchecked(input)
-        return SignalProducer { observer, lifetime in
-            self.run(input.value, observer: observer, lifetime: lifetime)
+        switch work {
+        case .producer(let work):
+            return SignalProducer { observer, lifetime in
+                self.run(work, input.value, observer: observer, lifetime: lifetime)
+            }
+        case .immediate(let perform):
+            return SignalProducer(immediate: { action in
+                self.runImmediately(perform, input.value, action)
+            })
         }
     }
 
-    private func run(_ input: Input, observer: Signal<Output, CommandError<Failure>>.Observer, lifetime: Lifetime) {
+    /// An admitted execution: its number, the execution it replaces (under ``CommandPolicy/latestWins``),
+    /// and whether `isExecuting` and `isEnabled` changed (staged; the caller publishes them).
+    private typealias Admission = (generation: Int, previous: (any Disposable)?, changed: Bool, enabledChanged: Bool)
+
+    /// Starts an execution if the command is enabled: marks it executing, staged under the lock.
+    private func admit() -> Admission? {
         let condition = self.condition
         let policy = self.policy
         let executing = self.executing
         let enabled = self.enabled
-        let admitted = state.withLock {
-            state -> (generation: Int, previous: (any Disposable)?, changed: Bool, enabledChanged: Bool)? in
+        return state.withLock { state -> Admission? in
             guard condition.value else { return nil }
             if policy == .oneAtATime && state.executing { return nil }
             state.generation += 1
@@ -184,7 +224,68 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
             let enabledChanged = policy == .oneAtATime && enabled.stage(false)
             return (state.generation, state.current, executing.stage(true), enabledChanged)
         }
-        guard let (generation, previous, changed, enabledChanged) = admitted else {
+    }
+
+    /// One execution of an immediate command, delivered straight to `action`: the same events in
+    /// the same order as a producer of one value would give, without one. With
+    /// `transaction` (on the main actor) the whole execution is one step; a step the owner runs
+    /// later (it was sending notifications) delivers nothing to `action` once the returned
+    /// disposable was disposed (which sends `interrupted`), as a started producer would.
+    private func runImmediately(
+        _ perform: @escaping @Sendable (Input) -> Output,
+        _ input: Input,
+        _ action: @escaping @Sendable (Event<Output, CommandError<Failure>>) -> Void
+    ) -> any Disposable {
+        guard let transaction, MainQueue.isCurrent else {
+            performExecution(perform, input, action)
+            return EndedDisposable.shared
+        }
+        let run = ImmediateRun<Output, Failure>()
+        let input = Unchecked(input)
+        MainActor.assumeIsolated {
+            transaction {
+                run.started = true
+                if let deferred = run.deferred {
+                    self.performExecution(perform, input.value) { deferred.deliver($0) }
+                } else {
+                    self.performExecution(perform, input.value, action)
+                }
+            }
+        }
+        if run.started { return EndedDisposable.shared }
+        let deferred = DeferredObserver(action)
+        run.deferred = deferred
+        return deferred
+    }
+
+    private func performExecution(
+        _ perform: @Sendable (Input) -> Output,
+        _ input: Input,
+        _ action: @Sendable (Event<Output, CommandError<Failure>>) -> Void
+    ) {
+        guard let (generation, previous, changed, enabledChanged) = admit() else {
+            action(.failed(.disabled))
+            return
+        }
+        if changed { executing.publish() }
+        if enabledChanged { enabled.publish() }
+        previous?.dispose()
+        let value = perform(input)
+        eventsInput.send(value: .value(value))
+        valuesInput.send(value: value)
+        action(.value(value))
+        finish(generation)
+        eventsInput.send(value: .completed)
+        action(.completed)
+    }
+
+    private func run(
+        _ work: @escaping @Sendable (Input) -> SignalProducer<Output, Failure>,
+        _ input: Input,
+        observer: Signal<Output, CommandError<Failure>>.Observer,
+        lifetime: Lifetime
+    ) {
+        guard let (generation, previous, changed, enabledChanged) = admit() else {
             observer.send(error: .disabled)
             return
         }
@@ -241,6 +342,43 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         }
         if changed { executing.publish() }
         if enabledChanged { enabled.publish() }
+    }
+}
+
+/// An immediate execution inside its owner's transaction; main actor only (hence unchecked).
+private final class ImmediateRun<Output, Failure: Error>: @unchecked Sendable {
+    /// Whether the transaction ran the execution.
+    var started = false
+    /// The observer to deliver to when the transaction runs the execution later.
+    var deferred: DeferredObserver<Output, Failure>?
+}
+
+/// The observer of an immediate execution that its owner's transaction runs later: disposing it
+/// before then interrupts the observer, which then hears nothing of the execution.
+private final class DeferredObserver<Output, Failure: Error>: Disposable, @unchecked Sendable {
+    typealias Action = @Sendable (Event<Output, CommandError<Failure>>) -> Void
+    private let state: Locked<Action?>
+
+    init(_ action: @escaping Action) {
+        state = Locked(action)
+    }
+
+    var isDisposed: Bool { state.withLock { $0 == nil } }
+
+    func dispose() {
+        let action = state.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?(.interrupted)
+    }
+
+    func deliver(_ event: Event<Output, CommandError<Failure>>) {
+        let action = state.withLock { action in
+            defer { if event.isTerminating { action = nil } }
+            return action
+        }
+        action?(event)
     }
 }
 

@@ -39,6 +39,17 @@ public final class AnyDisposable: Disposable {
     }
 }
 
+/// What a started producer returns once its work is over: already disposed, and disposing it
+/// does nothing.
+@usableFromInline
+final class EndedDisposable: Disposable {
+    @usableFromInline static let shared = EndedDisposable()
+
+    @usableFromInline var isDisposed: Bool { true }
+
+    @usableFromInline func dispose() {}
+}
+
 /// A bag of disposables disposed together: in the order they were added, exactly once.
 ///
 /// Adding to a composite that is already disposed disposes the addition at once.

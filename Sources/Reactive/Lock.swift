@@ -23,34 +23,28 @@ import Musl
 /// lock, so it reports races on state that `Mutex` protects. `Locked` uses a `pthread_mutex_t`,
 /// which the Thread Sanitizer intercepts, on every platform: one implementation, the one CI
 /// compiles and tests on Linux, rather than a Darwin-only branch that no build here compiles.
-/// The mutex is allocated once, on the heap, when the instance is made, so its address never
-/// changes (a pthread mutex must not move while in use).
+///
+/// The value and the mutex live in one heap allocation (a `ManagedBuffer`, the mutex in its tail),
+/// so the mutex's address never changes (a pthread mutex must not move while in use); copies of a
+/// `Locked` share that storage, like references to one object.
 ///
 /// The lock is not recursive: calling ``withLock(_:)`` on the same instance from inside `body`
 /// deadlocks. Keep `body` short and never call out from it (to an observer, a disposable, or
 /// anything that might take this lock again). A failing lock or unlock call stops the process
 /// with its error code, in release builds too.
-public final class Locked<State>: @unchecked Sendable {
-    /// The mutex, at a stable heap address.
-    @usableFromInline let lock: UnsafeMutablePointer<pthread_mutex_t>
-
-    /// The guarded value. Accessed only while `lock` is held; exclusive access is guaranteed by
-    /// the lock, so Swift's dynamic exclusivity check (a runtime call per access) is skipped.
-    @usableFromInline @exclusivity(unchecked) var state: State
+public struct Locked<State>: @unchecked Sendable {
+    /// The value (the header) and the mutex (the one element).
+    @usableFromInline let storage: LockedStorage<State>
 
     /// A lock guarding `initial`.
     public init(_ initial: sending State) {
-        state = initial
-        lock = .allocate(capacity: 1)
-        lock.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(lock, nil)
-        precondition(result == 0, "pthread_mutex_init failed: \(result)")
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deinitialize(count: 1)
-        lock.deallocate()
+        let buffer = LockedStorage<State>.create(minimumCapacity: 1) { _ in initial }
+        storage = unsafeDowncast(buffer, to: LockedStorage<State>.self)
+        storage.withUnsafeMutablePointerToElements { lock in
+            lock.initialize(to: pthread_mutex_t())
+            let result = pthread_mutex_init(lock, nil)
+            precondition(result == 0, "pthread_mutex_init failed: \(result)")
+        }
     }
 
     /// Runs `body` with exclusive access to the value and returns what it returns.
@@ -58,20 +52,26 @@ public final class Locked<State>: @unchecked Sendable {
     public func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending State) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        acquire()
-        defer { release() }
-        return try body(&state)
-    }
-
-    @inlinable @inline(__always)
-    func acquire() {
-        let result = pthread_mutex_lock(lock)
+        // The pointers stay valid while `storage` lives, and `self` keeps it for the whole call.
+        let lock = storage.withUnsafeMutablePointerToElements { $0 }
+        let state = storage.withUnsafeMutablePointerToHeader { $0 }
+        var result = pthread_mutex_lock(lock)
         precondition(result == 0, "pthread_mutex_lock failed: \(result)")
+        defer {
+            result = pthread_mutex_unlock(lock)
+            precondition(result == 0, "pthread_mutex_unlock failed: \(result)")
+        }
+        return try body(&state.pointee)
     }
+}
 
-    @inlinable @inline(__always)
-    func release() {
-        let result = pthread_mutex_unlock(lock)
-        precondition(result == 0, "pthread_mutex_unlock failed: \(result)")
+/// The storage of a ``Locked``: its value is destroyed by `ManagedBuffer`, the mutex here.
+@usableFromInline
+final class LockedStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
+    deinit {
+        withUnsafeMutablePointerToElements { lock in
+            pthread_mutex_destroy(lock)
+            lock.deinitialize(count: 1)
+        }
     }
 }

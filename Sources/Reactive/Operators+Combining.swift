@@ -50,10 +50,22 @@ extension SignalProducer {
     }
 
     /// The latest values of `a` and `b` as a pair, whenever either sends (once both have sent).
+    ///
+    /// Its own state (the two latest values, which side completed) rather than the array form's:
+    /// a value costs no allocation, and the function is specialized where it is called.
+    @inlinable
     public static func combineLatest<A, B>(
         _ a: SignalProducer<A, Failure>, _ b: SignalProducer<B, Failure>
     ) -> SignalProducer<(A, B), Failure> where Value == (A, B) {
-        SignalProducer<[Either<A, B>], Failure>.combineLatest(eitherPair(a, b)).map(unpair)
+        SignalProducer { observer, lifetime in
+            let state = Box(PairState<A, B>())
+            let serializer = Serializer<Either<Event<A, Failure>, Event<B, Failure>>> { input in
+                state.value.receive(input, observer)
+            }
+            lifetime += a.start { event in serializer.send(.left(event)) }
+            if lifetime.hasEnded { return }
+            lifetime += b.start { event in serializer.send(.right(event)) }
+        }
     }
 
     /// The latest values of `a`, `b` and `c`, whenever any sends (once all have sent).
@@ -143,6 +155,53 @@ extension SignalProducer {
                 if lifetime.hasEnded { return }
                 lifetime += producer.start { event in serializer.send((index, event)) }
             }
+        }
+    }
+}
+
+/// The state of a two-way ``SignalProducer/combineLatest(_:_:)``, changed by one event at a time.
+@usableFromInline
+struct PairState<A, B> {
+    @usableFromInline var a: A?
+    @usableFromInline var b: B?
+    @usableFromInline var aCompleted = false
+    @usableFromInline var bCompleted = false
+    @usableFromInline var ended = false
+
+    @inlinable
+    init() {}
+
+    /// Takes one event of either side and sends what the pair sends for it.
+    @inlinable
+    mutating func receive<Failure: Error>(
+        _ input: Either<Event<A, Failure>, Event<B, Failure>>,
+        _ observer: Signal<(A, B), Failure>.Observer
+    ) {
+        guard !ended else { return }
+        let terminal: Event<(A, B), Failure>?
+        switch input {
+        case .left(.value(let value)):
+            a = value
+            if let b { observer.send(value: (value, b)) }
+            return
+        case .right(.value(let value)):
+            b = value
+            if let a { observer.send(value: (a, value)) }
+            return
+        case .left(.completed):
+            aCompleted = true
+            terminal = bCompleted ? .completed : nil
+        case .right(.completed):
+            bCompleted = true
+            terminal = aCompleted ? .completed : nil
+        case .left(.failed(let error)), .right(.failed(let error)):
+            terminal = .failed(error)
+        case .left(.interrupted), .right(.interrupted):
+            terminal = .interrupted
+        }
+        if let terminal {
+            ended = true
+            observer.send(terminal)
         }
     }
 }

@@ -29,6 +29,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
     ///
     /// The current value and the changes are joined without a gap or reordering even while other
     /// threads set the property: a change made while the current value is being delivered follows it.
+    @inlinable
     public var producer: SignalProducer<Value, Never> {
         SignalProducer { [core] observer, lifetime in
             lifetime += core.addPrimed(observer.action)
@@ -93,11 +94,12 @@ extension MutableProperty where Value: Equatable {
 ///
 /// A derived property keeps its sources observed for as long as it lives.
 public final class Property<Value>: @unchecked Sendable {
-    private let storage: MutableProperty<Value>
+    @usableFromInline let storage: MutableProperty<Value>
     /// The subscription to the sources of a derived property (`nil` for other kinds).
-    private let disposable: (any Disposable)?
+    @usableFromInline let disposable: (any Disposable)?
 
-    private init(storage: MutableProperty<Value>, disposable: (any Disposable)?) {
+    @usableFromInline
+    init(storage: MutableProperty<Value>, disposable: (any Disposable)?) {
         self.storage = storage
         self.disposable = disposable
     }
@@ -135,6 +137,7 @@ public final class Property<Value>: @unchecked Sendable {
 
     /// A property made from a producer that sends its first value synchronously when started (the
     /// `producer` of another property, transformed). Traps if the first value does not come at once.
+    @inlinable
     public convenience init(deriving producer: SignalProducer<Value, Never>) {
         let cell = Box<MutableProperty<Value>?>(nil)
         let disposable = producer.start { event in
@@ -156,6 +159,7 @@ public final class Property<Value>: @unchecked Sendable {
     }
 
     /// The current value.
+    @inlinable
     public var value: Value { storage.value }
 
     /// The changes from now on (not the current value). Completes when the sources of a derived
@@ -171,11 +175,13 @@ public final class Property<Value>: @unchecked Sendable {
 
     /// The current value, then every change. A started producer of a derived property keeps the
     /// property (and its sources) alive until it is disposed or the sources end.
+    @inlinable
     public var producer: SignalProducer<Value, Never> {
         guard disposable != nil else { return storage.producer }
-        let producer = storage.producer
+        // The storage's own observer list, primed: no stream in between.
+        let core = storage.core
         return SignalProducer { observer, lifetime in
-            lifetime += producer.start(observer)
+            lifetime += core.addPrimed(observer.action)
             lifetime.observeEnded { withExtendedLifetime(self) {} }
         }
     }
@@ -185,11 +191,13 @@ public final class Property<Value>: @unchecked Sendable {
 
 extension Property {
     /// A property holding `transform` of this property's value, updated on every change.
+    @inlinable
     public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> Property<NewValue> {
         Property<NewValue>(deriving: producer.map(transform))
     }
 
     /// A property holding both values, updated when either changes.
+    @inlinable
     public func combineLatest<Other>(with other: Property<Other>) -> Property<(Value, Other)> {
         Property<(Value, Other)>(deriving: SignalProducer.combineLatest(producer, other.producer))
     }
@@ -243,6 +251,7 @@ extension Property where Value == Bool {
 
 extension MutableProperty {
     /// A property holding `transform` of this property's value, updated on every change.
+    @inlinable
     public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> Property<NewValue> {
         Property<NewValue>(deriving: producer.map(transform))
     }

@@ -120,6 +120,14 @@ public final class MainScheduler: DateScheduler {
     /// The wall-clock time.
     public var currentDate: Date { Date() }
 
+    /// Runs `action` at once when ``scheduleOnMain(_:)`` would run it inline, and tells whether it
+    /// did; nothing is allocated for it.
+    func runInline(_ action: @MainActor () -> Void) -> Bool {
+        guard MainQueue.isCurrent && pending.withLock({ $0 }) == 0 else { return false }
+        MainActor.assumeIsolated { action() }
+        return true
+    }
+
     /// Runs `action` on the main actor: inline when possible, else through the main queue.
     @discardableResult
     public func scheduleOnMain(_ action: @escaping @MainActor () -> Void) -> (any Disposable)? {

@@ -157,6 +157,8 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
         let stopped = AnyDisposable()
         let observation = observe { event in
             let event = Unchecked(event)
+            // Inline (the usual case on the main thread) without a closure to allocate.
+            if scheduler.runInline({ if !stopped.isDisposed { action(event.value) } }) { return }
             scheduler.scheduleOnMain {
                 if !stopped.isDisposed { action(event.value) }
             }
@@ -187,6 +189,7 @@ extension Signal {
         @usableFromInline let interruptsOnDeinit: SignalCore<Value, Failure>?
 
         /// An observer that passes every event to `action`.
+        @inlinable
         public init(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) {
             self.action = action
             self.interruptsOnDeinit = nil

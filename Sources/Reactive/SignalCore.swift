@@ -212,7 +212,7 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
     ///
     /// - Returns: the entry, or `nil` when the core had terminated (`action` then got
     ///   `interrupted`, or the terminal event that ended the core).
-    @usableFromInline
+    @inlinable
     func addPrimed(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> Entry? {
         let primed = state.withLock { state -> (Entry, Value?, UInt64)? in
             guard state.status == .alive else { return nil }

@@ -9,11 +9,27 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     public typealias Observer = Signal<Value, Failure>.Observer
 
     @usableFromInline let startHandler: @Sendable (Observer, Lifetime) -> Void
+    /// For a producer whose whole work happens during its start (an immediate command's
+    /// execution): runs it, delivering each event straight to the function it is given, one at a
+    /// time and nothing after the terminal one, and returns what interrupts it (an ended
+    /// disposable once the work is over). ``start(_:)-(Event)`` then needs no stream of its own.
+    @usableFromInline let immediate: (@Sendable (@escaping @Sendable (Event<Value, Failure>) -> Void) -> any Disposable)?
 
     /// A producer that runs `startHandler` on every start.
     @inlinable
     public init(_ startHandler: @escaping @Sendable (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
         self.startHandler = startHandler
+        self.immediate = nil
+    }
+
+    /// A producer that runs its work directly in `start` (see `immediate`); composed with
+    /// operators other than the stateless ones, it runs through an ordinary observer.
+    @inlinable
+    init(immediate: @escaping @Sendable (@escaping @Sendable (Event<Value, Failure>) -> Void) -> any Disposable) {
+        self.immediate = immediate
+        self.startHandler = { observer, lifetime in
+            lifetime += immediate(observer.action)
+        }
     }
 
     /// A producer that forwards every event of `signal` sent after it is started.
@@ -24,12 +40,15 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// A producer that sends `value` and completes.
+    @inlinable
     public init(value: Value) {
         let value = Unchecked(value)
-        self.init { observer, _ in
-            observer.send(value: value.value)
-            observer.sendCompleted()
-        }
+        // All of its work happens during the start: no stream is needed to deliver it.
+        self.init(immediate: { action in
+            action(.value(value.value))
+            action(.completed)
+            return EndedDisposable.shared
+        })
     }
 
     /// A producer that sends each of `values` in order and completes.
@@ -75,6 +94,15 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
 
     // MARK: Starting
 
+    /// Starts the work, ignoring its events.
+    ///
+    /// - Returns: a disposable that interrupts the work.
+    @inlinable
+    @discardableResult
+    public func start() -> any Disposable {
+        start { _ in }
+    }
+
     /// Starts the work, delivering its events to `observer`.
     ///
     /// - Returns: a disposable that interrupts the work.
@@ -88,6 +116,7 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     @inlinable
     @discardableResult
     public func start(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> any Disposable {
+        if let immediate { return immediate(action) }
         let core = SignalCore<Value, Failure>(hasHandle: false)
         _ = core.add(action)
         startHandler(Observer(core: core), Lifetime(core.disposables))
@@ -148,6 +177,14 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     public func liftStateless<NewValue, NewFailure: Error>(
         _ transform: @escaping @Sendable (SignalProducer<NewValue, NewFailure>.Observer) -> Observer
     ) -> SignalProducer<NewValue, NewFailure> {
+        if let immediate = self.immediate {
+            // Still immediate: the transformed observer feeds the new action directly, through a
+            // guard that keeps the stream rule (nothing after a terminal event) a core would keep.
+            return SignalProducer<NewValue, NewFailure>(immediate: { action in
+                let guarded = TerminalGuard(action)
+                return immediate(transform(SignalProducer<NewValue, NewFailure>.Observer { guarded.send($0) }).action)
+            })
+        }
         let startHandler = self.startHandler
         return SignalProducer<NewValue, NewFailure> { observer, lifetime in
             startHandler(transform(observer), lifetime)
@@ -175,5 +212,25 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
                 lifetime += interrupter
             }
         }
+    }
+}
+
+/// Passes events on to `action` until the first terminal one, then nothing: an immediate producer's
+/// stream rule, kept without a stream. Used on the one thread that runs an immediate start.
+@usableFromInline
+final class TerminalGuard<Value, Failure: Error>: @unchecked Sendable {
+    @usableFromInline let action: @Sendable (Event<Value, Failure>) -> Void
+    @usableFromInline var ended = false
+
+    @inlinable
+    init(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) {
+        self.action = action
+    }
+
+    @inlinable
+    func send(_ event: Event<Value, Failure>) {
+        if ended { return }
+        if event.isTerminating { ended = true }
+        action(event)
     }
 }

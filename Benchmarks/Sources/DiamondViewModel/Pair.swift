@@ -54,10 +54,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
     /// Adds one to both counters.
     public private(set) lazy var bump: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         transaction: { [weak self] step in self?._bump$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._bump$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._bump$perform() }
     )
 
     /// Whether `bump` is running.

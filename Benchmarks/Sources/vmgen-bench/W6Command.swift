@@ -7,17 +7,34 @@ import Reactive
 enum W6 {
     static let executions = 100_000
 
-    /// Ours: a runtime `Command` built like a generated view model's (`executeOnMain`, the work
-    /// changes state and returns `SignalProducer(value:)`), executed with `execute().start()`.
+    /// Ours: a runtime `Command` built like a generated view model's `perform` command
+    /// (`performOnMain`: the work changes state and returns), executed with `execute().start()`.
     @MainActor
     static func ours(executions: Int = executions) -> Sample {
-        let values = Accumulator()
-        let flips = Accumulator()
+        let counter = Counter()
+        let command = Command<Void, Int, Never>(performOnMain: { _ in
+            counter.count += 1
+            return counter.count
+        })
+        return run(command, executions: executions)
+    }
+
+    /// The command as generated view models built it before `performOnMain` (`executeOnMain`,
+    /// the work returns `SignalProducer(value:)`): the producer machinery on every execution.
+    @MainActor
+    static func producerWork(executions: Int = executions) -> Sample {
         let counter = Counter()
         let command = Command<Void, Int, Never>(executeOnMain: { _ in
             counter.count += 1
             return SignalProducer(value: counter.count)
         })
+        return run(command, executions: executions)
+    }
+
+    @MainActor
+    static func run(_ command: Command<Void, Int, Never>, executions: Int) -> Sample {
+        let values = Accumulator()
+        let flips = Accumulator()
         let valuesObservation = command.values.observeValues { values.add($0) }
         let executingObservation = command.isExecuting.signal.observeValues { flips.add($0 ? 1 : 0) }
         let elapsed = timed {
@@ -58,7 +75,9 @@ enum W6 {
             ours: Variant(name: "ours") { ours() },
             baseline: Variant(name: "baseline") { closures() },
             peer: nil,
-            rounds: 11
+            others: [Variant(name: "producer_work") { producerWork() }],
+            rounds: 11,
+            extra: { medians in "producer_work=\(format(medians["producer_work"]!))" }
         )
     }
 }

@@ -52,22 +52,21 @@ extension ContextBuilder {
                 "    guard let self, self.\(attemptName(name))() else { return .empty }",
             ] + run + ["}"]
         case .perform:
-            arguments += [
-                "executeOnMain: { [weak self] \(input) in",
-                "    self?.\(GeneratedNames.helper(name, "perform"))(\(pass))",
-            ]
+            // A direct call: an execution creates no producer.
+            let perform = "self?.\(GeneratedNames.helper(name, "perform"))(\(pass))"
             if let then = command.then?.value {
                 // Deferred to the end of the transaction, so that `then` is enabled or not by the
                 // values the perform wrote.
                 arguments += [
+                    "performOnMain: { [weak self] \(input) in",
+                    "    \(perform)",
                     "    // Then `\(then)`, once this transaction is over; refused if it is disabled then.",
                     "    self?.\(transactions).later { [weak self] in self?.\(then).execute().start() }",
+                    "}",
                 ]
+            } else {
+                arguments += ["performOnMain: { [weak self] \(input) in \(perform) }"]
             }
-            arguments += [
-                "    return Reactive.SignalProducer(value: ())",
-                "}",
-            ]
         case .producer:
             arguments += ["executeOnMain: { [weak self] \(input) in self?.\(GeneratedNames.helper(name, "work"))(\(pass)) ?? .empty }"]
         case .task:

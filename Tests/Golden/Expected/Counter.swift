@@ -68,10 +68,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     public private(set) lazy var increment: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: Reactive.Property(_increment$condition),
         transaction: { [weak self] step in self?._increment$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._increment$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._increment$perform() }
     )
 
     /// Whether `increment` is running.
@@ -89,10 +86,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     /// Starts again from zero.
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         transaction: { [weak self] step in self?._reset$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._reset$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._reset$perform() }
     )
 
     /// Whether `reset` is running.

@@ -94,10 +94,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     public private(set) lazy var foo: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         transaction: { [weak self] step in self?._foo$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._foo$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._foo$perform() }
     )
 
     /// Whether `foo` is running.

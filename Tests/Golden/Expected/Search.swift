@@ -90,11 +90,10 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
     /// Types `input` into the query, then searches for it.
     public private(set) lazy var searchFor: Reactive.Command<String, Swift.Void, Swift.Never> = Reactive.Command(
         transaction: { [weak self] step in self?._searchFor$step(step) ?? step() },
-        executeOnMain: { [weak self] input in
+        performOnMain: { [weak self] input in
             self?._searchFor$perform(input)
             // Then `run`, once this transaction is over; refused if it is disabled then.
             self?._$transactions.later { [weak self] in self?.run.execute().start() }
-            return Reactive.SignalProducer(value: ())
         }
     )
 

@@ -130,10 +130,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     public private(set) lazy var preview: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: Reactive.Property(_preview$condition),
         transaction: { [weak self] step in self?._preview$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
-            self?._preview$perform()
-            return Reactive.SignalProducer(value: ())
-        }
+        performOnMain: { [weak self] _ in self?._preview$perform() }
     )
 
     /// Whether `preview` is running.
