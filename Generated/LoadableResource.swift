@@ -21,13 +21,13 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 #sourceLocation()
 
     /// The type of `lastError`, as the spec writes it.
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 24)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 11)
     public typealias _lastError$Type =
-                     ComputationError?
+          ComputationError?
 #sourceLocation()
 
     /// The type of the failure of `computed`, as the spec writes it.
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 14)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 17)
     public typealias _computed$Failure =
              ComputationError
 #sourceLocation()
@@ -52,6 +52,19 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         }
     }
 
+    /// The last error a computation ended with; a later success does not clear it (the article's lastError).
+    public private(set) var lastError: _lastError$Type {
+        get {
+            _$access(\.lastError, &_lastError$read)
+            return _lastError
+        }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
+            Reactive.Staging.write(&_lastError, newValue, before: &_lastError$before)
+            _$transactions.end { _$commit() }
+        }
+    }
+
     // MARK: Derived values
 
     /// The last computed result.
@@ -64,12 +77,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     public var loading: Bool {
         _$access(\.loading, &_loading$read)
         return _loading
-    }
-
-    /// Why the last computation failed; kept until one succeeds.
-    public var lastError: _lastError$Type {
-        _$access(\.lastError, &_lastError$read)
-        return _lastError
     }
 
     // MARK: Resources
@@ -112,6 +119,12 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         Reactive.Property(Reactive.Staging.mirror(&_model$mirror, _model))
     }
 
+    /// `lastError` as a runtime `Property`, for bindings and operators;
+    /// it starts following `lastError` when first asked for.
+    public var lastErrorProperty: Reactive.Property<_lastError$Type> {
+        Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError))
+    }
+
     /// `result` as a runtime `Property`, for bindings and operators;
     /// it starts following `result` when first asked for.
     public var resultProperty: Reactive.Property<String?> {
@@ -122,12 +135,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     /// it starts following `loading` when first asked for.
     public var loadingProperty: Reactive.Property<Bool> {
         Reactive.Property(Reactive.Staging.mirror(&_loading$mirror, _loading))
-    }
-
-    /// `lastError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `lastError` when first asked for.
-    public var lastErrorProperty: Reactive.Property<_lastError$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError))
     }
 
     /// `computed` as a runtime `Property`, for bindings and operators;
@@ -163,15 +170,16 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     private var _model$before: String??
     private var _model$mirror: Reactive.MutableProperty<String?>?
     private var _model$read: Swift.Bool = false
+    private var _lastError: _lastError$Type
+    private var _lastError$before: _lastError$Type?
+    private var _lastError$mirror: Reactive.MutableProperty<_lastError$Type>?
+    private var _lastError$read: Swift.Bool = false
     private var _result: String?
     private var _result$mirror: Reactive.MutableProperty<String?>?
     private var _result$read: Swift.Bool = false
     private var _loading: Bool
     private var _loading$mirror: Reactive.MutableProperty<Bool>?
     private var _loading$read: Swift.Bool = false
-    private var _lastError: _lastError$Type
-    private var _lastError$mirror: Reactive.MutableProperty<_lastError$Type>?
-    private var _lastError$read: Swift.Bool = false
     private var _computed: String?
     private var _computed$before: String??
     private var _computed$mirror: Reactive.MutableProperty<String?>?
@@ -202,11 +210,11 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         let computedIsLoading: Swift.Bool = false
         let loading: Bool = Self._loading$compute(computedIsLoading: computedIsLoading)
         let computedError: _computed$Failure? = nil
-        let lastError: _lastError$Type = Self._lastError$compute(computedError: computedError)
+        let lastError: _lastError$Type = nil
         _model = model
+        _lastError = lastError
         _result = result
         _loading = loading
-        _lastError = lastError
         _computed = computed
         _computedIsLoading = computedIsLoading
         _computedError = computedError
@@ -247,8 +255,11 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         let _loading$changed = _computedIsLoading$changed
             && Reactive.Staging.replace(&_loading, with: Self._loading$compute(computedIsLoading: _computedIsLoading))
         let _computedError$changed = Reactive.Staging.changed(_computedError, before: &_computedError$before)
-        let _lastError$changed = _computedError$changed
-            && Reactive.Staging.replace(&_lastError, with: Self._lastError$compute(computedError: _computedError))
+        if _computedError$changed {
+            if case .none = _lastError$before { _lastError$before = _lastError }
+            Self._recordError$react(computedError: _computedError, lastError: &_lastError)
+        }
+        let _lastError$changed = Reactive.Staging.changed(_lastError, before: &_lastError$before)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -306,22 +317,23 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     /// Computes `result` from what it reads.
     private static func _result$compute(computed: String?) -> String? {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 23)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 26)
                                   computed
 #sourceLocation()
     }
 
     /// Computes `loading` from what it reads.
     private static func _loading$compute(computedIsLoading: Swift.Bool) -> Bool {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 24)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 27)
                                 computedIsLoading
 #sourceLocation()
     }
 
-    /// Computes `lastError` from what it reads.
-    private static func _lastError$compute(computedError: _computed$Failure?) -> _lastError$Type {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 25)
-                                               computedError
+    /// Each error of the latest computation becomes lastError, as the article's materialized errors do.
+    /// Reaction `recordError`: runs in the transaction in which `computedError` changed.
+    private static func _recordError$react(computedError: _computed$Failure?, lastError: inout _lastError$Type) {
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 33)
+              if let computedError { lastError = computedError }
 #sourceLocation()
     }
 
@@ -329,7 +341,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     /// Starts one load of `computed`.
     private func _computed$load() -> Reactive.SignalProducer<String, _computed$Failure> {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 18)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 21)
           model.map(computation.compute) ?? .empty
 #sourceLocation()
     }
@@ -340,9 +352,9 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     public var _$outputs: [Reactive.InspectedOutput<LoadableResourceViewModel>] {
         [
             .value("model", \.model, modelProperty),
+            .value("lastError", \.lastError, lastErrorProperty),
             .value("result", \.result, resultProperty),
             .value("loading", \.loading, loadingProperty),
-            .value("lastError", \.lastError, lastErrorProperty),
             .value("computed", \.computed, computedProperty),
             .work("computedIsLoading", \.computedIsLoading, computedIsLoadingProperty),
             .value("computedError", \.computedError, computedErrorProperty),
@@ -353,9 +365,14 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
-                "noResultBesideAnError",
-                "a failed computation clears the result, and a result clears the error",
-                holds: Self._noResultBesideAnError$invariant(lastError: _lastError, result: _result)
+                "noResultBesideAFreshError",
+                "a failed computation clears the result",
+                holds: Self._noResultBesideAFreshError$invariant(computedError: _computedError, result: _result)
+            ),
+            Reactive.Invariant(
+                "lastErrorIsTheLatestError",
+                "lastError is the error of the latest failed computation",
+                holds: Self._lastErrorIsTheLatestError$invariant(computedError: _computedError, lastError: _lastError)
             ),
             Reactive.Invariant(
                 "resultIsTheLastComputed",
@@ -365,16 +382,29 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         ]
     }
 
-    /// Whether the invariant `noResultBesideAnError` holds.
-    private static func _noResultBesideAnError$invariant(lastError: _lastError$Type, result: String?) -> Swift.Bool {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 29)
-           lastError == nil || result == nil
+    /// Whether the invariant `noResultBesideAFreshError` holds.
+    private static func _noResultBesideAFreshError$invariant(
+        computedError: _computed$Failure?,
+        result: String?
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 37)
+           computedError == nil || result == nil
+#sourceLocation()
+    }
+
+    /// Whether the invariant `lastErrorIsTheLatestError` holds.
+    private static func _lastErrorIsTheLatestError$invariant(
+        computedError: _computed$Failure?,
+        lastError: _lastError$Type
+    ) -> Swift.Bool {
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 40)
+           computedError == nil || lastError == computedError
 #sourceLocation()
     }
 
     /// Whether the invariant `resultIsTheLastComputed` holds.
     private static func _resultIsTheLastComputed$invariant(result: String?, computed: String?) -> Swift.Bool {
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 32)
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 43)
            result == computed
 #sourceLocation()
     }
@@ -395,12 +425,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
             "loading",
             _loading,
             Self._loading$compute(computedIsLoading: _computedIsLoading),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "lastError",
-            _lastError,
-            Self._lastError$compute(computedError: _computedError),
             into: &_$differences
         )
         return _$differences

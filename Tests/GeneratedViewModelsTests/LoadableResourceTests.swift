@@ -46,20 +46,26 @@ struct LoadableResourceTests {
         #expect(!resource.loading)
     }
 
-    @Test func aFailureSetsLastErrorWhichStaysWhileTheNextComputationRuns() {
+    @Test func aFailureSetsLastErrorWhichStaysWhileTheNextComputationRunsAndAfterItSucceeds() {
         let resource = LoadableResourceViewModel(computation: computation)
         resource.model = "broken"
         computation.computations.last?.fail(with: .failed("disk full"))
         #expect(resource.lastError == .failed("disk full"))
         #expect(!resource.loading)
 
-        // The article's lastError: the last error, until a computation succeeds or fails.
+        // The article's lastError: the last error that occurred; a success does not clear it.
         resource.model = "fixed"
         #expect(resource.lastError == .failed("disk full"))
         #expect(resource.loading)
         computation.computations.last?.succeed(with: "fixed result")
-        #expect(resource.lastError == nil)
+        #expect(resource.lastError == .failed("disk full"))
         #expect(resource.result == "fixed result")
+
+        // A newer failure replaces it.
+        resource.model = "broken again"
+        computation.computations.last?.fail(with: .failed("no network"))
+        #expect(resource.lastError == .failed("no network"))
+        #expect(resource.result == nil)
     }
 
     @Test func aFailureClearsTheLastResult() {
