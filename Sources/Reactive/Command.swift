@@ -50,35 +50,54 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// Every event of every execution, including `completed` and `interrupted`.
     public let events: Signal<Event<Output, Failure>, Never>
 
-    private struct State {
-        var generation = 0
-        var executing = false
-        var current: (any Disposable)?
+    // The execution path below is `@inlinable` (with what it touches `@usableFromInline`): a
+    // caller's module specializes it for its own `Input`/`Output`, rather than running generic
+    // code that looks up type metadata at every step.
+
+    @usableFromInline
+    struct State {
+        @usableFromInline var generation = 0
+        /// The value of `executing` (which only the command writes, under this lock).
+        @usableFromInline var executing = false
+        /// The value of `enabled` (likewise).
+        @usableFromInline var enabled: Bool
+        @usableFromInline var current: (any Disposable)?
+
+        @inlinable
+        init(enabled: Bool) {
+            self.enabled = enabled
+        }
     }
 
     /// What an execution runs: a producer started per execution, or a function that returns the
     /// outcome at once (``init(policy:enabledIf:transaction:performOnMain:)``), which needs no
     /// producer at all.
-    private enum Work {
+    @usableFromInline
+    enum Work {
         case producer(@Sendable (Input) -> SignalProducer<Output, Failure>)
         case immediate(@Sendable (Input) -> Output)
     }
 
-    private let policy: CommandPolicy
-    private let condition: Property<Bool>
-    private let work: Work
-    private let state = Locked(State())
-    private let executing = MutableProperty(false)
+    @usableFromInline let policy: CommandPolicy
+    @usableFromInline let condition: Property<Bool>
+    /// The condition's value when it can never change (the default `Property(value: true)`):
+    /// then an execution need not read it under its lock.
+    @usableFromInline let constantCondition: Bool?
+    @usableFromInline let work: Work
+    @usableFromInline let state: Locked<State>
+    @usableFromInline let executing = MutableProperty(false)
     /// `isEnabled`'s storage under ``CommandPolicy/oneAtATime``: staged under `state`'s lock
     /// together with `executing`, so the two never disagree, and without a derived pipeline.
-    private let enabled: MutableProperty<Bool>
+    @usableFromInline let enabled: MutableProperty<Bool>
     /// Keeps `enabled` following the condition.
     private let conditionObservation: (any Disposable)?
-    private let valuesInput: Signal<Output, Never>.Observer
-    private let errorsInput: Signal<Failure, Never>.Observer
-    private let eventsInput: Signal<Event<Output, Failure>, Never>.Observer
+    /// The streams behind `values`, `errors` and `events`, sent to directly (interrupted when the
+    /// command goes away).
+    @usableFromInline let valuesCore = SignalCore<Output, Never>(hasHandle: true)
+    @usableFromInline let errorsCore = SignalCore<Failure, Never>(hasHandle: true)
+    @usableFromInline let eventsCore = SignalCore<Event<Output, Failure>, Never>(hasHandle: true)
     /// Runs one step of an execution on the main actor; nil runs it at once.
-    private let transaction: (@MainActor (@escaping () -> Void) -> Void)?
+    @usableFromInline let transaction: (@MainActor (@escaping () -> Void) -> Void)?
 
     /// A command whose work is a producer, started on the thread that starts the execution.
     public convenience init(
@@ -89,7 +108,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         self.init(policy: policy, enabledIf: enabledIf, transaction: nil, work: .producer(work))
     }
 
-    private init(
+    @usableFromInline
+    init(
         policy: CommandPolicy,
         enabledIf: Property<Bool>,
         transaction: (@MainActor (@escaping () -> Void) -> Void)?,
@@ -98,19 +118,24 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         self.policy = policy
         self.transaction = transaction
         self.condition = enabledIf
+        constantCondition = enabledIf.isConstant ? enabledIf.value : nil
         self.work = work
-        (values, valuesInput) = Signal.pipe()
-        (errors, errorsInput) = Signal.pipe()
-        (events, eventsInput) = Signal.pipe()
+        values = Signal(core: valuesCore)
+        errors = Signal(core: errorsCore)
+        events = Signal(core: eventsCore)
         isExecuting = Property(executing)
-        let enabled = MutableProperty(enabledIf.value)
+        let initiallyEnabled = enabledIf.value
+        let enabled = MutableProperty(initiallyEnabled)
         self.enabled = enabled
+        let state = Locked(State(enabled: initiallyEnabled))
+        self.state = state
         switch policy {
         case .oneAtATime:
             isEnabled = Property(enabled)
-            let state = self.state
             conditionObservation = enabledIf.signal.observeValues { condition in
-                let changed = state.withLock { state in enabled.stage(condition && !state.executing) }
+                let changed = state.withLock { state in
+                    Command.stage(condition && !state.executing, into: enabled, mirror: &state.enabled)
+                }
                 if changed { enabled.publish() }
             }
         case .latestWins:
@@ -121,6 +146,9 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
 
     deinit {
         conditionObservation?.dispose()
+        valuesCore.send(.interrupted)
+        errorsCore.send(.interrupted)
+        eventsCore.send(.interrupted)
     }
 
     /// A command whose work must be created on the main actor (a generated view model's own code).
@@ -136,8 +164,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
             guard MainQueue.isCurrent else {
                 preconditionFailure("Command(executeOnMain:) was executed off the main thread; execute it on the main actor")
             }
-            let input = Unchecked(input)
-            return MainActor.assumeIsolated { work(input.value) }
+            return MainQueue.call(work, with: input)
         })
     }
 
@@ -147,6 +174,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// false, then `completed`), but it is a direct call: no producer is created or started.
     /// Executing it from another thread is a programmer error and traps. `transaction` runs the
     /// whole execution as one step (see the type's documentation).
+    @inlinable
     public convenience init(
         policy: CommandPolicy = .oneAtATime,
         enabledIf: Property<Bool> = Property(value: true),
@@ -157,8 +185,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
             guard MainQueue.isCurrent else {
                 preconditionFailure("Command(performOnMain:) was executed off the main thread; execute it on the main actor")
             }
-            let input = Unchecked(input)
-            return MainActor.assumeIsolated { Unchecked(work(input.value)) }.value
+            return MainQueue.call(work, with: input)
         })
     }
 
@@ -191,6 +218,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// A producer that, when started, runs the work with `input` if the command is enabled, and
     /// otherwise fails with ``CommandError/disabled`` without running it. Disposing the started
     /// producer interrupts the work.
+    @inlinable
     public func execute(_ input: Input) -> SignalProducer<Output, CommandError<Failure>> {
         let input = Unchecked(input)
         switch work {
@@ -207,22 +235,22 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
 
     /// An admitted execution: its number, the execution it replaces (under ``CommandPolicy/latestWins``),
     /// and whether `isExecuting` and `isEnabled` changed (staged; the caller publishes them).
-    private typealias Admission = (generation: Int, previous: (any Disposable)?, changed: Bool, enabledChanged: Bool)
+    @usableFromInline typealias Admission = (generation: Int, previous: (any Disposable)?, changed: Bool, enabledChanged: Bool)
 
     /// Starts an execution if the command is enabled: marks it executing, staged under the lock.
-    private func admit() -> Admission? {
-        let condition = self.condition
+    @inlinable
+    func admit() -> Admission? {
         let policy = self.policy
         let executing = self.executing
         let enabled = self.enabled
         return state.withLock { state -> Admission? in
-            guard condition.value else { return nil }
+            guard conditionValue else { return nil }
             if policy == .oneAtATime && state.executing { return nil }
             state.generation += 1
-            state.executing = true
+            let changed = Command.stage(true, into: executing, mirror: &state.executing)
+            let enabledChanged = policy == .oneAtATime && Command.stage(false, into: enabled, mirror: &state.enabled)
             defer { state.current = nil }
-            let enabledChanged = policy == .oneAtATime && enabled.stage(false)
-            return (state.generation, state.current, executing.stage(true), enabledChanged)
+            return (state.generation, state.current, changed, enabledChanged)
         }
     }
 
@@ -231,7 +259,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// `transaction` (on the main actor) the whole execution is one step; a step the owner runs
     /// later (it was sending notifications) delivers nothing to `action` once the returned
     /// disposable was disposed (which sends `interrupted`), as a started producer would.
-    private func runImmediately(
+    @inlinable
+    func runImmediately(
         _ perform: @escaping @Sendable (Input) -> Output,
         _ input: Input,
         _ action: @escaping @Sendable (Event<Output, CommandError<Failure>>) -> Void
@@ -241,24 +270,22 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
             return EndedDisposable.shared
         }
         let run = ImmediateRun<Output, Failure>()
-        let input = Unchecked(input)
-        MainActor.assumeIsolated {
-            transaction {
-                run.started = true
-                if let deferred = run.deferred {
-                    self.performExecution(perform, input.value) { deferred.deliver($0) }
-                } else {
-                    self.performExecution(perform, input.value, action)
-                }
+        MainQueue.call(transaction, with: {
+            run.started = true
+            if let deferred = run.deferred {
+                self.performExecution(perform, input) { deferred.deliver($0) }
+            } else {
+                self.performExecution(perform, input, action)
             }
-        }
+        })
         if run.started { return EndedDisposable.shared }
         let deferred = DeferredObserver(action)
         run.deferred = deferred
         return deferred
     }
 
-    private func performExecution(
+    @inlinable
+    func performExecution(
         _ perform: @Sendable (Input) -> Output,
         _ input: Input,
         _ action: @Sendable (Event<Output, CommandError<Failure>>) -> Void
@@ -271,15 +298,16 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         if enabledChanged { enabled.publish() }
         previous?.dispose()
         let value = perform(input)
-        eventsInput.send(value: .value(value))
-        valuesInput.send(value: value)
+        eventsCore.send(.value(.value(value)))
+        valuesCore.send(.value(value))
         action(.value(value))
         finish(generation)
-        eventsInput.send(value: .completed)
+        eventsCore.send(.value(.completed))
         action(.completed)
     }
 
-    private func run(
+    @inlinable
+    func run(
         _ work: @escaping @Sendable (Input) -> SignalProducer<Output, Failure>,
         _ input: Input,
         observer: Signal<Output, CommandError<Failure>>.Observer,
@@ -302,10 +330,10 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
                 }
                 func deliver() {
                     if event.isTerminating { self.finish(generation) }
-                    self.eventsInput.send(value: event)
+                    self.eventsCore.send(.value(event))
                     switch event {
-                    case .value(let value): self.valuesInput.send(value: value)
-                    case .failed(let error): self.errorsInput.send(value: error)
+                    case .value(let value): self.valuesCore.send(.value(value))
+                    case .failed(let error): self.errorsCore.send(.value(error))
                     case .completed, .interrupted: break
                     }
                     observer.send(event.mapError(CommandError.failed))
@@ -321,50 +349,74 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Runs `body` inside `transaction` when the caller is on the main actor, else at once.
-    private func step(_ body: @escaping () -> Void) {
+    @inlinable
+    func step(_ body: @escaping () -> Void) {
         guard let transaction, MainQueue.isCurrent else { return body() }
-        let body = Unchecked(body)
-        MainActor.assumeIsolated { transaction(body.value) }
+        MainQueue.call(transaction, with: body)
     }
 
     /// Marks execution `generation` as over (unless a newer one replaced it).
-    private func finish(_ generation: Int) {
+    @inlinable
+    func finish(_ generation: Int) {
         let executing = self.executing
         let enabled = self.enabled
-        let condition = self.condition
         let policy = self.policy
         let (changed, enabledChanged) = state.withLock { state -> (Bool, Bool) in
             guard state.generation == generation else { return (false, false) }
-            state.executing = false
             state.current = nil
-            let enabledChanged = policy == .oneAtATime && enabled.stage(condition.value)
-            return (executing.stage(false), enabledChanged)
+            let changed = Command.stage(false, into: executing, mirror: &state.executing)
+            let enabledChanged = policy == .oneAtATime
+                && Command.stage(conditionValue, into: enabled, mirror: &state.enabled)
+            return (changed, enabledChanged)
         }
         if changed { executing.publish() }
         if enabledChanged { enabled.publish() }
     }
+
+    /// The `enabledIf` condition now.
+    @inlinable
+    var conditionValue: Bool { constantCondition ?? condition.value }
+
+    /// Stages `value` into `property` (`executing` or `enabled`, which only the command writes,
+    /// under `state`'s lock) unless it equals `mirror`, the property's value kept in `state`.
+    /// Returns whether `property.publish()` must follow: not when nothing changed, nor when nobody
+    /// observes the property (staging then completed the change; no lock is taken again for it).
+    @inlinable
+    static func stage(_ value: Bool, into property: MutableProperty<Bool>, mirror: inout Bool) -> Bool {
+        guard mirror != value else { return false }
+        mirror = value
+        return property.core.stageCurrent(value)
+    }
 }
 
 /// An immediate execution inside its owner's transaction; main actor only (hence unchecked).
-private final class ImmediateRun<Output, Failure: Error>: @unchecked Sendable {
+@usableFromInline
+final class ImmediateRun<Output, Failure: Error>: @unchecked Sendable {
     /// Whether the transaction ran the execution.
-    var started = false
+    @usableFromInline var started = false
     /// The observer to deliver to when the transaction runs the execution later.
-    var deferred: DeferredObserver<Output, Failure>?
+    @usableFromInline var deferred: DeferredObserver<Output, Failure>?
+
+    @inlinable
+    init() {}
 }
 
 /// The observer of an immediate execution that its owner's transaction runs later: disposing it
 /// before then interrupts the observer, which then hears nothing of the execution.
-private final class DeferredObserver<Output, Failure: Error>: Disposable, @unchecked Sendable {
-    typealias Action = @Sendable (Event<Output, CommandError<Failure>>) -> Void
-    private let state: Locked<Action?>
+@usableFromInline
+final class DeferredObserver<Output, Failure: Error>: Disposable, @unchecked Sendable {
+    @usableFromInline typealias Action = @Sendable (Event<Output, CommandError<Failure>>) -> Void
+    @usableFromInline let state: Locked<Action?>
 
+    @inlinable
     init(_ action: @escaping Action) {
         state = Locked(action)
     }
 
+    @usableFromInline
     var isDisposed: Bool { state.withLock { $0 == nil } }
 
+    @usableFromInline
     func dispose() {
         let action = state.withLock { action in
             defer { action = nil }
@@ -373,6 +425,7 @@ private final class DeferredObserver<Output, Failure: Error>: Disposable, @unche
         action?(.interrupted)
     }
 
+    @inlinable
     func deliver(_ event: Event<Output, CommandError<Failure>>) {
         let action = state.withLock { action in
             defer { if event.isTerminating { action = nil } }
@@ -384,6 +437,7 @@ private final class DeferredObserver<Output, Failure: Error>: Disposable, @unche
 
 extension Command where Input == Void {
     /// Executes the command (see ``execute(_:)``).
+    @inlinable
     public func execute() -> SignalProducer<Output, CommandError<Failure>> {
         execute(())
     }

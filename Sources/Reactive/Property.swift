@@ -97,11 +97,14 @@ public final class Property<Value>: @unchecked Sendable {
     @usableFromInline let storage: MutableProperty<Value>
     /// The subscription to the sources of a derived property (`nil` for other kinds).
     @usableFromInline let disposable: (any Disposable)?
+    /// Whether the value never changes (``init(value:)``: nothing else can reach its storage).
+    @usableFromInline let isConstant: Bool
 
     @usableFromInline
-    init(storage: MutableProperty<Value>, disposable: (any Disposable)?) {
+    init(storage: MutableProperty<Value>, disposable: (any Disposable)?, isConstant: Bool = false) {
         self.storage = storage
         self.disposable = disposable
+        self.isConstant = isConstant
     }
 
     deinit { disposable?.dispose() }
@@ -113,7 +116,7 @@ public final class Property<Value>: @unchecked Sendable {
 
     /// A property that always holds `value`.
     public convenience init(value: Value) {
-        self.init(storage: MutableProperty(value), disposable: nil)
+        self.init(storage: MutableProperty(value), disposable: nil, isConstant: true)
     }
 
     /// A property that holds `initial` until `values` sends, and then each value it sends.
@@ -164,13 +167,36 @@ public final class Property<Value>: @unchecked Sendable {
 
     /// The changes from now on (not the current value). Completes when the sources of a derived
     /// property end. Observing a derived property keeps it (and its sources) alive.
+    @inlinable
     public var signal: Signal<Value, Never> {
         guard disposable != nil else { return storage.signal }
-        let signal = storage.signal
-        return Signal { observer, lifetime in
-            lifetime += signal.observe(observer)
-            lifetime.observeEnded { withExtendedLifetime(self) {} }
-        }
+        // A view of the storage's own observer list (no stream in between). Each observer keeps
+        // the property until it is disposed or the storage's stream ends (not for as long as
+        // someone holds its disposable).
+        let core = storage.core
+        return Signal(attach: { observer in
+            let action = observer.action
+            let kept = Locked<Property?>(self)
+            let release: @Sendable () -> Void = {
+                let property = kept.withLock { kept in
+                    defer { kept = nil }
+                    return kept
+                }
+                withExtendedLifetime(property) {}
+            }
+            guard let entry = core.add({ event in
+                if event.isTerminating { release() }
+                action(event)
+            }) else {
+                release()
+                action(.interrupted)
+                return nil
+            }
+            return AnyDisposable {
+                entry.dispose()
+                release()
+            }
+        })
     }
 
     /// The current value, then every change. A started producer of a derived property keeps the

@@ -86,6 +86,7 @@ public final class QueueScheduler: DateScheduler {
 /// On Linux the main queue may be serviced by a thread other than the process's first thread (after
 /// `dispatchMain()`, as under `swift test`), so `Thread.isMainThread` alone is not enough: the main
 /// queue is marked with a queue-specific key and that mark is checked as well.
+@usableFromInline
 enum MainQueue {
     private static let key = DispatchSpecificKey<Bool>()
     private static let marked: Bool = {
@@ -94,9 +95,30 @@ enum MainQueue {
     }()
 
     /// Whether the caller runs on the main queue.
+    @usableFromInline
     static var isCurrent: Bool {
         _ = marked
         return Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true
+    }
+
+    /// Calls `work`, a main-actor function, from code that is not isolated to the main actor but
+    /// has checked ``isCurrent``. This is what `MainActor.assumeIsolated` does after its own check
+    /// (an isolated function has the same representation as a plain one); that check asks the
+    /// concurrency runtime for the current executor, which costs more than a whole command
+    /// execution otherwise does.
+    @inlinable
+    static func call<Input, Output>(_ work: @escaping @MainActor (Input) -> Output, with input: Input) -> Output {
+        unsafeBitCast(work, to: ((Input) -> Output).self)(input)
+    }
+
+    /// ``call(_:with:)`` for a transaction (a command's `transaction:`) and the step it runs,
+    /// without a generic function type in between (which would need a reabstraction thunk).
+    @inlinable
+    static func call(
+        _ transaction: @escaping @MainActor (@escaping () -> Void) -> Void,
+        with body: @escaping () -> Void
+    ) {
+        unsafeBitCast(transaction, to: ((@escaping () -> Void) -> Void).self)(body)
     }
 }
 

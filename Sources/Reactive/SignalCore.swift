@@ -1,10 +1,19 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// One registered observer of a ``SignalCore``.
 ///
 /// `gate` holds the sequence number of the last event the observer must NOT see: the observer
 /// receives events whose sequence number is greater. It is `UInt64.max` while the observer is
 /// being primed with a current value, and forever once the observer is disposed. It has its own
-/// lock: the delivering thread reads it outside the core's lock, once per event, while any thread
-/// may dispose the observer (a `Locked` rather than an `Atomic`, which needs macOS 15 / iOS 18).
+/// lock: the delivering thread reads it outside the core's lock, while any thread may dispose the
+/// observer (a `Locked` rather than an `Atomic`, which needs macOS 15 / iOS 18). The core counts
+/// when a gate can stop an event, so a delivery reads gates only then (see `deliverAndDrain`).
 @usableFromInline
 final class ObserverEntry<Value, Failure: Error>: Disposable, @unchecked Sendable {
     @usableFromInline let action: @Sendable (Event<Value, Failure>) -> Void
@@ -69,15 +78,34 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
         @usableFromInline var currentSequence: UInt64 = 0
         /// Whether a public handle (``Signal``) still refers to this core.
         @usableFromInline var hasHandle: Bool
+        /// How many observers are being primed with a current value (``addPrimed(_:)``): while
+        /// any is, a delivery checks every observer's gate.
+        @usableFromInline var priming = 0
+        /// The highest gate set when an observer was added or primed: an event with a greater
+        /// sequence number, while nobody is being primed, is past every observer's gate.
+        @usableFromInline var newestGate: UInt64 = 0
+        /// The thread delivering (meaningful while `delivering`).
+        @usableFromInline var deliverer: pthread_t?
 
         @inlinable
         init(hasHandle: Bool, current: Value?) {
             self.hasHandle = hasHandle
             self.current = current
         }
+
+        /// Whether every observer's gate is settled below `sequence` (nobody is being primed,
+        /// nobody was added at or after that event): its delivery need not read the gates.
+        @inlinable
+        func gatesSettled(below sequence: UInt64) -> Bool {
+            priming == 0 && newestGate < sequence
+        }
     }
 
     @usableFromInline let state: Locked<State>
+    /// How many observers the delivering thread removed while delivering (an observer it called
+    /// disposed one): written only by that thread, under the lock, and read by it without, so a
+    /// delivery notices its own thread's removals without taking a lock per observer.
+    @usableFromInline @exclusivity(unchecked) var removalsByDeliverer = 0
     /// Disposed when the core terminates: the producer's or generator's lifetime.
     @usableFromInline let disposables = CompositeDisposable()
 
@@ -106,7 +134,7 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
     /// With `storing`, a value also becomes the core's current value (atomically with acceptance).
     @inlinable
     func send(_ event: Event<Value, Failure>, storing: Bool = false) {
-        let start = state.withLock { state -> (UInt64, Snapshot)? in
+        let start = state.withLock { state -> (UInt64, Snapshot, Bool)? in
             guard state.status == .alive else { return nil }
             state.sequence &+= 1
             if event.isTerminating {
@@ -120,17 +148,34 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
                 state.queue.append((event, state.sequence))
                 return nil
             }
+            // Nobody to tell (an observer added later does not see this event): no delivery.
+            if state.observers.isEmpty && !event.isTerminating { return nil }
             state.delivering = true
-            return (state.sequence, state.observers)
+            state.deliverer = pthread_self()
+            return (state.sequence, state.observers, state.gatesSettled(below: state.sequence))
         }
-        guard let (sequence, snapshot) = start else { return }
-        deliverAndDrain(event, sequence, snapshot)
+        guard let (sequence, snapshot, settled) = start else { return }
+        deliverAndDrain(event, sequence, snapshot, settled)
+    }
+
+    /// Stores `newValue` as the current value without sending it. Returns whether it is still to
+    /// be sent (``publishCurrent()``): not when nobody observes and no delivery is in progress,
+    /// since the publication, with nobody to tell, is then done here under the same lock.
+    @inlinable
+    func stageCurrent(_ newValue: Value) -> Bool {
+        state.withLock { state in
+            state.current = newValue
+            guard state.status == .alive, !state.delivering, state.observers.isEmpty else { return true }
+            state.sequence &+= 1
+            state.currentSequence = state.sequence
+            return false
+        }
     }
 
     /// Sends the current value again (``MutableProperty/publish()``).
     @inlinable
     func publishCurrent() {
-        let start = state.withLock { state -> (Event<Value, Failure>, UInt64, Snapshot)? in
+        let start = state.withLock { state -> (Event<Value, Failure>, UInt64, Snapshot, Bool)? in
             guard state.status == .alive, let current = state.current else { return nil }
             state.sequence &+= 1
             state.currentSequence = state.sequence
@@ -138,27 +183,45 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
                 state.queue.append((.value(current), state.sequence))
                 return nil
             }
+            if state.observers.isEmpty { return nil }
             state.delivering = true
-            return (.value(current), state.sequence, state.observers)
+            state.deliverer = pthread_self()
+            return (.value(current), state.sequence, state.observers, state.gatesSettled(below: state.sequence))
         }
-        guard let (event, sequence, snapshot) = start else { return }
-        deliverAndDrain(event, sequence, snapshot)
+        guard let (event, sequence, snapshot, settled) = start else { return }
+        deliverAndDrain(event, sequence, snapshot, settled)
     }
 
+    /// Delivers `firstEvent`, then the events queued meanwhile, each to the observer list when its
+    /// delivery starts (`snapshot`); `settled` tells whether all their gates are below the event.
+    ///
+    /// An observer's gate is read (under its lock) only when it can matter for this event: when
+    /// not all gates were settled below it, or once this thread removed an observer during the
+    /// delivery (an observer it called disposed one). Otherwise no gate can stop the event, and an
+    /// observer that another thread disposes meanwhile may still get this one event, as it may
+    /// when that dispose comes just after its gate was read; events accepted after the dispose
+    /// never reach it (the observer is no longer in their snapshots).
     @inlinable
-    func deliverAndDrain(_ firstEvent: Event<Value, Failure>, _ firstSequence: UInt64, _ firstSnapshot: Snapshot) {
-        var event = firstEvent
-        var sequence = firstSequence
-        var snapshot = firstSnapshot
+    func deliverAndDrain(
+        _ firstEvent: Event<Value, Failure>,
+        _ firstSequence: UInt64,
+        _ firstSnapshot: Snapshot,
+        _ firstSettled: Bool
+    ) {
+        var (event, sequence, snapshot, settled) = (firstEvent, firstSequence, firstSnapshot, firstSettled)
         while true {
-            for entry in snapshot where entry.gate.withLock({ $0 }) < sequence {
+            let removals = removalsByDeliverer
+            for entry in snapshot {
+                if !settled || removalsByDeliverer != removals {
+                    if entry.gate.withLock({ $0 }) >= sequence { continue }
+                }
                 entry.action(event)
             }
             if event.isTerminating {
                 finish()
                 return
             }
-            let next = state.withLock { state -> (Event<Value, Failure>, UInt64, Snapshot)? in
+            let next = state.withLock { state -> (Event<Value, Failure>, UInt64, Snapshot, Bool)? in
                 guard state.queueHead < state.queue.count else {
                     if state.queueHead > 0 {
                         state.queue.removeAll(keepingCapacity: true)
@@ -169,10 +232,10 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
                 }
                 let (queued, queuedSequence) = state.queue[state.queueHead]
                 state.queueHead += 1
-                return (queued, queuedSequence, state.observers)
+                return (queued, queuedSequence, state.observers, state.gatesSettled(below: queuedSequence))
             }
             guard let next else { return }
-            (event, sequence, snapshot) = next
+            (event, sequence, snapshot, settled) = next
         }
     }
 
@@ -203,6 +266,7 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
             guard state.status != .terminated else { return nil }
             let entry = Entry(action, gate: state.sequence, core: self)
             state.observers.append(entry)
+            state.newestGate = state.sequence
             return entry
         }
     }
@@ -218,6 +282,7 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
             guard state.status == .alive else { return nil }
             let entry = Entry(action, gate: .max, core: self)
             state.observers.append(entry)
+            state.priming += 1
             return (entry, state.current, state.currentSequence)
         }
         guard let (entry, firstValue, firstSequence) = primed else {
@@ -228,9 +293,14 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
         while true {
             if let value { action(.value(value)) }
             let outcome = state.withLock { state -> (Value?, UInt64)?? in
-                if state.status != .alive { return .some(nil) }
+                if state.status != .alive {
+                    state.priming -= 1
+                    return .some(nil)
+                }
                 if state.currentSequence == valueSequence {
                     entry.gate.withLock { $0 = valueSequence }
+                    state.newestGate = max(state.newestGate, valueSequence)
+                    state.priming -= 1
                     return nil
                 }
                 return (state.current, state.currentSequence)
@@ -255,6 +325,9 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
         let (removed, disposeNow) = state.withLock { state -> (Entry?, Bool) in
             guard let index = state.observers.firstIndex(where: { $0 === entry }) else { return (nil, false) }
             let removed = state.observers.remove(at: index)
+            if state.delivering, let deliverer = state.deliverer, pthread_equal(deliverer, pthread_self()) != 0 {
+                removalsByDeliverer &+= 1
+            }
             return (removed, state.observers.isEmpty && !state.hasHandle && state.status == .alive)
         }
         withExtendedLifetime(removed) {}

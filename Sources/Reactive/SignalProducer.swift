@@ -8,17 +8,30 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     /// The observer type a start closure sends into.
     public typealias Observer = Signal<Value, Failure>.Observer
 
-    @usableFromInline let startHandler: @Sendable (Observer, Lifetime) -> Void
+    /// The start closure of an ordinary producer (`nil` for an immediate one, see `startHandler`).
+    @usableFromInline let handler: (@Sendable (Observer, Lifetime) -> Void)?
     /// For a producer whose whole work happens during its start (an immediate command's
     /// execution): runs it, delivering each event straight to the function it is given, one at a
     /// time and nothing after the terminal one, and returns what interrupts it (an ended
     /// disposable once the work is over). ``start(_:)-(Event)`` then needs no stream of its own.
     @usableFromInline let immediate: (@Sendable (@escaping @Sendable (Event<Value, Failure>) -> Void) -> any Disposable)?
 
+    /// What a start runs with an observer and a lifetime: the start closure, or for an immediate
+    /// producer its work delivering to the observer (made only when needed, so an immediate
+    /// producer allocates no start closure of its own).
+    @inlinable
+    var startHandler: @Sendable (Observer, Lifetime) -> Void {
+        if let handler { return handler }
+        let immediate = self.immediate!
+        return { observer, lifetime in
+            lifetime += immediate(observer.action)
+        }
+    }
+
     /// A producer that runs `startHandler` on every start.
     @inlinable
     public init(_ startHandler: @escaping @Sendable (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
-        self.startHandler = startHandler
+        self.handler = startHandler
         self.immediate = nil
     }
 
@@ -27,9 +40,7 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     @inlinable
     init(immediate: @escaping @Sendable (@escaping @Sendable (Event<Value, Failure>) -> Void) -> any Disposable) {
         self.immediate = immediate
-        self.startHandler = { observer, lifetime in
-            lifetime += immediate(observer.action)
-        }
+        self.handler = nil
     }
 
     /// A producer that forwards every event of `signal` sent after it is started.

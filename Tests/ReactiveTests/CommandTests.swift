@@ -11,6 +11,18 @@ import Testing
         #expect(values.values == [42])
     }
 
+    @Test func theStreamsOfACommandThatGoesAwayAreInterrupted() {
+        var command: Command<Int, Int, TestError>? = Command { input in SignalProducer(value: input) }
+        let values = Recorder(command!.values)
+        let errors = Recorder(command!.errors)
+        let events = Recorder(command!.events)
+        command!.execute(1).start()
+        command = nil
+        #expect(values.events == [.value(1), .interrupted])
+        #expect(errors.events == [.interrupted])
+        #expect(events.events == [.value(.value(1)), .value(.completed), .interrupted])
+    }
+
     @Test func aDisabledCommandRejectsExecutionWithoutRunningTheWork() {
         let enabled = MutableProperty(false)
         let runs = Log<Int>()

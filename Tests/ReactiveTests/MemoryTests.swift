@@ -62,6 +62,25 @@ import Testing
         #expect(recorder.values == [10, 20])
     }
 
+    @Test func aDerivedPropertyObservedThroughItsSignalLivesUntilTheObserverGoes() {
+        let source = MutableProperty(1)
+        weak var weakDerived: Property<Int>?
+        let seen = Log<Int>()
+        let observation: (any Disposable)?
+        do {
+            let derived = Property(source).map { $0 * 10 }
+            weakDerived = derived
+            observation = derived.signal.observeValues { seen.append($0) }
+        }
+        #expect(weakDerived != nil)
+        source.value = 2
+        #expect(seen.all == [20])
+        observation?.dispose()
+        #expect(weakDerived == nil)
+        source.value = 3
+        #expect(seen.all == [20])
+    }
+
     @Test func sharedProducersAreFreed() {
         weak var weakTracked: Tracked?
         do {

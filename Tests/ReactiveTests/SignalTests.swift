@@ -87,6 +87,33 @@ import Testing
         #expect(log.all == ["a1", "a1-end", "b1", "a2", "a2-end", "b2"])
     }
 
+    @Test func anObserverAddedWhileAnEventWaitsInTheQueueDoesNotGetIt() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let late = Log<Int>()
+        signal.observeValues { value in
+            guard value == 1 else { return }
+            input.send(value: 2)
+            signal.observeValues { late.append($0) }
+        }
+        input.send(value: 1)
+        input.send(value: 3)
+        #expect(late.all == [3])
+    }
+
+    @Test func aPropertyObserverAddedWhileAValueWaitsInTheQueueGetsItOnce() {
+        let property = MutableProperty(0)
+        let late = Log<Int>()
+        property.signal.observeValues { value in
+            guard value == 1 else { return }
+            property.value = 2
+            property.producer.startWithValues { late.append($0) }
+        }
+        property.value = 1
+        property.value = 3
+        // Primed with the current value (already 2), then only later changes: 2 is not repeated.
+        #expect(late.all == [2, 3])
+    }
+
     @Test func reentrantTerminalEventEndsAfterQueuedValuesAndDropsLaterOnes() {
         let (signal, input) = Signal<Int, Never>.pipe()
         let recorder = Recorder<Int, Never>()
