@@ -154,12 +154,15 @@ public struct ContextBuilder {
             setter += editWrites(of: name).flatMap { LineLayout.lines($0, margin: 12) }
             setter.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
         }
-        let recordRead = "\(GeneratedNames.fixed("access"))(\\.\(name), &\(GeneratedNames.helper(name, "read")))"
-        let getter = "\(recordRead); return \(storage)"
+        // The flag is set here rather than passed to `_$access` as `inout`: an access held across
+        // the registrar's call would make Swift check every access of the flag at run time.
+        let recordRead = ["\(GeneratedNames.helper(name, "read")) = true", "\(GeneratedNames.fixed("access"))(\\.\(name))"]
+        let getter = (recordRead + ["return \(storage)"]).joined(separator: "; ")
         // One statement per line: the read recorded, then the value returned.
+        let getterLines = recordRead + ["return \(storage)"]
         let declaration = setter.isEmpty
-            ? ["    \(prefix)var \(name): \(type) {", "        \(recordRead)", "        return \(storage)", "    }"]
-            : ["    \(prefix)var \(name): \(type) {", "        get {", "            \(recordRead)", "            return \(storage)", "        }",
+            ? ["    \(prefix)var \(name): \(type) {"] + getterLines.map { "        " + $0 } + ["    }"]
+            : ["    \(prefix)var \(name): \(type) {", "        get {"] + getterLines.map { "            " + $0 } + ["        }",
                "        set {"] + setter.map { "            " + $0 } + ["        }", "    }"]
         return ValueMember(
             name: name, type: type, docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix,
@@ -167,15 +170,18 @@ public struct ContextBuilder {
             setterLines: setter,
             propertyName: GeneratedNames.property(of: name),
             propertyType: "Reactive.Property<\(type)>",
-            propertyGetter: propertyGetter(mirror: "Reactive.Staging.mirror(&\(GeneratedNames.helper(name, "mirror")), \(storage))"),
+            propertyGetter: propertyGetter(mirror: GeneratedNames.helper(name, "mirror"), storage: storage),
             declaration: declaration.joined(separator: "\n"))
     }
 
-    /// The runtime property's getter (8 columns in): on one line, or, when that is too long,
-    /// the mirror on a line of its own.
-    func propertyGetter(mirror: String) -> String {
-        let flat = "Reactive.Property(\(mirror))"
-        return LineLayout.fits(flat, margin: 8) ? flat : "Reactive.Property(\n            \(mirror)\n        )"
+    /// The runtime property's getter (8 columns in): the mirror, created from the stored value
+    /// the first time, then kept. Read and written in separate statements, so that no access to
+    /// the mirror's storage spans a call (Swift would then check each of its accesses at run time).
+    func propertyGetter(mirror: String, storage: String) -> String {
+        let first = "let mirror = \(mirror) ?? Reactive.MutableProperty(\(storage))"
+        let created = LineLayout.fits(first, margin: 8)
+            ? first : "let mirror = \(mirror)\n            ?? Reactive.MutableProperty(\(storage))"
+        return [created, "\(mirror) = mirror", "return Reactive.Property(mirror)"].joined(separator: "\n        ")
     }
 
     /// What the class conforms to; when its declaration would be too long (a long class name),

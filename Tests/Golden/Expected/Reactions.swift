@@ -14,7 +14,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public var query: String {
         get {
-            _$access(\.query, &_query$read)
+            _query$read = true
+            _$access(\.query)
             return _query
         }
         set {
@@ -26,7 +27,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var previousQuery: String {
         get {
-            _$access(\.previousQuery, &_previousQuery$read)
+            _previousQuery$read = true
+            _$access(\.previousQuery)
             return _previousQuery
         }
         set {
@@ -38,7 +40,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public var page: Int {
         get {
-            _$access(\.page, &_page$read)
+            _page$read = true
+            _$access(\.page)
             return _page
         }
         set {
@@ -50,7 +53,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var message: String? {
         get {
-            _$access(\.message, &_message$read)
+            _message$read = true
+            _$access(\.message)
             return _message
         }
         set {
@@ -62,7 +66,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var edits: Int {
         get {
-            _$access(\.edits, &_edits$read)
+            _edits$read = true
+            _$access(\.edits)
             return _edits
         }
         set {
@@ -74,7 +79,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var warnings: Int {
         get {
-            _$access(\.warnings, &_warnings$read)
+            _warnings$read = true
+            _$access(\.warnings)
             return _warnings
         }
         set {
@@ -87,7 +93,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     // MARK: Derived values
 
     public var isLong: Bool {
-        _$access(\.isLong, &_isLong$read)
+        _isLong$read = true
+        _$access(\.isLong)
         return _isLong
     }
 
@@ -96,43 +103,57 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     /// `query` as a runtime `Property`, for bindings and operators;
     /// it starts following `query` when first asked for.
     public var queryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_query$mirror, _query))
+        let mirror = _query$mirror ?? Reactive.MutableProperty(_query)
+        _query$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `previousQuery` as a runtime `Property`, for bindings and operators;
     /// it starts following `previousQuery` when first asked for.
     public var previousQueryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_previousQuery$mirror, _previousQuery))
+        let mirror = _previousQuery$mirror ?? Reactive.MutableProperty(_previousQuery)
+        _previousQuery$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `page` as a runtime `Property`, for bindings and operators;
     /// it starts following `page` when first asked for.
     public var pageProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_page$mirror, _page))
+        let mirror = _page$mirror ?? Reactive.MutableProperty(_page)
+        _page$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `message` as a runtime `Property`, for bindings and operators;
     /// it starts following `message` when first asked for.
     public var messageProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_message$mirror, _message))
+        let mirror = _message$mirror ?? Reactive.MutableProperty(_message)
+        _message$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `edits` as a runtime `Property`, for bindings and operators;
     /// it starts following `edits` when first asked for.
     public var editsProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_edits$mirror, _edits))
+        let mirror = _edits$mirror ?? Reactive.MutableProperty(_edits)
+        _edits$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `warnings` as a runtime `Property`, for bindings and operators;
     /// it starts following `warnings` when first asked for.
     public var warningsProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_warnings$mirror, _warnings))
+        let mirror = _warnings$mirror ?? Reactive.MutableProperty(_warnings)
+        _warnings$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isLong` as a runtime `Property`, for bindings and operators;
     /// it starts following `isLong` when first asked for.
     public var isLongProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isLong$mirror, _isLong))
+        let mirror = _isLong$mirror ?? Reactive.MutableProperty(_isLong)
+        _isLong$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -258,10 +279,10 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReactionsViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReactionsViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
