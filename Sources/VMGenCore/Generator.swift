@@ -26,20 +26,22 @@ public struct Generator {
     }
 
     /// Validates the spec only. The validator runs even when parsing found errors, so one run
-    /// reports everything it can.
-    public func check(_ data: Data, file: String) -> Output {
+    /// reports everything it can. `childSpecs` are the other specs of the run (see `ChildSpecs`).
+    public func check(_ data: Data, file: String, childSpecs: ChildSpecs = .none) -> Output {
         var diagnostics = Diagnostics()
         guard let spec = SpecParser().parse(data, file: file, diagnostics: &diagnostics) else {
             return Output(source: nil, diagnostics: diagnostics.sorted, model: nil)
         }
         let parsedCleanly = !diagnostics.hasErrors
-        let model = SpecValidator().validate(spec, diagnostics: &diagnostics)
+        let model = SpecValidator().validate(spec, diagnostics: &diagnostics, childSpecs: childSpecs)
         return Output(source: nil, diagnostics: diagnostics.sorted, model: parsedCleanly ? model : nil)
     }
 
     /// Validates and renders the spec; `writer` decides the header's second line.
-    public func generate(_ data: Data, file: String, writer: GeneratedHeader.Writer = .command) -> Output {
-        var output = check(data, file: file)
+    public func generate(
+        _ data: Data, file: String, writer: GeneratedHeader.Writer = .command, childSpecs: ChildSpecs = .none
+    ) -> Output {
+        var output = check(data, file: file, childSpecs: childSpecs)
         guard let model = output.model else { return output }
         do {
             var context = ContextBuilder(model: model).build()

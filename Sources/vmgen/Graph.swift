@@ -18,8 +18,11 @@ struct Graph: ParsableCommand {
         let generator = try Generator()
         var failed = false
         var graphs: [String] = []
-        for spec in try SpecFiles.collect(paths) {
-            let result = generator.check(try SpecFiles.read(spec), file: spec)
+        let specs = try SpecFiles.collect(paths).map { (path: $0, data: try SpecFiles.read($0)) }
+        // A keyed list is checked against its child's spec when the child is among the specs.
+        let childSpecs = ChildSpecs(specs: specs)
+        for spec in specs {
+            let result = generator.check(spec.data, file: spec.path, childSpecs: childSpecs)
             Console.report(result.diagnostics)
             guard let model = result.model else {
                 failed = true

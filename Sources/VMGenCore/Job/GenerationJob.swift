@@ -72,8 +72,9 @@ public struct GenerationJob {
             OutputWriter().removeLeftovers(in: URL(fileURLWithPath: folder, isDirectory: true))
         }
         let clashes = clashes(in: inputs)
+        let childSpecs = ChildSpecs(specs: inputs.map { ($0.path, $0.data) })
         return inputs.map { input in
-            var result = render(input)
+            var result = render(input, childSpecs: childSpecs)
             if let clash = clashes[result.outputURL.standardizedFileURL.path] {
                 if result.source != nil { result.writeError = clash }
                 return result
@@ -97,8 +98,9 @@ public struct GenerationJob {
     /// Generates every input in memory, writing nothing; `outcome` says what `generate` would do.
     public func check(_ inputs: [Input]) -> [Result] {
         let clashes = clashes(in: inputs)
+        let childSpecs = ChildSpecs(specs: inputs.map { ($0.path, $0.data) })
         return inputs.map { input in
-            var result = render(input)
+            var result = render(input, childSpecs: childSpecs)
             guard let source = result.source else { return result }
             if let clash = clashes[result.outputURL.standardizedFileURL.path] {
                 result.writeError = clash
@@ -121,8 +123,8 @@ public struct GenerationJob {
         }
     }
 
-    func render(_ input: Input) -> Result {
-        let output = generator.generate(input.data, file: input.path, writer: writer)
+    func render(_ input: Input, childSpecs: ChildSpecs) -> Result {
+        let output = generator.generate(input.data, file: input.path, writer: writer, childSpecs: childSpecs)
         return Result(specPath: input.path, outputURL: outputURL(for: input), diagnostics: output.diagnostics,
                       outcome: nil, source: output.source, writeError: nil)
     }
