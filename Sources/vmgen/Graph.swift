@@ -18,11 +18,11 @@ struct Graph: ParsableCommand {
         let generator = try Generator()
         var failed = false
         var graphs: [String] = []
-        let specs = try SpecFiles.collect(paths).map { (path: $0, data: try SpecFiles.read($0)) }
+        let specs = try SpecFiles.collect(paths).map { generator.parse(try SpecFiles.read($0), file: $0) }
         // A keyed list is checked against its child's spec when the child is among the specs.
-        let childSpecs = ChildSpecs(specs: specs)
+        let childSpecs = ChildSpecs(specs: specs.compactMap(\.spec))
         for spec in specs {
-            let result = generator.check(spec.data, file: spec.path, childSpecs: childSpecs)
+            let result = generator.check(spec, childSpecs: childSpecs)
             Console.report(result.diagnostics)
             guard let model = result.model else {
                 failed = true

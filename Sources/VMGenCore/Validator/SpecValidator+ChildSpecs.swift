@@ -1,4 +1,3 @@
-import Foundation
 import SwiftSyntax
 
 /// The view models declared by the specs of one run (`vmgen generate`, `check`, `lint` or
@@ -24,13 +23,11 @@ public struct ChildSpecs: Sendable {
 
     public init() {}
 
-    /// Reads each spec's declarations, ignoring its errors (each spec reports its own). A view
-    /// model name that two specs declare is left out: which one a parent means is not known.
-    public init(specs: [(path: String, data: Data)]) {
+    /// The declarations of `specs` (each spec reports its own errors). A view model name that two
+    /// specs declare is left out: which one a parent means is not known.
+    public init(specs: [Spec]) {
         var seen: [String: Int] = [:]
-        for (path, data) in specs {
-            var ignored = Diagnostics()
-            guard let spec = SpecParser().parse(data, file: path, diagnostics: &ignored) else { continue }
+        for spec in specs {
             let name = spec.viewModel.value
             seen[name, default: 0] += 1
             var declared: [String: SourceLocation] = [:]
@@ -38,7 +35,7 @@ public struct ChildSpecs: Sendable {
             for member in members { declared[member.name.value] = member.name.location }
             for command in spec.commands { declared[command.name.value] = command.name.location }
             byViewModel[name] = Interface(
-                file: path, events: spec.events.map(\.name.value),
+                file: spec.file, events: spec.events.map(\.name.value),
                 inputs: spec.state.filter(\.isInput).map(\.name.value), declared: declared)
         }
         for (name, count) in seen where count > 1 { byViewModel[name] = nil }
