@@ -57,6 +57,7 @@ extension Checker {
                 parseStatements(handler.body, "the handler of `\(event)` of `\(name)`", signature: Self.signature(giving: givenNames))
                 givenNames = []
             }
+            checkAgainstChildSpec(member, keyed)
         }
     }
 

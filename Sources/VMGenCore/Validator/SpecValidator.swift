@@ -6,9 +6,11 @@ public struct SpecValidator {
     public init() {}
 
     /// Checks `spec`; `diagnostics` may already hold the parser's findings, in which case the
-    /// design warnings (which only make sense for a valid spec) are left out.
-    public func validate(_ spec: Spec, diagnostics: inout Diagnostics) -> ViewModelModel? {
+    /// design warnings (which only make sense for a valid spec) are left out. `childSpecs` are the
+    /// other specs of the run, which the spec's keyed children are checked against.
+    public func validate(_ spec: Spec, diagnostics: inout Diagnostics, childSpecs: ChildSpecs = .none) -> ViewModelModel? {
         var checker = Checker(spec: spec)
+        checker.childSpecs = childSpecs
         checker.run(warn: !diagnostics.hasErrors)
         diagnostics.append(contentsOf: checker.diagnostics)
         guard !checker.diagnostics.hasErrors else { return nil }
@@ -37,6 +39,8 @@ struct Checker {
     var reactions: [ResolvedReaction] = []
     /// The values each reaction's statements read, besides what they write.
     var reactionReads: [String: [String]] = [:]
+    /// The specs of the same run, for what keyed lists use of their children.
+    var childSpecs = ChildSpecs.none
 
     init(spec: Spec) {
         self.spec = spec
@@ -685,6 +689,12 @@ struct Checker {
             diagnostics.warning(
                 "`onFailure` of command `\(command.name.value)` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with",
                 at: onFailure.location)
+        }
+        let emitted = Set(spec.commands.compactMap { $0.emits?.value })
+        for event in spec.events where !emitted.contains(event.name.value) {
+            diagnostics.warning(
+                "event `\(event.name.value)` is never sent: no command emits it; add `emits: \(event.name.value)` to the command that should send it, or remove the event",
+                at: event.name.location)
         }
         for value in reactiveValues where value.isComputed && value.reads.isEmpty && value.expression != nil {
             let what: String = switch value.source {

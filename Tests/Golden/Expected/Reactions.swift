@@ -90,6 +90,19 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         }
     }
 
+    public private(set) var recentQueries: [String] {
+        get {
+            _recentQueries$read = true
+            _$access(\.recentQueries)
+            return _recentQueries
+        }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.recentQueries = newValue } }
+            Reactive.Staging.write(&_recentQueries, newValue, before: &_recentQueries$before)
+            _$transactions.end { _$commit() }
+        }
+    }
+
     // MARK: Derived values
 
     public var isLong: Bool {
@@ -148,6 +161,14 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         return Reactive.Property(mirror)
     }
 
+    /// `recentQueries` as a runtime `Property`, for bindings and operators;
+    /// it starts following `recentQueries` when first asked for.
+    public var recentQueriesProperty: Reactive.Property<[String]> {
+        let mirror = _recentQueries$mirror ?? Reactive.MutableProperty(_recentQueries)
+        _recentQueries$mirror = mirror
+        return Reactive.Property(mirror)
+    }
+
     /// `isLong` as a runtime `Property`, for bindings and operators;
     /// it starts following `isLong` when first asked for.
     public var isLongProperty: Reactive.Property<Bool> {
@@ -191,6 +212,10 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     private var _warnings$before: Int?
     private var _warnings$mirror: Reactive.MutableProperty<Int>?
     private var _warnings$read: Swift.Bool = false
+    private var _recentQueries: [String]
+    private var _recentQueries$before: [String]?
+    private var _recentQueries$mirror: Reactive.MutableProperty<[String]>?
+    private var _recentQueries$read: Swift.Bool = false
     private var _isLong: Bool
     private var _isLong$mirror: Reactive.MutableProperty<Bool>?
     private var _isLong$read: Swift.Bool = false
@@ -212,12 +237,14 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         let edits: Int = Self._edits$initial()
         let message: String? = nil
         let warnings: Int = Self._warnings$initial()
+        let recentQueries: [String] = Self._recentQueries$initial()
         _query = query
         _previousQuery = previousQuery
         _page = page
         _message = message
         _edits = edits
         _warnings = warnings
+        _recentQueries = recentQueries
         _isLong = isLong
     }
 
@@ -251,6 +278,11 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         }
         let _message$changed = Reactive.Staging.changed(_message, before: &_message$before)
         let _warnings$changed = Reactive.Staging.changed(_warnings, before: &_warnings$before)
+        if _query$changed {
+            if case .none = _recentQueries$before { _recentQueries$before = _recentQueries }
+            Self._keepRecent$react(query: _query, recentQueries: &_recentQueries)
+        }
+        let _recentQueries$changed = Reactive.Staging.changed(_recentQueries, before: &_recentQueries$before)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -261,6 +293,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
             if _edits$changed { _edits$mirror?.stage(_edits) }
             if _message$changed { _message$mirror?.stage(_message) }
             if _warnings$changed { _warnings$mirror?.stage(_warnings) }
+            if _recentQueries$changed { _recentQueries$mirror?.stage(_recentQueries) }
             // Then observers are told, in update order: Observation, then the runtime property.
             if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
             if _page$changed { _$didChange(\.page, _page$mirror, _page$read) }
@@ -269,6 +302,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
             if _edits$changed { _$didChange(\.edits, _edits$mirror, _edits$read) }
             if _message$changed { _$didChange(\.message, _message$mirror, _message$read) }
             if _warnings$changed { _$didChange(\.warnings, _warnings$mirror, _warnings$read) }
+            if _recentQueries$changed { _$didChange(\.recentQueries, _recentQueries$mirror, _recentQueries$read) }
         }
     }
 
@@ -336,9 +370,16 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 #sourceLocation()
     }
 
+    /// The initial value of `recentQueries`.
+    private static func _recentQueries$initial() -> [String] {
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 13)
+                                               []
+#sourceLocation()
+    }
+
     /// Computes `isLong` from what it reads.
     private static func _isLong$compute(query: String, limit: Int) -> Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 14)
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 15)
                                query.count > limit
 #sourceLocation()
     }
@@ -346,14 +387,14 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     /// Keeps the query from before each change.
     /// Reaction `rememberQuery`: runs in the transaction in which `query` changed.
     private static func _rememberQuery$react(oldValue: String, previousQuery: inout String) {
-#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 19)
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 20)
              previousQuery = oldValue
 #sourceLocation()
     }
 
     /// Reaction `startOver`: runs in the transaction in which `query` or `page` changed.
     private static func _startOver$react(message: inout String?, edits: inout Int) {
-#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 23)
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 24)
       message = nil
       edits += 1
 #sourceLocation()
@@ -361,8 +402,16 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     /// Reaction `warn`: runs in the transaction in which `isLong` changed.
     private static func _warn$react(isLong: Bool, limit: Int, warnings: inout Int, message: inout String?) {
-#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 28)
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 29)
       if isLong { warnings += 1; message = "Longer than \(limit)" }
+#sourceLocation()
+    }
+
+    /// Keeps every query typed, in order.
+    /// Reaction `keepRecent`: runs in the transaction in which `query` changed.
+    private static func _keepRecent$react(query: String, recentQueries: inout [String]) {
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 33)
+             recentQueries.append(query)
 #sourceLocation()
     }
 
@@ -377,6 +426,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
             .value("message", \.message, messageProperty),
             .value("edits", \.edits, editsProperty),
             .value("warnings", \.warnings, warningsProperty),
+            .value("recentQueries", \.recentQueries, recentQueriesProperty),
             .value("isLong", \.isLong, isLongProperty),
         ]
     }
