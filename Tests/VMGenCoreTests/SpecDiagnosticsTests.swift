@@ -310,6 +310,29 @@ struct SpecDiagnosticsTests {
         ])
     }
 
+    @Test("an enabled condition that reads only constants is a warning saying to remove it; one that reads a parameter or dependency is not")
+    func fixedEnabledConditions() {
+        let found = warnings("""
+            viewModel: A
+            parameters:
+              isEditable: { type: Bool }
+            dependencies:
+              store: { type: "[String]" }
+            constants:
+              limit: { type: Int, value: "3" }
+            commands:
+              save: { enabled: isEditable, perform: "print(1)" }
+              load: { enabled: "!store.isEmpty", perform: "print(2)" }
+              share: { enabled: limit > 2, perform: "print(3)" }
+              post: { enabled: "true", perform: "print(4)" }
+            """)
+        let advice = "reads no value that changes and no parameter or dependency, so the command is always enabled or always disabled; remove `enabled` (its `perform` can check and return), or make the condition read a state or derived value"
+        #expect(found == [
+            "11:21: the enabled condition of `share` \(advice)",
+            "12:21: the enabled condition of `post` \(advice)",
+        ])
+    }
+
     @Test("an event that no command emits is a warning at the event, and an emitted one is not")
     func eventNeverSent() {
         let found = warnings("""

@@ -697,10 +697,20 @@ struct Checker {
                 at: event.name.location)
         }
         for value in reactiveValues where value.isComputed && value.reads.isEmpty && value.expression != nil {
-            let what: String = switch value.source {
-            case .condition(let command): "the enabled condition of `\(command)`"
-            case .rule: ruleName(value.name)
-            default: "`\(value.name)`"
+            let what: String
+            switch value.source {
+            case .condition(let command):
+                // Fixed for one view model's life, but it may differ between view models.
+                let perInstance: [Symbol.Kind] = [.parameter, .dependency]
+                if fixedReads[value.name, default: []].contains(where: { symbols[$0].map { perInstance.contains($0.kind) } ?? false }) {
+                    continue
+                }
+                diagnostics.warning(
+                    "the enabled condition of `\(command)` reads no value that changes and no parameter or dependency, so the command is always enabled or always disabled; remove `enabled` (its `perform` can check and return), or make the condition read a state or derived value",
+                    at: value.expression!.location)
+                continue
+            case .rule: what = ruleName(value.name)
+            default: what = "`\(value.name)`"
             }
             diagnostics.warning(
                 "\(what) reads no value that changes, so it never changes; make it a constant", at: value.expression!.location)
