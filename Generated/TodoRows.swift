@@ -297,8 +297,9 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
     /// Handles the events of `child`, a new child of `rows`, while `rows` holds it: each event
     /// is one transaction of this view model.
     private func _rows$listen(to child: _rows$Type.Element) {
-#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 21)
-        let _doneChanged$events = child.doneChanged
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 20)
+        let _doneChanged$events = child
+     .doneChanged
 #sourceLocation()
         Reactive.ChildKeys.handle(_doneChanged$events, of: child) { [weak self] child, value in
             guard let self, _rows.contains(where: { $0 === child }) else { return }
@@ -310,8 +311,9 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 #sourceLocation()
             }
         }
-#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 25)
-        let _saved$events = child.saved
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 24)
+        let _saved$events = child
+     .saved
 #sourceLocation()
         Reactive.ChildKeys.handle(_saved$events, of: child) { [weak self] child, value in
             guard let self, _rows.contains(where: { $0 === child }) else { return }

@@ -280,8 +280,9 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
     /// Handles the events of `child`, a new child of `tags`, while `tags` holds it: each event
     /// is one transaction of this view model.
     private func _tags$listen(to child: _tags$Type.Element) {
-#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 18)
-        let _removeRequested$events = child.removeRequested
+#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 17)
+        let _removeRequested$events = child
+     .removeRequested
 #sourceLocation()
         Reactive.ChildKeys.handle(_removeRequested$events, of: child) { [weak self] child, value in
             guard let self, _tags.contains(where: { $0 === child }) else { return }
