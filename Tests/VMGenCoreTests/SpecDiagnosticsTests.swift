@@ -198,7 +198,7 @@ struct SpecDiagnosticsTests {
             commands:
               search: { work: "SignalProducer(value: [])", output: "[String]", emits: showResult }
             """)
-        #expect(found == ["5:75: command `search` emits `showResult`, which is not an event; did you mean `showResults`?; declare it under `events`"])
+        #expect(found == ["5:75: command `search` emits `showResult`, which is not an event; did you mean `showResults`? If not, declare it under `events`"])
     }
 
     @Test("an expression that tries to close the generated scope is refused")

@@ -97,7 +97,7 @@ struct Checker {
         }
         if let lifecycle = spec.lifecycle, lifecycle.value != "active" {
             diagnostics.error(
-                "unknown lifecycle `\(lifecycle.value)`\(Suggestion.didYouMean(lifecycle.value, in: ["active"])); the only lifecycle is `active`",
+                "unknown lifecycle `\(lifecycle.value)`\(Suggestion.didYouMean(lifecycle.value, in: ["active"]).isEmpty ? "; the only lifecycle is `active`" : "; did you mean `active`?")",
                 at: lifecycle.location)
         }
     }
@@ -505,7 +505,7 @@ struct Checker {
                 if symbols[emits.value]?.kind != .event, !spec.brokenNames.contains(emits.value) {
                     let events = spec.events.map(\.name.value)
                     diagnostics.error(
-                        "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events)); declare it under `events`",
+                        "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events, otherwise: "declare it under `events`"))",
                         at: emits.location)
                 }
             }
@@ -548,7 +548,7 @@ struct Checker {
             if !spec.brokenNames.contains(then.value) {
                 let commands = spec.commands.map(\.name.value).filter { $0 != name }
                 diagnostics.error(
-                    "`then` of command `\(name)` names `\(then.value)`, which is not a command\(Suggestion.didYouMean(then.value, in: commands)); `then` runs another command of this view model",
+                    "`then` of command `\(name)` names `\(then.value)`, which is not a command\(Suggestion.didYouMean(then.value, in: commands, otherwise: "name one of this view model's commands"))",
                     at: then.location)
             }
             return
