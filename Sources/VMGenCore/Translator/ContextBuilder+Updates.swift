@@ -96,7 +96,7 @@ extension ContextBuilder {
 
     func initializer() -> CodeFunction {
         let initializerParameters = (spec.parameters + spec.dependencies).compactMap { member in
-            member.type.map { "\(member.name.value): \(SwiftText.isFunctionType($0.value) ? "@escaping " : "")\(types.name(for: $0))" }
+            member.type.map { "\(member.name.value): \(types.facts(of: $0.value).isFunctionType ? "@escaping " : "")\(types.name(for: $0))" }
         } + schedulerParameter
         // The body's lines sit 8 columns in.
         let margin = 8

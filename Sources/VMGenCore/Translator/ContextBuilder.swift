@@ -12,7 +12,7 @@ public struct ContextBuilder {
     public init(model: ViewModelModel, generatorVersion: String = VMGen.version) {
         self.model = model
         self.version = generatorVersion
-        types = SpecTypes(spec: model.spec)
+        types = SpecTypes(spec: model.spec, table: model.types)
         var index: [String: Int] = [:]
         for (position, value) in model.reactiveValues.enumerated() where index[value.name] == nil {
             index[value.name] = position
@@ -25,23 +25,30 @@ public struct ContextBuilder {
     /// The modules every generated file imports.
     static let generatorImports = ["Observation", "Reactive"]
 
-    /// `import Observation`, `import Reactive`, then each module of the spec's `imports` (once)
-    /// at its spec line and column, so that the compiler reports a misspelled one in the spec.
-    var importLines: [String] {
+    /// The spec's `imports`, each module once, without the generator's own: the one list both
+    /// `imports` and `importLines` of the context are made from.
+    var specImports: [Located<String>] {
         var seen = Set(Self.generatorImports)
-        let specImports = spec.imports.filter { seen.insert($0.value).inserted }
+        return spec.imports.filter { seen.insert($0.value).inserted }
+    }
+
+    /// `import Observation`, `import Reactive`, then each of `specImports` at its spec line and
+    /// column, so that the compiler reports a misspelled one in the spec.
+    static func importLines(_ specImports: [Located<String>]) -> [String] {
         let located = specImports.flatMap { SwiftText.located("import", $0.value, at: $0.location) }
-        guard !located.isEmpty else { return Self.generatorImports.map { "import \($0)" } }
-        return Self.generatorImports.map { "import \($0)" }
+        guard !located.isEmpty else { return generatorImports.map { "import \($0)" } }
+        return generatorImports.map { "import \($0)" }
             + ["// The spec's imports, at their places in the spec, where the compiler reports a misspelled one."]
             + located + ["#sourceLocation()"]
     }
+
     var className: String { spec.viewModel.value }
     var access: String { model.access == "public" ? "public " : "" }
 
     public func build() -> TemplateContext {
         let values = model.reactiveValues
         func members(_ filter: (ReactiveValue) -> Bool) -> [ValueMember] { values.filter(filter).map(valueMember) }
+        let specImports = specImports
         return TemplateContext(
             specPath: SwiftText.commentSafe(spec.file),
             generatorVersion: version,
@@ -50,8 +57,8 @@ public struct ContextBuilder {
             accessPrefix: access,
             conformances: conformances(),
             docLines: SwiftText.docLines(spec.doc),
-            imports: (Self.generatorImports + spec.imports.map(\.value)).uniqued(),
-            importLines: importLines,
+            imports: Self.generatorImports + specImports.map(\.value),
+            importLines: Self.importLines(specImports),
             dependencies: spec.dependencies.map(storedMember),
             parameters: spec.parameters.map(storedMember),
             constants: spec.constants.map(storedMember),
@@ -215,9 +222,9 @@ public struct ContextBuilder {
         case .message:
             return "Swift.String?"
         case .resourceError(let resource):
-            return types.resourceFailures[resource].map(SwiftNames.optional) ?? "(any Swift.Error)?"
+            return types.resourceFailures[resource].map(types.optional) ?? "(any Swift.Error)?"
         case .resourceValue(let resource):
-            return types.memberTypes[resource].map(SwiftNames.optional) ?? value.type
+            return types.memberTypes[resource].map(types.optional) ?? value.type
         case .state, .derived, .child:
             return types.memberTypes[value.name] ?? value.type
         }
@@ -232,7 +239,7 @@ public struct ContextBuilder {
             let type = typeName(of: value)
             result.append(StoredMember(name: GeneratedNames.storage(of: value.name), type: type, docLines: []))
             if value.isWritten {
-                result.append(StoredMember(name: GeneratedNames.helper(value.name, "before"), type: SwiftNames.optional(type), docLines: []))
+                result.append(StoredMember(name: GeneratedNames.helper(value.name, "before"), type: types.optional(type), docLines: []))
             }
             if value.isPublic {
                 result.append(StoredMember(name: GeneratedNames.helper(value.name, "mirror"), type: "Reactive.MutableProperty<\(type)>?", docLines: []))

@@ -48,10 +48,4 @@ enum SwiftText {
         }
         return ["#sourceLocation(file: \(literal(code.location.file)), line: \(code.location.line))"] + lines + ["#sourceLocation()"]
     }
-
-    /// Whether `type` is a function type (parentheses and attributes around it included),
-    /// which an initializer parameter must mark `@escaping` to store.
-    static func isFunctionType(_ type: String) -> Bool {
-        SpecCode.type(type).syntax.map(SpecCode.isFunctionType) ?? false
-    }
 }

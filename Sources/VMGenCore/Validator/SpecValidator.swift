@@ -27,8 +27,8 @@ struct Checker {
     var argumentOrder: [String: [String]] = [:]
     /// Each piece of statement code parsed, for the warnings that look at what it writes.
     var statementReads: [String] = []
-    /// The problems of each type text checked so far.
-    var typeProblems: [String: [SpecCode.Problem]] = [:]
+    /// Each type text met so far, parsed once; the model keeps it for the context builder.
+    var types = SpecTypeTable()
     /// The values each resource's `load` reads, for `trigger: [change]`.
     var resourceReads: [String: [String]] = [:]
     var graph = DependencyGraph()
@@ -52,7 +52,8 @@ struct Checker {
     func model() -> ViewModelModel {
         var model = ViewModelModel(
             spec: spec, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
-            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation)
+            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation,
+            types: types)
         model.reactions = reactions
         return model
     }
@@ -185,11 +186,11 @@ struct Checker {
         }
         for resource in spec.resources {
             let name = resource.name.value
-            declareChecked(resource.name, .resource, type: SwiftNames.optional(resource.type.value), what: "a resource")
+            declareChecked(resource.name, .resource, type: optional(resource.type.value), what: "a resource")
             let failure = resource.failure?.value ?? "any Error"
             declare(GeneratedNames.isLoading(of: name), .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
             if failure != "Never" {
-                declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: SwiftNames.optional(failure), at: resource.name.location)
+                declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: optional(failure), at: resource.name.location)
             }
             declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
         }
@@ -214,13 +215,15 @@ struct Checker {
 
     mutating func checkType(_ type: Located<String>?, of what: String) {
         guard let type else { return }
-        // Specs repeat their types: each text is parsed once.
-        let problems = typeProblems[type.value] ?? SpecCode.type(type.value).problems
-        typeProblems[type.value] = problems
-        guard let problem = problems.first else { return }
+        guard let problem = types.facts(of: type.value).problems.first else { return }
         var location = type.location
         location.column += String(decoding: type.value.utf8.prefix(problem.offset), as: UTF8.self).unicodeScalars.count
         diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem.message)", at: location)
+    }
+
+    /// The optional of a type text (`Int?`, `(any Error)?`), from its one parse.
+    mutating func optional(_ type: String) -> String {
+        SwiftNames.optional(type, needsParentheses: types.facts(of: type).needsParenthesesForOptional)
     }
 
     mutating func checkTypes() {
@@ -284,7 +287,7 @@ struct Checker {
             let name = resource.name.value
             let failure = resource.failure?.value ?? "any Error"
             reactiveValues.append(ReactiveValue(
-                name: name, type: SwiftNames.optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
+                name: name, type: optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
                 source: .resourceValue(resource: name), expression: nil, reads: [], location: resource.name.location))
             reactiveValues.append(ReactiveValue(
                 name: GeneratedNames.isLoading(of: name), type: "Bool", doc: "Whether `\(name)` is loading.",
@@ -292,7 +295,7 @@ struct Checker {
             // A resource that cannot fail has no error output.
             if failure != "Never" {
                 reactiveValues.append(ReactiveValue(
-                    name: GeneratedNames.error(of: name), type: SwiftNames.optional(failure), doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
+                    name: GeneratedNames.error(of: name), type: optional(failure), doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
                     source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
             }
         }
