@@ -5,6 +5,7 @@ extension GraphExport.Format: ExpressibleByArgument {}
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "graph",
         abstract: "Print each spec's dependency graph (what each value reads) as Mermaid or Graphviz DOT.",
         discussion: "One graph per spec, in path order. Nodes are styled by kind: state, derived, command outputs, resources, events, lifecycle, reactions, validation.")
 

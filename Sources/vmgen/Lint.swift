@@ -3,6 +3,7 @@ import VMGenCore
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check specs without writing anything.",
         discussion: "Prints every error and warning; exits with 1 when a spec has an error.")
 
