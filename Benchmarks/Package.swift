@@ -33,6 +33,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Issue 15, item 6: a program that only reads one YAML file with Yams, the start-up floor
+        // that `Benchmarks/startup.sh` compares one `vmgen generate` of one spec with.
+        .executableTarget(
+            name: "yams-start",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,7 +42,8 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     /// The username text field's text.
     public var usernameSearchText: String {
         get {
-            _$access(\.usernameSearchText, &_usernameSearchText$read)
+            _usernameSearchText$read = true
+            _$access(\.usernameSearchText)
             return _usernameSearchText
         }
         set {
@@ -55,7 +56,8 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     /// Whether a lookup succeeded (the container then shows the person).
     public private(set) var foundPerson: Bool {
         get {
-            _$access(\.foundPerson, &_foundPerson$read)
+            _foundPerson$read = true
+            _$access(\.foundPerson)
             return _foundPerson
         }
         set {
@@ -68,7 +70,8 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     /// Whether the error view is hidden; shown by a failed lookup, hidden again only by a success.
     public private(set) var isErrorHidden: Bool {
         get {
-            _$access(\.isErrorHidden, &_isErrorHidden$read)
+            _isErrorHidden$read = true
+            _$access(\.isErrorHidden)
             return _isErrorHidden
         }
         set {
@@ -82,7 +85,8 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
 
     /// The text field is disabled while the lookup runs, and for good once it found the person.
     public var isTextFieldEnabled: Bool {
-        _$access(\.isTextFieldEnabled, &_isTextFieldEnabled$read)
+        _isTextFieldEnabled$read = true
+        _$access(\.isTextFieldEnabled)
         return _isTextFieldEnabled
     }
 
@@ -98,13 +102,15 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
 
     /// Whether `addPerson` is running.
     public var addPersonIsExecuting: Swift.Bool {
-        _$access(\.addPersonIsExecuting, &_addPersonIsExecuting$read)
+        _addPersonIsExecuting$read = true
+        _$access(\.addPersonIsExecuting)
         return _addPersonIsExecuting
     }
 
     /// Whether `addPerson` can be executed now.
     public var addPersonIsEnabled: Swift.Bool {
-        _$access(\.addPersonIsEnabled, &_addPersonIsEnabled$read)
+        _addPersonIsEnabled$read = true
+        _$access(\.addPersonIsEnabled)
         return _addPersonIsEnabled
     }
 
@@ -113,37 +119,49 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     /// `usernameSearchText` as a runtime `Property`, for bindings and operators;
     /// it starts following `usernameSearchText` when first asked for.
     public var usernameSearchTextProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_usernameSearchText$mirror, _usernameSearchText))
+        let mirror = _usernameSearchText$mirror ?? Reactive.MutableProperty(_usernameSearchText)
+        _usernameSearchText$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `foundPerson` as a runtime `Property`, for bindings and operators;
     /// it starts following `foundPerson` when first asked for.
     public var foundPersonProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_foundPerson$mirror, _foundPerson))
+        let mirror = _foundPerson$mirror ?? Reactive.MutableProperty(_foundPerson)
+        _foundPerson$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isErrorHidden` as a runtime `Property`, for bindings and operators;
     /// it starts following `isErrorHidden` when first asked for.
     public var isErrorHiddenProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isErrorHidden$mirror, _isErrorHidden))
+        let mirror = _isErrorHidden$mirror ?? Reactive.MutableProperty(_isErrorHidden)
+        _isErrorHidden$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isTextFieldEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `isTextFieldEnabled` when first asked for.
     public var isTextFieldEnabledProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isTextFieldEnabled$mirror, _isTextFieldEnabled))
+        let mirror = _isTextFieldEnabled$mirror ?? Reactive.MutableProperty(_isTextFieldEnabled)
+        _isTextFieldEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `addPersonIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `addPersonIsExecuting` when first asked for.
     public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_addPersonIsExecuting$mirror, _addPersonIsExecuting))
+        let mirror = _addPersonIsExecuting$mirror ?? Reactive.MutableProperty(_addPersonIsExecuting)
+        _addPersonIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `addPersonIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `addPersonIsEnabled` when first asked for.
     public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_addPersonIsEnabled$mirror, _addPersonIsEnabled))
+        let mirror = _addPersonIsEnabled$mirror ?? Reactive.MutableProperty(_addPersonIsEnabled)
+        _addPersonIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -312,10 +330,10 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<AddPersonViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<AddPersonViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

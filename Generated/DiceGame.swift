@@ -36,7 +36,8 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     /// The last number rolled; nil before the first roll.
     public private(set) var roll: Int? {
         get {
-            _$access(\.roll, &_roll$read)
+            _roll$read = true
+            _$access(\.roll)
             return _roll
         }
         set {
@@ -50,19 +51,22 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether the die has shown six.
     public var isGameOver: Bool {
-        _$access(\.isGameOver, &_isGameOver$read)
+        _isGameOver$read = true
+        _$access(\.isGameOver)
         return _isGameOver
     }
 
     /// The sentence under the die.
     public var currentRollDescription: String {
-        _$access(\.currentRollDescription, &_currentRollDescription$read)
+        _currentRollDescription$read = true
+        _$access(\.currentRollDescription)
         return _currentRollDescription
     }
 
     /// Green once the game is won, black before.
     public var currentRollTextColor: _currentRollTextColor$Type {
-        _$access(\.currentRollTextColor, &_currentRollTextColor$read)
+        _currentRollTextColor$read = true
+        _$access(\.currentRollTextColor)
         return _currentRollTextColor
     }
 
@@ -77,13 +81,15 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `rollDie` is running.
     public var rollDieIsExecuting: Swift.Bool {
-        _$access(\.rollDieIsExecuting, &_rollDieIsExecuting$read)
+        _rollDieIsExecuting$read = true
+        _$access(\.rollDieIsExecuting)
         return _rollDieIsExecuting
     }
 
     /// Whether `rollDie` can be executed now.
     public var rollDieIsEnabled: Swift.Bool {
-        _$access(\.rollDieIsEnabled, &_rollDieIsEnabled$read)
+        _rollDieIsEnabled$read = true
+        _$access(\.rollDieIsEnabled)
         return _rollDieIsEnabled
     }
 
@@ -95,13 +101,15 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `newGame` is running.
     public var newGameIsExecuting: Swift.Bool {
-        _$access(\.newGameIsExecuting, &_newGameIsExecuting$read)
+        _newGameIsExecuting$read = true
+        _$access(\.newGameIsExecuting)
         return _newGameIsExecuting
     }
 
     /// Whether `newGame` can be executed now.
     public var newGameIsEnabled: Swift.Bool {
-        _$access(\.newGameIsEnabled, &_newGameIsEnabled$read)
+        _newGameIsEnabled$read = true
+        _$access(\.newGameIsEnabled)
         return _newGameIsEnabled
     }
 
@@ -110,49 +118,65 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     /// `roll` as a runtime `Property`, for bindings and operators;
     /// it starts following `roll` when first asked for.
     public var rollProperty: Reactive.Property<Int?> {
-        Reactive.Property(Reactive.Staging.mirror(&_roll$mirror, _roll))
+        let mirror = _roll$mirror ?? Reactive.MutableProperty(_roll)
+        _roll$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isGameOver` as a runtime `Property`, for bindings and operators;
     /// it starts following `isGameOver` when first asked for.
     public var isGameOverProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isGameOver$mirror, _isGameOver))
+        let mirror = _isGameOver$mirror ?? Reactive.MutableProperty(_isGameOver)
+        _isGameOver$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `currentRollDescription` as a runtime `Property`, for bindings and operators;
     /// it starts following `currentRollDescription` when first asked for.
     public var currentRollDescriptionProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_currentRollDescription$mirror, _currentRollDescription))
+        let mirror = _currentRollDescription$mirror ?? Reactive.MutableProperty(_currentRollDescription)
+        _currentRollDescription$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `currentRollTextColor` as a runtime `Property`, for bindings and operators;
     /// it starts following `currentRollTextColor` when first asked for.
     public var currentRollTextColorProperty: Reactive.Property<_currentRollTextColor$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_currentRollTextColor$mirror, _currentRollTextColor))
+        let mirror = _currentRollTextColor$mirror ?? Reactive.MutableProperty(_currentRollTextColor)
+        _currentRollTextColor$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `rollDieIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `rollDieIsExecuting` when first asked for.
     public var rollDieIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_rollDieIsExecuting$mirror, _rollDieIsExecuting))
+        let mirror = _rollDieIsExecuting$mirror ?? Reactive.MutableProperty(_rollDieIsExecuting)
+        _rollDieIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `rollDieIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `rollDieIsEnabled` when first asked for.
     public var rollDieIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_rollDieIsEnabled$mirror, _rollDieIsEnabled))
+        let mirror = _rollDieIsEnabled$mirror ?? Reactive.MutableProperty(_rollDieIsEnabled)
+        _rollDieIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `newGameIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `newGameIsExecuting` when first asked for.
     public var newGameIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_newGameIsExecuting$mirror, _newGameIsExecuting))
+        let mirror = _newGameIsExecuting$mirror ?? Reactive.MutableProperty(_newGameIsExecuting)
+        _newGameIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `newGameIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `newGameIsEnabled` when first asked for.
     public var newGameIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_newGameIsEnabled$mirror, _newGameIsEnabled))
+        let mirror = _newGameIsEnabled$mirror ?? Reactive.MutableProperty(_newGameIsEnabled)
+        _newGameIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -344,10 +368,10 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiceGameViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiceGameViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -65,7 +65,8 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     /// The text field's text.
     public var searchText: String {
         get {
-            _$access(\.searchText, &_searchText$read)
+            _searchText$read = true
+            _$access(\.searchText)
             return _searchText
         }
         set {
@@ -78,7 +79,8 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     /// The searches that succeeded, newest first, at most ten, each text once.
     public private(set) var previousSearches: _previousSearches$Type {
         get {
-            _$access(\.previousSearches, &_previousSearches$read)
+            _previousSearches$read = true
+            _$access(\.previousSearches)
             return _previousSearches
         }
         set {
@@ -101,13 +103,15 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
 
     /// Whether `executeSearch` is running.
     public var executeSearchIsExecuting: Swift.Bool {
-        _$access(\.executeSearchIsExecuting, &_executeSearchIsExecuting$read)
+        _executeSearchIsExecuting$read = true
+        _$access(\.executeSearchIsExecuting)
         return _executeSearchIsExecuting
     }
 
     /// Whether `executeSearch` can be executed now.
     public var executeSearchIsEnabled: Swift.Bool {
-        _$access(\.executeSearchIsEnabled, &_executeSearchIsEnabled$read)
+        _executeSearchIsEnabled$read = true
+        _$access(\.executeSearchIsEnabled)
         return _executeSearchIsEnabled
     }
 
@@ -126,13 +130,15 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
 
     /// Whether `selectPreviousSearch` is running.
     public var selectPreviousSearchIsExecuting: Swift.Bool {
-        _$access(\.selectPreviousSearchIsExecuting, &_selectPreviousSearchIsExecuting$read)
+        _selectPreviousSearchIsExecuting$read = true
+        _$access(\.selectPreviousSearchIsExecuting)
         return _selectPreviousSearchIsExecuting
     }
 
     /// Whether `selectPreviousSearch` can be executed now.
     public var selectPreviousSearchIsEnabled: Swift.Bool {
-        _$access(\.selectPreviousSearchIsEnabled, &_selectPreviousSearchIsEnabled$read)
+        _selectPreviousSearchIsEnabled$read = true
+        _$access(\.selectPreviousSearchIsEnabled)
         return _selectPreviousSearchIsEnabled
     }
 
@@ -147,41 +153,50 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     /// `searchText` as a runtime `Property`, for bindings and operators;
     /// it starts following `searchText` when first asked for.
     public var searchTextProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_searchText$mirror, _searchText))
+        let mirror = _searchText$mirror ?? Reactive.MutableProperty(_searchText)
+        _searchText$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `previousSearches` as a runtime `Property`, for bindings and operators;
     /// it starts following `previousSearches` when first asked for.
     public var previousSearchesProperty: Reactive.Property<_previousSearches$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_previousSearches$mirror, _previousSearches))
+        let mirror = _previousSearches$mirror ?? Reactive.MutableProperty(_previousSearches)
+        _previousSearches$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `executeSearchIsExecuting` when first asked for.
     public var executeSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_executeSearchIsExecuting$mirror, _executeSearchIsExecuting))
+        let mirror = _executeSearchIsExecuting$mirror ?? Reactive.MutableProperty(_executeSearchIsExecuting)
+        _executeSearchIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `executeSearchIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `executeSearchIsEnabled` when first asked for.
     public var executeSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_executeSearchIsEnabled$mirror, _executeSearchIsEnabled))
+        let mirror = _executeSearchIsEnabled$mirror ?? Reactive.MutableProperty(_executeSearchIsEnabled)
+        _executeSearchIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `selectPreviousSearchIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `selectPreviousSearchIsExecuting` when first asked for.
     public var selectPreviousSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(
-            Reactive.Staging.mirror(&_selectPreviousSearchIsExecuting$mirror, _selectPreviousSearchIsExecuting)
-        )
+        let mirror = _selectPreviousSearchIsExecuting$mirror
+            ?? Reactive.MutableProperty(_selectPreviousSearchIsExecuting)
+        _selectPreviousSearchIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `selectPreviousSearchIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `selectPreviousSearchIsEnabled` when first asked for.
     public var selectPreviousSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(
-            Reactive.Staging.mirror(&_selectPreviousSearchIsEnabled$mirror, _selectPreviousSearchIsEnabled)
-        )
+        let mirror = _selectPreviousSearchIsEnabled$mirror ?? Reactive.MutableProperty(_selectPreviousSearchIsEnabled)
+        _selectPreviousSearchIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -399,10 +414,10 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

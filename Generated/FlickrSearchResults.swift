@@ -62,7 +62,8 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     /// What the screen shows.
     public var results: _results$Type {
         get {
-            _$access(\.results, &_results$read)
+            _results$read = true
+            _$access(\.results)
             return _results
         }
         set {
@@ -76,7 +77,8 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     /// The navigation bar's title (the searched text).
     public var title: String {
-        _$access(\.title, &_title$read)
+        _title$read = true
+        _$access(\.title)
         return _title
     }
 
@@ -84,7 +86,8 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     /// One item per photo, in order; an item stays while its photo does (with what it loaded).
     public var items: _items$Type {
-        _$access(\.items, &_items$read)
+        _items$read = true
+        _$access(\.items)
         return _items
     }
 
@@ -93,19 +96,25 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     /// `results` as a runtime `Property`, for bindings and operators;
     /// it starts following `results` when first asked for.
     public var resultsProperty: Reactive.Property<_results$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_results$mirror, _results))
+        let mirror = _results$mirror ?? Reactive.MutableProperty(_results)
+        _results$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `title` as a runtime `Property`, for bindings and operators;
     /// it starts following `title` when first asked for.
     public var titleProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_title$mirror, _title))
+        let mirror = _title$mirror ?? Reactive.MutableProperty(_title)
+        _title$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `items` as a runtime `Property`, for bindings and operators;
     /// it starts following `items` when first asked for.
     public var itemsProperty: Reactive.Property<_items$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_items$mirror, _items))
+        let mirror = _items$mirror ?? Reactive.MutableProperty(_items)
+        _items$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -207,13 +216,10 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(
-        _ keyPath: Swift.KeyPath<FlickrSearchResultsViewModel, Value>,
-        _ read: inout Swift.Bool
-    ) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchResultsViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

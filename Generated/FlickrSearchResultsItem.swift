@@ -69,7 +69,8 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
     /// The photo; the results screen writes it.
     public var photo: _photo$Type {
         get {
-            _$access(\.photo, &_photo$read)
+            _photo$read = true
+            _$access(\.photo)
             return _photo
         }
         set {
@@ -82,7 +83,8 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
     /// Whether the item is on screen (the view sets it).
     public var isVisible: Bool {
         get {
-            _$access(\.isVisible, &_isVisible$read)
+            _isVisible$read = true
+            _$access(\.isVisible)
             return _isVisible
         }
         set {
@@ -95,7 +97,8 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
     /// Whether the item has been visible for a whole second.
     public private(set) var hasBeenSeen: Bool {
         get {
-            _$access(\.hasBeenSeen, &_hasBeenSeen$read)
+            _hasBeenSeen$read = true
+            _$access(\.hasBeenSeen)
             return _hasBeenSeen
         }
         set {
@@ -109,31 +112,36 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
 
     /// The photo's title.
     public var title: String {
-        _$access(\.title, &_title$read)
+        _title$read = true
+        _$access(\.title)
         return _title
     }
 
     /// Where the photo's image is.
     public var url: _url$Type {
-        _$access(\.url, &_url$read)
+        _url$read = true
+        _$access(\.url)
         return _url
     }
 
     /// `isVisible` once it has stayed the same for a second.
     public var settledVisibility: Bool {
-        _$access(\.settledVisibility, &_settledVisibility$read)
+        _settledVisibility$read = true
+        _$access(\.settledVisibility)
         return _settledVisibility
     }
 
     /// How many made it a favourite; nil until loaded.
     public var favorites: Int? {
-        _$access(\.favorites, &_favorites$read)
+        _favorites$read = true
+        _$access(\.favorites)
         return _favorites
     }
 
     /// How many comments it has; nil until loaded.
     public var comments: Int? {
-        _$access(\.comments, &_comments$read)
+        _comments$read = true
+        _$access(\.comments)
         return _comments
     }
 
@@ -141,19 +149,22 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
 
     /// The photo's favourites and comments, loaded once the item has been seen.
     public var metadata: _metadata$Type? {
-        _$access(\.metadata, &_metadata$read)
+        _metadata$read = true
+        _$access(\.metadata)
         return _metadata
     }
 
     /// Whether `metadata` is loading.
     public var metadataIsLoading: Swift.Bool {
-        _$access(\.metadataIsLoading, &_metadataIsLoading$read)
+        _metadataIsLoading$read = true
+        _$access(\.metadataIsLoading)
         return _metadataIsLoading
     }
 
     /// Why the last load of `metadata` failed; nil while loading and after a success.
     public var metadataError: _metadata$Failure? {
-        _$access(\.metadataError, &_metadataError$read)
+        _metadataError$read = true
+        _$access(\.metadataError)
         return _metadataError
     }
 
@@ -172,67 +183,89 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
     /// `photo` as a runtime `Property`, for bindings and operators;
     /// it starts following `photo` when first asked for.
     public var photoProperty: Reactive.Property<_photo$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_photo$mirror, _photo))
+        let mirror = _photo$mirror ?? Reactive.MutableProperty(_photo)
+        _photo$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isVisible` as a runtime `Property`, for bindings and operators;
     /// it starts following `isVisible` when first asked for.
     public var isVisibleProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isVisible$mirror, _isVisible))
+        let mirror = _isVisible$mirror ?? Reactive.MutableProperty(_isVisible)
+        _isVisible$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `hasBeenSeen` as a runtime `Property`, for bindings and operators;
     /// it starts following `hasBeenSeen` when first asked for.
     public var hasBeenSeenProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_hasBeenSeen$mirror, _hasBeenSeen))
+        let mirror = _hasBeenSeen$mirror ?? Reactive.MutableProperty(_hasBeenSeen)
+        _hasBeenSeen$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `title` as a runtime `Property`, for bindings and operators;
     /// it starts following `title` when first asked for.
     public var titleProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_title$mirror, _title))
+        let mirror = _title$mirror ?? Reactive.MutableProperty(_title)
+        _title$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `url` as a runtime `Property`, for bindings and operators;
     /// it starts following `url` when first asked for.
     public var urlProperty: Reactive.Property<_url$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_url$mirror, _url))
+        let mirror = _url$mirror ?? Reactive.MutableProperty(_url)
+        _url$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `settledVisibility` as a runtime `Property`, for bindings and operators;
     /// it starts following `settledVisibility` when first asked for.
     public var settledVisibilityProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_settledVisibility$mirror, _settledVisibility))
+        let mirror = _settledVisibility$mirror ?? Reactive.MutableProperty(_settledVisibility)
+        _settledVisibility$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `favorites` as a runtime `Property`, for bindings and operators;
     /// it starts following `favorites` when first asked for.
     public var favoritesProperty: Reactive.Property<Int?> {
-        Reactive.Property(Reactive.Staging.mirror(&_favorites$mirror, _favorites))
+        let mirror = _favorites$mirror ?? Reactive.MutableProperty(_favorites)
+        _favorites$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `comments` as a runtime `Property`, for bindings and operators;
     /// it starts following `comments` when first asked for.
     public var commentsProperty: Reactive.Property<Int?> {
-        Reactive.Property(Reactive.Staging.mirror(&_comments$mirror, _comments))
+        let mirror = _comments$mirror ?? Reactive.MutableProperty(_comments)
+        _comments$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `metadata` as a runtime `Property`, for bindings and operators;
     /// it starts following `metadata` when first asked for.
     public var metadataProperty: Reactive.Property<_metadata$Type?> {
-        Reactive.Property(Reactive.Staging.mirror(&_metadata$mirror, _metadata))
+        let mirror = _metadata$mirror ?? Reactive.MutableProperty(_metadata)
+        _metadata$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `metadataIsLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `metadataIsLoading` when first asked for.
     public var metadataIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_metadataIsLoading$mirror, _metadataIsLoading))
+        let mirror = _metadataIsLoading$mirror ?? Reactive.MutableProperty(_metadataIsLoading)
+        _metadataIsLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `metadataError` as a runtime `Property`, for bindings and operators;
     /// it starts following `metadataError` when first asked for.
     public var metadataErrorProperty: Reactive.Property<_metadata$Failure?> {
-        Reactive.Property(Reactive.Staging.mirror(&_metadataError$mirror, _metadataError))
+        let mirror = _metadataError$mirror ?? Reactive.MutableProperty(_metadataError)
+        _metadataError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -438,13 +471,10 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(
-        _ keyPath: Swift.KeyPath<FlickrSearchResultsItemViewModel, Value>,
-        _ read: inout Swift.Bool
-    ) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchResultsItemViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -50,7 +50,8 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
 
     /// The photos to show; empty until imported.
     public var photos: _photos$Type {
-        _$access(\.photos, &_photos$read)
+        _photos$read = true
+        _$access(\.photos)
         return _photos
     }
 
@@ -58,13 +59,15 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
 
     /// The photos, once imported.
     public var importedPhotos: _importedPhotos$Type? {
-        _$access(\.importedPhotos, &_importedPhotos$read)
+        _importedPhotos$read = true
+        _$access(\.importedPhotos)
         return _importedPhotos
     }
 
     /// Whether `importedPhotos` is loading.
     public var importedPhotosIsLoading: Swift.Bool {
-        _$access(\.importedPhotosIsLoading, &_importedPhotosIsLoading$read)
+        _importedPhotosIsLoading$read = true
+        _$access(\.importedPhotosIsLoading)
         return _importedPhotosIsLoading
     }
 
@@ -83,19 +86,25 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
     /// `photos` as a runtime `Property`, for bindings and operators;
     /// it starts following `photos` when first asked for.
     public var photosProperty: Reactive.Property<_photos$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_photos$mirror, _photos))
+        let mirror = _photos$mirror ?? Reactive.MutableProperty(_photos)
+        _photos$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `importedPhotos` as a runtime `Property`, for bindings and operators;
     /// it starts following `importedPhotos` when first asked for.
     public var importedPhotosProperty: Reactive.Property<_importedPhotos$Type?> {
-        Reactive.Property(Reactive.Staging.mirror(&_importedPhotos$mirror, _importedPhotos))
+        let mirror = _importedPhotos$mirror ?? Reactive.MutableProperty(_importedPhotos)
+        _importedPhotos$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `importedPhotosIsLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `importedPhotosIsLoading` when first asked for.
     public var importedPhotosIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_importedPhotosIsLoading$mirror, _importedPhotosIsLoading))
+        let mirror = _importedPhotosIsLoading$mirror ?? Reactive.MutableProperty(_importedPhotosIsLoading)
+        _importedPhotosIsLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -199,10 +208,10 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<GalleryViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<GalleryViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

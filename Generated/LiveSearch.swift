@@ -33,7 +33,8 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     /// What the user typed.
     public var query: String {
         get {
-            _$access(\.query, &_query$read)
+            _query$read = true
+            _$access(\.query)
             return _query
         }
         set {
@@ -47,13 +48,15 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
 
     /// What is searched for.
     public var trimmedQuery: String {
-        _$access(\.trimmedQuery, &_trimmedQuery$read)
+        _trimmedQuery$read = true
+        _$access(\.trimmedQuery)
         return _trimmedQuery
     }
 
     /// How many characters were typed, for a counter under the field; at most one update per half second.
     public var characterCount: Int {
-        _$access(\.characterCount, &_characterCount$read)
+        _characterCount$read = true
+        _$access(\.characterCount)
         return _characterCount
     }
 
@@ -62,7 +65,8 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get {
-            _$access(\.isActive, &_isActive$read)
+            _isActive$read = true
+            _$access(\.isActive)
             return _isActive
         }
         set {
@@ -76,19 +80,22 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
 
     /// The titles found for the query; the last ones stay while a newer search runs.
     public var results: [String]? {
-        _$access(\.results, &_results$read)
+        _results$read = true
+        _$access(\.results)
         return _results
     }
 
     /// Whether `results` is loading.
     public var resultsIsLoading: Swift.Bool {
-        _$access(\.resultsIsLoading, &_resultsIsLoading$read)
+        _resultsIsLoading$read = true
+        _$access(\.resultsIsLoading)
         return _resultsIsLoading
     }
 
     /// Why the last load of `results` failed; nil while loading and after a success.
     public var resultsError: (any Swift.Error)? {
-        _$access(\.resultsError, &_resultsError$read)
+        _resultsError$read = true
+        _$access(\.resultsError)
         return _resultsError
     }
 
@@ -107,43 +114,57 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     /// `query` as a runtime `Property`, for bindings and operators;
     /// it starts following `query` when first asked for.
     public var queryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_query$mirror, _query))
+        let mirror = _query$mirror ?? Reactive.MutableProperty(_query)
+        _query$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `trimmedQuery` as a runtime `Property`, for bindings and operators;
     /// it starts following `trimmedQuery` when first asked for.
     public var trimmedQueryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_trimmedQuery$mirror, _trimmedQuery))
+        let mirror = _trimmedQuery$mirror ?? Reactive.MutableProperty(_trimmedQuery)
+        _trimmedQuery$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `characterCount` as a runtime `Property`, for bindings and operators;
     /// it starts following `characterCount` when first asked for.
     public var characterCountProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_characterCount$mirror, _characterCount))
+        let mirror = _characterCount$mirror ?? Reactive.MutableProperty(_characterCount)
+        _characterCount$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `results` as a runtime `Property`, for bindings and operators;
     /// it starts following `results` when first asked for.
     public var resultsProperty: Reactive.Property<[String]?> {
-        Reactive.Property(Reactive.Staging.mirror(&_results$mirror, _results))
+        let mirror = _results$mirror ?? Reactive.MutableProperty(_results)
+        _results$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `resultsIsLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `resultsIsLoading` when first asked for.
     public var resultsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_resultsIsLoading$mirror, _resultsIsLoading))
+        let mirror = _resultsIsLoading$mirror ?? Reactive.MutableProperty(_resultsIsLoading)
+        _resultsIsLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `resultsError` as a runtime `Property`, for bindings and operators;
     /// it starts following `resultsError` when first asked for.
     public var resultsErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        Reactive.Property(Reactive.Staging.mirror(&_resultsError$mirror, _resultsError))
+        let mirror = _resultsError$mirror ?? Reactive.MutableProperty(_resultsError)
+        _resultsError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isActive` as a runtime `Property`, for bindings and operators;
     /// it starts following `isActive` when first asked for.
     public var isActiveProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive))
+        let mirror = _isActive$mirror ?? Reactive.MutableProperty(_isActive)
+        _isActive$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -310,10 +331,10 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LiveSearchViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LiveSearchViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

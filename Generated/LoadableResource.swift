@@ -42,7 +42,8 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     /// What to compute from; nil computes nothing.
     public var model: String? {
         get {
-            _$access(\.model, &_model$read)
+            _model$read = true
+            _$access(\.model)
             return _model
         }
         set {
@@ -55,7 +56,8 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     /// The last error a computation ended with; a later success does not clear it (the article's lastError).
     public private(set) var lastError: _lastError$Type {
         get {
-            _$access(\.lastError, &_lastError$read)
+            _lastError$read = true
+            _$access(\.lastError)
             return _lastError
         }
         set {
@@ -69,13 +71,15 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     /// The last computed result.
     public var result: String? {
-        _$access(\.result, &_result$read)
+        _result$read = true
+        _$access(\.result)
         return _result
     }
 
     /// Whether a computation is running.
     public var loading: Bool {
-        _$access(\.loading, &_loading$read)
+        _loading$read = true
+        _$access(\.loading)
         return _loading
     }
 
@@ -83,19 +87,22 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     /// The last computed result, kept while a newer one is computed; a failed computation clears it.
     public var computed: String? {
-        _$access(\.computed, &_computed$read)
+        _computed$read = true
+        _$access(\.computed)
         return _computed
     }
 
     /// Whether `computed` is loading.
     public var computedIsLoading: Swift.Bool {
-        _$access(\.computedIsLoading, &_computedIsLoading$read)
+        _computedIsLoading$read = true
+        _$access(\.computedIsLoading)
         return _computedIsLoading
     }
 
     /// Why the last load of `computed` failed; kept while a new load runs, nil after a success.
     public var computedError: _computed$Failure? {
-        _$access(\.computedError, &_computedError$read)
+        _computedError$read = true
+        _$access(\.computedError)
         return _computedError
     }
 
@@ -116,43 +123,57 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     /// `model` as a runtime `Property`, for bindings and operators;
     /// it starts following `model` when first asked for.
     public var modelProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_model$mirror, _model))
+        let mirror = _model$mirror ?? Reactive.MutableProperty(_model)
+        _model$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `lastError` as a runtime `Property`, for bindings and operators;
     /// it starts following `lastError` when first asked for.
     public var lastErrorProperty: Reactive.Property<_lastError$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError))
+        let mirror = _lastError$mirror ?? Reactive.MutableProperty(_lastError)
+        _lastError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `result` as a runtime `Property`, for bindings and operators;
     /// it starts following `result` when first asked for.
     public var resultProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_result$mirror, _result))
+        let mirror = _result$mirror ?? Reactive.MutableProperty(_result)
+        _result$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `loading` as a runtime `Property`, for bindings and operators;
     /// it starts following `loading` when first asked for.
     public var loadingProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_loading$mirror, _loading))
+        let mirror = _loading$mirror ?? Reactive.MutableProperty(_loading)
+        _loading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `computed` as a runtime `Property`, for bindings and operators;
     /// it starts following `computed` when first asked for.
     public var computedProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_computed$mirror, _computed))
+        let mirror = _computed$mirror ?? Reactive.MutableProperty(_computed)
+        _computed$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `computedIsLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `computedIsLoading` when first asked for.
     public var computedIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_computedIsLoading$mirror, _computedIsLoading))
+        let mirror = _computedIsLoading$mirror ?? Reactive.MutableProperty(_computedIsLoading)
+        _computedIsLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `computedError` as a runtime `Property`, for bindings and operators;
     /// it starts following `computedError` when first asked for.
     public var computedErrorProperty: Reactive.Property<_computed$Failure?> {
-        Reactive.Property(Reactive.Staging.mirror(&_computedError$mirror, _computedError))
+        let mirror = _computedError$mirror ?? Reactive.MutableProperty(_computedError)
+        _computedError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -293,10 +314,10 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -36,7 +36,8 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     /// The username text field's text.
     public var username: String {
         get {
-            _$access(\.username, &_username$read)
+            _username$read = true
+            _$access(\.username)
             return _username
         }
         set {
@@ -49,7 +50,8 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     /// The password text field's text.
     public var password: String {
         get {
-            _$access(\.password, &_password$read)
+            _password$read = true
+            _$access(\.password)
             return _password
         }
         set {
@@ -62,7 +64,8 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     /// Why the last login failed; nil before and after a success.
     public private(set) var errorMessage: String? {
         get {
-            _$access(\.errorMessage, &_errorMessage$read)
+            _errorMessage$read = true
+            _$access(\.errorMessage)
             return _errorMessage
         }
         set {
@@ -75,7 +78,8 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     /// Whether a login succeeded.
     public private(set) var isLoggedIn: Bool {
         get {
-            _$access(\.isLoggedIn, &_isLoggedIn$read)
+            _isLoggedIn$read = true
+            _$access(\.isLoggedIn)
             return _isLoggedIn
         }
         set {
@@ -96,13 +100,15 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
 
     /// Whether `logIn` is running.
     public var logInIsExecuting: Swift.Bool {
-        _$access(\.logInIsExecuting, &_logInIsExecuting$read)
+        _logInIsExecuting$read = true
+        _$access(\.logInIsExecuting)
         return _logInIsExecuting
     }
 
     /// Whether `logIn` can be executed now.
     public var logInIsEnabled: Swift.Bool {
-        _$access(\.logInIsEnabled, &_logInIsEnabled$read)
+        _logInIsEnabled$read = true
+        _$access(\.logInIsEnabled)
         return _logInIsEnabled
     }
 
@@ -111,37 +117,49 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     /// `username` as a runtime `Property`, for bindings and operators;
     /// it starts following `username` when first asked for.
     public var usernameProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_username$mirror, _username))
+        let mirror = _username$mirror ?? Reactive.MutableProperty(_username)
+        _username$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `password` as a runtime `Property`, for bindings and operators;
     /// it starts following `password` when first asked for.
     public var passwordProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_password$mirror, _password))
+        let mirror = _password$mirror ?? Reactive.MutableProperty(_password)
+        _password$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `errorMessage` as a runtime `Property`, for bindings and operators;
     /// it starts following `errorMessage` when first asked for.
     public var errorMessageProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_errorMessage$mirror, _errorMessage))
+        let mirror = _errorMessage$mirror ?? Reactive.MutableProperty(_errorMessage)
+        _errorMessage$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isLoggedIn` as a runtime `Property`, for bindings and operators;
     /// it starts following `isLoggedIn` when first asked for.
     public var isLoggedInProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isLoggedIn$mirror, _isLoggedIn))
+        let mirror = _isLoggedIn$mirror ?? Reactive.MutableProperty(_isLoggedIn)
+        _isLoggedIn$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `logInIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `logInIsExecuting` when first asked for.
     public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_logInIsExecuting$mirror, _logInIsExecuting))
+        let mirror = _logInIsExecuting$mirror ?? Reactive.MutableProperty(_logInIsExecuting)
+        _logInIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `logInIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `logInIsEnabled` when first asked for.
     public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_logInIsEnabled$mirror, _logInIsEnabled))
+        let mirror = _logInIsEnabled$mirror ?? Reactive.MutableProperty(_logInIsEnabled)
+        _logInIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -285,10 +303,10 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoginViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoginViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

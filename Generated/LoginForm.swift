@@ -36,7 +36,8 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     /// The user name as typed.
     public var username: String {
         get {
-            _$access(\.username, &_username$read)
+            _username$read = true
+            _$access(\.username)
             return _username
         }
         set {
@@ -49,7 +50,8 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     /// The password as typed.
     public var password: String {
         get {
-            _$access(\.password, &_password$read)
+            _password$read = true
+            _$access(\.password)
             return _password
         }
         set {
@@ -62,7 +64,8 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     /// Why the last attempt failed; nil again once a field is edited.
     public private(set) var errorMessage: String? {
         get {
-            _$access(\.errorMessage, &_errorMessage$read)
+            _errorMessage$read = true
+            _$access(\.errorMessage)
             return _errorMessage
         }
         set {
@@ -76,13 +79,15 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
 
     /// Whether both fields are filled in.
     public var canSubmit: Bool {
-        _$access(\.canSubmit, &_canSubmit$read)
+        _canSubmit$read = true
+        _$access(\.canSubmit)
         return _canSubmit
     }
 
     /// Whether the form shows a message.
     public var showsError: Bool {
-        _$access(\.showsError, &_showsError$read)
+        _showsError$read = true
+        _$access(\.showsError)
         return _showsError
     }
 
@@ -97,13 +102,15 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
 
     /// Whether `logIn` is running.
     public var logInIsExecuting: Swift.Bool {
-        _$access(\.logInIsExecuting, &_logInIsExecuting$read)
+        _logInIsExecuting$read = true
+        _$access(\.logInIsExecuting)
         return _logInIsExecuting
     }
 
     /// Whether `logIn` can be executed now.
     public var logInIsEnabled: Swift.Bool {
-        _$access(\.logInIsEnabled, &_logInIsEnabled$read)
+        _logInIsEnabled$read = true
+        _$access(\.logInIsEnabled)
         return _logInIsEnabled
     }
 
@@ -112,43 +119,57 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     /// `username` as a runtime `Property`, for bindings and operators;
     /// it starts following `username` when first asked for.
     public var usernameProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_username$mirror, _username))
+        let mirror = _username$mirror ?? Reactive.MutableProperty(_username)
+        _username$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `password` as a runtime `Property`, for bindings and operators;
     /// it starts following `password` when first asked for.
     public var passwordProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_password$mirror, _password))
+        let mirror = _password$mirror ?? Reactive.MutableProperty(_password)
+        _password$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `errorMessage` as a runtime `Property`, for bindings and operators;
     /// it starts following `errorMessage` when first asked for.
     public var errorMessageProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_errorMessage$mirror, _errorMessage))
+        let mirror = _errorMessage$mirror ?? Reactive.MutableProperty(_errorMessage)
+        _errorMessage$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `canSubmit` as a runtime `Property`, for bindings and operators;
     /// it starts following `canSubmit` when first asked for.
     public var canSubmitProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_canSubmit$mirror, _canSubmit))
+        let mirror = _canSubmit$mirror ?? Reactive.MutableProperty(_canSubmit)
+        _canSubmit$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `showsError` as a runtime `Property`, for bindings and operators;
     /// it starts following `showsError` when first asked for.
     public var showsErrorProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_showsError$mirror, _showsError))
+        let mirror = _showsError$mirror ?? Reactive.MutableProperty(_showsError)
+        _showsError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `logInIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `logInIsExecuting` when first asked for.
     public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_logInIsExecuting$mirror, _logInIsExecuting))
+        let mirror = _logInIsExecuting$mirror ?? Reactive.MutableProperty(_logInIsExecuting)
+        _logInIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `logInIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `logInIsEnabled` when first asked for.
     public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_logInIsEnabled$mirror, _logInIsEnabled))
+        let mirror = _logInIsEnabled$mirror ?? Reactive.MutableProperty(_logInIsEnabled)
+        _logInIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -305,10 +326,10 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoginFormViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoginFormViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

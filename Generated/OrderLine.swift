@@ -30,7 +30,8 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     /// How many items.
     public var quantity: Int {
         get {
-            _$access(\.quantity, &_quantity$read)
+            _quantity$read = true
+            _$access(\.quantity)
             return _quantity
         }
         set {
@@ -43,7 +44,8 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     /// The price of one item in cents.
     public var unitPrice: Int {
         get {
-            _$access(\.unitPrice, &_unitPrice$read)
+            _unitPrice$read = true
+            _$access(\.unitPrice)
             return _unitPrice
         }
         set {
@@ -57,25 +59,29 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
 
     /// The price before the discount.
     public var subtotal: Int {
-        _$access(\.subtotal, &_subtotal$read)
+        _subtotal$read = true
+        _$access(\.subtotal)
         return _subtotal
     }
 
     /// Ten percent off from ten items on.
     public var discount: Int {
-        _$access(\.discount, &_discount$read)
+        _discount$read = true
+        _$access(\.discount)
         return _discount
     }
 
     /// What the line costs.
     public var total: Int {
-        _$access(\.total, &_total$read)
+        _total$read = true
+        _$access(\.total)
         return _total
     }
 
     /// The line as the view shows it.
     public var summary: String {
-        _$access(\.summary, &_summary$read)
+        _summary$read = true
+        _$access(\.summary)
         return _summary
     }
 
@@ -84,37 +90,49 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     /// `quantity` as a runtime `Property`, for bindings and operators;
     /// it starts following `quantity` when first asked for.
     public var quantityProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_quantity$mirror, _quantity))
+        let mirror = _quantity$mirror ?? Reactive.MutableProperty(_quantity)
+        _quantity$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `unitPrice` as a runtime `Property`, for bindings and operators;
     /// it starts following `unitPrice` when first asked for.
     public var unitPriceProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_unitPrice$mirror, _unitPrice))
+        let mirror = _unitPrice$mirror ?? Reactive.MutableProperty(_unitPrice)
+        _unitPrice$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `subtotal` as a runtime `Property`, for bindings and operators;
     /// it starts following `subtotal` when first asked for.
     public var subtotalProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_subtotal$mirror, _subtotal))
+        let mirror = _subtotal$mirror ?? Reactive.MutableProperty(_subtotal)
+        _subtotal$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `discount` as a runtime `Property`, for bindings and operators;
     /// it starts following `discount` when first asked for.
     public var discountProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_discount$mirror, _discount))
+        let mirror = _discount$mirror ?? Reactive.MutableProperty(_discount)
+        _discount$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `total` as a runtime `Property`, for bindings and operators;
     /// it starts following `total` when first asked for.
     public var totalProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total))
+        let mirror = _total$mirror ?? Reactive.MutableProperty(_total)
+        _total$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `summary` as a runtime `Property`, for bindings and operators;
     /// it starts following `summary` when first asked for.
     public var summaryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary))
+        let mirror = _summary$mirror ?? Reactive.MutableProperty(_summary)
+        _summary$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -231,10 +249,10 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<OrderLineViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<OrderLineViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

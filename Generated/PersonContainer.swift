@@ -58,7 +58,8 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// Which screen to show.
     public var uiState: _uiState$Type {
-        _$access(\.uiState, &_uiState$read)
+        _uiState$read = true
+        _$access(\.uiState)
         return _uiState
     }
 
@@ -66,7 +67,8 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// The detail screen of the person found, once there is one.
     public var detailViewModel: _detailViewModel$Type {
-        _$access(\.detailViewModel, &_detailViewModel$read)
+        _detailViewModel$read = true
+        _$access(\.detailViewModel)
         return _detailViewModel
     }
 
@@ -74,13 +76,15 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// The first person the form's lookup found.
     public var person: _person$Type? {
-        _$access(\.person, &_person$read)
+        _person$read = true
+        _$access(\.person)
         return _person
     }
 
     /// Whether `person` is loading.
     public var personIsLoading: Swift.Bool {
-        _$access(\.personIsLoading, &_personIsLoading$read)
+        _personIsLoading$read = true
+        _$access(\.personIsLoading)
         return _personIsLoading
     }
 
@@ -98,25 +102,33 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
     /// `uiState` as a runtime `Property`, for bindings and operators;
     /// it starts following `uiState` when first asked for.
     public var uiStateProperty: Reactive.Property<_uiState$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_uiState$mirror, _uiState))
+        let mirror = _uiState$mirror ?? Reactive.MutableProperty(_uiState)
+        _uiState$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `detailViewModel` as a runtime `Property`, for bindings and operators;
     /// it starts following `detailViewModel` when first asked for.
     public var detailViewModelProperty: Reactive.Property<_detailViewModel$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_detailViewModel$mirror, _detailViewModel))
+        let mirror = _detailViewModel$mirror ?? Reactive.MutableProperty(_detailViewModel)
+        _detailViewModel$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `person` as a runtime `Property`, for bindings and operators;
     /// it starts following `person` when first asked for.
     public var personProperty: Reactive.Property<_person$Type?> {
-        Reactive.Property(Reactive.Staging.mirror(&_person$mirror, _person))
+        let mirror = _person$mirror ?? Reactive.MutableProperty(_person)
+        _person$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `personIsLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `personIsLoading` when first asked for.
     public var personIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_personIsLoading$mirror, _personIsLoading))
+        let mirror = _personIsLoading$mirror ?? Reactive.MutableProperty(_personIsLoading)
+        _personIsLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -237,10 +249,10 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

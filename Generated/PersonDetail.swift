@@ -45,7 +45,8 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     /// The person shown; the screen follows its changes.
     public var person: _person$Type {
         get {
-            _$access(\.person, &_person$read)
+            _person$read = true
+            _$access(\.person)
             return _person
         }
         set {
@@ -59,25 +60,29 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
 
     /// The person's name.
     public var name: String {
-        _$access(\.name, &_name$read)
+        _name$read = true
+        _$access(\.name)
         return _name
     }
 
     /// What the user wrote about the person.
     public var notes: String {
-        _$access(\.notes, &_notes$read)
+        _notes$read = true
+        _$access(\.notes)
         return _notes
     }
 
     /// The Twitter username, with its @.
     public var twitterHandle: String {
-        _$access(\.twitterHandle, &_twitterHandle$read)
+        _twitterHandle$read = true
+        _$access(\.twitterHandle)
         return _twitterHandle
     }
 
     /// Where the avatar image is.
     public var avatarURL: _avatarURL$Type {
-        _$access(\.avatarURL, &_avatarURL$read)
+        _avatarURL$read = true
+        _$access(\.avatarURL)
         return _avatarURL
     }
 
@@ -86,31 +91,41 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     /// `person` as a runtime `Property`, for bindings and operators;
     /// it starts following `person` when first asked for.
     public var personProperty: Reactive.Property<_person$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_person$mirror, _person))
+        let mirror = _person$mirror ?? Reactive.MutableProperty(_person)
+        _person$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `name` as a runtime `Property`, for bindings and operators;
     /// it starts following `name` when first asked for.
     public var nameProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_name$mirror, _name))
+        let mirror = _name$mirror ?? Reactive.MutableProperty(_name)
+        _name$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `notes` as a runtime `Property`, for bindings and operators;
     /// it starts following `notes` when first asked for.
     public var notesProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_notes$mirror, _notes))
+        let mirror = _notes$mirror ?? Reactive.MutableProperty(_notes)
+        _notes$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `twitterHandle` as a runtime `Property`, for bindings and operators;
     /// it starts following `twitterHandle` when first asked for.
     public var twitterHandleProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_twitterHandle$mirror, _twitterHandle))
+        let mirror = _twitterHandle$mirror ?? Reactive.MutableProperty(_twitterHandle)
+        _twitterHandle$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `avatarURL` as a runtime `Property`, for bindings and operators;
     /// it starts following `avatarURL` when first asked for.
     public var avatarURLProperty: Reactive.Property<_avatarURL$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_avatarURL$mirror, _avatarURL))
+        let mirror = _avatarURL$mirror ?? Reactive.MutableProperty(_avatarURL)
+        _avatarURL$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -206,10 +221,10 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonDetailViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonDetailViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -66,13 +66,15 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
 
     /// Whether to show the progress HUD.
     public var isLoading: Bool {
-        _$access(\.isLoading, &_isLoading$read)
+        _isLoading$read = true
+        _$access(\.isLoading)
         return _isLoading
     }
 
     /// The full-size image, once fetched.
     public var imageData: _imageData$Type {
-        _$access(\.imageData, &_imageData$read)
+        _imageData$read = true
+        _$access(\.imageData)
         return _imageData
     }
 
@@ -81,7 +83,8 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get {
-            _$access(\.isActive, &_isActive$read)
+            _isActive$read = true
+            _$access(\.isActive)
             return _isActive
         }
         set {
@@ -95,19 +98,22 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
 
     /// The photo with its full-size image, fetched each time the page becomes active.
     public var details: _details$Type? {
-        _$access(\.details, &_details$read)
+        _details$read = true
+        _$access(\.details)
         return _details
     }
 
     /// Whether `details` is loading.
     public var detailsIsLoading: Swift.Bool {
-        _$access(\.detailsIsLoading, &_detailsIsLoading$read)
+        _detailsIsLoading$read = true
+        _$access(\.detailsIsLoading)
         return _detailsIsLoading
     }
 
     /// Why the last load of `details` failed; nil while loading and after a success.
     public var detailsError: _details$Failure? {
-        _$access(\.detailsError, &_detailsError$read)
+        _detailsError$read = true
+        _$access(\.detailsError)
         return _detailsError
     }
 
@@ -125,37 +131,49 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
     /// `isLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `isLoading` when first asked for.
     public var isLoadingProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isLoading$mirror, _isLoading))
+        let mirror = _isLoading$mirror ?? Reactive.MutableProperty(_isLoading)
+        _isLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `imageData` as a runtime `Property`, for bindings and operators;
     /// it starts following `imageData` when first asked for.
     public var imageDataProperty: Reactive.Property<_imageData$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_imageData$mirror, _imageData))
+        let mirror = _imageData$mirror ?? Reactive.MutableProperty(_imageData)
+        _imageData$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `details` as a runtime `Property`, for bindings and operators;
     /// it starts following `details` when first asked for.
     public var detailsProperty: Reactive.Property<_details$Type?> {
-        Reactive.Property(Reactive.Staging.mirror(&_details$mirror, _details))
+        let mirror = _details$mirror ?? Reactive.MutableProperty(_details)
+        _details$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `detailsIsLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `detailsIsLoading` when first asked for.
     public var detailsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_detailsIsLoading$mirror, _detailsIsLoading))
+        let mirror = _detailsIsLoading$mirror ?? Reactive.MutableProperty(_detailsIsLoading)
+        _detailsIsLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `detailsError` as a runtime `Property`, for bindings and operators;
     /// it starts following `detailsError` when first asked for.
     public var detailsErrorProperty: Reactive.Property<_details$Failure?> {
-        Reactive.Property(Reactive.Staging.mirror(&_detailsError$mirror, _detailsError))
+        let mirror = _detailsError$mirror ?? Reactive.MutableProperty(_detailsError)
+        _detailsError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isActive` as a runtime `Property`, for bindings and operators;
     /// it starts following `isActive` when first asked for.
     public var isActiveProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive))
+        let mirror = _isActive$mirror ?? Reactive.MutableProperty(_isActive)
+        _isActive$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -286,10 +304,10 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -68,7 +68,8 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     /// The photo; a successful vote replaces it.
     public private(set) var photo: _photo$Type {
         get {
-            _$access(\.photo, &_photo$read)
+            _photo$read = true
+            _$access(\.photo)
             return _photo
         }
         set {
@@ -81,7 +82,8 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     /// Why the last vote failed, until the next one succeeds.
     public private(set) var voteError: _voteError$Type {
         get {
-            _$access(\.voteError, &_voteError$read)
+            _voteError$read = true
+            _$access(\.voteError)
             return _voteError
         }
         set {
@@ -95,25 +97,29 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
 
     /// The title.
     public var photoName: String {
-        _$access(\.photoName, &_photoName$read)
+        _photoName$read = true
+        _$access(\.photoName)
         return _photoName
     }
 
     /// Who took the photo.
     public var photographerName: String {
-        _$access(\.photographerName, &_photographerName$read)
+        _photographerName$read = true
+        _$access(\.photographerName)
         return _photographerName
     }
 
     /// The rating with two decimals ("4.50"); "0.00" without one.
     public var photoRating: String {
-        _$access(\.photoRating, &_photoRating$read)
+        _photoRating$read = true
+        _$access(\.photoRating)
         return _photoRating
     }
 
     /// The vote button's title.
     public var votePromptText: String {
-        _$access(\.votePromptText, &_votePromptText$read)
+        _votePromptText$read = true
+        _$access(\.votePromptText)
         return _votePromptText
     }
 
@@ -128,13 +134,15 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
 
     /// Whether `vote` is running.
     public var voteIsExecuting: Swift.Bool {
-        _$access(\.voteIsExecuting, &_voteIsExecuting$read)
+        _voteIsExecuting$read = true
+        _$access(\.voteIsExecuting)
         return _voteIsExecuting
     }
 
     /// Whether `vote` can be executed now.
     public var voteIsEnabled: Swift.Bool {
-        _$access(\.voteIsEnabled, &_voteIsEnabled$read)
+        _voteIsEnabled$read = true
+        _$access(\.voteIsEnabled)
         return _voteIsEnabled
     }
 
@@ -143,49 +151,65 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     /// `photo` as a runtime `Property`, for bindings and operators;
     /// it starts following `photo` when first asked for.
     public var photoProperty: Reactive.Property<_photo$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_photo$mirror, _photo))
+        let mirror = _photo$mirror ?? Reactive.MutableProperty(_photo)
+        _photo$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `voteError` as a runtime `Property`, for bindings and operators;
     /// it starts following `voteError` when first asked for.
     public var voteErrorProperty: Reactive.Property<_voteError$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_voteError$mirror, _voteError))
+        let mirror = _voteError$mirror ?? Reactive.MutableProperty(_voteError)
+        _voteError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `photoName` as a runtime `Property`, for bindings and operators;
     /// it starts following `photoName` when first asked for.
     public var photoNameProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_photoName$mirror, _photoName))
+        let mirror = _photoName$mirror ?? Reactive.MutableProperty(_photoName)
+        _photoName$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `photographerName` as a runtime `Property`, for bindings and operators;
     /// it starts following `photographerName` when first asked for.
     public var photographerNameProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_photographerName$mirror, _photographerName))
+        let mirror = _photographerName$mirror ?? Reactive.MutableProperty(_photographerName)
+        _photographerName$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `photoRating` as a runtime `Property`, for bindings and operators;
     /// it starts following `photoRating` when first asked for.
     public var photoRatingProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_photoRating$mirror, _photoRating))
+        let mirror = _photoRating$mirror ?? Reactive.MutableProperty(_photoRating)
+        _photoRating$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `votePromptText` as a runtime `Property`, for bindings and operators;
     /// it starts following `votePromptText` when first asked for.
     public var votePromptTextProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_votePromptText$mirror, _votePromptText))
+        let mirror = _votePromptText$mirror ?? Reactive.MutableProperty(_votePromptText)
+        _votePromptText$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `voteIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `voteIsExecuting` when first asked for.
     public var voteIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_voteIsExecuting$mirror, _voteIsExecuting))
+        let mirror = _voteIsExecuting$mirror ?? Reactive.MutableProperty(_voteIsExecuting)
+        _voteIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `voteIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `voteIsEnabled` when first asked for.
     public var voteIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_voteIsEnabled$mirror, _voteIsEnabled))
+        let mirror = _voteIsEnabled$mirror ?? Reactive.MutableProperty(_voteIsEnabled)
+        _voteIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -347,10 +371,10 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoDetailViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoDetailViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -17,7 +17,8 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
     /// Whether the row is selected.
     public var isSelected: Bool {
         get {
-            _$access(\.isSelected, &_isSelected$read)
+            _isSelected$read = true
+            _$access(\.isSelected)
             return _isSelected
         }
         set {
@@ -31,7 +32,8 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
 
     /// The row's text.
     public var title: String {
-        _$access(\.title, &_title$read)
+        _title$read = true
+        _$access(\.title)
         return _title
     }
 
@@ -45,13 +47,15 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
 
     /// Whether `toggle` is running.
     public var toggleIsExecuting: Swift.Bool {
-        _$access(\.toggleIsExecuting, &_toggleIsExecuting$read)
+        _toggleIsExecuting$read = true
+        _$access(\.toggleIsExecuting)
         return _toggleIsExecuting
     }
 
     /// Whether `toggle` can be executed now.
     public var toggleIsEnabled: Swift.Bool {
-        _$access(\.toggleIsEnabled, &_toggleIsEnabled$read)
+        _toggleIsEnabled$read = true
+        _$access(\.toggleIsEnabled)
         return _toggleIsEnabled
     }
 
@@ -60,25 +64,33 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
     /// `isSelected` as a runtime `Property`, for bindings and operators;
     /// it starts following `isSelected` when first asked for.
     public var isSelectedProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isSelected$mirror, _isSelected))
+        let mirror = _isSelected$mirror ?? Reactive.MutableProperty(_isSelected)
+        _isSelected$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `title` as a runtime `Property`, for bindings and operators;
     /// it starts following `title` when first asked for.
     public var titleProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_title$mirror, _title))
+        let mirror = _title$mirror ?? Reactive.MutableProperty(_title)
+        _title$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `toggleIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `toggleIsExecuting` when first asked for.
     public var toggleIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_toggleIsExecuting$mirror, _toggleIsExecuting))
+        let mirror = _toggleIsExecuting$mirror ?? Reactive.MutableProperty(_toggleIsExecuting)
+        _toggleIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `toggleIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `toggleIsEnabled` when first asked for.
     public var toggleIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_toggleIsEnabled$mirror, _toggleIsEnabled))
+        let mirror = _toggleIsEnabled$mirror ?? Reactive.MutableProperty(_toggleIsEnabled)
+        _toggleIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -191,10 +203,10 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectableRowViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectableRowViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -32,7 +32,8 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
     /// The names to show, one row each.
     public var names: [String] {
         get {
-            _$access(\.names, &_names$read)
+            _names$read = true
+            _$access(\.names)
             return _names
         }
         set {
@@ -46,19 +47,22 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
 
     /// How many rows are selected.
     public var selectedCount: Int {
-        _$access(\.selectedCount, &_selectedCount$read)
+        _selectedCount$read = true
+        _$access(\.selectedCount)
         return _selectedCount
     }
 
     /// What the footer says.
     public var summary: String {
-        _$access(\.summary, &_summary$read)
+        _summary$read = true
+        _$access(\.summary)
         return _summary
     }
 
     /// Whether the last row is selected.
     public var lastIsSelected: Bool {
-        _$access(\.lastIsSelected, &_lastIsSelected$read)
+        _lastIsSelected$read = true
+        _$access(\.lastIsSelected)
         return _lastIsSelected
     }
 
@@ -66,19 +70,22 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
 
     /// One row per name; new rows (none selected) when the names change.
     public var rows: _rows$Type {
-        _$access(\.rows, &_rows$read)
+        _rows$read = true
+        _$access(\.rows)
         return _rows
     }
 
     /// The last row, if any.
     public var lastRow: _lastRow$Type {
-        _$access(\.lastRow, &_lastRow$read)
+        _lastRow$read = true
+        _$access(\.lastRow)
         return _lastRow
     }
 
     /// A row that stands for every name.
     public var allRow: _allRow$Type {
-        _$access(\.allRow, &_allRow$read)
+        _allRow$read = true
+        _$access(\.allRow)
         return _allRow
     }
 
@@ -87,43 +94,57 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
     /// `names` as a runtime `Property`, for bindings and operators;
     /// it starts following `names` when first asked for.
     public var namesProperty: Reactive.Property<[String]> {
-        Reactive.Property(Reactive.Staging.mirror(&_names$mirror, _names))
+        let mirror = _names$mirror ?? Reactive.MutableProperty(_names)
+        _names$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `selectedCount` as a runtime `Property`, for bindings and operators;
     /// it starts following `selectedCount` when first asked for.
     public var selectedCountProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_selectedCount$mirror, _selectedCount))
+        let mirror = _selectedCount$mirror ?? Reactive.MutableProperty(_selectedCount)
+        _selectedCount$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `summary` as a runtime `Property`, for bindings and operators;
     /// it starts following `summary` when first asked for.
     public var summaryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary))
+        let mirror = _summary$mirror ?? Reactive.MutableProperty(_summary)
+        _summary$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `lastIsSelected` as a runtime `Property`, for bindings and operators;
     /// it starts following `lastIsSelected` when first asked for.
     public var lastIsSelectedProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_lastIsSelected$mirror, _lastIsSelected))
+        let mirror = _lastIsSelected$mirror ?? Reactive.MutableProperty(_lastIsSelected)
+        _lastIsSelected$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `rows` as a runtime `Property`, for bindings and operators;
     /// it starts following `rows` when first asked for.
     public var rowsProperty: Reactive.Property<_rows$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_rows$mirror, _rows))
+        let mirror = _rows$mirror ?? Reactive.MutableProperty(_rows)
+        _rows$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `lastRow` as a runtime `Property`, for bindings and operators;
     /// it starts following `lastRow` when first asked for.
     public var lastRowProperty: Reactive.Property<_lastRow$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_lastRow$mirror, _lastRow))
+        let mirror = _lastRow$mirror ?? Reactive.MutableProperty(_lastRow)
+        _lastRow$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `allRow` as a runtime `Property`, for bindings and operators;
     /// it starts following `allRow` when first asked for.
     public var allRowProperty: Reactive.Property<_allRow$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_allRow$mirror, _allRow))
+        let mirror = _allRow$mirror ?? Reactive.MutableProperty(_allRow)
+        _allRow$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -265,10 +286,10 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectionViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectionViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -20,7 +20,8 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
     /// The names of each list.
     public var lists: [[String]] {
         get {
-            _$access(\.lists, &_lists$read)
+            _lists$read = true
+            _$access(\.lists)
             return _lists
         }
         set {
@@ -34,13 +35,15 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
 
     /// The selected rows of every list, through each list's count.
     public var totalSelected: Int {
-        _$access(\.totalSelected, &_totalSelected$read)
+        _totalSelected$read = true
+        _$access(\.totalSelected)
         return _totalSelected
     }
 
     /// The selected names of every list, read through the lists to their rows.
     public var selectedNames: [String] {
-        _$access(\.selectedNames, &_selectedNames$read)
+        _selectedNames$read = true
+        _$access(\.selectedNames)
         return _selectedNames
     }
 
@@ -48,7 +51,8 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
 
     /// One selection per list.
     public var selections: _selections$Type {
-        _$access(\.selections, &_selections$read)
+        _selections$read = true
+        _$access(\.selections)
         return _selections
     }
 
@@ -57,25 +61,33 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
     /// `lists` as a runtime `Property`, for bindings and operators;
     /// it starts following `lists` when first asked for.
     public var listsProperty: Reactive.Property<[[String]]> {
-        Reactive.Property(Reactive.Staging.mirror(&_lists$mirror, _lists))
+        let mirror = _lists$mirror ?? Reactive.MutableProperty(_lists)
+        _lists$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `totalSelected` as a runtime `Property`, for bindings and operators;
     /// it starts following `totalSelected` when first asked for.
     public var totalSelectedProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_totalSelected$mirror, _totalSelected))
+        let mirror = _totalSelected$mirror ?? Reactive.MutableProperty(_totalSelected)
+        _totalSelected$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `selectedNames` as a runtime `Property`, for bindings and operators;
     /// it starts following `selectedNames` when first asked for.
     public var selectedNamesProperty: Reactive.Property<[String]> {
-        Reactive.Property(Reactive.Staging.mirror(&_selectedNames$mirror, _selectedNames))
+        let mirror = _selectedNames$mirror ?? Reactive.MutableProperty(_selectedNames)
+        _selectedNames$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `selections` as a runtime `Property`, for bindings and operators;
     /// it starts following `selections` when first asked for.
     public var selectionsProperty: Reactive.Property<_selections$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_selections$mirror, _selections))
+        let mirror = _selections$mirror ?? Reactive.MutableProperty(_selections)
+        _selections$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -172,10 +184,10 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectionGroupViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectionGroupViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -36,7 +36,8 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// The text size in points.
     public var fontSize: Int {
         get {
-            _$access(\.fontSize, &_fontSize$read)
+            _fontSize$read = true
+            _$access(\.fontSize)
             return _fontSize
         }
         set {
@@ -49,7 +50,8 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// The space between lines.
     public var lineSpacing: Double {
         get {
-            _$access(\.lineSpacing, &_lineSpacing$read)
+            _lineSpacing$read = true
+            _$access(\.lineSpacing)
             return _lineSpacing
         }
         set {
@@ -62,7 +64,8 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// The colour theme.
     public var theme: String {
         get {
-            _$access(\.theme, &_theme$read)
+            _theme$read = true
+            _$access(\.theme)
             return _theme
         }
         set {
@@ -75,7 +78,8 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// Whether articles show their images.
     public var showsImages: Bool {
         get {
-            _$access(\.showsImages, &_showsImages$read)
+            _showsImages$read = true
+            _$access(\.showsImages)
             return _showsImages
         }
         set {
@@ -88,7 +92,8 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// The language of the interface.
     public var language: String {
         get {
-            _$access(\.language, &_language$read)
+            _language$read = true
+            _$access(\.language)
             return _language
         }
         set {
@@ -101,7 +106,8 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// Why the last save failed; nil after a save succeeded.
     public private(set) var saveError: String? {
         get {
-            _$access(\.saveError, &_saveError$read)
+            _saveError$read = true
+            _$access(\.saveError)
             return _saveError
         }
         set {
@@ -115,13 +121,15 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
 
     /// One line that describes the settings.
     public var summary: String {
-        _$access(\.summary, &_summary$read)
+        _summary$read = true
+        _$access(\.summary)
         return _summary
     }
 
     /// Whether every setting has its default value.
     public var isDefault: Bool {
-        _$access(\.isDefault, &_isDefault$read)
+        _isDefault$read = true
+        _$access(\.isDefault)
         return _isDefault
     }
 
@@ -136,13 +144,15 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `reset` is running.
     public var resetIsExecuting: Swift.Bool {
-        _$access(\.resetIsExecuting, &_resetIsExecuting$read)
+        _resetIsExecuting$read = true
+        _$access(\.resetIsExecuting)
         return _resetIsExecuting
     }
 
     /// Whether `reset` can be executed now.
     public var resetIsEnabled: Swift.Bool {
-        _$access(\.resetIsEnabled, &_resetIsEnabled$read)
+        _resetIsEnabled$read = true
+        _$access(\.resetIsEnabled)
         return _resetIsEnabled
     }
 
@@ -154,13 +164,15 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `save` is running.
     public var saveIsExecuting: Swift.Bool {
-        _$access(\.saveIsExecuting, &_saveIsExecuting$read)
+        _saveIsExecuting$read = true
+        _$access(\.saveIsExecuting)
         return _saveIsExecuting
     }
 
     /// Whether `save` can be executed now.
     public var saveIsEnabled: Swift.Bool {
-        _$access(\.saveIsEnabled, &_saveIsEnabled$read)
+        _saveIsEnabled$read = true
+        _$access(\.saveIsEnabled)
         return _saveIsEnabled
     }
 
@@ -169,73 +181,97 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     /// `fontSize` as a runtime `Property`, for bindings and operators;
     /// it starts following `fontSize` when first asked for.
     public var fontSizeProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_fontSize$mirror, _fontSize))
+        let mirror = _fontSize$mirror ?? Reactive.MutableProperty(_fontSize)
+        _fontSize$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `lineSpacing` as a runtime `Property`, for bindings and operators;
     /// it starts following `lineSpacing` when first asked for.
     public var lineSpacingProperty: Reactive.Property<Double> {
-        Reactive.Property(Reactive.Staging.mirror(&_lineSpacing$mirror, _lineSpacing))
+        let mirror = _lineSpacing$mirror ?? Reactive.MutableProperty(_lineSpacing)
+        _lineSpacing$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `theme` as a runtime `Property`, for bindings and operators;
     /// it starts following `theme` when first asked for.
     public var themeProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_theme$mirror, _theme))
+        let mirror = _theme$mirror ?? Reactive.MutableProperty(_theme)
+        _theme$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `showsImages` as a runtime `Property`, for bindings and operators;
     /// it starts following `showsImages` when first asked for.
     public var showsImagesProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_showsImages$mirror, _showsImages))
+        let mirror = _showsImages$mirror ?? Reactive.MutableProperty(_showsImages)
+        _showsImages$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `language` as a runtime `Property`, for bindings and operators;
     /// it starts following `language` when first asked for.
     public var languageProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_language$mirror, _language))
+        let mirror = _language$mirror ?? Reactive.MutableProperty(_language)
+        _language$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `saveError` as a runtime `Property`, for bindings and operators;
     /// it starts following `saveError` when first asked for.
     public var saveErrorProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_saveError$mirror, _saveError))
+        let mirror = _saveError$mirror ?? Reactive.MutableProperty(_saveError)
+        _saveError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `summary` as a runtime `Property`, for bindings and operators;
     /// it starts following `summary` when first asked for.
     public var summaryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary))
+        let mirror = _summary$mirror ?? Reactive.MutableProperty(_summary)
+        _summary$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isDefault` as a runtime `Property`, for bindings and operators;
     /// it starts following `isDefault` when first asked for.
     public var isDefaultProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isDefault$mirror, _isDefault))
+        let mirror = _isDefault$mirror ?? Reactive.MutableProperty(_isDefault)
+        _isDefault$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `resetIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `resetIsExecuting` when first asked for.
     public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_resetIsExecuting$mirror, _resetIsExecuting))
+        let mirror = _resetIsExecuting$mirror ?? Reactive.MutableProperty(_resetIsExecuting)
+        _resetIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `resetIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `resetIsEnabled` when first asked for.
     public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_resetIsEnabled$mirror, _resetIsEnabled))
+        let mirror = _resetIsEnabled$mirror ?? Reactive.MutableProperty(_resetIsEnabled)
+        _resetIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `saveIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `saveIsExecuting` when first asked for.
     public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_saveIsExecuting$mirror, _saveIsExecuting))
+        let mirror = _saveIsExecuting$mirror ?? Reactive.MutableProperty(_saveIsExecuting)
+        _saveIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `saveIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `saveIsEnabled` when first asked for.
     public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_saveIsEnabled$mirror, _saveIsEnabled))
+        let mirror = _saveIsEnabled$mirror ?? Reactive.MutableProperty(_saveIsEnabled)
+        _saveIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -476,10 +512,10 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SettingsViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SettingsViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

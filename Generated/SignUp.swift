@@ -36,7 +36,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     /// The email address as typed.
     public var email: String {
         get {
-            _$access(\.email, &_email$read)
+            _email$read = true
+            _$access(\.email)
             return _email
         }
         set {
@@ -50,7 +51,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     /// The password as typed.
     public var password: String {
         get {
-            _$access(\.password, &_password$read)
+            _password$read = true
+            _$access(\.password)
             return _password
         }
         set {
@@ -64,7 +66,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     /// The password typed again.
     public var confirmation: String {
         get {
-            _$access(\.confirmation, &_confirmation$read)
+            _confirmation$read = true
+            _$access(\.confirmation)
             return _confirmation
         }
         set {
@@ -78,7 +81,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     /// Whether the terms are accepted.
     public var acceptsTerms: Bool {
         get {
-            _$access(\.acceptsTerms, &_acceptsTerms$read)
+            _acceptsTerms$read = true
+            _$access(\.acceptsTerms)
             return _acceptsTerms
         }
         set {
@@ -92,7 +96,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     /// Why the last sign-up failed.
     public private(set) var failure: String? {
         get {
-            _$access(\.failure, &_failure$read)
+            _failure$read = true
+            _$access(\.failure)
             return _failure
         }
         set {
@@ -107,7 +112,8 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     /// Whether `email` was set since the view model was created: its message shows from then on.
     public private(set) var emailWasEdited: Swift.Bool {
         get {
-            _$access(\.emailWasEdited, &_emailWasEdited$read)
+            _emailWasEdited$read = true
+            _$access(\.emailWasEdited)
             return _emailWasEdited
         }
         set {
@@ -119,21 +125,24 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
 
     /// Whether every rule of `email` holds, whether or not its message shows.
     public var emailIsValid: Swift.Bool {
-        _$access(\.emailIsValid, &_emailIsValid$read)
+        _emailIsValid$read = true
+        _$access(\.emailIsValid)
         return _emailIsValid
     }
 
     /// The message of the first rule of `email` that does not hold: nil while every rule holds,
     /// and until `email` was edited or `signUp` attempted.
     public var emailMessage: Swift.String? {
-        _$access(\.emailMessage, &_emailMessage$read)
+        _emailMessage$read = true
+        _$access(\.emailMessage)
         return _emailMessage
     }
 
     /// Whether `password` was set since the view model was created: its message shows from then on.
     public private(set) var passwordWasEdited: Swift.Bool {
         get {
-            _$access(\.passwordWasEdited, &_passwordWasEdited$read)
+            _passwordWasEdited$read = true
+            _$access(\.passwordWasEdited)
             return _passwordWasEdited
         }
         set {
@@ -145,21 +154,24 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
 
     /// Whether every rule of `password` holds, whether or not its message shows.
     public var passwordIsValid: Swift.Bool {
-        _$access(\.passwordIsValid, &_passwordIsValid$read)
+        _passwordIsValid$read = true
+        _$access(\.passwordIsValid)
         return _passwordIsValid
     }
 
     /// The message of the first rule of `password` that does not hold: nil while every rule holds,
     /// and until `password` was edited or `signUp` attempted.
     public var passwordMessage: Swift.String? {
-        _$access(\.passwordMessage, &_passwordMessage$read)
+        _passwordMessage$read = true
+        _$access(\.passwordMessage)
         return _passwordMessage
     }
 
     /// Whether `confirmation` was set since the view model was created: its message shows from then on.
     public private(set) var confirmationWasEdited: Swift.Bool {
         get {
-            _$access(\.confirmationWasEdited, &_confirmationWasEdited$read)
+            _confirmationWasEdited$read = true
+            _$access(\.confirmationWasEdited)
             return _confirmationWasEdited
         }
         set {
@@ -171,21 +183,24 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
 
     /// Whether every rule of `confirmation` holds, whether or not its message shows.
     public var confirmationIsValid: Swift.Bool {
-        _$access(\.confirmationIsValid, &_confirmationIsValid$read)
+        _confirmationIsValid$read = true
+        _$access(\.confirmationIsValid)
         return _confirmationIsValid
     }
 
     /// The message of the first rule of `confirmation` that does not hold: nil while every rule holds,
     /// and until `confirmation` was edited or `signUp` attempted.
     public var confirmationMessage: Swift.String? {
-        _$access(\.confirmationMessage, &_confirmationMessage$read)
+        _confirmationMessage$read = true
+        _$access(\.confirmationMessage)
         return _confirmationMessage
     }
 
     /// Whether `acceptsTerms` was set since the view model was created: its message shows from then on.
     public private(set) var acceptsTermsWasEdited: Swift.Bool {
         get {
-            _$access(\.acceptsTermsWasEdited, &_acceptsTermsWasEdited$read)
+            _acceptsTermsWasEdited$read = true
+            _$access(\.acceptsTermsWasEdited)
             return _acceptsTermsWasEdited
         }
         set {
@@ -197,27 +212,31 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
 
     /// Whether every rule of `acceptsTerms` holds, whether or not its message shows.
     public var acceptsTermsIsValid: Swift.Bool {
-        _$access(\.acceptsTermsIsValid, &_acceptsTermsIsValid$read)
+        _acceptsTermsIsValid$read = true
+        _$access(\.acceptsTermsIsValid)
         return _acceptsTermsIsValid
     }
 
     /// The message of the first rule of `acceptsTerms` that does not hold: nil while every rule holds,
     /// and until `acceptsTerms` was edited or `signUp` attempted.
     public var acceptsTermsMessage: Swift.String? {
-        _$access(\.acceptsTermsMessage, &_acceptsTermsMessage$read)
+        _acceptsTermsMessage$read = true
+        _$access(\.acceptsTermsMessage)
         return _acceptsTermsMessage
     }
 
     /// Whether every rule of every field holds, whether or not messages show.
     public var isValid: Swift.Bool {
-        _$access(\.isValid, &_isValid$read)
+        _isValid$read = true
+        _$access(\.isValid)
         return _isValid
     }
 
     /// Whether `signUp` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
         get {
-            _$access(\.submitAttempted, &_submitAttempted$read)
+            _submitAttempted$read = true
+            _$access(\.submitAttempted)
             return _submitAttempted
         }
         set {
@@ -240,13 +259,15 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
 
     /// Whether `signUp` is running.
     public var signUpIsExecuting: Swift.Bool {
-        _$access(\.signUpIsExecuting, &_signUpIsExecuting$read)
+        _signUpIsExecuting$read = true
+        _$access(\.signUpIsExecuting)
         return _signUpIsExecuting
     }
 
     /// Whether `signUp` can be executed now.
     public var signUpIsEnabled: Swift.Bool {
-        _$access(\.signUpIsEnabled, &_signUpIsEnabled$read)
+        _signUpIsEnabled$read = true
+        _$access(\.signUpIsEnabled)
         return _signUpIsEnabled
     }
 
@@ -258,13 +279,15 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
 
     /// Whether `startOver` is running.
     public var startOverIsExecuting: Swift.Bool {
-        _$access(\.startOverIsExecuting, &_startOverIsExecuting$read)
+        _startOverIsExecuting$read = true
+        _$access(\.startOverIsExecuting)
         return _startOverIsExecuting
     }
 
     /// Whether `startOver` can be executed now.
     public var startOverIsEnabled: Swift.Bool {
-        _$access(\.startOverIsEnabled, &_startOverIsEnabled$read)
+        _startOverIsEnabled$read = true
+        _$access(\.startOverIsEnabled)
         return _startOverIsEnabled
     }
 
@@ -273,139 +296,185 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     /// `email` as a runtime `Property`, for bindings and operators;
     /// it starts following `email` when first asked for.
     public var emailProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_email$mirror, _email))
+        let mirror = _email$mirror ?? Reactive.MutableProperty(_email)
+        _email$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `password` as a runtime `Property`, for bindings and operators;
     /// it starts following `password` when first asked for.
     public var passwordProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_password$mirror, _password))
+        let mirror = _password$mirror ?? Reactive.MutableProperty(_password)
+        _password$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `confirmation` as a runtime `Property`, for bindings and operators;
     /// it starts following `confirmation` when first asked for.
     public var confirmationProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_confirmation$mirror, _confirmation))
+        let mirror = _confirmation$mirror ?? Reactive.MutableProperty(_confirmation)
+        _confirmation$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `acceptsTerms` as a runtime `Property`, for bindings and operators;
     /// it starts following `acceptsTerms` when first asked for.
     public var acceptsTermsProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_acceptsTerms$mirror, _acceptsTerms))
+        let mirror = _acceptsTerms$mirror ?? Reactive.MutableProperty(_acceptsTerms)
+        _acceptsTerms$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `failure` as a runtime `Property`, for bindings and operators;
     /// it starts following `failure` when first asked for.
     public var failureProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_failure$mirror, _failure))
+        let mirror = _failure$mirror ?? Reactive.MutableProperty(_failure)
+        _failure$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `signUpIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `signUpIsExecuting` when first asked for.
     public var signUpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_signUpIsExecuting$mirror, _signUpIsExecuting))
+        let mirror = _signUpIsExecuting$mirror ?? Reactive.MutableProperty(_signUpIsExecuting)
+        _signUpIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `signUpIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `signUpIsEnabled` when first asked for.
     public var signUpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_signUpIsEnabled$mirror, _signUpIsEnabled))
+        let mirror = _signUpIsEnabled$mirror ?? Reactive.MutableProperty(_signUpIsEnabled)
+        _signUpIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `startOverIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `startOverIsExecuting` when first asked for.
     public var startOverIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_startOverIsExecuting$mirror, _startOverIsExecuting))
+        let mirror = _startOverIsExecuting$mirror ?? Reactive.MutableProperty(_startOverIsExecuting)
+        _startOverIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `startOverIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `startOverIsEnabled` when first asked for.
     public var startOverIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_startOverIsEnabled$mirror, _startOverIsEnabled))
+        let mirror = _startOverIsEnabled$mirror ?? Reactive.MutableProperty(_startOverIsEnabled)
+        _startOverIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `emailWasEdited` as a runtime `Property`, for bindings and operators;
     /// it starts following `emailWasEdited` when first asked for.
     public var emailWasEditedProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_emailWasEdited$mirror, _emailWasEdited))
+        let mirror = _emailWasEdited$mirror ?? Reactive.MutableProperty(_emailWasEdited)
+        _emailWasEdited$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `emailIsValid` as a runtime `Property`, for bindings and operators;
     /// it starts following `emailIsValid` when first asked for.
     public var emailIsValidProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_emailIsValid$mirror, _emailIsValid))
+        let mirror = _emailIsValid$mirror ?? Reactive.MutableProperty(_emailIsValid)
+        _emailIsValid$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `emailMessage` as a runtime `Property`, for bindings and operators;
     /// it starts following `emailMessage` when first asked for.
     public var emailMessageProperty: Reactive.Property<Swift.String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_emailMessage$mirror, _emailMessage))
+        let mirror = _emailMessage$mirror ?? Reactive.MutableProperty(_emailMessage)
+        _emailMessage$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `passwordWasEdited` as a runtime `Property`, for bindings and operators;
     /// it starts following `passwordWasEdited` when first asked for.
     public var passwordWasEditedProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_passwordWasEdited$mirror, _passwordWasEdited))
+        let mirror = _passwordWasEdited$mirror ?? Reactive.MutableProperty(_passwordWasEdited)
+        _passwordWasEdited$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `passwordIsValid` as a runtime `Property`, for bindings and operators;
     /// it starts following `passwordIsValid` when first asked for.
     public var passwordIsValidProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_passwordIsValid$mirror, _passwordIsValid))
+        let mirror = _passwordIsValid$mirror ?? Reactive.MutableProperty(_passwordIsValid)
+        _passwordIsValid$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `passwordMessage` as a runtime `Property`, for bindings and operators;
     /// it starts following `passwordMessage` when first asked for.
     public var passwordMessageProperty: Reactive.Property<Swift.String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_passwordMessage$mirror, _passwordMessage))
+        let mirror = _passwordMessage$mirror ?? Reactive.MutableProperty(_passwordMessage)
+        _passwordMessage$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `confirmationWasEdited` as a runtime `Property`, for bindings and operators;
     /// it starts following `confirmationWasEdited` when first asked for.
     public var confirmationWasEditedProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_confirmationWasEdited$mirror, _confirmationWasEdited))
+        let mirror = _confirmationWasEdited$mirror ?? Reactive.MutableProperty(_confirmationWasEdited)
+        _confirmationWasEdited$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `confirmationIsValid` as a runtime `Property`, for bindings and operators;
     /// it starts following `confirmationIsValid` when first asked for.
     public var confirmationIsValidProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_confirmationIsValid$mirror, _confirmationIsValid))
+        let mirror = _confirmationIsValid$mirror ?? Reactive.MutableProperty(_confirmationIsValid)
+        _confirmationIsValid$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `confirmationMessage` as a runtime `Property`, for bindings and operators;
     /// it starts following `confirmationMessage` when first asked for.
     public var confirmationMessageProperty: Reactive.Property<Swift.String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_confirmationMessage$mirror, _confirmationMessage))
+        let mirror = _confirmationMessage$mirror ?? Reactive.MutableProperty(_confirmationMessage)
+        _confirmationMessage$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `acceptsTermsWasEdited` as a runtime `Property`, for bindings and operators;
     /// it starts following `acceptsTermsWasEdited` when first asked for.
     public var acceptsTermsWasEditedProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_acceptsTermsWasEdited$mirror, _acceptsTermsWasEdited))
+        let mirror = _acceptsTermsWasEdited$mirror ?? Reactive.MutableProperty(_acceptsTermsWasEdited)
+        _acceptsTermsWasEdited$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `acceptsTermsIsValid` as a runtime `Property`, for bindings and operators;
     /// it starts following `acceptsTermsIsValid` when first asked for.
     public var acceptsTermsIsValidProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_acceptsTermsIsValid$mirror, _acceptsTermsIsValid))
+        let mirror = _acceptsTermsIsValid$mirror ?? Reactive.MutableProperty(_acceptsTermsIsValid)
+        _acceptsTermsIsValid$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `acceptsTermsMessage` as a runtime `Property`, for bindings and operators;
     /// it starts following `acceptsTermsMessage` when first asked for.
     public var acceptsTermsMessageProperty: Reactive.Property<Swift.String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_acceptsTermsMessage$mirror, _acceptsTermsMessage))
+        let mirror = _acceptsTermsMessage$mirror ?? Reactive.MutableProperty(_acceptsTermsMessage)
+        _acceptsTermsMessage$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isValid` as a runtime `Property`, for bindings and operators;
     /// it starts following `isValid` when first asked for.
     public var isValidProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isValid$mirror, _isValid))
+        let mirror = _isValid$mirror ?? Reactive.MutableProperty(_isValid)
+        _isValid$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `submitAttempted` as a runtime `Property`, for bindings and operators;
     /// it starts following `submitAttempted` when first asked for.
     public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_submitAttempted$mirror, _submitAttempted))
+        let mirror = _submitAttempted$mirror ?? Reactive.MutableProperty(_submitAttempted)
+        _submitAttempted$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -847,10 +916,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SignUpViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SignUpViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -12,7 +12,8 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     /// The items, oldest first.
     public private(set) var items: [String] {
         get {
-            _$access(\.items, &_items$read)
+            _items$read = true
+            _$access(\.items)
             return _items
         }
         set {
@@ -25,7 +26,8 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     /// The text field's text.
     public var newItemText: String {
         get {
-            _$access(\.newItemText, &_newItemText$read)
+            _newItemText$read = true
+            _$access(\.newItemText)
             return _newItemText
         }
         set {
@@ -39,13 +41,15 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether the text field holds an item already in the list.
     public var isDuplicate: Bool {
-        _$access(\.isDuplicate, &_isDuplicate$read)
+        _isDuplicate$read = true
+        _$access(\.isDuplicate)
         return _isDuplicate
     }
 
     /// The list's header.
     public var countText: String {
-        _$access(\.countText, &_countText$read)
+        _countText$read = true
+        _$access(\.countText)
         return _countText
     }
 
@@ -60,13 +64,15 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `add` is running.
     public var addIsExecuting: Swift.Bool {
-        _$access(\.addIsExecuting, &_addIsExecuting$read)
+        _addIsExecuting$read = true
+        _$access(\.addIsExecuting)
         return _addIsExecuting
     }
 
     /// Whether `add` can be executed now.
     public var addIsEnabled: Swift.Bool {
-        _$access(\.addIsEnabled, &_addIsEnabled$read)
+        _addIsEnabled$read = true
+        _$access(\.addIsEnabled)
         return _addIsEnabled
     }
 
@@ -75,37 +81,49 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     /// `items` as a runtime `Property`, for bindings and operators;
     /// it starts following `items` when first asked for.
     public var itemsProperty: Reactive.Property<[String]> {
-        Reactive.Property(Reactive.Staging.mirror(&_items$mirror, _items))
+        let mirror = _items$mirror ?? Reactive.MutableProperty(_items)
+        _items$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `newItemText` as a runtime `Property`, for bindings and operators;
     /// it starts following `newItemText` when first asked for.
     public var newItemTextProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_newItemText$mirror, _newItemText))
+        let mirror = _newItemText$mirror ?? Reactive.MutableProperty(_newItemText)
+        _newItemText$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isDuplicate` as a runtime `Property`, for bindings and operators;
     /// it starts following `isDuplicate` when first asked for.
     public var isDuplicateProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isDuplicate$mirror, _isDuplicate))
+        let mirror = _isDuplicate$mirror ?? Reactive.MutableProperty(_isDuplicate)
+        _isDuplicate$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `countText` as a runtime `Property`, for bindings and operators;
     /// it starts following `countText` when first asked for.
     public var countTextProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_countText$mirror, _countText))
+        let mirror = _countText$mirror ?? Reactive.MutableProperty(_countText)
+        _countText$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `addIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `addIsExecuting` when first asked for.
     public var addIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_addIsExecuting$mirror, _addIsExecuting))
+        let mirror = _addIsExecuting$mirror ?? Reactive.MutableProperty(_addIsExecuting)
+        _addIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `addIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `addIsEnabled` when first asked for.
     public var addIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_addIsEnabled$mirror, _addIsEnabled))
+        let mirror = _addIsEnabled$mirror ?? Reactive.MutableProperty(_addIsEnabled)
+        _addIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -242,10 +260,10 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoListViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoListViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -59,7 +59,8 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     /// The todo; the list writes it when the todo changes.
     public var item: _item$Type {
         get {
-            _$access(\.item, &_item$read)
+            _item$read = true
+            _$access(\.item)
             return _item
         }
         set {
@@ -72,7 +73,8 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     /// A new title being typed; the row's own.
     public var draft: String {
         get {
-            _$access(\.draft, &_draft$read)
+            _draft$read = true
+            _$access(\.draft)
             return _draft
         }
         set {
@@ -86,13 +88,15 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
 
     /// Whether the todo is done.
     public var isDone: Bool {
-        _$access(\.isDone, &_isDone$read)
+        _isDone$read = true
+        _$access(\.isDone)
         return _isDone
     }
 
     /// The row's text.
     public var title: String {
-        _$access(\.title, &_title$read)
+        _title$read = true
+        _$access(\.title)
         return _title
     }
 
@@ -106,13 +110,15 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
 
     /// Whether `toggle` is running.
     public var toggleIsExecuting: Swift.Bool {
-        _$access(\.toggleIsExecuting, &_toggleIsExecuting$read)
+        _toggleIsExecuting$read = true
+        _$access(\.toggleIsExecuting)
         return _toggleIsExecuting
     }
 
     /// Whether `toggle` can be executed now.
     public var toggleIsEnabled: Swift.Bool {
-        _$access(\.toggleIsEnabled, &_toggleIsEnabled$read)
+        _toggleIsEnabled$read = true
+        _$access(\.toggleIsEnabled)
         return _toggleIsEnabled
     }
 
@@ -125,13 +131,15 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
 
     /// Whether `rename` is running.
     public var renameIsExecuting: Swift.Bool {
-        _$access(\.renameIsExecuting, &_renameIsExecuting$read)
+        _renameIsExecuting$read = true
+        _$access(\.renameIsExecuting)
         return _renameIsExecuting
     }
 
     /// Whether `rename` can be executed now.
     public var renameIsEnabled: Swift.Bool {
-        _$access(\.renameIsEnabled, &_renameIsEnabled$read)
+        _renameIsEnabled$read = true
+        _$access(\.renameIsEnabled)
         return _renameIsEnabled
     }
 
@@ -150,49 +158,65 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     /// `item` as a runtime `Property`, for bindings and operators;
     /// it starts following `item` when first asked for.
     public var itemProperty: Reactive.Property<_item$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_item$mirror, _item))
+        let mirror = _item$mirror ?? Reactive.MutableProperty(_item)
+        _item$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `draft` as a runtime `Property`, for bindings and operators;
     /// it starts following `draft` when first asked for.
     public var draftProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_draft$mirror, _draft))
+        let mirror = _draft$mirror ?? Reactive.MutableProperty(_draft)
+        _draft$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isDone` as a runtime `Property`, for bindings and operators;
     /// it starts following `isDone` when first asked for.
     public var isDoneProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isDone$mirror, _isDone))
+        let mirror = _isDone$mirror ?? Reactive.MutableProperty(_isDone)
+        _isDone$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `title` as a runtime `Property`, for bindings and operators;
     /// it starts following `title` when first asked for.
     public var titleProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_title$mirror, _title))
+        let mirror = _title$mirror ?? Reactive.MutableProperty(_title)
+        _title$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `toggleIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `toggleIsExecuting` when first asked for.
     public var toggleIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_toggleIsExecuting$mirror, _toggleIsExecuting))
+        let mirror = _toggleIsExecuting$mirror ?? Reactive.MutableProperty(_toggleIsExecuting)
+        _toggleIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `toggleIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `toggleIsEnabled` when first asked for.
     public var toggleIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_toggleIsEnabled$mirror, _toggleIsEnabled))
+        let mirror = _toggleIsEnabled$mirror ?? Reactive.MutableProperty(_toggleIsEnabled)
+        _toggleIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `renameIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `renameIsExecuting` when first asked for.
     public var renameIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_renameIsExecuting$mirror, _renameIsExecuting))
+        let mirror = _renameIsExecuting$mirror ?? Reactive.MutableProperty(_renameIsExecuting)
+        _renameIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `renameIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `renameIsEnabled` when first asked for.
     public var renameIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_renameIsEnabled$mirror, _renameIsEnabled))
+        let mirror = _renameIsEnabled$mirror ?? Reactive.MutableProperty(_renameIsEnabled)
+        _renameIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -380,10 +404,10 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoRowViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoRowViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -42,7 +42,8 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
     /// The todos in the order shown.
     public var items: _items$Type {
         get {
-            _$access(\.items, &_items$read)
+            _items$read = true
+            _$access(\.items)
             return _items
         }
         set {
@@ -56,13 +57,15 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 
     /// How many todos are done (read from the rows).
     public var doneCount: Int {
-        _$access(\.doneCount, &_doneCount$read)
+        _doneCount$read = true
+        _$access(\.doneCount)
         return _doneCount
     }
 
     /// What the footer says.
     public var summary: String {
-        _$access(\.summary, &_summary$read)
+        _summary$read = true
+        _$access(\.summary)
         return _summary
     }
 
@@ -70,7 +73,8 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 
     /// One row per todo, the same row while its todo stays in the list.
     public var rows: _rows$Type {
-        _$access(\.rows, &_rows$read)
+        _rows$read = true
+        _$access(\.rows)
         return _rows
     }
 
@@ -79,25 +83,33 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
     /// `items` as a runtime `Property`, for bindings and operators;
     /// it starts following `items` when first asked for.
     public var itemsProperty: Reactive.Property<_items$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_items$mirror, _items))
+        let mirror = _items$mirror ?? Reactive.MutableProperty(_items)
+        _items$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `doneCount` as a runtime `Property`, for bindings and operators;
     /// it starts following `doneCount` when first asked for.
     public var doneCountProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_doneCount$mirror, _doneCount))
+        let mirror = _doneCount$mirror ?? Reactive.MutableProperty(_doneCount)
+        _doneCount$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `summary` as a runtime `Property`, for bindings and operators;
     /// it starts following `summary` when first asked for.
     public var summaryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary))
+        let mirror = _summary$mirror ?? Reactive.MutableProperty(_summary)
+        _summary$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `rows` as a runtime `Property`, for bindings and operators;
     /// it starts following `rows` when first asked for.
     public var rowsProperty: Reactive.Property<_rows$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_rows$mirror, _rows))
+        let mirror = _rows$mirror ?? Reactive.MutableProperty(_rows)
+        _rows$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -201,10 +213,10 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoRowsViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoRowsViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
@@ -285,8 +297,9 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
     /// Handles the events of `child`, a new child of `rows`, while `rows` holds it: each event
     /// is one transaction of this view model.
     private func _rows$listen(to child: _rows$Type.Element) {
-#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 21)
-        let _doneChanged$events = child.doneChanged
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 20)
+        let _doneChanged$events = child
+     .doneChanged
 #sourceLocation()
         Reactive.ChildKeys.handle(_doneChanged$events, of: child) { [weak self] child, value in
             guard let self, _rows.contains(where: { $0 === child }) else { return }
@@ -298,8 +311,9 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 #sourceLocation()
             }
         }
-#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 25)
-        let _saved$events = child.saved
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 24)
+        let _saved$events = child
+     .saved
 #sourceLocation()
         Reactive.ChildKeys.handle(_saved$events, of: child) { [weak self] child, value in
             guard let self, _rows.contains(where: { $0 === child }) else { return }

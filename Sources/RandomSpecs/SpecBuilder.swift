@@ -37,6 +37,8 @@ struct SpecBuilder {
     struct Command {
         var name: String
         var fields: [YAMLWriter.Field]
+        /// Whether `execute` takes an input (such a command cannot be the target of `then:`).
+        var hasInput = false
     }
 
     struct Resource {
@@ -271,6 +273,11 @@ struct SpecBuilder {
             switch random.below(3) {
             case 0:
                 fields.append(.init(key: "perform", value: make(scope) { $0.statements(writing: writable) }))
+                // `then:` runs a command declared before this one, so the chains never loop.
+                let targets = commands.filter { !$0.hasInput }
+                if !targets.isEmpty, random.chance(40) {
+                    fields.append(.init(key: "then", value: random.pick(targets).name))
+                }
             case 1:
                 output = random.chance(30) ? .void : random.pick(ValueType.simple + [.string])
                 var failure = random.chance(50) ? "any Error" : "Never"
@@ -319,7 +326,7 @@ struct SpecBuilder {
             }
             if random.chance(30) { fields.append(.init(key: "policy", value: "latestWins")) }
             if random.chance(30) { fields.append(.init(key: "doc", value: random.pick(Self.docs))) }
-            commands.append(Command(name: name, fields: fields))
+            commands.append(Command(name: name, fields: fields, hasInput: input != nil))
             commandOutputs.append(Binding(name: name + "IsExecuting", type: .bool))
             commandOutputs.append(Binding(name: name + "IsEnabled", type: .bool))
         }

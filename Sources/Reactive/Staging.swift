@@ -77,6 +77,8 @@ public enum Staging {
 extension Staging {
     /// The runtime property that mirrors a value of a generated view model: created with `value`
     /// on first use and kept in `mirror`; the view model stages and publishes it on each change.
+    /// View models generated now create the mirror in their own getter, outside any `inout`
+    /// access (docs/generated-code-contract.md); this stays for those generated before.
     @inlinable
     public static func mirror<Value>(_ mirror: inout MutableProperty<Value>?, _ value: Value) -> MutableProperty<Value> {
         if let mirror { return mirror }

@@ -4,6 +4,7 @@ import VMGenCore
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Fail when the output folder is not what `generate` would write (for CI).",
         discussion: "Prints a unified diff for each stale or missing file and exits with 1; writes nothing.")
 

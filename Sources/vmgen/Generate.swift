@@ -4,6 +4,7 @@ import VMGenCore
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "generate",
         abstract: "Write one Swift file per spec into the output folder.",
         discussion: """
             A file is written only when its bytes change, through a temporary file renamed into \

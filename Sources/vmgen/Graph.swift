@@ -5,6 +5,7 @@ extension GraphExport.Format: ExpressibleByArgument {}
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "graph",
         abstract: "Print each spec's dependency graph (what each value reads) as Mermaid or Graphviz DOT.",
         discussion: "One graph per spec, in path order. Nodes are styled by kind: state, derived, command outputs, resources, events, lifecycle, reactions, validation.")
 
@@ -18,8 +19,11 @@ struct Graph: ParsableCommand {
         let generator = try Generator()
         var failed = false
         var graphs: [String] = []
-        for spec in try SpecFiles.collect(paths) {
-            let result = generator.check(try SpecFiles.read(spec), file: spec)
+        let specs = try SpecFiles.collect(paths).map { generator.parse(try SpecFiles.read($0), file: $0) }
+        // A keyed list is checked against its child's spec when the child is among the specs.
+        let childSpecs = ChildSpecs(specs: specs.compactMap(\.spec))
+        for spec in specs {
+            let result = generator.check(spec, childSpecs: childSpecs)
             Console.report(result.diagnostics)
             guard let model = result.model else {
                 failed = true

@@ -4,6 +4,7 @@ import VMGenCore
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Write a starter spec, NAME.vm.yaml, that generates a working view model, NAMEViewModel.")
 
     @Argument(help: "The view model's name, with or without the ViewModel suffix: Counter and CounterViewModel both write Counter.vm.yaml for the class CounterViewModel.")

@@ -3,6 +3,7 @@ import VMGenCore
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check specs without writing anything.",
         discussion: "Prints every error and warning; exits with 1 when a spec has an error.")
 
@@ -11,8 +12,11 @@ struct Lint: ParsableCommand {
     func run() throws {
         let generator = try inputs.generator()
         var failed = false
-        for spec in try inputs.specFiles() {
-            let result = generator.check(try SpecFiles.read(spec), file: spec)
+        let specs = try inputs.specFiles().map { generator.parse(try SpecFiles.read($0), file: $0) }
+        // A keyed list is checked against its child's spec when the child is among the specs.
+        let childSpecs = ChildSpecs(specs: specs.compactMap(\.spec))
+        for spec in specs {
+            let result = generator.check(spec, childSpecs: childSpecs)
             Console.report(result.diagnostics)
             failed = failed || result.diagnostics.contains { $0.severity == .error }
         }

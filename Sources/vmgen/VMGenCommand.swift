@@ -19,6 +19,9 @@ struct VMGenCommand: ParsableCommand {
             See docs/spec-format.md and docs/cli.md.
             """,
         version: VMGen.version,
+        // Each subcommand names itself (`commandName`): without it ArgumentParser derives the name
+        // from the type's name on every start, a reflection that cost each process about 18 M
+        // instructions for the six (debug build; docs/benchmarks.md, one-spec start-up).
         subcommands: [Generate.self, Check.self, Lint.self, Graph.self, Schema.self, Init.self]
     )
 

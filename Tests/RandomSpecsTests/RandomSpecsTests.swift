@@ -64,7 +64,7 @@ struct RandomSpecsTests {
             "<T>(_ x: T) -> T", "((Int) -> Int)", "@Sendable (Int) -> SignalProducer<String, Never>", "größe", "naïve",
             ": |", "{ type:", "'", "\\\"", "\\\\", "GrößeV",
             "validation:", "  fields:", "      - rule: ", "  submit: ", "show: afterSubmit", "show: afterEdit",
-            "reactions:", "onChange: [",
+            "reactions:", "onChange: [", "then: ",
         ] {
             #expect(text.contains(needle), "no random spec contains `\(needle)`")
         }

@@ -117,4 +117,34 @@ struct CLIToolsTests {
         }
         #expect(run.stdout.contains("class nameWasEdited,name_rule1,nameIsValid,nameMessage,isValid,submitAttempted validation\n"))
     }
+
+    @Test("graph draws a command's enabled condition into its IsEnabled node, and then: as an edge between commands")
+    func graphOfConditionsAndThen() throws {
+        let spec = """
+            viewModel: Search
+            state:
+              query: { type: String, initial: '""', input: true }
+              searches: { type: Int, initial: "0" }
+            commands:
+              search:
+                enabled: "!query.isEmpty"
+                perform: searches += 1
+              pick:
+                perform: query = "x"
+                then: search
+            """
+        try spec.write(to: folder.appendingPathComponent("Search.vm.yaml"), atomically: true, encoding: .utf8)
+        let run = try runVMGen(["graph", "Search.vm.yaml"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        for line in ["    query --> searchIsEnabled", "    searchIsExecuting --> searchIsEnabled",
+                     "    pickIsExecuting -. then .-> searchIsExecuting"] {
+            #expect(run.stdout.contains(line + "\n"), "\(line)")
+        }
+        #expect(!run.stdout.contains("CanExecute"), "the condition is no value of the spec")
+        let dot = try runVMGen(["graph", "Search.vm.yaml", "--format", "dot"], in: folder)
+        #expect(dot.stdout.contains("    pickIsExecuting -> searchIsExecuting [label=\"then\", style=dashed];\n"))
+        #expect(!dot.stdout.contains("CanExecute"))
+    }
 }
+

@@ -20,8 +20,9 @@ struct SourceLocationTests {
     }
 
     /// The compiler's first error on the spec's `line`: its column, and everything it printed.
-    /// The spec is generated to Swift and type-checked against the `Reactive` module.
-    static func firstError(of spec: String, onLine line: Int) throws -> (column: Int?, output: String) {
+    /// The spec is generated to Swift and type-checked against the `Reactive` module, together
+    /// with the specs of `others` (generated one by one, as the build plugin does).
+    static func firstError(of spec: String, onLine line: Int, with others: [String] = []) throws -> (column: Int?, output: String) {
         let modules = try #require(modulesFolder(), "the Reactive module was not found beside the test bundle")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-sourceloc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -30,10 +31,17 @@ struct SourceLocationTests {
         let source = try #require(generate(spec, file: specPath))
         let swiftFile = folder.appendingPathComponent("Broken.swift")
         try source.write(to: swiftFile, atomically: true, encoding: .utf8)
+        var otherFiles: [String] = []
+        for (index, other) in others.enumerated() {
+            let otherFile = folder.appendingPathComponent("Other\(index).swift")
+            try #require(generate(other, file: folder.appendingPathComponent("Other\(index).vm.yaml").path))
+                .write(to: otherFile, atomically: true, encoding: .utf8)
+            otherFiles.append(otherFile.path)
+        }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, swiftFile.path]
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, swiftFile.path] + otherFiles
         let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = pipe
@@ -90,5 +98,35 @@ struct SourceLocationTests {
         let error = try Self.firstError(of: spec, onLine: 7)
         // `name.count` stands at line 7, column 17 of the spec.
         #expect(error.column.map { (17...26).contains($0) } == true, "compiler output:\n\(error.output)")
+    }
+
+    @Test("a keyed child's event that the child does not have is reported at the on: key's line and column")
+    func unknownChildEventLandsOnSpecKey() throws {
+        let child = """
+            viewModel: TagViewModel
+            parameters:
+              number: Int
+            events:
+              removeRequested: Int
+            commands:
+              remove: { work: "SignalProducer(value: number)", output: Int, emits: removeRequested }
+            """
+        let spec = """
+            viewModel: Broken
+            state:
+              numbers: { type: "[Int]", initial: "[]", input: true }
+            children:
+              tags:
+                type: "[TagViewModel]"
+                each: numbers
+                id: \\.self
+                make: "TagViewModel(number: element)"
+                on:
+                  removeRequestd: numbers.removeAll { $0 == value }
+            """
+        let error = try Self.firstError(of: spec, onLine: 11, with: [child])
+        // `removeRequestd` stands at line 11, column 7 of the spec.
+        #expect(error.column == 7, "compiler output:\n\(error.output)")
+        #expect(error.output.contains("removeRequestd"))
     }
 }

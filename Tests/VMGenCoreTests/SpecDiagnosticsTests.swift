@@ -198,7 +198,7 @@ struct SpecDiagnosticsTests {
             commands:
               search: { work: "SignalProducer(value: [])", output: "[String]", emits: showResult }
             """)
-        #expect(found == ["5:75: command `search` emits `showResult`, which is not an event; did you mean `showResults`?; declare it under `events`"])
+        #expect(found == ["5:75: command `search` emits `showResult`, which is not an event; did you mean `showResults`? If not, declare it under `events`"])
     }
 
     @Test("an expression that tries to close the generated scope is refused")
@@ -309,4 +309,64 @@ struct SpecDiagnosticsTests {
             "5:27: `b` reads no value that changes, so it never changes; make it a constant",
         ])
     }
+
+    @Test("an enabled condition that reads only constants is a warning saying to remove it; one that reads a parameter or dependency is not")
+    func fixedEnabledConditions() {
+        let found = warnings("""
+            viewModel: A
+            parameters:
+              isEditable: { type: Bool }
+            dependencies:
+              store: { type: "[String]" }
+            constants:
+              limit: { type: Int, value: "3" }
+            commands:
+              save: { enabled: isEditable, perform: "print(1)" }
+              load: { enabled: "!store.isEmpty", perform: "print(2)" }
+              share: { enabled: limit > 2, perform: "print(3)" }
+              post: { enabled: "true", perform: "print(4)" }
+            """)
+        let advice = "reads no value that changes and no parameter or dependency, so the command is always enabled or always disabled; remove `enabled` (its `perform` can check and return), or make the condition read a state or derived value"
+        #expect(found == [
+            "11:21: the enabled condition of `share` \(advice)",
+            "12:21: the enabled condition of `post` \(advice)",
+        ])
+    }
+
+    @Test("an event that no command emits is a warning at the event, and an emitted one is not")
+    func eventNeverSent() {
+        let found = warnings("""
+            viewModel: A
+            state:
+              q: { type: String, initial: '""', input: true }
+            events:
+              searched: { type: String }
+              cleared: { type: Void }
+            commands:
+              search: { work: "SignalProducer(value: q)", output: String, emits: searched }
+            """)
+        #expect(found == [
+            "6:3: event `cleared` is never sent: no command emits it; add `emits: cleared` to the command that should send it, or remove the event",
+        ])
+    }
+
+    @Test("a mutating method called on a state value in a reaction writes it: passed inout, and a write that runs the reaction again is a cycle")
+    func mutatingMethodInReaction() throws {
+        let spec = """
+            viewModel: A
+            state:
+              query: { type: String, initial: '""', input: true }
+              recent: { type: "[String]", initial: "[]" }
+            reactions:
+              remember: { onChange: query, perform: "recent.append(query); _ = recent.contains(query)" }
+            """
+        #expect(diagnose(spec).isEmpty, "recent is written, so it is no constant either")
+        let reaction = try #require(model(spec)?.reactions.first)
+        #expect(reaction.writes == ["recent"])
+        let source = try #require(generate(spec))
+        #expect(source.contains("private static func _remember$react(query: String, recent: inout [String])"))
+        #expect(errors(spec.replacingOccurrences(of: "onChange: query", with: "onChange: recent")).first?
+            .hasPrefix("6:43: dependency cycle: recent -> reaction remember -> recent") == true)
+    }
 }
+

@@ -12,7 +12,8 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
     /// The input.
     public var a: Int {
         get {
-            _$access(\.a, &_a$read)
+            _a$read = true
+            _$access(\.a)
             return _a
         }
         set {
@@ -26,19 +27,22 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
 
     /// Reads `a`.
     public var b: Int {
-        _$access(\.b, &_b$read)
+        _b$read = true
+        _$access(\.b)
         return _b
     }
 
     /// Reads `a`.
     public var c: Int {
-        _$access(\.c, &_c$read)
+        _c$read = true
+        _$access(\.c)
         return _c
     }
 
     /// Reads `b` and `c`.
     public var d: Int {
-        _$access(\.d, &_d$read)
+        _d$read = true
+        _$access(\.d)
         return _d
     }
 
@@ -47,25 +51,33 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
     /// `a` as a runtime `Property`, for bindings and operators;
     /// it starts following `a` when first asked for.
     public var aProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a))
+        let mirror = _a$mirror ?? Reactive.MutableProperty(_a)
+        _a$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `b` as a runtime `Property`, for bindings and operators;
     /// it starts following `b` when first asked for.
     public var bProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_b$mirror, _b))
+        let mirror = _b$mirror ?? Reactive.MutableProperty(_b)
+        _b$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `c` as a runtime `Property`, for bindings and operators;
     /// it starts following `c` when first asked for.
     public var cProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_c$mirror, _c))
+        let mirror = _c$mirror ?? Reactive.MutableProperty(_c)
+        _c$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `d` as a runtime `Property`, for bindings and operators;
     /// it starts following `d` when first asked for.
     public var dProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_d$mirror, _d))
+        let mirror = _d$mirror ?? Reactive.MutableProperty(_d)
+        _d$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -145,10 +157,10 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiamondViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiamondViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

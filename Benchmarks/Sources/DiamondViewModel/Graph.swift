@@ -12,7 +12,8 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
     /// The input.
     public var v0: Int {
         get {
-            _$access(\.v0, &_v0$read)
+            _v0$read = true
+            _$access(\.v0)
             return _v0
         }
         set {
@@ -26,115 +27,134 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
 
     /// Reads `v0`.
     public var v1: Int {
-        _$access(\.v1, &_v1$read)
+        _v1$read = true
+        _$access(\.v1)
         return _v1
     }
 
     /// Reads `v1` and `v0`.
     public var v2: Int {
-        _$access(\.v2, &_v2$read)
+        _v2$read = true
+        _$access(\.v2)
         return _v2
     }
 
     /// Reads `v2` and `v0`.
     public var v3: Int {
-        _$access(\.v3, &_v3$read)
+        _v3$read = true
+        _$access(\.v3)
         return _v3
     }
 
     /// Reads `v3` and `v0`.
     public var v4: Int {
-        _$access(\.v4, &_v4$read)
+        _v4$read = true
+        _$access(\.v4)
         return _v4
     }
 
     /// Reads `v4` and `v0`.
     public var v5: Int {
-        _$access(\.v5, &_v5$read)
+        _v5$read = true
+        _$access(\.v5)
         return _v5
     }
 
     /// Reads `v5` and `v0`.
     public var v6: Int {
-        _$access(\.v6, &_v6$read)
+        _v6$read = true
+        _$access(\.v6)
         return _v6
     }
 
     /// Reads `v6` and `v0`.
     public var v7: Int {
-        _$access(\.v7, &_v7$read)
+        _v7$read = true
+        _$access(\.v7)
         return _v7
     }
 
     /// Reads `v7` and `v0`.
     public var v8: Int {
-        _$access(\.v8, &_v8$read)
+        _v8$read = true
+        _$access(\.v8)
         return _v8
     }
 
     /// Reads `v8` and `v0`.
     public var v9: Int {
-        _$access(\.v9, &_v9$read)
+        _v9$read = true
+        _$access(\.v9)
         return _v9
     }
 
     /// Reads `v9` and `v0`.
     public var v10: Int {
-        _$access(\.v10, &_v10$read)
+        _v10$read = true
+        _$access(\.v10)
         return _v10
     }
 
     /// Reads `v10` and `v0`.
     public var v11: Int {
-        _$access(\.v11, &_v11$read)
+        _v11$read = true
+        _$access(\.v11)
         return _v11
     }
 
     /// Reads `v11` and `v0`.
     public var v12: Int {
-        _$access(\.v12, &_v12$read)
+        _v12$read = true
+        _$access(\.v12)
         return _v12
     }
 
     /// Reads `v12` and `v0`.
     public var v13: Int {
-        _$access(\.v13, &_v13$read)
+        _v13$read = true
+        _$access(\.v13)
         return _v13
     }
 
     /// Reads `v13` and `v0`.
     public var v14: Int {
-        _$access(\.v14, &_v14$read)
+        _v14$read = true
+        _$access(\.v14)
         return _v14
     }
 
     /// Reads `v14` and `v0`.
     public var v15: Int {
-        _$access(\.v15, &_v15$read)
+        _v15$read = true
+        _$access(\.v15)
         return _v15
     }
 
     /// Reads `v15` and `v0`.
     public var v16: Int {
-        _$access(\.v16, &_v16$read)
+        _v16$read = true
+        _$access(\.v16)
         return _v16
     }
 
     /// Reads `v16` and `v0`.
     public var v17: Int {
-        _$access(\.v17, &_v17$read)
+        _v17$read = true
+        _$access(\.v17)
         return _v17
     }
 
     /// Reads `v17` and `v0`.
     public var v18: Int {
-        _$access(\.v18, &_v18$read)
+        _v18$read = true
+        _$access(\.v18)
         return _v18
     }
 
     /// Reads `v18` and `v0`.
     public var v19: Int {
-        _$access(\.v19, &_v19$read)
+        _v19$read = true
+        _$access(\.v19)
         return _v19
     }
 
@@ -143,121 +163,161 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
     /// `v0` as a runtime `Property`, for bindings and operators;
     /// it starts following `v0` when first asked for.
     public var v0Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v0$mirror, _v0))
+        let mirror = _v0$mirror ?? Reactive.MutableProperty(_v0)
+        _v0$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v1` as a runtime `Property`, for bindings and operators;
     /// it starts following `v1` when first asked for.
     public var v1Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v1$mirror, _v1))
+        let mirror = _v1$mirror ?? Reactive.MutableProperty(_v1)
+        _v1$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v2` as a runtime `Property`, for bindings and operators;
     /// it starts following `v2` when first asked for.
     public var v2Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v2$mirror, _v2))
+        let mirror = _v2$mirror ?? Reactive.MutableProperty(_v2)
+        _v2$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v3` as a runtime `Property`, for bindings and operators;
     /// it starts following `v3` when first asked for.
     public var v3Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v3$mirror, _v3))
+        let mirror = _v3$mirror ?? Reactive.MutableProperty(_v3)
+        _v3$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v4` as a runtime `Property`, for bindings and operators;
     /// it starts following `v4` when first asked for.
     public var v4Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v4$mirror, _v4))
+        let mirror = _v4$mirror ?? Reactive.MutableProperty(_v4)
+        _v4$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v5` as a runtime `Property`, for bindings and operators;
     /// it starts following `v5` when first asked for.
     public var v5Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v5$mirror, _v5))
+        let mirror = _v5$mirror ?? Reactive.MutableProperty(_v5)
+        _v5$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v6` as a runtime `Property`, for bindings and operators;
     /// it starts following `v6` when first asked for.
     public var v6Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v6$mirror, _v6))
+        let mirror = _v6$mirror ?? Reactive.MutableProperty(_v6)
+        _v6$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v7` as a runtime `Property`, for bindings and operators;
     /// it starts following `v7` when first asked for.
     public var v7Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v7$mirror, _v7))
+        let mirror = _v7$mirror ?? Reactive.MutableProperty(_v7)
+        _v7$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v8` as a runtime `Property`, for bindings and operators;
     /// it starts following `v8` when first asked for.
     public var v8Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v8$mirror, _v8))
+        let mirror = _v8$mirror ?? Reactive.MutableProperty(_v8)
+        _v8$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v9` as a runtime `Property`, for bindings and operators;
     /// it starts following `v9` when first asked for.
     public var v9Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v9$mirror, _v9))
+        let mirror = _v9$mirror ?? Reactive.MutableProperty(_v9)
+        _v9$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v10` as a runtime `Property`, for bindings and operators;
     /// it starts following `v10` when first asked for.
     public var v10Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v10$mirror, _v10))
+        let mirror = _v10$mirror ?? Reactive.MutableProperty(_v10)
+        _v10$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v11` as a runtime `Property`, for bindings and operators;
     /// it starts following `v11` when first asked for.
     public var v11Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v11$mirror, _v11))
+        let mirror = _v11$mirror ?? Reactive.MutableProperty(_v11)
+        _v11$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v12` as a runtime `Property`, for bindings and operators;
     /// it starts following `v12` when first asked for.
     public var v12Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v12$mirror, _v12))
+        let mirror = _v12$mirror ?? Reactive.MutableProperty(_v12)
+        _v12$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v13` as a runtime `Property`, for bindings and operators;
     /// it starts following `v13` when first asked for.
     public var v13Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v13$mirror, _v13))
+        let mirror = _v13$mirror ?? Reactive.MutableProperty(_v13)
+        _v13$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v14` as a runtime `Property`, for bindings and operators;
     /// it starts following `v14` when first asked for.
     public var v14Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v14$mirror, _v14))
+        let mirror = _v14$mirror ?? Reactive.MutableProperty(_v14)
+        _v14$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v15` as a runtime `Property`, for bindings and operators;
     /// it starts following `v15` when first asked for.
     public var v15Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v15$mirror, _v15))
+        let mirror = _v15$mirror ?? Reactive.MutableProperty(_v15)
+        _v15$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v16` as a runtime `Property`, for bindings and operators;
     /// it starts following `v16` when first asked for.
     public var v16Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v16$mirror, _v16))
+        let mirror = _v16$mirror ?? Reactive.MutableProperty(_v16)
+        _v16$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v17` as a runtime `Property`, for bindings and operators;
     /// it starts following `v17` when first asked for.
     public var v17Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v17$mirror, _v17))
+        let mirror = _v17$mirror ?? Reactive.MutableProperty(_v17)
+        _v17$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v18` as a runtime `Property`, for bindings and operators;
     /// it starts following `v18` when first asked for.
     public var v18Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v18$mirror, _v18))
+        let mirror = _v18$mirror ?? Reactive.MutableProperty(_v18)
+        _v18$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `v19` as a runtime `Property`, for bindings and operators;
     /// it starts following `v19` when first asked for.
     public var v19Property: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_v19$mirror, _v19))
+        let mirror = _v19$mirror ?? Reactive.MutableProperty(_v19)
+        _v19$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -482,10 +542,10 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<GraphViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<GraphViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

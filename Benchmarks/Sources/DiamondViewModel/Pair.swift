@@ -12,7 +12,8 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
     /// The first counter.
     public private(set) var a: Int {
         get {
-            _$access(\.a, &_a$read)
+            _a$read = true
+            _$access(\.a)
             return _a
         }
         set {
@@ -25,7 +26,8 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
     /// The second counter.
     public private(set) var b: Int {
         get {
-            _$access(\.b, &_b$read)
+            _b$read = true
+            _$access(\.b)
             return _b
         }
         set {
@@ -39,13 +41,15 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
 
     /// Reads `a` and `b`; always even.
     public var sum: Int {
-        _$access(\.sum, &_sum$read)
+        _sum$read = true
+        _$access(\.sum)
         return _sum
     }
 
     /// Reads `a` and `b`; always true.
     public var same: Bool {
-        _$access(\.same, &_same$read)
+        _same$read = true
+        _$access(\.same)
         return _same
     }
 
@@ -59,13 +63,15 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
 
     /// Whether `bump` is running.
     public var bumpIsExecuting: Swift.Bool {
-        _$access(\.bumpIsExecuting, &_bumpIsExecuting$read)
+        _bumpIsExecuting$read = true
+        _$access(\.bumpIsExecuting)
         return _bumpIsExecuting
     }
 
     /// Whether `bump` can be executed now.
     public var bumpIsEnabled: Swift.Bool {
-        _$access(\.bumpIsEnabled, &_bumpIsEnabled$read)
+        _bumpIsEnabled$read = true
+        _$access(\.bumpIsEnabled)
         return _bumpIsEnabled
     }
 
@@ -74,37 +80,49 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
     /// `a` as a runtime `Property`, for bindings and operators;
     /// it starts following `a` when first asked for.
     public var aProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a))
+        let mirror = _a$mirror ?? Reactive.MutableProperty(_a)
+        _a$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `b` as a runtime `Property`, for bindings and operators;
     /// it starts following `b` when first asked for.
     public var bProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_b$mirror, _b))
+        let mirror = _b$mirror ?? Reactive.MutableProperty(_b)
+        _b$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `sum` as a runtime `Property`, for bindings and operators;
     /// it starts following `sum` when first asked for.
     public var sumProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_sum$mirror, _sum))
+        let mirror = _sum$mirror ?? Reactive.MutableProperty(_sum)
+        _sum$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `same` as a runtime `Property`, for bindings and operators;
     /// it starts following `same` when first asked for.
     public var sameProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_same$mirror, _same))
+        let mirror = _same$mirror ?? Reactive.MutableProperty(_same)
+        _same$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `bumpIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `bumpIsExecuting` when first asked for.
     public var bumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_bumpIsExecuting$mirror, _bumpIsExecuting))
+        let mirror = _bumpIsExecuting$mirror ?? Reactive.MutableProperty(_bumpIsExecuting)
+        _bumpIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `bumpIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `bumpIsEnabled` when first asked for.
     public var bumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_bumpIsEnabled$mirror, _bumpIsEnabled))
+        let mirror = _bumpIsEnabled$mirror ?? Reactive.MutableProperty(_bumpIsEnabled)
+        _bumpIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -225,10 +243,10 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PairViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PairViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -12,6 +12,40 @@ extension SpecCode {
     }
 }
 
+extension SpecCode {
+    /// The methods of the standard library's values that change the value they are called on
+    /// (`append`, `insert`, `sort`, `toggle`...): a call of one on a name is a write of it.
+    static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "removeValue",
+        "updateValue", "merge", "popFirst", "popLast", "sort", "reverse", "shuffle", "toggle", "negate",
+        "formUnion", "formIntersection", "formSymmetricDifference", "subtract", "replaceSubrange", "swapAt",
+    ]
+
+    /// The reads of `reads` (found in `body` by `reads(in:)`) that a mutating method of the
+    /// standard library is called on: `recent` of `recent.append(x)`, `item` of `item.tags.sort()`.
+    /// Which method mutates is known by name only; the caller decides which names are values.
+    public static func mutatingCalls(in body: Body, among reads: [Read]) -> [Read] {
+        let finder = MutatingCallFinder(viewMode: .sourceAccurate)
+        finder.walk(body.function)
+        let offsets = Set(finder.targets.map(body.offset(of:)))
+        return reads.filter { offsets.contains($0.offset) }
+    }
+}
+
+/// Collects where the value each call of a known mutating method is called on starts.
+private final class MutatingCallFinder: SyntaxVisitor {
+    var targets: [AbsolutePosition] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let method = node.calledExpression.as(MemberAccessExprSyntax.self),
+           SpecCode.mutatingMethods.contains(method.declName.baseName.text),
+           let base = method.base, let root = WriteFinder.root(of: base) {
+            targets.append(root.positionAfterSkippingLeadingTrivia)
+        }
+        return .visitChildren
+    }
+}
+
 /// Collects where each assignment's target and each `&` argument starts.
 private final class WriteFinder: SyntaxVisitor {
     var targets: [AbsolutePosition] = []

@@ -72,8 +72,9 @@ public struct GenerationJob {
             OutputWriter().removeLeftovers(in: URL(fileURLWithPath: folder, isDirectory: true))
         }
         let clashes = clashes(in: inputs)
-        return inputs.map { input in
-            var result = render(input)
+        let (parsed, childSpecs) = parseAll(inputs)
+        return zip(inputs, parsed).map { input, parsed in
+            var result = render(input, parsed, childSpecs: childSpecs)
             if let clash = clashes[result.outputURL.standardizedFileURL.path] {
                 if result.source != nil { result.writeError = clash }
                 return result
@@ -97,8 +98,9 @@ public struct GenerationJob {
     /// Generates every input in memory, writing nothing; `outcome` says what `generate` would do.
     public func check(_ inputs: [Input]) -> [Result] {
         let clashes = clashes(in: inputs)
-        return inputs.map { input in
-            var result = render(input)
+        let (parsed, childSpecs) = parseAll(inputs)
+        return zip(inputs, parsed).map { input, parsed in
+            var result = render(input, parsed, childSpecs: childSpecs)
             guard let source = result.source else { return result }
             if let clash = clashes[result.outputURL.standardizedFileURL.path] {
                 result.writeError = clash
@@ -121,8 +123,14 @@ public struct GenerationJob {
         }
     }
 
-    func render(_ input: Input) -> Result {
-        let output = generator.generate(input.data, file: input.path, writer: writer)
+    /// Reads every input once, before any is checked: each spec is checked knowing the others.
+    func parseAll(_ inputs: [Input]) -> (parsed: [Generator.Parsed], childSpecs: ChildSpecs) {
+        let parsed = inputs.map { generator.parse($0.data, file: $0.path) }
+        return (parsed, ChildSpecs(specs: parsed.compactMap(\.spec)))
+    }
+
+    func render(_ input: Input, _ parsed: Generator.Parsed, childSpecs: ChildSpecs) -> Result {
+        let output = generator.generate(parsed, writer: writer, childSpecs: childSpecs)
         return Result(specPath: input.path, outputURL: outputURL(for: input), diagnostics: output.diagnostics,
                       outcome: nil, source: output.source, writeError: nil)
     }

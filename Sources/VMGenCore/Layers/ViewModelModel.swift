@@ -22,6 +22,8 @@ public struct ViewModelModel: Sendable {
     public var argumentOrder: [String: [String]]
     /// Whether `lifecycle: active` is on.
     public var hasActivation: Bool
+    /// Every type text of the spec, each parsed once by the checker.
+    public var types: SpecTypeTable
     /// The reactions, checked: graph nodes `ResolvedReaction.node(name)` in `updateOrder`.
     public var reactions: [ResolvedReaction] = []
 }

@@ -89,27 +89,57 @@ struct NodeReader {
     }
 
     /// A scalar's text.
-    mutating func string(_ node: Node, _ what: String) -> Located<String>? {
+    /// With `isSwift`, a list written where Swift text belongs gets a hint to quote it.
+    mutating func string(_ node: Node, _ what: String, isSwift: Bool = false) -> Located<String>? {
         guard case .scalar(let scalar) = node else {
-            diagnostics.error("\(what) must be a single value, not \(Self.shape(of: node))", at: location(of: node))
+            // `type: [String]` is a YAML list; the Swift text needs quotes.
+            let hint = (isSwift ? Self.flowText(of: node) : nil).map { "; for the Swift text `\($0)`, quote it: `\"\($0)\"`" } ?? ""
+            diagnostics.error("\(what) must be a single value, not \(Self.shape(of: node))\(hint)", at: location(of: node))
             return nil
         }
         return Located(scalar.string, at: location(of: node))
     }
 
+    /// The text of a one-line YAML list or mapping of plain values (`[String]`, `[String: Int]`,
+    /// `[Int, Int]`), as written; nil for anything nested deeper.
+    static func flowText(of node: Node) -> String? {
+        func plain(_ node: Node) -> String? {
+            if case .scalar(let scalar) = node, scalar.style == .plain { scalar.string } else { nil }
+        }
+        switch node {
+        case .sequence(let sequence):
+            var parts: [String] = []
+            for element in sequence {
+                if let text = plain(element) {
+                    parts.append(text)
+                } else if case .mapping(let mapping) = element, mapping.count == 1, let pair = mapping.first,
+                          let key = plain(pair.key), let value = plain(pair.value) {
+                    parts.append("\(key): \(value)")
+                } else {
+                    return nil
+                }
+            }
+            return "[" + parts.joined(separator: ", ") + "]"
+        default:
+            return nil
+        }
+    }
+
     /// A Swift type, located at its first character (after the quote of a quoted scalar), so
     /// that the generated code can map it to the spec's column.
     mutating func type(_ node: Node, _ what: String) -> Located<String>? {
-        guard var type = nonEmptyString(node, what) else { return nil }
+        guard var type = nonEmptyString(node, what, isSwiftType: true) else { return nil }
         if case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
             type.location.column += 1
         }
         return type
     }
 
-    /// A non-empty scalar's text, with a hint when YAML read the value as a tag (`!x`).
-    mutating func nonEmptyString(_ node: Node, _ what: String) -> Located<String>? {
-        guard let text = string(node, what) else { return nil }
+    /// A non-empty scalar's text, with a hint when YAML read the value as a tag (`!x`); for Swift
+    /// code (`isSwiftText`) or a type, when it is a YAML list (`[String]`); for Swift code, when
+    /// YAML's quotes hold nothing (`initial: ""`).
+    mutating func nonEmptyString(_ node: Node, _ what: String, isSwiftText: Bool = false, isSwiftType: Bool = false) -> Located<String>? {
+        guard let text = string(node, what, isSwift: isSwiftText || isSwiftType) else { return nil }
         if case .scalar(let scalar) = node, scalar.tag.rawValue.hasPrefix("!"), scalar.tag.rawValue != "!" {
             diagnostics.error(
                 "YAML read `\(scalar.tag.rawValue)` as a tag; quote \(what): \"\([scalar.tag.rawValue, text.value].filter { !$0.isEmpty }.joined(separator: " "))\"",
@@ -119,7 +149,9 @@ struct NodeReader {
         guard !Blank.isWhitespace(text.value) else {
             // Nothing after `key:` is often a mapping whose lines are not indented under the key.
             let isBare = if case .scalar(let scalar) = node { scalar.style == .plain } else { false }
-            let hint = isBare ? "; if the lines below belong to it, indent them deeper than its key" : ""
+            let isQuoted = if case .scalar(let scalar) = node { scalar.style == .singleQuoted || scalar.style == .doubleQuoted } else { false }
+            let hint = isBare ? "; if the lines below belong to it, indent them deeper than its key"
+                : isQuoted && isSwiftText ? "; YAML's quotes are not Swift's: for Swift's empty string, write `'\"\"'`" : ""
             diagnostics.error("\(what) is empty\(hint)", at: text.location)
             return nil
         }
@@ -151,7 +183,7 @@ struct NodeReader {
     /// Swift code from a scalar, located at its first character: after the quote of a quoted
     /// scalar, on the line after the indicator of a block scalar (`|`, `>`).
     mutating func code(_ node: Node, _ what: String) -> Code? {
-        guard let text = nonEmptyString(node, what), case .scalar(let scalar) = node else { return nil }
+        guard let text = nonEmptyString(node, what, isSwiftText: true), case .scalar(let scalar) = node else { return nil }
         var location = text.location
         switch scalar.style {
         case .singleQuoted, .doubleQuoted:

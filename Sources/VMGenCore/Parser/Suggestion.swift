@@ -14,6 +14,12 @@ enum Suggestion {
         closest(to: word, in: candidates).map { "; did you mean `\($0)`?" } ?? ""
     }
 
+    /// `didYouMean`, then `advice` for when the suggestion is not what was meant:
+    /// "; did you mean `search`? If not, declare it" or, with no suggestion, "; declare it".
+    static func didYouMean(_ word: String, in candidates: [String], otherwise advice: String) -> String {
+        closest(to: word, in: candidates).map { "; did you mean `\($0)`? If not, \(advice)" } ?? "; \(advice)"
+    }
+
     /// Edit distance over characters, where swapping two neighbours (`emial` for `email`)
     /// counts as one edit, like inserting, deleting or replacing one (optimal string alignment).
     static func editDistance(_ a: String, _ b: String) -> Int {

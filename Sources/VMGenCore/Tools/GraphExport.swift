@@ -2,7 +2,8 @@
 /// for seeing why a value updates. Nodes are styled by kind; edges are every way a change
 /// travels in the generated code: a value read by an expression, `isActive` starting and
 /// cancelling the loads of the resources it triggers, a reload feeding a resource's outputs,
-/// a command's `IsExecuting` feeding its `IsEnabled`, a command emitting an event, a reaction
+/// a command's `IsExecuting` and enabled condition feeding its `IsEnabled`, a command emitting an
+/// event or executing another (`then:`), a reaction
 /// reading its triggers and feeding what it writes, and a field's rules feeding its validity and message.
 public enum GraphExport {
     public enum Format: String, CaseIterable, Sendable {
@@ -102,8 +103,21 @@ public enum GraphExport {
             if ResolvedReaction.name(ofNode: node) != nil { return .reaction }
             return node.hasPrefix("reload:") ? .resource : .derived
         }
-        var nodes = model.graph.nodes.map { (name: $0, kind: kind(of: $0)) }
-        var edges = model.graph.nodes.flatMap { node in (model.graph.inputs[node] ?? []).map { Edge(from: $0, to: node) } }
+        // A command's enabled condition is not a value of the spec: it is what `<command>IsEnabled`
+        // is made of (with not executing), so what the condition reads is drawn into that node.
+        var shownAs: [String: String] = [:]
+        for value in model.reactiveValues {
+            if case .condition(let command) = value.source { shownAs[value.name] = GeneratedNames.isEnabled(of: command) }
+        }
+        func shown(_ node: String) -> String { shownAs[node] ?? node }
+        var nodes = model.graph.nodes.filter { shownAs[$0] == nil }.map { (name: $0, kind: kind(of: $0)) }
+        var edges: [Edge] = []
+        for node in model.graph.nodes {
+            for input in model.graph.inputs[node] ?? [] {
+                let edge = Edge(from: shown(input), to: shown(node))
+                if edge.from != edge.to, !edges.contains(edge) { edges.append(edge) }
+            }
+        }
         let names = Set(model.graph.nodes)
         func add(_ edge: Edge) {
             if names.contains(edge.from) || nodes.contains(where: { $0.name == edge.from }), !edges.contains(edge) { edges.append(edge) }
@@ -125,6 +139,10 @@ public enum GraphExport {
             if let event = command.emits?.value {
                 if !nodes.contains(where: { $0.name == event }) { nodes.append((event, .event)) }
                 add(Edge(from: executing, to: event, label: "emits"))
+            }
+            // `then:` executes the other command once this one's `perform` is over.
+            if let next = command.then?.value, names.contains(executing), names.contains(GeneratedNames.isExecuting(of: next)) {
+                add(Edge(from: executing, to: GeneratedNames.isExecuting(of: next), label: "then"))
             }
             if model.spec.validation?.submit?.value == name, names.contains(GeneratedNames.submitAttempted) {
                 add(Edge(from: executing, to: GeneratedNames.submitAttempted, label: "attempts"))

@@ -96,9 +96,9 @@ extension ContextBuilder {
             for handler in keyed.handlers {
                 let event = handler.event
                 let signal = GeneratedNames.helper(event.value, "events")
-                // The event's name is spec text: a child without it is an error at the spec's line.
-                body.append("#sourceLocation(file: \(SwiftText.literal(event.location.file)), line: \(event.location.line))")
-                body.append("        let \(signal) = child.\(event.value)")
+                // The event's name is spec text at its spec column: a child without it is an error
+                // at the spec's line and column.
+                body += SwiftText.located("        let \(signal) = child", event.value, at: event.location, lead: ".")
                 body.append("#sourceLocation()")
                 body.append("        Reactive.ChildKeys.handle(\(signal), of: child) { [weak self] child, value in")
                 body.append("            guard let self, \(GeneratedNames.storage(of: name)).contains(where: { $0 === child }) else { return }")

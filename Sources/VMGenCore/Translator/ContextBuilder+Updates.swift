@@ -96,7 +96,7 @@ extension ContextBuilder {
 
     func initializer() -> CodeFunction {
         let initializerParameters = (spec.parameters + spec.dependencies).compactMap { member in
-            member.type.map { "\(member.name.value): \(SwiftText.isFunctionType($0.value) ? "@escaping " : "")\(types.name(for: $0))" }
+            member.type.map { "\(member.name.value): \(types.facts(of: $0.value).isFunctionType ? "@escaping " : "")\(types.name(for: $0))" }
         } + schedulerParameter
         // The body's lines sit 8 columns in.
         let margin = 8
@@ -275,14 +275,14 @@ extension ContextBuilder {
         if hasGetters {
             result.append(CodeFunction(
                 docLines: [
-                    "/// Records a read for Observation, and that Observation may now track the value: only then",
-                    "/// does a change of it need telling Observation (`_$didChange`).",
+                    "/// Records a read for Observation. Each getter first sets its value's `read` flag: a value",
+                    "/// read once may be tracked, so only then does a change of it need telling Observation",
+                    "/// (`_$didChange`).",
                 ],
                 signature: signature("private func \(GeneratedNames.fixed("access"))<Value>", parameters: [
                     "_ keyPath: Swift.KeyPath<\(className), Value>",
-                    "_ read: inout Swift.Bool",
                 ]),
-                bodyLines: ["        read = true", "        \(registrar).access(self, keyPath: keyPath)"]))
+                bodyLines: ["        \(registrar).access(self, keyPath: keyPath)"]))
         }
         if tellsObservation {
             result.append(CodeFunction(

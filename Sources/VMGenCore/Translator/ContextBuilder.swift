@@ -12,7 +12,7 @@ public struct ContextBuilder {
     public init(model: ViewModelModel, generatorVersion: String = VMGen.version) {
         self.model = model
         self.version = generatorVersion
-        types = SpecTypes(spec: model.spec)
+        types = SpecTypes(spec: model.spec, table: model.types)
         var index: [String: Int] = [:]
         for (position, value) in model.reactiveValues.enumerated() where index[value.name] == nil {
             index[value.name] = position
@@ -25,23 +25,30 @@ public struct ContextBuilder {
     /// The modules every generated file imports.
     static let generatorImports = ["Observation", "Reactive"]
 
-    /// `import Observation`, `import Reactive`, then each module of the spec's `imports` (once)
-    /// at its spec line and column, so that the compiler reports a misspelled one in the spec.
-    var importLines: [String] {
+    /// The spec's `imports`, each module once, without the generator's own: the one list both
+    /// `imports` and `importLines` of the context are made from.
+    var specImports: [Located<String>] {
         var seen = Set(Self.generatorImports)
-        let specImports = spec.imports.filter { seen.insert($0.value).inserted }
+        return spec.imports.filter { seen.insert($0.value).inserted }
+    }
+
+    /// `import Observation`, `import Reactive`, then each of `specImports` at its spec line and
+    /// column, so that the compiler reports a misspelled one in the spec.
+    static func importLines(_ specImports: [Located<String>]) -> [String] {
         let located = specImports.flatMap { SwiftText.located("import", $0.value, at: $0.location) }
-        guard !located.isEmpty else { return Self.generatorImports.map { "import \($0)" } }
-        return Self.generatorImports.map { "import \($0)" }
+        guard !located.isEmpty else { return generatorImports.map { "import \($0)" } }
+        return generatorImports.map { "import \($0)" }
             + ["// The spec's imports, at their places in the spec, where the compiler reports a misspelled one."]
             + located + ["#sourceLocation()"]
     }
+
     var className: String { spec.viewModel.value }
     var access: String { model.access == "public" ? "public " : "" }
 
     public func build() -> TemplateContext {
         let values = model.reactiveValues
         func members(_ filter: (ReactiveValue) -> Bool) -> [ValueMember] { values.filter(filter).map(valueMember) }
+        let specImports = specImports
         return TemplateContext(
             specPath: SwiftText.commentSafe(spec.file),
             generatorVersion: version,
@@ -50,8 +57,8 @@ public struct ContextBuilder {
             accessPrefix: access,
             conformances: conformances(),
             docLines: SwiftText.docLines(spec.doc),
-            imports: (Self.generatorImports + spec.imports.map(\.value)).uniqued(),
-            importLines: importLines,
+            imports: Self.generatorImports + specImports.map(\.value),
+            importLines: Self.importLines(specImports),
             dependencies: spec.dependencies.map(storedMember),
             parameters: spec.parameters.map(storedMember),
             constants: spec.constants.map(storedMember),
@@ -154,12 +161,15 @@ public struct ContextBuilder {
             setter += editWrites(of: name).flatMap { LineLayout.lines($0, margin: 12) }
             setter.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
         }
-        let recordRead = "\(GeneratedNames.fixed("access"))(\\.\(name), &\(GeneratedNames.helper(name, "read")))"
-        let getter = "\(recordRead); return \(storage)"
+        // The flag is set here rather than passed to `_$access` as `inout`: an access held across
+        // the registrar's call would make Swift check every access of the flag at run time.
+        let recordRead = ["\(GeneratedNames.helper(name, "read")) = true", "\(GeneratedNames.fixed("access"))(\\.\(name))"]
+        let getter = (recordRead + ["return \(storage)"]).joined(separator: "; ")
         // One statement per line: the read recorded, then the value returned.
+        let getterLines = recordRead + ["return \(storage)"]
         let declaration = setter.isEmpty
-            ? ["    \(prefix)var \(name): \(type) {", "        \(recordRead)", "        return \(storage)", "    }"]
-            : ["    \(prefix)var \(name): \(type) {", "        get {", "            \(recordRead)", "            return \(storage)", "        }",
+            ? ["    \(prefix)var \(name): \(type) {"] + getterLines.map { "        " + $0 } + ["    }"]
+            : ["    \(prefix)var \(name): \(type) {", "        get {"] + getterLines.map { "            " + $0 } + ["        }",
                "        set {"] + setter.map { "            " + $0 } + ["        }", "    }"]
         return ValueMember(
             name: name, type: type, docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix,
@@ -167,15 +177,18 @@ public struct ContextBuilder {
             setterLines: setter,
             propertyName: GeneratedNames.property(of: name),
             propertyType: "Reactive.Property<\(type)>",
-            propertyGetter: propertyGetter(mirror: "Reactive.Staging.mirror(&\(GeneratedNames.helper(name, "mirror")), \(storage))"),
+            propertyGetter: propertyGetter(mirror: GeneratedNames.helper(name, "mirror"), storage: storage),
             declaration: declaration.joined(separator: "\n"))
     }
 
-    /// The runtime property's getter (8 columns in): on one line, or, when that is too long,
-    /// the mirror on a line of its own.
-    func propertyGetter(mirror: String) -> String {
-        let flat = "Reactive.Property(\(mirror))"
-        return LineLayout.fits(flat, margin: 8) ? flat : "Reactive.Property(\n            \(mirror)\n        )"
+    /// The runtime property's getter (8 columns in): the mirror, created from the stored value
+    /// the first time, then kept. Read and written in separate statements, so that no access to
+    /// the mirror's storage spans a call (Swift would then check each of its accesses at run time).
+    func propertyGetter(mirror: String, storage: String) -> String {
+        let first = "let mirror = \(mirror) ?? Reactive.MutableProperty(\(storage))"
+        let created = LineLayout.fits(first, margin: 8)
+            ? first : "let mirror = \(mirror)\n            ?? Reactive.MutableProperty(\(storage))"
+        return [created, "\(mirror) = mirror", "return Reactive.Property(mirror)"].joined(separator: "\n        ")
     }
 
     /// What the class conforms to; when its declaration would be too long (a long class name),
@@ -209,9 +222,9 @@ public struct ContextBuilder {
         case .message:
             return "Swift.String?"
         case .resourceError(let resource):
-            return types.resourceFailures[resource].map(SwiftNames.optional) ?? "(any Swift.Error)?"
+            return types.resourceFailures[resource].map(types.optional) ?? "(any Swift.Error)?"
         case .resourceValue(let resource):
-            return types.memberTypes[resource].map(SwiftNames.optional) ?? value.type
+            return types.memberTypes[resource].map(types.optional) ?? value.type
         case .state, .derived, .child:
             return types.memberTypes[value.name] ?? value.type
         }
@@ -226,7 +239,7 @@ public struct ContextBuilder {
             let type = typeName(of: value)
             result.append(StoredMember(name: GeneratedNames.storage(of: value.name), type: type, docLines: []))
             if value.isWritten {
-                result.append(StoredMember(name: GeneratedNames.helper(value.name, "before"), type: SwiftNames.optional(type), docLines: []))
+                result.append(StoredMember(name: GeneratedNames.helper(value.name, "before"), type: types.optional(type), docLines: []))
             }
             if value.isPublic {
                 result.append(StoredMember(name: GeneratedNames.helper(value.name, "mirror"), type: "Reactive.MutableProperty<\(type)>?", docLines: []))

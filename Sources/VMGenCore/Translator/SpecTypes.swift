@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// Every type the spec writes, declared once in the generated class as a typealias under
 /// `#sourceLocation`, padded to its spec column; everything else in the generated code names
 /// the alias. A misspelled type or a missing import is then reported once, at the spec's line
@@ -36,8 +34,13 @@ struct SpecTypes {
     private var standardTexts: [String: Bool] = [:]
     /// The spec's own names: a type that mentions one could mean the member, not the type.
     private let specNames: Set<String>
+    /// Every type text of the spec, parsed once by the checker.
+    private let table: SpecTypeTable
+    /// The alias names, which the optional of a type may be asked of.
+    private var aliasNames: Set<String> = []
 
-    init(spec: Spec) {
+    init(spec: Spec, table: SpecTypeTable) {
+        self.table = table
         let functions = spec.functions.map(\.name.value)
         let commands = spec.commands.map(\.name.value)
         let resources = spec.resources.map(\.name.value)
@@ -65,23 +68,50 @@ struct SpecTypes {
 
     private mutating func add(_ type: Located<String>?, name: String, role: String, owner: String) {
         guard let type, names[type.location] == nil else { return }
-        // Specs repeat their types: each text is parsed once.
+        // Specs repeat their types: each text is judged once.
         let standard = standardTexts[type.value] ?? isStandard(type.value)
         standardTexts[type.value] = standard
         guard !standard else { return }
         // `$` cannot appear in a spec name, so the alias never clashes with one.
         let alias = "_\(name)$\(role)"
         names[type.location] = alias
+        aliasNames.insert(alias)
         aliases.append(Alias(name: alias, type: type, owner: owner))
     }
 
     /// Whether `type` names only standard library types (and none of the spec's own names).
     private func isStandard(_ type: String) -> Bool {
-        guard let syntax = SpecCode.type(type).syntax else { return false }
-        return syntax.tokens(viewMode: .sourceAccurate).allSatisfy { token in
-            guard case .identifier(let name) = token.tokenKind else { return true }
-            return Self.standardNames.contains(name) && !specNames.contains(name)
+        guard let identifiers = facts(of: type).identifiers else { return false }
+        return identifiers.allSatisfy { Self.standardNames.contains($0) && !specNames.contains($0) }
+    }
+
+    /// The facts of a type text the spec writes, from the checker's parse.
+    func facts(of type: String) -> SpecTypeFacts {
+        // The checker parses every type the spec writes; a text it missed is parsed here rather
+        // than guessed at.
+        table[type] ?? SpecTypeFacts(SpecCode.type(type))
+    }
+
+    /// The optional of a type as the generated code names it: `name(for:)`, or a type of the
+    /// generator's own (`Swift.Bool`, an optional it made). `_photo$Type?`, `[Photo]?`,
+    /// `(any Error)?`.
+    func optional(_ name: String) -> String {
+        if let facts = table[name] {
+            return SwiftNames.optional(name, needsParentheses: facts.needsParenthesesForOptional)
         }
+        // A `?` binds to the whole of a name the generator made; anything else is parsed.
+        if isGeneratorMade(name) { return name + "?" }
+        return SwiftNames.optional(name, needsParentheses: facts(of: name).needsParenthesesForOptional)
+    }
+
+    /// Whether `name` is an alias, one of the generator's own types (`Swift.Bool`,
+    /// `(any Swift.Error)?`) or an optional that `optional` made of an alias or a spec type.
+    private func isGeneratorMade(_ name: String) -> Bool {
+        if aliasNames.contains(name) || name.hasPrefix("Swift.") || name == "(any Swift.Error)?" { return true }
+        guard name.hasSuffix("?") else { return false }
+        var wrapped = name.dropLast()
+        if wrapped.hasPrefix("("), wrapped.hasSuffix(")") { wrapped = wrapped.dropFirst().dropLast() }
+        return aliasNames.contains(String(wrapped)) || table[String(wrapped)] != nil
     }
 
     /// The name the generated code uses for a type the spec writes.

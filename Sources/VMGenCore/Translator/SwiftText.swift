@@ -28,14 +28,15 @@ enum SwiftText {
     /// A declaration whose last part is spec text (a type, a module name): `head`, then `text` on
     /// the next line at its spec column, under a `#sourceLocation` that starts one line earlier, so
     /// that the compiler's errors about `text` point at the spec's line and column. Text on the
-    /// spec's first line stays on the line of `head`. The caller closes with `#sourceLocation()`.
-    static func located(_ head: String, _ text: String, at location: SourceLocation) -> [String] {
+    /// spec's first line stays on the line of `head`. `lead` (a member access's `.`) goes just
+    /// before `text`, left of its column. The caller closes with `#sourceLocation()`.
+    static func located(_ head: String, _ text: String, at location: SourceLocation, lead: String = "") -> [String] {
         let file = literal(location.file)
         guard location.line > 1 else {
-            return ["#sourceLocation(file: \(file), line: \(location.line))", head + " " + text]
+            return ["#sourceLocation(file: \(file), line: \(location.line))", head + (lead.isEmpty ? " " : lead) + text]
         }
         return ["#sourceLocation(file: \(file), line: \(location.line - 1))", head,
-                String(repeating: " ", count: max(0, location.column - 1)) + text]
+                String(repeating: " ", count: max(0, location.column - 1 - lead.count)) + lead + text]
     }
 
     /// Spec code under `#sourceLocation`, each line padded to its column in the spec, so that
@@ -46,11 +47,5 @@ enum SwiftText {
             line.isEmpty ? "" : padding + line
         }
         return ["#sourceLocation(file: \(literal(code.location.file)), line: \(code.location.line))"] + lines + ["#sourceLocation()"]
-    }
-
-    /// Whether `type` is a function type (parentheses and attributes around it included),
-    /// which an initializer parameter must mark `@escaping` to store.
-    static func isFunctionType(_ type: String) -> Bool {
-        SpecCode.type(type).syntax.map(SpecCode.isFunctionType) ?? false
     }
 }

@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// Lists of children kept by id (docs/spec-format.md, "Keyed children"): the type is an array,
 /// `each`, `id`, `make` and `update` are computed from what they read, like a derived value, and
 /// the handlers of the children's events are statements of the parent.
@@ -9,7 +7,7 @@ extension Checker {
             guard let keyed = member.keyed,
                   let index = reactiveValues.firstIndex(where: { $0.name == member.name.value }) else { continue }
             let name = member.name.value
-            if let type = member.type, SpecCode.type(type.value).syntax?.is(ArrayTypeSyntax.self) == false {
+            if let type = member.type, types.facts(of: type.value).isArray == false {
                 diagnostics.error(
                     "child view model `\(name)` is kept by id, so its type is an array of view models (`[RowViewModel]`), not `\(type.value)`",
                     at: type.location)
@@ -57,6 +55,7 @@ extension Checker {
                 parseStatements(handler.body, "the handler of `\(event)` of `\(name)`", signature: Self.signature(giving: givenNames))
                 givenNames = []
             }
+            checkAgainstChildSpec(member, keyed)
         }
     }
 

@@ -20,7 +20,9 @@ extension Checker {
                     at: reaction.perform.location(ofUTF8Offset: read.offset))
                 continue
             }
+            // A mutating method called on a state value (`recent.append(x)`) writes it too.
             let writeReads = SpecCode.writes(in: body, among: reads)
+                + SpecCode.mutatingCalls(in: body, among: reads).filter { symbols[$0.name]?.kind == .state }
             let writes = checkWrites(writeReads, of: reaction)
             let written = Set(writes)
             let key = ResolvedReaction.node(name)

@@ -6,9 +6,11 @@ public struct SpecValidator {
     public init() {}
 
     /// Checks `spec`; `diagnostics` may already hold the parser's findings, in which case the
-    /// design warnings (which only make sense for a valid spec) are left out.
-    public func validate(_ spec: Spec, diagnostics: inout Diagnostics) -> ViewModelModel? {
+    /// design warnings (which only make sense for a valid spec) are left out. `childSpecs` are the
+    /// other specs of the run, which the spec's keyed children are checked against.
+    public func validate(_ spec: Spec, diagnostics: inout Diagnostics, childSpecs: ChildSpecs = .none) -> ViewModelModel? {
         var checker = Checker(spec: spec)
+        checker.childSpecs = childSpecs
         checker.run(warn: !diagnostics.hasErrors)
         diagnostics.append(contentsOf: checker.diagnostics)
         guard !checker.diagnostics.hasErrors else { return nil }
@@ -25,8 +27,8 @@ struct Checker {
     var argumentOrder: [String: [String]] = [:]
     /// Each piece of statement code parsed, for the warnings that look at what it writes.
     var statementReads: [String] = []
-    /// The problems of each type text checked so far.
-    var typeProblems: [String: [SpecCode.Problem]] = [:]
+    /// Each type text met so far, parsed once; the model keeps it for the context builder.
+    var types = SpecTypeTable()
     /// The values each resource's `load` reads, for `trigger: [change]`.
     var resourceReads: [String: [String]] = [:]
     var graph = DependencyGraph()
@@ -37,6 +39,8 @@ struct Checker {
     var reactions: [ResolvedReaction] = []
     /// The values each reaction's statements read, besides what they write.
     var reactionReads: [String: [String]] = [:]
+    /// The specs of the same run, for what keyed lists use of their children.
+    var childSpecs = ChildSpecs.none
 
     init(spec: Spec) {
         self.spec = spec
@@ -48,7 +52,8 @@ struct Checker {
     func model() -> ViewModelModel {
         var model = ViewModelModel(
             spec: spec, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
-            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation)
+            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation,
+            types: types)
         model.reactions = reactions
         return model
     }
@@ -93,7 +98,7 @@ struct Checker {
         }
         if let lifecycle = spec.lifecycle, lifecycle.value != "active" {
             diagnostics.error(
-                "unknown lifecycle `\(lifecycle.value)`\(Suggestion.didYouMean(lifecycle.value, in: ["active"])); the only lifecycle is `active`",
+                "unknown lifecycle `\(lifecycle.value)`\(Suggestion.didYouMean(lifecycle.value, in: ["active"]).isEmpty ? "; the only lifecycle is `active`" : "; did you mean `active`?")",
                 at: lifecycle.location)
         }
     }
@@ -181,11 +186,11 @@ struct Checker {
         }
         for resource in spec.resources {
             let name = resource.name.value
-            declareChecked(resource.name, .resource, type: SwiftNames.optional(resource.type.value), what: "a resource")
+            declareChecked(resource.name, .resource, type: optional(resource.type.value), what: "a resource")
             let failure = resource.failure?.value ?? "any Error"
             declare(GeneratedNames.isLoading(of: name), .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
             if failure != "Never" {
-                declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: SwiftNames.optional(failure), at: resource.name.location)
+                declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: optional(failure), at: resource.name.location)
             }
             declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
         }
@@ -210,13 +215,15 @@ struct Checker {
 
     mutating func checkType(_ type: Located<String>?, of what: String) {
         guard let type else { return }
-        // Specs repeat their types: each text is parsed once.
-        let problems = typeProblems[type.value] ?? SpecCode.type(type.value).problems
-        typeProblems[type.value] = problems
-        guard let problem = problems.first else { return }
+        guard let problem = types.facts(of: type.value).problems.first else { return }
         var location = type.location
         location.column += String(decoding: type.value.utf8.prefix(problem.offset), as: UTF8.self).unicodeScalars.count
         diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem.message)", at: location)
+    }
+
+    /// The optional of a type text (`Int?`, `(any Error)?`), from its one parse.
+    mutating func optional(_ type: String) -> String {
+        SwiftNames.optional(type, needsParentheses: types.facts(of: type).needsParenthesesForOptional)
     }
 
     mutating func checkTypes() {
@@ -280,7 +287,7 @@ struct Checker {
             let name = resource.name.value
             let failure = resource.failure?.value ?? "any Error"
             reactiveValues.append(ReactiveValue(
-                name: name, type: SwiftNames.optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
+                name: name, type: optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
                 source: .resourceValue(resource: name), expression: nil, reads: [], location: resource.name.location))
             reactiveValues.append(ReactiveValue(
                 name: GeneratedNames.isLoading(of: name), type: "Bool", doc: "Whether `\(name)` is loading.",
@@ -288,7 +295,7 @@ struct Checker {
             // A resource that cannot fail has no error output.
             if failure != "Never" {
                 reactiveValues.append(ReactiveValue(
-                    name: GeneratedNames.error(of: name), type: SwiftNames.optional(failure), doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
+                    name: GeneratedNames.error(of: name), type: optional(failure), doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
                     source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
             }
         }
@@ -501,7 +508,7 @@ struct Checker {
                 if symbols[emits.value]?.kind != .event, !spec.brokenNames.contains(emits.value) {
                     let events = spec.events.map(\.name.value)
                     diagnostics.error(
-                        "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events)); declare it under `events`",
+                        "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events, otherwise: "declare it under `events`"))",
                         at: emits.location)
                 }
             }
@@ -544,7 +551,7 @@ struct Checker {
             if !spec.brokenNames.contains(then.value) {
                 let commands = spec.commands.map(\.name.value).filter { $0 != name }
                 diagnostics.error(
-                    "`then` of command `\(name)` names `\(then.value)`, which is not a command\(Suggestion.didYouMean(then.value, in: commands)); `then` runs another command of this view model",
+                    "`then` of command `\(name)` names `\(then.value)`, which is not a command\(Suggestion.didYouMean(then.value, in: commands, otherwise: "name one of this view model's commands"))",
                     at: then.location)
             }
             return
@@ -686,11 +693,27 @@ struct Checker {
                 "`onFailure` of command `\(command.name.value)` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with",
                 at: onFailure.location)
         }
+        let emitted = Set(spec.commands.compactMap { $0.emits?.value })
+        for event in spec.events where !emitted.contains(event.name.value) {
+            diagnostics.warning(
+                "event `\(event.name.value)` is never sent: no command emits it; add `emits: \(event.name.value)` to the command that should send it, or remove the event",
+                at: event.name.location)
+        }
         for value in reactiveValues where value.isComputed && value.reads.isEmpty && value.expression != nil {
-            let what: String = switch value.source {
-            case .condition(let command): "the enabled condition of `\(command)`"
-            case .rule: ruleName(value.name)
-            default: "`\(value.name)`"
+            let what: String
+            switch value.source {
+            case .condition(let command):
+                // Fixed for one view model's life, but it may differ between view models.
+                let perInstance: [Symbol.Kind] = [.parameter, .dependency]
+                if fixedReads[value.name, default: []].contains(where: { symbols[$0].map { perInstance.contains($0.kind) } ?? false }) {
+                    continue
+                }
+                diagnostics.warning(
+                    "the enabled condition of `\(command)` reads no value that changes and no parameter or dependency, so the command is always enabled or always disabled; remove `enabled` (its `perform` can check and return), or make the condition read a state or derived value",
+                    at: value.expression!.location)
+                continue
+            case .rule: what = ruleName(value.name)
+            default: what = "`\(value.name)`"
             }
             diagnostics.warning(
                 "\(what) reads no value that changes, so it never changes; make it a constant", at: value.expression!.location)

@@ -28,9 +28,8 @@ enum SwiftNames {
     }
 
     /// The optional of `type`: `Int?`, `[Photo]?`, but `(any Error)?` and `(() -> Void)?` where
-    /// a bare `?` would bind to the wrong part.
-    static func optional(_ type: String) -> String {
-        let needsParentheses = SpecCode.type(type).syntax.map(SpecCode.needsParenthesesForOptional) ?? true
-        return needsParentheses ? "(\(type))?" : type + "?"
+    /// a bare `?` would bind to the wrong part (`SpecTypeFacts.needsParenthesesForOptional`).
+    static func optional(_ type: String, needsParentheses: Bool) -> String {
+        needsParentheses ? "(\(type))?" : type + "?"
     }
 }

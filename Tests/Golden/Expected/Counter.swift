@@ -21,7 +21,8 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     /// The current count.
     public private(set) var count: Int {
         get {
-            _$access(\.count, &_count$read)
+            _count$read = true
+            _$access(\.count)
             return _count
         }
         set {
@@ -34,7 +35,8 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     /// How much each increment adds.
     public var step: Int {
         get {
-            _$access(\.step, &_step$read)
+            _step$read = true
+            _$access(\.step)
             return _step
         }
         set {
@@ -47,18 +49,21 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     // MARK: Derived values
 
     public var isAtLimit: Bool {
-        _$access(\.isAtLimit, &_isAtLimit$read)
+        _isAtLimit$read = true
+        _$access(\.isAtLimit)
         return _isAtLimit
     }
 
     public var remaining: Int {
-        _$access(\.remaining, &_remaining$read)
+        _remaining$read = true
+        _$access(\.remaining)
         return _remaining
     }
 
     /// A sentence for the label under the count.
     public var summary: String {
-        _$access(\.summary, &_summary$read)
+        _summary$read = true
+        _$access(\.summary)
         return _summary
     }
 
@@ -73,13 +78,15 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
 
     /// Whether `increment` is running.
     public var incrementIsExecuting: Swift.Bool {
-        _$access(\.incrementIsExecuting, &_incrementIsExecuting$read)
+        _incrementIsExecuting$read = true
+        _$access(\.incrementIsExecuting)
         return _incrementIsExecuting
     }
 
     /// Whether `increment` can be executed now.
     public var incrementIsEnabled: Swift.Bool {
-        _$access(\.incrementIsEnabled, &_incrementIsEnabled$read)
+        _incrementIsEnabled$read = true
+        _$access(\.incrementIsEnabled)
         return _incrementIsEnabled
     }
 
@@ -91,13 +98,15 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
 
     /// Whether `reset` is running.
     public var resetIsExecuting: Swift.Bool {
-        _$access(\.resetIsExecuting, &_resetIsExecuting$read)
+        _resetIsExecuting$read = true
+        _$access(\.resetIsExecuting)
         return _resetIsExecuting
     }
 
     /// Whether `reset` can be executed now.
     public var resetIsEnabled: Swift.Bool {
-        _$access(\.resetIsEnabled, &_resetIsEnabled$read)
+        _resetIsEnabled$read = true
+        _$access(\.resetIsEnabled)
         return _resetIsEnabled
     }
 
@@ -106,55 +115,73 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     /// `count` as a runtime `Property`, for bindings and operators;
     /// it starts following `count` when first asked for.
     public var countProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_count$mirror, _count))
+        let mirror = _count$mirror ?? Reactive.MutableProperty(_count)
+        _count$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `step` as a runtime `Property`, for bindings and operators;
     /// it starts following `step` when first asked for.
     public var stepProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_step$mirror, _step))
+        let mirror = _step$mirror ?? Reactive.MutableProperty(_step)
+        _step$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isAtLimit` as a runtime `Property`, for bindings and operators;
     /// it starts following `isAtLimit` when first asked for.
     public var isAtLimitProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isAtLimit$mirror, _isAtLimit))
+        let mirror = _isAtLimit$mirror ?? Reactive.MutableProperty(_isAtLimit)
+        _isAtLimit$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `remaining` as a runtime `Property`, for bindings and operators;
     /// it starts following `remaining` when first asked for.
     public var remainingProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_remaining$mirror, _remaining))
+        let mirror = _remaining$mirror ?? Reactive.MutableProperty(_remaining)
+        _remaining$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `summary` as a runtime `Property`, for bindings and operators;
     /// it starts following `summary` when first asked for.
     public var summaryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_summary$mirror, _summary))
+        let mirror = _summary$mirror ?? Reactive.MutableProperty(_summary)
+        _summary$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `incrementIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `incrementIsExecuting` when first asked for.
     public var incrementIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_incrementIsExecuting$mirror, _incrementIsExecuting))
+        let mirror = _incrementIsExecuting$mirror ?? Reactive.MutableProperty(_incrementIsExecuting)
+        _incrementIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `incrementIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `incrementIsEnabled` when first asked for.
     public var incrementIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_incrementIsEnabled$mirror, _incrementIsEnabled))
+        let mirror = _incrementIsEnabled$mirror ?? Reactive.MutableProperty(_incrementIsEnabled)
+        _incrementIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `resetIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `resetIsExecuting` when first asked for.
     public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_resetIsExecuting$mirror, _resetIsExecuting))
+        let mirror = _resetIsExecuting$mirror ?? Reactive.MutableProperty(_resetIsExecuting)
+        _resetIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `resetIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `resetIsEnabled` when first asked for.
     public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_resetIsEnabled$mirror, _resetIsEnabled))
+        let mirror = _resetIsEnabled$mirror ?? Reactive.MutableProperty(_resetIsEnabled)
+        _resetIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -349,10 +376,10 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<CounterViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<CounterViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

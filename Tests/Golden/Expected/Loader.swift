@@ -35,7 +35,8 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
 
     var page: Int {
         get {
-            _$access(\.page, &_page$read)
+            _page$read = true
+            _$access(\.page)
             return _page
         }
         set {
@@ -48,20 +49,23 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
     // MARK: Derived values
 
     var total: Int {
-        _$access(\.total, &_total$read)
+        _total$read = true
+        _$access(\.total)
         return _total
     }
 
     /// Follows each row's own changes.
     var selectedCount: Int {
-        _$access(\.selectedCount, &_selectedCount$read)
+        _selectedCount$read = true
+        _$access(\.selectedCount)
         return _selectedCount
     }
 
     // MARK: Children
 
     var rows: _rows$Type {
-        _$access(\.rows, &_rows$read)
+        _rows$read = true
+        _$access(\.rows)
         return _rows
     }
 
@@ -70,7 +74,8 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
     /// Whether the view is on screen; the view sets it.
     var isActive: Swift.Bool {
         get {
-            _$access(\.isActive, &_isActive$read)
+            _isActive$read = true
+            _$access(\.isActive)
             return _isActive
         }
         set {
@@ -93,13 +98,15 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
 
     /// Whether `jump` is running.
     var jumpIsExecuting: Swift.Bool {
-        _$access(\.jumpIsExecuting, &_jumpIsExecuting$read)
+        _jumpIsExecuting$read = true
+        _$access(\.jumpIsExecuting)
         return _jumpIsExecuting
     }
 
     /// Whether `jump` can be executed now.
     var jumpIsEnabled: Swift.Bool {
-        _$access(\.jumpIsEnabled, &_jumpIsEnabled$read)
+        _jumpIsEnabled$read = true
+        _$access(\.jumpIsEnabled)
         return _jumpIsEnabled
     }
 
@@ -107,19 +114,22 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
 
     /// The numbers of the current page.
     var numbers: [Int]? {
-        _$access(\.numbers, &_numbers$read)
+        _numbers$read = true
+        _$access(\.numbers)
         return _numbers
     }
 
     /// Whether `numbers` is loading.
     var numbersIsLoading: Swift.Bool {
-        _$access(\.numbersIsLoading, &_numbersIsLoading$read)
+        _numbersIsLoading$read = true
+        _$access(\.numbersIsLoading)
         return _numbersIsLoading
     }
 
     /// Why the last load of `numbers` failed; nil while loading and after a success.
     var numbersError: (any Swift.Error)? {
-        _$access(\.numbersError, &_numbersError$read)
+        _numbersError$read = true
+        _$access(\.numbersError)
         return _numbersError
     }
 
@@ -149,61 +159,81 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
     /// `page` as a runtime `Property`, for bindings and operators;
     /// it starts following `page` when first asked for.
     var pageProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_page$mirror, _page))
+        let mirror = _page$mirror ?? Reactive.MutableProperty(_page)
+        _page$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `total` as a runtime `Property`, for bindings and operators;
     /// it starts following `total` when first asked for.
     var totalProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total))
+        let mirror = _total$mirror ?? Reactive.MutableProperty(_total)
+        _total$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `selectedCount` as a runtime `Property`, for bindings and operators;
     /// it starts following `selectedCount` when first asked for.
     var selectedCountProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_selectedCount$mirror, _selectedCount))
+        let mirror = _selectedCount$mirror ?? Reactive.MutableProperty(_selectedCount)
+        _selectedCount$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `rows` as a runtime `Property`, for bindings and operators;
     /// it starts following `rows` when first asked for.
     var rowsProperty: Reactive.Property<_rows$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_rows$mirror, _rows))
+        let mirror = _rows$mirror ?? Reactive.MutableProperty(_rows)
+        _rows$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `jumpIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `jumpIsExecuting` when first asked for.
     var jumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_jumpIsExecuting$mirror, _jumpIsExecuting))
+        let mirror = _jumpIsExecuting$mirror ?? Reactive.MutableProperty(_jumpIsExecuting)
+        _jumpIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `jumpIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `jumpIsEnabled` when first asked for.
     var jumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_jumpIsEnabled$mirror, _jumpIsEnabled))
+        let mirror = _jumpIsEnabled$mirror ?? Reactive.MutableProperty(_jumpIsEnabled)
+        _jumpIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `numbers` as a runtime `Property`, for bindings and operators;
     /// it starts following `numbers` when first asked for.
     var numbersProperty: Reactive.Property<[Int]?> {
-        Reactive.Property(Reactive.Staging.mirror(&_numbers$mirror, _numbers))
+        let mirror = _numbers$mirror ?? Reactive.MutableProperty(_numbers)
+        _numbers$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `numbersIsLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `numbersIsLoading` when first asked for.
     var numbersIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_numbersIsLoading$mirror, _numbersIsLoading))
+        let mirror = _numbersIsLoading$mirror ?? Reactive.MutableProperty(_numbersIsLoading)
+        _numbersIsLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `numbersError` as a runtime `Property`, for bindings and operators;
     /// it starts following `numbersError` when first asked for.
     var numbersErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        Reactive.Property(Reactive.Staging.mirror(&_numbersError$mirror, _numbersError))
+        let mirror = _numbersError$mirror ?? Reactive.MutableProperty(_numbersError)
+        _numbersError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isActive` as a runtime `Property`, for bindings and operators;
     /// it starts following `isActive` when first asked for.
     var isActiveProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive))
+        let mirror = _isActive$mirror ?? Reactive.MutableProperty(_isActive)
+        _isActive$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -389,10 +419,10 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoaderViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoaderViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -24,7 +24,8 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     public var Signal: Int {
         get {
-            _$access(\.Signal, &_Signal$read)
+            _Signal$read = true
+            _$access(\.Signal)
             return _Signal
         }
         set {
@@ -36,7 +37,8 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     public var fooState: Int {
         get {
-            _$access(\.fooState, &_fooState$read)
+            _fooState$read = true
+            _$access(\.fooState)
             return _fooState
         }
         set {
@@ -48,7 +50,8 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     public var totalChanged: Int {
         get {
-            _$access(\.totalChanged, &_totalChanged$read)
+            _totalChanged$read = true
+            _$access(\.totalChanged)
             return _totalChanged
         }
         set {
@@ -61,17 +64,20 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
     // MARK: Derived values
 
     public var total: Int {
-        _$access(\.total, &_total$read)
+        _total$read = true
+        _$access(\.total)
         return _total
     }
 
     public var Observable: Bool {
-        _$access(\.Observable, &_Observable$read)
+        _Observable$read = true
+        _$access(\.Observable)
         return _Observable
     }
 
     public var fooStateDidChange: Bool {
-        _$access(\.fooStateDidChange, &_fooStateDidChange$read)
+        _fooStateDidChange$read = true
+        _$access(\.fooStateDidChange)
         return _fooStateDidChange
     }
 
@@ -80,7 +86,8 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get {
-            _$access(\.isActive, &_isActive$read)
+            _isActive$read = true
+            _$access(\.isActive)
             return _isActive
         }
         set {
@@ -99,13 +106,15 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     /// Whether `foo` is running.
     public var fooIsExecuting: Swift.Bool {
-        _$access(\.fooIsExecuting, &_fooIsExecuting$read)
+        _fooIsExecuting$read = true
+        _$access(\.fooIsExecuting)
         return _fooIsExecuting
     }
 
     /// Whether `foo` can be executed now.
     public var fooIsEnabled: Swift.Bool {
-        _$access(\.fooIsEnabled, &_fooIsEnabled$read)
+        _fooIsEnabled$read = true
+        _$access(\.fooIsEnabled)
         return _fooIsEnabled
     }
 
@@ -113,19 +122,22 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     /// The last loaded value, or nil before the first load.
     public var suggestions: [String]? {
-        _$access(\.suggestions, &_suggestions$read)
+        _suggestions$read = true
+        _$access(\.suggestions)
         return _suggestions
     }
 
     /// Whether `suggestions` is loading.
     public var suggestionsIsLoading: Swift.Bool {
-        _$access(\.suggestionsIsLoading, &_suggestionsIsLoading$read)
+        _suggestionsIsLoading$read = true
+        _$access(\.suggestionsIsLoading)
         return _suggestionsIsLoading
     }
 
     /// Why the last load of `suggestions` failed; nil while loading and after a success.
     public var suggestionsError: (any Swift.Error)? {
-        _$access(\.suggestionsError, &_suggestionsError$read)
+        _suggestionsError$read = true
+        _$access(\.suggestionsError)
         return _suggestionsError
     }
 
@@ -143,73 +155,97 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
     /// `Signal` as a runtime `Property`, for bindings and operators;
     /// it starts following `Signal` when first asked for.
     public var SignalProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_Signal$mirror, _Signal))
+        let mirror = _Signal$mirror ?? Reactive.MutableProperty(_Signal)
+        _Signal$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `fooState` as a runtime `Property`, for bindings and operators;
     /// it starts following `fooState` when first asked for.
     public var fooStateProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_fooState$mirror, _fooState))
+        let mirror = _fooState$mirror ?? Reactive.MutableProperty(_fooState)
+        _fooState$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `totalChanged` as a runtime `Property`, for bindings and operators;
     /// it starts following `totalChanged` when first asked for.
     public var totalChangedProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_totalChanged$mirror, _totalChanged))
+        let mirror = _totalChanged$mirror ?? Reactive.MutableProperty(_totalChanged)
+        _totalChanged$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `total` as a runtime `Property`, for bindings and operators;
     /// it starts following `total` when first asked for.
     public var totalProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_total$mirror, _total))
+        let mirror = _total$mirror ?? Reactive.MutableProperty(_total)
+        _total$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `Observable` as a runtime `Property`, for bindings and operators;
     /// it starts following `Observable` when first asked for.
     public var ObservableProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_Observable$mirror, _Observable))
+        let mirror = _Observable$mirror ?? Reactive.MutableProperty(_Observable)
+        _Observable$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `fooStateDidChange` as a runtime `Property`, for bindings and operators;
     /// it starts following `fooStateDidChange` when first asked for.
     public var fooStateDidChangeProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_fooStateDidChange$mirror, _fooStateDidChange))
+        let mirror = _fooStateDidChange$mirror ?? Reactive.MutableProperty(_fooStateDidChange)
+        _fooStateDidChange$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `fooIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `fooIsExecuting` when first asked for.
     public var fooIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_fooIsExecuting$mirror, _fooIsExecuting))
+        let mirror = _fooIsExecuting$mirror ?? Reactive.MutableProperty(_fooIsExecuting)
+        _fooIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `fooIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `fooIsEnabled` when first asked for.
     public var fooIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_fooIsEnabled$mirror, _fooIsEnabled))
+        let mirror = _fooIsEnabled$mirror ?? Reactive.MutableProperty(_fooIsEnabled)
+        _fooIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `suggestions` as a runtime `Property`, for bindings and operators;
     /// it starts following `suggestions` when first asked for.
     public var suggestionsProperty: Reactive.Property<[String]?> {
-        Reactive.Property(Reactive.Staging.mirror(&_suggestions$mirror, _suggestions))
+        let mirror = _suggestions$mirror ?? Reactive.MutableProperty(_suggestions)
+        _suggestions$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `suggestionsIsLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `suggestionsIsLoading` when first asked for.
     public var suggestionsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_suggestionsIsLoading$mirror, _suggestionsIsLoading))
+        let mirror = _suggestionsIsLoading$mirror ?? Reactive.MutableProperty(_suggestionsIsLoading)
+        _suggestionsIsLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `suggestionsError` as a runtime `Property`, for bindings and operators;
     /// it starts following `suggestionsError` when first asked for.
     public var suggestionsErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        Reactive.Property(Reactive.Staging.mirror(&_suggestionsError$mirror, _suggestionsError))
+        let mirror = _suggestionsError$mirror ?? Reactive.MutableProperty(_suggestionsError)
+        _suggestionsError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isActive` as a runtime `Property`, for bindings and operators;
     /// it starts following `isActive` when first asked for.
     public var isActiveProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive))
+        let mirror = _isActive$mirror ?? Reactive.MutableProperty(_isActive)
+        _isActive$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -415,10 +451,10 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<Property, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<Property, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

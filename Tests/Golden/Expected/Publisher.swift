@@ -28,7 +28,8 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
     /// The text being written.
     public var draft: String {
         get {
-            _$access(\.draft, &_draft$read)
+            _draft$read = true
+            _$access(\.draft)
             return _draft
         }
         set {
@@ -41,7 +42,8 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
     /// The last draft published.
     public private(set) var published: String? {
         get {
-            _$access(\.published, &_published$read)
+            _published$read = true
+            _$access(\.published)
             return _published
         }
         set {
@@ -55,13 +57,15 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
 
     /// Whether there is something to publish.
     public var canPublish: Bool {
-        _$access(\.canPublish, &_canPublish$read)
+        _canPublish$read = true
+        _$access(\.canPublish)
         return _canPublish
     }
 
     /// The draft as it will look.
     public var previewText: String {
-        _$access(\.previewText, &_previewText$read)
+        _previewText$read = true
+        _$access(\.previewText)
         return _previewText
     }
 
@@ -76,13 +80,15 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
 
     /// Whether `publish` is running.
     public var publishIsExecuting: Swift.Bool {
-        _$access(\.publishIsExecuting, &_publishIsExecuting$read)
+        _publishIsExecuting$read = true
+        _$access(\.publishIsExecuting)
         return _publishIsExecuting
     }
 
     /// Whether `publish` can be executed now.
     public var publishIsEnabled: Swift.Bool {
-        _$access(\.publishIsEnabled, &_publishIsEnabled$read)
+        _publishIsEnabled$read = true
+        _$access(\.publishIsEnabled)
         return _publishIsEnabled
     }
 
@@ -91,37 +97,49 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
     /// `draft` as a runtime `Property`, for bindings and operators;
     /// it starts following `draft` when first asked for.
     public var draftProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_draft$mirror, _draft))
+        let mirror = _draft$mirror ?? Reactive.MutableProperty(_draft)
+        _draft$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `published` as a runtime `Property`, for bindings and operators;
     /// it starts following `published` when first asked for.
     public var publishedProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_published$mirror, _published))
+        let mirror = _published$mirror ?? Reactive.MutableProperty(_published)
+        _published$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `canPublish` as a runtime `Property`, for bindings and operators;
     /// it starts following `canPublish` when first asked for.
     public var canPublishProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_canPublish$mirror, _canPublish))
+        let mirror = _canPublish$mirror ?? Reactive.MutableProperty(_canPublish)
+        _canPublish$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `previewText` as a runtime `Property`, for bindings and operators;
     /// it starts following `previewText` when first asked for.
     public var previewTextProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_previewText$mirror, _previewText))
+        let mirror = _previewText$mirror ?? Reactive.MutableProperty(_previewText)
+        _previewText$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `publishIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `publishIsExecuting` when first asked for.
     public var publishIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_publishIsExecuting$mirror, _publishIsExecuting))
+        let mirror = _publishIsExecuting$mirror ?? Reactive.MutableProperty(_publishIsExecuting)
+        _publishIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `publishIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `publishIsEnabled` when first asked for.
     public var publishIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_publishIsEnabled$mirror, _publishIsEnabled))
+        let mirror = _publishIsEnabled$mirror ?? Reactive.MutableProperty(_publishIsEnabled)
+        _publishIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -268,10 +286,10 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PublisherViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<PublisherViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

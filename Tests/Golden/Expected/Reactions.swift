@@ -14,7 +14,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public var query: String {
         get {
-            _$access(\.query, &_query$read)
+            _query$read = true
+            _$access(\.query)
             return _query
         }
         set {
@@ -26,7 +27,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var previousQuery: String {
         get {
-            _$access(\.previousQuery, &_previousQuery$read)
+            _previousQuery$read = true
+            _$access(\.previousQuery)
             return _previousQuery
         }
         set {
@@ -38,7 +40,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public var page: Int {
         get {
-            _$access(\.page, &_page$read)
+            _page$read = true
+            _$access(\.page)
             return _page
         }
         set {
@@ -50,7 +53,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var message: String? {
         get {
-            _$access(\.message, &_message$read)
+            _message$read = true
+            _$access(\.message)
             return _message
         }
         set {
@@ -62,7 +66,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var edits: Int {
         get {
-            _$access(\.edits, &_edits$read)
+            _edits$read = true
+            _$access(\.edits)
             return _edits
         }
         set {
@@ -74,7 +79,8 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     public private(set) var warnings: Int {
         get {
-            _$access(\.warnings, &_warnings$read)
+            _warnings$read = true
+            _$access(\.warnings)
             return _warnings
         }
         set {
@@ -84,10 +90,24 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         }
     }
 
+    public private(set) var recentQueries: [String] {
+        get {
+            _recentQueries$read = true
+            _$access(\.recentQueries)
+            return _recentQueries
+        }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.recentQueries = newValue } }
+            Reactive.Staging.write(&_recentQueries, newValue, before: &_recentQueries$before)
+            _$transactions.end { _$commit() }
+        }
+    }
+
     // MARK: Derived values
 
     public var isLong: Bool {
-        _$access(\.isLong, &_isLong$read)
+        _isLong$read = true
+        _$access(\.isLong)
         return _isLong
     }
 
@@ -96,43 +116,65 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     /// `query` as a runtime `Property`, for bindings and operators;
     /// it starts following `query` when first asked for.
     public var queryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_query$mirror, _query))
+        let mirror = _query$mirror ?? Reactive.MutableProperty(_query)
+        _query$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `previousQuery` as a runtime `Property`, for bindings and operators;
     /// it starts following `previousQuery` when first asked for.
     public var previousQueryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_previousQuery$mirror, _previousQuery))
+        let mirror = _previousQuery$mirror ?? Reactive.MutableProperty(_previousQuery)
+        _previousQuery$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `page` as a runtime `Property`, for bindings and operators;
     /// it starts following `page` when first asked for.
     public var pageProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_page$mirror, _page))
+        let mirror = _page$mirror ?? Reactive.MutableProperty(_page)
+        _page$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `message` as a runtime `Property`, for bindings and operators;
     /// it starts following `message` when first asked for.
     public var messageProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_message$mirror, _message))
+        let mirror = _message$mirror ?? Reactive.MutableProperty(_message)
+        _message$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `edits` as a runtime `Property`, for bindings and operators;
     /// it starts following `edits` when first asked for.
     public var editsProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_edits$mirror, _edits))
+        let mirror = _edits$mirror ?? Reactive.MutableProperty(_edits)
+        _edits$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `warnings` as a runtime `Property`, for bindings and operators;
     /// it starts following `warnings` when first asked for.
     public var warningsProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_warnings$mirror, _warnings))
+        let mirror = _warnings$mirror ?? Reactive.MutableProperty(_warnings)
+        _warnings$mirror = mirror
+        return Reactive.Property(mirror)
+    }
+
+    /// `recentQueries` as a runtime `Property`, for bindings and operators;
+    /// it starts following `recentQueries` when first asked for.
+    public var recentQueriesProperty: Reactive.Property<[String]> {
+        let mirror = _recentQueries$mirror ?? Reactive.MutableProperty(_recentQueries)
+        _recentQueries$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isLong` as a runtime `Property`, for bindings and operators;
     /// it starts following `isLong` when first asked for.
     public var isLongProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isLong$mirror, _isLong))
+        let mirror = _isLong$mirror ?? Reactive.MutableProperty(_isLong)
+        _isLong$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -170,6 +212,10 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     private var _warnings$before: Int?
     private var _warnings$mirror: Reactive.MutableProperty<Int>?
     private var _warnings$read: Swift.Bool = false
+    private var _recentQueries: [String]
+    private var _recentQueries$before: [String]?
+    private var _recentQueries$mirror: Reactive.MutableProperty<[String]>?
+    private var _recentQueries$read: Swift.Bool = false
     private var _isLong: Bool
     private var _isLong$mirror: Reactive.MutableProperty<Bool>?
     private var _isLong$read: Swift.Bool = false
@@ -191,12 +237,14 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         let edits: Int = Self._edits$initial()
         let message: String? = nil
         let warnings: Int = Self._warnings$initial()
+        let recentQueries: [String] = Self._recentQueries$initial()
         _query = query
         _previousQuery = previousQuery
         _page = page
         _message = message
         _edits = edits
         _warnings = warnings
+        _recentQueries = recentQueries
         _isLong = isLong
     }
 
@@ -230,6 +278,11 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         }
         let _message$changed = Reactive.Staging.changed(_message, before: &_message$before)
         let _warnings$changed = Reactive.Staging.changed(_warnings, before: &_warnings$before)
+        if _query$changed {
+            if case .none = _recentQueries$before { _recentQueries$before = _recentQueries }
+            Self._keepRecent$react(query: _query, recentQueries: &_recentQueries)
+        }
+        let _recentQueries$changed = Reactive.Staging.changed(_recentQueries, before: &_recentQueries$before)
 
         _$transactions.notify {
             // Runtime properties take their new values first, so that every observer reads current ones.
@@ -240,6 +293,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
             if _edits$changed { _edits$mirror?.stage(_edits) }
             if _message$changed { _message$mirror?.stage(_message) }
             if _warnings$changed { _warnings$mirror?.stage(_warnings) }
+            if _recentQueries$changed { _recentQueries$mirror?.stage(_recentQueries) }
             // Then observers are told, in update order: Observation, then the runtime property.
             if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
             if _page$changed { _$didChange(\.page, _page$mirror, _page$read) }
@@ -248,6 +302,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
             if _edits$changed { _$didChange(\.edits, _edits$mirror, _edits$read) }
             if _message$changed { _$didChange(\.message, _message$mirror, _message$read) }
             if _warnings$changed { _$didChange(\.warnings, _warnings$mirror, _warnings$read) }
+            if _recentQueries$changed { _$didChange(\.recentQueries, _recentQueries$mirror, _recentQueries$read) }
         }
     }
 
@@ -258,10 +313,10 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReactionsViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReactionsViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
@@ -315,9 +370,16 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 #sourceLocation()
     }
 
+    /// The initial value of `recentQueries`.
+    private static func _recentQueries$initial() -> [String] {
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 13)
+                                               []
+#sourceLocation()
+    }
+
     /// Computes `isLong` from what it reads.
     private static func _isLong$compute(query: String, limit: Int) -> Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 14)
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 15)
                                query.count > limit
 #sourceLocation()
     }
@@ -325,14 +387,14 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     /// Keeps the query from before each change.
     /// Reaction `rememberQuery`: runs in the transaction in which `query` changed.
     private static func _rememberQuery$react(oldValue: String, previousQuery: inout String) {
-#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 19)
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 20)
              previousQuery = oldValue
 #sourceLocation()
     }
 
     /// Reaction `startOver`: runs in the transaction in which `query` or `page` changed.
     private static func _startOver$react(message: inout String?, edits: inout Int) {
-#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 23)
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 24)
       message = nil
       edits += 1
 #sourceLocation()
@@ -340,8 +402,16 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     /// Reaction `warn`: runs in the transaction in which `isLong` changed.
     private static func _warn$react(isLong: Bool, limit: Int, warnings: inout Int, message: inout String?) {
-#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 28)
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 29)
       if isLong { warnings += 1; message = "Longer than \(limit)" }
+#sourceLocation()
+    }
+
+    /// Keeps every query typed, in order.
+    /// Reaction `keepRecent`: runs in the transaction in which `query` changed.
+    private static func _keepRecent$react(query: String, recentQueries: inout [String]) {
+#sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 33)
+             recentQueries.append(query)
 #sourceLocation()
     }
 
@@ -356,6 +426,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
             .value("message", \.message, messageProperty),
             .value("edits", \.edits, editsProperty),
             .value("warnings", \.warnings, warningsProperty),
+            .value("recentQueries", \.recentQueries, recentQueriesProperty),
             .value("isLong", \.isLong, isLongProperty),
         ]
     }

@@ -16,7 +16,8 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     public var n: Int {
         get {
-            _$access(\.n, &_n$read)
+            _n$read = true
+            _$access(\.n)
             return _n
         }
         set {
@@ -28,7 +29,8 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     public var flag: Bool {
         get {
-            _$access(\.flag, &_flag$read)
+            _flag$read = true
+            _$access(\.flag)
             return _flag
         }
         set {
@@ -40,7 +42,8 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     public var a: Int {
         get {
-            _$access(\.a, &_a$read)
+            _a$read = true
+            _$access(\.a)
             return _a
         }
         set {
@@ -52,7 +55,8 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     public var key: String {
         get {
-            _$access(\.key, &_key$read)
+            _key$read = true
+            _$access(\.key)
             return _key
         }
         set {
@@ -64,7 +68,8 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     public var y: Int {
         get {
-            _$access(\.y, &_y$read)
+            _y$read = true
+            _$access(\.y)
             return _y
         }
         set {
@@ -77,37 +82,44 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
     // MARK: Derived values
 
     public var range: [Int] {
-        _$access(\.range, &_range$read)
+        _range$read = true
+        _$access(\.range)
         return _range
     }
 
     public var ternary: Int {
-        _$access(\.ternary, &_ternary$read)
+        _ternary$read = true
+        _$access(\.ternary)
         return _ternary
     }
 
     public var dictionary: [String: Int] {
-        _$access(\.dictionary, &_dictionary$read)
+        _dictionary$read = true
+        _$access(\.dictionary)
         return _dictionary
     }
 
     public var matched: String {
-        _$access(\.matched, &_matched$read)
+        _matched$read = true
+        _$access(\.matched)
         return _matched
     }
 
     public var small: Bool {
-        _$access(\.small, &_small$read)
+        _small$read = true
+        _$access(\.small)
         return _small
     }
 
     public var shifted: [Int] {
-        _$access(\.shifted, &_shifted$read)
+        _shifted$read = true
+        _$access(\.shifted)
         return _shifted
     }
 
     public var transformed: Int {
-        _$access(\.transformed, &_transformed$read)
+        _transformed$read = true
+        _$access(\.transformed)
         return _transformed
     }
 
@@ -126,73 +138,97 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
     /// `n` as a runtime `Property`, for bindings and operators;
     /// it starts following `n` when first asked for.
     public var nProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_n$mirror, _n))
+        let mirror = _n$mirror ?? Reactive.MutableProperty(_n)
+        _n$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `flag` as a runtime `Property`, for bindings and operators;
     /// it starts following `flag` when first asked for.
     public var flagProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_flag$mirror, _flag))
+        let mirror = _flag$mirror ?? Reactive.MutableProperty(_flag)
+        _flag$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `a` as a runtime `Property`, for bindings and operators;
     /// it starts following `a` when first asked for.
     public var aProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_a$mirror, _a))
+        let mirror = _a$mirror ?? Reactive.MutableProperty(_a)
+        _a$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `key` as a runtime `Property`, for bindings and operators;
     /// it starts following `key` when first asked for.
     public var keyProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_key$mirror, _key))
+        let mirror = _key$mirror ?? Reactive.MutableProperty(_key)
+        _key$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `y` as a runtime `Property`, for bindings and operators;
     /// it starts following `y` when first asked for.
     public var yProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_y$mirror, _y))
+        let mirror = _y$mirror ?? Reactive.MutableProperty(_y)
+        _y$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `range` as a runtime `Property`, for bindings and operators;
     /// it starts following `range` when first asked for.
     public var rangeProperty: Reactive.Property<[Int]> {
-        Reactive.Property(Reactive.Staging.mirror(&_range$mirror, _range))
+        let mirror = _range$mirror ?? Reactive.MutableProperty(_range)
+        _range$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `ternary` as a runtime `Property`, for bindings and operators;
     /// it starts following `ternary` when first asked for.
     public var ternaryProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_ternary$mirror, _ternary))
+        let mirror = _ternary$mirror ?? Reactive.MutableProperty(_ternary)
+        _ternary$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `dictionary` as a runtime `Property`, for bindings and operators;
     /// it starts following `dictionary` when first asked for.
     public var dictionaryProperty: Reactive.Property<[String: Int]> {
-        Reactive.Property(Reactive.Staging.mirror(&_dictionary$mirror, _dictionary))
+        let mirror = _dictionary$mirror ?? Reactive.MutableProperty(_dictionary)
+        _dictionary$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `matched` as a runtime `Property`, for bindings and operators;
     /// it starts following `matched` when first asked for.
     public var matchedProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_matched$mirror, _matched))
+        let mirror = _matched$mirror ?? Reactive.MutableProperty(_matched)
+        _matched$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `small` as a runtime `Property`, for bindings and operators;
     /// it starts following `small` when first asked for.
     public var smallProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_small$mirror, _small))
+        let mirror = _small$mirror ?? Reactive.MutableProperty(_small)
+        _small$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `shifted` as a runtime `Property`, for bindings and operators;
     /// it starts following `shifted` when first asked for.
     public var shiftedProperty: Reactive.Property<[Int]> {
-        Reactive.Property(Reactive.Staging.mirror(&_shifted$mirror, _shifted))
+        let mirror = _shifted$mirror ?? Reactive.MutableProperty(_shifted)
+        _shifted$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `transformed` as a runtime `Property`, for bindings and operators;
     /// it starts following `transformed` when first asked for.
     public var transformedProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_transformed$mirror, _transformed))
+        let mirror = _transformed$mirror ?? Reactive.MutableProperty(_transformed)
+        _transformed$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -347,10 +383,10 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReadsViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReadsViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

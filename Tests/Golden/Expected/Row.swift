@@ -18,7 +18,8 @@ final class RowViewModel: Observation.Observable, Reactive.Transactional, Reacti
 
     var isSelected: Bool {
         get {
-            _$access(\.isSelected, &_isSelected$read)
+            _isSelected$read = true
+            _$access(\.isSelected)
             return _isSelected
         }
         set {
@@ -33,7 +34,9 @@ final class RowViewModel: Observation.Observable, Reactive.Transactional, Reacti
     /// `isSelected` as a runtime `Property`, for bindings and operators;
     /// it starts following `isSelected` when first asked for.
     var isSelectedProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isSelected$mirror, _isSelected))
+        let mirror = _isSelected$mirror ?? Reactive.MutableProperty(_isSelected)
+        _isSelected$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -91,10 +94,10 @@ final class RowViewModel: Observation.Observable, Reactive.Transactional, Reacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

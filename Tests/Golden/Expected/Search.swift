@@ -24,7 +24,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     public var query: String {
         get {
-            _$access(\.query, &_query$read)
+            _query$read = true
+            _$access(\.query)
             return _query
         }
         set {
@@ -36,7 +37,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     public private(set) var results: [String] {
         get {
-            _$access(\.results, &_results$read)
+            _results$read = true
+            _$access(\.results)
             return _results
         }
         set {
@@ -48,7 +50,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     public private(set) var lastError: String? {
         get {
-            _$access(\.lastError, &_lastError$read)
+            _lastError$read = true
+            _$access(\.lastError)
             return _lastError
         }
         set {
@@ -61,7 +64,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
     // MARK: Derived values
 
     public var showsSpinner: Bool {
-        _$access(\.showsSpinner, &_showsSpinner$read)
+        _showsSpinner$read = true
+        _$access(\.showsSpinner)
         return _showsSpinner
     }
 
@@ -77,13 +81,15 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     /// Whether `run` is running.
     public var runIsExecuting: Swift.Bool {
-        _$access(\.runIsExecuting, &_runIsExecuting$read)
+        _runIsExecuting$read = true
+        _$access(\.runIsExecuting)
         return _runIsExecuting
     }
 
     /// Whether `run` can be executed now.
     public var runIsEnabled: Swift.Bool {
-        _$access(\.runIsEnabled, &_runIsEnabled$read)
+        _runIsEnabled$read = true
+        _$access(\.runIsEnabled)
         return _runIsEnabled
     }
 
@@ -99,13 +105,15 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     /// Whether `searchFor` is running.
     public var searchForIsExecuting: Swift.Bool {
-        _$access(\.searchForIsExecuting, &_searchForIsExecuting$read)
+        _searchForIsExecuting$read = true
+        _$access(\.searchForIsExecuting)
         return _searchForIsExecuting
     }
 
     /// Whether `searchFor` can be executed now.
     public var searchForIsEnabled: Swift.Bool {
-        _$access(\.searchForIsEnabled, &_searchForIsEnabled$read)
+        _searchForIsEnabled$read = true
+        _$access(\.searchForIsEnabled)
         return _searchForIsEnabled
     }
 
@@ -120,49 +128,65 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
     /// `query` as a runtime `Property`, for bindings and operators;
     /// it starts following `query` when first asked for.
     public var queryProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_query$mirror, _query))
+        let mirror = _query$mirror ?? Reactive.MutableProperty(_query)
+        _query$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `results` as a runtime `Property`, for bindings and operators;
     /// it starts following `results` when first asked for.
     public var resultsProperty: Reactive.Property<[String]> {
-        Reactive.Property(Reactive.Staging.mirror(&_results$mirror, _results))
+        let mirror = _results$mirror ?? Reactive.MutableProperty(_results)
+        _results$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `lastError` as a runtime `Property`, for bindings and operators;
     /// it starts following `lastError` when first asked for.
     public var lastErrorProperty: Reactive.Property<String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_lastError$mirror, _lastError))
+        let mirror = _lastError$mirror ?? Reactive.MutableProperty(_lastError)
+        _lastError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `showsSpinner` as a runtime `Property`, for bindings and operators;
     /// it starts following `showsSpinner` when first asked for.
     public var showsSpinnerProperty: Reactive.Property<Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_showsSpinner$mirror, _showsSpinner))
+        let mirror = _showsSpinner$mirror ?? Reactive.MutableProperty(_showsSpinner)
+        _showsSpinner$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `runIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `runIsExecuting` when first asked for.
     public var runIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_runIsExecuting$mirror, _runIsExecuting))
+        let mirror = _runIsExecuting$mirror ?? Reactive.MutableProperty(_runIsExecuting)
+        _runIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `runIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `runIsEnabled` when first asked for.
     public var runIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_runIsEnabled$mirror, _runIsEnabled))
+        let mirror = _runIsEnabled$mirror ?? Reactive.MutableProperty(_runIsEnabled)
+        _runIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `searchForIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `searchForIsExecuting` when first asked for.
     public var searchForIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_searchForIsExecuting$mirror, _searchForIsExecuting))
+        let mirror = _searchForIsExecuting$mirror ?? Reactive.MutableProperty(_searchForIsExecuting)
+        _searchForIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `searchForIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `searchForIsEnabled` when first asked for.
     public var searchForIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_searchForIsEnabled$mirror, _searchForIsEnabled))
+        let mirror = _searchForIsEnabled$mirror ?? Reactive.MutableProperty(_searchForIsEnabled)
+        _searchForIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -344,10 +368,10 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SearchViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<SearchViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -14,7 +14,8 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
 
     var label: String {
         get {
-            _$access(\.label, &_label$read)
+            _label$read = true
+            _$access(\.label)
             return _label
         }
         set {
@@ -27,7 +28,8 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
     // MARK: Derived values
 
     var text: String {
-        _$access(\.text, &_text$read)
+        _text$read = true
+        _$access(\.text)
         return _text
     }
 
@@ -40,13 +42,15 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
 
     /// Whether `remove` is running.
     var removeIsExecuting: Swift.Bool {
-        _$access(\.removeIsExecuting, &_removeIsExecuting$read)
+        _removeIsExecuting$read = true
+        _$access(\.removeIsExecuting)
         return _removeIsExecuting
     }
 
     /// Whether `remove` can be executed now.
     var removeIsEnabled: Swift.Bool {
-        _$access(\.removeIsEnabled, &_removeIsEnabled$read)
+        _removeIsEnabled$read = true
+        _$access(\.removeIsEnabled)
         return _removeIsEnabled
     }
 
@@ -60,25 +64,33 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
     /// `label` as a runtime `Property`, for bindings and operators;
     /// it starts following `label` when first asked for.
     var labelProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_label$mirror, _label))
+        let mirror = _label$mirror ?? Reactive.MutableProperty(_label)
+        _label$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `text` as a runtime `Property`, for bindings and operators;
     /// it starts following `text` when first asked for.
     var textProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_text$mirror, _text))
+        let mirror = _text$mirror ?? Reactive.MutableProperty(_text)
+        _text$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `removeIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `removeIsExecuting` when first asked for.
     var removeIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_removeIsExecuting$mirror, _removeIsExecuting))
+        let mirror = _removeIsExecuting$mirror ?? Reactive.MutableProperty(_removeIsExecuting)
+        _removeIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `removeIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `removeIsEnabled` when first asked for.
     var removeIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_removeIsEnabled$mirror, _removeIsEnabled))
+        let mirror = _removeIsEnabled$mirror ?? Reactive.MutableProperty(_removeIsEnabled)
+        _removeIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -193,10 +205,10 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TagViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TagViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -18,7 +18,8 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
 
     var numbers: [Int] {
         get {
-            _$access(\.numbers, &_numbers$read)
+            _numbers$read = true
+            _$access(\.numbers)
             return _numbers
         }
         set {
@@ -30,7 +31,8 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
 
     var prefix: String {
         get {
-            _$access(\.prefix, &_prefix$read)
+            _prefix$read = true
+            _$access(\.prefix)
             return _prefix
         }
         set {
@@ -43,14 +45,16 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
     // MARK: Derived values
 
     var texts: [String] {
-        _$access(\.texts, &_texts$read)
+        _texts$read = true
+        _$access(\.texts)
         return _texts
     }
 
     // MARK: Children
 
     var tags: _tags$Type {
-        _$access(\.tags, &_tags$read)
+        _tags$read = true
+        _$access(\.tags)
         return _tags
     }
 
@@ -59,25 +63,33 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
     /// `numbers` as a runtime `Property`, for bindings and operators;
     /// it starts following `numbers` when first asked for.
     var numbersProperty: Reactive.Property<[Int]> {
-        Reactive.Property(Reactive.Staging.mirror(&_numbers$mirror, _numbers))
+        let mirror = _numbers$mirror ?? Reactive.MutableProperty(_numbers)
+        _numbers$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `prefix` as a runtime `Property`, for bindings and operators;
     /// it starts following `prefix` when first asked for.
     var prefixProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_prefix$mirror, _prefix))
+        let mirror = _prefix$mirror ?? Reactive.MutableProperty(_prefix)
+        _prefix$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `texts` as a runtime `Property`, for bindings and operators;
     /// it starts following `texts` when first asked for.
     var textsProperty: Reactive.Property<[String]> {
-        Reactive.Property(Reactive.Staging.mirror(&_texts$mirror, _texts))
+        let mirror = _texts$mirror ?? Reactive.MutableProperty(_texts)
+        _texts$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `tags` as a runtime `Property`, for bindings and operators;
     /// it starts following `tags` when first asked for.
     var tagsProperty: Reactive.Property<_tags$Type> {
-        Reactive.Property(Reactive.Staging.mirror(&_tags$mirror, _tags))
+        let mirror = _tags$mirror ?? Reactive.MutableProperty(_tags)
+        _tags$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -182,10 +194,10 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TagsViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TagsViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 
@@ -268,8 +280,9 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
     /// Handles the events of `child`, a new child of `tags`, while `tags` holds it: each event
     /// is one transaction of this view model.
     private func _tags$listen(to child: _tags$Type.Element) {
-#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 18)
-        let _removeRequested$events = child.removeRequested
+#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 17)
+        let _removeRequested$events = child
+     .removeRequested
 #sourceLocation()
         Reactive.ChildKeys.handle(_removeRequested$events, of: child) { [weak self] child, value in
             guard let self, _tags.contains(where: { $0 === child }) else { return }

@@ -27,7 +27,8 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     public var filter: String {
         get {
-            _$access(\.filter, &_filter$read)
+            _filter$read = true
+            _$access(\.filter)
             return _filter
         }
         set {
@@ -41,13 +42,15 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// The filter once typing paused.
     public var settledFilter: String {
-        _$access(\.settledFilter, &_settledFilter$read)
+        _settledFilter$read = true
+        _$access(\.settledFilter)
         return _settledFilter
     }
 
     /// The settled filter one second later.
     public var echo: String {
-        _$access(\.echo, &_echo$read)
+        _echo$read = true
+        _$access(\.echo)
         return _echo
     }
 
@@ -56,7 +59,8 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get {
-            _$access(\.isActive, &_isActive$read)
+            _isActive$read = true
+            _$access(\.isActive)
             return _isActive
         }
         set {
@@ -70,19 +74,22 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// The last loaded value, or nil before the first load.
     public var matches: Int? {
-        _$access(\.matches, &_matches$read)
+        _matches$read = true
+        _$access(\.matches)
         return _matches
     }
 
     /// Whether `matches` is loading.
     public var matchesIsLoading: Swift.Bool {
-        _$access(\.matchesIsLoading, &_matchesIsLoading$read)
+        _matchesIsLoading$read = true
+        _$access(\.matchesIsLoading)
         return _matchesIsLoading
     }
 
     /// Why the last load of `matches` failed; kept while a new load runs, nil after a success.
     public var matchesError: (any Swift.Error)? {
-        _$access(\.matchesError, &_matchesError$read)
+        _matchesError$read = true
+        _$access(\.matchesError)
         return _matchesError
     }
 
@@ -101,19 +108,22 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// The last loaded value, or nil before the first load.
     public var items: [String]? {
-        _$access(\.items, &_items$read)
+        _items$read = true
+        _$access(\.items)
         return _items
     }
 
     /// Whether `items` is loading.
     public var itemsIsLoading: Swift.Bool {
-        _$access(\.itemsIsLoading, &_itemsIsLoading$read)
+        _itemsIsLoading$read = true
+        _$access(\.itemsIsLoading)
         return _itemsIsLoading
     }
 
     /// Why the last load of `items` failed; kept while a new load runs, nil after a success.
     public var itemsError: (any Swift.Error)? {
-        _$access(\.itemsError, &_itemsError$read)
+        _itemsError$read = true
+        _$access(\.itemsError)
         return _itemsError
     }
 
@@ -135,61 +145,81 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     /// `filter` as a runtime `Property`, for bindings and operators;
     /// it starts following `filter` when first asked for.
     public var filterProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_filter$mirror, _filter))
+        let mirror = _filter$mirror ?? Reactive.MutableProperty(_filter)
+        _filter$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `settledFilter` as a runtime `Property`, for bindings and operators;
     /// it starts following `settledFilter` when first asked for.
     public var settledFilterProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_settledFilter$mirror, _settledFilter))
+        let mirror = _settledFilter$mirror ?? Reactive.MutableProperty(_settledFilter)
+        _settledFilter$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `echo` as a runtime `Property`, for bindings and operators;
     /// it starts following `echo` when first asked for.
     public var echoProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_echo$mirror, _echo))
+        let mirror = _echo$mirror ?? Reactive.MutableProperty(_echo)
+        _echo$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `matches` as a runtime `Property`, for bindings and operators;
     /// it starts following `matches` when first asked for.
     public var matchesProperty: Reactive.Property<Int?> {
-        Reactive.Property(Reactive.Staging.mirror(&_matches$mirror, _matches))
+        let mirror = _matches$mirror ?? Reactive.MutableProperty(_matches)
+        _matches$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `matchesIsLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `matchesIsLoading` when first asked for.
     public var matchesIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_matchesIsLoading$mirror, _matchesIsLoading))
+        let mirror = _matchesIsLoading$mirror ?? Reactive.MutableProperty(_matchesIsLoading)
+        _matchesIsLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `matchesError` as a runtime `Property`, for bindings and operators;
     /// it starts following `matchesError` when first asked for.
     public var matchesErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        Reactive.Property(Reactive.Staging.mirror(&_matchesError$mirror, _matchesError))
+        let mirror = _matchesError$mirror ?? Reactive.MutableProperty(_matchesError)
+        _matchesError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `items` as a runtime `Property`, for bindings and operators;
     /// it starts following `items` when first asked for.
     public var itemsProperty: Reactive.Property<[String]?> {
-        Reactive.Property(Reactive.Staging.mirror(&_items$mirror, _items))
+        let mirror = _items$mirror ?? Reactive.MutableProperty(_items)
+        _items$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `itemsIsLoading` as a runtime `Property`, for bindings and operators;
     /// it starts following `itemsIsLoading` when first asked for.
     public var itemsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_itemsIsLoading$mirror, _itemsIsLoading))
+        let mirror = _itemsIsLoading$mirror ?? Reactive.MutableProperty(_itemsIsLoading)
+        _itemsIsLoading$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `itemsError` as a runtime `Property`, for bindings and operators;
     /// it starts following `itemsError` when first asked for.
     public var itemsErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        Reactive.Property(Reactive.Staging.mirror(&_itemsError$mirror, _itemsError))
+        let mirror = _itemsError$mirror ?? Reactive.MutableProperty(_itemsError)
+        _itemsError$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isActive` as a runtime `Property`, for bindings and operators;
     /// it starts following `isActive` when first asked for.
     public var isActiveProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isActive$mirror, _isActive))
+        let mirror = _isActive$mirror ?? Reactive.MutableProperty(_isActive)
+        _isActive$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -417,10 +447,10 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TimingViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<TimingViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

@@ -14,7 +14,8 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     public var name: String {
         get {
-            _$access(\.name, &_name$read)
+            _name$read = true
+            _$access(\.name)
             return _name
         }
         set {
@@ -26,7 +27,8 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     public var nickname: String {
         get {
-            _$access(\.nickname, &_nickname$read)
+            _nickname$read = true
+            _$access(\.nickname)
             return _nickname
         }
         set {
@@ -38,7 +40,8 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     public private(set) var saved: [String] {
         get {
-            _$access(\.saved, &_saved$read)
+            _saved$read = true
+            _$access(\.saved)
             return _saved
         }
         set {
@@ -51,7 +54,8 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     // MARK: Derived values
 
     public var problemCount: Int {
-        _$access(\.problemCount, &_problemCount$read)
+        _problemCount$read = true
+        _$access(\.problemCount)
         return _problemCount
     }
 
@@ -59,40 +63,46 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     /// Whether every rule of `name` holds, whether or not its message shows.
     public var nameIsValid: Swift.Bool {
-        _$access(\.nameIsValid, &_nameIsValid$read)
+        _nameIsValid$read = true
+        _$access(\.nameIsValid)
         return _nameIsValid
     }
 
     /// The message of the first rule of `name` that does not hold: nil while every rule holds,
     /// and until `save` was attempted.
     public var nameMessage: Swift.String? {
-        _$access(\.nameMessage, &_nameMessage$read)
+        _nameMessage$read = true
+        _$access(\.nameMessage)
         return _nameMessage
     }
 
     /// Whether every rule of `nickname` holds, whether or not its message shows.
     public var nicknameIsValid: Swift.Bool {
-        _$access(\.nicknameIsValid, &_nicknameIsValid$read)
+        _nicknameIsValid$read = true
+        _$access(\.nicknameIsValid)
         return _nicknameIsValid
     }
 
     /// The message of the first rule of `nickname` that does not hold: nil while every rule holds,
     /// and until `save` was attempted.
     public var nicknameMessage: Swift.String? {
-        _$access(\.nicknameMessage, &_nicknameMessage$read)
+        _nicknameMessage$read = true
+        _$access(\.nicknameMessage)
         return _nicknameMessage
     }
 
     /// Whether every rule of every field holds, whether or not messages show.
     public var isValid: Swift.Bool {
-        _$access(\.isValid, &_isValid$read)
+        _isValid$read = true
+        _$access(\.isValid)
         return _isValid
     }
 
     /// Whether `save` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
         get {
-            _$access(\.submitAttempted, &_submitAttempted$read)
+            _submitAttempted$read = true
+            _$access(\.submitAttempted)
             return _submitAttempted
         }
         set {
@@ -117,13 +127,15 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     /// Whether `save` is running.
     public var saveIsExecuting: Swift.Bool {
-        _$access(\.saveIsExecuting, &_saveIsExecuting$read)
+        _saveIsExecuting$read = true
+        _$access(\.saveIsExecuting)
         return _saveIsExecuting
     }
 
     /// Whether `save` can be executed now.
     public var saveIsEnabled: Swift.Bool {
-        _$access(\.saveIsEnabled, &_saveIsEnabled$read)
+        _saveIsEnabled$read = true
+        _$access(\.saveIsEnabled)
         return _saveIsEnabled
     }
 
@@ -135,13 +147,15 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     /// Whether `preview` is running.
     public var previewIsExecuting: Swift.Bool {
-        _$access(\.previewIsExecuting, &_previewIsExecuting$read)
+        _previewIsExecuting$read = true
+        _$access(\.previewIsExecuting)
         return _previewIsExecuting
     }
 
     /// Whether `preview` can be executed now.
     public var previewIsEnabled: Swift.Bool {
-        _$access(\.previewIsEnabled, &_previewIsEnabled$read)
+        _previewIsEnabled$read = true
+        _$access(\.previewIsEnabled)
         return _previewIsEnabled
     }
 
@@ -150,85 +164,113 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     /// `name` as a runtime `Property`, for bindings and operators;
     /// it starts following `name` when first asked for.
     public var nameProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_name$mirror, _name))
+        let mirror = _name$mirror ?? Reactive.MutableProperty(_name)
+        _name$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `nickname` as a runtime `Property`, for bindings and operators;
     /// it starts following `nickname` when first asked for.
     public var nicknameProperty: Reactive.Property<String> {
-        Reactive.Property(Reactive.Staging.mirror(&_nickname$mirror, _nickname))
+        let mirror = _nickname$mirror ?? Reactive.MutableProperty(_nickname)
+        _nickname$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `saved` as a runtime `Property`, for bindings and operators;
     /// it starts following `saved` when first asked for.
     public var savedProperty: Reactive.Property<[String]> {
-        Reactive.Property(Reactive.Staging.mirror(&_saved$mirror, _saved))
+        let mirror = _saved$mirror ?? Reactive.MutableProperty(_saved)
+        _saved$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `problemCount` as a runtime `Property`, for bindings and operators;
     /// it starts following `problemCount` when first asked for.
     public var problemCountProperty: Reactive.Property<Int> {
-        Reactive.Property(Reactive.Staging.mirror(&_problemCount$mirror, _problemCount))
+        let mirror = _problemCount$mirror ?? Reactive.MutableProperty(_problemCount)
+        _problemCount$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `saveIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `saveIsExecuting` when first asked for.
     public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_saveIsExecuting$mirror, _saveIsExecuting))
+        let mirror = _saveIsExecuting$mirror ?? Reactive.MutableProperty(_saveIsExecuting)
+        _saveIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `saveIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `saveIsEnabled` when first asked for.
     public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_saveIsEnabled$mirror, _saveIsEnabled))
+        let mirror = _saveIsEnabled$mirror ?? Reactive.MutableProperty(_saveIsEnabled)
+        _saveIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `previewIsExecuting` as a runtime `Property`, for bindings and operators;
     /// it starts following `previewIsExecuting` when first asked for.
     public var previewIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_previewIsExecuting$mirror, _previewIsExecuting))
+        let mirror = _previewIsExecuting$mirror ?? Reactive.MutableProperty(_previewIsExecuting)
+        _previewIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `previewIsEnabled` as a runtime `Property`, for bindings and operators;
     /// it starts following `previewIsEnabled` when first asked for.
     public var previewIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_previewIsEnabled$mirror, _previewIsEnabled))
+        let mirror = _previewIsEnabled$mirror ?? Reactive.MutableProperty(_previewIsEnabled)
+        _previewIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `nameIsValid` as a runtime `Property`, for bindings and operators;
     /// it starts following `nameIsValid` when first asked for.
     public var nameIsValidProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_nameIsValid$mirror, _nameIsValid))
+        let mirror = _nameIsValid$mirror ?? Reactive.MutableProperty(_nameIsValid)
+        _nameIsValid$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `nameMessage` as a runtime `Property`, for bindings and operators;
     /// it starts following `nameMessage` when first asked for.
     public var nameMessageProperty: Reactive.Property<Swift.String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_nameMessage$mirror, _nameMessage))
+        let mirror = _nameMessage$mirror ?? Reactive.MutableProperty(_nameMessage)
+        _nameMessage$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `nicknameIsValid` as a runtime `Property`, for bindings and operators;
     /// it starts following `nicknameIsValid` when first asked for.
     public var nicknameIsValidProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_nicknameIsValid$mirror, _nicknameIsValid))
+        let mirror = _nicknameIsValid$mirror ?? Reactive.MutableProperty(_nicknameIsValid)
+        _nicknameIsValid$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `nicknameMessage` as a runtime `Property`, for bindings and operators;
     /// it starts following `nicknameMessage` when first asked for.
     public var nicknameMessageProperty: Reactive.Property<Swift.String?> {
-        Reactive.Property(Reactive.Staging.mirror(&_nicknameMessage$mirror, _nicknameMessage))
+        let mirror = _nicknameMessage$mirror ?? Reactive.MutableProperty(_nicknameMessage)
+        _nicknameMessage$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `isValid` as a runtime `Property`, for bindings and operators;
     /// it starts following `isValid` when first asked for.
     public var isValidProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_isValid$mirror, _isValid))
+        let mirror = _isValid$mirror ?? Reactive.MutableProperty(_isValid)
+        _isValid$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     /// `submitAttempted` as a runtime `Property`, for bindings and operators;
     /// it starts following `submitAttempted` when first asked for.
     public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
-        Reactive.Property(Reactive.Staging.mirror(&_submitAttempted$mirror, _submitAttempted))
+        let mirror = _submitAttempted$mirror ?? Reactive.MutableProperty(_submitAttempted)
+        _submitAttempted$mirror = mirror
+        return Reactive.Property(mirror)
     }
 
     // MARK: Grouped writes
@@ -504,10 +546,10 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         _$transactions.end { _$commit() }
     }
 
-    /// Records a read for Observation, and that Observation may now track the value: only then
-    /// does a change of it need telling Observation (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<ProfileFormViewModel, Value>, _ read: inout Swift.Bool) {
-        read = true
+    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
+    /// read once may be tracked, so only then does a change of it need telling Observation
+    /// (`_$didChange`).
+    private func _$access<Value>(_ keyPath: Swift.KeyPath<ProfileFormViewModel, Value>) {
         _$observationRegistrar.access(self, keyPath: keyPath)
     }
 

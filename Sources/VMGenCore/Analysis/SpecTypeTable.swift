@@ -1,0 +1,56 @@
+import SwiftSyntax
+
+/// What the generator needs to know of one type text, read from one parse of it
+/// (`SpecCode.type`): its problems and the few facts about its shape that the checker and the
+/// context builder ask for.
+public struct SpecTypeFacts: Sendable, Equatable {
+    /// Why the text is not one valid type; empty when it is.
+    public var problems: [SpecCode.Problem]
+    /// The identifiers it names, in order (`[String: Photo]`: `String`, `Photo`); nil when it
+    /// did not parse.
+    public var identifiers: [String]?
+    /// Whether it is a function type (parentheses and attributes around it included), which a
+    /// stored initializer parameter must mark `@escaping`.
+    public var isFunctionType: Bool
+    /// Whether it is an array type (`[Row]`); nil when it did not parse.
+    public var isArray: Bool?
+    /// Whether its optional must be written `(Type)?`: a bare `?` would bind to a part of it
+    /// (`any P`, `A & B`, a function type), or it did not parse.
+    public var needsParenthesesForOptional: Bool
+
+    init(_ parsed: SpecCode.ParsedType) {
+        problems = parsed.problems
+        let syntax = parsed.syntax
+        identifiers = syntax.map { type in
+            type.tokens(viewMode: .sourceAccurate).compactMap { token in
+                if case .identifier(let name) = token.tokenKind { name } else { nil }
+            }
+        }
+        isFunctionType = syntax.map(SpecCode.isFunctionType) ?? false
+        isArray = syntax.map { $0.is(ArrayTypeSyntax.self) }
+        needsParenthesesForOptional = syntax.map(SpecCode.needsParenthesesForOptional) ?? true
+    }
+}
+
+/// Every type text of one spec, each parsed once with swift-syntax. The checker fills it as it
+/// meets the types (`facts(of:)`); the validated model keeps it (`ViewModelModel.types`), and
+/// the context builder only reads it, so data still flows one way.
+public struct SpecTypeTable: Sendable {
+    private var facts: [String: SpecTypeFacts] = [:]
+
+    public init() {}
+
+    /// The facts of `text`, parsing it the first time it is asked for (specs repeat their types).
+    mutating func facts(of text: String) -> SpecTypeFacts {
+        if let known = facts[text] { return known }
+        let parsed = SpecTypeFacts(SpecCode.type(text))
+        facts[text] = parsed
+        return parsed
+    }
+
+    /// The facts of a text parsed before, or nil.
+    public subscript(text: String) -> SpecTypeFacts? { facts[text] }
+
+    /// How many texts were parsed.
+    public var count: Int { facts.count }
+}

@@ -1,0 +1,130 @@
+import SwiftSyntax
+
+/// The view models declared by the specs of one run (`vmgen generate`, `check`, `lint` or
+/// `graph` over a folder or several files), for what a parent's code uses of its children: the
+/// events its keyed lists handle under `on:` and the inputs `update` writes. A child whose spec
+/// is not in the run is not checked here; the compiler checks it.
+public struct ChildSpecs: Sendable {
+    /// What a parent may use of one child view model.
+    struct Interface: Sendable {
+        /// The child's spec file, for the note that points at it.
+        var file: String
+        var events: [String]
+        /// The state values the child's owner may write (`input: true`).
+        var inputs: [String]
+        /// Every name the child declares, to tell "not an input" from "not declared".
+        var declared: [String: SourceLocation]
+    }
+
+    var byViewModel: [String: Interface] = [:]
+
+    /// No other spec: nothing about children is checked.
+    public static let none = ChildSpecs()
+
+    public init() {}
+
+    /// The declarations of `specs` (each spec reports its own errors). A view model name that two
+    /// specs declare is left out: which one a parent means is not known.
+    public init(specs: [Spec]) {
+        var seen: [String: Int] = [:]
+        for spec in specs {
+            let name = spec.viewModel.value
+            seen[name, default: 0] += 1
+            var declared: [String: SourceLocation] = [:]
+            let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
+            for member in members { declared[member.name.value] = member.name.location }
+            for command in spec.commands { declared[command.name.value] = command.name.location }
+            byViewModel[name] = Interface(
+                file: spec.file, events: spec.events.map(\.name.value),
+                inputs: spec.state.filter(\.isInput).map(\.name.value), declared: declared)
+        }
+        for (name, count) in seen where count > 1 { byViewModel[name] = nil }
+    }
+
+    /// The view model of each element of an array type written as `[Name]`, when the run has its spec.
+    func interface(ofElementsOf type: String) -> (name: String, interface: Interface)? {
+        guard let array = SpecCode.type(type).syntax?.as(ArrayTypeSyntax.self),
+              let element = array.element.as(IdentifierTypeSyntax.self), element.genericArgumentClause == nil,
+              let interface = byViewModel[element.name.text] else { return nil }
+        return (element.name.text, interface)
+    }
+}
+
+extension Checker {
+    /// A keyed list's handlers name events of the child, and its `update` writes inputs of the
+    /// child, when the child's spec is among the specs of the run (docs/spec-format.md,
+    /// "Keyed children").
+    mutating func checkAgainstChildSpec(_ member: Member, _ keyed: KeyedChildren) {
+        guard let type = member.type, let (childName, child) = childSpecs.interface(ofElementsOf: type.value) else { return }
+        let name = member.name.value
+        for handler in keyed.handlers where !child.events.contains(handler.event.value) {
+            let event = handler.event.value
+            let events = child.events.isEmpty
+                ? "it declares no events"
+                : "its events are " + child.events.map { "`\($0)`" }.joined(separator: ", ")
+            var advice = Suggestion.didYouMean(event, in: child.events)
+            if advice.isEmpty {
+                advice = child.events.isEmpty
+                    ? "; declare the event under `events:` of `\(childName)` and emit it from a command, or remove this handler"
+                    : "; handle one of those, or declare `\(event)` under `events:` of `\(childName)`"
+            }
+            diagnostics.error(
+                "`on` of `\(name)` handles `\(event)`, but `\(childName)` (\(child.file)) has no event `\(event)`: \(events)\(advice)",
+                at: handler.event.location)
+        }
+        guard let update = keyed.update else { return }
+        let body = SpecCode.body(update.text, form: .body, signature: Self.signature(giving: ["child", "element"]))
+        guard body.problems.isEmpty else { return }  // reported by checkChildLists
+        let finder = ChildWriteFinder(viewMode: .sourceAccurate)
+        finder.walk(body.function)
+        for write in finder.writes where !child.inputs.contains(write.name) {
+            let location = update.location(ofUTF8Offset: body.offset(of: write.position))
+            let inputs = child.inputs.isEmpty
+                ? "it has no inputs"
+                : "its inputs are " + child.inputs.map { "`\($0)`" }.joined(separator: ", ")
+            let notes: [Diagnostic.Note] = child.declared[write.name].map { [.init("`\(write.name)` is declared here", at: $0)] } ?? []
+            let what = child.declared[write.name] == nil
+                ? "which `\(childName)` (\(child.file)) does not declare"
+                : "which is not an input of `\(childName)` (\(child.file))"
+            var advice = child.declared[write.name] == nil ? Suggestion.didYouMean(write.name, in: child.inputs) : ""
+            if advice.isEmpty {
+                advice = child.declared[write.name] == nil
+                    ? "; write one of its inputs"
+                    : "; write one of its inputs, or make `\(write.name)` an input of `\(childName)` (`state` with `input: true`)"
+            }
+            diagnostics.error(
+                "`update` of `\(name)` writes `child.\(write.name)`, \(what): \(inputs)\(advice)", at: location, notes: notes)
+        }
+    }
+}
+
+/// The members of `child` that assignments write: `child.item = element`, `child.count += 1`,
+/// `child.item.title = t` (all write `item`).
+private final class ChildWriteFinder: SyntaxVisitor {
+    var writes: [(name: String, position: AbsolutePosition)] = []
+
+    /// `x` of `child.x`, `child.x.y`, `child.x[i]`.
+    static func member(ofChild expression: ExprSyntax) -> TokenSyntax? {
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "child" {
+                return member.declName.baseName
+            }
+            return member.base.flatMap(Self.member(ofChild:))
+        }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) { return member(ofChild: subscriptCall.calledExpression) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return member(ofChild: forced.expression) }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return member(ofChild: optional.expression) }
+        return nil
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        for (index, element) in elements.enumerated() where index > 0 {
+            let isAssignment = element.is(AssignmentExprSyntax.self)
+                || element.as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/=", "%="].contains($0.operator.text) } == true
+            guard isAssignment, let token = Self.member(ofChild: elements[index - 1]) else { continue }
+            writes.append((token.text, token.positionAfterSkippingLeadingTrivia))
+        }
+        return .visitChildren
+    }
+}
