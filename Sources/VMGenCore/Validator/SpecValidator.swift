@@ -346,6 +346,11 @@ struct Checker {
         let names = (symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name) + givenNames).sorted()
         let suggestion = Suggestion.didYouMean(read.name, in: names)
         var advice = suggestion.isEmpty ? "; declare it, or call a function of an imported module as `\(read.name)(...)`" : suggestion
+        if read.name == "input", what.hasPrefix("the enabled condition of") {
+            // `input` is the execution's argument, which `perform` and `work` read; the condition
+            // is one value for every execution, so it cannot depend on one.
+            advice = "; the command's `input` exists only while it runs: `enabled` must not depend on it, check it in `perform` or `work` instead"
+        }
         if code.text.trimmingCharacters(in: .whitespaces) == read.name {
             // YAML's quotes are not Swift's: `value: "none"` is the Swift code `none`.
             advice += "; for the text \"\(read.name)\", write a Swift string inside YAML quotes: `'\"\(read.name)\"'`"
