@@ -100,8 +100,8 @@ struct NodeReader {
         return Located(scalar.string, at: location(of: node))
     }
 
-    /// The text of a one-line YAML list or mapping of plain values (`[String]`, `[String: Int]`,
-    /// `[Int, Int]`), as written; nil for anything nested deeper.
+    /// The Swift text a YAML list of plain values stands for (`[String]`, `[String: Int]`,
+    /// `[Int, Int]`, also written as a block list); nil for anything nested deeper.
     static func flowText(of node: Node) -> String? {
         func plain(_ node: Node) -> String? {
             if case .scalar(let scalar) = node, scalar.style == .plain { scalar.string } else { nil }
