@@ -79,6 +79,16 @@ struct ChildSpecsTests {
         ])
     }
 
+    @Test("update's writes through compound operators and & arguments are checked too")
+    func updateWritesThroughOperatorsAndInOut() throws {
+        let update = "'child.taps <<= 1; swap(&child.shout, &last); child.title = element'"
+        let found = try run(["Row.vm.yaml": Self.row, "List.vm.yaml": Self.list(handlers: ["picked"], update: update)])
+        #expect(found.map { $0.prefix { $0 != "," } } == [
+            "List.vm.yaml:11:20: error: `update` of `rows` writes `child.taps`",
+            "List.vm.yaml:11:44: error: `update` of `rows` writes `child.shout`",
+        ])
+    }
+
     @Test("a valid parent and child pass together, and the child's spec is what the parent is checked against")
     func validPair() throws {
         #expect(try run(["Row.vm.yaml": Self.row, "List.vm.yaml": Self.list(handlers: ["picked"])]).isEmpty)

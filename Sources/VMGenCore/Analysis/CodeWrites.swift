@@ -46,6 +46,17 @@ private final class MutatingCallFinder: SyntaxVisitor {
     }
 }
 
+extension SpecCode {
+    /// Whether an element of an unfolded sequence (`a, op, b`) is an assignment: `=` or a
+    /// compound assignment operator (`+=`, `&=`, `<<=`...), not a comparison.
+    static func isAssignment(_ element: ExprSyntax) -> Bool {
+        if element.is(AssignmentExprSyntax.self) { return true }
+        guard let binary = element.as(BinaryOperatorExprSyntax.self) else { return false }
+        let text = binary.operator.text
+        return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+    }
+}
+
 /// Collects where each assignment's target and each `&` argument starts.
 private final class WriteFinder: SyntaxVisitor {
     var targets: [AbsolutePosition] = []
@@ -68,17 +79,10 @@ private final class WriteFinder: SyntaxVisitor {
         return nil
     }
 
-    static func isAssignment(_ element: ExprSyntax) -> Bool {
-        if element.is(AssignmentExprSyntax.self) { return true }
-        guard let binary = element.as(BinaryOperatorExprSyntax.self) else { return false }
-        let text = binary.operator.text
-        return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
-    }
-
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
         // An operator's left side is the element before it (unfolded sequence: a, op, b, op, c).
-        for (index, element) in elements.enumerated() where index > 0 && Self.isAssignment(element) {
+        for (index, element) in elements.enumerated() where index > 0 && SpecCode.isAssignment(element) {
             if let root = Self.root(of: elements[index - 1]) { targets.append(root.positionAfterSkippingLeadingTrivia) }
         }
         return .visitChildren

@@ -163,10 +163,9 @@ public struct ContextBuilder {
         }
         // The flag is set here rather than passed to `_$access` as `inout`: an access held across
         // the registrar's call would make Swift check every access of the flag at run time.
-        let recordRead = ["\(GeneratedNames.helper(name, "read")) = true", "\(GeneratedNames.fixed("access"))(\\.\(name))"]
-        let getter = (recordRead + ["return \(storage)"]).joined(separator: "; ")
         // One statement per line: the read recorded, then the value returned.
-        let getterLines = recordRead + ["return \(storage)"]
+        let getterLines = ["\(GeneratedNames.helper(name, "read")) = true", "\(GeneratedNames.fixed("access"))(\\.\(name))", "return \(storage)"]
+        let getter = getterLines.joined(separator: "; ")
         let declaration = setter.isEmpty
             ? ["    \(prefix)var \(name): \(type) {"] + getterLines.map { "        " + $0 } + ["    }"]
             : ["    \(prefix)var \(name): \(type) {", "        get {"] + getterLines.map { "            " + $0 } + ["        }",

@@ -100,8 +100,8 @@ extension Checker {
     }
 }
 
-/// The members of `child` that assignments write: `child.item = element`, `child.count += 1`,
-/// `child.item.title = t` (all write `item`).
+/// The members of `child` that assignments and `&` arguments write: `child.item = element`,
+/// `child.count += 1`, `child.item.title = t`, `swap(&child.item, &other)` (all write `item`).
 private final class ChildWriteFinder: SyntaxVisitor {
     var writes: [(name: String, position: AbsolutePosition)] = []
 
@@ -121,12 +121,15 @@ private final class ChildWriteFinder: SyntaxVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
-        for (index, element) in elements.enumerated() where index > 0 {
-            let isAssignment = element.is(AssignmentExprSyntax.self)
-                || element.as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/=", "%="].contains($0.operator.text) } == true
-            guard isAssignment, let token = Self.member(ofChild: elements[index - 1]) else { continue }
-            writes.append((token.text, token.positionAfterSkippingLeadingTrivia))
+        for (index, element) in elements.enumerated() where index > 0 && SpecCode.isAssignment(element) {
+            if let token = Self.member(ofChild: elements[index - 1]) { writes.append((token.text, token.positionAfterSkippingLeadingTrivia)) }
         }
+        return .visitChildren
+    }
+
+    /// `&child.x` passed to a function writes `x` too.
+    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
+        if let token = Self.member(ofChild: node.expression) { writes.append((token.text, token.positionAfterSkippingLeadingTrivia)) }
         return .visitChildren
     }
 }

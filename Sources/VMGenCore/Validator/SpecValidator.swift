@@ -98,7 +98,7 @@ struct Checker {
         }
         if let lifecycle = spec.lifecycle, lifecycle.value != "active" {
             diagnostics.error(
-                "unknown lifecycle `\(lifecycle.value)`\(Suggestion.didYouMean(lifecycle.value, in: ["active"]).isEmpty ? "; the only lifecycle is `active`" : "; did you mean `active`?")",
+                "unknown lifecycle `\(lifecycle.value)`\(Suggestion.closest(to: lifecycle.value, in: ["active"]) == nil ? "; the only lifecycle is `active`" : "; did you mean `active`?")",
                 at: lifecycle.location)
         }
     }
