@@ -78,18 +78,18 @@ let package = Package(
             ),
             dependencies: ["vmgen"]
         ),
-        // View models generated only by VMGenPlugin while building (nothing checked in).
-        .target(name: "PluginGeneratedViewModels", dependencies: ["Reactive"], plugins: ["VMGenPlugin"]),
 
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
+        // What the test targets share: the `.slow` tag and the fast loop's condition.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The golden files of the generator's tests, compiled so "the output compiles" is tested.
         .target(name: "GoldenViewModels", dependencies: ["Reactive"], path: "Tests/Golden/Expected"),
-        .testTarget(name: "VMGenCoreTests", dependencies: ["VMGenCore", "GoldenViewModels", "RandomSpecs"]),
+        .testTarget(name: "VMGenCoreTests", dependencies: ["VMGenCore", "GoldenViewModels", "RandomSpecs", "TestSupport"]),
         // Random valid specs (issue #10): deterministic from a seed, no dependencies.
         .target(name: "RandomSpecs"),
         // Every random spec is accepted and all outputs compile together against `Reactive`
         // (a dependency so that its module is built before the test runs).
-        .testTarget(name: "RandomSpecsTests", dependencies: ["RandomSpecs", "VMGenCore", "Reactive"]),
+        .testTarget(name: "RandomSpecsTests", dependencies: ["RandomSpecs", "VMGenCore", "Reactive", "TestSupport"]),
         .testTarget(
             name: "GeneratedViewModelsTests",
             dependencies: [
@@ -98,7 +98,6 @@ let package = Package(
                 "GoldenViewModels",
             ]
         ),
-        .testTarget(name: "PluginGeneratedViewModelsTests", dependencies: ["PluginGeneratedViewModels", "Reactive"]),
     ],
     swiftLanguageModes: [.v6]
 )

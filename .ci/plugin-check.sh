@@ -84,17 +84,17 @@ echo "== what each edit re-runs (a copy of the consumer, same scratch path)"
 mkdir -p "$copy"
 (cd "$fixture" && tar --exclude='.build*' --exclude='.swiftpm' -cf - .) | (cd "$copy" && tar -xf -)
 replace_line "$copy/Package.swift" 'path: "../../.."' "        .package(name: \"VMGen\", path: \"$root\"),"
-expect_rebuild first 2 1 "first build of the copy (its spec paths are new)"
+expect_rebuild first 4 1 "first build of the copy (its spec paths are new)"
 # SwiftPM relinks vmgen in the build after a first one (so every spec runs once more); vmgen
 # writes nothing when the bytes are the same, so nothing is recompiled. Then builds are quiet.
-expect_rebuild second 2 0 "second build (vmgen relinked by SwiftPM: every spec re-runs, nothing recompiles)"
+expect_rebuild second 4 0 "second build (vmgen relinked by SwiftPM: every spec re-runs, nothing recompiles)"
 expect_rebuild noop 0 0 "no-op build"
 echo "# A comment changes the spec, not the Swift it becomes." >>"$specs/Greeting.vm.yaml"
 expect_rebuild spec-comment 1 0 "comment added to Greeting.vm.yaml (same bytes out: not recompiled)"
 replace_line "$specs/Greeting.vm.yaml" 'doc: Greets whoever' 'doc: Greets whoever the user says they are, by name.'
 expect_rebuild spec-doc 1 1 "doc changed in Greeting.vm.yaml (new bytes out: recompiled)"
 echo '{# An edit that renders to the same text. #}' >>"$copy/VMGenTemplates/Value.stencil"
-expect_rebuild template 2 0 "VMGenTemplates/Value.stencil edited (every spec re-runs)"
+expect_rebuild template 4 0 "VMGenTemplates/Value.stencil edited (every spec re-runs)"
 
 echo "== errors point at the spec"
 cp "$specs/Volume.vm.yaml" "$work/Volume.vm.yaml.good"

@@ -25,14 +25,9 @@ extension Recorder {
     /// Waits (polling every millisecond) until `condition` holds for the recorder or `timeout`
     /// passes; returns whether it held. For events that arrive on other threads or tasks.
     public func wait(
-        timeout: Duration = .seconds(2), until condition: (Recorder) -> Bool
+        timeout: Duration = .seconds(60), isolation: isolated (any Actor)? = #isolation,
+        until condition: (Recorder) -> Bool
     ) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while !condition(self) {
-            if clock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return true
+        await waitUntil(timeout: timeout) { condition(self) }
     }
 }

@@ -164,13 +164,13 @@ struct FakeTests {
         let fake = FakeAsync<String, Int>()
         let closure = fake.closure
         let task = Task { try await closure("x") }
-        while fake.pending.isEmpty { await Task.yield() }
+        #expect(await waitUntil { fake.pending.count == 1 })
         #expect(fake.inputs == ["x"])
         fake.pending[0].succeed(with: 7)
         #expect(try await task.value == 7)
 
         let failing = Task { try await closure("y") }
-        while fake.pending.isEmpty { await Task.yield() }
+        #expect(await waitUntil { fake.pending.count == 1 })
         fake.pending[0].fail(with: TestFailure())
         await #expect(throws: TestFailure.self) { try await failing.value }
     }

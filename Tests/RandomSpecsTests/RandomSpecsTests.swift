@@ -1,6 +1,7 @@
 import Foundation
 import RandomSpecs
 import Testing
+import TestSupport
 import VMGenCore
 
 /// Issue #10's property test: vmgen accepts every random valid spec, and the Swift it generates
@@ -16,8 +17,9 @@ import VMGenCore
 /// - `VMGEN_RANDOM_KEEP=1`: keep the folder of specs and outputs even when everything passes.
 @Suite("Random valid specs")
 struct RandomSpecsTests {
-    @Test("every random valid spec is accepted and all outputs compile together")
-    func acceptedAndCompiled() throws {
+    @Test("every random valid spec is accepted and all outputs compile together",
+          .tags(.slow), .fastLoopSkips, .timeLimit(.minutes(15)))
+    func acceptedAndCompiled() async throws {
         let environment = ProcessInfo.processInfo.environment
         let seeds = try SeedList.parse(environment["VMGEN_RANDOM_SEEDS"] ?? "1-100")
         let options = RandomSpecGenerator.Options(runtimeNames: environment["VMGEN_RANDOM_RUNTIME_NAMES"] != "0")
@@ -26,7 +28,9 @@ struct RandomSpecsTests {
 
         let findings = try Findings.load(runtimeNames: options.runtimeNames)
         let run = try RandomSpecRun(seeds: seeds, options: options, fixed: findings, folder: folder)
-        let errors = try OutputTypecheck(modules: try ReactiveModules.locate()).errorsByFile(run.sources, children: run.children, in: folder)
+        let typecheck = OutputTypecheck(modules: try ReactiveModules.locate())
+        let (sources, children) = (run.sources, run.children)
+        let errors = try await onThreadOfItsOwn { try typecheck.errorsByFile(sources, children: children, in: folder) }
         let failures = run.failures(errors)
         let report = run.report(failures, seeds: seeds)
         try report.write(to: folder.appendingPathComponent("report.txt"), atomically: true, encoding: .utf8)

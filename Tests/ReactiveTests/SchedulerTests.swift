@@ -91,12 +91,13 @@ import Testing
     }
 }
 
-/// Runs `work` on another thread and blocks the caller until it is done.
+/// Runs `work` on another thread and blocks the caller until it is done (a test issue if it is
+/// not after a minute).
 private func waitForBackgroundWork(_ work: @escaping @Sendable () -> Void) {
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
         work()
         done.signal()
     }
-    done.wait()
+    #expect(done.wait(timeout: .now() + 60) == .success, "the background work did not end within a minute")
 }

@@ -4,7 +4,7 @@ import ReactiveTesting
 import Testing
 
 /// Runs `body(thread)` on `count` threads of their own, started together, and returns when all
-/// have finished.
+/// have finished (a test issue if they have not after a minute).
 ///
 /// `DispatchQueue.concurrentPerform` may run every iteration on one worker when the machine is
 /// busy (and then the Thread Sanitizer has no concurrent accesses to check); these are real
@@ -16,12 +16,13 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         finished.enter()
         Thread {
             arrived.withLock { $0 += 1 }
-            while arrived.withLock({ $0 }) < count { Thread.sleep(forTimeInterval: 0.0001) }
+            let deadline = Date().addingTimeInterval(10)
+            while arrived.withLock({ $0 }) < count, Date() < deadline { Thread.sleep(forTimeInterval: 0.0001) }
             body(thread)
             finished.leave()
         }.start()
     }
-    finished.wait()
+    #expect(finished.wait(timeout: .now() + 60) == .success, "the threads did not finish within a minute")
 }
 
 /// The runtime's shared state hit from several threads at once. Each test checks what the stream

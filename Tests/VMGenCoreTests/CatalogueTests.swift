@@ -23,9 +23,12 @@ struct CatalogueTests {
         }.sorted()
     }()
 
-    @Test("the catalogue holds at least 60 cases")
-    func size() {
-        #expect(Self.cases.count >= 60)
+    @Test("every case has its expected output, and every expected output its case")
+    func casesAndExpectationsPair() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+        let expectations = files.filter { $0.hasSuffix(".expected") }.map { String($0.dropLast(".expected".count)) }.sorted()
+        #expect(expectations == (Self.cases + Self.folderCases).sorted())
+        #expect(!Self.cases.isEmpty && !Self.folderCases.isEmpty, "the catalogue was not read from \(Self.folder.path)")
     }
 
     @Test("an invalid spec fails with exactly its expected diagnostics and writes nothing", arguments: cases)

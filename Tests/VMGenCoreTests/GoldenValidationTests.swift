@@ -7,9 +7,12 @@ import Testing
 @MainActor
 @Suite("Validation in the golden view model")
 struct GoldenValidationTests {
-    /// Waits, a millisecond at a time and at most a second, until `done` holds.
-    func wait(until done: () -> Bool) async throws {
-        for _ in 0..<1000 where !done() { try await Task.sleep(for: .milliseconds(1)) }
+    /// Waits, a millisecond at a time and at most a minute (a parallel test run can keep the
+    /// main actor from this test for seconds), until `done` holds; a test issue when it never does.
+    func wait(until done: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while !done(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(done(), "still not done after a minute", sourceLocation: sourceLocation)
     }
 
     @Test("with show: afterSubmit, no message shows before the first attempt, and a failing attempt runs no task")
@@ -23,8 +26,8 @@ struct GoldenValidationTests {
         #expect(form.submitAttempted)
         #expect(form.nameMessage == #"Too long: the "name" field \ limit."#)
         #expect(form.problemCount == 1)
+        // Had the task started, the command would execute until it ended.
         try await wait { !form.saveIsExecuting }
-        try await Task.sleep(for: .milliseconds(20))
         #expect(form.saved == [], "an attempt while a rule fails runs nothing")
     }
 

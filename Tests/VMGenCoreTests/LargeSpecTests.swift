@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import VMGenCore
 
 /// The generated code grows with the graph (values plus edges), not with sources times what is
@@ -32,7 +33,8 @@ struct LargeSpecTests {
         return (source.utf8.count, seconds)
     }
 
-    @Test("a hundred inputs feeding five thousand values generate in seconds, about as large as ten inputs")
+    @Test("a hundred inputs feeding five thousand values generate in seconds, about as large as ten inputs",
+          .tags(.slow), .fastLoopSkips, .timeLimit(.minutes(5)))
     func linearInTheGraph() throws {
         let few = try Self.measure(Self.chainSpec(inputs: 10, values: 5_000))
         let many = try Self.measure(Self.chainSpec(inputs: 100, values: 5_000))

@@ -1,6 +1,6 @@
 import Foundation
 import Observation
-import PluginGeneratedViewModels
+import ConsumerViewModels
 import Testing
 
 /// `CounterViewModel` exists only as the build plugin's output for `Counter.vm.yaml`: these tests
