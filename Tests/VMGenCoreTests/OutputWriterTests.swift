@@ -79,13 +79,3 @@ struct SpecSchemaTests {
         #expect((rules["items"] as? [String: Any])?["required"] as? [String] == ["rule", "message"])
     }
 }
-
-@Suite("Unified diff")
-struct UnifiedDiffTests {
-    @Test("a changed line shows as removal then insertion, with context and hunk header")
-    func changedLine() {
-        let diff = UnifiedDiff.make(old: "a\nb\nc\nd\n", new: "a\nB\nc\nd\n", oldName: "old", newName: "new")
-        #expect(diff == "--- old\n+++ new\n@@ -1,5 +1,5 @@\n a\n-b\n+B\n c\n d\n ")
-        #expect(UnifiedDiff.make(old: "same\n", new: "same\n", oldName: "a", newName: "b").isEmpty)
-    }
-}

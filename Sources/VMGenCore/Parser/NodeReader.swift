@@ -28,22 +28,6 @@ struct NodeReader {
         }
     }
 
-    /// Whether `node` stands before `position` in the text: only a resolved alias does that,
-    /// because Yams gives an alias the mark of the anchored node it stands for.
-    func isAlias(_ node: Node, after position: Node) -> Bool {
-        guard let mark = node.mark, let start = position.mark else { return false }
-        return (mark.line, mark.column) < (start.line, start.column)
-    }
-
-    /// Aliases are refused: a spec never needs them, and refusing them makes alias bombs
-    /// ("billion laughs") harmless.
-    mutating func rejectAlias(_ node: Node, after position: Node, at location: SourceLocation) -> Bool {
-        guard isAlias(node, after: position) else { return false }
-        diagnostics.error(
-            "specs do not use YAML anchors (`&name`) and aliases (`*name`): write the value out", at: location)
-        return true
-    }
-
     /// The entries of a mapping, in order, keyed by their string keys.
     mutating func entries(of node: Node, in context: String) -> [(key: Located<String>, value: Node)]? {
         guard case .mapping(let mapping) = node else {
@@ -56,7 +40,6 @@ struct NodeReader {
                 diagnostics.error("keys in \(context) must be plain names, not \(Self.shape(of: key))", at: location(of: key))
                 continue
             }
-            if rejectAlias(value, after: key, at: location(of: key)) { continue }
             result.append((Located(scalar.string, at: location(of: key)), value))
         }
         return result
@@ -173,9 +156,7 @@ struct NodeReader {
     /// A single value or a list of values.
     mutating func stringList(_ node: Node, _ what: String) -> [Located<String>] {
         if case .sequence(let sequence) = node {
-            return sequence.compactMap { item in
-                rejectAlias(item, after: node, at: location(of: node)) ? nil : nonEmptyString(item, "each of \(what)")
-            }
+            return sequence.compactMap { nonEmptyString($0, "each of \(what)") }
         }
         return nonEmptyString(node, what).map { [$0] } ?? []
     }

@@ -31,7 +31,6 @@ extension SectionReader {
         }
         var rules: [Validation.Rule] = []
         for (index, item) in sequence.enumerated() {
-            if reader.rejectAlias(item, after: node, at: reader.location(of: item)) { continue }
             let what = "rule \(index + 1) of `\(name.value)`"
             guard let fields = reader.fields(of: item, in: what, allowed: Self.ruleKeys, required: Self.ruleKeys),
                 let holds = fields["rule"].flatMap({ reader.code($0.value, "`rule` of \(what)") }),

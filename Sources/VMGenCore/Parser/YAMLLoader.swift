@@ -39,9 +39,13 @@ struct YAMLLoader {
             return nil
         }
         let node: Node?
+        let firstAnchor: (name: String, mark: Mark?)?
         do {
             // UTF-8 named, so that Yams does not read the environment on every spec to choose.
-            node = try Yams.compose(yaml: text, .default, .default, .utf8)
+            let parser = try Parser(yaml: text, resolver: .default, constructor: .default, encoding: .utf8)
+            node = try parser.singleRoot()
+            // Nodes hold their anchors weakly, the parser strongly: read them while it lives.
+            firstAnchor = withExtendedLifetime(parser) { node.flatMap(Self.firstAnchor(in:)) }
         } catch let error as YamlError {
             diagnostics.append(contentsOf: Self.diagnostics(for: error, file: file))
             return nil
@@ -53,13 +57,37 @@ struct YAMLLoader {
             diagnostics.error("the spec is empty; start it with `viewModel: <Name>` (see `vmgen init`)", at: start)
             return nil
         }
-        if let alias = AliasKeys.first(in: text) {
+        // Without anchors there are no aliases (an alias of no anchor is a YAML error), so a
+        // spec never stands for a value written elsewhere, and alias bombs are harmless.
+        if let anchor = firstAnchor {
             diagnostics.error(
-                "specs do not use YAML anchors (`&name`) and aliases (`*name`), also not as keys: write the key out",
-                at: SourceLocation(file: file, line: alias.line, column: alias.column))
+                "specs do not use YAML anchors (`&\(anchor.name)`) and aliases (`*\(anchor.name)`): write the value out at each place that uses it",
+                at: SourceLocation(file: file, line: max(anchor.mark?.line ?? 1, 1), column: max(anchor.mark?.column ?? 1, 1)))
             return nil
         }
         return (node, text)
+    }
+
+    /// The name and place of the first anchor (`&name`) in `node`'s tree. The walk follows the
+    /// document's order and stops at the first anchor, which comes before every alias of it, so
+    /// it never walks into an alias (an alias bomb's nodes are shared many times over).
+    static func firstAnchor(in node: Node) -> (name: String, mark: Mark?)? {
+        var pending = [node]
+        while let next = pending.popLast() {
+            switch next {
+            case .scalar(let scalar):
+                if let anchor = scalar.anchor { return (anchor.rawValue, scalar.mark) }
+            case .mapping(let mapping):
+                if let anchor = mapping.anchor { return (anchor.rawValue, mapping.mark) }
+                pending += mapping.reversed().flatMap { [$0.value, $0.key] }
+            case .sequence(let sequence):
+                if let anchor = sequence.anchor { return (anchor.rawValue, sequence.mark) }
+                pending += sequence.reversed()
+            case .alias:
+                continue
+            }
+        }
+        return nil
     }
 
     /// libyaml's errors carry the place it noticed the problem and, often nearer the cause,
