@@ -170,7 +170,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
 
     /// Loads `metadata` again; a load still running is cancelled.
     public func reloadMetadata() {
-        _metadata$loader.reload()
+        _$transaction { self._metadata$loader.reload() }
     }
 
     private lazy var _metadata$loader:

@@ -73,7 +73,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
 
     /// Loads `importedPhotos` again; a load still running is cancelled.
     public func reloadImportedPhotos() {
-        _importedPhotos$loader.reload()
+        _$transaction { self._importedPhotos$loader.reload() }
     }
 
     private lazy var _importedPhotos$loader:

@@ -102,7 +102,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     /// Loads `results` again; a load still running is cancelled.
     public func reloadResults() {
         _results$pacer.cancel()
-        _results$loader.reload()
+        _$transaction { self._results$loader.reload() }
     }
 
     private lazy var _results$loader: Reactive.ResourceLoader<[String], any Swift.Error> = .init { [weak self] in
@@ -217,7 +217,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     }
     /// Holds back the reloads of `results` on change (`debounce: 0.3`).
     private lazy var _results$pacer = Reactive.Pacer<Swift.Void>(.debounce(0.3), on: _$scheduler) { [weak self] in
-        self?._results$loader.reload()
+        self?._$transaction { self?._results$loader.reload() }
     }
 
     // MARK: Life cycle

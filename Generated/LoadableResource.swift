@@ -108,7 +108,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     /// Loads `computed` again; a load still running is cancelled.
     public func reloadComputed() {
-        _computed$loader.reload()
+        _$transaction { self._computed$loader.reload() }
     }
 
     private lazy var _computed$loader:

@@ -90,7 +90,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// Loads `person` again; a load still running is cancelled.
     public func reloadPerson() {
-        _person$loader.reload()
+        _$transaction { self._person$loader.reload() }
     }
 
     private lazy var _person$loader: Reactive.ResourceLoader<_person$Type, Never> = .init { [weak self] in

@@ -119,7 +119,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
 
     /// Loads `details` again; a load still running is cancelled.
     public func reloadDetails() {
-        _details$loader.reload()
+        _$transaction { self._details$loader.reload() }
     }
 
     private lazy var _details$loader: Reactive.ResourceLoader<_details$Type, _details$Failure> = .init { [weak self] in

@@ -120,7 +120,7 @@ extension ContextBuilder {
             loaderType: loaderType(resource),
             declarationHead: loaderDeclarationHead(resource),
             reloadName: GeneratedNames.reload(of: name),
-            reloadLines: cancelsPendingReloads(resource) + ["\(loaderName(resource)).reload()"],
+            reloadLines: cancelsPendingReloads(resource) + [reloadInATransaction(resource, selfReference: "self")],
             loadName: GeneratedNames.helper(name, "load"),
             docLines: SwiftText.docLines(resource.doc),
             outputs: [name, GeneratedNames.isLoading(of: name), GeneratedNames.error(of: name)].compactMap(value(named:)).map(valueMember))

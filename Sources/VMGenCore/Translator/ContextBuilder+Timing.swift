@@ -57,7 +57,7 @@ extension ContextBuilder {
         for resource in pacedResources {
             guard let pacing = resource.pacing?.value else { continue }
             pacer(resource.name.value, type: "Swift.Void", pacing: pacing, doc: "Holds back the reloads of `\(resource.name.value)` on change",
-                  deliver: "\(loaderName(resource)).reload()")
+                  deliver: reloadInATransaction(resource, selfReference: "self?"))
         }
         return result
     }
@@ -77,6 +77,15 @@ extension ContextBuilder {
         let prefix = "pace:"
         guard node.hasPrefix(prefix) else { return nil }
         return ("\(GeneratedNames.helper(String(node.dropFirst(prefix.count)), "pace"))()", "")
+    }
+
+    /// A reload started outside any action (an explicit `reload<Name>()`, a pacer letting one
+    /// through), as one transaction with whatever the load answers at once: the loading state and
+    /// a synchronous answer commit together, so observers hear only the outcome. Reloads started
+    /// by the commit (a change, activation) are inside a transaction already. `selfReference` is
+    /// `self`, or `self?` inside a closure that holds the view model weakly.
+    func reloadInATransaction(_ resource: Resource, selfReference: String) -> String {
+        "\(GeneratedNames.fixed("transaction")) { \(selfReference).\(loaderName(resource)).reload() }"
     }
 
     /// What becoming inactive and an explicit `reload<Name>()` cancel besides the loads: the

@@ -135,7 +135,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
 
     /// Loads `numbers` again; a load still running is cancelled.
     func reloadNumbers() {
-        _numbers$loader.reload()
+        _$transaction { self._numbers$loader.reload() }
     }
 
     private lazy var _numbers$loader: Reactive.ResourceLoader<[Int], any Swift.Error> = .init { [weak self] in

@@ -143,7 +143,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     /// Loads `suggestions` again; a load still running is cancelled.
     public func reloadSuggestions() {
-        _suggestions$loader.reload()
+        _$transaction { self._suggestions$loader.reload() }
     }
 
     private lazy var _suggestions$loader: Reactive.ResourceLoader<[String], any Swift.Error> = .init { [weak self] in

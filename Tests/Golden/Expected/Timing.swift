@@ -96,7 +96,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     /// Loads `matches` again; a load still running is cancelled.
     public func reloadMatches() {
         _matches$pacer.cancel()
-        _matches$loader.reload()
+        _$transaction { self._matches$loader.reload() }
     }
 
     private lazy var _matches$loader:
@@ -130,7 +130,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     /// Loads `items` again; a load still running is cancelled.
     public func reloadItems() {
         _items$pacer.cancel()
-        _items$loader.reload()
+        _$transaction { self._items$loader.reload() }
     }
 
     private lazy var _items$loader:
@@ -289,11 +289,11 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     }
     /// Holds back the reloads of `matches` on change (`debounce: 0.5`).
     private lazy var _matches$pacer = Reactive.Pacer<Swift.Void>(.debounce(0.5), on: _$scheduler) { [weak self] in
-        self?._matches$loader.reload()
+        self?._$transaction { self?._matches$loader.reload() }
     }
     /// Holds back the reloads of `items` on change (`throttle: 2`).
     private lazy var _items$pacer = Reactive.Pacer<Swift.Void>(.throttle(2), on: _$scheduler) { [weak self] in
-        self?._items$loader.reload()
+        self?._$transaction { self?._items$loader.reload() }
     }
 
     // MARK: Life cycle
