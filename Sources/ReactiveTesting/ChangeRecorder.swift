@@ -106,20 +106,32 @@ public final class ChangeRecorder<ViewModel: Inspectable> {
 
     /// Ends the recording: in exhaustive mode, changes not checked yet fail the test; so does work
     /// still running (a command executing, a resource loading) and, with a scheduler, actions
-    /// still scheduled on it.
-    public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
+    /// still scheduled on it. Work that runs for the view model's life, such as a resource that
+    /// follows a live stream, is named in `stillRunning` (`\.pricesIsLoading`): it must still be
+    /// running, and the rest must have ended.
+    public func finish(stillRunning: KeyPath<ViewModel, Bool>..., sourceLocation: SourceLocation = #_sourceLocation) {
         guard !isFinished else { return }
         if isExhaustive { check([], heading: "Changes not checked before the end", at: sourceLocation) }
-        var running: [String] = []
+        var running: [String] = [], notRunning: [String] = []
+        var expectedRunning: Set<String> = []
+        for keyPath in stillRunning {
+            guard let output = outputs.first(where: { $0.keyPath == keyPath && $0.kind == .work }) else {
+                notRunning.append("\(keyPath) is not a command's IsExecuting or a resource's IsLoading of \(ViewModel.self)")
+                continue
+            }
+            expectedRunning.insert(output.name)
+        }
         for output in outputs where output.kind == .work {
-            if output.current(viewModel) as? Bool == true { running.append("\(output.name) is still true") }
+            let isRunning = output.current(viewModel) as? Bool == true
+            if isRunning && !expectedRunning.contains(output.name) { running.append("\(output.name) is still true") }
+            if !isRunning && expectedRunning.contains(output.name) { notRunning.append("\(output.name) is false") }
         }
         if let scheduler, scheduler.scheduledCount > 0 {
             running.append("the TestScheduler still has \(scheduler.scheduledCount) scheduled action(s)")
         }
-        if !running.isEmpty {
-            report("Work is still running at the end of the test:\n" + running.map { "  " + $0 }.joined(separator: "\n"),
-                   sourceLocation)
+        for (heading, lines) in [("Work is still running at the end of the test:", running),
+                                 ("Work the test said would still be running is not:", notRunning)] where !lines.isEmpty {
+            report(([heading] + lines.map { "  " + $0 }).joined(separator: "\n"), sourceLocation)
         }
         stop()
     }

@@ -166,6 +166,25 @@ struct ChangeRecorderTests {
         ])
     }
 
+    @Test func workNamedAsStillRunningIsExpectedAndTheRestMustHaveEnded() {
+        let computation = InMemoryComputation()
+        let resource = LoadableResourceViewModel(computation: computation)
+        let changes = recorder(resource, exhaustive: false)
+        resource.model = "2"
+        changes.finish(stillRunning: \.computedIsLoading)
+        #expect(reports.messages == [])
+
+        let ended = LoadableResourceViewModel(computation: computation)
+        let endedChanges = recorder(ended, exhaustive: false)
+        endedChanges.finish(stillRunning: \.computedIsLoading)
+        #expect(reports.messages == [
+            """
+            Work the test said would still be running is not:
+              computedIsLoading is false
+            """,
+        ])
+    }
+
     @Test func changesNotCheckedBeforeTheEndFailTheTest() {
         let line = OrderLineViewModel(counter: EvaluationCounter())
         let changes = recorder(line)
