@@ -19,7 +19,8 @@ import Testing
 /// ```
 ///
 /// The actions: setting each input to each value of its domain (the test's, or both values of a
-/// `Bool` input and of `isActive`), executing each command without input, answering the oldest
+/// `Bool` input and of `isActive`), executing each command without input (and the commands the
+/// test names: with the inputs it gives, or of each child of a list), answering the oldest
 /// pending call of each fake with each value or failure the test gave, and advancing each
 /// ``TestScheduler`` by each step. ``exhaustive(depth:maxStates:)`` tries every sequence up to a
 /// length, breadth first, so the failure it finds is a shortest one;
@@ -133,7 +134,8 @@ public final class Explorer<ViewModel: Inspectable> {
                 ExplorationFailure(steps: failure.steps.map { actions[$0] }, message: failure.message,
                                    originalLength: failure.shrunkFrom)
             },
-            coverage: coverage, runs: runs)
+            coverage: coverage, runs: runs,
+            actionsNeverRun: actions.filter { !coverage.actionsRun.contains($0) })
     }
 
     private struct Failure {
@@ -181,6 +183,7 @@ public final class Explorer<ViewModel: Inspectable> {
 
         /// Performs one action, then checks everything.
         func perform(_ action: Int, coverage: inout Coverage) -> String? {
+            coverage.actionsRun.insert(actions[action].code)
             let refusal = actions[action].perform()
             record(into: &coverage)
             return refusal ?? check()
@@ -197,6 +200,10 @@ public final class Explorer<ViewModel: Inspectable> {
         func record(into coverage: inout Coverage) {
             for command in viewModel._$commands {
                 coverage.reach(command: command.name, enabled: command.isEnabled())
+            }
+            for command in setup.commands {
+                coverage.register(command: command.name)
+                for enabled in command.enabledStates(viewModel) { coverage.reach(command: command.name, enabled: enabled) }
             }
             // A resource `r` has the outputs `r`, `rIsLoading` (work) and `rError`.
             let outputs = viewModel._$outputs
@@ -245,6 +252,9 @@ private func isNil(_ value: Any?) -> Bool {
 @MainActor
 public final class ExplorerSetup<ViewModel: Inspectable> {
     private var inputs: [(keyPath: AnyKeyPath, actions: (ViewModel, [AnyKeyPath: String]) -> [ExplorerAction])] = []
+    /// The commands the test names (with an input, or of children), their actions and, for the
+    /// coverage, the enabled state of each (one per child).
+    private(set) var commands: [(name: String, enabledStates: (ViewModel) -> [Bool], actions: (ViewModel) -> [ExplorerAction])] = []
     private var others: [ExplorerAction] = []
     private var hidden: [() -> String] = []
 
@@ -302,6 +312,81 @@ public final class ExplorerSetup<ViewModel: Inspectable> {
         hidden.append { "\(name): \(scheduler.scheduledCount) scheduled" }
     }
 
+    /// Executes `command`, which takes an input, with each of `inputs`; `name` is the command's
+    /// name in the class. (Commands without input are executed without being asked.) Its
+    /// enabled and disabled states count in the coverage.
+    public func execute<Input, Output, Failure>(
+        _ command: KeyPath<ViewModel, Command<Input, Output, Failure>>, named name: String, inputs: [Input]
+    ) {
+        commands.append((name, { [$0[keyPath: command].isEnabled.value] }, { viewModel in
+            inputs.map { input in
+                ExplorerAction(
+                    code: "viewModel.\(name).execute(\(Self.argument(input))).start()",
+                    isApplicable: { true },
+                    perform: { [weak viewModel] in
+                        viewModel.flatMap { Self.run($0[keyPath: command], with: input, named: name) }
+                    })
+            }
+        }))
+    }
+
+    /// Executes `command` of each of the first `count` children of `children` (a list of child
+    /// view models, such as a keyed list), with each of `inputs`; `name` and `childrenName` are
+    /// their names in the classes. In the coverage the command is `<childrenName>[].<name>`: enabled
+    /// when some child's was seen enabled, disabled when some child's was seen disabled.
+    public func execute<Child: AnyObject, Input, Output, Failure>(
+        _ command: KeyPath<Child, Command<Input, Output, Failure>>, named name: String,
+        ofEach children: KeyPath<ViewModel, [Child]>, named childrenName: String, inputs: [Input], upTo count: Int = 2
+    ) {
+        let enabledStates: (ViewModel) -> [Bool] = { $0[keyPath: children].map { $0[keyPath: command].isEnabled.value } }
+        commands.append(("\(childrenName)[].\(name)", enabledStates, { viewModel in
+            (0..<count).flatMap { index in
+                inputs.map { input in
+                    ExplorerAction(
+                        code: "viewModel.\(childrenName)[\(index)].\(name).execute(\(Self.argument(input))).start()",
+                        isApplicable: { [weak viewModel] in (viewModel?[keyPath: children].count ?? 0) > index },
+                        perform: { [weak viewModel] in
+                            guard let child = viewModel?[keyPath: children][index] else { return nil }
+                            return Self.run(child[keyPath: command], with: input, named: "\(childrenName)[\(index)].\(name)")
+                        })
+                }
+            }
+        }))
+    }
+
+    /// ``execute(_:named:ofEach:named:inputs:upTo:)`` for a command without input.
+    public func execute<Child: AnyObject, Output, Failure>(
+        _ command: KeyPath<Child, Command<Void, Output, Failure>>, named name: String,
+        ofEach children: KeyPath<ViewModel, [Child]>, named childrenName: String, upTo count: Int = 2
+    ) {
+        execute(command, named: name, ofEach: children, named: childrenName, inputs: [()], upTo: count)
+    }
+
+    /// An input as the pasted test writes it: nothing for `Void`.
+    private static func argument<Input>(_ input: Input) -> String {
+        Input.self == Void.self ? "" : String(reflecting: input)
+    }
+
+    /// Starts one execution of `command`; a message when what it did disagrees with whether it
+    /// was enabled (a refusal is sent at once, while the producer starts).
+    private static func run<Input, Output, Failure>(
+        _ command: Command<Input, Output, Failure>, with input: Input, named name: String
+    ) -> String? {
+        let wasEnabled = command.isEnabled.value
+        let refused = Locked(false)
+        command.execute(input).start { event in
+            if case .failed(.disabled) = event { refused.withLock { $0 = true } }
+        }
+        return verdict(name, wasEnabled: wasEnabled, refused: refused.withLock { $0 })
+    }
+
+    /// What is wrong when a command's execution and its enabled state disagree, or nil.
+    private static func verdict(_ name: String, wasEnabled: Bool, refused: Bool) -> String? {
+        if refused && wasEnabled { return "`\(name)` was enabled but refused to run" }
+        if !refused && !wasEnabled { return "`\(name)` was disabled but ran" }
+        return nil
+    }
+
     /// Every action, in a fixed order: inputs, the view model's other inputs with a domain of
     /// their own (`Bool`s, `isActive`), commands, then answers and time.
     func actions(for viewModel: ViewModel) -> [ExplorerAction] {
@@ -329,13 +414,10 @@ public final class ExplorerSetup<ViewModel: Inspectable> {
                 isApplicable: { true },
                 perform: {
                     let wasEnabled = command.isEnabled()
-                    let refused = command.execute()
-                    if refused && wasEnabled { return "`\(command.name)` was enabled but refused to run" }
-                    if !refused && !wasEnabled { return "`\(command.name)` was disabled but ran" }
-                    return nil
+                    return Self.verdict(command.name, wasEnabled: wasEnabled, refused: command.execute())
                 }))
         }
-        return result + others
+        return result + commands.flatMap { $0.actions(viewModel) } + others
     }
 
     func hiddenState() -> [String] { hidden.map { $0() } }
@@ -360,9 +442,13 @@ public struct ExplorationReport: CustomStringConvertible, Sendable {
     public let coverage: Coverage
     /// How many sequences ran (each from a fresh view model).
     public let runs: Int
+    /// The actions that applied in no state reached (a child's command when no list had that
+    /// many children, an answer when no call was made), as the lines a pasted test runs.
+    public let actionsNeverRun: [String]
 
     public var description: String {
-        (failure.map { $0.test(viewModel) + "\n" } ?? "\(viewModel): no failure in \(runs) runs.\n") + coverage.description
+        let neverRun = actionsNeverRun.isEmpty ? "" : "\nNever run:\n" + actionsNeverRun.map { "  " + $0 }.joined(separator: "\n")
+        return (failure.map { $0.test(viewModel) + "\n" } ?? "\(viewModel): no failure in \(runs) runs.\n") + coverage.description + neverRun
     }
 
     /// Records an issue with the failing sequence, as a test to paste, when there is one.
@@ -409,11 +495,17 @@ public struct Coverage: CustomStringConvertible, Sendable {
     public private(set) var commands: [String: (enabled: Bool, disabled: Bool)] = [:]
     /// For each resource, the states seen.
     public private(set) var resources: [String: Set<ResourceState>] = [:]
+    /// The actions performed at least once, as their lines of Swift.
+    var actionsRun: Set<String> = []
 
     mutating func reach(command: String, enabled: Bool) {
         var states = commands[command] ?? (false, false)
         if enabled { states.enabled = true } else { states.disabled = true }
         commands[command] = states
+    }
+
+    mutating func register(command: String) {
+        if commands[command] == nil { commands[command] = (false, false) }
     }
 
     mutating func register(resource: String) {

@@ -290,9 +290,17 @@ struct ExampleExplorationTests {
         let rows = Explorer<TodoRowsViewModel> { explore in
             let store = ExploredTodoStore()
             explore.input(\.items, [[], [milk], [TodoItem(id: 1, title: "milk", isDone: true), TodoItem(id: 2, title: "eggs")]])
+            explore.execute(\.toggle, named: "toggle", ofEach: \.rows, named: "rows", upTo: 3)
+            explore.execute(\.rename, named: "rename", ofEach: \.rows, named: "rows", upTo: 3)
             return TodoRowsViewModel(store: store)
         }.exhaustive(depth: 3)
         rows.expectNoFailure()
+        // The rows' commands ran on the first and the second row; no list has a third. A row's
+        // draft is its own, so no exploration of the list makes `rename` enabled: the report says so.
+        #expect(rows.actionsNeverRun == [
+            "viewModel.rows[2].toggle.execute().start()", "viewModel.rows[2].rename.execute().start()",
+        ], "\(rows)")
+        #expect(rows.coverage.missing == ["rows[].rename: enabled", "rows[].toggle: disabled"], "\(rows)")
     }
 }
 

@@ -33,6 +33,21 @@ struct ExplorerTests {
         #expect(failure.originalLength == nil)
     }
 
+    @Test func aCommandThatTakesAnInputRunsWithTheInputsTheTestGives() {
+        let report = Explorer<SearchViewModel> { explore in
+            let search = FakeProducer<String, [String], any Error>()
+            explore.execute(\.searchFor, named: "searchFor", inputs: ["", "swift"])
+            explore.answers(search, named: "search", values: [["Swift"]])
+            return SearchViewModel(search: search.closure)
+        }.exhaustive(depth: 3)
+        report.expectNoFailure()
+        // `searchFor` types its input into the query and then runs the search, whose answer the
+        // fake gives: every action ran, and `run` was seen enabled (a query of five letters).
+        #expect(report.actionsNeverRun == [], "\(report)")
+        #expect(report.coverage.commands["searchFor"]?.enabled == true)
+        #expect(report.coverage.commands["run"]?.enabled == true)
+    }
+
     @Test func shorterExplorationFindsNothing() {
         let report = publisher().exhaustive(depth: 3)
         #expect(report.failure == nil)
