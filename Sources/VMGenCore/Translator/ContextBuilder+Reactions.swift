@@ -34,7 +34,7 @@ extension ContextBuilder {
     /// One static function per reaction, for `computations`.
     func reactionFunctions() -> [CodeFunction] {
         model.reactions.map { reaction in
-            let reads = reactionArguments(reaction).map { "\($0.name): \($0.type)" }
+            let reads = parameterList(reactionArguments(reaction))
             let writes = reaction.writes.compactMap { name in value(named: name).map { "\(name): inout \(typeName(of: $0))" } }
             let triggers = reaction.triggers.map { "`\($0)`" }.joined(separator: " or ")
             return CodeFunction(

@@ -329,11 +329,30 @@ struct Checker {
     /// and notes them, for the warning about state nothing writes.
     mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()") {
         guard let body = parse(code, what, form: form, signature: signature) else { return }
+        checkWritesOfGivenNames(in: body, code, what, selfReachesValues: true)
         let reads = SpecCode.reads(in: body)
         for read in Self.firstOfEachSpelling(reads) where read.name != "self" {
             _ = resolve(read, in: code, what)
         }
         statementReads += SpecCode.names(reads)
+    }
+
+    /// A name the code is given (`error` in `onFailure`, `value` in `onValue`, `input` in
+    /// `perform`, a function's parameter) is a constant that hides a spec name of the same
+    /// spelling; changing it would not compile. Where the spec declares the name, the code
+    /// meant the view model's value, which `self.name` reaches (`selfReachesValues`: statements
+    /// run in instance methods).
+    mutating func checkWritesOfGivenNames(in body: SpecCode.Body, _ code: Code, _ what: String, selfReachesValues: Bool) {
+        var reported = Set<String>()
+        for write in SpecCode.writesOfGivenNames(in: body) where reported.insert(write.name).inserted {
+            let name = write.name
+            let fix = if let symbol = symbols[name], selfReachesValues {
+                "; to change \(describe(symbol)), which it hides, write `self.\(name)`"
+            } else {
+                "; copy it into a variable first (`var \(name) = \(name)`), or keep what you need in a state value"
+            }
+            diagnostics.error("\(what) changes `\(name)`, a constant the code is given\(fix)", at: code.location(ofUTF8Offset: write.offset))
+        }
     }
 
     /// A name the spec does not declare is an error, unless it is a type (capitalized) or
