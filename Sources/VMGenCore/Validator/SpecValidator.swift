@@ -217,7 +217,7 @@ struct Checker {
         guard let type else { return }
         guard let problem = types.facts(of: type.value).problems.first else { return }
         var location = type.location
-        location.column += String(decoding: type.value.utf8.prefix(problem.offset), as: UTF8.self).unicodeScalars.count
+        location.column += problem.offset
         diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem.message)", at: location)
     }
 
