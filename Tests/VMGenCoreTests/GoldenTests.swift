@@ -12,7 +12,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// package root) and review the diff.
 @Suite("Golden files")
 struct GoldenTests {
-    static let specs = ["Counter", "Search", "Loader", "Row", "Names", "Reads", "Publisher", "Given"]
+    static let specs = ["Counter", "Search", "Loader", "Row", "Names", "Reads", "Publisher", "Given", "Keywords"]
 
     @Test("each golden spec generates exactly its expected Swift", arguments: specs)
     func matchesGolden(name: String) throws {

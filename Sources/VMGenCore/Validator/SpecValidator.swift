@@ -80,7 +80,7 @@ struct Checker {
     // MARK: Header
 
     mutating func checkHeader() {
-        if let problem = SwiftNames.problem(with: spec.viewModel.value) ?? moduleNameProblem(spec.viewModel.value) {
+        if let problem = SwiftNames.problem(with: spec.viewModel.value, isType: true) ?? moduleNameProblem(spec.viewModel.value) {
             diagnostics.error("`\(spec.viewModel.value)` cannot be the view model's name: \(problem)", at: spec.viewModel.location)
         }
         if let access = spec.access, !["public", "internal"].contains(access.value) {
@@ -157,8 +157,8 @@ struct Checker {
 
     mutating func declareChecked(_ name: Located<String>, _ kind: Symbol.Kind, type: String?, what: String) {
         if let problem = SwiftNames.problem(with: name.value) ?? moduleNameProblem(name.value) {
+            // Declared anyway: each use of the name is then not an error of its own.
             diagnostics.error("`\(name.value)` cannot be the name of \(what): \(problem)", at: name.location)
-            return
         }
         declare(name.value, kind, type: type, at: name.location)
     }
