@@ -41,6 +41,8 @@ struct Checker {
     var reactionReads: [String: [String]] = [:]
     /// The specs of the same run, for what keyed lists use of their children.
     var childSpecs = ChildSpecs.none
+    /// The modules the spec's `imports` name (found by `checkHeader`).
+    var importedModules: [String] = []
 
     init(spec: Spec) {
         self.spec = spec
@@ -80,6 +82,7 @@ struct Checker {
     // MARK: Header
 
     mutating func checkHeader() {
+        importedModules = spec.imports.compactMap { SpecCode.importPath($0.value)?.module }
         if let problem = SwiftNames.problem(with: spec.viewModel.value, isType: true) ?? moduleNameProblem(spec.viewModel.value) {
             diagnostics.error("`\(spec.viewModel.value)` cannot be the view model's name: \(problem)", at: spec.viewModel.location)
         }
@@ -89,10 +92,10 @@ struct Checker {
                 at: access.location)
         }
         for module in spec.imports {
-            let components = module.value.split(separator: ".", omittingEmptySubsequences: false)
-            if components.contains(where: { SwiftNames.problem(with: String($0)) != nil }) {
+            let path = SpecCode.importPath(module.value)
+            if path?.components.contains(where: { SwiftNames.problem(with: $0) != nil }) ?? true {
                 diagnostics.error(
-                    "`\(module.value)` is not a module name; list modules as plain names or dotted paths: `imports: [Foundation, Core.Models]`",
+                    "`\(module.value)` is not a module name; list modules as plain names or dotted paths, or one type of a module: `imports: [Foundation, Core.Models, struct MyModule.Event]`",
                     at: module.location)
             }
         }
@@ -166,7 +169,7 @@ struct Checker {
     /// The generated code names the runtime's and the imports' types through their modules
     /// (`Reactive.Property`), so no member may take a module's name.
     func moduleNameProblem(_ name: String) -> String? {
-        let modules = ["Swift", "Reactive", "Observation"] + spec.imports.compactMap { $0.value.split(separator: ".").first.map(String.init) }
+        let modules = ["Swift", "Reactive", "Observation"] + importedModules
         return modules.contains(name) ? "`\(name)` is the name of a module the generated code uses" : nil
     }
 
