@@ -68,12 +68,14 @@ struct NodeReader {
         return result
     }
 
-    /// The fields of a mapping that allows the keys in `allowed`: unknown keys are reported with a
-    /// suggestion, missing `required` ones at the mapping's first key.
+    /// The fields of a mapping of `place`, which allows the keys of `place.keys`: unknown keys
+    /// are reported with a suggestion, or where they belong; missing `required` ones at the
+    /// mapping's first key.
     mutating func fields(
-        of node: Node, in context: String, allowed: [String], required: [String] = []
+        of node: Node, in context: String, place: KeyPlace, required: [String] = []
     ) -> [String: (key: Located<String>, value: Node)]? {
         guard let entries = entries(of: node, in: context) else { return nil }
+        let allowed = place.keys
         var fields: [String: (key: Located<String>, value: Node)] = [:]
         for entry in entries {
             if allowed.contains(entry.key.value) {
@@ -83,8 +85,10 @@ struct NodeReader {
                 // A key with spaces is usually the rest of a value that a `,` cut off inside `{ }`.
                 let split = entry.key.value.contains(" ")
                     ? "; if it is the end of the value before it, a `,` inside `{ }` cut that value: quote it" : ""
+                let suggestion = Suggestion.didYouMean(entry.key.value, in: allowed)
+                let belonging = suggestion.isEmpty ? KeyPlace.belonging(of: entry.key.value, notIn: place) : ""
                 diagnostics.error(
-                    "unknown key `\(entry.key.value)` in \(context)\(Suggestion.didYouMean(entry.key.value, in: allowed))\(split) (known keys: \(known))",
+                    "unknown key `\(entry.key.value)` in \(context)\(suggestion)\(belonging)\(split) (known keys: \(known))",
                     at: entry.key.location)
             }
         }
