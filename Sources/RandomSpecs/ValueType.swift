@@ -13,6 +13,9 @@ indirect enum ValueType: Hashable, Sendable {
     case errorOutput
     case viewModel(String)
     case closure(Closure)
+    /// A type of `AppTypesModule`, as spec code writes it: `Event` (imported by a scoped
+    /// import) or `RandomAppTypes.Signal`.
+    case app(String)
 
     enum Closure: Hashable, Sendable {
         /// `((Int) -> Int)`
@@ -35,7 +38,7 @@ indirect enum ValueType: Hashable, Sendable {
         case .pair: "(Int, String)"
         case .void: "Void"
         case .errorOutput: "(any Error)?"
-        case .viewModel(let name): name
+        case .viewModel(let name), .app(let name): name
         case .closure(.transform): "((Int) -> Int)"
         case .closure(.lookup): "@Sendable (Int) -> SignalProducer<String, Never>"
         case .closure(.search): "@Sendable (String) -> SignalProducer<[Int], any Error>"

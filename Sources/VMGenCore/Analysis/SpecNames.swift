@@ -37,6 +37,18 @@ extension SpecCode {
     /// Every word that swift-syntax's parser reads as a keyword somewhere (`Keyword`'s texts).
     static let keywordTexts: Set<String> = Set((0...UInt8.max).compactMap { Keyword(rawValue: $0).map { TokenSyntax.keyword($0).text } })
 
+    /// Whether the code ends with a statement, or a `return`, that is one name that is also a
+    /// keyword (`open`, `async`, `prefix`): the compiler reads such a word where a statement
+    /// starts, before a directive (`#sourceLocation()`), as a declaration modifier, so the
+    /// generated code ends the statement first. (`x = open` and `a.open` are read right.)
+    public static func endsInModifierWord(_ body: Body) -> Bool {
+        guard let last = body.statements.lastToken(viewMode: .sourceAccurate), case .identifier(let name) = last.tokenKind,
+              keywordTexts.contains(name), var node = last.parent?.as(DeclReferenceExprSyntax.self).map(Syntax.init)
+        else { return false }
+        if let statement = node.parent, statement.is(ExpressionStmtSyntax.self) { node = statement }
+        return node.parent?.is(CodeBlockItemSyntax.self) == true || node.parent?.is(ReturnStmtSyntax.self) == true
+    }
+
     /// Whether Swift's parser takes `name` (already a Unicode identifier) as a plain name in
     /// every place the generated code writes a member's name (`memberUses`), or, for a type
     /// (`isType`), the view model's (`typeUses`): a keyword (`class`, `self`, `Any`) is

@@ -40,7 +40,7 @@ extension ContextBuilder {
             return CodeFunction(
                 docLines: SwiftText.docLines(reaction.doc) + ["/// Reaction `\(reaction.name)`: runs in the transaction in which \(triggers) changed."],
                 signature: signature("private static func \(reactionFunctionName(reaction))", parameters: reads + writes),
-                bodyLines: SwiftText.embedded(reaction.perform))
+                bodyLines: embedded(reaction.perform))
         }
     }
 

@@ -57,7 +57,7 @@ extension ContextBuilder {
                 docLines: ["/// The constant `\(constant.name.value)`."],
                 signature: signature("private static func \(GeneratedNames.helper(constant.name.value, "make"))",
                                      parameters: parameterList(arguments), result: " -> \(type)"),
-                bodyLines: SwiftText.embedded(code)))
+                bodyLines: embedded(code)))
         }
         for value in model.reactiveValues {
             guard let code = value.expression else { continue }
@@ -72,7 +72,7 @@ extension ContextBuilder {
                 docLines: ["/// " + what],
                 signature: signature("private static func \(computationName(of: value))",
                                      parameters: parameterList(arguments), result: " -> \(typeName(of: value))"),
-                bodyLines: SwiftText.embedded(code)))
+                bodyLines: embedded(code)))
         }
         return result
     }

@@ -41,6 +41,9 @@ struct Checker {
     var reactionReads: [String: [String]] = [:]
     /// The specs of the same run, for what keyed lists use of their children.
     var childSpecs = ChildSpecs.none
+    /// Where each piece of code starts that ends in a name that is also a modifier (see
+    /// `ViewModelModel.codesEndingInModifierWord`).
+    var codesEndingInModifierWord: Set<SourceLocation> = []
     /// The modules the spec's `imports` name (found by `checkHeader`).
     var importedModules: [String] = []
 
@@ -57,6 +60,7 @@ struct Checker {
             updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation,
             types: types)
         model.reactions = reactions
+        model.codesEndingInModifierWord = codesEndingInModifierWord
         return model
     }
 
@@ -324,6 +328,7 @@ struct Checker {
         for problem in body.problems {
             diagnostics.error("\(what) is not valid Swift here: \(problem.message)", at: code.location(ofUTF8Offset: problem.offset))
         }
+        if body.problems.isEmpty, SpecCode.endsInModifierWord(body) { codesEndingInModifierWord.insert(code.location) }
         return body.problems.isEmpty ? body : nil
     }
 

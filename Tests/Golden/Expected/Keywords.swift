@@ -130,6 +130,16 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
 #sourceLocation()
     }
 
+    /// A statement that is one such name, before the generated `#sourceLocation()`, gets a `;`.
+#sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 30)
+    public func opened
+                () -> Int {
+#sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 32)
+          return open
+          ; // the code's last word is a name here, not a modifier of what follows
+#sourceLocation()
+    }
+
     // MARK: Runtime properties
 
     /// `some` as a runtime `Property`, for bindings and operators;
@@ -428,6 +438,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
     private static func _some$initial(consume: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 14)
                               consume
+                              ; // the code's last word is a name here, not a modifier of what follows
 #sourceLocation()
     }
 
@@ -461,14 +472,14 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
 
     /// Whether `package` may run, besides not already running.
     private static func _packageCanExecute$compute(borrowing: Bool) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 32)
+#sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 36)
               !borrowing
 #sourceLocation()
     }
 
     /// Reaction `willSet`: runs in the transaction in which `some` changed.
     private static func _willSet$react(oldValue: Int, any: inout Int) {
-#sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 44)
+#sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 48)
              any = oldValue
 #sourceLocation()
     }
@@ -477,7 +488,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
 
     /// What `package` does.
     private func _package$perform() {
-#sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 34)
+#sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 38)
       any = each(some)
       set.append(any)
 #sourceLocation()
@@ -485,7 +496,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
 
     /// The work `macro` starts on each execution.
     private func _macro$work() -> Reactive.SignalProducer<Int, Swift.Never> {
-#sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 37)
+#sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 41)
            SignalProducer<Int, Never>(value: any)
 #sourceLocation()
     }
