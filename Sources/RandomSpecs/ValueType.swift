@@ -51,8 +51,8 @@ indirect enum ValueType: Hashable, Sendable {
         .optional(.int), .optional(.string), .array(.int), .array(.string), .dictionary, .pair,
     ]
 
-    /// Types for command inputs and outputs.
-    static let simple: [ValueType] = [.int, .string, .bool, .array(.int)]
+    /// Types for command inputs and outputs (a closure too: issue 26).
+    static let simple: [ValueType] = [.int, .string, .bool, .array(.int), .closure(.transform)]
 }
 
 /// A name an expression may read, with its type.

@@ -71,7 +71,7 @@ struct RandomSpecsTests {
             // Issue 26: closure-typed constants, state and derived values; state named like the
             // handlers' given names, written through `self.`; contextual keywords as names;
             // non-ASCII text before code on a line; app types named like the runtime's.
-            "type: ((Int) -> Int), value: ", "self.value = value", "self.error = ", "self.input = input",
+            "type: ((Int) -> Int), value: ", "input: ((Int) -> Int)", "output: ((Int) -> Int)", "self.value = value", "self.error = ", "self.input = input",
             "  open", "  some", "  async", "  consume", "doc: Preis in € …, value: ", "\"€ … 😀\"",
             "struct RandomAppTypes.Event]", ": RandomAppTypes.Signal", "Event()",
         ] {

@@ -132,7 +132,7 @@ extension ContextBuilder {
         for command in spec.commands {
             let name = command.name.value
             let types = types(of: command)
-            let parameter = types.hasInput ? "_ input: \(types.input)" : ""
+            let parameter = types.hasInput ? self.types.parameter("_ input", types.input) : ""
             switch command.work {
             case .perform(let code):
                 result.append(CodeFunction(
@@ -159,7 +159,7 @@ extension ContextBuilder {
                 }
                 result.append(CodeFunction(
                     docLines: ["/// Handles each value `\(name)` produces."],
-                    signature: "private func \(GeneratedNames.helper(name, "didSendValue"))(_ value: \(types.output)) {",
+                    signature: "private func \(GeneratedNames.helper(name, "didSendValue"))(\(self.types.parameter("_ value", types.output))) {",
                     bodyLines: body))
             }
             if let onFailure = command.onFailure {

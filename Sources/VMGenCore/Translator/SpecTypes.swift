@@ -61,6 +61,9 @@ struct SpecTypes {
             let name = command.name.value
             add(command.input, name: name, role: "Input", owner: "the input of `\(name)`")
             add(command.output, name: name, role: "Output", owner: "the output of `\(name)`")
+            for type in [command.input, command.output].compactMap({ $0 }) where facts(of: type.value).isFunctionType {
+                functionTypeNames.insert(self.name(for: type))
+            }
             add(command.failure, name: name, role: "Failure", owner: "the failure of `\(name)`")
         }
         for resource in spec.resources {

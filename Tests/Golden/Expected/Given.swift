@@ -10,7 +10,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
     // MARK: Types, as the spec writes them
 
     /// The type of `load`, as the spec writes it.
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 10)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 11)
     public typealias _load$Type =
          @Sendable () -> SignalProducer<Int, any Error>
 #sourceLocation()
@@ -137,6 +137,53 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         return _putIsEnabled
     }
 
+    /// A closure as a command's input, kept in state.
+    public private(set) lazy var adopt: Reactive.Command<@Sendable (Int) -> Int, Swift.Void, Swift.Never> =
+        Reactive.Command(
+            transaction: { [weak self] step in self?._adopt$step(step) ?? step() },
+            performOnMain: { [weak self] input in self?._adopt$perform(input) }
+        )
+
+    /// Whether `adopt` is running.
+    public var adoptIsExecuting: Swift.Bool {
+        _adoptIsExecuting$read = true
+        _$access(\.adoptIsExecuting)
+        return _adoptIsExecuting
+    }
+
+    /// Whether `adopt` can be executed now.
+    public var adoptIsEnabled: Swift.Bool {
+        _adoptIsEnabled$read = true
+        _$access(\.adoptIsEnabled)
+        return _adoptIsEnabled
+    }
+
+    /// A closure as a command's output, kept in state and sent as an event.
+    public private(set) lazy var make: Reactive.Command<Swift.Void, @Sendable (Int) -> Int, Swift.Never> =
+        Reactive.Command(
+            transaction: { [weak self] step in self?._make$step(step) ?? step() },
+            executeOnMain: { [weak self] _ in self?._make$work() ?? .empty }
+        )
+
+    /// Whether `make` is running.
+    public var makeIsExecuting: Swift.Bool {
+        _makeIsExecuting$read = true
+        _$access(\.makeIsExecuting)
+        return _makeIsExecuting
+    }
+
+    /// Whether `make` can be executed now.
+    public var makeIsEnabled: Swift.Bool {
+        _makeIsEnabled$read = true
+        _$access(\.makeIsEnabled)
+        return _makeIsEnabled
+    }
+
+    // MARK: Events
+
+    public let made: Reactive.Signal<@Sendable (Int) -> Int, Swift.Never>
+    private let _made$observer: Reactive.Signal<@Sendable (Int) -> Int, Swift.Never>.Observer
+
     // MARK: Runtime properties
 
     /// `step` as a runtime `Property`, for bindings and operators;
@@ -219,6 +266,38 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         return Reactive.Property(mirror)
     }
 
+    /// `adoptIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `adoptIsExecuting` when first asked for.
+    public var adoptIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        let mirror = _adoptIsExecuting$mirror ?? Reactive.MutableProperty(_adoptIsExecuting)
+        _adoptIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
+    }
+
+    /// `adoptIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `adoptIsEnabled` when first asked for.
+    public var adoptIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        let mirror = _adoptIsEnabled$mirror ?? Reactive.MutableProperty(_adoptIsEnabled)
+        _adoptIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
+    }
+
+    /// `makeIsExecuting` as a runtime `Property`, for bindings and operators;
+    /// it starts following `makeIsExecuting` when first asked for.
+    public var makeIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        let mirror = _makeIsExecuting$mirror ?? Reactive.MutableProperty(_makeIsExecuting)
+        _makeIsExecuting$mirror = mirror
+        return Reactive.Property(mirror)
+    }
+
+    /// `makeIsEnabled` as a runtime `Property`, for bindings and operators;
+    /// it starts following `makeIsEnabled` when first asked for.
+    public var makeIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        let mirror = _makeIsEnabled$mirror ?? Reactive.MutableProperty(_makeIsEnabled)
+        _makeIsEnabled$mirror = mirror
+        return Reactive.Property(mirror)
+    }
+
     // MARK: Grouped writes
 
     /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
@@ -266,6 +345,20 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
     private var _putIsEnabled: Swift.Bool
     private var _putIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _putIsEnabled$read: Swift.Bool = false
+    private var _adoptIsExecuting: Swift.Bool
+    private var _adoptIsExecuting$before: Swift.Bool?
+    private var _adoptIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _adoptIsExecuting$read: Swift.Bool = false
+    private var _adoptIsEnabled: Swift.Bool
+    private var _adoptIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _adoptIsEnabled$read: Swift.Bool = false
+    private var _makeIsExecuting: Swift.Bool
+    private var _makeIsExecuting$before: Swift.Bool?
+    private var _makeIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _makeIsExecuting$read: Swift.Bool = false
+    private var _makeIsEnabled: Swift.Bool
+    private var _makeIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
+    private var _makeIsEnabled$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -295,6 +388,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         let fetchIsEnabled: Swift.Bool = true
         let putIsExecuting: Swift.Bool = false
         let putIsEnabled: Swift.Bool = true
+        let adoptIsExecuting: Swift.Bool = false
+        let adoptIsEnabled: Swift.Bool = true
+        let makeIsExecuting: Swift.Bool = false
+        let makeIsEnabled: Swift.Bool = true
         let input: Int = Self._input$initial()
         _step = step
         _value = value
@@ -306,6 +403,11 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         _fetchIsEnabled = fetchIsEnabled
         _putIsExecuting = putIsExecuting
         _putIsEnabled = putIsEnabled
+        _adoptIsExecuting = adoptIsExecuting
+        _adoptIsEnabled = adoptIsEnabled
+        _makeIsExecuting = makeIsExecuting
+        _makeIsEnabled = makeIsEnabled
+        (made, _made$observer) = Reactive.Signal<@Sendable (Int) -> Int, Swift.Never>.pipe()
 
         // Follow the runtime objects this view model owns.
         _$disposables += fetch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -320,10 +422,20 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         _$disposables += put.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._put$step {}
         }
+        _$disposables += adopt.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._adopt$step {}
+        }
+        _$disposables += make.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._make$step {}
+        }
+        _$disposables += make.values.observeValuesOnMain { [weak self] value in
+            self?._make$step { self?._make$didSendValue(value) }
+        }
     }
 
     deinit {
         _$disposables.dispose()
+        _made$observer.sendCompleted()
     }
 
     // MARK: Transactions
@@ -346,6 +458,24 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         _$transactions.end { _$commit() }
     }
 
+    /// Runs one step of `adopt` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `adoptIsExecuting` as the command reports it after the step.
+    private func _adopt$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._adopt$step(step) } }
+        step()
+        Reactive.Staging.write(&_adoptIsExecuting, adopt.isExecuting.value, before: &_adoptIsExecuting$before)
+        _$transactions.end { _$commit() }
+    }
+
+    /// Runs one step of `make` (its start, or an event of its work, with the handlers it runs)
+    /// in one transaction, with `makeIsExecuting` as the command reports it after the step.
+    private func _make$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._make$step(step) } }
+        step()
+        Reactive.Staging.write(&_makeIsExecuting, make.isExecuting.value, before: &_makeIsExecuting$before)
+        _$transactions.end { _$commit() }
+    }
+
     /// Ends a transaction: computes again, once and in update order, each value that reads a value
     /// that changed, then tells observers about each value that changed, once.
     private func _$commit() {
@@ -355,6 +485,8 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         let _error$changed = Reactive.Staging.changed(_error, before: &_error$before)
         let _fetchIsExecuting$changed = Reactive.Staging.changed(_fetchIsExecuting, before: &_fetchIsExecuting$before)
         let _putIsExecuting$changed = Reactive.Staging.changed(_putIsExecuting, before: &_putIsExecuting$before)
+        let _adoptIsExecuting$changed = Reactive.Staging.changed(_adoptIsExecuting, before: &_adoptIsExecuting$before)
+        let _makeIsExecuting$changed = Reactive.Staging.changed(_makeIsExecuting, before: &_makeIsExecuting$before)
         // Each value an input of which changed, computed again, in update order.
         let _both$changed = _step$changed
             && Reactive.Staging.replace(&_both, with: Self._both$compute(step: _step, scale: scale))
@@ -364,6 +496,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
             && Reactive.Staging.replace(&_fetchIsEnabled, with: !_fetchIsExecuting)
         let _putIsEnabled$changed = _putIsExecuting$changed
             && Reactive.Staging.replace(&_putIsEnabled, with: !_putIsExecuting)
+        let _adoptIsEnabled$changed = _adoptIsExecuting$changed
+            && Reactive.Staging.replace(&_adoptIsEnabled, with: !_adoptIsExecuting)
+        let _makeIsEnabled$changed = _makeIsExecuting$changed
+            && Reactive.Staging.replace(&_makeIsEnabled, with: !_makeIsExecuting)
         if _value$changed {
             if case .none = _input$before { _input$before = _input }
             Self._keepScaled$react(scale: scale, value: _value, input: &_input)
@@ -381,6 +517,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
             if _fetchIsEnabled$changed { _fetchIsEnabled$mirror?.stage(_fetchIsEnabled) }
             if _putIsExecuting$changed { _putIsExecuting$mirror?.stage(_putIsExecuting) }
             if _putIsEnabled$changed { _putIsEnabled$mirror?.stage(_putIsEnabled) }
+            if _adoptIsExecuting$changed { _adoptIsExecuting$mirror?.stage(_adoptIsExecuting) }
+            if _adoptIsEnabled$changed { _adoptIsEnabled$mirror?.stage(_adoptIsEnabled) }
+            if _makeIsExecuting$changed { _makeIsExecuting$mirror?.stage(_makeIsExecuting) }
+            if _makeIsEnabled$changed { _makeIsEnabled$mirror?.stage(_makeIsEnabled) }
             if _input$changed { _input$mirror?.stage(_input) }
             // Then observers are told, in update order: Observation, then the runtime property.
             if _step$changed { _$didChange(\.step, _step$mirror, _step$read) }
@@ -394,6 +534,14 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
             if _fetchIsEnabled$changed { _$didChange(\.fetchIsEnabled, _fetchIsEnabled$mirror, _fetchIsEnabled$read) }
             if _putIsExecuting$changed { _$didChange(\.putIsExecuting, _putIsExecuting$mirror, _putIsExecuting$read) }
             if _putIsEnabled$changed { _$didChange(\.putIsEnabled, _putIsEnabled$mirror, _putIsEnabled$read) }
+            if _adoptIsExecuting$changed {
+                _$didChange(\.adoptIsExecuting, _adoptIsExecuting$mirror, _adoptIsExecuting$read)
+            }
+            if _adoptIsEnabled$changed { _$didChange(\.adoptIsEnabled, _adoptIsEnabled$mirror, _adoptIsEnabled$read) }
+            if _makeIsExecuting$changed {
+                _$didChange(\.makeIsExecuting, _makeIsExecuting$mirror, _makeIsExecuting$read)
+            }
+            if _makeIsEnabled$changed { _$didChange(\.makeIsEnabled, _makeIsEnabled$mirror, _makeIsEnabled$read) }
             if _input$changed { _$didChange(\.input, _input$mirror, _input$read) }
         }
     }
@@ -429,35 +577,35 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
 
     /// The constant `g`.
     private static func _g$make(f: @escaping @Sendable (Int) -> Int) -> @Sendable (Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 13)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 14)
                                               f
 #sourceLocation()
     }
 
     /// The initial value of `step`.
     private static func _step$initial(g: @escaping @Sendable (Int) -> Int) -> @Sendable (Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 16)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 17)
                                                    g
 #sourceLocation()
     }
 
     /// The initial value of `value`.
     private static func _value$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 17)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 18)
                                 0
 #sourceLocation()
     }
 
     /// The initial value of `error`.
     private static func _error$initial() -> String? {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 18)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 19)
                                    nil
 #sourceLocation()
     }
 
     /// The initial value of `input`.
     private static func _input$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 19)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 20)
                                 0
 #sourceLocation()
     }
@@ -467,21 +615,21 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         step: @escaping @Sendable (Int) -> Int,
         scale: @escaping @Sendable (Int) -> Int
     ) -> @Sendable (Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 22)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 23)
                                                   { x in step(scale(x)) }
 #sourceLocation()
     }
 
     /// Computes `result` from what it reads.
     private static func _result$compute(both: @escaping @Sendable (Int) -> Int, value: Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 23)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 24)
                               both(value)
 #sourceLocation()
     }
 
     /// Reaction `keepScaled`: runs in the transaction in which `value` changed.
     private static func _keepScaled$react(scale: @escaping @Sendable (Int) -> Int, value: Int, input: inout Int) {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 28)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 29)
              input = scale(value)
 #sourceLocation()
     }
@@ -490,30 +638,52 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
 
     /// The work `fetch` starts on each execution.
     private func _fetch$work() -> Reactive.SignalProducer<Int, any Error> {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 32)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 33)
           load()
 #sourceLocation()
     }
 
     /// Handles each value `fetch` produces.
     private func _fetch$didSendValue(_ value: Int) {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 35)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 36)
              self.value = value
 #sourceLocation()
     }
 
     /// Handles a failure of `fetch`.
     private func _fetch$didFail(_ error: any Error) {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 36)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 37)
                 self.error = "\(error)"
 #sourceLocation()
     }
 
     /// What `put` does.
     private func _put$perform(_ input: Int) {
-#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 39)
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 40)
              self.input = step(input)
 #sourceLocation()
+    }
+
+    /// What `adopt` does.
+    private func _adopt$perform(_ input: @escaping @Sendable (Int) -> Int) {
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 44)
+             step = input
+#sourceLocation()
+    }
+
+    /// The work `make` starts on each execution.
+    private func _make$work() -> Reactive.SignalProducer<@Sendable (Int) -> Int, Swift.Never> {
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 47)
+           SignalProducer<@Sendable (Int) -> Int, Never>(value: scale)
+#sourceLocation()
+    }
+
+    /// Handles each value `make` produces.
+    private func _make$didSendValue(_ value: @escaping @Sendable (Int) -> Int) {
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 49)
+             step = value
+#sourceLocation()
+        _$transactions.emit { [observer = _made$observer] in observer.send(value: value) }
     }
 
     // MARK: Testing
@@ -531,6 +701,11 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
             .value("fetchIsEnabled", \.fetchIsEnabled, fetchIsEnabledProperty),
             .work("putIsExecuting", \.putIsExecuting, putIsExecutingProperty),
             .value("putIsEnabled", \.putIsEnabled, putIsEnabledProperty),
+            .work("adoptIsExecuting", \.adoptIsExecuting, adoptIsExecutingProperty),
+            .value("adoptIsEnabled", \.adoptIsEnabled, adoptIsEnabledProperty),
+            .work("makeIsExecuting", \.makeIsExecuting, makeIsExecutingProperty),
+            .value("makeIsEnabled", \.makeIsEnabled, makeIsEnabledProperty),
+            .event("made", \.made, made),
         ]
     }
 
@@ -545,6 +720,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
     public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("fetch", fetch),
+            Reactive.InspectedCommand("make", make),
         ]
     }
 
@@ -563,6 +739,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         Reactive.Audit.compare("fetch.isEnabled", fetch.isEnabled.value, _fetchIsEnabled, into: &_$differences)
         Reactive.Audit.compare("putIsEnabled", _putIsEnabled, !_putIsExecuting, into: &_$differences)
         Reactive.Audit.compare("put.isEnabled", put.isEnabled.value, _putIsEnabled, into: &_$differences)
+        Reactive.Audit.compare("adoptIsEnabled", _adoptIsEnabled, !_adoptIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("adopt.isEnabled", adopt.isEnabled.value, _adoptIsEnabled, into: &_$differences)
+        Reactive.Audit.compare("makeIsEnabled", _makeIsEnabled, !_makeIsExecuting, into: &_$differences)
+        Reactive.Audit.compare("make.isEnabled", make.isEnabled.value, _makeIsEnabled, into: &_$differences)
         return _$differences
     }
 }
