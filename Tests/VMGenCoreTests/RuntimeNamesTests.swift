@@ -1,4 +1,5 @@
 import Foundation
+import RandomSpecs
 import Testing
 import VMGenCore
 
@@ -7,19 +8,9 @@ import VMGenCore
 /// ambiguous; a scoped import in `imports` (or the module's name before the type) settles it.
 @Suite("Imported types named like the runtime's")
 struct RuntimeNamesTests {
-    /// Types of an app module that share names with the runtime's.
-    static let appTypes = """
-        public struct Event: Equatable, Sendable { public init() {} }
-        public struct Signal: Equatable, Sendable { public init() {} }
-        public struct Property: Equatable, Sendable { public init() {} }
-        public struct Command: Equatable, Sendable { public init() {} }
-        public struct Validation: Equatable, Sendable { public init() {} }
-        public struct Invariant: Equatable, Sendable { public init() {} }
-        public struct Lifetime: Equatable, Sendable { public init() {} }
-        public struct Transactions: Equatable, Sendable { public init() {} }
-        """
-
-    static let names = ["Event", "Signal", "Property", "Command", "Validation", "Invariant", "Lifetime", "Transactions"]
+    /// The app module's types that share names with the runtime's (`AppTypesModule`).
+    static let names = AppTypesModule.typeNames
+    static let module = AppTypesModule.name
 
     /// A spec whose state values have the app's types, read by a derived value and written by
     /// a command; `imports` as given.
@@ -34,40 +25,24 @@ struct RuntimeNamesTests {
     }
 
     /// The compiler's output and status for `spec`, generated and type-checked against
-    /// `Reactive` and a module `AppTypes` of `appTypes`.
+    /// `Reactive` and the app module (`AppTypesModule`).
     static func compile(_ spec: String) throws -> (status: Int32, output: String) {
         let modules = try #require(SourceLocationTests.modulesFolder(), "the Reactive module was not found beside the test bundle")
         let folder = try temporaryFolder("runtime-names")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = folder.appendingPathComponent("AppTypes.swift")
-        try appTypes.write(to: app, atomically: true, encoding: .utf8)
-        let built = try run(["swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", "AppTypes",
-                             "-emit-module-path", folder.appendingPathComponent("AppTypes.swiftmodule").path, app.path])
-        #expect(built.status == 0, "\(built.output)")
+        try AppTypesModule.build(in: folder)
         let specPath = folder.appendingPathComponent("Clash.vm.yaml").path
         let output = (try Generator()).generate(Data(spec.utf8), file: specPath)
         let source = try #require(output.source, "\(output.diagnostics)")
         let swiftFile = folder.appendingPathComponent("Clash.swift")
         try source.write(to: swiftFile, atomically: true, encoding: .utf8)
-        return try run(["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules.path, "-I", folder.path, swiftFile.path])
-    }
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let result = try OutputTypecheck(modules: modules, otherModules: [folder]).run([swiftFile], in: folder)
+        return (result.status, result.output)
     }
 
     @Test("imported whole, such a type is ambiguous only in the spec's code, at the spec's line")
     func ambiguousOnlyInSpecCode() throws {
-        let result = try Self.compile(Self.spec(imports: ["AppTypes"]))
+        let result = try Self.compile(Self.spec(imports: [Self.module]))
         #expect(result.status != 0)
         let errors = result.output.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(!errors.isEmpty)
@@ -79,9 +54,9 @@ struct RuntimeNamesTests {
 
     @Test("scoped imports of the types, or the module's name before them, make the spec compile")
     func scopedImportsSettleIt() throws {
-        let scoped = try Self.compile(Self.spec(imports: ["AppTypes"] + Self.names.map { "struct AppTypes.\($0)" }))
+        let scoped = try Self.compile(Self.spec(imports: [Self.module] + Self.names.map { "struct \(Self.module).\($0)" }))
         #expect(scoped.status == 0, "\(scoped.output)")
-        let qualified = try Self.compile(Self.spec(imports: ["AppTypes"], qualifier: "AppTypes."))
+        let qualified = try Self.compile(Self.spec(imports: [Self.module], qualifier: Self.module + "."))
         #expect(qualified.status == 0, "\(qualified.output)")
     }
 
