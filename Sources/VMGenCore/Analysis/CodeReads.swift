@@ -27,9 +27,10 @@ extension SpecCode {
     }
 
     /// The names of `body`'s signature (`error` of `onFailure`, `input` of `perform`) that its
-    /// code assigns to, passes `inout` or calls a mutating method on, where the code declares
-    /// no name of that spelling itself: each is a constant there, which the compiler would refuse
-    /// to change. `self.name` is not such a write: it names the view model's own value.
+    /// code assigns to or passes `inout` as a whole, where the code declares no name of that
+    /// spelling itself: each is a constant there, which the compiler would refuse to change.
+    /// `self.name` is not such a write: it names the view model's own value. (A write through a
+    /// member, `child.label = x`, is fine for a class instance: the compiler judges it.)
     public static func writesOfGivenNames(in body: Body) -> [Read] {
         let given = Set(body.function.signature.parameterClause.parameters.compactMap { ($0.secondName ?? $0.firstName).identifier?.name })
         guard !given.isEmpty else { return [] }
@@ -37,8 +38,7 @@ extension SpecCode {
         finder.hidesSignature = false
         finder.walk(body.function)
         let candidates = finder.reads(in: body).filter { given.contains($0.name) && !$0.isMemberOfSelf }
-        let found = writes(in: body, among: candidates) + mutatingCalls(in: body, among: candidates)
-        return found.sorted { $0.offset < $1.offset }
+        return wholeWrites(in: body, among: candidates)
     }
 
     /// The distinct names of `reads`, in order of first appearance.
