@@ -414,6 +414,7 @@ struct Checker {
     /// returns its reactive and fixed reads.
     mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         guard let body = parse(code, what, form: form, signature: signature) else { return ([], []) }
+        checkWritesOfGivenNames(in: body, code, what, selfReachesValues: false)
         return staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key)
     }
 
