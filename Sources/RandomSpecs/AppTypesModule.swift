@@ -15,6 +15,11 @@ public enum AppTypesModule {
 
     /// Builds the module into `folder` (for `swiftc -I folder`).
     public static func build(in folder: URL) throws {
+        try buildModule(name, source: source, in: folder)
+    }
+
+    /// Builds a module `name` of `source` into `folder`.
+    public static func buildModule(_ name: String, source: String, in folder: URL) throws {
         let file = folder.appendingPathComponent(name + ".swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         let process = Process()
@@ -23,11 +28,12 @@ public enum AppTypesModule {
                              "-emit-module-path", folder.appendingPathComponent(name + ".swiftmodule").path, file.path]
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BuildFailed(status: process.terminationStatus) }
+        guard process.terminationStatus == 0 else { throw BuildFailed(module: name, status: process.terminationStatus) }
     }
 
     public struct BuildFailed: Error, CustomStringConvertible {
+        public var module: String
         public var status: Int32
-        public var description: String { "swiftc could not build \(AppTypesModule.name) (status \(status))" }
+        public var description: String { "swiftc could not build \(module) (status \(status))" }
     }
 }

@@ -60,6 +60,45 @@ struct RuntimeNamesTests {
         #expect(qualified.status == 0, "\(qualified.output)")
     }
 
+    /// Every public type name of the runtime (`Sources/Reactive`).
+    static func runtimeTypeNames() throws -> [String] {
+        let folder = packageRoot.appendingPathComponent("Sources/Reactive")
+        let pattern = try Regex(#"(?m)^public (?:final )?(?:struct|class|enum|protocol|typealias|actor) ([A-Za-z_][A-Za-z0-9_]*)"#)
+        var names = Set<String>()
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: pattern) { names.insert(String(match.output[1].substring ?? "")) }
+        }
+        return names.sorted()
+    }
+
+    @Test("the golden files compile with every runtime type name also imported from an app module, but those their spec code names")
+    func generatedCodeNamesTheRuntimeWithItsModule() throws {
+        let modules = try #require(SourceLocationTests.modulesFolder(), "the Reactive module was not found beside the test bundle")
+        let folder = try temporaryFolder("runtime-names-golden")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = packageRoot.appendingPathComponent("Tests/Golden")
+        let specs = try FileManager.default.contentsOfDirectory(atPath: golden.appendingPathComponent("Specs").path).sorted()
+        let specText = try specs.map { try String(contentsOf: golden.appendingPathComponent("Specs/\($0)"), encoding: .utf8) }.joined()
+        // A name the spec code itself writes (`SignalProducer`) would be ambiguous there, as docs say.
+        let words = Set(specText.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+        let clashing = try Self.runtimeTypeNames().filter { !words.contains($0) }
+        #expect(clashing.contains("Event") && clashing.contains("Command") && clashing.count > 20)
+        try AppTypesModule.buildModule(
+            "RuntimeNameClash", source: clashing.map { "public struct \($0): Sendable { public init() {} }\n" }.joined(), in: folder)
+        var files: [URL] = []
+        for spec in specs {
+            let name = spec.replacingOccurrences(of: ".vm.yaml", with: ".swift")
+            let source = try String(contentsOf: golden.appendingPathComponent("Expected/\(name)"), encoding: .utf8)
+            let file = folder.appendingPathComponent(name)
+            try source.replacingOccurrences(of: "\nimport Reactive\n", with: "\nimport Reactive\nimport RuntimeNameClash\n")
+                .write(to: file, atomically: true, encoding: .utf8)
+            files.append(file)
+        }
+        let result = try OutputTypecheck(modules: modules, otherModules: [folder]).run(files, in: folder)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test("an import entry is a module, a dotted path or one declaration of a module")
     func importPaths() {
         #expect(SpecCode.importPath("Foundation")?.components == ["Foundation"])
