@@ -46,6 +46,7 @@ struct ExpressionMaker {
 
     /// A single-line expression of `type`.
     mutating func expression(_ type: ValueType) -> String {
+        if case .closure(.transform) = type, random.chance(40) { return closureLiteral() }
         if budget <= 0 || random.chance(30) {
             if let name = read(of: type), random.chance(70) { return name }
             return literal(type)
@@ -64,7 +65,7 @@ struct ExpressionMaker {
         switch type {
         case .int: random.pick(["7", "0x1F", "0b101", "1_000", "0o17", "42", "0"])
         case .bool: random.pick(["true", "false"])
-        case .string: random.pick(["\"text\"", "\"a: b\"", "\"x # y\"", "\"größe\"", "\"\"", "\"quote \\\" and \\\\ slash\""])
+        case .string: random.pick(["\"text\"", "\"a: b\"", "\"x # y\"", "\"größe\"", "\"\"", "\"quote \\\" and \\\\ slash\"", "\"€ … 😀\""])
         case .double: random.pick(["1.5", "2e3", "0.25", "1_000.5"])
         case .optional(let wrapped): random.chance(50) ? "nil" : literal(wrapped)
         // `[]` and `[:]` need their type from the context: only as the whole expression.
@@ -75,8 +76,17 @@ struct ExpressionMaker {
         case .pair: "(\(literal(.int)), \(literal(.string)))"
         case .void: "()"
         case .errorOutput: "nil"
+        case .closure(.transform): closureLiteral()
+        case .app(let name): "\(name)()"
         case .viewModel, .closure: fatalError("no literal for \(type)")
         }
+    }
+
+    /// A closure of `((Int) -> Int)`, perhaps with a parameter that shadows a spec name.
+    mutating func closureLiteral() -> String {
+        let parameter = localName()
+        let body = shadowing(parameter) { maker in "\(parameter) * 2 + \(maker.literal(.int))" }
+        return random.chance(50) ? "{ $0 + \(literal(.int)) }" : "{ \(parameter) in \(body) }"
     }
 
     mutating func composite(_ type: ValueType) -> String {
@@ -124,6 +134,7 @@ struct ExpressionMaker {
         case 12: "\(expression(.string)).count"
         case 13: "Int(\(expression(.double)))"
         case 14: immediateClosure(.int)
+        case 15 where random.chance(60): scope.first { if case .app = $0.type { true } else { false } }.map { "\($0.name).count" }
         default: scope.first { if case .array(.viewModel) = $0.type { true } else { false } }.map { "\($0.name).count" }
         }
     }

@@ -5,9 +5,12 @@ import Foundation
 public struct OutputTypecheck: Sendable {
     /// The folder holding `Reactive.swiftmodule`.
     public var modules: URL
+    /// Folders of other modules the specs import (`AppTypesModule`).
+    public var otherModules: [URL]
 
-    public init(modules: URL) {
+    public init(modules: URL, otherModules: [URL] = []) {
         self.modules = modules
+        self.otherModules = otherModules
     }
 
     public struct Result: Sendable {
@@ -74,7 +77,7 @@ public struct OutputTypecheck: Sendable {
         // One whole-module frontend: each declaration is checked once (a quarter of the time of
         // per-file jobs), and no job's failure stops the others.
         var arguments = ["swiftc", "-typecheck", "-wmo", "-swift-version", "6", "-parse-as-library",
-                         "-module-name", "RandomViewModels", "-I", modules.path]
+                         "-module-name", "RandomViewModels", "-I", modules.path] + otherModules.flatMap { ["-I", $0.path] }
         #if os(macOS)
         arguments += ["-target", "\(Self.architecture)-apple-macosx14.0"]
         #endif

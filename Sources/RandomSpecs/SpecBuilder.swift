@@ -11,6 +11,8 @@ struct SpecBuilder {
     private var used: Set<String> = []
     private var isPublic = true
     private var hasLifecycle = false
+    /// Whether the spec imports `AppTypesModule`, whose types are named like the runtime's.
+    private var usesAppTypes = false
 
     private var parameters: [Binding] = []
     private var dependencies: [Binding] = []
@@ -59,7 +61,13 @@ struct SpecBuilder {
         "count", "total", "n", "y", "k", "items", "flag", "label", "ratio", "key", "title", "limit", "größe",
         "naïve", "café", "δ", "名前", "score", "step", "page", "words", "table", "pair", "maybe", "note", "level",
         "amount", "zahl", "choice", "mode", "depth", "width", "ok", "query", "text", "list", "Ω",
+        // Contextual keywords, which Swift takes as names where the generated code writes them.
+        "open", "some", "any", "async", "actor", "consume", "borrowing", "isolated", "get", "set",
     ]
+
+    /// The names handlers are given (`input` in the work, `value` in `onValue`, `error` in
+    /// `onFailure`), as state: the handlers see the given value and reach the state with `self.`.
+    static let givenNames: [(name: String, type: ValueType)] = [("value", .int), ("error", .optional(.string)), ("input", .int)]
 
     mutating func name(from pool: [String]) -> String {
         let base = random.pick(pool)
@@ -116,6 +124,7 @@ struct SpecBuilder {
     mutating func build() -> RandomSpec {
         isPublic = random.chance(70)
         hasLifecycle = random.chance(45)
+        usesAppTypes = random.chance(30)
         makeParameters()
         makeDependencies()
         makeConstants()
@@ -138,7 +147,8 @@ struct SpecBuilder {
 
     mutating func makeParameters() {
         for _ in 0..<random.count(0...3) {
-            parameters.append(Binding(name: name(from: Self.valueNames), type: random.pick(ValueType.plain)))
+            let type = random.chance(15) ? ValueType.closure(.transform) : random.pick(ValueType.plain)
+            parameters.append(Binding(name: name(from: Self.valueNames), type: type))
         }
     }
 
@@ -154,7 +164,8 @@ struct SpecBuilder {
 
     mutating func makeConstants() {
         for _ in 0..<random.count(0...2) {
-            let type = random.pick(ValueType.plain)
+            // A closure-typed constant, often a closure dependency or parameter itself (issue 26's B10).
+            let type = random.chance(20) ? ValueType.closure(.transform) : random.pick(ValueType.plain)
             let value = make(fixedScope) { $0.expression(type) }
             constants.append((Binding(name: name(from: Self.valueNames), type: type), value))
         }
@@ -172,8 +183,18 @@ struct SpecBuilder {
                 parameters.append(Binding(name: "totalChanged", type: .int))
             }
         }
+        for given in Self.givenNames where random.chance(20) && take(given.name) {
+            state.append((Binding(name: given.name, type: given.type), literal(given.type), random.chance(50)))
+        }
+        if usesAppTypes {
+            // One type through the scoped import (`Event`), one with its module's name.
+            for type in ["Event", AppTypesModule.name + ".Signal"] {
+                let name = name(from: ["appEvent", "appSignal", "appThing"])
+                state.append((Binding(name: name, type: .app(type)), "\(type)()", random.chance(50)))
+            }
+        }
         for _ in 0..<random.count(1...4) {
-            let type = random.pick(ValueType.plain)
+            let type = random.chance(10) ? ValueType.closure(.transform) : random.pick(ValueType.plain)
             let isOptional = if case .optional = type { true } else { false }
             let initial: String? = isOptional && random.chance(50) ? nil : make(fixedScope) { $0.expression(type) }
             state.append((Binding(name: name(from: Self.valueNames), type: type), initial, random.chance(50)))
@@ -215,7 +236,7 @@ struct SpecBuilder {
     mutating func makeDerived(count: Int, scope: [Binding]) -> [Binding] {
         var made: [Binding] = []
         for _ in 0..<count {
-            let type = random.pick(ValueType.plain)
+            let type = random.chance(10) ? ValueType.closure(.transform) : random.pick(ValueType.plain)
             var binding = Binding(name: name(from: Self.valueNames), type: type)
             if runtimeNames, random.chance(15), take("Observable") { binding.name = "Observable" }
             let value = make(scope + made) { $0.topExpression(type) }
@@ -266,13 +287,23 @@ struct SpecBuilder {
             let input: ValueType? = random.chance(30) ? random.pick(ValueType.simple) : nil
             if let input { fields.append(.init(key: "input", value: input.spelling)) }
             var scope = instanceScope
-            if let input { scope.append(Binding(name: "input", type: input)) }
-            let writable = stateScope
+            var writable = stateScope
+            // The work's own lines: with an input, `input` is the given one; a state value of
+            // that name is hidden, and written through `self.`.
+            var workLines: [String] = []
+            if let input {
+                scope.removeAll { $0.name == "input" }
+                scope.append(Binding(name: "input", type: input))
+                writable.removeAll { $0.name == "input" }
+                if stateScope.contains(where: { $0.name == "input" }) {
+                    workLines.append("self.input = " + (input == .int ? "input" : "0"))
+                }
+            }
             var output = ValueType.void
             var canFail = false
             switch random.below(3) {
             case 0:
-                fields.append(.init(key: "perform", value: make(scope) { $0.statements(writing: writable) }))
+                fields.append(.init(key: "perform", value: make(scope) { $0.statements(writing: writable, extra: workLines) }))
                 // `then:` runs a command declared before this one, so the chains never loop.
                 let targets = commands.filter { !$0.hasInput }
                 if !targets.isEmpty, random.chance(40) {
@@ -300,7 +331,7 @@ struct SpecBuilder {
                 output = random.chance(40) ? .void : random.pick(ValueType.simple)
                 var body = "try await Task.sleep(for: .milliseconds(\(random.pick(["1", "0x10", "1_0"]))))"
                 if output == .void {
-                    body += "\n" + make(scope) { $0.statements(writing: writable) }
+                    body += "\n" + make(scope) { $0.statements(writing: writable, extra: workLines) }
                 } else {
                     body += "\nreturn " + make(scope) { $0.expression(output) }
                 }
@@ -310,14 +341,22 @@ struct SpecBuilder {
                 canFail = true
             }
             if random.chance(50) {
-                // `input` is bound in the work only (the handlers get `value` and `error`).
-                var valueScope = instanceScope
+                // `input` is bound in the work only (the handlers get `value` and `error`), and
+                // hides nothing here; `value` hides a state value of that name.
+                var valueScope = instanceScope.filter { $0.name != "value" }
                 valueScope.append(Binding(name: "value", type: output))
-                fields.append(.init(key: "onValue", value: make(valueScope) { $0.statements(writing: writable) }))
+                let extra = stateScope.contains { $0.name == "value" } ? ["self.value = " + (output == .int ? "value" : "1")] : []
+                let valueWritable = stateScope.filter { $0.name != "value" }
+                fields.append(.init(key: "onValue", value: make(valueScope) { $0.statements(writing: valueWritable, extra: extra) }))
             }
             if canFail, random.chance(50) {
-                let target = writable.first { $0.type == .string }
-                fields.append(.init(key: "onFailure", value: target.map { "\($0.name) = \"failed: \\(error)\"" } ?? "_ = error"))
+                let target = writable.first { $0.type == .string && $0.name != "error" }
+                let onFailure = if stateScope.contains(where: { $0.name == "error" }) {
+                    "self.error = \"failed: \\(error)\""
+                } else {
+                    target.map { "\($0.name) = \"failed: \\(error)\"" } ?? "_ = error"
+                }
+                fields.append(.init(key: "onFailure", value: onFailure))
             }
             if random.chance(40) {
                 let event = Binding(name: self.name(from: ["shown", "finished", "didSave", "opened"]), type: output)
@@ -405,6 +444,8 @@ struct SpecBuilder {
         }
     }
 
+    static let nonASCIIDocs = ["Preis in € …", "Größe, naïve: café.", "名前 😀"]
+
     static let docs = [
         "A value.", "Shows: the count", "Ratio # of things", "It's fine", "Quote \"this\" and back\\slash",
         "Größe, naïve: café.",
@@ -418,7 +459,9 @@ struct SpecBuilder {
         writer.top("viewModel", viewModel)
         if random.chance(40) { writer.top("doc", random.pick(Self.docs)) }
         if !isPublic { writer.line("access: internal") } else if random.chance(30) { writer.line("access: public") }
-        if random.chance(30) { writer.line("imports: [Foundation]") }
+        var imports = random.chance(30) ? ["Foundation"] : []
+        if usesAppTypes { imports += [AppTypesModule.name, "struct \(AppTypesModule.name).Event"] }
+        if !imports.isEmpty { writer.line("imports: [\(imports.joined(separator: ", "))]") }
         if hasLifecycle { writer.line("lifecycle: active") }
         var sections: [(inout YAMLWriter) -> Void] = []
         let parameters = parameters, dependencies = dependencies, constants = constants, state = state
@@ -461,7 +504,11 @@ struct SpecBuilder {
             sections.append { writer in
                 writer.line("derived:")
                 for (binding, value) in derived {
-                    writer.entry(binding.name, fields: [.init(key: "type", value: binding.type.spelling), .init(key: "value", value: value)], shorthand: false)
+                    var fields = [YAMLWriter.Field(key: "type", value: binding.type.spelling)]
+                    // Non-ASCII text before the code on its line (in a flow mapping).
+                    if writer.random.chance(25) { fields.append(.init(key: "doc", value: writer.random.pick(Self.nonASCIIDocs))) }
+                    fields.append(.init(key: "value", value: value))
+                    writer.entry(binding.name, fields: fields, shorthand: false)
                 }
             }
         }

@@ -13,6 +13,9 @@ indirect enum ValueType: Hashable, Sendable {
     case errorOutput
     case viewModel(String)
     case closure(Closure)
+    /// A type of `AppTypesModule`, as spec code writes it: `Event` (imported by a scoped
+    /// import) or `RandomAppTypes.Signal`.
+    case app(String)
 
     enum Closure: Hashable, Sendable {
         /// `((Int) -> Int)`
@@ -35,7 +38,7 @@ indirect enum ValueType: Hashable, Sendable {
         case .pair: "(Int, String)"
         case .void: "Void"
         case .errorOutput: "(any Error)?"
-        case .viewModel(let name): name
+        case .viewModel(let name), .app(let name): name
         case .closure(.transform): "((Int) -> Int)"
         case .closure(.lookup): "@Sendable (Int) -> SignalProducer<String, Never>"
         case .closure(.search): "@Sendable (String) -> SignalProducer<[Int], any Error>"
@@ -48,8 +51,8 @@ indirect enum ValueType: Hashable, Sendable {
         .optional(.int), .optional(.string), .array(.int), .array(.string), .dictionary, .pair,
     ]
 
-    /// Types for command inputs and outputs.
-    static let simple: [ValueType] = [.int, .string, .bool, .array(.int)]
+    /// Types for command inputs and outputs (a closure too: issue 26).
+    static let simple: [ValueType] = [.int, .string, .bool, .array(.int), .closure(.transform)]
 }
 
 /// A name an expression may read, with its type.

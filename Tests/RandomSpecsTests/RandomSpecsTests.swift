@@ -28,9 +28,13 @@ struct RandomSpecsTests {
 
         let findings = try Findings.load(runtimeNames: options.runtimeNames)
         let run = try RandomSpecRun(seeds: seeds, options: options, fixed: findings, folder: folder)
-        let typecheck = OutputTypecheck(modules: try ReactiveModules.locate())
+        let typecheck = OutputTypecheck(modules: try ReactiveModules.locate(), otherModules: [folder])
         let (sources, children) = (run.sources, run.children)
-        let errors = try await onThreadOfItsOwn { try typecheck.errorsByFile(sources, children: children, in: folder) }
+        let errors = try await onThreadOfItsOwn {
+            // The app module some specs import, with types named like the runtime's.
+            try AppTypesModule.build(in: folder)
+            return try typecheck.errorsByFile(sources, children: children, in: folder)
+        }
         let failures = run.failures(errors)
         let report = run.report(failures, seeds: seeds)
         try report.write(to: folder.appendingPathComponent("report.txt"), atomically: true, encoding: .utf8)
@@ -69,6 +73,12 @@ struct RandomSpecsTests {
             ": |", "{ type:", "'", "\\\"", "\\\\", "GrößeV",
             "validation:", "  fields:", "      - rule: ", "  submit: ", "show: afterSubmit", "show: afterEdit",
             "reactions:", "onChange: [", "then: ",
+            // Issue 26: closure-typed constants, state and derived values; state named like the
+            // handlers' given names, written through `self.`; contextual keywords as names;
+            // non-ASCII text before code on a line; app types named like the runtime's.
+            "type: ((Int) -> Int), value: ", "input: ((Int) -> Int)", "output: ((Int) -> Int)", "self.value = value", "self.error = ", "self.input = input",
+            "  open", "  some", "  async", "  consume", "doc: Preis in € …, value: ", "\"€ … 😀\"",
+            "struct RandomAppTypes.Event]", ": RandomAppTypes.Signal", "Event()",
         ] {
             #expect(text.contains(needle), "no random spec contains `\(needle)`")
         }

@@ -129,4 +129,53 @@ struct SourceLocationTests {
         #expect(error.column == 7, "compiler output:\n\(error.output)")
         #expect(error.output.contains("removeRequestd"))
     }
+    /// The line both specs share up to the name: non-ASCII text before the code (`doc`) and in
+    /// it (a string), so that UTF-8 bytes, Unicode scalars and characters all count differently.
+    static func nonASCIILine(naming name: String) -> String {
+        #"  label: { doc: "€ …", type: String, value: '"€ … 😀" + "# + name + #"' }"#
+    }
+
+    @Test("a compiler error and a vmgen error at one place of a non-ASCII line have the compiler's column")
+    func columnsAgreeOnNonASCIILine() throws {
+        func spec(_ name: String) -> String {
+            "viewModel: Broken\nstate:\n  count: { type: Int, initial: \"0\", input: true }\nderived:\n" + Self.nonASCIILine(naming: name) + "\n"
+        }
+        let line = Self.nonASCIILine(naming: "Missing")
+        // The UTF-8 column of the name, as the compiler counts: bytes before it, plus one.
+        let nameStart = try #require(line.range(of: "Missing"))
+        let expected = line[..<nameStart.lowerBound].utf8.count + 1
+        #expect(expected != line[..<nameStart.lowerBound].unicodeScalars.count + 1, "the line must make the counts differ")
+
+        // A capitalized name is left to the compiler, which reports it at its column.
+        let compiler = try Self.firstError(of: spec("Missing"), onLine: 5)
+        #expect(compiler.output.contains("Missing"), "compiler output:\n\(compiler.output)")
+        #expect(compiler.column == expected, "compiler output:\n\(compiler.output)")
+
+        // A lowercase name the spec does not declare is vmgen's error, at the same place.
+        let vmgen = try #require(diagnose(spec("missing")).first { $0.severity == .error })
+        #expect(vmgen.message.contains("`missing`"))
+        #expect(vmgen.location.line == 5)
+        #expect(vmgen.location.column == compiler.column)
+    }
+
+    @Test("a column converts exactly to UTF-16 units, Unicode scalars and characters of its line")
+    func columnConversions() throws {
+        // `é` written as `e` and a combining accent: two scalars, one character; `😀`: four
+        // UTF-8 bytes, two UTF-16 units, one scalar.
+        let line: Substring = "a: \"e\u{301}😀\" + x"
+        let x = try #require(line.firstIndex(of: "x"))
+        let location = SourceLocation(file: "A.vm.yaml", line: 1, column: line[..<x].utf8.count + 1)
+        #expect(location.column(in: line, counting: .utf8) == location.column)
+        #expect(location.column(in: line, counting: .utf16) == line[..<x].utf16.count + 1)
+        #expect(location.column(in: line, counting: .unicodeScalar) == line[..<x].unicodeScalars.count + 1)
+        #expect(location.column(in: line, counting: .character) == line[..<x].count + 1)
+        // Inside the emoji's bytes no column of another count exists.
+        let emoji = try #require(line.firstIndex(of: "😀"))
+        let inside = SourceLocation(file: "A.vm.yaml", line: 1, column: line[..<emoji].utf8.count + 2)
+        #expect(inside.column(in: line, counting: .utf16) == nil)
+        // Between the `e` and its accent: a scalar column, but not a character's.
+        let accent = SourceLocation(file: "A.vm.yaml", line: 1, column: 6)
+        #expect(accent.column(in: line, counting: .unicodeScalar) == 6)
+        #expect(accent.column(in: line, counting: .character) == nil)
+    }
 }

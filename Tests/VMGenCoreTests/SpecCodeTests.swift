@@ -105,4 +105,20 @@ struct SpecCodeTests {
         #expect(!SpecCode.signature("() {}; func other()").isEmpty)
         #expect(!SpecCode.signature("()\nfunc other()").isEmpty)
     }
+
+    @Test("the parser decides which words name a member: contextual keywords do, keywords do not")
+    func namesTheParserAccepts() {
+        for name in ["open", "some", "any", "async", "actor", "consume", "borrowing", "consuming", "isolated",
+                     "nonisolated", "each", "package", "macro", "get", "set", "willSet", "f", "Int", "count"] {
+            #expect(SpecCode.isUsableAsName(name), "`\(name)` is a name where the generated code writes one")
+        }
+        for name in ["class", "self", "Self", "Any", "init", "deinit", "subscript", "in", "is", "as", "try", "await",
+                     "default", "static", "inout", "true", "nil"] {
+            #expect(!SpecCode.isUsableAsName(name), "`\(name)` is a keyword where the generated code writes a name")
+        }
+        // The view model's name stands where types do, where `some` and `any` are keywords.
+        #expect(SpecCode.isUsableAsName("open", isType: true))
+        #expect(!SpecCode.isUsableAsName("some", isType: true))
+        #expect(!SpecCode.isUsableAsName("any", isType: true))
+    }
 }

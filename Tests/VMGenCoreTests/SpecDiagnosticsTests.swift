@@ -368,5 +368,28 @@ struct SpecDiagnosticsTests {
         #expect(errors(spec.replacingOccurrences(of: "onChange: query", with: "onChange: recent")).first?
             .hasPrefix("6:43: dependency cycle: recent -> reaction remember -> recent") == true)
     }
-}
 
+    @Test("a given name written whole is an error; written through a member (a class instance's) it is the compiler's to judge")
+    func givenNamesWrittenWholeOrThroughMembers() {
+        let found = errors("""
+            viewModel: A
+            state:
+              input: { type: Int, initial: "0" }
+            commands:
+              rename: { input: Person, perform: input.name = "x" }
+              count: { input: Int, perform: "self.input = input" }
+              reset: { input: Int, perform: input = 0 }
+            """)
+        #expect(found == [
+            "7:33: the `perform` of command `reset` changes `input`, a constant the code is given; to change state value `input`, which it hides, write `self.input`",
+        ])
+        // `self.input = ...` is a write of the state value: no "never changes" warning.
+        #expect(warnings("""
+            viewModel: A
+            state:
+              input: { type: Int, initial: "0" }
+            commands:
+              count: { input: Int, perform: "self.input = input" }
+            """).isEmpty)
+    }
+}

@@ -128,7 +128,7 @@ public struct InvariantChecker {
                 } else if let width = lines.width(ofLine: location.line), location.column > width + 1 {
                     violations.append(Violation(
                         rule: "column-past-line-end",
-                        detail: "column \(location.column) of a \(width)-scalar line \(location.line) for: \(message)"))
+                        detail: "column \(location.column) of a \(width)-byte line \(location.line) for: \(message)"))
                 }
                 if message.isEmpty {
                     violations.append(Violation(rule: "empty-message", detail: "at \(location)"))
@@ -165,7 +165,7 @@ extension InvariantChecker {
 /// The input's lines, counted both ways a diagnostic's line may be meant: as editors count them
 /// (a line ends at `\n`, `\r\n` or a lone `\r`) and as libyaml does (YAML 1.1 also ends lines
 /// at U+0085, U+2028 and U+2029). A location is inside the file if it is by either count.
-/// Widths are in Unicode scalars, as diagnostics count columns. Where the input is not UTF-8
+/// Widths are in UTF-8 bytes, as diagnostics count columns (the compiler's count). Where the input is not UTF-8
 /// only `\n` and `\r` are counted, and no column can be checked.
 struct LineTable {
     private let editor: [Int?]
@@ -201,7 +201,7 @@ struct LineTable {
                 widths.append(width)
                 width = 0
             } else {
-                width += 1
+                width += UTF8.width(scalar)
             }
         }
         if width > 0 || widths.isEmpty { widths.append(width) }

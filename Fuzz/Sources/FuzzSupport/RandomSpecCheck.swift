@@ -27,9 +27,11 @@ public final class RandomSpecCheck {
         invariants = try InvariantChecker()
         generator = try Generator()
         specs = RandomSpecGenerator(options: options)
-        typecheck = OutputTypecheck(modules: modules)
+        // Some specs import the app module whose types are named like the runtime's.
+        typecheck = OutputTypecheck(modules: modules, otherModules: [folder])
         self.folder = folder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try AppTypesModule.build(in: folder)
     }
 
     /// Generates the specs of `seed`, checks them in process, writes each spec and output into

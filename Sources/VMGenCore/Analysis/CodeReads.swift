@@ -8,6 +8,8 @@ extension SpecCode {
         /// Whether the name is called (`name(...)`, `name { ... }`): a function, perhaps a
         /// global one from an imported module.
         public var isCalled = false
+        /// Whether the name is written `self.name`, which no name of the code can hide.
+        public var isMemberOfSelf = false
     }
 
     /// The names `body` reads from outside itself, in order of appearance (repeats kept):
@@ -21,7 +23,22 @@ extension SpecCode {
     public static func reads(in body: Body) -> [Read] {
         let finder = ReadFinder(viewMode: .sourceAccurate)
         finder.walk(body.function)
-        return finder.found.map { Read(name: $0.name, offset: body.offset(of: $0.position), isCalled: $0.isCalled) }
+        return finder.reads(in: body)
+    }
+
+    /// The names of `body`'s signature (`error` of `onFailure`, `input` of `perform`) that its
+    /// code assigns to or passes `inout` as a whole, where the code declares no name of that
+    /// spelling itself: each is a constant there, which the compiler would refuse to change.
+    /// `self.name` is not such a write: it names the view model's own value. (A write through a
+    /// member, `child.label = x`, is fine for a class instance: the compiler judges it.)
+    public static func writesOfGivenNames(in body: Body) -> [Read] {
+        let given = Set(body.function.signature.parameterClause.parameters.compactMap { ($0.secondName ?? $0.firstName).identifier?.name })
+        guard !given.isEmpty else { return [] }
+        let finder = ReadFinder(viewMode: .sourceAccurate)
+        finder.hidesSignature = false
+        finder.walk(body.function)
+        let candidates = finder.reads(in: body).filter { given.contains($0.name) && !$0.isMemberOfSelf }
+        return wholeWrites(in: body, among: candidates)
     }
 
     /// The distinct names of `reads`, in order of first appearance.
@@ -34,7 +51,10 @@ extension SpecCode {
 /// Walks a tree, keeping the names declared so far in each enclosing scope, and collects the
 /// references that leave the code.
 private final class ReadFinder: SyntaxVisitor {
-    var found: [(name: String, position: AbsolutePosition, isCalled: Bool)] = []
+    var found: [(name: String, position: AbsolutePosition, isCalled: Bool, isMemberOfSelf: Bool)] = []
+    /// Whether the names of the outermost function's signature (the wrapper spec code is parsed
+    /// in) hide spec names; off to find the uses of those names themselves.
+    var hidesSignature = true
     /// The names each enclosing scope declares, innermost last.
     var scopes: [Set<String>] = []
 
@@ -57,7 +77,11 @@ private final class ReadFinder: SyntaxVisitor {
     /// Records `token` as a read unless the code declares its name where it stands.
     func record(_ token: TokenSyntax, isCalled: Bool = false) {
         guard let name = token.identifier?.name, !isDeclared(name) else { return }
-        found.append((name, token.positionAfterSkippingLeadingTrivia, isCalled))
+        found.append((name, token.positionAfterSkippingLeadingTrivia, isCalled, false))
+    }
+
+    func reads(in body: SpecCode.Body) -> [SpecCode.Read] {
+        found.map { SpecCode.Read(name: $0.name, offset: body.offset(of: $0.position), isCalled: $0.isCalled, isMemberOfSelf: $0.isMemberOfSelf) }
     }
 
     /// Whether `node` is what a call calls: `f(x)`, `f { }`, `f<T>(x)`.
@@ -79,16 +103,18 @@ private final class ReadFinder: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-            // `self.x` reads `x`; any other `.x` is a member of something else.
-            if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
-                record(node.baseName)
+            // `self.x` reads `x`, whatever the code declares; any other `.x` is a member of
+            // something else.
+            if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self),
+               let name = node.baseName.identifier?.name {
+                found.append((name, node.baseName.positionAfterSkippingLeadingTrivia, false, true))
             }
             return .skipChildren
         }
         if node.parent?.is(KeyPathPropertyComponentSyntax.self) == true { return .skipChildren }
         switch node.baseName.tokenKind {
         case .keyword(.self):
-            found.append(("self", node.baseName.positionAfterSkippingLeadingTrivia, false))
+            found.append(("self", node.baseName.positionAfterSkippingLeadingTrivia, false, false))
         case .identifier:
             record(node.baseName, isCalled: Self.isCalled(node))
         default:
@@ -219,7 +245,9 @@ private final class ReadFinder: SyntaxVisitor {
         for parameter in parameters {
             if let defaultValue = parameter.defaultValue { walk(defaultValue) }
         }
-        let names = parameters.compactMap { ($0.secondName ?? $0.firstName).identifier?.name }
+        // The wrapper is the outermost function: the first one met, with no scope open yet.
+        let isWrapper = scopes.isEmpty
+        let names = isWrapper && !hidesSignature ? [] : parameters.compactMap { ($0.secondName ?? $0.firstName).identifier?.name }
         inScope(declaring: names) {
             if let body = node.body { walk(body) }
         }
@@ -242,7 +270,7 @@ private final class ReadFinder: SyntaxVisitor {
                     // `[y = x]` reads `x` and declares `y`.
                     walk(initializer)
                 } else if capture.name.tokenKind == .keyword(.self) {
-                    found.append(("self", capture.name.positionAfterSkippingLeadingTrivia, false))
+                    found.append(("self", capture.name.positionAfterSkippingLeadingTrivia, false, false))
                 } else {
                     // `[x]`, `[weak x]` capture (read) `x`.
                     record(capture.name)

@@ -10,6 +10,16 @@ extension SpecCode {
         let offsets = Set(finder.targets.map(body.offset(of:)))
         return reads.filter { offsets.contains($0.offset) }
     }
+
+    /// The reads of `reads` that the code assigns to or passes `inout` as a whole (`x = 1`,
+    /// `x += 1`, `&x`), not through a member or subscript (`x.a = v`, which changes the value of
+    /// a struct but only the object a class instance refers to).
+    public static func wholeWrites(in body: Body, among reads: [Read]) -> [Read] {
+        let finder = WriteFinder(viewMode: .sourceAccurate)
+        finder.walk(body.function)
+        let offsets = Set(finder.wholeTargets.map(body.offset(of:)))
+        return reads.filter { offsets.contains($0.offset) }
+    }
 }
 
 extension SpecCode {
@@ -60,6 +70,14 @@ extension SpecCode {
 /// Collects where each assignment's target and each `&` argument starts.
 private final class WriteFinder: SyntaxVisitor {
     var targets: [AbsolutePosition] = []
+    /// The targets that are a name alone (`x`, not `x.a` or `x[i]`).
+    var wholeTargets: [AbsolutePosition] = []
+
+    func record(_ target: ExprSyntax) {
+        guard let root = Self.root(of: target) else { return }
+        targets.append(root.positionAfterSkippingLeadingTrivia)
+        if target.is(DeclReferenceExprSyntax.self) { wholeTargets.append(root.positionAfterSkippingLeadingTrivia) }
+    }
 
     /// The name a target is rooted at: `x` of `x`, `x.a.b`, `x[i]`, `x?.a`, `self.x`.
     static func root(of expression: ExprSyntax) -> TokenSyntax? {
@@ -83,13 +101,13 @@ private final class WriteFinder: SyntaxVisitor {
         let elements = Array(node.elements)
         // An operator's left side is the element before it (unfolded sequence: a, op, b, op, c).
         for (index, element) in elements.enumerated() where index > 0 && SpecCode.isAssignment(element) {
-            if let root = Self.root(of: elements[index - 1]) { targets.append(root.positionAfterSkippingLeadingTrivia) }
+            record(elements[index - 1])
         }
         return .visitChildren
     }
 
     override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
-        if let root = Self.root(of: node.expression) { targets.append(root.positionAfterSkippingLeadingTrivia) }
+        record(node.expression)
         return .visitChildren
     }
 }

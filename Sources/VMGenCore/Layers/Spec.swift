@@ -61,7 +61,7 @@ public struct Code: Sendable, Equatable {
     /// diagnostic inside the code then points at its start rather than somewhere wrong.
     public var positionsAreExact = true
     /// For a one-line quoted scalar whose YAML escapes (`\\`, `\"`, `''`) make the text shorter
-    /// than the spec: the spec column of each of the text's Unicode scalars.
+    /// than the spec: the spec column (UTF-8) of each of the text's Unicode scalars.
     public var columns: [Int]?
     /// Whether the code spans several lines (a YAML block scalar); each line then keeps the
     /// YAML block's indentation when re-padded.
@@ -76,7 +76,9 @@ public struct Code: Sendable, Equatable {
     /// kept the text's positions or recorded them (`columns`), else the code's start.
     public func location(ofUTF8Offset offset: Int) -> SourceLocation {
         var line = 0
+        // Into the line: UTF-8 bytes (the column's unit) and Unicode scalars (`columns`' index).
         var column = 0
+        var scalarIndex = 0
         var consumed = 0
         for scalar in text.unicodeScalars {
             if consumed >= offset { break }
@@ -84,13 +86,15 @@ public struct Code: Sendable, Equatable {
             if scalar == "\n" {
                 line += 1
                 column = 0
+                scalarIndex = 0
             } else {
-                column += 1
+                column += UTF8.width(scalar)
+                scalarIndex += 1
             }
         }
         var result = location
         if let columns, line == 0, !columns.isEmpty {
-            result.column = column < columns.count ? columns[column] : columns[columns.count - 1] + (column - columns.count + 1)
+            result.column = scalarIndex < columns.count ? columns[scalarIndex] : columns[columns.count - 1] + (scalarIndex - columns.count + 1)
         } else if positionsAreExact {
             result.line += line
             result.column += column

@@ -26,6 +26,10 @@ public struct ViewModelModel: Sendable {
     public var types: SpecTypeTable
     /// The reactions, checked: graph nodes `ResolvedReaction.node(name)` in `updateOrder`.
     public var reactions: [ResolvedReaction] = []
+    /// Where the spec code starts whose last word is a name that is also a declaration
+    /// modifier (`open`, `async`, `borrowing`): the generated code ends its statement with `;`,
+    /// or the compiler would read the word as a modifier of the `#sourceLocation()` after it.
+    public var codesEndingInModifierWord: Set<SourceLocation> = []
 }
 
 /// What a name in a spec stands for.

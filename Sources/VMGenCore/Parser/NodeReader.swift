@@ -14,8 +14,14 @@ struct NodeReader {
     }
 
     func location(of node: Node) -> SourceLocation {
-        let mark = node.mark
-        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
+        return location(line: mark.line, scalarColumn: mark.column)
+    }
+
+    /// The location of libyaml's place (its columns count Unicode scalars) as vmgen reports it.
+    func location(line: Int, scalarColumn: Int) -> SourceLocation {
+        let text = line >= 1 && line <= lines.count ? lines[line - 1] : ""
+        return SourceLocation(file: file, line: line, column: SourceLocation.utf8Column(ofScalarColumn: scalarColumn, in: text))
     }
 
     /// The shape of a node, in words, for error messages.
@@ -45,12 +51,14 @@ struct NodeReader {
         return result
     }
 
-    /// The fields of a mapping that allows the keys in `allowed`: unknown keys are reported with a
-    /// suggestion, missing `required` ones at the mapping's first key.
+    /// The fields of a mapping of `place`, which allows the keys of `place.keys`: unknown keys
+    /// are reported with a suggestion, or where they belong; missing `required` ones at the
+    /// mapping's first key.
     mutating func fields(
-        of node: Node, in context: String, allowed: [String], required: [String] = []
+        of node: Node, in context: String, place: KeyPlace, required: [String] = []
     ) -> [String: (key: Located<String>, value: Node)]? {
         guard let entries = entries(of: node, in: context) else { return nil }
+        let allowed = place.keys
         var fields: [String: (key: Located<String>, value: Node)] = [:]
         for entry in entries {
             if allowed.contains(entry.key.value) {
@@ -60,8 +68,10 @@ struct NodeReader {
                 // A key with spaces is usually the rest of a value that a `,` cut off inside `{ }`.
                 let split = entry.key.value.contains(" ")
                     ? "; if it is the end of the value before it, a `,` inside `{ }` cut that value: quote it" : ""
+                let suggestion = Suggestion.didYouMean(entry.key.value, in: allowed)
+                let belonging = suggestion.isEmpty ? KeyPlace.belonging(of: entry.key.value, notIn: place) : ""
                 diagnostics.error(
-                    "unknown key `\(entry.key.value)` in \(context)\(Suggestion.didYouMean(entry.key.value, in: allowed))\(split) (known keys: \(known))",
+                    "unknown key `\(entry.key.value)` in \(context)\(suggestion)\(belonging)\(split) (known keys: \(known))",
                     at: entry.key.location)
             }
         }
@@ -186,7 +196,7 @@ struct NodeReader {
             // Only text that stands verbatim on its line keeps its positions.
             let line = location.line <= lines.count ? lines[location.line - 1] : ""
             code.positionsAreExact = !body.contains("\n")
-                && line.unicodeScalars.dropFirst(location.column - 1).starts(with: body.unicodeScalars)
+                && line.utf8.dropFirst(location.column - 1).starts(with: body.utf8)
             if !code.positionsAreExact, !body.contains("\n"), scalar.style == .doubleQuoted || scalar.style == .singleQuoted {
                 code.columns = Self.columns(of: body, in: String(line), from: location.column, doubleQuoted: scalar.style == .doubleQuoted)
             }
@@ -194,15 +204,23 @@ struct NodeReader {
         return code
     }
 
-    /// The spec column of each scalar of `text`, a one-line quoted scalar starting at `column`
-    /// of `line`, found by reading the line's escapes again; nil when that does not give `text`.
+    /// The spec column (UTF-8) of each scalar of `text`, a one-line quoted scalar starting at
+    /// UTF-8 `column` of `line`, found by reading the line's escapes again; nil when that does
+    /// not give `text`.
     static func columns(of text: String, in line: String, from column: Int, doubleQuoted: Bool) -> [Int]? {
-        let raw = Array(line.unicodeScalars.dropFirst(column - 1))
+        let raw = Array(String(decoding: line.utf8.dropFirst(column - 1), as: UTF8.self).unicodeScalars)
         let expected = Array(text.unicodeScalars)
+        // The UTF-8 column of each scalar of `raw`.
+        var rawColumns: [Int] = []
+        var next = column
+        for scalar in raw {
+            rawColumns.append(next)
+            next += UTF8.width(scalar)
+        }
         var columns: [Int] = []
         var index = 0
         while columns.count < expected.count, index < raw.count {
-            columns.append(column + index)
+            columns.append(rawColumns[index])
             if doubleQuoted, raw[index] == "\\", index + 1 < raw.count {
                 let lengths: [Unicode.Scalar: Int] = ["x": 4, "u": 6, "U": 10]
                 index += lengths[raw[index + 1]] ?? 2

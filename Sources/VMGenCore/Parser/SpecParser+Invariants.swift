@@ -3,7 +3,6 @@ import Yams
 /// Reads `invariants:`: conditions over the view model's values that hold after every transaction.
 extension SectionReader {
     /// The keys of an invariant, all required.
-    static let invariantKeys = ["holds", "message"]
 
     mutating func invariants(_ node: Node?) -> [Invariant] {
         guard let node, let entries = reader.entries(of: node, in: "`invariants`") else { return [] }
@@ -18,7 +17,7 @@ extension SectionReader {
                 at: reader.location(of: node))
             return nil
         }
-        guard let fields = reader.fields(of: node, in: context, allowed: Self.invariantKeys, required: Self.invariantKeys),
+        guard let fields = reader.fields(of: node, in: context, place: .invariant, required: KeyPlace.invariant.keys),
             let holds = fields["holds"].flatMap({ reader.code($0.value, "`holds` of \(context)") }),
             let message = fields["message"].flatMap({ reader.nonEmptyString($0.value, "`message` of \(context)") })
         else { return nil }

@@ -9,7 +9,7 @@ extension SectionReader {
 
     private mutating func reaction(_ name: Located<String>, _ node: Node) -> Reaction? {
         let context = "reaction `\(name.value)`"
-        guard let fields = reader.fields(of: node, in: context, allowed: ["onChange", "perform", "doc"],
+        guard let fields = reader.fields(of: node, in: context, place: .reaction,
                                          required: ["onChange", "perform"]),
             let triggerNode = fields["onChange"]?.value,
             let perform = fields["perform"].flatMap({ reader.code($0.value, "`perform` of \(context)") })

@@ -3,13 +3,11 @@ import Yams
 /// Reads `validation:`: `submit`, `show` and the rules of each field under `fields`.
 extension SectionReader {
     /// The keys of `validation:`.
-    static let validationKeys = ["submit", "show", "fields"]
     /// The keys of one rule, both required.
-    static let ruleKeys = ["rule", "message"]
 
     mutating func validation(_ node: Node?) -> Validation? {
         guard let node else { return nil }
-        guard let fields = reader.fields(of: node, in: "`validation`", allowed: Self.validationKeys, required: ["fields"]) else {
+        guard let fields = reader.fields(of: node, in: "`validation`", place: .validation, required: ["fields"]) else {
             return nil
         }
         var validation = Validation(location: reader.location(of: node))
@@ -32,7 +30,7 @@ extension SectionReader {
         var rules: [Validation.Rule] = []
         for (index, item) in sequence.enumerated() {
             let what = "rule \(index + 1) of `\(name.value)`"
-            guard let fields = reader.fields(of: item, in: what, allowed: Self.ruleKeys, required: Self.ruleKeys),
+            guard let fields = reader.fields(of: item, in: what, place: .rule, required: KeyPlace.rule.keys),
                 let holds = fields["rule"].flatMap({ reader.code($0.value, "`rule` of \(what)") }),
                 let message = fields["message"].flatMap({ reader.nonEmptyString($0.value, "`message` of \(what)") })
             else { continue }

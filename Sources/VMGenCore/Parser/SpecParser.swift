@@ -4,12 +4,6 @@ import Yams
 /// Turns a spec file into a `Spec`: the YAML's shape is checked here (sections, keys, value
 /// kinds); names and references are checked later by `SpecValidator`.
 public struct SpecParser {
-    /// The top-level keys, in the order the documentation presents them.
-    static let topLevelKeys = [
-        "viewModel", "doc", "access", "imports", "parameters", "dependencies", "constants", "state",
-        "derived", "children", "functions", "commands", "resources", "events", "reactions", "validation", "lifecycle", "invariants",
-    ]
-
     public init() {}
 
     /// Parses `data` read from `file`. Returns nil when the spec could not be read at all;
@@ -18,7 +12,7 @@ public struct SpecParser {
         guard let (root, text) = YAMLLoader(file: file).load(data, diagnostics: &diagnostics) else { return nil }
         var reader = NodeReader(file: file, text: text)
         defer { diagnostics.append(contentsOf: reader.diagnostics) }
-        guard let fields = reader.fields(of: root, in: "the spec", allowed: Self.topLevelKeys, required: ["viewModel"]) else {
+        guard let fields = reader.fields(of: root, in: "the spec", place: .spec, required: ["viewModel"]) else {
             return nil
         }
         guard let nameNode = fields["viewModel"]?.value, let name = reader.nonEmptyString(nameNode, "`viewModel`") else {
@@ -53,16 +47,21 @@ public struct SpecParser {
 enum MemberSection: String, CaseIterable {
     case parameters, dependencies, constants, state, derived, children, events
 
-    /// The keys an entry of this section may have.
-    var keys: [String] {
+    /// The mapping an entry of this section is, for its keys.
+    var place: KeyPlace {
         switch self {
-        case .parameters, .dependencies, .events: ["type", "doc"]
-        case .constants: ["type", "value", "doc"]
-        case .derived: ["type", "value", "doc"] + SectionReader.pacingKeys
-        case .children: ["type", "value", "doc"] + Self.keyedKeys
-        case .state: ["type", "initial", "input", "doc"]
+        case .parameters: .parameter
+        case .dependencies: .dependency
+        case .constants: .constant
+        case .state: .state
+        case .derived: .derived
+        case .children: .child
+        case .events: .event
         }
     }
+
+    /// The keys an entry of this section may have.
+    var keys: [String] { place.keys }
 
     var requiredKeys: [String] {
         switch self {
@@ -125,7 +124,7 @@ struct SectionReader {
             member.type = reader.type(node, "the type of \(context)")
             return member.type == nil ? nil : member
         }
-        guard let fields = reader.fields(of: node, in: context, allowed: section.keys, required: section.requiredKeys) else {
+        guard let fields = reader.fields(of: node, in: context, place: section.place, required: section.requiredKeys) else {
             return nil
         }
         if let type = fields["type"] { member.type = reader.type(type.value, "the type of \(context)") }
@@ -146,7 +145,7 @@ struct SectionReader {
 
     private mutating func function(_ name: Located<String>, _ node: Node) -> Function? {
         let context = "function `\(name.value)`"
-        guard let fields = reader.fields(of: node, in: context, allowed: ["signature", "body", "doc"],
+        guard let fields = reader.fields(of: node, in: context, place: .function,
                                          required: ["signature", "body"]),
             let signature = fields["signature"].flatMap({ reader.code($0.value, "the signature of \(context)") }),
             let body = fields["body"].flatMap({ reader.code($0.value, "the body of \(context)") })
@@ -155,10 +154,6 @@ struct SectionReader {
         return Function(name: name, signature: signature, body: body, doc: doc)
     }
 
-    static let commandKeys = [
-        "doc", "enabled", "perform", "work", "task", "input", "output", "failure", "onValue", "onFailure", "emits", "policy", "then",
-    ]
-
     mutating func commands(_ node: Node?) -> [Command] {
         guard let node, let entries = reader.entries(of: node, in: "`commands`") else { return [] }
         return readEntries(entries) { sections, name, node in sections.command(name, node) }
@@ -166,7 +161,7 @@ struct SectionReader {
 
     private mutating func command(_ name: Located<String>, _ node: Node) -> Command? {
         let context = "command `\(name.value)`"
-        guard let fields = reader.fields(of: node, in: context, allowed: Self.commandKeys) else { return nil }
+        guard let fields = reader.fields(of: node, in: context, place: .command) else { return nil }
         let workKeys = ["perform", "work", "task"].filter { fields[$0] != nil }
         guard workKeys.count == 1, let workKey = workKeys.first, let workNode = fields[workKey]?.value else {
             if workKeys.isEmpty {
@@ -224,7 +219,7 @@ struct SectionReader {
 
     private mutating func resource(_ name: Located<String>, _ node: Node) -> Resource? {
         let context = "resource `\(name.value)`"
-        guard let fields = reader.fields(of: node, in: context, allowed: ["type", "failure", "load", "trigger", "doc"] + Self.resourceTimingKeys,
+        guard let fields = reader.fields(of: node, in: context, place: .resource,
                                          required: ["type"]),
             let type = fields["type"].flatMap({ reader.type($0.value, "the type of \(context)") }),
             let load = resourceLoad(fields, in: context, at: node)

@@ -62,7 +62,7 @@ struct YAMLLoader {
         if let anchor = firstAnchor {
             diagnostics.error(
                 "specs do not use YAML anchors (`&\(anchor.name)`) and aliases (`*\(anchor.name)`): write the value out at each place that uses it",
-                at: SourceLocation(file: file, line: max(anchor.mark?.line ?? 1, 1), column: max(anchor.mark?.column ?? 1, 1)))
+                at: Self.location(line: max(anchor.mark?.line ?? 1, 1), scalarColumn: anchor.mark?.column ?? 1, in: Blank.lines(text), file: file))
             return nil
         }
         return (node, text)
@@ -94,10 +94,12 @@ struct YAMLLoader {
     /// a context mark; the first becomes the error, the second a note.
     static func diagnostics(for error: YamlError, file: String) -> Diagnostics {
         var diagnostics = Diagnostics()
+        var lines: [Substring] = []
         func location(_ mark: Mark) -> SourceLocation {
-            SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1))
+            Self.location(line: mark.line, scalarColumn: mark.column, in: lines, file: file)
         }
         func report(_ problem: String, _ mark: Mark, _ context: YamlError.Context?, _ yaml: String) {
+            lines = Blank.lines(yaml)
             var notes: [Diagnostic.Note] = []
             if let context {
                 notes.append(.init("\(context.text) here", at: location(context.mark)))
@@ -119,7 +121,7 @@ struct YAMLLoader {
         case let .composer(context, problem, mark, yaml):
             report(problem, mark, context, yaml)
         case let .duplicatedKeysInMapping(duplicates, context):
-            let lines = context.text.split(separator: "\n", omittingEmptySubsequences: false)
+            lines = context.text.split(separator: "\n", omittingEmptySubsequences: false)
             let keys = Self.siblingKeys(at: context.mark, in: lines)
             for name in duplicates {
                 var places = keys.filter { $0.name == name }.map(\.location)
@@ -131,18 +133,18 @@ struct YAMLLoader {
                                       at: location(context.mark))
                     continue
                 }
-                let first = SourceLocation(file: file, line: places[0].line, column: places[0].column)
+                let first = Self.location(line: places[0].line, scalarColumn: places[0].column, in: lines, file: file)
                 for place in places.dropFirst() {
                     diagnostics.error(
                         "duplicate key `\(name)`: it is already in this mapping on line \(first.line); each key may appear once: remove or rename one",
-                        at: SourceLocation(file: file, line: place.line, column: place.column),
+                        at: Self.location(line: place.line, scalarColumn: place.column, in: lines, file: file),
                         notes: [.init("`\(name)` first appears here", at: first)])
                 }
             }
         case let .reader(problem, offset, _, yaml):
             let prefix = offset.map { String(yaml.prefix($0)) } ?? ""
             let line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let column = prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.unicodeScalars.count + 1 } ?? 1
+            let column = prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.utf8.count + 1 } ?? 1
             diagnostics.error("unreadable character: \(problem); remove it or save the file as plain UTF-8 text",
                               at: SourceLocation(file: file, line: line, column: column))
         default:
@@ -285,6 +287,14 @@ struct YAMLLoader {
         return "\(key): \(quoted(value))"
     }
 
+    /// Where libyaml's place (its columns count Unicode scalars) stands, as vmgen reports it
+    /// (columns in UTF-8 bytes, as the compiler's).
+    static func location(line: Int, scalarColumn: Int, in lines: [Substring], file: String) -> SourceLocation {
+        let line = max(line, 1)
+        let text = line <= lines.count ? lines[line - 1] : ""
+        return SourceLocation(file: file, line: line, column: SourceLocation.utf8Column(ofScalarColumn: max(scalarColumn, 1), in: text))
+    }
+
     /// The character libyaml points at (its columns count Unicode scalars).
     static func character(at mark: Mark, in text: String) -> Unicode.Scalar? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -331,7 +341,7 @@ struct YAMLLoader {
             var column = 1
             decoding: while true {
                 switch decoder.decode(&bytes) {
-                case .scalarValue: column += 1
+                case .scalarValue(let scalar): column += UTF8.width(scalar)
                 case .emptyInput: break decoding
                 case .error: return SourceLocation(file: file, line: index + 1, column: column)
                 }
@@ -341,7 +351,7 @@ struct YAMLLoader {
     }
 
     /// The first `[` or `{` nested deeper than `maximumNesting`, outside quoted scalars and comments.
-    /// Columns count Unicode scalars, as libyaml's do. A quote opens a quoted scalar only where a
+    /// Columns count UTF-8 bytes, as every column vmgen reports. A quote opens a quoted scalar only where a
     /// scalar can start (so the `'` of `it's` does not), and `#` opens a comment only after a space.
     static func firstExcessiveNesting(in text: String, file: String) -> SourceLocation? {
         var depth = 0
@@ -354,7 +364,7 @@ struct YAMLLoader {
         var lastSignificant: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             defer { previous = scalar }
-            column += 1
+            column += UTF8.width(scalar)
             if scalar == "\n" {
                 line += 1
                 column = 0

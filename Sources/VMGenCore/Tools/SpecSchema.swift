@@ -51,11 +51,11 @@ public enum SpecSchema {
             "access": ["enum": ["public", "internal"]],
             "imports": ["type": "array", "items": string],
             "lifecycle": ["enum": ["active"]],
-            "functions": entry(["signature", "body", "doc"], required: ["signature", "body"], shorthand: false),
-            "commands": entry(SectionReader.commandKeys, required: [], shorthand: false),
-            "resources": entry(["type", "failure", "load", "trigger", "doc"] + SectionReader.resourceTimingKeys, required: ["type"], shorthand: false),
-            "reactions": entry(["onChange", "perform", "doc"], required: ["onChange", "perform"], shorthand: false),
-            "invariants": entry(SectionReader.invariantKeys, required: SectionReader.invariantKeys, shorthand: false),
+            "functions": entry(KeyPlace.function.keys, required: ["signature", "body"], shorthand: false),
+            "commands": entry(KeyPlace.command.keys, required: [], shorthand: false),
+            "resources": entry(KeyPlace.resource.keys, required: ["type"], shorthand: false),
+            "reactions": entry(KeyPlace.reaction.keys, required: ["onChange", "perform"], shorthand: false),
+            "invariants": entry(KeyPlace.invariant.keys, required: KeyPlace.invariant.keys, shorthand: false),
             "validation": validation(code: code, string: string),
         ]
         // A resource loads with `load` or with `task`, one of them.
@@ -88,7 +88,7 @@ public enum SpecSchema {
         let rule: [String: Any] = [
             "type": "object",
             "additionalProperties": false,
-            "required": SectionReader.ruleKeys,
+            "required": KeyPlace.rule.keys,
             "properties": [
                 "rule": code.merging(["description": "A Bool expression that holds when the field is valid."]) { $1 },
                 "message": ["type": "string", "description": "What the field shows while the rule does not hold."],

@@ -132,48 +132,48 @@ extension ContextBuilder {
         for command in spec.commands {
             let name = command.name.value
             let types = types(of: command)
-            let parameter = types.hasInput ? "_ input: \(types.input)" : ""
+            let parameter = types.hasInput ? self.types.parameter("_ input", types.input) : ""
             switch command.work {
             case .perform(let code):
                 result.append(CodeFunction(
                     docLines: ["/// What `\(name)` does."],
                     signature: "private func \(GeneratedNames.helper(name, "perform"))(\(parameter)) {",
-                    bodyLines: SwiftText.embedded(code)))
+                    bodyLines: embedded(code)))
             case .producer(let code):
                 result.append(CodeFunction(
                     docLines: ["/// The work `\(name)` starts on each execution."],
                     signature: "private func \(GeneratedNames.helper(name, "work"))(\(parameter)) -> Reactive.SignalProducer<\(types.output), \(types.failure)> {",
-                    bodyLines: SwiftText.embedded(code)))
+                    bodyLines: embedded(code)))
             case .task(let code):
                 result.append(CodeFunction(
                     docLines: ["/// The work `\(name)` runs on each execution."],
                     signature: "private func \(GeneratedNames.helper(name, "task"))(\(parameter)) async throws -> \(types.output) {",
-                    bodyLines: SwiftText.embedded(code)))
+                    bodyLines: embedded(code)))
             }
             if submits(name) { result.append(attemptFunction(name)) }
             if command.onValue != nil || command.emits != nil {
-                var body = command.onValue.map(SwiftText.embedded) ?? []
+                var body = command.onValue.map(embedded) ?? []
                 if let event = command.emits?.value {
                     // Sent once observers know the values of the transaction that emits it.
                     body.append("        \(transactions).emit { [observer = \(GeneratedNames.helper(event, "observer"))] in observer.send(value: value) }")
                 }
                 result.append(CodeFunction(
                     docLines: ["/// Handles each value `\(name)` produces."],
-                    signature: "private func \(GeneratedNames.helper(name, "didSendValue"))(_ value: \(types.output)) {",
+                    signature: "private func \(GeneratedNames.helper(name, "didSendValue"))(\(self.types.parameter("_ value", types.output))) {",
                     bodyLines: body))
             }
             if let onFailure = command.onFailure {
                 result.append(CodeFunction(
                     docLines: ["/// Handles a failure of `\(name)`."],
                     signature: "private func \(GeneratedNames.helper(name, "didFail"))(_ error: \(types.failure)) {",
-                    bodyLines: SwiftText.embedded(onFailure)))
+                    bodyLines: embedded(onFailure)))
             }
         }
         for resource in spec.resources {
             result.append(CodeFunction(
                 docLines: ["/// Starts one load of `\(resource.name.value)`" + (resource.isTask ? ", with what its task reads as it is now." : ".")],
                 signature: "private func \(GeneratedNames.helper(resource.name.value, "load"))() -> Reactive.SignalProducer<\(types.name(for: resource.type)), \(resourceFailure(resource))> {",
-                bodyLines: resource.isTask ? taskLoadLines(resource) : SwiftText.embedded(resource.load)))
+                bodyLines: resource.isTask ? taskLoadLines(resource) : embedded(resource.load)))
             if let task = taskComputation(resource) { result.append(task) }
         }
         return result

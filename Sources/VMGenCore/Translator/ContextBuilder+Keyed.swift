@@ -53,11 +53,11 @@ extension ContextBuilder {
             if !keyed.handlers.isEmpty { parameters.append("_ _$made: (\(type).Element) -> Swift.Void") }
             let indent = "        "
             func closure(_ opening: String, _ code: Code, call: Bool = false, comma: Bool = true) -> [String] {
-                ["\(indent)    \(opening)"] + SwiftText.embedded(code) + ["\(indent)    }\(call ? "()" : "")\(comma ? "," : "")"]
+                ["\(indent)    \(opening)"] + embedded(code) + ["\(indent)    }\(call ? "()" : "")\(comma ? "," : "")"]
             }
             // The elements first, on their own: a mistake in any piece is then reported in it, at the
             // spec, rather than as a call that does not type-check.
-            var body = ["\(indent)let _$elements = {"] + SwiftText.embedded(keyed.each) + ["\(indent)}()"]
+            var body = ["\(indent)let _$elements = {"] + embedded(keyed.each) + ["\(indent)}()"]
             body += ["\(indent)return _$keys.reconcile(", "\(indent)    _$old,", "\(indent)    with: _$elements,"]
             body += closure("id: {", keyed.id, call: true)
             body += closure("make: { element -> \(type).Element in", keyed.make)
@@ -103,7 +103,7 @@ extension ContextBuilder {
                 body.append("        Reactive.ChildKeys.handle(\(signal), of: child) { [weak self] child, value in")
                 body.append("            guard let self, \(GeneratedNames.storage(of: name)).contains(where: { $0 === child }) else { return }")
                 body.append("            \(GeneratedNames.fixed("transaction")) { [self] in")
-                body += SwiftText.embedded(handler.body)
+                body += embedded(handler.body)
                 body.append("            }")
                 body.append("        }")
             }

@@ -34,13 +34,13 @@ extension ContextBuilder {
     /// One static function per reaction, for `computations`.
     func reactionFunctions() -> [CodeFunction] {
         model.reactions.map { reaction in
-            let reads = reactionArguments(reaction).map { "\($0.name): \($0.type)" }
+            let reads = parameterList(reactionArguments(reaction))
             let writes = reaction.writes.compactMap { name in value(named: name).map { "\(name): inout \(typeName(of: $0))" } }
             let triggers = reaction.triggers.map { "`\($0)`" }.joined(separator: " or ")
             return CodeFunction(
                 docLines: SwiftText.docLines(reaction.doc) + ["/// Reaction `\(reaction.name)`: runs in the transaction in which \(triggers) changed."],
                 signature: signature("private static func \(reactionFunctionName(reaction))", parameters: reads + writes),
-                bodyLines: SwiftText.embedded(reaction.perform))
+                bodyLines: embedded(reaction.perform))
         }
     }
 

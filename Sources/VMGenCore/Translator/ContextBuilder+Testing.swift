@@ -124,7 +124,7 @@ extension ContextBuilder {
             functions.append(CodeFunction(
                 docLines: ["/// Whether the invariant `\(name)` holds."],
                 signature: signature("private static func \(function)", parameters: parameterList(arguments), result: " -> Swift.Bool"),
-                bodyLines: SwiftText.embedded(invariant.holds)))
+                bodyLines: embedded(invariant.holds)))
         }
         let list = CodeFunction(
             docLines: ["/// The spec's invariants, evaluated now; debug builds check them after every transaction."],

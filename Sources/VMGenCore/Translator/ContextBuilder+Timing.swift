@@ -141,7 +141,7 @@ extension ContextBuilder {
             docLines: ["/// The task of `\(name)`, from what it reads (it holds no reference to the view model)."],
             signature: signature("private static func \(GeneratedNames.helper(name, "task"))", parameters: parameterList(taskArguments(resource)),
                                  result: " async throws -> \(types.name(for: resource.type))"),
-            bodyLines: SwiftText.embedded(resource.load))
+            bodyLines: embedded(resource.load))
     }
 
     /// What a resource's `task` reads, in order, with the types its function takes.

@@ -57,7 +57,7 @@ extension ContextBuilder {
                 docLines: ["/// The constant `\(constant.name.value)`."],
                 signature: signature("private static func \(GeneratedNames.helper(constant.name.value, "make"))",
                                      parameters: parameterList(arguments), result: " -> \(type)"),
-                bodyLines: SwiftText.embedded(code)))
+                bodyLines: embedded(code)))
         }
         for value in model.reactiveValues {
             guard let code = value.expression else { continue }
@@ -72,13 +72,13 @@ extension ContextBuilder {
                 docLines: ["/// " + what],
                 signature: signature("private static func \(computationName(of: value))",
                                      parameters: parameterList(arguments), result: " -> \(typeName(of: value))"),
-                bodyLines: SwiftText.embedded(code)))
+                bodyLines: embedded(code)))
         }
         return result
     }
 
     func parameterList(_ arguments: [(name: String, type: String)]) -> [String] {
-        arguments.map { "\($0.name): \($0.type)" }
+        arguments.map { types.parameter($0.name, $0.type) }
     }
 
     /// `head(a: A, b: B)result {` for a function of the class body: on one line when it fits,
@@ -96,7 +96,7 @@ extension ContextBuilder {
 
     func initializer() -> CodeFunction {
         let initializerParameters = (spec.parameters + spec.dependencies).compactMap { member in
-            member.type.map { "\(member.name.value): \(types.facts(of: $0.value).isFunctionType ? "@escaping " : "")\(types.name(for: $0))" }
+            member.type.map { types.parameter(member.name.value, types.name(for: $0)) }
         } + schedulerParameter
         // The body's lines sit 8 columns in.
         let margin = 8

@@ -42,6 +42,12 @@ public struct ContextBuilder {
             + located + ["#sourceLocation()"]
     }
 
+    /// Spec code under `#sourceLocation` (`SwiftText.embedded`), its last statement ended where
+    /// the checker found that it must be.
+    func embedded(_ code: Code) -> [String] {
+        SwiftText.embedded(code, endsStatement: model.codesEndingInModifierWord.contains(code.location))
+    }
+
     var className: String { spec.viewModel.value }
     var access: String { model.access == "public" ? "public " : "" }
 
@@ -275,7 +281,7 @@ public struct ContextBuilder {
             docLines: SwiftText.docLines(function.doc),
             leadingLines: ["#sourceLocation(file: \(SwiftText.literal(location.file)), line: \(location.line - (startsEarlier ? 1 : 0)))"],
             signature: (startsEarlier ? [header] + lines : [header + function.signature.text]).joined(separator: "\n") + " {",
-            bodyLines: SwiftText.embedded(function.body))
+            bodyLines: embedded(function.body))
     }
 }
 

@@ -19,6 +19,9 @@ struct SpecTypes {
     private(set) var resourceFailures: [String: String] = [:]
     /// Alias names by where their type is written.
     private var names: [SourceLocation: String] = [:]
+    /// The names the generated code uses for the spec's function types (an alias, or a text of
+    /// standard names such as `(Int) -> Int`): a parameter of one of them is marked `@escaping`.
+    private var functionTypeNames: Set<String> = []
 
     /// Standard library names a type may use without an alias: a type made only of them cannot
     /// be misspelled or miss an import, and stays readable where the generated code uses it.
@@ -49,12 +52,18 @@ struct SpecTypes {
         let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
         for member in members {
             add(member.type, name: member.name.value, role: "Type", owner: "`\(member.name.value)`")
-            if let type = member.type { memberTypes[member.name.value] = name(for: type) }
+            if let type = member.type {
+                memberTypes[member.name.value] = name(for: type)
+                if facts(of: type.value).isFunctionType { functionTypeNames.insert(name(for: type)) }
+            }
         }
         for command in spec.commands {
             let name = command.name.value
             add(command.input, name: name, role: "Input", owner: "the input of `\(name)`")
             add(command.output, name: name, role: "Output", owner: "the output of `\(name)`")
+            for type in [command.input, command.output].compactMap({ $0 }) where facts(of: type.value).isFunctionType {
+                functionTypeNames.insert(self.name(for: type))
+            }
             add(command.failure, name: name, role: "Failure", owner: "the failure of `\(name)`")
         }
         for resource in spec.resources {
@@ -112,6 +121,12 @@ struct SpecTypes {
         var wrapped = name.dropLast()
         if wrapped.hasPrefix("("), wrapped.hasSuffix(")") { wrapped = wrapped.dropFirst().dropLast() }
         return aliasNames.contains(String(wrapped)) || table[String(wrapped)] != nil
+    }
+
+    /// `name: Type` for a function's parameter, `name: @escaping Type` when `type` (as the
+    /// generated code names it) is a function type: a stored value passed on may be kept.
+    func parameter(_ name: String, _ type: String) -> String {
+        "\(name): \(functionTypeNames.contains(type) ? "@escaping " : "")\(type)"
     }
 
     /// The name the generated code uses for a type the spec writes.

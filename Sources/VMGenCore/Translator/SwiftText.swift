@@ -40,12 +40,14 @@ enum SwiftText {
     }
 
     /// Spec code under `#sourceLocation`, each line padded to its column in the spec, so that
-    /// the compiler's errors point at the spec's line and column.
-    static func embedded(_ code: Code) -> [String] {
+    /// the compiler's errors point at the spec's line and column. With `endsStatement`, a line
+    /// `;` ends the code's last statement (see `ViewModelModel.codesEndingInModifierWord`).
+    static func embedded(_ code: Code, endsStatement: Bool = false) -> [String] {
         let padding = String(repeating: " ", count: max(0, code.location.column - 1))
-        let lines = code.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        var lines = code.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.isEmpty ? "" : padding + line
         }
+        if endsStatement { lines.append(padding + "; // the code's last word is a name here, not a modifier of what follows") }
         return ["#sourceLocation(file: \(literal(code.location.file)), line: \(code.location.line))"] + lines + ["#sourceLocation()"]
     }
 }

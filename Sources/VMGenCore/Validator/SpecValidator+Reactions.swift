@@ -13,6 +13,7 @@ extension Checker {
             let what = "the `perform` of reaction `\(name)`"
             let signature = oldValueOf == nil ? "()" : "(oldValue: OldValue)"
             guard let body = parse(reaction.perform, what, form: .body, signature: signature) else { continue }
+            checkWritesOfGivenNames(in: body, reaction.perform, what, selfReachesValues: false)
             let reads = SpecCode.reads(in: body)
             if oldValueOf == nil, let read = reads.first(where: { $0.name == "oldValue" && symbols[$0.name] == nil }) {
                 diagnostics.error(

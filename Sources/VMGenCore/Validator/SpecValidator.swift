@@ -41,6 +41,11 @@ struct Checker {
     var reactionReads: [String: [String]] = [:]
     /// The specs of the same run, for what keyed lists use of their children.
     var childSpecs = ChildSpecs.none
+    /// Where each piece of code starts that ends in a name that is also a modifier (see
+    /// `ViewModelModel.codesEndingInModifierWord`).
+    var codesEndingInModifierWord: Set<SourceLocation> = []
+    /// The modules the spec's `imports` name (found by `checkHeader`).
+    var importedModules: [String] = []
 
     init(spec: Spec) {
         self.spec = spec
@@ -55,6 +60,7 @@ struct Checker {
             updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation,
             types: types)
         model.reactions = reactions
+        model.codesEndingInModifierWord = codesEndingInModifierWord
         return model
     }
 
@@ -80,7 +86,8 @@ struct Checker {
     // MARK: Header
 
     mutating func checkHeader() {
-        if let problem = SwiftNames.problem(with: spec.viewModel.value) ?? moduleNameProblem(spec.viewModel.value) {
+        importedModules = spec.imports.compactMap { SpecCode.importPath($0.value)?.module }
+        if let problem = SwiftNames.problem(with: spec.viewModel.value, isType: true) ?? moduleNameProblem(spec.viewModel.value) {
             diagnostics.error("`\(spec.viewModel.value)` cannot be the view model's name: \(problem)", at: spec.viewModel.location)
         }
         if let access = spec.access, !["public", "internal"].contains(access.value) {
@@ -89,10 +96,10 @@ struct Checker {
                 at: access.location)
         }
         for module in spec.imports {
-            let components = module.value.split(separator: ".", omittingEmptySubsequences: false)
-            if components.contains(where: { SwiftNames.problem(with: String($0)) != nil }) {
+            let path = SpecCode.importPath(module.value)
+            if path?.components.contains(where: { SwiftNames.problem(with: $0) != nil }) ?? true {
                 diagnostics.error(
-                    "`\(module.value)` is not a module name; list modules as plain names or dotted paths: `imports: [Foundation, Core.Models]`",
+                    "`\(module.value)` is not a module name; list modules as plain names or dotted paths, or one type of a module: `imports: [Foundation, Core.Models, struct MyModule.Event]`",
                     at: module.location)
             }
         }
@@ -157,8 +164,8 @@ struct Checker {
 
     mutating func declareChecked(_ name: Located<String>, _ kind: Symbol.Kind, type: String?, what: String) {
         if let problem = SwiftNames.problem(with: name.value) ?? moduleNameProblem(name.value) {
+            // Declared anyway: each use of the name is then not an error of its own.
             diagnostics.error("`\(name.value)` cannot be the name of \(what): \(problem)", at: name.location)
-            return
         }
         declare(name.value, kind, type: type, at: name.location)
     }
@@ -166,7 +173,7 @@ struct Checker {
     /// The generated code names the runtime's and the imports' types through their modules
     /// (`Reactive.Property`), so no member may take a module's name.
     func moduleNameProblem(_ name: String) -> String? {
-        let modules = ["Swift", "Reactive", "Observation"] + spec.imports.compactMap { $0.value.split(separator: ".").first.map(String.init) }
+        let modules = ["Swift", "Reactive", "Observation"] + importedModules
         return modules.contains(name) ? "`\(name)` is the name of a module the generated code uses" : nil
     }
 
@@ -217,7 +224,7 @@ struct Checker {
         guard let type else { return }
         guard let problem = types.facts(of: type.value).problems.first else { return }
         var location = type.location
-        location.column += String(decoding: type.value.utf8.prefix(problem.offset), as: UTF8.self).unicodeScalars.count
+        location.column += problem.offset
         diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem.message)", at: location)
     }
 
@@ -321,6 +328,7 @@ struct Checker {
         for problem in body.problems {
             diagnostics.error("\(what) is not valid Swift here: \(problem.message)", at: code.location(ofUTF8Offset: problem.offset))
         }
+        if body.problems.isEmpty, SpecCode.endsInModifierWord(body) { codesEndingInModifierWord.insert(code.location) }
         return body.problems.isEmpty ? body : nil
     }
 
@@ -329,11 +337,30 @@ struct Checker {
     /// and notes them, for the warning about state nothing writes.
     mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()") {
         guard let body = parse(code, what, form: form, signature: signature) else { return }
+        checkWritesOfGivenNames(in: body, code, what, selfReachesValues: true)
         let reads = SpecCode.reads(in: body)
         for read in Self.firstOfEachSpelling(reads) where read.name != "self" {
             _ = resolve(read, in: code, what)
         }
         statementReads += SpecCode.names(reads)
+    }
+
+    /// A name the code is given (`error` in `onFailure`, `value` in `onValue`, `input` in
+    /// `perform`, a function's parameter) is a constant that hides a spec name of the same
+    /// spelling; changing it would not compile. Where the spec declares the name, the code
+    /// meant the view model's value, which `self.name` reaches (`selfReachesValues`: statements
+    /// run in instance methods).
+    mutating func checkWritesOfGivenNames(in body: SpecCode.Body, _ code: Code, _ what: String, selfReachesValues: Bool) {
+        var reported = Set<String>()
+        for write in SpecCode.writesOfGivenNames(in: body) where reported.insert(write.name).inserted {
+            let name = write.name
+            let fix = if let symbol = symbols[name], selfReachesValues {
+                "; to change \(describe(symbol)), which it hides, write `self.\(name)`"
+            } else {
+                "; copy it into a variable first (`var \(name) = \(name)`), or keep what you need in a state value"
+            }
+            diagnostics.error("\(what) changes `\(name)`, a constant the code is given\(fix)", at: code.location(ofUTF8Offset: write.offset))
+        }
     }
 
     /// A name the spec does not declare is an error, unless it is a type (capitalized) or
@@ -387,6 +414,7 @@ struct Checker {
     /// returns its reactive and fixed reads.
     mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         guard let body = parse(code, what, form: form, signature: signature) else { return ([], []) }
+        checkWritesOfGivenNames(in: body, code, what, selfReachesValues: false)
         return staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key)
     }
 

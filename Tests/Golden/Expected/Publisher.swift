@@ -323,7 +323,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// Computes `previewText` from what it reads.
-    private static func _previewText$compute(preview: @Sendable (String) -> String, draft: String) -> String {
+    private static func _previewText$compute(preview: @escaping @Sendable (String) -> String, draft: String) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 19)
                                       preview(draft)
 #sourceLocation()

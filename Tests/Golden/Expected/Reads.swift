@@ -487,7 +487,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
     }
 
     /// Computes `transformed` from what it reads.
-    private static func _transformed$compute(transform: ((Int) -> Int), n: Int) -> Int {
+    private static func _transformed$compute(transform: @escaping ((Int) -> Int), n: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 31)
                                     transform(n)
 #sourceLocation()

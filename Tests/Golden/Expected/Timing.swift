@@ -504,7 +504,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     /// The task of `matches`, from what it reads (it holds no reference to the view model).
     private static func _matches$task(
         settledFilter: String,
-        count: @Sendable (String) async throws -> Int
+        count: @escaping @Sendable (String) async throws -> Int
     ) async throws -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 25)
       if settledFilter.isEmpty { return 0 }
