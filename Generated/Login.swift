@@ -230,11 +230,11 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
         _$disposables += logIn.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._logIn$step {}
         }
-        _$disposables += logIn.values.observeValuesOnMain { [weak self] value in
-            self?._logIn$step { self?._logIn$didSendValue(value) }
-        }
         _$disposables += logIn.errors.observeValuesOnMain { [weak self] error in
             self?._logIn$step { self?._logIn$didFail(error) }
+        }
+        _$disposables += logIn.events.observeValuesOnMain { [weak self] event in
+            if case .completed = event { self?._logIn$step { self?._logIn$didComplete() } }
         }
     }
 
@@ -362,18 +362,18 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
 #sourceLocation()
     }
 
-    /// Handles each value `logIn` produces.
-    private func _logIn$didSendValue(_ value: Swift.Void) {
-#sourceLocation(file: "Specs/Login.vm.yaml", line: 22)
-      errorMessage = nil
-      isLoggedIn = true
+    /// Handles a failure of `logIn`.
+    private func _logIn$didFail(_ error: _logIn$Failure) {
+#sourceLocation(file: "Specs/Login.vm.yaml", line: 25)
+                errorMessage = "Could not log in: \(error)"
 #sourceLocation()
     }
 
-    /// Handles a failure of `logIn`.
-    private func _logIn$didFail(_ error: _logIn$Failure) {
-#sourceLocation(file: "Specs/Login.vm.yaml", line: 24)
-                errorMessage = "Could not log in: \(error)"
+    /// Handles the successful end of an execution of `logIn`.
+    private func _logIn$didComplete() {
+#sourceLocation(file: "Specs/Login.vm.yaml", line: 23)
+      errorMessage = nil
+      isLoggedIn = true
 #sourceLocation()
     }
 
@@ -410,7 +410,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
         logInIsExecuting: Swift.Bool,
         logInIsEnabled: Swift.Bool
     ) -> Swift.Bool {
-#sourceLocation(file: "Specs/Login.vm.yaml", line: 28)
+#sourceLocation(file: "Specs/Login.vm.yaml", line: 29)
             !(logInIsExecuting && logInIsEnabled)
 #sourceLocation()
     }

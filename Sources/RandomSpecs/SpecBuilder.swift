@@ -301,8 +301,10 @@ struct SpecBuilder {
             }
             var output = ValueType.void
             var canFail = false
+            let isPerform: Bool
             switch random.below(3) {
             case 0:
+                isPerform = true
                 fields.append(.init(key: "perform", value: make(scope) { $0.statements(writing: writable, extra: workLines) }))
                 // `then:` runs a command declared before this one, so the chains never loop.
                 let targets = commands.filter { !$0.hasInput }
@@ -310,6 +312,7 @@ struct SpecBuilder {
                     fields.append(.init(key: "then", value: random.pick(targets).name))
                 }
             case 1:
+                isPerform = false
                 output = random.chance(30) ? .void : random.pick(ValueType.simple + [.string])
                 var failure = random.chance(50) ? "any Error" : "Never"
                 var work: String
@@ -328,6 +331,7 @@ struct SpecBuilder {
                 if failure != "Never" { fields.append(.init(key: "failure", value: failure)) }
                 canFail = failure != "Never"
             default:
+                isPerform = false
                 output = random.chance(40) ? .void : random.pick(ValueType.simple)
                 var body = "try await Task.sleep(for: .milliseconds(\(random.pick(["1", "0x10", "1_0"]))))"
                 if output == .void {
@@ -357,6 +361,11 @@ struct SpecBuilder {
                     target.map { "\($0.name) = \"failed: \\(error)\"" } ?? "_ = error"
                 }
                 fields.append(.init(key: "onFailure", value: onFailure))
+            }
+            // A `perform` is its own end; the work and task of the others end later.
+            if !isPerform, random.chance(35) {
+                let completedWritable = stateScope
+                fields.append(.init(key: "onCompleted", value: make(instanceScope) { $0.statements(writing: completedWritable, extra: []) }))
             }
             if random.chance(40) {
                 let event = Binding(name: self.name(from: ["shown", "finished", "didSave", "opened"]), type: output)

@@ -74,6 +74,24 @@ struct LoginTests {
         #expect(login.isLoggedIn)
         #expect(importer.logIns.arguments.map(\.password) == ["wrong", "right"])
     }
+
+    @Test func aLoginThatCompletesWithoutAValueAfterAFailureLogsInAndClearsTheErrorInOneTransaction() {
+        let login = LoginViewModel(importer: importer)
+        login.update {
+            $0.username = "ash"
+            $0.password = "right"
+        }
+        login.logIn.tap()
+        importer.logIns.last?.fail(with: .unexpectedResponse)
+        login.logIn.tap()
+        let changes = ChangeRecorder(login)
+        importer.logIns.last?.complete()
+        #expect(changes.transactions.count == 1, "\(changes.transactions)")
+        changes.expect(
+            .changed(\.errorMessage, to: nil), .changed(\.isLoggedIn, to: true),
+            .changed(\.logInIsExecuting, to: false), .changed(\.logInIsEnabled, to: true))
+        changes.finish()
+    }
 }
 
 /// The 500px app's photo details (FRPPhotoDetailViewModel).

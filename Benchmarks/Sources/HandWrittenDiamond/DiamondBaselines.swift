@@ -88,3 +88,25 @@ public final class MacroDiamond {
 
     public init() {}
 }
+
+/// What users also write: `@Observable` with stored values, the derived ones recomputed in the
+/// input's `didSet`. Each derived value is a tracked stored property, so every change of `a`
+/// calls `withMutation` four times, and an observer of `d` is told while `b`, `c` and `d` are
+/// still being updated (Observation calls `onChange` before each store).
+@MainActor
+@Observable
+public final class StoredMacroDiamond {
+    public var a = 0 {
+        didSet {
+            b = a + 1
+            c = a * 2
+            d = b + c
+        }
+    }
+
+    public private(set) var b = 1
+    public private(set) var c = 0
+    public private(set) var d = 1
+
+    public init() {}
+}

@@ -130,3 +130,32 @@ public final class MacroGraph {
 
     public init() {}
 }
+
+/// `@Observable` with stored values, each derived one recomputed in the `didSet` of the value
+/// before it (see `StoredMacroDiamond`): a change of `v0` stores and tells Observation about 20 values.
+@MainActor
+@Observable
+public final class StoredMacroGraph {
+    public var v0 = 0 { didSet { v1 = v0 + 1 } }
+    public private(set) var v1 = 1 { didSet { v2 = v1 + v0 } }
+    public private(set) var v2 = 1 { didSet { v3 = v2 + v0 } }
+    public private(set) var v3 = 1 { didSet { v4 = v3 + v0 } }
+    public private(set) var v4 = 1 { didSet { v5 = v4 + v0 } }
+    public private(set) var v5 = 1 { didSet { v6 = v5 + v0 } }
+    public private(set) var v6 = 1 { didSet { v7 = v6 + v0 } }
+    public private(set) var v7 = 1 { didSet { v8 = v7 + v0 } }
+    public private(set) var v8 = 1 { didSet { v9 = v8 + v0 } }
+    public private(set) var v9 = 1 { didSet { v10 = v9 + v0 } }
+    public private(set) var v10 = 1 { didSet { v11 = v10 + v0 } }
+    public private(set) var v11 = 1 { didSet { v12 = v11 + v0 } }
+    public private(set) var v12 = 1 { didSet { v13 = v12 + v0 } }
+    public private(set) var v13 = 1 { didSet { v14 = v13 + v0 } }
+    public private(set) var v14 = 1 { didSet { v15 = v14 + v0 } }
+    public private(set) var v15 = 1 { didSet { v16 = v15 + v0 } }
+    public private(set) var v16 = 1 { didSet { v17 = v16 + v0 } }
+    public private(set) var v17 = 1 { didSet { v18 = v17 + v0 } }
+    public private(set) var v18 = 1 { didSet { v19 = v18 + v0 } }
+    public private(set) var v19 = 1
+
+    public init() {}
+}

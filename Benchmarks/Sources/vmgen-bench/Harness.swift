@@ -62,6 +62,9 @@ struct Workload {
     var floor: String?
     /// The variant (in `others`) that is the minimal Observable class, reported as `observable=`.
     var observable: String?
+    /// The variant (in `others`) that is `@Observable` with stored values updated in `didSet`,
+    /// reported as `stored=` (issue 24).
+    var stored: String?
     /// Checksums that must agree (by variant name); empty when the variants do different things.
     var checksumsMustMatch = true
     var warmUpRounds = 2
@@ -93,7 +96,7 @@ struct Result {
         if let peer = workload.peer, let peerMedian = medians[peer.name] {
             line += " peer=\(format(peerMedian)) peer_ratio=\(format(ours / peerMedian))"
         }
-        for (field, name) in [("floor", workload.floor), ("observable", workload.observable)] {
+        for (field, name) in [("floor", workload.floor), ("observable", workload.observable), ("stored", workload.stored)] {
             guard let name, let median = medians[name] else { continue }
             line += " \(field)=\(format(median)) \(field)_ratio=\(format(ours / median))"
         }

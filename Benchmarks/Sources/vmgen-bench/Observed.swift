@@ -169,3 +169,19 @@ extension MacroGraph: OneInput {
     }
     var output: Int { v19 }
 }
+
+extension StoredMacroDiamond: OneInput {
+    var input: Int {
+        get { a }
+        set { a = newValue }
+    }
+    var output: Int { d }
+}
+
+extension StoredMacroGraph: OneInput {
+    var input: Int {
+        get { v0 }
+        set { v0 = newValue }
+    }
+    var output: Int { v19 }
+}

@@ -2,15 +2,16 @@ import DiamondViewModel
 import HandWrittenDiamond
 
 // W3B/W3T (the diamond) and W8B/W8T (the 20-value graph), issue 15: the generated view model
-// against three baselines measured in the same rounds: the floor (a plain class), the minimal
-// Observable class and a hand-written `@Observable` with computed properties. `B`: nobody
+// against four baselines measured in the same rounds: the floor (a plain class), the minimal
+// Observable class, and the two `@Observable` classes users write by hand: with computed
+// properties (`macro`) and with stored values recomputed in `didSet` (`stored`, issue 24). `B`: nobody
 // observes (ours against the minimal Observable class is the goal, `observable_ratio`); `T`:
 // the output is observed through `withObservationTracking` (ours against `@Observable`, `ratio`).
 
 enum ObservedWorkloads {
     /// The two workloads of one shape: `<name>B` and `<name>T`.
     @MainActor
-    static func workloads<Ours: OneInput, Plain: OneInput, Minimal: OneInput, Macro: OneInput>(
+    static func workloads<Ours: OneInput, Plain: OneInput, Minimal: OneInput, Macro: OneInput, Stored: OneInput>(
         name: String,
         shape: String,
         changes: Int,
@@ -18,7 +19,8 @@ enum ObservedWorkloads {
         ours: @escaping @MainActor () -> Ours,
         plain: @escaping @MainActor () -> Plain,
         minimal: @escaping @MainActor () -> Minimal,
-        macro: @escaping @MainActor () -> Macro
+        macro: @escaping @MainActor () -> Macro,
+        stored: @escaping @MainActor () -> Stored
     ) -> [Workload] {
         let bare = Workload(
             name: "\(name)B",
@@ -30,9 +32,11 @@ enum ObservedWorkloads {
             others: [
                 Variant(name: "floor") { Observed.bare(plain(), changes: changes) },
                 Variant(name: "observable") { Observed.bare(minimal(), changes: changes) },
+                Variant(name: "stored") { Observed.bare(stored(), changes: changes) },
             ],
             floor: "floor",
-            observable: "observable"
+            observable: "observable",
+            stored: "stored"
         )
         let tracked = Workload(
             name: "\(name)T",
@@ -52,11 +56,15 @@ enum ObservedWorkloads {
                 Variant(name: "observable") {
                     Observed.tracked(minimal(), as: "\(name)T observable", changes: changes, expected: expected)
                 },
+                Variant(name: "stored") {
+                    Observed.tracked(stored(), as: "\(name)T stored", changes: changes, expected: expected)
+                },
             ],
             floor: "floor",
             observable: "observable",
+            stored: "stored",
             extra: { _ in
-                Observed.report(["ours", "macro", "observable"], of: "\(name)T ", changes: changes)
+                Observed.report(["ours", "macro", "stored", "observable"], of: "\(name)T ", changes: changes)
             }
         )
         return [bare, tracked]
@@ -68,7 +76,7 @@ enum ObservedWorkloads {
         workloads(
             name: "W3", shape: "the diamond (d read)", changes: changes, expected: { 3 * $0 + 1 },
             ours: { DiamondViewModel() }, plain: { PlainDiamond() },
-            minimal: { MinimalObservableDiamond() }, macro: { MacroDiamond() }
+            minimal: { MinimalObservableDiamond() }, macro: { MacroDiamond() }, stored: { StoredMacroDiamond() }
         )
     }
 
@@ -78,7 +86,7 @@ enum ObservedWorkloads {
         workloads(
             name: "W8", shape: "the 20-value graph (v19 read)", changes: changes, expected: { 19 * $0 + 1 },
             ours: { GraphViewModel() }, plain: { PlainGraph() },
-            minimal: { MinimalObservableGraph() }, macro: { MacroGraph() }
+            minimal: { MinimalObservableGraph() }, macro: { MacroGraph() }, stored: { StoredMacroGraph() }
         )
     }
 

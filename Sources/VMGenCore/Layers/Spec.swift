@@ -161,6 +161,9 @@ public struct Command: Sendable {
     public var onValue: Code?
     /// Statements run with `error` when the work fails.
     public var onFailure: Code?
+    /// Statements run when an execution's work ends successfully, after its last value (a
+    /// `work` or `task` command; a `perform` is its own end).
+    public var onCompleted: Code?
     /// An event that each value of the work is sent to.
     public var emits: Located<String>?
     public var policy: Located<Policy>?

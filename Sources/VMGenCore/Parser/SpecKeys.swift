@@ -18,7 +18,8 @@ enum KeyPlace: CaseIterable {
         case .child: ["type", "value", "doc"] + MemberSection.keyedKeys
         case .function: ["signature", "body", "doc"]
         case .command:
-            ["doc", "enabled", "perform", "work", "task", "input", "output", "failure", "onValue", "onFailure", "emits", "policy", "then"]
+            ["doc", "enabled", "perform", "work", "task", "input", "output", "failure", "onValue", "onFailure", "onCompleted", "emits",
+             "policy", "then"]
         case .resource: ["type", "failure", "load", "trigger", "doc"] + SectionReader.resourceTimingKeys
         case .reaction: ["onChange", "perform", "doc"]
         case .validation: ["submit", "show", "fields"]

@@ -197,6 +197,7 @@ struct SectionReader {
         command.failure = type("failure")
         command.onValue = code("onValue")
         command.onFailure = code("onFailure")
+        command.onCompleted = code("onCompleted")
         command.emits = text("emits")
         command.then = text("then")
         if let policy = text("policy") {

@@ -19,7 +19,7 @@ public enum SpecSchema {
                 "properties": Dictionary(uniqueKeysWithValues: keys.map { key -> (String, Any) in
                     switch key {
                     case "input" where keys.contains("initial"): (key, ["type": "boolean"])
-                    case "value", "initial", "enabled", "perform", "work", "task", "onValue", "onFailure", "load", "body", "signature",
+                    case "value", "initial", "enabled", "perform", "work", "task", "onValue", "onFailure", "onCompleted", "load", "body", "signature",
                          "each", "id", "make", "update", "holds":
                         (key, code)
                     case "on":

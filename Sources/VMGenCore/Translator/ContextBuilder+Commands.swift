@@ -168,6 +168,12 @@ extension ContextBuilder {
                     signature: "private func \(GeneratedNames.helper(name, "didFail"))(_ error: \(types.failure)) {",
                     bodyLines: embedded(onFailure)))
             }
+            if let onCompleted = command.onCompleted {
+                result.append(CodeFunction(
+                    docLines: ["/// Handles the successful end of an execution of `\(name)`."],
+                    signature: "private func \(GeneratedNames.helper(name, "didComplete"))() {",
+                    bodyLines: embedded(onCompleted)))
+            }
         }
         for resource in spec.resources {
             result.append(CodeFunction(

@@ -200,6 +200,10 @@ extension ContextBuilder {
                 let handler = GeneratedNames.helper(name, "didFail")
                 follow("\(name).errors", "[weak self] error in", "self?.\(step) { self?.\(handler)(error) }")
             }
+            if command.onCompleted != nil {
+                let handler = GeneratedNames.helper(name, "didComplete")
+                follow("\(name).events", "[weak self] event in", "if case .completed = event { self?.\(step) { self?.\(handler)() } }")
+            }
         }
         for resource in spec.resources {
             let loaded = GeneratedNames.helper(resource.name.value, "loaded")

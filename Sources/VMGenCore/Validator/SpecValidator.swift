@@ -534,6 +534,7 @@ struct Checker {
             }
             if let onValue = command.onValue { parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)") }
             if let onFailure = command.onFailure { parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)") }
+            if let onCompleted = command.onCompleted { parseStatements(onCompleted, "`onCompleted` of command `\(name)`") }
             if let emits = command.emits, let event = spec.events.first(where: { $0.name.value == emits.value }) {
                 checkEmittedType(of: command, to: event, at: emits.location)
             }
@@ -548,6 +549,11 @@ struct Checker {
             if let then = command.then { checkThen(then, of: command) }
             switch command.work {
             case .perform:
+                if let onCompleted = command.onCompleted {
+                    diagnostics.error(
+                        "command `\(name)` uses `perform`, which ends as soon as its statements do; put what `onCompleted` does at the end of `perform`, or use `work` or `task` for work that ends later",
+                        at: onCompleted.location)
+                }
                 if let location = command.failure?.location ?? command.onFailure?.location {
                     diagnostics.error(
                         "command `\(name)` uses `perform`, which cannot fail; use `work` or `task` for work that can fail", at: location)
