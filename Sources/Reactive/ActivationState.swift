@@ -50,6 +50,7 @@ public final class ActivationState: Sendable {
     public func forwardWhileActive<V, E>(_ producer: SignalProducer<V, E>) -> SignalProducer<V, E> {
         let active = self.active.producer.skipRepeats()
         return SignalProducer { observer, lifetime in
+            let send = observer.action
             let running = SerialDisposable()
             lifetime += running
             lifetime += active.start { event in
@@ -57,8 +58,8 @@ public final class ActivationState: Sendable {
                 case .value(true):
                     running.inner = producer.start { inner in
                         switch inner {
-                        case .value(let value): observer.send(value: value)
-                        case .failed(let error): observer.send(error: error)
+                        case .value(let value): send(.value(value))
+                        case .failed(let error): send(.failed(error))
                         case .completed, .interrupted: break
                         }
                     }
@@ -66,7 +67,7 @@ public final class ActivationState: Sendable {
                     running.inner = nil
                 case .completed, .interrupted:
                     running.inner = nil
-                    observer.sendCompleted()
+                    send(.completed)
                 }
             }
         }
@@ -82,19 +83,20 @@ public final class ActivationState: Sendable {
         typealias Input = Either<Event<V, E>, Bool>
         let active = self.active.producer
         return Signal { observer, lifetime in
+            let send = observer.action
             let held = Box<V?>(nil)
             let isActive = Box(false)
             let serializer = Serializer<Input> { input in
                 switch input {
                 case .left(.value(let value)):
-                    if isActive.value { observer.send(value: value) } else { held.value = value }
+                    if isActive.value { send(.value(value)) } else { held.value = value }
                 case .left(let terminal):
-                    observer.send(terminal)
+                    send(terminal)
                 case .right(let nowActive):
                     isActive.value = nowActive
                     if nowActive, let value = held.value {
                         held.value = nil
-                        observer.send(value: value)
+                        send(.value(value))
                     }
                 }
             }

@@ -125,8 +125,8 @@ extension SignalProducer {
 
     /// A producer that runs `operation` in a new `Task` on each start, sends its result and
     /// completes, or fails with its error. Disposing the started producer cancels the task (a
-    /// result that arrives afterwards is dropped).
-    public init(task operation: @escaping @Sendable () async throws(Failure) -> Value) {
+    /// result that arrives afterwards is dropped). The result comes from the task, hence `Sendable`.
+    public init(task operation: @escaping @Sendable () async throws(Failure) -> Value) where Value: Sendable {
         self.init { observer, lifetime in
             let task = Task {
                 do throws(Failure) {
@@ -142,8 +142,9 @@ extension SignalProducer {
     }
 
     /// A producer that iterates `sequence` in a new `Task` on each start and sends its elements.
-    /// Disposing the started producer cancels the task.
-    public init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Value, S.Failure == Failure {
+    /// Disposing the started producer cancels the task. The elements come from the task, hence
+    /// `Sendable`.
+    public init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Value, S.Failure == Failure, Value: Sendable {
         self.init { observer, lifetime in
             let task = Task {
                 do throws(Failure) {

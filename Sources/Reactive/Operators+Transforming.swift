@@ -8,12 +8,13 @@ enum Transform {
     @inlinable
     static func map<V, U, E>(_ transform: @escaping @Sendable (V) -> U) -> Of<V, E, U, E> {
         { downstream in
-            Signal<V, E>.Observer { event in
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
                 switch event {
-                case .value(let value): downstream.action(.value(transform(value)))
-                case .failed(let error): downstream.action(.failed(error))
-                case .completed: downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                case .value(let value): send(.value(transform(value)))
+                case .failed(let error): send(.failed(error))
+                case .completed: send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
@@ -22,9 +23,10 @@ enum Transform {
     @inlinable
     static func filter<V, E>(_ isIncluded: @escaping @Sendable (V) -> Bool) -> Of<V, E, V, E> {
         { downstream in
-            Signal<V, E>.Observer { event in
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
                 if case .value(let value) = event, !isIncluded(value) { return }
-                downstream.action(event)
+                send(event)
             }
         }
     }
@@ -32,12 +34,13 @@ enum Transform {
     @inlinable
     static func compactMap<V, U, E>(_ transform: @escaping @Sendable (V) -> U?) -> Of<V, E, U, E> {
         { downstream in
-            Signal<V, E>.Observer { event in
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
                 switch event {
-                case .value(let value): if let mapped = transform(value) { downstream.action(.value(mapped)) }
-                case .failed(let error): downstream.action(.failed(error))
-                case .completed: downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                case .value(let value): if let mapped = transform(value) { send(.value(mapped)) }
+                case .failed(let error): send(.failed(error))
+                case .completed: send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
@@ -46,16 +49,18 @@ enum Transform {
     @inlinable
     static func mapError<V, E, F>(_ transform: @escaping @Sendable (E) -> F) -> Of<V, E, V, F> {
         { downstream in
-            Signal<V, E>.Observer { event in downstream.action(event.mapError(transform)) }
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in send(event.mapError(transform)) }
         }
     }
 
     @inlinable
     static func materialize<V, E>() -> Of<V, E, Event<V, E>, Never> {
         { downstream in
-            Signal<V, E>.Observer { event in
-                downstream.action(.value(event))
-                if event.isTerminating { downstream.action(.completed) }
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
+                send(.value(event))
+                if event.isTerminating { send(.completed) }
             }
         }
     }
@@ -63,12 +68,13 @@ enum Transform {
     @inlinable
     static func dematerialize<V, E>() -> Of<Event<V, E>, Never, V, E> {
         { downstream in
-            Signal<Event<V, E>, Never>.Observer { event in
+            let send = downstream.action
+            return Signal<Event<V, E>, Never>.Observer { event in
                 switch event {
-                case .value(let inner): downstream.action(inner)
+                case .value(let inner): send(inner)
                 case .failed: break
-                case .completed: downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                case .completed: send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
@@ -80,15 +86,16 @@ enum Transform {
     ) -> Of<V, E, State, E> {
         let initial = Unchecked(initial)
         return { downstream in
+            let send = downstream.action
             let state = Box(initial.value)
             return Signal<V, E>.Observer { event in
                 switch event {
                 case .value(let value):
                     state.value = next(state.value, value)
-                    downstream.action(.value(state.value))
-                case .failed(let error): downstream.action(.failed(error))
-                case .completed: downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                    send(.value(state.value))
+                case .failed(let error): send(.failed(error))
+                case .completed: send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
@@ -100,15 +107,16 @@ enum Transform {
     ) -> Of<V, E, State, E> {
         let initial = Unchecked(initial)
         return { downstream in
+            let send = downstream.action
             let state = Box(initial.value)
             return Signal<V, E>.Observer { event in
                 switch event {
                 case .value(let value): state.value = next(state.value, value)
-                case .failed(let error): downstream.action(.failed(error))
+                case .failed(let error): send(.failed(error))
                 case .completed:
-                    downstream.action(.value(state.value))
-                    downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                    send(.value(state.value))
+                    send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
@@ -117,13 +125,14 @@ enum Transform {
     @inlinable
     static func skipRepeats<V, E>(_ isEquivalent: @escaping @Sendable (V, V) -> Bool) -> Of<V, E, V, E> {
         { downstream in
+            let send = downstream.action
             let last = Box<V?>(nil)
             return Signal<V, E>.Observer { event in
                 if case .value(let value) = event {
                     if let previous = last.value, isEquivalent(previous, value) { return }
                     last.value = value
                 }
-                downstream.action(event)
+                send(event)
             }
         }
     }
@@ -131,15 +140,16 @@ enum Transform {
     @inlinable
     static func take<V, E>(first count: Int) -> Of<V, E, V, E> {
         { downstream in
+            let send = downstream.action
             let remaining = Box(count)
             return Signal<V, E>.Observer { event in
                 if case .value = event {
                     guard remaining.value > 0 else { return }
                     remaining.value -= 1
-                    downstream.action(event)
-                    if remaining.value == 0 { downstream.action(.completed) }
+                    send(event)
+                    if remaining.value == 0 { send(.completed) }
                 } else {
-                    downstream.action(event)
+                    send(event)
                 }
             }
         }
@@ -148,13 +158,14 @@ enum Transform {
     @inlinable
     static func skip<V, E>(first count: Int) -> Of<V, E, V, E> {
         { downstream in
+            let send = downstream.action
             let remaining = Box(count)
             return Signal<V, E>.Observer { event in
                 if case .value = event, remaining.value > 0 {
                     remaining.value -= 1
                     return
                 }
-                downstream.action(event)
+                send(event)
             }
         }
     }
@@ -162,20 +173,21 @@ enum Transform {
     @inlinable
     static func collect<V, E>(count: Int?) -> Of<V, E, [V], E> {
         { downstream in
+            let send = downstream.action
             let buffer = Box<[V]>([])
             return Signal<V, E>.Observer { event in
                 switch event {
                 case .value(let value):
                     buffer.value.append(value)
                     if let count, buffer.value.count == count {
-                        downstream.action(.value(buffer.value))
+                        send(.value(buffer.value))
                         buffer.value.removeAll()
                     }
-                case .failed(let error): downstream.action(.failed(error))
+                case .failed(let error): send(.failed(error))
                 case .completed:
-                    if count == nil || !buffer.value.isEmpty { downstream.action(.value(buffer.value)) }
-                    downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                    if count == nil || !buffer.value.isEmpty { send(.value(buffer.value)) }
+                    send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
@@ -184,9 +196,10 @@ enum Transform {
     @inlinable
     static func on<V, E>(_ action: @escaping @Sendable (Event<V, E>) -> Void) -> Of<V, E, V, E> {
         { downstream in
-            Signal<V, E>.Observer { event in
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
                 action(event)
-                downstream.action(event)
+                send(event)
             }
         }
     }
@@ -410,7 +423,7 @@ extension SignalProducer {
 
     /// Sends `value` first, then everything the source sends (the source starts right after).
     @inlinable
-    public func prefix(value: Value) -> SignalProducer<Value, Failure> {
+    public func prefix(value: Value) -> SignalProducer<Value, Failure> where Value: Sendable {
         SignalProducer(value: value).concat(self)
     }
 

@@ -7,9 +7,10 @@ import Foundation
 /// `deliver` on the main actor, each in a scheduler action of its own, never inside ``send(_:)``
 /// with the schedulers of this module (a throttle's first value waits for the scheduler's next
 /// turn: `advance()` on a `TestScheduler`). ``cancel()`` drops every value still waiting, and so
-/// does releasing the pacer: a timer that fires afterwards delivers nothing.
+/// does releasing the pacer: a timer that fires afterwards delivers nothing. Values wait on the
+/// scheduler's thread, hence `Value: Sendable`.
 @MainActor
-public final class Pacer<Value> {
+public final class Pacer<Value: Sendable> {
     /// What comes through, and when.
     public enum Rule: Sendable, Equatable {
         /// The latest value, once `interval` seconds passed without a newer one (a newer one

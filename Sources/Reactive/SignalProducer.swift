@@ -45,28 +45,34 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
 
     /// A producer that forwards every event of `signal` sent after it is started.
     public init(_ signal: Signal<Value, Failure>) {
+        // A start only observes `signal` (its values reach the observer on the thread sending
+        // them); the producer stores none of them.
+        let signal = Unchecked(signal)
         self.init { observer, lifetime in
-            lifetime += signal.observe(observer)
+            lifetime += signal.value.observe(observer)
         }
     }
 
     /// A producer that sends `value` and completes.
+    ///
+    /// Every start, on whichever thread, sends this one value, hence `Sendable`; for a value that
+    /// is not, make it in the start closure (`SignalProducer { observer, _ in ... }`), once per start.
     @inlinable
-    public init(value: Value) {
-        let value = Unchecked(value)
+    public init(value: Value) where Value: Sendable {
         // All of its work happens during the start: no stream is needed to deliver it.
         self.init(immediate: { action in
-            action(.value(value.value))
+            action(.value(value))
             action(.completed)
             return EndedDisposable.shared
         })
     }
 
-    /// A producer that sends each of `values` in order and completes.
-    public init<S: Sequence>(values: S) where S.Element == Value {
-        let values = Unchecked(Array(values))
+    /// A producer that sends each of `values` in order and completes (every start sends the same
+    /// values, hence `Sendable`).
+    public init<S: Sequence>(values: S) where S.Element == Value, Value: Sendable {
+        let values = Array(values)
         self.init { observer, lifetime in
-            for value in values.value {
+            for value in values {
                 if lifetime.hasEnded { return }
                 observer.send(value: value)
             }
@@ -75,18 +81,17 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// A producer that sends each of `values` in order and completes.
-    public init(values first: Value, _ rest: Value...) {
+    public init(values first: Value, _ rest: Value...) where Value: Sendable {
         self.init(values: [first] + rest)
     }
 
     /// A producer that fails with `error` at once.
     public init(error: Failure) {
-        let error = Unchecked(error)
-        self.init { observer, _ in observer.send(error: error.value) }
+        self.init { observer, _ in observer.send(error: error) }
     }
 
     /// A producer that sends `result`'s value and completes, or fails with its error.
-    public init(result: Result<Value, Failure>) {
+    public init(result: Result<Value, Failure>) where Value: Sendable {
         switch result {
         case .success(let value): self.init(value: value)
         case .failure(let error): self.init(error: error)
