@@ -152,8 +152,8 @@ public final class Command<Input, Output, Failure: Error> {
     }
 
     /// A command whose work must be created on the main actor (a generated view model's own code).
-    /// Executing it from another thread is a programmer error and traps. `transaction` runs each
-    /// step of an execution (see the type's documentation).
+    /// Executing it off the main actor is a programmer error and traps (`MainActor.assumeIsolated`).
+    /// `transaction` runs each step of an execution (see the type's documentation).
     public convenience init(
         policy: CommandPolicy = .oneAtATime,
         enabledIf: Property<Bool> = Property(value: true),
@@ -161,10 +161,7 @@ public final class Command<Input, Output, Failure: Error> {
         executeOnMain work: @escaping @MainActor (Input) -> SignalProducer<Output, Failure>
     ) {
         self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .producer { input in
-            guard MainQueue.isCurrent else {
-                preconditionFailure("Command(executeOnMain:) was executed off the main thread; execute it on the main actor")
-            }
-            return MainQueue.call(work, with: input)
+            MainQueue.call(work, with: input)
         })
     }
 
@@ -172,8 +169,8 @@ public final class Command<Input, Output, Failure: Error> {
     /// generated view model's `perform`; it cannot fail). An execution is the same as with
     /// `executeOnMain:` and a producer of one value (`isExecuting` true, the value, `isExecuting`
     /// false, then `completed`), but it is a direct call: no producer is created or started.
-    /// Executing it from another thread is a programmer error and traps. `transaction` runs the
-    /// whole execution as one step (see the type's documentation).
+    /// Executing it off the main actor is a programmer error and traps (`MainActor.assumeIsolated`).
+    /// `transaction` runs the whole execution as one step (see the type's documentation).
     @inlinable
     public convenience init(
         policy: CommandPolicy = .oneAtATime,
@@ -182,10 +179,7 @@ public final class Command<Input, Output, Failure: Error> {
         performOnMain work: @escaping @MainActor (Input) -> Output
     ) {
         self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .immediate { input in
-            guard MainQueue.isCurrent else {
-                preconditionFailure("Command(performOnMain:) was executed off the main thread; execute it on the main actor")
-            }
-            return MainQueue.call(work, with: input)
+            MainQueue.call(work, with: input)
         })
     }
 
