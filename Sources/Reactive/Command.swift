@@ -404,7 +404,7 @@ final class ImmediateRun<Output, Failure: Error>: @unchecked Sendable {
 /// The observer of an immediate execution that its owner's transaction runs later: disposing it
 /// before then interrupts the observer, which then hears nothing of the execution.
 @usableFromInline
-final class DeferredObserver<Output, Failure: Error>: Disposable, @unchecked Sendable {
+final class DeferredObserver<Output, Failure: Error>: Disposable, Sendable {
     @usableFromInline typealias Action = @Sendable (Event<Output, CommandError<Failure>>) -> Void
     @usableFromInline let state: Locked<Action?>
 

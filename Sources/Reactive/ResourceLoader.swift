@@ -54,7 +54,7 @@ public final class ResourceLoader<Value, Failure: Error> {
     private let current = SerialDisposable()
 
     /// The writable side of the outputs, shared with running loads (not with `self`).
-    private final class Outputs {
+    fileprivate final class Outputs {
         let value = MutableProperty<Value?>(nil)
         let isLoading = MutableProperty(false)
         let error = MutableProperty<Failure?>(nil)
@@ -144,6 +144,8 @@ public final class ResourceLoader<Value, Failure: Error> {
 }
 
 // A loader crosses isolation domains only when its value may (its outputs are properties).
-extension ResourceLoader: @unchecked Sendable where Value: Sendable {}
+extension ResourceLoader: Sendable where Value: Sendable {}
+
+extension ResourceLoader.Outputs: Sendable where Value: Sendable {}
 
 extension ResourceLoader.State: Sendable where Value: Sendable {}
