@@ -46,7 +46,6 @@ enum Transform {
         }
     }
 
-    @inlinable
     static func mapError<V, E, F>(_ transform: @escaping @Sendable (E) -> F) -> Of<V, E, V, F> {
         { downstream in
             let send = downstream.action
@@ -54,7 +53,6 @@ enum Transform {
         }
     }
 
-    @inlinable
     static func materialize<V, E>() -> Of<V, E, Event<V, E>, Never> {
         { downstream in
             let send = downstream.action
@@ -65,7 +63,6 @@ enum Transform {
         }
     }
 
-    @inlinable
     static func dematerialize<V, E>() -> Of<Event<V, E>, Never, V, E> {
         { downstream in
             let send = downstream.action
@@ -80,7 +77,6 @@ enum Transform {
         }
     }
 
-    @inlinable
     static func scan<V, E, State>(
         _ initial: State, _ next: @escaping @Sendable (State, V) -> State
     ) -> Of<V, E, State, E> {
@@ -101,7 +97,6 @@ enum Transform {
         }
     }
 
-    @inlinable
     static func reduce<V, E, State>(
         _ initial: State, _ next: @escaping @Sendable (State, V) -> State
     ) -> Of<V, E, State, E> {
@@ -122,7 +117,6 @@ enum Transform {
         }
     }
 
-    @inlinable
     static func skipRepeats<V, E>(_ isEquivalent: @escaping @Sendable (V, V) -> Bool) -> Of<V, E, V, E> {
         { downstream in
             let send = downstream.action
@@ -137,7 +131,6 @@ enum Transform {
         }
     }
 
-    @inlinable
     static func take<V, E>(first count: Int) -> Of<V, E, V, E> {
         { downstream in
             let send = downstream.action
@@ -155,7 +148,6 @@ enum Transform {
         }
     }
 
-    @inlinable
     static func skip<V, E>(first count: Int) -> Of<V, E, V, E> {
         { downstream in
             let send = downstream.action
@@ -170,7 +162,6 @@ enum Transform {
         }
     }
 
-    @inlinable
     static func collect<V, E>(count: Int?) -> Of<V, E, [V], E> {
         { downstream in
             let send = downstream.action
@@ -193,7 +184,6 @@ enum Transform {
         }
     }
 
-    @inlinable
     static func on<V, E>(_ action: @escaping @Sendable (Event<V, E>) -> Void) -> Of<V, E, V, E> {
         { downstream in
             let send = downstream.action
@@ -227,73 +217,62 @@ extension Signal {
     }
 
     /// Sends the same values; fails with `transform` of the source's error.
-    @inlinable
     public func mapError<NewFailure: Error>(_ transform: @escaping @Sendable (Failure) -> NewFailure) -> Signal<Value, NewFailure> {
         liftStateless(Transform.mapError(transform))
     }
 
     /// Sends every event of the source as a value, then completes after the source's terminal event.
-    @inlinable
     public func materialize() -> Signal<Event<Value, Failure>, Never> {
         liftStateless(Transform.materialize())
     }
 
     /// Sends the accumulated state after each value (`next(state, value)`); terminates with the source.
-    @inlinable
     public func scan<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> Signal<State, Failure> {
         lift(Transform.scan(initial, next))
     }
 
     /// Sends the final accumulated state when the source completes, then completes; fails and is
     /// interrupted with the source (without sending the state).
-    @inlinable
     public func reduce<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> Signal<State, Failure> {
         lift(Transform.reduce(initial, next))
     }
 
     /// Drops values that `isEquivalent` to the previous value sent; terminates with the source.
-    @inlinable
     public func skipRepeats(_ isEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> Signal<Value, Failure> {
         lift(Transform.skipRepeats(isEquivalent))
     }
 
     /// Sends the first `count` values, then completes (and stops observing the source).
     /// Completes at once when `count` is zero or less.
-    @inlinable
     public func take(first count: Int) -> Signal<Value, Failure> {
         if count <= 0 { return Signal { observer, _ in observer.sendCompleted() } }
         return lift(Transform.take(first: count))
     }
 
     /// Drops the first `count` values, then forwards everything.
-    @inlinable
     public func skip(first count: Int) -> Signal<Value, Failure> {
         lift(Transform.skip(first: count))
     }
 
     /// Sends all values as one array when the source completes (an empty array when it sent none);
     /// fails and is interrupted with the source.
-    @inlinable
     public func collect() -> Signal<[Value], Failure> {
         lift(Transform.collect(count: nil))
     }
 
     /// Sends arrays of `count` values as they fill up, and the remainder (if any) when the source
     /// completes.
-    @inlinable
     public func collect(count: Int) -> Signal<[Value], Failure> {
         precondition(count > 0, "collect(count:) needs a positive count")
         return lift(Transform.collect(count: count))
     }
 
     /// Calls `action` with every event before forwarding it (for side effects such as logging).
-    @inlinable
     public func on(event action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> Signal<Value, Failure> {
         lift(Transform.on(action))
     }
 
     /// Prints every event with `identifier` (through `log`, `print` by default) and forwards it.
-    @inlinable
     public func logEvents(
         identifier: String = "Signal", log: @escaping @Sendable (String) -> Void = { print($0) }
     ) -> Signal<Value, Failure> {
@@ -301,7 +280,6 @@ extension Signal {
     }
 
     /// Sends no values; completes, fails and is interrupted with the source.
-    @inlinable
     public func ignoreValues() -> Signal<Never, Failure> {
         liftStateless(Transform.compactMap { _ in nil })
     }
@@ -309,19 +287,16 @@ extension Signal {
 
 extension Signal where Value: Equatable {
     /// Drops values equal to the previous value sent.
-    @inlinable
     public func skipRepeats() -> Signal<Value, Failure> { skipRepeats(equality(Value.self)) }
 }
 
 extension Signal where Value == Bool {
     /// Sends the opposite of each value.
-    @inlinable
     public func negate() -> Signal<Bool, Failure> { map { !$0 } }
 }
 
 extension Signal where Failure == Never {
     /// The same signal, typed as one that may fail with `NewFailure` (it never does).
-    @inlinable
     public func promoteError<NewFailure: Error>(_: NewFailure.Type = NewFailure.self) -> Signal<Value, NewFailure> {
         liftStateless(Transform.mapError { never -> NewFailure in })
     }
@@ -330,7 +305,6 @@ extension Signal where Failure == Never {
 extension Signal where Failure == Never {
     /// Turns values that are events back into events: a `value` event is forwarded, a terminal
     /// one ends the stream.
-    @inlinable
     public func dematerialize<V, E>() -> Signal<V, E> where Value == Event<V, E> {
         liftStateless(Transform.dematerialize())
     }
@@ -346,7 +320,6 @@ extension SignalProducer {
     }
 
     /// Sends `value` for each value of the source.
-    @inlinable
     public func map<NewValue>(value: NewValue) -> SignalProducer<NewValue, Failure> {
         let value = Unchecked(value)
         return map { _ in value.value }
@@ -365,76 +338,64 @@ extension SignalProducer {
     }
 
     /// Sends the same values; fails with `transform` of the source's error.
-    @inlinable
     public func mapError<NewFailure: Error>(_ transform: @escaping @Sendable (Failure) -> NewFailure) -> SignalProducer<Value, NewFailure> {
         liftStateless(Transform.mapError(transform))
     }
 
     /// Sends every event of the source as a value, then completes after the source's terminal event.
-    @inlinable
     public func materialize() -> SignalProducer<Event<Value, Failure>, Never> {
         liftStateless(Transform.materialize())
     }
 
     /// Sends the accumulated state after each value; terminates with the source.
-    @inlinable
     public func scan<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> SignalProducer<State, Failure> {
         lift(Transform.scan(initial, next))
     }
 
     /// Sends the final accumulated state when the source completes, then completes.
-    @inlinable
     public func reduce<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> SignalProducer<State, Failure> {
         lift(Transform.reduce(initial, next))
     }
 
     /// Drops values that `isEquivalent` to the previous value sent; terminates with the source.
-    @inlinable
     public func skipRepeats(_ isEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> SignalProducer<Value, Failure> {
         lift(Transform.skipRepeats(isEquivalent))
     }
 
     /// Sends the first `count` values, then completes and disposes the source.
     /// Completes at once, without starting the source, when `count` is zero or less.
-    @inlinable
     public func take(first count: Int) -> SignalProducer<Value, Failure> {
         if count <= 0 { return .empty }
         return lift(Transform.take(first: count))
     }
 
     /// Drops the first `count` values, then forwards everything.
-    @inlinable
     public func skip(first count: Int) -> SignalProducer<Value, Failure> {
         lift(Transform.skip(first: count))
     }
 
     /// Sends all values as one array when the source completes; fails and is interrupted with it.
-    @inlinable
     public func collect() -> SignalProducer<[Value], Failure> {
         lift(Transform.collect(count: nil))
     }
 
     /// Sends arrays of `count` values as they fill up, and the remainder when the source completes.
-    @inlinable
     public func collect(count: Int) -> SignalProducer<[Value], Failure> {
         precondition(count > 0, "collect(count:) needs a positive count")
         return lift(Transform.collect(count: count))
     }
 
     /// Sends `value` first, then everything the source sends (the source starts right after).
-    @inlinable
     public func prefix(value: Value) -> SignalProducer<Value, Failure> where Value: Sendable {
         SignalProducer(value: value).concat(self)
     }
 
     /// Calls `action` with every event before forwarding it (for side effects such as logging).
-    @inlinable
     public func on(event action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> SignalProducer<Value, Failure> {
         lift(Transform.on(action))
     }
 
     /// Calls the given actions when the producer starts and for each kind of event, then forwards.
-    @inlinable
     public func on(
         starting: (@Sendable () -> Void)? = nil,
         value: (@Sendable (Value) -> Void)? = nil,
@@ -460,7 +421,6 @@ extension SignalProducer {
     }
 
     /// Prints every event (and the start) with `identifier` through `log` and forwards it.
-    @inlinable
     public func logEvents(
         identifier: String = "SignalProducer", log: @escaping @Sendable (String) -> Void = { print($0) }
     ) -> SignalProducer<Value, Failure> {
@@ -468,7 +428,6 @@ extension SignalProducer {
     }
 
     /// Sends no values; completes, fails and is interrupted with the source.
-    @inlinable
     public func ignoreValues() -> SignalProducer<Never, Failure> {
         liftStateless(Transform.compactMap { _ in nil })
     }
@@ -476,25 +435,21 @@ extension SignalProducer {
 
 extension SignalProducer where Value: Equatable {
     /// Drops values equal to the previous value sent.
-    @inlinable
     public func skipRepeats() -> SignalProducer<Value, Failure> { skipRepeats(equality(Value.self)) }
 }
 
 extension SignalProducer where Value == Bool {
     /// Sends the opposite of each value.
-    @inlinable
     public func negate() -> SignalProducer<Bool, Failure> { map { !$0 } }
 }
 
 extension SignalProducer where Failure == Never {
     /// The same producer, typed as one that may fail with `NewFailure` (it never does).
-    @inlinable
     public func promoteError<NewFailure: Error>(_: NewFailure.Type = NewFailure.self) -> SignalProducer<Value, NewFailure> {
         liftStateless(Transform.mapError { never -> NewFailure in })
     }
 
     /// Turns values that are events back into events.
-    @inlinable
     public func dematerialize<V, E>() -> SignalProducer<V, E> where Value == Event<V, E> {
         liftStateless(Transform.dematerialize())
     }

@@ -125,7 +125,6 @@ public final class Signal<Value, Failure: Error> {
     }
 
     /// Observes the error of a failure only.
-    @inlinable
     @discardableResult
     public func observeFailed(_ action: @escaping @Sendable (Failure) -> Void) -> (any Disposable)? {
         observe { event in
@@ -134,7 +133,6 @@ public final class Signal<Value, Failure: Error> {
     }
 
     /// Observes successful completion only.
-    @inlinable
     @discardableResult
     public func observeCompleted(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
         observe { event in
@@ -143,7 +141,6 @@ public final class Signal<Value, Failure: Error> {
     }
 
     /// Observes interruption only.
-    @inlinable
     @discardableResult
     public func observeInterrupted(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
         observe { event in
@@ -203,7 +200,6 @@ extension Signal {
         }
 
         /// An observer with one optional callback per kind of event.
-        @inlinable
         public convenience init(
             value: (@Sendable (Value) -> Void)? = nil,
             failed: (@Sendable (Failure) -> Void)? = nil,

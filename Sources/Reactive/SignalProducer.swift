@@ -149,7 +149,6 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// Starts the work and observes its successful completion only.
-    @inlinable
     @discardableResult
     public func startWithCompleted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
         start { event in
@@ -158,7 +157,6 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// Starts the work and observes its failure only.
-    @inlinable
     @discardableResult
     public func startWithFailed(_ action: @escaping @Sendable (Failure) -> Void) -> any Disposable {
         start { event in
@@ -167,7 +165,6 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// Starts the work and observes its interruption only.
-    @inlinable
     @discardableResult
     public func startWithInterrupted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
         start { event in
