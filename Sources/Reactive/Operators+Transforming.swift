@@ -77,13 +77,12 @@ enum Transform {
         }
     }
 
-    static func scan<V, E, State>(
+    static func scan<V, E, State: Sendable>(
         _ initial: State, _ next: @escaping @Sendable (State, V) -> State
     ) -> Of<V, E, State, E> {
-        let initial = Unchecked(initial)
-        return { downstream in
+        { downstream in
             let send = downstream.action
-            let state = Box(initial.value)
+            let state = Box(initial)
             return Signal<V, E>.Observer { event in
                 switch event {
                 case .value(let value):
@@ -97,13 +96,12 @@ enum Transform {
         }
     }
 
-    static func reduce<V, E, State>(
+    static func reduce<V, E, State: Sendable>(
         _ initial: State, _ next: @escaping @Sendable (State, V) -> State
     ) -> Of<V, E, State, E> {
-        let initial = Unchecked(initial)
-        return { downstream in
+        { downstream in
             let send = downstream.action
-            let state = Box(initial.value)
+            let state = Box(initial)
             return Signal<V, E>.Observer { event in
                 switch event {
                 case .value(let value): state.value = next(state.value, value)
@@ -227,13 +225,14 @@ extension Signal {
     }
 
     /// Sends the accumulated state after each value (`next(state, value)`); terminates with the source.
-    public func scan<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> Signal<State, Failure> {
+    /// Every observation starts from `initial`, on whichever thread, hence `Sendable`.
+    public func scan<State: Sendable>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> Signal<State, Failure> {
         lift(Transform.scan(initial, next))
     }
 
     /// Sends the final accumulated state when the source completes, then completes; fails and is
     /// interrupted with the source (without sending the state).
-    public func reduce<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> Signal<State, Failure> {
+    public func reduce<State: Sendable>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> Signal<State, Failure> {
         lift(Transform.reduce(initial, next))
     }
 
@@ -319,10 +318,9 @@ extension SignalProducer {
         liftStateless(Transform.map(transform))
     }
 
-    /// Sends `value` for each value of the source.
-    public func map<NewValue>(value: NewValue) -> SignalProducer<NewValue, Failure> {
-        let value = Unchecked(value)
-        return map { _ in value.value }
+    /// Sends `value` for each value of the source (every start sends this one value, hence `Sendable`).
+    public func map<NewValue: Sendable>(value: NewValue) -> SignalProducer<NewValue, Failure> {
+        map { _ in value }
     }
 
     /// Sends the values for which `isIncluded` is true; terminates with the source.
@@ -347,13 +345,14 @@ extension SignalProducer {
         liftStateless(Transform.materialize())
     }
 
-    /// Sends the accumulated state after each value; terminates with the source.
-    public func scan<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> SignalProducer<State, Failure> {
+    /// Sends the accumulated state after each value; terminates with the source. Every start
+    /// begins from `initial`, on whichever thread, hence `Sendable`.
+    public func scan<State: Sendable>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> SignalProducer<State, Failure> {
         lift(Transform.scan(initial, next))
     }
 
     /// Sends the final accumulated state when the source completes, then completes.
-    public func reduce<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> SignalProducer<State, Failure> {
+    public func reduce<State: Sendable>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> SignalProducer<State, Failure> {
         lift(Transform.reduce(initial, next))
     }
 

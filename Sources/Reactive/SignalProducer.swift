@@ -194,8 +194,12 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
             // Still immediate: the transformed observer feeds the new action directly, through a
             // guard that keeps the stream rule (nothing after a terminal event) a core would keep.
             return SignalProducer<NewValue, NewFailure>(immediate: { action in
-                let guarded = TerminalGuard(action)
-                return immediate(transform(SignalProducer<NewValue, NewFailure>.Observer { guarded.send($0) }).action)
+                let ended = TerminalFlag()
+                return immediate(transform(SignalProducer<NewValue, NewFailure>.Observer { event in
+                    if ended.isSet { return }
+                    if event.isTerminating { ended.isSet = true }
+                    action(event)
+                }).action)
             })
         }
         let startHandler = self.startHandler
@@ -228,22 +232,14 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 }
 
-/// Passes events on to `action` until the first terminal one, then nothing: an immediate producer's
-/// stream rule, kept without a stream. Used on the one thread that runs an immediate start.
+/// Whether an immediate start has sent its terminal event: after it, nothing more is passed on
+/// (the stream rule a core would keep). Unchecked: an immediate start runs its work, and so sends,
+/// on the one thread that starts it (or, deferred by its owner's transaction, on the main actor
+/// after that start returned), never from two threads at once.
 @usableFromInline
-final class TerminalGuard<Value, Failure: Error>: @unchecked Sendable {
-    @usableFromInline let action: @Sendable (Event<Value, Failure>) -> Void
-    @usableFromInline var ended = false
+final class TerminalFlag: @unchecked Sendable {
+    @usableFromInline var isSet = false
 
     @inlinable
-    init(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) {
-        self.action = action
-    }
-
-    @inlinable
-    func send(_ event: Event<Value, Failure>) {
-        if ended { return }
-        if event.isTerminating { ended = true }
-        action(event)
-    }
+    init() {}
 }
