@@ -318,6 +318,10 @@ struct SpecBuilder {
                 var work: String
                 if output == .void {
                     work = random.chance(50) ? "SignalProducer<Void, \(failure)>.empty" : "SignalProducer<Void, \(failure)>(value: ())"
+                } else if case .closure = output {
+                    // `SignalProducer(value:)` hands its value to every start, on any thread, so it
+                    // takes only `Sendable` values; a plain closure type is not one.
+                    work = "SignalProducer<\(output.spelling), \(failure)>.empty"
                 } else {
                     work = "SignalProducer<\(output.spelling), \(failure)>(value: \(make(scope) { $0.expression(output) }))"
                 }
@@ -517,6 +521,10 @@ struct SpecBuilder {
                     // Non-ASCII text before the code on its line (in a flow mapping).
                     if writer.random.chance(25) { fields.append(.init(key: "doc", value: writer.random.pick(Self.nonASCIIDocs))) }
                     fields.append(.init(key: "value", value: value))
+                    // Pacing (a scheduler argument in the initializer), on values of any type.
+                    if writer.random.chance(15) {
+                        fields.append(.init(key: writer.random.pick(["debounce", "throttle", "delay"]), value: "0.5"))
+                    }
                     writer.entry(binding.name, fields: fields, shorthand: false)
                 }
             }

@@ -2,12 +2,14 @@
 /// that start work only while it is.
 ///
 /// Set ``isActive`` from the view (for example on appear and disappear); setting the value it
-/// already has does nothing. Changes are meant to come from one thread at a time (the main actor).
-public final class ActivationState: @unchecked Sendable {
+/// already has does nothing. It may be set from any thread: the changes are told in the order
+/// they took effect (a set made while another thread is telling its change is told by that
+/// thread, right after, as any send into a stream is; see docs/runtime.md).
+public final class ActivationState: Sendable {
+    /// Every value set, in the order the sets took effect. Its current value is ``isActive``; its
+    /// one observer, which runs one set at a time, tells the changes.
+    private let requests: SignalCore<Bool, Never>
     private let active: MutableProperty<Bool>
-    private let flag: Locked<Bool>
-    private let becameActive: Signal<Void, Never>.Observer
-    private let becameInactive: Signal<Void, Never>.Observer
 
     /// Sends when ``isActive`` changes from `false` to `true`.
     public let didBecomeActive: Signal<Void, Never>
@@ -16,26 +18,26 @@ public final class ActivationState: @unchecked Sendable {
 
     /// A new state, inactive unless `isActive` says otherwise.
     public init(isActive: Bool = false) {
-        active = MutableProperty(isActive)
-        flag = Locked(isActive)
-        (didBecomeActive, becameActive) = Signal.pipe()
-        (didBecomeInactive, becameInactive) = Signal.pipe()
+        let active = MutableProperty(isActive)
+        let (didBecomeActive, becameActive) = Signal<Void, Never>.pipe()
+        let (didBecomeInactive, becameInactive) = Signal<Void, Never>.pipe()
+        requests = SignalCore(hasHandle: true, current: isActive)
+        self.active = active
+        self.didBecomeActive = didBecomeActive
+        self.didBecomeInactive = didBecomeInactive
+        // The core delivers one set at a time, in order: `active` is written only here.
+        _ = requests.add { event in
+            guard case .value(let nowActive) = event, nowActive != active.value else { return }
+            active.value = nowActive
+            if nowActive { becameActive.send(value: ()) } else { becameInactive.send(value: ()) }
+        }
     }
 
     /// Whether the view model is active. Setting a different value sends on ``didBecomeActive``
     /// or ``didBecomeInactive``; setting the same value again does nothing.
     public var isActive: Bool {
-        get { flag.withLock { $0 } }
-        set {
-            let changed = flag.withLock { flag -> Bool in
-                guard flag != newValue else { return false }
-                flag = newValue
-                return true
-            }
-            guard changed else { return }
-            active.value = newValue
-            if newValue { becameActive.send(value: ()) } else { becameInactive.send(value: ()) }
-        }
+        get { requests.current! }
+        set { requests.send(.value(newValue), storing: true) }
     }
 
     /// ``isActive`` as a property: the current value, then every change.
@@ -48,6 +50,7 @@ public final class ActivationState: @unchecked Sendable {
     public func forwardWhileActive<V, E>(_ producer: SignalProducer<V, E>) -> SignalProducer<V, E> {
         let active = self.active.producer.skipRepeats()
         return SignalProducer { observer, lifetime in
+            let send = observer.action
             let running = SerialDisposable()
             lifetime += running
             lifetime += active.start { event in
@@ -55,8 +58,8 @@ public final class ActivationState: @unchecked Sendable {
                 case .value(true):
                     running.inner = producer.start { inner in
                         switch inner {
-                        case .value(let value): observer.send(value: value)
-                        case .failed(let error): observer.send(error: error)
+                        case .value(let value): send(.value(value))
+                        case .failed(let error): send(.failed(error))
                         case .completed, .interrupted: break
                         }
                     }
@@ -64,7 +67,7 @@ public final class ActivationState: @unchecked Sendable {
                     running.inner = nil
                 case .completed, .interrupted:
                     running.inner = nil
-                    observer.sendCompleted()
+                    send(.completed)
                 }
             }
         }
@@ -80,19 +83,20 @@ public final class ActivationState: @unchecked Sendable {
         typealias Input = Either<Event<V, E>, Bool>
         let active = self.active.producer
         return Signal { observer, lifetime in
+            let send = observer.action
             let held = Box<V?>(nil)
             let isActive = Box(false)
             let serializer = Serializer<Input> { input in
                 switch input {
                 case .left(.value(let value)):
-                    if isActive.value { observer.send(value: value) } else { held.value = value }
+                    if isActive.value { send(.value(value)) } else { held.value = value }
                 case .left(let terminal):
-                    observer.send(terminal)
+                    send(terminal)
                 case .right(let nowActive):
                     isActive.value = nowActive
                     if nowActive, let value = held.value {
                         held.value = nil
-                        observer.send(value: value)
+                        send(.value(value))
                     }
                 }
             }

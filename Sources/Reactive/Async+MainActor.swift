@@ -8,13 +8,13 @@ extension SignalProducer {
     /// through one, with the values its statements read captured when the load starts.
     public init(taskOnMain operation: @escaping @MainActor () async throws(Failure) -> Value) {
         self.init { observer, lifetime in
+            let send = observer.action
             let task = Task { @MainActor in
                 do throws(Failure) {
-                    let value = Unchecked(try await operation())
-                    observer.send(value: value.value)
-                    observer.sendCompleted()
+                    send(.value(try await operation()))
+                    send(.completed)
                 } catch {
-                    observer.send(error: error)
+                    send(.failed(error))
                 }
             }
             lifetime.observeEnded { task.cancel() }

@@ -6,8 +6,9 @@
 /// is made (so a hot signal's values sent before the first `next()` are kept); values are buffered
 /// (without limit) until the consumer asks for them. The sequence ends when the
 /// producer completes or is interrupted, and throws when it fails. Cancelling the consuming task
-/// (or dropping the iterator) disposes the producer.
-public struct AsyncValues<Value, Failure: Error>: AsyncSequence, Sendable {
+/// (or dropping the iterator) disposes the producer. The values go to the consuming task, hence
+/// `Sendable`.
+public struct AsyncValues<Value: Sendable, Failure: Error>: AsyncSequence, Sendable {
     /// A value of the producer.
     public typealias Element = Value
 
@@ -40,11 +41,11 @@ public struct AsyncValues<Value, Failure: Error>: AsyncSequence, Sendable {
 }
 
 /// The buffer between a started producer and an async iterator.
-final class AsyncBuffer<Value, Failure: Error>: @unchecked Sendable {
+final class AsyncBuffer<Value: Sendable, Failure: Error>: Sendable {
     private struct State {
         var events: [Event<Value, Failure>] = []
         var head = 0
-        var waiter: CheckedContinuation<Unchecked<Event<Value, Failure>>, Never>?
+        var waiter: CheckedContinuation<Event<Value, Failure>, Never>?
         var ended = false
     }
 
@@ -58,13 +59,12 @@ final class AsyncBuffer<Value, Failure: Error>: @unchecked Sendable {
     deinit { disposable.dispose() }
 
     private func receive(_ event: Event<Value, Failure>) {
-        let event = Unchecked(event)
-        let waiter = state.withLock { state -> CheckedContinuation<Unchecked<Event<Value, Failure>>, Never>? in
+        let waiter = state.withLock { state -> CheckedContinuation<Event<Value, Failure>, Never>? in
             if let waiter = state.waiter {
                 state.waiter = nil
                 return waiter
             }
-            state.events.append(event.value)
+            state.events.append(event)
             return nil
         }
         waiter?.resume(returning: event)
@@ -73,9 +73,9 @@ final class AsyncBuffer<Value, Failure: Error>: @unchecked Sendable {
     /// The next event (`interrupted` after the end, or when the task is cancelled).
     func next() async -> Event<Value, Failure> {
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Unchecked<Event<Value, Failure>>, Never>) in
-                let ready = state.withLock { state -> Unchecked<Event<Value, Failure>>? in
-                    if state.ended { return Unchecked(.interrupted) }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Event<Value, Failure>, Never>) in
+                let ready = state.withLock { state -> Event<Value, Failure>? in
+                    if state.ended { return .interrupted }
                     if state.head < state.events.count {
                         let event = state.events[state.head]
                         state.head += 1
@@ -84,7 +84,7 @@ final class AsyncBuffer<Value, Failure: Error>: @unchecked Sendable {
                             state.head = 0
                         }
                         if event.isTerminating { state.ended = true }
-                        return Unchecked(event)
+                        return event
                     }
                     state.waiter = continuation
                     return nil
@@ -94,12 +94,12 @@ final class AsyncBuffer<Value, Failure: Error>: @unchecked Sendable {
         } onCancel: {
             disposable.dispose()
         }
-        if result.value.isTerminating { state.withLock { $0.ended = true } }
-        return result.value
+        if result.isTerminating { state.withLock { $0.ended = true } }
+        return result
     }
 }
 
-extension SignalProducer {
+extension SignalProducer where Value: Sendable {
     /// The producer's values as an `AsyncSequence` (each iteration starts the producer).
     public var values: AsyncValues<Value, Failure> {
         AsyncValues(producer: self)
@@ -122,11 +122,13 @@ extension SignalProducer {
         while let value = try await iterator.next() { last = value }
         return last
     }
+}
 
+extension SignalProducer {
     /// A producer that runs `operation` in a new `Task` on each start, sends its result and
     /// completes, or fails with its error. Disposing the started producer cancels the task (a
-    /// result that arrives afterwards is dropped).
-    public init(task operation: @escaping @Sendable () async throws(Failure) -> Value) {
+    /// result that arrives afterwards is dropped). The result comes from the task, hence `Sendable`.
+    public init(task operation: @escaping @Sendable () async throws(Failure) -> Value) where Value: Sendable {
         self.init { observer, lifetime in
             let task = Task {
                 do throws(Failure) {
@@ -142,8 +144,9 @@ extension SignalProducer {
     }
 
     /// A producer that iterates `sequence` in a new `Task` on each start and sends its elements.
-    /// Disposing the started producer cancels the task.
-    public init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Value, S.Failure == Failure {
+    /// Disposing the started producer cancels the task. The elements come from the task, hence
+    /// `Sendable`.
+    public init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Value, S.Failure == Failure, Value: Sendable {
         self.init { observer, lifetime in
             let task = Task {
                 do throws(Failure) {
@@ -161,20 +164,20 @@ extension SignalProducer {
     }
 }
 
-extension Signal {
+extension Signal where Value: Sendable {
     /// The values this signal sends from the start of the iteration on, as an `AsyncSequence`.
     public var values: AsyncValues<Value, Failure> {
         SignalProducer(self).values
     }
 }
 
-extension Property {
+extension Property where Value: Sendable {
     /// The current value and every change, as an `AsyncSequence` (ends when the property's
     /// sources end).
     public var values: AsyncValues<Value, Never> { producer.values }
 }
 
-extension MutableProperty {
+extension MutableProperty where Value: Sendable {
     /// The current value and every change, as an `AsyncSequence` (ends when the property goes away).
     public var values: AsyncValues<Value, Never> { producer.values }
 }

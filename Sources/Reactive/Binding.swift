@@ -57,7 +57,9 @@ extension BindingTarget: BindingTargetProvider {
 extension MutableProperty: BindingTargetProvider, BindingSource {
     /// Sets ``value`` with each bound value; holds the property weakly, and ends with it.
     public var bindingTarget: BindingTarget<Value> {
-        BindingTarget(lifetime: lifetime) { [weak self] value in self?.value = value }
+        // Held weakly; a bound value reaches the property on the thread that sends it.
+        let property = UncheckedWeak(self)
+        return BindingTarget(lifetime: lifetime) { value in property.object?.value = value }
     }
 
     /// The current value, then every change.

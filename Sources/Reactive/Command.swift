@@ -37,7 +37,7 @@ extension CommandError: Equatable where Failure: Equatable {}
 /// starting, and whatever the work sends at once) and each later event of the work (with
 /// `isExecuting` becoming `false` when it ends, and the `values`/`errors`/`events` observers).
 /// The owner may run a step later (after the notifications it is sending), but runs each once.
-public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
+public final class Command<Input, Output, Failure: Error> {
     /// Whether ``execute(_:)`` would run the work now: the `enabledIf` condition, and (under
     /// ``CommandPolicy/oneAtATime``) not executing.
     public let isEnabled: Property<Bool>
@@ -73,7 +73,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// outcome at once (``init(policy:enabledIf:transaction:performOnMain:)``), which needs no
     /// producer at all.
     @usableFromInline
-    enum Work {
+    enum Work: Sendable {
         case producer(@Sendable (Input) -> SignalProducer<Output, Failure>)
         case immediate(@Sendable (Input) -> Output)
     }
@@ -152,8 +152,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// A command whose work must be created on the main actor (a generated view model's own code).
-    /// Executing it from another thread is a programmer error and traps. `transaction` runs each
-    /// step of an execution (see the type's documentation).
+    /// Executing it off the main actor is a programmer error and traps (`MainActor.assumeIsolated`).
+    /// `transaction` runs each step of an execution (see the type's documentation).
     public convenience init(
         policy: CommandPolicy = .oneAtATime,
         enabledIf: Property<Bool> = Property(value: true),
@@ -161,10 +161,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         executeOnMain work: @escaping @MainActor (Input) -> SignalProducer<Output, Failure>
     ) {
         self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .producer { input in
-            guard MainQueue.isCurrent else {
-                preconditionFailure("Command(executeOnMain:) was executed off the main thread; execute it on the main actor")
-            }
-            return MainQueue.call(work, with: input)
+            MainQueue.call(work, with: input)
         })
     }
 
@@ -172,8 +169,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// generated view model's `perform`; it cannot fail). An execution is the same as with
     /// `executeOnMain:` and a producer of one value (`isExecuting` true, the value, `isExecuting`
     /// false, then `completed`), but it is a direct call: no producer is created or started.
-    /// Executing it from another thread is a programmer error and traps. `transaction` runs the
-    /// whole execution as one step (see the type's documentation).
+    /// Executing it off the main actor is a programmer error and traps (`MainActor.assumeIsolated`).
+    /// `transaction` runs the whole execution as one step (see the type's documentation).
     @inlinable
     public convenience init(
         policy: CommandPolicy = .oneAtATime,
@@ -182,10 +179,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         performOnMain work: @escaping @MainActor (Input) -> Output
     ) {
         self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .immediate { input in
-            guard MainQueue.isCurrent else {
-                preconditionFailure("Command(performOnMain:) was executed off the main thread; execute it on the main actor")
-            }
-            return MainQueue.call(work, with: input)
+            MainQueue.call(work, with: input)
         })
     }
 
@@ -201,13 +195,14 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .producer { input in
             let input = Unchecked(input)
             return SignalProducer { observer, lifetime in
+                let send = observer.action
                 let task = Task { @MainActor in
                     do throws(Failure) {
                         let output = Unchecked(try await work(input.value))
-                        observer.send(value: output.value)
-                        observer.sendCompleted()
+                        send(.value(output.value))
+                        send(.completed)
                     } catch {
-                        observer.send(error: error)
+                        send(.failed(error))
                     }
                 }
                 lifetime.observeEnded { task.cancel() }
@@ -220,15 +215,18 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// producer interrupts the work.
     @inlinable
     public func execute(_ input: Input) -> SignalProducer<Output, CommandError<Failure>> {
+        // The producer carries the command and `input` to whichever thread starts it, whether or
+        // not they are `Sendable` (docs/runtime.md, "Unchecked sendability").
         let input = Unchecked(input)
+        let command = Unchecked(self)
         switch work {
         case .producer(let work):
             return SignalProducer { observer, lifetime in
-                self.run(work, input.value, observer: observer, lifetime: lifetime)
+                command.value.run(work, input.value, observer: observer, lifetime: lifetime)
             }
         case .immediate(let perform):
             return SignalProducer(immediate: { action in
-                self.runImmediately(perform, input.value, action)
+                command.value.runImmediately(perform, input.value, action)
             })
         }
     }
@@ -243,8 +241,10 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         let policy = self.policy
         let executing = self.executing
         let enabled = self.enabled
+        let condition = self.condition
+        let constantCondition = self.constantCondition
         return state.withLock { state -> Admission? in
-            guard conditionValue else { return nil }
+            guard constantCondition ?? condition.value else { return nil }
             if policy == .oneAtATime && state.executing { return nil }
             state.generation += 1
             let changed = Command.stage(true, into: executing, mirror: &state.executing)
@@ -323,9 +323,11 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
             if changed { executing.publish() }
             if enabledChanged { enabled.publish() }
             previous?.dispose()
-            let disposable = work(input).start { [weak self] event in
-                guard let self else {
-                    observer.send(event.mapError(CommandError.failed))
+            let command = UncheckedWeak(self)
+            let send = observer.action
+            let disposable = work(input).start { event in
+                guard let self = command.object else {
+                    send(event.mapError(CommandError.failed))
                     return
                 }
                 func deliver() {
@@ -336,7 +338,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
                     case .failed(let error): self.errorsCore.send(.value(error))
                     case .completed, .interrupted: break
                     }
-                    observer.send(event.mapError(CommandError.failed))
+                    send(event.mapError(CommandError.failed))
                 }
                 if self.transaction == nil { deliver() } else { self.step(deliver) }
             }
@@ -361,21 +363,19 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         let executing = self.executing
         let enabled = self.enabled
         let policy = self.policy
+        let condition = self.condition
+        let constantCondition = self.constantCondition
         let (changed, enabledChanged) = state.withLock { state -> (Bool, Bool) in
             guard state.generation == generation else { return (false, false) }
             state.current = nil
             let changed = Command.stage(false, into: executing, mirror: &state.executing)
             let enabledChanged = policy == .oneAtATime
-                && Command.stage(conditionValue, into: enabled, mirror: &state.enabled)
+                && Command.stage(constantCondition ?? condition.value, into: enabled, mirror: &state.enabled)
             return (changed, enabledChanged)
         }
         if changed { executing.publish() }
         if enabledChanged { enabled.publish() }
     }
-
-    /// The `enabledIf` condition now.
-    @inlinable
-    var conditionValue: Bool { constantCondition ?? condition.value }
 
     /// Stages `value` into `property` (`executing` or `enabled`, which only the command writes,
     /// under `state`'s lock) unless it equals `mirror`, the property's value kept in `state`.
@@ -404,7 +404,7 @@ final class ImmediateRun<Output, Failure: Error>: @unchecked Sendable {
 /// The observer of an immediate execution that its owner's transaction runs later: disposing it
 /// before then interrupts the observer, which then hears nothing of the execution.
 @usableFromInline
-final class DeferredObserver<Output, Failure: Error>: Disposable, @unchecked Sendable {
+final class DeferredObserver<Output, Failure: Error>: Disposable, Sendable {
     @usableFromInline typealias Action = @Sendable (Event<Output, CommandError<Failure>>) -> Void
     @usableFromInline let state: Locked<Action?>
 
@@ -442,3 +442,7 @@ extension Command where Input == Void {
         execute(())
     }
 }
+
+// A command crosses isolation domains only when its input and output may (its state is behind
+// its lock and its cores').
+extension Command: Sendable where Input: Sendable, Output: Sendable {}

@@ -38,6 +38,7 @@ extension SignalProducer where Failure: Error {
     where Value == SignalProducer<Inner, Failure> {
         let outerProducer = self
         return SignalProducer<Inner, Failure> { observer, lifetime in
+            let send = observer.action
             typealias Input = SignalProducer<Inner, Failure>.FlattenInput<Inner, Failure>
             let state = Box(FlattenState<Inner, Failure>())
             let serializerBox = Box<Serializer<Input>?>(nil)
@@ -54,7 +55,7 @@ extension SignalProducer where Failure: Error {
 
             @Sendable func end(_ event: Event<Inner, Failure>) {
                 state.value.ended = true
-                observer.send(event)
+                send(event)
             }
 
             let serializer = Serializer<Input> { input in
@@ -83,7 +84,7 @@ extension SignalProducer where Failure: Error {
                     guard state.value.running[id] != nil else { return }
                     switch event {
                     case .value(let value):
-                        observer.send(value: value)
+                        send(.value(value))
                     case .failed(let error):
                         end(.failed(error))
                     case .interrupted:

@@ -6,11 +6,11 @@ extension SignalProducer {
     /// interrupted when any is interrupted. Sends `[]` and completes at once for no producers.
     public static func combineLatest<Element>(_ producers: [SignalProducer<Element, Failure>]) -> SignalProducer<[Element], Failure>
     where Value == [Element] {
-        if producers.isEmpty { return SignalProducer(value: []) }
-        return joining(producers) { state, index, value, observer in
+        if producers.isEmpty { return .emptyArray() }
+        return joining(producers) { state, index, value, send in
             state.latest[index] = value
             if state.latest.allSatisfy({ $0 != nil }) {
-                observer.send(value: state.latest.map { $0! })
+                send(.value(state.latest.map { $0! }))
             }
         } isFinished: { state in
             state.completed.allSatisfy { $0 }
@@ -21,11 +21,11 @@ extension SignalProducer {
     /// Completes when a producer has completed and all of its values were paired; fails when any fails.
     public static func zip<Element>(_ producers: [SignalProducer<Element, Failure>]) -> SignalProducer<[Element], Failure>
     where Value == [Element] {
-        if producers.isEmpty { return SignalProducer(value: []) }
-        return joining(producers) { state, index, value, observer in
+        if producers.isEmpty { return .emptyArray() }
+        return joining(producers) { state, index, value, send in
             state.buffers[index].append(value)
             if state.buffers.allSatisfy({ !$0.isEmpty }) {
-                observer.send(value: state.buffers.indices.map { state.buffers[$0].removeFirst() })
+                send(.value(state.buffers.indices.map { state.buffers[$0].removeFirst() }))
             }
         } isFinished: { state in
             state.buffers.indices.contains { state.completed[$0] && state.buffers[$0].isEmpty }
@@ -36,8 +36,8 @@ extension SignalProducer {
     /// any fails (disposing the rest); interrupted when any is interrupted.
     public static func merge(_ producers: [SignalProducer<Value, Failure>]) -> SignalProducer<Value, Failure> {
         if producers.isEmpty { return .empty }
-        return SignalProducer<[Value], Failure>.joining(producers) { _, _, value, observer in
-            observer.send(value: [value])
+        return SignalProducer<[Value], Failure>.joining(producers) { _, _, value, send in
+            send(.value([value]))
         } isFinished: { state in
             state.completed.allSatisfy { $0 }
         }
@@ -59,8 +59,9 @@ extension SignalProducer {
     ) -> SignalProducer<(A, B), Failure> where Value == (A, B) {
         SignalProducer { observer, lifetime in
             let state = Box(PairState<A, B>())
+            let send = observer.action
             let serializer = Serializer<Either<Event<A, Failure>, Event<B, Failure>>> { input in
-                state.value.receive(input, observer)
+                state.value.receive(input, send)
             }
             lifetime += a.start { event in serializer.send(.left(event)) }
             if lifetime.hasEnded { return }
@@ -104,8 +105,16 @@ extension SignalProducer {
     }
 
     /// Sends everything this producer sends, then `value`, then completes.
-    public func concat(value: Value) -> SignalProducer<Value, Failure> {
+    public func concat(value: Value) -> SignalProducer<Value, Failure> where Value: Sendable {
         concat(SignalProducer(value: value))
+    }
+
+    /// A producer that sends an empty array (made anew by each start) and completes.
+    static func emptyArray<Element>() -> SignalProducer<[Element], Failure> where Value == [Element] {
+        SignalProducer { observer, _ in
+            observer.send(value: [])
+            observer.sendCompleted()
+        }
     }
 
     /// Bookkeeping shared by combineLatest, zip and merge.
@@ -122,10 +131,11 @@ extension SignalProducer {
     /// completes once `isFinished` says so after a source completed (or a value was sent).
     static func joining<Element>(
         _ producers: [SignalProducer<Element, Failure>],
-        onValue: @escaping @Sendable (inout JoinState<Element>, Int, Element, Observer) -> Void,
+        onValue: @escaping @Sendable (inout JoinState<Element>, Int, Element, Observer.Action) -> Void,
         isFinished: @escaping @Sendable (JoinState<Element>) -> Bool
     ) -> SignalProducer<Value, Failure> {
         SignalProducer { observer, lifetime in
+            let send = observer.action
             let state = Box(JoinState<Element>(
                 latest: Array(repeating: nil, count: producers.count),
                 buffers: Array(repeating: [], count: producers.count),
@@ -134,21 +144,21 @@ extension SignalProducer {
                 guard !state.value.ended else { return }
                 switch event {
                 case .value(let value):
-                    onValue(&state.value, index, value, observer)
+                    onValue(&state.value, index, value, send)
                 case .failed(let error):
                     state.value.ended = true
-                    observer.send(error: error)
+                    send(.failed(error))
                     return
                 case .interrupted:
                     state.value.ended = true
-                    observer.sendInterrupted()
+                    send(.interrupted)
                     return
                 case .completed:
                     state.value.completed[index] = true
                 }
                 if isFinished(state.value) {
                     state.value.ended = true
-                    observer.sendCompleted()
+                    send(.completed)
                 }
             }
             for (index, producer) in producers.enumerated() {
@@ -175,18 +185,18 @@ struct PairState<A, B> {
     @inlinable
     mutating func receive<Failure: Error>(
         _ input: Either<Event<A, Failure>, Event<B, Failure>>,
-        _ observer: Signal<(A, B), Failure>.Observer
+        _ send: (Event<(A, B), Failure>) -> Void
     ) {
         guard !ended else { return }
         let terminal: Event<(A, B), Failure>?
         switch input {
         case .left(.value(let value)):
             a = value
-            if let b { observer.send(value: (value, b)) }
+            if let b { send(.value((value, b))) }
             return
         case .right(.value(let value)):
             b = value
-            if let a { observer.send(value: (a, value)) }
+            if let a { send(.value((a, value))) }
             return
         case .left(.completed):
             aCompleted = true
@@ -201,7 +211,7 @@ struct PairState<A, B> {
         }
         if let terminal {
             ended = true
-            observer.send(terminal)
+            send(terminal)
         }
     }
 }

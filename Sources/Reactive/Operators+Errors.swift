@@ -8,16 +8,17 @@ extension SignalProducer {
         _ handler: @escaping @Sendable (Failure) -> SignalProducer<Value, NewFailure>
     ) -> SignalProducer<Value, NewFailure> {
         SignalProducer<Value, NewFailure> { observer, lifetime in
+            let send = observer.action
             let serial = SerialDisposable()
             lifetime += serial
             serial.inner = self.start { event in
                 switch event {
-                case .value(let value): observer.send(value: value)
-                case .completed: observer.sendCompleted()
-                case .interrupted: observer.sendInterrupted()
+                case .value(let value): send(.value(value))
+                case .completed: send(.completed)
+                case .interrupted: send(.interrupted)
                 case .failed(let error):
                     guard !lifetime.hasEnded else { return }
-                    serial.inner = handler(error).start(observer)
+                    serial.inner = handler(error).start(send)
                 }
             }
         }

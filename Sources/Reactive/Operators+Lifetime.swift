@@ -5,9 +5,10 @@ extension Signal {
     /// observing the source). A trigger that is interrupted or never sends changes nothing.
     public func take(until trigger: Signal<(), Never>) -> Signal<Value, Failure> {
         Signal { observer, lifetime in
+            let send = observer.action
             lifetime += trigger.observe { event in
                 switch event {
-                case .value, .completed: observer.sendCompleted()
+                case .value, .completed: send(.completed)
                 case .interrupted: break
                 }
             }
@@ -18,7 +19,8 @@ extension Signal {
     /// Forwards the source while `lifetime` lasts; completes when it ends.
     public func take(during lifetime: Lifetime) -> Signal<Value, Failure> {
         Signal { observer, ownLifetime in
-            ownLifetime += lifetime.observeEnded { observer.sendCompleted() }
+            let send = observer.action
+            ownLifetime += lifetime.observeEnded { send(.completed) }
             ownLifetime += self.observe(observer)
         }
     }
@@ -29,9 +31,10 @@ extension SignalProducer {
     /// the work. A trigger that ends before the work starts ends it at once.
     public func take(until trigger: SignalProducer<(), Never>) -> SignalProducer<Value, Failure> {
         SignalProducer { observer, lifetime in
+            let send = observer.action
             lifetime += trigger.start { event in
                 switch event {
-                case .value, .completed: observer.sendCompleted()
+                case .value, .completed: send(.completed)
                 case .interrupted: break
                 }
             }
@@ -43,7 +46,8 @@ extension SignalProducer {
     /// Forwards the work while `lifetime` lasts; completes and disposes it when `lifetime` ends.
     public func take(during lifetime: Lifetime) -> SignalProducer<Value, Failure> {
         SignalProducer { observer, ownLifetime in
-            ownLifetime += lifetime.observeEnded { observer.sendCompleted() }
+            let send = observer.action
+            ownLifetime += lifetime.observeEnded { send(.completed) }
             guard !ownLifetime.hasEnded else { return }
             ownLifetime += self.start(observer)
         }

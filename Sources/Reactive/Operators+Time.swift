@@ -5,15 +5,16 @@ import Foundation
 // behind its own lock and forwards terminal events through the scheduler too, so nothing
 // overtakes a value that was already scheduled. Scheduled sends are not tracked one by one: once
 // the result has ended, a late send is simply dropped by the stream rules.
+//
+// All but timeout hand values to the scheduler's thread, so they need `Value: Sendable`.
 
-extension Signal {
+extension Signal where Value: Sendable {
     /// Forwards every event through `scheduler` (in order, for a serial scheduler).
     /// Events still waiting when the result ends are dropped.
     public func observe(on scheduler: any Scheduler) -> Signal<Value, Failure> {
         Signal { observer, lifetime in
             lifetime += self.observe { event in
-                let event = Unchecked(event)
-                scheduler.schedule { observer.send(event.value) }
+                scheduler.schedule { observer.send(event) }
             }
         }
     }
@@ -23,12 +24,11 @@ extension Signal {
     public func delay(_ interval: TimeInterval, on scheduler: any DateScheduler) -> Signal<Value, Failure> {
         Signal { observer, lifetime in
             lifetime += self.observe { event in
-                let event = Unchecked(event)
-                switch event.value {
+                switch event {
                 case .value, .completed:
-                    scheduler.schedule(after: interval) { observer.send(event.value) }
+                    scheduler.schedule(after: interval) { observer.send(event) }
                 case .failed, .interrupted:
-                    scheduler.schedule { observer.send(event.value) }
+                    scheduler.schedule { observer.send(event) }
                 }
             }
         }
@@ -47,16 +47,15 @@ extension Signal {
                 case .value(let value):
                     let ticket = waiting.withLock { $0.store(value) }
                     timer.inner = scheduler.schedule(after: interval) {
-                        if let value = waiting.withLock({ $0.take(ticket) }) { observer.send(value: value.value) }
+                        if let value = waiting.withLock({ $0.take(ticket) }) { observer.send(value: value) }
                     }
                 case .completed:
                     timer.inner = scheduler.schedule {
-                        if let value = waiting.withLock({ $0.takeAny() }) { observer.send(value: value.value) }
+                        if let value = waiting.withLock({ $0.takeAny() }) { observer.send(value: value) }
                         observer.sendCompleted()
                     }
                 case .failed, .interrupted:
-                    let event = Unchecked(event)
-                    timer.inner = scheduler.schedule { observer.send(event.value) }
+                    timer.inner = scheduler.schedule { observer.send(event) }
                 }
             }
         }
@@ -77,44 +76,45 @@ extension Signal {
                     let action = state.withLock { $0.receive(value, now: now, interval: interval) }
                     switch action {
                     case .sendNow:
-                        let value = Unchecked(value)
                         timer.inner = nil
-                        scheduler.schedule { observer.send(value: value.value) }
+                        scheduler.schedule { observer.send(value: value) }
                     case .sendAt(let date):
                         timer.inner = scheduler.schedule(after: date) {
                             let sent = scheduler.currentDate
-                            if let value = state.withLock({ $0.takeKept(at: sent) }) { observer.send(value: value.value) }
+                            if let value = state.withLock({ $0.takeKept(at: sent) }) { observer.send(value: value) }
                         }
                     case .keep:
                         break
                     }
                 case .completed:
                     scheduler.schedule {
-                        if let value = state.withLock({ $0.takeKept(at: scheduler.currentDate) }) { observer.send(value: value.value) }
+                        if let value = state.withLock({ $0.takeKept(at: scheduler.currentDate) }) { observer.send(value: value) }
                         observer.sendCompleted()
                     }
                 case .failed, .interrupted:
-                    let event = Unchecked(event)
                     timer.dispose()
-                    scheduler.schedule { observer.send(event.value) }
+                    scheduler.schedule { observer.send(event) }
                 }
             }
         }
     }
 
+}
+
+extension Signal {
     /// Forwards the source; fails with `error` (and stops observing) if the source has not ended
     /// within `interval` seconds of observation.
     public func timeout(after interval: TimeInterval, raising error: Failure, on scheduler: any DateScheduler) -> Signal<Value, Failure> {
-        let error = Unchecked(error)
-        return Signal { observer, lifetime in
-            lifetime += scheduler.schedule(after: interval) { observer.send(error: error.value) }
+        Signal { observer, lifetime in
+            let send = observer.action
+            lifetime += scheduler.schedule(after: interval) { send(.failed(error)) }
             lifetime += self.observe(observer)
         }
     }
 }
 
 /// The latest value waiting for a debounce, numbered so a stale timer leaves it alone.
-struct WaitingValue<Value>: @unchecked Sendable {
+struct WaitingValue<Value> {
     private var value: Value?
     private var ticket = 0
 
@@ -124,13 +124,13 @@ struct WaitingValue<Value>: @unchecked Sendable {
         return ticket
     }
 
-    mutating func take(_ expected: Int) -> Unchecked<Value>? {
+    mutating func take(_ expected: Int) -> Value? {
         guard expected == ticket, let taken = value else { return nil }
         value = nil
-        return Unchecked(taken)
+        return taken
     }
 
-    mutating func takeAny() -> Unchecked<Value>? {
+    mutating func takeAny() -> Value? {
         take(ticket)
     }
 }
@@ -144,7 +144,7 @@ enum ThrottleAction {
 }
 
 /// The bookkeeping of one throttle.
-struct ThrottleState<Value>: @unchecked Sendable {
+struct ThrottleState<Value> {
     private var lastSent: Date?
     private var kept: Value?
     private var scheduled = false
@@ -162,16 +162,16 @@ struct ThrottleState<Value>: @unchecked Sendable {
         return .sendAt(lastSent.addingTimeInterval(interval))
     }
 
-    mutating func takeKept(at date: Date) -> Unchecked<Value>? {
+    mutating func takeKept(at date: Date) -> Value? {
         scheduled = false
         guard let value = kept else { return nil }
         kept = nil
         lastSent = date
-        return Unchecked(value)
+        return value
     }
 }
 
-extension SignalProducer {
+extension SignalProducer where Value: Sendable {
     /// Forwards every event through `scheduler` (in order, for a serial scheduler).
     public func observe(on scheduler: any Scheduler) -> SignalProducer<Value, Failure> {
         lift(signal: { $0.observe(on: scheduler) })
@@ -203,6 +203,9 @@ extension SignalProducer {
         lift(signal: { $0.throttle(interval, on: scheduler) })
     }
 
+}
+
+extension SignalProducer {
     /// Fails with `error` and disposes the work if it has not ended within `interval` seconds of
     /// starting.
     public func timeout(after interval: TimeInterval, raising error: Failure, on scheduler: any DateScheduler) -> SignalProducer<Value, Failure> {

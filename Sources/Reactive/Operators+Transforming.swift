@@ -8,12 +8,13 @@ enum Transform {
     @inlinable
     static func map<V, U, E>(_ transform: @escaping @Sendable (V) -> U) -> Of<V, E, U, E> {
         { downstream in
-            Signal<V, E>.Observer { event in
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
                 switch event {
-                case .value(let value): downstream.action(.value(transform(value)))
-                case .failed(let error): downstream.action(.failed(error))
-                case .completed: downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                case .value(let value): send(.value(transform(value)))
+                case .failed(let error): send(.failed(error))
+                case .completed: send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
@@ -22,9 +23,10 @@ enum Transform {
     @inlinable
     static func filter<V, E>(_ isIncluded: @escaping @Sendable (V) -> Bool) -> Of<V, E, V, E> {
         { downstream in
-            Signal<V, E>.Observer { event in
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
                 if case .value(let value) = event, !isIncluded(value) { return }
-                downstream.action(event)
+                send(event)
             }
         }
     }
@@ -32,161 +34,160 @@ enum Transform {
     @inlinable
     static func compactMap<V, U, E>(_ transform: @escaping @Sendable (V) -> U?) -> Of<V, E, U, E> {
         { downstream in
-            Signal<V, E>.Observer { event in
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
                 switch event {
-                case .value(let value): if let mapped = transform(value) { downstream.action(.value(mapped)) }
-                case .failed(let error): downstream.action(.failed(error))
-                case .completed: downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                case .value(let value): if let mapped = transform(value) { send(.value(mapped)) }
+                case .failed(let error): send(.failed(error))
+                case .completed: send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
     }
 
-    @inlinable
     static func mapError<V, E, F>(_ transform: @escaping @Sendable (E) -> F) -> Of<V, E, V, F> {
         { downstream in
-            Signal<V, E>.Observer { event in downstream.action(event.mapError(transform)) }
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in send(event.mapError(transform)) }
         }
     }
 
-    @inlinable
     static func materialize<V, E>() -> Of<V, E, Event<V, E>, Never> {
         { downstream in
-            Signal<V, E>.Observer { event in
-                downstream.action(.value(event))
-                if event.isTerminating { downstream.action(.completed) }
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
+                send(.value(event))
+                if event.isTerminating { send(.completed) }
             }
         }
     }
 
-    @inlinable
     static func dematerialize<V, E>() -> Of<Event<V, E>, Never, V, E> {
         { downstream in
-            Signal<Event<V, E>, Never>.Observer { event in
+            let send = downstream.action
+            return Signal<Event<V, E>, Never>.Observer { event in
                 switch event {
-                case .value(let inner): downstream.action(inner)
+                case .value(let inner): send(inner)
                 case .failed: break
-                case .completed: downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                case .completed: send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
     }
 
-    @inlinable
-    static func scan<V, E, State>(
+    static func scan<V, E, State: Sendable>(
         _ initial: State, _ next: @escaping @Sendable (State, V) -> State
     ) -> Of<V, E, State, E> {
-        let initial = Unchecked(initial)
-        return { downstream in
-            let state = Box(initial.value)
+        { downstream in
+            let send = downstream.action
+            let state = Box(initial)
             return Signal<V, E>.Observer { event in
                 switch event {
                 case .value(let value):
                     state.value = next(state.value, value)
-                    downstream.action(.value(state.value))
-                case .failed(let error): downstream.action(.failed(error))
-                case .completed: downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                    send(.value(state.value))
+                case .failed(let error): send(.failed(error))
+                case .completed: send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
     }
 
-    @inlinable
-    static func reduce<V, E, State>(
+    static func reduce<V, E, State: Sendable>(
         _ initial: State, _ next: @escaping @Sendable (State, V) -> State
     ) -> Of<V, E, State, E> {
-        let initial = Unchecked(initial)
-        return { downstream in
-            let state = Box(initial.value)
+        { downstream in
+            let send = downstream.action
+            let state = Box(initial)
             return Signal<V, E>.Observer { event in
                 switch event {
                 case .value(let value): state.value = next(state.value, value)
-                case .failed(let error): downstream.action(.failed(error))
+                case .failed(let error): send(.failed(error))
                 case .completed:
-                    downstream.action(.value(state.value))
-                    downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                    send(.value(state.value))
+                    send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
     }
 
-    @inlinable
     static func skipRepeats<V, E>(_ isEquivalent: @escaping @Sendable (V, V) -> Bool) -> Of<V, E, V, E> {
         { downstream in
+            let send = downstream.action
             let last = Box<V?>(nil)
             return Signal<V, E>.Observer { event in
                 if case .value(let value) = event {
                     if let previous = last.value, isEquivalent(previous, value) { return }
                     last.value = value
                 }
-                downstream.action(event)
+                send(event)
             }
         }
     }
 
-    @inlinable
     static func take<V, E>(first count: Int) -> Of<V, E, V, E> {
         { downstream in
+            let send = downstream.action
             let remaining = Box(count)
             return Signal<V, E>.Observer { event in
                 if case .value = event {
                     guard remaining.value > 0 else { return }
                     remaining.value -= 1
-                    downstream.action(event)
-                    if remaining.value == 0 { downstream.action(.completed) }
+                    send(event)
+                    if remaining.value == 0 { send(.completed) }
                 } else {
-                    downstream.action(event)
+                    send(event)
                 }
             }
         }
     }
 
-    @inlinable
     static func skip<V, E>(first count: Int) -> Of<V, E, V, E> {
         { downstream in
+            let send = downstream.action
             let remaining = Box(count)
             return Signal<V, E>.Observer { event in
                 if case .value = event, remaining.value > 0 {
                     remaining.value -= 1
                     return
                 }
-                downstream.action(event)
+                send(event)
             }
         }
     }
 
-    @inlinable
     static func collect<V, E>(count: Int?) -> Of<V, E, [V], E> {
         { downstream in
+            let send = downstream.action
             let buffer = Box<[V]>([])
             return Signal<V, E>.Observer { event in
                 switch event {
                 case .value(let value):
                     buffer.value.append(value)
                     if let count, buffer.value.count == count {
-                        downstream.action(.value(buffer.value))
+                        send(.value(buffer.value))
                         buffer.value.removeAll()
                     }
-                case .failed(let error): downstream.action(.failed(error))
+                case .failed(let error): send(.failed(error))
                 case .completed:
-                    if count == nil || !buffer.value.isEmpty { downstream.action(.value(buffer.value)) }
-                    downstream.action(.completed)
-                case .interrupted: downstream.action(.interrupted)
+                    if count == nil || !buffer.value.isEmpty { send(.value(buffer.value)) }
+                    send(.completed)
+                case .interrupted: send(.interrupted)
                 }
             }
         }
     }
 
-    @inlinable
     static func on<V, E>(_ action: @escaping @Sendable (Event<V, E>) -> Void) -> Of<V, E, V, E> {
         { downstream in
-            Signal<V, E>.Observer { event in
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
                 action(event)
-                downstream.action(event)
+                send(event)
             }
         }
     }
@@ -214,73 +215,63 @@ extension Signal {
     }
 
     /// Sends the same values; fails with `transform` of the source's error.
-    @inlinable
     public func mapError<NewFailure: Error>(_ transform: @escaping @Sendable (Failure) -> NewFailure) -> Signal<Value, NewFailure> {
         liftStateless(Transform.mapError(transform))
     }
 
     /// Sends every event of the source as a value, then completes after the source's terminal event.
-    @inlinable
     public func materialize() -> Signal<Event<Value, Failure>, Never> {
         liftStateless(Transform.materialize())
     }
 
     /// Sends the accumulated state after each value (`next(state, value)`); terminates with the source.
-    @inlinable
-    public func scan<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> Signal<State, Failure> {
+    /// Every observation starts from `initial`, on whichever thread, hence `Sendable`.
+    public func scan<State: Sendable>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> Signal<State, Failure> {
         lift(Transform.scan(initial, next))
     }
 
     /// Sends the final accumulated state when the source completes, then completes; fails and is
     /// interrupted with the source (without sending the state).
-    @inlinable
-    public func reduce<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> Signal<State, Failure> {
+    public func reduce<State: Sendable>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> Signal<State, Failure> {
         lift(Transform.reduce(initial, next))
     }
 
     /// Drops values that `isEquivalent` to the previous value sent; terminates with the source.
-    @inlinable
     public func skipRepeats(_ isEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> Signal<Value, Failure> {
         lift(Transform.skipRepeats(isEquivalent))
     }
 
     /// Sends the first `count` values, then completes (and stops observing the source).
     /// Completes at once when `count` is zero or less.
-    @inlinable
     public func take(first count: Int) -> Signal<Value, Failure> {
         if count <= 0 { return Signal { observer, _ in observer.sendCompleted() } }
         return lift(Transform.take(first: count))
     }
 
     /// Drops the first `count` values, then forwards everything.
-    @inlinable
     public func skip(first count: Int) -> Signal<Value, Failure> {
         lift(Transform.skip(first: count))
     }
 
     /// Sends all values as one array when the source completes (an empty array when it sent none);
     /// fails and is interrupted with the source.
-    @inlinable
     public func collect() -> Signal<[Value], Failure> {
         lift(Transform.collect(count: nil))
     }
 
     /// Sends arrays of `count` values as they fill up, and the remainder (if any) when the source
     /// completes.
-    @inlinable
     public func collect(count: Int) -> Signal<[Value], Failure> {
         precondition(count > 0, "collect(count:) needs a positive count")
         return lift(Transform.collect(count: count))
     }
 
     /// Calls `action` with every event before forwarding it (for side effects such as logging).
-    @inlinable
     public func on(event action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> Signal<Value, Failure> {
         lift(Transform.on(action))
     }
 
     /// Prints every event with `identifier` (through `log`, `print` by default) and forwards it.
-    @inlinable
     public func logEvents(
         identifier: String = "Signal", log: @escaping @Sendable (String) -> Void = { print($0) }
     ) -> Signal<Value, Failure> {
@@ -288,7 +279,6 @@ extension Signal {
     }
 
     /// Sends no values; completes, fails and is interrupted with the source.
-    @inlinable
     public func ignoreValues() -> Signal<Never, Failure> {
         liftStateless(Transform.compactMap { _ in nil })
     }
@@ -296,19 +286,16 @@ extension Signal {
 
 extension Signal where Value: Equatable {
     /// Drops values equal to the previous value sent.
-    @inlinable
     public func skipRepeats() -> Signal<Value, Failure> { skipRepeats(equality(Value.self)) }
 }
 
 extension Signal where Value == Bool {
     /// Sends the opposite of each value.
-    @inlinable
     public func negate() -> Signal<Bool, Failure> { map { !$0 } }
 }
 
 extension Signal where Failure == Never {
     /// The same signal, typed as one that may fail with `NewFailure` (it never does).
-    @inlinable
     public func promoteError<NewFailure: Error>(_: NewFailure.Type = NewFailure.self) -> Signal<Value, NewFailure> {
         liftStateless(Transform.mapError { never -> NewFailure in })
     }
@@ -317,7 +304,6 @@ extension Signal where Failure == Never {
 extension Signal where Failure == Never {
     /// Turns values that are events back into events: a `value` event is forwarded, a terminal
     /// one ends the stream.
-    @inlinable
     public func dematerialize<V, E>() -> Signal<V, E> where Value == Event<V, E> {
         liftStateless(Transform.dematerialize())
     }
@@ -332,11 +318,9 @@ extension SignalProducer {
         liftStateless(Transform.map(transform))
     }
 
-    /// Sends `value` for each value of the source.
-    @inlinable
-    public func map<NewValue>(value: NewValue) -> SignalProducer<NewValue, Failure> {
-        let value = Unchecked(value)
-        return map { _ in value.value }
+    /// Sends `value` for each value of the source (every start sends this one value, hence `Sendable`).
+    public func map<NewValue: Sendable>(value: NewValue) -> SignalProducer<NewValue, Failure> {
+        map { _ in value }
     }
 
     /// Sends the values for which `isIncluded` is true; terminates with the source.
@@ -352,76 +336,65 @@ extension SignalProducer {
     }
 
     /// Sends the same values; fails with `transform` of the source's error.
-    @inlinable
     public func mapError<NewFailure: Error>(_ transform: @escaping @Sendable (Failure) -> NewFailure) -> SignalProducer<Value, NewFailure> {
         liftStateless(Transform.mapError(transform))
     }
 
     /// Sends every event of the source as a value, then completes after the source's terminal event.
-    @inlinable
     public func materialize() -> SignalProducer<Event<Value, Failure>, Never> {
         liftStateless(Transform.materialize())
     }
 
-    /// Sends the accumulated state after each value; terminates with the source.
-    @inlinable
-    public func scan<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> SignalProducer<State, Failure> {
+    /// Sends the accumulated state after each value; terminates with the source. Every start
+    /// begins from `initial`, on whichever thread, hence `Sendable`.
+    public func scan<State: Sendable>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> SignalProducer<State, Failure> {
         lift(Transform.scan(initial, next))
     }
 
     /// Sends the final accumulated state when the source completes, then completes.
-    @inlinable
-    public func reduce<State>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> SignalProducer<State, Failure> {
+    public func reduce<State: Sendable>(_ initial: State, _ next: @escaping @Sendable (State, Value) -> State) -> SignalProducer<State, Failure> {
         lift(Transform.reduce(initial, next))
     }
 
     /// Drops values that `isEquivalent` to the previous value sent; terminates with the source.
-    @inlinable
     public func skipRepeats(_ isEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> SignalProducer<Value, Failure> {
         lift(Transform.skipRepeats(isEquivalent))
     }
 
     /// Sends the first `count` values, then completes and disposes the source.
     /// Completes at once, without starting the source, when `count` is zero or less.
-    @inlinable
     public func take(first count: Int) -> SignalProducer<Value, Failure> {
         if count <= 0 { return .empty }
         return lift(Transform.take(first: count))
     }
 
     /// Drops the first `count` values, then forwards everything.
-    @inlinable
     public func skip(first count: Int) -> SignalProducer<Value, Failure> {
         lift(Transform.skip(first: count))
     }
 
     /// Sends all values as one array when the source completes; fails and is interrupted with it.
-    @inlinable
     public func collect() -> SignalProducer<[Value], Failure> {
         lift(Transform.collect(count: nil))
     }
 
     /// Sends arrays of `count` values as they fill up, and the remainder when the source completes.
-    @inlinable
     public func collect(count: Int) -> SignalProducer<[Value], Failure> {
         precondition(count > 0, "collect(count:) needs a positive count")
         return lift(Transform.collect(count: count))
     }
 
     /// Sends `value` first, then everything the source sends (the source starts right after).
-    @inlinable
-    public func prefix(value: Value) -> SignalProducer<Value, Failure> {
+    public func prefix(value: Value) -> SignalProducer<Value, Failure> where Value: Sendable {
         SignalProducer(value: value).concat(self)
     }
 
     /// Calls `action` with every event before forwarding it (for side effects such as logging).
-    @inlinable
     public func on(event action: @escaping @Sendable (Event<Value, Failure>) -> Void) -> SignalProducer<Value, Failure> {
         lift(Transform.on(action))
     }
 
     /// Calls the given actions when the producer starts and for each kind of event, then forwards.
-    @inlinable
     public func on(
         starting: (@Sendable () -> Void)? = nil,
         value: (@Sendable (Value) -> Void)? = nil,
@@ -447,7 +420,6 @@ extension SignalProducer {
     }
 
     /// Prints every event (and the start) with `identifier` through `log` and forwards it.
-    @inlinable
     public func logEvents(
         identifier: String = "SignalProducer", log: @escaping @Sendable (String) -> Void = { print($0) }
     ) -> SignalProducer<Value, Failure> {
@@ -455,7 +427,6 @@ extension SignalProducer {
     }
 
     /// Sends no values; completes, fails and is interrupted with the source.
-    @inlinable
     public func ignoreValues() -> SignalProducer<Never, Failure> {
         liftStateless(Transform.compactMap { _ in nil })
     }
@@ -463,25 +434,21 @@ extension SignalProducer {
 
 extension SignalProducer where Value: Equatable {
     /// Drops values equal to the previous value sent.
-    @inlinable
     public func skipRepeats() -> SignalProducer<Value, Failure> { skipRepeats(equality(Value.self)) }
 }
 
 extension SignalProducer where Value == Bool {
     /// Sends the opposite of each value.
-    @inlinable
     public func negate() -> SignalProducer<Bool, Failure> { map { !$0 } }
 }
 
 extension SignalProducer where Failure == Never {
     /// The same producer, typed as one that may fail with `NewFailure` (it never does).
-    @inlinable
     public func promoteError<NewFailure: Error>(_: NewFailure.Type = NewFailure.self) -> SignalProducer<Value, NewFailure> {
         liftStateless(Transform.mapError { never -> NewFailure in })
     }
 
     /// Turns values that are events back into events.
-    @inlinable
     public func dematerialize<V, E>() -> SignalProducer<V, E> where Value == Event<V, E> {
         liftStateless(Transform.dematerialize())
     }

@@ -7,7 +7,9 @@ import Foundation
 /// `deliver` on the main actor, each in a scheduler action of its own, never inside ``send(_:)``
 /// with the schedulers of this module (a throttle's first value waits for the scheduler's next
 /// turn: `advance()` on a `TestScheduler`). ``cancel()`` drops every value still waiting, and so
-/// does releasing the pacer: a timer that fires afterwards delivers nothing.
+/// does releasing the pacer: a timer that fires afterwards delivers nothing. The values wait on
+/// the main actor, in the pacer; only their numbers travel through the scheduler's timers, so a
+/// value need not be `Sendable` (a spec may pace a value of any type).
 @MainActor
 public final class Pacer<Value> {
     /// What comes through, and when.
@@ -25,10 +27,16 @@ public final class Pacer<Value> {
     private let rule: Rule
     private let scheduler: any DateScheduler
     private let deliver: @MainActor (Value) -> Void
-    /// The input of the current pacing; `nil` before the first value and after ``cancel()``.
-    private var input: Signal<Value, Never>.Observer?
+    /// The input of the current pacing, which takes each value's number; `nil` before the first
+    /// value and after ``cancel()``.
+    private var input: Signal<Int, Never>.Observer?
     /// The observation of the current pacing, with the timers it has set.
     private let current = SerialDisposable()
+    /// The values sent and not yet come through or passed over, by number.
+    private var waiting: [Int: Value] = [:]
+    /// The number of the last value sent, and of the oldest that may still wait.
+    private var lastNumber = 0
+    private var oldestWaiting = 1
 
     /// A pacer that applies `rule` on `scheduler`'s clock and hands each value that comes through
     /// to `deliver`.
@@ -45,7 +53,9 @@ public final class Pacer<Value> {
     /// Gives the pacer a value (see ``Rule``).
     public func send(_ value: Value) {
         if input == nil { start() }
-        input?.send(value: value)
+        lastNumber += 1
+        waiting[lastNumber] = value
+        input?.send(value: lastNumber)
     }
 
     /// Drops every value still waiting; the next ``send(_:)`` starts afresh (a throttle then lets
@@ -53,22 +63,35 @@ public final class Pacer<Value> {
     public func cancel() {
         input = nil
         current.inner = nil
+        waiting.removeAll()
+        oldestWaiting = lastNumber + 1
     }
 
     private func start() {
-        let (values, input) = Signal<Value, Never>.pipe()
+        let (numbers, input) = Signal<Int, Never>.pipe()
         self.input = input
         let paced = switch rule {
-        case .debounce(let interval): values.debounce(interval, on: scheduler)
-        case .throttle(let interval): values.throttle(interval, on: scheduler)
-        case .delay(let interval): values.delay(interval, on: scheduler)
+        case .debounce(let interval): numbers.debounce(interval, on: scheduler)
+        case .throttle(let interval): numbers.throttle(interval, on: scheduler)
+        case .delay(let interval): numbers.delay(interval, on: scheduler)
         }
-        let deliver = self.deliver
         current.inner = CompositeDisposable([
-            paced.observeValuesOnMain { deliver($0) },
+            paced.observeValuesOnMain { [weak self] number in self?.cameThrough(number) },
             // Ends the pacing (and the operator's timers) when it is replaced or disposed.
             AnyDisposable { input.sendInterrupted() },
         ].compactMap { $0 })
+    }
+
+    /// Hands on the value numbered `number`; the older ones still waiting were passed over (a
+    /// debounce or throttle lets only the latest through; a delay lets every one through in
+    /// order, so none is older).
+    private func cameThrough(_ number: Int) {
+        guard let value = waiting[number] else { return }
+        while oldestWaiting <= number {
+            waiting[oldestWaiting] = nil
+            oldestWaiting += 1
+        }
+        deliver(value)
     }
 }
 

@@ -4,7 +4,7 @@
 /// ``producer``s, atomically with respect to other sets: observers see the values in the order
 /// they were stored. For two-phase updates (store several properties silently, then notify), use
 /// ``stage(_:)`` and ``publish()``. When the property is deinitialized, its signal completes.
-public final class MutableProperty<Value>: @unchecked Sendable {
+public final class MutableProperty<Value> {
     @usableFromInline let core: SignalCore<Value, Never>
 
     /// The values set from now on (not the current one). Completes when the property goes away.
@@ -93,7 +93,7 @@ extension MutableProperty where Value: Equatable {
 /// value derived from other properties or a producer.
 ///
 /// A derived property keeps its sources observed for as long as it lives.
-public final class Property<Value>: @unchecked Sendable {
+public final class Property<Value> {
     @usableFromInline let storage: MutableProperty<Value>
     /// The subscription to the sources of a derived property (`nil` for other kinds).
     @usableFromInline let disposable: (any Disposable)?
@@ -124,10 +124,11 @@ public final class Property<Value>: @unchecked Sendable {
     /// The property's signal completes when `values` ends.
     public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
         let storage = MutableProperty(initial)
+        let core = storage.core
         let disposable = values.start { event in
             switch event {
-            case .value(let value): storage.value = value
-            case .completed, .interrupted: storage.core.send(.completed)
+            case .value(let value): core.send(.value(value), storing: true)
+            case .completed, .interrupted: core.send(.completed)
             }
         }
         self.init(storage: storage, disposable: disposable)
@@ -174,9 +175,11 @@ public final class Property<Value>: @unchecked Sendable {
         // the property until it is disposed or the storage's stream ends (not for as long as
         // someone holds its disposable).
         let core = storage.core
+        // Captured only to be kept alive (see `Unchecked`).
+        let property = Unchecked(self)
         return Signal(attach: { observer in
             let action = observer.action
-            let kept = Locked<Property?>(self)
+            let kept = Locked<Property?>(property.value)
             let release: @Sendable () -> Void = {
                 let property = kept.withLock { kept in
                     defer { kept = nil }
@@ -206,9 +209,11 @@ public final class Property<Value>: @unchecked Sendable {
         guard disposable != nil else { return storage.producer }
         // The storage's own observer list, primed: no stream in between.
         let core = storage.core
+        // Captured only to be kept alive (see `Unchecked`).
+        let property = Unchecked(self)
         return SignalProducer { observer, lifetime in
             lifetime += core.addPrimed(observer.action)
-            lifetime.observeEnded { withExtendedLifetime(self) {} }
+            lifetime.observeEnded { withExtendedLifetime(property) {} }
         }
     }
 }
@@ -282,3 +287,9 @@ extension MutableProperty {
         Property<NewValue>(deriving: producer.map(transform))
     }
 }
+
+// A property crosses isolation domains only when its value may (its state is its core's, behind
+// the core's lock).
+extension MutableProperty: Sendable where Value: Sendable {}
+
+extension Property: Sendable where Value: Sendable {}

@@ -9,7 +9,7 @@
 /// together: all three are stored first, then their observers are told, so an observer of one
 /// output reads the others already current. ``changes`` sends the three at once, one ``State``
 /// per event, for owners that apply them in one transaction (generated view models).
-public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
+public final class ResourceLoader<Value, Failure: Error> {
     /// The three outputs after one event of the loader.
     public struct State {
         /// The last successfully loaded value.
@@ -54,7 +54,7 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
     private let current = SerialDisposable()
 
     /// The writable side of the outputs, shared with running loads (not with `self`).
-    private final class Outputs: Sendable {
+    fileprivate final class Outputs {
         let value = MutableProperty<Value?>(nil)
         let isLoading = MutableProperty(false)
         let error = MutableProperty<Failure?>(nil)
@@ -113,7 +113,12 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
         current.inner = nil
         let options = self.options
         outputs.apply(isLoading: true, error: options.keepsErrorWhileLoading ? nil : outputs.clearedError)
+        // The load was started here, on the main actor. A producer can hand a value to another
+        // thread only through operators that need `Value: Sendable` (observe(on:), delay, ...) or
+        // a `Sendable` observer, so a value that is not `Sendable` reaches `outputs` on this thread.
+        let carried = Unchecked(outputs)
         let disposable = load().start { event in
+            let outputs = carried.value
             guard outputs.isCurrent(generation) else { return }
             // A kept error goes at the next success (with the default options it is nil already).
             switch event {
@@ -137,3 +142,10 @@ public final class ResourceLoader<Value, Failure: Error>: @unchecked Sendable {
         outputs.apply(isLoading: false)
     }
 }
+
+// A loader crosses isolation domains only when its value may (its outputs are properties).
+extension ResourceLoader: Sendable where Value: Sendable {}
+
+extension ResourceLoader.Outputs: Sendable where Value: Sendable {}
+
+extension ResourceLoader.State: Sendable where Value: Sendable {}

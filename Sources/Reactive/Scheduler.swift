@@ -102,23 +102,24 @@ enum MainQueue {
     }
 
     /// Calls `work`, a main-actor function, from code that is not isolated to the main actor but
-    /// has checked ``isCurrent``. This is what `MainActor.assumeIsolated` does after its own check
-    /// (an isolated function has the same representation as a plain one); that check asks the
-    /// concurrency runtime for the current executor, which costs more than a whole command
-    /// execution otherwise does.
+    /// runs on it: `MainActor.assumeIsolated` checks that (and traps otherwise). `input` and the
+    /// output never leave this thread, before, during or after the call; `Unchecked` only carries
+    /// them past `assumeIsolated`'s `Sendable` requirement on its result.
     @inlinable
-    static func call<Input, Output>(_ work: @escaping @MainActor (Input) -> Output, with input: Input) -> Output {
-        unsafeBitCast(work, to: ((Input) -> Output).self)(input)
+    static func call<Input, Output>(_ work: @MainActor (Input) -> Output, with input: Input) -> Output {
+        let input = Unchecked(input)
+        return MainActor.assumeIsolated { Unchecked(work(input.value)) }.value
     }
 
     /// ``call(_:with:)`` for a transaction (a command's `transaction:`) and the step it runs,
     /// without a generic function type in between (which would need a reabstraction thunk).
     @inlinable
     static func call(
-        _ transaction: @escaping @MainActor (@escaping () -> Void) -> Void,
+        _ transaction: @MainActor (@escaping () -> Void) -> Void,
         with body: @escaping () -> Void
     ) {
-        unsafeBitCast(transaction, to: ((@escaping () -> Void) -> Void).self)(body)
+        let body = Unchecked(body)
+        MainActor.assumeIsolated { transaction(body.value) }
     }
 }
 

@@ -2,7 +2,7 @@
 /// runs them one at a time, in the order they were accepted, so operator state needs no lock.
 /// Re-entrant inputs (sent from inside the handler) run after the current one returns.
 @usableFromInline
-final class Serializer<Input>: @unchecked Sendable {
+final class Serializer<Input>: Sendable {
     @usableFromInline let core: SignalCore<Input, Never>
 
     @inlinable

@@ -5,7 +5,9 @@
 /// observers, and the terminal event once it ended. All changes and deliveries go through one
 /// ``Serializer``, so a late observer gets the kept values and then the live ones without a gap,
 /// a repeat or a reordering, whatever the threads.
-final class SharedRun<Value, Failure: Error>: @unchecked Sendable {
+///
+/// Unchecked: its mutable state is touched only by its serializer's handler, one input at a time.
+final class SharedRun<Value: Sendable, Failure: Error>: @unchecked Sendable {
     enum Input {
         case event(Event<Value, Failure>)
         case attach(Int, Signal<Value, Failure>.Observer)
@@ -52,7 +54,8 @@ final class SharedRun<Value, Failure: Error>: @unchecked Sendable {
     }
 }
 
-extension SignalProducer {
+// The kept values go to observers started on any thread, hence `Value: Sendable`.
+extension SignalProducer where Value: Sendable {
     /// A producer that starts this one the first time it is started, and then shares that one run
     /// with every start: each observer first gets the last `count` values (all of them with
     /// `Int.max`) and the terminal event if it already came, then the live events.
@@ -87,7 +90,7 @@ extension SignalProducer {
 }
 
 /// The one lazily started run behind ``SignalProducer/replayLazily(upTo:)``.
-final class ReplayHolder<Value, Failure: Error>: @unchecked Sendable {
+final class ReplayHolder<Value: Sendable, Failure: Error>: Sendable {
     private let state = Locked<(run: SharedRun<Value, Failure>?, ids: Int)>((nil, 0))
     private let source: SignalProducer<Value, Failure>
     private let limit: Int
@@ -122,7 +125,7 @@ final class ReplayHolder<Value, Failure: Error>: @unchecked Sendable {
 }
 
 /// The reference-counted connection behind ``SignalProducer/share(replay:)``.
-final class SharedConnection<Value, Failure: Error>: @unchecked Sendable {
+final class SharedConnection<Value: Sendable, Failure: Error>: Sendable {
     private struct State {
         var run: SharedRun<Value, Failure>?
         var observerCount = 0

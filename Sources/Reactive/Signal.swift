@@ -18,7 +18,7 @@ import Dispatch
 /// keep them free of side effects (use `on(event:)` for those). Every other operator returns a
 /// stream of its own, observing its source once: its state (a `scan` total, a `skipRepeats`
 /// last value) is shared by all its observers.
-public final class Signal<Value, Failure: Error>: @unchecked Sendable {
+public final class Signal<Value, Failure: Error> {
     /// The delivery engine of a signal that owns one (`nil` for a view).
     @usableFromInline let core: SignalCore<Value, Failure>?
     /// How a view attaches an observer to its source (`nil` for a signal with a core).
@@ -61,7 +61,8 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// observes it any more).
     public static var never: Signal {
         Signal { observer, lifetime in
-            lifetime.observeEnded { withExtendedLifetime(observer) {} }
+            let input = observer.action
+            lifetime.observeEnded { withExtendedLifetime(input) {} }
         }
     }
 
@@ -80,7 +81,10 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     public func liftStateless<NewValue, NewFailure: Error>(
         _ transform: @escaping @Sendable (Signal<NewValue, NewFailure>.Observer) -> Observer
     ) -> Signal<NewValue, NewFailure> {
-        Signal<NewValue, NewFailure>(attach: { observer in self.observe(transform(observer)) })
+        // The view only observes this signal (no value of it is stored), from whichever thread
+        // observes the view.
+        let source = Unchecked(self)
+        return Signal<NewValue, NewFailure>(attach: { observer in source.value.observe(transform(observer)) })
     }
 
     // MARK: Observing
@@ -121,7 +125,6 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Observes the error of a failure only.
-    @inlinable
     @discardableResult
     public func observeFailed(_ action: @escaping @Sendable (Failure) -> Void) -> (any Disposable)? {
         observe { event in
@@ -130,7 +133,6 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Observes successful completion only.
-    @inlinable
     @discardableResult
     public func observeCompleted(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
         observe { event in
@@ -139,7 +141,6 @@ public final class Signal<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Observes interruption only.
-    @inlinable
     @discardableResult
     public func observeInterrupted(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
         observe { event in
@@ -184,8 +185,11 @@ extension Signal {
     ///
     /// An observer is a thin wrapper around one function; sending is a direct call. The signal
     /// behind it enforces the stream rules (nothing after a terminal event, one delivery at a time).
-    public final class Observer: @unchecked Sendable {
-        @usableFromInline let action: @Sendable (Event<Value, Failure>) -> Void
+    public final class Observer {
+        /// What sending an event calls.
+        @usableFromInline typealias Action = @Sendable (Event<Value, Failure>) -> Void
+
+        @usableFromInline let action: Action
         @usableFromInline let interruptsOnDeinit: SignalCore<Value, Failure>?
 
         /// An observer that passes every event to `action`.
@@ -196,7 +200,6 @@ extension Signal {
         }
 
         /// An observer with one optional callback per kind of event.
-        @inlinable
         public convenience init(
             value: (@Sendable (Value) -> Void)? = nil,
             failed: (@Sendable (Failure) -> Void)? = nil,
@@ -256,3 +259,9 @@ extension Signal {
         }
     }
 }
+
+// A signal and its input cross isolation domains only when their values may: sharing a stream
+// shares the values sent through it. (Their state is the core's, behind its lock.)
+extension Signal: Sendable where Value: Sendable {}
+
+extension Signal.Observer: Sendable where Value: Sendable {}

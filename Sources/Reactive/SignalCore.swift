@@ -15,7 +15,7 @@ import Musl
 /// observer (a `Locked` rather than an `Atomic`, which needs macOS 15 / iOS 18). The core counts
 /// when a gate can stop an event, so a delivery reads gates only then (see `deliverAndDrain`).
 @usableFromInline
-final class ObserverEntry<Value, Failure: Error>: Disposable, @unchecked Sendable {
+final class ObserverEntry<Value, Failure: Error>: Disposable, Sendable {
     @usableFromInline let action: @Sendable (Event<Value, Failure>) -> Void
     @usableFromInline let gate: Locked<UInt64>
     @usableFromInline weak let core: SignalCore<Value, Failure>?

@@ -45,28 +45,34 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
 
     /// A producer that forwards every event of `signal` sent after it is started.
     public init(_ signal: Signal<Value, Failure>) {
+        // A start only observes `signal` (its values reach the observer on the thread sending
+        // them); the producer stores none of them.
+        let signal = Unchecked(signal)
         self.init { observer, lifetime in
-            lifetime += signal.observe(observer)
+            lifetime += signal.value.observe(observer)
         }
     }
 
     /// A producer that sends `value` and completes.
+    ///
+    /// Every start, on whichever thread, sends this one value, hence `Sendable`; for a value that
+    /// is not, make it in the start closure (`SignalProducer { observer, _ in ... }`), once per start.
     @inlinable
-    public init(value: Value) {
-        let value = Unchecked(value)
+    public init(value: Value) where Value: Sendable {
         // All of its work happens during the start: no stream is needed to deliver it.
         self.init(immediate: { action in
-            action(.value(value.value))
+            action(.value(value))
             action(.completed)
             return EndedDisposable.shared
         })
     }
 
-    /// A producer that sends each of `values` in order and completes.
-    public init<S: Sequence>(values: S) where S.Element == Value {
-        let values = Unchecked(Array(values))
+    /// A producer that sends each of `values` in order and completes (every start sends the same
+    /// values, hence `Sendable`).
+    public init<S: Sequence>(values: S) where S.Element == Value, Value: Sendable {
+        let values = Array(values)
         self.init { observer, lifetime in
-            for value in values.value {
+            for value in values {
                 if lifetime.hasEnded { return }
                 observer.send(value: value)
             }
@@ -75,18 +81,17 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// A producer that sends each of `values` in order and completes.
-    public init(values first: Value, _ rest: Value...) {
+    public init(values first: Value, _ rest: Value...) where Value: Sendable {
         self.init(values: [first] + rest)
     }
 
     /// A producer that fails with `error` at once.
     public init(error: Failure) {
-        let error = Unchecked(error)
-        self.init { observer, _ in observer.send(error: error.value) }
+        self.init { observer, _ in observer.send(error: error) }
     }
 
     /// A producer that sends `result`'s value and completes, or fails with its error.
-    public init(result: Result<Value, Failure>) {
+    public init(result: Result<Value, Failure>) where Value: Sendable {
         switch result {
         case .success(let value): self.init(value: value)
         case .failure(let error): self.init(error: error)
@@ -144,7 +149,6 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// Starts the work and observes its successful completion only.
-    @inlinable
     @discardableResult
     public func startWithCompleted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
         start { event in
@@ -153,7 +157,6 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// Starts the work and observes its failure only.
-    @inlinable
     @discardableResult
     public func startWithFailed(_ action: @escaping @Sendable (Failure) -> Void) -> any Disposable {
         start { event in
@@ -162,7 +165,6 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 
     /// Starts the work and observes its interruption only.
-    @inlinable
     @discardableResult
     public func startWithInterrupted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
         start { event in
@@ -192,8 +194,12 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
             // Still immediate: the transformed observer feeds the new action directly, through a
             // guard that keeps the stream rule (nothing after a terminal event) a core would keep.
             return SignalProducer<NewValue, NewFailure>(immediate: { action in
-                let guarded = TerminalGuard(action)
-                return immediate(transform(SignalProducer<NewValue, NewFailure>.Observer { guarded.send($0) }).action)
+                let ended = TerminalFlag()
+                return immediate(transform(SignalProducer<NewValue, NewFailure>.Observer { event in
+                    if ended.isSet { return }
+                    if event.isTerminating { ended.isSet = true }
+                    action(event)
+                }).action)
             })
         }
         let startHandler = self.startHandler
@@ -226,22 +232,14 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     }
 }
 
-/// Passes events on to `action` until the first terminal one, then nothing: an immediate producer's
-/// stream rule, kept without a stream. Used on the one thread that runs an immediate start.
+/// Whether an immediate start has sent its terminal event: after it, nothing more is passed on
+/// (the stream rule a core would keep). Unchecked: an immediate start runs its work, and so sends,
+/// on the one thread that starts it (or, deferred by its owner's transaction, on the main actor
+/// after that start returned), never from two threads at once.
 @usableFromInline
-final class TerminalGuard<Value, Failure: Error>: @unchecked Sendable {
-    @usableFromInline let action: @Sendable (Event<Value, Failure>) -> Void
-    @usableFromInline var ended = false
+final class TerminalFlag: @unchecked Sendable {
+    @usableFromInline var isSet = false
 
     @inlinable
-    init(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) {
-        self.action = action
-    }
-
-    @inlinable
-    func send(_ event: Event<Value, Failure>) {
-        if ended { return }
-        if event.isTerminating { ended = true }
-        action(event)
-    }
+    init() {}
 }

@@ -8,6 +8,15 @@ struct Unchecked<Wrapped>: @unchecked Sendable {
     init(_ value: Wrapped) { self.value = value }
 }
 
+/// A weak reference carried into a `@Sendable` closure, for the same uses as ``Unchecked``.
+@usableFromInline
+struct UncheckedWeak<Object: AnyObject>: @unchecked Sendable {
+    @usableFromInline weak var object: Object?
+
+    @inlinable
+    init(_ object: Object) { self.object = object }
+}
+
 /// A mutable cell for operator state. Only touched from inside one stream's serialized
 /// delivery, so it needs no lock of its own.
 @usableFromInline

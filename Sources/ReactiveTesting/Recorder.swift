@@ -7,8 +7,9 @@ import Reactive
 /// #expect(recorder.values == [1, 2])
 /// #expect(recorder.isCompleted)
 /// ```
-/// Thread-safe: events may arrive on any thread while the test reads.
-public final class Recorder<Value, Failure: Error>: @unchecked Sendable {
+/// Thread-safe: events may arrive on any thread while the test reads. `Sendable` when the values
+/// are, like the streams it records.
+public final class Recorder<Value, Failure: Error> {
     private let recorded = Locked<[Event<Value, Failure>]>([])
     private let observation = SerialDisposable()
 
@@ -29,10 +30,10 @@ public final class Recorder<Value, Failure: Error>: @unchecked Sendable {
 
     /// An observer that records into this recorder.
     public var observer: Signal<Value, Failure>.Observer {
-        Signal<Value, Failure>.Observer { [weak self] event in
-            guard let self else { return }
+        let recorded = self.recorded
+        return Signal<Value, Failure>.Observer { event in
             let event = Unchecked(event)
-            self.recorded.withLock { $0.append(event.value) }
+            recorded.withLock { $0.append(event.value) }
         }
     }
 
@@ -74,3 +75,5 @@ struct Unchecked<Wrapped>: @unchecked Sendable {
     var value: Wrapped
     init(_ value: Wrapped) { self.value = value }
 }
+
+extension Recorder: Sendable where Value: Sendable {}

@@ -67,7 +67,7 @@ struct RandomSpecsTests {
         for needle in [
             "parameters:", "dependencies:", "constants:", "state:", "derived:", "children:", "functions:",
             "commands:", "resources:", "events:", "lifecycle: active", "perform:", "work:", "task:", "onValue:",
-            "onFailure:", "onCompleted:", "emits:", "latestWins", "input:", "output:", "failure:", "activation", "change", "init",
+            "onFailure:", "onCompleted:", "emits:", "debounce:", "throttle:", "delay:", "latestWins", "input:", "output:", "failure:", "activation", "change", "init",
             "0...", "..<", ": 0)", "][", "case let", "0x1F", "1_000", "$0", " in ", "\\(", "switch", "if ", "let ",
             "<T>(_ x: T) -> T", "((Int) -> Int)", "@Sendable (Int) -> SignalProducer<String, Never>", "größe", "naïve",
             ": |", "{ type:", "'", "\\\"", "\\\\", "GrößeV",

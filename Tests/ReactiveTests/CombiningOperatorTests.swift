@@ -6,7 +6,7 @@ import Testing
     @Test func combineLatestWaitsForBothThenSendsOnEveryChange() {
         let (a, aInput) = Signal<Int, TestError>.pipe()
         let (b, bInput) = Signal<String, TestError>.pipe()
-        let recorder = Recorder(Signal.combineLatest(a, b).map { "\($0)\($1)" })
+        let recorder = Recorder(Signal<(Int, String), TestError>.combineLatest(a, b).map { "\($0)\($1)" })
         aInput.send(value: 1)
         aInput.send(value: 2)
         bInput.send(value: "x")
@@ -38,7 +38,7 @@ import Testing
     @Test func mergeInterleavesAndCompletesWhenAllComplete() {
         let (a, aInput) = Signal<Int, Never>.pipe()
         let (b, bInput) = Signal<Int, Never>.pipe()
-        let recorder = Recorder(Signal.merge(a, b))
+        let recorder = Recorder(Signal<Int, Never>.merge(a, b))
         aInput.send(value: 1)
         bInput.send(value: 2)
         aInput.sendCompleted()

@@ -111,7 +111,7 @@ extension ContextBuilder {
             let arrived = GeneratedNames.helper(name, "arrived")
             result.append(CodeFunction(
                 docLines: ["/// Writes a value of `\(name)` that its pacer let through: a transaction of its own."],
-                signature: "private func \(arrived)(_ newValue: \(typeName(of: value))) {",
+                signature: "private func \(arrived)(\(types.parameter("_ newValue", typeName(of: value)))) {",
                 bodyLines: (
                     beginLines(later: "self.\(arrived)(newValue)")
                     + LineLayout.lines(write(name, "newValue"), margin: 8)
