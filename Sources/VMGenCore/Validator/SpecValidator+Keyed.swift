@@ -20,11 +20,12 @@ extension Checker {
                     at: keyed.id.location)
             }
             // The pieces run in one static function; the names it takes are theirs together.
-            let pieces: [(code: Code?, what: String, form: SpecCode.Form, given: [String])] = [
-                (keyed.each, "`each` of `\(name)`", .expression, []),
-                (idIsKeyPath ? keyed.id : nil, "`id` of `\(name)`", .expression, []),
-                (keyed.make, "`make` of `\(name)`", .body, ["element"]),
-                (keyed.update, "`update` of `\(name)`", .body, ["child", "element"]),
+            // `update` changes the child and gives no value.
+            let pieces: [(code: Code?, what: String, form: SpecCode.Form, given: [String], givesValue: Bool)] = [
+                (keyed.each, "`each` of `\(name)`", .expression, [], true),
+                (idIsKeyPath ? keyed.id : nil, "`id` of `\(name)`", .expression, [], true),
+                (keyed.make, "`make` of `\(name)`", .body, ["element"], true),
+                (keyed.update, "`update` of `\(name)`", .body, ["child", "element"], false),
             ]
             var reactive: [String] = []
             var fixed: [String] = []
@@ -35,7 +36,7 @@ extension Checker {
                 givenNames = piece.given
                 let reads = staticReads(
                     of: code, piece.what, form: piece.form, signature: Self.signature(giving: piece.given),
-                    allowReactive: true, key: key)
+                    allowReactive: true, key: key, givesValue: piece.givesValue)
                 givenNames = []
                 reactive += reads.reactive.map(\.name)
                 fixed += reads.fixed

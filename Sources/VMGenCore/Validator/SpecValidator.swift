@@ -335,14 +335,26 @@ struct Checker {
     /// Parses statement code (a command's work and handlers, a function's body), which runs in
     /// an instance method given `signature`'s names; checks the names it takes from outside
     /// and notes them, for the warning about state nothing writes.
-    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()") {
-        guard let body = parse(code, what, form: form, signature: signature) else { return }
+    @discardableResult
+    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()") -> SpecCode.Body? {
+        guard let body = parse(code, what, form: form, signature: signature) else { return nil }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: true)
         let reads = SpecCode.reads(in: body)
         for read in Self.firstOfEachSpelling(reads) where read.name != "self" {
             _ = resolve(read, in: code, what)
         }
         statementReads += SpecCode.names(reads)
+        return body
+    }
+
+    /// Code that must give a value and has several statements gives it with `return`: without
+    /// one, the generated code passes a type check but not a build.
+    mutating func checkReturnsItsValue(_ body: SpecCode.Body, _ code: Code, _ what: String) {
+        guard let missing = SpecCode.missingReturn(in: body) else { return }
+        let fix = missing.lastExpression.map { "write `return \($0)`" } ?? "end it with `return` and the value"
+        diagnostics.error(
+            "\(what) does not return its value: code of several statements gives its value with `return`; \(fix)",
+            at: code.location(ofUTF8Offset: missing.offset))
     }
 
     /// A name the code is given (`error` in `onFailure`, `value` in `onValue`, `input` in
@@ -411,10 +423,12 @@ struct Checker {
     }
 
     /// Checks an expression that the generated code evaluates in a pure static function, and
-    /// returns its reactive and fixed reads.
-    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
+    /// returns its reactive and fixed reads. `givesValue`: the code's value is used (all but a
+    /// keyed list's `update`), so statements must `return` it.
+    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: String, givesValue: Bool = true) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         guard let body = parse(code, what, form: form, signature: signature) else { return ([], []) }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: false)
+        if form == .body, givesValue { checkReturnsItsValue(body, code, what) }
         return staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key)
     }
 
@@ -514,8 +528,10 @@ struct Checker {
                     "the signature of function `\(function.name.value)` is not valid Swift here: \(problem.message)",
                     at: function.signature.location(ofUTF8Offset: problem.offset))
             }
-            if problems.isEmpty {
-                parseStatements(function.body, "the body of function `\(function.name.value)`", signature: function.signature.text)
+            let what = "the body of function `\(function.name.value)`"
+            if problems.isEmpty, let body = parseStatements(function.body, what, signature: function.signature.text),
+               let result = body.function.signature.returnClause?.type, !SpecCode.isVoid(result.trimmedDescription) {
+                checkReturnsItsValue(body, function.body, what)
             }
         }
     }
@@ -530,7 +546,11 @@ struct Checker {
             switch command.work {
             case .perform(let code): parseStatements(code, "the `perform` of command `\(name)`", signature: input)
             case .producer(let code): parseStatements(code, "the `work` of command `\(name)`", form: .expression, signature: input)
-            case .task(let code): parseStatements(code, "the `task` of command `\(name)`", signature: input)
+            case .task(let code):
+                let what = "the `task` of command `\(name)`"
+                if let body = parseStatements(code, what, signature: input), command.output.map({ !SpecCode.isVoid($0.value) }) == true {
+                    checkReturnsItsValue(body, code, what)
+                }
             }
             if let onValue = command.onValue { parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)") }
             if let onFailure = command.onFailure { parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)") }
@@ -595,7 +615,7 @@ struct Checker {
             }
             return
         }
-        if let input = target.input, !["Void", "()", "Swift.Void"].contains(input.value) {
+        if let input = target.input, !SpecCode.isVoid(input.value) {
             diagnostics.error(
                 "`then` of command `\(name)` runs `\(then.value)`, which takes an input (`\(input.value)`); `then` runs a command without input",
                 at: then.location)
