@@ -64,7 +64,6 @@ public final class InMemoryAsyncSearch: AsyncSearching {
 
     private struct State {
         var requests: [AsyncSearchRequest] = []
-        var waiters: [(index: Int, continuation: CheckedContinuation<AsyncSearchRequest, Never>)] = []
     }
 
     public init() {}
@@ -72,28 +71,20 @@ public final class InMemoryAsyncSearch: AsyncSearching {
     /// Every call so far, oldest first.
     public var requests: [AsyncSearchRequest] { state.withLock { $0.requests } }
 
-    /// The `index`th call (from 0), once it has been made: a test awaits the task that calls.
-    public func request(_ index: Int) async -> AsyncSearchRequest {
-        await withCheckedContinuation { continuation in
-            let made = state.withLock { state -> AsyncSearchRequest? in
-                if index < state.requests.count { return state.requests[index] }
-                state.waiters.append((index, continuation))
-                return nil
-            }
-            if let made { continuation.resume(returning: made) }
+    /// The `index`th call (from 0), once the task that calls has made it; nil when it is not
+    /// made within `timeout`, so that a test fails at its `#require` instead of waiting forever.
+    public func request(_ index: Int, within timeout: Duration = .seconds(60)) async -> AsyncSearchRequest? {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            if let made = state.withLock({ index < $0.requests.count ? $0.requests[index] : nil }) { return made }
+            if ContinuousClock.now >= deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(1))
         }
     }
 
     public func results(for query: String) async throws -> [String] {
         let request = AsyncSearchRequest(query: query)
-        let ready = state.withLock { state -> [CheckedContinuation<AsyncSearchRequest, Never>] in
-            state.requests.append(request)
-            let index = state.requests.count - 1
-            let ready = state.waiters.filter { $0.index == index }.map(\.continuation)
-            state.waiters.removeAll { $0.index == index }
-            return ready
-        }
-        for waiter in ready { waiter.resume(returning: request) }
+        state.withLock { $0.requests.append(request) }
         return try await request.wait()
     }
 }

@@ -20,10 +20,10 @@ struct LiveSearchTests {
         return view
     }
 
-    /// Waits until the running load of `results` has ended (its async task answered).
-    func loadEnded(_ view: LiveSearchViewModel) async {
-        var loading = view.resultsIsLoadingProperty.values.makeAsyncIterator()
-        while let isLoading = await loading.next(), isLoading {}
+    /// Waits until the running load of `results` has ended (its async task answered); a test
+    /// issue if it has not within the bound of `waitUntil`.
+    func loadEnded(_ view: LiveSearchViewModel, sourceLocation: SourceLocation = #_sourceLocation) async {
+        #expect(await waitUntil { !view.resultsIsLoading }, "the load of `results` did not end", sourceLocation: sourceLocation)
     }
 
     /// The virtual seconds since the scheduler started.
@@ -31,7 +31,7 @@ struct LiveSearchTests {
 
     // MARK: Debounce
 
-    @Test func aSearchStartsOnlyOnceTypingPausedForThreeTenthsOfASecond() async {
+    @Test func aSearchStartsOnlyOnceTypingPausedForThreeTenthsOfASecond() async throws {
         let view = await activeSearch()
         var starts: [TimeInterval] = []
         let observation = view.resultsIsLoadingProperty.signal.observeValuesOnMain { isLoading in
@@ -48,7 +48,7 @@ struct LiveSearchTests {
 
         scheduler.advance(by: 0.01)
         #expect(starts == [0.5])
-        let request = await search.request(0)
+        let request = try #require(await search.request(0))
         #expect(request.query == "sw")
         #expect(search.requests.count == 1)
         request.succeed(with: ["Swift"])
@@ -56,7 +56,7 @@ struct LiveSearchTests {
         #expect(view.results == ["Swift"])
     }
 
-    @Test func aDebouncedReloadIsATransactionOfItsOwn() async {
+    @Test func aDebouncedReloadIsATransactionOfItsOwn() async throws {
         let view = await activeSearch()
         let queries = Recorder(view.queryProperty)
         let loading = Recorder(view.resultsIsLoadingProperty)
@@ -70,10 +70,10 @@ struct LiveSearchTests {
         #expect(loading.values == [false, true])
         #expect(queries.values == ["", "swift"])
         #expect(tracking.changes == 1)
-        await search.request(0).succeed(with: [])
+        try #require(await search.request(0)).succeed(with: [])
     }
 
-    @Test func aChangeWhileInactiveNeitherLoadsNorWaits() async {
+    @Test func aChangeWhileInactiveNeitherLoadsNorWaits() async throws {
         let view = await activeSearch()
         view.query = "swift"                  // its reload waits for the debounce...
         view.isActive = false                 // ...and going inactive drops it
@@ -83,12 +83,12 @@ struct LiveSearchTests {
         #expect(scheduler.currentDate.timeIntervalSinceReferenceDate == 1)
     }
 
-    @Test func anExplicitReloadLoadsAtOnceAndDropsTheReloadStillWaiting() async {
+    @Test func anExplicitReloadLoadsAtOnceAndDropsTheReloadStillWaiting() async throws {
         let view = await activeSearch()
         view.query = "swift"                  // its reload waits for the debounce...
         view.reloadResults()                  // ...and the explicit reload loads the same query now
         #expect(view.resultsIsLoading)
-        let request = await search.request(0)
+        let request = try #require(await search.request(0))
         #expect(request.query == "swift")
         request.succeed(with: ["Swift"])
         await loadEnded(view)
@@ -139,17 +139,17 @@ struct LiveSearchTests {
 
     // MARK: Async loads
 
-    @Test func aNewerSearchCancelsTheRunningTaskAndItsResultNeverShows() async {
+    @Test func aNewerSearchCancelsTheRunningTaskAndItsResultNeverShows() async throws {
         let view = await activeSearch()
         let results = Recorder(view.resultsProperty)
         view.query = "swift"
         scheduler.advance(by: 0.3)
-        let first = await search.request(0)
+        let first = try #require(await search.request(0))
 
         view.query = "swiftui"
         scheduler.advance(by: 0.3)
         #expect(first.sawCancellation)
-        let second = await search.request(1)
+        let second = try #require(await search.request(1))
         #expect(!second.sawCancellation)
 
         first.succeed(with: ["late: Swift"])  // the service answers anyway: ignored
@@ -158,11 +158,11 @@ struct LiveSearchTests {
         #expect(results.values == [[], ["SwiftUI"]])
     }
 
-    @Test func goingInactiveCancelsTheRunningSearch() async {
+    @Test func goingInactiveCancelsTheRunningSearch() async throws {
         let view = await activeSearch()
         view.query = "swift"
         scheduler.advance(by: 0.3)
-        let request = await search.request(0)
+        let request = try #require(await search.request(0))
 
         view.isActive = false
         #expect(request.sawCancellation)
@@ -171,7 +171,7 @@ struct LiveSearchTests {
         #expect(view.results == [])
     }
 
-    @Test func aReleasedViewModelIsFreedWhileItsSearchRunsAndTheSearchIsCancelled() async {
+    @Test func aReleasedViewModelIsFreedWhileItsSearchRunsAndTheSearchIsCancelled() async throws {
         weak var released: LiveSearchViewModel?
         var request: AsyncSearchRequest?
         do {
@@ -179,7 +179,8 @@ struct LiveSearchTests {
             released = view
             view.query = "swift"
             scheduler.advance(by: 0.3)
-            request = await search.request(0)
+            let made = try #require(await search.request(0))
+            request = made
             #expect(view.resultsIsLoading)
         }
         #expect(released == nil)
@@ -187,7 +188,7 @@ struct LiveSearchTests {
         request?.succeed(with: [])
     }
 
-    @Test func aReleasedViewModelIsFreedWhileAReloadWaitsForItsDebounce() async {
+    @Test func aReleasedViewModelIsFreedWhileAReloadWaitsForItsDebounce() async throws {
         weak var released: LiveSearchViewModel?
         do {
             let view = await activeSearch()
@@ -201,11 +202,11 @@ struct LiveSearchTests {
 
     // MARK: Outputs and failures (default options)
 
-    @Test func aSearchEndsWithItsResultsAndNotLoadingInOneTransaction() async {
+    @Test func aSearchEndsWithItsResultsAndNotLoadingInOneTransaction() async throws {
         let view = await activeSearch()
         view.query = "swift"
         scheduler.advance(by: 0.3)
-        let request = await search.request(0)
+        let request = try #require(await search.request(0))
         var seen: [String] = []
         let observation = view.resultsIsLoadingProperty.signal.observeValuesOnMain { isLoading in
             MainActor.assumeIsolated { seen.append("\(isLoading) \(view.results ?? [])") }
@@ -219,16 +220,16 @@ struct LiveSearchTests {
         #expect(tracking.changes == 1)
     }
 
-    @Test func aFailedSearchKeepsTheLastResultsAndANewSearchClearsTheError() async {
+    @Test func aFailedSearchKeepsTheLastResultsAndANewSearchClearsTheError() async throws {
         let view = await activeSearch()
         view.query = "swift"
         scheduler.advance(by: 0.3)
-        await search.request(0).succeed(with: ["Swift"])
+        try #require(await search.request(0)).succeed(with: ["Swift"])
         await loadEnded(view)
 
         view.query = "swiftui"
         scheduler.advance(by: 0.3)
-        await search.request(1).fail(with: URLError(.notConnectedToInternet))
+        try #require(await search.request(1)).fail(with: URLError(.notConnectedToInternet))
         await loadEnded(view)
         #expect(view.results == ["Swift"])
         #expect((view.resultsError as? URLError)?.code == .notConnectedToInternet)
@@ -237,6 +238,6 @@ struct LiveSearchTests {
         scheduler.advance(by: 0.3)
         #expect(view.resultsIsLoading)
         #expect(view.resultsError == nil)
-        await search.request(2).succeed(with: [])
+        try #require(await search.request(2)).succeed(with: [])
     }
 }
