@@ -271,6 +271,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         _executeSearch$condition = Reactive.MutableProperty(executeSearchCanExecute)
         _selectPreviousSearch$condition = Reactive.MutableProperty(selectPreviousSearchCanExecute)
         (showResults, _showResults$observer) = Reactive.Signal<_showResults$Type, Swift.Never>.pipe()
+        _$disposables += _showResults$observer.completion
 
         // Follow the runtime objects this view model owns.
         _$disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -286,7 +287,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
 
     deinit {
         _$disposables.dispose()
-        _showResults$observer.sendCompleted()
     }
 
     // MARK: Transactions

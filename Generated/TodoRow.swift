@@ -293,7 +293,9 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
         _renameIsEnabled = renameIsEnabled
         _rename$condition = Reactive.MutableProperty(renameCanExecute)
         (doneChanged, _doneChanged$observer) = Reactive.Signal<Bool, Swift.Never>.pipe()
+        _$disposables += _doneChanged$observer.completion
         (saved, _saved$observer) = Reactive.Signal<_saved$Type, Swift.Never>.pipe()
+        _$disposables += _saved$observer.completion
 
         // Follow the runtime objects this view model owns.
         _$disposables += toggle.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -312,8 +314,6 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
 
     deinit {
         _$disposables.dispose()
-        _doneChanged$observer.sendCompleted()
-        _saved$observer.sendCompleted()
     }
 
     // MARK: Transactions

@@ -244,6 +244,15 @@ extension Signal {
         /// Ends the stream as cancelled.
         @inlinable
         public func sendInterrupted() { action(.interrupted) }
+
+        /// What ends the stream successfully, to call later from any thread: a completion carries
+        /// no value, so it is `Sendable` whatever `Value` is. A generated view model adds it to
+        /// its disposables, so that its events complete when it is released (its `deinit` is not
+        /// isolated, and may not touch an observer of values that are not `Sendable`).
+        public var completion: @Sendable () -> Void {
+            let action = self.action
+            return { action(.completed) }
+        }
     }
 }
 

@@ -5,7 +5,7 @@ import TestSupport
 import VMGenCore
 
 /// Issue #10's property test: vmgen accepts every random valid spec, and the Swift it generates
-/// for all of them compiles together (`swiftc -typecheck` against the built `Reactive`, in
+/// for all of them compiles together (`swiftc -emit-sil` against the built `Reactive`, in
 /// rounds: see `OutputTypecheck.errorsByFile`). The minimal cases of earlier failures in
 /// `Tests/RandomSpecs/Findings` are checked the same way, as seed 0.
 ///

@@ -134,6 +134,8 @@ extension ContextBuilder {
             let name = event.name.value
             let observer = GeneratedNames.helper(name, "observer")
             lines.append("(\(name), \(observer)) = Reactive.Signal<\(types.name(for: event.type, or: "Swift.Void")), Swift.Never>.pipe()")
+            // The event completes when the view model is released (see `Signal.Observer.completion`).
+            lines.append("\(GeneratedNames.fixed("disposables")) += \(observer).completion")
         }
         var observations = observationLines()
         for child in childValues {

@@ -108,8 +108,9 @@ public struct ContextBuilder {
         model.reactiveValues.contains(where: \.isPublic)
     }
 
-    /// Whether the view model follows runtime objects (its commands and resource loaders).
-    var hasObservations: Bool { !spec.commands.isEmpty || !spec.resources.isEmpty }
+    /// Whether the view model has disposables: to follow runtime objects (its commands and
+    /// resource loaders) and to complete its events when it is released.
+    var hasObservations: Bool { !spec.commands.isEmpty || !spec.resources.isEmpty || !spec.events.isEmpty }
 
     /// The private `let`s of the runtime objects the generated code uses, each only when used.
     func runtimeObjects() -> [String] {
@@ -128,14 +129,10 @@ public struct ContextBuilder {
         return result + pacerDeclarations()
     }
 
-    /// What `deinit` does: stop following runtime objects, complete the events.
+    /// What `deinit` does: stop following runtime objects and complete the events (their
+    /// completions are among the disposables).
     func deinitLines() -> [String] {
-        var result: [String] = []
-        if hasObservations { result.append("\(GeneratedNames.fixed("disposables")).dispose()") }
-        for event in spec.events {
-            result.append("\(GeneratedNames.helper(event.name.value, "observer")).sendCompleted()")
-        }
-        return result
+        hasObservations ? ["\(GeneratedNames.fixed("disposables")).dispose()"] : []
     }
 
     func storedMember(_ member: Member) -> StoredMember {

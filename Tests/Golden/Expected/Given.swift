@@ -408,6 +408,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         _makeIsExecuting = makeIsExecuting
         _makeIsEnabled = makeIsEnabled
         (made, _made$observer) = Reactive.Signal<@Sendable (Int) -> Int, Swift.Never>.pipe()
+        _$disposables += _made$observer.completion
 
         // Follow the runtime objects this view model owns.
         _$disposables += fetch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -435,7 +436,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
 
     deinit {
         _$disposables.dispose()
-        _made$observer.sendCompleted()
     }
 
     // MARK: Transactions

@@ -296,6 +296,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
         _macroIsEnabled = macroIsEnabled
         _package$condition = Reactive.MutableProperty(packageCanExecute)
         (isolated, _isolated$observer) = Reactive.Signal<Int, Swift.Never>.pipe()
+        _$disposables += _isolated$observer.completion
 
         // Follow the runtime objects this view model owns.
         _$disposables += package.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -311,7 +312,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
 
     deinit {
         _$disposables.dispose()
-        _isolated$observer.sendCompleted()
     }
 
     // MARK: Transactions

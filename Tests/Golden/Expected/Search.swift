@@ -263,6 +263,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         _searchForIsEnabled = searchForIsEnabled
         _run$condition = Reactive.MutableProperty(runCanExecute)
         (resultsFound, _resultsFound$observer) = Reactive.Signal<[String], Swift.Never>.pipe()
+        _$disposables += _resultsFound$observer.completion
 
         // Follow the runtime objects this view model owns.
         _$disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -281,7 +282,6 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     deinit {
         _$disposables.dispose()
-        _resultsFound$observer.sendCompleted()
     }
 
     // MARK: Transactions

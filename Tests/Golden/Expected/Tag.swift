@@ -139,6 +139,7 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
         _removeIsExecuting = removeIsExecuting
         _removeIsEnabled = removeIsEnabled
         (removeRequested, _removeRequested$observer) = Reactive.Signal<Int, Swift.Never>.pipe()
+        _$disposables += _removeRequested$observer.completion
 
         // Follow the runtime objects this view model owns.
         _$disposables += remove.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -151,7 +152,6 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
 
     deinit {
         _$disposables.dispose()
-        _removeRequested$observer.sendCompleted()
     }
 
     // MARK: Transactions
