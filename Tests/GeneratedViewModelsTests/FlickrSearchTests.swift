@@ -16,6 +16,14 @@ struct FlickrSearchTests {
         #expect(FlickrSearchViewModel(flickr: flickr).title == "Flickr Search")
     }
 
+    @Test func theEventCompletesWhenTheViewModelIsReleased() {
+        var search: FlickrSearchViewModel? = FlickrSearchViewModel(flickr: flickr)
+        let shown = Recorder(search!.showResults)
+        #expect(!shown.isTerminated)
+        search = nil
+        #expect(shown.events.count == 1 && shown.isCompleted, "\(shown.events)")
+    }
+
     @Test func searchIsEnabledOnlyForMoreThanThreeCharacters() {
         let search = FlickrSearchViewModel(flickr: flickr)
         #expect(!search.executeSearchIsEnabled)
