@@ -482,13 +482,13 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
 
     /// Handles each value `executeSearch` produces.
     private func _executeSearch$didSendValue(_ value: _executeSearch$Output) {
+        _$transactions.emit { [observer = _showResults$observer] in observer.send(value: value) }
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 27)
       // A repeated search moves to the top, with the total and thumbnail it had the first time.
       let entry = previousSearches.first { $0.searchString == value.searchString } ?? FlickrPreviousSearch(value)
       let others = previousSearches.filter { $0.searchString != value.searchString }
       previousSearches = Array(([entry] + others).prefix(10))
 #sourceLocation()
-        _$transactions.emit { [observer = _showResults$observer] in observer.send(value: value) }
     }
 
     /// What `selectPreviousSearch` does.

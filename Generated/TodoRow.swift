@@ -484,10 +484,10 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
 
     /// Handles each value `rename` produces.
     private func _rename$didSendValue(_ value: _rename$Output) {
+        _$transactions.emit { [observer = _saved$observer] in observer.send(value: value) }
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 37)
              draft = ""
 #sourceLocation()
-        _$transactions.emit { [observer = _saved$observer] in observer.send(value: value) }
     }
 
     // MARK: Testing

@@ -152,11 +152,14 @@ extension ContextBuilder {
             }
             if submits(name) { result.append(attemptFunction(name)) }
             if command.onValue != nil || command.emits != nil {
-                var body = command.onValue.map(embedded) ?? []
+                var body: [String] = []
                 if let event = command.emits?.value {
-                    // Sent once observers know the values of the transaction that emits it.
+                    // Sent once observers know the values of the transaction that emits it. Asked
+                    // for before the spec's statements, whose own names (a `let value`) could
+                    // otherwise hide the value given.
                     body.append("        \(transactions).emit { [observer = \(GeneratedNames.helper(event, "observer"))] in observer.send(value: value) }")
                 }
+                body += command.onValue.map(embedded) ?? []
                 result.append(CodeFunction(
                     docLines: ["/// Handles each value `\(name)` produces."],
                     signature: "private func \(GeneratedNames.helper(name, "didSendValue"))(\(self.types.parameter("_ value", types.output))) {",

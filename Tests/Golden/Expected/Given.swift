@@ -680,10 +680,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
 
     /// Handles each value `make` produces.
     private func _make$didSendValue(_ value: @escaping @Sendable (Int) -> Int) {
+        _$transactions.emit { [observer = _made$observer] in observer.send(value: value) }
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 49)
              step = value
 #sourceLocation()
-        _$transactions.emit { [observer = _made$observer] in observer.send(value: value) }
     }
 
     // MARK: Testing

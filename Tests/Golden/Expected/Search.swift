@@ -429,11 +429,11 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     /// Handles each value `run` produces.
     private func _run$didSendValue(_ value: [String]) {
+        _$transactions.emit { [observer = _resultsFound$observer] in observer.send(value: value) }
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 30)
       results = value
       lastError = nil
 #sourceLocation()
-        _$transactions.emit { [observer = _resultsFound$observer] in observer.send(value: value) }
     }
 
     /// Handles a failure of `run`.
