@@ -94,12 +94,16 @@ struct ChildSpecsTests {
         #expect(try run(["Row.vm.yaml": Self.row, "List.vm.yaml": Self.list(handlers: ["picked"])]).isEmpty)
     }
 
-    @Test("without the child's spec, or with two specs of the child's name, nothing is said: the compiler checks it")
+    @Test("without the child's spec, or with two specs of the child's name, nothing is said of the list: the compiler checks it")
     func childNotKnown() throws {
         let list = Self.list(handlers: ["pickd"], update: "child.titel = element")
         #expect(try run(["List.vm.yaml": list]).isEmpty)
         #expect(diagnose(list).isEmpty)
-        #expect(try run(["A/Row.vm.yaml": Self.row, "B/Row.vm.yaml": Self.row, "List.vm.yaml": list]).isEmpty)
+        // The two specs of one name are each told of the other; the list, not knowing which is
+        // its child, is not checked against either.
+        let found = try run(["A/Row.vm.yaml": Self.row, "B/Row.vm.yaml": Self.row, "List.vm.yaml": list])
+        #expect(found.filter { $0.hasPrefix("List.vm.yaml") } == [])
+        #expect(found.filter { $0.contains("error: view model `RowViewModel` is also declared by") }.count == 2, "\(found)")
     }
 
     @Test("vmgen lint checks a parent against a child named on the same command line")

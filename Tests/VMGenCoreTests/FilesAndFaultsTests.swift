@@ -51,7 +51,10 @@ struct FilesAndFaultsTests {
     @Test("two specs that would write the same file are an error naming both, and neither is written")
     func clashingOutputs() throws {
         let output = folder.appendingPathComponent("out")
-        let inputs = ["a/Same.vm.yaml", "b/Same.vm.yaml"].map { GenerationJob.Input(path: $0, data: Data(Self.spec.utf8)) }
+        // Two view models of their own (one name would be an error of the specs themselves).
+        let inputs = ["a", "b"].map { folder in
+            GenerationJob.Input(path: "\(folder)/Same.vm.yaml", data: Data(Self.spec.replacingOccurrences(of: "viewModel: Same", with: "viewModel: Same\(folder.uppercased())").utf8))
+        }
         let job = GenerationJob(generator: try Generator(), outputFolder: output)
         for results in [job.generate(inputs), job.check(inputs)] {
             #expect(results.allSatisfy { $0.failed })
@@ -189,7 +192,9 @@ struct CLIFaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for sub in ["a", "b"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-            try FilesAndFaultsTests.spec.write(to: folder.appendingPathComponent("\(sub)/Same.vm.yaml"), atomically: true, encoding: .utf8)
+            // Two view models of their own (one name would be an error of the specs themselves).
+            try FilesAndFaultsTests.spec.replacingOccurrences(of: "viewModel: Same", with: "viewModel: Same\(sub.uppercased())")
+                .write(to: folder.appendingPathComponent("\(sub)/Same.vm.yaml"), atomically: true, encoding: .utf8)
         }
         let run = try runVMGen(["generate", "a", "b", "--output", "out"], in: folder)
         #expect(run.status == 1)

@@ -392,4 +392,34 @@ struct SpecDiagnosticsTests {
               count: { input: Int, perform: "self.input = input" }
             """).isEmpty)
     }
+
+    @Test("a function may change its inout parameter, not its other parameters")
+    func inoutParameters() {
+        #expect(errors("""
+            viewModel: A
+            state:
+              count: { type: Int, initial: "1", input: true }
+            functions:
+              add: { signature: "(_ x: inout Int)", body: x += count }
+              bad: { signature: "(_ y: Int)", body: y += count }
+            """) == [
+            "6:41: the body of function `bad` changes `y`, a constant the code is given; copy it into a variable first (`var y = y`), or keep what you need in a state value",
+        ])
+    }
+
+    @Test("pacing takes any number of seconds Swift reads, exponents too, written as Swift writes it")
+    func pacingInExponentNotation() throws {
+        let source = try #require(generate("""
+            viewModel: A
+            state:
+              n: { type: Int, initial: "1", input: true }
+            derived:
+              a: { type: Int, value: n, debounce: 1e-3 }
+              b: { type: Int, value: n, delay: 0.5 }
+            """))
+        #expect(source.contains(".debounce(0.001)"))
+        #expect(source.contains(".delay(0.5)"))
+        #expect(errors("viewModel: A\nstate:\n  n: { type: Int, initial: \"1\", input: true }\nderived:\n  a: { type: Int, value: n, debounce: -1e2 }\n")
+            == ["5:39: `debounce` of derived value `a` must be a number of seconds above zero, such as `debounce: 0.3`, not `-1e2`"])
+    }
 }

@@ -32,13 +32,21 @@ extension SpecCode {
     /// `self.name` is not such a write: it names the view model's own value. (A write through a
     /// member, `child.label = x`, is fine for a class instance: the compiler judges it.)
     public static func writesOfGivenNames(in body: Body) -> [Read] {
-        let given = Set(body.function.signature.parameterClause.parameters.compactMap { ($0.secondName ?? $0.firstName).identifier?.name })
+        // An `inout` parameter (a function's) is the caller's variable: the code may change it.
+        let given = Set(body.function.signature.parameterClause.parameters
+            .filter { !isInout($0.type) }
+            .compactMap { ($0.secondName ?? $0.firstName).identifier?.name })
         guard !given.isEmpty else { return [] }
         let finder = ReadFinder(viewMode: .sourceAccurate)
         finder.hidesSignature = false
         finder.walk(body.function)
         let candidates = finder.reads(in: body).filter { given.contains($0.name) && !$0.isMemberOfSelf }
         return wholeWrites(in: body, among: candidates)
+    }
+
+    /// Whether a parameter's type is marked `inout`.
+    static func isInout(_ type: TypeSyntax) -> Bool {
+        type.as(AttributedTypeSyntax.self)?.specifiers.contains { $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout) } ?? false
     }
 
     /// The distinct names of `reads`, in order of first appearance.

@@ -19,14 +19,16 @@ extension SectionReader {
             return nil
         }
         guard let text = reader.nonEmptyString(field.value, "`\(key)` of \(context)") else { return nil }
-        guard let seconds = Double(text.value), seconds.isFinite, seconds > 0,
-              text.value.allSatisfy({ $0.isNumber || $0 == "." }) else {
+        guard let seconds = Double(text.value), seconds.isFinite, seconds > 0 else {
             reader.diagnostics.error(
                 "`\(key)` of \(context) must be a number of seconds above zero, such as `\(key): 0.3`, not `\(text.value)`",
                 at: text.location)
             return nil
         }
-        return Located(Pacing(kind: kind, seconds: text.value), at: field.key.location)
+        // Written into the generated code: as the spec wrote it when it is plain digits, else
+        // (`1e-3`, `+2`) as Swift writes the number.
+        let literal = text.value.allSatisfy({ $0.isNumber || $0 == "." }) ? text.value : String(seconds)
+        return Located(Pacing(kind: kind, seconds: literal), at: field.key.location)
     }
 
     /// One of the cases of `Choice`, by its raw value, with a suggestion for a misspelling.

@@ -17,6 +17,8 @@ public struct ChildSpecs: Sendable {
     }
 
     var byViewModel: [String: Interface] = [:]
+    /// Where each view model name of the run is declared (its `viewModel:`), in the order read.
+    var declarations: [String: [SourceLocation]] = [:]
 
     /// No other spec: nothing about children is checked.
     public static let none = ChildSpecs()
@@ -30,6 +32,7 @@ public struct ChildSpecs: Sendable {
         for spec in specs {
             let name = spec.viewModel.value
             seen[name, default: 0] += 1
+            declarations[name, default: []].append(spec.viewModel.location)
             var declared: [String: SourceLocation] = [:]
             let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
             for member in members { declared[member.name.value] = member.name.location }
@@ -53,6 +56,16 @@ public struct ChildSpecs: Sendable {
 }
 
 extension Checker {
+    /// Two specs of one run that declare the same view model would generate two classes of one
+    /// name into one module, which does not compile: each is told where the other is.
+    mutating func checkViewModelNameIsUnique() {
+        let others = childSpecs.declarations[spec.viewModel.value, default: []].filter { $0 != spec.viewModel.location }
+        guard let other = others.first else { return }
+        diagnostics.error(
+            "view model `\(spec.viewModel.value)` is also declared by \(other.file): two classes of one name do not compile in one module; rename one of them",
+            at: spec.viewModel.location, notes: [.init("`\(spec.viewModel.value)` is declared here too", at: other)])
+    }
+
     /// A keyed list's handlers name events of the child, and its `update` writes inputs of the
     /// child, when the child's spec is among the specs of the run (docs/spec-format.md,
     /// "Keyed children").

@@ -66,6 +66,7 @@ struct Checker {
 
     mutating func run(warn: Bool) {
         checkHeader()
+        checkViewModelNameIsUnique()
         declareEverything()
         checkTypes()
         buildReactiveValues()
@@ -390,7 +391,11 @@ struct Checker {
             // is one value for every execution, so it cannot depend on one.
             advice = "; the command's `input` exists only while it runs: `enabled` must not depend on it, check it in `perform` or `work` instead"
         }
-        if code.text.trimmingCharacters(in: .whitespaces) == read.name {
+        let needsLifecycle = read.name == "isActive" && !hasActivation
+        if needsLifecycle {
+            advice = "; `isActive` is the view model's while it is on screen, with `lifecycle: active` at the spec's top level: add it"
+        }
+        if code.text.trimmingCharacters(in: .whitespaces) == read.name, !needsLifecycle {
             // YAML's quotes are not Swift's: `value: "none"` is the Swift code `none`.
             advice += "; for the text \"\(read.name)\", write a Swift string inside YAML quotes: `'\"\(read.name)\"'`"
         }
