@@ -422,4 +422,27 @@ struct SpecDiagnosticsTests {
         #expect(errors("viewModel: A\nstate:\n  n: { type: Int, initial: \"1\", input: true }\nderived:\n  a: { type: Int, value: n, debounce: -1e2 }\n")
             == ["5:39: `debounce` of derived value `a` must be a number of seconds above zero, such as `debounce: 0.3`, not `-1e2`"])
     }
+
+    @Test("one type written two ways is one type: an event of Array<Int> takes a work of [Int]; Swift.Never cannot fail")
+    func typesWrittenTwoWays() {
+        for (spelled, other) in [("[Int]", "Array<Int>"), ("Int?", "Optional<Int>"), ("Swift.String", "String"),
+                                 ("[String: Int]", "Dictionary<String, Int>"), ("()", "Void"), ("(Int)", "Int")] {
+            #expect(SpecCode.canonicalSpelling(ofType: spelled) == SpecCode.canonicalSpelling(ofType: other), "\(spelled), \(other)")
+        }
+        #expect(SpecCode.canonicalSpelling(ofType: "[Int]") != SpecCode.canonicalSpelling(ofType: "[String]"))
+        #expect(errors("""
+            viewModel: A
+            events:
+              e: { type: "Array<Int>" }
+            commands:
+              c: { work: "SignalProducer(value: [1])", output: "[Int]", emits: e }
+            """) == [])
+        #expect(model("""
+            viewModel: A
+            dependencies:
+              fetch: { type: "@Sendable () -> SignalProducer<Int, Never>" }
+            resources:
+              r: { type: Int, failure: Swift.Never, load: fetch(), trigger: init }
+            """)?.symbols["rError"] == nil)
+    }
 }

@@ -42,7 +42,7 @@ extension Checker {
 
     /// `valueOnFailure` and `errorWhileLoading` need a resource that can fail.
     mutating func checkOptions(of resource: Resource) {
-        guard resource.failure?.value == "Never" else { return }
+        guard let failure = resource.failure?.value, SpecCode.isNever(failure) else { return }
         let options: [(key: String, location: SourceLocation?)] = [
             ("valueOnFailure", resource.valueOnFailure?.location),
             ("errorWhileLoading", resource.errorWhileLoading?.location),

@@ -197,7 +197,7 @@ struct Checker {
             declareChecked(resource.name, .resource, type: optional(resource.type.value), what: "a resource")
             let failure = resource.failure?.value ?? "any Error"
             declare(GeneratedNames.isLoading(of: name), .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
-            if failure != "Never" {
+            if !SpecCode.isNever(failure) {
                 declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: optional(failure), at: resource.name.location)
             }
             declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
@@ -301,7 +301,7 @@ struct Checker {
                 name: GeneratedNames.isLoading(of: name), type: "Bool", doc: "Whether `\(name)` is loading.",
                 source: .resourceIsLoading(resource: name), expression: nil, reads: [], location: resource.name.location))
             // A resource that cannot fail has no error output.
-            if failure != "Never" {
+            if !SpecCode.isNever(failure) {
                 reactiveValues.append(ReactiveValue(
                     name: GeneratedNames.error(of: name), type: optional(failure), doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
                     source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
@@ -646,10 +646,7 @@ struct Checker {
     /// Each value a command's work sends goes to the event it `emits`: their types must be the
     /// same (written the same way, as the generated code passes one to the other).
     mutating func checkEmittedType(of command: Command, to event: Member, at location: SourceLocation) {
-        func normalized(_ type: String?) -> String {
-            let type = (type ?? "Void").filter { !$0.isWhitespace }
-            return ["()", "Swift.Void"].contains(type) ? "Void" : type
-        }
+        func normalized(_ type: String?) -> String { SpecCode.canonicalSpelling(ofType: type ?? "Void") }
         let output: String? = if case .perform = command.work { nil } else { command.output?.value }
         guard normalized(output) != normalized(event.type?.value) else { return }
         let sends = output.map { "`\($0)`" } ?? "`()`"
@@ -752,7 +749,7 @@ struct Checker {
                 at: member.name.location)
         }
         for command in spec.commands {
-            guard case .producer = command.work, let onFailure = command.onFailure, (command.failure?.value ?? "Never") == "Never" else { continue }
+            guard case .producer = command.work, let onFailure = command.onFailure, SpecCode.isNever(command.failure?.value ?? "Never") else { continue }
             diagnostics.warning(
                 "`onFailure` of command `\(command.name.value)` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with",
                 at: onFailure.location)

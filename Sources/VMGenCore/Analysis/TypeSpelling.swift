@@ -1,0 +1,46 @@
+import SwiftSyntax
+
+extension SpecCode {
+    /// One spelling for the ways Swift writes one type, to compare the types a spec writes:
+    /// `[Int]` and `Array<Int>`, `Int?` and `Optional<Int>`, `[K: V]` and `Dictionary<K, V>`,
+    /// `Swift.String` and `String`, `()` and `Void`; spaces do not count. Type aliases
+    /// (`TimeInterval` for `Double`) are not known here and stay different. Text that is not one
+    /// type is compared as written, without its spaces.
+    public static func canonicalSpelling(ofType text: String) -> String {
+        guard let syntax = type(text).syntax, !syntax.hasError else { return text.filter { !$0.isWhitespace } }
+        return canonicalSpelling(syntax)
+    }
+
+    /// Whether a type the spec writes is `Never` (`Swift.Never` too): what cannot fail.
+    public static func isNever(_ text: String) -> Bool { canonicalSpelling(ofType: text) == "Never" }
+
+    static func canonicalSpelling(_ type: TypeSyntax) -> String {
+        if let array = type.as(ArrayTypeSyntax.self) { return "Array<\(canonicalSpelling(array.element))>" }
+        if let dictionary = type.as(DictionaryTypeSyntax.self) {
+            return "Dictionary<\(canonicalSpelling(dictionary.key)),\(canonicalSpelling(dictionary.value))>"
+        }
+        if let optional = type.as(OptionalTypeSyntax.self) { return "Optional<\(canonicalSpelling(optional.wrappedType))>" }
+        if let tuple = type.as(TupleTypeSyntax.self) {
+            if tuple.elements.isEmpty { return "Void" }
+            // A type in parentheses is that type.
+            if tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil, only.ellipsis == nil {
+                return canonicalSpelling(only.type)
+            }
+        }
+        if let member = type.as(MemberTypeSyntax.self), let base = member.baseType.as(IdentifierTypeSyntax.self),
+           base.name.text == "Swift", base.genericArgumentClause == nil {
+            return named(member.name.text, member.genericArgumentClause)
+        }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return named(identifier.name.text, identifier.genericArgumentClause) }
+        return type.trimmedDescription.filter { !$0.isWhitespace }
+    }
+
+    private static func named(_ name: String, _ arguments: GenericArgumentClauseSyntax?) -> String {
+        guard let arguments else { return name }
+        let spelled = arguments.arguments.map { argument -> String in
+            if case .type(let type) = argument.argument { return canonicalSpelling(type) }
+            return argument.argument.trimmedDescription.filter { !$0.isWhitespace }
+        }
+        return "\(name)<\(spelled.joined(separator: ","))>"
+    }
+}
