@@ -445,4 +445,21 @@ struct SpecDiagnosticsTests {
               r: { type: Int, failure: Swift.Never, load: fetch(), trigger: init }
             """)?.symbols["rError"] == nil)
     }
+
+    @Test("a reaction's tuple assignment and the standard library's less common mutating methods are writes")
+    func reactionWritesOfEveryForm() throws {
+        let source = try #require(generate("""
+            viewModel: A
+            state:
+              a: { type: Int, initial: "0", input: true }
+              b: { type: Int, initial: "1", input: true }
+              flip: { type: Bool, initial: "false", input: true }
+              tags: { type: "Set<String>", initial: "[]" }
+            reactions:
+              swapOnFlip: { onChange: flip, perform: "(a, b) = (b, a)" }
+              tagOnFlip: { onChange: flip, perform: "tags.update(with: \\"x\\")" }
+            """))
+        #expect(source.contains("a: inout Int, b: inout Int"), "\(source)")
+        #expect(source.contains("tags: inout"), "\(source)")
+    }
 }

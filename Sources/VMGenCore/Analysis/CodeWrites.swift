@@ -29,6 +29,7 @@ extension SpecCode {
         "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "removeValue",
         "updateValue", "merge", "popFirst", "popLast", "sort", "reverse", "shuffle", "toggle", "negate",
         "formUnion", "formIntersection", "formSymmetricDifference", "subtract", "replaceSubrange", "swapAt",
+        "partition", "reserveCapacity", "update", "write", "trimPrefix", "removeSubranges", "formIndex",
     ]
 
     /// The reads of `reads` (found in `body` by `reads(in:)`) that a mutating method of the
@@ -74,6 +75,11 @@ private final class WriteFinder: SyntaxVisitor {
     var wholeTargets: [AbsolutePosition] = []
 
     func record(_ target: ExprSyntax) {
+        // `(a, b) = (b, a)` assigns each element.
+        if let tuple = target.as(TupleExprSyntax.self), tuple.elements.count > 1 {
+            for element in tuple.elements { record(element.expression) }
+            return
+        }
         guard let root = Self.root(of: target) else { return }
         targets.append(root.positionAfterSkippingLeadingTrivia)
         if target.is(DeclReferenceExprSyntax.self) { wholeTargets.append(root.positionAfterSkippingLeadingTrivia) }
