@@ -462,4 +462,32 @@ struct SpecDiagnosticsTests {
         #expect(source.contains("a: inout Int, b: inout Int"), "\(source)")
         #expect(source.contains("tags: inout"), "\(source)")
     }
+
+    @Test("value code of several statements must return its value, unless it ends by throwing or stopping the program")
+    func valueCodeReturns() {
+        #expect(errors("""
+            viewModel: A
+            state:
+              n: { type: Int, initial: "1", input: true }
+            derived:
+              a:
+                type: Int
+                value: |
+                  let m = n * 2
+                  m + 1
+              b:
+                type: Int
+                value: |
+                  guard n > 0 else { return 0 }
+                  return n
+              c:
+                type: Int
+                value: |
+                  let m = n
+                  fatalError("\\(m)")
+              d: { type: Int, value: "switch n { case 0: 1\\ndefault: n }" }
+            """) == [
+            "9:7: `a` does not return its value: code of several statements gives its value with `return`; write `return m + 1`",
+        ])
+    }
 }

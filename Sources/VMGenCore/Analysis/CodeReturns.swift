@@ -13,8 +13,12 @@ extension SpecCode {
         let lastItem = Syntax(last.item)
         let lastExpression = lastItem.as(ExprSyntax.self) ?? lastItem.as(ExpressionStmtSyntax.self)?.expression
         if statements.count == 1, lastExpression != nil { return nil }
-        // A body that ends by throwing gives no value and needs none.
+        // A body that ends by throwing, or by stopping the program, gives no value and needs none.
         if lastItem.is(ThrowStmtSyntax.self) { return nil }
+        if let call = lastExpression?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self),
+           ["fatalError", "preconditionFailure"].contains(call.baseName.text) {
+            return nil
+        }
         guard let block = body.function.body, !ReturnFinder.hasReturn(in: block) else { return nil }
         return (body.offset(of: last.positionAfterSkippingLeadingTrivia), lastExpression?.trimmedDescription)
     }
