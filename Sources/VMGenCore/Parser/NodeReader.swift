@@ -75,10 +75,24 @@ struct NodeReader {
                     at: entry.key.location)
             }
         }
-        for key in required where fields[key] == nil {
+        // A misspelled required key was reported as unknown, with the key it meant: once is enough.
+        let meant = misspelledKeys(of: node, place: place)
+        for key in required where fields[key] == nil && !meant.contains(key) {
             diagnostics.error("\(context) is missing `\(key)`", at: location(of: node))
         }
         return fields
+    }
+
+    /// The keys of `place` that a mapping's unknown keys are misspellings of (`intial` for
+    /// `initial`): reported once, as unknown keys with a did-you-mean, so what checks that a key is
+    /// present leaves these out instead of reporting the same mistake again.
+    func misspelledKeys(of node: Node, place: KeyPlace) -> Set<String> {
+        guard case .mapping(let mapping) = node else { return [] }
+        let allowed = place.keys
+        return Set(mapping.compactMap { key, _ -> String? in
+            guard case .scalar(let scalar) = key, !allowed.contains(scalar.string) else { return nil }
+            return Suggestion.closest(to: scalar.string, in: allowed)
+        })
     }
 
     /// A scalar's text.

@@ -128,7 +128,9 @@ struct SectionReader {
             return nil
         }
         if let type = fields["type"] { member.type = reader.type(type.value, "the type of \(context)") }
-        member.declaresValue = fields["value"] != nil || fields["initial"] != nil
+        // A misspelled `initial` (reported as an unknown key) still says the value was meant to be declared.
+        let meant = reader.misspelledKeys(of: node, place: section.place)
+        member.declaresValue = fields["value"] != nil || fields["initial"] != nil || !meant.isDisjoint(with: ["value", "initial"])
         if let value = fields["value"] { member.value = reader.code(value.value, "the value of \(context)") }
         if let initial = fields["initial"] { member.value = reader.code(initial.value, "the initial value of \(context)") }
         if let input = fields["input"] { member.isInput = reader.bool(input.value, "`input` of \(context)") ?? false }
@@ -165,6 +167,8 @@ struct SectionReader {
         let workKeys = ["perform", "work", "task"].filter { fields[$0] != nil }
         guard workKeys.count == 1, let workKey = workKeys.first, let workNode = fields[workKey]?.value else {
             if workKeys.isEmpty {
+                // A misspelled `perform` (reported as an unknown key) needs no second error.
+                guard reader.misspelledKeys(of: node, place: .command).isDisjoint(with: ["perform", "work", "task"]) else { return nil }
                 reader.diagnostics.error(
                     "\(context) needs what it does: `perform` (statements), `work` (a SignalProducer) or `task` (async code)",
                     at: reader.location(of: node))
