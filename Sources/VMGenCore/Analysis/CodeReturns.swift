@@ -1,4 +1,3 @@
-import Foundation
 import SwiftSyntax
 
 extension SpecCode {
@@ -23,11 +22,6 @@ extension SpecCode {
         return (body.offset(of: last.positionAfterSkippingLeadingTrivia), lastExpression?.trimmedDescription)
     }
 
-    /// Whether a type the spec writes is `Void` (`()`, `Void`, `Swift.Void`): a body of that
-    /// result needs no `return`, and a command of that input takes none.
-    static func isVoid(_ type: String) -> Bool {
-        ["()", "Void", "Swift.Void"].contains(type.trimmingCharacters(in: .whitespaces))
-    }
 }
 
 /// Finds a `return` of the code itself, not of the closures and functions it declares.

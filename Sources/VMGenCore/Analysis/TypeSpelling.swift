@@ -11,6 +11,10 @@ extension SpecCode {
         return canonicalSpelling(syntax)
     }
 
+    /// Whether a type the spec writes is `Void` (`()`, `Swift.Void` too): a body of that result
+    /// needs no `return`, and a command of that input takes none.
+    public static func isVoid(_ text: String) -> Bool { canonicalSpelling(ofType: text) == "Void" }
+
     /// Whether a type the spec writes is `Never` (`Swift.Never` too): what cannot fail.
     public static func isNever(_ text: String) -> Bool { canonicalSpelling(ofType: text) == "Never" }
 

@@ -644,7 +644,7 @@ struct Checker {
     }
 
     /// Each value a command's work sends goes to the event it `emits`: their types must be the
-    /// same (written the same way, as the generated code passes one to the other).
+    /// same (compared in one spelling, `SpecCode.canonicalSpelling`; type aliases are not known).
     mutating func checkEmittedType(of command: Command, to event: Member, at location: SourceLocation) {
         func normalized(_ type: String?) -> String { SpecCode.canonicalSpelling(ofType: type ?? "Void") }
         let output: String? = if case .perform = command.work { nil } else { command.output?.value }
