@@ -17,7 +17,7 @@ extension SectionReader {
                 at: reader.location(of: node))
             return nil
         }
-        guard let fields = reader.fields(of: node, in: context, place: .invariant, required: KeyPlace.invariant.keys),
+        guard let fields = reader.fields(of: node, in: context, place: .invariant, required: KeyPlace.invariant.requiredKeys),
             let holds = fields["holds"].flatMap({ reader.code($0.value, "`holds` of \(context)") }),
             let message = fields["message"].flatMap({ reader.nonEmptyString($0.value, "`message` of \(context)") })
         else { return nil }

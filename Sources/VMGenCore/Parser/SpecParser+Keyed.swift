@@ -2,7 +2,7 @@ import Yams
 
 extension MemberSection {
     /// The keys of a keyed child list (docs/spec-format.md, "Keyed children").
-    static let keyedKeys = ["each", "id", "make", "update", "on"]
+    static let keyedKeys = SpecKey.keyed.map(\.name)
 }
 
 extension SectionReader {

@@ -60,9 +60,6 @@ extension SectionReader {
         return reader.code(field.value, "`\(key)` of \(context)").map { ($0, key == "task") }
     }
 
-    /// The keys of a resource besides `type`, `failure`, `load`, `trigger` and `doc`.
-    static let resourceTimingKeys = ["task"] + pacingKeys + ["valueOnFailure", "errorWhileLoading"]
-
     /// Reads those keys into `resource`.
     mutating func readTiming(_ fields: Fields, into resource: inout Resource, in context: String) {
         resource.pacing = pacing(fields, in: context)

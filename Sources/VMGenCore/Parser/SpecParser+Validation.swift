@@ -30,7 +30,7 @@ extension SectionReader {
         var rules: [Validation.Rule] = []
         for (index, item) in sequence.enumerated() {
             let what = "rule \(index + 1) of `\(name.value)`"
-            guard let fields = reader.fields(of: item, in: what, place: .rule, required: KeyPlace.rule.keys),
+            guard let fields = reader.fields(of: item, in: what, place: .rule, required: KeyPlace.rule.requiredKeys),
                 let holds = fields["rule"].flatMap({ reader.code($0.value, "`rule` of \(what)") }),
                 let message = fields["message"].flatMap({ reader.nonEmptyString($0.value, "`message` of \(what)") })
             else { continue }

@@ -63,12 +63,7 @@ enum MemberSection: String, CaseIterable {
     /// The keys an entry of this section may have.
     var keys: [String] { place.keys }
 
-    var requiredKeys: [String] {
-        switch self {
-        case .constants, .derived: ["type", "value"]
-        default: ["type"]
-        }
-    }
+    var requiredKeys: [String] { place.requiredKeys }
 
     /// Whether `name: Type` alone is a complete entry.
     var allowsTypeShorthand: Bool { self != .children && !requiredKeys.contains("value") }

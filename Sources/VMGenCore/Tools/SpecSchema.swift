@@ -9,104 +9,70 @@ public enum SpecSchema {
     }
 
     static func schema() -> [String: Any] {
-        let string: [String: Any] = ["type": "string"]
-        let code: [String: Any] = ["type": ["string", "number", "boolean"], "description": "A Swift expression or statements."]
-        func entry(_ keys: [String], required: [String], shorthand: Bool) -> [String: Any] {
-            let object: [String: Any] = [
-                "type": "object",
-                "additionalProperties": false,
-                "required": required,
-                "properties": Dictionary(uniqueKeysWithValues: keys.map { key -> (String, Any) in
-                    switch key {
-                    case "input" where keys.contains("initial"): (key, ["type": "boolean"])
-                    case "value", "initial", "enabled", "perform", "work", "task", "onValue", "onFailure", "onCompleted", "load", "body", "signature",
-                         "each", "id", "make", "update", "holds":
-                        (key, code)
-                    case "on":
-                        (key, ["type": "object", "description": "The parent's statements for each event of a child.",
-                               "additionalProperties": code])
-                    case "policy": (key, ["enum": Command.Policy.allCases.map(\.rawValue)])
-                    case "then":
-                        (key, ["type": "string", "description": "A command without input, executed once the `perform`'s transaction is over."])
-                    case _ where SectionReader.pacingKeys.contains(key):
-                        (key, ["type": "number", "exclusiveMinimum": 0, "description": "Seconds (see `Reactive.Pacer`)."])
-                    case "valueOnFailure": (key, ["enum": Resource.ValueOnFailure.allCases.map(\.rawValue)])
-                    case "errorWhileLoading": (key, ["enum": Resource.ErrorWhileLoading.allCases.map(\.rawValue)])
-                    case "trigger":
-                        (key, ["oneOf": [
-                            ["enum": Resource.Trigger.allCases.map(\.rawValue)],
-                            ["type": "array", "items": ["enum": Resource.Trigger.allCases.map(\.rawValue)]],
-                        ]])
-                    case "onChange": (key, ["oneOf": [string, ["type": "array", "items": string]]])
-                    default: (key, string)
-                    }
-                }),
-            ]
-            let value: [String: Any] = shorthand ? ["oneOf": [string, object]] : object
-            return ["type": "object", "additionalProperties": value]
-        }
-        var properties: [String: Any] = [
-            "viewModel": ["type": "string", "description": "The name of the generated class."],
-            "doc": string,
-            "access": ["enum": ["public", "internal"]],
-            "imports": ["type": "array", "items": string],
-            "lifecycle": ["enum": ["active"]],
-            "functions": entry(KeyPlace.function.keys, required: ["signature", "body"], shorthand: false),
-            "commands": entry(KeyPlace.command.keys, required: [], shorthand: false),
-            "resources": entry(KeyPlace.resource.keys, required: ["type"], shorthand: false),
-            "reactions": entry(KeyPlace.reaction.keys, required: ["onChange", "perform"], shorthand: false),
-            "invariants": entry(KeyPlace.invariant.keys, required: KeyPlace.invariant.keys, shorthand: false),
-            "validation": validation(code: code, string: string),
+        var sections: [String: [String: Any]] = [
+            "functions": entries(of: .function, shorthand: false),
+            "commands": entries(of: .command, shorthand: false),
+            "resources": entries(of: .resource, shorthand: false, oneOf: [["load"], ["task"]]),
+            "reactions": entries(of: .reaction, shorthand: false),
+            "invariants": entries(of: .invariant, shorthand: false),
+            "validation": mapping(of: .validation),
         ]
-        // A resource loads with `load` or with `task`, one of them.
-        if var resources = properties["resources"] as? [String: Any], var resource = resources["additionalProperties"] as? [String: Any] {
-            resource["oneOf"] = [["required": ["load"]], ["required": ["task"]]]
-            resources["additionalProperties"] = resource
-            properties["resources"] = resources
-        }
         for section in MemberSection.allCases {
-            properties[section.rawValue] = entry(section.keys, required: section.requiredKeys, shorthand: section.allowsTypeShorthand)
+            // A child is computed by `value`, or kept by id (`each`, `id`, `make`), not both.
+            let oneOf = section == .children ? [["value"], ["each", "id", "make"]] : []
+            sections[section.rawValue] = entries(of: section.place, shorthand: section.allowsTypeShorthand, oneOf: oneOf)
         }
-        // A child is computed by `value`, or kept by id (`each`, `id`, `make`), not both.
-        if var children = properties["children"] as? [String: Any], var child = children["additionalProperties"] as? [String: Any] {
-            child["oneOf"] = [["required": ["value"]], ["required": ["each", "id", "make"]]]
-            children["additionalProperties"] = child
-            properties["children"] = children
-        }
+        let properties = Dictionary(uniqueKeysWithValues: KeyPlace.spec.specKeys.map { key in
+            (key.name, (sections[key.name] ?? property(key)).merging(["description": key.doc]) { $1 })
+        })
         return [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "VMGen view-model spec",
             "type": "object",
             "additionalProperties": false,
-            "required": ["viewModel"],
+            "required": KeyPlace.spec.requiredKeys,
             "properties": properties,
         ]
     }
 
-    /// `validation:`: `submit`, `show` and, under `fields`, each input's list of rules.
-    static func validation(code: [String: Any], string: [String: Any]) -> [String: Any] {
-        let rule: [String: Any] = [
+    /// A section: named entries, each a mapping of `place` (or, with `shorthand`, its type alone);
+    /// `oneOf` lists the sets of keys of which an entry has exactly one.
+    static func entries(of place: KeyPlace, shorthand: Bool, oneOf: [[String]] = []) -> [String: Any] {
+        var entry = mapping(of: place)
+        if !oneOf.isEmpty { entry["oneOf"] = oneOf.map { ["required": $0] } }
+        let value: [String: Any] = shorthand ? ["oneOf": [["type": "string"], entry]] : entry
+        return ["type": "object", "additionalProperties": value]
+    }
+
+    /// A mapping of `place`'s keys, each described by its doc line.
+    static func mapping(of place: KeyPlace) -> [String: Any] {
+        [
             "type": "object",
             "additionalProperties": false,
-            "required": KeyPlace.rule.keys,
-            "properties": [
-                "rule": code.merging(["description": "A Bool expression that holds when the field is valid."]) { $1 },
-                "message": ["type": "string", "description": "What the field shows while the rule does not hold."],
-            ],
+            "required": place.requiredKeys,
+            "properties": Dictionary(uniqueKeysWithValues: place.specKeys.map { ($0.name, property($0)) }),
         ]
-        return [
-            "type": "object",
-            "additionalProperties": false,
-            "required": ["fields"],
-            "properties": [
-                "submit": string.merging(["description": "The command that submits the form."]) { $1 },
-                "show": ["enum": Validation.Show.allCases.map(\.rawValue)],
-                "fields": [
-                    "type": "object",
-                    "description": "For each input state value, its rules, checked in order.",
-                    "additionalProperties": ["type": "array", "minItems": 1, "items": rule],
-                ],
-            ],
-        ]
+    }
+
+    /// What `key`'s value may be, with its doc line as the description.
+    static func property(_ key: SpecKey) -> [String: Any] {
+        let string: [String: Any] = ["type": "string"]
+        var property: [String: Any] = switch key.value {
+        case .text, .name, .type: string
+        case .code: ["type": ["string", "number", "boolean"]]
+        case .flag: ["type": "boolean"]
+        case .seconds: ["type": "number", "exclusiveMinimum": 0]
+        case .choice(let words): ["enum": words]
+        case .triggers:
+            ["oneOf": [["enum": Resource.Trigger.allCases.map(\.rawValue)],
+                       ["type": "array", "items": ["enum": Resource.Trigger.allCases.map(\.rawValue)]]]]
+        case .names: ["oneOf": [string, ["type": "array", "items": string]]]
+        case .modules: ["type": "array", "items": string]
+        case .handlers: ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]]
+        case .rules: ["type": "object", "additionalProperties": ["type": "array", "minItems": 1, "items": mapping(of: .rule)]]
+        case .section: ["type": "object"]
+        }
+        property["description"] = key.doc
+        return property
     }
 }
