@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "RandomSpecs"),
         // Every random spec is accepted and all outputs compile together against `Reactive`
         // (a dependency so that its module is built before the test runs).
-        .testTarget(name: "RandomSpecsTests", dependencies: ["RandomSpecs", "VMGenCore", "Reactive", "TestSupport"]),
+        .testTarget(name: "RandomSpecsTests", dependencies: ["RandomSpecs", "VMGenCore", "Reactive", "TestSupport", "Yams"]),
         .testTarget(
             name: "GeneratedViewModelsTests",
             dependencies: [

@@ -16,7 +16,8 @@ public struct RandomSpec: Sendable {
 }
 
 /// Generates random specs that are valid per docs/spec-format.md, deterministically from a
-/// seed. Every section of the spec language appears; the Swift code in them uses the forms
+/// seed. Every key of the spec language appears over the default seeds (`KeyCoverageTests`
+/// checks it against the table of keys); the Swift code in them uses the forms
 /// listed in issue #10 (ranges, ternaries, dictionary literals, `switch` patterns, radix
 /// literals, shadowing closures and `let`s, interpolation, multi-line `if`/`switch`), and the
 /// YAML uses every scalar and mapping style. A batch holds several specs, later ones using
@@ -65,6 +66,10 @@ struct ChildInfo: Sendable {
     var viewModel: String
     var isPublic: Bool
     var parameters: [Binding]
+    /// Its input state values, which a keyed list's `update` writes.
+    var inputs: [Binding]
+    /// Its events, which a keyed list's `on` handles.
+    var events: [Binding]
 }
 
 /// Seeds written as `1-100` or `7,42,1000-1099` (for environment variables and command lines).

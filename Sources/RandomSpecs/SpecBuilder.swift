@@ -19,7 +19,8 @@ struct SpecBuilder {
     private var constants: [(Binding, String)] = []
     private var state: [(binding: Binding, initial: String?, input: Bool)] = []
     private var derived: [(Binding, String)] = []
-    private var childValues: [(name: String, type: String, value: String)] = []
+    /// Children: computed by `value`, or kept by id (`each`, `id`, `make`, `update`, `on`).
+    private var childValues: [(name: String, fields: [YAMLWriter.Field])] = []
     private var functions: [(name: String, signature: String, body: String)] = []
     private var commands: [Command] = []
     private var resources: [Resource] = []
@@ -28,6 +29,8 @@ struct SpecBuilder {
     /// A reaction that counts the changes of some values in a state value nothing else reads
     /// (so it can never run itself again): its name, triggers and counter.
     private var reaction: (name: String, triggers: [String], counter: String)?
+    /// Conditions over the values: `holds` and `message`.
+    private var invariants: [(name: String, holds: String, message: String)] = []
 
     /// `validation:`: rules on some inputs, maybe a submit command and when messages show.
     struct Validation {
@@ -139,8 +142,10 @@ struct SpecBuilder {
                             + validationOutputs)
         makeFunctions()
         makeReaction()
+        makeInvariants()
         if dependencies.isEmpty {
-            childInfo = ChildInfo(viewModel: viewModel, isPublic: isPublic, parameters: parameters)
+            childInfo = ChildInfo(viewModel: viewModel, isPublic: isPublic, parameters: parameters,
+                                  inputs: state.filter(\.input).map(\.binding), events: events)
         }
         return RandomSpec(viewModel: viewModel, yaml: write(), children: usedChildren.sorted())
     }
@@ -221,15 +226,23 @@ struct SpecBuilder {
             var triggers = ["init", "change"].filter { _ in random.chance(50) }
             if hasLifecycle, random.chance(60) { triggers.append("activation") }
             if triggers.isEmpty { triggers = ["init"] }
+            // An async load instead of a producer: it fails with `any Error`, and takes no `failure`.
+            let task = random.chance(25) ? "try await Task.sleep(for: .milliseconds(1))\nreturn \(value)" : nil
             var fields = [YAMLWriter.Field(key: "type", value: type.spelling)]
-            if !failure.isEmpty { fields.append(.init(key: "failure", value: failure)) }
-            fields.append(.init(key: "load", value: load))
+            if !failure.isEmpty, task == nil { fields.append(.init(key: "failure", value: failure)) }
+            fields.append(task.map { .init(key: "task", value: $0) } ?? .init(key: "load", value: load))
             fields.append(.init(key: "trigger", value: "[\(triggers.joined(separator: ", "))]", raw: true))
             if random.chance(30) { fields.append(.init(key: "doc", value: random.pick(Self.docs))) }
+            if triggers.contains("change"), random.chance(25) {
+                fields.append(.init(key: random.pick(["debounce", "throttle", "delay"]), value: random.pick(["0.3", "1", "2.5e-1"]), raw: true))
+            }
+            let canFail = task != nil || failure != "Never"
+            if canFail, random.chance(25) { fields.append(.init(key: "valueOnFailure", value: random.pick(["keep", "clear"]))) }
+            if canFail, random.chance(25) { fields.append(.init(key: "errorWhileLoading", value: random.pick(["keep", "clear"]))) }
             resources.append(Resource(name: name, fields: fields))
             resourceOutputs.append(Binding(name: name, type: .optional(type)))
             resourceOutputs.append(Binding(name: name + "IsLoading", type: .bool))
-            if failure != "Never" { resourceOutputs.append(Binding(name: name + "Error", type: .errorOutput)) }
+            if canFail { resourceOutputs.append(Binding(name: name + "Error", type: .errorOutput)) }
         }
     }
 
@@ -257,19 +270,55 @@ struct SpecBuilder {
                 let arguments = child.parameters.map { "\($0.name): \(maker.expression($0.type))" }
                 return "\(child.viewModel)(\(arguments.joined(separator: ", ")))"
             }
-            switch random.below(3) {
+            func computed(_ type: String, _ value: String) -> [YAMLWriter.Field] {
+                [.init(key: "type", value: type), .init(key: "value", value: value)]
+            }
+            switch random.below(4) {
             case 0:
-                childValues.append((name, child.viewModel, call))
+                childValues.append((name, computed(child.viewModel, call)))
                 childBindings.append(Binding(name: name, type: .viewModel(child.viewModel)))
             case 1:
                 let condition = make(scope) { $0.expression(.bool) }
-                childValues.append((name, child.viewModel + "?", "\(condition) ? \(call) : nil"))
-            default:
+                childValues.append((name, computed(child.viewModel + "?", "\(condition) ? \(call) : nil")))
+            case 2:
                 let count = make(scope) { $0.read(of: .int) } ?? "2"
-                childValues.append((name, "[\(child.viewModel)]", "Array(0..<\(count)).map { _ in \(call) }"))
+                childValues.append((name, computed("[\(child.viewModel)]", "Array(0..<\(count)).map { _ in \(call) }")))
+                childBindings.append(Binding(name: name, type: .array(.viewModel(child.viewModel))))
+            default:
+                childValues.append((name, keyedChildren(of: child, scope: scope)))
                 childBindings.append(Binding(name: name, type: .array(.viewModel(child.viewModel))))
             }
         }
+    }
+
+    /// A list kept by id, one child per element of an `[Int]`: `update` writes one of the child's
+    /// inputs from its element, `on` handles the child's events with the parent's statements.
+    mutating func keyedChildren(of child: ChildInfo, scope: [Binding]) -> [YAMLWriter.Field] {
+        let element = Binding(name: "element", type: .int)
+        var fields: [YAMLWriter.Field] = [
+            .init(key: "type", value: "[\(child.viewModel)]"),
+            // A value of the spec, or a typed expression: a literal `[]` gives the list no element type.
+            .init(key: "each", value: make(scope) { $0.read(of: .array(.int)) } ?? "Array(1...\(make(scope) { $0.read(of: .int) } ?? "3"))"),
+            .init(key: "id", value: "\\.self"),
+            .init(key: "make", value: make(scope + [element]) { maker -> String in
+                "\(child.viewModel)(" + child.parameters.map { "\($0.name): \(maker.expression($0.type))" }.joined(separator: ", ") + ")"
+            }),
+        ]
+        // (Not an input of an app type: this spec may not import its module.)
+        let input = child.inputs.first { if case .app = $0.type { false } else { true } }
+        if let input, random.chance(70) {
+            fields.append(.init(key: "update", value: "child.\(input.name) = " + make(scope + [element]) { $0.expression(input.type) }))
+        }
+        if !child.events.isEmpty, random.chance(70) {
+            let handlers = child.events.prefix(2).map { event -> String in
+                let given = [Binding(name: "child", type: .viewModel(child.viewModel)), Binding(name: "value", type: event.type)]
+                let writable = stateScope.filter { $0.name != "value" }
+                let body = make(scope.filter { $0.name != "value" } + given) { $0.statements(writing: writable, extra: []) }
+                return "\(event.name): \(YAMLWriter.doubleQuoted(body))"
+            }
+            fields.append(.init(key: "on", value: "{ \(handlers.joined(separator: ", ")) }", raw: true))
+        }
+        return fields
     }
 
     /// Everything an instance method may read.
@@ -416,6 +465,16 @@ struct SpecBuilder {
         validation = result
     }
 
+    /// Invariants over any value, parameter, dependency or constant.
+    mutating func makeInvariants() {
+        guard random.chance(30) else { return }
+        let scope = instanceScope + validationOutputs
+        for _ in 0..<random.count(1...2) {
+            let name = name(from: ["bounded", "consistent", "nonNegative"])
+            invariants.append((name, make(scope) { $0.expression(.bool) }, random.pick(Self.messages)))
+        }
+    }
+
     /// A reaction to one to three values (state, validation's), counting their changes.
     mutating func makeReaction() {
         let candidates = stateScope.map(\.name) + validationOutputs.map(\.name)
@@ -484,7 +543,7 @@ struct SpecBuilder {
             sections.append { writer in
                 writer.line("parameters:")
                 for parameter in parameters {
-                    writer.entry(parameter.name, fields: [.init(key: "type", value: parameter.type.spelling)], shorthand: true)
+                    writer.entry(parameter.name, fields: Self.maybeDoc([.init(key: "type", value: parameter.type.spelling)], &writer), shorthand: true)
                 }
             }
         }
@@ -492,7 +551,7 @@ struct SpecBuilder {
             sections.append { writer in
                 writer.line("dependencies:")
                 for dependency in dependencies {
-                    writer.entry(dependency.name, fields: [.init(key: "type", value: dependency.type.spelling)], shorthand: true)
+                    writer.entry(dependency.name, fields: Self.maybeDoc([.init(key: "type", value: dependency.type.spelling)], &writer), shorthand: true)
                 }
             }
         }
@@ -500,7 +559,7 @@ struct SpecBuilder {
             sections.append { writer in
                 writer.line("constants:")
                 for (binding, value) in constants {
-                    writer.entry(binding.name, fields: [.init(key: "type", value: binding.type.spelling), .init(key: "value", value: value)], shorthand: false)
+                    writer.entry(binding.name, fields: Self.maybeDoc([.init(key: "type", value: binding.type.spelling), .init(key: "value", value: value)], &writer), shorthand: false)
                 }
             }
         }
@@ -510,7 +569,7 @@ struct SpecBuilder {
                 var fields = [YAMLWriter.Field(key: "type", value: item.binding.type.spelling)]
                 if let initial = item.initial { fields.append(.init(key: "initial", value: initial)) }
                 if item.input { fields.append(.init(key: "input", value: "true", raw: true)) }
-                writer.entry(item.binding.name, fields: fields, shorthand: true)
+                writer.entry(item.binding.name, fields: Self.maybeDoc(fields, &writer), shorthand: true)
             }
         }
         if !derived.isEmpty {
@@ -533,7 +592,7 @@ struct SpecBuilder {
             sections.append { writer in
                 writer.line("children:")
                 for child in childValues {
-                    writer.entry(child.name, fields: [.init(key: "type", value: child.type), .init(key: "value", value: child.value)], shorthand: false)
+                    writer.entry(child.name, fields: Self.maybeDoc(child.fields, &writer), shorthand: false)
                 }
             }
         }
@@ -541,7 +600,7 @@ struct SpecBuilder {
             sections.append { writer in
                 writer.line("functions:")
                 for function in functions {
-                    writer.entry(function.name, fields: [.init(key: "signature", value: function.signature), .init(key: "body", value: function.body)], shorthand: false)
+                    writer.entry(function.name, fields: Self.maybeDoc([.init(key: "signature", value: function.signature), .init(key: "body", value: function.body)], &writer), shorthand: false)
                 }
             }
         }
@@ -565,7 +624,7 @@ struct SpecBuilder {
             sections.append { writer in
                 writer.line("events:")
                 for event in events {
-                    writer.entry(event.name, fields: [.init(key: "type", value: event.type.spelling)], shorthand: true)
+                    writer.entry(event.name, fields: Self.maybeDoc([.init(key: "type", value: event.type.spelling)], &writer), shorthand: true)
                 }
             }
         }
@@ -573,9 +632,19 @@ struct SpecBuilder {
             sections.append { writer in
                 writer.line("reactions:")
                 let onChange = reaction.triggers.count == 1 ? reaction.triggers[0] : "[\(reaction.triggers.joined(separator: ", "))]"
-                writer.entry(reaction.name, fields: [
+                writer.entry(reaction.name, fields: Self.maybeDoc([
                     .init(key: "onChange", value: onChange, raw: true), .init(key: "perform", value: "\(reaction.counter) += 1"),
-                ], shorthand: false)
+                ], &writer), shorthand: false)
+            }
+        }
+        if !invariants.isEmpty {
+            let invariants = invariants
+            sections.append { writer in
+                writer.line("invariants:")
+                for invariant in invariants {
+                    writer.entry(invariant.name, fields: [.init(key: "holds", value: invariant.holds), .init(key: "message", value: invariant.message)],
+                                 shorthand: false)
+                }
             }
         }
         if let validation {
@@ -598,6 +667,14 @@ struct SpecBuilder {
             section(&writer)
         }
         return writer.text
+    }
+
+    /// `fields`, sometimes with a `doc` at a random place among them.
+    static func maybeDoc(_ fields: [YAMLWriter.Field], _ writer: inout YAMLWriter) -> [YAMLWriter.Field] {
+        guard writer.random.chance(15) else { return fields }
+        var result = fields
+        result.insert(.init(key: "doc", value: writer.random.pick(docs)), at: writer.random.below(fields.count + 1))
+        return result
     }
 
     mutating func shuffled<Element>(_ elements: [Element]) -> [Element] {

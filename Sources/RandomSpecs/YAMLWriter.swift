@@ -42,18 +42,18 @@ struct YAMLWriter {
         let multiLine = value.contains("\n")
         if multiLine {
             if !inFlow, random.chance(75) { return block(value, indent: indent) }
-            return doubleQuoted(value)
+            return Self.doubleQuoted(value)
         }
         var styles: [Int] = [1, 2]
         if isPlainSafe(value, inFlow: inFlow) { styles += [0, 0, 0] }
         switch random.pick(styles) {
         case 0: return value
         case 1: return "'" + value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
-        default: return doubleQuoted(value)
+        default: return Self.doubleQuoted(value)
         }
     }
 
-    func doubleQuoted(_ value: String) -> String {
+    static func doubleQuoted(_ value: String) -> String {
         var result = "\""
         for character in value {
             switch character {
