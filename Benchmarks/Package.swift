@@ -10,6 +10,9 @@ let package = Package(
         .package(name: "VMGen", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // W11: the template engines measured for `Templates/` (issue 22).
+        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // `vmgen generate Benchmarks/Specs --output Benchmarks/Sources/DiamondViewModel`, checked in.
@@ -31,6 +34,8 @@ let package = Package(
                 .product(name: "VMGenCore", package: "VMGen"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Stencil", package: "Stencil"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // Issue 15, item 6: a program that only reads one YAML file with Yams, the start-up floor

@@ -47,10 +47,10 @@ func runBenchmarks(arguments: [String]) throws {
         { try W5.workload(specsFolder: specsFolder) }, { W6.workload }, { W7.workload },
         { ObservedWorkloads.diamond()[0] }, { ObservedWorkloads.diamond()[1] },
         { ObservedWorkloads.graph()[0] }, { ObservedWorkloads.graph()[1] },
-        { W9.workload }, { W10.workload },
+        { W9.workload }, { W10.workload }, { try W11.workload() },
     ]
     if let only {
-        let names = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W3B", "W3T", "W8B", "W8T", "W9", "W10"]
+        let names = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W3B", "W3T", "W8B", "W8T", "W9", "W10", "W11"]
         workloads = zip(names, workloads).filter { only.contains($0.0) }.map(\.1)
     }
     var lines: [String] = []
