@@ -4,9 +4,9 @@ import PackageDescription
 /// Every default template, embedded into `VMGenCore` so the generator works from any directory.
 /// The files live in the top-level `Templates/`; `Sources/VMGenCore/Templates` is a symlink to it.
 let templateFiles = [
-    "ViewModel.swift.stencil",
-    "Value.stencil",
-    "Function.stencil",
+    "ViewModel.swift.mustache",
+    "Value.mustache",
+    "Function.mustache",
 ]
 
 let package = Package(
@@ -25,7 +25,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Swift's own parser, for reading the Swift code in specs (matches the 6.3 toolchain).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -46,7 +45,6 @@ let package = Package(
             name: "VMGenCore",
             dependencies: [
                 "Yams",
-                "Stencil",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),

@@ -93,8 +93,8 @@ echo "# A comment changes the spec, not the Swift it becomes." >>"$specs/Greetin
 expect_rebuild spec-comment 1 0 "comment added to Greeting.vm.yaml (same bytes out: not recompiled)"
 replace_line "$specs/Greeting.vm.yaml" 'doc: Greets whoever' 'doc: Greets whoever the user says they are, by name.'
 expect_rebuild spec-doc 1 1 "doc changed in Greeting.vm.yaml (new bytes out: recompiled)"
-echo '{# An edit that renders to the same text. #}' >>"$copy/VMGenTemplates/Value.stencil"
-expect_rebuild template 4 0 "VMGenTemplates/Value.stencil edited (every spec re-runs)"
+echo '{{! An edit that renders to the same text. }}' >>"$copy/VMGenTemplates/Value.mustache"
+expect_rebuild template 4 0 "VMGenTemplates/Value.mustache edited (every spec re-runs)"
 
 echo "== errors point at the spec"
 cp "$specs/Volume.vm.yaml" "$work/Volume.vm.yaml.good"

@@ -22,7 +22,7 @@ struct GenerateViewModels: CommandPlugin {
                              with both Specs/ and Generated/, where the default is Specs -> Generated.
           --output <dir>     Where the Swift files go: default Generated for specs and folders; for
                              targets, <dir>/<Target>, default the plugin's work folder.
-          --templates <dir>  Custom Stencil templates (default: VMGenTemplates when it exists).
+          --templates <dir>  Custom Mustache templates (default: VMGenTemplates when it exists).
           --check            Write nothing; fail with a diff when the output is stale (`vmgen check`).
         """
 

@@ -9,7 +9,7 @@ import PackagePlugin
 /// compiled into the target; nothing is written into the package.
 ///
 /// Custom templates: a `VMGenTemplates/` folder at the root of the package that owns the
-/// target. Its `*.stencil` files replace the default templates of the same name and are inputs
+/// target. Its `*.mustache` files replace the default templates of the same name and are inputs
 /// of every command, so editing one regenerates every spec.
 @main
 struct VMGenPlugin: BuildToolPlugin {
@@ -92,7 +92,7 @@ struct ViewModelCommands {
             return (nil, [])
         }
         let contents = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        let files = contents.filter { $0.pathExtension == "stencil" }.sorted { $0.path < $1.path }
+        let files = contents.filter { $0.pathExtension == "mustache" }.sorted { $0.path < $1.path }
         return (folder, files)
     }
 

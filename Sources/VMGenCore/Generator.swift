@@ -10,13 +10,6 @@ public struct Generator {
         renderer = try TemplateRenderer(customTemplates: customTemplates)
     }
 
-    /// The renderer's cache of lexed templates when custom templates are in use (exposed for
-    /// the test that it is freed).
-    var templateCache: AnyObject? {
-        if case .stencil(let stencil) = renderer.engine { return stencil.cache }
-        return nil
-    }
-
     /// The result of one spec: the Swift source when there was no error, and every diagnostic.
     public struct Output {
         public var source: String?
@@ -68,14 +61,9 @@ public struct Generator {
         let file = parsed.file
         var output = check(parsed, childSpecs: childSpecs)
         guard let model = output.model else { return output }
-        do {
-            var context = ContextBuilder(model: model).build()
-            if writer != .command { context.headerLines = GeneratedHeader.lines(specPath: file, writer: writer) }
-            output.source = try renderer.render(context)
-        } catch {
-            let location = SourceLocation(file: file, line: 1, column: 1)
-            output.diagnostics.append(Diagnostic(.error, "the template could not be rendered: \(error)", at: location))
-        }
+        var context = ContextBuilder(model: model).build()
+        if writer != .command { context.headerLines = GeneratedHeader.lines(specPath: file, writer: writer) }
+        output.source = renderer.render(context)
         return output
     }
 }

@@ -33,6 +33,9 @@ struct VMGenCommand: ParsableCommand {
         } catch let error as InputError {
             Console.error(error.description)
             Foundation.exit(ExitCode.failure.rawValue)
+        } catch let invalid as TemplateRenderer.Invalid {
+            Console.report(invalid.diagnostics)
+            Foundation.exit(ExitCode.failure.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success || code == .failure {
@@ -52,7 +55,7 @@ struct SpecInputs: ParsableArguments {
     @Argument(help: "Spec files (*.vm.yaml) or folders to search for them.")
     var paths: [String]
 
-    @Option(help: ArgumentHelp("A folder of Stencil templates that replace the default ones of the same name.", valueName: "dir"))
+    @Option(help: ArgumentHelp("A folder of Mustache templates (*.mustache) that replace the default ones of the same name (docs/templates.md).", valueName: "dir"))
     var templates: String?
 
     /// The specs the paths name, in path order; an unreadable path throws an `InputError`.

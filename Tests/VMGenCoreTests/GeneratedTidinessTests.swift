@@ -5,14 +5,32 @@ import VMGenCore
 /// What makes a generated file untidy, found by looking at its text: a `// MARK:` with nothing
 /// under it, a private member that nothing uses, a line longer than `lineLimit` columns that the
 /// generator wrote by itself (spec code under `#sourceLocation` and doc comments taken from the
-/// spec keep their own lines).
+/// spec keep their own lines), and blank lines out of place (the templates lay the file out
+/// whole: nothing mends it afterwards).
 enum GeneratedTidiness {
     static let lineLimit = 120
 
     /// Each problem as `line N: what`, in order of lines.
     static func problems(in source: String, spec: String) -> [String] {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return emptySections(lines) + unusedPrivateMembers(lines) + longLines(lines, spec: spec)
+        return emptySections(lines) + unusedPrivateMembers(lines) + longLines(lines, spec: spec) + blankLines(lines)
+    }
+
+    /// Trailing spaces, two blank lines in a row, a blank line after `{` or before `}`, a file
+    /// that does not end in exactly one newline.
+    static func blankLines(_ lines: [String]) -> [String] {
+        var result: [String] = []
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            if line.hasSuffix(" ") { result.append("line \(number): trailing spaces") }
+            guard line.isEmpty, index > 0, index < lines.count - 1 else { continue }
+            let before = lines[index - 1], after = lines[index + 1]
+            if before.isEmpty { result.append("line \(number): a second blank line") }
+            if before.hasSuffix("{") { result.append("line \(number): a blank line after `{`") }
+            if trimmed(after).hasPrefix("}") { result.append("line \(number): a blank line before `}`") }
+        }
+        if lines.last != "" || lines.dropLast().last == "" { result.append("the file does not end in one newline") }
+        return result
     }
 
     /// `// MARK:` lines followed, after blank lines, by another `// MARK:`, a closing brace or
@@ -177,6 +195,16 @@ struct GeneratedTidinessTests {
             "line 82: private `_$didChange` is declared but never used",
             "line 82: 130 columns: private func _$didChange<Value>(_ keyPath: Swift.KeyPath<Abo...",
         ])
+    }
+
+    @Test("the check finds blank lines out of place and trailing spaces")
+    func findsBlankLines() {
+        let lines = "a {\n\n    b \n\n\n}\n".split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(GeneratedTidiness.blankLines(lines) == [
+            "line 2: a blank line after `{`", "line 3: trailing spaces", "line 5: a second blank line", "line 5: a blank line before `}`",
+        ])
+        #expect(GeneratedTidiness.blankLines(["a {", "}", ""]) == [])
+        #expect(GeneratedTidiness.blankLines(["a", "", ""]) == ["the file does not end in one newline"])
     }
 
     @Test("the check finds a line the generator wrote too long, but not spec code or spec docs")

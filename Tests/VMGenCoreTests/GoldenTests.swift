@@ -101,8 +101,8 @@ struct GoldenTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // The updates: the commit and the helpers it and the getters use (`_$transaction`,
         // `_$access`, `_$didChange`).
-        try "// {{ name }}: {{ computations.count }} computation, {{ updates.count }} updates\n"
-            .write(to: folder.appendingPathComponent("ViewModel.swift.stencil"), atomically: true, encoding: .utf8)
+        try "// {{name}}: {{count(computations)}} computation, {{count(updates)}} updates\n"
+            .write(to: folder.appendingPathComponent("ViewModel.swift.mustache"), atomically: true, encoding: .utf8)
         let output = try Generator(customTemplates: folder).generate(Data("viewModel: A\nstate:\n  x: { type: Int, initial: \"1\", input: true }\n".utf8), file: "A.vm.yaml")
         #expect(output.source == "// A: 1 computation, 4 updates\n")
     }

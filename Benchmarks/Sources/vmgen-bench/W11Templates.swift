@@ -5,11 +5,12 @@ import Stencil
 // W11: the template engine for `Templates/` (issue 22, item 3: "choose one template engine by
 // measuring"). One operation = lay out the members of a 20-value class from a typed context (a
 // doc line, a getter, a setter for inputs, a compute function with one parameter per read), the
-// shape a template that decides the code renders for every value. Ours: Mustache
+// shape a template that decides the code renders for every value. Ours: the Mustache library
 // (hummingbird-project/swift-mustache), the context reached through `MustacheParent` (no
 // `Mirror`); baseline: the same text written in Swift (the native floor); peer: Stencil, the
-// engine `Templates/` uses today; `mustache_mirror`: Mustache reading the same structs through
-// `Mirror`. Every variant must give the same text (the checksums are its UTF-8 bytes summed).
+// engine of `Templates/` until session 7; `mustache_mirror`: the Mustache library reading the same
+// structs through `Mirror`. (vmgen now compiles its Mustache templates itself; W5's render stage
+// measures that: docs/benchmarks.md, "Choosing the template engine".) Every variant must give the same text (the checksums are its UTF-8 bytes summed).
 // (Stencil's smart trimming drops the space of an inline `, ` between tags; a string literal,
 // `{{ ", " }}`, keeps it.)
 
@@ -129,7 +130,7 @@ enum W11 {
     @MainActor
     static func workload() throws -> Workload {
         let environment = Environment(trimBehaviour: .smart)
-        let stencil = try environment.templateClass.init(templateString: stencilText, environment: environment)
+        let stencil = environment.templateClass.init(templateString: stencilText, environment: environment)
         let mustache = try MustacheTemplate(string: mustacheText)
         let stencilContext: [String: Any] = ["name": context.name, "values": context.values]
         return Workload(

@@ -172,7 +172,9 @@ public struct CodeFunction: Sendable {
         self.docLines = docLines
         self.leadingLines = leadingLines
         self.signature = signature
-        self.bodyLines = bodyLines
-        self.body = bodyLines.joined(separator: "\n")
+        // A body starts and ends with code, not a blank line.
+        let code = bodyLines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
+        self.bodyLines = Array(code)
+        self.body = code.joined(separator: "\n")
     }
 }

@@ -2,7 +2,7 @@ import ConsumerViewModels
 import Testing
 
 /// The consumer's view models come from VMGen's build plugin, built with this package's own
-/// templates (`VMGenTemplates/Value.stencil` adds a `<name>Key` for every value).
+/// templates (`VMGenTemplates/Value.mustache` adds a `<name>Key` for every value).
 @MainActor
 struct VolumeTests {
     @Test func startsQuietAndCanGoBothWays() {

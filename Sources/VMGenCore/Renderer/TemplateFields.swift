@@ -1,0 +1,248 @@
+/// The fields of the template context as templates name them: the one list that the renderer
+/// reads values through (by position, no reflection), that `TemplateCompiler` resolves names
+/// against, and that docs/templates.md documents (a test keeps the page and this list equal).
+/// Change `TemplateFields.version` whenever a field is added, removed, renamed or changes meaning.
+enum TemplateFields {
+    /// The version of the context's fields, printed in docs/templates.md: a custom template
+    /// written for another version may name fields that are gone.
+    static let version = 1
+}
+
+/// What a field holds, as a template uses it.
+indirect enum TemplateValue: Sendable, Equatable {
+    /// A piece of text: `{{name}}`.
+    case text
+    /// Text that may be empty; as a section, `{{#name}}...{{/name}}` renders when it is not.
+    case optionalText
+    /// `true` or `false`: `{{#name}}...{{/name}}`, `{{^name}}...{{/name}}`.
+    case flag
+    /// Lines of text: `{{#name}}{{.}}{{/name}}`.
+    case lines
+    /// One object: `{{name.field}}`, or `{{#name}}{{field}}{{/name}}`.
+    case object(TemplateObjectType)
+    /// A list of objects: `{{#name}}{{field}}{{/name}}`.
+    case list(TemplateObjectType)
+
+    /// How docs/templates.md writes it.
+    var written: String {
+        switch self {
+        case .text: "text"
+        case .optionalText: "text, maybe empty"
+        case .flag: "flag"
+        case .lines: "lines"
+        case .object(let type): "a \(type.title)"
+        case .list(let type): "list of \(type.title)"
+        }
+    }
+}
+
+/// The kinds of object in the context: the view model at the top, and the members it lists.
+enum TemplateObjectType: String, CaseIterable, Sendable {
+    case viewModel, typeAlias, section, storedMember, value, event, command, resource, function
+
+    /// How docs/templates.md names it.
+    var title: String {
+        switch self {
+        case .viewModel: "view model"
+        case .typeAlias: "type alias"
+        case .section: "section"
+        case .storedMember: "stored member"
+        case .value: "value"
+        case .event: "event"
+        case .command: "command"
+        case .resource: "resource"
+        case .function: "function"
+        }
+    }
+
+    /// Its fields, in the order docs/templates.md lists them.
+    var fields: [TemplateFieldInfo] {
+        switch self {
+        case .viewModel: TemplateContext.fields.map(\.info)
+        case .typeAlias: TypeAliasMember.fields.map(\.info)
+        case .section: ValueSection.fields.map(\.info)
+        case .storedMember: StoredMember.fields.map(\.info)
+        case .value: ValueMember.fields.map(\.info)
+        case .event: EventMember.fields.map(\.info)
+        case .command: CommandMember.fields.map(\.info)
+        case .resource: ResourceMember.fields.map(\.info)
+        case .function: CodeFunction.fields.map(\.info)
+        }
+    }
+}
+
+/// A field's name, what it holds and its doc line.
+struct TemplateFieldInfo: Sendable, Equatable {
+    var name: String
+    var value: TemplateValue
+    var doc: String
+    /// Whether the renderer computes it from other fields (it is not a stored property).
+    var isComputed = false
+}
+
+/// A field of `Root` with the way to read it.
+struct TemplateField<Root>: Sendable {
+    var info: TemplateFieldInfo
+    var read: @Sendable (Root) -> TemplateData
+
+    init(_ name: String, _ value: TemplateValue, _ doc: String, computed: Bool = false, _ read: @escaping @Sendable (Root) -> TemplateData) {
+        info = TemplateFieldInfo(name: name, value: value, doc: doc, isComputed: computed)
+        self.read = read
+    }
+
+    static func text(_ name: String, _ doc: String, _ read: @escaping @Sendable (Root) -> String) -> Self {
+        Self(name, .text, doc) { .text(read($0)) }
+    }
+
+    /// Text that a section shows only when it is not empty.
+    static func optionalText(_ name: String, _ doc: String, _ read: @escaping @Sendable (Root) -> String) -> Self {
+        Self(name, .optionalText, doc) { .text(read($0)) }
+    }
+
+    static func flag(_ name: String, _ doc: String, computed: Bool = false, _ read: @escaping @Sendable (Root) -> Bool) -> Self {
+        Self(name, .flag, doc, computed: computed) { .flag(read($0)) }
+    }
+
+    static func lines(_ name: String, _ doc: String, _ read: @escaping @Sendable (Root) -> [String]) -> Self {
+        Self(name, .lines, doc) { .lines(read($0)) }
+    }
+
+    static func list<Element: TemplateObject>(
+        _ name: String, of type: TemplateObjectType, _ doc: String, _ read: @escaping @Sendable (Root) -> [Element]
+    ) -> Self {
+        Self(name, .list(type), doc) { .list(read($0)) }
+    }
+
+    static func object<Element: TemplateObject>(
+        _ name: String, of type: TemplateObjectType, _ doc: String, _ read: @escaping @Sendable (Root) -> Element
+    ) -> Self {
+        Self(name, .object(type), doc) { .object(read($0)) }
+    }
+}
+
+/// A context object whose fields templates read by position.
+protocol TemplateObject: SendableMetatype {
+    static var fields: [TemplateField<Self>] { get }
+}
+
+extension TemplateObject {
+    /// The field at `index` of `Self.fields`.
+    func data(_ index: Int) -> TemplateData { Self.fields[index].read(self) }
+}
+
+extension TemplateContext: TemplateObject {
+    static let fields: [TemplateField<TemplateContext>] = [
+        .text("specPath", "The spec's path as given to the generator.") { $0.specPath },
+        .text("generatorVersion", "The generator's version.") { $0.generatorVersion },
+        .lines("headerLines", "The comment lines at the top of the file (`// Generated by vmgen ...`).") { $0.headerLines },
+        .text("name", "The class's name (`viewModel:`).") { $0.name },
+        .text("accessPrefix", "`public ` or empty (internal), ready to prefix a declaration.") { $0.accessPrefix },
+        .text("conformances", "The protocols the class conforms to, comma-separated.") { $0.conformances },
+        .lines("docLines", "The class's doc comment, `///` included.") { $0.docLines },
+        .lines("imports", "The modules imported: `Observation`, `Reactive`, then the spec's `imports`.") { $0.imports },
+        .lines("importLines", "The import declarations, the spec's under `#sourceLocation`.") { $0.importLines },
+        .list("dependencies", of: .storedMember, "The spec's `dependencies`, in order.") { $0.dependencies },
+        .list("parameters", of: .storedMember, "The spec's `parameters`, in order.") { $0.parameters },
+        .list("constants", of: .storedMember, "The spec's `constants`, in order.") { $0.constants },
+        .list("sections", of: .section, "Readable values by section: state, derived values, children, activation.") { $0.sections },
+        .list("runtimeProperties", of: .value, "Every public value, also exposed as a runtime `Property` named `<name>Property`.") { $0.runtimeProperties },
+        .list("commands", of: .command, "The commands, in order.") { $0.commands },
+        .list("resources", of: .resource, "The resources, in order.") { $0.resources },
+        .list("events", of: .event, "The events, in order.") { $0.events },
+        .list("storage", of: .storedMember, "Every private stored `var`.") { $0.storage },
+        .lines("runtimeObjects", "The `let`s of the runtime objects the view model uses, each line whole.") { $0.runtimeObjects },
+        .list("functions", of: .function, "The spec's `functions`.") { $0.functions },
+        .optionalText("updateFunction", "The name of the public method that groups writes (`update`); empty without values.") { $0.updateFunction },
+        .object("initializer", of: .function, "The initializer.") { $0.initializer },
+        .lines("deinitLines", "The statements of `deinit`; empty when there is none.") { $0.deinitLines },
+        .list("updates", of: .function, "The transaction: applying events, the commit, and their helpers.") { $0.updates },
+        .list("computations", of: .function, "Pure functions that evaluate the spec's expressions.") { $0.computations },
+        .list("actions", of: .function, "Instance methods that run the spec's statements.") { $0.actions },
+        .list("typeAliases", of: .typeAlias, "One typealias per type the spec writes, under `#sourceLocation`.") { $0.typeAliases },
+        .list("testing", of: .function, "What tests see of the view model (`Reactive.Inspectable`).") { $0.testing },
+        .flag("hasStorage", "Whether `storage` or `runtimeObjects` has anything.", computed: true) {
+            !$0.storage.isEmpty || !$0.runtimeObjects.isEmpty
+        },
+    ]
+}
+
+extension TypeAliasMember: TemplateObject {
+    static let fields: [TemplateField<TypeAliasMember>] = [
+        .lines("lines", "Its doc comment and declaration lines, ready for the class body.") { $0.lines },
+    ]
+}
+
+extension ValueSection: TemplateObject {
+    static let fields: [TemplateField<ValueSection>] = [
+        .text("title", "`State`, `Derived`, `Children`...") { $0.title },
+        .list("values", of: .value, "Its values.") { $0.values },
+    ]
+}
+
+extension StoredMember: TemplateObject {
+    static let fields: [TemplateField<StoredMember>] = [
+        .text("name", "Its name.") { $0.name },
+        .text("type", "Its type.") { $0.type },
+        .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
+        .text("initializer", "What follows the type in the declaration (` = false`), or empty.") { $0.initializer },
+    ]
+}
+
+extension ValueMember: TemplateObject {
+    static let fields: [TemplateField<ValueMember>] = [
+        .text("name", "Its name.") { $0.name },
+        .text("type", "Its type.") { $0.type },
+        .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
+        .text("declarationPrefix", "`public `, or `public private(set) ` for state that is not an input.") { $0.declarationPrefix },
+        .text("getter", "The getter's body, one line.") { $0.getter },
+        .lines("setterLines", "The setter's body; empty for a value without a setter.") { $0.setterLines },
+        .text("propertyName", "Its runtime `Property`'s name (`<name>Property`).") { $0.propertyName },
+        .text("propertyType", "Its runtime `Property`'s type.") { $0.propertyType },
+        .text("propertyGetter", "The body of the runtime `Property`'s getter.") { $0.propertyGetter },
+        .text("declaration", "The whole declaration, indented for the class body.") { $0.declaration },
+    ]
+}
+
+extension EventMember: TemplateObject {
+    static let fields: [TemplateField<EventMember>] = [
+        .text("name", "Its name.") { $0.name },
+        .text("type", "The type of its values.") { $0.type },
+        .text("observerName", "The name of the observer that sends it.") { $0.observerName },
+        .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
+    ]
+}
+
+extension CommandMember: TemplateObject {
+    static let fields: [TemplateField<CommandMember>] = [
+        .text("name", "Its name.") { $0.name },
+        .text("type", "Its `Reactive.Command<Input, Output, Failure>` type.") { $0.type },
+        .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
+        .text("creation", "The `Command(...)` expression, indented for the class body.") { $0.creation },
+        .text("declaration", "The whole `lazy var` declaration with its creation.") { $0.declaration },
+        .list("outputs", of: .value, "`<name>IsExecuting` and `<name>IsEnabled`.") { $0.outputs },
+    ]
+}
+
+extension ResourceMember: TemplateObject {
+    static let fields: [TemplateField<ResourceMember>] = [
+        .text("name", "Its name.") { $0.name },
+        .text("loaderName", "The name of its `ResourceLoader`.") { $0.loaderName },
+        .text("loaderType", "The loader's type.") { $0.loaderType },
+        .text("declarationHead", "The loader's declaration up to its closure's `in`, indented.") { $0.declarationHead },
+        .text("reloadName", "`reload<Name>`.") { $0.reloadName },
+        .lines("reloadLines", "The body of `reload<Name>()`.") { $0.reloadLines },
+        .text("loadName", "The action method that starts one load.") { $0.loadName },
+        .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
+        .list("outputs", of: .value, "`<name>`, `<name>IsLoading` and `<name>Error`.") { $0.outputs },
+    ]
+}
+
+extension CodeFunction: TemplateObject {
+    static let fields: [TemplateField<CodeFunction>] = [
+        .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
+        .lines("leadingLines", "Lines at column 0 before the signature (a `#sourceLocation`).") { $0.leadingLines },
+        .text("signature", "`private func _$commit() {`, without indentation.") { $0.signature },
+        .lines("bodyLines", "The body's lines; spec code at its spec column, under `#sourceLocation`.") { $0.bodyLines },
+        .optionalText("body", "`bodyLines` joined with newlines; empty for an empty body.") { $0.body },
+    ]
+}
