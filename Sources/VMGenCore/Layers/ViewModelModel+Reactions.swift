@@ -13,12 +13,4 @@ public struct ResolvedReaction: Sendable {
     public var perform: Code
     /// Where the statements first write each value they write, for messages.
     public var writeLocations: [String: SourceLocation]
-
-    /// The graph node of the reaction `name`.
-    public static func node(_ name: String) -> String { "react:" + name }
-
-    /// The reaction a graph node stands for, or nil for a value or another effect.
-    public static func name(ofNode node: String) -> String? {
-        node.hasPrefix("react:") ? String(node.dropFirst("react:".count)) : nil
-    }
 }

@@ -13,18 +13,18 @@ public struct ViewModelModel: Sendable {
     /// The graph over `reactiveValues` (and resource reload effects).
     public var graph: DependencyGraph
     /// `graph`'s nodes in update order.
-    public var updateOrder: [String]
-    /// For each expression-backed reactive value and effect, the non-reactive names it reads
+    public var updateOrder: [GraphNode]
+    /// For each piece of code computed in a static function, the non-reactive names it reads
     /// (parameters, dependencies, constants), passed to its compute function.
-    public var fixedReads: [String: [String]]
-    /// For each expression-backed value, effect and constant (same keys as `fixedReads`), every
+    public var fixedReads: [CodeSlot: [String]]
+    /// For each piece of code computed in a static function (same keys as `fixedReads`), every
     /// name its computation takes, reactive and fixed, in order of first appearance.
-    public var argumentOrder: [String: [String]]
+    public var argumentOrder: [CodeSlot: [String]]
     /// Whether `lifecycle: active` is on.
     public var hasActivation: Bool
     /// Every type text of the spec, each parsed once by the checker.
     public var types: SpecTypeTable
-    /// The reactions, checked: graph nodes `ResolvedReaction.node(name)` in `updateOrder`.
+    /// The reactions, checked: graph nodes `.reaction(name)` in `updateOrder`.
     public var reactions: [ResolvedReaction] = []
     /// Where the spec code starts whose last word is a name that is also a declaration
     /// modifier (`open`, `async`, `borrowing`): the generated code ends its statement with `;`,

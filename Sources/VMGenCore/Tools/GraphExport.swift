@@ -54,7 +54,7 @@ public enum GraphExport {
         switch format {
         case .mermaid:
             var lines = ["graph LR"]
-            lines += nodes.map { "    \(id($0.name))[\"\(label($0.name))\"]" }
+            lines += nodes.map { "    \(id($0.name))[\"\($0.label)\"]" }
             lines += edges.map { edge in
                 edge.label.map { "    \(id(edge.from)) -. \($0) .-> \(id(edge.to))" } ?? "    \(id(edge.from)) --> \(id(edge.to))"
             }
@@ -68,7 +68,7 @@ public enum GraphExport {
         case .dot:
             var lines = ["digraph \(model.spec.viewModel.value) {", "    rankdir=LR;", "    node [style=filled];"]
             lines += nodes.map {
-                "    \(id($0.name)) [label=\"\(label($0.name))\", shape=\($0.kind.dotShape), fillcolor=\"\($0.kind.fill)\"];"
+                "    \(id($0.name)) [label=\"\($0.label)\", shape=\($0.kind.dotShape), fillcolor=\"\($0.kind.fill)\"];"
             }
             lines += edges.map { edge in
                 "    \(id(edge.from)) -> \(id(edge.to))" + (edge.label.map { " [label=\"\($0)\", style=dashed]" } ?? "") + ";"
@@ -77,16 +77,28 @@ public enum GraphExport {
         }
     }
 
-    /// What a node shows: its name, but "reaction clearError" for a reaction and "email rule 1"
-    /// for a rule of validation.
-    static func label(_ node: String) -> String {
-        if let reaction = ResolvedReaction.name(ofNode: node) { return "reaction " + reaction }
-        if let range = node.range(of: "$rule") { return node[..<range.lowerBound] + " rule " + node[range.upperBound...] }
-        return node
+    /// A node's name in the export: a value's name; an effect's kind and owner (`reload:items`,
+    /// `pace:query`, `react:clearError`, ids `reload_items`...).
+    static func name(of node: GraphNode) -> String {
+        switch node {
+        case .value(let name): name
+        case .reload(let resource): ["reload", resource].joined(separator: ":")
+        case .pace(let value): ["pace", value].joined(separator: ":")
+        case .reaction(let reaction): ["react", reaction].joined(separator: ":")
+        }
     }
 
-    /// The nodes with their kinds, and the edges, in a stable order.
-    static func graph(of model: ViewModelModel) -> (nodes: [(name: String, kind: Kind)], edges: [Edge]) {
+    /// What a node shows: its name, but "reaction clearError" for a reaction and "email rule 1"
+    /// for a rule of validation.
+    static func label(_ node: GraphNode) -> String {
+        if case .reaction(let reaction) = node { return "reaction " + reaction }
+        let name = name(of: node)
+        if let range = name.range(of: "$rule") { return name[..<range.lowerBound] + " rule " + name[range.upperBound...] }
+        return name
+    }
+
+    /// The nodes with their labels and kinds, and the edges, in a stable order.
+    static func graph(of model: ViewModelModel) -> (nodes: [(name: String, label: String, kind: Kind)], edges: [Edge]) {
         var kinds: [String: Kind] = [:]
         for value in model.reactiveValues {
             kinds[value.name] = switch value.source {
@@ -98,10 +110,13 @@ public enum GraphExport {
             case .validationFlag, .rule, .fieldValidity, .message, .formValidity: .validation
             }
         }
-        func kind(of node: String) -> Kind {
-            if let kind = kinds[node] { return kind }
-            if ResolvedReaction.name(ofNode: node) != nil { return .reaction }
-            return node.hasPrefix("reload:") ? .resource : .derived
+        func kind(of node: GraphNode) -> Kind {
+            switch node {
+            case .value(let name): kinds[name] ?? .derived
+            case .reaction: .reaction
+            case .reload: .resource
+            case .pace: .derived
+            }
         }
         // A command's enabled condition is not a value of the spec: it is what `<command>IsEnabled`
         // is made of (with not executing), so what the condition reads is drawn into that node.
@@ -109,8 +124,8 @@ public enum GraphExport {
         for value in model.reactiveValues {
             if case .condition(let command) = value.source { shownAs[value.name] = GeneratedNames.isEnabled(of: command) }
         }
-        func shown(_ node: String) -> String { shownAs[node] ?? node }
-        var nodes = model.graph.nodes.filter { shownAs[$0] == nil }.map { (name: $0, kind: kind(of: $0)) }
+        func shown(_ node: GraphNode) -> String { shownAs[name(of: node)] ?? name(of: node) }
+        var nodes = model.graph.nodes.filter { shownAs[name(of: $0)] == nil }.map { (name: name(of: $0), label: label($0), kind: kind(of: $0)) }
         var edges: [Edge] = []
         for node in model.graph.nodes {
             for input in model.graph.inputs[node] ?? [] {
@@ -118,7 +133,7 @@ public enum GraphExport {
                 if edge.from != edge.to, !edges.contains(edge) { edges.append(edge) }
             }
         }
-        let names = Set(model.graph.nodes)
+        let names = Set(model.graph.nodes.map(name(of:)))
         func add(_ edge: Edge) {
             if names.contains(edge.from) || nodes.contains(where: { $0.name == edge.from }), !edges.contains(edge) { edges.append(edge) }
         }
@@ -130,14 +145,14 @@ public enum GraphExport {
             if model.hasActivation, triggers.contains(.activation) || triggers.contains(.change) {
                 for output in outputs { add(Edge(from: "isActive", to: output)) }
             }
-            for output in outputs { add(Edge(from: "reload:" + name, to: output)) }
+            for output in outputs { add(Edge(from: Self.name(of: .reload(resource: name)), to: output)) }
         }
         for command in model.spec.commands {
             let name = command.name.value
             let executing = GeneratedNames.isExecuting(of: name), enabled = GeneratedNames.isEnabled(of: name)
             if names.contains(executing) && names.contains(enabled) { add(Edge(from: executing, to: enabled)) }
             if let event = command.emits?.value {
-                if !nodes.contains(where: { $0.name == event }) { nodes.append((event, .event)) }
+                if !nodes.contains(where: { $0.name == event }) { nodes.append((event, event, .event)) }
                 add(Edge(from: executing, to: event, label: "emits"))
             }
             // `then:` executes the other command once this one's `perform` is over.

@@ -135,7 +135,7 @@ extension ContextBuilder {
 
     /// The names an invariant reads, in order of first appearance, with their types.
     func invariantArguments(_ name: String) -> [(name: String, type: String)] {
-        (model.argumentOrder[Checker.invariantKey(name)] ?? []).compactMap { read in
+        (model.argumentOrder[.invariant(name)] ?? []).compactMap { read in
             if let value = value(named: read) { return (read, typeName(of: value)) }
             return memberType(named: read).map { (read, $0) }
         }

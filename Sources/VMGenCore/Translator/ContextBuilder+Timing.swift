@@ -64,19 +64,20 @@ extension ContextBuilder {
 
     /// What the commit runs for an effect node: a reload (at once, or through its pacer) or a
     /// paced value's new value, with the condition added to its inputs' change (`&& _isActive`).
-    func effect(of node: String) -> (run: String, suffix: String)? {
-        if node.hasPrefix("reload:") {
-            let name = String(node.dropFirst("reload:".count))
+    func effect(of node: GraphNode) -> (run: String, suffix: String)? {
+        switch node {
+        case .reload(let name):
             guard let resource = spec.resources.first(where: { $0.name.value == name }) else { return nil }
             // A resource that also loads on activation reloads on change only while active.
             let activeOnly = resource.triggers.contains { $0.value == .activation }
             let suffix = activeOnly ? " && \(GeneratedNames.storage(of: "isActive"))" : ""
             let run = resource.pacing == nil ? "\(loaderName(resource)).reload()" : "\(pacerName(name)).send(())"
             return (run, suffix)
+        case .pace(let value):
+            return ("\(GeneratedNames.helper(value, "pace"))()", "")
+        case .value, .reaction:
+            return nil
         }
-        let prefix = "pace:"
-        guard node.hasPrefix(prefix) else { return nil }
-        return ("\(GeneratedNames.helper(String(node.dropFirst(prefix.count)), "pace"))()", "")
     }
 
     /// A reload started outside any action (an explicit `reload<Name>()`, a pacer letting one
@@ -146,7 +147,7 @@ extension ContextBuilder {
 
     /// What a resource's `task` reads, in order, with the types its function takes.
     func taskArguments(_ resource: Resource) -> [(name: String, type: String)] {
-        let key = "task:" + resource.name.value
+        let key = CodeSlot.task(resource: resource.name.value)
         let fixed = Set(model.fixedReads[key] ?? [])
         return (model.argumentOrder[key] ?? []).compactMap { name in
             if let value = value(named: name) { return (name, typeName(of: value)) }

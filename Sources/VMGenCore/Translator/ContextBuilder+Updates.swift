@@ -3,9 +3,9 @@
 extension ContextBuilder {
     /// The names an expression reads that the generated code passes to its computation, in
     /// order of first appearance, with their types.
-    func arguments(of code: Code, for key: String) -> [(name: String, type: String)] {
+    func arguments(of code: Code, for key: CodeSlot) -> [(name: String, type: String)] {
         let fixed = Set(model.fixedReads[key] ?? [])
-        let reactive = Set(value(named: key)?.reads ?? [])
+        let reactive = Set(key.valueName.flatMap(value(named:))?.reads ?? [])
         return (model.argumentOrder[key] ?? []).compactMap { name in
             if reactive.contains(name), let value = value(named: name) { return (name, typeName(of: value)) }
             if fixed.contains(name), let type = memberType(named: name) { return (name, type) }
@@ -41,9 +41,9 @@ extension ContextBuilder {
     }
 
     /// The key under which the validator stored an expression's fixed reads.
-    func readsKey(of value: ReactiveValue) -> String {
-        if case .state = value.source { return "initial:" + value.name }
-        return value.name
+    func readsKey(of value: ReactiveValue) -> CodeSlot {
+        if case .state = value.source { return .initial(state: value.name) }
+        return .value(value.name)
     }
 
     // MARK: Computations
@@ -52,7 +52,7 @@ extension ContextBuilder {
         var result: [CodeFunction] = []
         for constant in spec.constants {
             guard let code = constant.value, let type = constant.type.map(types.name(for:)) else { continue }
-            let arguments = arguments(of: code, for: "constant:" + constant.name.value)
+            let arguments = arguments(of: code, for: .constant(constant.name.value))
             result.append(CodeFunction(
                 docLines: ["/// The constant `\(constant.name.value)`."],
                 signature: signature("private static func \(GeneratedNames.helper(constant.name.value, "make"))",
@@ -107,7 +107,7 @@ extension ContextBuilder {
         for constant in spec.constants {
             guard let code = constant.value else { continue }
             let name = constant.name.value
-            let arguments = arguments(of: code, for: "constant:" + name)
+            let arguments = arguments(of: code, for: .constant(name))
             lines += LineLayout.lines(call(GeneratedNames.helper(name, "make"), arguments: arguments) { $0 },
                                       prefix: "let \(name) = ", margin: margin)
             lines.append("self.\(name) = \(name)")
@@ -116,7 +116,7 @@ extension ContextBuilder {
             lines.append("")
             lines.append("// Every value's first state, in update order.")
         }
-        for name in model.updateOrder {
+        for name in model.updateOrder.compactMap(\.valueName) {
             guard let value = value(named: name) else { continue }
             lines += LineLayout.lines(initialValueExpression(of: value), prefix: "let \(name): \(typeName(of: value)) = ", margin: margin)
         }
@@ -402,9 +402,9 @@ extension ContextBuilder {
         }
         let wroteMark = lines.count
         lines.append("// What the transaction wrote.")
-        for node in model.updateOrder {
+        for node in model.updateOrder.compactMap(\.valueName) {
             guard let value = value(named: node), value.isWritten, node != "isActive",
-                  model.graph.inputs[node]?.isEmpty ?? true else { continue }
+                  model.graph.inputs[.value(node)]?.isEmpty ?? true else { continue }
             markChanged(node)
         }
         dropComment(ifNothingAfter: wroteMark)
@@ -418,27 +418,28 @@ extension ContextBuilder {
         func takeChildChange(_ node: String) {
             if followed.contains(node) { lines.append("let \(childChangedFlag(node)) = \(followerName(node)).take()") }
         }
-        for node in model.updateOrder {
-            if let reaction = reaction(ofNode: node) {
+        for graphNode in model.updateOrder {
+            let graphInputs = (model.graph.inputs[graphNode] ?? []).compactMap(\.valueName)
+            if case .reaction(let name) = graphNode, let reaction = model.reactions.first(where: { $0.name == name }) {
                 // Its writes join the transaction; what reads them comes later in the order.
                 let terms = changedInputs(reaction.triggers)
                 if !terms.isEmpty { lines += reactionLines(reaction, whenAnyOf: terms) }
                 continue
             }
             // A reload, or a paced value's new value for its pacer (ContextBuilder+Timing).
-            if let effect = effect(of: node) {
-                let terms = changedInputs(model.graph.inputs[node] ?? [])
+            if let effect = effect(of: graphNode) {
+                let terms = changedInputs(graphInputs)
                 if terms.isEmpty { continue }
                 lines += when(terms, suffix: effect.suffix, run: effect.run)
                 continue
             }
-            guard let value = value(named: node), !flagged.contains(node) else { continue }
+            guard let node = graphNode.valueName, let value = value(named: node), !flagged.contains(node) else { continue }
             if value.isWritten {
                 // Written by an effect above (a reload): known only now.
                 markChanged(node)
                 continue
             }
-            var inputs = model.graph.inputs[node] ?? []
+            var inputs = graphInputs
             let newValue: LineLayout.Piece
             switch value.source {
             case .commandIsEnabled(let command):
@@ -484,7 +485,7 @@ extension ContextBuilder {
             takeChildChange(node)
         }
         dropComment(ifNothingAfter: computedMark)
-        let told = model.updateOrder.filter(flagged.contains).compactMap(value(named:))
+        let told = model.updateOrder.compactMap(\.valueName).filter(flagged.contains).compactMap(value(named:))
         lines.append("")
         lines.append("\(transactions).notify {")
         let stagedMark = lines.count

@@ -32,7 +32,7 @@ extension Checker {
             var order: [String] = []
             for (position, piece) in pieces.enumerated() {
                 guard let code = piece.code else { continue }
-                let key = "\(name)$piece\(position)"
+                let key = CodeSlot.keyedPiece(list: name, position: position)
                 givenNames = piece.given
                 let reads = staticReads(
                     of: code, piece.what, form: piece.form, signature: Self.signature(giving: piece.given),
@@ -43,8 +43,8 @@ extension Checker {
                 order += argumentOrder.removeValue(forKey: key) ?? []
             }
             reactiveValues[index].reads = reactive.uniqued()
-            fixedReads[name] = fixed.uniqued()
-            argumentOrder[name] = order.uniqued()
+            fixedReads[.value(name)] = fixed.uniqued()
+            argumentOrder[.value(name)] = order.uniqued()
             for handler in keyed.handlers {
                 let event = handler.event.value
                 if let problem = SwiftNames.problem(with: event) {

@@ -1,10 +1,5 @@
 /// Checks of time (`debounce`, `throttle`, `delay`), async loads (`task`) and resource options.
 extension Checker {
-    /// The graph node of a paced value's pacer: `pace:x` reads what `x`'s expression reads, and
-    /// `x` reads it, so that a value paced into its own inputs is still a cycle.
-    static let pacePrefix = "pace:"
-    static func paceNode(of value: String) -> String { pacePrefix + value }
-
     /// The initializer argument of view models that use time.
     static let schedulerArgument = "scheduler"
 
@@ -59,10 +54,10 @@ extension Checker {
     /// a running load holds no reference to the view model); it fails with `any Error`.
     mutating func checkTask(of resource: Resource) {
         let name = resource.name.value
-        let reads = staticReads(of: resource.load, "the `task` of resource `\(name)`", allowReactive: true, key: Self.taskKey(of: name))
+        let reads = staticReads(of: resource.load, "the `task` of resource `\(name)`", allowReactive: true, key: .task(resource: name))
         var seen = Set<String>()
         resourceReads[name] = reads.reactive.map(\.name).filter { seen.insert($0).inserted }
-        fixedReads[Self.taskKey(of: name)] = reads.fixed
+        fixedReads[.task(resource: name)] = reads.fixed
         if let failure = resource.failure, !["any Error", "Error", "any Swift.Error", "Swift.Error"].contains(failure.value) {
             diagnostics.error(
                 "resource `\(name)` loads with `task`, which fails with `any Error`; remove `failure:` (or use `load` with a producer that fails with `\(failure.value)`)",
@@ -70,13 +65,10 @@ extension Checker {
         }
     }
 
-    /// The key of a resource task's reads in `fixedReads` and `argumentOrder`.
-    static func taskKey(of resource: String) -> String { "task:" + resource }
-
     /// The pacers' nodes: each reads what its value's expression reads.
     mutating func addPacingNodes() {
         for value in reactiveValues where value.pacing != nil {
-            graph.add(Self.paceNode(of: value.name), reads: value.reads)
+            graph.add(.pace(value: value.name), reads: value.reads.map(GraphNode.value))
         }
     }
 }

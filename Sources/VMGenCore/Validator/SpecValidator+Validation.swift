@@ -82,11 +82,11 @@ extension Checker {
             for (index, rule) in field.rules.enumerated() {
                 let node = GeneratedNames.rule(index + 1, of: field.name.value)
                 let what = "rule \(index + 1) of `\(field.name.value)`"
-                let reads = staticReads(of: rule.holds, what, form: .expression, allowReactive: true, key: node)
+                let reads = staticReads(of: rule.holds, what, form: .expression, allowReactive: true, key: .value(node))
                 if let position = reactiveValues.firstIndex(where: { $0.name == node }) {
                     reactiveValues[position].reads = reads.reactive.map(\.name)
                 }
-                fixedReads[node] = reads.fixed
+                fixedReads[.value(node)] = reads.fixed
             }
         }
         if let show = validation.show, show.value == .afterSubmit, validation.submit == nil {

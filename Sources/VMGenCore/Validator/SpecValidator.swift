@@ -23,8 +23,8 @@ struct Checker {
     var diagnostics = Diagnostics()
     var symbols: [String: Symbol] = [:]
     var reactiveValues: [ReactiveValue] = []
-    var fixedReads: [String: [String]] = [:]
-    var argumentOrder: [String: [String]] = [:]
+    var fixedReads: [CodeSlot: [String]] = [:]
+    var argumentOrder: [CodeSlot: [String]] = [:]
     /// Each piece of statement code parsed, for the warnings that look at what it writes.
     var statementReads: [String] = []
     /// Each type text met so far, parsed once; the model keeps it for the context builder.
@@ -32,7 +32,7 @@ struct Checker {
     /// The values each resource's `load` reads, for `trigger: [change]`.
     var resourceReads: [String: [String]] = [:]
     var graph = DependencyGraph()
-    var updateOrder: [String] = []
+    var updateOrder: [GraphNode] = []
     /// Names the code being checked is given besides the spec's (`element`, `child`), for suggestions.
     var givenNames: [String] = []
     /// The reactions, checked (see `SpecValidator+Reactions.swift`).
@@ -430,7 +430,7 @@ struct Checker {
     /// Checks an expression that the generated code evaluates in a pure static function, and
     /// returns its reactive and fixed reads. `givesValue`: the code's value is used (all but a
     /// keyed list's `update`), so statements must `return` it.
-    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: String, givesValue: Bool = true) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
+    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: CodeSlot, givesValue: Bool = true) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         guard let body = parse(code, what, form: form, signature: signature) else { return ([], []) }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: false)
         if form == .body, givesValue { checkReturnsItsValue(body, code, what) }
@@ -439,7 +439,7 @@ struct Checker {
 
     /// Checks the reads of code computed in a static function (found in `code` already), and
     /// returns the reactive and fixed ones.
-    mutating func staticReads(_ reads: [SpecCode.Read], in code: Code, _ what: String, allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
+    mutating func staticReads(_ reads: [SpecCode.Read], in code: Code, _ what: String, allowReactive: Bool, key: CodeSlot) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         var reactive: [(name: String, location: SourceLocation)] = []
         var fixed: [String] = []
         for read in Self.firstOfEachSpelling(reads) {
@@ -489,8 +489,8 @@ struct Checker {
             switch value.source {
             case .state:
                 let what = "the initial value of `\(value.name)`"
-                let reads = staticReads(of: expression, what, allowReactive: false, key: "initial:" + value.name)
-                fixedReads["initial:" + value.name] = reads.fixed
+                let reads = staticReads(of: expression, what, allowReactive: false, key: .initial(state: value.name))
+                fixedReads[.initial(state: value.name)] = reads.fixed
             case .derived, .child, .condition:
                 let what: String = if case .condition(let command) = value.source {
                     "the enabled condition of `\(command)`"
@@ -499,9 +499,9 @@ struct Checker {
                 }
                 // An enabled condition is one expression; values may be statements with `return`.
                 let form: SpecCode.Form = if case .condition = value.source { .expression } else { .body }
-                let reads = staticReads(of: expression, what, form: form, allowReactive: true, key: value.name)
+                let reads = staticReads(of: expression, what, form: form, allowReactive: true, key: .value(value.name))
                 reactiveValues[index].reads = reads.reactive.map(\.name)
-                fixedReads[value.name] = reads.fixed
+                fixedReads[.value(value.name)] = reads.fixed
                 if case .condition(let command) = value.source {
                     for read in reads.reactive where [GeneratedNames.isExecuting(of: command), GeneratedNames.isEnabled(of: command)].contains(read.name) {
                         diagnostics.error(
@@ -515,7 +515,7 @@ struct Checker {
         }
         for constant in spec.constants {
             guard let value = constant.value else { continue }
-            let key = "constant:" + constant.name.value
+            let key = CodeSlot.constant(constant.name.value)
             let reads = staticReads(of: value, "constant `\(constant.name.value)`", allowReactive: false, key: key)
             let later = reads.fixed.filter { name in
                 spec.constants.firstIndex { $0.name.value == name }.map { $0 >= spec.constants.firstIndex { $0.name.value == constant.name.value }! } ?? false
@@ -684,7 +684,7 @@ struct Checker {
     mutating func buildGraph() {
         for value in reactiveValues {
             // A paced value is written when its pacer lets a new value through (SpecValidator+Timing).
-            graph.add(value.name, reads: value.pacing == nil ? value.reads : [Self.paceNode(of: value.name)])
+            graph.add(.value(value.name), reads: value.pacing == nil ? value.reads.map(GraphNode.value) : [.pace(value: value.name)])
         }
         addPacingNodes()
         // A resource that reloads on change is an effect node reading what its load reads.
@@ -696,9 +696,10 @@ struct Checker {
                     "resource `\(resource.name.value)` reloads on `change`, but its load reads no value that changes",
                     at: resource.load.location)
             }
-            graph.add("reload:" + resource.name.value, reads: reads)
+            let reload = GraphNode.reload(resource: resource.name.value)
+            graph.add(reload, reads: reads.map(GraphNode.value))
             // What the reload loads: a load that reads its own outputs is a cycle.
-            for output in [resource.name.value, GeneratedNames.isLoading(of: resource.name.value), GeneratedNames.error(of: resource.name.value)] where graph.inputs[output] != nil { graph.add(output, reads: ["reload:" + resource.name.value]) }
+            for output in [resource.name.value, GeneratedNames.isLoading(of: resource.name.value), GeneratedNames.error(of: resource.name.value)].map(GraphNode.value) where graph.inputs[output] != nil { graph.add(output, reads: [reload]) }
         }
         addReactionsToGraph()
         // The runtime command's isEnabled follows its condition: an edge the graph must see
@@ -716,27 +717,32 @@ struct Checker {
         updateOrder = graph.topologicalOrder()
     }
 
-    func displayName(_ node: String) -> String {
-        if node.hasPrefix("reload:") { return "reload of " + node.dropFirst("reload:".count) }
-        if let reaction = ResolvedReaction.name(ofNode: node) { return "reaction " + reaction }
-        if node.hasPrefix(Self.pacePrefix) { return String(node.dropFirst(Self.pacePrefix.count)) + " (before its pacing)" }
-        if let value = reactiveValues.first(where: { $0.name == node }), case .condition(let command) = value.source {
-            return "enabled condition of \(command)"
+    func displayName(_ node: GraphNode) -> String {
+        switch node {
+        case .reload(let resource): return "reload of " + resource
+        case .reaction(let reaction): return "reaction " + reaction
+        case .pace(let value): return value + " (before its pacing)"
+        case .value(let name):
+            switch value(named: name)?.source {
+            case .condition(let command): return "enabled condition of \(command)"
+            case .rule: return ruleName(name, quoted: false)
+            default: return name
+            }
         }
-        if let value = reactiveValues.first(where: { $0.name == node }), case .rule = value.source { return ruleName(node, quoted: false) }
-        return node
     }
 
-    func locationOfNode(_ node: String) -> SourceLocation {
-        if let value = reactiveValues.first(where: { $0.name == node }) {
-            return value.expression?.location ?? value.location
+    func locationOfNode(_ node: GraphNode) -> SourceLocation {
+        switch node {
+        case .value(let name):
+            let value = value(named: name)
+            return value?.expression?.location ?? value?.location ?? spec.viewModel.location
+        case .reaction(let name):
+            return reactions.first { $0.name == name }?.perform.location ?? spec.viewModel.location
+        case .pace(let value):
+            return locationOfNode(.value(value))
+        case .reload(let name):
+            return spec.resources.first { $0.name.value == name }?.load.location ?? spec.viewModel.location
         }
-        if let reaction = spec.reactions.first(where: { ResolvedReaction.node($0.name.value) == node }) {
-            return reaction.perform.location
-        }
-        if node.hasPrefix(Self.pacePrefix) { return locationOfNode(String(node.dropFirst(Self.pacePrefix.count))) }
-        let resource = spec.resources.first { "reload:" + $0.name.value == node }
-        return resource?.load.location ?? spec.viewModel.location
     }
 
     // MARK: Warnings
@@ -766,7 +772,7 @@ struct Checker {
             case .condition(let command):
                 // Fixed for one view model's life, but it may differ between view models.
                 let perInstance: [Symbol.Kind] = [.parameter, .dependency]
-                if fixedReads[value.name, default: []].contains(where: { symbols[$0].map { perInstance.contains($0.kind) } ?? false }) {
+                if fixedReads[.value(value.name), default: []].contains(where: { symbols[$0].map { perInstance.contains($0.kind) } ?? false }) {
                     continue
                 }
                 diagnostics.warning(
