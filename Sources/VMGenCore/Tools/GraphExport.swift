@@ -127,10 +127,12 @@ public enum GraphExport {
         func shown(_ node: GraphNode) -> String { shownAs[name(of: node)] ?? name(of: node) }
         var nodes = model.graph.nodes.filter { shownAs[name(of: $0)] == nil }.map { (name: name(of: $0), label: label($0), kind: kind(of: $0)) }
         var edges: [Edge] = []
+        // A command's `IsExecuting -> IsEnabled` is drawn with the command's other edges, below.
+        let commandEdges = model.commands.map { Edge(from: GeneratedNames.isExecuting(of: $0.name.value), to: GeneratedNames.isEnabled(of: $0.name.value)) }
         for node in model.graph.nodes {
             for input in model.graph.inputs[node] ?? [] {
                 let edge = Edge(from: shown(input), to: shown(node))
-                if edge.from != edge.to, !edges.contains(edge) { edges.append(edge) }
+                if edge.from != edge.to, !edges.contains(edge), !commandEdges.contains(edge) { edges.append(edge) }
             }
         }
         let names = Set(model.graph.nodes.map(name(of:)))
@@ -147,7 +149,7 @@ public enum GraphExport {
             }
             for output in outputs { add(Edge(from: Self.name(of: .reload(resource: name)), to: output)) }
         }
-        for command in model.spec.commands {
+        for command in model.commands {
             let name = command.name.value
             let executing = GeneratedNames.isExecuting(of: name), enabled = GeneratedNames.isEnabled(of: name)
             if names.contains(executing) && names.contains(enabled) { add(Edge(from: executing, to: enabled)) }

@@ -7,22 +7,21 @@ extension ContextBuilder {
         var hasInput: Bool
     }
 
-    func types(of command: Command) -> CommandTypes {
+    func types(of command: CheckedCommand) -> CommandTypes {
         let defaultFailure: String = if case .task = command.work { "any Swift.Error" } else { "Swift.Never" }
-        let input = command.input?.value
         return CommandTypes(
             input: types.name(for: command.input, or: "Swift.Void"),
             output: types.name(for: command.output, or: "Swift.Void"),
             failure: types.name(for: command.failure, or: defaultFailure),
-            hasInput: input != nil && input != "Void" && input != "()")
+            hasInput: command.takesInput)
     }
 
-    func commandMember(_ command: Command) -> CommandMember {
+    func commandMember(_ command: CheckedCommand) -> CommandMember {
         let name = command.name.value
         let types = types(of: command)
         let type = "Reactive.Command<\(types.input), \(types.output), \(types.failure)>"
         var arguments: [String] = []
-        if let policy = command.policy?.value, policy != .oneAtATime { arguments.append("policy: .\(policy.rawValue),") }
+        if command.policy != .oneAtATime { arguments.append("policy: .\(command.policy.rawValue),") }
         if command.enabled != nil {
             arguments.append("enabledIf: Reactive.Property(\(conditionProperty(name))),")
         }
@@ -129,7 +128,7 @@ extension ContextBuilder {
     /// The instance methods that run spec statements: command work and handlers, resource loads.
     func actions() -> [CodeFunction] {
         var result: [CodeFunction] = []
-        for command in spec.commands {
+        for command in model.commands {
             let name = command.name.value
             let types = types(of: command)
             let parameter = types.hasInput ? self.types.parameter("_ input", types.input) : ""

@@ -58,7 +58,7 @@ extension ContextBuilder {
              "inputs", "Reactive.InspectedInput<\(className)>",
              inputs.map { ".init(\(SwiftText.literal($0.name)), \\.\($0.name))" })
         list("The commands that take no input, for the explorer.", "commands", "Reactive.InspectedCommand",
-             spec.commands.filter { $0.input == nil }.map {
+             model.commands.filter { !$0.takesInput }.map {
                  "Reactive.InspectedCommand(\(SwiftText.literal($0.name.value)), \($0.name.value))"
              })
         let audits = auditEntries()

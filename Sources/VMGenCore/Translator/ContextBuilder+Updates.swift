@@ -23,7 +23,7 @@ extension ContextBuilder {
 
     /// Whether `command` is disabled while it executes (`policy: oneAtATime`, the default).
     func isOneAtATime(_ command: String) -> Bool {
-        (spec.commands.first { $0.name.value == command }?.policy?.value ?? .oneAtATime) == .oneAtATime
+        model.commands.first { $0.name.value == command }?.policy == .oneAtATime
     }
 
     /// `command`'s enabled state from the stored values (`_saveCanExecute && !_saveIsExecuting`);
@@ -126,7 +126,7 @@ extension ContextBuilder {
         for child in childValues {
             lines.append("\(followerName(child.name)) = Reactive.Follower()")
         }
-        for command in spec.commands where command.enabled != nil {
+        for command in model.commands where command.enabled != nil {
             let name = command.name.value
             lines.append("\(conditionProperty(name)) = Reactive.MutableProperty(\(GeneratedNames.canExecute(of: name)))")
         }
@@ -186,7 +186,7 @@ extension ContextBuilder {
         func follow(_ signal: String, _ opening: String, _ body: String) {
             lines += LineLayout.block("\(disposables) += \(signal).observeValuesOnMain", opening: opening, body: [body], margin: 8)
         }
-        for command in spec.commands {
+        for command in model.commands {
             let name = command.name.value
             let step = GeneratedNames.helper(name, "step")
             // Steps that happen on the main actor come through the command's `transaction:`;
@@ -225,7 +225,7 @@ extension ContextBuilder {
     func updates() -> [CodeFunction] {
         guard hasTransactions else { return [] }
         var result: [CodeFunction] = []
-        for command in spec.commands {
+        for command in model.commands {
             let name = command.name.value
             let executing = GeneratedNames.isExecuting(of: name)
             result.append(CodeFunction(
@@ -439,11 +439,9 @@ extension ContextBuilder {
                 markChanged(node)
                 continue
             }
-            var inputs = graphInputs
             let newValue: LineLayout.Piece
             switch value.source {
             case .commandIsEnabled(let command):
-                if isOneAtATime(command) { inputs.append(GeneratedNames.isExecuting(of: command)) }
                 guard let enabled = enabledState(of: command) else { continue }
                 newValue = .text(enabled)
             case .fieldValidity, .message, .formValidity:
@@ -459,7 +457,7 @@ extension ContextBuilder {
             }
             // A child value changed when it holds other objects; its children's own changes are followed.
             let replaceFunction = if case .child = value.source { "replaceChild" } else { "replace" }
-            let terms = changedInputs(inputs)
+            let terms = changedInputs(graphInputs)
             if terms.isEmpty {
                 takeChildChange(node)
                 continue

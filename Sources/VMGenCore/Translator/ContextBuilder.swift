@@ -76,7 +76,7 @@ public struct ContextBuilder {
                 ValueSection(title: "Activation", values: members { if case .activation = $0.source { true } else { false } }),
             ],
             runtimeProperties: values.filter(\.isPublic).map(valueMember),
-            commands: spec.commands.map(commandMember),
+            commands: model.commands.map(commandMember),
             resources: spec.resources.map(resourceMember),
             events: spec.events.map { event in
                 EventMember(name: event.name.value, type: types.name(for: event.type, or: "Swift.Void"),
@@ -110,7 +110,7 @@ public struct ContextBuilder {
 
     /// Whether the view model has disposables: to follow runtime objects (its commands and
     /// resource loaders) and to complete its events when it is released.
-    var hasObservations: Bool { !spec.commands.isEmpty || !spec.resources.isEmpty || !spec.events.isEmpty }
+    var hasObservations: Bool { !model.commands.isEmpty || !spec.resources.isEmpty || !spec.events.isEmpty }
 
     /// The private `let`s of the runtime objects the generated code uses, each only when used.
     func runtimeObjects() -> [String] {
@@ -248,7 +248,7 @@ public struct ContextBuilder {
                 result.append(StoredMember(name: GeneratedNames.helper(value.name, "read"), type: "Swift.Bool", docLines: [], initializer: " = false"))
             }
         }
-        for command in spec.commands where command.enabled != nil {
+        for command in model.commands where command.enabled != nil {
             result.append(StoredMember(name: conditionProperty(command.name.value), type: "Reactive.MutableProperty<Swift.Bool>", docLines: []))
         }
         for child in childValues {

@@ -60,6 +60,7 @@ struct Checker {
             updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation,
             types: types)
         model.reactions = reactions
+        model.commands = spec.commands.map(CheckedCommand.init)
         model.codesEndingInModifierWord = codesEndingInModifierWord
         return model
     }
@@ -286,10 +287,12 @@ struct Checker {
             reactiveValues.append(ReactiveValue(
                 name: GeneratedNames.isExecuting(of: name), type: "Bool", doc: "Whether `\(name)` is running.",
                 source: .commandIsExecuting(command: name), expression: nil, reads: [], location: command.name.location))
+            // A command that runs one execution at a time is disabled while it executes.
+            let notExecuting = (command.policy?.value ?? .oneAtATime) == .oneAtATime ? [GeneratedNames.isExecuting(of: name)] : []
             reactiveValues.append(ReactiveValue(
                 name: GeneratedNames.isEnabled(of: name), type: "Bool", doc: "Whether `\(name)` can be executed now.",
                 source: .commandIsEnabled(command: name), expression: nil,
-                reads: command.enabled == nil ? [] : [GeneratedNames.canExecute(of: name)], location: command.name.location))
+                reads: (command.enabled == nil ? [] : [GeneratedNames.canExecute(of: name)]) + notExecuting, location: command.name.location))
         }
         for resource in spec.resources {
             let name = resource.name.value
@@ -547,7 +550,7 @@ struct Checker {
         for command in spec.commands {
             let name = command.name.value
             // The names each piece is given; their types do not matter to the parser.
-            let input = command.input.map { _ in "(_ input: Input)" } ?? "()"
+            let input = CheckedCommand.takesInput(command) ? "(_ input: Input)" : "()"
             switch command.work {
             case .perform(let code): parseStatements(code, "the `perform` of command `\(name)`", signature: input)
             case .producer(let code): parseStatements(code, "the `work` of command `\(name)`", form: .expression, signature: input)
@@ -620,7 +623,7 @@ struct Checker {
             }
             return
         }
-        if let input = target.input, !SpecCode.isVoid(input.value) {
+        if let input = target.input, CheckedCommand.takesInput(target) {
             diagnostics.error(
                 "`then` of command `\(name)` runs `\(then.value)`, which takes an input (`\(input.value)`); `then` runs a command without input",
                 at: then.location)
@@ -702,8 +705,6 @@ struct Checker {
             for output in [resource.name.value, GeneratedNames.isLoading(of: resource.name.value), GeneratedNames.error(of: resource.name.value)].map(GraphNode.value) where graph.inputs[output] != nil { graph.add(output, reads: [reload]) }
         }
         addReactionsToGraph()
-        // The runtime command's isEnabled follows its condition: an edge the graph must see
-        // to catch cycles that run through a command.
         if let cycle = graph.firstCycle() {
             let first = cycle[0]
             let steps = zip(cycle, cycle.dropFirst()).map { from, to -> Diagnostic.Note in
@@ -755,7 +756,7 @@ struct Checker {
                 at: member.name.location)
         }
         for command in spec.commands {
-            guard case .producer = command.work, let onFailure = command.onFailure, SpecCode.isNever(command.failure?.value ?? "Never") else { continue }
+            guard case .producer = command.work, let onFailure = command.onFailure, !CheckedCommand.canFail(command) else { continue }
             diagnostics.warning(
                 "`onFailure` of command `\(command.name.value)` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with",
                 at: onFailure.location)
