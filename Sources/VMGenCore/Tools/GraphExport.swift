@@ -139,10 +139,10 @@ public enum GraphExport {
         func add(_ edge: Edge) {
             if names.contains(edge.from) || nodes.contains(where: { $0.name == edge.from }), !edges.contains(edge) { edges.append(edge) }
         }
-        for resource in model.spec.resources {
+        for resource in model.resources {
             let name = resource.name.value
             let outputs = [name, GeneratedNames.isLoading(of: name), GeneratedNames.error(of: name)].filter(names.contains)
-            let triggers = resource.triggers.map(\.value)
+            let triggers = resource.triggers
             // A change reload runs only while active when activation is a trigger too.
             if model.hasActivation, triggers.contains(.activation) || triggers.contains(.change) {
                 for output in outputs { add(Edge(from: "isActive", to: output)) }

@@ -93,15 +93,15 @@ extension ContextBuilder {
             outputs: [GeneratedNames.isExecuting(of: name), GeneratedNames.isEnabled(of: name)].compactMap(value(named:)).map(valueMember))
     }
 
-    func resourceFailure(_ resource: Resource) -> String { types.name(for: resource.failure, or: "any Swift.Error") }
+    func resourceFailure(_ resource: CheckedResource) -> String { types.name(for: resource.failure, or: "any Swift.Error") }
 
-    func loaderType(_ resource: Resource) -> String {
+    func loaderType(_ resource: CheckedResource) -> String {
         "Reactive.ResourceLoader<\(types.name(for: resource.type)), \(resourceFailure(resource))>"
     }
 
     /// `private lazy var _r$loader: Type = .init { [weak self] in`, with the type on the next
     /// line when the whole does not fit.
-    func loaderDeclarationHead(_ resource: Resource) -> String {
+    func loaderDeclarationHead(_ resource: CheckedResource) -> String {
         let options = loaderOptions(resource)
         let creation = ".init\(options.isEmpty ? "" : "(options: \(options))") { [weak self] in"
         let head = "    private lazy var \(loaderName(resource)): \(loaderType(resource)) = \(creation)"
@@ -111,7 +111,7 @@ extension ContextBuilder {
         return typeOnNextLine + (options.isEmpty ? creation : ".init(\n        options: \(options)\n    ) { [weak self] in")
     }
 
-    func resourceMember(_ resource: Resource) -> ResourceMember {
+    func resourceMember(_ resource: CheckedResource) -> ResourceMember {
         let name = resource.name.value
         return ResourceMember(
             name: name,
@@ -177,7 +177,7 @@ extension ContextBuilder {
                     bodyLines: embedded(onCompleted)))
             }
         }
-        for resource in spec.resources {
+        for resource in model.resources {
             result.append(CodeFunction(
                 docLines: ["/// Starts one load of `\(resource.name.value)`" + (resource.isTask ? ", with what its task reads as it is now." : ".")],
                 signature: "private func \(GeneratedNames.helper(resource.name.value, "load"))() -> Reactive.SignalProducer<\(types.name(for: resource.type)), \(resourceFailure(resource))> {",

@@ -150,7 +150,7 @@ extension ContextBuilder {
             lines.append("// Follow the runtime objects this view model owns.")
             lines.append(contentsOf: observations)
         }
-        let initialLoads = spec.resources.filter { $0.triggers.contains { $0.value == .initialization } }
+        let initialLoads = model.resources.filter { $0.triggers.contains(.initialization) }
         if !initialLoads.isEmpty {
             lines.append("")
             for resource in initialLoads { lines.append("\(loaderName(resource)).reload()") }
@@ -207,14 +207,14 @@ extension ContextBuilder {
                 follow("\(name).events", "[weak self] event in", "if case .completed = event { self?.\(step) { self?.\(handler)() } }")
             }
         }
-        for resource in spec.resources {
+        for resource in model.resources {
             let loaded = GeneratedNames.helper(resource.name.value, "loaded")
             follow("\(loaderName(resource)).changes", "[weak self] in", "self?.\(loaded)($0)")
         }
         return lines
     }
 
-    func loaderName(_ resource: Resource) -> String { GeneratedNames.helper(resource.name.value, "loader") }
+    func loaderName(_ resource: CheckedResource) -> String { GeneratedNames.helper(resource.name.value, "loader") }
 
     // MARK: Transactions
 
@@ -241,7 +241,7 @@ extension ContextBuilder {
                     + ["\(transactions).end { \(GeneratedNames.fixed("commit"))() }"]
                 ).map { "        " + $0 }))
         }
-        for resource in spec.resources {
+        for resource in model.resources {
             let name = resource.name.value
             let loaded = GeneratedNames.helper(name, "loaded")
             var body = beginLines(later: "self.\(loaded)(state)")
@@ -375,7 +375,7 @@ extension ContextBuilder {
             }
             return head.dropLast() + [head[head.count - 1] + " {", indent + "    " + run, indent + "}"]
         }
-        let activationResources = spec.resources.filter { $0.triggers.contains { $0.value == .activation } }
+        let activationResources = model.resources.filter { $0.triggers.contains(.activation) }
         if model.hasActivation {
             lines.append("// Becoming active loads, becoming inactive cancels, before anything reads the loads.")
             markChanged("isActive")

@@ -77,7 +77,7 @@ public struct ContextBuilder {
             ],
             runtimeProperties: values.filter(\.isPublic).map(valueMember),
             commands: model.commands.map(commandMember),
-            resources: spec.resources.map(resourceMember),
+            resources: model.resources.map(resourceMember),
             events: spec.events.map { event in
                 EventMember(name: event.name.value, type: types.name(for: event.type, or: "Swift.Void"),
                             observerName: GeneratedNames.helper(event.name.value, "observer"), docLines: SwiftText.docLines(event.doc))
@@ -110,7 +110,7 @@ public struct ContextBuilder {
 
     /// Whether the view model has disposables: to follow runtime objects (its commands and
     /// resource loaders) and to complete its events when it is released.
-    var hasObservations: Bool { !model.commands.isEmpty || !spec.resources.isEmpty || !spec.events.isEmpty }
+    var hasObservations: Bool { !model.commands.isEmpty || !model.resources.isEmpty || !spec.events.isEmpty }
 
     /// The private `let`s of the runtime objects the generated code uses, each only when used.
     func runtimeObjects() -> [String] {

@@ -9,16 +9,8 @@ extension Checker {
     }
 
     mutating func checkTiming() {
-        for member in spec.derived {
-            guard let pacing = member.pacing, let index = reactiveValues.firstIndex(where: { $0.name == member.name.value }) else { continue }
-            reactiveValues[index].pacing = pacing.value
-        }
         for resource in spec.resources {
             checkOptions(of: resource)
-            let error = GeneratedNames.error(of: resource.name.value)
-            if resource.errorWhileLoading?.value == .keep, let index = reactiveValues.firstIndex(where: { $0.name == error }) {
-                reactiveValues[index].doc = "Why the last load of `\(resource.name.value)` failed; kept while a new load runs, nil after a success."
-            }
             guard let pacing = resource.pacing else { continue }
             if !resource.triggers.contains(where: { $0.value == .change }) {
                 diagnostics.error(
@@ -37,7 +29,7 @@ extension Checker {
 
     /// `valueOnFailure` and `errorWhileLoading` need a resource that can fail.
     mutating func checkOptions(of resource: Resource) {
-        guard let failure = resource.failure?.value, SpecCode.isNever(failure) else { return }
+        guard !CheckedResource.canFail(resource) else { return }
         let options: [(key: String, location: SourceLocation?)] = [
             ("valueOnFailure", resource.valueOnFailure?.location),
             ("errorWhileLoading", resource.errorWhileLoading?.location),

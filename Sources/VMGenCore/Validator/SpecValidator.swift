@@ -61,6 +61,7 @@ struct Checker {
             types: types)
         model.reactions = reactions
         model.commands = spec.commands.map(CheckedCommand.init)
+        model.resources = spec.resources.map(CheckedResource.init)
         model.codesEndingInModifierWord = codesEndingInModifierWord
         return model
     }
@@ -196,10 +197,9 @@ struct Checker {
         for resource in spec.resources {
             let name = resource.name.value
             declareChecked(resource.name, .resource, type: optional(resource.type.value), what: "a resource")
-            let failure = resource.failure?.value ?? "any Error"
             declare(GeneratedNames.isLoading(of: name), .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
-            if !SpecCode.isNever(failure) {
-                declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: optional(failure), at: resource.name.location)
+            if CheckedResource.canFail(resource) {
+                declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: optional(resource.failure?.value ?? "any Error"), at: resource.name.location)
             }
             declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
         }
@@ -272,7 +272,7 @@ struct Checker {
             append(member, type: type, source: .state(isInput: member.isInput), expression: initial)
         }
         for member in spec.derived {
-            if let type = member.type?.value { append(member, type: type, source: .derived, expression: member.value) }
+            if let type = member.type?.value { append(member, type: type, source: .derived, expression: member.value, pacing: member.pacing?.value) }
         }
         for member in spec.children {
             if let type = member.type?.value { append(member, type: type, source: .child, expression: member.value) }
@@ -296,7 +296,6 @@ struct Checker {
         }
         for resource in spec.resources {
             let name = resource.name.value
-            let failure = resource.failure?.value ?? "any Error"
             reactiveValues.append(ReactiveValue(
                 name: name, type: optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
                 source: .resourceValue(resource: name), expression: nil, reads: [], location: resource.name.location))
@@ -304,9 +303,11 @@ struct Checker {
                 name: GeneratedNames.isLoading(of: name), type: "Bool", doc: "Whether `\(name)` is loading.",
                 source: .resourceIsLoading(resource: name), expression: nil, reads: [], location: resource.name.location))
             // A resource that cannot fail has no error output.
-            if !SpecCode.isNever(failure) {
+            if CheckedResource.canFail(resource) {
+                let whileLoading = resource.errorWhileLoading?.value == .keep ? "kept while a new load runs, nil" : "nil while loading and"
                 reactiveValues.append(ReactiveValue(
-                    name: GeneratedNames.error(of: name), type: optional(failure), doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
+                    name: GeneratedNames.error(of: name), type: optional(resource.failure?.value ?? "any Error"),
+                    doc: "Why the last load of `\(name)` failed; \(whileLoading) after a success.",
                     source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
             }
         }
@@ -317,10 +318,10 @@ struct Checker {
         }
     }
 
-    mutating func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?) {
+    mutating func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?, pacing: Pacing? = nil) {
         reactiveValues.append(ReactiveValue(
             name: member.name.value, type: type, doc: member.doc, source: source, expression: expression, reads: [],
-            location: member.name.location))
+            location: member.name.location, pacing: pacing))
     }
 
     // MARK: Expressions
