@@ -2,7 +2,28 @@
 /// the update order fixed. Produced by `SpecValidator`, turned into a template context by
 /// `ContextBuilder`.
 public struct ViewModelModel: Sendable {
-    public var spec: Spec
+    /// The class to generate, where the spec names it.
+    public var name: Located<String>
+    /// The spec's path as given to the generator.
+    public var file: String
+    /// The doc comment of the class.
+    public var doc: String?
+    /// The modules the spec imports, as it writes them.
+    public var imports: [Located<String>]
+    /// The entries that are not reactive values, checked: initializer arguments, constants,
+    /// events, functions and invariants.
+    public var parameters: [Member]
+    public var dependencies: [Member]
+    public var constants: [Member]
+    public var events: [Member]
+    public var functions: [Function]
+    public var invariants: [Invariant]
+    /// `validation:`, checked; nil without it.
+    public var validation: Validation?
+    /// Each child value kept by id, with its pieces.
+    public var keyedLists: [String: KeyedChildren]
+    /// Every type the spec writes, in spec order.
+    public var writtenTypes: [WrittenType]
     /// `public` or `internal`.
     public var access: String
     /// Every name the spec declares or the generator adds, by name.

@@ -66,7 +66,7 @@ public enum GraphExport {
             }
             return lines.joined(separator: "\n") + "\n"
         case .dot:
-            var lines = ["digraph \(model.spec.viewModel.value) {", "    rankdir=LR;", "    node [style=filled];"]
+            var lines = ["digraph \(model.name.value) {", "    rankdir=LR;", "    node [style=filled];"]
             lines += nodes.map {
                 "    \(id($0.name)) [label=\"\($0.label)\", shape=\($0.kind.dotShape), fillcolor=\"\($0.kind.fill)\"];"
             }
@@ -161,12 +161,12 @@ public enum GraphExport {
             if let next = command.then?.value, names.contains(executing), names.contains(GeneratedNames.isExecuting(of: next)) {
                 add(Edge(from: executing, to: GeneratedNames.isExecuting(of: next), label: "then"))
             }
-            if model.spec.validation?.submit?.value == name, names.contains(GeneratedNames.submitAttempted) {
+            if model.validation?.submit?.value == name, names.contains(GeneratedNames.submitAttempted) {
                 add(Edge(from: executing, to: GeneratedNames.submitAttempted, label: "attempts"))
             }
         }
         // A validated field's setter marks it edited.
-        for field in model.spec.validation?.fields ?? [] {
+        for field in model.validation?.fields ?? [] {
             let name = field.name.value
             if names.contains(GeneratedNames.wasEdited(of: name)) {
                 add(Edge(from: name, to: GeneratedNames.wasEdited(of: name), label: "edited"))

@@ -4,7 +4,7 @@
 extension ContextBuilder {
     /// The keyed list of a child value, if it is one.
     func childList(_ name: String) -> KeyedChildren? {
-        spec.children.first { $0.name.value == name }?.keyed
+        model.keyedLists[name]
     }
 
     /// The children values kept by id, with their lists.

@@ -21,7 +21,7 @@ extension ContextBuilder {
                 (nil, .text(GeneratedNames.property(of: value.name))),
             ]))
         }
-        for event in spec.events {
+        for event in model.events {
             let name = event.name.value
             entries.append(.call(".event", [(nil, .text(SwiftText.literal(name))), (nil, .text("\\." + name)), (nil, .text(name))]))
         }
@@ -107,10 +107,10 @@ extension ContextBuilder {
 
     /// `_$invariants`, which evaluates each invariant of the spec, and the function of each.
     func invariantFunctions() -> [CodeFunction] {
-        guard !spec.invariants.isEmpty else { return [] }
+        guard !model.invariants.isEmpty else { return [] }
         var entries: [String] = []
         var functions: [CodeFunction] = []
-        for invariant in spec.invariants {
+        for invariant in model.invariants {
             let name = invariant.name.value
             let function = GeneratedNames.helper(name, "invariant")
             let arguments = invariantArguments(name)
@@ -143,7 +143,7 @@ extension ContextBuilder {
 
     /// After the observers of a transaction were told, debug builds check the invariants.
     func invariantCheckLines() -> [String] {
-        guard !spec.invariants.isEmpty else { return [] }
+        guard !model.invariants.isEmpty else { return [] }
         return ["#if DEBUG", "Reactive.Invariant.check(\(GeneratedNames.fixed("invariants")), of: Self.self)", "#endif"]
     }
 }

@@ -50,7 +50,7 @@ extension ContextBuilder {
 
     func computations() -> [CodeFunction] {
         var result: [CodeFunction] = []
-        for constant in spec.constants {
+        for constant in model.constants {
             guard let code = constant.value, let type = constant.type.map(types.name(for:)) else { continue }
             let arguments = arguments(of: code, for: .constant(constant.name.value))
             result.append(CodeFunction(
@@ -95,16 +95,16 @@ extension ContextBuilder {
     // MARK: Initializer
 
     func initializer() -> CodeFunction {
-        let initializerParameters = (spec.parameters + spec.dependencies).compactMap { member in
+        let initializerParameters = (model.parameters + model.dependencies).compactMap { member in
             member.type.map { types.parameter(member.name.value, types.name(for: $0)) }
         } + schedulerParameter
         // The body's lines sit 8 columns in.
         let margin = 8
         var lines: [String] = schedulerLines
-        for member in spec.parameters + spec.dependencies {
+        for member in model.parameters + model.dependencies {
             lines.append("self.\(member.name.value) = \(member.name.value)")
         }
-        for constant in spec.constants {
+        for constant in model.constants {
             guard let code = constant.value else { continue }
             let name = constant.name.value
             let arguments = arguments(of: code, for: .constant(name))
@@ -130,7 +130,7 @@ extension ContextBuilder {
             let name = command.name.value
             lines.append("\(conditionProperty(name)) = Reactive.MutableProperty(\(GeneratedNames.canExecute(of: name)))")
         }
-        for event in spec.events {
+        for event in model.events {
             let name = event.name.value
             let observer = GeneratedNames.helper(name, "observer")
             lines.append("(\(name), \(observer)) = Reactive.Signal<\(types.name(for: event.type, or: "Swift.Void")), Swift.Never>.pipe()")

@@ -54,18 +54,6 @@ struct Checker {
     var hasActivation: Bool { spec.lifecycle?.value == "active" }
     var access: String { spec.access?.value ?? "public" }
 
-    func model() -> ViewModelModel {
-        var model = ViewModelModel(
-            spec: spec, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
-            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation,
-            types: types)
-        model.reactions = reactions
-        model.commands = spec.commands.map(CheckedCommand.init)
-        model.resources = spec.resources.map(CheckedResource.init)
-        model.codesEndingInModifierWord = codesEndingInModifierWord
-        return model
-    }
-
     mutating func run(warn: Bool) {
         checkHeader()
         checkViewModelNameIsUnique()

@@ -1,0 +1,31 @@
+/// The checked model: what the checker decided, and the entries it accepted, for the translator,
+/// which reads nothing else.
+extension Checker {
+    func model() -> ViewModelModel {
+        ViewModelModel(
+            name: spec.viewModel, file: spec.file, doc: spec.doc, imports: spec.imports,
+            parameters: spec.parameters, dependencies: spec.dependencies, constants: spec.constants, events: spec.events,
+            functions: spec.functions, invariants: spec.invariants, validation: spec.validation,
+            keyedLists: Dictionary(spec.children.compactMap { child in child.keyed.map { (child.name.value, $0) } }, uniquingKeysWith: { first, _ in first }),
+            writtenTypes: writtenTypes, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
+            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation,
+            types: types, reactions: reactions, commands: spec.commands.map(CheckedCommand.init),
+            resources: spec.resources.map(CheckedResource.init), codesEndingInModifierWord: codesEndingInModifierWord)
+    }
+
+    /// Every type the spec writes, in spec order: the members', then each command's input,
+    /// output and failure, then each resource's type and failure.
+    var writtenTypes: [WrittenType] {
+        let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
+        var result = members.compactMap { member in member.type.map { WrittenType(owner: member.name.value, role: .type, type: $0) } }
+        for command in spec.commands {
+            let types: [(WrittenType.Role, Located<String>?)] = [(.input, command.input), (.output, command.output), (.failure, command.failure)]
+            result += types.compactMap { role, type in type.map { WrittenType(owner: command.name.value, role: role, type: $0) } }
+        }
+        for resource in spec.resources {
+            result.append(WrittenType(owner: resource.name.value, role: .type, type: resource.type, ofResource: true))
+            if let failure = resource.failure { result.append(WrittenType(owner: resource.name.value, role: .failure, type: failure, ofResource: true)) }
+        }
+        return result
+    }
+}
