@@ -30,6 +30,7 @@ extension Checker {
             var reactive: [String] = []
             var fixed: [String] = []
             var order: [String] = []
+            var update: SpecCode.Body?
             for (position, piece) in pieces.enumerated() {
                 guard let code = piece.code else { continue }
                 let key = CodeSlot.keyedPiece(list: name, position: position)
@@ -38,6 +39,7 @@ extension Checker {
                     of: code, piece.what, form: piece.form, signature: Self.signature(giving: piece.given),
                     allowReactive: true, key: key, givesValue: piece.givesValue)
                 givenNames = []
+                if piece.code == keyed.update { update = reads.body }
                 reactive += reads.reactive.map(\.name)
                 fixed += reads.fixed
                 order += argumentOrder.removeValue(forKey: key) ?? []
@@ -56,7 +58,7 @@ extension Checker {
                 parseStatements(handler.body, "the handler of `\(event)` of `\(name)`", signature: Self.signature(giving: givenNames))
                 givenNames = []
             }
-            checkAgainstChildSpec(member, keyed)
+            checkAgainstChildSpec(member, keyed, update: update)
         }
     }
 

@@ -22,8 +22,8 @@ extension Checker {
                 continue
             }
             // A mutating method called on a state value (`recent.append(x)`) writes it too.
-            let writeReads = SpecCode.writes(in: body, among: reads)
-                + SpecCode.mutatingCalls(in: body, among: reads).filter { symbols[$0.name]?.kind == .state }
+            let found = SpecCode.writes(in: body, among: reads)
+            let writeReads = found.assigned + found.mutated.filter { symbols[$0.name]?.kind == .state }
             let writes = checkWrites(writeReads, of: reaction)
             let written = Set(writes)
             let key = CodeSlot.reaction(name)

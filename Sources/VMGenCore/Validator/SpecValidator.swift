@@ -421,12 +421,13 @@ struct Checker {
 
     /// Checks an expression that the generated code evaluates in a pure static function, and
     /// returns its reactive and fixed reads. `givesValue`: the code's value is used (all but a
-    /// keyed list's `update`), so statements must `return` it.
-    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: CodeSlot, givesValue: Bool = true) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
-        guard let body = parse(code, what, form: form, signature: signature) else { return ([], []) }
+    /// keyed list's `update`), so statements must `return` it. Returns the parsed code too.
+    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: CodeSlot, givesValue: Bool = true) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String], body: SpecCode.Body?) {
+        guard let body = parse(code, what, form: form, signature: signature) else { return ([], [], nil) }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: false)
         if form == .body, givesValue { checkReturnsItsValue(body, code, what) }
-        return staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key)
+        let reads = staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key)
+        return (reads.reactive, reads.fixed, body)
     }
 
     /// Checks the reads of code computed in a static function (found in `code` already), and
