@@ -6,6 +6,8 @@ public struct ResolvedReaction: Sendable {
     public var doc: String?
     /// The values whose change runs it, without repeats.
     public var triggers: [String]
+    /// The values its statements read, besides what they write.
+    public var reads: [String]
     /// The state values its statements write (passed `inout`), in order of first appearance.
     public var writes: [String]
     /// The one trigger whose value from before the transaction it reads as `oldValue`, if any.

@@ -11,18 +11,8 @@ extension ContextBuilder {
     /// What the reaction reads, as its function takes it: `oldValue` first, then the values and
     /// fixed names its statements read, in order of first appearance.
     func reactionArguments(_ reaction: ResolvedReaction) -> [(name: String, type: String)] {
-        let key = CodeSlot.reaction(reaction.name)
-        let fixed = Set(model.fixedReads[key] ?? [])
-        var result: [(name: String, type: String)] = []
-        if let trigger = reaction.oldValueOf, let value = value(named: trigger) { result.append(("oldValue", typeName(of: value))) }
-        for name in model.argumentOrder[key] ?? [] {
-            if let value = value(named: name) {
-                result.append((name, typeName(of: value)))
-            } else if fixed.contains(name), let type = memberType(named: name) {
-                result.append((name, type))
-            }
-        }
-        return result
+        let oldValue = reaction.oldValueOf.flatMap(value(named:)).map { [(name: "oldValue", type: typeName(of: $0))] } ?? []
+        return oldValue + arguments(for: .reaction(reaction.name))
     }
 
     /// One static function per reaction, for `computations`.

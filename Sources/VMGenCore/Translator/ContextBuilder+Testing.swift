@@ -113,7 +113,7 @@ extension ContextBuilder {
         for invariant in model.invariants {
             let name = invariant.name.value
             let function = GeneratedNames.helper(name, "invariant")
-            let arguments = invariantArguments(name)
+            let arguments = arguments(for: .invariant(name))
             let call = LineLayout.Piece.call("Self." + function, arguments.map { argument in
                 (argument.name, .text(value(named: argument.name) == nil ? argument.name : GeneratedNames.storage(of: argument.name)))
             })
@@ -131,14 +131,6 @@ extension ContextBuilder {
             signature: "\(access)var \(GeneratedNames.fixed("invariants")): [Reactive.Invariant] {",
             bodyLines: ["        ["] + entries + ["        ]"])
         return [list] + functions
-    }
-
-    /// The names an invariant reads, in order of first appearance, with their types.
-    func invariantArguments(_ name: String) -> [(name: String, type: String)] {
-        (model.argumentOrder[.invariant(name)] ?? []).compactMap { read in
-            if let value = value(named: read) { return (read, typeName(of: value)) }
-            return memberType(named: read).map { (read, $0) }
-        }
     }
 
     /// After the observers of a transaction were told, debug builds check the invariants.

@@ -140,27 +140,16 @@ extension ContextBuilder {
         let name = resource.name.value
         return CodeFunction(
             docLines: ["/// The task of `\(name)`, from what it reads (it holds no reference to the view model)."],
-            signature: signature("private static func \(GeneratedNames.helper(name, "task"))", parameters: parameterList(taskArguments(resource)),
+            signature: signature("private static func \(GeneratedNames.helper(name, "task"))", parameters: parameterList(arguments(for: .task(resource: name))),
                                  result: " async throws -> \(types.name(for: resource.type))"),
             bodyLines: embedded(resource.load))
-    }
-
-    /// What a resource's `task` reads, in order, with the types its function takes.
-    func taskArguments(_ resource: CheckedResource) -> [(name: String, type: String)] {
-        let key = CodeSlot.task(resource: resource.name.value)
-        let fixed = Set(model.fixedReads[key] ?? [])
-        return (model.argumentOrder[key] ?? []).compactMap { name in
-            if let value = value(named: name) { return (name, typeName(of: value)) }
-            if fixed.contains(name), let type = memberType(named: name) { return (name, type) }
-            return nil
-        }
     }
 
     /// The body of a task resource's load: the names it reads, taken now, and a task on the main
     /// actor that runs the static function with them (so a running load does not keep the view
     /// model alive, and disposing it cancels the task).
     func taskLoadLines(_ resource: CheckedResource) -> [String] {
-        let arguments = taskArguments(resource)
+        let arguments = arguments(for: .task(resource: resource.name.value))
         var lines = arguments.map { argument in
             let source = value(named: argument.name) == nil ? "self." + argument.name : GeneratedNames.storage(of: argument.name)
             return "let \(argument.name) = \(source)"

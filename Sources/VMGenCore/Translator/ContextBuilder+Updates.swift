@@ -1,13 +1,12 @@
 /// The initializer, the update functions and the pure computations: where the dependency
 /// graph becomes code.
 extension ContextBuilder {
-    /// The names an expression reads that the generated code passes to its computation, in
+    /// The names a piece of code reads that the generated code passes to its computation, in
     /// order of first appearance, with their types.
-    func arguments(of code: Code, for key: CodeSlot) -> [(name: String, type: String)] {
+    func arguments(of code: Code? = nil, for key: CodeSlot) -> [(name: String, type: String)] {
         let fixed = Set(model.fixedReads[key] ?? [])
-        let reactive = Set(key.valueName.flatMap(value(named:))?.reads ?? [])
         return (model.argumentOrder[key] ?? []).compactMap { name in
-            if reactive.contains(name), let value = value(named: name) { return (name, typeName(of: value)) }
+            if let value = value(named: name) { return (name, typeName(of: value)) }
             if fixed.contains(name), let type = memberType(named: name) { return (name, type) }
             return nil
         }

@@ -14,9 +14,7 @@ extension Checker {
                 diagnostics.error("`\(name)` cannot be the name of an invariant: \(problem)", at: invariant.name.location)
                 continue
             }
-            let key = CodeSlot.invariant(name)
-            let reads = staticReads(of: invariant.holds, "invariant `\(name)`", form: .expression, allowReactive: true, key: key)
-            fixedReads[key] = reads.fixed
+            staticReads(of: invariant.holds, "invariant `\(name)`", form: .expression, allowReactive: true, key: .invariant(name))
         }
     }
 }

@@ -43,6 +43,7 @@ extension Checker {
                 reactive += reads.reactive.map(\.name)
                 fixed += reads.fixed
                 order += argumentOrder.removeValue(forKey: key) ?? []
+                fixedReads[key] = nil
             }
             reactiveValues[index].reads = reactive.uniqued()
             fixedReads[.value(name)] = fixed.uniqued()

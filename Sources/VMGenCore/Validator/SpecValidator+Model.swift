@@ -1,7 +1,7 @@
 /// The checked model: what the checker decided, and the entries it accepted, for the translator,
 /// which reads nothing else.
 extension Checker {
-    func model() -> ViewModelModel {
+    func model(graph: DependencyGraph, updateOrder: [GraphNode]) -> ViewModelModel {
         ViewModelModel(
             name: spec.viewModel, file: spec.file, doc: spec.doc, imports: spec.imports,
             parameters: spec.parameters, dependencies: spec.dependencies, constants: spec.constants, events: spec.events,

@@ -28,14 +28,12 @@ extension Checker {
             let written = Set(writes)
             let key = CodeSlot.reaction(name)
             let passed = staticReads(reads.filter { !written.contains($0.name) }, in: reaction.perform, what, allowReactive: true, key: key)
-            fixedReads[key] = passed.fixed
             statementReads += SpecCode.names(reads)
             reactions.append(ResolvedReaction(
-                name: name, doc: reaction.doc, triggers: triggers, writes: writes,
+                name: name, doc: reaction.doc, triggers: triggers, reads: passed.reactive.map(\.name), writes: writes,
                 oldValueOf: reaction.perform.text.contains("oldValue") ? oldValueOf : nil, perform: reaction.perform,
                 writeLocations: Dictionary(writeReads.map { ($0.name, reaction.perform.location(ofUTF8Offset: $0.offset)) },
                                            uniquingKeysWith: { first, _ in first })))
-            reactionReads[name] = passed.reactive.map(\.name)
         }
     }
 
@@ -86,10 +84,10 @@ extension Checker {
 
     /// Each reaction is a node that reads its triggers and what its statements read, and each
     /// value it writes reads it: a reaction whose writes run it again is a cycle.
-    mutating func addReactionsToGraph() {
+    func addReactionsToGraph(_ graph: inout DependencyGraph) {
         for reaction in reactions {
             let node = GraphNode.reaction(reaction.name)
-            graph.add(node, reads: (reaction.triggers + (reactionReads[reaction.name] ?? [])).map(GraphNode.value))
+            graph.add(node, reads: (reaction.triggers + reaction.reads).map(GraphNode.value))
             for written in reaction.writes { graph.add(.value(written), reads: [node]) }
         }
     }

@@ -43,22 +43,21 @@ extension Checker {
     }
 
     /// A `task` runs in a static function from the names it reads, passed when a load starts (so
-    /// a running load holds no reference to the view model); it fails with `any Error`.
-    mutating func checkTask(of resource: Resource) {
+    /// a running load holds no reference to the view model); it fails with `any Error`. Gives the
+    /// values it reads.
+    mutating func checkTask(of resource: Resource) -> [String] {
         let name = resource.name.value
         let reads = staticReads(of: resource.load, "the `task` of resource `\(name)`", allowReactive: true, key: .task(resource: name))
-        var seen = Set<String>()
-        resourceReads[name] = reads.reactive.map(\.name).filter { seen.insert($0).inserted }
-        fixedReads[.task(resource: name)] = reads.fixed
         if let failure = resource.failure, !["any Error", "Error", "any Swift.Error", "Swift.Error"].contains(failure.value) {
             diagnostics.error(
                 "resource `\(name)` loads with `task`, which fails with `any Error`; remove `failure:` (or use `load` with a producer that fails with `\(failure.value)`)",
                 at: failure.location)
         }
+        return reads.reactive.map(\.name).uniqued()
     }
 
     /// The pacers' nodes: each reads what its value's expression reads.
-    mutating func addPacingNodes() {
+    func addPacingNodes(to graph: inout DependencyGraph) {
         for value in reactiveValues where value.pacing != nil {
             graph.add(.pace(value: value.name), reads: value.reads.map(GraphNode.value))
         }

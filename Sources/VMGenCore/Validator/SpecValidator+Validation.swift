@@ -86,7 +86,6 @@ extension Checker {
                 if let position = reactiveValues.firstIndex(where: { $0.name == node }) {
                     reactiveValues[position].reads = reads.reactive.map(\.name)
                 }
-                fixedReads[.value(node)] = reads.fixed
             }
         }
         if let show = validation.show, show.value == .afterSubmit, validation.submit == nil {

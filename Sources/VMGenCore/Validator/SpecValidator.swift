@@ -9,12 +9,10 @@ public struct SpecValidator {
     /// design warnings (which only make sense for a valid spec) are left out. `childSpecs` are the
     /// other specs of the run, which the spec's keyed children are checked against.
     public func validate(_ spec: Spec, diagnostics: inout Diagnostics, childSpecs: ChildSpecs = .none) -> ViewModelModel? {
-        var checker = Checker(spec: spec)
-        checker.childSpecs = childSpecs
-        checker.run(warn: !diagnostics.hasErrors)
+        var checker = Checker(spec: spec, childSpecs: childSpecs)
+        let model = checker.run(warn: !diagnostics.hasErrors)
         diagnostics.append(contentsOf: checker.diagnostics)
-        guard !checker.diagnostics.hasErrors else { return nil }
-        return checker.model()
+        return model
     }
 }
 
@@ -29,32 +27,29 @@ struct Checker {
     var statementReads: [String] = []
     /// Each type text met so far, parsed once; the model keeps it for the context builder.
     var types = SpecTypeTable()
-    /// The values each resource's `load` reads, for `trigger: [change]`.
-    var resourceReads: [String: [String]] = [:]
-    var graph = DependencyGraph()
-    var updateOrder: [GraphNode] = []
     /// Names the code being checked is given besides the spec's (`element`, `child`), for suggestions.
     var givenNames: [String] = []
     /// The reactions, checked (see `SpecValidator+Reactions.swift`).
     var reactions: [ResolvedReaction] = []
-    /// The values each reaction's statements read, besides what they write.
-    var reactionReads: [String: [String]] = [:]
     /// The specs of the same run, for what keyed lists use of their children.
-    var childSpecs = ChildSpecs.none
+    let childSpecs: ChildSpecs
     /// Where each piece of code starts that ends in a name that is also a modifier (see
     /// `ViewModelModel.codesEndingInModifierWord`).
     var codesEndingInModifierWord: Set<SourceLocation> = []
     /// The modules the spec's `imports` name (found by `checkHeader`).
     var importedModules: [String] = []
 
-    init(spec: Spec) {
+    init(spec: Spec, childSpecs: ChildSpecs) {
         self.spec = spec
+        self.childSpecs = childSpecs
     }
 
     var hasActivation: Bool { spec.lifecycle?.value == "active" }
     var access: String { spec.access?.value ?? "public" }
 
-    mutating func run(warn: Bool) {
+    /// The phases in order; the last, the graph's, takes what the loads read from the resources'
+    /// and gives the graph and the update order, from which the model is made. Nil on an error.
+    mutating func run(warn: Bool) -> ViewModelModel? {
         checkHeader()
         checkViewModelNameIsUnique()
         declareEverything()
@@ -64,14 +59,16 @@ struct Checker {
         checkExpressions()
         checkChildLists()
         checkCommands()
-        checkResources()
+        let resourceReads = checkResources()
         checkReactions()
         checkValidation()
         checkTiming()
         checkInvariants()
-        buildGraph()
+        let order = buildGraph(resourceReads: resourceReads)
         // Design warnings only make sense once the spec is valid.
         if warn && !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
+        guard let order, !diagnostics.hasErrors else { return nil }
+        return model(graph: order.graph, updateOrder: order.updateOrder)
     }
 
     // MARK: Header
@@ -422,6 +419,7 @@ struct Checker {
     /// Checks an expression that the generated code evaluates in a pure static function, and
     /// returns its reactive and fixed reads. `givesValue`: the code's value is used (all but a
     /// keyed list's `update`), so statements must `return` it. Returns the parsed code too.
+    @discardableResult
     mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: CodeSlot, givesValue: Bool = true) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String], body: SpecCode.Body?) {
         guard let body = parse(code, what, form: form, signature: signature) else { return ([], [], nil) }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: false)
@@ -472,6 +470,7 @@ struct Checker {
         }
         let passed = Set(reactive.map(\.name) + fixed)
         argumentOrder[key] = SpecCode.names(reads).filter(passed.contains)
+        fixedReads[key] = fixed
         return (reactive, fixed)
     }
 
@@ -481,9 +480,7 @@ struct Checker {
             guard let expression = value.expression else { continue }
             switch value.source {
             case .state:
-                let what = "the initial value of `\(value.name)`"
-                let reads = staticReads(of: expression, what, allowReactive: false, key: .initial(state: value.name))
-                fixedReads[.initial(state: value.name)] = reads.fixed
+                staticReads(of: expression, "the initial value of `\(value.name)`", allowReactive: false, key: .initial(state: value.name))
             case .derived, .child, .condition:
                 let what: String = if case .condition(let command) = value.source {
                     "the enabled condition of `\(command)`"
@@ -494,7 +491,6 @@ struct Checker {
                 let form: SpecCode.Form = if case .condition = value.source { .expression } else { .body }
                 let reads = staticReads(of: expression, what, form: form, allowReactive: true, key: .value(value.name))
                 reactiveValues[index].reads = reads.reactive.map(\.name)
-                fixedReads[.value(value.name)] = reads.fixed
                 if case .condition(let command) = value.source {
                     for read in reads.reactive where [GeneratedNames.isExecuting(of: command), GeneratedNames.isEnabled(of: command)].contains(read.name) {
                         diagnostics.error(
@@ -517,7 +513,6 @@ struct Checker {
                 diagnostics.error("constant `\(constant.name.value)` reads constant `\(name)`, which is declared after it (or is itself); declare `\(name)` first",
                                   at: value.location)
             }
-            fixedReads[key] = reads.fixed
         }
         for function in spec.functions {
             let problems = SpecCode.signature(function.signature.text)
@@ -653,11 +648,13 @@ struct Checker {
             at: location, notes: [.init("`\(event.name.value)` is declared here", at: event.name.location)])
     }
 
-    mutating func checkResources() {
+    /// Checks each resource; gives the values each one's load reads, for `trigger: [change]`.
+    mutating func checkResources() -> [String: [String]] {
+        var resourceReads: [String: [String]] = [:]
         for resource in spec.resources {
             let what = "`load` of resource `\(resource.name.value)`"
             if resource.isTask {
-                checkTask(of: resource)
+                resourceReads[resource.name.value] = checkTask(of: resource)
             } else if let body = parse(resource.load, what, form: .expression) {
                 resourceReads[resource.name.value] = Self.firstOfEachSpelling(SpecCode.reads(in: body)).compactMap { read in
                     guard read.name != "self" else { return nil }
@@ -670,16 +667,20 @@ struct Checker {
                     at: trigger.location)
             }
         }
+        return resourceReads
     }
 
     // MARK: Graph
 
-    mutating func buildGraph() {
+    /// The graph of the values, the reloads, the pacers and the reactions, and its update order;
+    /// nil when it has a cycle (an error).
+    mutating func buildGraph(resourceReads: [String: [String]]) -> (graph: DependencyGraph, updateOrder: [GraphNode])? {
+        var graph = DependencyGraph()
         for value in reactiveValues {
             // A paced value is written when its pacer lets a new value through (SpecValidator+Timing).
             graph.add(.value(value.name), reads: value.pacing == nil ? value.reads.map(GraphNode.value) : [.pace(value: value.name)])
         }
-        addPacingNodes()
+        addPacingNodes(to: &graph)
         // A resource that reloads on change is an effect node reading what its load reads.
         for resource in spec.resources where resource.triggers.contains(where: { $0.value == .change }) {
             var seen = Set<String>()
@@ -694,7 +695,7 @@ struct Checker {
             // What the reload loads: a load that reads its own outputs is a cycle.
             for output in [resource.name.value, GeneratedNames.isLoading(of: resource.name.value), GeneratedNames.error(of: resource.name.value)].map(GraphNode.value) where graph.inputs[output] != nil { graph.add(output, reads: [reload]) }
         }
-        addReactionsToGraph()
+        addReactionsToGraph(&graph)
         if let cycle = graph.firstCycle() {
             let first = cycle[0]
             let steps = zip(cycle, cycle.dropFirst()).map { from, to -> Diagnostic.Note in
@@ -703,9 +704,9 @@ struct Checker {
             diagnostics.error(
                 "dependency cycle: \(cycle.map(displayName).joined(separator: " -> ")); a value cannot depend on itself: break the cycle",
                 at: steps.first?.location ?? locationOfNode(first), notes: steps)
-            return
+            return nil
         }
-        updateOrder = graph.topologicalOrder()
+        return (graph, graph.topologicalOrder())
     }
 
     func displayName(_ node: GraphNode) -> String {
