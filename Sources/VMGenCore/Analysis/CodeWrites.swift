@@ -37,9 +37,7 @@ extension SpecCode {
         "formUnion", "formIntersection", "formSymmetricDifference", "subtract", "replaceSubrange", "swapAt",
         "partition", "reserveCapacity", "update", "write", "trimPrefix", "removeSubranges", "formIndex",
     ]
-}
 
-extension SpecCode {
     /// Whether an element of an unfolded sequence (`a, op, b`) is an assignment: `=` or a
     /// compound assignment operator (`+=`, `&=`, `<<=`...), not a comparison.
     static func isAssignment(_ element: ExprSyntax) -> Bool {

@@ -36,9 +36,4 @@ public enum CodeSlot: Hashable, Sendable {
     case invariant(String)
     /// One piece (`each`, `id`, `make`, `update`) of a keyed list, before they are joined.
     case keyedPiece(list: String, position: Int)
-
-    /// The computed value's name, or nil for another slot.
-    public var valueName: String? {
-        if case .value(let name) = self { name } else { nil }
-    }
 }

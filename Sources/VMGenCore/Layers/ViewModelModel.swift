@@ -12,10 +12,7 @@ public struct ViewModelModel: Sendable {
     public var imports: [Located<String>]
     /// The entries that are not reactive values, checked: initializer arguments, constants,
     /// events, functions and invariants.
-    public var parameters: [Member]
-    public var dependencies: [Member]
-    public var constants: [Member]
-    public var events: [Member]
+    public var parameters, dependencies, constants, events: [Member]
     public var functions: [Function]
     public var invariants: [Invariant]
     /// `validation:`, checked; nil without it.

@@ -8,10 +8,9 @@ public struct WrittenType: Sendable {
         case input = "Input", output = "Output", failure = "Failure"
     }
 
-    /// The name of the declaration.
+    /// The name of the declaration, and what it is.
     public var owner: String
+    public var kind: Symbol.Kind
     public var role: Role
     public var type: Located<String>
-    /// Whether the declaration is a resource (whose type is not a member's).
-    public var ofResource = false
 }

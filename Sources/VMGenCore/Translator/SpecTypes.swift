@@ -52,10 +52,10 @@ struct SpecTypes {
                 owner: written.role == .type ? "`\(name)`" : "the \(written.role.rawValue.lowercased()) of `\(name)`")
             switch written.role {
             case .type: memberTypes[name] = self.name(for: type)
-            case .failure where written.ofResource: resourceFailures[name] = self.name(for: type)
+            case .failure where written.kind == .resource: resourceFailures[name] = self.name(for: type)
             default: break
             }
-            if written.role != .failure, !written.ofResource, facts(of: type.value).isFunctionType {
+            if written.role != .failure, written.kind != .resource, facts(of: type.value).isFunctionType {
                 functionTypeNames.insert(self.name(for: type))
             }
         }

@@ -9,22 +9,27 @@ extension Checker {
             keyedLists: Dictionary(spec.children.compactMap { child in child.keyed.map { (child.name.value, $0) } }, uniquingKeysWith: { first, _ in first }),
             writtenTypes: writtenTypes, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
             updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation,
-            types: types, reactions: reactions, commands: spec.commands.map(CheckedCommand.init),
-            resources: spec.resources.map(CheckedResource.init), codesEndingInModifierWord: codesEndingInModifierWord)
+            types: types, reactions: reactions, commands: spec.commands.map(CheckedCommand.init(entry:)),
+            resources: spec.resources.map(CheckedResource.init(entry:)), codesEndingInModifierWord: codesEndingInModifierWord)
     }
 
     /// Every type the spec writes, in spec order: the members', then each command's input,
     /// output and failure, then each resource's type and failure.
     var writtenTypes: [WrittenType] {
-        let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
-        var result = members.compactMap { member in member.type.map { WrittenType(owner: member.name.value, role: .type, type: $0) } }
+        let sections: [(Symbol.Kind, [Member])] = [
+            (.parameter, spec.parameters), (.dependency, spec.dependencies), (.constant, spec.constants), (.state, spec.state),
+            (.derived, spec.derived), (.child, spec.children), (.event, spec.events),
+        ]
+        var result = sections.flatMap { kind, members in
+            members.compactMap { member in member.type.map { WrittenType(owner: member.name.value, kind: kind, role: .type, type: $0) } }
+        }
         for command in spec.commands {
             let types: [(WrittenType.Role, Located<String>?)] = [(.input, command.input), (.output, command.output), (.failure, command.failure)]
-            result += types.compactMap { role, type in type.map { WrittenType(owner: command.name.value, role: role, type: $0) } }
+            result += types.compactMap { role, type in type.map { WrittenType(owner: command.name.value, kind: .command, role: role, type: $0) } }
         }
         for resource in spec.resources {
-            result.append(WrittenType(owner: resource.name.value, role: .type, type: resource.type, ofResource: true))
-            if let failure = resource.failure { result.append(WrittenType(owner: resource.name.value, role: .failure, type: failure, ofResource: true)) }
+            let types: [(WrittenType.Role, Located<String>?)] = [(.type, resource.type), (.failure, resource.failure)]
+            result += types.compactMap { role, type in type.map { WrittenType(owner: resource.name.value, kind: .resource, role: role, type: $0) } }
         }
         return result
     }

@@ -29,7 +29,7 @@ extension Checker {
 
     /// `valueOnFailure` and `errorWhileLoading` need a resource that can fail.
     mutating func checkOptions(of resource: Resource) {
-        guard !CheckedResource.canFail(resource) else { return }
+        guard !CheckedResource(entry: resource).canFail else { return }
         let options: [(key: String, location: SourceLocation?)] = [
             ("valueOnFailure", resource.valueOnFailure?.location),
             ("errorWhileLoading", resource.errorWhileLoading?.location),

@@ -183,7 +183,7 @@ struct Checker {
             let name = resource.name.value
             declareChecked(resource.name, .resource, type: optional(resource.type.value), what: "a resource")
             declare(GeneratedNames.isLoading(of: name), .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
-            if CheckedResource.canFail(resource) {
+            if CheckedResource(entry: resource).canFail {
                 declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: optional(resource.failure?.value ?? "any Error"), at: resource.name.location)
             }
             declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
@@ -207,8 +207,7 @@ struct Checker {
 
     // MARK: Types
 
-    mutating func checkType(_ type: Located<String>?, of what: String) {
-        guard let type else { return }
+    mutating func checkType(_ type: Located<String>, of what: String) {
         guard let problem = types.facts(of: type.value).problems.first else { return }
         var location = type.location
         location.column += problem.offset
@@ -221,22 +220,9 @@ struct Checker {
     }
 
     mutating func checkTypes() {
-        let sections: [(String, [Member])] = [
-            ("parameter", spec.parameters), ("dependency", spec.dependencies), ("constant", spec.constants),
-            ("state value", spec.state), ("derived value", spec.derived), ("child view model", spec.children),
-            ("event", spec.events),
-        ]
-        for (what, members) in sections {
-            for member in members { checkType(member.type, of: "\(what) `\(member.name.value)`") }
-        }
-        for command in spec.commands {
-            for (key, type) in [("input", command.input), ("output", command.output), ("failure", command.failure)] {
-                checkType(type, of: "the \(key) of command `\(command.name.value)`")
-            }
-        }
-        for resource in spec.resources {
-            checkType(resource.type, of: "resource `\(resource.name.value)`")
-            checkType(resource.failure, of: "the failure of resource `\(resource.name.value)`")
+        for written in writtenTypes {
+            let owner = describe(Symbol(name: written.owner, kind: written.kind, type: nil, location: written.type.location))
+            checkType(written.type, of: written.role == .type ? owner : "the \(written.role.rawValue.lowercased()) of \(owner)")
         }
     }
 
@@ -288,7 +274,7 @@ struct Checker {
                 name: GeneratedNames.isLoading(of: name), type: "Bool", doc: "Whether `\(name)` is loading.",
                 source: .resourceIsLoading(resource: name), expression: nil, reads: [], location: resource.name.location))
             // A resource that cannot fail has no error output.
-            if CheckedResource.canFail(resource) {
+            if CheckedResource(entry: resource).canFail {
                 let whileLoading = resource.errorWhileLoading?.value == .keep ? "kept while a new load runs, nil" : "nil while loading and"
                 reactiveValues.append(ReactiveValue(
                     name: GeneratedNames.error(of: name), type: optional(resource.failure?.value ?? "any Error"),
@@ -535,7 +521,7 @@ struct Checker {
         for command in spec.commands {
             let name = command.name.value
             // The names each piece is given; their types do not matter to the parser.
-            let input = CheckedCommand.takesInput(command) ? "(_ input: Input)" : "()"
+            let input = CheckedCommand(entry: command).takesInput ? "(_ input: Input)" : "()"
             switch command.work {
             case .perform(let code): parseStatements(code, "the `perform` of command `\(name)`", signature: input)
             case .producer(let code): parseStatements(code, "the `work` of command `\(name)`", form: .expression, signature: input)
@@ -608,7 +594,7 @@ struct Checker {
             }
             return
         }
-        if let input = target.input, CheckedCommand.takesInput(target) {
+        if let input = target.input, CheckedCommand(entry: target).takesInput {
             diagnostics.error(
                 "`then` of command `\(name)` runs `\(then.value)`, which takes an input (`\(input.value)`); `then` runs a command without input",
                 at: then.location)
@@ -711,30 +697,26 @@ struct Checker {
 
     func displayName(_ node: GraphNode) -> String {
         switch node {
-        case .reload(let resource): return "reload of " + resource
-        case .reaction(let reaction): return "reaction " + reaction
-        case .pace(let value): return value + " (before its pacing)"
+        case .reload(let resource): "reload of " + resource
+        case .reaction(let reaction): "reaction " + reaction
+        case .pace(let value): value + " (before its pacing)"
         case .value(let name):
             switch value(named: name)?.source {
-            case .condition(let command): return "enabled condition of \(command)"
-            case .rule: return ruleName(name, quoted: false)
-            default: return name
+            case .condition(let command): "enabled condition of \(command)"
+            case .rule: ruleName(name, quoted: false)
+            default: name
             }
         }
     }
 
     func locationOfNode(_ node: GraphNode) -> SourceLocation {
-        switch node {
-        case .value(let name):
-            let value = value(named: name)
-            return value?.expression?.location ?? value?.location ?? spec.viewModel.location
-        case .reaction(let name):
-            return reactions.first { $0.name == name }?.perform.location ?? spec.viewModel.location
-        case .pace(let value):
-            return locationOfNode(.value(value))
-        case .reload(let name):
-            return spec.resources.first { $0.name.value == name }?.load.location ?? spec.viewModel.location
+        let location = switch node {
+        case .value(let name): value(named: name).map { $0.expression?.location ?? $0.location }
+        case .reaction(let name): reactions.first { $0.name == name }?.perform.location
+        case .pace(let value): Optional(locationOfNode(.value(value)))
+        case .reload(let name): spec.resources.first { $0.name.value == name }?.load.location
         }
+        return location ?? spec.viewModel.location
     }
 
     // MARK: Warnings
@@ -747,7 +729,7 @@ struct Checker {
                 at: member.name.location)
         }
         for command in spec.commands {
-            guard case .producer = command.work, let onFailure = command.onFailure, !CheckedCommand.canFail(command) else { continue }
+            guard case .producer = command.work, let onFailure = command.onFailure, !CheckedCommand(entry: command).canFail else { continue }
             diagnostics.warning(
                 "`onFailure` of command `\(command.name.value)` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with",
                 at: onFailure.location)
