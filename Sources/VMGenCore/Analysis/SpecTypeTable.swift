@@ -52,6 +52,11 @@ public struct SpecTypeTable: Sendable {
         return parsed
     }
 
+    /// The optional of a type text (`Int?`, `(any Error)?`), from its one parse.
+    mutating func optional(_ text: String) -> String {
+        SwiftNames.optional(text, needsParentheses: facts(of: text).needsParenthesesForOptional)
+    }
+
     /// The facts of a text parsed before, or nil.
     public subscript(text: String) -> SpecTypeFacts? { facts[text] }
 

@@ -2,11 +2,10 @@
 /// the update order fixed. Produced by `SpecValidator`, turned into a template context by
 /// `ContextBuilder`.
 public struct ViewModelModel: Sendable {
-    /// The class to generate, where the spec names it.
+    /// The class to generate (where the spec names it), the spec's path as given to the
+    /// generator, and the class's doc comment.
     public var name: Located<String>
-    /// The spec's path as given to the generator.
     public var file: String
-    /// The doc comment of the class.
     public var doc: String?
     /// The modules the spec imports, as it writes them.
     public var imports: [Located<String>]

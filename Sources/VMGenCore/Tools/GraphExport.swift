@@ -14,30 +14,17 @@ public enum GraphExport {
     enum Kind: String, CaseIterable {
         case state, derived, command, resource, event, lifecycle, reaction, validation
 
-        /// Mermaid `classDef` body and DOT attributes: one fill colour per kind, and a shape.
-        var fill: String {
+        /// Mermaid `classDef` body and DOT attributes: one fill colour per kind, and a DOT shape.
+        var style: (fill: String, dotShape: String) {
             switch self {
-            case .state: "#dbeafe"
-            case .derived: "#dcfce7"
-            case .command: "#fef3c7"
-            case .resource: "#ede9fe"
-            case .event: "#fee2e2"
-            case .lifecycle: "#e5e7eb"
-            case .reaction: "#fce7f3"
-            case .validation: "#ccfbf1"
-            }
-        }
-
-        var dotShape: String {
-            switch self {
-            case .state: "box"
-            case .derived: "ellipse"
-            case .command: "hexagon"
-            case .resource: "cylinder"
-            case .event: "cds"
-            case .lifecycle: "diamond"
-            case .reaction: "parallelogram"
-            case .validation: "octagon"
+            case .state: ("#dbeafe", "box")
+            case .derived: ("#dcfce7", "ellipse")
+            case .command: ("#fef3c7", "hexagon")
+            case .resource: ("#ede9fe", "cylinder")
+            case .event: ("#fee2e2", "cds")
+            case .lifecycle: ("#e5e7eb", "diamond")
+            case .reaction: ("#fce7f3", "parallelogram")
+            case .validation: ("#ccfbf1", "octagon")
             }
         }
     }
@@ -61,14 +48,14 @@ public enum GraphExport {
             for kind in Kind.allCases {
                 let members = nodes.filter { $0.kind == kind }.map { id($0.name) }
                 guard !members.isEmpty else { continue }
-                lines.append("    classDef \(kind.rawValue) fill:\(kind.fill),stroke:#555")
+                lines.append("    classDef \(kind.rawValue) fill:\(kind.style.fill),stroke:#555")
                 lines.append("    class \(members.joined(separator: ",")) \(kind.rawValue)")
             }
             return lines.joined(separator: "\n") + "\n"
         case .dot:
             var lines = ["digraph \(model.name.value) {", "    rankdir=LR;", "    node [style=filled];"]
             lines += nodes.map {
-                "    \(id($0.name)) [label=\"\($0.label)\", shape=\($0.kind.dotShape), fillcolor=\"\($0.kind.fill)\"];"
+                "    \(id($0.name)) [label=\"\($0.label)\", shape=\($0.kind.style.dotShape), fillcolor=\"\($0.kind.style.fill)\"];"
             }
             lines += edges.map { edge in
                 "    \(id(edge.from)) -> \(id(edge.to))" + (edge.label.map { " [label=\"\($0)\", style=dashed]" } ?? "") + ";"
@@ -142,9 +129,8 @@ public enum GraphExport {
         for resource in model.resources {
             let name = resource.name.value
             let outputs = [name, GeneratedNames.isLoading(of: name), GeneratedNames.error(of: name)].filter(names.contains)
-            let triggers = resource.triggers
             // A change reload runs only while active when activation is a trigger too.
-            if model.hasActivation, triggers.contains(.activation) || triggers.contains(.change) {
+            if model.hasActivation, resource.triggers.contains(.activation) || resource.triggers.contains(.change) {
                 for output in outputs { add(Edge(from: "isActive", to: output)) }
             }
             for output in outputs { add(Edge(from: Self.name(of: .reload(resource: name)), to: output)) }
@@ -166,11 +152,8 @@ public enum GraphExport {
             }
         }
         // A validated field's setter marks it edited.
-        for field in model.validation?.fields ?? [] {
-            let name = field.name.value
-            if names.contains(GeneratedNames.wasEdited(of: name)) {
-                add(Edge(from: name, to: GeneratedNames.wasEdited(of: name), label: "edited"))
-            }
+        for name in (model.validation?.fields ?? []).map(\.name.value) where names.contains(GeneratedNames.wasEdited(of: name)) {
+            add(Edge(from: name, to: GeneratedNames.wasEdited(of: name), label: "edited"))
         }
         return (nodes, edges)
     }

@@ -51,7 +51,7 @@ public struct ChildSpecs: Sendable {
     }
 }
 
-extension Checker {
+extension Declarer {
     /// Two specs of one run that declare the same view model would generate two classes of one
     /// name into one module, which does not compile: each is told where the other is.
     mutating func checkViewModelNameIsUnique() {
@@ -61,7 +61,9 @@ extension Checker {
             "view model `\(spec.viewModel.value)` is also declared by \(other.file): two classes of one name do not compile in one module; rename one of them",
             at: spec.viewModel.location, notes: [.init("`\(spec.viewModel.value)` is declared here too", at: other)])
     }
+}
 
+extension Checker {
     /// A keyed list's handlers name events of the child, and its `update` writes inputs of the
     /// child, when the child's spec is among the specs of the run (docs/spec-format.md,
     /// "Keyed children").

@@ -8,7 +8,7 @@ extension Checker {
             functions: spec.functions, invariants: spec.invariants, validation: spec.validation,
             keyedLists: Dictionary(spec.children.compactMap { child in child.keyed.map { (child.name.value, $0) } }, uniquingKeysWith: { first, _ in first }),
             writtenTypes: writtenTypes, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
-            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation,
+            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: spec.hasActivation,
             types: types, reactions: reactions, commands: spec.commands.map(CheckedCommand.init(entry:)),
             resources: spec.resources.map(CheckedResource.init(entry:)), codesEndingInModifierWord: codesEndingInModifierWord)
     }

@@ -52,7 +52,7 @@ extension Checker {
             }
             guard symbol.isReactive else {
                 diagnostics.error(
-                    "\(context), but \(describe(symbol)) never changes; a reaction follows values that change: state, derived values, children, `isActive`, and the outputs of commands and resources",
+                    "\(context), but \(symbol.messageName) never changes; a reaction follows values that change: state, derived values, children, `isActive`, and the outputs of commands and resources",
                     at: trigger.location, notes: [.init("`\(symbol.name)` is declared here", at: symbol.location)])
                 continue
             }
@@ -68,7 +68,7 @@ extension Checker {
             guard let symbol = resolve(write, in: reaction.perform, "the `perform` of reaction `\(reaction.name.value)`") else { continue }
             guard symbol.kind == .state else {
                 diagnostics.error(
-                    "reaction `\(reaction.name.value)` writes `\(write.name)`, which is \(describe(symbol)); a reaction writes only state values (a derived value follows what it reads: write those instead)",
+                    "reaction `\(reaction.name.value)` writes `\(write.name)`, which is \(symbol.messageName); a reaction writes only state values (a derived value follows what it reads: write those instead)",
                     at: reaction.perform.location(ofUTF8Offset: write.offset),
                     notes: [.init("`\(symbol.name)` is declared here", at: symbol.location)])
                 continue

@@ -18,41 +18,37 @@ public struct SpecValidator {
 
 struct Checker {
     let spec: Spec
-    var diagnostics = Diagnostics()
-    var symbols: [String: Symbol] = [:]
+    var diagnostics: Diagnostics
+    /// Every name, from the first phase (`Declarer`).
+    let symbols: [String: Symbol]
     var reactiveValues: [ReactiveValue] = []
     var fixedReads: [CodeSlot: [String]] = [:]
     var argumentOrder: [CodeSlot: [String]] = [:]
     /// Each piece of statement code parsed, for the warnings that look at what it writes.
     var statementReads: [String] = []
     /// Each type text met so far, parsed once; the model keeps it for the context builder.
-    var types = SpecTypeTable()
+    var types: SpecTypeTable
     /// Names the code being checked is given besides the spec's (`element`, `child`), for suggestions.
     var givenNames: [String] = []
     /// The reactions, checked (see `SpecValidator+Reactions.swift`).
     var reactions: [ResolvedReaction] = []
-    /// The specs of the same run, for what keyed lists use of their children.
     let childSpecs: ChildSpecs
     /// Where each piece of code starts that ends in a name that is also a modifier (see
     /// `ViewModelModel.codesEndingInModifierWord`).
     var codesEndingInModifierWord: Set<SourceLocation> = []
-    /// The modules the spec's `imports` name (found by `checkHeader`).
-    var importedModules: [String] = []
 
+    /// Runs the first phase, whose names every later one reads.
     init(spec: Spec, childSpecs: ChildSpecs) {
-        self.spec = spec
-        self.childSpecs = childSpecs
+        let declared = Declarer(spec: spec, childSpecs: childSpecs)
+        (self.spec, self.childSpecs) = (spec, childSpecs)
+        (symbols, diagnostics, types) = (declared.symbols, declared.diagnostics, declared.types)
     }
 
-    var hasActivation: Bool { spec.lifecycle?.value == "active" }
     var access: String { spec.access?.value ?? "public" }
 
     /// The phases in order; the last, the graph's, takes what the loads read from the resources'
     /// and gives the graph and the update order, from which the model is made. Nil on an error.
     mutating func run(warn: Bool) -> ViewModelModel? {
-        checkHeader()
-        checkViewModelNameIsUnique()
-        declareEverything()
         checkTypes()
         buildReactiveValues()
         buildValidationValues()
@@ -71,140 +67,6 @@ struct Checker {
         return model(graph: order.graph, updateOrder: order.updateOrder)
     }
 
-    // MARK: Header
-
-    mutating func checkHeader() {
-        importedModules = spec.imports.compactMap { SpecCode.importPath($0.value)?.module }
-        if let problem = SwiftNames.problem(with: spec.viewModel.value, isType: true) ?? moduleNameProblem(spec.viewModel.value) {
-            diagnostics.error("`\(spec.viewModel.value)` cannot be the view model's name: \(problem)", at: spec.viewModel.location)
-        }
-        if let access = spec.access, !["public", "internal"].contains(access.value) {
-            diagnostics.error(
-                "`access` must be `public` or `internal`, not `\(access.value)`\(Suggestion.didYouMean(access.value, in: ["public", "internal"]))",
-                at: access.location)
-        }
-        for module in spec.imports {
-            let path = SpecCode.importPath(module.value)
-            if path?.components.contains(where: { SwiftNames.problem(with: $0) != nil }) ?? true {
-                diagnostics.error(
-                    "`\(module.value)` is not a module name; list modules as plain names or dotted paths, or one type of a module: `imports: [Foundation, Core.Models, struct MyModule.Event]`",
-                    at: module.location)
-            }
-        }
-        if let lifecycle = spec.lifecycle, lifecycle.value != "active" {
-            diagnostics.error(
-                "unknown lifecycle `\(lifecycle.value)`\(Suggestion.closest(to: lifecycle.value, in: ["active"]) == nil ? "; the only lifecycle is `active`" : "; did you mean `active`?")",
-                at: lifecycle.location)
-        }
-    }
-
-    // MARK: Names
-
-    /// How a message names a declaration: "state value `count`", "the generated `xProperty` of `x`".
-    func describe(_ symbol: Symbol) -> String {
-        switch symbol.kind {
-        case .generated(let owner): "the generated `\(symbol.name)` of `\(owner)`"
-        case .commandOutput(let command): "the generated `\(symbol.name)` of command `\(command)`"
-        case .resourceOutput(let resource): "the generated `\(symbol.name)` of resource `\(resource)`"
-        case .activation: "`isActive` of `lifecycle: active`"
-        case .parameter: "parameter `\(symbol.name)`"
-        case .dependency: "dependency `\(symbol.name)`"
-        case .constant: "constant `\(symbol.name)`"
-        case .state: "state value `\(symbol.name)`"
-        case .derived: "derived value `\(symbol.name)`"
-        case .child: "child view model `\(symbol.name)`"
-        case .function: "function `\(symbol.name)`"
-        case .command: "command `\(symbol.name)`"
-        case .event: "event `\(symbol.name)`"
-        case .resource: "resource `\(symbol.name)`"
-        case .reaction: "reaction `\(symbol.name)`"
-        case .validationOutput(let owner, _) where owner == "validation": "the generated `\(symbol.name)` of `validation`"
-        case .validationOutput(let owner, _): "the generated `\(symbol.name)` of the rules of `\(owner)`"
-        }
-    }
-
-    mutating func declare(_ name: String, _ kind: Symbol.Kind, type: String?, at location: SourceLocation) {
-        let symbol = Symbol(name: name, kind: kind, type: type, location: location)
-        guard let existing = symbols[name] else {
-            symbols[name] = symbol
-            return
-        }
-        if symbol.isGenerated && existing.isGenerated {
-            // Two declarations need the same helper name; one owner twice is the echo of a clash
-            // reported already.
-            guard let owner = symbol.kind.owner, let other = existing.kind.owner, owner != other else { return }
-            diagnostics.error(
-                "`\(owner)` and `\(other)` both need the generated name `\(name)`; rename one of them", at: location,
-                notes: [.init("`\(other)` is declared here", at: existing.location)])
-            return
-        }
-        if symbol.isGenerated {
-            // Only the spec's own name can change: say so where it stands.
-            diagnostics.error(
-                "\(describe(existing)) clashes with \(describe(symbol)); rename `\(name)`", at: existing.location,
-                notes: [.init("`\(symbol.kind.owner ?? name)` is declared here", at: location)])
-            return
-        }
-        diagnostics.error(
-            "`\(name)` is declared twice: \(describe(symbol)) clashes with \(describe(existing)); rename one of them", at: location,
-            notes: [.init("\(describe(existing)) is declared here", at: existing.location)])
-    }
-
-    mutating func declareChecked(_ name: Located<String>, _ kind: Symbol.Kind, type: String?, what: String) {
-        if let problem = SwiftNames.problem(with: name.value) ?? moduleNameProblem(name.value) {
-            // Declared anyway: each use of the name is then not an error of its own.
-            diagnostics.error("`\(name.value)` cannot be the name of \(what): \(problem)", at: name.location)
-        }
-        declare(name.value, kind, type: type, at: name.location)
-    }
-
-    /// The generated code names the runtime's and the imports' types through their modules
-    /// (`Reactive.Property`), so no member may take a module's name.
-    func moduleNameProblem(_ name: String) -> String? {
-        let modules = ["Swift", "Reactive", "Observation"] + importedModules
-        return modules.contains(name) ? "`\(name)` is the name of a module the generated code uses" : nil
-    }
-
-    mutating func declareEverything() {
-        for member in spec.parameters { declareChecked(member.name, .parameter, type: member.type?.value, what: "a parameter") }
-        for member in spec.dependencies { declareChecked(member.name, .dependency, type: member.type?.value, what: "a dependency") }
-        for member in spec.constants { declareChecked(member.name, .constant, type: member.type?.value, what: "a constant") }
-        for member in spec.state { declareChecked(member.name, .state, type: member.type?.value, what: "a state value") }
-        for member in spec.derived { declareChecked(member.name, .derived, type: member.type?.value, what: "a derived value") }
-        for member in spec.children { declareChecked(member.name, .child, type: member.type?.value, what: "a child view model") }
-        for function in spec.functions { declareChecked(function.name, .function, type: nil, what: "a function") }
-        for command in spec.commands {
-            declareChecked(command.name, .command, type: nil, what: "a command")
-            for output in [GeneratedNames.isExecuting(of: command.name.value), GeneratedNames.isEnabled(of: command.name.value)] {
-                declare(output, .commandOutput(command: command.name.value), type: "Bool", at: command.name.location)
-            }
-        }
-        for resource in spec.resources {
-            let name = resource.name.value
-            declareChecked(resource.name, .resource, type: optional(resource.type.value), what: "a resource")
-            declare(GeneratedNames.isLoading(of: name), .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
-            if CheckedResource(entry: resource).canFail {
-                declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: optional(resource.failure?.value ?? "any Error"), at: resource.name.location)
-            }
-            declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
-        }
-        for member in spec.events { declareChecked(member.name, .event, type: member.type?.value, what: "an event") }
-        for reaction in spec.reactions { declareChecked(reaction.name, .reaction, type: nil, what: "a reaction") }
-        if hasActivation, let lifecycle = spec.lifecycle {
-            declare("isActive", .activation, type: "Bool", at: lifecycle.location)
-        }
-        declareValidation()
-        // Each readable value is also exposed as a runtime Property named `<name>Property`.
-        let readable = symbols.values.filter(\.isReactive).sorted { ($0.location, $0.name) < ($1.location, $1.name) }
-        for symbol in readable {
-            declare(GeneratedNames.property(of: symbol.name), .generated(for: symbol.name), type: nil, at: symbol.location)
-        }
-        // The private helpers of the generated class are reserved too.
-        for member in GeneratedNames.privateMembers(of: spec) {
-            declare(member.name, .generated(for: member.owner.value), type: nil, at: member.owner.location)
-        }
-    }
-
     // MARK: Types
 
     mutating func checkType(_ type: Located<String>, of what: String) {
@@ -214,14 +76,9 @@ struct Checker {
         diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem.message)", at: location)
     }
 
-    /// The optional of a type text (`Int?`, `(any Error)?`), from its one parse.
-    mutating func optional(_ type: String) -> String {
-        SwiftNames.optional(type, needsParentheses: types.facts(of: type).needsParenthesesForOptional)
-    }
-
     mutating func checkTypes() {
         for written in writtenTypes {
-            let owner = describe(Symbol(name: written.owner, kind: written.kind, type: nil, location: written.type.location))
+            let owner = Symbol(name: written.owner, kind: written.kind, type: nil, location: written.type.location).messageName
             checkType(written.type, of: written.role == .type ? owner : "the \(written.role.rawValue.lowercased()) of \(owner)")
         }
     }
@@ -268,7 +125,7 @@ struct Checker {
         for resource in spec.resources {
             let name = resource.name.value
             reactiveValues.append(ReactiveValue(
-                name: name, type: optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
+                name: name, type: types.optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
                 source: .resourceValue(resource: name), expression: nil, reads: [], location: resource.name.location))
             reactiveValues.append(ReactiveValue(
                 name: GeneratedNames.isLoading(of: name), type: "Bool", doc: "Whether `\(name)` is loading.",
@@ -277,12 +134,12 @@ struct Checker {
             if CheckedResource(entry: resource).canFail {
                 let whileLoading = resource.errorWhileLoading?.value == .keep ? "kept while a new load runs, nil" : "nil while loading and"
                 reactiveValues.append(ReactiveValue(
-                    name: GeneratedNames.error(of: name), type: optional(resource.failure?.value ?? "any Error"),
+                    name: GeneratedNames.error(of: name), type: types.optional(resource.failure?.value ?? "any Error"),
                     doc: "Why the last load of `\(name)` failed; \(whileLoading) after a success.",
                     source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
             }
         }
-        if hasActivation, let lifecycle = spec.lifecycle {
+        if spec.hasActivation, let lifecycle = spec.lifecycle {
             reactiveValues.append(ReactiveValue(
                 name: "isActive", type: "Bool", doc: "Whether the view is on screen; the view sets it.",
                 source: .activation, expression: nil, reads: [], location: lifecycle.location))
@@ -343,7 +200,7 @@ struct Checker {
         for write in SpecCode.writesOfGivenNames(in: body) where reported.insert(write.name).inserted {
             let name = write.name
             let fix = if let symbol = symbols[name], selfReachesValues {
-                "; to change \(describe(symbol)), which it hides, write `self.\(name)`"
+                "; to change \(symbol.messageName), which it hides, write `self.\(name)`"
             } else {
                 "; copy it into a variable first (`var \(name) = \(name)`), or keep what you need in a state value"
             }
@@ -366,7 +223,7 @@ struct Checker {
             // is one value for every execution, so it cannot depend on one.
             advice = "; the command's `input` exists only while it runs: `enabled` must not depend on it, check it in `perform` or `work` instead"
         }
-        let needsLifecycle = read.name == "isActive" && !hasActivation
+        let needsLifecycle = read.name == "isActive" && !spec.hasActivation
         if needsLifecycle {
             advice = "; `isActive` is the view model's while it is on screen, with `lifecycle: active` at the spec's top level: add it"
         }
@@ -647,7 +504,7 @@ struct Checker {
                     return resolve(read, in: resource.load, what).flatMap { $0.isReactive ? $0.name : nil }
                 }
             }
-            for trigger in resource.triggers where trigger.value == .activation && !hasActivation {
+            for trigger in resource.triggers where trigger.value == .activation && !spec.hasActivation {
                 diagnostics.error(
                     "resource `\(resource.name.value)` loads on activation, but the view model has no activation: add `lifecycle: active`",
                     at: trigger.location)
