@@ -53,7 +53,6 @@ struct Checker {
         buildReactiveValues()
         buildValidationValues()
         checkExpressions()
-        checkChildLists()
         checkCommands()
         let resourceReads = checkResources()
         checkReactions()
@@ -103,7 +102,8 @@ struct Checker {
             if let type = member.type?.value { append(member, type: type, source: .derived, expression: member.value, pacing: member.pacing?.value) }
         }
         for member in spec.children {
-            if let type = member.type?.value { append(member, type: type, source: .child, expression: member.value) }
+            guard let type = member.type?.value else { continue }
+            append(member, type: type, source: .child, expression: member.value, reads: member.keyed.map { checkChildList(member, $0) } ?? [])
         }
         for command in spec.commands {
             let name = command.name.value
@@ -146,9 +146,9 @@ struct Checker {
         }
     }
 
-    mutating func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?, pacing: Pacing? = nil) {
+    mutating func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?, reads: [String] = [], pacing: Pacing? = nil) {
         reactiveValues.append(ReactiveValue(
-            name: member.name.value, type: type, doc: member.doc, source: source, expression: expression, reads: [],
+            name: member.name.value, type: type, doc: member.doc, source: source, expression: expression, reads: reads,
             location: member.name.location, pacing: pacing))
     }
 
