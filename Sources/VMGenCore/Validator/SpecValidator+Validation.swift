@@ -8,10 +8,18 @@ extension Checker {
     /// The values of validation, in the order the class lists them: for each field, whether it
     /// was edited, its rules, its validity and its message; then `isValid` and `submitAttempted`.
     mutating func buildValidationValues() {
+        guard let validation else { return }
+        // Each rule's code is checked, and its reads known, before its value is made.
+        let ruleReads = validation.fields.map { field in
+            field.rules.enumerated().map { index, rule in
+                staticReads(of: rule.holds, "rule \(index + 1) of `\(field.name.value)`", form: .expression, allowReactive: true,
+                            key: .value(GeneratedNames.rule(index + 1, of: field.name.value))).reactive.map(\.name)
+            }
+        }
         // A name that clashes with a spec name was reported: leave validation out of the graph.
-        guard let validation, validationNamesAreFree(validation) else { return }
+        guard validationNamesAreFree(validation) else { return }
         let submit = validation.submit?.value
-        for field in validation.fields {
+        for (field, ruleReads) in zip(validation.fields, ruleReads) {
             let name = field.name.value
             let location = field.name.location
             var shows: [String] = []
@@ -24,9 +32,9 @@ extension Checker {
             }
             if submit != nil { shows.append(GeneratedNames.submitAttempted) }
             let rules = field.rules.indices.map { GeneratedNames.rule($0 + 1, of: name) }
-            for (rule, node) in zip(field.rules, rules) {
+            for (rule, (node, reads)) in zip(field.rules, zip(rules, ruleReads)) {
                 reactiveValues.append(ReactiveValue(
-                    name: node, type: "Bool", doc: nil, source: .rule(field: name), expression: rule.holds, reads: [],
+                    name: node, type: "Bool", doc: nil, source: .rule(field: name), expression: rule.holds, reads: reads,
                     location: rule.holds.location))
             }
             reactiveValues.append(ReactiveValue(
@@ -56,17 +64,7 @@ extension Checker {
 
     mutating func checkValidation() {
         guard let validation else { return }
-        for field in validation.fields {
-            checkValidatedField(field.name)
-            for (index, rule) in field.rules.enumerated() {
-                let node = GeneratedNames.rule(index + 1, of: field.name.value)
-                let what = "rule \(index + 1) of `\(field.name.value)`"
-                let reads = staticReads(of: rule.holds, what, form: .expression, allowReactive: true, key: .value(node))
-                if let position = reactiveValues.firstIndex(where: { $0.name == node }) {
-                    reactiveValues[position].reads = reads.reactive.map(\.name)
-                }
-            }
-        }
+        for field in validation.fields { checkValidatedField(field.name) }
         if let show = validation.show, show.value == .afterSubmit, validation.submit == nil {
             diagnostics.error(
                 "`show: afterSubmit` shows messages once a submit was attempted, but `validation` names no submit command: add `submit: <command>`, or write `show: afterEdit`",
