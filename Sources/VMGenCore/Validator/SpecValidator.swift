@@ -52,7 +52,7 @@ struct Checker {
         checkTypes()
         buildReactiveValues()
         buildValidationValues()
-        checkExpressions()
+        checkConstantsAndFunctions()
         checkCommands()
         let resourceReads = checkResources()
         checkReactions()
@@ -108,7 +108,7 @@ struct Checker {
         for command in spec.commands {
             let name = command.name.value
             if let enabled = command.enabled {
-                reactiveValues.append(ReactiveValue(
+                append(ReactiveValue(
                     name: GeneratedNames.canExecute(of: name), type: "Bool", doc: nil, source: .condition(command: name),
                     expression: enabled, reads: [], location: enabled.location))
             }
@@ -147,9 +147,16 @@ struct Checker {
     }
 
     mutating func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?, reads: [String] = [], pacing: Pacing? = nil) {
-        reactiveValues.append(ReactiveValue(
+        append(ReactiveValue(
             name: member.name.value, type: type, doc: member.doc, source: source, expression: expression, reads: reads,
             location: member.name.location, pacing: pacing))
+    }
+
+    /// Adds a value, its code checked and its reads known as it is made.
+    mutating func append(_ value: ReactiveValue) {
+        var value = value
+        if value.expression != nil { value.reads = expressionReads(of: value) }
+        reactiveValues.append(value)
     }
 
     // MARK: Expressions
@@ -317,34 +324,32 @@ struct Checker {
         return (reactive, fixed)
     }
 
-    mutating func checkExpressions() {
-        for index in reactiveValues.indices {
-            let value = reactiveValues[index]
-            guard let expression = value.expression else { continue }
-            switch value.source {
-            case .state:
-                staticReads(of: expression, "the initial value of `\(value.name)`", allowReactive: false, key: .initial(state: value.name))
-            case .derived, .child, .condition:
-                let what: String = if case .condition(let command) = value.source {
-                    "the enabled condition of `\(command)`"
-                } else {
-                    "`\(value.name)`"
+    /// Checks a value's code (initial value, expression, enabled condition); gives what it reads.
+    mutating func expressionReads(of value: ReactiveValue) -> [String] {
+        guard let expression = value.expression else { return [] }
+        switch value.source {
+        case .state:
+            staticReads(of: expression, "the initial value of `\(value.name)`", allowReactive: false, key: .initial(state: value.name))
+            return []
+        case .derived, .child, .condition:
+            let what = if case .condition(let command) = value.source { "the enabled condition of `\(command)`" } else { "`\(value.name)`" }
+            // An enabled condition is one expression; values may be statements with `return`.
+            let form: SpecCode.Form = if case .condition = value.source { .expression } else { .body }
+            let reads = staticReads(of: expression, what, form: form, allowReactive: true, key: .value(value.name))
+            if case .condition(let command) = value.source {
+                for read in reads.reactive where [GeneratedNames.isExecuting(of: command), GeneratedNames.isEnabled(of: command)].contains(read.name) {
+                    diagnostics.error(
+                        "the enabled condition of `\(command)` reads its own `\(read.name)`; a command is already disabled while it executes, so leave it out",
+                        at: read.location)
                 }
-                // An enabled condition is one expression; values may be statements with `return`.
-                let form: SpecCode.Form = if case .condition = value.source { .expression } else { .body }
-                let reads = staticReads(of: expression, what, form: form, allowReactive: true, key: .value(value.name))
-                reactiveValues[index].reads = reads.reactive.map(\.name)
-                if case .condition(let command) = value.source {
-                    for read in reads.reactive where [GeneratedNames.isExecuting(of: command), GeneratedNames.isEnabled(of: command)].contains(read.name) {
-                        diagnostics.error(
-                            "the enabled condition of `\(command)` reads its own `\(read.name)`; a command is already disabled while it executes, so leave it out",
-                            at: read.location)
-                    }
-                }
-            default:
-                break
             }
+            return reads.reactive.map(\.name)
+        default:
+            return []
         }
+    }
+
+    mutating func checkConstantsAndFunctions() {
         for constant in spec.constants {
             guard let value = constant.value else { continue }
             let key = CodeSlot.constant(constant.name.value)
