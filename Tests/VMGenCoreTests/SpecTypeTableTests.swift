@@ -72,7 +72,7 @@ struct SpecTypeTableTests {
     @Test("the optional of each type the generated code names agrees with a parse of it")
     func optionals() throws {
         let model = try Self.model()
-        let types = SpecTypes(spec: model.spec, table: model.types)
+        let types = SpecTypes(model: model)
         let cases: [(name: String, optional: String)] = [
             ("Int", "Int?"), ("Int?", "Int??"), ("any Error", "(any Error)?"), ("Never", "Never?"),
             ("@Sendable (Int) -> Void", "(@Sendable (Int) -> Void)?"),

@@ -41,7 +41,7 @@ extension SpecCode {
         finder.hidesSignature = false
         finder.walk(body.function)
         let candidates = finder.reads(in: body).filter { given.contains($0.name) && !$0.isMemberOfSelf }
-        return wholeWrites(in: body, among: candidates)
+        return writes(in: body, among: candidates).whole
     }
 
     /// Whether a parameter's type is marked `inout`.

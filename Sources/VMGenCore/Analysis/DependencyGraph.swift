@@ -1,34 +1,30 @@
-/// A directed graph of the view model's reactive values: an edge from `a` to `b` means
-/// `b` reads `a`. Built once at generation time; its topological order becomes the fixed
+/// A directed graph of the view model's reactive values and effects (`GraphNode`): an edge from
+/// `a` to `b` means `b` reads `a`. Built once at generation time; its topological order becomes the fixed
 /// order of the generated updates.
 public struct DependencyGraph: Sendable {
-    /// Node names, in declaration order (the tie-break that keeps output deterministic).
-    public private(set) var nodes: [String] = []
+    /// The nodes, in declaration order (the tie-break that keeps output deterministic).
+    public private(set) var nodes: [GraphNode] = []
     /// For each node, the nodes it reads, in the order it reads them.
-    public private(set) var inputs: [String: [String]] = [:]
+    public private(set) var inputs: [GraphNode: [GraphNode]] = [:]
 
     public init() {}
 
-    /// For each node, the nodes that read it, in the order they were added.
-    public private(set) var readers: [String: [String]] = [:]
-
-    public mutating func add(_ node: String, reads: [String] = []) {
+    public mutating func add(_ node: GraphNode, reads: [GraphNode] = []) {
         if inputs[node] == nil {
             nodes.append(node)
             inputs[node] = []
         }
         for input in reads where !(inputs[node]?.contains(input) ?? false) {
             inputs[node, default: []].append(input)
-            readers[input, default: []].append(node)
         }
     }
 
     /// The first cycle found, as a path in which each node reads the next and the last is the
     /// first again (`a -> b -> c -> a`), or nil when the graph is acyclic.
-    public func firstCycle() -> [String]? {
-        var state: [String: Bool] = [:]  // false: on the current path; true: finished
-        var path: [String] = []
-        func visit(_ node: String) -> [String]? {
+    public func firstCycle() -> [GraphNode]? {
+        var state: [GraphNode: Bool] = [:]  // false: on the current path; true: finished
+        var path: [GraphNode] = []
+        func visit(_ node: GraphNode) -> [GraphNode]? {
             if let finished = state[node] {
                 if finished { return nil }
                 let start = path.firstIndex(of: node)!
@@ -52,7 +48,7 @@ public struct DependencyGraph: Sendable {
     /// Nodes ordered so that every node comes after all it reads; among ready nodes the one
     /// declared first goes first. Precondition: no cycle. O(n log n + edges): the ready nodes
     /// wait in a heap keyed by declaration position, so large specs stay fast.
-    public func topologicalOrder() -> [String] {
+    public func topologicalOrder() -> [GraphNode] {
         let position = Dictionary(nodes.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var remaining = nodes.map { node in Set((inputs[node] ?? []).filter { inputs[$0] != nil }).count }
         var readerPositions = Array(repeating: [Int](), count: nodes.count)
@@ -62,7 +58,7 @@ public struct DependencyGraph: Sendable {
             }
         }
         var ready = MinHeap(remaining.indices.filter { remaining[$0] == 0 })
-        var order: [String] = []
+        var order: [GraphNode] = []
         order.reserveCapacity(nodes.count)
         while let next = ready.popMin() {
             order.append(nodes[next])
@@ -72,20 +68,6 @@ public struct DependencyGraph: Sendable {
             }
         }
         return order
-    }
-
-    /// Every node that reads `source`, directly or through others, in `order`. The walk goes on
-    /// past a node only when `continuesPast` says so (by default it always does).
-    public func downstream(
-        of source: String, order: [String], continuingPast continuesPast: (String) -> Bool = { _ in true }
-    ) -> [String] {
-        let readers = self.readers
-        var reached = Set<String>()
-        var pending = readers[source] ?? []
-        while let node = pending.popLast() {
-            if reached.insert(node).inserted, continuesPast(node) { pending.append(contentsOf: readers[node] ?? []) }
-        }
-        return order.filter(reached.contains)
     }
 }
 

@@ -14,6 +14,8 @@ public struct SpecTypeFacts: Sendable, Equatable {
     public var isFunctionType: Bool
     /// Whether it is an array type (`[Row]`); nil when it did not parse.
     public var isArray: Bool?
+    /// The element of an array of one plain type name (`Row` of `[Row]`): a keyed list's child.
+    public var arrayElementName: String?
     /// Whether its optional must be written `(Type)?`: a bare `?` would bind to a part of it
     /// (`any P`, `A & B`, a function type), or it did not parse.
     public var needsParenthesesForOptional: Bool
@@ -28,6 +30,8 @@ public struct SpecTypeFacts: Sendable, Equatable {
         }
         isFunctionType = syntax.map(SpecCode.isFunctionType) ?? false
         isArray = syntax.map { $0.is(ArrayTypeSyntax.self) }
+        let element = syntax?.as(ArrayTypeSyntax.self)?.element.as(IdentifierTypeSyntax.self)
+        arrayElementName = element?.genericArgumentClause == nil ? element?.name.text : nil
         needsParenthesesForOptional = syntax.map(SpecCode.needsParenthesesForOptional) ?? true
     }
 }
@@ -46,6 +50,11 @@ public struct SpecTypeTable: Sendable {
         let parsed = SpecTypeFacts(SpecCode.type(text))
         facts[text] = parsed
         return parsed
+    }
+
+    /// The optional of a type text (`Int?`, `(any Error)?`), from its one parse.
+    mutating func optional(_ text: String) -> String {
+        SwiftNames.optional(text, needsParentheses: facts(of: text).needsParenthesesForOptional)
     }
 
     /// The facts of a text parsed before, or nil.

@@ -6,6 +6,8 @@ public struct ResolvedReaction: Sendable {
     public var doc: String?
     /// The values whose change runs it, without repeats.
     public var triggers: [String]
+    /// The values its statements read, besides what they write.
+    public var reads: [String]
     /// The state values its statements write (passed `inout`), in order of first appearance.
     public var writes: [String]
     /// The one trigger whose value from before the transaction it reads as `oldValue`, if any.
@@ -13,12 +15,4 @@ public struct ResolvedReaction: Sendable {
     public var perform: Code
     /// Where the statements first write each value they write, for messages.
     public var writeLocations: [String: SourceLocation]
-
-    /// The graph node of the reaction `name`.
-    public static func node(_ name: String) -> String { "react:" + name }
-
-    /// The reaction a graph node stands for, or nil for a value or another effect.
-    public static func name(ofNode node: String) -> String? {
-        node.hasPrefix("react:") ? String(node.dropFirst("react:".count)) : nil
-    }
 }

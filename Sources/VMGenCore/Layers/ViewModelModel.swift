@@ -2,7 +2,24 @@
 /// the update order fixed. Produced by `SpecValidator`, turned into a template context by
 /// `ContextBuilder`.
 public struct ViewModelModel: Sendable {
-    public var spec: Spec
+    /// The class to generate (where the spec names it), the spec's path as given to the
+    /// generator, and the class's doc comment.
+    public var name: Located<String>
+    public var file: String
+    public var doc: String?
+    /// The modules the spec imports, as it writes them.
+    public var imports: [Located<String>]
+    /// The entries that are not reactive values, checked: initializer arguments, constants,
+    /// events, functions and invariants.
+    public var parameters, dependencies, constants, events: [Member]
+    public var functions: [Function]
+    public var invariants: [Invariant]
+    /// `validation:`, checked; nil without it.
+    public var validation: Validation?
+    /// Each child value kept by id, with its pieces.
+    public var keyedLists: [String: KeyedChildren]
+    /// Every type the spec writes, in spec order.
+    public var writtenTypes: [WrittenType]
     /// `public` or `internal`.
     public var access: String
     /// Every name the spec declares or the generator adds, by name.
@@ -13,19 +30,23 @@ public struct ViewModelModel: Sendable {
     /// The graph over `reactiveValues` (and resource reload effects).
     public var graph: DependencyGraph
     /// `graph`'s nodes in update order.
-    public var updateOrder: [String]
-    /// For each expression-backed reactive value and effect, the non-reactive names it reads
+    public var updateOrder: [GraphNode]
+    /// For each piece of code computed in a static function, the non-reactive names it reads
     /// (parameters, dependencies, constants), passed to its compute function.
-    public var fixedReads: [String: [String]]
-    /// For each expression-backed value, effect and constant (same keys as `fixedReads`), every
+    public var fixedReads: [CodeSlot: [String]]
+    /// For each piece of code computed in a static function (same keys as `fixedReads`), every
     /// name its computation takes, reactive and fixed, in order of first appearance.
-    public var argumentOrder: [String: [String]]
+    public var argumentOrder: [CodeSlot: [String]]
     /// Whether `lifecycle: active` is on.
     public var hasActivation: Bool
     /// Every type text of the spec, each parsed once by the checker.
     public var types: SpecTypeTable
-    /// The reactions, checked: graph nodes `ResolvedReaction.node(name)` in `updateOrder`.
+    /// The reactions, checked: graph nodes `.reaction(name)` in `updateOrder`.
     public var reactions: [ResolvedReaction] = []
+    /// The commands, checked, in spec order.
+    public var commands: [CheckedCommand] = []
+    /// The resources, checked, in spec order.
+    public var resources: [CheckedResource] = []
     /// Where the spec code starts whose last word is a name that is also a declaration
     /// modifier (`open`, `async`, `borrowing`): the generated code ends its statement with `;`,
     /// or the compiler would read the word as a modifier of the `#sourceLocation()` after it.

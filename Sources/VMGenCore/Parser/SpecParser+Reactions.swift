@@ -1,13 +1,8 @@
 import Yams
 
 extension SectionReader {
-    /// `reactions:`: each entry names the values it follows (`onChange`) and what it does (`perform`).
-    mutating func reactions(_ node: Node?) -> [Reaction] {
-        guard let node, let entries = reader.entries(of: node, in: "`reactions`") else { return [] }
-        return readEntries(entries) { sections, name, node in sections.reaction(name, node) }
-    }
-
-    private mutating func reaction(_ name: Located<String>, _ node: Node) -> Reaction? {
+    /// An entry of `reactions:`: the values it follows (`onChange`) and what it does (`perform`).
+    mutating func reaction(_ name: Located<String>, _ node: Node) -> Reaction? {
         let context = "reaction `\(name.value)`"
         guard let fields = reader.fields(of: node, in: context, place: .reaction,
                                          required: ["onChange", "perform"]),

@@ -32,10 +32,10 @@ public struct SpecParser {
         spec.derived = sections.members(fields["derived"]?.value, .derived)
         spec.children = sections.members(fields["children"]?.value, .children)
         spec.events = sections.members(fields["events"]?.value, .events)
-        spec.functions = sections.functions(fields["functions"]?.value)
-        spec.commands = sections.commands(fields["commands"]?.value)
-        spec.resources = sections.resources(fields["resources"]?.value)
-        spec.reactions = sections.reactions(fields["reactions"]?.value)
+        spec.functions = sections.readEntries(fields["functions"]?.value, "functions") { $0.function($1, $2) }
+        spec.commands = sections.readEntries(fields["commands"]?.value, "commands") { $0.command($1, $2) }
+        spec.resources = sections.readEntries(fields["resources"]?.value, "resources") { $0.resource($1, $2) }
+        spec.reactions = sections.readEntries(fields["reactions"]?.value, "reactions") { $0.reaction($1, $2) }
         spec.validation = sections.validation(fields["validation"]?.value)
         spec.invariants = sections.invariants(fields["invariants"]?.value)
         spec.brokenNames = sections.brokenNames
@@ -88,11 +88,12 @@ struct SectionReader {
     /// The names of entries that could not be read.
     var brokenNames: Set<String> = []
 
-    /// Reads each entry with `read`, recording the names of those it could not read.
+    /// Reads each entry of the section `key` with `read`, recording the names of those it could not read.
     mutating func readEntries<Entry>(
-        _ entries: [(key: Located<String>, value: Node)], _ read: (inout SectionReader, Located<String>, Node) -> Entry?
+        _ node: Node?, _ key: String, _ read: (inout SectionReader, Located<String>, Node) -> Entry?
     ) -> [Entry] {
-        entries.compactMap { entry in
+        guard let node, let entries = reader.entries(of: node, in: "`\(key)`") else { return [] }
+        return entries.compactMap { entry in
             guard let result = read(&self, entry.key, entry.value) else {
                 brokenNames.insert(entry.key.value)
                 return nil
@@ -102,8 +103,7 @@ struct SectionReader {
     }
 
     mutating func members(_ node: Node?, _ section: MemberSection) -> [Member] {
-        guard let node, let entries = reader.entries(of: node, in: "`\(section.rawValue)`") else { return [] }
-        return readEntries(entries) { sections, name, node in sections.member(name, node, section) }
+        readEntries(node, section.rawValue) { sections, name, node in sections.member(name, node, section) }
     }
 
     private mutating func member(_ name: Located<String>, _ node: Node, _ section: MemberSection) -> Member? {
@@ -135,12 +135,7 @@ struct SectionReader {
         return member
     }
 
-    mutating func functions(_ node: Node?) -> [Function] {
-        guard let node, let entries = reader.entries(of: node, in: "`functions`") else { return [] }
-        return readEntries(entries) { sections, name, node in sections.function(name, node) }
-    }
-
-    private mutating func function(_ name: Located<String>, _ node: Node) -> Function? {
+    mutating func function(_ name: Located<String>, _ node: Node) -> Function? {
         let context = "function `\(name.value)`"
         guard let fields = reader.fields(of: node, in: context, place: .function,
                                          required: ["signature", "body"]),
@@ -151,12 +146,7 @@ struct SectionReader {
         return Function(name: name, signature: signature, body: body, doc: doc)
     }
 
-    mutating func commands(_ node: Node?) -> [Command] {
-        guard let node, let entries = reader.entries(of: node, in: "`commands`") else { return [] }
-        return readEntries(entries) { sections, name, node in sections.command(name, node) }
-    }
-
-    private mutating func command(_ name: Located<String>, _ node: Node) -> Command? {
+    mutating func command(_ name: Located<String>, _ node: Node) -> Command? {
         let context = "command `\(name.value)`"
         guard let fields = reader.fields(of: node, in: context, place: .command) else { return nil }
         let workKeys = ["perform", "work", "task"].filter { fields[$0] != nil }
@@ -212,12 +202,7 @@ struct SectionReader {
         return command
     }
 
-    mutating func resources(_ node: Node?) -> [Resource] {
-        guard let node, let entries = reader.entries(of: node, in: "`resources`") else { return [] }
-        return readEntries(entries) { sections, name, node in sections.resource(name, node) }
-    }
-
-    private mutating func resource(_ name: Located<String>, _ node: Node) -> Resource? {
+    mutating func resource(_ name: Located<String>, _ node: Node) -> Resource? {
         let context = "resource `\(name.value)`"
         guard let fields = reader.fields(of: node, in: context, place: .resource,
                                          required: ["type"]),

@@ -7,22 +7,21 @@ extension ContextBuilder {
         var hasInput: Bool
     }
 
-    func types(of command: Command) -> CommandTypes {
+    func types(of command: CheckedCommand) -> CommandTypes {
         let defaultFailure: String = if case .task = command.work { "any Swift.Error" } else { "Swift.Never" }
-        let input = command.input?.value
         return CommandTypes(
             input: types.name(for: command.input, or: "Swift.Void"),
             output: types.name(for: command.output, or: "Swift.Void"),
             failure: types.name(for: command.failure, or: defaultFailure),
-            hasInput: input != nil && input != "Void" && input != "()")
+            hasInput: command.takesInput)
     }
 
-    func commandMember(_ command: Command) -> CommandMember {
+    func commandMember(_ command: CheckedCommand) -> CommandMember {
         let name = command.name.value
         let types = types(of: command)
         let type = "Reactive.Command<\(types.input), \(types.output), \(types.failure)>"
         var arguments: [String] = []
-        if let policy = command.policy?.value, policy != .oneAtATime { arguments.append("policy: .\(policy.rawValue),") }
+        if command.policy != .oneAtATime { arguments.append("policy: .\(command.policy.rawValue),") }
         if command.enabled != nil {
             arguments.append("enabledIf: Reactive.Property(\(conditionProperty(name))),")
         }
@@ -94,15 +93,15 @@ extension ContextBuilder {
             outputs: [GeneratedNames.isExecuting(of: name), GeneratedNames.isEnabled(of: name)].compactMap(value(named:)).map(valueMember))
     }
 
-    func resourceFailure(_ resource: Resource) -> String { types.name(for: resource.failure, or: "any Swift.Error") }
+    func resourceFailure(_ resource: CheckedResource) -> String { types.name(for: resource.failure, or: "any Swift.Error") }
 
-    func loaderType(_ resource: Resource) -> String {
+    func loaderType(_ resource: CheckedResource) -> String {
         "Reactive.ResourceLoader<\(types.name(for: resource.type)), \(resourceFailure(resource))>"
     }
 
     /// `private lazy var _r$loader: Type = .init { [weak self] in`, with the type on the next
     /// line when the whole does not fit.
-    func loaderDeclarationHead(_ resource: Resource) -> String {
+    func loaderDeclarationHead(_ resource: CheckedResource) -> String {
         let options = loaderOptions(resource)
         let creation = ".init\(options.isEmpty ? "" : "(options: \(options))") { [weak self] in"
         let head = "    private lazy var \(loaderName(resource)): \(loaderType(resource)) = \(creation)"
@@ -112,7 +111,7 @@ extension ContextBuilder {
         return typeOnNextLine + (options.isEmpty ? creation : ".init(\n        options: \(options)\n    ) { [weak self] in")
     }
 
-    func resourceMember(_ resource: Resource) -> ResourceMember {
+    func resourceMember(_ resource: CheckedResource) -> ResourceMember {
         let name = resource.name.value
         return ResourceMember(
             name: name,
@@ -129,7 +128,7 @@ extension ContextBuilder {
     /// The instance methods that run spec statements: command work and handlers, resource loads.
     func actions() -> [CodeFunction] {
         var result: [CodeFunction] = []
-        for command in spec.commands {
+        for command in model.commands {
             let name = command.name.value
             let types = types(of: command)
             let parameter = types.hasInput ? self.types.parameter("_ input", types.input) : ""
@@ -178,7 +177,7 @@ extension ContextBuilder {
                     bodyLines: embedded(onCompleted)))
             }
         }
-        for resource in spec.resources {
+        for resource in model.resources {
             result.append(CodeFunction(
                 docLines: ["/// Starts one load of `\(resource.name.value)`" + (resource.isTask ? ", with what its task reads as it is now." : ".")],
                 signature: "private func \(GeneratedNames.helper(resource.name.value, "load"))() -> Reactive.SignalProducer<\(types.name(for: resource.type)), \(resourceFailure(resource))> {",

@@ -4,7 +4,7 @@
 extension ContextBuilder {
     /// The keyed list of a child value, if it is one.
     func childList(_ name: String) -> KeyedChildren? {
-        spec.children.first { $0.name.value == name }?.keyed
+        model.keyedLists[name]
     }
 
     /// The children values kept by id, with their lists.
@@ -32,7 +32,7 @@ extension ContextBuilder {
             (nil, .text(inInitializer ? "[]" : GeneratedNames.storage(of: value.name))),
             (nil, .text(keysName(value.name))),
         ]
-        for argument in self.arguments(of: keyed.each, for: value.name) {
+        for argument in self.arguments(of: keyed.each, for: .value(value.name)) {
             let isReactive = self.value(named: argument.name) != nil
             arguments.append((argument.name, .text(isReactive ? reactiveRead(argument.name) : argument.name)))
         }
@@ -49,7 +49,7 @@ extension ContextBuilder {
             let name = value.name
             let type = typeName(of: value)
             var parameters = ["_ _$old: \(type)", "_ _$keys: Reactive.ChildKeys"]
-            parameters += parameterList(arguments(of: keyed.each, for: name))
+            parameters += parameterList(arguments(of: keyed.each, for: .value(name)))
             if !keyed.handlers.isEmpty { parameters.append("_ _$made: (\(type).Element) -> Swift.Void") }
             let indent = "        "
             func closure(_ opening: String, _ code: Code, call: Bool = false, comma: Bool = true) -> [String] {

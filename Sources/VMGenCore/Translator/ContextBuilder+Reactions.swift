@@ -8,27 +8,11 @@ extension ContextBuilder {
     /// `_query$old`: a trigger's value before the transaction, kept for a reaction's `oldValue`.
     func oldValueName(_ trigger: String) -> String { GeneratedNames.helper(trigger, "old") }
 
-    /// The reaction of a graph node, or nil for a value or another effect.
-    func reaction(ofNode node: String) -> ResolvedReaction? {
-        guard let name = ResolvedReaction.name(ofNode: node) else { return nil }
-        return model.reactions.first { $0.name == name }
-    }
-
     /// What the reaction reads, as its function takes it: `oldValue` first, then the values and
     /// fixed names its statements read, in order of first appearance.
     func reactionArguments(_ reaction: ResolvedReaction) -> [(name: String, type: String)] {
-        let key = ResolvedReaction.node(reaction.name)
-        let fixed = Set(model.fixedReads[key] ?? [])
-        var result: [(name: String, type: String)] = []
-        if let trigger = reaction.oldValueOf, let value = value(named: trigger) { result.append(("oldValue", typeName(of: value))) }
-        for name in model.argumentOrder[key] ?? [] {
-            if let value = value(named: name) {
-                result.append((name, typeName(of: value)))
-            } else if fixed.contains(name), let type = memberType(named: name) {
-                result.append((name, type))
-            }
-        }
-        return result
+        let oldValue = reaction.oldValueOf.flatMap(value(named:)).map { [(name: "oldValue", type: typeName(of: $0))] } ?? []
+        return oldValue + arguments(for: .reaction(reaction.name))
     }
 
     /// One static function per reaction, for `computations`.

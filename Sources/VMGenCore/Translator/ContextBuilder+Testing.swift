@@ -21,7 +21,7 @@ extension ContextBuilder {
                 (nil, .text(GeneratedNames.property(of: value.name))),
             ]))
         }
-        for event in spec.events {
+        for event in model.events {
             let name = event.name.value
             entries.append(.call(".event", [(nil, .text(SwiftText.literal(name))), (nil, .text("\\." + name)), (nil, .text(name))]))
         }
@@ -58,7 +58,7 @@ extension ContextBuilder {
              "inputs", "Reactive.InspectedInput<\(className)>",
              inputs.map { ".init(\(SwiftText.literal($0.name)), \\.\($0.name))" })
         list("The commands that take no input, for the explorer.", "commands", "Reactive.InspectedCommand",
-             spec.commands.filter { $0.input == nil }.map {
+             model.commands.filter { !$0.takesInput }.map {
                  "Reactive.InspectedCommand(\(SwiftText.literal($0.name.value)), \($0.name.value))"
              })
         let audits = auditEntries()
@@ -107,13 +107,13 @@ extension ContextBuilder {
 
     /// `_$invariants`, which evaluates each invariant of the spec, and the function of each.
     func invariantFunctions() -> [CodeFunction] {
-        guard !spec.invariants.isEmpty else { return [] }
+        guard !model.invariants.isEmpty else { return [] }
         var entries: [String] = []
         var functions: [CodeFunction] = []
-        for invariant in spec.invariants {
+        for invariant in model.invariants {
             let name = invariant.name.value
             let function = GeneratedNames.helper(name, "invariant")
-            let arguments = invariantArguments(name)
+            let arguments = arguments(for: .invariant(name))
             let call = LineLayout.Piece.call("Self." + function, arguments.map { argument in
                 (argument.name, .text(value(named: argument.name) == nil ? argument.name : GeneratedNames.storage(of: argument.name)))
             })
@@ -133,17 +133,9 @@ extension ContextBuilder {
         return [list] + functions
     }
 
-    /// The names an invariant reads, in order of first appearance, with their types.
-    func invariantArguments(_ name: String) -> [(name: String, type: String)] {
-        (model.argumentOrder[Checker.invariantKey(name)] ?? []).compactMap { read in
-            if let value = value(named: read) { return (read, typeName(of: value)) }
-            return memberType(named: read).map { (read, $0) }
-        }
-    }
-
     /// After the observers of a transaction were told, debug builds check the invariants.
     func invariantCheckLines() -> [String] {
-        guard !spec.invariants.isEmpty else { return [] }
+        guard !model.invariants.isEmpty else { return [] }
         return ["#if DEBUG", "Reactive.Invariant.check(\(GeneratedNames.fixed("invariants")), of: Self.self)", "#endif"]
     }
 }

@@ -6,7 +6,7 @@ extension ContextBuilder {
     var pacedValues: [ReactiveValue] { model.reactiveValues.filter { $0.pacing != nil } }
 
     /// The resources whose `change` reloads are held back by a pacer.
-    var pacedResources: [Resource] { spec.resources.filter { $0.pacing != nil } }
+    var pacedResources: [CheckedResource] { model.resources.filter { $0.pacing != nil } }
 
     /// Whether the view model holds something back in time, and so takes a scheduler.
     var usesTime: Bool { !pacedValues.isEmpty || !pacedResources.isEmpty }
@@ -55,7 +55,7 @@ extension ContextBuilder {
                   deliver: "\(GeneratedNames.helper(value.name, "arrived"))($0)")
         }
         for resource in pacedResources {
-            guard let pacing = resource.pacing?.value else { continue }
+            guard let pacing = resource.pacing else { continue }
             pacer(resource.name.value, type: "Swift.Void", pacing: pacing, doc: "Holds back the reloads of `\(resource.name.value)` on change",
                   deliver: reloadInATransaction(resource, selfReference: "self?"))
         }
@@ -64,19 +64,20 @@ extension ContextBuilder {
 
     /// What the commit runs for an effect node: a reload (at once, or through its pacer) or a
     /// paced value's new value, with the condition added to its inputs' change (`&& _isActive`).
-    func effect(of node: String) -> (run: String, suffix: String)? {
-        if node.hasPrefix("reload:") {
-            let name = String(node.dropFirst("reload:".count))
-            guard let resource = spec.resources.first(where: { $0.name.value == name }) else { return nil }
+    func effect(of node: GraphNode) -> (run: String, suffix: String)? {
+        switch node {
+        case .reload(let name):
+            guard let resource = model.resources.first(where: { $0.name.value == name }) else { return nil }
             // A resource that also loads on activation reloads on change only while active.
-            let activeOnly = resource.triggers.contains { $0.value == .activation }
+            let activeOnly = resource.triggers.contains(.activation)
             let suffix = activeOnly ? " && \(GeneratedNames.storage(of: "isActive"))" : ""
             let run = resource.pacing == nil ? "\(loaderName(resource)).reload()" : "\(pacerName(name)).send(())"
             return (run, suffix)
+        case .pace(let value):
+            return ("\(GeneratedNames.helper(value, "pace"))()", "")
+        case .value, .reaction:
+            return nil
         }
-        let prefix = "pace:"
-        guard node.hasPrefix(prefix) else { return nil }
-        return ("\(GeneratedNames.helper(String(node.dropFirst(prefix.count)), "pace"))()", "")
     }
 
     /// A reload started outside any action (an explicit `reload<Name>()`, a pacer letting one
@@ -84,13 +85,13 @@ extension ContextBuilder {
     /// a synchronous answer commit together, so observers hear only the outcome. Reloads started
     /// by the commit (a change, activation) are inside a transaction already. `selfReference` is
     /// `self`, or `self?` inside a closure that holds the view model weakly.
-    func reloadInATransaction(_ resource: Resource, selfReference: String) -> String {
+    func reloadInATransaction(_ resource: CheckedResource, selfReference: String) -> String {
         "\(GeneratedNames.fixed("transaction")) { \(selfReference).\(loaderName(resource)).reload() }"
     }
 
     /// What becoming inactive and an explicit `reload<Name>()` cancel besides the loads: the
     /// reloads a pacer holds back.
-    func cancelsPendingReloads(_ resource: Resource) -> [String] {
+    func cancelsPendingReloads(_ resource: CheckedResource) -> [String] {
         resource.pacing == nil ? [] : ["\(pacerName(resource.name.value)).cancel()"]
     }
 
@@ -124,42 +125,31 @@ extension ContextBuilder {
     // MARK: Resource options
 
     /// `.init(clearsValueOnFailure: true)`, or nothing with the default options.
-    func loaderOptions(_ resource: Resource) -> String {
+    func loaderOptions(_ resource: CheckedResource) -> String {
         var options: [String] = []
-        if resource.valueOnFailure?.value == .clear { options.append("clearsValueOnFailure: true") }
-        if resource.errorWhileLoading?.value == .keep { options.append("keepsErrorWhileLoading: true") }
+        if resource.valueOnFailure == .clear { options.append("clearsValueOnFailure: true") }
+        if resource.errorWhileLoading == .keep { options.append("keepsErrorWhileLoading: true") }
         return options.isEmpty ? "" : ".init(\(options.joined(separator: ", ")))"
     }
 
     // MARK: Async loads
 
     /// The static function that runs a resource's `task` from the names it reads.
-    func taskComputation(_ resource: Resource) -> CodeFunction? {
+    func taskComputation(_ resource: CheckedResource) -> CodeFunction? {
         guard resource.isTask else { return nil }
         let name = resource.name.value
         return CodeFunction(
             docLines: ["/// The task of `\(name)`, from what it reads (it holds no reference to the view model)."],
-            signature: signature("private static func \(GeneratedNames.helper(name, "task"))", parameters: parameterList(taskArguments(resource)),
+            signature: signature("private static func \(GeneratedNames.helper(name, "task"))", parameters: parameterList(arguments(for: .task(resource: name))),
                                  result: " async throws -> \(types.name(for: resource.type))"),
             bodyLines: embedded(resource.load))
-    }
-
-    /// What a resource's `task` reads, in order, with the types its function takes.
-    func taskArguments(_ resource: Resource) -> [(name: String, type: String)] {
-        let key = "task:" + resource.name.value
-        let fixed = Set(model.fixedReads[key] ?? [])
-        return (model.argumentOrder[key] ?? []).compactMap { name in
-            if let value = value(named: name) { return (name, typeName(of: value)) }
-            if fixed.contains(name), let type = memberType(named: name) { return (name, type) }
-            return nil
-        }
     }
 
     /// The body of a task resource's load: the names it reads, taken now, and a task on the main
     /// actor that runs the static function with them (so a running load does not keep the view
     /// model alive, and disposing it cancels the task).
-    func taskLoadLines(_ resource: Resource) -> [String] {
-        let arguments = taskArguments(resource)
+    func taskLoadLines(_ resource: CheckedResource) -> [String] {
+        let arguments = arguments(for: .task(resource: resource.name.value))
         var lines = arguments.map { argument in
             let source = value(named: argument.name) == nil ? "self." + argument.name : GeneratedNames.storage(of: argument.name)
             return "let \(argument.name) = \(source)"

@@ -1,13 +1,12 @@
 /// The initializer, the update functions and the pure computations: where the dependency
 /// graph becomes code.
 extension ContextBuilder {
-    /// The names an expression reads that the generated code passes to its computation, in
+    /// The names a piece of code reads that the generated code passes to its computation, in
     /// order of first appearance, with their types.
-    func arguments(of code: Code, for key: String) -> [(name: String, type: String)] {
+    func arguments(of code: Code? = nil, for key: CodeSlot) -> [(name: String, type: String)] {
         let fixed = Set(model.fixedReads[key] ?? [])
-        let reactive = Set(value(named: key)?.reads ?? [])
         return (model.argumentOrder[key] ?? []).compactMap { name in
-            if reactive.contains(name), let value = value(named: name) { return (name, typeName(of: value)) }
+            if let value = value(named: name) { return (name, typeName(of: value)) }
             if fixed.contains(name), let type = memberType(named: name) { return (name, type) }
             return nil
         }
@@ -23,7 +22,7 @@ extension ContextBuilder {
 
     /// Whether `command` is disabled while it executes (`policy: oneAtATime`, the default).
     func isOneAtATime(_ command: String) -> Bool {
-        (spec.commands.first { $0.name.value == command }?.policy?.value ?? .oneAtATime) == .oneAtATime
+        model.commands.first { $0.name.value == command }?.policy == .oneAtATime
     }
 
     /// `command`'s enabled state from the stored values (`_saveCanExecute && !_saveIsExecuting`);
@@ -41,18 +40,18 @@ extension ContextBuilder {
     }
 
     /// The key under which the validator stored an expression's fixed reads.
-    func readsKey(of value: ReactiveValue) -> String {
-        if case .state = value.source { return "initial:" + value.name }
-        return value.name
+    func readsKey(of value: ReactiveValue) -> CodeSlot {
+        if case .state = value.source { return .initial(state: value.name) }
+        return .value(value.name)
     }
 
     // MARK: Computations
 
     func computations() -> [CodeFunction] {
         var result: [CodeFunction] = []
-        for constant in spec.constants {
+        for constant in model.constants {
             guard let code = constant.value, let type = constant.type.map(types.name(for:)) else { continue }
-            let arguments = arguments(of: code, for: "constant:" + constant.name.value)
+            let arguments = arguments(of: code, for: .constant(constant.name.value))
             result.append(CodeFunction(
                 docLines: ["/// The constant `\(constant.name.value)`."],
                 signature: signature("private static func \(GeneratedNames.helper(constant.name.value, "make"))",
@@ -95,19 +94,19 @@ extension ContextBuilder {
     // MARK: Initializer
 
     func initializer() -> CodeFunction {
-        let initializerParameters = (spec.parameters + spec.dependencies).compactMap { member in
+        let initializerParameters = (model.parameters + model.dependencies).compactMap { member in
             member.type.map { types.parameter(member.name.value, types.name(for: $0)) }
         } + schedulerParameter
         // The body's lines sit 8 columns in.
         let margin = 8
         var lines: [String] = schedulerLines
-        for member in spec.parameters + spec.dependencies {
+        for member in model.parameters + model.dependencies {
             lines.append("self.\(member.name.value) = \(member.name.value)")
         }
-        for constant in spec.constants {
+        for constant in model.constants {
             guard let code = constant.value else { continue }
             let name = constant.name.value
-            let arguments = arguments(of: code, for: "constant:" + name)
+            let arguments = arguments(of: code, for: .constant(name))
             lines += LineLayout.lines(call(GeneratedNames.helper(name, "make"), arguments: arguments) { $0 },
                                       prefix: "let \(name) = ", margin: margin)
             lines.append("self.\(name) = \(name)")
@@ -116,7 +115,7 @@ extension ContextBuilder {
             lines.append("")
             lines.append("// Every value's first state, in update order.")
         }
-        for name in model.updateOrder {
+        for name in model.updateOrder.compactMap(\.valueName) {
             guard let value = value(named: name) else { continue }
             lines += LineLayout.lines(initialValueExpression(of: value), prefix: "let \(name): \(typeName(of: value)) = ", margin: margin)
         }
@@ -126,11 +125,11 @@ extension ContextBuilder {
         for child in childValues {
             lines.append("\(followerName(child.name)) = Reactive.Follower()")
         }
-        for command in spec.commands where command.enabled != nil {
+        for command in model.commands where command.enabled != nil {
             let name = command.name.value
             lines.append("\(conditionProperty(name)) = Reactive.MutableProperty(\(GeneratedNames.canExecute(of: name)))")
         }
-        for event in spec.events {
+        for event in model.events {
             let name = event.name.value
             let observer = GeneratedNames.helper(name, "observer")
             lines.append("(\(name), \(observer)) = Reactive.Signal<\(types.name(for: event.type, or: "Swift.Void")), Swift.Never>.pipe()")
@@ -150,7 +149,7 @@ extension ContextBuilder {
             lines.append("// Follow the runtime objects this view model owns.")
             lines.append(contentsOf: observations)
         }
-        let initialLoads = spec.resources.filter { $0.triggers.contains { $0.value == .initialization } }
+        let initialLoads = model.resources.filter { $0.triggers.contains(.initialization) }
         if !initialLoads.isEmpty {
             lines.append("")
             for resource in initialLoads { lines.append("\(loaderName(resource)).reload()") }
@@ -186,7 +185,7 @@ extension ContextBuilder {
         func follow(_ signal: String, _ opening: String, _ body: String) {
             lines += LineLayout.block("\(disposables) += \(signal).observeValuesOnMain", opening: opening, body: [body], margin: 8)
         }
-        for command in spec.commands {
+        for command in model.commands {
             let name = command.name.value
             let step = GeneratedNames.helper(name, "step")
             // Steps that happen on the main actor come through the command's `transaction:`;
@@ -207,14 +206,14 @@ extension ContextBuilder {
                 follow("\(name).events", "[weak self] event in", "if case .completed = event { self?.\(step) { self?.\(handler)() } }")
             }
         }
-        for resource in spec.resources {
+        for resource in model.resources {
             let loaded = GeneratedNames.helper(resource.name.value, "loaded")
             follow("\(loaderName(resource)).changes", "[weak self] in", "self?.\(loaded)($0)")
         }
         return lines
     }
 
-    func loaderName(_ resource: Resource) -> String { GeneratedNames.helper(resource.name.value, "loader") }
+    func loaderName(_ resource: CheckedResource) -> String { GeneratedNames.helper(resource.name.value, "loader") }
 
     // MARK: Transactions
 
@@ -225,7 +224,7 @@ extension ContextBuilder {
     func updates() -> [CodeFunction] {
         guard hasTransactions else { return [] }
         var result: [CodeFunction] = []
-        for command in spec.commands {
+        for command in model.commands {
             let name = command.name.value
             let executing = GeneratedNames.isExecuting(of: name)
             result.append(CodeFunction(
@@ -241,7 +240,7 @@ extension ContextBuilder {
                     + ["\(transactions).end { \(GeneratedNames.fixed("commit"))() }"]
                 ).map { "        " + $0 }))
         }
-        for resource in spec.resources {
+        for resource in model.resources {
             let name = resource.name.value
             let loaded = GeneratedNames.helper(name, "loaded")
             var body = beginLines(later: "self.\(loaded)(state)")
@@ -375,7 +374,7 @@ extension ContextBuilder {
             }
             return head.dropLast() + [head[head.count - 1] + " {", indent + "    " + run, indent + "}"]
         }
-        let activationResources = spec.resources.filter { $0.triggers.contains { $0.value == .activation } }
+        let activationResources = model.resources.filter { $0.triggers.contains(.activation) }
         if model.hasActivation {
             lines.append("// Becoming active loads, becoming inactive cancels, before anything reads the loads.")
             markChanged("isActive")
@@ -402,9 +401,9 @@ extension ContextBuilder {
         }
         let wroteMark = lines.count
         lines.append("// What the transaction wrote.")
-        for node in model.updateOrder {
+        for node in model.updateOrder.compactMap(\.valueName) {
             guard let value = value(named: node), value.isWritten, node != "isActive",
-                  model.graph.inputs[node]?.isEmpty ?? true else { continue }
+                  model.graph.inputs[.value(node)]?.isEmpty ?? true else { continue }
             markChanged(node)
         }
         dropComment(ifNothingAfter: wroteMark)
@@ -418,31 +417,30 @@ extension ContextBuilder {
         func takeChildChange(_ node: String) {
             if followed.contains(node) { lines.append("let \(childChangedFlag(node)) = \(followerName(node)).take()") }
         }
-        for node in model.updateOrder {
-            if let reaction = reaction(ofNode: node) {
+        for graphNode in model.updateOrder {
+            let graphInputs = (model.graph.inputs[graphNode] ?? []).compactMap(\.valueName)
+            if case .reaction(let name) = graphNode, let reaction = model.reactions.first(where: { $0.name == name }) {
                 // Its writes join the transaction; what reads them comes later in the order.
                 let terms = changedInputs(reaction.triggers)
                 if !terms.isEmpty { lines += reactionLines(reaction, whenAnyOf: terms) }
                 continue
             }
             // A reload, or a paced value's new value for its pacer (ContextBuilder+Timing).
-            if let effect = effect(of: node) {
-                let terms = changedInputs(model.graph.inputs[node] ?? [])
+            if let effect = effect(of: graphNode) {
+                let terms = changedInputs(graphInputs)
                 if terms.isEmpty { continue }
                 lines += when(terms, suffix: effect.suffix, run: effect.run)
                 continue
             }
-            guard let value = value(named: node), !flagged.contains(node) else { continue }
+            guard let node = graphNode.valueName, let value = value(named: node), !flagged.contains(node) else { continue }
             if value.isWritten {
                 // Written by an effect above (a reload): known only now.
                 markChanged(node)
                 continue
             }
-            var inputs = model.graph.inputs[node] ?? []
             let newValue: LineLayout.Piece
             switch value.source {
             case .commandIsEnabled(let command):
-                if isOneAtATime(command) { inputs.append(GeneratedNames.isExecuting(of: command)) }
                 guard let enabled = enabledState(of: command) else { continue }
                 newValue = .text(enabled)
             case .fieldValidity, .message, .formValidity:
@@ -458,7 +456,7 @@ extension ContextBuilder {
             }
             // A child value changed when it holds other objects; its children's own changes are followed.
             let replaceFunction = if case .child = value.source { "replaceChild" } else { "replace" }
-            let terms = changedInputs(inputs)
+            let terms = changedInputs(graphInputs)
             if terms.isEmpty {
                 takeChildChange(node)
                 continue
@@ -484,7 +482,7 @@ extension ContextBuilder {
             takeChildChange(node)
         }
         dropComment(ifNothingAfter: computedMark)
-        let told = model.updateOrder.filter(flagged.contains).compactMap(value(named:))
+        let told = model.updateOrder.compactMap(\.valueName).filter(flagged.contains).compactMap(value(named:))
         lines.append("")
         lines.append("\(transactions).notify {")
         let stagedMark = lines.count

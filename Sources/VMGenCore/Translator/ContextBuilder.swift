@@ -12,15 +12,13 @@ public struct ContextBuilder {
     public init(model: ViewModelModel, generatorVersion: String = VMGen.version) {
         self.model = model
         self.version = generatorVersion
-        types = SpecTypes(spec: model.spec, table: model.types)
+        types = SpecTypes(model: model)
         var index: [String: Int] = [:]
         for (position, value) in model.reactiveValues.enumerated() where index[value.name] == nil {
             index[value.name] = position
         }
         valueIndex = index
     }
-
-    var spec: Spec { model.spec }
 
     /// The modules every generated file imports.
     static let generatorImports = ["Observation", "Reactive"]
@@ -29,7 +27,7 @@ public struct ContextBuilder {
     /// `imports` and `importLines` of the context are made from.
     var specImports: [Located<String>] {
         var seen = Set(Self.generatorImports)
-        return spec.imports.filter { seen.insert($0.value).inserted }
+        return model.imports.filter { seen.insert($0.value).inserted }
     }
 
     /// `import Observation`, `import Reactive`, then each of `specImports` at its spec line and
@@ -48,7 +46,7 @@ public struct ContextBuilder {
         SwiftText.embedded(code, endsStatement: model.codesEndingInModifierWord.contains(code.location))
     }
 
-    var className: String { spec.viewModel.value }
+    var className: String { model.name.value }
     var access: String { model.access == "public" ? "public " : "" }
 
     public func build() -> TemplateContext {
@@ -56,18 +54,18 @@ public struct ContextBuilder {
         func members(_ filter: (ReactiveValue) -> Bool) -> [ValueMember] { values.filter(filter).map(valueMember) }
         let specImports = specImports
         return TemplateContext(
-            specPath: SwiftText.commentSafe(spec.file),
+            specPath: SwiftText.commentSafe(model.file),
             generatorVersion: version,
-            headerLines: GeneratedHeader.lines(specPath: spec.file, version: version, writer: .command),
+            headerLines: GeneratedHeader.lines(specPath: model.file, version: version, writer: .command),
             name: className,
             accessPrefix: access,
             conformances: conformances(),
-            docLines: SwiftText.docLines(spec.doc),
+            docLines: SwiftText.docLines(model.doc),
             imports: Self.generatorImports + specImports.map(\.value),
             importLines: Self.importLines(specImports),
-            dependencies: spec.dependencies.map(storedMember),
-            parameters: spec.parameters.map(storedMember),
-            constants: spec.constants.map(storedMember),
+            dependencies: model.dependencies.map(storedMember),
+            parameters: model.parameters.map(storedMember),
+            constants: model.constants.map(storedMember),
             sections: [
                 ValueSection(title: "State", values: members { if case .state = $0.source { true } else { false } }),
                 ValueSection(title: "Derived values", values: members { if case .derived = $0.source { true } else { false } }),
@@ -76,15 +74,15 @@ public struct ContextBuilder {
                 ValueSection(title: "Activation", values: members { if case .activation = $0.source { true } else { false } }),
             ],
             runtimeProperties: values.filter(\.isPublic).map(valueMember),
-            commands: spec.commands.map(commandMember),
-            resources: spec.resources.map(resourceMember),
-            events: spec.events.map { event in
+            commands: model.commands.map(commandMember),
+            resources: model.resources.map(resourceMember),
+            events: model.events.map { event in
                 EventMember(name: event.name.value, type: types.name(for: event.type, or: "Swift.Void"),
                             observerName: GeneratedNames.helper(event.name.value, "observer"), docLines: SwiftText.docLines(event.doc))
             },
             storage: storage(),
             runtimeObjects: runtimeObjects(),
-            functions: spec.functions.map(function),
+            functions: model.functions.map(function),
             updateFunction: updateFunction,
             initializer: initializer(),
             deinitLines: deinitLines(),
@@ -110,7 +108,7 @@ public struct ContextBuilder {
 
     /// Whether the view model has disposables: to follow runtime objects (its commands and
     /// resource loaders) and to complete its events when it is released.
-    var hasObservations: Bool { !spec.commands.isEmpty || !spec.resources.isEmpty || !spec.events.isEmpty }
+    var hasObservations: Bool { !model.commands.isEmpty || !model.resources.isEmpty || !model.events.isEmpty }
 
     /// The private `let`s of the runtime objects the generated code uses, each only when used.
     func runtimeObjects() -> [String] {
@@ -248,7 +246,7 @@ public struct ContextBuilder {
                 result.append(StoredMember(name: GeneratedNames.helper(value.name, "read"), type: "Swift.Bool", docLines: [], initializer: " = false"))
             }
         }
-        for command in spec.commands where command.enabled != nil {
+        for command in model.commands where command.enabled != nil {
             result.append(StoredMember(name: conditionProperty(command.name.value), type: "Reactive.MutableProperty<Swift.Bool>", docLines: []))
         }
         for child in childValues {

@@ -42,41 +42,27 @@ struct SpecTypes {
     /// The alias names, which the optional of a type may be asked of.
     private var aliasNames: Set<String> = []
 
-    init(spec: Spec, table: SpecTypeTable) {
-        self.table = table
-        let functions = spec.functions.map(\.name.value)
-        let commands = spec.commands.map(\.name.value)
-        let resources = spec.resources.map(\.name.value)
-        let values = (spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events).map(\.name.value)
-        specNames = Set(values + functions + commands + resources + [spec.viewModel.value])
-        let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
-        for member in members {
-            add(member.type, name: member.name.value, role: "Type", owner: "`\(member.name.value)`")
-            if let type = member.type {
-                memberTypes[member.name.value] = name(for: type)
-                if facts(of: type.value).isFunctionType { functionTypeNames.insert(name(for: type)) }
+    init(model: ViewModelModel) {
+        table = model.types
+        // The names the spec declares (not the generator, and not reactions, which are no types' names).
+        specNames = Set(model.symbols.values.filter { !$0.isGenerated && $0.kind != .reaction }.map(\.name) + [model.name.value])
+        for written in model.writtenTypes {
+            let (name, type) = (written.owner, written.type)
+            add(type, name: name, role: written.role.rawValue,
+                owner: written.role == .type ? "`\(name)`" : "the \(written.role.rawValue.lowercased()) of `\(name)`")
+            switch written.role {
+            case .type: memberTypes[name] = self.name(for: type)
+            case .failure where written.kind == .resource: resourceFailures[name] = self.name(for: type)
+            default: break
             }
-        }
-        for command in spec.commands {
-            let name = command.name.value
-            add(command.input, name: name, role: "Input", owner: "the input of `\(name)`")
-            add(command.output, name: name, role: "Output", owner: "the output of `\(name)`")
-            for type in [command.input, command.output].compactMap({ $0 }) where facts(of: type.value).isFunctionType {
+            if written.role != .failure, written.kind != .resource, facts(of: type.value).isFunctionType {
                 functionTypeNames.insert(self.name(for: type))
             }
-            add(command.failure, name: name, role: "Failure", owner: "the failure of `\(name)`")
-        }
-        for resource in spec.resources {
-            let name = resource.name.value
-            add(resource.type, name: name, role: "Type", owner: "`\(name)`")
-            add(resource.failure, name: name, role: "Failure", owner: "the failure of `\(name)`")
-            memberTypes[name] = self.name(for: resource.type)
-            if let failure = resource.failure { resourceFailures[name] = self.name(for: failure) }
         }
     }
 
-    private mutating func add(_ type: Located<String>?, name: String, role: String, owner: String) {
-        guard let type, names[type.location] == nil else { return }
+    private mutating func add(_ type: Located<String>, name: String, role: String, owner: String) {
+        guard names[type.location] == nil else { return }
         // Specs repeat their types: each text is judged once.
         let standard = standardTexts[type.value] ?? isStandard(type.value)
         standardTexts[type.value] = standard

@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// The view models declared by the specs of one run (`vmgen generate`, `check`, `lint` or
 /// `graph` over a folder or several files), for what a parent's code uses of its children: the
 /// events its keyed lists handle under `on:` and the inputs `update` writes. A child whose spec
@@ -46,16 +44,14 @@ public struct ChildSpecs: Sendable {
         for (name, count) in seen where count > 1 { byViewModel[name] = nil }
     }
 
-    /// The view model of each element of an array type written as `[Name]`, when the run has its spec.
-    func interface(ofElementsOf type: String) -> (name: String, interface: Interface)? {
-        guard let array = SpecCode.type(type).syntax?.as(ArrayTypeSyntax.self),
-              let element = array.element.as(IdentifierTypeSyntax.self), element.genericArgumentClause == nil,
-              let interface = byViewModel[element.name.text] else { return nil }
-        return (element.name.text, interface)
+    /// The view model named `name` (the element of a keyed list's `[Name]`), when the run has its spec.
+    func interface(named name: String?) -> (name: String, interface: Interface)? {
+        guard let name, let interface = byViewModel[name] else { return nil }
+        return (name, interface)
     }
 }
 
-extension Checker {
+extension Declarer {
     /// Two specs of one run that declare the same view model would generate two classes of one
     /// name into one module, which does not compile: each is told where the other is.
     mutating func checkViewModelNameIsUnique() {
@@ -65,12 +61,14 @@ extension Checker {
             "view model `\(spec.viewModel.value)` is also declared by \(other.file): two classes of one name do not compile in one module; rename one of them",
             at: spec.viewModel.location, notes: [.init("`\(spec.viewModel.value)` is declared here too", at: other)])
     }
+}
 
+extension Checker {
     /// A keyed list's handlers name events of the child, and its `update` writes inputs of the
     /// child, when the child's spec is among the specs of the run (docs/spec-format.md,
     /// "Keyed children").
-    mutating func checkAgainstChildSpec(_ member: Member, _ keyed: KeyedChildren) {
-        guard let type = member.type, let (childName, child) = childSpecs.interface(ofElementsOf: type.value) else { return }
+    mutating func checkAgainstChildSpec(_ member: Member, _ keyed: KeyedChildren, update: SpecCode.Body?) {
+        guard let type = member.type, let (childName, child) = childSpecs.interface(named: types.facts(of: type.value).arrayElementName) else { return }
         let name = member.name.value
         for handler in keyed.handlers where !child.events.contains(handler.event.value) {
             let event = handler.event.value
@@ -87,13 +85,10 @@ extension Checker {
                 "`on` of `\(name)` handles `\(event)`, but `\(childName)` (\(child.file)) has no event `\(event)`: \(events)\(advice)",
                 at: handler.event.location)
         }
-        guard let update = keyed.update else { return }
-        let body = SpecCode.body(update.text, form: .body, signature: Self.signature(giving: ["child", "element"]))
-        guard body.problems.isEmpty else { return }  // reported by checkChildLists
-        let finder = ChildWriteFinder(viewMode: .sourceAccurate)
-        finder.walk(body.function)
-        for write in finder.writes where !child.inputs.contains(write.name) {
-            let location = update.location(ofUTF8Offset: body.offset(of: write.position))
+        // An `update` that did not parse was reported by checkChildLists.
+        guard let code = keyed.update, let update else { return }
+        for (base, write) in SpecCode.writes(in: update, among: []).members where base == "child" && !child.inputs.contains(write.name) {
+            let location = code.location(ofUTF8Offset: write.offset)
             let inputs = child.inputs.isEmpty
                 ? "it has no inputs"
                 : "its inputs are " + child.inputs.map { "`\($0)`" }.joined(separator: ", ")
@@ -110,39 +105,5 @@ extension Checker {
             diagnostics.error(
                 "`update` of `\(name)` writes `child.\(write.name)`, \(what): \(inputs)\(advice)", at: location, notes: notes)
         }
-    }
-}
-
-/// The members of `child` that assignments and `&` arguments write: `child.item = element`,
-/// `child.count += 1`, `child.item.title = t`, `swap(&child.item, &other)` (all write `item`).
-private final class ChildWriteFinder: SyntaxVisitor {
-    var writes: [(name: String, position: AbsolutePosition)] = []
-
-    /// `x` of `child.x`, `child.x.y`, `child.x[i]`.
-    static func member(ofChild expression: ExprSyntax) -> TokenSyntax? {
-        if let member = expression.as(MemberAccessExprSyntax.self) {
-            if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "child" {
-                return member.declName.baseName
-            }
-            return member.base.flatMap(Self.member(ofChild:))
-        }
-        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) { return member(ofChild: subscriptCall.calledExpression) }
-        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return member(ofChild: forced.expression) }
-        if let optional = expression.as(OptionalChainingExprSyntax.self) { return member(ofChild: optional.expression) }
-        return nil
-    }
-
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let elements = Array(node.elements)
-        for (index, element) in elements.enumerated() where index > 0 && SpecCode.isAssignment(element) {
-            if let token = Self.member(ofChild: elements[index - 1]) { writes.append((token.text, token.positionAfterSkippingLeadingTrivia)) }
-        }
-        return .visitChildren
-    }
-
-    /// `&child.x` passed to a function writes `x` too.
-    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
-        if let token = Self.member(ofChild: node.expression) { writes.append((token.text, token.positionAfterSkippingLeadingTrivia)) }
-        return .visitChildren
     }
 }

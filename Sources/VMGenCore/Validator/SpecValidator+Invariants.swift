@@ -1,9 +1,6 @@
 /// Checks `invariants:`: each name is a Swift identifier, and each condition is one expression
 /// that reads only declared values (as an enabled condition does), computed in a static function.
 extension Checker {
-    /// The key under which an invariant's reads are stored (`fixedReads`, `argumentOrder`).
-    static func invariantKey(_ name: String) -> String { "invariant:" + name }
-
     mutating func checkInvariants() {
         if let first = spec.invariants.first, reactiveValues.isEmpty {
             diagnostics.error(
@@ -17,9 +14,7 @@ extension Checker {
                 diagnostics.error("`\(name)` cannot be the name of an invariant: \(problem)", at: invariant.name.location)
                 continue
             }
-            let key = Self.invariantKey(name)
-            let reads = staticReads(of: invariant.holds, "invariant `\(name)`", form: .expression, allowReactive: true, key: key)
-            fixedReads[key] = reads.fixed
+            staticReads(of: invariant.holds, "invariant `\(name)`", form: .expression, allowReactive: true, key: .invariant(name))
         }
     }
 }

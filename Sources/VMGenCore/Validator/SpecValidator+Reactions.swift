@@ -22,20 +22,18 @@ extension Checker {
                 continue
             }
             // A mutating method called on a state value (`recent.append(x)`) writes it too.
-            let writeReads = SpecCode.writes(in: body, among: reads)
-                + SpecCode.mutatingCalls(in: body, among: reads).filter { symbols[$0.name]?.kind == .state }
+            let found = SpecCode.writes(in: body, among: reads)
+            let writeReads = found.assigned + found.mutated.filter { symbols[$0.name]?.kind == .state }
             let writes = checkWrites(writeReads, of: reaction)
             let written = Set(writes)
-            let key = ResolvedReaction.node(name)
+            let key = CodeSlot.reaction(name)
             let passed = staticReads(reads.filter { !written.contains($0.name) }, in: reaction.perform, what, allowReactive: true, key: key)
-            fixedReads[key] = passed.fixed
             statementReads += SpecCode.names(reads)
             reactions.append(ResolvedReaction(
-                name: name, doc: reaction.doc, triggers: triggers, writes: writes,
+                name: name, doc: reaction.doc, triggers: triggers, reads: passed.reactive.map(\.name), writes: writes,
                 oldValueOf: reaction.perform.text.contains("oldValue") ? oldValueOf : nil, perform: reaction.perform,
                 writeLocations: Dictionary(writeReads.map { ($0.name, reaction.perform.location(ofUTF8Offset: $0.offset)) },
                                            uniquingKeysWith: { first, _ in first })))
-            reactionReads[name] = passed.reactive.map(\.name)
         }
     }
 
@@ -54,7 +52,7 @@ extension Checker {
             }
             guard symbol.isReactive else {
                 diagnostics.error(
-                    "\(context), but \(describe(symbol)) never changes; a reaction follows values that change: state, derived values, children, `isActive`, and the outputs of commands and resources",
+                    "\(context), but \(symbol.messageName) never changes; a reaction follows values that change: state, derived values, children, `isActive`, and the outputs of commands and resources",
                     at: trigger.location, notes: [.init("`\(symbol.name)` is declared here", at: symbol.location)])
                 continue
             }
@@ -70,7 +68,7 @@ extension Checker {
             guard let symbol = resolve(write, in: reaction.perform, "the `perform` of reaction `\(reaction.name.value)`") else { continue }
             guard symbol.kind == .state else {
                 diagnostics.error(
-                    "reaction `\(reaction.name.value)` writes `\(write.name)`, which is \(describe(symbol)); a reaction writes only state values (a derived value follows what it reads: write those instead)",
+                    "reaction `\(reaction.name.value)` writes `\(write.name)`, which is \(symbol.messageName); a reaction writes only state values (a derived value follows what it reads: write those instead)",
                     at: reaction.perform.location(ofUTF8Offset: write.offset),
                     notes: [.init("`\(symbol.name)` is declared here", at: symbol.location)])
                 continue
@@ -86,34 +84,34 @@ extension Checker {
 
     /// Each reaction is a node that reads its triggers and what its statements read, and each
     /// value it writes reads it: a reaction whose writes run it again is a cycle.
-    mutating func addReactionsToGraph() {
+    func addReactionsToGraph(_ graph: inout DependencyGraph) {
         for reaction in reactions {
-            let node = ResolvedReaction.node(reaction.name)
-            graph.add(node, reads: reaction.triggers + (reactionReads[reaction.name] ?? []))
-            for written in reaction.writes { graph.add(written, reads: [node]) }
+            let node = GraphNode.reaction(reaction.name)
+            graph.add(node, reads: (reaction.triggers + reaction.reads).map(GraphNode.value))
+            for written in reaction.writes { graph.add(.value(written), reads: [node]) }
         }
     }
 
     /// Where a step of a cycle's path stands: the write or the `onChange` entry of a reaction's
     /// step, the code of any other.
-    func cycleStepLocation(from: String, to: String) -> SourceLocation {
-        if let name = ResolvedReaction.name(ofNode: to), let reaction = reactions.first(where: { $0.name == name }),
-           let location = reaction.writeLocations[from] {
+    func cycleStepLocation(from: GraphNode, to: GraphNode) -> SourceLocation {
+        if case .reaction(let name) = to, let written = from.valueName,
+           let location = reactions.first(where: { $0.name == name })?.writeLocations[written] {
             return location
         }
-        if let name = ResolvedReaction.name(ofNode: from),
-           let trigger = spec.reactions.first(where: { $0.name.value == name })?.triggers.first(where: { $0.value == to }) {
+        if case .reaction(let name) = from, let read = to.valueName,
+           let trigger = spec.reactions.first(where: { $0.name.value == name })?.triggers.first(where: { $0.value == read }) {
             return trigger.location
         }
         return locationOfNode(from)
     }
 
     /// One step of a cycle's path, in words: `a` reads `b`, or the two steps of a reaction.
-    func cycleStep(from: String, to: String) -> String {
-        if let reaction = ResolvedReaction.name(ofNode: to) { return "reaction `\(reaction)` writes `\(from)`" }
-        if let reaction = ResolvedReaction.name(ofNode: from),
-           reactions.first(where: { $0.name == reaction })?.triggers.contains(to) == true {
-            return "reaction `\(reaction)` runs when `\(to)` changes"
+    func cycleStep(from: GraphNode, to: GraphNode) -> String {
+        if case .reaction(let reaction) = to { return "reaction `\(reaction)` writes `\(displayName(from))`" }
+        if case .reaction(let reaction) = from, let read = to.valueName,
+           reactions.first(where: { $0.name == reaction })?.triggers.contains(read) == true {
+            return "reaction `\(reaction)` runs when `\(read)` changes"
         }
         return "`\(displayName(from))` reads `\(displayName(to))`"
     }

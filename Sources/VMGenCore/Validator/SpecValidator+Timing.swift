@@ -1,10 +1,5 @@
 /// Checks of time (`debounce`, `throttle`, `delay`), async loads (`task`) and resource options.
 extension Checker {
-    /// The graph node of a paced value's pacer: `pace:x` reads what `x`'s expression reads, and
-    /// `x` reads it, so that a value paced into its own inputs is still a cycle.
-    static let pacePrefix = "pace:"
-    static func paceNode(of value: String) -> String { pacePrefix + value }
-
     /// The initializer argument of view models that use time.
     static let schedulerArgument = "scheduler"
 
@@ -14,16 +9,8 @@ extension Checker {
     }
 
     mutating func checkTiming() {
-        for member in spec.derived {
-            guard let pacing = member.pacing, let index = reactiveValues.firstIndex(where: { $0.name == member.name.value }) else { continue }
-            reactiveValues[index].pacing = pacing.value
-        }
         for resource in spec.resources {
             checkOptions(of: resource)
-            let error = GeneratedNames.error(of: resource.name.value)
-            if resource.errorWhileLoading?.value == .keep, let index = reactiveValues.firstIndex(where: { $0.name == error }) {
-                reactiveValues[index].doc = "Why the last load of `\(resource.name.value)` failed; kept while a new load runs, nil after a success."
-            }
             guard let pacing = resource.pacing else { continue }
             if !resource.triggers.contains(where: { $0.value == .change }) {
                 diagnostics.error(
@@ -42,7 +29,7 @@ extension Checker {
 
     /// `valueOnFailure` and `errorWhileLoading` need a resource that can fail.
     mutating func checkOptions(of resource: Resource) {
-        guard let failure = resource.failure?.value, SpecCode.isNever(failure) else { return }
+        guard !CheckedResource(entry: resource).canFail else { return }
         let options: [(key: String, location: SourceLocation?)] = [
             ("valueOnFailure", resource.valueOnFailure?.location),
             ("errorWhileLoading", resource.errorWhileLoading?.location),
@@ -56,27 +43,23 @@ extension Checker {
     }
 
     /// A `task` runs in a static function from the names it reads, passed when a load starts (so
-    /// a running load holds no reference to the view model); it fails with `any Error`.
-    mutating func checkTask(of resource: Resource) {
+    /// a running load holds no reference to the view model); it fails with `any Error`. Gives the
+    /// values it reads.
+    mutating func checkTask(of resource: Resource) -> [String] {
         let name = resource.name.value
-        let reads = staticReads(of: resource.load, "the `task` of resource `\(name)`", allowReactive: true, key: Self.taskKey(of: name))
-        var seen = Set<String>()
-        resourceReads[name] = reads.reactive.map(\.name).filter { seen.insert($0).inserted }
-        fixedReads[Self.taskKey(of: name)] = reads.fixed
+        let reads = staticReads(of: resource.load, "the `task` of resource `\(name)`", allowReactive: true, key: .task(resource: name))
         if let failure = resource.failure, !["any Error", "Error", "any Swift.Error", "Swift.Error"].contains(failure.value) {
             diagnostics.error(
                 "resource `\(name)` loads with `task`, which fails with `any Error`; remove `failure:` (or use `load` with a producer that fails with `\(failure.value)`)",
                 at: failure.location)
         }
+        return reads.reactive.map(\.name).uniqued()
     }
 
-    /// The key of a resource task's reads in `fixedReads` and `argumentOrder`.
-    static func taskKey(of resource: String) -> String { "task:" + resource }
-
     /// The pacers' nodes: each reads what its value's expression reads.
-    mutating func addPacingNodes() {
+    func addPacingNodes(to graph: inout DependencyGraph) {
         for value in reactiveValues where value.pacing != nil {
-            graph.add(Self.paceNode(of: value.name), reads: value.reads)
+            graph.add(.pace(value: value.name), reads: value.reads.map(GraphNode.value))
         }
     }
 }

@@ -5,38 +5,25 @@
 extension Checker {
     var validation: Validation? { spec.validation }
 
-    /// Whether a field's message waits for its edit (and so the field has `<field>WasEdited`).
-    var tracksEdits: Bool { validation?.showsAfter == .afterEdit }
-
-    /// The names validation adds: each field's message, validity and edit flag, `isValid`
-    /// and `submitAttempted`.
-    mutating func declareValidation() {
-        guard let validation else { return }
-        for field in validation.fields {
-            let name = field.name.value
-            declare(GeneratedNames.message(of: name), .validationOutput(owner: name, isFlag: false), type: "String?", at: field.name.location)
-            declare(GeneratedNames.isValid(of: name), .validationOutput(owner: name, isFlag: false), type: "Bool", at: field.name.location)
-            if tracksEdits {
-                declare(GeneratedNames.wasEdited(of: name), .validationOutput(owner: name, isFlag: true), type: "Bool", at: field.name.location)
-            }
-        }
-        declare(GeneratedNames.isValid, .validationOutput(owner: "validation", isFlag: false), type: "Bool", at: validation.location)
-        if validation.submit != nil {
-            declare(GeneratedNames.submitAttempted, .validationOutput(owner: "validation", isFlag: true), type: "Bool", at: validation.location)
-        }
-    }
-
     /// The values of validation, in the order the class lists them: for each field, whether it
     /// was edited, its rules, its validity and its message; then `isValid` and `submitAttempted`.
     mutating func buildValidationValues() {
+        guard let validation else { return }
+        // Each rule's code is checked, and its reads known, before its value is made.
+        let ruleReads = validation.fields.map { field in
+            field.rules.enumerated().map { index, rule in
+                staticReads(of: rule.holds, "rule \(index + 1) of `\(field.name.value)`", form: .expression, allowReactive: true,
+                            key: .value(GeneratedNames.rule(index + 1, of: field.name.value))).reactive.map(\.name)
+            }
+        }
         // A name that clashes with a spec name was reported: leave validation out of the graph.
-        guard let validation, validationNamesAreFree(validation) else { return }
+        guard validationNamesAreFree(validation) else { return }
         let submit = validation.submit?.value
-        for field in validation.fields {
+        for (field, ruleReads) in zip(validation.fields, ruleReads) {
             let name = field.name.value
             let location = field.name.location
             var shows: [String] = []
-            if tracksEdits {
+            if spec.tracksEdits {
                 let flag = GeneratedNames.wasEdited(of: name)
                 shows.append(flag)
                 reactiveValues.append(ReactiveValue(
@@ -45,15 +32,15 @@ extension Checker {
             }
             if submit != nil { shows.append(GeneratedNames.submitAttempted) }
             let rules = field.rules.indices.map { GeneratedNames.rule($0 + 1, of: name) }
-            for (rule, node) in zip(field.rules, rules) {
+            for (rule, (node, reads)) in zip(field.rules, zip(rules, ruleReads)) {
                 reactiveValues.append(ReactiveValue(
-                    name: node, type: "Bool", doc: nil, source: .rule(field: name), expression: rule.holds, reads: [],
+                    name: node, type: "Bool", doc: nil, source: .rule(field: name), expression: rule.holds, reads: reads,
                     location: rule.holds.location))
             }
             reactiveValues.append(ReactiveValue(
                 name: GeneratedNames.isValid(of: name), type: "Bool", doc: "Whether every rule of `\(name)` holds, whether or not its message shows.",
                 source: .fieldValidity(field: name), expression: nil, reads: rules, location: location))
-            let when = switch (tracksEdits, submit) {
+            let when = switch (spec.tracksEdits, submit) {
             case (true, let submit?): "`\(name)` was edited or `\(submit)` attempted"
             case (true, nil): "`\(name)` was edited"
             case (false, let submit): "`\(submit ?? "")` was attempted"
@@ -77,18 +64,7 @@ extension Checker {
 
     mutating func checkValidation() {
         guard let validation else { return }
-        for field in validation.fields {
-            checkValidatedField(field.name)
-            for (index, rule) in field.rules.enumerated() {
-                let node = GeneratedNames.rule(index + 1, of: field.name.value)
-                let what = "rule \(index + 1) of `\(field.name.value)`"
-                let reads = staticReads(of: rule.holds, what, form: .expression, allowReactive: true, key: node)
-                if let position = reactiveValues.firstIndex(where: { $0.name == node }) {
-                    reactiveValues[position].reads = reads.reactive.map(\.name)
-                }
-                fixedReads[node] = reads.fixed
-            }
-        }
+        for field in validation.fields { checkValidatedField(field.name) }
         if let show = validation.show, show.value == .afterSubmit, validation.submit == nil {
             diagnostics.error(
                 "`show: afterSubmit` shows messages once a submit was attempted, but `validation` names no submit command: add `submit: <command>`, or write `show: afterEdit`",
@@ -109,7 +85,7 @@ extension Checker {
         }
         guard symbol.kind == .state else {
             diagnostics.error(
-                "`validation` has rules for `\(name.value)`, which is \(describe(symbol)); rules go on input state values (`input: true`), which the user edits",
+                "`validation` has rules for `\(name.value)`, which is \(symbol.messageName); rules go on input state values (`input: true`), which the user edits",
                 at: name.location, notes: [.init("`\(name.value)` is declared here", at: symbol.location)])
             return
         }
@@ -138,9 +114,7 @@ extension Checker {
                 at: enabled.location, notes: [.init("`validation` submits with `\(submit.value)` here", at: submit.location)])
         }
     }
-}
 
-extension Checker {
     /// How a message names the rule node `email$rule2`: "rule 2 of `email`" (without the
     /// backticks in a cycle's path, which names its nodes bare).
     func ruleName(_ node: String, quoted: Bool = true) -> String {
@@ -156,10 +130,30 @@ extension Checker {
         for field in validation.fields {
             let name = field.name.value
             names += [GeneratedNames.message(of: name), GeneratedNames.isValid(of: name)]
-            if tracksEdits { names.append(GeneratedNames.wasEdited(of: name)) }
+            if spec.tracksEdits { names.append(GeneratedNames.wasEdited(of: name)) }
         }
         return names.allSatisfy { name in
             if case .validationOutput = symbols[name]?.kind { true } else { false }
+        }
+    }
+}
+
+extension Declarer {
+    /// The names validation adds: each field's message, validity and edit flag, `isValid`
+    /// and `submitAttempted`.
+    mutating func declareValidation() {
+        guard let validation = spec.validation else { return }
+        for field in validation.fields {
+            let name = field.name.value
+            declare(GeneratedNames.message(of: name), .validationOutput(owner: name, isFlag: false), type: "String?", at: field.name.location)
+            declare(GeneratedNames.isValid(of: name), .validationOutput(owner: name, isFlag: false), type: "Bool", at: field.name.location)
+            if spec.tracksEdits {
+                declare(GeneratedNames.wasEdited(of: name), .validationOutput(owner: name, isFlag: true), type: "Bool", at: field.name.location)
+            }
+        }
+        declare(GeneratedNames.isValid, .validationOutput(owner: "validation", isFlag: false), type: "Bool", at: validation.location)
+        if validation.submit != nil {
+            declare(GeneratedNames.submitAttempted, .validationOutput(owner: "validation", isFlag: true), type: "Bool", at: validation.location)
         }
     }
 }

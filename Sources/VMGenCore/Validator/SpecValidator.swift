@@ -9,248 +9,76 @@ public struct SpecValidator {
     /// design warnings (which only make sense for a valid spec) are left out. `childSpecs` are the
     /// other specs of the run, which the spec's keyed children are checked against.
     public func validate(_ spec: Spec, diagnostics: inout Diagnostics, childSpecs: ChildSpecs = .none) -> ViewModelModel? {
-        var checker = Checker(spec: spec)
-        checker.childSpecs = childSpecs
-        checker.run(warn: !diagnostics.hasErrors)
+        var checker = Checker(spec: spec, childSpecs: childSpecs)
+        let model = checker.run(warn: !diagnostics.hasErrors)
         diagnostics.append(contentsOf: checker.diagnostics)
-        guard !checker.diagnostics.hasErrors else { return nil }
-        return checker.model()
+        return model
     }
 }
 
 struct Checker {
     let spec: Spec
-    var diagnostics = Diagnostics()
-    var symbols: [String: Symbol] = [:]
+    var diagnostics: Diagnostics
+    /// Every name, from the first phase (`Declarer`).
+    let symbols: [String: Symbol]
     var reactiveValues: [ReactiveValue] = []
-    var fixedReads: [String: [String]] = [:]
-    var argumentOrder: [String: [String]] = [:]
+    var fixedReads: [CodeSlot: [String]] = [:]
+    var argumentOrder: [CodeSlot: [String]] = [:]
     /// Each piece of statement code parsed, for the warnings that look at what it writes.
     var statementReads: [String] = []
     /// Each type text met so far, parsed once; the model keeps it for the context builder.
-    var types = SpecTypeTable()
-    /// The values each resource's `load` reads, for `trigger: [change]`.
-    var resourceReads: [String: [String]] = [:]
-    var graph = DependencyGraph()
-    var updateOrder: [String] = []
+    var types: SpecTypeTable
     /// Names the code being checked is given besides the spec's (`element`, `child`), for suggestions.
     var givenNames: [String] = []
     /// The reactions, checked (see `SpecValidator+Reactions.swift`).
     var reactions: [ResolvedReaction] = []
-    /// The values each reaction's statements read, besides what they write.
-    var reactionReads: [String: [String]] = [:]
-    /// The specs of the same run, for what keyed lists use of their children.
-    var childSpecs = ChildSpecs.none
+    let childSpecs: ChildSpecs
     /// Where each piece of code starts that ends in a name that is also a modifier (see
     /// `ViewModelModel.codesEndingInModifierWord`).
     var codesEndingInModifierWord: Set<SourceLocation> = []
-    /// The modules the spec's `imports` name (found by `checkHeader`).
-    var importedModules: [String] = []
 
-    init(spec: Spec) {
-        self.spec = spec
+    /// Runs the first phase, whose names every later one reads.
+    init(spec: Spec, childSpecs: ChildSpecs) {
+        let declared = Declarer(spec: spec, childSpecs: childSpecs)
+        (self.spec, self.childSpecs) = (spec, childSpecs)
+        (symbols, diagnostics, types) = (declared.symbols, declared.diagnostics, declared.types)
     }
 
-    var hasActivation: Bool { spec.lifecycle?.value == "active" }
     var access: String { spec.access?.value ?? "public" }
 
-    func model() -> ViewModelModel {
-        var model = ViewModelModel(
-            spec: spec, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
-            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: hasActivation,
-            types: types)
-        model.reactions = reactions
-        model.codesEndingInModifierWord = codesEndingInModifierWord
-        return model
-    }
-
-    mutating func run(warn: Bool) {
-        checkHeader()
-        checkViewModelNameIsUnique()
-        declareEverything()
+    /// The phases in order; the last, the graph's, takes what the loads read from the resources'
+    /// and gives the graph and the update order, from which the model is made. Nil on an error.
+    mutating func run(warn: Bool) -> ViewModelModel? {
         checkTypes()
         buildReactiveValues()
         buildValidationValues()
-        checkExpressions()
-        checkChildLists()
+        checkConstantsAndFunctions()
         checkCommands()
-        checkResources()
+        let resourceReads = checkResources()
         checkReactions()
         checkValidation()
         checkTiming()
         checkInvariants()
-        buildGraph()
+        let order = buildGraph(resourceReads: resourceReads)
         // Design warnings only make sense once the spec is valid.
         if warn && !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
-    }
-
-    // MARK: Header
-
-    mutating func checkHeader() {
-        importedModules = spec.imports.compactMap { SpecCode.importPath($0.value)?.module }
-        if let problem = SwiftNames.problem(with: spec.viewModel.value, isType: true) ?? moduleNameProblem(spec.viewModel.value) {
-            diagnostics.error("`\(spec.viewModel.value)` cannot be the view model's name: \(problem)", at: spec.viewModel.location)
-        }
-        if let access = spec.access, !["public", "internal"].contains(access.value) {
-            diagnostics.error(
-                "`access` must be `public` or `internal`, not `\(access.value)`\(Suggestion.didYouMean(access.value, in: ["public", "internal"]))",
-                at: access.location)
-        }
-        for module in spec.imports {
-            let path = SpecCode.importPath(module.value)
-            if path?.components.contains(where: { SwiftNames.problem(with: $0) != nil }) ?? true {
-                diagnostics.error(
-                    "`\(module.value)` is not a module name; list modules as plain names or dotted paths, or one type of a module: `imports: [Foundation, Core.Models, struct MyModule.Event]`",
-                    at: module.location)
-            }
-        }
-        if let lifecycle = spec.lifecycle, lifecycle.value != "active" {
-            diagnostics.error(
-                "unknown lifecycle `\(lifecycle.value)`\(Suggestion.closest(to: lifecycle.value, in: ["active"]) == nil ? "; the only lifecycle is `active`" : "; did you mean `active`?")",
-                at: lifecycle.location)
-        }
-    }
-
-    // MARK: Names
-
-    /// How a message names a declaration: "state value `count`", "the generated `xProperty` of `x`".
-    func describe(_ symbol: Symbol) -> String {
-        switch symbol.kind {
-        case .generated(let owner): "the generated `\(symbol.name)` of `\(owner)`"
-        case .commandOutput(let command): "the generated `\(symbol.name)` of command `\(command)`"
-        case .resourceOutput(let resource): "the generated `\(symbol.name)` of resource `\(resource)`"
-        case .activation: "`isActive` of `lifecycle: active`"
-        case .parameter: "parameter `\(symbol.name)`"
-        case .dependency: "dependency `\(symbol.name)`"
-        case .constant: "constant `\(symbol.name)`"
-        case .state: "state value `\(symbol.name)`"
-        case .derived: "derived value `\(symbol.name)`"
-        case .child: "child view model `\(symbol.name)`"
-        case .function: "function `\(symbol.name)`"
-        case .command: "command `\(symbol.name)`"
-        case .event: "event `\(symbol.name)`"
-        case .resource: "resource `\(symbol.name)`"
-        case .reaction: "reaction `\(symbol.name)`"
-        case .validationOutput(let owner, _) where owner == "validation": "the generated `\(symbol.name)` of `validation`"
-        case .validationOutput(let owner, _): "the generated `\(symbol.name)` of the rules of `\(owner)`"
-        }
-    }
-
-    mutating func declare(_ name: String, _ kind: Symbol.Kind, type: String?, at location: SourceLocation) {
-        let symbol = Symbol(name: name, kind: kind, type: type, location: location)
-        guard let existing = symbols[name] else {
-            symbols[name] = symbol
-            return
-        }
-        if symbol.isGenerated && existing.isGenerated {
-            // Two declarations need the same helper name; one owner twice is the echo of a clash
-            // reported already.
-            guard let owner = symbol.kind.owner, let other = existing.kind.owner, owner != other else { return }
-            diagnostics.error(
-                "`\(owner)` and `\(other)` both need the generated name `\(name)`; rename one of them", at: location,
-                notes: [.init("`\(other)` is declared here", at: existing.location)])
-            return
-        }
-        if symbol.isGenerated {
-            // Only the spec's own name can change: say so where it stands.
-            diagnostics.error(
-                "\(describe(existing)) clashes with \(describe(symbol)); rename `\(name)`", at: existing.location,
-                notes: [.init("`\(symbol.kind.owner ?? name)` is declared here", at: location)])
-            return
-        }
-        diagnostics.error(
-            "`\(name)` is declared twice: \(describe(symbol)) clashes with \(describe(existing)); rename one of them", at: location,
-            notes: [.init("\(describe(existing)) is declared here", at: existing.location)])
-    }
-
-    mutating func declareChecked(_ name: Located<String>, _ kind: Symbol.Kind, type: String?, what: String) {
-        if let problem = SwiftNames.problem(with: name.value) ?? moduleNameProblem(name.value) {
-            // Declared anyway: each use of the name is then not an error of its own.
-            diagnostics.error("`\(name.value)` cannot be the name of \(what): \(problem)", at: name.location)
-        }
-        declare(name.value, kind, type: type, at: name.location)
-    }
-
-    /// The generated code names the runtime's and the imports' types through their modules
-    /// (`Reactive.Property`), so no member may take a module's name.
-    func moduleNameProblem(_ name: String) -> String? {
-        let modules = ["Swift", "Reactive", "Observation"] + importedModules
-        return modules.contains(name) ? "`\(name)` is the name of a module the generated code uses" : nil
-    }
-
-    mutating func declareEverything() {
-        for member in spec.parameters { declareChecked(member.name, .parameter, type: member.type?.value, what: "a parameter") }
-        for member in spec.dependencies { declareChecked(member.name, .dependency, type: member.type?.value, what: "a dependency") }
-        for member in spec.constants { declareChecked(member.name, .constant, type: member.type?.value, what: "a constant") }
-        for member in spec.state { declareChecked(member.name, .state, type: member.type?.value, what: "a state value") }
-        for member in spec.derived { declareChecked(member.name, .derived, type: member.type?.value, what: "a derived value") }
-        for member in spec.children { declareChecked(member.name, .child, type: member.type?.value, what: "a child view model") }
-        for function in spec.functions { declareChecked(function.name, .function, type: nil, what: "a function") }
-        for command in spec.commands {
-            declareChecked(command.name, .command, type: nil, what: "a command")
-            for output in [GeneratedNames.isExecuting(of: command.name.value), GeneratedNames.isEnabled(of: command.name.value)] {
-                declare(output, .commandOutput(command: command.name.value), type: "Bool", at: command.name.location)
-            }
-        }
-        for resource in spec.resources {
-            let name = resource.name.value
-            declareChecked(resource.name, .resource, type: optional(resource.type.value), what: "a resource")
-            let failure = resource.failure?.value ?? "any Error"
-            declare(GeneratedNames.isLoading(of: name), .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
-            if !SpecCode.isNever(failure) {
-                declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: optional(failure), at: resource.name.location)
-            }
-            declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
-        }
-        for member in spec.events { declareChecked(member.name, .event, type: member.type?.value, what: "an event") }
-        for reaction in spec.reactions { declareChecked(reaction.name, .reaction, type: nil, what: "a reaction") }
-        if hasActivation, let lifecycle = spec.lifecycle {
-            declare("isActive", .activation, type: "Bool", at: lifecycle.location)
-        }
-        declareValidation()
-        // Each readable value is also exposed as a runtime Property named `<name>Property`.
-        let readable = symbols.values.filter(\.isReactive).sorted { ($0.location, $0.name) < ($1.location, $1.name) }
-        for symbol in readable {
-            declare(GeneratedNames.property(of: symbol.name), .generated(for: symbol.name), type: nil, at: symbol.location)
-        }
-        // The private helpers of the generated class are reserved too.
-        for member in GeneratedNames.privateMembers(of: spec) {
-            declare(member.name, .generated(for: member.owner.value), type: nil, at: member.owner.location)
-        }
+        guard let order, !diagnostics.hasErrors else { return nil }
+        return model(graph: order.graph, updateOrder: order.updateOrder)
     }
 
     // MARK: Types
 
-    mutating func checkType(_ type: Located<String>?, of what: String) {
-        guard let type else { return }
+    mutating func checkType(_ type: Located<String>, of what: String) {
         guard let problem = types.facts(of: type.value).problems.first else { return }
         var location = type.location
         location.column += problem.offset
         diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem.message)", at: location)
     }
 
-    /// The optional of a type text (`Int?`, `(any Error)?`), from its one parse.
-    mutating func optional(_ type: String) -> String {
-        SwiftNames.optional(type, needsParentheses: types.facts(of: type).needsParenthesesForOptional)
-    }
-
     mutating func checkTypes() {
-        let sections: [(String, [Member])] = [
-            ("parameter", spec.parameters), ("dependency", spec.dependencies), ("constant", spec.constants),
-            ("state value", spec.state), ("derived value", spec.derived), ("child view model", spec.children),
-            ("event", spec.events),
-        ]
-        for (what, members) in sections {
-            for member in members { checkType(member.type, of: "\(what) `\(member.name.value)`") }
-        }
-        for command in spec.commands {
-            for (key, type) in [("input", command.input), ("output", command.output), ("failure", command.failure)] {
-                checkType(type, of: "the \(key) of command `\(command.name.value)`")
-            }
-        }
-        for resource in spec.resources {
-            checkType(resource.type, of: "resource `\(resource.name.value)`")
-            checkType(resource.failure, of: "the failure of resource `\(resource.name.value)`")
+        for written in writtenTypes {
+            let owner = Symbol(name: written.owner, kind: written.kind, type: nil, location: written.type.location).messageName
+            checkType(written.type, of: written.role == .type ? owner : "the \(written.role.rawValue.lowercased()) of \(owner)")
         }
     }
 
@@ -271,53 +99,64 @@ struct Checker {
             append(member, type: type, source: .state(isInput: member.isInput), expression: initial)
         }
         for member in spec.derived {
-            if let type = member.type?.value { append(member, type: type, source: .derived, expression: member.value) }
+            if let type = member.type?.value { append(member, type: type, source: .derived, expression: member.value, pacing: member.pacing?.value) }
         }
         for member in spec.children {
-            if let type = member.type?.value { append(member, type: type, source: .child, expression: member.value) }
+            guard let type = member.type?.value else { continue }
+            append(member, type: type, source: .child, expression: member.value, reads: member.keyed.map { checkChildList(member, $0) } ?? [])
         }
         for command in spec.commands {
             let name = command.name.value
             if let enabled = command.enabled {
-                reactiveValues.append(ReactiveValue(
+                append(ReactiveValue(
                     name: GeneratedNames.canExecute(of: name), type: "Bool", doc: nil, source: .condition(command: name),
                     expression: enabled, reads: [], location: enabled.location))
             }
             reactiveValues.append(ReactiveValue(
                 name: GeneratedNames.isExecuting(of: name), type: "Bool", doc: "Whether `\(name)` is running.",
                 source: .commandIsExecuting(command: name), expression: nil, reads: [], location: command.name.location))
+            // A command that runs one execution at a time is disabled while it executes.
+            let notExecuting = (command.policy?.value ?? .oneAtATime) == .oneAtATime ? [GeneratedNames.isExecuting(of: name)] : []
             reactiveValues.append(ReactiveValue(
                 name: GeneratedNames.isEnabled(of: name), type: "Bool", doc: "Whether `\(name)` can be executed now.",
                 source: .commandIsEnabled(command: name), expression: nil,
-                reads: command.enabled == nil ? [] : [GeneratedNames.canExecute(of: name)], location: command.name.location))
+                reads: (command.enabled == nil ? [] : [GeneratedNames.canExecute(of: name)]) + notExecuting, location: command.name.location))
         }
         for resource in spec.resources {
             let name = resource.name.value
-            let failure = resource.failure?.value ?? "any Error"
             reactiveValues.append(ReactiveValue(
-                name: name, type: optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
+                name: name, type: types.optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
                 source: .resourceValue(resource: name), expression: nil, reads: [], location: resource.name.location))
             reactiveValues.append(ReactiveValue(
                 name: GeneratedNames.isLoading(of: name), type: "Bool", doc: "Whether `\(name)` is loading.",
                 source: .resourceIsLoading(resource: name), expression: nil, reads: [], location: resource.name.location))
             // A resource that cannot fail has no error output.
-            if !SpecCode.isNever(failure) {
+            if CheckedResource(entry: resource).canFail {
+                let whileLoading = resource.errorWhileLoading?.value == .keep ? "kept while a new load runs, nil" : "nil while loading and"
                 reactiveValues.append(ReactiveValue(
-                    name: GeneratedNames.error(of: name), type: optional(failure), doc: "Why the last load of `\(name)` failed; nil while loading and after a success.",
+                    name: GeneratedNames.error(of: name), type: types.optional(resource.failure?.value ?? "any Error"),
+                    doc: "Why the last load of `\(name)` failed; \(whileLoading) after a success.",
                     source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
             }
         }
-        if hasActivation, let lifecycle = spec.lifecycle {
+        if spec.hasActivation, let lifecycle = spec.lifecycle {
             reactiveValues.append(ReactiveValue(
                 name: "isActive", type: "Bool", doc: "Whether the view is on screen; the view sets it.",
                 source: .activation, expression: nil, reads: [], location: lifecycle.location))
         }
     }
 
-    mutating func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?) {
-        reactiveValues.append(ReactiveValue(
-            name: member.name.value, type: type, doc: member.doc, source: source, expression: expression, reads: [],
-            location: member.name.location))
+    mutating func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?, reads: [String] = [], pacing: Pacing? = nil) {
+        append(ReactiveValue(
+            name: member.name.value, type: type, doc: member.doc, source: source, expression: expression, reads: reads,
+            location: member.name.location, pacing: pacing))
+    }
+
+    /// Adds a value, its code checked and its reads known as it is made.
+    mutating func append(_ value: ReactiveValue) {
+        var value = value
+        if value.expression != nil { value.reads = expressionReads(of: value) }
+        reactiveValues.append(value)
     }
 
     // MARK: Expressions
@@ -368,7 +207,7 @@ struct Checker {
         for write in SpecCode.writesOfGivenNames(in: body) where reported.insert(write.name).inserted {
             let name = write.name
             let fix = if let symbol = symbols[name], selfReachesValues {
-                "; to change \(describe(symbol)), which it hides, write `self.\(name)`"
+                "; to change \(symbol.messageName), which it hides, write `self.\(name)`"
             } else {
                 "; copy it into a variable first (`var \(name) = \(name)`), or keep what you need in a state value"
             }
@@ -391,7 +230,7 @@ struct Checker {
             // is one value for every execution, so it cannot depend on one.
             advice = "; the command's `input` exists only while it runs: `enabled` must not depend on it, check it in `perform` or `work` instead"
         }
-        let needsLifecycle = read.name == "isActive" && !hasActivation
+        let needsLifecycle = read.name == "isActive" && !spec.hasActivation
         if needsLifecycle {
             advice = "; `isActive` is the view model's while it is on screen, with `lifecycle: active` at the spec's top level: add it"
         }
@@ -429,17 +268,19 @@ struct Checker {
 
     /// Checks an expression that the generated code evaluates in a pure static function, and
     /// returns its reactive and fixed reads. `givesValue`: the code's value is used (all but a
-    /// keyed list's `update`), so statements must `return` it.
-    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: String, givesValue: Bool = true) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
-        guard let body = parse(code, what, form: form, signature: signature) else { return ([], []) }
+    /// keyed list's `update`), so statements must `return` it. Returns the parsed code too.
+    @discardableResult
+    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: CodeSlot, givesValue: Bool = true) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String], body: SpecCode.Body?) {
+        guard let body = parse(code, what, form: form, signature: signature) else { return ([], [], nil) }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: false)
         if form == .body, givesValue { checkReturnsItsValue(body, code, what) }
-        return staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key)
+        let reads = staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key)
+        return (reads.reactive, reads.fixed, body)
     }
 
     /// Checks the reads of code computed in a static function (found in `code` already), and
     /// returns the reactive and fixed ones.
-    mutating func staticReads(_ reads: [SpecCode.Read], in code: Code, _ what: String, allowReactive: Bool, key: String) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
+    mutating func staticReads(_ reads: [SpecCode.Read], in code: Code, _ what: String, allowReactive: Bool, key: CodeSlot) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         var reactive: [(name: String, location: SourceLocation)] = []
         var fixed: [String] = []
         for read in Self.firstOfEachSpelling(reads) {
@@ -479,43 +320,39 @@ struct Checker {
         }
         let passed = Set(reactive.map(\.name) + fixed)
         argumentOrder[key] = SpecCode.names(reads).filter(passed.contains)
+        fixedReads[key] = fixed
         return (reactive, fixed)
     }
 
-    mutating func checkExpressions() {
-        for index in reactiveValues.indices {
-            let value = reactiveValues[index]
-            guard let expression = value.expression else { continue }
-            switch value.source {
-            case .state:
-                let what = "the initial value of `\(value.name)`"
-                let reads = staticReads(of: expression, what, allowReactive: false, key: "initial:" + value.name)
-                fixedReads["initial:" + value.name] = reads.fixed
-            case .derived, .child, .condition:
-                let what: String = if case .condition(let command) = value.source {
-                    "the enabled condition of `\(command)`"
-                } else {
-                    "`\(value.name)`"
+    /// Checks a value's code (initial value, expression, enabled condition); gives what it reads.
+    mutating func expressionReads(of value: ReactiveValue) -> [String] {
+        guard let expression = value.expression else { return [] }
+        switch value.source {
+        case .state:
+            staticReads(of: expression, "the initial value of `\(value.name)`", allowReactive: false, key: .initial(state: value.name))
+            return []
+        case .derived, .child, .condition:
+            let what = if case .condition(let command) = value.source { "the enabled condition of `\(command)`" } else { "`\(value.name)`" }
+            // An enabled condition is one expression; values may be statements with `return`.
+            let form: SpecCode.Form = if case .condition = value.source { .expression } else { .body }
+            let reads = staticReads(of: expression, what, form: form, allowReactive: true, key: .value(value.name))
+            if case .condition(let command) = value.source {
+                for read in reads.reactive where [GeneratedNames.isExecuting(of: command), GeneratedNames.isEnabled(of: command)].contains(read.name) {
+                    diagnostics.error(
+                        "the enabled condition of `\(command)` reads its own `\(read.name)`; a command is already disabled while it executes, so leave it out",
+                        at: read.location)
                 }
-                // An enabled condition is one expression; values may be statements with `return`.
-                let form: SpecCode.Form = if case .condition = value.source { .expression } else { .body }
-                let reads = staticReads(of: expression, what, form: form, allowReactive: true, key: value.name)
-                reactiveValues[index].reads = reads.reactive.map(\.name)
-                fixedReads[value.name] = reads.fixed
-                if case .condition(let command) = value.source {
-                    for read in reads.reactive where [GeneratedNames.isExecuting(of: command), GeneratedNames.isEnabled(of: command)].contains(read.name) {
-                        diagnostics.error(
-                            "the enabled condition of `\(command)` reads its own `\(read.name)`; a command is already disabled while it executes, so leave it out",
-                            at: read.location)
-                    }
-                }
-            default:
-                break
             }
+            return reads.reactive.map(\.name)
+        default:
+            return []
         }
+    }
+
+    mutating func checkConstantsAndFunctions() {
         for constant in spec.constants {
             guard let value = constant.value else { continue }
-            let key = "constant:" + constant.name.value
+            let key = CodeSlot.constant(constant.name.value)
             let reads = staticReads(of: value, "constant `\(constant.name.value)`", allowReactive: false, key: key)
             let later = reads.fixed.filter { name in
                 spec.constants.firstIndex { $0.name.value == name }.map { $0 >= spec.constants.firstIndex { $0.name.value == constant.name.value }! } ?? false
@@ -524,7 +361,6 @@ struct Checker {
                 diagnostics.error("constant `\(constant.name.value)` reads constant `\(name)`, which is declared after it (or is itself); declare `\(name)` first",
                                   at: value.location)
             }
-            fixedReads[key] = reads.fixed
         }
         for function in spec.functions {
             let problems = SpecCode.signature(function.signature.text)
@@ -547,7 +383,7 @@ struct Checker {
         for command in spec.commands {
             let name = command.name.value
             // The names each piece is given; their types do not matter to the parser.
-            let input = command.input.map { _ in "(_ input: Input)" } ?? "()"
+            let input = CheckedCommand(entry: command).takesInput ? "(_ input: Input)" : "()"
             switch command.work {
             case .perform(let code): parseStatements(code, "the `perform` of command `\(name)`", signature: input)
             case .producer(let code): parseStatements(code, "the `work` of command `\(name)`", form: .expression, signature: input)
@@ -620,7 +456,7 @@ struct Checker {
             }
             return
         }
-        if let input = target.input, !SpecCode.isVoid(input.value) {
+        if let input = target.input, CheckedCommand(entry: target).takesInput {
             diagnostics.error(
                 "`then` of command `\(name)` runs `\(then.value)`, which takes an input (`\(input.value)`); `then` runs a command without input",
                 at: then.location)
@@ -660,33 +496,39 @@ struct Checker {
             at: location, notes: [.init("`\(event.name.value)` is declared here", at: event.name.location)])
     }
 
-    mutating func checkResources() {
+    /// Checks each resource; gives the values each one's load reads, for `trigger: [change]`.
+    mutating func checkResources() -> [String: [String]] {
+        var resourceReads: [String: [String]] = [:]
         for resource in spec.resources {
             let what = "`load` of resource `\(resource.name.value)`"
             if resource.isTask {
-                checkTask(of: resource)
+                resourceReads[resource.name.value] = checkTask(of: resource)
             } else if let body = parse(resource.load, what, form: .expression) {
                 resourceReads[resource.name.value] = Self.firstOfEachSpelling(SpecCode.reads(in: body)).compactMap { read in
                     guard read.name != "self" else { return nil }
                     return resolve(read, in: resource.load, what).flatMap { $0.isReactive ? $0.name : nil }
                 }
             }
-            for trigger in resource.triggers where trigger.value == .activation && !hasActivation {
+            for trigger in resource.triggers where trigger.value == .activation && !spec.hasActivation {
                 diagnostics.error(
                     "resource `\(resource.name.value)` loads on activation, but the view model has no activation: add `lifecycle: active`",
                     at: trigger.location)
             }
         }
+        return resourceReads
     }
 
     // MARK: Graph
 
-    mutating func buildGraph() {
+    /// The graph of the values, the reloads, the pacers and the reactions, and its update order;
+    /// nil when it has a cycle (an error).
+    mutating func buildGraph(resourceReads: [String: [String]]) -> (graph: DependencyGraph, updateOrder: [GraphNode])? {
+        var graph = DependencyGraph()
         for value in reactiveValues {
             // A paced value is written when its pacer lets a new value through (SpecValidator+Timing).
-            graph.add(value.name, reads: value.pacing == nil ? value.reads : [Self.paceNode(of: value.name)])
+            graph.add(.value(value.name), reads: value.pacing == nil ? value.reads.map(GraphNode.value) : [.pace(value: value.name)])
         }
-        addPacingNodes()
+        addPacingNodes(to: &graph)
         // A resource that reloads on change is an effect node reading what its load reads.
         for resource in spec.resources where resource.triggers.contains(where: { $0.value == .change }) {
             var seen = Set<String>()
@@ -696,13 +538,12 @@ struct Checker {
                     "resource `\(resource.name.value)` reloads on `change`, but its load reads no value that changes",
                     at: resource.load.location)
             }
-            graph.add("reload:" + resource.name.value, reads: reads)
+            let reload = GraphNode.reload(resource: resource.name.value)
+            graph.add(reload, reads: reads.map(GraphNode.value))
             // What the reload loads: a load that reads its own outputs is a cycle.
-            for output in [resource.name.value, GeneratedNames.isLoading(of: resource.name.value), GeneratedNames.error(of: resource.name.value)] where graph.inputs[output] != nil { graph.add(output, reads: ["reload:" + resource.name.value]) }
+            for output in [resource.name.value, GeneratedNames.isLoading(of: resource.name.value), GeneratedNames.error(of: resource.name.value)].map(GraphNode.value) where graph.inputs[output] != nil { graph.add(output, reads: [reload]) }
         }
-        addReactionsToGraph()
-        // The runtime command's isEnabled follows its condition: an edge the graph must see
-        // to catch cycles that run through a command.
+        addReactionsToGraph(&graph)
         if let cycle = graph.firstCycle() {
             let first = cycle[0]
             let steps = zip(cycle, cycle.dropFirst()).map { from, to -> Diagnostic.Note in
@@ -711,32 +552,33 @@ struct Checker {
             diagnostics.error(
                 "dependency cycle: \(cycle.map(displayName).joined(separator: " -> ")); a value cannot depend on itself: break the cycle",
                 at: steps.first?.location ?? locationOfNode(first), notes: steps)
-            return
+            return nil
         }
-        updateOrder = graph.topologicalOrder()
+        return (graph, graph.topologicalOrder())
     }
 
-    func displayName(_ node: String) -> String {
-        if node.hasPrefix("reload:") { return "reload of " + node.dropFirst("reload:".count) }
-        if let reaction = ResolvedReaction.name(ofNode: node) { return "reaction " + reaction }
-        if node.hasPrefix(Self.pacePrefix) { return String(node.dropFirst(Self.pacePrefix.count)) + " (before its pacing)" }
-        if let value = reactiveValues.first(where: { $0.name == node }), case .condition(let command) = value.source {
-            return "enabled condition of \(command)"
+    func displayName(_ node: GraphNode) -> String {
+        switch node {
+        case .reload(let resource): "reload of " + resource
+        case .reaction(let reaction): "reaction " + reaction
+        case .pace(let value): value + " (before its pacing)"
+        case .value(let name):
+            switch value(named: name)?.source {
+            case .condition(let command): "enabled condition of \(command)"
+            case .rule: ruleName(name, quoted: false)
+            default: name
+            }
         }
-        if let value = reactiveValues.first(where: { $0.name == node }), case .rule = value.source { return ruleName(node, quoted: false) }
-        return node
     }
 
-    func locationOfNode(_ node: String) -> SourceLocation {
-        if let value = reactiveValues.first(where: { $0.name == node }) {
-            return value.expression?.location ?? value.location
+    func locationOfNode(_ node: GraphNode) -> SourceLocation {
+        let location = switch node {
+        case .value(let name): value(named: name).map { $0.expression?.location ?? $0.location }
+        case .reaction(let name): reactions.first { $0.name == name }?.perform.location
+        case .pace(let value): Optional(locationOfNode(.value(value)))
+        case .reload(let name): spec.resources.first { $0.name.value == name }?.load.location
         }
-        if let reaction = spec.reactions.first(where: { ResolvedReaction.node($0.name.value) == node }) {
-            return reaction.perform.location
-        }
-        if node.hasPrefix(Self.pacePrefix) { return locationOfNode(String(node.dropFirst(Self.pacePrefix.count))) }
-        let resource = spec.resources.first { "reload:" + $0.name.value == node }
-        return resource?.load.location ?? spec.viewModel.location
+        return location ?? spec.viewModel.location
     }
 
     // MARK: Warnings
@@ -749,7 +591,7 @@ struct Checker {
                 at: member.name.location)
         }
         for command in spec.commands {
-            guard case .producer = command.work, let onFailure = command.onFailure, SpecCode.isNever(command.failure?.value ?? "Never") else { continue }
+            guard case .producer = command.work, let onFailure = command.onFailure, !CheckedCommand(entry: command).canFail else { continue }
             diagnostics.warning(
                 "`onFailure` of command `\(command.name.value)` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with",
                 at: onFailure.location)
@@ -766,7 +608,7 @@ struct Checker {
             case .condition(let command):
                 // Fixed for one view model's life, but it may differ between view models.
                 let perInstance: [Symbol.Kind] = [.parameter, .dependency]
-                if fixedReads[value.name, default: []].contains(where: { symbols[$0].map { perInstance.contains($0.kind) } ?? false }) {
+                if fixedReads[.value(value.name), default: []].contains(where: { symbols[$0].map { perInstance.contains($0.kind) } ?? false }) {
                     continue
                 }
                 diagnostics.warning(

@@ -1,0 +1,21 @@
+/// A command, checked: the entry as the spec writes it (its fields read through this type:
+/// `name`, `work`, `input`, `onValue`, `emits`, `then`...), with the facts the checker decides once.
+@dynamicMemberLookup
+public struct CheckedCommand: Sendable {
+    let entry: Command
+
+    public subscript<Field>(dynamicMember field: KeyPath<Command, Field>) -> Field { entry[keyPath: field] }
+
+    /// Whether an execution takes an input: an `input` that is not `Void` (`SpecCode.isVoid`).
+    public var takesInput: Bool { entry.input.map { !SpecCode.isVoid($0.value) } ?? false }
+
+    /// Whether its work can fail: a `task` (`any Error`), or work whose `failure` is not `Never`
+    /// (`SpecCode.isNever`; a `perform` has none).
+    public var canFail: Bool {
+        if case .task = entry.work { return true }
+        return entry.failure.map { !SpecCode.isNever($0.value) } ?? false
+    }
+
+    /// `oneAtATime` unless the spec says otherwise.
+    public var policy: Command.Policy { entry.policy?.value ?? .oneAtATime }
+}

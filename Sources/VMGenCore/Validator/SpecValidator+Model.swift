@@ -1,0 +1,36 @@
+/// The checked model: what the checker decided, and the entries it accepted, for the translator,
+/// which reads nothing else.
+extension Checker {
+    func model(graph: DependencyGraph, updateOrder: [GraphNode]) -> ViewModelModel {
+        ViewModelModel(
+            name: spec.viewModel, file: spec.file, doc: spec.doc, imports: spec.imports,
+            parameters: spec.parameters, dependencies: spec.dependencies, constants: spec.constants, events: spec.events,
+            functions: spec.functions, invariants: spec.invariants, validation: spec.validation,
+            keyedLists: Dictionary(spec.children.compactMap { child in child.keyed.map { (child.name.value, $0) } }, uniquingKeysWith: { first, _ in first }),
+            writtenTypes: writtenTypes, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
+            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: spec.hasActivation,
+            types: types, reactions: reactions, commands: spec.commands.map(CheckedCommand.init(entry:)),
+            resources: spec.resources.map(CheckedResource.init(entry:)), codesEndingInModifierWord: codesEndingInModifierWord)
+    }
+
+    /// Every type the spec writes, in spec order: the members', then each command's input,
+    /// output and failure, then each resource's type and failure.
+    var writtenTypes: [WrittenType] {
+        let sections: [(Symbol.Kind, [Member])] = [
+            (.parameter, spec.parameters), (.dependency, spec.dependencies), (.constant, spec.constants), (.state, spec.state),
+            (.derived, spec.derived), (.child, spec.children), (.event, spec.events),
+        ]
+        var result = sections.flatMap { kind, members in
+            members.compactMap { member in member.type.map { WrittenType(owner: member.name.value, kind: kind, role: .type, type: $0) } }
+        }
+        for command in spec.commands {
+            let types: [(WrittenType.Role, Located<String>?)] = [(.input, command.input), (.output, command.output), (.failure, command.failure)]
+            result += types.compactMap { role, type in type.map { WrittenType(owner: command.name.value, kind: .command, role: role, type: $0) } }
+        }
+        for resource in spec.resources {
+            let types: [(WrittenType.Role, Located<String>?)] = [(.type, resource.type), (.failure, resource.failure)]
+            result += types.compactMap { role, type in type.map { WrittenType(owner: resource.name.value, kind: .resource, role: role, type: $0) } }
+        }
+        return result
+    }
+}
