@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VMGenCore
+@testable import VMGenCore
 
 /// Hostile paths and output folders: every case is a plain-words error that names the path,
 /// never a crash, a hang, usage text or a raw Foundation error.
@@ -135,6 +135,19 @@ func runVMGen(_ arguments: [String], in folder: URL) throws -> (status: Int32, s
 
 @Suite("The vmgen command on hostile paths")
 struct CLIFaultTests {
+    @Test("an --output folder with a one-letter name, given relative, is created (it crashed Foundation's path code)")
+    func oneLetterOutputFolder() throws {
+        let folder = try temporaryFolder("cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "viewModel: CounterViewModel\n".write(to: folder.appendingPathComponent("Counter.vm.yaml"), atomically: true, encoding: .utf8)
+        for output in ["q", "a/b", "é"] {
+            let run = try runVMGen(["generate", "Counter.vm.yaml", "--output", output, "--quiet"], in: folder)
+            #expect(run.status == 0, "\(output): \(run.stderr)")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(output)/Counter.swift").path))
+        }
+        #expect(OutputWriter.parent(of: "q") == "" && OutputWriter.parent(of: "/q") == "/" && OutputWriter.parent(of: "a/b/") == "a")
+    }
+
     @Test("a FIFO, a device, a link loop and a missing path exit 1 with `path: error: ...`, no usage text, no hang")
     func unreadablePathsExitOne() throws {
         let folder = try temporaryFolder("cli")

@@ -121,7 +121,7 @@ public struct OutputWriter {
             }
             return
         }
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = Self.parent(of: folder)
         if errno == ENOTDIR, let file = Self.firstFile(onPathTo: folder) {
             throw WriteError(path: output, reason: "`\(file)` is a file, not a folder: remove it or choose another --output folder")
         }
@@ -131,6 +131,17 @@ public struct OutputWriter {
         if mkdir(folder, 0o777) != 0 && errno != EEXIST {
             throw WriteError(path: output, reason: Self.reason(forErrno: errno, folder: parent))
         }
+    }
+
+    /// The folder that holds `path`: what comes before its last `/` ("" for a name alone, "/" at
+    /// the root). Written here: Foundation's `deletingLastPathComponent` crashes on Linux for a
+    /// one-letter name (`--output q`).
+    static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        let parent = trimmed[..<slash]
+        return parent.isEmpty ? "/" : String(parent)
     }
 
     /// The first part of `path` that exists and is not a folder.
