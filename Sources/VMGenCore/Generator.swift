@@ -63,7 +63,17 @@ public struct Generator {
         guard let model = output.model else { return output }
         var context = ContextBuilder(model: model).build()
         if writer != .command { context.headerLines = GeneratedHeader.lines(specPath: file, writer: writer) }
-        output.source = renderer.render(context)
+        let source = renderer.render(context)
+        // vmgen overwrites only the files that start with their header: a custom main template
+        // that leaves it out would write files that no later run could update.
+        if let header = context.headerLines.first, !source.hasPrefix(header) {
+            output.diagnostics.append(Diagnostic(
+                .error,
+                "the generated file for `\(file)` does not start with its header lines; begin the main template with `{{#headerLines}}`, `{{.}}`, `{{/headerLines}}` (vmgen overwrites only files that start with them)",
+                at: SourceLocation(file: renderer.mainTemplateFile, line: 1, column: 1)))
+            return output
+        }
+        output.source = source
         return output
     }
 }

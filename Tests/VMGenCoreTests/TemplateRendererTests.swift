@@ -25,7 +25,11 @@ struct TemplateRendererTests {
             _ = try TemplateRenderer(customTemplates: folder)
             return []
         } catch let invalid as TemplateRenderer.Invalid {
-            return invalid.diagnostics.map { "\(URL(fileURLWithPath: $0.location.file).lastPathComponent):\($0.location.line):\($0.location.column): \($0.message)" }
+            return invalid.diagnostics.map { diagnostic in
+                ([diagnostic.message] + diagnostic.notes.map { "note at \(URL(fileURLWithPath: $0.location.file).lastPathComponent):\($0.location.line): \($0.message)" })
+                    .joined(separator: "; ")
+                    .replacingOccurrences(of: diagnostic.message, with: "\(URL(fileURLWithPath: diagnostic.location.file).lastPathComponent):\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.message)")
+            }
         }
     }
 
@@ -92,8 +96,12 @@ struct TemplateRendererTests {
     @Test("a standalone partial is indented by the spaces before it, each line with text")
     func partialIndentation() throws {
         let main = "{{#sections}}\n{{^empty(values)}}\n  {{>Row}}\n{{/empty(values)}}\n{{/sections}}\n"
-        #expect(try Self.render(main, partials: ["Row": "{{title}}\n\n{{#values}}- {{name}}\n{{/values}}"], Self.twoValues)
+        #expect(try Self.render(main, partials: ["Row": "{{title}}\n\n{{#values}}\n- {{name}}\n{{/values}}"], Self.twoValues)
             == "  State\n\n  - a\n  - b\n")
+        // A field's own lines are not indented: spec code under `#sourceLocation` keeps its columns.
+        let indented = try Self.render("{{#initializer}}\n    {{>Body}}\n{{/initializer}}\n", partials: ["Body": "{{#body}}\n{{.}}\n{{/body}}"], Self.twoValues)
+        let body = try Self.context(Self.twoValues, file: "A.vm.yaml").initializer.body
+        #expect(indented == "    " + body + "\n")
     }
 
     @Test("text that may be empty: a section shows it, with `.` the text, only when it is not")
@@ -106,10 +114,10 @@ struct TemplateRendererTests {
     @Test("a template that names an unknown field is an error at its line and column, with the field it meant")
     func unknownField() throws {
         #expect(try Self.problems(["Value.mustache": "{{#docLines}}\n    {{.}}\n{{/docLines}}\n    // {{nmae}}\n{{declaration}}\n"]) == [
-            "Value.mustache:4:8: `{{nmae}}`: no field `nmae` is in scope here; did you mean `name`? (the fields: docs/templates.md, version \(TemplateFields.version))",
+            "Value.mustache:4:8: `{{nmae}}`: no field `nmae` is in scope here; did you mean `name`? (the fields: docs/templates.md, version \(TemplateFields.version)); note at ViewModel.swift.mustache:64: included from here",
         ])
         #expect(try Self.problems(["ViewModel.swift.mustache": "{{#commands}}{{outputs.name}}{{/commands}}\n"]) == [
-            "ViewModel.swift.mustache:1:14: `{{outputs.name}}`: `outputs` is list of value, which has no field `name`",
+            "ViewModel.swift.mustache:1:14: `{{outputs.name}}`: `outputs` is a list of values: read `name` of each inside `{{#outputs}}...{{/outputs}}`",
         ])
         #expect(try Self.problems(["ViewModel.swift.mustache": "{{initializer.signatur}}\n"]) == [
             "ViewModel.swift.mustache:1:1: `{{initializer.signatur}}`: a function has no field `signatur`; did you mean `signature`?",
@@ -119,7 +127,7 @@ struct TemplateRendererTests {
     @Test("lists are shown by sections, text by variables; `first()` and `empty(...)` where they apply")
     func kindsOfFields() throws {
         #expect(try Self.problems(["ViewModel.swift.mustache": "{{commands}}\n{{#name}}x{{/name}}\n{{first()}}\n{{#empty(name)}}{{/empty(name)}}\n{{.}}\n"]) == [
-            "ViewModel.swift.mustache:1:1: `{{commands}}`: `commands` is list of command, not text: show it with a section, `{{#commands}}...{{/commands}}`",
+            "ViewModel.swift.mustache:1:1: `{{commands}}`: `commands` is a list of commands, not text: show it with a section, `{{#commands}}...{{/commands}}`",
             "ViewModel.swift.mustache:2:1: `{{#name}}`: `name` is text, which is always there: show it with `{{name}}`",
             "ViewModel.swift.mustache:3:1: `{{first()}}`: `first()` applies inside a list's section only",
             "ViewModel.swift.mustache:4:1: `{{#empty(name)}}`: `name` is text, not a list",
@@ -136,9 +144,60 @@ struct TemplateRendererTests {
         ])
         #expect(try Self.problems(["ViewModel.swift.mustache": "{{>Valeu}}\n{{>Loop}}\n{{=<% %>=}}\n{{name", "Loop.mustache": "{{>Loop}}"]) == [
             "ViewModel.swift.mustache:1:1: `{{>Valeu}}`: there is no template `Valeu`; did you mean `Value`?",
-            "Loop.mustache:1:1: `{{>Loop}}`: the partials include each other (ViewModel.swift -> Loop -> Loop)",
+            "Loop.mustache:1:1: `{{>Loop}}`: the partials include each other (ViewModel.swift -> Loop -> Loop); note at ViewModel.swift.mustache:2: included from here",
             "ViewModel.swift.mustache:3:1: `{{=<% %>=}}`: vmgen's templates do not take this tag; use variables, sections, inverted sections, partials and comments",
             "ViewModel.swift.mustache:4:1: a tag opened here is never closed with `}}`",
+        ])
+    }
+
+    @Test("a file no template includes, a Stencil file, a triple mustache closed by two braces, deep nesting: errors")
+    func unusedAndMalformed() throws {
+        #expect(try Self.problems(["Helper.mustache": "{{nosuchfield}}", "value.mustache": "x", "Value.stencil": "{{ x }}"]) == [
+            "Value.stencil:1:1: a Stencil template: vmgen's templates are Mustache (`*.mustache`) now; rewrite it (docs/templates.md, \"From Stencil\")",
+            "Helper.mustache:1:1: no template includes `Helper`, so it is never used; include it with `{{>Helper}}`, or remove it",
+            "value.mustache:1:1: no template includes `value`, so it is never used; to replace the default `Value`, name the file `Value.mustache`",
+        ])
+        #expect(try Self.problems(["Value.mustache": "{{{declaration}}\n"]) == [
+            "Value.mustache:1:1: a tag opened here is never closed with `}}}`; note at ViewModel.swift.mustache:64: included from here",
+        ])
+        let deep = String(repeating: "{{#hasStorage}}", count: 70) + String(repeating: "{{/hasStorage}}", count: 70)
+        #expect(try Self.problems(["ViewModel.swift.mustache": deep]).first == "ViewModel.swift.mustache:1:961: `{{#hasStorage}}`: sections nest 64 deep here, the most vmgen takes")
+    }
+
+    @Test("Windows line ends in a template read as Unix ones: standalone lines still leave nothing")
+    func windowsLineEnds() throws {
+        #expect(try Self.render("{{#sections}}\r\n{{^empty(values)}}\r\n{{title}}\r\n{{/empty(values)}}\r\n{{/sections}}\r\n", Self.twoValues) == "State\n")
+    }
+
+    @Test("a folder that is not one, or a template that is not a UTF-8 file, is an input error naming it as given")
+    func unreadableTemplates() throws {
+        let folder = try temporaryFolder("templates")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "viewModel: A\n".write(to: folder.appendingPathComponent("A.vm.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("t/Value.mustache"), withIntermediateDirectories: true)
+        try Data([0xFF, 0xFE]).write(to: folder.appendingPathComponent("u.mustache"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bad"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("u.mustache"), to: folder.appendingPathComponent("bad/Value.mustache"))
+        for (templates, expected) in [
+            ("none", "none: error: no such folder of templates"),
+            ("A.vm.yaml", "A.vm.yaml: error: is a file: --templates takes the folder that holds the `*.mustache` files"),
+            ("t", "t/Value.mustache: error: is not a regular file: a template is a text file"),
+            ("bad", "bad/Value.mustache: error: is not UTF-8 text"),
+        ] {
+            let run = try runVMGen(["lint", "A.vm.yaml", "--templates", templates], in: folder)
+            #expect(run.status == 1 && run.stderr == expected + "\n", "\(templates): \(run.stderr)")
+        }
+    }
+
+    @Test("a main template whose output does not start with the header is an error: vmgen could never update the file")
+    func headerIsRequired() throws {
+        let folder = try temporaryFolder("templates")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "final class {{name}} {}\n".write(to: folder.appendingPathComponent("ViewModel.swift.mustache"), atomically: true, encoding: .utf8)
+        let output = try Generator(customTemplates: folder).generate(Data("viewModel: A\n".utf8), file: "A.vm.yaml")
+        #expect(output.source == nil)
+        #expect(output.diagnostics.map(\.message) == [
+            "the generated file for `A.vm.yaml` does not start with its header lines; begin the main template with `{{#headerLines}}`, `{{.}}`, `{{/headerLines}}` (vmgen overwrites only files that start with them)",
         ])
     }
 

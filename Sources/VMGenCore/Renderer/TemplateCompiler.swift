@@ -8,6 +8,11 @@ struct TemplateCompiler {
     /// The templates by name (`ViewModel.swift`, `Value`, `Function`), with the file each came from.
     let templates: [String: (text: String, file: String)]
     private(set) var problems: [Diagnostic] = []
+    /// The templates compiled so far (a partial no template includes is a mistake).
+    private(set) var used: Set<String> = []
+
+    /// How deep partials may include partials, and sections may nest.
+    static let maximumDepth = 16, maximumNesting = 64
 
     init(templates: [String: (text: String, file: String)]) {
         self.templates = templates
@@ -23,42 +28,52 @@ struct TemplateCompiler {
 
     /// The template `name` compiled with the view model in scope; check `problems` first.
     mutating func compile(_ name: String) -> [TemplateNode] {
-        let nodes = compile(name, frames: [.object(.viewModel, inList: false)], including: [])
-        // A partial included in several places reports a problem it has everywhere once.
-        var seen = Set<Diagnostic>()
-        problems = problems.filter { seen.insert($0).inserted }
+        let nodes = compile(name, frames: [.object(.viewModel, inList: false)], including: [], indentation: "")
+        // A partial included in several places reports a problem it has everywhere once, with
+        // where it was first included.
+        var seen = Set<String>()
+        problems = problems.filter { seen.insert("\($0.location) \($0.message)").inserted }
         return nodes
     }
 
-    private mutating func compile(_ name: String, frames: [Frame], including: [String]) -> [TemplateNode] {
+    /// `name` compiled where `frames` are in scope, included through `including` (each with the
+    /// tag that included the next), every line of its text indented by `indentation`.
+    private mutating func compile(
+        _ name: String, frames: [Frame], including: [(name: String, tag: TemplateSyntax.Tag)], indentation: String
+    ) -> [TemplateNode] {
         guard let template = templates[name] else { return [] }
+        used.insert(name)
+        // Where the template was included from, for a problem in it.
+        let notes = including.reversed().map { Diagnostic.Note("included from here", at: $0.tag.location) }
         // Sections being compiled: their tag, the access they read, the nodes before them, and
         // whether they pushed a frame.
         var open: [(tag: TemplateSyntax.Tag, make: ([TemplateNode]) -> TemplateNode, outer: [TemplateNode], pushed: Bool)] = []
         var frames = frames
         var nodes: [TemplateNode] = []
-        for piece in TemplateSyntax.pieces(of: template.text, file: template.file) {
+        for piece in TemplateSyntax.pieces(of: template.text, file: template.file, indentation: indentation) {
             guard case .tag(let tag) = piece else {
                 if case .text(let text) = piece { nodes.append(.text(text)) }
                 continue
             }
             func problem(_ message: String) {
-                problems.append(Diagnostic(.error, "`\(tag.text)`: \(message)", at: tag.location))
+                problems.append(Diagnostic(.error, "`\(tag.text)`: \(message)", at: tag.location, notes: notes))
             }
             switch tag.kind {
             case .comment:
                 continue
             case .unclosed:
-                problems.append(Diagnostic(.error, "a tag opened here is never closed with `}}`", at: tag.location))
+                problems.append(Diagnostic(.error, "a tag opened here is never closed with `\(tag.text.hasPrefix("{{{") ? "}}}" : "}}")`", at: tag.location, notes: notes))
             case .unsupported:
                 problem("vmgen's templates do not take this tag; use variables, sections, inverted sections, partials and comments")
             case .partial:
                 if templates[tag.name] == nil {
                     problem("there is no template `\(tag.name)`" + Suggestion.didYouMean(tag.name, in: templates.keys.sorted()))
-                } else if tag.name == name || including.contains(tag.name) || including.count > 8 {
-                    problem("the partials include each other (\((including + [name, tag.name]).joined(separator: " -> ")))")
+                } else if tag.name == name || including.contains(where: { $0.name == tag.name }) {
+                    problem("the partials include each other (\((including.map(\.name) + [name, tag.name]).joined(separator: " -> ")))")
+                } else if including.count >= Self.maximumDepth {
+                    problem("partials are included \(Self.maximumDepth) deep here, the most vmgen follows")
                 } else {
-                    nodes.append(.partial(indentation: tag.indentation, compile(tag.name, frames: frames, including: including + [name])))
+                    nodes.append(.group(compile(tag.name, frames: frames, including: including + [(name, tag)], indentation: tag.indentation)))
                 }
             case .close:
                 guard let section = open.popLast() else {
@@ -86,8 +101,11 @@ struct TemplateCompiler {
                 case .failure(let failure):
                     problem(failure.message)
                 case .success(let read):
-                    if !inverted, read.value == .text {
-                        problem("`\(tag.name)` is text, which is always there: show it with `{{\(tag.name)}}`")
+                    if open.count >= Self.maximumNesting {
+                        problem("sections nest \(Self.maximumNesting) deep here, the most vmgen takes")
+                    } else if read.value == .text || (inverted && read.value.isObject) {
+                        problem("`\(tag.name)` is \(read.value.written), which is always there: "
+                            + (inverted ? "an inverted section over it never renders" : "show it with `{{\(tag.name)}}`"))
                     } else {
                         make = read.section(inverted: inverted)
                         if !inverted, let frame = read.value.frame {
@@ -163,6 +181,10 @@ struct TemplateCompiler {
         var value = found.value
         for part in parts {
             guard case .object(let type) = value else {
+                if case .list(let type) = value {
+                    return .failure(Failure("`\(first)` is \(value.written): read `\(part)` of each inside `{{#\(first)}}...{{/\(first)}}`"
+                        + (type.fields.contains { $0.name == part } ? "" : ", though a \(type.title) has no field `\(part)`")))
+                }
                 return .failure(Failure("`\(first)` is \(value.written), which has no field `\(part)`"))
             }
             guard let index = type.fields.firstIndex(where: { $0.name == part }) else {
@@ -205,6 +227,12 @@ struct TemplateCompiler {
 extension TemplateValue {
     /// Whether `{{name}}` shows it.
     var isText: Bool { self == .text || self == .optionalText }
+
+    /// Whether it is one object (always there).
+    var isObject: Bool {
+        if case .object = self { return true }
+        return false
+    }
 
     /// Whether it is a list (of objects or of lines).
     var isList: Bool {

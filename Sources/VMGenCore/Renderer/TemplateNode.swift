@@ -25,9 +25,8 @@ indirect enum TemplateNode {
     case section(Source, TemplateValue, [TemplateNode])
     /// `{{^name}}...{{/name}}`.
     case inverted(Source, TemplateValue, [TemplateNode])
-    /// `{{>Name}}`: the template `Name`, compiled where it stands, each line indented.
-    case partial(indentation: String, [TemplateNode])
-    /// The inside of a section whose name could not be read (only in templates that failed).
+    /// Nodes in a row: a partial (`{{>Name}}`, compiled where it stands), or the inside of a
+    /// section whose name could not be read (in templates that failed to compile).
     case group([TemplateNode])
 }
 
@@ -75,22 +74,10 @@ struct TemplateRun {
                 section(data(source), inside)
             case .inverted(let source, _, let inside):
                 if isAbsent(data(source)) { render(inside) }
-            case .partial(let indentation, let inside):
-                guard !indentation.isEmpty else {
-                    render(inside)
-                    continue
-                }
-                var partial = TemplateRun(frames: frames)
-                partial.render(inside)
-                output += Self.indented(partial.output, by: indentation)
-            case .group:
-                break
+            case .group(let inside):
+                render(inside)
             }
         }
-    }
-
-    private init(frames: [Frame]) {
-        self.frames = frames
     }
 
     private mutating func section(_ data: TemplateData, _ inside: [TemplateNode]) {
@@ -169,17 +156,5 @@ struct TemplateRun {
             object = next
         }
         return .text("")
-    }
-
-    /// `text` with `indentation` before each of its lines that has anything on it.
-    static func indented(_ text: String, by indentation: String) -> String {
-        var result = ""
-        var atLineStart = true
-        for character in text {
-            if atLineStart, character != "\n" { result += indentation }
-            result.append(character)
-            atLineStart = character == "\n"
-        }
-        return result
     }
 }

@@ -25,22 +25,74 @@ public struct TemplateRenderer {
     }
 
     let program: [TemplateNode]
+    /// The main template's file, for problems with what it renders.
+    public let mainTemplateFile: String
 
     /// - Parameter customTemplates: a folder whose `*.mustache` files replace the defaults of the
-    ///   same name (other names are partials the templates may include).
-    /// - Throws: `Invalid` with every problem of the templates.
+    ///   same name (other names are partials the templates include).
+    /// - Throws: `InputError` when the folder or a file in it cannot be read; `Invalid` with every
+    ///   problem of the templates, at their lines and columns.
     public init(customTemplates: URL? = nil) throws {
         var templates: [String: (text: String, file: String)] = [:]
         for (name, text) in Self.defaultTemplates { templates[name] = (text, "Templates/\(name).\(Self.fileExtension)") }
+        var problems: [Diagnostic] = []
+        var custom: [String] = []
         if let folder = customTemplates {
-            let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            for file in files where file.pathExtension == Self.fileExtension {
-                templates[file.deletingPathExtension().lastPathComponent] = (try String(contentsOf: file, encoding: .utf8), file.path)
+            for file in try Self.files(in: folder) {
+                let name = URL(fileURLWithPath: file).lastPathComponent
+                if name.hasSuffix(".stencil") {
+                    problems.append(Diagnostic(.error, "a Stencil template: vmgen's templates are Mustache (`*.mustache`) now; rewrite it (docs/templates.md, \"From Stencil\")", at: SourceLocation(file: file, line: 1, column: 1)))
+                }
+                guard name.hasSuffix("." + Self.fileExtension) else { continue }
+                let template = String(name.dropLast(Self.fileExtension.count + 1))
+                templates[template] = (try Self.read(file), file)
+                custom.append(template)
             }
         }
         var compiler = TemplateCompiler(templates: templates)
         program = compiler.compile(Self.mainTemplate)
-        guard compiler.problems.isEmpty else { throw Invalid(diagnostics: compiler.problems) }
+        mainTemplateFile = templates[Self.mainTemplate]?.file ?? Self.mainTemplate
+        for name in custom.sorted() where !compiler.used.contains(name) {
+            let file = templates[name]?.file ?? name
+            let advice = Suggestion.closest(to: name, in: Array(Self.defaultTemplates.keys)).map { "; to replace the default `\($0)`, name the file `\($0).\(Self.fileExtension)`" }
+                ?? "; include it with `{{>\(name)}}`, or remove it"
+            problems.append(Diagnostic(.error, "no template includes `\(name)`, so it is never used" + advice, at: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        problems += compiler.problems
+        guard problems.isEmpty else { throw Invalid(diagnostics: problems) }
+    }
+
+    /// The paths of the files in `folder`, each as the folder was given plus its name.
+    static func files(in folder: URL) throws -> [String] {
+        let shown = folder.relativePath
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+            throw InputError(path: shown, reason: "no such folder of templates")
+        }
+        guard isFolder.boolValue else {
+            throw InputError(path: shown, reason: "is a file: --templates takes the folder that holds the `*.\(fileExtension)` files")
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            throw InputError(path: shown, reason: "the folder of templates cannot be read")
+        }
+        return names.sorted().map { (shown.hasSuffix("/") ? shown : shown + "/") + $0 }
+    }
+
+    /// A template file's text, with Windows line ends read as `\n`.
+    static func read(_ file: String) throws -> String {
+        // A link to a template is read as the template (a link to nothing is not a file).
+        let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: target)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw InputError(path: file, reason: "is not a regular file: a template is a text file")
+        }
+        guard let data = FileManager.default.contents(atPath: target) else {
+            throw InputError(path: file, reason: "cannot be read")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw InputError(path: file, reason: "is not UTF-8 text")
+        }
+        return text.replacingOccurrences(of: "\r\n", with: "\n")
     }
 
     /// The rendered Swift source.

@@ -30,8 +30,20 @@ enum TemplateSyntax {
         }
     }
 
-    static func pieces(of text: String, file: String) -> [Piece] {
-        standalone(tokens(of: text, file: file))
+    /// The pieces of `text`; with `indentation` (a standalone partial's), every line of `text`
+    /// that has anything on it is indented first, as Mustache does, so that only the template's
+    /// own lines are indented, not the lines of a field's text shown in them (spec code keeps its
+    /// columns); tags keep the columns they have in the file.
+    static func pieces(of text: String, file: String, indentation: String = "") -> [Piece] {
+        guard !indentation.isEmpty else { return standalone(tokens(of: text, file: file)) }
+        let indented = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? $0 : indentation + $0 }.joined(separator: "\n")
+        let shift = indentation.utf8.count
+        return standalone(tokens(of: indented, file: file).map { piece in
+            guard case .tag(var tag) = piece else { return piece }
+            tag.location.column -= shift
+            return .tag(tag)
+        })
     }
 
     /// The text and tags of `text`, in order.
@@ -66,7 +78,8 @@ enum TemplateSyntax {
                 }
                 contentEnd += 1
             }
-            let end = min(bytes.count, contentEnd + (triple && starts("}}}", at: contentEnd) ? 3 : 2))
+            let closedAsOpened = !triple || starts("}}}", at: contentEnd)
+            let end = min(bytes.count, contentEnd + (triple && closedAsOpened ? 3 : 2))
             var content = string(contentStart..<contentEnd).trimmingCharacters(in: .whitespacesAndNewlines)
             var kind = Tag.Kind.variable
             if !triple, let sigil = content.first {
@@ -81,7 +94,7 @@ enum TemplateSyntax {
                 }
                 if kind != .variable || sigil == "&" { content = String(content.dropFirst()).trimmingCharacters(in: .whitespaces) }
             }
-            if contentEnd >= bytes.count { kind = .unclosed }
+            if contentEnd >= bytes.count || !closedAsOpened { kind = .unclosed }
             pieces.append(.tag(Tag(kind: kind, name: content, text: string(index..<end), location: location)))
             index = end
             textStart = end
