@@ -29,6 +29,16 @@ struct GoldenValidationTests {
         // Had the task started, the command would execute until it ended.
         try await wait { !form.saveIsExecuting }
         #expect(form.saved == [], "an attempt while a rule fails runs nothing")
+        #expect(form.completions == 0, "a refused attempt completes, but it is no success: onCompleted does not run")
+        form.name = "Ada"
+        form.save.execute().start()
+        try await wait { form.completions == 1 }
+        #expect(form.saved == ["Ada"])
+        // Refused again: still one success.
+        form.name = ""
+        form.save.execute().start()
+        try await wait { !form.saveIsExecuting }
+        #expect(form.completions == 1)
     }
 
     @Test("preview, enabled by isValid, is enabled exactly when no message would show")

@@ -46,10 +46,13 @@ extension ContextBuilder {
                     "    })",
                 ]
             }
-            arguments += [
-                "executeOnMain: { [weak self] \(input) in",
-                "    guard let self, self.\(attemptName(name))() else { return .empty }",
-            ] + run + ["}"]
+            // A refused attempt completes at once without a value, and is no success: with
+            // `onCompleted`, the completion it sends is marked as refused, so no handler runs.
+            let attempt = command.onCompleted == nil
+                ? ["    guard let self, self.\(attemptName(name))() else { return .empty }"]
+                : ["    guard let self else { return .empty }", "    guard self.\(attemptName(name))() else {",
+                   "        self.\(refusedName(name)) = true", "        return .empty", "    }"]
+            arguments += ["executeOnMain: { [weak self] \(input) in"] + attempt + run + ["}"]
         case .perform:
             // A direct call: an execution creates no producer.
             let perform = "self?.\(GeneratedNames.helper(name, "perform"))(\(pass))"
@@ -171,10 +174,17 @@ extension ContextBuilder {
                     bodyLines: embedded(onFailure)))
             }
             if let onCompleted = command.onCompleted {
+                // The completion of a refused submit attempt is no success (it sends nothing).
+                let refused = submits(name) ? [
+                    "        guard !\(refusedName(name)) else {",
+                    "            \(refusedName(name)) = false",
+                    "            return",
+                    "        }",
+                ] : []
                 result.append(CodeFunction(
                     docLines: ["/// Handles the successful end of an execution of `\(name)`."],
                     signature: "private func \(GeneratedNames.helper(name, "didComplete"))() {",
-                    bodyLines: embedded(onCompleted)))
+                    bodyLines: refused + embedded(onCompleted)))
             }
         }
         for resource in model.resources {

@@ -38,6 +38,10 @@ extension ContextBuilder {
     /// Whether `command` submits the form.
     func submits(_ command: String) -> Bool { validation?.submit?.value == command }
 
+    /// Whether the last attempt of the submit `command` was refused (the form invalid); only
+    /// with `onCompleted`, whose handler it stops.
+    func refusedName(_ command: String) -> String { GeneratedNames.helper(command, "refused") }
+
     /// The submit command's attempt, run as its execution starts, in its first step.
     func attemptName(_ command: String) -> String { GeneratedNames.helper(command, "attempt") }
 

@@ -249,6 +249,9 @@ public struct ContextBuilder {
         for command in model.commands where command.enabled != nil {
             result.append(StoredMember(name: conditionProperty(command.name.value), type: "Reactive.MutableProperty<Swift.Bool>", docLines: []))
         }
+        for command in model.commands where command.onCompleted != nil && submits(command.name.value) {
+            result.append(StoredMember(name: refusedName(command.name.value), type: "Swift.Bool", docLines: [], initializer: " = false"))
+        }
         for child in childValues {
             result.append(StoredMember(name: followerName(child.name), type: "Reactive.Follower", docLines: []))
         }

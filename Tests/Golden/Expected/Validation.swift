@@ -51,6 +51,19 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         }
     }
 
+    public private(set) var completions: Int {
+        get {
+            _completions$read = true
+            _$access(\.completions)
+            return _completions
+        }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.completions = newValue } }
+            Reactive.Staging.write(&_completions, newValue, before: &_completions$before)
+            _$transactions.end { _$commit() }
+        }
+    }
+
     // MARK: Derived values
 
     public var problemCount: Int {
@@ -117,7 +130,11 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, any Swift.Error> = Reactive.Command(
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
-            guard let self, self._save$attempt() else { return .empty }
+            guard let self else { return .empty }
+            guard self._save$attempt() else {
+                self._save$refused = true
+                return .empty
+            }
             return Reactive.SignalProducer(taskOnMain: { [weak self] in
                 guard let self else { throw Swift.CancellationError() }
                 return try await self._save$task()
@@ -182,6 +199,14 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     public var savedProperty: Reactive.Property<[String]> {
         let mirror = _saved$mirror ?? Reactive.MutableProperty(_saved)
         _saved$mirror = mirror
+        return Reactive.Property(mirror)
+    }
+
+    /// `completions` as a runtime `Property`, for bindings and operators;
+    /// it starts following `completions` when first asked for.
+    public var completionsProperty: Reactive.Property<Int> {
+        let mirror = _completions$mirror ?? Reactive.MutableProperty(_completions)
+        _completions$mirror = mirror
         return Reactive.Property(mirror)
     }
 
@@ -296,6 +321,10 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     private var _saved$before: [String]?
     private var _saved$mirror: Reactive.MutableProperty<[String]>?
     private var _saved$read: Swift.Bool = false
+    private var _completions: Int
+    private var _completions$before: Int?
+    private var _completions$mirror: Reactive.MutableProperty<Int>?
+    private var _completions$read: Swift.Bool = false
     private var _problemCount: Int
     private var _problemCount$mirror: Reactive.MutableProperty<Int>?
     private var _problemCount$read: Swift.Bool = false
@@ -337,6 +366,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     private var _submitAttempted$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _submitAttempted$read: Swift.Bool = false
     private var _preview$condition: Reactive.MutableProperty<Swift.Bool>
+    private var _save$refused: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -352,6 +382,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         let name: String = Self._name$initial()
         let nickname: String = Self._nickname$initial()
         let saved: [String] = Self._saved$initial()
+        let completions: Int = Self._completions$initial()
         let saveIsExecuting: Swift.Bool = false
         let saveIsEnabled: Swift.Bool = true
         let previewIsExecuting: Swift.Bool = false
@@ -377,6 +408,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         _name = name
         _nickname = nickname
         _saved = saved
+        _completions = completions
         _problemCount = problemCount
         _saveIsExecuting = saveIsExecuting
         _saveIsEnabled = saveIsEnabled
@@ -397,6 +429,9 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         // Follow the runtime objects this view model owns.
         _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._save$step {}
+        }
+        _$disposables += save.events.observeValuesOnMain { [weak self] event in
+            if case .completed = event { self?._save$step { self?._save$didComplete() } }
         }
         _$disposables += preview.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._preview$step {}
@@ -434,6 +469,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         let _name$changed = Reactive.Staging.changed(_name, before: &_name$before)
         let _nickname$changed = Reactive.Staging.changed(_nickname, before: &_nickname$before)
         let _saved$changed = Reactive.Staging.changed(_saved, before: &_saved$before)
+        let _completions$changed = Reactive.Staging.changed(_completions, before: &_completions$before)
         let _saveIsExecuting$changed = Reactive.Staging.changed(_saveIsExecuting, before: &_saveIsExecuting$before)
         let _previewIsExecuting$changed = Reactive.Staging.changed(
             _previewIsExecuting,
@@ -493,6 +529,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
             if _name$changed { _name$mirror?.stage(_name) }
             if _nickname$changed { _nickname$mirror?.stage(_nickname) }
             if _saved$changed { _saved$mirror?.stage(_saved) }
+            if _completions$changed { _completions$mirror?.stage(_completions) }
             if _saveIsExecuting$changed { _saveIsExecuting$mirror?.stage(_saveIsExecuting) }
             if _saveIsEnabled$changed { _saveIsEnabled$mirror?.stage(_saveIsEnabled) }
             if _previewIsExecuting$changed { _previewIsExecuting$mirror?.stage(_previewIsExecuting) }
@@ -509,6 +546,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
             if _name$changed { _$didChange(\.name, _name$mirror, _name$read) }
             if _nickname$changed { _$didChange(\.nickname, _nickname$mirror, _nickname$read) }
             if _saved$changed { _$didChange(\.saved, _saved$mirror, _saved$read) }
+            if _completions$changed { _$didChange(\.completions, _completions$mirror, _completions$read) }
             if _saveIsExecuting$changed {
                 _$didChange(\.saveIsExecuting, _saveIsExecuting$mirror, _saveIsExecuting$read)
             }
@@ -570,56 +608,63 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     /// The initial value of `name`.
     private static func _name$initial() -> String {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 8)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 9)
                                   ""
 #sourceLocation()
     }
 
     /// The initial value of `nickname`.
     private static func _nickname$initial() -> String {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 9)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 10)
                                       ""
 #sourceLocation()
     }
 
     /// The initial value of `saved`.
     private static func _saved$initial() -> [String] {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 10)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 11)
                                        []
+#sourceLocation()
+    }
+
+    /// The initial value of `completions`.
+    private static func _completions$initial() -> Int {
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 12)
+                                      0
 #sourceLocation()
     }
 
     /// Computes `problemCount` from what it reads.
     private static func _problemCount$compute(nameMessage: Swift.String?, nicknameMessage: Swift.String?) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 23)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 25)
             [nameMessage, nicknameMessage].compactMap { $0 }.count
 #sourceLocation()
     }
 
     /// Whether `preview` may run, besides not already running.
     private static func _previewCanExecute$compute(isValid: Swift.Bool) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 30)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 33)
              isValid
 #sourceLocation()
     }
 
     /// Whether rule 1 of `name` holds.
     private static func _name$rule1$compute(name: String) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 16)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 18)
                  !name.isEmpty
 #sourceLocation()
     }
 
     /// Whether rule 2 of `name` holds.
     private static func _name$rule2$compute(name: String, maxNameLength: Int) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 17)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 19)
                 name.count <= maxNameLength
 #sourceLocation()
     }
 
     /// Whether rule 1 of `nickname` holds.
     private static func _nickname$rule1$compute(nickname: String, name: String) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 19)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 21)
                 nickname != name
 #sourceLocation()
     }
@@ -628,7 +673,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     /// The work `save` runs on each execution.
     private func _save$task() async throws -> Swift.Void {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 27)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 29)
       try await Task.sleep(for: .milliseconds(1))
       saved += [name]
 #sourceLocation()
@@ -641,9 +686,20 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         return _isValid
     }
 
+    /// Handles the successful end of an execution of `save`.
+    private func _save$didComplete() {
+        guard !_save$refused else {
+            _save$refused = false
+            return
+        }
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 31)
+                 completions += 1
+#sourceLocation()
+    }
+
     /// What `preview` does.
     private func _preview$perform() {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 31)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 34)
              saved = []
 #sourceLocation()
     }
@@ -656,6 +712,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
             .value("name", \.name, nameProperty),
             .value("nickname", \.nickname, nicknameProperty),
             .value("saved", \.saved, savedProperty),
+            .value("completions", \.completions, completionsProperty),
             .value("problemCount", \.problemCount, problemCountProperty),
             .work("saveIsExecuting", \.saveIsExecuting, saveIsExecutingProperty),
             .value("saveIsEnabled", \.saveIsEnabled, saveIsEnabledProperty),
@@ -689,7 +746,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         submitAttempted: Swift.Bool,
         problemCount: Int
     ) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 34)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 37)
            submitAttempted || problemCount == 0
 #sourceLocation()
     }
