@@ -61,6 +61,7 @@ struct NativeRenderer {
         functionGroup("Spec statements", c.actions)
         functionGroup("Testing", c.testing)
         line("}")
+        lines(c.conformanceExtensions)
     }
 
     /// The header comment and the imports.

@@ -32,12 +32,17 @@ public struct ContextBuilder {
         return spec.imports.filter { seen.insert($0.value).inserted }
     }
 
-    /// `import Observation`, `import Reactive`, then each of `specImports` at its spec line and
+    /// `import Observation`, `@_spi(VMGen) import Reactive` (the generated-code contract,
+    /// docs/generated-code-contract.md), then each of `specImports` at its spec line and
     /// column, so that the compiler reports a misspelled one in the spec.
+    static func importLine(_ module: String) -> String {
+        module == "Reactive" ? "@_spi(VMGen) import Reactive" : "import \(module)"
+    }
+
     static func importLines(_ specImports: [Located<String>]) -> [String] {
         let located = specImports.flatMap { SwiftText.located("import", $0.value, at: $0.location) }
-        guard !located.isEmpty else { return generatorImports.map { "import \($0)" } }
-        return generatorImports.map { "import \($0)" }
+        guard !located.isEmpty else { return generatorImports.map(importLine) }
+        return generatorImports.map(importLine)
             + ["// The spec's imports, at their places in the spec, where the compiler reports a misspelled one."]
             + located + ["#sourceLocation()"]
     }
@@ -92,7 +97,8 @@ public struct ContextBuilder {
             computations: computations() + childListComputations() + reactionFunctions(),
             actions: actions() + childListHandlers(),
             typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) },
-            testing: testing())
+            testing: testing(),
+            conformanceExtensions: conformanceExtensions())
     }
 
     /// Whether the view model has values, and with them transactions: the bookkeeping, the
@@ -124,7 +130,7 @@ public struct ContextBuilder {
         result += childListObjects()
         if hasTransactions {
             result.append("/// This view model's transactions, through which a parent view model that reads it follows it.")
-            result.append("\(access)let \(transactions) = Reactive.Transactions()")
+            result.append("\(contractAccess)let \(transactions) = Reactive.Transactions()")
         }
         return result + pacerDeclarations()
     }

@@ -2,10 +2,10 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 @MainActor
-public final class ProfileFormViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Parameters
 
     public let maxNameLength: Int
@@ -340,7 +340,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -651,7 +651,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<ProfileFormViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<ProfileFormViewModel>] {
         [
             .value("name", \.name, nameProperty),
             .value("nickname", \.nickname, nicknameProperty),
@@ -671,7 +671,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "messagesOnlyAfterAnAttempt",
@@ -695,7 +695,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<ProfileFormViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<ProfileFormViewModel>] {
         [
             .init("name", \.name),
             .init("nickname", \.nickname),
@@ -703,7 +703,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("save", save),
             Reactive.InspectedCommand("preview", preview),
@@ -712,7 +712,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "problemCount",
@@ -738,3 +738,5 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         return _$differences
     }
 }
+
+@_spi(VMGen) extension ProfileFormViewModel: Reactive.Transactional {}
