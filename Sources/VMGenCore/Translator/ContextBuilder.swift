@@ -32,13 +32,14 @@ public struct ContextBuilder {
         return spec.imports.filter { seen.insert($0.value).inserted }
     }
 
-    /// `import Observation`, `@_spi(VMGen) import Reactive` (the generated-code contract,
-    /// docs/generated-code-contract.md), then each of `specImports` at its spec line and
-    /// column, so that the compiler reports a misspelled one in the spec.
+    /// The import of one of `generatorImports`: `Reactive` with its SPI `VMGen`, the
+    /// generated-code contract (docs/generated-code-contract.md).
     static func importLine(_ module: String) -> String {
         module == "Reactive" ? "@_spi(VMGen) import Reactive" : "import \(module)"
     }
 
+    /// `import Observation`, `@_spi(VMGen) import Reactive`, then each of `specImports` at its
+    /// spec line and column, so that the compiler reports a misspelled one in the spec.
     static func importLines(_ specImports: [Located<String>]) -> [String] {
         let located = specImports.flatMap { SwiftText.located("import", $0.value, at: $0.location) }
         guard !located.isEmpty else { return generatorImports.map(importLine) }
