@@ -7,14 +7,19 @@
 #  3. a broken spec fails `swift build` with `<spec path>:<line>:<column>: error:`, and so does a
 #     Swift type error inside a spec expression (through the generator's #sourceLocation);
 #  4. three specs broken at once: one `swift build` prints the errors of all three;
-#  5. the command plugin, run with its defaults, generates the target's specs.
-# One scratch path (.build-consumer) serves every build, so the dependencies compile once.
+#  5. the command plugin, run with its defaults, generates the target's specs;
+#  6. in a release build, the consumer's tests reach the generated testing members through
+#     `@_spi(Testing) import` (and pass), while code without the SPI imports cannot see them.
+# One scratch path (.build-consumer) serves every debug build, so the dependencies compile once;
+# the release builds have their own (.build-consumer-release): the plugin's tools are built in the
+# configuration of the build, and one scratch path for both would rebuild them at each switch.
 # Usage: .ci/plugin-check.sh   (from anywhere; about 2 minutes on 2 cores after the first build)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 fixture="$root/Tests/PluginFixtures/Consumer"
 scratch="$root/.build-consumer"
+release_scratch="$root/.build-consumer-release"
 work=$(mktemp -d)
 trap '[ -n "${KEEP_PLUGIN_CHECK_LOGS:-}" ] && echo "logs kept in $work" || rm -rf "$work"' EXIT
 copy="$work/Consumer"
@@ -38,6 +43,27 @@ build_copy() {
 }
 generator_runs() { grep -cE '/vmgen(-tool)? generate ' "$work/$1.log" || true; }
 module_compiles() { grep -cE 'swiftc .*-module-name ConsumerViewModels ' "$work/$1.log" || true; }
+
+# Passes when the log $1 matches every extended regex after $2 (what is checked); else fails,
+# naming each pattern it misses, with the log's error lines.
+expect_all() {
+    local log=$1 what=$2 found=0 total
+    shift 2
+    total=$#
+    for pattern in "$@"; do
+        if grep -qE "$pattern" "$log"; then
+            found=$((found + 1))
+        else
+            echo "  missing: $pattern" >&2
+        fi
+    done
+    if [ "$found" = "$total" ]; then
+        pass "$what"
+    else
+        fail "$what: $found of $total found (log lines with 'error' below)"
+        grep -E 'error' "$log" | head -20 >&2
+    fi
+}
 
 # Builds the copy and compares what ran with what is expected.
 expect_rebuild() {
@@ -79,6 +105,49 @@ if grep -E '^/.*: warning:' "$work/consumer.log" | grep -v '/\.build'; then
 fi
 swift test --package-path "$fixture" --scratch-path "$scratch" --skip-build
 pass "Tests/PluginFixtures/Consumer: built with VMGenPlugin, tests pass"
+
+echo "== the consumer package in release: its tests (ChangeRecorder, Explorer, the SPI) pass"
+swift build -c release --package-path "$fixture" --scratch-path "$release_scratch" --build-tests 2>&1 | tee "$work/consumer-release.log"
+if grep -E '^/.*: warning:' "$work/consumer-release.log" | grep -v '/\.build'; then
+    fail "the consumer's release build printed warnings (listed above)"
+fi
+swift test -c release --package-path "$fixture" --scratch-path "$release_scratch" --skip-build
+pass "Tests/PluginFixtures/Consumer in release: built, tests pass (InspectionTests through @_spi(Testing) import)"
+
+echo "== in release, code without the SPI imports sees no testing member and no runtime SPI"
+# App code, type-checked against the release build's modules: the view models and the runtime
+# imported as an app imports them, then with the SPI imports. Each use must be an error without
+# them (with the generated testing members public, before issue 23, none was) and none with them.
+modules="$(swift build -c release --package-path "$fixture" --scratch-path "$release_scratch" --show-bin-path)/Modules"
+app_code() {
+    cat <<SWIFT
+$1
+@MainActor func appCode(_ counter: CounterViewModel) {
+    _ = counter._\$outputs
+    _ = counter._\$invariants
+    _ = counter._\$audit()
+    _ = counter._\$transactions
+    _ = Reactive.Staging.self
+}
+SWIFT
+}
+app_code $'import ConsumerViewModels\nimport Reactive' >"$work/AppCode.swift"
+app_code $'@_spi(Testing) @_spi(VMGen) import ConsumerViewModels\n@_spi(VMGen) import Reactive' >"$work/TestCode.swift"
+typecheck() { swiftc -typecheck -swift-version 6 -I "$modules" "$work/$1.swift" >"$work/$1.log" 2>&1; }
+if ! typecheck TestCode; then
+    fail "the same uses with the SPI imports do not type-check against the release modules (below)"
+    grep -E 'error' "$work/TestCode.log" | head -10 >&2
+elif typecheck AppCode; then
+    fail "code without the SPI imports: it type-checks against the release modules"
+else
+    expect_all "$work/AppCode.log" \
+        "code without the SPI imports: each use is an error against the release modules, none with them (_\$outputs, _\$invariants, _\$audit(), _\$transactions, Staging)" \
+        "AppCode\.swift:4:[0-9]+: error: '_\\\$outputs' is inaccessible due to '@_spi' protection level" \
+        "AppCode\.swift:5:[0-9]+: error: '_\\\$invariants' is inaccessible due to '@_spi' protection level" \
+        "AppCode\.swift:6:[0-9]+: error: '_\\\$audit' is inaccessible due to '@_spi' protection level" \
+        "AppCode\.swift:7:[0-9]+: error: '_\\\$transactions' is inaccessible due to '@_spi' protection level" \
+        "AppCode\.swift:8:[0-9]+: error: module 'Reactive' has no member named 'Staging'"
+fi
 
 echo "== what each edit re-runs (a copy of the consumer, same scratch path)"
 mkdir -p "$copy"
@@ -123,22 +192,11 @@ printf 'viewModel: ThirdViewModel\ndoc: Three: a colon in a plain value\n' >"$sp
 if build_copy three-broken; then
     fail "three broken specs: swift build succeeded"
 else
-    found=0
-    for pattern in "^$specs/Volume\\.vm\\.yaml:$volume_line:1: error: unknown key \`colour\`" \
-                   "^$specs/Greeting\\.vm\\.yaml:$greeting_line:3: error: state value \`name\` needs an \`initial\` value" \
-                   "^$specs/Third\\.vm\\.yaml:2:11: error: invalid YAML: mapping values are not allowed"; do
-        if grep -qE "$pattern" "$work/three-broken.log"; then
-            found=$((found + 1))
-        else
-            echo "  missing: $pattern" >&2
-        fi
-    done
-    if [ "$found" = 3 ]; then
-        pass "three broken specs: one swift build prints the errors of all three at their spec locations"
-    else
-        fail "three broken specs: $found of 3 specs' errors in one build (log lines with 'error' below)"
-        grep -E 'error' "$work/three-broken.log" | head -20 >&2
-    fi
+    expect_all "$work/three-broken.log" \
+        "three broken specs: one swift build prints the errors of all three at their spec locations" \
+        "^$specs/Volume\\.vm\\.yaml:$volume_line:1: error: unknown key \`colour\`" \
+        "^$specs/Greeting\\.vm\\.yaml:$greeting_line:3: error: state value \`name\` needs an \`initial\` value" \
+        "^$specs/Third\\.vm\\.yaml:2:11: error: invalid YAML: mapping values are not allowed"
 fi
 cp "$work/Volume.vm.yaml.good" "$specs/Volume.vm.yaml"
 cp "$work/Greeting.vm.yaml.good" "$specs/Greeting.vm.yaml"
@@ -151,6 +209,7 @@ expect_build_error clash "error: vmgen: .*Greeting\\.vm\\.yaml and .*More/Greeti
     "two specs that would generate the same file are refused"
 
 rm -r "$specs/More"
+
 
 echo "== the command plugin with its defaults, in a package without Specs/ and Generated/"
 # With no arguments it generates the specs of each target that holds specs (here

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 3)
 import
@@ -11,7 +11,7 @@ import
 
 /// Looks a person up on Twitter by username.
 @MainActor
-public final class AddPersonViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class AddPersonViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `twitter`, as the spec writes it.
@@ -202,7 +202,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -414,7 +414,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<AddPersonViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<AddPersonViewModel>] {
         [
             .value("usernameSearchText", \.usernameSearchText, usernameSearchTextProperty),
             .value("foundPerson", \.foundPerson, foundPersonProperty),
@@ -426,7 +426,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "textFieldIsLockedWhileAdding",
@@ -450,14 +450,14 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<AddPersonViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<AddPersonViewModel>] {
         [
             .init("usernameSearchText", \.usernameSearchText),
         ]
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("addPerson", addPerson),
         ]
@@ -465,7 +465,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "isTextFieldEnabled",
@@ -494,3 +494,5 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Transact
         return _$differences
     }
 }
+
+@_spi(VMGen) extension AddPersonViewModel: Reactive.Transactional {}

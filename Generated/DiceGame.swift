@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 3)
 import
@@ -11,7 +11,7 @@ import
 
 /// A die that you roll until it shows six.
 @MainActor
-public final class DiceGameViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `die`, as the spec writes it.
@@ -222,7 +222,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -441,7 +441,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<DiceGameViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<DiceGameViewModel>] {
         [
             .value("roll", \.roll, rollProperty),
             .value("isGameOver", \.isGameOver, isGameOverProperty),
@@ -455,7 +455,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "rollIsADieFace",
@@ -491,7 +491,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("rollDie", rollDie),
             Reactive.InspectedCommand("newGame", newGame),
@@ -500,7 +500,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("isGameOver", _isGameOver, Self._isGameOver$compute(roll: _roll), into: &_$differences)
         Reactive.Audit.compare(
@@ -533,3 +533,5 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Transacti
         return _$differences
     }
 }
+
+@_spi(VMGen) extension DiceGameViewModel: Reactive.Transactional {}

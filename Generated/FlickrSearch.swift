@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 3)
 import
@@ -11,7 +11,7 @@ import
 
 /// Searches Flickr for the text the user typed, and keeps the last ten searches.
 @MainActor
-public final class FlickrSearchViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `flickr`, as the spec writes it.
@@ -239,7 +239,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -501,7 +501,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<FlickrSearchViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<FlickrSearchViewModel>] {
         [
             .value("searchText", \.searchText, searchTextProperty),
             .value("previousSearches", \.previousSearches, previousSearchesProperty),
@@ -522,7 +522,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "searchesOnlyForMoreThanThreeCharacters",
@@ -570,14 +570,14 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<FlickrSearchViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<FlickrSearchViewModel>] {
         [
             .init("searchText", \.searchText),
         ]
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("executeSearch", executeSearch),
         ]
@@ -585,7 +585,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "executeSearchCanExecute",
@@ -626,3 +626,5 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Trans
         return _$differences
     }
 }
+
+@_spi(VMGen) extension FlickrSearchViewModel: Reactive.Transactional {}

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 3)
 import
@@ -11,7 +11,7 @@ import
 
 /// The photos a search found.
 @MainActor
-public final class FlickrSearchResultsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class FlickrSearchResultsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `initialResults`, as the spec writes it.
@@ -142,7 +142,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _items$keys = Reactive.ChildKeys()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -290,7 +290,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<FlickrSearchResultsViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<FlickrSearchResultsViewModel>] {
         [
             .value("results", \.results, resultsProperty),
             .value("title", \.title, titleProperty),
@@ -299,7 +299,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "oneItemPerPhotoInOrder",
@@ -317,7 +317,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<FlickrSearchResultsViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<FlickrSearchResultsViewModel>] {
         [
             .init("results", \.results),
         ]
@@ -325,9 +325,11 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("title", _title, Self._title$compute(results: _results), into: &_$differences)
         return _$differences
     }
 }
+
+@_spi(VMGen) extension FlickrSearchResultsViewModel: Reactive.Transactional {}

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 4)
 import
@@ -14,8 +14,7 @@ import
 
 /// One photo of the results, with its favourites and comments once it has been seen.
 @MainActor
-public final class FlickrSearchResultsItemViewModel: Observation.Observable,
-    Reactive.Transactional, Reactive.Inspectable {
+public final class FlickrSearchResultsItemViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `initialPhoto`, as the spec writes it.
@@ -322,7 +321,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
     /// Holds back the new values of `settledVisibility` (`debounce: 1`).
@@ -569,7 +568,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<FlickrSearchResultsItemViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<FlickrSearchResultsItemViewModel>] {
         [
             .value("photo", \.photo, photoProperty),
             .value("isVisible", \.isVisible, isVisibleProperty),
@@ -586,7 +585,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "metadataOnlyOnceSeen",
@@ -616,7 +615,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<FlickrSearchResultsItemViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<FlickrSearchResultsItemViewModel>] {
         [
             .init("photo", \.photo),
             .init("isVisible", \.isVisible),
@@ -625,7 +624,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("title", _title, Self._title$compute(photo: _photo), into: &_$differences)
         Reactive.Audit.compare("url", _url, Self._url$compute(photo: _photo), into: &_$differences)
@@ -639,3 +638,5 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable,
         return _$differences
     }
 }
+
+@_spi(VMGen) extension FlickrSearchResultsItemViewModel: Reactive.Transactional {}

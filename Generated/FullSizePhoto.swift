@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 3)
 import

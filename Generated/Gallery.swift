@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 3)
 import
@@ -11,7 +11,7 @@ import
 
 /// The popular photos of 500px, imported once when the gallery is created.
 @MainActor
-public final class GalleryViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class GalleryViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `importer`, as the spec writes it.
@@ -132,7 +132,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -252,7 +252,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<GalleryViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<GalleryViewModel>] {
         [
             .value("photos", \.photos, photosProperty),
             .value("importedPhotos", \.importedPhotos, importedPhotosProperty),
@@ -261,7 +261,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "photosAreTheImportedOnes",
@@ -283,7 +283,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "photos",
@@ -294,3 +294,5 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
         return _$differences
     }
 }
+
+@_spi(VMGen) extension GalleryViewModel: Reactive.Transactional {}

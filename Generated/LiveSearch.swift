@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 3)
 import
@@ -14,7 +14,7 @@ import
 
 /// Searches as the user types, once typing pauses; a newer search cancels the one still running.
 @MainActor
-public final class LiveSearchViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `search`, as the spec writes it.
@@ -208,7 +208,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
     /// Holds back the new values of `characterCount` (`throttle: 0.5`).
@@ -396,7 +396,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<LiveSearchViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LiveSearchViewModel>] {
         [
             .value("query", \.query, queryProperty),
             .value("trimmedQuery", \.trimmedQuery, trimmedQueryProperty),
@@ -409,7 +409,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "noSearchWhileInactive",
@@ -430,7 +430,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<LiveSearchViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LiveSearchViewModel>] {
         [
             .init("query", \.query),
             .init("isActive", \.isActive),
@@ -439,7 +439,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "trimmedQuery",
@@ -450,3 +450,5 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
         return _$differences
     }
 }
+
+@_spi(VMGen) extension LiveSearchViewModel: Reactive.Transactional {}

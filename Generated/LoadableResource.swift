@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 3)
 import
@@ -11,7 +11,7 @@ import
 
 /// A result computed from a model, with loading and error states; a newer computation replaces the running one.
 @MainActor
-public final class LoadableResourceViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class LoadableResourceViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `computation`, as the spec writes it.
@@ -216,7 +216,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -370,7 +370,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<LoadableResourceViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LoadableResourceViewModel>] {
         [
             .value("model", \.model, modelProperty),
             .value("lastError", \.lastError, lastErrorProperty),
@@ -383,7 +383,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "noResultBesideAFreshError",
@@ -431,7 +431,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<LoadableResourceViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LoadableResourceViewModel>] {
         [
             .init("model", \.model),
         ]
@@ -439,7 +439,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("result", _result, Self._result$compute(computed: _computed), into: &_$differences)
         Reactive.Audit.compare(
@@ -451,3 +451,5 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
         return _$differences
     }
 }
+
+@_spi(VMGen) extension LoadableResourceViewModel: Reactive.Transactional {}

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 3)
 import
@@ -11,7 +11,7 @@ import
 
 /// Logs in to 500px with a username and a password.
 @MainActor
-public final class LoginViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class LoginViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `importer`, as the spec writes it.
@@ -201,7 +201,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -380,7 +380,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<LoginViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LoginViewModel>] {
         [
             .value("username", \.username, usernameProperty),
             .value("password", \.password, passwordProperty),
@@ -392,7 +392,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "oneLoginAtATime",
@@ -416,7 +416,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<LoginViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LoginViewModel>] {
         [
             .init("username", \.username),
             .init("password", \.password),
@@ -424,7 +424,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("logIn", logIn),
         ]
@@ -432,7 +432,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "logInCanExecute",
@@ -450,3 +450,5 @@ public final class LoginViewModel: Observation.Observable, Reactive.Transactiona
         return _$differences
     }
 }
+
+@_spi(VMGen) extension LoginViewModel: Reactive.Transactional {}

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 5)
 import
@@ -11,7 +11,7 @@ import
 
 /// A login form whose error message goes away as soon as the user edits a field.
 @MainActor
-public final class LoginFormViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class LoginFormViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `authenticator`, as the spec writes it.
@@ -213,7 +213,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -417,7 +417,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<LoginFormViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LoginFormViewModel>] {
         [
             .value("username", \.username, usernameProperty),
             .value("password", \.password, passwordProperty),
@@ -430,7 +430,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "oneAttemptAtATime",
@@ -454,7 +454,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<LoginFormViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LoginFormViewModel>] {
         [
             .init("username", \.username),
             .init("password", \.password),
@@ -462,7 +462,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("logIn", logIn),
         ]
@@ -470,7 +470,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "canSubmit",
@@ -500,3 +500,5 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Transact
         return _$differences
     }
 }
+
+@_spi(VMGen) extension LoginFormViewModel: Reactive.Transactional {}

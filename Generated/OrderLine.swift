@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 4)
 import
@@ -11,7 +11,7 @@ import
 
 /// One line of an order, with a bulk discount.
 @MainActor
-public final class OrderLineViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class OrderLineViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `counter`, as the spec writes it.
@@ -168,7 +168,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     private var _summary$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -316,7 +316,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<OrderLineViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<OrderLineViewModel>] {
         [
             .value("quantity", \.quantity, quantityProperty),
             .value("unitPrice", \.unitPrice, unitPriceProperty),
@@ -328,7 +328,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "discountIsAtMostTheSubtotal",
@@ -362,7 +362,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<OrderLineViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<OrderLineViewModel>] {
         [
             .init("quantity", \.quantity),
             .init("unitPrice", \.unitPrice),
@@ -371,7 +371,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "subtotal",
@@ -400,3 +400,5 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
         return _$differences
     }
 }
+
+@_spi(VMGen) extension OrderLineViewModel: Reactive.Transactional {}

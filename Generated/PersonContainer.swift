@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 3)
 import
@@ -11,7 +11,7 @@ import
 
 /// Shows the adding form until a lookup succeeds, then the person found.
 @MainActor
-public final class PersonContainerViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class PersonContainerViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `twitter`, as the spec writes it.
@@ -160,7 +160,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -304,7 +304,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<PersonContainerViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PersonContainerViewModel>] {
         [
             .value("uiState", \.uiState, uiStateProperty),
             .value("detailViewModel", \.detailViewModel, detailViewModelProperty),
@@ -314,7 +314,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "detailExactlyOnceAPersonIsAdded",
@@ -336,9 +336,11 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("uiState", _uiState, Self._uiState$compute(person: _person), into: &_$differences)
         return _$differences
     }
 }
+
+@_spi(VMGen) extension PersonContainerViewModel: Reactive.Transactional {}

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 3)
 import
@@ -14,7 +14,7 @@ import
 
 /// What the detail screen shows of one person.
 @MainActor
-public final class PersonDetailViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `initialPerson`, as the spec writes it.
@@ -157,7 +157,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     private var _avatarURL$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -281,7 +281,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<PersonDetailViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PersonDetailViewModel>] {
         [
             .value("person", \.person, personProperty),
             .value("name", \.name, nameProperty),
@@ -292,7 +292,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "handleNamesThePerson",
@@ -310,7 +310,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<PersonDetailViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PersonDetailViewModel>] {
         [
             .init("person", \.person),
         ]
@@ -318,7 +318,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("name", _name, Self._name$compute(person: _person), into: &_$differences)
         Reactive.Audit.compare("notes", _notes, Self._notes$compute(person: _person), into: &_$differences)
@@ -332,3 +332,5 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
         return _$differences
     }
 }
+
+@_spi(VMGen) extension PersonDetailViewModel: Reactive.Transactional {}

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 3)
 import
@@ -14,7 +14,7 @@ import
 
 /// One full-size photo, whose details are fetched when it comes on screen.
 @MainActor
-public final class PhotoViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `photo`, as the spec writes it.
@@ -212,7 +212,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -359,7 +359,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<PhotoViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PhotoViewModel>] {
         [
             .value("isLoading", \.isLoading, isLoadingProperty),
             .value("imageData", \.imageData, imageDataProperty),
@@ -371,7 +371,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "loadingOnlyWhileOnScreen",
@@ -389,7 +389,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<PhotoViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PhotoViewModel>] {
         [
             .init("isActive", \.isActive),
         ]
@@ -397,7 +397,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "isLoading",
@@ -414,3 +414,5 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
         return _$differences
     }
 }
+
+@_spi(VMGen) extension PhotoViewModel: Reactive.Transactional {}

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 3)
 import
@@ -14,7 +14,7 @@ import
 
 /// The name, photographer and rating of one photo, and a vote for it.
 @MainActor
-public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `initialPhoto`, as the spec writes it.
@@ -255,7 +255,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -462,7 +462,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<PhotoDetailViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PhotoDetailViewModel>] {
         [
             .value("photo", \.photo, photoProperty),
             .value("voteError", \.voteError, voteErrorProperty),
@@ -476,7 +476,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "oneVotePerPhoto",
@@ -494,7 +494,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("vote", vote),
         ]
@@ -502,7 +502,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("photoName", _photoName, Self._photoName$compute(photo: _photo), into: &_$differences)
         Reactive.Audit.compare(
@@ -539,3 +539,5 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
         return _$differences
     }
 }
+
+@_spi(VMGen) extension PhotoDetailViewModel: Reactive.Transactional {}

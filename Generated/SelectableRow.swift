@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// One name of a list, which the user selects or not.
 @MainActor
-public final class SelectableRowViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class SelectableRowViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Parameters
 
     /// The name the row shows.
@@ -121,7 +121,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -251,7 +251,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<SelectableRowViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectableRowViewModel>] {
         [
             .value("isSelected", \.isSelected, isSelectedProperty),
             .value("title", \.title, titleProperty),
@@ -261,7 +261,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "titleShowsTheSelection",
@@ -279,14 +279,14 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<SelectableRowViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SelectableRowViewModel>] {
         [
             .init("isSelected", \.isSelected),
         ]
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("toggle", toggle),
         ]
@@ -294,7 +294,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "title",
@@ -307,3 +307,5 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Tran
         return _$differences
     }
 }
+
+@_spi(VMGen) extension SelectableRowViewModel: Reactive.Transactional {}

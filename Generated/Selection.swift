@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// A list of names to select from, with what is selected.
 @MainActor
-public final class SelectionViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class SelectionViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `rows`, as the spec writes it.
@@ -185,7 +185,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
     private var _allRow$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -360,7 +360,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<SelectionViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectionViewModel>] {
         [
             .value("names", \.names, namesProperty),
             .value("selectedCount", \.selectedCount, selectedCountProperty),
@@ -373,7 +373,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "oneRowPerName",
@@ -411,7 +411,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<SelectionViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SelectionViewModel>] {
         [
             .init("names", \.names),
         ]
@@ -419,7 +419,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "selectedCount",
@@ -442,3 +442,5 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
         return _$differences
     }
 }
+
+@_spi(VMGen) extension SelectionViewModel: Reactive.Transactional {}

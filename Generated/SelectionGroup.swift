@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// Several selection lists, with totals over all of them.
 @MainActor
-public final class SelectionGroupViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class SelectionGroupViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `selections`, as the spec writes it.
@@ -117,7 +117,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
     private var _selections$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -241,7 +241,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<SelectionGroupViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectionGroupViewModel>] {
         [
             .value("lists", \.lists, listsProperty),
             .value("totalSelected", \.totalSelected, totalSelectedProperty),
@@ -251,7 +251,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "totalIsTheNumberOfSelectedNames",
@@ -275,7 +275,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<SelectionGroupViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SelectionGroupViewModel>] {
         [
             .init("lists", \.lists),
         ]
@@ -283,7 +283,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "totalSelected",
@@ -300,3 +300,5 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Tra
         return _$differences
     }
 }
+
+@_spi(VMGen) extension SelectionGroupViewModel: Reactive.Transactional {}

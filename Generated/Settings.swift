@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 4)
 import
@@ -11,7 +11,7 @@ import
 
 /// Reading settings, with a reset to the defaults and a save that can fail.
 @MainActor
-public final class SettingsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class SettingsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `store`, as the spec writes it.
@@ -334,7 +334,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -639,7 +639,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<SettingsViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SettingsViewModel>] {
         [
             .value("fontSize", \.fontSize, fontSizeProperty),
             .value("lineSpacing", \.lineSpacing, lineSpacingProperty),
@@ -657,7 +657,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "resetOnlyWhenSomethingChanged",
@@ -681,7 +681,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<SettingsViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SettingsViewModel>] {
         [
             .init("fontSize", \.fontSize),
             .init("lineSpacing", \.lineSpacing),
@@ -692,7 +692,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("reset", reset),
             Reactive.InspectedCommand("save", save),
@@ -701,7 +701,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "summary",
@@ -745,3 +745,5 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Transacti
         return _$differences
     }
 }
+
+@_spi(VMGen) extension SettingsViewModel: Reactive.Transactional {}

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 5)
 import
@@ -11,7 +11,7 @@ import
 
 /// A sign-up form that says what is wrong with a field once it was edited, or once sign-up was tried.
 @MainActor
-public final class SignUpViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `registrar`, as the spec writes it.
@@ -578,7 +578,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -1056,7 +1056,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<SignUpViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SignUpViewModel>] {
         [
             .value("email", \.email, emailProperty),
             .value("password", \.password, passwordProperty),
@@ -1085,7 +1085,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "messagesOnlyOnInvalidFields",
@@ -1122,7 +1122,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<SignUpViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SignUpViewModel>] {
         [
             .init("email", \.email),
             .init("password", \.password),
@@ -1132,7 +1132,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("signUp", signUp),
             Reactive.InspectedCommand("startOver", startOver),
@@ -1141,7 +1141,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("signUpIsEnabled", _signUpIsEnabled, !_signUpIsExecuting, into: &_$differences)
         Reactive.Audit.compare("signUp.isEnabled", signUp.isEnabled.value, _signUpIsEnabled, into: &_$differences)
@@ -1155,3 +1155,5 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Transaction
         return _$differences
     }
 }
+
+@_spi(VMGen) extension SignUpViewModel: Reactive.Transactional {}

@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// A to-do list with a text field to add items.
 @MainActor
-public final class TodoListViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class TodoListViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     /// The items, oldest first.
@@ -163,7 +163,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -330,7 +330,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<TodoListViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TodoListViewModel>] {
         [
             .value("items", \.items, itemsProperty),
             .value("newItemText", \.newItemText, newItemTextProperty),
@@ -342,7 +342,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "noDuplicateItems",
@@ -360,14 +360,14 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<TodoListViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TodoListViewModel>] {
         [
             .init("newItemText", \.newItemText),
         ]
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("add", add),
         ]
@@ -375,7 +375,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "isDuplicate",
@@ -395,3 +395,5 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Transacti
         return _$differences
     }
 }
+
+@_spi(VMGen) extension TodoListViewModel: Reactive.Transactional {}

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 4)
 import
@@ -11,7 +11,7 @@ import
 
 /// One todo of a list. The list gives it its todo; the row asks the list for changes.
 @MainActor
-public final class TodoRowViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `initialItem`, as the spec writes it.
@@ -263,7 +263,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -493,7 +493,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<TodoRowViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TodoRowViewModel>] {
         [
             .value("item", \.item, itemProperty),
             .value("draft", \.draft, draftProperty),
@@ -509,7 +509,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "titleShowsDone",
@@ -527,7 +527,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<TodoRowViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TodoRowViewModel>] {
         [
             .init("item", \.item),
             .init("draft", \.draft),
@@ -535,7 +535,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("toggle", toggle),
             Reactive.InspectedCommand("rename", rename),
@@ -544,7 +544,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("isDone", _isDone, Self._isDone$compute(item: _item), into: &_$differences)
         Reactive.Audit.compare("title", _title, Self._title$compute(isDone: _isDone, item: _item), into: &_$differences)
@@ -566,3 +566,5 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
         return _$differences
     }
 }
+
+@_spi(VMGen) extension TodoRowViewModel: Reactive.Transactional {}

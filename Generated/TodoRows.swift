@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 4)
 import
@@ -11,7 +11,7 @@ import
 
 /// A todo list, with one row per todo and how many are done.
 @MainActor
-public final class TodoRowsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `store`, as the spec writes it.
@@ -140,7 +140,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _rows$keys = Reactive.ChildKeys()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -330,7 +330,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<TodoRowsViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TodoRowsViewModel>] {
         [
             .value("items", \.items, itemsProperty),
             .value("doneCount", \.doneCount, doneCountProperty),
@@ -340,7 +340,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "oneRowPerTodo",
@@ -370,7 +370,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<TodoRowsViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TodoRowsViewModel>] {
         [
             .init("items", \.items),
         ]
@@ -378,7 +378,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("doneCount", _doneCount, Self._doneCount$compute(rows: _rows), into: &_$differences)
         Reactive.Audit.compare(
@@ -390,3 +390,5 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
         return _$differences
     }
 }
+
+@_spi(VMGen) extension TodoRowsViewModel: Reactive.Transactional {}

@@ -12,10 +12,11 @@
 /// keeps the child of the first element with id 7 from before, the second the second, and so on.
 /// A list with repeated ids therefore keeps its children as long as equal ids keep their order
 /// among themselves.
+@_spi(VMGen)
 @MainActor
 public final class ChildKeys {
     /// The id of each child of the list, in the list's order.
-    public private(set) var ids: [AnyHashable] = []
+    @_spi(Testing) public private(set) var ids: [AnyHashable] = []
 
     public init() {}
 

@@ -3,6 +3,7 @@
 /// children (docs/spec-format.md, "children").
 ///
 /// The requirement's name starts with `_$` so that it cannot clash with a spec's names.
+@_spi(VMGen)
 @MainActor
 public protocol Transactional: AnyObject {
     /// The bookkeeping of this object's transactions; parents that read the object follow it there.
@@ -16,6 +17,7 @@ public protocol Transactional: AnyObject {
 ///
 /// Both directions are weak: a child does not keep its parent's follower alive, nor the follower
 /// its children. Following allocates when the followed children change, not per transaction.
+@_spi(VMGen)
 @MainActor
 public final class Follower {
     /// Runs when a followed child changed: the owner's transaction, which reads ``take()``.
@@ -67,7 +69,7 @@ public final class Follower {
     }
 
     /// How many children are followed now (for tests).
-    public var followedCount: Int { followed.count }
+    @_spi(Testing) public var followedCount: Int { followed.count }
 
     private func add(_ transactions: Transactions) {
         if transactions.addFollower(self) { followed.append(Weak(transactions)) }

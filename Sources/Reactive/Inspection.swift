@@ -4,30 +4,48 @@
 ///
 /// Generated view models with values conform (their `// MARK: Testing` part); the requirements'
 /// names start with `_$` so that they cannot clash with a spec's names.
+///
+/// The protocol is public, so that `ReactiveTesting`'s `ChangeRecorder<ViewModel: Inspectable>`
+/// and `Explorer` can name it, but its requirements and the types they use are SPI (`VMGen`, for
+/// generated code, and `Testing`): an app sees that a view model is inspectable and nothing more.
+/// A public view model implements them as `@_spi(Testing)` members of its own module, which a
+/// test reaches with `@_spi(Testing) import <its module>` (docs/testing.md). A public protocol's
+/// SPI requirements need default implementations (in library-evolution builds); these are empty.
 @MainActor
-public protocol Inspectable: Transactional {
+public protocol Inspectable: AnyObject {
     /// Every public value (state, derived, children, command and resource outputs, `isActive`)
     /// and event.
-    var _$outputs: [InspectedOutput<Self>] { get }
+    @_spi(VMGen) @_spi(Testing) var _$outputs: [InspectedOutput<Self>] { get }
     /// The spec's invariants, each checked against the current values.
-    var _$invariants: [Invariant] { get }
+    @_spi(VMGen) @_spi(Testing) var _$invariants: [Invariant] { get }
     /// The values a view may write: inputs and `isActive`.
-    var _$inputs: [InspectedInput<Self>] { get }
+    @_spi(VMGen) @_spi(Testing) var _$inputs: [InspectedInput<Self>] { get }
     /// The commands that take no input.
-    var _$commands: [InspectedCommand] { get }
+    @_spi(VMGen) @_spi(Testing) var _$commands: [InspectedCommand] { get }
     /// What differs from a fresh computation: each derived value and command condition computed
     /// again from the stored values it reads, and each command's enabled state; empty when all agree.
-    func _$audit() -> [String]
+    @_spi(VMGen) @_spi(Testing) func _$audit() -> [String]
 }
 
 extension Inspectable {
-    public var _$invariants: [Invariant] { [] }
-    public var _$inputs: [InspectedInput<Self>] { [] }
-    public var _$commands: [InspectedCommand] { [] }
-    public func _$audit() -> [String] { [] }
+    @_spi(VMGen) @_spi(Testing) public var _$outputs: [InspectedOutput<Self>] { [] }
+    @_spi(VMGen) @_spi(Testing) public var _$invariants: [Invariant] { [] }
+    @_spi(VMGen) @_spi(Testing) public var _$inputs: [InspectedInput<Self>] { [] }
+    @_spi(VMGen) @_spi(Testing) public var _$commands: [InspectedCommand] { [] }
+    @_spi(VMGen) @_spi(Testing) public func _$audit() -> [String] { [] }
+
+    /// The view model's transactions: every generated view model with values is ``Transactional``
+    /// (a conformance of its own SPI extension, so it is looked up at run time).
+    @_spi(VMGen) public var _$inspectedTransactions: Transactions {
+        guard let transactional = self as? any Transactional else {
+            preconditionFailure("\(Self.self) is Inspectable but not Transactional: not a generated view model")
+        }
+        return transactional._$transactions
+    }
 }
 
 /// A condition the spec states over a view model's values (`invariants:`), with its message.
+@_spi(VMGen) @_spi(Testing)
 public struct Invariant: Sendable {
     /// The invariant's name in the spec.
     public let name: String
@@ -44,6 +62,7 @@ public struct Invariant: Sendable {
 }
 
 /// One public value or event of an ``Inspectable`` view model, type-erased for tests.
+@_spi(VMGen) @_spi(Testing)
 @MainActor
 public struct InspectedOutput<Owner: AnyObject> {
     /// What the output is: a value, a value that is `true` while work runs, or an event.
@@ -101,11 +120,12 @@ private func mainActorValues<Value>(
     }
 }
 
+@_spi(VMGen) @_spi(Testing)
 extension Invariant {
     /// What happens when an invariant does not hold after a transaction (checked by debug builds
     /// of generated code): by default an assertion failure that names it. Tests that look for
     /// broken invariants themselves (the explorer) replace it.
-    @MainActor public static var violated: (_ description: String) -> Void = { description in
+    @_spi(Testing) @MainActor public static var violated: (_ description: String) -> Void = { description in
         assertionFailure(description)
     }
 
@@ -119,6 +139,7 @@ extension Invariant {
 
 /// One command of an ``Inspectable`` view model that takes no input, for the explorer: whether it
 /// is enabled, and one execution.
+@_spi(VMGen) @_spi(Testing)
 @MainActor
 public struct InspectedCommand {
     /// The command's name in the class (`logIn`).
@@ -145,6 +166,7 @@ public struct InspectedCommand {
 
 /// One value of an ``Inspectable`` view model that a view may write (an input, `isActive`), for
 /// the explorer.
+@_spi(VMGen) @_spi(Testing)
 @MainActor
 public struct InspectedInput<Owner: AnyObject> {
     /// The value's name in the class (`query`).
@@ -175,6 +197,7 @@ public struct InspectedInput<Owner: AnyObject> {
 
 /// Compares a cached value with a fresh computation of it, for the `_$audit()` of generated view
 /// models: `Equatable` values are compared, others cannot be and are skipped.
+@_spi(VMGen) @_spi(Testing)
 public enum Audit {
     /// Adds a line to `differences` when `cached` differs from `fresh`.
     public static func compare<Value: Equatable>(

@@ -10,6 +10,7 @@ import Foundation
 /// does releasing the pacer: a timer that fires afterwards delivers nothing. The values wait on
 /// the main actor, in the pacer; only their numbers travel through the scheduler's timers, so a
 /// value need not be `Sendable` (a spec may pace a value of any type).
+@_spi(VMGen)
 @MainActor
 public final class Pacer<Value> {
     /// What comes through, and when.

@@ -8,6 +8,7 @@
 /// - any other value changed when it was written.
 ///
 /// Overloads pick the rule from the static type; they are `@inlinable`, so callers specialize them.
+@_spi(VMGen)
 public enum Staging {
     /// Writes `newValue` into `value`; the first write of a transaction keeps the value from before
     /// it in `before` (nil means "not written in this transaction").
@@ -71,19 +72,5 @@ public enum Staging {
         if value == newValue { return false }
         value = newValue
         return true
-    }
-}
-
-extension Staging {
-    /// The runtime property that mirrors a value of a generated view model: created with `value`
-    /// on first use and kept in `mirror`; the view model stages and publishes it on each change.
-    /// View models generated now create the mirror in their own getter, outside any `inout`
-    /// access (docs/generated-code-contract.md); this stays for those generated before.
-    @inlinable
-    public static func mirror<Value>(_ mirror: inout MutableProperty<Value>?, _ value: Value) -> MutableProperty<Value> {
-        if let mirror { return mirror }
-        let created = MutableProperty(value)
-        mirror = created
-        return created
     }
 }

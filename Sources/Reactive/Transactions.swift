@@ -17,6 +17,7 @@
 /// transaction's own work). Every access here is instantaneous (none is held across a call that
 /// could reach this object again) and all run on the main actor, so those checks have nothing to
 /// catch.
+@_spi(VMGen)
 @MainActor
 public final class Transactions {
     /// How many actions are running.
@@ -34,7 +35,7 @@ public final class Transactions {
     @usableFromInline @exclusivity(unchecked) var followersTold = false
     /// Told once observers have been told about a transaction (and its events sent): tests use it
     /// to group changes by transaction (`ReactiveTesting`'s `ChangeRecorder`). Nil, and free, otherwise.
-    @exclusivity(unchecked) public var didNotify: (() -> Void)?
+    @exclusivity(unchecked) @_spi(Testing) public var didNotify: (() -> Void)?
 
     public init() {}
 
@@ -112,7 +113,7 @@ public final class Transactions {
     }
 
     /// How many live parents follow this object (for tests).
-    public var followerCount: Int { followers.count { $0.object != nil } }
+    @_spi(Testing) public var followerCount: Int { followers.count { $0.object != nil } }
 
     /// Sends an event once observers know the values of the transaction that emits it (at once
     /// outside a transaction).

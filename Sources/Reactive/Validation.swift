@@ -1,5 +1,6 @@
 /// What generated view models compute their validation with (`validation:` in a spec): a field's
 /// message from its rules, and a validity from several.
+@_spi(VMGen)
 public enum Validation {
     /// The first of `failures` that is not nil (the message of the first rule that does not
     /// hold) when `shows`; nil otherwise. Each failure is `rule ? nil : message`.

@@ -1,5 +1,5 @@
 import Foundation
-import Reactive
+@_spi(VMGen) @_spi(Testing) import Reactive
 import Testing
 
 /// Records every change of a generated view model, grouped by transaction, so that a test states
@@ -65,7 +65,7 @@ public final class ChangeRecorder<ViewModel: Inspectable> {
         self.scheduler = scheduler
         self.report = report
         outputs = viewModel._$outputs
-        previousDidNotify = viewModel._$transactions.didNotify
+        previousDidNotify = viewModel._$inspectedTransactions.didNotify
         for output in outputs {
             let name = output.name, isEvent = output.kind == .event
             let observation = output.observe { [weak self] value in
@@ -74,7 +74,7 @@ public final class ChangeRecorder<ViewModel: Inspectable> {
             }
             if let observation { observations.append(observation) }
         }
-        viewModel._$transactions.didNotify = { [weak self, previousDidNotify] in
+        viewModel._$inspectedTransactions.didNotify = { [weak self, previousDidNotify] in
             previousDidNotify?()
             self?.endTransaction()
         }
@@ -141,7 +141,7 @@ public final class ChangeRecorder<ViewModel: Inspectable> {
         isFinished = true
         observations.forEach { $0.dispose() }
         observations = []
-        viewModel._$transactions.didNotify = previousDidNotify
+        viewModel._$inspectedTransactions.didNotify = previousDidNotify
     }
 
     private func check(_ expected: [ExpectedChange<ViewModel>], heading: String, at location: SourceLocation) {

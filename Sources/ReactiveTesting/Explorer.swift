@@ -1,6 +1,6 @@
 import Foundation
 import PropertyBased
-import Reactive
+@_spi(VMGen) @_spi(Testing) import Reactive
 import Testing
 
 /// Runs bounded sequences of actions on a generated view model, and after every step checks what

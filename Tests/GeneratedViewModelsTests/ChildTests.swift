@@ -1,6 +1,6 @@
-import GeneratedViewModels
+@_spi(VMGen) @_spi(Testing) import GeneratedViewModels
 import Observation
-import Reactive
+@_spi(VMGen) @_spi(Testing) import Reactive
 import ReactiveTesting
 import Testing
 

@@ -1,6 +1,6 @@
 import ExampleModels
-import GoldenViewModels
-import Reactive
+@_spi(Testing) import GoldenViewModels
+@_spi(Testing) import Reactive
 import ReactiveTesting
 import Testing
 

@@ -1,7 +1,7 @@
 import ExampleModels
 import Foundation
-import GeneratedViewModels
-import Reactive
+@_spi(Testing) import GeneratedViewModels
+@_spi(Testing) import Reactive
 import ReactiveTesting
 import Testing
 

@@ -1,6 +1,6 @@
 import ExampleModels
-import GeneratedViewModels
-import Reactive
+@_spi(Testing) import GeneratedViewModels
+@_spi(Testing) import Reactive
 import ReactiveTesting
 import Testing
 

@@ -1,7 +1,7 @@
 import ExampleModels
-import GeneratedViewModels
+@_spi(Testing) import GeneratedViewModels
 import Observation
-import Reactive
+@_spi(Testing) import Reactive
 import ReactiveTesting
 import Testing
 

@@ -1,4 +1,4 @@
-import Reactive
+@_spi(VMGen) @_spi(Testing) import Reactive
 import Testing
 
 /// A child whose transaction sends an event, the way a generated view model's `emits` does.

@@ -1,4 +1,4 @@
-import Reactive
+@_spi(VMGen) @_spi(Testing) import Reactive
 import Testing
 
 /// An element of a keyed list: its id and its data.

@@ -1,4 +1,4 @@
-import Reactive
+@_spi(VMGen) @_spi(Testing) import Reactive
 import Testing
 
 /// A child a parent can follow: its transactions commit a change on `change()`.

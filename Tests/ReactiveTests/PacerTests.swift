@@ -1,4 +1,4 @@
-import Reactive
+@_spi(VMGen) @_spi(Testing) import Reactive
 import ReactiveTesting
 import Testing
 

@@ -169,6 +169,22 @@ struct GeneratedTidinessTests {
         #expect(GeneratedTidiness.problems(in: try read(outputPath), spec: try read(specPath)) == [])
     }
 
+    /// Issue 23: what only generated code and tests use is SPI (`@_spi(VMGen)`, `@_spi(Testing)`),
+    /// not API. The spec's type aliases (`_x$Type`) stay public while public signatures name them.
+    @Test("each checked-in generated file has no public member named with `_` outside its SPI", arguments: checkedInOutputs)
+    func underscoredMembersAreSPI(specPath: String, outputPath: String) throws {
+        let publicUnderscored = /^\s*(?:@[A-Za-z]+\s+)*public\s+(?:[a-z()]+\s+)*(?:var|let|func)\s+_/
+        let lines = try read(outputPath).split(separator: "\n").map(String.init)
+        let exposed = lines.filter { $0.contains(publicUnderscored) && !$0.contains("@_spi(") }
+        #expect(exposed == [])
+        // A public view model's (an internal one's members are internal: tests use `@testable import`).
+        if lines.contains(where: { $0.contains("_$outputs") }) && lines.contains(where: { $0.hasPrefix("public final class") }) {
+            #expect(lines.contains { $0.hasPrefix("@_spi(VMGen) import Reactive") })
+            #expect(lines.contains { $0.contains("@_spi(Testing) public var _$outputs") })
+            #expect(lines.contains { $0.contains("@_spi(VMGen) public let _$transactions") })
+        }
+    }
+
     @Test("a view model of constants and parameters has no transactions, observation or disposables")
     func constantsOnlyHasNoScaffolding() throws {
         let spec = try read("Tests/Tidiness/Constants.vm.yaml")

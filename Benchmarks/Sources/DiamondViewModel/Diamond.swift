@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// A diamond of derived values, for the benchmarks.
 @MainActor
-public final class DiamondViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class DiamondViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     /// The input.
@@ -106,7 +106,7 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
     private var _d$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -210,7 +210,7 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<DiamondViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<DiamondViewModel>] {
         [
             .value("a", \.a, aProperty),
             .value("b", \.b, bProperty),
@@ -220,7 +220,7 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<DiamondViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<DiamondViewModel>] {
         [
             .init("a", \.a),
         ]
@@ -228,7 +228,7 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("b", _b, Self._b$compute(a: _a), into: &_$differences)
         Reactive.Audit.compare("c", _c, Self._c$compute(a: _a), into: &_$differences)
@@ -236,3 +236,5 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Transactio
         return _$differences
     }
 }
+
+@_spi(VMGen) extension DiamondViewModel: Reactive.Transactional {}

@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// A graph of 20 values, each a diamond over the input, for the benchmarks.
 @MainActor
-public final class GraphViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class GraphViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     /// The input.
@@ -394,7 +394,7 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
     private var _v19$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -707,7 +707,7 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<GraphViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<GraphViewModel>] {
         [
             .value("v0", \.v0, v0Property),
             .value("v1", \.v1, v1Property),
@@ -733,7 +733,7 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<GraphViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<GraphViewModel>] {
         [
             .init("v0", \.v0),
         ]
@@ -741,7 +741,7 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("v1", _v1, Self._v1$compute(v0: _v0), into: &_$differences)
         Reactive.Audit.compare("v2", _v2, Self._v2$compute(v1: _v1, v0: _v0), into: &_$differences)
@@ -765,3 +765,5 @@ public final class GraphViewModel: Observation.Observable, Reactive.Transactiona
         return _$differences
     }
 }
+
+@_spi(VMGen) extension GraphViewModel: Reactive.Transactional {}

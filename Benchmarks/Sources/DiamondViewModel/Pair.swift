@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// Two counters bumped together, for the benchmarks.
 @MainActor
-public final class PairViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     /// The first counter.
@@ -160,7 +160,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -306,7 +306,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<PairViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PairViewModel>] {
         [
             .value("a", \.a, aProperty),
             .value("b", \.b, bProperty),
@@ -318,7 +318,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("bump", bump),
         ]
@@ -326,7 +326,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("sum", _sum, Self._sum$compute(a: _a, b: _b), into: &_$differences)
         Reactive.Audit.compare("same", _same, Self._same$compute(a: _a, b: _b), into: &_$differences)
@@ -335,3 +335,5 @@ public final class PairViewModel: Observation.Observable, Reactive.Transactional
         return _$differences
     }
 }
+
+@_spi(VMGen) extension PairViewModel: Reactive.Transactional {}

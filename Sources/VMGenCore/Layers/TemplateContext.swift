@@ -12,11 +12,12 @@ public struct TemplateContext: Sendable {
     public var name: String
     /// `public ` or empty (internal), ready to prefix a declaration.
     public var accessPrefix: String
-    /// The protocols the class conforms to: `Observation.Observable`, and `Reactive.Transactional`
-    /// when it has values (a parent view model then follows its changes).
+    /// The protocols the class conforms to: `Observation.Observable`, and `Reactive.Inspectable`
+    /// when it has values (tests then see its changes; `conformanceExtensions` adds
+    /// `Reactive.Transactional`, through which a parent view model follows them).
     public var conformances: String
     public var docLines: [String]
-    /// The modules imported: `Observation`, `Reactive`, then the spec's `imports`.
+    /// The modules imported: `Observation`, `Reactive` (with its SPI `VMGen`), then the spec's `imports`.
     public var imports: [String]
     /// The import declarations of `imports`; the spec's under `#sourceLocation`, each module name
     /// at its spec line and column, so that a misspelled module is an error in the spec.
@@ -61,6 +62,10 @@ public struct TemplateContext: Sendable {
     public var typeAliases: [TypeAliasMember]
     /// What tests see of the view model (`Reactive.Inspectable`): its outputs and invariants.
     public var testing: [CodeFunction]
+    /// The lines after the class: the extension that declares its conformance to the runtime's
+    /// SPI protocol `Reactive.Transactional` (a public class cannot list an SPI protocol),
+    /// after an empty line; empty for a view model without values.
+    public var conformanceExtensions: [String]
 }
 
 /// A typealias of a spec type: its doc comment and declaration lines, ready for the class body.

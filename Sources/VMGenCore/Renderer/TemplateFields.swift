@@ -160,6 +160,7 @@ extension TemplateContext: TemplateObject {
         .list("actions", of: .function, "Instance methods that run the spec's statements.") { $0.actions },
         .list("typeAliases", of: .typeAlias, "One typealias per type the spec writes, under `#sourceLocation`.") { $0.typeAliases },
         .list("testing", of: .function, "What tests see of the view model (`Reactive.Inspectable`).") { $0.testing },
+        .lines("conformanceExtensions", "The lines after the class: an empty one, then the extension that declares its conformance to the runtime's SPI protocol `Reactive.Transactional`; none without values.") { $0.conformanceExtensions },
         .flag("hasStorage", "Whether `storage` or `runtimeObjects` has anything.", computed: true) {
             !$0.storage.isEmpty || !$0.runtimeObjects.isEmpty
         },

@@ -1,9 +1,23 @@
 /// The `// MARK: Testing` part of the generated class: what `ReactiveTesting` needs to see every
 /// change of the view model (its conformance to `Reactive.Inspectable`).
 extension ContextBuilder {
-    /// The protocols of a view model with values: `Transactional` (parents follow it) and
-    /// `Inspectable` (tests see its outputs).
-    static let valueConformances = "Observation.Observable, Reactive.Transactional, Reactive.Inspectable"
+    /// The protocols of a view model with values: `Inspectable` (tests see its outputs), whose
+    /// requirements are SPI; `Transactional` (parents follow it) is SPI and so declared by an
+    /// extension (`conformanceExtensions`).
+    static let valueConformances = "Observation.Observable, Reactive.Inspectable"
+
+    /// The attributes of a public view model's testing members: SPI of its module, which a test
+    /// imports with `@_spi(Testing) import`; internal members (a test uses `@testable import`).
+    var testingAccess: String { access.isEmpty ? "" : "@_spi(Testing) public " }
+
+    /// The attributes of what only generated code uses across modules (`_$transactions`).
+    var contractAccess: String { access.isEmpty ? "" : "@_spi(VMGen) public " }
+
+    /// After the class: its conformance to the runtime's SPI protocol `Reactive.Transactional`.
+    func conformanceExtensions() -> [String] {
+        guard hasTransactions else { return [] }
+        return ["", "\(access.isEmpty ? "" : "@_spi(VMGen) ")extension \(className): Reactive.Transactional {}"]
+    }
 
     /// `_$outputs`, which lists every public value and event; empty for a view model without
     /// values.
@@ -30,7 +44,7 @@ extension ContextBuilder {
             + ["        ]"]
         let outputs = CodeFunction(
             docLines: ["/// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`)."],
-            signature: "\(access)var \(GeneratedNames.fixed("outputs")): [Reactive.InspectedOutput<\(className)>] {",
+            signature: "\(testingAccess)var \(GeneratedNames.fixed("outputs")): [Reactive.InspectedOutput<\(className)>] {",
             bodyLines: body)
         return [outputs] + invariantFunctions() + explorerFunctions()
     }
@@ -51,7 +65,7 @@ extension ContextBuilder {
             guard !entries.isEmpty else { return }
             result.append(CodeFunction(
                 docLines: ["/// " + doc],
-                signature: "\(access)var \(GeneratedNames.fixed(name)): [\(type)] {",
+                signature: "\(testingAccess)var \(GeneratedNames.fixed(name)): [\(type)] {",
                 bodyLines: ["        ["] + entries.map { "            " + $0 + "," } + ["        ]"]))
         }
         list("The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).",
@@ -71,7 +85,7 @@ extension ContextBuilder {
                     "/// What differs from a fresh computation, for the explorer: each derived value and command condition",
                     "/// computed again from the stored values it reads, and each command's enabled state; empty when all agree.",
                 ],
-                signature: "\(access)func \(GeneratedNames.fixed("audit"))() -> [Swift.String] {",
+                signature: "\(testingAccess)func \(GeneratedNames.fixed("audit"))() -> [Swift.String] {",
                 bodyLines: body))
         }
         return result
@@ -128,7 +142,7 @@ extension ContextBuilder {
         }
         let list = CodeFunction(
             docLines: ["/// The spec's invariants, evaluated now; debug builds check them after every transaction."],
-            signature: "\(access)var \(GeneratedNames.fixed("invariants")): [Reactive.Invariant] {",
+            signature: "\(testingAccess)var \(GeneratedNames.fixed("invariants")): [Reactive.Invariant] {",
             bodyLines: ["        ["] + entries + ["        ]"])
         return [list] + functions
     }

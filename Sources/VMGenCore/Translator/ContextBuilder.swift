@@ -30,12 +30,18 @@ public struct ContextBuilder {
         return model.imports.filter { seen.insert($0.value).inserted }
     }
 
-    /// `import Observation`, `import Reactive`, then each of `specImports` at its spec line and
-    /// column, so that the compiler reports a misspelled one in the spec.
+    /// The import of one of `generatorImports`: `Reactive` with its SPI `VMGen`, the
+    /// generated-code contract (docs/generated-code-contract.md).
+    static func importLine(_ module: String) -> String {
+        module == "Reactive" ? "@_spi(VMGen) import Reactive" : "import \(module)"
+    }
+
+    /// `import Observation`, `@_spi(VMGen) import Reactive`, then each of `specImports` at its
+    /// spec line and column, so that the compiler reports a misspelled one in the spec.
     static func importLines(_ specImports: [Located<String>]) -> [String] {
         let located = specImports.flatMap { SwiftText.located("import", $0.value, at: $0.location) }
-        guard !located.isEmpty else { return generatorImports.map { "import \($0)" } }
-        return generatorImports.map { "import \($0)" }
+        guard !located.isEmpty else { return generatorImports.map(importLine) }
+        return generatorImports.map(importLine)
             + ["// The spec's imports, at their places in the spec, where the compiler reports a misspelled one."]
             + located + ["#sourceLocation()"]
     }
@@ -90,7 +96,8 @@ public struct ContextBuilder {
             computations: computations() + childListComputations() + reactionFunctions(),
             actions: actions() + childListHandlers(),
             typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) },
-            testing: testing())
+            testing: testing(),
+            conformanceExtensions: conformanceExtensions())
     }
 
     /// Whether the view model has values, and with them transactions: the bookkeeping, the
@@ -122,7 +129,7 @@ public struct ContextBuilder {
         result += childListObjects()
         if hasTransactions {
             result.append("/// This view model's transactions, through which a parent view model that reads it follows it.")
-            result.append("\(access)let \(transactions) = Reactive.Transactions()")
+            result.append("\(contractAccess)let \(transactions) = Reactive.Transactions()")
         }
         return result + pacerDeclarations()
     }

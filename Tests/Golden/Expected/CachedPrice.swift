@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// The price of a product, from a cache that usually answers at once.
 @MainActor
-public final class CachedPriceViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `prices`, as the spec writes it.
@@ -216,7 +216,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Transa
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
     /// Holds back the reloads of `settledPrice` on change (`debounce: 0.5`).
@@ -399,7 +399,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Transa
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<CachedPriceViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<CachedPriceViewModel>] {
         [
             .value("productID", \.productID, productIDProperty),
             .value("priceText", \.priceText, priceTextProperty),
@@ -413,7 +413,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Transa
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<CachedPriceViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<CachedPriceViewModel>] {
         [
             .init("productID", \.productID),
         ]
@@ -421,7 +421,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Transa
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "priceText",
@@ -432,3 +432,5 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Transa
         return _$differences
     }
 }
+
+@_spi(VMGen) extension CachedPriceViewModel: Reactive.Transactional {}

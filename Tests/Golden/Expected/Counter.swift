@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// A counter that steps up to a limit.
 @MainActor
-public final class CounterViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class CounterViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Parameters
 
     /// The largest value the count may reach.
@@ -231,7 +231,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -468,7 +468,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<CounterViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<CounterViewModel>] {
         [
             .value("count", \.count, countProperty),
             .value("step", \.step, stepProperty),
@@ -483,14 +483,14 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<CounterViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<CounterViewModel>] {
         [
             .init("step", \.step),
         ]
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("increment", increment),
             Reactive.InspectedCommand("reset", reset),
@@ -499,7 +499,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "isAtLimit",
@@ -542,3 +542,5 @@ public final class CounterViewModel: Observation.Observable, Reactive.Transactio
         return _$differences
     }
 }
+
+@_spi(VMGen) extension CounterViewModel: Reactive.Transactional {}

@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// Closures passed on, and state that handlers' names hide.
 @MainActor
-public final class GivenViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class GivenViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `load`, as the spec writes it.
@@ -362,7 +362,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -689,7 +689,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<GivenViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<GivenViewModel>] {
         [
             .value("step", \.step, stepProperty),
             .value("value", \.value, valueProperty),
@@ -710,14 +710,14 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<GivenViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<GivenViewModel>] {
         [
             .init("step", \.step),
         ]
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("fetch", fetch),
             Reactive.InspectedCommand("make", make),
@@ -726,7 +726,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("both", _both, Self._both$compute(step: _step, scale: scale), into: &_$differences)
         Reactive.Audit.compare(
@@ -746,3 +746,5 @@ public final class GivenViewModel: Observation.Observable, Reactive.Transactiona
         return _$differences
     }
 }
+
+@_spi(VMGen) extension GivenViewModel: Reactive.Transactional {}

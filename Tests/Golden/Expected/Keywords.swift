@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// Contextual keywords as names.
 @MainActor
-public final class KeywordsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Parameters
 
     public let open: Int
@@ -262,7 +262,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -509,7 +509,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<KeywordsViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<KeywordsViewModel>] {
         [
             .value("some", \.some, someProperty),
             .value("any", \.any, anyProperty),
@@ -525,14 +525,14 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<KeywordsViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<KeywordsViewModel>] {
         [
             .init("some", \.some),
         ]
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("package", package),
             Reactive.InspectedCommand("macro", macro),
@@ -541,7 +541,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "async",
@@ -573,3 +573,5 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Transacti
         return _$differences
     }
 }
+
+@_spi(VMGen) extension KeywordsViewModel: Reactive.Transactional {}

@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// Loads pages of numbers while on screen.
 @MainActor
-final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `fetch`, as the spec writes it.
@@ -528,3 +528,5 @@ final class LoaderViewModel: Observation.Observable, Reactive.Transactional, Rea
         return _$differences
     }
 }
+
+extension LoaderViewModel: Reactive.Transactional {}

@@ -2,10 +2,10 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 @MainActor
-public final class Property: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class Property: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `loadSuggestions`, as the spec writes it.
@@ -306,7 +306,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -534,7 +534,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<Property>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<Property>] {
         [
             .value("Signal", \.Signal, SignalProperty),
             .value("fooState", \.fooState, fooStateProperty),
@@ -552,7 +552,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<Property>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<Property>] {
         [
             .init("Signal", \.Signal),
             .init("fooState", \.fooState),
@@ -562,7 +562,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("foo", foo),
         ]
@@ -570,7 +570,7 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "total",
@@ -590,3 +590,5 @@ public final class Property: Observation.Observable, Reactive.Transactional, Rea
         return _$differences
     }
 }
+
+@_spi(VMGen) extension Property: Reactive.Transactional {}

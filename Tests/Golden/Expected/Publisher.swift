@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// Publishes a draft; the invariant breaks only after four particular actions.
 @MainActor
-public final class PublisherViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class PublisherViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `publishDraft`, as the spec writes it.
@@ -179,7 +179,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -355,7 +355,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<PublisherViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PublisherViewModel>] {
         [
             .value("draft", \.draft, draftProperty),
             .value("published", \.published, publishedProperty),
@@ -367,7 +367,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "neverPublishedEmpty",
@@ -385,14 +385,14 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<PublisherViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PublisherViewModel>] {
         [
             .init("draft", \.draft),
         ]
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("publish", publish),
         ]
@@ -400,7 +400,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("canPublish", _canPublish, Self._canPublish$compute(draft: _draft), into: &_$differences)
         Reactive.Audit.compare(
@@ -425,3 +425,5 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
         return _$differences
     }
 }
+
+@_spi(VMGen) extension PublisherViewModel: Reactive.Transactional {}

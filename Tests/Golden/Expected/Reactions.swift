@@ -2,10 +2,10 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 @MainActor
-public final class ReactionsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class ReactionsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Parameters
 
     public let limit: Int
@@ -221,7 +221,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     private var _isLong$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -418,7 +418,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<ReactionsViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<ReactionsViewModel>] {
         [
             .value("query", \.query, queryProperty),
             .value("previousQuery", \.previousQuery, previousQueryProperty),
@@ -432,7 +432,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<ReactionsViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<ReactionsViewModel>] {
         [
             .init("query", \.query),
             .init("page", \.page),
@@ -441,7 +441,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "isLong",
@@ -452,3 +452,5 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Transact
         return _$differences
     }
 }
+
+@_spi(VMGen) extension ReactionsViewModel: Reactive.Transactional {}

@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// Reads in ranges, ternaries, dictionary literals, switch patterns and closures.
 @MainActor
-public final class ReadsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Dependencies
 
     /// A closure in parentheses, still stored @escaping.
@@ -285,7 +285,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
     private var _transformed$read: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -496,7 +496,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<ReadsViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<ReadsViewModel>] {
         [
             .value("n", \.n, nProperty),
             .value("flag", \.flag, flagProperty),
@@ -514,7 +514,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<ReadsViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<ReadsViewModel>] {
         [
             .init("n", \.n),
             .init("flag", \.flag),
@@ -526,7 +526,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare("range", _range, Self._range$compute(n: _n), into: &_$differences)
         Reactive.Audit.compare("ternary", _ternary, Self._ternary$compute(flag: _flag, a: _a), into: &_$differences)
@@ -543,3 +543,5 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Transactiona
         return _$differences
     }
 }
+
+@_spi(VMGen) extension ReadsViewModel: Reactive.Transactional {}

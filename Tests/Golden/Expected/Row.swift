@@ -2,10 +2,10 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 @MainActor
-final class RowViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+final class RowViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Parameters
 
     let number: Int
@@ -146,3 +146,5 @@ final class RowViewModel: Observation.Observable, Reactive.Transactional, Reacti
         ]
     }
 }
+
+extension RowViewModel: Reactive.Transactional {}

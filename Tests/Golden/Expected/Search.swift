@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// Searches as the user types.
 @MainActor
-public final class SearchViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class SearchViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `search`, as the spec writes it.
@@ -234,7 +234,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -453,7 +453,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<SearchViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SearchViewModel>] {
         [
             .value("query", \.query, queryProperty),
             .value("results", \.results, resultsProperty),
@@ -468,14 +468,14 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<SearchViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SearchViewModel>] {
         [
             .init("query", \.query),
         ]
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("run", run),
         ]
@@ -483,7 +483,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "showsSpinner",
@@ -509,3 +509,5 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
         return _$differences
     }
 }
+
+@_spi(VMGen) extension SearchViewModel: Reactive.Transactional {}

@@ -2,10 +2,10 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 @MainActor
-final class TagViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Parameters
 
     let number: Int
@@ -292,3 +292,5 @@ final class TagViewModel: Observation.Observable, Reactive.Transactional, Reacti
         return _$differences
     }
 }
+
+extension TagViewModel: Reactive.Transactional {}

@@ -2,10 +2,10 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 @MainActor
-final class TagsViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `tags`, as the spec writes it.
@@ -322,3 +322,5 @@ final class TagsViewModel: Observation.Observable, Reactive.Transactional, React
         return _$differences
     }
 }
+
+extension TagsViewModel: Reactive.Transactional {}

@@ -2,11 +2,11 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 /// A filter that settles before it is applied, with an async count of matches.
 @MainActor
-public final class TimingViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class TimingViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them
 
     /// The type of `fetch`, as the spec writes it.
@@ -276,7 +276,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
     /// Holds back the new values of `settledFilter` (`debounce: 0.25`).
@@ -522,7 +522,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<TimingViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TimingViewModel>] {
         [
             .value("filter", \.filter, filterProperty),
             .value("settledFilter", \.settledFilter, settledFilterProperty),
@@ -538,10 +538,12 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<TimingViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TimingViewModel>] {
         [
             .init("filter", \.filter),
             .init("isActive", \.isActive),
         ]
     }
 }
+
+@_spi(VMGen) extension TimingViewModel: Reactive.Transactional {}

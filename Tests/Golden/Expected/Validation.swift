@@ -2,10 +2,10 @@
 // Do not edit: change the spec and run `vmgen generate`.
 
 import Observation
-import Reactive
+@_spi(VMGen) import Reactive
 
 @MainActor
-public final class ProfileFormViewModel: Observation.Observable, Reactive.Transactional, Reactive.Inspectable {
+public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Parameters
 
     public let maxNameLength: Int
@@ -370,7 +370,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
-    public let _$transactions = Reactive.Transactions()
+    @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
 
@@ -707,7 +707,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
-    public var _$outputs: [Reactive.InspectedOutput<ProfileFormViewModel>] {
+    @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<ProfileFormViewModel>] {
         [
             .value("name", \.name, nameProperty),
             .value("nickname", \.nickname, nicknameProperty),
@@ -728,7 +728,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     }
 
     /// The spec's invariants, evaluated now; debug builds check them after every transaction.
-    public var _$invariants: [Reactive.Invariant] {
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
             Reactive.Invariant(
                 "messagesOnlyAfterAnAttempt",
@@ -752,7 +752,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
-    public var _$inputs: [Reactive.InspectedInput<ProfileFormViewModel>] {
+    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<ProfileFormViewModel>] {
         [
             .init("name", \.name),
             .init("nickname", \.nickname),
@@ -760,7 +760,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
     }
 
     /// The commands that take no input, for the explorer.
-    public var _$commands: [Reactive.InspectedCommand] {
+    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
             Reactive.InspectedCommand("save", save),
             Reactive.InspectedCommand("preview", preview),
@@ -769,7 +769,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
 
     /// What differs from a fresh computation, for the explorer: each derived value and command condition
     /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    public func _$audit() -> [Swift.String] {
+    @_spi(Testing) public func _$audit() -> [Swift.String] {
         var _$differences: [Swift.String] = []
         Reactive.Audit.compare(
             "problemCount",
@@ -795,3 +795,5 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Transa
         return _$differences
     }
 }
+
+@_spi(VMGen) extension ProfileFormViewModel: Reactive.Transactional {}

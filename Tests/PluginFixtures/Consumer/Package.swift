@@ -15,7 +15,12 @@ let package = Package(
             dependencies: [.product(name: "Reactive", package: "VMGen")],
             plugins: [.plugin(name: "VMGenPlugin", package: "VMGen")]
         ),
-        .testTarget(name: "ConsumerViewModelsTests", dependencies: ["ConsumerViewModels"]),
+        // Its tests use ReactiveTesting as a user's would; `InspectionTests` reaches the
+        // generated testing members through `@_spi(Testing) import ConsumerViewModels`.
+        .testTarget(
+            name: "ConsumerViewModelsTests",
+            dependencies: ["ConsumerViewModels", .product(name: "ReactiveTesting", package: "VMGen")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
