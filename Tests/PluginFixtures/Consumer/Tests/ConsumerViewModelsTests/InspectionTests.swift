@@ -6,8 +6,8 @@ import Testing
 /// What a user's test reaches of a generated view model's testing part: `ChangeRecorder` and the
 /// `Explorer` with a plain `import ReactiveTesting`; the members themselves (`_$outputs`,
 /// `_$invariants`) only through `@_spi(Testing) import ConsumerViewModels` (and `Reactive`'s, for
-/// the types they return). `.ci/plugin-check.sh` runs these in debug and release builds, and
-/// checks that code without the SPI imports cannot see them.
+/// the types they return). `.ci/plugin-check.sh` runs these; `.ci/release-check.sh` runs the
+/// same kind of tests in release and checks that code without the SPI imports cannot see them.
 @MainActor
 struct InspectionTests {
     @Test func theChangeRecorderSeesEachTransaction() {

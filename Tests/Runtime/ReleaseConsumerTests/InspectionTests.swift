@@ -1,0 +1,34 @@
+@_spi(Testing) import GoldenViewModels
+@_spi(Testing) import Reactive
+import ReactiveTesting
+import Testing
+
+/// What a user's test reaches of a generated view model's testing part, in a release build (as
+/// `.ci/release-check.sh` runs it): `ChangeRecorder` and the `Explorer` with a plain
+/// `import ReactiveTesting`; the members themselves (`_$outputs`, `_$invariants`, `_$audit()`)
+/// through `@_spi(Testing) import` of the view models' module (and `Reactive`'s, for the types
+/// they return). The same script checks that app code without the SPI imports cannot see them.
+@MainActor
+struct InspectionTests {
+    @Test func theChangeRecorderSeesEachTransaction() {
+        let counter = CounterViewModel(limit: 2)
+        let changes = ChangeRecorder(counter)
+        counter.increment.execute().start()
+        changes.expect(.changed(\.count, to: 1), .changed(\.remaining, to: 1), .changed(\.summary, to: "Counter: 1 to go"))
+        changes.finish()
+    }
+
+    @Test func theExplorerKeepsTheInvariants() {
+        let report = Explorer<ProfileFormViewModel> { _ in ProfileFormViewModel(maxNameLength: 5) }.exhaustive(depth: 3)
+        report.expectNoFailure()
+    }
+
+    @Test func theTestingMembersAreReachableThroughTheSPI() {
+        let counter = CounterViewModel(limit: 2)
+        #expect(counter._$outputs.map(\.name).prefix(2) == ["count", "step"])
+        let form = ProfileFormViewModel(maxNameLength: 5)
+        #expect(form._$invariants.map(\.name) == ["messagesOnlyAfterAnAttempt"])
+        #expect(form._$invariants.allSatisfy { $0.holds })
+        #expect(counter._$audit() == [])
+    }
+}
