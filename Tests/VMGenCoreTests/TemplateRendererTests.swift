@@ -37,7 +37,7 @@ struct TemplateRendererTests {
     func oneCustomTemplate() throws {
         let folder = try temporaryFolder("templates")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "    // value {{name}}: {{type}}\n{{declaration}}\n".write(to: folder.appendingPathComponent("Value.mustache"), atomically: true, encoding: .utf8)
+        try "    // value {{name}}: {{type}}\n{{>Default.Value}}\n".write(to: folder.appendingPathComponent("Value.mustache"), atomically: true, encoding: .utf8)
         let context = try Self.context("viewModel: A\nstate:\n  count: { type: Int, initial: \"0\" }\n", file: "A.vm.yaml")
         let source = try TemplateRenderer(customTemplates: folder).render(context)
         let standard = try TemplateRenderer().render(context)
@@ -113,7 +113,7 @@ struct TemplateRendererTests {
 
     @Test("a template that names an unknown field is an error at its line and column, with the field it meant")
     func unknownField() throws {
-        #expect(try Self.problems(["Value.mustache": "{{#docLines}}\n    {{.}}\n{{/docLines}}\n    // {{nmae}}\n{{declaration}}\n"]) == [
+        #expect(try Self.problems(["Value.mustache": "{{#docLines}}\n    {{.}}\n{{/docLines}}\n    // {{nmae}}\n{{>Default.Value}}\n"]) == [
             "Value.mustache:4:8: `{{nmae}}`: no field `nmae` is in scope here; did you mean `name`? (the fields: docs/templates.md, version \(TemplateFields.version)); note at ViewModel.swift.mustache:64: included from here",
         ])
         #expect(try Self.problems(["ViewModel.swift.mustache": "{{#commands}}{{outputs.name}}{{/commands}}\n"]) == [
@@ -157,7 +157,7 @@ struct TemplateRendererTests {
             "Helper.mustache:1:1: no template includes `Helper`, so it is never used; include it with `{{>Helper}}`, or remove it",
             "value.mustache:1:1: no template includes `value`, so it is never used; to replace the default `Value`, name the file `Value.mustache`",
         ])
-        #expect(try Self.problems(["Value.mustache": "{{{declaration}}\n"]) == [
+        #expect(try Self.problems(["Value.mustache": "{{{propertyName}}\n"]) == [
             "Value.mustache:1:1: a tag opened here is never closed with `}}}`; note at ViewModel.swift.mustache:64: included from here",
         ])
         let deep = String(repeating: "{{#hasStorage}}", count: 70) + String(repeating: "{{/hasStorage}}", count: 70)
@@ -203,7 +203,7 @@ struct TemplateRendererTests {
 
     @Test("a partial is checked where it is included: a field of a value is unknown at the top")
     func partialsAreCheckedInPlace() throws {
-        #expect(try Self.problems(["ViewModel.swift.mustache": "{{>Value}}\n"]).first?.hasPrefix("Value.mustache:4:1: `{{declaration}}`: no field `declaration` is in scope here") == true)
+        #expect(try Self.problems(["ViewModel.swift.mustache": "{{>Value}}\n"]).first?.hasPrefix("Value.mustache:4:5: `{{declarationPrefix}}`: no field `declarationPrefix` is in scope here") == true)
     }
 
     @Test("the fields templates can name are every stored property of the context's types, and no other")

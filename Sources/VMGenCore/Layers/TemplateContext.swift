@@ -97,15 +97,15 @@ public struct StoredMember: Sendable {
 }
 
 /// An observable value: `name` with a getter (and a setter for values set from outside or by
-/// the spec's statements), and `nameProperty`.
+/// the spec's statements), and `nameProperty`. `Value.mustache` lays out its declaration.
 public struct ValueMember: Sendable {
     public var name: String
     public var type: String
     public var docLines: [String]
     /// `public ` for inputs, `public private(set) ` for other state, `public ` for the rest.
     public var declarationPrefix: String
-    /// The getter's body, one line.
-    public var getter: String
+    /// The getter's statements: the read recorded, Observation told, the value returned.
+    public var getterLines: [String]
     /// The setter's body (empty for a value without a setter), without indentation.
     public var setterLines: [String]
     /// Its runtime `Property`, created on first use.
@@ -113,9 +113,6 @@ public struct ValueMember: Sendable {
     /// The runtime property's type and getter body.
     public var propertyType: String
     public var propertyGetter: String
-    /// The whole declaration (getter, and setter when there is one), indented for the class
-    /// body, one statement per line: the default template prints it in one substitution.
-    public var declaration: String
 }
 
 /// A one-shot output: a `Signal` and the observer that feeds it.

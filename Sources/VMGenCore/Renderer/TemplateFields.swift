@@ -195,12 +195,11 @@ extension ValueMember: TemplateObject {
         .text("type", "Its type.") { $0.type },
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
         .text("declarationPrefix", "`public `, or `public private(set) ` for state that is not an input.") { $0.declarationPrefix },
-        .text("getter", "The getter's body, one line.") { $0.getter },
+        .lines("getterLines", "The getter's statements: the read recorded, Observation told, the value returned.") { $0.getterLines },
         .lines("setterLines", "The setter's body; empty for a value without a setter.") { $0.setterLines },
         .text("propertyName", "Its runtime `Property`'s name (`<name>Property`).") { $0.propertyName },
         .text("propertyType", "Its runtime `Property`'s type.") { $0.propertyType },
         .text("propertyGetter", "The body of the runtime `Property`'s getter.") { $0.propertyGetter },
-        .text("declaration", "The whole declaration, indented for the class body.") { $0.declaration },
     ]
 }
 

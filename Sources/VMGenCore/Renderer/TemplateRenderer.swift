@@ -34,7 +34,12 @@ public struct TemplateRenderer {
     ///   problem of the templates, at their lines and columns.
     public init(customTemplates: URL? = nil) throws {
         var templates: [String: (text: String, file: String)] = [:]
-        for (name, text) in Self.defaultTemplates { templates[name] = (text, "Templates/\(name).\(Self.fileExtension)") }
+        for (name, text) in Self.defaultTemplates {
+            // Each default is also a partial under `Default.<name>`, so that a custom template can
+            // add to the default layout without copying it (`{{>Default.Value}}`).
+            templates[name] = (text, "Templates/\(name).\(Self.fileExtension)")
+            templates["Default." + name] = templates[name]
+        }
         var problems: [Diagnostic] = []
         var custom: [String] = []
         if let folder = customTemplates {

@@ -173,19 +173,13 @@ public struct ContextBuilder {
         // the registrar's call would make Swift check every access of the flag at run time.
         // One statement per line: the read recorded, then the value returned.
         let getterLines = ["\(GeneratedNames.helper(name, "read")) = true", "\(GeneratedNames.fixed("access"))(\\.\(name))", "return \(storage)"]
-        let getter = getterLines.joined(separator: "; ")
-        let declaration = setter.isEmpty
-            ? ["    \(prefix)var \(name): \(type) {"] + getterLines.map { "        " + $0 } + ["    }"]
-            : ["    \(prefix)var \(name): \(type) {", "        get {"] + getterLines.map { "            " + $0 } + ["        }",
-               "        set {"] + setter.map { "            " + $0 } + ["        }", "    }"]
         return ValueMember(
             name: name, type: type, docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix,
-            getter: getter,
+            getterLines: getterLines,
             setterLines: setter,
             propertyName: GeneratedNames.property(of: name),
             propertyType: "Reactive.Property<\(type)>",
-            propertyGetter: propertyGetter(mirror: GeneratedNames.helper(name, "mirror"), storage: storage),
-            declaration: declaration.joined(separator: "\n"))
+            propertyGetter: propertyGetter(mirror: GeneratedNames.helper(name, "mirror"), storage: storage))
     }
 
     /// The runtime property's getter (8 columns in): the mirror, created from the stored value
