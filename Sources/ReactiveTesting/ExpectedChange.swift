@@ -40,6 +40,20 @@ public struct ExpectedChange<ViewModel> {
         ExpectedChange(keyPath: keyPath, values: values.map { Self.equal($0) })
     }
 
+    /// The event at `keyPath` sends `count` values, whatever they are: for an event whose type is
+    /// not `Equatable`, such as a `Void` one (`.sent(\.closed, times: 1)`).
+    public static func sent<Output>(_ keyPath: KeyPath<ViewModel, Signal<Output, Never>>, times count: Int) -> Self {
+        ExpectedChange(keyPath: keyPath, values: Array(repeating: Value(description: "a value") { $0 is Output }, count: count))
+    }
+
+    /// The event at `keyPath` sends one value for which `matches` holds (for values that are not
+    /// `Equatable`); `description` says what is expected.
+    public static func sent<Output>(
+        _ keyPath: KeyPath<ViewModel, Signal<Output, Never>>, _ description: String, where matches: @escaping (Output) -> Bool
+    ) -> Self {
+        ExpectedChange(keyPath: keyPath, values: [Value(description: description) { satisfies($0, matches) }])
+    }
+
     private static func equal<Output: Equatable>(_ expected: Output) -> Value {
         Value(description: describe(expected)) { satisfies($0) { $0 == expected } }
     }

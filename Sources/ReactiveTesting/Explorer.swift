@@ -144,12 +144,16 @@ public final class Explorer<ViewModel: Inspectable> {
         var shrunkFrom: Int? = nil
     }
 
-    /// Debug builds of generated code assert their invariants after each transaction; the
-    /// explorer checks them itself, and reports instead of stopping.
+    /// Debug builds of generated code check their invariants after each transaction, and call
+    /// `Invariant.violated`: the explorer records those calls instead of stopping, and reports
+    /// them as failures of the step (so a child's invariant counts too, not only the root's).
     private func withoutInvariantAssertions<Result>(_ body: () -> Result) -> Result {
         let previous = Invariant.violated
-        Invariant.violated = { _ in }
-        defer { Invariant.violated = previous }
+        Invariant.violated = { reportedViolations.append($0) }
+        defer {
+            Invariant.violated = previous
+            reportedViolations = []
+        }
         return body()
     }
 
@@ -193,7 +197,12 @@ public final class Explorer<ViewModel: Inspectable> {
             let broken = viewModel._$invariants.filter { !$0.holds }.map {
                 "invariant `\($0.name)` does not hold: \($0.message)"
             }
-            let problems = broken + viewModel._$audit()
+            // What debug builds reported since the last check, of other view models than the root
+            // (its own are `broken`): a child's invariant.
+            let root = "\(ViewModel.self): "
+            let reported = reportedViolations.filter { !$0.hasPrefix(root) }
+            reportedViolations = []
+            let problems = broken + reported + viewModel._$audit()
             return problems.isEmpty ? nil : problems.joined(separator: "; ")
         }
 
@@ -539,3 +548,7 @@ public struct Coverage: CustomStringConvertible, Sendable {
         return (["Coverage (reached \(missing)):"] + commands + resources).joined(separator: "\n")
     }
 }
+
+/// The invariant violations that debug builds of generated code reported during an exploration,
+/// since the last check (see `Explorer.withoutInvariantAssertions`).
+@MainActor private var reportedViolations: [String] = []

@@ -1,5 +1,6 @@
 import ExampleModels
 import GeneratedViewModels
+import GoldenViewModels
 import Reactive
 import ReactiveTesting
 import Testing
@@ -21,6 +22,23 @@ struct ChangeRecorderTests {
         ChangeRecorder(viewModel, exhaustive: exhaustive, scheduler: scheduler) { [reports] message, _ in
             reports.messages.append(message)
         }
+    }
+
+    @Test func anEventOfATypeThatIsNotEquatableIsStatedByHowManyTimesItWasSent() {
+        // The golden counter's `wasReset` is a `Void` event.
+        let counter = CounterViewModel(limit: 3)
+        let changes = recorder(counter)
+        counter.increment.execute().start()
+        changes.expect(.changed(\.count, to: 1), .changed(\.remaining, to: 2), .changed(\.summary, to: "Counter: 2 to go"))
+        counter.reset.execute().start()
+        changes.expect(.changed(\.count, to: 0), .changed(\.remaining, to: 3), .changed(\.summary, to: "Counter: 3 to go"),
+                       .sent(\.wasReset, times: 1))
+        counter.reset.execute().start()
+        changes.expect(.sent(\.wasReset, "()", where: { _ in true }))
+        counter.reset.execute().start()
+        changes.expect(.sent(\.wasReset, times: 2))
+        #expect(reports.messages.count == 1, "\(reports.messages)")
+        #expect(reports.messages.first?.contains("wasReset") == true)
     }
 
     @Test func aStepWhoseEveryChangeIsStatedPasses() {

@@ -110,6 +110,12 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         return _resetIsEnabled
     }
 
+    // MARK: Events
+
+    /// The count went back to zero.
+    public let wasReset: Reactive.Signal<Void, Swift.Never>
+    private let _wasReset$observer: Reactive.Signal<Void, Swift.Never>.Observer
+
     // MARK: Runtime properties
 
     /// `count` as a runtime `Property`, for bindings and operators;
@@ -268,6 +274,8 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         _resetIsExecuting = resetIsExecuting
         _resetIsEnabled = resetIsEnabled
         _increment$condition = Reactive.MutableProperty(incrementCanExecute)
+        (wasReset, _wasReset$observer) = Reactive.Signal<Void, Swift.Never>.pipe()
+        _$disposables += _wasReset$observer.completion
 
         // Follow the runtime objects this view model owns.
         _$disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -275,6 +283,9 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         }
         _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._reset$step {}
+        }
+        _$disposables += reset.values.observeValuesOnMain { [weak self] value in
+            self?._reset$step { self?._reset$didSendValue(value) }
         }
     }
 
@@ -465,6 +476,11 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 #sourceLocation()
     }
 
+    /// Handles each value `reset` produces.
+    private func _reset$didSendValue(_ value: Swift.Void) {
+        _$transactions.emit { [observer = _wasReset$observer] in observer.send(value: value) }
+    }
+
     // MARK: Testing
 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
@@ -479,6 +495,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
             .value("incrementIsEnabled", \.incrementIsEnabled, incrementIsEnabledProperty),
             .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
             .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty),
+            .event("wasReset", \.wasReset, wasReset),
         ]
     }
 

@@ -196,6 +196,9 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
                 _$didChange(\.removeIsEnabled, _removeIsEnabled$mirror, _removeIsEnabled$read)
             }
         }
+        #if DEBUG
+        Reactive.Invariant.check(_$invariants, of: Self.self)
+        #endif
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
@@ -229,14 +232,14 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     /// The initial value of `label`.
     private static func _label$initial() -> String {
-#sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 7)
+#sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 8)
                                    ""
 #sourceLocation()
     }
 
     /// Computes `text` from what it reads.
     private static func _text$compute(label: String, number: Int) -> String {
-#sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 9)
+#sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 10)
                                 "\(label) \(number)"
 #sourceLocation()
     }
@@ -245,7 +248,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     /// The work `remove` starts on each execution.
     private func _remove$work() -> Reactive.SignalProducer<Int, Swift.Never> {
-#sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 14)
+#sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 15)
            SignalProducer(value: number)
 #sourceLocation()
     }
@@ -266,6 +269,24 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
             .value("removeIsEnabled", \.removeIsEnabled, removeIsEnabledProperty),
             .event("removeRequested", \.removeRequested, removeRequested),
         ]
+    }
+
+    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
+    var _$invariants: [Reactive.Invariant] {
+        [
+            Reactive.Invariant(
+                "labelIsShort",
+                "a tag's label is at most three characters",
+                holds: Self._labelIsShort$invariant(label: _label)
+            ),
+        ]
+    }
+
+    /// Whether the invariant `labelIsShort` holds.
+    private static func _labelIsShort$invariant(label: String) -> Swift.Bool {
+#sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 20)
+           label.count <= 3
+#sourceLocation()
     }
 
     /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
