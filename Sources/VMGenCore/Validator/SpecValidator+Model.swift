@@ -1,16 +1,16 @@
 /// The checked model: what the checker decided, and the entries it accepted, for the translator,
 /// which reads nothing else.
 extension Checker {
-    func model(graph: DependencyGraph, updateOrder: [GraphNode]) -> ViewModelModel {
+    func model(graph order: (graph: DependencyGraph, updateOrder: [GraphNode]), values: [ReactiveValue], reactions: [ResolvedReaction], commands: [CheckedCommand], resources: [CheckedResource], analysis: CodeAnalysis) -> ViewModelModel {
         ViewModelModel(
             name: spec.viewModel, file: spec.file, doc: spec.doc, imports: spec.imports,
             parameters: spec.parameters, dependencies: spec.dependencies, constants: spec.constants, events: spec.events,
             functions: spec.functions, invariants: spec.invariants, validation: spec.validation,
             keyedLists: Dictionary(spec.children.compactMap { child in child.keyed.map { (child.name.value, $0) } }, uniquingKeysWith: { first, _ in first }),
-            writtenTypes: writtenTypes, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
-            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: spec.hasActivation,
-            types: types, reactions: reactions, commands: spec.commands.map(CheckedCommand.init(entry:)),
-            resources: spec.resources.map(CheckedResource.init(entry:)), codesEndingInModifierWord: codesEndingInModifierWord)
+            writtenTypes: writtenTypes, access: access, symbols: symbols, reactiveValues: values, graph: order.graph,
+            updateOrder: order.updateOrder, fixedReads: analysis.fixedReads, argumentOrder: analysis.argumentOrder, hasActivation: spec.hasActivation,
+            types: analysis.types, reactions: reactions, commands: commands, resources: resources,
+            codesEndingInModifierWord: analysis.codesEndingInModifierWord)
     }
 
     /// Every type the spec writes, in spec order: the members', then each command's input,
