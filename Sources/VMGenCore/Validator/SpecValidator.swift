@@ -25,14 +25,12 @@ struct Checker {
     let symbols: [String: Symbol]
     let childSpecs: ChildSpecs
 
-    var access: String { spec.access?.value ?? "public" }
-
     /// The values are made, then the other entries checked, giving commands, resources (with what their
     /// loads read) and reactions; the graph's phase orders them, and the model is made. Nil on an error.
     func run(warn: Bool, _ analysis: inout CodeAnalysis) -> ViewModelModel? {
         checkTypes(&analysis)
         let values = makeValues(&analysis) + makeValidationValues(&analysis)
-        checkConstantsAndFunctions(&analysis)
+        let functions = checkConstantsAndFunctions(&analysis)
         let commands = checkCommands(&analysis)
         let (resources, resourceReads) = checkResources(&analysis)
         let reactions = checkReactions(values: values, &analysis)
@@ -43,7 +41,7 @@ struct Checker {
         // Design warnings only make sense once the spec is valid.
         if warn && !analysis.diagnostics.hasErrors { warnAboutValuesThatNeverChange(values: values, &analysis) }
         guard let order, !analysis.diagnostics.hasErrors else { return nil }
-        return model(graph: order, values: values, reactions: reactions, commands: commands, resources: resources, analysis: analysis)
+        return model(graph: order, values: values, functions: functions, reactions: reactions, commands: commands, resources: resources, analysis: analysis)
     }
 }
 
@@ -171,15 +169,13 @@ extension CodeAnalysis {
     /// an instance method given `signature`'s names; checks the names it takes from outside
     /// and notes them, for the warning about state nothing writes.
     @discardableResult
-    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", given: [String] = []) -> SpecCode.Body? {
+    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", given: [String] = []) -> (body: SpecCode.Body, declared: [String])? {
         guard let body = parse(code, what, form: form, signature: signature) else { return nil }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: true)
         let reads = SpecCode.reads(in: body)
-        for read in Self.firstOfEachSpelling(reads) where read.name != "self" {
-            _ = resolve(read, in: code, what, given: given)
-        }
+        let declared = Self.firstOfEachSpelling(reads).filter { $0.name != "self" }.compactMap { resolve($0, in: code, what, given: given)?.name }
         statementReads += SpecCode.names(reads)
-        return body
+        return (body, declared)
     }
 
     /// Code that must give a value and has several statements gives it with `return`: without
@@ -349,7 +345,8 @@ extension CodeAnalysis {
 }
 
 extension Checker {
-    func checkConstantsAndFunctions(_ analysis: inout CodeAnalysis) {
+    /// Checks the constants' code and the functions'; gives the functions checked, with what they read.
+    func checkConstantsAndFunctions(_ analysis: inout CodeAnalysis) -> [CheckedEntry<Function>] {
         for constant in spec.constants {
             guard let value = constant.value else { continue }
             let key = CodeSlot.constant(constant.name.value)
@@ -362,7 +359,7 @@ extension Checker {
                                   at: value.location)
             }
         }
-        for function in spec.functions {
+        return spec.functions.map { function in
             let problems = SpecCode.signature(function.signature.text)
             for problem in problems {
                 analysis.diagnostics.error(
@@ -370,10 +367,11 @@ extension Checker {
                     at: function.signature.location(ofUTF8Offset: problem.offset))
             }
             let what = "the body of function `\(function.name.value)`"
-            if problems.isEmpty, let body = analysis.parseStatements(function.body, what, signature: function.signature.text),
-               let result = body.function.signature.returnClause?.type, !SpecCode.isVoid(result.trimmedDescription) {
+            let parsed = problems.isEmpty ? analysis.parseStatements(function.body, what, signature: function.signature.text) : nil
+            if let body = parsed?.body, let result = body.function.signature.returnClause?.type, !SpecCode.isVoid(result.trimmedDescription) {
                 analysis.checkReturnsItsValue(body, function.body, what)
             }
+            return CheckedEntry(entry: function, location: function.name.location, reads: parsed?.declared ?? [])
         }
     }
 
@@ -389,7 +387,7 @@ extension Checker {
             case .producer(let code): analysis.parseStatements(code, "the `work` of command `\(name)`", form: .expression, signature: input)
             case .task(let code):
                 let what = "the `task` of command `\(name)`"
-                if let body = analysis.parseStatements(code, what, signature: input), command.output.map({ !SpecCode.isVoid($0.value) }) == true {
+                if let body = analysis.parseStatements(code, what, signature: input)?.body, command.output.map({ !SpecCode.isVoid($0.value) }) == true {
                     analysis.checkReturnsItsValue(body, code, what)
                 }
             }
