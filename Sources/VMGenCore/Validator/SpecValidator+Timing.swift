@@ -18,27 +18,19 @@ extension Checker {
                     at: pacing.location)
             }
         }
-        if usesTime {
-            for member in spec.parameters + spec.dependencies where member.name.value == Self.schedulerArgument {
-                analysis.diagnostics.error(
-                    "`\(Self.schedulerArgument)` is the initializer argument vmgen adds to view models that use `debounce`, `throttle` or `delay` (a `Reactive.DateScheduler`, the main queue by default); rename this entry, or remove it and pass your scheduler as `\(Self.schedulerArgument):`",
-                    at: member.name.location)
-            }
+        for member in spec.parameters + spec.dependencies where usesTime && member.name.value == Self.schedulerArgument {
+            analysis.diagnostics.error(
+                "`\(Self.schedulerArgument)` is the initializer argument vmgen adds to view models that use `debounce`, `throttle` or `delay` (a `Reactive.DateScheduler`, the main queue by default); rename this entry, or remove it and pass your scheduler as `\(Self.schedulerArgument):`",
+                at: member.name.location)
         }
     }
 
     /// `valueOnFailure` and `errorWhileLoading` need a resource that can fail.
     func checkOptions(of resource: Resource, _ analysis: inout CodeAnalysis) {
         guard !CheckedResource(entry: resource).canFail else { return }
-        let options: [(key: String, location: SourceLocation?)] = [
-            ("valueOnFailure", resource.valueOnFailure?.location),
-            ("errorWhileLoading", resource.errorWhileLoading?.location),
-        ]
-        for option in options {
-            guard let location = option.location else { continue }
+        for case let (key, location?) in [("valueOnFailure", resource.valueOnFailure?.location), ("errorWhileLoading", resource.errorWhileLoading?.location)] {
             analysis.diagnostics.error(
-                "resource `\(resource.name.value)` cannot fail (`failure: Never`), so `\(option.key)` would never apply; remove it",
-                at: location)
+                "resource `\(resource.name.value)` cannot fail (`failure: Never`), so `\(key)` would never apply; remove it", at: location)
         }
     }
 
@@ -48,7 +40,7 @@ extension Checker {
     func checkTask(of resource: Resource, _ analysis: inout CodeAnalysis) -> [String] {
         let name = resource.name.value
         let reads = analysis.staticReads(of: resource.load, "the `task` of resource `\(name)`", allowReactive: true, key: .task(resource: name))
-        if let failure = resource.failure, !["any Error", "Error", "any Swift.Error", "Swift.Error"].contains(failure.value) {
+        if let failure = resource.failure, !SpecCode.isError(failure.value) {
             analysis.diagnostics.error(
                 "resource `\(name)` loads with `task`, which fails with `any Error`; remove `failure:` (or use `load` with a producer that fails with `\(failure.value)`)",
                 at: failure.location)

@@ -3,12 +3,10 @@
 /// In the graph, each rule is a private computed value; a field's validity and message read its
 /// rules (the message also reads whether it shows), and `isValid` reads every field's validity.
 extension Checker {
-    var validation: Validation? { spec.validation }
-
     /// The values of validation, in the order the class lists them: for each field, whether it
     /// was edited, its rules, its validity and its message; then `isValid` and `submitAttempted`.
     func makeValidationValues(_ analysis: inout CodeAnalysis) -> [ReactiveValue] {
-        guard let validation else { return [] }
+        guard let validation = spec.validation else { return [] }
         // Each rule's code is checked, and its reads known, before its value is made.
         let ruleReads = validation.fields.map { field in
             field.rules.enumerated().map { index, rule in
@@ -65,7 +63,7 @@ extension Checker {
     }
 
     func checkValidation(values: [ReactiveValue], _ analysis: inout CodeAnalysis) {
-        guard let validation else { return }
+        guard let validation = spec.validation else { return }
         for field in validation.fields { checkValidatedField(field.name, &analysis) }
         if let show = validation.show, show.value == .afterSubmit, validation.submit == nil {
             analysis.diagnostics.error(

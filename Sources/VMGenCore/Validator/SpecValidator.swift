@@ -119,7 +119,7 @@ extension Checker {
                 name: GeneratedNames.isExecuting(of: name), type: "Bool", doc: "Whether `\(name)` is running.",
                 source: .commandIsExecuting(command: name), expression: nil, reads: [], location: command.name.location))
             // A command that runs one execution at a time is disabled while it executes.
-            let notExecuting = (command.policy?.value ?? .oneAtATime) == .oneAtATime ? [GeneratedNames.isExecuting(of: name)] : []
+            let notExecuting = CheckedCommand(entry: command).policy == .oneAtATime ? [GeneratedNames.isExecuting(of: name)] : []
             values.append(ReactiveValue(
                 name: GeneratedNames.isEnabled(of: name), type: "Bool", doc: "Whether `\(name)` can be executed now.",
                 source: .commandIsEnabled(command: name), expression: nil,
@@ -351,10 +351,8 @@ extension Checker {
             guard let value = constant.value else { continue }
             let key = CodeSlot.constant(constant.name.value)
             let reads = analysis.staticReads(of: value, "constant `\(constant.name.value)`", allowReactive: false, key: key)
-            let later = reads.fixed.filter { name in
-                spec.constants.firstIndex { $0.name.value == name }.map { $0 >= spec.constants.firstIndex { $0.name.value == constant.name.value }! } ?? false
-            }
-            for name in later {
+            let own = spec.constants.firstIndex { $0.name.value == constant.name.value }!
+            for name in reads.fixed where spec.constants.firstIndex(where: { $0.name.value == name }).map({ $0 >= own }) ?? false {
                 analysis.diagnostics.error("constant `\(constant.name.value)` reads constant `\(name)`, which is declared after it (or is itself); declare `\(name)` first",
                                   at: value.location)
             }
@@ -397,13 +395,11 @@ extension Checker {
             if let emits = command.emits, let event = spec.events.first(where: { $0.name.value == emits.value }) {
                 checkEmittedType(of: command, to: event, at: emits.location, &analysis)
             }
-            if let emits = command.emits {
-                if symbols[emits.value]?.kind != .event, !spec.brokenNames.contains(emits.value) {
-                    let events = spec.events.map(\.name.value)
-                    analysis.diagnostics.error(
-                        "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events, otherwise: "declare it under `events`"))",
-                        at: emits.location)
-                }
+            if let emits = command.emits, symbols[emits.value]?.kind != .event, !spec.brokenNames.contains(emits.value) {
+                let events = spec.events.map(\.name.value)
+                analysis.diagnostics.error(
+                    "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events, otherwise: "declare it under `events`"))",
+                    at: emits.location)
             }
             if let then = command.then { checkThen(then, of: command, &analysis) }
             switch command.work {
@@ -423,7 +419,7 @@ extension Checker {
                         at: output.location)
                 }
             case .task:
-                if let failure = command.failure, !["any Error", "Error", "any Swift.Error", "Swift.Error"].contains(failure.value) {
+                if let failure = command.failure, !SpecCode.isError(failure.value) {
                     analysis.diagnostics.error(
                         "command `\(name)` uses `task`, which fails with `any Error`; remove `failure:` (or use `work` with a producer that fails with `\(failure.value)`)",
                         at: failure.location)
