@@ -33,10 +33,9 @@ public struct ChildSpecs: Sendable {
             declarations[name, default: []].append(spec.viewModel.location)
             var declared: [String: SourceLocation] = [:]
             let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
-            for member in members { declared[member.name.value] = member.name.location }
-            for command in spec.commands { declared[command.name.value] = command.name.location }
-            for resource in spec.resources { declared[resource.name.value] = resource.name.location }
-            for function in spec.functions { declared[function.name.value] = function.name.location }
+            for name in members.map(\.name) + spec.commands.map(\.name) + spec.resources.map(\.name) + spec.functions.map(\.name) {
+                declared[name.value] = name.location
+            }
             byViewModel[name] = Interface(
                 file: spec.file, events: spec.events.map(\.name.value),
                 inputs: spec.state.filter(\.isInput).map(\.name.value), declared: declared)

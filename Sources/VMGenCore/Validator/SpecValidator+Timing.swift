@@ -4,9 +4,7 @@ extension Checker {
     static let schedulerArgument = "scheduler"
 
     /// Whether the spec holds something back in time, and so takes a scheduler.
-    var usesTime: Bool {
-        spec.derived.contains { $0.pacing != nil } || spec.resources.contains { $0.pacing != nil }
-    }
+    var usesTime: Bool { spec.derived.contains { $0.pacing != nil } || spec.resources.contains { $0.pacing != nil } }
 
     func checkTiming(_ analysis: inout CodeAnalysis) {
         for resource in spec.resources {

@@ -90,16 +90,13 @@ extension Checker {
         }
         for member in spec.state {
             guard let type = member.type?.value, SwiftNames.problem(with: member.name.value) == nil else { continue }
-            let initial = member.value
-            if !member.declaresValue {
-                // An optional without `initial` starts as nil (no computation needed).
-                if !type.hasSuffix("?") {
-                    analysis.diagnostics.error(
-                        "state value `\(member.name.value)` needs an `initial` value (only optional types start as nil): `\(member.name.value): { type: \(type), initial: ... }`",
-                        at: member.name.location)
-                }
+            // An optional without `initial` starts as nil (no computation needed).
+            if !member.declaresValue, !type.hasSuffix("?") {
+                analysis.diagnostics.error(
+                    "state value `\(member.name.value)` needs an `initial` value (only optional types start as nil): `\(member.name.value): { type: \(type), initial: ... }`",
+                    at: member.name.location)
             }
-            append(member, type: type, source: .state(isInput: member.isInput), expression: initial)
+            append(member, type: type, source: .state(isInput: member.isInput), expression: member.value)
         }
         for member in spec.derived {
             if let type = member.type?.value { append(member, type: type, source: .derived, expression: member.value, pacing: member.pacing?.value) }
@@ -156,8 +153,8 @@ extension CodeAnalysis {
 
     /// Parses spec code as the `form` its slot needs and reports every problem at its spec
     /// location; returns the parsed body when there is none.
-    mutating func parse(_ code: Code, _ what: String, form: SpecCode.Form, signature: String = "()") -> SpecCode.Body? {
-        let body = SpecCode.body(code.text, form: form, signature: signature)
+    mutating func parse(_ code: Code, _ what: String, form: SpecCode.Form, signature: String = "()", parsed: SpecCode.ParsedSignature? = nil) -> SpecCode.Body? {
+        let body = SpecCode.body(code.text, form: form, signature: signature, parsed: parsed)
         for problem in body.problems {
             diagnostics.error("\(what) is not valid Swift here: \(problem.message)", at: code.location(ofUTF8Offset: problem.offset))
         }
@@ -169,8 +166,8 @@ extension CodeAnalysis {
     /// an instance method given `signature`'s names; checks the names it takes from outside
     /// and notes them, for the warning about state nothing writes.
     @discardableResult
-    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", given: [String] = []) -> (body: SpecCode.Body, declared: [String])? {
-        guard let body = parse(code, what, form: form, signature: signature) else { return nil }
+    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", parsed: SpecCode.ParsedSignature? = nil, given: [String] = []) -> (body: SpecCode.Body, declared: [String])? {
+        guard let body = parse(code, what, form: form, signature: signature, parsed: parsed) else { return nil }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: true)
         let reads = SpecCode.reads(in: body)
         let declared = Self.firstOfEachSpelling(reads).filter { $0.name != "self" }.compactMap { resolve($0, in: code, what, given: given)?.name }
@@ -358,14 +355,15 @@ extension Checker {
             }
         }
         return spec.functions.map { function in
-            let problems = SpecCode.signature(function.signature.text)
-            for problem in problems {
+            // The signature is parsed once, then stands before the body.
+            let signature = SpecCode.signature(function.signature.text)
+            for problem in signature.problems {
                 analysis.diagnostics.error(
                     "the signature of function `\(function.name.value)` is not valid Swift here: \(problem.message)",
                     at: function.signature.location(ofUTF8Offset: problem.offset))
             }
             let what = "the body of function `\(function.name.value)`"
-            let parsed = problems.isEmpty ? analysis.parseStatements(function.body, what, signature: function.signature.text) : nil
+            let parsed = signature.problems.isEmpty ? analysis.parseStatements(function.body, what, parsed: signature) : nil
             if let body = parsed?.body, let result = body.function.signature.returnClause?.type, !SpecCode.isVoid(result.trimmedDescription) {
                 analysis.checkReturnsItsValue(body, function.body, what)
             }
