@@ -99,11 +99,11 @@ struct SpecCodeTests {
 
     @Test("signatures parse as what follows a function's name")
     func signatures() {
-        #expect(SpecCode.signature("(at index: Int) -> Photo?").isEmpty)
-        #expect(SpecCode.signature("<T>(_ x: T) -> T").isEmpty)
-        #expect(SpecCode.signature("() async throws -> Int").isEmpty)
-        #expect(!SpecCode.signature("() {}; func other()").isEmpty)
-        #expect(!SpecCode.signature("()\nfunc other()").isEmpty)
+        #expect(SpecCode.signature("(at index: Int) -> Photo?").problems.isEmpty)
+        #expect(SpecCode.signature("<T>(_ x: T) -> T").problems.isEmpty)
+        #expect(SpecCode.signature("() async throws -> Int").problems.isEmpty)
+        #expect(!SpecCode.signature("() {}; func other()").problems.isEmpty)
+        #expect(!SpecCode.signature("()\nfunc other()").problems.isEmpty)
     }
 
     @Test("the parser decides which words name a member: contextual keywords do, keywords do not")

@@ -41,9 +41,9 @@ public enum SpecCode {
     static let bodySuffix = "\n}\n"
 
     /// Parses `text` as the body of a function and checks that it has the `form` the slot needs.
-    /// `signature` declares the names the body is given (`(_ value: Photo)` for `onValue`, a
-    /// function's own signature), so that they are not taken for reads.
-    public static func body(_ text: String, form: Form, signature: String = "()") -> Body {
+    /// `signature` declares the names the body is given (`(_ value: Photo)` for `onValue`), so that
+    /// they are not taken for reads; a function's own, `parsed` once (`signature(_:)`), takes its place.
+    public static func body(_ text: String, form: Form, signature: String = "()", parsed: ParsedSignature? = nil) -> Body {
         let bodyPrefix = "func _vmgenSpecCode\(signature) {\n"
         if let problem = interpolationLimitProblem(in: text) {
             let empty = FunctionDeclSyntax(name: .identifier("_vmgenSpecCode"), signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])))
@@ -80,7 +80,9 @@ public enum SpecCode {
                     offset: body.offset(of: item.positionAfterSkippingLeadingTrivia)))
             }
         }
-        return body
+        guard let parsed = parsed?.syntax, body.problems.isEmpty else { return body }
+        let shift = parsed.totalLength.utf8Length - function.signature.totalLength.utf8Length
+        return Body(function: function.with(\.signature, parsed), prefixLength: prefixLength + shift, problems: [])
     }
 
     /// The code's own `{` that took the wrapper's closing `}` (at `offset`), leaving the
@@ -159,14 +161,20 @@ public enum SpecCode {
     static let signaturePrefix = "func _vmgenFunction"
     static let signatureSuffix = " {}\n"
 
+    /// A function's signature; `syntax` is nil when it has problems.
+    public struct ParsedSignature {
+        let syntax: FunctionSignatureSyntax?
+        public var problems: [Problem]
+    }
+
     /// Parses `text` as what follows a function's name: generic parameters, parameters,
     /// effects, result and `where` clause.
-    public static func signature(_ text: String) -> [Problem] {
-        if let problem = interpolationLimitProblem(in: text) { return [problem] }
+    public static func signature(_ text: String) -> ParsedSignature {
+        if let problem = interpolationLimitProblem(in: text) { return ParsedSignature(syntax: nil, problems: [problem]) }
         let source = signaturePrefix + text + signatureSuffix
         let file = Parser.parse(source: source)
         let prefixLength = signaturePrefix.utf8.count
-        if let problem = directiveProblem(in: file, of: text, prefixLength: prefixLength) { return [problem] }
+        if let problem = directiveProblem(in: file, of: text, prefixLength: prefixLength) { return ParsedSignature(syntax: nil, problems: [problem]) }
         var problems = syntaxProblems(in: file, prefixLength: prefixLength, textLength: text.utf8.count)
         let function = file.statements.first?.item.as(FunctionDeclSyntax.self)
         let bodyStart = function?.body?.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -175,7 +183,7 @@ public enum SpecCode {
                 message: "it must be only a signature such as `(at index: Int) -> Photo?`, without a body or other declarations",
                 offset: max(0, (bodyStart ?? prefixLength) - prefixLength)))
         }
-        return problems
+        return ParsedSignature(syntax: problems.isEmpty ? function?.signature : nil, problems: problems)
     }
 
     /// The parser's first error (later ones are mostly its consequences), at an offset into

@@ -18,6 +18,9 @@ extension SpecCode {
     /// Whether a type the spec writes is `Never` (`Swift.Never` too): what cannot fail.
     public static func isNever(_ text: String) -> Bool { canonicalSpelling(ofType: text) == "Never" }
 
+    /// Whether a type the spec writes is `any Error` (`Error`, `Swift.Error`...): what a `task` fails with.
+    public static func isError(_ text: String) -> Bool { ["Error", "anyError", "anySwift.Error"].contains(canonicalSpelling(ofType: text)) }
+
     static func canonicalSpelling(_ type: TypeSyntax) -> String {
         if let array = type.as(ArrayTypeSyntax.self) { return "Array<\(canonicalSpelling(array.element))>" }
         if let dictionary = type.as(DictionaryTypeSyntax.self) {

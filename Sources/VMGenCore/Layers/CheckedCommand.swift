@@ -18,4 +18,7 @@ public struct CheckedCommand: Sendable {
 
     /// `oneAtATime` unless the spec says otherwise.
     public var policy: Command.Policy { entry.policy?.value ?? .oneAtATime }
+
+    /// What its work fails with when the spec writes no `failure`, as the generated code names it.
+    public var defaultFailure: String { if case .task = entry.work { "any Swift.Error" } else { "Swift.Never" } }
 }

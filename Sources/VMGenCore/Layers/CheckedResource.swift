@@ -8,7 +8,9 @@ public struct CheckedResource: Sendable {
 
     /// Whether a load can fail: unless its `failure` is `Never` (`SpecCode.isNever`); only then has
     /// the resource an `<name>Error`.
-    public var canFail: Bool { !SpecCode.isNever(entry.failure?.value ?? "any Error") }
+    public var canFail: Bool { !SpecCode.isNever(entry.failure?.value ?? Self.defaultFailure) }
+    /// What a load fails with when the spec writes no `failure`, as the generated code names it.
+    public static let defaultFailure = "any Swift.Error"
 
     /// What starts its loads, how its `change` reloads are held back, and its options.
     public var triggers: [Resource.Trigger] { entry.triggers.map(\.value) }

@@ -10,14 +10,12 @@ public struct ViewModelModel: Sendable {
     /// The modules the spec imports, as it writes them.
     public var imports: [Located<String>]
     /// The entries that are not reactive values, checked: initializer arguments, constants,
-    /// events, functions and invariants.
-    public var parameters, dependencies, constants, events: [Member]
-    public var functions: [Function]
-    public var invariants: [Invariant]
-    /// `validation:`, checked; nil without it.
-    public var validation: Validation?
-    /// Each child value kept by id, with its pieces.
-    public var keyedLists: [String: KeyedChildren]
+    /// events, functions, invariants, `validation:` (nil without it) and each child value kept by id.
+    public var parameters, dependencies, constants, events: [CheckedEntry<Member>]
+    public var functions: [CheckedEntry<Function>]
+    public var invariants: [CheckedEntry<Invariant>]
+    public var validation: CheckedEntry<Validation>?
+    public var keyedLists: [String: CheckedEntry<KeyedChildren>]
     /// Every type the spec writes, in spec order.
     public var writtenTypes: [WrittenType]
     /// `public` or `internal`.

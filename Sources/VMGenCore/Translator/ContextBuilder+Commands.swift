@@ -8,11 +8,10 @@ extension ContextBuilder {
     }
 
     func types(of command: CheckedCommand) -> CommandTypes {
-        let defaultFailure: String = if case .task = command.work { "any Swift.Error" } else { "Swift.Never" }
-        return CommandTypes(
+        CommandTypes(
             input: types.name(for: command.input, or: "Swift.Void"),
             output: types.name(for: command.output, or: "Swift.Void"),
-            failure: types.name(for: command.failure, or: defaultFailure),
+            failure: types.name(for: command.failure, or: command.defaultFailure),
             hasInput: command.takesInput)
     }
 
@@ -96,7 +95,7 @@ extension ContextBuilder {
             outputs: [GeneratedNames.isExecuting(of: name), GeneratedNames.isEnabled(of: name)].compactMap(value(named:)).map(valueMember))
     }
 
-    func resourceFailure(_ resource: CheckedResource) -> String { types.name(for: resource.failure, or: "any Swift.Error") }
+    func resourceFailure(_ resource: CheckedResource) -> String { types.name(for: resource.failure, or: CheckedResource.defaultFailure) }
 
     func loaderType(_ resource: CheckedResource) -> String {
         "Reactive.ResourceLoader<\(types.name(for: resource.type)), \(resourceFailure(resource))>"

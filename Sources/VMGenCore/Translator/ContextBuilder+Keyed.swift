@@ -3,12 +3,12 @@
 /// the children's events.
 extension ContextBuilder {
     /// The keyed list of a child value, if it is one.
-    func childList(_ name: String) -> KeyedChildren? {
+    func childList(_ name: String) -> CheckedEntry<KeyedChildren>? {
         model.keyedLists[name]
     }
 
     /// The children values kept by id, with their lists.
-    var childLists: [(value: ReactiveValue, keyed: KeyedChildren)] {
+    var childLists: [(value: ReactiveValue, keyed: CheckedEntry<KeyedChildren>)] {
         childValues.compactMap { value in childList(value.name).map { (value, $0) } }
     }
 

@@ -110,7 +110,7 @@ extension ContextBuilder {
                 entries.append(compare(value.name, GeneratedNames.storage(of: value.name), fresh))
             case .commandIsEnabled(let command):
                 let stored = GeneratedNames.storage(of: value.name)
-                entries.append(compare(value.name, stored, .text(enabledState(of: command) ?? "true")))
+                entries.append(compare(value.name, stored, .text(enabledState(of: command, reading: value.reads) ?? "true")))
                 entries.append(compare(command + ".isEnabled", command + ".isEnabled.value", .text(stored)))
             default:
                 continue

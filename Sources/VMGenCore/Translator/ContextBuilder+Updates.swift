@@ -20,18 +20,11 @@ extension ContextBuilder {
         })
     }
 
-    /// Whether `command` is disabled while it executes (`policy: oneAtATime`, the default).
-    func isOneAtATime(_ command: String) -> Bool {
-        model.commands.first { $0.name.value == command }?.policy == .oneAtATime
-    }
-
-    /// `command`'s enabled state from the stored values (`_saveCanExecute && !_saveIsExecuting`);
-    /// nil for a command that is always enabled.
-    func enabledState(of command: String) -> String? {
-        let condition = value(named: GeneratedNames.canExecute(of: command)).map { GeneratedNames.storage(of: $0.name) }
-        let notExecuting = isOneAtATime(command) ? "!" + GeneratedNames.storage(of: GeneratedNames.isExecuting(of: command)) : nil
-        let both = [condition, notExecuting].compactMap { $0 }
-        return both.isEmpty ? nil : both.joined(separator: " && ")
+    /// `command`'s enabled state from the stored values its `<command>IsEnabled` reads, as the checker
+    /// decided them (`_saveCanExecute && !_saveIsExecuting`); nil for a command that is always enabled.
+    func enabledState(of command: String, reading reads: [String]) -> String? {
+        let stored = reads.map { ($0 == GeneratedNames.isExecuting(of: command) ? "!" : "") + GeneratedNames.storage(of: $0) }
+        return stored.isEmpty ? nil : stored.joined(separator: " && ")
     }
 
     func computationName(of value: ReactiveValue) -> String {
@@ -441,7 +434,7 @@ extension ContextBuilder {
             let newValue: LineLayout.Piece
             switch value.source {
             case .commandIsEnabled(let command):
-                guard let enabled = enabledState(of: command) else { continue }
+                guard let enabled = enabledState(of: command, reading: value.reads) else { continue }
                 newValue = .text(enabled)
             case .fieldValidity, .message, .formValidity:
                 guard let computed = validationValue(value, reactiveRead: GeneratedNames.storage(of:)) else { continue }

@@ -1,7 +1,7 @@
 /// Validation in the generated class: the values of `validation:` computed from the rules, the
 /// edit flags their fields' setters write, and the submit command's attempt.
 extension ContextBuilder {
-    var validation: Validation? { model.validation }
+    var validation: CheckedEntry<Validation>? { model.validation }
 
     /// The value of a validation output, with each value it reads through `reactiveRead`
     /// (a local in the initializer, the storage in the commit); nil for another value.

@@ -140,7 +140,7 @@ public struct ContextBuilder {
         hasObservations ? ["\(GeneratedNames.fixed("disposables")).dispose()"] : []
     }
 
-    func storedMember(_ member: Member) -> StoredMember {
+    func storedMember(_ member: CheckedEntry<Member>) -> StoredMember {
         StoredMember(name: member.name.value, type: member.type.map(types.name(for:)) ?? "", docLines: SwiftText.docLines(member.doc))
     }
 
@@ -269,7 +269,7 @@ public struct ContextBuilder {
     /// A spec function. Its signature goes on the line after `func name`, padded to its spec
     /// column, under a `#sourceLocation` that starts one line earlier, so that a compiler error
     /// in it points at the spec's line and column; the body is embedded like all spec code.
-    func function(_ function: Function) -> CodeFunction {
+    func function(_ function: CheckedEntry<Function>) -> CodeFunction {
         let location = function.signature.location
         let padding = String(repeating: " ", count: max(0, location.column - 1))
         let lines = function.signature.text.split(separator: "\n", omittingEmptySubsequences: false).map { padding + $0 }

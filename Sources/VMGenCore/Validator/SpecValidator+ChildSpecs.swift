@@ -33,10 +33,9 @@ public struct ChildSpecs: Sendable {
             declarations[name, default: []].append(spec.viewModel.location)
             var declared: [String: SourceLocation] = [:]
             let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
-            for member in members { declared[member.name.value] = member.name.location }
-            for command in spec.commands { declared[command.name.value] = command.name.location }
-            for resource in spec.resources { declared[resource.name.value] = resource.name.location }
-            for function in spec.functions { declared[function.name.value] = function.name.location }
+            for name in members.map(\.name) + spec.commands.map(\.name) + spec.resources.map(\.name) + spec.functions.map(\.name) {
+                declared[name.value] = name.location
+            }
             byViewModel[name] = Interface(
                 file: spec.file, events: spec.events.map(\.name.value),
                 inputs: spec.state.filter(\.isInput).map(\.name.value), declared: declared)
@@ -67,8 +66,8 @@ extension Checker {
     /// A keyed list's handlers name events of the child, and its `update` writes inputs of the
     /// child, when the child's spec is among the specs of the run (docs/spec-format.md,
     /// "Keyed children").
-    mutating func checkAgainstChildSpec(_ member: Member, _ keyed: KeyedChildren, update: SpecCode.Body?) {
-        guard let type = member.type, let (childName, child) = childSpecs.interface(named: types.facts(of: type.value).arrayElementName) else { return }
+    func checkAgainstChildSpec(_ member: Member, _ keyed: KeyedChildren, update: SpecCode.Body?, _ analysis: inout CodeAnalysis) {
+        guard let type = member.type, let (childName, child) = childSpecs.interface(named: analysis.types.facts(of: type.value).arrayElementName) else { return }
         let name = member.name.value
         for handler in keyed.handlers where !child.events.contains(handler.event.value) {
             let event = handler.event.value
@@ -81,7 +80,7 @@ extension Checker {
                     ? "; declare the event under `events:` of `\(childName)` and emit it from a command, or remove this handler"
                     : "; handle one of those, or declare `\(event)` under `events:` of `\(childName)`"
             }
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "`on` of `\(name)` handles `\(event)`, but `\(childName)` (\(child.file)) has no event `\(event)`: \(events)\(advice)",
                 at: handler.event.location)
         }
@@ -102,7 +101,7 @@ extension Checker {
                     ? "; write one of its inputs"
                     : "; write one of its inputs, or make `\(write.name)` an input of `\(childName)` (`state` with `input: true`)"
             }
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "`update` of `\(name)` writes `child.\(write.name)`, \(what): \(inputs)\(advice)", at: location, notes: notes)
         }
     }

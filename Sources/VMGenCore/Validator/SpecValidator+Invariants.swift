@@ -1,9 +1,9 @@
 /// Checks `invariants:`: each name is a Swift identifier, and each condition is one expression
 /// that reads only declared values (as an enabled condition does), computed in a static function.
 extension Checker {
-    mutating func checkInvariants() {
-        if let first = spec.invariants.first, reactiveValues.isEmpty {
-            diagnostics.error(
+    func checkInvariants(values: [ReactiveValue], _ analysis: inout CodeAnalysis) {
+        if let first = spec.invariants.first, values.isEmpty {
+            analysis.diagnostics.error(
                 "invariant `\(first.name.value)` has nothing to check: \(spec.viewModel.value) has no values that change (state, derived values, children, commands, resources); remove `invariants`",
                 at: first.name.location)
             return
@@ -11,10 +11,10 @@ extension Checker {
         for invariant in spec.invariants {
             let name = invariant.name.value
             if let problem = SwiftNames.problem(with: name) {
-                diagnostics.error("`\(name)` cannot be the name of an invariant: \(problem)", at: invariant.name.location)
+                analysis.diagnostics.error("`\(name)` cannot be the name of an invariant: \(problem)", at: invariant.name.location)
                 continue
             }
-            staticReads(of: invariant.holds, "invariant `\(name)`", form: .expression, allowReactive: true, key: .invariant(name))
+            analysis.staticReads(of: invariant.holds, "invariant `\(name)`", form: .expression, allowReactive: true, key: .invariant(name))
         }
     }
 }

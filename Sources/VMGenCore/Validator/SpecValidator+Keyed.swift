@@ -3,17 +3,17 @@
 /// the handlers of the children's events are statements of the parent.
 extension Checker {
     /// Checks a keyed list as its value is made; gives the values its pieces read, together.
-    mutating func checkChildList(_ member: Member, _ keyed: KeyedChildren) -> [String] {
+    func checkChildList(_ member: Member, _ keyed: KeyedChildren, _ analysis: inout CodeAnalysis) -> [String] {
         let name = member.name.value
-        if let type = member.type, types.facts(of: type.value).isArray == false {
-            diagnostics.error(
+        if let type = member.type, analysis.types.facts(of: type.value).isArray == false {
+            analysis.diagnostics.error(
                 "child view model `\(name)` is kept by id, so its type is an array of view models (`[RowViewModel]`), not `\(type.value)`",
                 at: type.location)
         }
         let idText = keyed.id.text.trimmingCharacters(in: .whitespaces)
         let idIsKeyPath = idText.hasPrefix("\\")
         if !idIsKeyPath {
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "`id` of `\(name)` must be a key path to each element's identity, such as `\\.id`, not `\(idText)`",
                 at: keyed.id.location)
         }
@@ -32,31 +32,28 @@ extension Checker {
         for (position, piece) in pieces.enumerated() {
             guard let code = piece.code else { continue }
             let key = CodeSlot.keyedPiece(list: name, position: position)
-            givenNames = piece.given
-            let reads = staticReads(
+            let reads = analysis.staticReads(
                 of: code, piece.what, form: piece.form, signature: Self.signature(giving: piece.given),
-                allowReactive: true, key: key, givesValue: piece.givesValue)
-            givenNames = []
+                allowReactive: true, key: key, givesValue: piece.givesValue, given: piece.given)
             if piece.code == keyed.update { update = reads.body }
             reactive += reads.reactive.map(\.name)
             fixed += reads.fixed
-            order += argumentOrder.removeValue(forKey: key) ?? []
-            fixedReads[key] = nil
+            order += analysis.argumentOrder.removeValue(forKey: key) ?? []
+            analysis.fixedReads[key] = nil
         }
-        fixedReads[.value(name)] = fixed.uniqued()
-        argumentOrder[.value(name)] = order.uniqued()
+        analysis.fixedReads[.value(name)] = fixed.uniqued()
+        analysis.argumentOrder[.value(name)] = order.uniqued()
         for handler in keyed.handlers {
             let event = handler.event.value
             if let problem = SwiftNames.problem(with: event) {
-                diagnostics.error("`\(event)` in `on` of `\(name)` cannot be the name of a child's event: \(problem)",
+                analysis.diagnostics.error("`\(event)` in `on` of `\(name)` cannot be the name of a child's event: \(problem)",
                                   at: handler.event.location)
                 continue
             }
-            givenNames = ["child", "value"]
-            parseStatements(handler.body, "the handler of `\(event)` of `\(name)`", signature: Self.signature(giving: givenNames))
-            givenNames = []
+            let given = ["child", "value"]
+            analysis.parseStatements(handler.body, "the handler of `\(event)` of `\(name)`", signature: Self.signature(giving: given), given: given)
         }
-        checkAgainstChildSpec(member, keyed, update: update)
+        checkAgainstChildSpec(member, keyed, update: update, &analysis)
         return reactive.uniqued()
     }
 

@@ -1,16 +1,21 @@
 /// The checked model: what the checker decided, and the entries it accepted, for the translator,
 /// which reads nothing else.
 extension Checker {
-    func model(graph: DependencyGraph, updateOrder: [GraphNode]) -> ViewModelModel {
-        ViewModelModel(
+    func model(graph order: (graph: DependencyGraph, updateOrder: [GraphNode]), values: [ReactiveValue], functions: [CheckedEntry<Function>], reactions: [ResolvedReaction], commands: [CheckedCommand], resources: [CheckedResource], analysis: CodeAnalysis) -> ViewModelModel {
+        func checked<Entry>(_ entry: Entry, _ name: Located<String>, _ slot: CodeSlot? = nil) -> CheckedEntry<Entry> {
+            CheckedEntry(entry: entry, location: name.location, reads: slot.flatMap { analysis.argumentOrder[$0] } ?? [])
+        }
+        let rules = spec.validation?.fields.flatMap { field in field.rules.indices.map { CodeSlot.value(GeneratedNames.rule($0 + 1, of: field.name.value)) } } ?? []
+        return ViewModelModel(
             name: spec.viewModel, file: spec.file, doc: spec.doc, imports: spec.imports,
-            parameters: spec.parameters, dependencies: spec.dependencies, constants: spec.constants, events: spec.events,
-            functions: spec.functions, invariants: spec.invariants, validation: spec.validation,
-            keyedLists: Dictionary(spec.children.compactMap { child in child.keyed.map { (child.name.value, $0) } }, uniquingKeysWith: { first, _ in first }),
-            writtenTypes: writtenTypes, access: access, symbols: symbols, reactiveValues: reactiveValues, graph: graph,
-            updateOrder: updateOrder, fixedReads: fixedReads, argumentOrder: argumentOrder, hasActivation: spec.hasActivation,
-            types: types, reactions: reactions, commands: spec.commands.map(CheckedCommand.init(entry:)),
-            resources: spec.resources.map(CheckedResource.init(entry:)), codesEndingInModifierWord: codesEndingInModifierWord)
+            parameters: spec.parameters.map { checked($0, $0.name) }, dependencies: spec.dependencies.map { checked($0, $0.name) },
+            constants: spec.constants.map { checked($0, $0.name, .constant($0.name.value)) }, events: spec.events.map { checked($0, $0.name) },
+            functions: functions, invariants: spec.invariants.map { checked($0, $0.name, .invariant($0.name.value)) },
+            validation: spec.validation.map { CheckedEntry(entry: $0, location: $0.location, reads: rules.flatMap { analysis.argumentOrder[$0] ?? [] }.uniqued()) },
+            keyedLists: Dictionary(spec.children.compactMap { child in child.keyed.map { (child.name.value, checked($0, child.name, .value(child.name.value))) } }, uniquingKeysWith: { first, _ in first }),
+            writtenTypes: writtenTypes, access: spec.access?.value ?? "public", symbols: symbols, reactiveValues: values, graph: order.graph,
+            updateOrder: order.updateOrder, fixedReads: analysis.fixedReads, argumentOrder: analysis.argumentOrder, hasActivation: spec.hasActivation,
+            types: analysis.types, reactions: reactions, commands: commands, resources: resources, codesEndingInModifierWord: analysis.codesEndingInModifierWord)
     }
 
     /// Every type the spec writes, in spec order: the members', then each command's input,

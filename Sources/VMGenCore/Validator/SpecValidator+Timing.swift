@@ -4,52 +4,42 @@ extension Checker {
     static let schedulerArgument = "scheduler"
 
     /// Whether the spec holds something back in time, and so takes a scheduler.
-    var usesTime: Bool {
-        spec.derived.contains { $0.pacing != nil } || spec.resources.contains { $0.pacing != nil }
-    }
+    var usesTime: Bool { spec.derived.contains { $0.pacing != nil } || spec.resources.contains { $0.pacing != nil } }
 
-    mutating func checkTiming() {
+    func checkTiming(_ analysis: inout CodeAnalysis) {
         for resource in spec.resources {
-            checkOptions(of: resource)
+            checkOptions(of: resource, &analysis)
             guard let pacing = resource.pacing else { continue }
             if !resource.triggers.contains(where: { $0.value == .change }) {
-                diagnostics.error(
+                analysis.diagnostics.error(
                     "resource `\(resource.name.value)` has `\(pacing.value.kind.rawValue)`, which holds back its reloads on `change`, but it does not reload on change: add `change` to its `trigger`, or remove `\(pacing.value.kind.rawValue)`",
                     at: pacing.location)
             }
         }
-        if usesTime {
-            for member in spec.parameters + spec.dependencies where member.name.value == Self.schedulerArgument {
-                diagnostics.error(
-                    "`\(Self.schedulerArgument)` is the initializer argument vmgen adds to view models that use `debounce`, `throttle` or `delay` (a `Reactive.DateScheduler`, the main queue by default); rename this entry, or remove it and pass your scheduler as `\(Self.schedulerArgument):`",
-                    at: member.name.location)
-            }
+        for member in spec.parameters + spec.dependencies where usesTime && member.name.value == Self.schedulerArgument {
+            analysis.diagnostics.error(
+                "`\(Self.schedulerArgument)` is the initializer argument vmgen adds to view models that use `debounce`, `throttle` or `delay` (a `Reactive.DateScheduler`, the main queue by default); rename this entry, or remove it and pass your scheduler as `\(Self.schedulerArgument):`",
+                at: member.name.location)
         }
     }
 
     /// `valueOnFailure` and `errorWhileLoading` need a resource that can fail.
-    mutating func checkOptions(of resource: Resource) {
+    func checkOptions(of resource: Resource, _ analysis: inout CodeAnalysis) {
         guard !CheckedResource(entry: resource).canFail else { return }
-        let options: [(key: String, location: SourceLocation?)] = [
-            ("valueOnFailure", resource.valueOnFailure?.location),
-            ("errorWhileLoading", resource.errorWhileLoading?.location),
-        ]
-        for option in options {
-            guard let location = option.location else { continue }
-            diagnostics.error(
-                "resource `\(resource.name.value)` cannot fail (`failure: Never`), so `\(option.key)` would never apply; remove it",
-                at: location)
+        for case let (key, location?) in [("valueOnFailure", resource.valueOnFailure?.location), ("errorWhileLoading", resource.errorWhileLoading?.location)] {
+            analysis.diagnostics.error(
+                "resource `\(resource.name.value)` cannot fail (`failure: Never`), so `\(key)` would never apply; remove it", at: location)
         }
     }
 
     /// A `task` runs in a static function from the names it reads, passed when a load starts (so
     /// a running load holds no reference to the view model); it fails with `any Error`. Gives the
     /// values it reads.
-    mutating func checkTask(of resource: Resource) -> [String] {
+    func checkTask(of resource: Resource, _ analysis: inout CodeAnalysis) -> [String] {
         let name = resource.name.value
-        let reads = staticReads(of: resource.load, "the `task` of resource `\(name)`", allowReactive: true, key: .task(resource: name))
-        if let failure = resource.failure, !["any Error", "Error", "any Swift.Error", "Swift.Error"].contains(failure.value) {
-            diagnostics.error(
+        let reads = analysis.staticReads(of: resource.load, "the `task` of resource `\(name)`", allowReactive: true, key: .task(resource: name))
+        if let failure = resource.failure, !SpecCode.isError(failure.value) {
+            analysis.diagnostics.error(
                 "resource `\(name)` loads with `task`, which fails with `any Error`; remove `failure:` (or use `load` with a producer that fails with `\(failure.value)`)",
                 at: failure.location)
         }
@@ -57,8 +47,8 @@ extension Checker {
     }
 
     /// The pacers' nodes: each reads what its value's expression reads.
-    func addPacingNodes(to graph: inout DependencyGraph) {
-        for value in reactiveValues where value.pacing != nil {
+    func addPacingNodes(of values: [ReactiveValue], to graph: inout DependencyGraph) {
+        for value in values where value.pacing != nil {
             graph.add(.pace(value: value.name), reads: value.reads.map(GraphNode.value))
         }
     }

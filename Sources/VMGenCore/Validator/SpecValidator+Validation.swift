@@ -3,21 +3,20 @@
 /// In the graph, each rule is a private computed value; a field's validity and message read its
 /// rules (the message also reads whether it shows), and `isValid` reads every field's validity.
 extension Checker {
-    var validation: Validation? { spec.validation }
-
     /// The values of validation, in the order the class lists them: for each field, whether it
     /// was edited, its rules, its validity and its message; then `isValid` and `submitAttempted`.
-    mutating func buildValidationValues() {
-        guard let validation else { return }
+    func makeValidationValues(_ analysis: inout CodeAnalysis) -> [ReactiveValue] {
+        guard let validation = spec.validation else { return [] }
         // Each rule's code is checked, and its reads known, before its value is made.
         let ruleReads = validation.fields.map { field in
             field.rules.enumerated().map { index, rule in
-                staticReads(of: rule.holds, "rule \(index + 1) of `\(field.name.value)`", form: .expression, allowReactive: true,
+                analysis.staticReads(of: rule.holds, "rule \(index + 1) of `\(field.name.value)`", form: .expression, allowReactive: true,
                             key: .value(GeneratedNames.rule(index + 1, of: field.name.value))).reactive.map(\.name)
             }
         }
         // A name that clashes with a spec name was reported: leave validation out of the graph.
-        guard validationNamesAreFree(validation) else { return }
+        guard validationNamesAreFree(validation) else { return [] }
+        var values: [ReactiveValue] = []
         let submit = validation.submit?.value
         for (field, ruleReads) in zip(validation.fields, ruleReads) {
             let name = field.name.value
@@ -26,18 +25,18 @@ extension Checker {
             if spec.tracksEdits {
                 let flag = GeneratedNames.wasEdited(of: name)
                 shows.append(flag)
-                reactiveValues.append(ReactiveValue(
+                values.append(ReactiveValue(
                     name: flag, type: "Bool", doc: "Whether `\(name)` was set since the view model was created: its message shows from then on.",
                     source: .validationFlag, expression: nil, reads: [], location: location))
             }
             if submit != nil { shows.append(GeneratedNames.submitAttempted) }
             let rules = field.rules.indices.map { GeneratedNames.rule($0 + 1, of: name) }
             for (rule, (node, reads)) in zip(field.rules, zip(rules, ruleReads)) {
-                reactiveValues.append(ReactiveValue(
+                values.append(ReactiveValue(
                     name: node, type: "Bool", doc: nil, source: .rule(field: name), expression: rule.holds, reads: reads,
                     location: rule.holds.location))
             }
-            reactiveValues.append(ReactiveValue(
+            values.append(ReactiveValue(
                 name: GeneratedNames.isValid(of: name), type: "Bool", doc: "Whether every rule of `\(name)` holds, whether or not its message shows.",
                 source: .fieldValidity(field: name), expression: nil, reads: rules, location: location))
             let when = switch (spec.tracksEdits, submit) {
@@ -45,52 +44,53 @@ extension Checker {
             case (true, nil): "`\(name)` was edited"
             case (false, let submit): "`\(submit ?? "")` was attempted"
             }
-            reactiveValues.append(ReactiveValue(
+            values.append(ReactiveValue(
                 name: GeneratedNames.message(of: name), type: "String?",
                 doc: "The message of the first rule of `\(name)` that does not hold: nil while every rule holds,\nand until \(when).",
                 source: .message(field: name), expression: nil, reads: shows + rules, location: location))
         }
-        reactiveValues.append(ReactiveValue(
+        values.append(ReactiveValue(
             name: GeneratedNames.isValid, type: "Bool", doc: "Whether every rule of every field holds, whether or not messages show.",
             source: .formValidity, expression: nil, reads: validation.fields.map { GeneratedNames.isValid(of: $0.name.value) },
             location: validation.location))
         if let submit {
-            reactiveValues.append(ReactiveValue(
+            values.append(ReactiveValue(
                 name: GeneratedNames.submitAttempted, type: "Bool",
                 doc: "Whether `\(submit)` was attempted: from then on every field shows its message.",
                 source: .validationFlag, expression: nil, reads: [], location: validation.location))
         }
+        return values
     }
 
-    mutating func checkValidation() {
-        guard let validation else { return }
-        for field in validation.fields { checkValidatedField(field.name) }
+    func checkValidation(values: [ReactiveValue], _ analysis: inout CodeAnalysis) {
+        guard let validation = spec.validation else { return }
+        for field in validation.fields { checkValidatedField(field.name, &analysis) }
         if let show = validation.show, show.value == .afterSubmit, validation.submit == nil {
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "`show: afterSubmit` shows messages once a submit was attempted, but `validation` names no submit command: add `submit: <command>`, or write `show: afterEdit`",
                 at: show.location)
         }
-        if let submit = validation.submit { checkSubmitCommand(submit) }
+        if let submit = validation.submit { checkSubmitCommand(submit, values: values, &analysis) }
     }
 
     /// A field is an input state value: rules check what the user enters.
-    mutating func checkValidatedField(_ name: Located<String>) {
+    func checkValidatedField(_ name: Located<String>, _ analysis: inout CodeAnalysis) {
         guard let symbol = symbols[name.value] else {
             guard !spec.brokenNames.contains(name.value) else { return }
             let inputs = spec.state.filter(\.isInput).map(\.name.value)
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "`validation` has rules for `\(name.value)`, which the spec does not declare; rules go on input state values (`input: true`)\(Suggestion.didYouMean(name.value, in: inputs))",
                 at: name.location)
             return
         }
         guard symbol.kind == .state else {
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "`validation` has rules for `\(name.value)`, which is \(symbol.messageName); rules go on input state values (`input: true`), which the user edits",
                 at: name.location, notes: [.init("`\(name.value)` is declared here", at: symbol.location)])
             return
         }
         if spec.state.first(where: { $0.name.value == name.value })?.isInput != true {
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "`validation` has rules for `\(name.value)`, which is not an input: rules check what the user enters; add `input: true` to `\(name.value)`",
                 at: name.location, notes: [.init("`\(name.value)` is declared here", at: symbol.location)])
         }
@@ -98,18 +98,18 @@ extension Checker {
 
     /// The submit command exists and is not disabled by
     /// the form's validity (an attempt while invalid is what shows the messages).
-    mutating func checkSubmitCommand(_ submit: Located<String>) {
+    func checkSubmitCommand(_ submit: Located<String>, values: [ReactiveValue], _ analysis: inout CodeAnalysis) {
         guard let command = spec.commands.first(where: { $0.name.value == submit.value }) else {
             guard !spec.brokenNames.contains(submit.value) else { return }
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "`submit` of `validation` names `\(submit.value)`, which is not a command; name the command that submits the form\(Suggestion.didYouMean(submit.value, in: spec.commands.map(\.name.value)))",
                 at: submit.location)
             return
         }
         let condition = GeneratedNames.canExecute(of: submit.value)
-        if let enabled = command.enabled, let value = reactiveValues.first(where: { $0.name == condition }),
+        if let enabled = command.enabled, let value = values.first(where: { $0.name == condition }),
            value.reads.contains(GeneratedNames.isValid) {
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "the enabled condition of `\(submit.value)` reads `isValid`, but it submits the form: an attempt while the form is invalid is what shows the messages, and runs no work; leave `isValid` out",
                 at: enabled.location, notes: [.init("`validation` submits with `\(submit.value)` here", at: submit.location)])
         }

@@ -9,64 +9,56 @@ public struct SpecValidator {
     /// design warnings (which only make sense for a valid spec) are left out. `childSpecs` are the
     /// other specs of the run, which the spec's keyed children are checked against.
     public func validate(_ spec: Spec, diagnostics: inout Diagnostics, childSpecs: ChildSpecs = .none) -> ViewModelModel? {
-        var checker = Checker(spec: spec, childSpecs: childSpecs)
-        let model = checker.run(warn: !diagnostics.hasErrors)
-        diagnostics.append(contentsOf: checker.diagnostics)
+        let declared = Declarer(spec: spec, childSpecs: childSpecs)
+        var analysis = CodeAnalysis(spec: spec, symbols: declared.symbols, diagnostics: declared.diagnostics, types: declared.types)
+        let model = Checker(spec: spec, symbols: declared.symbols, childSpecs: childSpecs).run(warn: !diagnostics.hasErrors, &analysis)
+        diagnostics.append(contentsOf: analysis.diagnostics)
         return model
     }
 }
 
+/// The phases after `Declarer` (whose `symbols` they read), each taking what it needs and giving what it
+/// makes; what checking spec code finds goes to the one `CodeAnalysis` passed `inout` through them.
 struct Checker {
     let spec: Spec
-    var diagnostics: Diagnostics
     /// Every name, from the first phase (`Declarer`).
     let symbols: [String: Symbol]
-    var reactiveValues: [ReactiveValue] = []
+    let childSpecs: ChildSpecs
+
+    /// The values are made, then the other entries checked, giving commands, resources (with what their
+    /// loads read) and reactions; the graph's phase orders them, and the model is made. Nil on an error.
+    func run(warn: Bool, _ analysis: inout CodeAnalysis) -> ViewModelModel? {
+        checkTypes(&analysis)
+        let values = makeValues(&analysis) + makeValidationValues(&analysis)
+        let functions = checkConstantsAndFunctions(&analysis)
+        let commands = checkCommands(&analysis)
+        let (resources, resourceReads) = checkResources(&analysis)
+        let reactions = checkReactions(values: values, &analysis)
+        checkValidation(values: values, &analysis)
+        checkTiming(&analysis)
+        checkInvariants(values: values, &analysis)
+        let order = buildGraph(values: values, reactions: reactions, resourceReads: resourceReads, &analysis)
+        // Design warnings only make sense once the spec is valid.
+        if warn && !analysis.diagnostics.hasErrors { warnAboutValuesThatNeverChange(values: values, &analysis) }
+        guard let order, !analysis.diagnostics.hasErrors else { return nil }
+        return model(graph: order, values: values, functions: functions, reactions: reactions, commands: commands, resources: resources, analysis: analysis)
+    }
+}
+
+/// What checking spec code finds, phase after phase: the problems, each type text parsed, the fixed
+/// reads and arguments of code computed in static functions, statements' reads, code ending in a modifier.
+struct CodeAnalysis {
+    let spec: Spec
+    let symbols: [String: Symbol]
+    var diagnostics: Diagnostics
+    var types: SpecTypeTable
     var fixedReads: [CodeSlot: [String]] = [:]
     var argumentOrder: [CodeSlot: [String]] = [:]
-    /// Each piece of statement code parsed, for the warnings that look at what it writes.
+    /// The names each piece of statement code reads, for the warning about state nothing writes.
     var statementReads: [String] = []
-    /// Each type text met so far, parsed once; the model keeps it for the context builder.
-    var types: SpecTypeTable
-    /// Names the code being checked is given besides the spec's (`element`, `child`), for suggestions.
-    var givenNames: [String] = []
-    /// The reactions, checked (see `SpecValidator+Reactions.swift`).
-    var reactions: [ResolvedReaction] = []
-    let childSpecs: ChildSpecs
     /// Where each piece of code starts that ends in a name that is also a modifier (see
     /// `ViewModelModel.codesEndingInModifierWord`).
     var codesEndingInModifierWord: Set<SourceLocation> = []
-
-    /// Runs the first phase, whose names every later one reads.
-    init(spec: Spec, childSpecs: ChildSpecs) {
-        let declared = Declarer(spec: spec, childSpecs: childSpecs)
-        (self.spec, self.childSpecs) = (spec, childSpecs)
-        (symbols, diagnostics, types) = (declared.symbols, declared.diagnostics, declared.types)
-    }
-
-    var access: String { spec.access?.value ?? "public" }
-
-    /// The phases in order; the last, the graph's, takes what the loads read from the resources'
-    /// and gives the graph and the update order, from which the model is made. Nil on an error.
-    mutating func run(warn: Bool) -> ViewModelModel? {
-        checkTypes()
-        buildReactiveValues()
-        buildValidationValues()
-        checkConstantsAndFunctions()
-        checkCommands()
-        let resourceReads = checkResources()
-        checkReactions()
-        checkValidation()
-        checkTiming()
-        checkInvariants()
-        let order = buildGraph(resourceReads: resourceReads)
-        // Design warnings only make sense once the spec is valid.
-        if warn && !diagnostics.hasErrors { warnAboutValuesThatNeverChange() }
-        guard let order, !diagnostics.hasErrors else { return nil }
-        return model(graph: order.graph, updateOrder: order.updateOrder)
-    }
-
-    // MARK: Types
 
     mutating func checkType(_ type: Located<String>, of what: String) {
         guard let problem = types.facts(of: type.value).problems.first else { return }
@@ -74,97 +66,95 @@ struct Checker {
         location.column += problem.offset
         diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem.message)", at: location)
     }
+}
 
-    mutating func checkTypes() {
+extension Checker {
+    // MARK: Types
+
+    func checkTypes(_ analysis: inout CodeAnalysis) {
         for written in writtenTypes {
             let owner = Symbol(name: written.owner, kind: written.kind, type: nil, location: written.type.location).messageName
-            checkType(written.type, of: written.role == .type ? owner : "the \(written.role.rawValue.lowercased()) of \(owner)")
+            analysis.checkType(written.type, of: written.role == .type ? owner : "the \(written.role.rawValue.lowercased()) of \(owner)")
         }
     }
 
     // MARK: Reactive values
 
-    mutating func buildReactiveValues() {
+    /// The entries' values (validation's: `makeValidationValues`), each with its code checked and its reads.
+    func makeValues(_ analysis: inout CodeAnalysis) -> [ReactiveValue] {
+        var values: [ReactiveValue] = []
+        func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?, reads: [String] = [], pacing: Pacing? = nil) {
+            values.append(analysis.checked(ReactiveValue(
+                name: member.name.value, type: type, doc: member.doc, source: source, expression: expression, reads: reads,
+                location: member.name.location, pacing: pacing)))
+        }
         for member in spec.state {
             guard let type = member.type?.value, SwiftNames.problem(with: member.name.value) == nil else { continue }
-            let initial = member.value
-            if !member.declaresValue {
-                // An optional without `initial` starts as nil (no computation needed).
-                if !type.hasSuffix("?") {
-                    diagnostics.error(
-                        "state value `\(member.name.value)` needs an `initial` value (only optional types start as nil): `\(member.name.value): { type: \(type), initial: ... }`",
-                        at: member.name.location)
-                }
+            // An optional without `initial` starts as nil (no computation needed).
+            if !member.declaresValue, !type.hasSuffix("?") {
+                analysis.diagnostics.error(
+                    "state value `\(member.name.value)` needs an `initial` value (only optional types start as nil): `\(member.name.value): { type: \(type), initial: ... }`",
+                    at: member.name.location)
             }
-            append(member, type: type, source: .state(isInput: member.isInput), expression: initial)
+            append(member, type: type, source: .state(isInput: member.isInput), expression: member.value)
         }
         for member in spec.derived {
             if let type = member.type?.value { append(member, type: type, source: .derived, expression: member.value, pacing: member.pacing?.value) }
         }
         for member in spec.children {
             guard let type = member.type?.value else { continue }
-            append(member, type: type, source: .child, expression: member.value, reads: member.keyed.map { checkChildList(member, $0) } ?? [])
+            append(member, type: type, source: .child, expression: member.value, reads: member.keyed.map { checkChildList(member, $0, &analysis) } ?? [])
         }
         for command in spec.commands {
             let name = command.name.value
             if let enabled = command.enabled {
-                append(ReactiveValue(
+                values.append(analysis.checked(ReactiveValue(
                     name: GeneratedNames.canExecute(of: name), type: "Bool", doc: nil, source: .condition(command: name),
-                    expression: enabled, reads: [], location: enabled.location))
+                    expression: enabled, reads: [], location: enabled.location)))
             }
-            reactiveValues.append(ReactiveValue(
+            values.append(ReactiveValue(
                 name: GeneratedNames.isExecuting(of: name), type: "Bool", doc: "Whether `\(name)` is running.",
                 source: .commandIsExecuting(command: name), expression: nil, reads: [], location: command.name.location))
             // A command that runs one execution at a time is disabled while it executes.
-            let notExecuting = (command.policy?.value ?? .oneAtATime) == .oneAtATime ? [GeneratedNames.isExecuting(of: name)] : []
-            reactiveValues.append(ReactiveValue(
+            let notExecuting = CheckedCommand(entry: command).policy == .oneAtATime ? [GeneratedNames.isExecuting(of: name)] : []
+            values.append(ReactiveValue(
                 name: GeneratedNames.isEnabled(of: name), type: "Bool", doc: "Whether `\(name)` can be executed now.",
                 source: .commandIsEnabled(command: name), expression: nil,
                 reads: (command.enabled == nil ? [] : [GeneratedNames.canExecute(of: name)]) + notExecuting, location: command.name.location))
         }
         for resource in spec.resources {
             let name = resource.name.value
-            reactiveValues.append(ReactiveValue(
-                name: name, type: types.optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
+            values.append(ReactiveValue(
+                name: name, type: analysis.types.optional(resource.type.value), doc: resource.doc ?? "The last loaded value, or nil before the first load.",
                 source: .resourceValue(resource: name), expression: nil, reads: [], location: resource.name.location))
-            reactiveValues.append(ReactiveValue(
+            values.append(ReactiveValue(
                 name: GeneratedNames.isLoading(of: name), type: "Bool", doc: "Whether `\(name)` is loading.",
                 source: .resourceIsLoading(resource: name), expression: nil, reads: [], location: resource.name.location))
             // A resource that cannot fail has no error output.
             if CheckedResource(entry: resource).canFail {
                 let whileLoading = resource.errorWhileLoading?.value == .keep ? "kept while a new load runs, nil" : "nil while loading and"
-                reactiveValues.append(ReactiveValue(
-                    name: GeneratedNames.error(of: name), type: types.optional(resource.failure?.value ?? "any Error"),
+                values.append(ReactiveValue(
+                    name: GeneratedNames.error(of: name), type: analysis.types.optional(resource.failure?.value ?? "any Error"),
                     doc: "Why the last load of `\(name)` failed; \(whileLoading) after a success.",
                     source: .resourceError(resource: name), expression: nil, reads: [], location: resource.name.location))
             }
         }
         if spec.hasActivation, let lifecycle = spec.lifecycle {
-            reactiveValues.append(ReactiveValue(
+            values.append(ReactiveValue(
                 name: "isActive", type: "Bool", doc: "Whether the view is on screen; the view sets it.",
                 source: .activation, expression: nil, reads: [], location: lifecycle.location))
         }
+        return values
     }
+}
 
-    mutating func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?, reads: [String] = [], pacing: Pacing? = nil) {
-        append(ReactiveValue(
-            name: member.name.value, type: type, doc: member.doc, source: source, expression: expression, reads: reads,
-            location: member.name.location, pacing: pacing))
-    }
-
-    /// Adds a value, its code checked and its reads known as it is made.
-    mutating func append(_ value: ReactiveValue) {
-        var value = value
-        if value.expression != nil { value.reads = expressionReads(of: value) }
-        reactiveValues.append(value)
-    }
-
+extension CodeAnalysis {
     // MARK: Expressions
 
     /// Parses spec code as the `form` its slot needs and reports every problem at its spec
     /// location; returns the parsed body when there is none.
-    mutating func parse(_ code: Code, _ what: String, form: SpecCode.Form, signature: String = "()") -> SpecCode.Body? {
-        let body = SpecCode.body(code.text, form: form, signature: signature)
+    mutating func parse(_ code: Code, _ what: String, form: SpecCode.Form, signature: String = "()", parsed: SpecCode.ParsedSignature? = nil) -> SpecCode.Body? {
+        let body = SpecCode.body(code.text, form: form, signature: signature, parsed: parsed)
         for problem in body.problems {
             diagnostics.error("\(what) is not valid Swift here: \(problem.message)", at: code.location(ofUTF8Offset: problem.offset))
         }
@@ -176,15 +166,13 @@ struct Checker {
     /// an instance method given `signature`'s names; checks the names it takes from outside
     /// and notes them, for the warning about state nothing writes.
     @discardableResult
-    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()") -> SpecCode.Body? {
-        guard let body = parse(code, what, form: form, signature: signature) else { return nil }
+    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", parsed: SpecCode.ParsedSignature? = nil, given: [String] = []) -> (body: SpecCode.Body, declared: [String])? {
+        guard let body = parse(code, what, form: form, signature: signature, parsed: parsed) else { return nil }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: true)
         let reads = SpecCode.reads(in: body)
-        for read in Self.firstOfEachSpelling(reads) where read.name != "self" {
-            _ = resolve(read, in: code, what)
-        }
+        let declared = Self.firstOfEachSpelling(reads).filter { $0.name != "self" }.compactMap { resolve($0, in: code, what, given: given)?.name }
         statementReads += SpecCode.names(reads)
-        return body
+        return (body, declared)
     }
 
     /// Code that must give a value and has several statements gives it with `return`: without
@@ -217,12 +205,13 @@ struct Checker {
 
     /// A name the spec does not declare is an error, unless it is a type (capitalized) or
     /// called as a function: those may come from Swift or the imports, and the compiler checks
-    /// them at the spec's line and column.
-    mutating func checkUndeclared(_ read: SpecCode.Read, in code: Code, _ what: String) {
+    /// them at the spec's line and column. `given`: the names the code is given besides the
+    /// spec's (`element`, `child`), for suggestions.
+    mutating func checkUndeclared(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String]) {
         // A name whose entry failed to parse was reported already.
         guard !read.isCalled, read.name.first?.isUppercase != true, !spec.brokenNames.contains(read.name) else { return }
         let location = code.location(ofUTF8Offset: read.offset)
-        let names = (symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name) + givenNames).sorted()
+        let names = (symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name) + given).sorted()
         let suggestion = Suggestion.didYouMean(read.name, in: names)
         var advice = suggestion.isEmpty ? "; declare it, or call a function of an imported module as `\(read.name)(...)`" : suggestion
         if read.name == "input", what.hasPrefix("the enabled condition of") {
@@ -251,9 +240,9 @@ struct Checker {
     /// The declared symbol a read names. Reports a name the spec does not declare (see
     /// `checkUndeclared`) and one spelled in another Unicode form than its declaration (the
     /// compiler would not find it).
-    mutating func resolve(_ read: SpecCode.Read, in code: Code, _ what: String) -> Symbol? {
+    mutating func resolve(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String] = []) -> Symbol? {
         guard let symbol = symbols[read.name] else {
-            checkUndeclared(read, in: code, what)
+            checkUndeclared(read, in: code, what, given: given)
             return nil
         }
         if !symbol.name.unicodeScalars.elementsEqual(read.name.unicodeScalars) {
@@ -270,17 +259,17 @@ struct Checker {
     /// returns its reactive and fixed reads. `givesValue`: the code's value is used (all but a
     /// keyed list's `update`), so statements must `return` it. Returns the parsed code too.
     @discardableResult
-    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: CodeSlot, givesValue: Bool = true) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String], body: SpecCode.Body?) {
+    mutating func staticReads(of code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", allowReactive: Bool, key: CodeSlot, givesValue: Bool = true, given: [String] = []) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String], body: SpecCode.Body?) {
         guard let body = parse(code, what, form: form, signature: signature) else { return ([], [], nil) }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: false)
         if form == .body, givesValue { checkReturnsItsValue(body, code, what) }
-        let reads = staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key)
+        let reads = staticReads(SpecCode.reads(in: body), in: code, what, allowReactive: allowReactive, key: key, given: given)
         return (reads.reactive, reads.fixed, body)
     }
 
     /// Checks the reads of code computed in a static function (found in `code` already), and
     /// returns the reactive and fixed ones.
-    mutating func staticReads(_ reads: [SpecCode.Read], in code: Code, _ what: String, allowReactive: Bool, key: CodeSlot) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
+    mutating func staticReads(_ reads: [SpecCode.Read], in code: Code, _ what: String, allowReactive: Bool, key: CodeSlot, given: [String] = []) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
         var reactive: [(name: String, location: SourceLocation)] = []
         var fixed: [String] = []
         for read in Self.firstOfEachSpelling(reads) {
@@ -291,7 +280,7 @@ struct Checker {
                     at: at)
                 continue
             }
-            guard let symbol = resolve(read, in: code, what) else { continue }
+            guard let symbol = resolve(read, in: code, what, given: given) else { continue }
             switch symbol.kind {
             case .parameter, .dependency, .constant:
                 fixed.append(read.name)
@@ -324,13 +313,14 @@ struct Checker {
         return (reactive, fixed)
     }
 
-    /// Checks a value's code (initial value, expression, enabled condition); gives what it reads.
-    mutating func expressionReads(of value: ReactiveValue) -> [String] {
-        guard let expression = value.expression else { return [] }
+    /// A value with its code (initial value, expression, enabled condition) checked and its reads known.
+    mutating func checked(_ value: ReactiveValue) -> ReactiveValue {
+        guard let expression = value.expression else { return value }
+        var value = value
+        value.reads = []
         switch value.source {
         case .state:
             staticReads(of: expression, "the initial value of `\(value.name)`", allowReactive: false, key: .initial(state: value.name))
-            return []
         case .derived, .child, .condition:
             let what = if case .condition(let command) = value.source { "the enabled condition of `\(command)`" } else { "`\(value.name)`" }
             // An enabled condition is one expression; values may be statements with `return`.
@@ -343,90 +333,92 @@ struct Checker {
                         at: read.location)
                 }
             }
-            return reads.reactive.map(\.name)
+            value.reads = reads.reactive.map(\.name)
         default:
-            return []
+            break
         }
+        return value
     }
+}
 
-    mutating func checkConstantsAndFunctions() {
+extension Checker {
+    /// Checks the constants' code and the functions'; gives the functions checked, with what they read.
+    func checkConstantsAndFunctions(_ analysis: inout CodeAnalysis) -> [CheckedEntry<Function>] {
         for constant in spec.constants {
             guard let value = constant.value else { continue }
             let key = CodeSlot.constant(constant.name.value)
-            let reads = staticReads(of: value, "constant `\(constant.name.value)`", allowReactive: false, key: key)
-            let later = reads.fixed.filter { name in
-                spec.constants.firstIndex { $0.name.value == name }.map { $0 >= spec.constants.firstIndex { $0.name.value == constant.name.value }! } ?? false
-            }
-            for name in later {
-                diagnostics.error("constant `\(constant.name.value)` reads constant `\(name)`, which is declared after it (or is itself); declare `\(name)` first",
+            let reads = analysis.staticReads(of: value, "constant `\(constant.name.value)`", allowReactive: false, key: key)
+            let own = spec.constants.firstIndex { $0.name.value == constant.name.value }!
+            for name in reads.fixed where spec.constants.firstIndex(where: { $0.name.value == name }).map({ $0 >= own }) ?? false {
+                analysis.diagnostics.error("constant `\(constant.name.value)` reads constant `\(name)`, which is declared after it (or is itself); declare `\(name)` first",
                                   at: value.location)
             }
         }
-        for function in spec.functions {
-            let problems = SpecCode.signature(function.signature.text)
-            for problem in problems {
-                diagnostics.error(
+        return spec.functions.map { function in
+            // The signature is parsed once, then stands before the body.
+            let signature = SpecCode.signature(function.signature.text)
+            for problem in signature.problems {
+                analysis.diagnostics.error(
                     "the signature of function `\(function.name.value)` is not valid Swift here: \(problem.message)",
                     at: function.signature.location(ofUTF8Offset: problem.offset))
             }
             let what = "the body of function `\(function.name.value)`"
-            if problems.isEmpty, let body = parseStatements(function.body, what, signature: function.signature.text),
-               let result = body.function.signature.returnClause?.type, !SpecCode.isVoid(result.trimmedDescription) {
-                checkReturnsItsValue(body, function.body, what)
+            let parsed = signature.problems.isEmpty ? analysis.parseStatements(function.body, what, parsed: signature) : nil
+            if let body = parsed?.body, let result = body.function.signature.returnClause?.type, !SpecCode.isVoid(result.trimmedDescription) {
+                analysis.checkReturnsItsValue(body, function.body, what)
             }
+            return CheckedEntry(entry: function, location: function.name.location, reads: parsed?.declared ?? [])
         }
     }
 
     // MARK: Commands and resources
 
-    mutating func checkCommands() {
+    func checkCommands(_ analysis: inout CodeAnalysis) -> [CheckedCommand] {
         for command in spec.commands {
             let name = command.name.value
             // The names each piece is given; their types do not matter to the parser.
             let input = CheckedCommand(entry: command).takesInput ? "(_ input: Input)" : "()"
             switch command.work {
-            case .perform(let code): parseStatements(code, "the `perform` of command `\(name)`", signature: input)
-            case .producer(let code): parseStatements(code, "the `work` of command `\(name)`", form: .expression, signature: input)
+            case .perform(let code): analysis.parseStatements(code, "the `perform` of command `\(name)`", signature: input)
+            case .producer(let code): analysis.parseStatements(code, "the `work` of command `\(name)`", form: .expression, signature: input)
             case .task(let code):
                 let what = "the `task` of command `\(name)`"
-                if let body = parseStatements(code, what, signature: input), command.output.map({ !SpecCode.isVoid($0.value) }) == true {
-                    checkReturnsItsValue(body, code, what)
+                if let body = analysis.parseStatements(code, what, signature: input)?.body, command.output.map({ !SpecCode.isVoid($0.value) }) == true {
+                    analysis.checkReturnsItsValue(body, code, what)
                 }
             }
-            if let onValue = command.onValue { parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)") }
-            if let onFailure = command.onFailure { parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)") }
-            if let onCompleted = command.onCompleted { parseStatements(onCompleted, "`onCompleted` of command `\(name)`") }
+            if let onValue = command.onValue { analysis.parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)") }
+            if let onFailure = command.onFailure { analysis.parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)") }
+            if let onCompleted = command.onCompleted { analysis.parseStatements(onCompleted, "`onCompleted` of command `\(name)`") }
             if let emits = command.emits, let event = spec.events.first(where: { $0.name.value == emits.value }) {
-                checkEmittedType(of: command, to: event, at: emits.location)
+                checkEmittedType(of: command, to: event, at: emits.location, &analysis)
             }
-            if let emits = command.emits {
-                if symbols[emits.value]?.kind != .event, !spec.brokenNames.contains(emits.value) {
-                    let events = spec.events.map(\.name.value)
-                    diagnostics.error(
-                        "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events, otherwise: "declare it under `events`"))",
-                        at: emits.location)
-                }
+            if let emits = command.emits, symbols[emits.value]?.kind != .event, !spec.brokenNames.contains(emits.value) {
+                let events = spec.events.map(\.name.value)
+                analysis.diagnostics.error(
+                    "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events, otherwise: "declare it under `events`"))",
+                    at: emits.location)
             }
-            if let then = command.then { checkThen(then, of: command) }
+            if let then = command.then { checkThen(then, of: command, &analysis) }
             switch command.work {
             case .perform:
                 if let onCompleted = command.onCompleted {
-                    diagnostics.error(
+                    analysis.diagnostics.error(
                         "command `\(name)` uses `perform`, which ends as soon as its statements do; put what `onCompleted` does at the end of `perform`, or use `work` or `task` for work that ends later",
                         at: onCompleted.location)
                 }
                 if let location = command.failure?.location ?? command.onFailure?.location {
-                    diagnostics.error(
+                    analysis.diagnostics.error(
                         "command `\(name)` uses `perform`, which cannot fail; use `work` or `task` for work that can fail", at: location)
                 }
                 if let output = command.output {
-                    diagnostics.error(
+                    analysis.diagnostics.error(
                         "command `\(name)` uses `perform`, which produces `()`; remove `output:`, or use `work` or `task` to produce `\(output.value)`",
                         at: output.location)
                 }
             case .task:
-                if let failure = command.failure, !["any Error", "Error", "any Swift.Error", "Swift.Error"].contains(failure.value) {
-                    diagnostics.error(
+                if let failure = command.failure, !SpecCode.isError(failure.value) {
+                    analysis.diagnostics.error(
                         "command `\(name)` uses `task`, which fails with `any Error`; remove `failure:` (or use `work` with a producer that fails with `\(failure.value)`)",
                         at: failure.location)
                 }
@@ -434,15 +426,16 @@ struct Checker {
                 break
             }
         }
+        return spec.commands.map(CheckedCommand.init(entry:))
     }
 
     /// `then` names another command without input, run after a `perform`; the commands that
     /// follow each other through `then` never come back to the first (that would never end).
-    mutating func checkThen(_ then: Located<String>, of command: Command) {
+    func checkThen(_ then: Located<String>, of command: Command, _ analysis: inout CodeAnalysis) {
         let name = command.name.value
         guard case .perform = command.work else {
             let key = if case .task = command.work { "task" } else { "work" }
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "`then` of command `\(name)` needs `perform`: it runs `\(then.value)` once the perform's transaction is over, and `\(name)` uses `\(key)`, whose work ends later",
                 at: then.location)
             return
@@ -450,14 +443,14 @@ struct Checker {
         guard let target = spec.commands.first(where: { $0.name.value == then.value }) else {
             if !spec.brokenNames.contains(then.value) {
                 let commands = spec.commands.map(\.name.value).filter { $0 != name }
-                diagnostics.error(
+                analysis.diagnostics.error(
                     "`then` of command `\(name)` names `\(then.value)`, which is not a command\(Suggestion.didYouMean(then.value, in: commands, otherwise: "name one of this view model's commands"))",
                     at: then.location)
             }
             return
         }
         if let input = target.input, CheckedCommand(entry: target).takesInput {
-            diagnostics.error(
+            analysis.diagnostics.error(
                 "`then` of command `\(name)` runs `\(then.value)`, which takes an input (`\(input.value)`); `then` runs a command without input",
                 at: then.location)
         }
@@ -469,7 +462,7 @@ struct Checker {
             if current.name.value == name {
                 let members = Set(path)
                 if spec.commands.first(where: { members.contains($0.name.value) })?.name.value == name {
-                    diagnostics.error(
+                    analysis.diagnostics.error(
                         "commands run each other through `then` without end: \(path.joined(separator: " -> ")); remove one `then`",
                         at: then.location)
                 }
@@ -481,7 +474,7 @@ struct Checker {
 
     /// Each value a command's work sends goes to the event it `emits`: their types must be the
     /// same (compared in one spelling, `SpecCode.canonicalSpelling`; type aliases are not known).
-    mutating func checkEmittedType(of command: Command, to event: Member, at location: SourceLocation) {
+    func checkEmittedType(of command: Command, to event: Member, at location: SourceLocation, _ analysis: inout CodeAnalysis) {
         func normalized(_ type: String?) -> String { SpecCode.canonicalSpelling(ofType: type ?? "Void") }
         let output: String? = if case .perform = command.work { nil } else { command.output?.value }
         guard normalized(output) != normalized(event.type?.value) else { return }
@@ -491,50 +484,50 @@ struct Checker {
         } else {
             "give the event the command's `output:` type"
         }
-        diagnostics.error(
+        analysis.diagnostics.error(
             "command `\(command.name.value)` emits `\(event.name.value)`, whose type is `\(event.type?.value ?? "Void")`, but its work sends \(sends); \(advice)",
             at: location, notes: [.init("`\(event.name.value)` is declared here", at: event.name.location)])
     }
 
-    /// Checks each resource; gives the values each one's load reads, for `trigger: [change]`.
-    mutating func checkResources() -> [String: [String]] {
+    /// Checks each resource; gives them checked, and the values each one's load reads, for `trigger: [change]`.
+    func checkResources(_ analysis: inout CodeAnalysis) -> (resources: [CheckedResource], reads: [String: [String]]) {
         var resourceReads: [String: [String]] = [:]
         for resource in spec.resources {
             let what = "`load` of resource `\(resource.name.value)`"
             if resource.isTask {
-                resourceReads[resource.name.value] = checkTask(of: resource)
-            } else if let body = parse(resource.load, what, form: .expression) {
-                resourceReads[resource.name.value] = Self.firstOfEachSpelling(SpecCode.reads(in: body)).compactMap { read in
+                resourceReads[resource.name.value] = checkTask(of: resource, &analysis)
+            } else if let body = analysis.parse(resource.load, what, form: .expression) {
+                resourceReads[resource.name.value] = CodeAnalysis.firstOfEachSpelling(SpecCode.reads(in: body)).compactMap { read in
                     guard read.name != "self" else { return nil }
-                    return resolve(read, in: resource.load, what).flatMap { $0.isReactive ? $0.name : nil }
+                    return analysis.resolve(read, in: resource.load, what).flatMap { $0.isReactive ? $0.name : nil }
                 }
             }
             for trigger in resource.triggers where trigger.value == .activation && !spec.hasActivation {
-                diagnostics.error(
+                analysis.diagnostics.error(
                     "resource `\(resource.name.value)` loads on activation, but the view model has no activation: add `lifecycle: active`",
                     at: trigger.location)
             }
         }
-        return resourceReads
+        return (spec.resources.map(CheckedResource.init(entry:)), resourceReads)
     }
 
     // MARK: Graph
 
     /// The graph of the values, the reloads, the pacers and the reactions, and its update order;
     /// nil when it has a cycle (an error).
-    mutating func buildGraph(resourceReads: [String: [String]]) -> (graph: DependencyGraph, updateOrder: [GraphNode])? {
+    func buildGraph(values: [ReactiveValue], reactions: [ResolvedReaction], resourceReads: [String: [String]], _ analysis: inout CodeAnalysis) -> (graph: DependencyGraph, updateOrder: [GraphNode])? {
         var graph = DependencyGraph()
-        for value in reactiveValues {
+        for value in values {
             // A paced value is written when its pacer lets a new value through (SpecValidator+Timing).
             graph.add(.value(value.name), reads: value.pacing == nil ? value.reads.map(GraphNode.value) : [.pace(value: value.name)])
         }
-        addPacingNodes(to: &graph)
+        addPacingNodes(of: values, to: &graph)
         // A resource that reloads on change is an effect node reading what its load reads.
         for resource in spec.resources where resource.triggers.contains(where: { $0.value == .change }) {
             var seen = Set<String>()
             let reads = (resourceReads[resource.name.value] ?? []).filter { seen.insert($0).inserted }
             if reads.isEmpty {
-                diagnostics.warning(
+                analysis.diagnostics.warning(
                     "resource `\(resource.name.value)` reloads on `change`, but its load reads no value that changes",
                     at: resource.load.location)
             }
@@ -543,27 +536,27 @@ struct Checker {
             // What the reload loads: a load that reads its own outputs is a cycle.
             for output in [resource.name.value, GeneratedNames.isLoading(of: resource.name.value), GeneratedNames.error(of: resource.name.value)].map(GraphNode.value) where graph.inputs[output] != nil { graph.add(output, reads: [reload]) }
         }
-        addReactionsToGraph(&graph)
+        addReactions(reactions, to: &graph)
         if let cycle = graph.firstCycle() {
             let first = cycle[0]
             let steps = zip(cycle, cycle.dropFirst()).map { from, to -> Diagnostic.Note in
-                .init(cycleStep(from: from, to: to), at: cycleStepLocation(from: from, to: to))
+                .init(cycleStep(from: from, to: to, values: values, reactions: reactions), at: cycleStepLocation(from: from, to: to, values: values, reactions: reactions))
             }
-            diagnostics.error(
-                "dependency cycle: \(cycle.map(displayName).joined(separator: " -> ")); a value cannot depend on itself: break the cycle",
-                at: steps.first?.location ?? locationOfNode(first), notes: steps)
+            analysis.diagnostics.error(
+                "dependency cycle: \(cycle.map { displayName($0, values: values) }.joined(separator: " -> ")); a value cannot depend on itself: break the cycle",
+                at: steps.first?.location ?? locationOfNode(first, values: values, reactions: reactions), notes: steps)
             return nil
         }
         return (graph, graph.topologicalOrder())
     }
 
-    func displayName(_ node: GraphNode) -> String {
+    func displayName(_ node: GraphNode, values: [ReactiveValue]) -> String {
         switch node {
         case .reload(let resource): "reload of " + resource
         case .reaction(let reaction): "reaction " + reaction
         case .pace(let value): value + " (before its pacing)"
         case .value(let name):
-            switch value(named: name)?.source {
+            switch values.first(where: { $0.name == name })?.source {
             case .condition(let command): "enabled condition of \(command)"
             case .rule: ruleName(name, quoted: false)
             default: name
@@ -571,11 +564,11 @@ struct Checker {
         }
     }
 
-    func locationOfNode(_ node: GraphNode) -> SourceLocation {
+    func locationOfNode(_ node: GraphNode, values: [ReactiveValue], reactions: [ResolvedReaction]) -> SourceLocation {
         let location = switch node {
-        case .value(let name): value(named: name).map { $0.expression?.location ?? $0.location }
+        case .value(let name): values.first { $0.name == name }.map { $0.expression?.location ?? $0.location }
         case .reaction(let name): reactions.first { $0.name == name }?.perform.location
-        case .pace(let value): Optional(locationOfNode(.value(value)))
+        case .pace(let value): Optional(locationOfNode(.value(value), values: values, reactions: reactions))
         case .reload(let name): spec.resources.first { $0.name.value == name }?.load.location
         }
         return location ?? spec.viewModel.location
@@ -583,42 +576,42 @@ struct Checker {
 
     // MARK: Warnings
 
-    mutating func warnAboutValuesThatNeverChange() {
-        let written = Set(statementReads)
+    func warnAboutValuesThatNeverChange(values: [ReactiveValue], _ analysis: inout CodeAnalysis) {
+        let written = Set(analysis.statementReads)
         for member in spec.state where !member.isInput && !written.contains(member.name.value) {
-            diagnostics.warning(
+            analysis.diagnostics.warning(
                 "state value `\(member.name.value)` never changes: it is not an input and no command writes it; make it a constant or add `input: true`",
                 at: member.name.location)
         }
         for command in spec.commands {
             guard case .producer = command.work, let onFailure = command.onFailure, !CheckedCommand(entry: command).canFail else { continue }
-            diagnostics.warning(
+            analysis.diagnostics.warning(
                 "`onFailure` of command `\(command.name.value)` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with",
                 at: onFailure.location)
         }
         let emitted = Set(spec.commands.compactMap { $0.emits?.value })
         for event in spec.events where !emitted.contains(event.name.value) {
-            diagnostics.warning(
+            analysis.diagnostics.warning(
                 "event `\(event.name.value)` is never sent: no command emits it; add `emits: \(event.name.value)` to the command that should send it, or remove the event",
                 at: event.name.location)
         }
-        for value in reactiveValues where value.isComputed && value.reads.isEmpty && value.expression != nil {
+        for value in values where value.isComputed && value.reads.isEmpty && value.expression != nil {
             let what: String
             switch value.source {
             case .condition(let command):
                 // Fixed for one view model's life, but it may differ between view models.
                 let perInstance: [Symbol.Kind] = [.parameter, .dependency]
-                if fixedReads[.value(value.name), default: []].contains(where: { symbols[$0].map { perInstance.contains($0.kind) } ?? false }) {
+                if analysis.fixedReads[.value(value.name), default: []].contains(where: { symbols[$0].map { perInstance.contains($0.kind) } ?? false }) {
                     continue
                 }
-                diagnostics.warning(
+                analysis.diagnostics.warning(
                     "the enabled condition of `\(command)` reads no value that changes and no parameter or dependency, so the command is always enabled or always disabled; remove `enabled` (its `perform` can check and return), or make the condition read a state or derived value",
                     at: value.expression!.location)
                 continue
             case .rule: what = ruleName(value.name)
             default: what = "`\(value.name)`"
             }
-            diagnostics.warning(
+            analysis.diagnostics.warning(
                 "\(what) reads no value that changes, so it never changes; make it a constant", at: value.expression!.location)
         }
     }
