@@ -75,7 +75,7 @@ struct ChildSpecsTests {
         #expect(found == [
             "List.vm.yaml:11:20: error: `update` of `rows` writes `child.shout`, which is not an input of `RowViewModel` (Row.vm.yaml): its inputs are `title`; write one of its inputs, or make `shout` an input of `RowViewModel` (`state` with `input: true`)\nRow.vm.yaml:8:3: note: `shout` is declared here",
             "List.vm.yaml:11:43: error: `update` of `rows` writes `child.taps`, which is not an input of `RowViewModel` (Row.vm.yaml): its inputs are `title`; write one of its inputs, or make `taps` an input of `RowViewModel` (`state` with `input: true`)\nRow.vm.yaml:6:3: note: `taps` is declared here",
-            "List.vm.yaml:11:60: error: `update` of `rows` writes `child.titel`, which `RowViewModel` (Row.vm.yaml) does not declare: its inputs are `title`; did you mean `title`?",
+            "List.vm.yaml:11:60: error: `update` of `rows` writes `child.titel`, which is not an input of `RowViewModel` (Row.vm.yaml): its inputs are `title`; did you mean `title`?",
         ])
     }
 

@@ -92,9 +92,9 @@ extension Checker {
                 ? "it has no inputs"
                 : "its inputs are " + child.inputs.map { "`\($0)`" }.joined(separator: ", ")
             let notes: [Diagnostic.Note] = child.declared[write.name].map { [.init("`\(write.name)` is declared here", at: $0)] } ?? []
-            let what = child.declared[write.name] == nil
-                ? "which `\(childName)` (\(child.file)) does not declare"
-                : "which is not an input of `\(childName)` (\(child.file))"
+            // (A name it does not declare may still be one of its generated outputs, such as
+            // `saveIsEnabled`: not an input either way.)
+            let what = "which is not an input of `\(childName)` (\(child.file))"
             var advice = child.declared[write.name] == nil ? Suggestion.didYouMean(write.name, in: child.inputs) : ""
             if advice.isEmpty {
                 advice = child.declared[write.name] == nil

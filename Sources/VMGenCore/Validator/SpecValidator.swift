@@ -275,8 +275,14 @@ extension CodeAnalysis {
         for read in Self.firstOfEachSpelling(reads) {
             let at = code.location(ofUTF8Offset: read.offset)
             if read.name == "self" {
+                // `self.total` reads as `total`: name the member written after `self.`, if any.
+                let after = Substring(code.text).utf8.dropFirst(read.offset + "self".utf8.count)
+                let member = after.first == UInt8(ascii: ".")
+                    ? Substring(after.dropFirst()).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    : ""
+                let example = member.isEmpty ? "the name alone (`x`, not `self.x`)" : "`\(member)`, not `self.\(member)`"
                 diagnostics.error(
-                    "\(what) uses `self`; it is computed in a static function from the names it reads: write `name`, not `self.name`",
+                    "\(what) uses `self`; it is computed in a static function from the names it reads: write \(example)",
                     at: at)
                 continue
             }
