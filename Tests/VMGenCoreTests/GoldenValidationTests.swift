@@ -58,4 +58,15 @@ struct GoldenValidationTests {
         try await wait { !form.saved.isEmpty }
         #expect(form.saved == ["Ada"])
     }
+
+    @Test("a submit command's then runs after a valid attempt, once its transaction is over, and never after a refused one")
+    func submitThen() {
+        let form = NewsletterViewModel()
+        form.subscribe.execute().start()
+        #expect(form.sent == 0 && form.confirmations == 0, "a refused attempt runs neither the perform nor then")
+        form.email = "a@b"
+        form.subscribe.execute().start()
+        #expect(form.sent == 1)
+        #expect(form.confirmations == 1, "then ran once the attempt's transaction was over")
+    }
 }

@@ -33,7 +33,12 @@ extension ContextBuilder {
             // The submit command: an attempt shows the messages; the work runs when the form is valid.
             let run = switch command.work {
             case .perform:
-                ["    self.\(GeneratedNames.helper(name, "perform"))(\(pass))", "    return Reactive.SignalProducer(value: ())"]
+                ["    self.\(GeneratedNames.helper(name, "perform"))(\(pass))"]
+                    + (command.then.map { then in [
+                        "    // Then `\(then.value)`, once this transaction is over; refused if it is disabled then.",
+                        "    self.\(transactions).later { [weak self] in self?.\(then.value).execute().start() }",
+                    ] } ?? [])
+                    + ["    return Reactive.SignalProducer(value: ())"]
             case .producer:
                 ["    return self.\(GeneratedNames.helper(name, "work"))(\(pass))"]
             case .task:
