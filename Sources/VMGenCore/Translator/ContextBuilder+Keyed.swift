@@ -88,7 +88,10 @@ extension ContextBuilder {
 
     /// For each list with handlers, the function that hands each event of a new child to its
     /// handler: one transaction of this view model per event, once the child's transaction that
-    /// sent it is over, while the list holds the child.
+    /// sent it is over, while the list holds the child. The spec's statements, which use `self`
+    /// implicitly, are the body of a local function rather than of a closure nested in the weak
+    /// handler: Swift 5 language mode, unlike 6, requires an explicit `self` in such a closure.
+    /// The function is marked `@MainActor`, which a local function does not take from its closure.
     func childListHandlers() -> [CodeFunction] {
         childLists.filter { !$0.keyed.handlers.isEmpty }.map { value, keyed in
             let name = value.name
@@ -102,15 +105,18 @@ extension ContextBuilder {
                 body.append("#sourceLocation()")
                 body.append("        Reactive.ChildKeys.handle(\(signal), of: child) { [weak self] child, value in")
                 body.append("            guard let self, \(GeneratedNames.storage(of: name)).contains(where: { $0 === child }) else { return }")
-                body.append("            \(GeneratedNames.fixed("transaction")) { [self] in")
+                let run = GeneratedNames.fixed("handle")
+                body.append("            @MainActor func \(run)() {")
                 body += embedded(handler.body)
                 body.append("            }")
+                body.append("            \(GeneratedNames.fixed("transaction"))(\(run))")
                 body.append("        }")
             }
             return CodeFunction(
                 docLines: [
                     "/// Handles the events of `child`, a new child of `\(name)`, while `\(name)` holds it: each event",
-                    "/// is one transaction of this view model.",
+                    "/// is one transaction of this view model. The spec's statements are a local function's body,",
+                    "/// where Swift 5 and 6 language modes both let them use `self` implicitly.",
                 ],
                 signature: "private func \(listenName(name))(to child: \(typeName(of: value)).Element) {",
                 bodyLines: body)

@@ -278,7 +278,8 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Spec statements
 
     /// Handles the events of `child`, a new child of `tags`, while `tags` holds it: each event
-    /// is one transaction of this view model.
+    /// is one transaction of this view model. The spec's statements are a local function's body,
+    /// where Swift 5 and 6 language modes both let them use `self` implicitly.
     private func _tags$listen(to child: _tags$Type.Element) {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 17)
         let _removeRequested$events = child
@@ -286,11 +287,12 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 #sourceLocation()
         Reactive.ChildKeys.handle(_removeRequested$events, of: child) { [weak self] child, value in
             guard let self, _tags.contains(where: { $0 === child }) else { return }
-            _$transaction { [self] in
+            @MainActor func _$handle() {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 18)
                        numbers.removeAll { $0 == value }
 #sourceLocation()
             }
+            _$transaction(_$handle)
         }
     }
 
