@@ -38,4 +38,39 @@ struct LanguageModeTests {
         #expect(status == 0, "swiftc -swift-version 5 failed:\n\(output)")
         #expect(diagnostics.isEmpty, "\(diagnostics.joined(separator: "\n"))")
     }
+
+    @Test("a keyed child's handler whose code has closures reading the parent type-checks in Swift 5 mode",
+          .tags(.slow), .fastLoopSkips, .timeLimit(.minutes(2)))
+    func swift5Handler() async throws {
+        let modules = try #require(SourceLocationTests.modulesFolder(), "the Reactive module was not found beside the test bundle")
+        // Implicit `self` in the handler, in a closure given to a call and in one called at once:
+        // Swift 5 mode refuses both when `self` was unwrapped from a weak capture.
+        let parent = """
+            viewModel: TagListViewModel
+            state:
+              numbers: { type: "[Int]", initial: "[]", input: true }
+              limit: { type: Int, initial: "10", input: true }
+            children:
+              tags:
+                type: "[TagViewModel]"
+                each: numbers
+                id: \\.self
+                make: "TagViewModel(number: element)"
+                on:
+                  removeRequested: |
+                    numbers.removeAll { $0 == value || $0 > limit }
+                    limit = { limit + 1 }()
+            """
+        let folder = try temporaryFolder("language-mode")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [String] = []
+        for (name, spec) in [("Tag", SourceLocationTests.tagChild), ("TagList", parent)] {
+            let file = folder.appendingPathComponent(name + ".swift")
+            try #require(generate(spec, file: name + ".vm.yaml")).write(to: file, atomically: true, encoding: .utf8)
+            files.append(file.path)
+        }
+        let arguments = ["-typecheck", "-swift-version", "5", "-I", modules.path] + files
+        let (status, output) = try await onThreadOfItsOwn { try runSwiftc(arguments) }
+        #expect(status == 0, "swiftc -swift-version 5 failed:\n\(output)")
+    }
 }
