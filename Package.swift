@@ -82,7 +82,11 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The golden files of the generator's tests, compiled so "the output compiles" is tested.
         .target(name: "GoldenViewModels", dependencies: ["Reactive"], path: "Tests/Golden/Expected"),
-        .testTarget(name: "VMGenCoreTests", dependencies: ["VMGenCore", "GoldenViewModels", "RandomSpecs", "TestSupport"]),
+        // ExampleModels: its module, which `Generated/` imports, for type-checking the generated files (LanguageModeTests).
+        .testTarget(
+            name: "VMGenCoreTests",
+            dependencies: ["VMGenCore", "GoldenViewModels", "ExampleModels", "RandomSpecs", "TestSupport"]
+        ),
         // Random valid specs (issue #10): deterministic from a seed, no dependencies.
         .target(name: "RandomSpecs"),
         // Every random spec is accepted and all outputs compile together against `Reactive`

@@ -295,14 +295,15 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Spec statements
 
     /// Handles the events of `child`, a new child of `rows`, while `rows` holds it: each event
-    /// is one transaction of this view model.
+    /// is one transaction of this view model. The handler is called only while this view model lives,
+    /// so it captures `self` `unowned`, which lets the spec's code use `self` implicitly in Swift 5 mode too.
     private func _rows$listen(to child: _rows$Type.Element) {
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 20)
         let _doneChanged$events = child
      .doneChanged
 #sourceLocation()
-        Reactive.ChildKeys.handle(_doneChanged$events, of: child) { [weak self] child, value in
-            guard let self, _rows.contains(where: { $0 === child }) else { return }
+        Reactive.ChildKeys.handle(_doneChanged$events, of: child, in: self) { [unowned self] child, value in
+            guard _rows.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 22)
         if let index = items.firstIndex(where: { $0.id == child.item.id }) {
@@ -315,8 +316,8 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         let _saved$events = child
      .saved
 #sourceLocation()
-        Reactive.ChildKeys.handle(_saved$events, of: child) { [weak self] child, value in
-            guard let self, _rows.contains(where: { $0 === child }) else { return }
+        Reactive.ChildKeys.handle(_saved$events, of: child, in: self) { [unowned self] child, value in
+            guard _rows.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 26)
         if let index = items.firstIndex(where: { $0.id == value.id }) {

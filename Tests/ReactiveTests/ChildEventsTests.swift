@@ -52,10 +52,11 @@ struct ChildEventsTests {
     @Test("the parent's handler runs once per event, after the child's transaction that sent it")
     func handlerRunsAfterTheChildsTransaction() {
         let child = EventfulChild()
-        ChildKeys.handle(child.events, of: child) { sender, value in
+        let owner = EventfulChild()
+        ChildKeys.handle(child.events, of: child, in: owner) { sender, value in
             sender.log.append("handled \(value)")
         }
-        child.send(7)
+        withExtendedLifetime(owner) { child.send(7) }
         #expect(child.log == ["observers told", "handled 7", "transaction over"])
     }
 
@@ -66,10 +67,23 @@ struct ChildEventsTests {
         do {
             let child = EventfulChild()
             released = child
-            ChildKeys.handle(child.events, of: child) { _, _ in handled += 1 }
+            ChildKeys.handle(child.events, of: child, in: child) { _, _ in handled += 1 }
             child.send(1)
         }
         #expect(released == nil)
+        #expect(handled == 1)
+    }
+
+    @Test("the handler is not called once its owner is released")
+    func handlerEndsWithTheOwner() {
+        var handled = 0
+        let child = EventfulChild()
+        do {
+            let owner = EventfulChild()
+            ChildKeys.handle(child.events, of: child, in: owner) { _, _ in handled += 1 }
+            withExtendedLifetime(owner) { child.send(1) }
+        }
+        child.send(2)
         #expect(handled == 1)
     }
 }

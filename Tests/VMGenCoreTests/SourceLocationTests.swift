@@ -39,16 +39,8 @@ struct SourceLocationTests {
             otherFiles.append(otherFile.path)
         }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, swiftFile.path] + otherFiles
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0, "the generated code compiled:\n\(output)")
+        let (status, output) = try runSwiftc(["-typecheck", "-swift-version", "6", "-I", modules.path, swiftFile.path] + otherFiles)
+        #expect(status != 0, "the generated code compiled:\n\(output)")
 
         let prefix = "\(specPath):\(line):"
         let errorLine = output.split(separator: "\n").first { $0.hasPrefix(prefix) && $0.contains("error:") }
@@ -100,17 +92,19 @@ struct SourceLocationTests {
         #expect(error.column.map { (17...26).contains($0) } == true, "compiler output:\n\(error.output)")
     }
 
+    /// A child view model with one event, `removeRequested`, for the keyed lists of tests.
+    static let tagChild = """
+        viewModel: TagViewModel
+        parameters:
+          number: Int
+        events:
+          removeRequested: Int
+        commands:
+          remove: { work: "SignalProducer(value: number)", output: Int, emits: removeRequested }
+        """
+
     @Test("a keyed child's event that the child does not have is reported at the on: key's line and column")
     func unknownChildEventLandsOnSpecKey() throws {
-        let child = """
-            viewModel: TagViewModel
-            parameters:
-              number: Int
-            events:
-              removeRequested: Int
-            commands:
-              remove: { work: "SignalProducer(value: number)", output: Int, emits: removeRequested }
-            """
         let spec = """
             viewModel: Broken
             state:
@@ -124,7 +118,7 @@ struct SourceLocationTests {
                 on:
                   removeRequestd: numbers.removeAll { $0 == value }
             """
-        let error = try Self.firstError(of: spec, onLine: 11, with: [child])
+        let error = try Self.firstError(of: spec, onLine: 11, with: [Self.tagChild])
         // `removeRequestd` stands at line 11, column 7 of the spec.
         #expect(error.column == 7, "compiler output:\n\(error.output)")
         #expect(error.output.contains("removeRequestd"))

@@ -35,3 +35,20 @@ func temporaryFolder(_ purpose: String) throws -> URL {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }
+
+/// Runs `swiftc` with `arguments` from `folder` (this process's by default) and returns its exit
+/// status and everything it printed. It blocks until swiftc ends: from an async test, call it
+/// through `onThreadOfItsOwn`.
+func runSwiftc(_ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swiftc"] + arguments
+    if let folder { process.currentDirectoryURL = folder }
+    let pipe = Pipe()
+    process.standardError = pipe
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}

@@ -88,7 +88,10 @@ extension ContextBuilder {
 
     /// For each list with handlers, the function that hands each event of a new child to its
     /// handler: one transaction of this view model per event, once the child's transaction that
-    /// sent it is over, while the list holds the child.
+    /// sent it is over, while the list holds the child. The handler captures `self` `unowned`,
+    /// not `weak`: the runtime calls it only while `self` lives (holding it weakly), and Swift 5
+    /// language mode, unlike 6, requires an explicit `self` in the spec's code (and its closures)
+    /// when `self` is unwrapped from a weak capture.
     func childListHandlers() -> [CodeFunction] {
         childLists.filter { !$0.keyed.handlers.isEmpty }.map { value, keyed in
             let name = value.name
@@ -100,8 +103,8 @@ extension ContextBuilder {
                 // at the spec's line and column.
                 body += SwiftText.located("        let \(signal) = child", event.value, at: event.location, lead: ".")
                 body.append("#sourceLocation()")
-                body.append("        Reactive.ChildKeys.handle(\(signal), of: child) { [weak self] child, value in")
-                body.append("            guard let self, \(GeneratedNames.storage(of: name)).contains(where: { $0 === child }) else { return }")
+                body.append("        Reactive.ChildKeys.handle(\(signal), of: child, in: self) { [unowned self] child, value in")
+                body.append("            guard \(GeneratedNames.storage(of: name)).contains(where: { $0 === child }) else { return }")
                 body.append("            \(GeneratedNames.fixed("transaction")) { [self] in")
                 body += embedded(handler.body)
                 body.append("            }")
@@ -110,7 +113,8 @@ extension ContextBuilder {
             return CodeFunction(
                 docLines: [
                     "/// Handles the events of `child`, a new child of `\(name)`, while `\(name)` holds it: each event",
-                    "/// is one transaction of this view model.",
+                    "/// is one transaction of this view model. The handler is called only while this view model lives,",
+                    "/// so it captures `self` `unowned`, which lets the spec's code use `self` implicitly in Swift 5 mode too.",
                 ],
                 signature: "private func \(listenName(name))(to child: \(typeName(of: value)).Element) {",
                 bodyLines: body)

@@ -278,14 +278,15 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Spec statements
 
     /// Handles the events of `child`, a new child of `tags`, while `tags` holds it: each event
-    /// is one transaction of this view model.
+    /// is one transaction of this view model. The handler is called only while this view model lives,
+    /// so it captures `self` `unowned`, which lets the spec's code use `self` implicitly in Swift 5 mode too.
     private func _tags$listen(to child: _tags$Type.Element) {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 17)
         let _removeRequested$events = child
      .removeRequested
 #sourceLocation()
-        Reactive.ChildKeys.handle(_removeRequested$events, of: child) { [weak self] child, value in
-            guard let self, _tags.contains(where: { $0 === child }) else { return }
+        Reactive.ChildKeys.handle(_removeRequested$events, of: child, in: self) { [unowned self] child, value in
+            guard _tags.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 18)
                        numbers.removeAll { $0 == value }
