@@ -139,8 +139,8 @@ struct TemplateCompiler {
 
         /// The node of a section (or an inverted one) over it.
         func section(inverted: Bool) -> ([TemplateNode]) -> TemplateNode {
-            let (source, value) = (source, value)
-            return { inverted ? .inverted(source, value, $0) : .section(source, value, $0) }
+            let source = source
+            return { inverted ? .inverted(source, $0) : .section(source, $0) }
         }
     }
 

@@ -21,10 +21,10 @@ indirect enum TemplateNode {
     case text(String)
     /// `{{name}}`.
     case show(Source)
-    /// `{{#name}}...{{/name}}`, over a value of that kind.
-    case section(Source, TemplateValue, [TemplateNode])
+    /// `{{#name}}...{{/name}}`: what it repeats or shows depends on the value it reads.
+    case section(Source, [TemplateNode])
     /// `{{^name}}...{{/name}}`.
-    case inverted(Source, TemplateValue, [TemplateNode])
+    case inverted(Source, [TemplateNode])
     /// Nodes in a row: a partial (`{{>Name}}`, compiled where it stands), or the inside of a
     /// section whose name could not be read (in templates that failed to compile).
     case group([TemplateNode])
@@ -70,9 +70,9 @@ struct TemplateRun {
                 case .text(let text): output += text
                 default: break
                 }
-            case .section(let source, _, let inside):
+            case .section(let source, let inside):
                 section(data(source), inside)
-            case .inverted(let source, _, let inside):
+            case .inverted(let source, let inside):
                 if isAbsent(data(source)) { render(inside) }
             case .group(let inside):
                 render(inside)
