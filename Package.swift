@@ -51,10 +51,12 @@ let package = Package(
             ],
             resources: templateFiles.map { .embedInCode("Templates/\($0)") }
         ),
+        // The language server (`vmgen lsp`): JSON-RPC over stdio and the LSP features, over VMGenCore.
+        .target(name: "VMGenLSP", dependencies: ["VMGenCore"]),
         // The command-line tool.
         .executableTarget(
             name: "vmgen",
-            dependencies: ["VMGenCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["VMGenCore", "VMGenLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Hand-written models and service protocols the example view models use.
         .target(name: "ExampleModels", dependencies: ["Reactive"]),
@@ -92,6 +94,7 @@ let package = Package(
         // Every random spec is accepted and all outputs compile together against `Reactive`
         // (a dependency so that its module is built before the test runs).
         .testTarget(name: "RandomSpecsTests", dependencies: ["RandomSpecs", "VMGenCore", "Reactive", "TestSupport", "Yams"]),
+        .testTarget(name: "VMGenLSPTests", dependencies: ["VMGenLSP", "VMGenCore", "TestSupport"]),
         .testTarget(
             name: "GeneratedViewModelsTests",
             dependencies: [

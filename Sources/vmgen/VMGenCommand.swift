@@ -22,7 +22,7 @@ struct VMGenCommand: ParsableCommand {
         // Each subcommand names itself (`commandName`): without it ArgumentParser derives the name
         // from the type's name on every start, a reflection that cost each process about 18 M
         // instructions for the six (debug build; docs/benchmarks.md, one-spec start-up).
-        subcommands: [Generate.self, Check.self, Lint.self, Graph.self, Schema.self, Init.self]
+        subcommands: [Generate.self, Check.self, Lint.self, Graph.self, Schema.self, Init.self, LSP.self]
     )
 
     /// Runs the command, mapping argument errors to exit code 2 and unreadable paths to 1.

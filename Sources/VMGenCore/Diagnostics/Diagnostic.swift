@@ -17,16 +17,41 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A replacement the message advises (a did-you-mean, "quote it"), as data for editors'
+    /// quick fixes: the `utf8Length` bytes from `location` become `newText`.
+    public struct Fix: Hashable, Sendable {
+        /// What the fix does, for a menu: "Change to `email`".
+        public var title: String
+        public var location: SourceLocation
+        public var utf8Length: Int
+        public var newText: String
+
+        public init(_ title: String, at location: SourceLocation, utf8Length: Int, newText: String) {
+            self.title = title
+            self.location = location
+            self.utf8Length = utf8Length
+            self.newText = newText
+        }
+
+        /// Replaces the word `word` written at `location` by `replacement`.
+        public static func replace(_ word: String, at location: SourceLocation, with replacement: String) -> Fix {
+            Fix("Change `\(word)` to `\(replacement)`", at: location, utf8Length: word.utf8.count, newText: replacement)
+        }
+    }
+
     public var severity: Severity
     public var message: String
     public var location: SourceLocation
     public var notes: [Note]
+    /// The fixes the message advises, for editors (empty for most).
+    public var fixes: [Fix]
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation, notes: [Note] = []) {
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation, notes: [Note] = [], fixes: [Fix] = []) {
         self.severity = severity
         self.message = Self.oneLine(message)
         self.location = location
         self.notes = notes
+        self.fixes = fixes
     }
 
     /// Messages quote spec text; newlines and other control characters in it are shown
@@ -54,12 +79,12 @@ public struct Diagnostics: Sendable {
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
 
-    public mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
-        all.append(Diagnostic(.error, message, at: location, notes: notes))
+    public mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = [], fixes: [Diagnostic.Fix] = []) {
+        all.append(Diagnostic(.error, message, at: location, notes: notes, fixes: fixes))
     }
 
-    public mutating func warning(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
-        all.append(Diagnostic(.warning, message, at: location, notes: notes))
+    public mutating func warning(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = [], fixes: [Diagnostic.Fix] = []) {
+        all.append(Diagnostic(.warning, message, at: location, notes: notes, fixes: fixes))
     }
 
     public mutating func append(contentsOf other: Diagnostics) {

@@ -1,0 +1,66 @@
+/// The one table of spec keys (`KeyPlace`, `SpecKey`) as editors read it: which keys a mapping at
+/// a place of the spec accepts, each with its doc line and the kind of value it takes.
+public enum SpecKeyTable {
+    /// One key of a mapping.
+    public struct Key: Sendable, Equatable {
+        public var name: String
+        /// The doc line of its row in docs/spec-format.md.
+        public var doc: String
+        public var isRequired: Bool
+        /// Its value is Swift code (an expression or statements).
+        public var isCode: Bool
+        /// Its value names one or more of the spec's declarations (`emits`, `then`, `onChange`, `submit`).
+        public var takesNames: Bool
+        /// The words it accepts, when it takes one of a fixed set (`policy`, `trigger`).
+        public var choices: [String]
+        /// How the docs' key tables write its kind of value (`Swift code`, `a type`).
+        public var valueKind: String
+    }
+
+    /// The keys of the mapping at `path`, the YAML keys from the top level down (list items
+    /// leave no key): `[]` is the top level, `["commands", "save"]` a command, `["validation",
+    /// "fields", "email"]` a rule. Nil where the spec's table has no mapping (a section's list
+    /// of entries, a keyed list's `on:`).
+    public static func keys(atPath path: [String]) -> [Key]? {
+        place(atPath: path).map { $0.specKeys.map(Key.init) }
+    }
+
+    /// The section names of the top level that hold named entries.
+    public static let sections: [String] = SpecKey.topLevel.filter { $0.value == .section && $0.name != "validation" }.map(\.name)
+
+    static func place(atPath path: [String]) -> KeyPlace? {
+        switch path.count {
+        case 0: return .spec
+        case 1: return path[0] == "validation" ? .validation : nil
+        case 2:
+            switch path[0] {
+            case "parameters": return .parameter
+            case "dependencies": return .dependency
+            case "constants": return .constant
+            case "state": return .state
+            case "derived": return .derived
+            case "children": return .child
+            case "events": return .event
+            case "functions": return .function
+            case "commands": return .command
+            case "resources": return .resource
+            case "reactions": return .reaction
+            case "invariants": return .invariant
+            default: return nil
+            }
+        case 3: return path[0] == "validation" && path[1] == "fields" ? .rule : nil
+        default: return nil
+        }
+    }
+}
+
+extension SpecKeyTable.Key {
+    init(_ key: SpecKey) {
+        var choices: [String] = []
+        if case .choice(let words) = key.value { choices = words }
+        if key.value == .triggers { choices = Resource.Trigger.allCases.map(\.rawValue) }
+        self.init(
+            name: key.name, doc: key.doc, isRequired: key.isRequired, isCode: key.value == .code,
+            takesNames: key.value == .name || key.value == .names, choices: choices, valueKind: key.value.written)
+    }
+}

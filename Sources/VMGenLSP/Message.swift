@@ -1,0 +1,148 @@
+import Foundation
+
+/// A JSON-RPC 2.0 request id: a number or a string (LSP allows both).
+public enum RequestID: Codable, Hashable, Sendable {
+    case int(Int)
+    case string(String)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else {
+            self = .string(try container.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .int(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        }
+    }
+}
+
+/// A message from the client: a request (with `id`), a notification (without), or a response to
+/// a request the server sent (with `id` and no `method`, which the server ignores).
+public struct IncomingMessage: Decodable, Sendable {
+    public var id: RequestID?
+    public var method: String?
+    public var params: JSONValue?
+
+    public var isRequest: Bool { id != nil && method != nil }
+
+    /// Decodes a message body; a body that is not a JSON object with a `method` or an `id` is invalid.
+    public static func decode(_ body: Data) throws(MessageError) -> IncomingMessage {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: body)
+        } catch {
+            throw MessageError(.parseError, "the message is not JSON")
+        }
+        guard case .object(let members) = value else {
+            throw MessageError(.invalidRequest, "a message must be a JSON object")
+        }
+        var id: RequestID?
+        switch members["id"] {
+        case .int(let number)?: id = .int(number)
+        case .string(let text)?: id = .string(text)
+        case nil, .null?: id = nil
+        default: throw MessageError(.invalidRequest, "`id` must be a number or a string")
+        }
+        var method: String?
+        switch members["method"] {
+        case .string(let name)?: method = name
+        case nil: method = nil
+        default: throw MessageError(.invalidRequest, "`method` must be a string", id: id)
+        }
+        guard method != nil || id != nil else { throw MessageError(.invalidRequest, "a message needs a `method` or an `id`") }
+        return IncomingMessage(id: id, method: method, params: members["params"])
+    }
+
+    /// The params decoded as `T`; a mismatch is the client's error (-32602).
+    public func params<T: Decodable>(as type: T.Type) throws(MessageError) -> T {
+        do {
+            let data = try JSONEncoder().encode(params ?? .object([:]))
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw MessageError(.invalidParams, "invalid params for \(method ?? "the request"): \(Self.describe(error))", id: id)
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?:
+            return "missing `\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))`"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
+            return "wrong value at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
+        default:
+            return "cannot be read"
+        }
+    }
+}
+
+/// JSON-RPC and LSP error codes the server answers with.
+public enum ErrorCode: Int, Sendable {
+    case parseError = -32700
+    case invalidRequest = -32600
+    case methodNotFound = -32601
+    case invalidParams = -32602
+    case internalError = -32603
+    case serverNotInitialized = -32002
+    case requestFailed = -32803
+}
+
+/// A request the server rejects, with the code and message of its error response.
+public struct MessageError: Error, Sendable {
+    public var code: ErrorCode
+    public var message: String
+    /// The request's id, when it could be read.
+    public var id: RequestID?
+
+    public init(_ code: ErrorCode, _ message: String, id: RequestID? = nil) {
+        self.code = code
+        self.message = message
+        self.id = id
+    }
+}
+
+/// What the server sends: a response (result or error) or a notification.
+public enum OutgoingMessage: Encodable, Sendable {
+    case result(id: RequestID?, JSONValue)
+    case error(id: RequestID?, code: ErrorCode, message: String)
+    case notification(method: String, params: JSONValue)
+
+    private enum Keys: String, CodingKey { case jsonrpc, id, result, error, method, params, code, message }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode("2.0", forKey: .jsonrpc)
+        switch self {
+        case .result(let id, let result):
+            try container.encode(id, forKey: .id)
+            try container.encode(result, forKey: .result)
+        case .error(let id, let code, let message):
+            // A response to a message whose id could not be read carries `"id": null`.
+            try container.encode(id, forKey: .id)
+            var error = container.nestedContainer(keyedBy: Keys.self, forKey: .error)
+            try error.encode(code.rawValue, forKey: .code)
+            try error.encode(message, forKey: .message)
+        case .notification(let method, let params):
+            try container.encode(method, forKey: .method)
+            try container.encode(params, forKey: .params)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Any `Encodable` as a JSON value (`null` when it cannot be encoded, which our types never are).
+    public init(encoding value: some Encodable) {
+        guard let data = try? JSONEncoder().encode(value),
+              let decoded = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+            self = .null
+            return
+        }
+        self = decoded
+    }
+}

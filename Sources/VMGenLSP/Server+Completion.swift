@@ -1,0 +1,121 @@
+import VMGenCore
+
+extension Server {
+    /// Keys where a key is written, with their doc lines; in spec code, the names that code may
+    /// read; in a value that names declarations (`emits`, `then`, `onChange`), those names; in a
+    /// value of fixed words (`policy`, `trigger`), the words.
+    func completion(_ params: TextDocumentPositionParams) -> CompletionList {
+        guard let document = document(params.textDocument.uri) else { return CompletionList(items: []) }
+        let position = document.clamp(params.position)
+        let outline = YAMLOutline(document)
+        switch outline.place(at: position, in: document) {
+        case .key(let path):
+            return CompletionList(items: keyItems(atPath: path, uri: params.textDocument.uri, outline: outline, line: position.line))
+        case .value(let path, _):
+            return CompletionList(items: valueItems(path: path, uri: params.textDocument.uri))
+        }
+    }
+
+    private func keyItems(atPath path: [String], uri: String, outline: YAMLOutline, line: Int) -> [CompletionItem] {
+        if let keys = SpecKeyTable.keys(atPath: path) {
+            return keys.map { key in
+                CompletionItem(label: key.name, kind: .field, detail: key.valueKind + (key.isRequired ? ", required" : ""), documentation: key.doc)
+            }
+        }
+        // A keyed list's `on:` takes the child's events.
+        if path.count == 3, path[0] == "children", path[2] == "on" {
+            return childEvents(ofList: path[1], uri: uri).map {
+                CompletionItem(label: $0.name, kind: .event, detail: $0.type.map { "event of \($0)" }, documentation: $0.doc)
+            }
+        }
+        // `validation: fields:` takes the input state values.
+        if path == ["validation", "fields"], let names = names(of: uri) {
+            return names.order.compactMap { names[$0] }.filter { $0.kind == "state" }.map(item)
+        }
+        return []
+    }
+
+    private func valueItems(path: [String], uri: String) -> [CompletionItem] {
+        guard let key = SpecKeyTableLookup.key(at: path) else {
+            if SpecKeyTableLookup.isHandler(path) { return codeItems(path: path, uri: uri) }
+            return []
+        }
+        if !key.choices.isEmpty {
+            return key.choices.map { CompletionItem(label: $0, kind: .value, detail: nil, documentation: key.doc) }
+        }
+        if key.isCode { return codeItems(path: path, uri: uri) }
+        guard key.takesNames, let names = names(of: uri) else { return [] }
+        let wanted: Set<String>
+        switch key.name {
+        case "emits": wanted = ["event"]
+        case "then", "submit": wanted = ["command"]
+        default: wanted = ["state", "derived value", "child view model", "resource"]
+        }
+        return names.order.compactMap { names[$0] }.filter { wanted.contains($0.kind) }.map(item)
+    }
+
+    /// The names the code at `path` may read, and the names it is given (`input`, `value`,
+    /// `error`, `element`, `child`).
+    private func codeItems(path: [String], uri: String) -> [CompletionItem] {
+        guard let names = names(of: uri) else { return [] }
+        let section = path.first ?? ""
+        let key = path.last ?? ""
+        var fixedOnly = false
+        var allowed = names.order.compactMap { names[$0] }.filter(\.isReadable)
+        if section == "constants" || (section == "state" && key == "initial") {
+            fixedOnly = true
+            allowed = allowed.filter { ["parameter", "dependency", "constant"].contains($0.kind) }
+        }
+        var items = allowed.map(item)
+        if !fixedOnly {
+            items += given(path: path, uri: uri).map { CompletionItem(label: $0.0, kind: .variable, detail: $0.1, documentation: $0.2) }
+        }
+        return items
+    }
+
+    /// The names a slot is given besides the spec's own, with their types and what they are.
+    private func given(path: [String], uri: String) -> [(String, String?, String)] {
+        guard path.count >= 3 else { return [] }
+        let (section, entry, key) = (path[0], path[1], path[path.count - 1])
+        switch (section, key) {
+        case ("commands", _):
+            var result: [(String, String?, String)] = []
+            let command = workspace.analysis(ofURI: uri)?.spec?.commands.first { $0.name.value == entry }
+            if let input = command?.input, ["enabled", "perform", "work", "task"].contains(key) {
+                result.append(("input", input.value, "The value passed to `execute(_:)`."))
+            }
+            if key == "onValue" { result.append(("value", command?.output?.value, "A value the work sent.")) }
+            if key == "onFailure" { result.append(("error", command?.failure?.value, "What the work failed with.")) }
+            return result
+        case ("children", "make"), ("children", "update"):
+            return [("element", nil, "An element of `each`.")] + (key == "update" ? [("child", nil, "The kept child of the element.")] : [])
+        case ("children", _) where SpecKeyTableLookup.isHandler(path):
+            return [("child", nil, "The child that sent the event."), ("value", nil, "What the child sent.")]
+        default:
+            return []
+        }
+    }
+
+    private func item(_ name: NameTable.Name) -> CompletionItem {
+        CompletionItem(label: name.name, kind: name.completionKind,
+                       detail: [name.kind, name.type].compactMap { $0 }.joined(separator: ": "), documentation: name.doc)
+    }
+
+    /// The events of the child view model a keyed list holds, from the child's spec in the folder.
+    func childEvents(ofList list: String, uri: String) -> [NameTable.Name] {
+        guard let child = childSpec(ofList: list, uri: uri),
+              let table = child.model.map(NameTable.init(model:)) ?? child.spec.map(NameTable.init(spec:)) else { return [] }
+        return table.order.compactMap { table[$0] }.filter { $0.kind == "event" }
+    }
+
+    /// The analysis of the spec that declares the view model a child list of this spec holds.
+    func childSpec(ofList list: String, uri: String) -> SpecAnalysis? {
+        let path = DocumentURI.path(of: uri)
+        guard let member = workspace.analysis(ofPath: path)?.spec?.children.first(where: { $0.name.value == list }),
+              let type = member.type?.value else { return nil }
+        for name in TypeNames.identifiers(in: type) {
+            if let child = workspace.spec(declaring: name, near: path) { return child }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,51 @@
+import VMGenCore
+
+extension Server {
+    /// On a key: its doc line. On a name: its kind, type and doc, what it reads, what reads it,
+    /// and its place in the update order.
+    func hover(_ params: TextDocumentPositionParams) -> Hover? {
+        guard let document = document(params.textDocument.uri),
+              let (word, range) = document.word(at: document.clamp(params.position)) else { return nil }
+        let outline = YAMLOutline(document)
+        let line = range.start.line
+        if outline.lines.indices.contains(line), outline.lines[line].key == word,
+           outline.lines[line].blockOwner == nil, range.end.character < outline.lines[line].valueStart {
+            let path = outline.path(toKeyOf: line)
+            if let key = SpecKeyTableLookup.key(at: path) {
+                return Hover(contents: MarkupContent(value: "**`\(key.name)`** (\(key.valueKind)\(key.isRequired ? ", required" : ""))\n\n\(key.doc)"), range: range)
+            }
+        }
+        guard let names = names(of: params.textDocument.uri), let name = names[word] else {
+            if let child = workspace.spec(declaring: word, near: DocumentURI.path(of: params.textDocument.uri)),
+               let spec = child.spec {
+                return Hover(contents: MarkupContent(value: "**view model** `\(word)`\n\n\(spec.doc ?? "")\n\nDeclared in `\(child.path)`."), range: range)
+            }
+            return nil
+        }
+        return Hover(contents: MarkupContent(value: describe(name, in: names)), range: range)
+    }
+
+    func describe(_ name: NameTable.Name, in names: NameTable) -> String {
+        var parts = ["**\(name.kind)** `\(name.name)`" + (name.type.map { ": `\($0)`" } ?? "")]
+        if let doc = name.doc, !doc.isEmpty { parts.append(doc) }
+        if !name.reads.isEmpty { parts.append("Reads: " + name.reads.map { "`\($0)`" }.joined(separator: ", ")) }
+        if let model = names.model {
+            let node = GraphNode.value(name.name)
+            let readers = model.graph.nodes.filter { model.graph.inputs[$0]?.contains(node) ?? false }.map(Self.title)
+            if !readers.isEmpty { parts.append("Read by: " + readers.map { "`\($0)`" }.joined(separator: ", ")) }
+            if let index = model.updateOrder.firstIndex(of: node) {
+                parts.append("Update order: \(index + 1) of \(model.updateOrder.count)")
+            }
+        }
+        return parts.joined(separator: "\n\n")
+    }
+
+    static func title(_ node: GraphNode) -> String {
+        switch node {
+        case .value(let name): name
+        case .reload(let resource): "reload of \(resource)"
+        case .pace(let value): "pacing of \(value)"
+        case .reaction(let name): "reaction \(name)"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import VMGenCore
+
+extension Server {
+    /// The names of a document's spec: from its checked model, else the last model that
+    /// checked, else the spec as parsed; none when nothing of it was ever read.
+    func names(of uri: String) -> NameTable? {
+        let path = DocumentURI.path(of: uri)
+        let analysis = workspace.analysis(ofPath: path)
+        if let model = analysis?.model { return NameTable(model: model) }
+        if let model = workspace.lastGoodModels[path] {
+            var table = NameTable(model: model)
+            // Entries added since the last good model still complete, from the spec as parsed.
+            if let spec = analysis?.spec {
+                for name in NameTable(spec: spec).order where table[name] == nil {
+                    table.names[name] = NameTable(spec: spec)[name]
+                    table.order.append(name)
+                }
+            }
+            return table
+        }
+        return analysis?.spec.map(NameTable.init(spec:))
+    }
+}

@@ -1,0 +1,84 @@
+import VMGenCore
+
+extension Server {
+    /// What the word at a position names: a name of this spec, a view model of the folder, or an
+    /// event of a child (a keyed list's `on:` key).
+    enum Target {
+        case name(NameTable.Name)
+        case viewModel(SpecAnalysis)
+        case childEvent(NameTable.Name, child: SpecAnalysis)
+    }
+
+    func target(at params: TextDocumentPositionParams) -> (target: Target, word: String, range: Range)? {
+        guard let document = document(params.textDocument.uri),
+              let (word, range) = document.word(at: document.clamp(params.position)) else { return nil }
+        let uri = params.textDocument.uri
+        let outline = YAMLOutline(document)
+        let line = range.start.line
+        if outline.lines.indices.contains(line), outline.lines[line].key == word, outline.lines[line].blockOwner == nil {
+            let path = outline.path(toKeyOf: line)
+            if SpecKeyTableLookup.isHandler(path), let child = childSpec(ofList: path[1], uri: uri),
+               let event = childEvents(ofList: path[1], uri: uri).first(where: { $0.name == word }) {
+                return (.childEvent(event, child: child), word, range)
+            }
+            if Occurrences.keyRole(path) == nil, !isValueOfScannedKey(outline, line: line, range: range) { return nil }
+        }
+        if let names = names(of: uri), let name = names[word] { return (.name(name), word, range) }
+        if let spec = workspace.spec(declaring: word, near: DocumentURI.path(of: uri)) { return (.viewModel(spec), word, range) }
+        return nil
+    }
+
+    private func isValueOfScannedKey(_ outline: YAMLOutline, line: Int, range: Range) -> Bool {
+        range.start.character >= outline.lines[line].valueStart
+    }
+
+    func definition(_ params: TextDocumentPositionParams) -> [Location] {
+        guard let (target, _, _) = target(at: params) else { return [] }
+        let conversion = DiagnosticConversion(workspace: workspace)
+        switch target {
+        case .name(let name):
+            var location = name.location
+            if let owner = name.owner, let names = names(of: params.textDocument.uri), let declaration = names[owner] {
+                location = declaration.location
+            }
+            return conversion.location(of: location).map { [$0] } ?? []
+        case .viewModel(let spec):
+            return spec.spec.flatMap { conversion.location(of: $0.viewModel.location) }.map { [$0] } ?? []
+        case .childEvent(let event, _):
+            return conversion.location(of: event.location).map { [$0] } ?? []
+        }
+    }
+
+    func references(_ params: ReferenceParams) -> [Location] {
+        guard let (target, word, _) = target(at: TextDocumentPositionParams(textDocument: params.textDocument, position: params.position)) else { return [] }
+        let includeDeclaration = params.context?.includeDeclaration ?? true
+        var result: [Location] = []
+        func collect(in path: String, inTypes: Bool = false, keysOnly: Bool = false) {
+            guard let document = workspace.document(forPath: path) else { return }
+            for occurrence in Occurrences.find(word, in: document, inTypes: inTypes) {
+                if occurrence.role == .declaration, !includeDeclaration { continue }
+                result.append(Location(uri: document.uri, range: occurrence.range))
+            }
+        }
+        let path = DocumentURI.path(of: params.textDocument.uri)
+        switch target {
+        case .name(let name):
+            collect(in: path)
+            // An event of this spec is also handled by its parents' `on:` keys.
+            if name.kind == "event" { for parent in parents(of: path) { collect(in: parent) } }
+        case .viewModel(let spec):
+            for other in workspace.folderSpecs(of: path) { collect(in: other, inTypes: true) }
+            _ = spec
+        case .childEvent(_, let child):
+            collect(in: child.path)
+            for parent in parents(of: child.path) { collect(in: parent) }
+        }
+        return result
+    }
+
+    /// The specs of the folder that keep children of `path`'s view model.
+    func parents(of path: String) -> [String] {
+        guard let name = workspace.analysis(ofPath: path)?.spec?.viewModel.value else { return [] }
+        return workspace.dependents(of: path).filter { workspace.analysis(ofPath: $0)?.spec?.viewModel.value != name }
+    }
+}

@@ -1,0 +1,48 @@
+import VMGenCore
+
+extension Server {
+    /// A name the spec declares can be renamed; keys, docs and generated names cannot.
+    func prepareRename(_ params: TextDocumentPositionParams) -> PrepareRenameResult? {
+        guard let (target, word, range) = target(at: params), case .name(let name) = target, name.owner == nil,
+              name.kind != "reaction" || true else { return nil }
+        return PrepareRenameResult(range: range, placeholder: word)
+    }
+
+    /// Renames a declared name everywhere the spec writes it. The generated names user code may
+    /// use (`<name>IsEnabled`, `<name>Property`...) change with it; the Swift files that use
+    /// them are not edited, so the client is warned with the list.
+    func rename(_ params: RenameParams) throws -> WorkspaceEdit {
+        let position = TextDocumentPositionParams(textDocument: params.textDocument, position: params.position)
+        guard let (target, word, _) = target(at: position), case .name(let name) = target, name.owner == nil else {
+            throw MessageError(.requestFailed, "only a name the spec declares can be renamed")
+        }
+        guard Self.isIdentifier(params.newName) else {
+            throw MessageError(.requestFailed, "`\(params.newName)` is not a Swift identifier")
+        }
+        if let names = names(of: params.textDocument.uri), names[params.newName] != nil, params.newName != word {
+            throw MessageError(.requestFailed, "the spec already declares `\(params.newName)`")
+        }
+        let path = DocumentURI.path(of: params.textDocument.uri)
+        var changes: [String: [TextEdit]] = [:]
+        var targets = [path]
+        if name.kind == "event" { targets += parents(of: path) }
+        for target in targets {
+            guard let document = workspace.document(forPath: target) else { continue }
+            let edits = Occurrences.find(word, in: document).map { TextEdit(range: $0.range, newText: params.newName) }
+            if !edits.isEmpty { changes[document.uri] = edits }
+        }
+        let generated = (names(of: params.textDocument.uri)?.names.values ?? [:].values).filter { $0.owner == word }.map(\.name).sorted()
+        if !generated.isEmpty {
+            let renamed = generated.map { "`\($0)`" }.joined(separator: ", ")
+            send(.notification(method: "window/showMessage", params: JSONValue(encoding: ShowMessageParams(
+                type: 2,
+                message: "Renaming `\(word)` also renames the generated \(renamed); Swift files that use them are not edited: update them by hand."))))
+        }
+        return WorkspaceEdit(changes: changes)
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
+        return text.unicodeScalars.dropFirst().allSatisfy { $0.properties.isXIDContinue }
+    }
+}

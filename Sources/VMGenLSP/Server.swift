@@ -1,0 +1,169 @@
+import Foundation
+import VMGenCore
+
+/// The language server's state and its answer to each message, in the order they come. It never
+/// stops on a client's mistake: a message it cannot read gets an error response (when it is a
+/// request) and the next one is read. `ServerLoop` feeds it from stdin.
+public final class Server {
+    /// Where the lifecycle stands (`initialize`, then `shutdown`, then `exit`).
+    public enum Phase: Sendable {
+        case waiting, running, shutDown, exited(code: Int32)
+    }
+
+    public private(set) var phase = Phase.waiting
+    public let workspace: Workspace
+    /// Sends a message to the client.
+    let send: (OutgoingMessage) -> Void
+    /// The URIs whose diagnostics wait to be published, with when they were first asked for.
+    public private(set) var pendingDiagnostics: [String: Date] = [:]
+    /// The last diagnostics published per URI, for code actions and to skip repeats.
+    private(set) var published: [String: [LSPDiagnostic]] = [:]
+
+    public init(generator: Generator, send: @escaping (OutgoingMessage) -> Void) {
+        workspace = Workspace(generator: generator)
+        self.send = send
+    }
+
+    /// Handles one framed body.
+    public func handle(body: Data) {
+        let message: IncomingMessage
+        do {
+            message = try IncomingMessage.decode(body)
+        } catch {
+            send(.error(id: error.id, code: error.code, message: error.message))
+            return
+        }
+        handle(message)
+    }
+
+    public func handle(_ message: IncomingMessage) {
+        guard let method = message.method else { return }  // A response to us: nothing asked.
+        do {
+            let result = try dispatch(method, message)
+            if let id = message.id { send(.result(id: id, result)) }
+        } catch let error as MessageError {
+            if message.isRequest { send(.error(id: message.id, code: error.code, message: error.message)) }
+        } catch {
+            if message.isRequest { send(.error(id: message.id, code: .internalError, message: "\(error)")) }
+        }
+    }
+
+    private func dispatch(_ method: String, _ message: IncomingMessage) throws -> JSONValue {
+        switch (phase, method) {
+        case (_, "exit"):
+            if case .shutDown = phase { phase = .exited(code: 0) } else { phase = .exited(code: 1) }
+            return .null
+        case (.waiting, "initialize"):
+            _ = try message.params(as: InitializeParams.self)
+            phase = .running
+            return JSONValue(encoding: InitializeResult(
+                capabilities: ServerCapabilities(), serverInfo: .init(name: "vmgen", version: VMGen.version)))
+        case (.waiting, _):
+            throw MessageError(.serverNotInitialized, "the server is not initialized: send `initialize` first")
+        case (_, "initialize"):
+            throw MessageError(.invalidRequest, "the server is already initialized")
+        case (.shutDown, _):
+            throw MessageError(.invalidRequest, "the server is shut down: only `exit` is accepted")
+        case (_, "shutdown"):
+            phase = .shutDown
+            return .null
+        case (_, "initialized"), (_, "$/cancelRequest"), (_, "$/setTrace"), (_, "workspace/didChangeConfiguration"):
+            return .null
+        default:
+            return try feature(method, message)
+        }
+    }
+
+    private func feature(_ method: String, _ message: IncomingMessage) throws -> JSONValue {
+        switch method {
+        case "textDocument/didOpen":
+            let params = try message.params(as: DidOpenTextDocumentParams.self)
+            workspace.open(params.textDocument)
+            scheduleDiagnostics(params.textDocument.uri)
+            return .null
+        case "textDocument/didChange":
+            let params = try message.params(as: DidChangeTextDocumentParams.self)
+            workspace.change(params)
+            scheduleDiagnostics(params.textDocument.uri)
+            return .null
+        case "textDocument/didClose":
+            let params = try message.params(as: DidCloseTextDocumentParams.self)
+            workspace.close(params.textDocument.uri)
+            pendingDiagnostics[params.textDocument.uri] = nil
+            publish(uri: params.textDocument.uri, diagnostics: [], version: nil)
+            return .null
+        case "textDocument/didSave":
+            return .null
+        case "textDocument/completion":
+            let params = try message.params(as: TextDocumentPositionParams.self)
+            return JSONValue(encoding: completion(params))
+        case "textDocument/hover":
+            let params = try message.params(as: TextDocumentPositionParams.self)
+            return hover(params).map { JSONValue(encoding: $0) } ?? .null
+        case "textDocument/definition":
+            let params = try message.params(as: TextDocumentPositionParams.self)
+            return JSONValue(encoding: definition(params))
+        case "textDocument/references":
+            let params = try message.params(as: ReferenceParams.self)
+            return JSONValue(encoding: references(params))
+        case "textDocument/documentSymbol":
+            let params = try message.params(as: DocumentSymbolParams.self)
+            return JSONValue(encoding: documentSymbols(params))
+        case "textDocument/prepareRename":
+            let params = try message.params(as: TextDocumentPositionParams.self)
+            return prepareRename(params).map { JSONValue(encoding: $0) } ?? .null
+        case "textDocument/rename":
+            let params = try message.params(as: RenameParams.self)
+            return JSONValue(encoding: try rename(params))
+        case "textDocument/codeAction":
+            let params = try message.params(as: CodeActionParams.self)
+            return JSONValue(encoding: codeActions(params))
+        case "workspace/executeCommand":
+            let params = try message.params(as: ExecuteCommandParams.self)
+            return try executeCommand(params)
+        default:
+            throw MessageError(.methodNotFound, "vmgen lsp does not handle `\(method)`")
+        }
+    }
+
+    // MARK: Diagnostics
+
+    /// Asks for `uri`'s diagnostics; `publishDue` sends them once edits pause.
+    func scheduleDiagnostics(_ uri: String) {
+        if pendingDiagnostics[uri] == nil { pendingDiagnostics[uri] = Date() }
+    }
+
+    /// Publishes every pending document's diagnostics, and those of the specs that depend on it.
+    public func publishPending() {
+        let uris = pendingDiagnostics.keys.sorted()
+        pendingDiagnostics.removeAll()
+        var done = Set<String>()
+        for uri in uris {
+            let path = DocumentURI.path(of: uri)
+            for target in [path] + workspace.dependents(of: path) where !done.contains(target) {
+                done.insert(target)
+                publishDiagnostics(ofPath: target)
+            }
+        }
+    }
+
+    func publishDiagnostics(ofPath path: String) {
+        guard let document = workspace.document(forPath: path) else { return }
+        guard let analysis = workspace.analysis(ofPath: path) else { return }
+        let diagnostics = DiagnosticConversion(workspace: workspace).convert(analysis.diagnostics, of: document, path: path)
+        publish(uri: document.uri, diagnostics: diagnostics, version: document.version)
+    }
+
+    private func publish(uri: String, diagnostics: [LSPDiagnostic], version: Int?) {
+        published[uri] = diagnostics
+        send(.notification(method: "textDocument/publishDiagnostics", params: JSONValue(encoding:
+            PublishDiagnosticsParams(uri: uri, version: version, diagnostics: diagnostics))))
+    }
+
+    // MARK: Helpers for features
+
+    /// The open document of `uri`; a request about a document never opened is answered empty.
+    func document(_ uri: String) -> TextDocument? {
+        workspace.documents[uri] ?? workspace.document(forPath: DocumentURI.path(of: uri))
+    }
+}

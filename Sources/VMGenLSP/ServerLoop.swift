@@ -1,0 +1,67 @@
+import Foundation
+import VMGenCore
+
+/// Runs a `Server` over stdin and stdout: one thread reads frames, this one handles them in order
+/// and publishes diagnostics once edits pause for `quiet` (or have waited `longest`), so a burst
+/// of edits is checked once, and the last edit of a burst always gets its diagnostics.
+public struct ServerLoop {
+    /// How long after the last edit diagnostics are published.
+    public var quiet: TimeInterval = 0.05
+    /// The longest a document waits for diagnostics while edits keep coming.
+    public var longest: TimeInterval = 0.5
+
+    public init() {}
+
+    /// Serves until `exit` or the end of input; returns the exit code (0 after `shutdown`).
+    public func run(generator: Generator, input: FileHandle = .standardInput, output: FileHandle = .standardOutput) -> Int32 {
+        let queue = MessageQueue()
+        let reader = Thread {
+            var framer = MessageFramer()
+            while true {
+                let bytes = input.availableData
+                if bytes.isEmpty { break }
+                framer.append(bytes)
+                while let frame = framer.next() {
+                    switch frame {
+                    case .body(let body): queue.push(.body(body))
+                    case .badHeader(let problem): queue.push(.badHeader(problem))
+                    }
+                }
+            }
+            queue.push(.end)
+        }
+        reader.stackSize = 8 << 20
+        reader.start()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let server = Server(generator: generator) { message in
+            guard let body = try? encoder.encode(message) else { return }
+            output.write(MessageFramer.frame(body))
+        }
+        while true {
+            let deadline = server.pendingDiagnostics.values.min().map { first in
+                min(first.addingTimeInterval(longest), Date().addingTimeInterval(quiet))
+            }
+            guard let item = queue.pop(until: deadline) else {
+                server.publishPending()
+                continue
+            }
+            switch item {
+            case .body(let body):
+                server.handle(body: body)
+            case .badHeader(let problem):
+                // Without a length no id can be read: the answer is a parse error without one.
+                server.send(.error(id: nil, code: .parseError, message: problem))
+            case .end:
+                server.publishPending()
+                if case .shutDown = server.phase { return 0 }
+                if case .exited(let code) = server.phase { return code }
+                return 1
+            }
+            if case .exited(let code) = server.phase { return code }
+            if let first = server.pendingDiagnostics.values.min(), Date().timeIntervalSince(first) >= longest {
+                server.publishPending()
+            }
+        }
+    }
+}

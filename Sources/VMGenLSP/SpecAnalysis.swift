@@ -1,0 +1,148 @@
+import Foundation
+import VMGenCore
+
+/// What the checker says of one spec as it stands: its diagnostics, the spec as parsed (nil when
+/// the YAML could not be read) and the checked model (nil when parsing found an error).
+public struct SpecAnalysis: Sendable {
+    public var path: String
+    public var spec: Spec?
+    public var diagnostics: [Diagnostic]
+    public var model: ViewModelModel?
+}
+
+/// The open documents and the specs beside them: each edit re-checks the edited spec knowing
+/// the others of its folder (`ChildSpecs`, as `vmgen lint <folder>` does), and the specs of the
+/// folder that use it as a child.
+public final class Workspace {
+    let generator: Generator
+    public private(set) var documents: [String: TextDocument] = [:]
+    /// Parsed specs by path, with the bytes they were parsed from.
+    private var parsed: [String: (data: Data, parsed: Generator.Parsed)] = [:]
+    /// Checked specs by path, valid while `generation` has not moved.
+    private var checked: [String: (generation: Int, analysis: SpecAnalysis)] = [:]
+    /// Moves on every change of any document: a change in one spec can change another's checks.
+    private var generation = 0
+    /// The last model of each path that checked without a parse error, for completion in
+    /// half-written code.
+    public private(set) var lastGoodModels: [String: ViewModelModel] = [:]
+
+    public init(generator: Generator) {
+        self.generator = generator
+    }
+
+    // MARK: Documents
+
+    public func open(_ item: TextDocumentItem) {
+        documents[item.uri] = TextDocument(uri: item.uri, version: item.version, text: item.text)
+        generation += 1
+    }
+
+    public func change(_ params: DidChangeTextDocumentParams) {
+        guard var document = documents[params.textDocument.uri] else { return }
+        for change in params.contentChanges { document.apply(change.text, in: change.range) }
+        document.version = params.textDocument.version
+        documents[params.textDocument.uri] = document
+        generation += 1
+    }
+
+    public func close(_ uri: String) {
+        documents[uri] = nil
+        generation += 1
+    }
+
+    /// The text of a path: its open document, else the file on disk.
+    public func document(forPath path: String) -> TextDocument? {
+        let uri = DocumentURI.uri(of: path)
+        if let open = documents[uri] { return open }
+        guard path.hasPrefix("/"), let data = FileManager.default.contents(atPath: path) else { return nil }
+        return TextDocument(uri: uri, version: nil, text: String(decoding: data, as: UTF8.self))
+    }
+
+    // MARK: Checking
+
+    /// The specs of `path`'s folder (the files on disk and the open documents there), by path.
+    func folderSpecs(of path: String) -> [String] {
+        var paths = Set([path])
+        guard path.hasPrefix("/") else { return [path] }
+        let folder = (path as NSString).deletingLastPathComponent
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: folder) {
+            for name in names where DocumentURI.isSpec(name) { paths.insert((folder as NSString).appendingPathComponent(name)) }
+        }
+        for uri in documents.keys {
+            let other = DocumentURI.path(of: uri)
+            if (other as NSString).deletingLastPathComponent == folder, DocumentURI.isSpec(other) { paths.insert(other) }
+        }
+        return paths.sorted()
+    }
+
+    private func parse(_ path: String) -> Generator.Parsed? {
+        guard let document = document(forPath: path) else { return nil }
+        let data = Data(document.text.utf8)
+        if let cached = parsed[path], cached.data == data { return cached.parsed }
+        let result = generator.parse(data, file: path)
+        parsed[path] = (data, result)
+        return result
+    }
+
+    /// The spec at `path` checked as it now stands, knowing the other specs of its folder.
+    public func analysis(ofPath path: String) -> SpecAnalysis? {
+        if let cached = checked[path], cached.generation == generation { return cached.analysis }
+        guard let own = parse(path) else { return nil }
+        let others = folderSpecs(of: path).filter { $0 != path }.compactMap { parse($0)?.spec }
+        let childSpecs = ChildSpecs(specs: [own.spec].compactMap { $0 } + others)
+        let output = generator.check(own, childSpecs: childSpecs)
+        let analysis = SpecAnalysis(path: path, spec: own.spec, diagnostics: output.diagnostics, model: output.model)
+        checked[path] = (generation, analysis)
+        if let model = output.model { lastGoodModels[path] = model }
+        return analysis
+    }
+
+    public func analysis(ofURI uri: String) -> SpecAnalysis? {
+        analysis(ofPath: DocumentURI.path(of: uri))
+    }
+
+    /// The specs of the folder whose checks depend on `path`: those with a child list of its view
+    /// model, and those that declare the same view model name.
+    public func dependents(of path: String) -> [String] {
+        guard let spec = parse(path)?.spec else { return [] }
+        let name = spec.viewModel.value
+        return folderSpecs(of: path).filter { other in
+            guard other != path, let otherSpec = parse(other)?.spec else { return false }
+            if otherSpec.viewModel.value == name { return true }
+            return otherSpec.children.contains { child in
+                child.type.map { TypeNames.identifiers(in: $0.value).contains(name) } ?? false
+            }
+        }
+    }
+
+    /// The spec of the folder that declares view model `name`, with its analysis.
+    public func spec(declaring name: String, near path: String) -> SpecAnalysis? {
+        for other in folderSpecs(of: path) where parse(other)?.spec?.viewModel.value == name {
+            return analysis(ofPath: other)
+        }
+        return nil
+    }
+
+    /// Forgets nothing but cached checks: for a test or a benchmark that wants a fresh check.
+    public func invalidate() {
+        generation += 1
+    }
+}
+
+/// The identifiers a type's text names (`[TodoRowViewModel]` -> `TodoRowViewModel`).
+enum TypeNames {
+    static func identifiers(in type: String) -> [String] {
+        var names: [String] = []
+        var current = ""
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+            } else {
+                if !current.isEmpty { names.append(current) }
+                current = ""
+            }
+        }
+        if !current.isEmpty { names.append(current) }
+        return names
+    }
+}

@@ -1,0 +1,163 @@
+/// The shape of a spec's YAML read from its lines alone, so that it is known in half-written
+/// text that does not parse: each line's indentation and key, and which lines belong to a block
+/// scalar (`|`, `>`: code, never keys). Positions are UTF-16 characters, as LSP counts.
+struct YAMLOutline {
+    struct Line {
+        /// Spaces before the line's content (before its `- `, on a list item).
+        var indent: Int
+        /// Where a key on this line starts (after `- `), when there is one.
+        var keyIndent: Int
+        var isListItem: Bool
+        var key: String?
+        /// The character just after the key's `:`.
+        var valueStart: Int
+        /// The value written after the key (trimmed), empty for none.
+        var value: String
+        /// The line that opened the block scalar this line is part of.
+        var blockOwner: Int?
+        var isBlank: Bool
+    }
+
+    let lines: [Line]
+
+    init(_ document: TextDocument) {
+        var lines: [Line] = []
+        var block: (owner: Int, indent: Int)?
+        for (index, text) in document.lines.enumerated() {
+            let units = Array(text.utf16)
+            var indent = 0
+            while indent < units.count, units[indent] == 0x20 { indent += 1 }
+            let isBlank = indent == units.count || units[indent] == 0x23  // empty, or a comment
+            if let open = block {
+                if isBlank || indent > open.indent {
+                    lines.append(Line(indent: indent, keyIndent: indent, isListItem: false, key: nil, valueStart: 0, value: "", blockOwner: open.owner, isBlank: isBlank))
+                    continue
+                }
+                block = nil
+            }
+            var line = Line(indent: indent, keyIndent: indent, isListItem: false, key: nil, valueStart: 0, value: "", blockOwner: nil, isBlank: isBlank)
+            if !isBlank {
+                var start = indent
+                if start + 1 < units.count, units[start] == 0x2D, units[start + 1] == 0x20 {  // "- "
+                    line.isListItem = true
+                    start += 2
+                    while start < units.count, units[start] == 0x20 { start += 1 }
+                    line.keyIndent = start
+                } else if start + 1 == units.count, units[start] == 0x2D {
+                    line.isListItem = true
+                    line.keyIndent = start + 2
+                }
+                if let (key, valueStart) = Self.key(in: units, from: start) {
+                    line.key = key
+                    line.valueStart = valueStart
+                    line.value = String(decoding: units[min(valueStart, units.count)...], as: UTF16.self).trimmingCharacters(in: .whitespaces)
+                    if line.value.hasPrefix("|") || line.value.hasPrefix(">") {
+                        block = (index, line.keyIndent)
+                    }
+                } else if line.isListItem {
+                    let rest = String(decoding: units[min(start, units.count)...], as: UTF16.self)
+                    if rest.hasPrefix("|") || rest.hasPrefix(">") { block = (index, line.indent) }
+                }
+            }
+            lines.append(line)
+        }
+        self.lines = lines
+    }
+
+    /// A plain or quoted key followed by `:` and a space or the end of line, from `start`.
+    static func key(in units: [UTF16.CodeUnit], from start: Int) -> (String, Int)? {
+        var end = start
+        if start < units.count, units[start] == 0x22 || units[start] == 0x27 {  // quoted key
+            let quote = units[start]
+            end = start + 1
+            while end < units.count, units[end] != quote { end += 1 }
+            guard end + 1 < units.count, units[end + 1] == 0x3A else { return nil }
+            let key = String(decoding: units[(start + 1)..<end], as: UTF16.self)
+            return (key, end + 2)
+        }
+        while end < units.count, TextDocument.isWordUnit(units[end]) { end += 1 }
+        guard end > start, end < units.count, units[end] == 0x3A else { return nil }
+        guard end + 1 == units.count || units[end + 1] == 0x20 else { return nil }
+        return (String(decoding: units[start..<end], as: UTF16.self), end + 1)
+    }
+
+    /// The keys of the mappings that hold a line indented `indent` at `line`, from the top down.
+    func parents(ofLine line: Int, indent: Int) -> [(key: String, line: Int)] {
+        var threshold = indent
+        var path: [(String, Int)] = []
+        var index = min(line, lines.count) - 1
+        while index >= 0, threshold > 0 {
+            let candidate = lines[index]
+            defer { index -= 1 }
+            if candidate.isBlank || candidate.blockOwner != nil { continue }
+            if let key = candidate.key, candidate.keyIndent < threshold {
+                path.append((key, index))
+                threshold = candidate.keyIndent
+            }
+            if candidate.isListItem, candidate.indent < threshold {
+                threshold = candidate.indent
+            }
+        }
+        return path.reversed()
+    }
+
+    /// The keys from the top down to (and with) the key of `line`.
+    func path(toKeyOf line: Int) -> [String] {
+        guard lines.indices.contains(line), let key = lines[line].key else { return [] }
+        return parents(ofLine: line, indent: lines[line].keyIndent).map(\.key) + [key]
+    }
+
+    /// Where the cursor stands.
+    enum Place: Equatable {
+        /// Where a key of the mapping at `path` is written (`prefix` typed so far).
+        case key(path: [String])
+        /// In the value of the key at the end of `path`, written on line `keyLine`.
+        case value(path: [String], keyLine: Int)
+    }
+
+    func place(at position: Position, in document: TextDocument) -> Place {
+        guard lines.indices.contains(position.line) else { return .key(path: []) }
+        let line = lines[position.line]
+        if let owner = line.blockOwner {
+            return .value(path: path(toKeyOf: owner), keyLine: owner)
+        }
+        if line.key != nil, position.character >= line.valueStart {
+            return .value(path: path(toKeyOf: position.line), keyLine: position.line)
+        }
+        // Typing a key (or a blank line): the mapping is the one its indentation puts it in.
+        let text = Array(document.line(position.line).utf16)
+        let before = text[..<min(position.character, text.count)]
+        let typed = String(decoding: before, as: UTF16.self)
+        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        let indent = line.isBlank ? min(position.character, line.indent) : line.keyIndent
+        if trimmed.isEmpty || trimmed.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == " " }) {
+            // A blank line right below a key that opens a block: in that block's value.
+            if line.isBlank, let above = previousContentLine(before: position.line), let key = lines[above].key,
+               lines[above].value.isEmpty || lines[above].value.hasPrefix("|") || lines[above].value.hasPrefix(">"),
+               indent > lines[above].keyIndent, isCodeKey(path(toKeyOf: above)) {
+                _ = key
+                return .value(path: path(toKeyOf: above), keyLine: above)
+            }
+            return .key(path: parents(ofLine: position.line, indent: indent).map(\.key))
+        }
+        // Text that is not a key, on a line without one: a continuation of the value above.
+        if let above = previousContentLine(before: position.line), lines[above].key != nil {
+            return .value(path: path(toKeyOf: above), keyLine: above)
+        }
+        return .key(path: parents(ofLine: position.line, indent: indent).map(\.key))
+    }
+
+    func previousContentLine(before line: Int) -> Int? {
+        var index = line - 1
+        while index >= 0 {
+            if !lines[index].isBlank, lines[index].blockOwner == nil { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Whether the key at the end of `path` takes Swift code.
+    func isCodeKey(_ path: [String]) -> Bool {
+        SpecKeyTableLookup.isCode(path)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import VMGenLSP
+
+@Suite("The server's lifecycle and its answers to a client's mistakes")
+struct ServerLifecycleTests {
+    @Test("a request before initialize is rejected with -32002; a notification is dropped")
+    func beforeInitialize() throws {
+        var sent: [JSONValue] = []
+        let server = Server(generator: try .init()) { sent.append(JSONValue(encoding: $0)) }
+        server.handle(body: Data(#"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}"#.utf8))
+        server.handle(body: Data(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{}}"#.utf8))
+        #expect(sent.count == 1)
+        #expect(sent.first?["error"]?["code"] == .int(-32002))
+    }
+
+    @Test("malformed JSON gets -32700 with a null id, and the server goes on")
+    func malformed() throws {
+        let session = try Session()
+        session.sent.removeAll()
+        session.server.handle(body: Data("{\"id\": 1, oops".utf8))
+        #expect(session.sent.first?["error"]?["code"] == .int(-32700))
+        #expect(session.sent.first?["id"] == .null)
+        #expect(session.request("shutdown", [:])["result"] == .null)
+    }
+
+    @Test("an unknown request gets -32601, an unknown notification nothing")
+    func unknown() throws {
+        let session = try Session()
+        #expect(session.request("vmgen/nothing", [:])["error"]?["code"] == .int(-32601))
+        session.sent.removeAll()
+        session.notify("vmgen/nothing", [:])
+        #expect(session.sent.isEmpty)
+    }
+
+    @Test("params of the wrong shape get -32602")
+    func badParams() throws {
+        let session = try Session()
+        let response = session.request("textDocument/completion", ["textDocument": .int(3)])
+        #expect(response["error"]?["code"] == .int(-32602))
+    }
+
+    @Test("after shutdown only exit is accepted, and exit then ends with 0")
+    func shutdown() throws {
+        let session = try Session()
+        session.request("shutdown", [:])
+        #expect(session.request("textDocument/hover", session.at("a.vm.yaml", 0, 0))["error"]?["code"] == .int(-32600))
+        session.notify("exit", [:])
+        guard case .exited(let code) = session.server.phase else {
+            Issue.record("not exited")
+            return
+        }
+        #expect(code == 0)
+    }
+
+    @Test("a request about a position far outside the text answers empty, not an error")
+    func outOfRange() throws {
+        let session = try Session()
+        session.open("A.vm.yaml", "viewModel: AViewModel\n")
+        let hover = session.request("textDocument/hover", session.at("A.vm.yaml", 9999, 9999))
+        #expect(hover["error"] == nil)
+        let completion = session.request("textDocument/completion", session.at("A.vm.yaml", -5, 70000))
+        #expect(completion["error"] == nil)
+        let unopened = session.request("textDocument/definition", session.at("Missing.vm.yaml", 0, 0))
+        #expect(unopened["result"] == .array([]))
+    }
+}
