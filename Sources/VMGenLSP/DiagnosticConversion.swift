@@ -12,8 +12,8 @@ struct DiagnosticConversion {
                 guard let location = location(of: note.location) else { return nil }
                 return LSPDiagnostic.RelatedInformation(location: location, message: note.message)
             }
-            let fixes = diagnostic.fixes.map { fix in
-                DiagnosticFix(title: fix.title, range: range(of: fix, in: document), newText: fix.newText)
+            let fixes = diagnostic.fixes.compactMap { fix in
+                range(of: fix, in: document).map { DiagnosticFix(title: fix.title, range: $0, newText: fix.newText) }
             }
             return LSPDiagnostic(
                 range: document.wordRange(at: start),
@@ -31,11 +31,20 @@ struct DiagnosticConversion {
         return Location(uri: document.uri, range: document.wordRange(at: start))
     }
 
-    /// The range a fix replaces: from its location, its length in UTF-8 bytes.
-    func range(of fix: Diagnostic.Fix, in document: TextDocument) -> Range {
+    /// The range a fix replaces: its original text where its location says (or just after a
+    /// YAML quote there); nil when the text is not there, so no fix edits what it did not mean.
+    func range(of fix: Diagnostic.Fix, in document: TextDocument) -> Range? {
         let start = document.position(of: fix.location)
-        var end = fix.location
-        end.column += fix.utf8Length
-        return Range(start: start, end: document.position(of: end))
+        let line = Array(document.line(start.line).utf16)
+        let original = Array(fix.original.utf16)
+        for offset in [0, 1] {
+            let from = start.character + offset
+            guard from + original.count <= line.count else { continue }
+            if Array(line[from..<(from + original.count)]) == original {
+                return Range(start: Position(line: start.line, character: from),
+                             end: Position(line: start.line, character: from + original.count))
+            }
+        }
+        return nil
     }
 }

@@ -83,6 +83,34 @@ struct NameTable {
         }
     }
 
+    /// The last resort, for text whose YAML does not read: the entries its lines declare, each
+    /// with its section's kind and the `type` written on its line or the lines under it.
+    init(outline: YAMLOutline, document: TextDocument, file: String) {
+        let kinds: [String: (String, CompletionItem.Kind)] = [
+            "parameters": ("parameter", .constant), "dependencies": ("dependency", .variable), "constants": ("constant", .constant),
+            "state": ("state", .variable), "derived": ("derived value", .property), "children": ("child view model", .property),
+            "functions": ("function", .function), "commands": ("command", .function), "resources": ("resource", .property),
+            "events": ("event", .event), "reactions": ("reaction", .function), "invariants": ("invariant", .constant),
+        ]
+        var current: String?
+        for (index, line) in outline.lines.enumerated() where !line.isBlank && line.blockOwner == nil {
+            guard let key = line.key else { continue }
+            let path = outline.path(toKeyOf: index)
+            if path.count == 3, path[2] == "type", let owner = current, !line.value.isEmpty {
+                names[owner]?.type = line.value
+            }
+            guard path.count == 2, let (kind, completion) = kinds[path[0]] else { continue }
+            let location = document.location(of: Position(line: index, character: line.keyIndent), file: file)
+            var name = Name(name: key, kind: kind, type: nil, doc: nil, location: location, completionKind: completion)
+            name.type = outline.flowEntries(onLine: index, in: document).entries.first { $0.key == "type" }.map { entry in
+                String(decoding: Array(document.line(index).utf16)[entry.value], as: UTF16.self).trimmingCharacters(in: .whitespaces)
+            }
+            name.isReadable = kind != "reaction" && kind != "invariant"
+            add(name)
+            current = key
+        }
+    }
+
     private mutating func add(_ name: Name) {
         if names[name.name] == nil { order.append(name.name) }
         names[name.name] = name

@@ -30,6 +30,18 @@ struct Occurrences {
                     let end = Position(line: index, character: line.keyIndent + key.utf16.count)
                     result.append(Occurrence(range: Range(start: start, end: end), role: role))
                 }
+                let flow = outline.flowEntries(onLine: index, in: document)
+                if flow.open != nil {
+                    // `{ type: Int, value: count * 2 }`: each entry's value by its own key.
+                    for entry in flow.entries where scansValue(path + [entry.key], inTypes: inTypes) {
+                        let value = Array(units[entry.value])
+                        for range in words(name, in: value, from: 0) {
+                            result.append(Occurrence(range: Range(start: Position(line: index, character: entry.value.lowerBound + range.lowerBound),
+                                                                  end: Position(line: index, character: entry.value.lowerBound + range.upperBound)), role: .reference))
+                        }
+                    }
+                    continue
+                }
                 if scansValue(path, inTypes: inTypes) { valueFrom = line.valueStart }
             } else {
                 let parents = outline.parents(ofLine: index, indent: line.keyIndent).map(\.key)

@@ -80,8 +80,8 @@ extension Server {
         switch (section, key) {
         case ("commands", _):
             var result: [(String, String?, String)] = []
-            let command = workspace.analysis(ofURI: uri)?.spec?.commands.first { $0.name.value == entry }
-            if let input = command?.input, ["enabled", "perform", "work", "task"].contains(key) {
+            let command = workspace.spec(ofURI: uri)?.commands.first { $0.name.value == entry }
+            if let input = command?.input, ["perform", "work", "task"].contains(key) {
                 result.append(("input", input.value, "The value passed to `execute(_:)`."))
             }
             if key == "onValue" { result.append(("value", command?.output?.value, "A value the work sent.")) }
@@ -111,7 +111,7 @@ extension Server {
     /// The analysis of the spec that declares the view model a child list of this spec holds.
     func childSpec(ofList list: String, uri: String) -> SpecAnalysis? {
         let path = DocumentURI.path(of: uri)
-        guard let member = workspace.analysis(ofPath: path)?.spec?.children.first(where: { $0.name.value == list }),
+        guard let member = workspace.spec(ofURI: uri)?.children.first(where: { $0.name.value == list }),
               let type = member.type?.value else { return nil }
         for name in TypeNames.identifiers(in: type) {
             if let child = workspace.spec(declaring: name, near: path) { return child }

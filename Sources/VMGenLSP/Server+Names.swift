@@ -18,6 +18,8 @@ extension Server {
             }
             return table
         }
-        return analysis?.spec.map(NameTable.init(spec:))
+        if let spec = analysis?.spec ?? workspace.lastReadSpecs[path] { return NameTable(spec: spec) }
+        guard let document = document(uri) else { return nil }
+        return NameTable(outline: YAMLOutline(document), document: document, file: path)
     }
 }

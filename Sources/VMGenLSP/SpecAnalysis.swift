@@ -25,6 +25,8 @@ public final class Workspace {
     /// The last model of each path that checked without a parse error, for completion in
     /// half-written code.
     public private(set) var lastGoodModels: [String: ViewModelModel] = [:]
+    /// The last spec of each path that could be read, for the same reason.
+    public private(set) var lastReadSpecs: [String: Spec] = [:]
 
     public init(generator: Generator) {
         self.generator = generator
@@ -94,11 +96,18 @@ public final class Workspace {
         let analysis = SpecAnalysis(path: path, spec: own.spec, diagnostics: output.diagnostics, model: output.model)
         checked[path] = (generation, analysis)
         if let model = output.model { lastGoodModels[path] = model }
+        if let spec = own.spec { lastReadSpecs[path] = spec }
         return analysis
     }
 
     public func analysis(ofURI uri: String) -> SpecAnalysis? {
         analysis(ofPath: DocumentURI.path(of: uri))
+    }
+
+    /// The spec of `uri` as it now reads, else as it last could be read.
+    public func spec(ofURI uri: String) -> Spec? {
+        let path = DocumentURI.path(of: uri)
+        return analysis(ofPath: path)?.spec ?? lastReadSpecs[path]
     }
 
     /// The specs of the folder whose checks depend on `path`: those with a child list of its view

@@ -122,7 +122,15 @@ struct YAMLOutline {
             return .value(path: path(toKeyOf: owner), keyLine: owner)
         }
         if line.key != nil, position.character >= line.valueStart {
-            return .value(path: path(toKeyOf: position.line), keyLine: position.line)
+            let path = path(toKeyOf: position.line)
+            let entries = flowEntries(onLine: position.line, in: document)
+            if let open = entries.open, position.character > open {
+                if let entry = entries.entries.first(where: { $0.value.lowerBound <= position.character && position.character <= $0.value.upperBound }) {
+                    return .value(path: path + [entry.key], keyLine: position.line)
+                }
+                return .key(path: path)
+            }
+            return .value(path: path, keyLine: position.line)
         }
         // Typing a key (or a blank line): the mapping is the one its indentation puts it in.
         let text = Array(document.line(position.line).utf16)
@@ -145,6 +153,46 @@ struct YAMLOutline {
             return .value(path: path(toKeyOf: above), keyLine: above)
         }
         return .key(path: parents(ofLine: position.line, indent: indent).map(\.key))
+    }
+
+    /// The entries of a one-line flow mapping written as a key's value (`{ type: Int, value: a }`):
+    /// each key with the UTF-16 range of its value (up to its `,` or `}`), and where the `{` is.
+    func flowEntries(onLine line: Int, in document: TextDocument) -> (open: Int?, entries: [(key: String, keyStart: Int, value: Swift.Range<Int>)]) {
+        guard lines.indices.contains(line), lines[line].key != nil else { return (nil, []) }
+        let units = Array(document.line(line).utf16)
+        var index = lines[line].valueStart
+        while index < units.count, units[index] == 0x20 { index += 1 }
+        guard index < units.count, units[index] == 0x7B else { return (nil, []) }  // {
+        let open = index
+        var entries: [(String, Int, Swift.Range<Int>)] = []
+        index += 1
+        while index < units.count {
+            while index < units.count, units[index] == 0x20 { index += 1 }
+            let keyStart = index
+            guard let (key, valueStart) = Self.key(in: units, from: keyStart) else { break }
+            // To the `,` or `}` that ends the value, outside brackets and quotes.
+            var end = valueStart
+            var depth = 0
+            var quote: UTF16.CodeUnit?
+            while end < units.count {
+                let unit = units[end]
+                if let open = quote {
+                    if unit == open { quote = nil }
+                } else if unit == 0x22 || unit == 0x27 {
+                    quote = unit
+                } else if unit == 0x28 || unit == 0x5B || unit == 0x7B {
+                    depth += 1
+                } else if unit == 0x29 || unit == 0x5D || (unit == 0x7D && depth > 0) {
+                    depth -= 1
+                } else if depth == 0 && (unit == 0x2C || unit == 0x7D) {
+                    break
+                }
+                end += 1
+            }
+            entries.append((key, keyStart, valueStart..<end))
+            index = end + 1
+        }
+        return (open, entries)
     }
 
     func previousContentLine(before line: Int) -> Int? {

@@ -18,24 +18,20 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A replacement the message advises (a did-you-mean, "quote it"), as data for editors'
-    /// quick fixes: the `utf8Length` bytes from `location` become `newText`.
+    /// quick fixes: the text `original`, written at `location`, becomes `newText`.
     public struct Fix: Hashable, Sendable {
-        /// What the fix does, for a menu: "Change to `email`".
+        /// What the fix does, for a menu: "Change `emial` to `email`".
         public var title: String
         public var location: SourceLocation
-        public var utf8Length: Int
+        /// The spec's text it replaces (an editor checks it is still there).
+        public var original: String
         public var newText: String
 
-        public init(_ title: String, at location: SourceLocation, utf8Length: Int, newText: String) {
+        public init(_ title: String, at location: SourceLocation, replacing original: String, with newText: String) {
             self.title = title
             self.location = location
-            self.utf8Length = utf8Length
+            self.original = original
             self.newText = newText
-        }
-
-        /// Replaces the word `word` written at `location` by `replacement`.
-        public static func replace(_ word: String, at location: SourceLocation, with replacement: String) -> Fix {
-            Fix("Change `\(word)` to `\(replacement)`", at: location, utf8Length: word.utf8.count, newText: replacement)
         }
     }
 

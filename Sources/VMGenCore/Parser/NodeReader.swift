@@ -72,7 +72,7 @@ struct NodeReader {
                 let belonging = suggestion.isEmpty ? KeyPlace.belonging(of: entry.key.value, notIn: place) : ""
                 diagnostics.error(
                     "unknown key `\(entry.key.value)` in \(context)\(suggestion)\(belonging)\(split) (known keys: \(known))",
-                    at: entry.key.location)
+                    at: entry.key.location, fixes: Suggestion.fixes(entry.key, in: allowed))
             }
         }
         // A misspelled required key was reported as unknown, with the key it meant: once is enough.

@@ -40,7 +40,7 @@ extension SectionReader {
         let names = Choice.allCases.map(\.rawValue)
         reader.diagnostics.error(
             "`\(key)` of \(context) must be \(names.map { "`\($0)`" }.joined(separator: " or ")), not `\(text.value)`\(Suggestion.didYouMean(text.value, in: names))",
-            at: text.location)
+            at: text.location, fixes: Suggestion.fixes(text, in: names))
         return nil
     }
 

@@ -196,7 +196,7 @@ struct SectionReader {
                 let names = Command.Policy.allCases.map(\.rawValue)
                 reader.diagnostics.error(
                     "unknown policy `\(policy.value)` of \(context)\(Suggestion.didYouMean(policy.value, in: names)) (policies: `oneAtATime`, `latestWins`)",
-                    at: policy.location)
+                    at: policy.location, fixes: Suggestion.fixes(policy, in: names))
             }
         }
         return command
@@ -222,7 +222,7 @@ struct SectionReader {
                     let names = Resource.Trigger.allCases.map(\.rawValue)
                     reader.diagnostics.error(
                         "unknown trigger `\(trigger.value)` of \(context)\(Suggestion.didYouMean(trigger.value, in: names)) (triggers: `init`, `activation`, `change`)",
-                        at: trigger.location)
+                        at: trigger.location, fixes: Suggestion.fixes(trigger, in: names))
                 }
             }
         }

@@ -9,6 +9,16 @@ enum Suggestion {
         return best.1 <= tolerance ? best.0 : nil
     }
 
+    /// The fix of `didYouMean` as data: `word`, written at `location`, replaced by the closest candidate.
+    static func fixes(_ word: String, at location: SourceLocation, in candidates: [String]) -> [Diagnostic.Fix] {
+        guard let best = closest(to: word, in: candidates) else { return [] }
+        return [Diagnostic.Fix("Change `\(word)` to `\(best)`", at: location, replacing: word, with: best)]
+    }
+
+    static func fixes(_ word: Located<String>, in candidates: [String]) -> [Diagnostic.Fix] {
+        fixes(word.value, at: word.location, in: candidates)
+    }
+
     /// ` (did you mean `x`?)`, or nothing.
     static func didYouMean(_ word: String, in candidates: [String]) -> String {
         closest(to: word, in: candidates).map { "; did you mean `\($0)`?" } ?? ""

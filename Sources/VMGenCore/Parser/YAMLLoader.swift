@@ -106,12 +106,21 @@ struct YAMLLoader {
             }
             let isTab = Self.character(at: mark, in: yaml) == "\t"
             var hint = isTab ? "; YAML indents with spaces only: replace the tab with spaces" : hint(for: problem)
+            // "Quote it", as data for editors: the spec's text at a place, and what to write instead.
+            var quoting: (original: String, quoted: String, scalarColumn: Int)?
             if problem.contains("mapping values are not allowed") {
-                hint = unquotedColonHint(at: mark, in: yaml)
+                (hint, quoting) = unquotedColonHint(at: mark, in: yaml)
             } else if problem.contains("did not find expected ',' or '}'"), let entry = flowEntryQuoted(at: mark, in: yaml) {
-                hint += ": write `\(entry)`"
+                hint += ": write `\(entry.quoted)`"
+                quoting = entry
+            } else if problem.contains("found character that cannot start any token"), !isTab {
+                quoting = restQuoted(at: mark, in: yaml)
             }
-            diagnostics.error("invalid YAML: \(problem)\(hint)", at: location(mark), notes: notes)
+            let fixes: [Diagnostic.Fix] = quoting.map { quoting in
+                let at = Self.location(line: mark.line, scalarColumn: quoting.scalarColumn, in: lines, file: file)
+                return [Diagnostic.Fix("Quote the value: `\(quoting.quoted)`", at: at, replacing: quoting.original, with: quoting.quoted)]
+            } ?? []
+            diagnostics.error("invalid YAML: \(problem)\(hint)", at: location(mark), notes: notes, fixes: fixes)
         }
         switch error {
         case let .scanner(context, problem, mark, yaml):
@@ -207,9 +216,9 @@ struct YAMLLoader {
     /// The hint for libyaml's "mapping values are not allowed": either the line is indented
     /// deeper than a line above that already has its value, or a value holds an unquoted `: `.
     /// For the second, the hint shows the line with its value quoted.
-    static func unquotedColonHint(at mark: Mark, in yaml: String) -> String {
+    static func unquotedColonHint(at mark: Mark, in yaml: String) -> (String, (original: String, quoted: String, scalarColumn: Int)?) {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-        guard mark.line >= 1, mark.line <= lines.count else { return "; a value that contains `: ` must be quoted" }
+        guard mark.line >= 1, mark.line <= lines.count else { return ("; a value that contains `: ` must be quoted", nil) }
         let line = lines[mark.line - 1]
         let indent = line.prefix { $0 == " " }.count
         let previousIndex = lines[..<(mark.line - 1)].lastIndex { line in
@@ -225,22 +234,40 @@ struct YAMLLoader {
             let above = lines[previousIndex].prefix { $0 == " " }.count
             if indent > above {
                 let key = content[..<keyEnd]
-                return "; this is an indentation error: `\(key)` on line \(mark.line) is indented deeper than line \(previousIndex + 1), which already has a value: indent `\(key)` by \(above) spaces, like line \(previousIndex + 1)"
+                return ("; this is an indentation error: `\(key)` on line \(mark.line) is indented deeper than line \(previousIndex + 1), which already has a value: indent `\(key)` by \(above) spaces, like line \(previousIndex + 1)", nil)
             }
         }
-        guard let separator = content.firstRange(of: ": ") else { return "; a value that contains `: ` must be quoted" }
+        guard let separator = content.firstRange(of: ": ") else { return ("; a value that contains `: ` must be quoted", nil) }
         // Deeper than the line above and not `key:`: the line continues the value above it,
         // and quoting this line alone would not help.
         if let previousIndex, indent > lines[previousIndex].prefix(while: { $0 == " " }).count,
            content[..<separator.lowerBound].contains(" ") {
             let above = lines[previousIndex].drop { $0 == " " }
             let key = above.firstRange(of: ":").map { above[..<$0.lowerBound] } ?? above
-            return "; line \(mark.line) continues the value of `\(key)` on line \(previousIndex + 1), and its `: ` ends that value: write the value as a block scalar (`\(key): |`, then its lines indented below)"
+            return ("; line \(mark.line) continues the value of `\(key)` on line \(previousIndex + 1), and its `: ` ends that value: write the value as a block scalar (`\(key): |`, then its lines indented below)", nil)
         }
         let lead = String(line[..<separator.upperBound])
         var value = String(line[separator.upperBound...])
         if let comment = value.firstRange(of: " #") { value = String(value[..<comment.lowerBound]) }
-        return "; a value that contains `: ` must be quoted: write `\(lead.drop { $0 == " " })\(quoted(value))`, or write the value as a block scalar (`|`) on the lines below"
+        let original = value.trimmingCharacters(in: .whitespaces)
+        let start = value.prefix { $0 == " " }.unicodeScalars.count
+        return ("; a value that contains `: ` must be quoted: write `\(lead.drop { $0 == " " })\(quoted(value))`, or write the value as a block scalar (`|`) on the lines below",
+                (original, quoted(value), lead.unicodeScalars.count + start + 1))
+    }
+
+    /// For a character that cannot start a plain value (`@`, `` ` ``): the rest of the line from
+    /// it (up to a comment), and that text quoted.
+    static func restQuoted(at mark: Mark, in yaml: String) -> (original: String, quoted: String, scalarColumn: Int)? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let scalars = Array(lines[mark.line - 1].unicodeScalars)
+        guard mark.column >= 1, mark.column <= scalars.count else { return nil }
+        var rest = String(String.UnicodeScalarView(scalars[(mark.column - 1)...]))
+        if let comment = rest.firstRange(of: " #") { rest = String(rest[..<comment.lowerBound]) }
+        if rest.hasSuffix("\r") { rest.removeLast() }
+        let original = rest.trimmingCharacters(in: .whitespaces)
+        guard !original.isEmpty else { return nil }
+        return (original, quoted(original), mark.column)
     }
 
     /// `value` (trimmed) as a YAML quoted scalar: double quotes, or single quotes when it holds a
@@ -254,7 +281,7 @@ struct YAMLLoader {
 
     /// For a `: ` inside a value in `{ }` (libyaml stops at that colon): the entry `key: value`
     /// with its value quoted, the value running to the next `,` or `}` outside brackets.
-    static func flowEntryQuoted(at mark: Mark, in yaml: String) -> String? {
+    static func flowEntryQuoted(at mark: Mark, in yaml: String) -> (original: String, quoted: String, scalarColumn: Int)? {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
         guard mark.line >= 1, mark.line <= lines.count else { return nil }
         let line = Array(lines[mark.line - 1].unicodeScalars)
@@ -284,7 +311,14 @@ struct YAMLLoader {
             value.unicodeScalars.append(scalar)
         }
         guard !key.isEmpty, !key.contains(" ") else { return nil }
-        return "\(key): \(quoted(value))"
+        // The entry as written, from its key to the end of its value: the quoted entry replaces it.
+        let scalars = Array(entry.unicodeScalars)
+        let leading = scalars.prefix { $0 == " " }.count
+        let valueEnd = entry.unicodeScalars.distance(from: entry.unicodeScalars.startIndex, to: separator.upperBound) + value.unicodeScalars.count
+        var original = String(String.UnicodeScalarView(scalars[leading..<valueEnd]))
+        while original.hasSuffix(" ") { original.removeLast() }
+        // `start` is the 0-based place of the `{` or `,`; the entry's key is `leading` spaces after it.
+        return (original, "\(key): \(quoted(value))", start + 2 + leading)
     }
 
     /// Where libyaml's place (its columns count Unicode scalars) stands, as vmgen reports it

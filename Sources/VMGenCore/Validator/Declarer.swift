@@ -25,7 +25,7 @@ struct Declarer {
         if let access = spec.access, !["public", "internal"].contains(access.value) {
             diagnostics.error(
                 "`access` must be `public` or `internal`, not `\(access.value)`\(Suggestion.didYouMean(access.value, in: ["public", "internal"]))",
-                at: access.location)
+                at: access.location, fixes: Suggestion.fixes(access, in: ["public", "internal"]))
         }
         for module in spec.imports {
             let path = SpecCode.importPath(module.value)
@@ -38,7 +38,7 @@ struct Declarer {
         if let lifecycle = spec.lifecycle, lifecycle.value != "active" {
             diagnostics.error(
                 "unknown lifecycle `\(lifecycle.value)`\(Suggestion.closest(to: lifecycle.value, in: ["active"]) == nil ? "; the only lifecycle is `active`" : "; did you mean `active`?")",
-                at: lifecycle.location)
+                at: lifecycle.location, fixes: Suggestion.fixes(lifecycle, in: ["active"]))
         }
     }
 

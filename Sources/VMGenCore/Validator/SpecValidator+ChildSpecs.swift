@@ -82,7 +82,7 @@ extension Checker {
             }
             analysis.diagnostics.error(
                 "`on` of `\(name)` handles `\(event)`, but `\(childName)` (\(child.file)) has no event `\(event)`: \(events)\(advice)",
-                at: handler.event.location)
+                at: handler.event.location, fixes: Suggestion.fixes(handler.event, in: child.events))
         }
         // An `update` that did not parse was reported by checkChildLists.
         guard let code = keyed.update, let update else { return }

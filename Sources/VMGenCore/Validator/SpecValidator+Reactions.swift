@@ -49,7 +49,7 @@ extension Checker {
                 let names = symbols.values.filter(\.isReactive).map(\.name).sorted()
                 analysis.diagnostics.error(
                     "\(context), but the spec does not declare `\(trigger.value)`\(Suggestion.didYouMean(trigger.value, in: names))",
-                    at: trigger.location)
+                    at: trigger.location, fixes: Suggestion.fixes(trigger, in: names))
                 continue
             }
             guard symbol.isReactive else {

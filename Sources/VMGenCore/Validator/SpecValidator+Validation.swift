@@ -80,7 +80,7 @@ extension Checker {
             let inputs = spec.state.filter(\.isInput).map(\.name.value)
             analysis.diagnostics.error(
                 "`validation` has rules for `\(name.value)`, which the spec does not declare; rules go on input state values (`input: true`)\(Suggestion.didYouMean(name.value, in: inputs))",
-                at: name.location)
+                at: name.location, fixes: Suggestion.fixes(name, in: inputs))
             return
         }
         guard symbol.kind == .state else {
@@ -103,7 +103,7 @@ extension Checker {
             guard !spec.brokenNames.contains(submit.value) else { return }
             analysis.diagnostics.error(
                 "`submit` of `validation` names `\(submit.value)`, which is not a command; name the command that submits the form\(Suggestion.didYouMean(submit.value, in: spec.commands.map(\.name.value)))",
-                at: submit.location)
+                at: submit.location, fixes: Suggestion.fixes(submit, in: spec.commands.map(\.name.value)))
             return
         }
         let condition = GeneratedNames.canExecute(of: submit.value)

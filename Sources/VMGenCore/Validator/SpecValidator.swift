@@ -227,7 +227,9 @@ extension CodeAnalysis {
             // YAML's quotes are not Swift's: `value: "none"` is the Swift code `none`.
             advice += "; for the text \"\(read.name)\", write a Swift string inside YAML quotes: `'\"\(read.name)\"'`"
         }
-        diagnostics.error("\(what) reads `\(read.name)`, which the spec does not declare\(advice)", at: location)
+        // A fix needs the name's exact place, which YAML's escapes and folds can hide.
+        let fixes = code.positionsAreExact || code.columns != nil ? Suggestion.fixes(read.name, at: location, in: names) : []
+        diagnostics.error("\(what) reads `\(read.name)`, which the spec does not declare\(advice)", at: location, fixes: fixes)
     }
 
     /// The first read of each name, telling apart spellings that Swift's `String` equality
@@ -403,7 +405,7 @@ extension Checker {
                 let events = spec.events.map(\.name.value)
                 analysis.diagnostics.error(
                     "command `\(name)` emits `\(emits.value)`, which is not an event\(Suggestion.didYouMean(emits.value, in: events, otherwise: "declare it under `events`"))",
-                    at: emits.location)
+                    at: emits.location, fixes: Suggestion.fixes(emits, in: events))
             }
             if let then = command.then { checkThen(then, of: command, &analysis) }
             switch command.work {
@@ -451,7 +453,7 @@ extension Checker {
                 let commands = spec.commands.map(\.name.value).filter { $0 != name }
                 analysis.diagnostics.error(
                     "`then` of command `\(name)` names `\(then.value)`, which is not a command\(Suggestion.didYouMean(then.value, in: commands, otherwise: "name one of this view model's commands"))",
-                    at: then.location)
+                    at: then.location, fixes: Suggestion.fixes(then, in: commands))
             }
             return
         }

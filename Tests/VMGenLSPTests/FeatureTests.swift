@@ -1,0 +1,303 @@
+import Foundation
+import Testing
+@testable import VMGenLSP
+
+/// A spec with a parameter, state, derived values and a command with an input; line numbers
+/// below are 0-based, as LSP counts.
+let counter = """
+    viewModel: CounterViewModel
+    parameters:
+      start: { type: Int, doc: Where counting starts. }
+    state:
+      count: { type: Int, initial: start, input: true, doc: The current count. }
+    derived:
+      doubled: { type: Int, value: count * 2, doc: Twice the count. }
+      label:
+        type: String
+        value: '"\\(doubled) €"'
+    commands:
+      add:
+        input: Int
+        enabled: count < 100
+        perform: count += input
+
+    """
+
+@Suite("Diagnostics as vmgen lint gives them")
+struct DiagnosticsTests {
+    @Test("an error is published at the word its location points at, with the linter's message")
+    func published() throws {
+        let session = try Session()
+        session.open("Bad.vm.yaml", "viewModel: BadViewModel\nstate:\n  count: { type: Int, initial: \"0\" }\nderived:\n  tripled: { type: Int, value: cuont * 3 }\n")
+        let diagnostics = session.diagnostics("Bad.vm.yaml")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?["message"] == "`tripled` reads `cuont`, which the spec does not declare; did you mean `count`?")
+        #expect(diagnostics.first?["severity"] == .int(1))
+        #expect(diagnostics.first?["range"] == JSONValue(encoding: Range(start: Position(line: 4, character: 31), end: Position(line: 4, character: 36))))
+    }
+
+    @Test("a clean spec publishes an empty list, and a fix clears what an edit broke")
+    func clears() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        #expect(session.diagnostics("Counter.vm.yaml").isEmpty)
+        session.change("Counter.vm.yaml", counter.replacingOccurrences(of: "count * 2", with: "cont * 2"), version: 2)
+        #expect(session.diagnostics("Counter.vm.yaml").count == 1)
+        session.change("Counter.vm.yaml", counter, version: 3)
+        #expect(session.diagnostics("Counter.vm.yaml").isEmpty)
+    }
+
+    @Test("notes become related information, at their own places")
+    func notes() throws {
+        let session = try Session()
+        session.open("Cycle.vm.yaml", "viewModel: CycleViewModel\nderived:\n  a: { type: Int, value: b }\n  b: { type: Int, value: a }\n")
+        let diagnostic = try #require(session.diagnostics("Cycle.vm.yaml").first)
+        guard case .array(let related)? = diagnostic["relatedInformation"] else {
+            Issue.record("no related information")
+            return
+        }
+        #expect(related.count == 2)
+        #expect(related.first?["message"] == "`a` reads `b`")
+    }
+
+    @Test("a parent is checked against its child's spec in the folder, and re-checked when the child changes")
+    func acrossSpecs() throws {
+        let session = try Session()
+        let child = "viewModel: RowViewModel\nevents:\n  picked: { type: Int }\n"
+        let parent = """
+            viewModel: ListViewModel
+            state:
+              ids: { type: "[Int]", initial: "[]", input: true }
+            children:
+              rows:
+                type: "[RowViewModel]"
+                each: ids
+                id: \\.self
+                make: RowViewModel()
+                on:
+                  picked: print(value)
+
+            """
+        try session.write("Row.vm.yaml", child)
+        session.open("List.vm.yaml", parent)
+        #expect(session.diagnostics("List.vm.yaml").isEmpty)
+        session.open("Row.vm.yaml", child)
+        session.change("Row.vm.yaml", child.replacingOccurrences(of: "picked", with: "chosen"), version: 2)
+        session.sent.removeAll()
+        session.server.publishPending()
+        let forParent = session.sent.last { $0["params"]?["uri"] == .string(session.uri("List.vm.yaml")) }
+        guard case .array(let diagnostics)? = forParent?["params"]?["diagnostics"] else {
+            Issue.record("the parent's diagnostics were not published")
+            return
+        }
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?["message"]?.description.contains("has no event `picked`") ?? false)
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    public var description: String {
+        if case .string(let text) = self { return text }
+        return String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self)
+    }
+}
+
+@Suite("Completion")
+struct CompletionTests {
+    @Test("top-level keys on an empty line at the left margin, with their doc lines")
+    func topLevel() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter + "\n")
+        let labels = session.completionLabels("Counter.vm.yaml", 16, 0)
+        #expect(labels.contains("viewModel") && labels.contains("commands") && labels.contains("reactions"))
+        let response = session.request("textDocument/completion", session.at("Counter.vm.yaml", 16, 0))
+        guard case .array(let items)? = response["result"]?["items"] else { return }
+        let commands = items.first { $0["label"] == "commands" }
+        #expect(commands?["documentation"]?.description.hasPrefix("Actions, each a runtime `Command`") ?? false)
+    }
+
+    @Test("a command's keys inside a command, a derived value's inside a derived value")
+    func nested() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter.replacingOccurrences(of: "    input: Int\n", with: "    input: Int\n    \n"))
+        let labels = session.completionLabels("Counter.vm.yaml", 13, 4)
+        #expect(labels.contains("onValue") && labels.contains("policy") && !labels.contains("initial"))
+        let derived = session.completionLabels("Counter.vm.yaml", 8, 4)
+        #expect(derived.contains("debounce") && derived.contains("value") && !derived.contains("perform"))
+    }
+
+    @Test("inside spec code: the values it may read, and a command's input")
+    func names() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        let perform = session.completionLabels("Counter.vm.yaml", 14, 22)
+        #expect(perform.contains("count") && perform.contains("doubled") && perform.contains("start") && perform.contains("input"))
+        let enabled = session.completionLabels("Counter.vm.yaml", 13, 13)
+        #expect(enabled.contains("count") && !enabled.contains("input"))
+        // A state's `initial` reads only what exists before the state: parameters, dependencies, constants.
+        let initial = session.completionLabels("Counter.vm.yaml", 4, 33)
+        #expect(initial == ["start"])
+    }
+
+    @Test("in half-written code that no longer parses, names come from the last good model")
+    func halfWritten() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        _ = session.completionLabels("Counter.vm.yaml", 14, 22)
+        let broken = counter.replacingOccurrences(of: "    perform: count += input\n", with: "    perform: count += input\n    enabled: {\n    on\n")
+        session.change("Counter.vm.yaml", broken, version: 2)
+        let labels = session.completionLabels("Counter.vm.yaml", 14, 22)
+        #expect(labels.contains("doubled") && labels.contains("input"))
+    }
+
+    @Test("where an event is expected, the events; where a policy is, the policies")
+    func namedValues() throws {
+        let session = try Session()
+        let text = counter + "    emits: \nevents:\n  changed: { type: Void }\n"
+        session.open("Counter.vm.yaml", text.replacingOccurrences(of: "perform: count += input", with: "work: SignalProducer(value: ())"))
+        #expect(session.completionLabels("Counter.vm.yaml", 15, 11) == ["changed"])
+        session.change("Counter.vm.yaml", counter + "    policy: \n", version: 2)
+        #expect(session.completionLabels("Counter.vm.yaml", 15, 12) == ["oneAtATime", "latestWins"])
+    }
+}
+
+@Suite("Hover, definition, references, symbols")
+struct NavigationTests {
+    @Test("hover on a value: kind, type, doc, what it reads, what reads it, its place in the update order")
+    func hoverValue() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        let hover = session.request("textDocument/hover", session.at("Counter.vm.yaml", 6, 4))
+        let text = hover["result"]?["contents"]?["value"]?.description ?? ""
+        #expect(text.contains("**derived value** `doubled`: `Int`"))
+        #expect(text.contains("Twice the count."))
+        #expect(text.contains("Reads: `count`"))
+        #expect(text.contains("Read by: `label`"))
+        #expect(text.contains("Update order:"))
+    }
+
+    @Test("hover on a key: its doc line from the key table")
+    func hoverKey() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        let text = session.request("textDocument/hover", session.at("Counter.vm.yaml", 13, 6))["result"]?["contents"]?["value"]?.description ?? ""
+        #expect(text.contains("`enabled`") && text.contains("A `Bool` expression"))
+    }
+
+    @Test("definition of a name read in code is its declaration; of a generated name, its owner's")
+    func definition() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter + "    onValue: print(addIsEnabled)\n")
+        let result = session.request("textDocument/definition", session.at("Counter.vm.yaml", 14, 16))["result"]
+        #expect(result == JSONValue(encoding: [Location(uri: session.uri("Counter.vm.yaml"), range: Range(start: Position(line: 4, character: 2), end: Position(line: 4, character: 7)))]))
+        let owner = session.request("textDocument/definition", session.at("Counter.vm.yaml", 15, 20))["result"]
+        #expect(owner == JSONValue(encoding: [Location(uri: session.uri("Counter.vm.yaml"), range: Range(start: Position(line: 11, character: 2), end: Position(line: 11, character: 5)))]))
+    }
+
+    @Test("references: the declaration and every read, not members of something else")
+    func references() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter + "    onValue: print(other.count, self.count)\n")
+        let result = session.request("textDocument/references", session.at("Counter.vm.yaml", 4, 3).merging(["context": .object(["includeDeclaration": .bool(true)])]) { $1 })["result"]
+        guard case .array(let locations)? = result else {
+            Issue.record("no references")
+            return
+        }
+        let lines = locations.compactMap { location -> Int? in if case .int(let line)? = location["range"]?["start"]?["line"] { line } else { nil } }
+        // Declared on 4, read on 6 (doubled), 13 (enabled), 14 (perform), 15 (self.count only).
+        #expect(lines == [4, 6, 13, 14, 15])
+    }
+
+    @Test("references of a child's event reach the parent's `on:` key")
+    func eventAcrossSpecs() throws {
+        let session = try Session()
+        try session.write("Row.vm.yaml", "viewModel: RowViewModel\nevents:\n  picked: { type: Int }\n")
+        try session.write("List.vm.yaml", "viewModel: ListViewModel\nstate:\n  ids: { type: \"[Int]\", initial: \"[]\" }\nchildren:\n  rows:\n    type: \"[RowViewModel]\"\n    each: ids\n    id: \\.self\n    make: RowViewModel()\n    on:\n      picked: print(value)\n")
+        session.open("Row.vm.yaml", "viewModel: RowViewModel\nevents:\n  picked: { type: Int }\n")
+        let result = session.request("textDocument/references", session.at("Row.vm.yaml", 2, 3))["result"]
+        guard case .array(let locations)? = result else {
+            Issue.record("no references")
+            return
+        }
+        #expect(Set(locations.compactMap { $0["uri"] }) == [.string(session.uri("Row.vm.yaml")), .string(session.uri("List.vm.yaml"))])
+        session.open("List.vm.yaml", try String(contentsOf: session.folder.appendingPathComponent("List.vm.yaml"), encoding: .utf8))
+        let definition = session.request("textDocument/definition", session.at("List.vm.yaml", 10, 8))["result"]
+        #expect(definition == JSONValue(encoding: [Location(uri: session.uri("Row.vm.yaml"), range: Range(start: Position(line: 2, character: 2), end: Position(line: 2, character: 8)))]))
+    }
+
+    @Test("the outline: the view model, its sections and their entries")
+    func symbols() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        let result = session.request("textDocument/documentSymbol", ["textDocument": .object(["uri": .string(session.uri("Counter.vm.yaml"))])])["result"]
+        guard case .array(let symbols)? = result else {
+            Issue.record("no symbols")
+            return
+        }
+        #expect(symbols.map { $0["name"]?.description ?? "" } == ["CounterViewModel", "parameters", "state", "derived", "commands"])
+        guard case .array(let derived)? = symbols[3]["children"] else { return }
+        #expect(derived.map { $0["name"]?.description ?? "" } == ["doubled", "label"])
+        #expect(derived[1]["range"]?["end"]?["line"] == .int(9))
+    }
+}
+
+@Suite("Rename, quick fixes and the generated Swift")
+struct EditingTests {
+    @Test("rename changes the declaration and every read, and warns of the generated names")
+    func rename() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        let prepared = session.request("textDocument/prepareRename", session.at("Counter.vm.yaml", 12, 20))["result"]
+        #expect(prepared?["placeholder"] == nil)  // `input` of a key, not a name of the spec
+        #expect(session.request("textDocument/prepareRename", session.at("Counter.vm.yaml", 14, 15))["result"]?["placeholder"] == "count")
+        let response = session.request("textDocument/rename", session.at("Counter.vm.yaml", 14, 15).merging(["newName": "total"]) { $1 })
+        guard case .array(let edits)? = response["result"]?["changes"]?[session.uri("Counter.vm.yaml")] else {
+            Issue.record("no edits: \(response)")
+            return
+        }
+        #expect(edits.count == 4)
+        #expect(session.sent.contains { $0["method"] == "window/showMessage" && ($0["params"]?["message"]?.description.contains("countProperty") ?? false) })
+        let invalid = session.request("textDocument/rename", session.at("Counter.vm.yaml", 14, 15).merging(["newName": "two words"]) { $1 })
+        #expect(invalid["error"]?["code"] == .int(-32803))
+    }
+
+    @Test("a did-you-mean becomes a quick fix that writes the suggestion")
+    func didYouMean() throws {
+        let session = try Session()
+        session.open("Bad.vm.yaml", "viewModel: BadViewModel\nstate:\n  count: { type: Int, initial: \"0\" }\nderived:\n  doubled: { tpye: Int, value: count * 2 }\n  tripled: { type: Int, value: cuont * 3 }\n")
+        let diagnostics = session.diagnostics("Bad.vm.yaml")
+        #expect(diagnostics.count >= 2)
+        let response = session.request("textDocument/codeAction", [
+            "textDocument": .object(["uri": .string(session.uri("Bad.vm.yaml"))]),
+            "range": JSONValue(encoding: Range(start: Position(line: 4, character: 0), end: Position(line: 5, character: 40))),
+            "context": .object(["diagnostics": .array([])]),
+        ])
+        guard case .array(let actions)? = response["result"] else {
+            Issue.record("no actions")
+            return
+        }
+        let edits = actions.compactMap { $0["edit"]?["changes"]?[session.uri("Bad.vm.yaml")] }
+        #expect(edits.contains(JSONValue(encoding: [TextEdit(range: Range(start: Position(line: 4, character: 13), end: Position(line: 4, character: 17)), newText: "type")])))
+        #expect(edits.contains(JSONValue(encoding: [TextEdit(range: Range(start: Position(line: 5, character: 31), end: Position(line: 5, character: 36)), newText: "count")])))
+    }
+
+    @Test("a value with `: ` unquoted gets a quick fix that quotes it")
+    func quoteIt() throws {
+        let session = try Session()
+        session.open("Q.vm.yaml", "viewModel: QViewModel\nstate:\n  flag: { type: Bool, initial: \"true\" }\nderived:\n  text:\n    type: String\n    value: flag ? \"a\" : \"b\"\n")
+        let diagnostics = session.diagnostics("Q.vm.yaml")
+        let fix = diagnostics.first?["data"]
+        #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `'flag ? \"a\" : \"b\"'`", range: Range(start: Position(line: 6, character: 11), end: Position(line: 6, character: 27)), newText: "'flag ? \"a\" : \"b\"'")]))
+    }
+
+    @Test("vmgen.showGeneratedSwift returns the spec's Swift, or an error while it has errors")
+    func showSwift() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        let response = session.request("workspace/executeCommand", ["command": "vmgen.showGeneratedSwift", "arguments": .array([.string(session.uri("Counter.vm.yaml"))])])
+        #expect(response["result"]?.description.contains("final class CounterViewModel") ?? false)
+        session.change("Counter.vm.yaml", counter.replacingOccurrences(of: "count * 2", with: "nothing * 2"), version: 2)
+        let failed = session.request("workspace/executeCommand", ["command": "vmgen.showGeneratedSwift", "arguments": .array([.string(session.uri("Counter.vm.yaml"))])])
+        #expect(failed["error"]?["code"] == .int(-32803))
+    }
+}
