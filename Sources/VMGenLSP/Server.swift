@@ -130,6 +130,8 @@ public final class Server {
 
     /// Asks for `uri`'s diagnostics; `publishDue` sends them once edits pause.
     func scheduleDiagnostics(_ uri: String) {
+        // Other YAML files the editor opens with the same language are not specs: left alone.
+        guard DocumentURI.isSpec(DocumentURI.path(of: uri)) else { return }
         if pendingDiagnostics[uri] == nil { pendingDiagnostics[uri] = Date() }
     }
 
@@ -164,6 +166,8 @@ public final class Server {
 
     /// The open document of `uri`; a request about a document never opened is answered empty.
     func document(_ uri: String) -> TextDocument? {
-        workspace.documents[uri] ?? workspace.document(forPath: DocumentURI.path(of: uri))
+        let path = DocumentURI.path(of: uri)
+        guard DocumentURI.isSpec(path) else { return nil }
+        return workspace.documents[uri] ?? workspace.document(forPath: path)
     }
 }

@@ -6,14 +6,17 @@ import VMGenCore
 /// of edits is checked once, and the last edit of a burst always gets its diagnostics.
 public struct ServerLoop {
     /// How long after the last edit diagnostics are published.
-    public var quiet: TimeInterval = 0.05
+    public var quiet: TimeInterval = 0.01
     /// The longest a document waits for diagnostics while edits keep coming.
-    public var longest: TimeInterval = 0.5
+    public var longest: TimeInterval = 0.3
 
     public init() {}
 
     /// Serves until `exit` or the end of input; returns the exit code (0 after `shutdown`).
     public func run(generator: Generator, input: FileHandle = .standardInput, output: FileHandle = .standardOutput) -> Int32 {
+        // A client that goes away must not kill the server with SIGPIPE mid-write: the write
+        // fails instead, and the end of input ends the loop.
+        signal(SIGPIPE, SIG_IGN)
         let queue = MessageQueue()
         let reader = Thread {
             var framer = MessageFramer()
@@ -36,7 +39,7 @@ public struct ServerLoop {
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let server = Server(generator: generator) { message in
             guard let body = try? encoder.encode(message) else { return }
-            output.write(MessageFramer.frame(body))
+            try? output.write(contentsOf: MessageFramer.frame(body))
         }
         while true {
             let deadline = server.pendingDiagnostics.values.min().map { first in

@@ -50,6 +50,12 @@ public final class Workspace {
     public func close(_ uri: String) {
         documents[uri] = nil
         generation += 1
+        // What was kept for the document goes with it (the file on disk is read again if needed).
+        let path = DocumentURI.path(of: uri)
+        parsed[path] = nil
+        checked[path] = nil
+        lastGoodModels[path] = nil
+        lastReadSpecs[path] = nil
     }
 
     /// The text of a path: its open document, else the file on disk.

@@ -65,3 +65,26 @@ struct ServerLifecycleTests {
         #expect(unopened["result"] == .array([]))
     }
 }
+
+@Suite("Documents that are not specs")
+struct NotSpecsTests {
+    @Test("a YAML file that is not a spec gets no diagnostics and empty answers")
+    func otherYAML() throws {
+        let session = try Session()
+        session.open("config.yaml", "key: [unclosed\n")
+        #expect(session.diagnostics("config.yaml").isEmpty)
+        #expect(!session.sent.contains { $0["method"] == "textDocument/publishDiagnostics" })
+        #expect(session.completionLabels("config.yaml", 0, 0).isEmpty)
+        #expect(session.request("textDocument/hover", session.at("config.yaml", 0, 1))["result"] == .null)
+    }
+
+    @Test("JSON nested thousands deep is rejected, not a stack overflow")
+    func deepJSON() throws {
+        let session = try Session()
+        session.sent.removeAll()
+        let depth = 100_000
+        session.server.handle(body: Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
+        #expect(session.sent.first?["error"]?["code"] != nil)
+        #expect(session.request("shutdown", [:])["result"] == .null)
+    }
+}
