@@ -15,6 +15,25 @@ struct Occurrences {
         var role: Role
     }
 
+    /// The places of `name` in the spec of `document`: from the spec's own sites when it reads
+    /// (`NameSites`, `handlersOnly` for a child's event in a parent's `on:` keys), else from the text.
+    static func find(_ name: String, in document: TextDocument, spec: Spec?, handlersOnly: Bool = false) -> [Occurrence] {
+        guard let spec else { return handlersOnly ? [] : find(name, in: document) }
+        let sites = NameSites(spec: spec)
+        let target = Array(name.utf16)
+        return (handlersOnly ? sites.handlers(of: name) : sites.of(name)).compactMap { site in
+            let start = document.position(of: site.location)
+            let units = Array(document.line(start.line).utf16)
+            // The name where the site says, or just after a quote there (a quoted key or name).
+            for from in [start.character, start.character + 1] where from + target.count <= units.count {
+                guard Array(units[from..<(from + target.count)]) == target else { continue }
+                let range = Range(start: Position(line: start.line, character: from), end: Position(line: start.line, character: from + target.count))
+                return Occurrence(range: range, role: site.isDeclaration ? .declaration : .reference)
+            }
+            return nil
+        }
+    }
+
     static func find(_ name: String, in document: TextDocument, inTypes: Bool = false) -> [Occurrence] {
         let outline = YAMLOutline(document)
         var result: [Occurrence] = []

@@ -53,9 +53,11 @@ extension Server {
         guard let (target, word, _) = target(at: TextDocumentPositionParams(textDocument: params.textDocument, position: params.position)) else { return [] }
         let includeDeclaration = params.context?.includeDeclaration ?? true
         var result: [Location] = []
-        func collect(in path: String, inTypes: Bool = false, keysOnly: Bool = false) {
+        /// Where `word` is written in the spec at `path`: its spec's sites while it reads, else its text.
+        func collect(in path: String, handlersOnly: Bool = false) {
             guard let document = workspace.document(forPath: path) else { return }
-            for occurrence in Occurrences.find(word, in: document, inTypes: inTypes) {
+            let spec = workspace.analysis(ofPath: path)?.spec
+            for occurrence in Occurrences.find(word, in: document, spec: spec, handlersOnly: handlersOnly) {
                 if occurrence.role == .declaration, !includeDeclaration { continue }
                 result.append(Location(uri: document.uri, range: occurrence.range))
             }
@@ -65,13 +67,23 @@ extension Server {
         case .name(let name):
             collect(in: path)
             // An event of this spec is also handled by its parents' `on:` keys.
-            if name.kind == "event" { for parent in parents(of: path) { collect(in: parent) } }
-        case .viewModel(let spec):
-            for other in workspace.folderSpecs(of: path) { collect(in: other, inTypes: true) }
-            _ = spec
+            if name.kind == "event" { for parent in parents(of: path) { collect(in: parent, handlersOnly: true) } }
+        case .viewModel:
+            // A view model's name is written in types, which are not code: found in the text.
+            for other in workspace.folderSpecs(of: path) {
+                guard let document = workspace.document(forPath: other) else { continue }
+                for occurrence in Occurrences.find(word, in: document, inTypes: true)
+                where includeDeclaration || occurrence.role != .declaration {
+                    result.append(Location(uri: document.uri, range: occurrence.range))
+                }
+                if let spec = workspace.analysis(ofPath: other)?.spec, spec.viewModel.value == word, includeDeclaration,
+                   let declaration = DiagnosticConversion(workspace: workspace).location(of: spec.viewModel.location) {
+                    result.append(declaration)
+                }
+            }
         case .childEvent(_, let child):
             collect(in: child.path)
-            for parent in parents(of: child.path) { collect(in: parent) }
+            for parent in parents(of: child.path) { collect(in: parent, handlersOnly: true) }
         }
         return result
     }

@@ -26,9 +26,12 @@ extension Server {
         var changes: [String: [TextEdit]] = [:]
         var targets = [path]
         if name.kind == "event" { targets += parents(of: path) }
-        for target in targets {
+        for (index, target) in targets.enumerated() {
             guard let document = workspace.document(forPath: target) else { continue }
-            let edits = Occurrences.find(word, in: document).map { TextEdit(range: $0.range, newText: params.newName) }
+            let spec = workspace.analysis(ofPath: target)?.spec
+            // In the spec itself every place of the name; in a parent, its `on:` keys.
+            let edits = Occurrences.find(word, in: document, spec: spec, handlersOnly: index > 0)
+                .map { TextEdit(range: $0.range, newText: params.newName) }
             if !edits.isEmpty { changes[document.uri] = edits }
         }
         let generated = (names(of: params.textDocument.uri)?.names.values ?? [:].values).filter { $0.owner == word }.map(\.name).sorted()

@@ -208,6 +208,20 @@ struct NavigationTests {
         #expect(lines == [4, 6, 13, 14, 15])
     }
 
+    @Test("references follow Swift's scoping: a local of the same name and a string's text are not the spec's name")
+    func scoping() throws {
+        let session = try Session()
+        let functions = "functions:\n  shadow:\n    signature: \"() -> String\"\n    body: |\n      let count = 1\n      return \"count \\(count + start)\"\n"
+        session.open("Counter.vm.yaml", counter + functions)
+        func lines(_ line: Int, _ character: Int) -> [Int] {
+            let result = session.request("textDocument/references", session.at("Counter.vm.yaml", line, character).merging(["context": .object(["includeDeclaration": .bool(true)])]) { $1 })["result"]
+            guard case .array(let locations)? = result else { return [] }
+            return locations.compactMap { location -> Int? in if case .int(let line)? = location["range"]?["start"]?["line"] { line } else { nil } }.sorted()
+        }
+        #expect(lines(4, 3) == [4, 6, 13, 14])
+        #expect(lines(2, 3) == [2, 4, 20])
+    }
+
     @Test("references of a child's event reach the parent's `on:` key")
     func eventAcrossSpecs() throws {
         let session = try Session()
