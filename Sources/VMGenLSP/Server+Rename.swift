@@ -37,9 +37,13 @@ extension Server {
         let generated = (names(of: params.textDocument.uri)?.names.values ?? [:].values).filter { $0.owner == word }.map(\.name).sorted()
         if !generated.isEmpty {
             let renamed = generated.map { "`\($0)`" }.joined(separator: ", ")
-            send(.notification(method: "window/showMessage", params: JSONValue(encoding: ShowMessageParams(
-                type: 2,
-                message: "Renaming `\(word)` also renames the generated \(renamed); Swift files that use them are not edited: update them by hand."))))
+            var message = "Renaming `\(word)` also renames the generated \(renamed); Swift files that use them are not edited: update them by hand"
+            let uses = root.map { SwiftUses.find(Set(generated), under: $0) } ?? []
+            if !uses.isEmpty {
+                let shown = uses.prefix(10).map { "\($0.path):\($0.line) (`\($0.name)`)" }.joined(separator: ", ")
+                message += ". Used at \(shown)" + (uses.count > 10 ? " and \(uses.count - 10) more" : "")
+            }
+            send(.notification(method: "window/showMessage", params: JSONValue(encoding: ShowMessageParams(type: 2, message: message + "."))))
         }
         return WorkspaceEdit(changes: changes)
     }

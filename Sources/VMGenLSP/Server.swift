@@ -16,6 +16,8 @@ public final class Server {
     let send: (OutgoingMessage) -> Void
     /// The URIs whose diagnostics wait to be published, with when they were first asked for.
     public private(set) var pendingDiagnostics: [String: Date] = [:]
+    /// The project's folder (`rootUri`), where a rename looks for Swift code that uses generated names.
+    var root: String?
     /// The last diagnostics published per URI, for code actions and to skip repeats.
     private(set) var published: [String: [LSPDiagnostic]] = [:]
 
@@ -54,7 +56,8 @@ public final class Server {
             if case .shutDown = phase { phase = .exited(code: 0) } else { phase = .exited(code: 1) }
             return .null
         case (.waiting, "initialize"):
-            _ = try message.params(as: InitializeParams.self)
+            let params = try message.params(as: InitializeParams.self)
+            root = params.rootUri.map(DocumentURI.path(of:)).flatMap { $0.hasPrefix("/") ? $0 : nil }
             phase = .running
             return JSONValue(encoding: InitializeResult(
                 capabilities: ServerCapabilities(), serverInfo: .init(name: "vmgen", version: VMGen.version)))

@@ -20,6 +20,8 @@ public final class Workspace {
     private var parsed: [String: (data: Data, parsed: Generator.Parsed)] = [:]
     /// Checked specs by path, valid while `generation` has not moved.
     private var checked: [String: (generation: Int, analysis: SpecAnalysis)] = [:]
+    /// The view model name a spec had before its last edit renamed it: its parents name the old one.
+    private var formerNames: [String: String] = [:]
     /// Moves on every change of any document: a change in one spec can change another's checks.
     private var generation = 0
     /// The last model of each path that checked without a parse error, for completion in
@@ -88,6 +90,9 @@ public final class Workspace {
         let data = Data(document.text.utf8)
         if let cached = parsed[path], cached.data == data { return cached.parsed }
         let result = generator.parse(data, file: path)
+        if let former = parsed[path]?.parsed.spec?.viewModel.value, former != result.spec?.viewModel.value {
+            formerNames[path] = former
+        }
         parsed[path] = (data, result)
         return result
     }
@@ -119,13 +124,13 @@ public final class Workspace {
     /// The specs of the folder whose checks depend on `path`: those with a child list of its view
     /// model, and those that declare the same view model name.
     public func dependents(of path: String) -> [String] {
-        guard let spec = parse(path)?.spec else { return [] }
-        let name = spec.viewModel.value
+        let names = Set([parse(path)?.spec?.viewModel.value, formerNames[path]].compactMap { $0 })
+        guard !names.isEmpty else { return [] }
         return folderSpecs(of: path).filter { other in
             guard other != path, let otherSpec = parse(other)?.spec else { return false }
-            if otherSpec.viewModel.value == name { return true }
+            if names.contains(otherSpec.viewModel.value) { return true }
             return otherSpec.children.contains { child in
-                child.type.map { TypeNames.identifiers(in: $0.value).contains(name) } ?? false
+                child.type.map { !names.isDisjoint(with: TypeNames.identifiers(in: $0.value)) } ?? false
             }
         }
     }

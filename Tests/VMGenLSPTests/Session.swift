@@ -14,7 +14,7 @@ final class Session {
         server = Server(generator: try Generator()) { [unowned self] message in
             sent.append(JSONValue(encoding: message))
         }
-        request("initialize", ["capabilities": .object([:])])
+        request("initialize", ["capabilities": .object([:]), "rootUri": .string(folder.absoluteString)])
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }
