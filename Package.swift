@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .library(name: "VMGenCore", targets: ["VMGenCore"]),
+        // The language server, for the benchmarks (`vmgen lsp` runs it).
+        .library(name: "VMGenLSP", targets: ["VMGenLSP"]),
         // Random valid specs, for the property test and the fuzzer.
         .library(name: "RandomSpecs", targets: ["RandomSpecs"]),
         .executable(name: "vmgen", targets: ["vmgen"]),

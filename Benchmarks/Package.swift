@@ -38,6 +38,12 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // Issue 29: `vmgen lsp`'s latencies on a 200-value spec (diagnostics after an edit,
+        // completion), in process; separate from vmgen-bench, whose workloads are ns per operation.
+        .executableTarget(
+            name: "lsp-bench",
+            dependencies: [.product(name: "VMGenLSP", package: "VMGen"), .product(name: "VMGenCore", package: "VMGen")]
+        ),
         // Issue 15, item 6: a program that only reads one YAML file with Yams, the start-up floor
         // that `Benchmarks/startup.sh` compares one `vmgen generate` of one spec with.
         .executableTarget(

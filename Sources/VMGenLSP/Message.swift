@@ -107,11 +107,27 @@ public struct MessageError: Error, Sendable {
     }
 }
 
+/// Any of the protocol's values, encoded once when the message is written (no round trip
+/// through `JSONValue`).
+public struct Payload: Encodable, Sendable {
+    public let value: any Encodable & Sendable
+
+    public init(_ value: any Encodable & Sendable) {
+        self.value = value
+    }
+
+    public static let null = Payload(JSONValue.null)
+
+    public func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+    }
+}
+
 /// What the server sends: a response (result or error) or a notification.
 public enum OutgoingMessage: Encodable, Sendable {
-    case result(id: RequestID?, JSONValue)
+    case result(id: RequestID?, Payload)
     case error(id: RequestID?, code: ErrorCode, message: String)
-    case notification(method: String, params: JSONValue)
+    case notification(method: String, params: Payload)
 
     private enum Keys: String, CodingKey { case jsonrpc, id, result, error, method, params, code, message }
 

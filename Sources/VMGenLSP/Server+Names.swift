@@ -5,6 +5,13 @@ extension Server {
     /// checked, else the spec as parsed; none when nothing of it was ever read.
     func names(of uri: String) -> NameTable? {
         let path = DocumentURI.path(of: uri)
+        if let cached = nameCache, cached.path == path, cached.generation == workspace.generation { return cached.table }
+        let table = makeNames(path: path, uri: uri)
+        nameCache = table.map { (path, workspace.generation, $0) }
+        return table
+    }
+
+    private func makeNames(path: String, uri: String) -> NameTable? {
         let analysis = workspace.analysis(ofPath: path)
         if let model = analysis?.model { return NameTable(model: model) }
         if let model = workspace.lastGoodModels[path] {

@@ -43,7 +43,7 @@ extension Server {
                 let shown = uses.prefix(10).map { "\($0.path):\($0.line) (`\($0.name)`)" }.joined(separator: ", ")
                 message += ". Used at \(shown)" + (uses.count > 10 ? " and \(uses.count - 10) more" : "")
             }
-            send(.notification(method: "window/showMessage", params: JSONValue(encoding: ShowMessageParams(type: 2, message: message + "."))))
+            send(.notification(method: "window/showMessage", params: Payload(ShowMessageParams(type: 2, message: message + "."))))
         }
         return WorkspaceEdit(changes: changes)
     }

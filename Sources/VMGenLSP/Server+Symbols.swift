@@ -20,7 +20,10 @@ extension Server {
             var children: [DocumentSymbol] = []
             for child in (index + 1)..<max(index + 1, range.end.line + 1) where outline.lines.indices.contains(child) {
                 let entry = outline.lines[child]
-                guard entry.blockOwner == nil, let name = entry.key, outline.path(toKeyOf: child).count == 2 else { continue }
+                guard entry.blockOwner == nil, let name = entry.key else { continue }
+                // A section's entries; `validation`'s fields.
+                let path = outline.path(toKeyOf: child)
+                guard key == "validation" ? path.count == 3 && path[1] == "fields" : path.count == 2 else { continue }
                 let declared = names?[name]
                 let entrySelection = Range(start: Position(line: child, character: entry.keyIndent),
                                            end: Position(line: child, character: entry.keyIndent + name.utf16.count))

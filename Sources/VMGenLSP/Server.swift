@@ -16,6 +16,8 @@ public final class Server {
     let send: (OutgoingMessage) -> Void
     /// The URIs whose diagnostics wait to be published, with when they were first asked for.
     public private(set) var pendingDiagnostics: [String: Date] = [:]
+    /// The names of the last document asked about, while no document changes.
+    var nameCache: (path: String, generation: Int, table: NameTable)?
     /// The project's folder (`rootUri`), where a rename looks for Swift code that uses generated names.
     var root: String?
     /// The last diagnostics published per URI, for code actions and to skip repeats.
@@ -50,7 +52,7 @@ public final class Server {
         }
     }
 
-    private func dispatch(_ method: String, _ message: IncomingMessage) throws -> JSONValue {
+    private func dispatch(_ method: String, _ message: IncomingMessage) throws -> Payload {
         switch (phase, method) {
         case (_, "exit"):
             if case .shutDown = phase { phase = .exited(code: 0) } else { phase = .exited(code: 1) }
@@ -59,7 +61,7 @@ public final class Server {
             let params = try message.params(as: InitializeParams.self)
             root = params.rootUri.map(DocumentURI.path(of:)).flatMap { $0.hasPrefix("/") ? $0 : nil }
             phase = .running
-            return JSONValue(encoding: InitializeResult(
+            return Payload(InitializeResult(
                 capabilities: ServerCapabilities(), serverInfo: .init(name: "vmgen", version: VMGen.version)))
         case (.waiting, _):
             throw MessageError(.serverNotInitialized, "the server is not initialized: send `initialize` first")
@@ -77,7 +79,7 @@ public final class Server {
         }
     }
 
-    private func feature(_ method: String, _ message: IncomingMessage) throws -> JSONValue {
+    private func feature(_ method: String, _ message: IncomingMessage) throws -> Payload {
         switch method {
         case "textDocument/didOpen":
             let params = try message.params(as: DidOpenTextDocumentParams.self)
@@ -99,28 +101,28 @@ public final class Server {
             return .null
         case "textDocument/completion":
             let params = try message.params(as: TextDocumentPositionParams.self)
-            return JSONValue(encoding: completion(params))
+            return Payload(completion(params))
         case "textDocument/hover":
             let params = try message.params(as: TextDocumentPositionParams.self)
-            return hover(params).map { JSONValue(encoding: $0) } ?? .null
+            return hover(params).map { Payload($0) } ?? .null
         case "textDocument/definition":
             let params = try message.params(as: TextDocumentPositionParams.self)
-            return JSONValue(encoding: definition(params))
+            return Payload(definition(params))
         case "textDocument/references":
             let params = try message.params(as: ReferenceParams.self)
-            return JSONValue(encoding: references(params))
+            return Payload(references(params))
         case "textDocument/documentSymbol":
             let params = try message.params(as: DocumentSymbolParams.self)
-            return JSONValue(encoding: documentSymbols(params))
+            return Payload(documentSymbols(params))
         case "textDocument/prepareRename":
             let params = try message.params(as: TextDocumentPositionParams.self)
-            return prepareRename(params).map { JSONValue(encoding: $0) } ?? .null
+            return prepareRename(params).map { Payload($0) } ?? .null
         case "textDocument/rename":
             let params = try message.params(as: RenameParams.self)
-            return JSONValue(encoding: try rename(params))
+            return Payload(try rename(params))
         case "textDocument/codeAction":
             let params = try message.params(as: CodeActionParams.self)
-            return JSONValue(encoding: codeActions(params))
+            return Payload(codeActions(params))
         case "workspace/executeCommand":
             let params = try message.params(as: ExecuteCommandParams.self)
             return try executeCommand(params)
@@ -161,7 +163,7 @@ public final class Server {
 
     private func publish(uri: String, diagnostics: [LSPDiagnostic], version: Int?) {
         published[uri] = diagnostics
-        send(.notification(method: "textDocument/publishDiagnostics", params: JSONValue(encoding:
+        send(.notification(method: "textDocument/publishDiagnostics", params: Payload(
             PublishDiagnosticsParams(uri: uri, version: version, diagnostics: diagnostics))))
     }
 

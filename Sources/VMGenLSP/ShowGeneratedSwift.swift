@@ -8,7 +8,7 @@ enum ShowGeneratedSwift {
 }
 
 extension Server {
-    func executeCommand(_ params: ExecuteCommandParams) throws -> JSONValue {
+    func executeCommand(_ params: ExecuteCommandParams) throws -> Payload {
         guard params.command == ShowGeneratedSwift.command else {
             throw MessageError(.invalidParams, "unknown command `\(params.command)`; the server has `\(ShowGeneratedSwift.command)`")
         }
@@ -20,7 +20,7 @@ extension Server {
             throw MessageError(.invalidParams, "no document `\(uri)`")
         }
         let source = try workspace.generatedSwift(ofPath: path, text: document.text)
-        return .string(source)
+        return Payload(source)
     }
 }
 

@@ -23,7 +23,7 @@ public final class Workspace {
     /// The view model name a spec had before its last edit renamed it: its parents name the old one.
     private var formerNames: [String: String] = [:]
     /// Moves on every change of any document: a change in one spec can change another's checks.
-    private var generation = 0
+    public private(set) var generation = 0
     /// The last model of each path that checked without a parse error, for completion in
     /// half-written code.
     public private(set) var lastGoodModels: [String: ViewModelModel] = [:]

@@ -255,6 +255,39 @@ struct NavigationTests {
     }
 }
 
+@Suite("The outline of validation")
+struct ValidationOutlineTests {
+    @Test("`validation` lists its fields, not its own keys")
+    func fields() throws {
+        let session = try Session()
+        session.open("Form.vm.yaml", """
+            viewModel: FormViewModel
+            state:
+              email: { type: String, initial: '""', input: true }
+            commands:
+              send: { perform: print(email) }
+            validation:
+              submit: send
+              fields:
+                email:
+                  - rule: "!email.isEmpty"
+                    message: Enter your email.
+
+            """)
+        let result = session.request("textDocument/documentSymbol", ["textDocument": .object(["uri": .string(session.uri("Form.vm.yaml"))])])["result"]
+        guard case .array(let symbols)? = result, case .array(let fields)? = symbols.last?["children"] else {
+            Issue.record("no symbols")
+            return
+        }
+        #expect(symbols.last?["name"] == "validation")
+        #expect(fields.map { $0["name"]?.description ?? "" } == ["email"])
+        // The field key and the rule's read are both references of `email`, and `submit` names `send`.
+        let references = session.request("textDocument/references", session.at("Form.vm.yaml", 2, 3))["result"]
+        guard case .array(let locations)? = references else { return }
+        #expect(locations.count == 4)
+    }
+}
+
 @Suite("Rename, quick fixes and the generated Swift")
 struct EditingTests {
     @Test("rename changes the declaration and every read, and warns of the generated names")

@@ -65,7 +65,7 @@ struct FramingTests {
 
     @Test("a response is framed with the byte length of its body")
     func outgoing() throws {
-        let body = try JSONEncoder().encode(OutgoingMessage.result(id: .int(1), .string("é")))
+        let body = try JSONEncoder().encode(OutgoingMessage.result(id: .int(1), Payload("é")))
         let framed = MessageFramer.frame(body)
         #expect(String(decoding: framed, as: UTF8.self).hasPrefix("Content-Length: \(body.count)\r\n\r\n"))
     }
