@@ -41,8 +41,16 @@ struct DiagnosticConversion {
             let from = start.character + offset
             guard from + original.count <= line.count else { continue }
             if Array(line[from..<(from + original.count)]) == original {
-                return Range(start: Position(line: start.line, character: from),
-                             end: Position(line: start.line, character: from + original.count))
+                var range = Range(start: Position(line: start.line, character: from),
+                                  end: Position(line: start.line, character: from + original.count))
+                // A fix that writes a quoted value replaces the YAML quotes around the old one too.
+                let end = from + original.count
+                if let first = fix.newText.utf16.first, first == 0x27 || first == 0x22, from > 0, end < line.count,
+                   line[from - 1] == line[end], line[end] == 0x27 || line[end] == 0x22 {
+                    range.start.character -= 1
+                    range.end.character += 1
+                }
+                return range
             }
         }
         return nil

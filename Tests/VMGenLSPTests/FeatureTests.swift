@@ -349,6 +349,17 @@ struct EditingTests {
         #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `'flag ? \"a\" : \"b\"'`", range: Range(start: Position(line: 6, character: 11), end: Position(line: 6, character: 27)), newText: "'flag ? \"a\" : \"b\"'")]))
     }
 
+    @Test("the other quote-it advice: a Swift type written as a YAML list, a text written as a name")
+    func otherQuotes() throws {
+        let session = try Session()
+        session.open("T.vm.yaml", "viewModel: A\nstate:\n  tags: { type: [String], initial: \"[]\", input: true }\n")
+        let list = session.diagnostics("T.vm.yaml").first?["data"]
+        #expect(list == JSONValue(encoding: [DiagnosticFix(title: "Quote the Swift text: `\"[String]\"`", range: Range(start: Position(line: 2, character: 16), end: Position(line: 2, character: 24)), newText: "\"[String]\"")]))
+        session.change("T.vm.yaml", "viewModel: A\nderived:\n  label: { type: String, value: \"none\" }\n", version: 2)
+        let text = session.diagnostics("T.vm.yaml").first?["data"]
+        #expect(text == JSONValue(encoding: [DiagnosticFix(title: "Write the text as a Swift string: `'\"none\"'`", range: Range(start: Position(line: 2, character: 32), end: Position(line: 2, character: 38)), newText: "'\"none\"'")]))
+    }
+
     @Test("vmgen.showGeneratedSwift returns the spec's Swift, or an error while it has errors")
     func showSwift() throws {
         let session = try Session()

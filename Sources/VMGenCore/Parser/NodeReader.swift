@@ -100,8 +100,10 @@ struct NodeReader {
     mutating func string(_ node: Node, _ what: String, isSwift: Bool = false) -> Located<String>? {
         guard case .scalar(let scalar) = node else {
             // `type: [String]` is a YAML list; the Swift text needs quotes.
-            let hint = (isSwift ? Self.flowText(of: node) : nil).map { "; for the Swift text `\($0)`, quote it: `\"\($0)\"`" } ?? ""
-            diagnostics.error("\(what) must be a single value, not \(Self.shape(of: node))\(hint)", at: location(of: node))
+            let flow = isSwift ? Self.flowText(of: node) : nil
+            let hint = flow.map { "; for the Swift text `\($0)`, quote it: `\"\($0)\"`" } ?? ""
+            let fixes = flow.map { [Diagnostic.Fix("Quote the Swift text: `\"\($0)\"`", at: location(of: node), replacing: $0, with: "\"\($0)\"")] } ?? []
+            diagnostics.error("\(what) must be a single value, not \(Self.shape(of: node))\(hint)", at: location(of: node), fixes: fixes)
             return nil
         }
         return Located(scalar.string, at: location(of: node))

@@ -223,12 +223,14 @@ extension CodeAnalysis {
         if needsLifecycle {
             advice = "; `isActive` is the view model's while it is on screen, with `lifecycle: active` at the spec's top level: add it"
         }
+        // A fix needs the name's exact place, which YAML's escapes and folds can hide.
+        var fixes = code.positionsAreExact || code.columns != nil ? Suggestion.fixes(read.name, at: location, in: names) : []
         if code.text.trimmingCharacters(in: .whitespaces) == read.name, !needsLifecycle {
             // YAML's quotes are not Swift's: `value: "none"` is the Swift code `none`.
             advice += "; for the text \"\(read.name)\", write a Swift string inside YAML quotes: `'\"\(read.name)\"'`"
+            // The whole value becomes the quoted string (an editor replaces YAML quotes around it too).
+            fixes.append(Diagnostic.Fix("Write the text as a Swift string: `'\"\(read.name)\"'`", at: location, replacing: read.name, with: "'\"\(read.name)\"'"))
         }
-        // A fix needs the name's exact place, which YAML's escapes and folds can hide.
-        let fixes = code.positionsAreExact || code.columns != nil ? Suggestion.fixes(read.name, at: location, in: names) : []
         diagnostics.error("\(what) reads `\(read.name)`, which the spec does not declare\(advice)", at: location, fixes: fixes)
     }
 
