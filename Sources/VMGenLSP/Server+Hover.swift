@@ -29,13 +29,19 @@ extension Server {
         var parts = ["**\(name.kind)** `\(name.name)`" + (name.type.map { ": `\($0)`" } ?? "")]
         if let doc = name.doc, !doc.isEmpty { parts.append(doc) }
         if !name.reads.isEmpty { parts.append("Reads: " + name.reads.map { "`\($0)`" }.joined(separator: ", ")) }
+        // What reads it: the graph's readers (values, reloads, reactions), then the entries whose
+        // code reads it without being in the graph (constants, functions, invariants...).
+        var readers: [String] = []
+        let node = GraphNode.value(name.name)
         if let model = names.model {
-            let node = GraphNode.value(name.name)
-            let readers = model.graph.nodes.filter { model.graph.inputs[$0]?.contains(node) ?? false }.map(Self.title)
-            if !readers.isEmpty { parts.append("Read by: " + readers.map { "`\($0)`" }.joined(separator: ", ")) }
-            if let index = model.updateOrder.firstIndex(of: node) {
-                parts.append("Update order: \(index + 1) of \(model.updateOrder.count)")
-            }
+            readers = model.graph.nodes.filter { model.graph.inputs[$0]?.contains(node) ?? false }.map(Self.title)
+        }
+        for other in names.order where names[other]?.reads.contains(name.name) ?? false && !readers.contains(other) {
+            readers.append(other)
+        }
+        if !readers.isEmpty { parts.append("Read by: " + readers.map { "`\($0)`" }.joined(separator: ", ")) }
+        if let model = names.model, let index = model.updateOrder.firstIndex(of: node) {
+            parts.append("Update order: \(index + 1) of \(model.updateOrder.count)")
         }
         return parts.joined(separator: "\n\n")
     }

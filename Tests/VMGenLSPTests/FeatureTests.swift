@@ -176,6 +176,16 @@ struct NavigationTests {
         #expect(text.contains("Update order:"))
     }
 
+    @Test("hover on a parameter: what reads it, though it is not in the update order")
+    func hoverParameter() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter + "constants:\n  twice: { type: Int, value: start * 2 }\n")
+        let text = session.request("textDocument/hover", session.at("Counter.vm.yaml", 2, 3))["result"]?["contents"]?["value"]?.description ?? ""
+        #expect(text.contains("**parameter** `start`: `Int`"))
+        #expect(text.contains("Read by: `twice`"))
+        #expect(!text.contains("Update order"))
+    }
+
     @Test("hover on a key: its doc line from the key table")
     func hoverKey() throws {
         let session = try Session()
