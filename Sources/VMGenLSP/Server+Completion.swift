@@ -29,7 +29,7 @@ extension Server {
             }
         }
         // `validation: fields:` takes the input state values.
-        if path == ["validation", "fields"], let names = names(of: uri) {
+        if path == ["validation", "fields"], let names = namesWithoutChecking(of: uri) {
             return names.order.compactMap { names[$0] }.filter { $0.kind == "state" }.map(item)
         }
         return []
@@ -44,7 +44,7 @@ extension Server {
             return key.choices.map { CompletionItem(label: $0, kind: .value, detail: nil, documentation: key.doc) }
         }
         if key.isCode { return codeItems(path: path, uri: uri) }
-        guard key.takesNames, let names = names(of: uri) else { return [] }
+        guard key.takesNames, let names = namesWithoutChecking(of: uri) else { return [] }
         let wanted: Set<String>
         switch key.name {
         case "emits": wanted = ["event"]
@@ -57,7 +57,7 @@ extension Server {
     /// The names the code at `path` may read, and the names it is given (`input`, `value`,
     /// `error`, `element`, `child`).
     private func codeItems(path: [String], uri: String) -> [CompletionItem] {
-        guard let names = names(of: uri) else { return [] }
+        guard let names = namesWithoutChecking(of: uri) else { return [] }
         let section = path.first ?? ""
         let key = path.last ?? ""
         var fixedOnly = false
@@ -80,7 +80,7 @@ extension Server {
         switch (section, key) {
         case ("commands", _):
             var result: [(String, String?, String)] = []
-            let command = workspace.spec(ofURI: uri)?.commands.first { $0.name.value == entry }
+            let command = workspace.spec(ofURI: uri, checking: false)?.commands.first { $0.name.value == entry }
             if let input = command?.input, ["perform", "work", "task"].contains(key) {
                 result.append(("input", input.value, "The value passed to `execute(_:)`."))
             }
@@ -111,7 +111,7 @@ extension Server {
     /// The analysis of the spec that declares the view model a child list of this spec holds.
     func childSpec(ofList list: String, uri: String) -> SpecAnalysis? {
         let path = DocumentURI.path(of: uri)
-        guard let member = workspace.spec(ofURI: uri)?.children.first(where: { $0.name.value == list }),
+        guard let member = workspace.spec(ofURI: uri, checking: false)?.children.first(where: { $0.name.value == list }),
               let type = member.type?.value else { return nil }
         for name in TypeNames.identifiers(in: type) {
             if let child = workspace.spec(declaring: name, near: path) { return child }

@@ -11,6 +11,22 @@ extension Server {
         return table
     }
 
+    /// For completion, which must not wait for a check after each keystroke: while the text is not
+    /// checked yet, the names of the last good model, with the entries the text adds.
+    func namesWithoutChecking(of uri: String) -> NameTable? {
+        let path = DocumentURI.path(of: uri)
+        guard !workspace.isChecked(path), let model = workspace.lastGoodModels[path], let document = document(uri) else {
+            return names(of: uri)
+        }
+        var table = NameTable(model: model)
+        let written = NameTable(outline: YAMLOutline(document), document: document, file: path)
+        for name in written.order where table[name] == nil {
+            table.names[name] = written[name]
+            table.order.append(name)
+        }
+        return table
+    }
+
     private func makeNames(path: String, uri: String) -> NameTable? {
         let analysis = workspace.analysis(ofPath: path)
         if let model = analysis?.model { return NameTable(model: model) }

@@ -115,10 +115,18 @@ public final class Workspace {
         analysis(ofPath: DocumentURI.path(of: uri))
     }
 
-    /// The spec of `uri` as it now reads, else as it last could be read.
-    public func spec(ofURI uri: String) -> Spec? {
+    /// The spec of `uri` as it now reads, else as it last could be read. With `checking: false`,
+    /// the last spec read when the current text is not checked yet (completion does not wait for a
+    /// check: the names a keystroke adds come from the text).
+    public func spec(ofURI uri: String, checking: Bool = true) -> Spec? {
         let path = DocumentURI.path(of: uri)
+        if !checking, !isChecked(path), let last = lastReadSpecs[path] { return last }
         return analysis(ofPath: path)?.spec ?? lastReadSpecs[path]
+    }
+
+    /// Whether `path`'s check is current (no document changed since).
+    public func isChecked(_ path: String) -> Bool {
+        checked[path]?.generation == generation
     }
 
     /// The specs of the folder whose checks depend on `path`: those with a child list of its view

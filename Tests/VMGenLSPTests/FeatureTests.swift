@@ -150,6 +150,21 @@ struct CompletionTests {
         #expect(labels.contains("doubled") && labels.contains("input"))
     }
 
+    @Test("completion right after an edit does not wait for the check: the new entry comes from the text")
+    func withoutChecking() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        _ = session.diagnostics("Counter.vm.yaml")
+        let edited = counter.replacingOccurrences(of: "derived:\n", with: "derived:\n  tripled: { type: Int, value: count * 3 }\n")
+        session.change("Counter.vm.yaml", edited, version: 2)
+        let labels = session.completionLabels("Counter.vm.yaml", 15, 22)
+        #expect(labels.contains("tripled") && labels.contains("doubled") && labels.contains("input"))
+        let path = DocumentURI.path(of: session.uri("Counter.vm.yaml"))
+        #expect(!session.server.workspace.isChecked(path))
+        #expect(session.diagnostics("Counter.vm.yaml").isEmpty)
+        #expect(session.server.workspace.isChecked(path))
+    }
+
     @Test("where an event is expected, the events; where a policy is, the policies")
     func namedValues() throws {
         let session = try Session()
