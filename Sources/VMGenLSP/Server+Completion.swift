@@ -10,10 +10,27 @@ extension Server {
         let outline = YAMLOutline(document)
         switch outline.place(at: position, in: document) {
         case .key(let path):
-            return CompletionList(items: keyItems(atPath: path, uri: params.textDocument.uri, outline: outline, line: position.line))
+            var items = keyItems(atPath: path, uri: params.textDocument.uri, outline: outline, line: position.line)
+            // Keys the mapping already has are left out (a key is written once).
+            let written = writtenKeys(at: position, in: document, outline: outline)
+            items.removeAll { written.contains($0.label) }
+            return CompletionList(items: items)
         case .value(let path, _):
             return CompletionList(items: valueItems(path: path, uri: params.textDocument.uri))
         }
+    }
+
+    /// The keys written in the mapping of `position`, besides the one being typed there.
+    private func writtenKeys(at position: Position, in document: TextDocument, outline: YAMLOutline) -> Set<String> {
+        guard outline.lines.indices.contains(position.line) else { return [] }
+        let line = outline.lines[position.line]
+        let flow = outline.flowEntries(onLine: position.line, in: document)
+        if let open = flow.open, position.character > open {
+            // `{ type: Int, | }`: the flow mapping's own keys.
+            return Set(flow.entries.filter { !($0.keyStart...($0.value.upperBound)).contains(position.character) }.map(\.key))
+        }
+        let indent = line.isBlank ? min(position.character, line.indent) : line.keyIndent
+        return outline.siblingKeys(ofLine: position.line, indent: indent)
     }
 
     private func keyItems(atPath path: [String], uri: String, outline: YAMLOutline, line: Int) -> [CompletionItem] {

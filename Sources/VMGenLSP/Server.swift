@@ -97,7 +97,10 @@ public final class Server {
             pendingDiagnostics[params.textDocument.uri] = nil
             publish(uri: params.textDocument.uri, diagnostics: [], version: nil)
             return .null
-        case "textDocument/didSave":
+        case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+            // A spec saved or changed on disk can change the checks of the open specs beside it.
+            workspace.invalidate()
+            for uri in workspace.documents.keys { scheduleDiagnostics(uri) }
             return .null
         case "textDocument/completion":
             let params = try message.params(as: TextDocumentPositionParams.self)

@@ -195,6 +195,25 @@ struct YAMLOutline {
         return (open, entries)
     }
 
+    /// The keys already written in the mapping that holds `line` at `indent` (for completion to
+    /// leave out): its lines above and below at that indentation, up to the lines that end it.
+    func siblingKeys(ofLine line: Int, indent: Int) -> Set<String> {
+        var keys = Set<String>()
+        for step in [-1, 1] {
+            var index = line + step
+            while lines.indices.contains(index) {
+                let other = lines[index]
+                defer { index += step }
+                if other.isBlank || other.blockOwner != nil { continue }
+                if other.keyIndent < indent || (other.isListItem && other.indent < indent) { break }
+                if other.isListItem, step == 1, other.keyIndent == indent { break }  // The next list item.
+                if other.keyIndent == indent, let key = other.key { keys.insert(key) }
+                if other.isListItem, step == -1, other.keyIndent == indent { break }  // This item's first line.
+            }
+        }
+        return keys
+    }
+
     func previousContentLine(before line: Int) -> Int? {
         var index = line - 1
         while index >= 0 {

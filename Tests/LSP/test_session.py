@@ -56,8 +56,9 @@ async def test_completion_of_keys_and_names(client: LanguageClient, specs: Specs
     uri = specs.open("Counter.vm.yaml", COUNTER + "\n")
     top = await asyncio.wait_for(client.text_document_completion_async(types.CompletionParams(**at(uri, 16, 0))), WAIT)
     labels = {item.label: item for item in top.items}
-    assert {"viewModel", "commands", "reactions"} <= labels.keys()
-    assert labels["commands"].documentation.startswith("Actions, each a runtime `Command`")
+    # Keys already written (`viewModel`, `commands`) are left out.
+    assert {"reactions", "events", "resources"} <= labels.keys() and "viewModel" not in labels
+    assert labels["resources"].documentation.startswith("Loaded values, each with")
     code = await asyncio.wait_for(client.text_document_completion_async(types.CompletionParams(**at(uri, 14, 22))), WAIT)
     items = {item.label: item for item in code.items}
     assert {"count", "doubled", "start", "input"} <= items.keys()

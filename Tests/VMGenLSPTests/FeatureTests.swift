@@ -109,11 +109,12 @@ struct CompletionTests {
         let session = try Session()
         session.open("Counter.vm.yaml", counter + "\n")
         let labels = session.completionLabels("Counter.vm.yaml", 16, 0)
-        #expect(labels.contains("viewModel") && labels.contains("commands") && labels.contains("reactions"))
+        // `viewModel`, `state`, `commands`... are written already.
+        #expect(labels.contains("reactions") && labels.contains("events") && !labels.contains("viewModel") && !labels.contains("commands"))
         let response = session.request("textDocument/completion", session.at("Counter.vm.yaml", 16, 0))
         guard case .array(let items)? = response["result"]?["items"] else { return }
-        let commands = items.first { $0["label"] == "commands" }
-        #expect(commands?["documentation"]?.description.hasPrefix("Actions, each a runtime `Command`") ?? false)
+        let resources = items.first { $0["label"] == "resources" }
+        #expect(resources?["documentation"]?.description.hasPrefix("Loaded values, each with") ?? false)
     }
 
     @Test("a command's keys inside a command, a derived value's inside a derived value")
@@ -123,7 +124,17 @@ struct CompletionTests {
         let labels = session.completionLabels("Counter.vm.yaml", 13, 4)
         #expect(labels.contains("onValue") && labels.contains("policy") && !labels.contains("initial"))
         let derived = session.completionLabels("Counter.vm.yaml", 8, 4)
-        #expect(derived.contains("debounce") && derived.contains("value") && !derived.contains("perform"))
+        #expect(derived.contains("debounce") && derived.contains("doc") && !derived.contains("perform") && !derived.contains("value"))
+    }
+
+    @Test("keys the mapping already has are left out, in block and flow mappings")
+    func writtenKeysLeftOut() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter.replacingOccurrences(of: "    input: Int\n", with: "    input: Int\n    \n").replacingOccurrences(of: "type: Int, value: count * 2", with: "type: Int,  value: count * 2"))
+        let command = session.completionLabels("Counter.vm.yaml", 13, 4)
+        #expect(command.contains("onValue") && !command.contains("input") && !command.contains("enabled") && !command.contains("perform"))
+        let flow = session.completionLabels("Counter.vm.yaml", 6, 24)
+        #expect(flow.contains("debounce") && !flow.contains("type") && !flow.contains("value") && !flow.contains("doc"))
     }
 
     @Test("inside spec code: the values it may read, and a command's input")
