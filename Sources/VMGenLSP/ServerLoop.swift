@@ -12,6 +12,16 @@ public struct ServerLoop {
 
     public init() {}
 
+    /// One `read(2)` of up to 64 KiB: the bytes, empty at the end of input, nil on an error.
+    static func readAvailable(from descriptor: Int32) -> Data? {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count >= 0 { return Data(buffer[..<count]) }
+            if errno != EINTR { return nil }
+        }
+    }
+
     /// Serves until `exit` or the end of input; returns the exit code (0 after `shutdown`).
     public func run(generator: Generator, input: FileHandle = .standardInput, output: FileHandle = .standardOutput) -> Int32 {
         // A client that goes away must not kill the server with SIGPIPE mid-write: the write
@@ -21,8 +31,9 @@ public struct ServerLoop {
         let reader = Thread {
             var framer = MessageFramer()
             while true {
-                let bytes = input.availableData
-                if bytes.isEmpty { break }
+                // What is there now, up to 64 KiB; a read error ends the input like its end does
+                // (`availableData` would trap, and `read(upToCount:)` waits for the full count).
+                guard let bytes = Self.readAvailable(from: input.fileDescriptor), !bytes.isEmpty else { break }
                 framer.append(bytes)
                 while let frame = framer.next() {
                     switch frame {

@@ -64,7 +64,8 @@ public final class Workspace {
     public func document(forPath path: String) -> TextDocument? {
         let uri = DocumentURI.uri(of: path)
         if let open = documents[uri] { return open }
-        guard path.hasPrefix("/"), let data = FileManager.default.contents(atPath: path) else { return nil }
+        // `SpecFiles.read` refuses FIFOs and devices rather than wait on them.
+        guard path.hasPrefix("/"), let data = try? SpecFiles.read(path) else { return nil }
         return TextDocument(uri: uri, version: nil, text: String(decoding: data, as: UTF8.self))
     }
 

@@ -10,6 +10,9 @@ struct SwiftUses {
     static let maximumUses = 50
     /// Larger files are not read.
     static let maximumBytes = 2 << 20
+    /// The most entries looked at, and the longest the search takes (a root of `/` must not stall the server).
+    static let maximumEntries = 200_000
+    static let maximumSeconds = 2.0
 
     struct Use {
         var path: String
@@ -22,7 +25,11 @@ struct SwiftUses {
         guard !names.isEmpty, let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var uses: [Use] = []
         var files = 0
+        var entries = 0
+        let deadline = Date().addingTimeInterval(maximumSeconds)
         while let relative = enumerator.nextObject() as? String {
+            entries += 1
+            if entries > maximumEntries || (entries % 256 == 0 && Date() > deadline) { break }
             let last = (relative as NSString).lastPathComponent
             if last.hasPrefix(".") || last == "Packages" {
                 enumerator.skipDescendants()
@@ -34,7 +41,7 @@ struct SwiftUses {
             let path = (root as NSString).appendingPathComponent(relative)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                   (attributes[.size] as? Int ?? 0) <= maximumBytes,
-                  let data = FileManager.default.contents(atPath: path) else { continue }
+                  let data = try? SpecFiles.read(path) else { continue }
             let text = String(decoding: data, as: UTF8.self)
             if text.hasPrefix(OutputWriter.headerPrefix) { continue }  // Regenerated from the spec.
             for (index, line) in TextDocument.split(text).enumerated() {

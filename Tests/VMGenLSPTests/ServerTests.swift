@@ -88,3 +88,17 @@ struct NotSpecsTests {
         #expect(session.request("shutdown", [:])["result"] == .null)
     }
 }
+
+@Suite("The folder beside a spec")
+struct FolderTests {
+    @Test("a FIFO named like a spec beside the edited one is refused, not waited on")
+    func fifo() throws {
+        let session = try Session()
+        let fifo = session.folder.appendingPathComponent("Pipe.vm.yaml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        session.open("A.vm.yaml", "viewModel: AViewModel\n")
+        // Checking A reads the folder's specs: the FIFO is skipped, and A's diagnostics come.
+        #expect(session.diagnostics("A.vm.yaml").isEmpty)
+        #expect(session.sent.contains { $0["method"] == "textDocument/publishDiagnostics" })
+    }
+}
