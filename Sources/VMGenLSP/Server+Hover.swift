@@ -15,6 +15,12 @@ extension Server {
                 return Hover(contents: MarkupContent(value: "**`\(key.name)`** (\(key.valueKind)\(key.isRequired ? ", required" : ""))\n\n\(key.doc)"), range: range)
             }
         }
+        // A key inside a one-line flow mapping (`{ type: Int, value: a }`).
+        if outline.lines.indices.contains(line), outline.lines[line].key != nil,
+           let entry = outline.flowEntries(onLine: line, in: document).entries.first(where: { $0.key == word && $0.keyStart == range.start.character }),
+           let key = SpecKeyTableLookup.key(entry.key, inMappingAt: outline.path(toKeyOf: line)) {
+            return Hover(contents: MarkupContent(value: "**`\(key.name)`** (\(key.valueKind)\(key.isRequired ? ", required" : ""))\n\n\(key.doc)"), range: range)
+        }
         guard let names = names(of: params.textDocument.uri), let name = names[word] else {
             if let child = workspace.spec(declaring: word, near: DocumentURI.path(of: params.textDocument.uri)),
                let spec = child.spec {

@@ -218,6 +218,9 @@ struct NavigationTests {
         session.open("Counter.vm.yaml", counter)
         let text = session.request("textDocument/hover", session.at("Counter.vm.yaml", 13, 6))["result"]?["contents"]?["value"]?.description ?? ""
         #expect(text.contains("`enabled`") && text.contains("A `Bool` expression"))
+        // A key of a flow mapping: `initial` in `{ type: Int, initial: start, ... }`.
+        let flow = session.request("textDocument/hover", session.at("Counter.vm.yaml", 4, 23))["result"]?["contents"]?["value"]?.description ?? ""
+        #expect(flow.contains("`initial`") && flow.contains("The first value"))
     }
 
     @Test("definition of a name read in code is its declaration; of a generated name, its owner's")
