@@ -388,6 +388,17 @@ struct EditingTests {
         #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `'flag ? \"a\" : \"b\"'`", range: Range(start: Position(line: 6, character: 11), end: Position(line: 6, character: 27)), newText: "'flag ? \"a\" : \"b\"'")]))
     }
 
+    @Test("quote-it in a flow mapping and before a character that cannot start a value")
+    func flowAndReserved() throws {
+        let session = try Session()
+        session.open("F.vm.yaml", "viewModel: A\nderived:\n  d: { type: Int, value: x ? 1 : 2 }\n")
+        let flow = session.diagnostics("F.vm.yaml").first?["data"]
+        #expect(flow == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `value: \"x ? 1 : 2\"`", range: Range(start: Position(line: 2, character: 18), end: Position(line: 2, character: 34)), newText: "value: \"x ? 1 : 2\"")]))
+        session.change("F.vm.yaml", "viewModel: A\nderived:\n  d:\n    type: Int\n    value: @foo # later\n", version: 2)
+        let reserved = session.diagnostics("F.vm.yaml").first?["data"]
+        #expect(reserved == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `\"@foo\"`", range: Range(start: Position(line: 4, character: 11), end: Position(line: 4, character: 15)), newText: "\"@foo\"")]))
+    }
+
     @Test("the other quote-it advice: a Swift type written as a YAML list, a text written as a name")
     func otherQuotes() throws {
         let session = try Session()

@@ -249,6 +249,7 @@ struct YAMLLoader {
         let lead = String(line[..<separator.upperBound])
         var value = String(line[separator.upperBound...])
         if let comment = value.firstRange(of: " #") { value = String(value[..<comment.lowerBound]) }
+        if value.hasSuffix("\r") { value.removeLast() }  // A CRLF file's line end.
         let original = value.trimmingCharacters(in: .whitespaces)
         let start = value.prefix { $0 == " " }.unicodeScalars.count
         return ("; a value that contains `: ` must be quoted: write `\(lead.drop { $0 == " " })\(quoted(value))`, or write the value as a block scalar (`|`) on the lines below",
