@@ -109,7 +109,7 @@ struct YAMLOutline {
 
     /// Where the cursor stands.
     enum Place: Equatable {
-        /// Where a key of the mapping at `path` is written (`prefix` typed so far).
+        /// Where a key of the mapping at `path` is written.
         case key(path: [String])
         /// In the value of the key at the end of `path`, written on line `keyLine`.
         case value(path: [String], keyLine: Int)
@@ -140,10 +140,9 @@ struct YAMLOutline {
         let indent = line.isBlank ? min(position.character, line.indent) : line.keyIndent
         if trimmed.isEmpty || trimmed.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == " " }) {
             // A blank line right below a key that opens a block: in that block's value.
-            if line.isBlank, let above = previousContentLine(before: position.line), let key = lines[above].key,
+            if line.isBlank, let above = previousContentLine(before: position.line), lines[above].key != nil,
                lines[above].value.isEmpty || lines[above].value.hasPrefix("|") || lines[above].value.hasPrefix(">"),
                indent > lines[above].keyIndent, isCodeKey(path(toKeyOf: above)) {
-                _ = key
                 return .value(path: path(toKeyOf: above), keyLine: above)
             }
             return .key(path: parents(ofLine: position.line, indent: indent).map(\.key))
