@@ -11,7 +11,7 @@ extension Server {
 
     func target(at params: TextDocumentPositionParams) -> (target: Target, word: String, range: Range)? {
         guard let document = document(params.textDocument.uri),
-              let (word, range) = document.word(at: document.clamp(params.position)) else { return nil }
+              let (word, range) = document.word(at: document.clamp(params.position)), !document.isMember(range) else { return nil }
         let uri = params.textDocument.uri
         let outline = YAMLOutline(document)
         let line = range.start.line

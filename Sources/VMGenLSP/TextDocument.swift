@@ -134,6 +134,17 @@ public struct TextDocument: Sendable {
         return (text, Range(start: Position(line: position.line, character: start), end: Position(line: position.line, character: end)))
     }
 
+    /// Whether the word at `range` is a member of something else (`items.count`), which no spec
+    /// name is; `self.count` is the view model's own.
+    public func isMember(_ range: Range) -> Bool {
+        let units = Array(line(range.start.line).utf16)
+        let start = range.start.character
+        guard start > 0, start <= units.count, units[start - 1] == 0x2E else { return false }
+        let isSelf = start >= 5 && String(decoding: units[(start - 5)..<(start - 1)], as: UTF16.self) == "self"
+            && (start == 5 || !Self.isWordUnit(units[start - 6]))
+        return !isSelf
+    }
+
     /// Letters, digits and `_` (ASCII and beyond: non-ASCII units count as word units, as Swift
     /// identifiers may hold them).
     static func isWordUnit(_ unit: UTF16.CodeUnit) -> Bool {

@@ -233,6 +233,16 @@ struct NavigationTests {
         #expect(owner == JSONValue(encoding: [Location(uri: session.uri("Counter.vm.yaml"), range: Range(start: Position(line: 11, character: 2), end: Position(line: 11, character: 5)))]))
     }
 
+    @Test("a member of something else is not the spec's name: no hover, no definition; `self.count` is")
+    func members() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter + "    onValue: print(other.count, self.count)\n")
+        #expect(session.request("textDocument/hover", session.at("Counter.vm.yaml", 15, 26))["result"] == .null)
+        #expect(session.request("textDocument/definition", session.at("Counter.vm.yaml", 15, 26))["result"] == .array([]))
+        let own = session.request("textDocument/definition", session.at("Counter.vm.yaml", 15, 38))["result"]
+        #expect(own == JSONValue(encoding: [Location(uri: session.uri("Counter.vm.yaml"), range: Range(start: Position(line: 4, character: 2), end: Position(line: 4, character: 7)))]))
+    }
+
     @Test("references: the declaration and every read, not members of something else")
     func references() throws {
         let session = try Session()
