@@ -15,6 +15,9 @@ struct NameSites {
     }
 
     private(set) var sites: [Site] = []
+    /// The spec's lines (1-based) whose code was read here: a word on them that is no site is
+    /// something of the code's own (a local, a closure's parameter).
+    private(set) var codeLines: Set<Int> = []
 
     init(spec: Spec) {
         let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
@@ -75,6 +78,8 @@ struct NameSites {
     /// The reads of a piece of code, where YAML kept their places exact.
     private mutating func code(_ code: Code?) {
         guard let code, code.positionsAreExact || code.columns != nil else { return }
+        let lineCount = code.text.reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
+        codeLines.formUnion(code.location.line..<(code.location.line + lineCount))
         for read in SpecCode.reads(in: SpecCode.body(code.text, form: .body)) where read.name != "self" {
             sites.append(Site(name: read.name, location: code.location(ofUTF8Offset: read.offset), isDeclaration: false))
         }

@@ -21,7 +21,8 @@ extension Server {
            let key = SpecKeyTableLookup.key(entry.key, inMappingAt: outline.path(toKeyOf: line)) {
             return Hover(contents: MarkupContent(value: "**`\(key.name)`** (\(key.valueKind)\(key.isRequired ? ", required" : ""))\n\n\(key.doc)"), range: range)
         }
-        guard !document.isMember(range), let names = names(of: params.textDocument.uri), let name = names[word] else {
+        guard !document.isMember(range), let names = names(of: params.textDocument.uri), let name = names[word],
+              isSpecName(word, at: range, in: document, uri: params.textDocument.uri) else {
             if let child = workspace.spec(declaring: word, near: DocumentURI.path(of: params.textDocument.uri)),
                let spec = child.spec {
                 return Hover(contents: MarkupContent(value: "**view model** `\(word)`\n\n\(spec.doc ?? "")\n\nDeclared in `\(child.path)`."), range: range)

@@ -23,9 +23,32 @@ extension Server {
             }
             if Occurrences.keyRole(path) == nil, !isValueOfScannedKey(outline, line: line, range: range) { return nil }
         }
-        if let names = names(of: uri), let name = names[word] { return (.name(name), word, range) }
+        if let names = names(of: uri), let name = names[word] {
+            return isSpecName(word, at: range, in: document, uri: uri) ? (.name(name), word, range) : nil
+        }
         if let spec = workspace.spec(declaring: word, near: DocumentURI.path(of: uri)) { return (.viewModel(spec), word, range) }
         return nil
+    }
+
+    /// Whether the word at `range` stands for the spec's name: false for a word in code that the
+    /// checker's reads do not count (a local of the same name, a closure's parameter). Without a
+    /// spec that reads, the text decides (true).
+    func isSpecName(_ word: String, at range: Range, in document: TextDocument, uri: String) -> Bool {
+        let path = DocumentURI.path(of: uri)
+        guard let spec = workspace.analysis(ofPath: path)?.spec else { return true }
+        let sites: NameSites
+        if let cached = sitesCache, cached.path == path, cached.generation == workspace.generation {
+            sites = cached.sites
+        } else {
+            sites = NameSites(spec: spec)
+            sitesCache = (path, workspace.generation, sites)
+        }
+        let location = document.location(of: range.start, file: path)
+        guard sites.codeLines.contains(location.line) else { return true }
+        return sites.of(word).contains { site in
+            let start = document.position(of: site.location)
+            return start == range.start || (start.line == range.start.line && start.character + 1 == range.start.character)
+        }
     }
 
     private func isValueOfScannedKey(_ outline: YAMLOutline, line: Int, range: Range) -> Bool {

@@ -18,6 +18,8 @@ public final class Server {
     public private(set) var pendingDiagnostics: [String: Date] = [:]
     /// The names of the last document asked about, while no document changes.
     var nameCache: (path: String, generation: Int, table: NameTable)?
+    /// The sites of the names of the last document asked about, while no document changes.
+    var sitesCache: (path: String, generation: Int, sites: NameSites)?
     /// The project's folder (`rootUri`), where a rename looks for Swift code that uses generated names.
     var root: String?
     /// The last diagnostics published per URI, for code actions and to skip repeats.

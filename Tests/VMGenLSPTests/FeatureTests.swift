@@ -269,6 +269,10 @@ struct NavigationTests {
         }
         #expect(lines(4, 3) == [4, 6, 13, 14])
         #expect(lines(2, 3) == [2, 4, 20])
+        // The local `count` of the function's body is not the state value.
+        #expect(session.request("textDocument/hover", session.at("Counter.vm.yaml", 19, 12))["result"] == .null)
+        #expect(session.request("textDocument/definition", session.at("Counter.vm.yaml", 20, 24))["result"] == .array([]))
+        #expect(session.request("textDocument/definition", session.at("Counter.vm.yaml", 20, 33))["result"] != .array([]))
     }
 
     @Test("references of a child's event reach the parent's `on:` key")
