@@ -49,7 +49,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.usernameSearchText = newValue } }
             Reactive.Staging.write(&_usernameSearchText, newValue, before: &_usernameSearchText$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -63,7 +63,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.foundPerson = newValue } }
             Reactive.Staging.write(&_foundPerson, newValue, before: &_foundPerson$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -77,7 +77,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isErrorHidden = newValue } }
             Reactive.Staging.write(&_isErrorHidden, newValue, before: &_isErrorHidden$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -179,25 +179,32 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     private var _usernameSearchText$before: String?
     private var _usernameSearchText$mirror: Reactive.MutableProperty<String>?
     private var _usernameSearchText$read: Swift.Bool = false
+    private var _usernameSearchText$pending: Swift.Bool = false
     private var _foundPerson: Bool
     private var _foundPerson$before: Bool?
     private var _foundPerson$mirror: Reactive.MutableProperty<Bool>?
     private var _foundPerson$read: Swift.Bool = false
+    private var _foundPerson$pending: Swift.Bool = false
     private var _isErrorHidden: Bool
     private var _isErrorHidden$before: Bool?
     private var _isErrorHidden$mirror: Reactive.MutableProperty<Bool>?
     private var _isErrorHidden$read: Swift.Bool = false
+    private var _isErrorHidden$pending: Swift.Bool = false
     private var _isTextFieldEnabled: Bool
     private var _isTextFieldEnabled$mirror: Reactive.MutableProperty<Bool>?
     private var _isTextFieldEnabled$read: Swift.Bool = false
+    private var _isTextFieldEnabled$pending: Swift.Bool = false
     private var _addPersonCanExecute: Swift.Bool
+    private var _addPersonCanExecute$pending: Swift.Bool = false
     private var _addPersonIsExecuting: Swift.Bool
     private var _addPersonIsExecuting$before: Swift.Bool?
     private var _addPersonIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _addPersonIsExecuting$read: Swift.Bool = false
+    private var _addPersonIsExecuting$pending: Swift.Bool = false
     private var _addPersonIsEnabled: Swift.Bool
     private var _addPersonIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _addPersonIsEnabled$read: Swift.Bool = false
+    private var _addPersonIsEnabled$pending: Swift.Bool = false
     private var _addPerson$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -231,6 +238,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         _addPerson$condition = Reactive.MutableProperty(addPersonCanExecute)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._addPerson$step {}
         }
@@ -258,12 +266,13 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
             addPerson.isExecuting.value,
             before: &_addPersonIsExecuting$before
         )
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _usernameSearchText$changed = Reactive.Staging.changed(
             _usernameSearchText,
@@ -291,32 +300,56 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
             )
         let _addPersonIsEnabled$changed = (_addPersonCanExecute$changed || _addPersonIsExecuting$changed)
             && Reactive.Staging.replace(&_addPersonIsEnabled, with: _addPersonCanExecute && !_addPersonIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _usernameSearchText$changed {
+            Reactive.Staging.pend(&_usernameSearchText$pending, _usernameSearchText, to: _usernameSearchText$mirror)
+        }
+        if _foundPerson$changed { Reactive.Staging.pend(&_foundPerson$pending, _foundPerson, to: _foundPerson$mirror) }
+        if _isErrorHidden$changed {
+            Reactive.Staging.pend(&_isErrorHidden$pending, _isErrorHidden, to: _isErrorHidden$mirror)
+        }
+        if _addPersonCanExecute$changed {
+            Reactive.Staging.pend(&_addPersonCanExecute$pending, _addPersonCanExecute, to: _addPerson$condition)
+        }
+        if _addPersonIsExecuting$changed {
+            Reactive.Staging.pend(
+                &_addPersonIsExecuting$pending,
+                _addPersonIsExecuting,
+                to: _addPersonIsExecuting$mirror
+            )
+        }
+        if _isTextFieldEnabled$changed {
+            Reactive.Staging.pend(&_isTextFieldEnabled$pending, _isTextFieldEnabled, to: _isTextFieldEnabled$mirror)
+        }
+        if _addPersonIsEnabled$changed {
+            Reactive.Staging.pend(&_addPersonIsEnabled$pending, _addPersonIsEnabled, to: _addPersonIsEnabled$mirror)
+        }
+        return (_usernameSearchText$changed || _foundPerson$changed || _isErrorHidden$changed
+            || _addPersonIsExecuting$changed || _isTextFieldEnabled$changed || _addPersonIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _usernameSearchText$changed { _usernameSearchText$mirror?.stage(_usernameSearchText) }
-            if _foundPerson$changed { _foundPerson$mirror?.stage(_foundPerson) }
-            if _isErrorHidden$changed { _isErrorHidden$mirror?.stage(_isErrorHidden) }
-            if _addPersonCanExecute$changed { _addPerson$condition.stage(_addPersonCanExecute) }
-            if _addPersonIsExecuting$changed { _addPersonIsExecuting$mirror?.stage(_addPersonIsExecuting) }
-            if _isTextFieldEnabled$changed { _isTextFieldEnabled$mirror?.stage(_isTextFieldEnabled) }
-            if _addPersonIsEnabled$changed { _addPersonIsEnabled$mirror?.stage(_addPersonIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _usernameSearchText$changed {
-                _$didChange(\.usernameSearchText, _usernameSearchText$mirror, _usernameSearchText$read)
-            }
-            if _foundPerson$changed { _$didChange(\.foundPerson, _foundPerson$mirror, _foundPerson$read) }
-            if _isErrorHidden$changed { _$didChange(\.isErrorHidden, _isErrorHidden$mirror, _isErrorHidden$read) }
-            if _addPersonCanExecute$changed { _addPerson$condition.publish() }
-            if _addPersonIsExecuting$changed {
-                _$didChange(\.addPersonIsExecuting, _addPersonIsExecuting$mirror, _addPersonIsExecuting$read)
-            }
-            if _isTextFieldEnabled$changed {
-                _$didChange(\.isTextFieldEnabled, _isTextFieldEnabled$mirror, _isTextFieldEnabled$read)
-            }
-            if _addPersonIsEnabled$changed {
-                _$didChange(\.addPersonIsEnabled, _addPersonIsEnabled$mirror, _addPersonIsEnabled$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_usernameSearchText$pending) {
+            _$didChange(\.usernameSearchText, _usernameSearchText$mirror, _usernameSearchText$read)
+        }
+        if Reactive.Staging.take(&_foundPerson$pending) {
+            _$didChange(\.foundPerson, _foundPerson$mirror, _foundPerson$read)
+        }
+        if Reactive.Staging.take(&_isErrorHidden$pending) {
+            _$didChange(\.isErrorHidden, _isErrorHidden$mirror, _isErrorHidden$read)
+        }
+        if Reactive.Staging.take(&_addPersonCanExecute$pending) { _addPerson$condition.publish() }
+        if Reactive.Staging.take(&_addPersonIsExecuting$pending) {
+            _$didChange(\.addPersonIsExecuting, _addPersonIsExecuting$mirror, _addPersonIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_isTextFieldEnabled$pending) {
+            _$didChange(\.isTextFieldEnabled, _isTextFieldEnabled$mirror, _isTextFieldEnabled$read)
+        }
+        if Reactive.Staging.take(&_addPersonIsEnabled$pending) {
+            _$didChange(\.addPersonIsEnabled, _addPersonIsEnabled$mirror, _addPersonIsEnabled$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -327,7 +360,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -338,14 +371,12 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<AddPersonViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -43,7 +43,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.roll = newValue } }
             Reactive.Staging.write(&_roll, newValue, before: &_roll$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -194,30 +194,39 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     private var _roll$before: Int??
     private var _roll$mirror: Reactive.MutableProperty<Int?>?
     private var _roll$read: Swift.Bool = false
+    private var _roll$pending: Swift.Bool = false
     private var _isGameOver: Bool
     private var _isGameOver$mirror: Reactive.MutableProperty<Bool>?
     private var _isGameOver$read: Swift.Bool = false
+    private var _isGameOver$pending: Swift.Bool = false
     private var _currentRollDescription: String
     private var _currentRollDescription$mirror: Reactive.MutableProperty<String>?
     private var _currentRollDescription$read: Swift.Bool = false
+    private var _currentRollDescription$pending: Swift.Bool = false
     private var _currentRollTextColor: _currentRollTextColor$Type
     private var _currentRollTextColor$mirror: Reactive.MutableProperty<_currentRollTextColor$Type>?
     private var _currentRollTextColor$read: Swift.Bool = false
+    private var _currentRollTextColor$pending: Swift.Bool = false
     private var _rollDieCanExecute: Swift.Bool
+    private var _rollDieCanExecute$pending: Swift.Bool = false
     private var _rollDieIsExecuting: Swift.Bool
     private var _rollDieIsExecuting$before: Swift.Bool?
     private var _rollDieIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _rollDieIsExecuting$read: Swift.Bool = false
+    private var _rollDieIsExecuting$pending: Swift.Bool = false
     private var _rollDieIsEnabled: Swift.Bool
     private var _rollDieIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _rollDieIsEnabled$read: Swift.Bool = false
+    private var _rollDieIsEnabled$pending: Swift.Bool = false
     private var _newGameIsExecuting: Swift.Bool
     private var _newGameIsExecuting$before: Swift.Bool?
     private var _newGameIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _newGameIsExecuting$read: Swift.Bool = false
+    private var _newGameIsExecuting$pending: Swift.Bool = false
     private var _newGameIsEnabled: Swift.Bool
     private var _newGameIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _newGameIsEnabled$read: Swift.Bool = false
+    private var _newGameIsEnabled$pending: Swift.Bool = false
     private var _rollDie$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -254,6 +263,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         _rollDie$condition = Reactive.MutableProperty(rollDieCanExecute)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._rollDie$step {}
         }
@@ -274,7 +284,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._rollDie$step(step) } }
         step()
         Reactive.Staging.write(&_rollDieIsExecuting, rollDie.isExecuting.value, before: &_rollDieIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `newGame` (its start, or an event of its work, with the handlers it runs)
@@ -283,12 +293,13 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._newGame$step(step) } }
         step()
         Reactive.Staging.write(&_newGameIsExecuting, newGame.isExecuting.value, before: &_newGameIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _roll$changed = Reactive.Staging.changed(_roll, before: &_roll$before)
         let _rollDieIsExecuting$changed = Reactive.Staging.changed(
@@ -321,40 +332,69 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
             && Reactive.Staging.replace(&_rollDieIsEnabled, with: _rollDieCanExecute && !_rollDieIsExecuting)
         let _newGameIsEnabled$changed = _newGameIsExecuting$changed
             && Reactive.Staging.replace(&_newGameIsEnabled, with: !_newGameIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _roll$changed { Reactive.Staging.pend(&_roll$pending, _roll, to: _roll$mirror) }
+        if _isGameOver$changed { Reactive.Staging.pend(&_isGameOver$pending, _isGameOver, to: _isGameOver$mirror) }
+        if _currentRollDescription$changed {
+            Reactive.Staging.pend(
+                &_currentRollDescription$pending,
+                _currentRollDescription,
+                to: _currentRollDescription$mirror
+            )
+        }
+        if _currentRollTextColor$changed {
+            Reactive.Staging.pend(
+                &_currentRollTextColor$pending,
+                _currentRollTextColor,
+                to: _currentRollTextColor$mirror
+            )
+        }
+        if _rollDieCanExecute$changed {
+            Reactive.Staging.pend(&_rollDieCanExecute$pending, _rollDieCanExecute, to: _rollDie$condition)
+        }
+        if _rollDieIsExecuting$changed {
+            Reactive.Staging.pend(&_rollDieIsExecuting$pending, _rollDieIsExecuting, to: _rollDieIsExecuting$mirror)
+        }
+        if _rollDieIsEnabled$changed {
+            Reactive.Staging.pend(&_rollDieIsEnabled$pending, _rollDieIsEnabled, to: _rollDieIsEnabled$mirror)
+        }
+        if _newGameIsExecuting$changed {
+            Reactive.Staging.pend(&_newGameIsExecuting$pending, _newGameIsExecuting, to: _newGameIsExecuting$mirror)
+        }
+        if _newGameIsEnabled$changed {
+            Reactive.Staging.pend(&_newGameIsEnabled$pending, _newGameIsEnabled, to: _newGameIsEnabled$mirror)
+        }
+        return (_roll$changed || _isGameOver$changed || _currentRollDescription$changed || _currentRollTextColor$changed
+            || _rollDieIsExecuting$changed || _rollDieIsEnabled$changed || _newGameIsExecuting$changed
+            || _newGameIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _roll$changed { _roll$mirror?.stage(_roll) }
-            if _isGameOver$changed { _isGameOver$mirror?.stage(_isGameOver) }
-            if _currentRollDescription$changed { _currentRollDescription$mirror?.stage(_currentRollDescription) }
-            if _currentRollTextColor$changed { _currentRollTextColor$mirror?.stage(_currentRollTextColor) }
-            if _rollDieCanExecute$changed { _rollDie$condition.stage(_rollDieCanExecute) }
-            if _rollDieIsExecuting$changed { _rollDieIsExecuting$mirror?.stage(_rollDieIsExecuting) }
-            if _rollDieIsEnabled$changed { _rollDieIsEnabled$mirror?.stage(_rollDieIsEnabled) }
-            if _newGameIsExecuting$changed { _newGameIsExecuting$mirror?.stage(_newGameIsExecuting) }
-            if _newGameIsEnabled$changed { _newGameIsEnabled$mirror?.stage(_newGameIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _roll$changed { _$didChange(\.roll, _roll$mirror, _roll$read) }
-            if _isGameOver$changed { _$didChange(\.isGameOver, _isGameOver$mirror, _isGameOver$read) }
-            if _currentRollDescription$changed {
-                _$didChange(\.currentRollDescription, _currentRollDescription$mirror, _currentRollDescription$read)
-            }
-            if _currentRollTextColor$changed {
-                _$didChange(\.currentRollTextColor, _currentRollTextColor$mirror, _currentRollTextColor$read)
-            }
-            if _rollDieCanExecute$changed { _rollDie$condition.publish() }
-            if _rollDieIsExecuting$changed {
-                _$didChange(\.rollDieIsExecuting, _rollDieIsExecuting$mirror, _rollDieIsExecuting$read)
-            }
-            if _rollDieIsEnabled$changed {
-                _$didChange(\.rollDieIsEnabled, _rollDieIsEnabled$mirror, _rollDieIsEnabled$read)
-            }
-            if _newGameIsExecuting$changed {
-                _$didChange(\.newGameIsExecuting, _newGameIsExecuting$mirror, _newGameIsExecuting$read)
-            }
-            if _newGameIsEnabled$changed {
-                _$didChange(\.newGameIsEnabled, _newGameIsEnabled$mirror, _newGameIsEnabled$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_roll$pending) { _$didChange(\.roll, _roll$mirror, _roll$read) }
+        if Reactive.Staging.take(&_isGameOver$pending) {
+            _$didChange(\.isGameOver, _isGameOver$mirror, _isGameOver$read)
+        }
+        if Reactive.Staging.take(&_currentRollDescription$pending) {
+            _$didChange(\.currentRollDescription, _currentRollDescription$mirror, _currentRollDescription$read)
+        }
+        if Reactive.Staging.take(&_currentRollTextColor$pending) {
+            _$didChange(\.currentRollTextColor, _currentRollTextColor$mirror, _currentRollTextColor$read)
+        }
+        if Reactive.Staging.take(&_rollDieCanExecute$pending) { _rollDie$condition.publish() }
+        if Reactive.Staging.take(&_rollDieIsExecuting$pending) {
+            _$didChange(\.rollDieIsExecuting, _rollDieIsExecuting$mirror, _rollDieIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_rollDieIsEnabled$pending) {
+            _$didChange(\.rollDieIsEnabled, _rollDieIsEnabled$mirror, _rollDieIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_newGameIsExecuting$pending) {
+            _$didChange(\.newGameIsExecuting, _newGameIsExecuting$mirror, _newGameIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_newGameIsEnabled$pending) {
+            _$didChange(\.newGameIsEnabled, _newGameIsEnabled$mirror, _newGameIsEnabled$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -365,7 +405,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -376,14 +416,12 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<DiceGameViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -72,7 +72,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.searchText = newValue } }
             Reactive.Staging.write(&_searchText, newValue, before: &_searchText$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -86,7 +86,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.previousSearches = newValue } }
             Reactive.Staging.write(&_previousSearches, newValue, before: &_previousSearches$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -214,26 +214,34 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     private var _searchText$before: String?
     private var _searchText$mirror: Reactive.MutableProperty<String>?
     private var _searchText$read: Swift.Bool = false
+    private var _searchText$pending: Swift.Bool = false
     private var _previousSearches: _previousSearches$Type
     private var _previousSearches$before: _previousSearches$Type?
     private var _previousSearches$mirror: Reactive.MutableProperty<_previousSearches$Type>?
     private var _previousSearches$read: Swift.Bool = false
+    private var _previousSearches$pending: Swift.Bool = false
     private var _executeSearchCanExecute: Swift.Bool
+    private var _executeSearchCanExecute$pending: Swift.Bool = false
     private var _executeSearchIsExecuting: Swift.Bool
     private var _executeSearchIsExecuting$before: Swift.Bool?
     private var _executeSearchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _executeSearchIsExecuting$read: Swift.Bool = false
+    private var _executeSearchIsExecuting$pending: Swift.Bool = false
     private var _executeSearchIsEnabled: Swift.Bool
     private var _executeSearchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _executeSearchIsEnabled$read: Swift.Bool = false
+    private var _executeSearchIsEnabled$pending: Swift.Bool = false
     private var _selectPreviousSearchCanExecute: Swift.Bool
+    private var _selectPreviousSearchCanExecute$pending: Swift.Bool = false
     private var _selectPreviousSearchIsExecuting: Swift.Bool
     private var _selectPreviousSearchIsExecuting$before: Swift.Bool?
     private var _selectPreviousSearchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _selectPreviousSearchIsExecuting$read: Swift.Bool = false
+    private var _selectPreviousSearchIsExecuting$pending: Swift.Bool = false
     private var _selectPreviousSearchIsEnabled: Swift.Bool
     private var _selectPreviousSearchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _selectPreviousSearchIsEnabled$read: Swift.Bool = false
+    private var _selectPreviousSearchIsEnabled$pending: Swift.Bool = false
     private var _executeSearch$condition: Reactive.MutableProperty<Swift.Bool>
     private var _selectPreviousSearch$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
@@ -274,6 +282,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         _$disposables += _showResults$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._executeSearch$step {}
         }
@@ -301,7 +310,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
             executeSearch.isExecuting.value,
             before: &_executeSearchIsExecuting$before
         )
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `selectPreviousSearch` (its start, or an event of its work, with the handlers it runs)
@@ -314,12 +323,13 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
             selectPreviousSearch.isExecuting.value,
             before: &_selectPreviousSearchIsExecuting$before
         )
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _searchText$changed = Reactive.Staging.changed(_searchText, before: &_searchText$before)
         let _previousSearches$changed = Reactive.Staging.changed(_previousSearches, before: &_previousSearches$before)
@@ -353,54 +363,89 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
                 &_selectPreviousSearchIsEnabled,
                 with: _selectPreviousSearchCanExecute && !_selectPreviousSearchIsExecuting
             )
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _searchText$changed { Reactive.Staging.pend(&_searchText$pending, _searchText, to: _searchText$mirror) }
+        if _previousSearches$changed {
+            Reactive.Staging.pend(&_previousSearches$pending, _previousSearches, to: _previousSearches$mirror)
+        }
+        if _executeSearchCanExecute$changed {
+            Reactive.Staging.pend(
+                &_executeSearchCanExecute$pending,
+                _executeSearchCanExecute,
+                to: _executeSearch$condition
+            )
+        }
+        if _executeSearchIsExecuting$changed {
+            Reactive.Staging.pend(
+                &_executeSearchIsExecuting$pending,
+                _executeSearchIsExecuting,
+                to: _executeSearchIsExecuting$mirror
+            )
+        }
+        if _executeSearchIsEnabled$changed {
+            Reactive.Staging.pend(
+                &_executeSearchIsEnabled$pending,
+                _executeSearchIsEnabled,
+                to: _executeSearchIsEnabled$mirror
+            )
+        }
+        if _selectPreviousSearchCanExecute$changed {
+            Reactive.Staging.pend(
+                &_selectPreviousSearchCanExecute$pending,
+                _selectPreviousSearchCanExecute,
+                to: _selectPreviousSearch$condition
+            )
+        }
+        if _selectPreviousSearchIsExecuting$changed {
+            Reactive.Staging.pend(
+                &_selectPreviousSearchIsExecuting$pending,
+                _selectPreviousSearchIsExecuting,
+                to: _selectPreviousSearchIsExecuting$mirror
+            )
+        }
+        if _selectPreviousSearchIsEnabled$changed {
+            Reactive.Staging.pend(
+                &_selectPreviousSearchIsEnabled$pending,
+                _selectPreviousSearchIsEnabled,
+                to: _selectPreviousSearchIsEnabled$mirror
+            )
+        }
+        return (_searchText$changed || _previousSearches$changed || _executeSearchIsExecuting$changed
+            || _executeSearchIsEnabled$changed || _selectPreviousSearchIsExecuting$changed
+            || _selectPreviousSearchIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _searchText$changed { _searchText$mirror?.stage(_searchText) }
-            if _previousSearches$changed { _previousSearches$mirror?.stage(_previousSearches) }
-            if _executeSearchCanExecute$changed { _executeSearch$condition.stage(_executeSearchCanExecute) }
-            if _executeSearchIsExecuting$changed { _executeSearchIsExecuting$mirror?.stage(_executeSearchIsExecuting) }
-            if _executeSearchIsEnabled$changed { _executeSearchIsEnabled$mirror?.stage(_executeSearchIsEnabled) }
-            if _selectPreviousSearchCanExecute$changed {
-                _selectPreviousSearch$condition.stage(_selectPreviousSearchCanExecute)
-            }
-            if _selectPreviousSearchIsExecuting$changed {
-                _selectPreviousSearchIsExecuting$mirror?.stage(_selectPreviousSearchIsExecuting)
-            }
-            if _selectPreviousSearchIsEnabled$changed {
-                _selectPreviousSearchIsEnabled$mirror?.stage(_selectPreviousSearchIsEnabled)
-            }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _searchText$changed { _$didChange(\.searchText, _searchText$mirror, _searchText$read) }
-            if _previousSearches$changed {
-                _$didChange(\.previousSearches, _previousSearches$mirror, _previousSearches$read)
-            }
-            if _executeSearchCanExecute$changed { _executeSearch$condition.publish() }
-            if _executeSearchIsExecuting$changed {
-                _$didChange(
-                    \.executeSearchIsExecuting,
-                    _executeSearchIsExecuting$mirror,
-                    _executeSearchIsExecuting$read
-                )
-            }
-            if _executeSearchIsEnabled$changed {
-                _$didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled$mirror, _executeSearchIsEnabled$read)
-            }
-            if _selectPreviousSearchCanExecute$changed { _selectPreviousSearch$condition.publish() }
-            if _selectPreviousSearchIsExecuting$changed {
-                _$didChange(
-                    \.selectPreviousSearchIsExecuting,
-                    _selectPreviousSearchIsExecuting$mirror,
-                    _selectPreviousSearchIsExecuting$read
-                )
-            }
-            if _selectPreviousSearchIsEnabled$changed {
-                _$didChange(
-                    \.selectPreviousSearchIsEnabled,
-                    _selectPreviousSearchIsEnabled$mirror,
-                    _selectPreviousSearchIsEnabled$read
-                )
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_searchText$pending) {
+            _$didChange(\.searchText, _searchText$mirror, _searchText$read)
+        }
+        if Reactive.Staging.take(&_previousSearches$pending) {
+            _$didChange(\.previousSearches, _previousSearches$mirror, _previousSearches$read)
+        }
+        if Reactive.Staging.take(&_executeSearchCanExecute$pending) { _executeSearch$condition.publish() }
+        if Reactive.Staging.take(&_executeSearchIsExecuting$pending) {
+            _$didChange(\.executeSearchIsExecuting, _executeSearchIsExecuting$mirror, _executeSearchIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_executeSearchIsEnabled$pending) {
+            _$didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled$mirror, _executeSearchIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_selectPreviousSearchCanExecute$pending) { _selectPreviousSearch$condition.publish() }
+        if Reactive.Staging.take(&_selectPreviousSearchIsExecuting$pending) {
+            _$didChange(
+                \.selectPreviousSearchIsExecuting,
+                _selectPreviousSearchIsExecuting$mirror,
+                _selectPreviousSearchIsExecuting$read
+            )
+        }
+        if Reactive.Staging.take(&_selectPreviousSearchIsEnabled$pending) {
+            _$didChange(
+                \.selectPreviousSearchIsEnabled,
+                _selectPreviousSearchIsEnabled$mirror,
+                _selectPreviousSearchIsEnabled$read
+            )
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -411,7 +456,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -422,14 +467,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -69,7 +69,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
             Reactive.Staging.write(&_results, newValue, before: &_results$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -132,12 +132,15 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     private var _results$before: _results$Type?
     private var _results$mirror: Reactive.MutableProperty<_results$Type>?
     private var _results$read: Swift.Bool = false
+    private var _results$pending: Swift.Bool = false
     private var _title: String
     private var _title$mirror: Reactive.MutableProperty<String>?
     private var _title$read: Swift.Bool = false
+    private var _title$pending: Swift.Bool = false
     private var _items: _items$Type
     private var _items$mirror: Reactive.MutableProperty<_items$Type>?
     private var _items$read: Swift.Bool = false
+    private var _items$pending: Swift.Bool = false
     private var _items$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _items$keys = Reactive.ChildKeys()
@@ -168,15 +171,17 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         _items$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
-        _items$follower.action = { [weak self] in self?._$transaction {} }
+        _$transactions.attach(self)
+        _items$follower.owner = _$transactions
         _items$follower.follow(_items)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _results$changed = Reactive.Staging.changed(_results, before: &_results$before)
         // Each value an input of which changed, computed again, in update order.
@@ -191,19 +196,20 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
             )
         if _items$changed { _items$follower.follow(_items) }
         let _items$childChanged = _items$follower.take()
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _results$changed { Reactive.Staging.pend(&_results$pending, _results, to: _results$mirror) }
+        if _title$changed { Reactive.Staging.pend(&_title$pending, _title, to: _title$mirror) }
+        if _items$changed { Reactive.Staging.pend(&_items$pending, _items, to: _items$mirror) }
+        return (_results$changed || _title$changed || _items$changed || _items$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _results$changed { _results$mirror?.stage(_results) }
-            if _title$changed { _title$mirror?.stage(_title) }
-            if _items$changed { _items$mirror?.stage(_items) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _items$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _results$changed { _$didChange(\.results, _results$mirror, _results$read) }
-            if _title$changed { _$didChange(\.title, _title$mirror, _title$read) }
-            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
-        }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_results$pending) { _$didChange(\.results, _results$mirror, _results$read) }
+        if Reactive.Staging.take(&_title$pending) { _$didChange(\.title, _title$mirror, _title$read) }
+        if Reactive.Staging.take(&_items$pending) { _$didChange(\.items, _items$mirror, _items$read) }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
         #endif
@@ -213,7 +219,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -224,14 +230,12 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<FlickrSearchResultsViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -75,7 +75,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.photo = newValue } }
             Reactive.Staging.write(&_photo, newValue, before: &_photo$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -89,7 +89,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isVisible = newValue } }
             Reactive.Staging.write(&_isVisible, newValue, before: &_isVisible$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -103,7 +103,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.hasBeenSeen = newValue } }
             Reactive.Staging.write(&_hasBeenSeen, newValue, before: &_hasBeenSeen$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -282,42 +282,53 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     private var _photo$before: _photo$Type?
     private var _photo$mirror: Reactive.MutableProperty<_photo$Type>?
     private var _photo$read: Swift.Bool = false
+    private var _photo$pending: Swift.Bool = false
     private var _isVisible: Bool
     private var _isVisible$before: Bool?
     private var _isVisible$mirror: Reactive.MutableProperty<Bool>?
     private var _isVisible$read: Swift.Bool = false
+    private var _isVisible$pending: Swift.Bool = false
     private var _hasBeenSeen: Bool
     private var _hasBeenSeen$before: Bool?
     private var _hasBeenSeen$mirror: Reactive.MutableProperty<Bool>?
     private var _hasBeenSeen$read: Swift.Bool = false
+    private var _hasBeenSeen$pending: Swift.Bool = false
     private var _title: String
     private var _title$mirror: Reactive.MutableProperty<String>?
     private var _title$read: Swift.Bool = false
+    private var _title$pending: Swift.Bool = false
     private var _url: _url$Type
     private var _url$mirror: Reactive.MutableProperty<_url$Type>?
     private var _url$read: Swift.Bool = false
+    private var _url$pending: Swift.Bool = false
     private var _settledVisibility: Bool
     private var _settledVisibility$before: Bool?
     private var _settledVisibility$mirror: Reactive.MutableProperty<Bool>?
     private var _settledVisibility$read: Swift.Bool = false
+    private var _settledVisibility$pending: Swift.Bool = false
     private var _favorites: Int?
     private var _favorites$mirror: Reactive.MutableProperty<Int?>?
     private var _favorites$read: Swift.Bool = false
+    private var _favorites$pending: Swift.Bool = false
     private var _comments: Int?
     private var _comments$mirror: Reactive.MutableProperty<Int?>?
     private var _comments$read: Swift.Bool = false
+    private var _comments$pending: Swift.Bool = false
     private var _metadata: _metadata$Type?
     private var _metadata$before: _metadata$Type??
     private var _metadata$mirror: Reactive.MutableProperty<_metadata$Type?>?
     private var _metadata$read: Swift.Bool = false
+    private var _metadata$pending: Swift.Bool = false
     private var _metadataIsLoading: Swift.Bool
     private var _metadataIsLoading$before: Swift.Bool?
     private var _metadataIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _metadataIsLoading$read: Swift.Bool = false
+    private var _metadataIsLoading$pending: Swift.Bool = false
     private var _metadataError: _metadata$Failure?
     private var _metadataError$before: _metadata$Failure??
     private var _metadataError$mirror: Reactive.MutableProperty<_metadata$Failure?>?
     private var _metadataError$read: Swift.Bool = false
+    private var _metadataError$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -366,6 +377,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         _metadataError = metadataError
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _metadata$loader.changes.observeValuesOnMain { [weak self] in self?._metadata$loaded($0) }
     }
 
@@ -381,7 +393,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         Reactive.Staging.write(&_metadata, state.value, before: &_metadata$before)
         Reactive.Staging.write(&_metadataIsLoading, state.isLoading, before: &_metadataIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_metadataError, state.error, before: &_metadataError$before) }
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Computes `settledVisibility` from what it reads now and hands the value to its pacer.
@@ -393,12 +405,13 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     private func _settledVisibility$arrived(_ newValue: Bool) {
         guard _$transactions.begin() else { return _$transactions.later { self._settledVisibility$arrived(newValue) } }
         Reactive.Staging.write(&_settledVisibility, newValue, before: &_settledVisibility$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _photo$changed = Reactive.Staging.changed(_photo, before: &_photo$before)
         let _isVisible$changed = Reactive.Staging.changed(_isVisible, before: &_isVisible$before)
@@ -427,36 +440,51 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
             before: &_metadataIsLoading$before
         )
         let _metadataError$changed = Reactive.Staging.changed(_metadataError, before: &_metadataError$before)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _photo$changed { Reactive.Staging.pend(&_photo$pending, _photo, to: _photo$mirror) }
+        if _isVisible$changed { Reactive.Staging.pend(&_isVisible$pending, _isVisible, to: _isVisible$mirror) }
+        if _title$changed { Reactive.Staging.pend(&_title$pending, _title, to: _title$mirror) }
+        if _url$changed { Reactive.Staging.pend(&_url$pending, _url, to: _url$mirror) }
+        if _settledVisibility$changed {
+            Reactive.Staging.pend(&_settledVisibility$pending, _settledVisibility, to: _settledVisibility$mirror)
+        }
+        if _hasBeenSeen$changed { Reactive.Staging.pend(&_hasBeenSeen$pending, _hasBeenSeen, to: _hasBeenSeen$mirror) }
+        if _metadata$changed { Reactive.Staging.pend(&_metadata$pending, _metadata, to: _metadata$mirror) }
+        if _favorites$changed { Reactive.Staging.pend(&_favorites$pending, _favorites, to: _favorites$mirror) }
+        if _comments$changed { Reactive.Staging.pend(&_comments$pending, _comments, to: _comments$mirror) }
+        if _metadataIsLoading$changed {
+            Reactive.Staging.pend(&_metadataIsLoading$pending, _metadataIsLoading, to: _metadataIsLoading$mirror)
+        }
+        if _metadataError$changed {
+            Reactive.Staging.pend(&_metadataError$pending, _metadataError, to: _metadataError$mirror)
+        }
+        return (_photo$changed || _isVisible$changed || _title$changed || _url$changed || _settledVisibility$changed
+            || _hasBeenSeen$changed || _metadata$changed || _favorites$changed || _comments$changed
+            || _metadataIsLoading$changed || _metadataError$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _photo$changed { _photo$mirror?.stage(_photo) }
-            if _isVisible$changed { _isVisible$mirror?.stage(_isVisible) }
-            if _title$changed { _title$mirror?.stage(_title) }
-            if _url$changed { _url$mirror?.stage(_url) }
-            if _settledVisibility$changed { _settledVisibility$mirror?.stage(_settledVisibility) }
-            if _hasBeenSeen$changed { _hasBeenSeen$mirror?.stage(_hasBeenSeen) }
-            if _metadata$changed { _metadata$mirror?.stage(_metadata) }
-            if _favorites$changed { _favorites$mirror?.stage(_favorites) }
-            if _comments$changed { _comments$mirror?.stage(_comments) }
-            if _metadataIsLoading$changed { _metadataIsLoading$mirror?.stage(_metadataIsLoading) }
-            if _metadataError$changed { _metadataError$mirror?.stage(_metadataError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _photo$changed { _$didChange(\.photo, _photo$mirror, _photo$read) }
-            if _isVisible$changed { _$didChange(\.isVisible, _isVisible$mirror, _isVisible$read) }
-            if _title$changed { _$didChange(\.title, _title$mirror, _title$read) }
-            if _url$changed { _$didChange(\.url, _url$mirror, _url$read) }
-            if _settledVisibility$changed {
-                _$didChange(\.settledVisibility, _settledVisibility$mirror, _settledVisibility$read)
-            }
-            if _hasBeenSeen$changed { _$didChange(\.hasBeenSeen, _hasBeenSeen$mirror, _hasBeenSeen$read) }
-            if _metadata$changed { _$didChange(\.metadata, _metadata$mirror, _metadata$read) }
-            if _favorites$changed { _$didChange(\.favorites, _favorites$mirror, _favorites$read) }
-            if _comments$changed { _$didChange(\.comments, _comments$mirror, _comments$read) }
-            if _metadataIsLoading$changed {
-                _$didChange(\.metadataIsLoading, _metadataIsLoading$mirror, _metadataIsLoading$read)
-            }
-            if _metadataError$changed { _$didChange(\.metadataError, _metadataError$mirror, _metadataError$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_photo$pending) { _$didChange(\.photo, _photo$mirror, _photo$read) }
+        if Reactive.Staging.take(&_isVisible$pending) { _$didChange(\.isVisible, _isVisible$mirror, _isVisible$read) }
+        if Reactive.Staging.take(&_title$pending) { _$didChange(\.title, _title$mirror, _title$read) }
+        if Reactive.Staging.take(&_url$pending) { _$didChange(\.url, _url$mirror, _url$read) }
+        if Reactive.Staging.take(&_settledVisibility$pending) {
+            _$didChange(\.settledVisibility, _settledVisibility$mirror, _settledVisibility$read)
+        }
+        if Reactive.Staging.take(&_hasBeenSeen$pending) {
+            _$didChange(\.hasBeenSeen, _hasBeenSeen$mirror, _hasBeenSeen$read)
+        }
+        if Reactive.Staging.take(&_metadata$pending) { _$didChange(\.metadata, _metadata$mirror, _metadata$read) }
+        if Reactive.Staging.take(&_favorites$pending) { _$didChange(\.favorites, _favorites$mirror, _favorites$read) }
+        if Reactive.Staging.take(&_comments$pending) { _$didChange(\.comments, _comments$mirror, _comments$read) }
+        if Reactive.Staging.take(&_metadataIsLoading$pending) {
+            _$didChange(\.metadataIsLoading, _metadataIsLoading$mirror, _metadataIsLoading$read)
+        }
+        if Reactive.Staging.take(&_metadataError$pending) {
+            _$didChange(\.metadataError, _metadataError$mirror, _metadataError$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -467,7 +495,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -478,14 +506,12 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<FlickrSearchResultsItemViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -121,14 +121,17 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
     private var _photos: _photos$Type
     private var _photos$mirror: Reactive.MutableProperty<_photos$Type>?
     private var _photos$read: Swift.Bool = false
+    private var _photos$pending: Swift.Bool = false
     private var _importedPhotos: _importedPhotos$Type?
     private var _importedPhotos$before: _importedPhotos$Type??
     private var _importedPhotos$mirror: Reactive.MutableProperty<_importedPhotos$Type?>?
     private var _importedPhotos$read: Swift.Bool = false
+    private var _importedPhotos$pending: Swift.Bool = false
     private var _importedPhotosIsLoading: Swift.Bool
     private var _importedPhotosIsLoading$before: Swift.Bool?
     private var _importedPhotosIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _importedPhotosIsLoading$read: Swift.Bool = false
+    private var _importedPhotosIsLoading$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -150,6 +153,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         _importedPhotosIsLoading = importedPhotosIsLoading
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _importedPhotos$loader.changes.observeValuesOnMain { [weak self] in
             self?._importedPhotos$loaded($0)
         }
@@ -168,12 +172,13 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         guard _$transactions.begin() else { return _$transactions.later { self._importedPhotos$loaded(state) } }
         Reactive.Staging.write(&_importedPhotos, state.value, before: &_importedPhotos$before)
         Reactive.Staging.write(&_importedPhotosIsLoading, state.isLoading, before: &_importedPhotosIsLoading$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _importedPhotos$changed = Reactive.Staging.changed(_importedPhotos, before: &_importedPhotos$before)
         let _importedPhotosIsLoading$changed = Reactive.Staging.changed(
@@ -183,18 +188,31 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         // Each value an input of which changed, computed again, in update order.
         let _photos$changed = _importedPhotos$changed
             && Reactive.Staging.replace(&_photos, with: Self._photos$compute(importedPhotos: _importedPhotos))
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _importedPhotos$changed {
+            Reactive.Staging.pend(&_importedPhotos$pending, _importedPhotos, to: _importedPhotos$mirror)
+        }
+        if _photos$changed { Reactive.Staging.pend(&_photos$pending, _photos, to: _photos$mirror) }
+        if _importedPhotosIsLoading$changed {
+            Reactive.Staging.pend(
+                &_importedPhotosIsLoading$pending,
+                _importedPhotosIsLoading,
+                to: _importedPhotosIsLoading$mirror
+            )
+        }
+        return (_importedPhotos$changed || _photos$changed || _importedPhotosIsLoading$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _importedPhotos$changed { _importedPhotos$mirror?.stage(_importedPhotos) }
-            if _photos$changed { _photos$mirror?.stage(_photos) }
-            if _importedPhotosIsLoading$changed { _importedPhotosIsLoading$mirror?.stage(_importedPhotosIsLoading) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _importedPhotos$changed { _$didChange(\.importedPhotos, _importedPhotos$mirror, _importedPhotos$read) }
-            if _photos$changed { _$didChange(\.photos, _photos$mirror, _photos$read) }
-            if _importedPhotosIsLoading$changed {
-                _$didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading$mirror, _importedPhotosIsLoading$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_importedPhotos$pending) {
+            _$didChange(\.importedPhotos, _importedPhotos$mirror, _importedPhotos$read)
+        }
+        if Reactive.Staging.take(&_photos$pending) { _$didChange(\.photos, _photos$mirror, _photos$read) }
+        if Reactive.Staging.take(&_importedPhotosIsLoading$pending) {
+            _$didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading$mirror, _importedPhotosIsLoading$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -205,7 +223,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -216,14 +234,12 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<GalleryViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

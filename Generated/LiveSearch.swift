@@ -40,7 +40,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
             Reactive.Staging.write(&_query, newValue, before: &_query$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -72,7 +72,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -182,29 +182,36 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     private var _query$before: String?
     private var _query$mirror: Reactive.MutableProperty<String>?
     private var _query$read: Swift.Bool = false
+    private var _query$pending: Swift.Bool = false
     private var _trimmedQuery: String
     private var _trimmedQuery$mirror: Reactive.MutableProperty<String>?
     private var _trimmedQuery$read: Swift.Bool = false
+    private var _trimmedQuery$pending: Swift.Bool = false
     private var _characterCount: Int
     private var _characterCount$before: Int?
     private var _characterCount$mirror: Reactive.MutableProperty<Int>?
     private var _characterCount$read: Swift.Bool = false
+    private var _characterCount$pending: Swift.Bool = false
     private var _results: [String]?
     private var _results$before: [String]??
     private var _results$mirror: Reactive.MutableProperty<[String]?>?
     private var _results$read: Swift.Bool = false
+    private var _results$pending: Swift.Bool = false
     private var _resultsIsLoading: Swift.Bool
     private var _resultsIsLoading$before: Swift.Bool?
     private var _resultsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _resultsIsLoading$read: Swift.Bool = false
+    private var _resultsIsLoading$pending: Swift.Bool = false
     private var _resultsError: (any Swift.Error)?
     private var _resultsError$before: (any Swift.Error)??
     private var _resultsError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
     private var _resultsError$read: Swift.Bool = false
+    private var _resultsError$pending: Swift.Bool = false
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _isActive$read: Swift.Bool = false
+    private var _isActive$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -244,6 +251,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         _isActive = isActive
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _results$loader.changes.observeValuesOnMain { [weak self] in self?._results$loaded($0) }
     }
 
@@ -259,7 +267,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         Reactive.Staging.write(&_results, state.value, before: &_results$before)
         Reactive.Staging.write(&_resultsIsLoading, state.isLoading, before: &_resultsIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_resultsError, state.error, before: &_resultsError$before) }
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Computes `characterCount` from what it reads now and hands the value to its pacer.
@@ -271,12 +279,13 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     private func _characterCount$arrived(_ newValue: Int) {
         guard _$transactions.begin() else { return _$transactions.later { self._characterCount$arrived(newValue) } }
         Reactive.Staging.write(&_characterCount, newValue, before: &_characterCount$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
         if _isActive$changed {
@@ -298,26 +307,44 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         let _results$changed = Reactive.Staging.changed(_results, before: &_results$before)
         let _resultsIsLoading$changed = Reactive.Staging.changed(_resultsIsLoading, before: &_resultsIsLoading$before)
         let _resultsError$changed = Reactive.Staging.changed(_resultsError, before: &_resultsError$before)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _query$changed { Reactive.Staging.pend(&_query$pending, _query, to: _query$mirror) }
+        if _trimmedQuery$changed {
+            Reactive.Staging.pend(&_trimmedQuery$pending, _trimmedQuery, to: _trimmedQuery$mirror)
+        }
+        if _isActive$changed { Reactive.Staging.pend(&_isActive$pending, _isActive, to: _isActive$mirror) }
+        if _characterCount$changed {
+            Reactive.Staging.pend(&_characterCount$pending, _characterCount, to: _characterCount$mirror)
+        }
+        if _results$changed { Reactive.Staging.pend(&_results$pending, _results, to: _results$mirror) }
+        if _resultsIsLoading$changed {
+            Reactive.Staging.pend(&_resultsIsLoading$pending, _resultsIsLoading, to: _resultsIsLoading$mirror)
+        }
+        if _resultsError$changed {
+            Reactive.Staging.pend(&_resultsError$pending, _resultsError, to: _resultsError$mirror)
+        }
+        return (_query$changed || _trimmedQuery$changed || _isActive$changed || _characterCount$changed
+            || _results$changed || _resultsIsLoading$changed || _resultsError$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _query$changed { _query$mirror?.stage(_query) }
-            if _trimmedQuery$changed { _trimmedQuery$mirror?.stage(_trimmedQuery) }
-            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
-            if _characterCount$changed { _characterCount$mirror?.stage(_characterCount) }
-            if _results$changed { _results$mirror?.stage(_results) }
-            if _resultsIsLoading$changed { _resultsIsLoading$mirror?.stage(_resultsIsLoading) }
-            if _resultsError$changed { _resultsError$mirror?.stage(_resultsError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
-            if _trimmedQuery$changed { _$didChange(\.trimmedQuery, _trimmedQuery$mirror, _trimmedQuery$read) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
-            if _characterCount$changed { _$didChange(\.characterCount, _characterCount$mirror, _characterCount$read) }
-            if _results$changed { _$didChange(\.results, _results$mirror, _results$read) }
-            if _resultsIsLoading$changed {
-                _$didChange(\.resultsIsLoading, _resultsIsLoading$mirror, _resultsIsLoading$read)
-            }
-            if _resultsError$changed { _$didChange(\.resultsError, _resultsError$mirror, _resultsError$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_query$pending) { _$didChange(\.query, _query$mirror, _query$read) }
+        if Reactive.Staging.take(&_trimmedQuery$pending) {
+            _$didChange(\.trimmedQuery, _trimmedQuery$mirror, _trimmedQuery$read)
+        }
+        if Reactive.Staging.take(&_isActive$pending) { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
+        if Reactive.Staging.take(&_characterCount$pending) {
+            _$didChange(\.characterCount, _characterCount$mirror, _characterCount$read)
+        }
+        if Reactive.Staging.take(&_results$pending) { _$didChange(\.results, _results$mirror, _results$read) }
+        if Reactive.Staging.take(&_resultsIsLoading$pending) {
+            _$didChange(\.resultsIsLoading, _resultsIsLoading$mirror, _resultsIsLoading$read)
+        }
+        if Reactive.Staging.take(&_resultsError$pending) {
+            _$didChange(\.resultsError, _resultsError$mirror, _resultsError$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -328,7 +355,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -339,14 +366,12 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LiveSearchViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

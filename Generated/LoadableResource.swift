@@ -49,7 +49,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.model = newValue } }
             Reactive.Staging.write(&_model, newValue, before: &_model$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -63,7 +63,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
             Reactive.Staging.write(&_lastError, newValue, before: &_lastError$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -191,28 +191,35 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
     private var _model$before: String??
     private var _model$mirror: Reactive.MutableProperty<String?>?
     private var _model$read: Swift.Bool = false
+    private var _model$pending: Swift.Bool = false
     private var _lastError: _lastError$Type
     private var _lastError$before: _lastError$Type?
     private var _lastError$mirror: Reactive.MutableProperty<_lastError$Type>?
     private var _lastError$read: Swift.Bool = false
+    private var _lastError$pending: Swift.Bool = false
     private var _result: String?
     private var _result$mirror: Reactive.MutableProperty<String?>?
     private var _result$read: Swift.Bool = false
+    private var _result$pending: Swift.Bool = false
     private var _loading: Bool
     private var _loading$mirror: Reactive.MutableProperty<Bool>?
     private var _loading$read: Swift.Bool = false
+    private var _loading$pending: Swift.Bool = false
     private var _computed: String?
     private var _computed$before: String??
     private var _computed$mirror: Reactive.MutableProperty<String?>?
     private var _computed$read: Swift.Bool = false
+    private var _computed$pending: Swift.Bool = false
     private var _computedIsLoading: Swift.Bool
     private var _computedIsLoading$before: Swift.Bool?
     private var _computedIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _computedIsLoading$read: Swift.Bool = false
+    private var _computedIsLoading$pending: Swift.Bool = false
     private var _computedError: _computed$Failure?
     private var _computedError$before: _computed$Failure??
     private var _computedError$mirror: Reactive.MutableProperty<_computed$Failure?>?
     private var _computedError$read: Swift.Bool = false
+    private var _computedError$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -241,6 +248,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         _computedError = computedError
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _computed$loader.changes.observeValuesOnMain { [weak self] in self?._computed$loaded($0) }
     }
 
@@ -256,12 +264,13 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         Reactive.Staging.write(&_computed, state.value, before: &_computed$before)
         Reactive.Staging.write(&_computedIsLoading, state.isLoading, before: &_computedIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_computedError, state.error, before: &_computedError$before) }
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _model$changed = Reactive.Staging.changed(_model, before: &_model$before)
         // Each value an input of which changed, computed again, in update order.
@@ -281,27 +290,37 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
             Self._recordError$react(computedError: _computedError, lastError: &_lastError)
         }
         let _lastError$changed = Reactive.Staging.changed(_lastError, before: &_lastError$before)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _model$changed { _model$mirror?.stage(_model) }
-            if _computed$changed { _computed$mirror?.stage(_computed) }
-            if _result$changed { _result$mirror?.stage(_result) }
-            if _computedIsLoading$changed { _computedIsLoading$mirror?.stage(_computedIsLoading) }
-            if _loading$changed { _loading$mirror?.stage(_loading) }
-            if _computedError$changed { _computedError$mirror?.stage(_computedError) }
-            if _lastError$changed { _lastError$mirror?.stage(_lastError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _model$changed { _$didChange(\.model, _model$mirror, _model$read) }
-            if _computed$changed { _$didChange(\.computed, _computed$mirror, _computed$read) }
-            if _result$changed { _$didChange(\.result, _result$mirror, _result$read) }
-            if _computedIsLoading$changed {
-                _$didChange(\.computedIsLoading, _computedIsLoading$mirror, _computedIsLoading$read)
-            }
-            if _loading$changed { _$didChange(\.loading, _loading$mirror, _loading$read) }
-            if _computedError$changed { _$didChange(\.computedError, _computedError$mirror, _computedError$read) }
-            if _lastError$changed { _$didChange(\.lastError, _lastError$mirror, _lastError$read) }
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _model$changed { Reactive.Staging.pend(&_model$pending, _model, to: _model$mirror) }
+        if _computed$changed { Reactive.Staging.pend(&_computed$pending, _computed, to: _computed$mirror) }
+        if _result$changed { Reactive.Staging.pend(&_result$pending, _result, to: _result$mirror) }
+        if _computedIsLoading$changed {
+            Reactive.Staging.pend(&_computedIsLoading$pending, _computedIsLoading, to: _computedIsLoading$mirror)
         }
+        if _loading$changed { Reactive.Staging.pend(&_loading$pending, _loading, to: _loading$mirror) }
+        if _computedError$changed {
+            Reactive.Staging.pend(&_computedError$pending, _computedError, to: _computedError$mirror)
+        }
+        if _lastError$changed { Reactive.Staging.pend(&_lastError$pending, _lastError, to: _lastError$mirror) }
+        return (_model$changed || _computed$changed || _result$changed || _computedIsLoading$changed || _loading$changed
+            || _computedError$changed || _lastError$changed)
+    }
+
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_model$pending) { _$didChange(\.model, _model$mirror, _model$read) }
+        if Reactive.Staging.take(&_computed$pending) { _$didChange(\.computed, _computed$mirror, _computed$read) }
+        if Reactive.Staging.take(&_result$pending) { _$didChange(\.result, _result$mirror, _result$read) }
+        if Reactive.Staging.take(&_computedIsLoading$pending) {
+            _$didChange(\.computedIsLoading, _computedIsLoading$mirror, _computedIsLoading$read)
+        }
+        if Reactive.Staging.take(&_loading$pending) { _$didChange(\.loading, _loading$mirror, _loading$read) }
+        if Reactive.Staging.take(&_computedError$pending) {
+            _$didChange(\.computedError, _computedError$mirror, _computedError$read)
+        }
+        if Reactive.Staging.take(&_lastError$pending) { _$didChange(\.lastError, _lastError$mirror, _lastError$read) }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
         #endif
@@ -311,7 +330,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -322,14 +341,12 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -43,7 +43,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
             Reactive.Staging.write(&_username, newValue, before: &_username$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -57,7 +57,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
             Reactive.Staging.write(&_password, newValue, before: &_password$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -71,7 +71,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.errorMessage = newValue } }
             Reactive.Staging.write(&_errorMessage, newValue, before: &_errorMessage$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -85,7 +85,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isLoggedIn = newValue } }
             Reactive.Staging.write(&_isLoggedIn, newValue, before: &_isLoggedIn$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -177,26 +177,33 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
     private var _username$before: String?
     private var _username$mirror: Reactive.MutableProperty<String>?
     private var _username$read: Swift.Bool = false
+    private var _username$pending: Swift.Bool = false
     private var _password: String
     private var _password$before: String?
     private var _password$mirror: Reactive.MutableProperty<String>?
     private var _password$read: Swift.Bool = false
+    private var _password$pending: Swift.Bool = false
     private var _errorMessage: String?
     private var _errorMessage$before: String??
     private var _errorMessage$mirror: Reactive.MutableProperty<String?>?
     private var _errorMessage$read: Swift.Bool = false
+    private var _errorMessage$pending: Swift.Bool = false
     private var _isLoggedIn: Bool
     private var _isLoggedIn$before: Bool?
     private var _isLoggedIn$mirror: Reactive.MutableProperty<Bool>?
     private var _isLoggedIn$read: Swift.Bool = false
+    private var _isLoggedIn$pending: Swift.Bool = false
     private var _logInCanExecute: Swift.Bool
+    private var _logInCanExecute$pending: Swift.Bool = false
     private var _logInIsExecuting: Swift.Bool
     private var _logInIsExecuting$before: Swift.Bool?
     private var _logInIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _logInIsExecuting$read: Swift.Bool = false
+    private var _logInIsExecuting$pending: Swift.Bool = false
     private var _logInIsEnabled: Swift.Bool
     private var _logInIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _logInIsEnabled$read: Swift.Bool = false
+    private var _logInIsEnabled$pending: Swift.Bool = false
     private var _logIn$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -227,6 +234,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         _logIn$condition = Reactive.MutableProperty(logInCanExecute)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += logIn.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._logIn$step {}
         }
@@ -250,12 +258,13 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         guard _$transactions.begin() else { return _$transactions.later { self._logIn$step(step) } }
         step()
         Reactive.Staging.write(&_logInIsExecuting, logIn.isExecuting.value, before: &_logInIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _username$changed = Reactive.Staging.changed(_username, before: &_username$before)
         let _password$changed = Reactive.Staging.changed(_password, before: &_password$before)
@@ -270,26 +279,44 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
             )
         let _logInIsEnabled$changed = (_logInCanExecute$changed || _logInIsExecuting$changed)
             && Reactive.Staging.replace(&_logInIsEnabled, with: _logInCanExecute && !_logInIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _username$changed { Reactive.Staging.pend(&_username$pending, _username, to: _username$mirror) }
+        if _password$changed { Reactive.Staging.pend(&_password$pending, _password, to: _password$mirror) }
+        if _errorMessage$changed {
+            Reactive.Staging.pend(&_errorMessage$pending, _errorMessage, to: _errorMessage$mirror)
+        }
+        if _isLoggedIn$changed { Reactive.Staging.pend(&_isLoggedIn$pending, _isLoggedIn, to: _isLoggedIn$mirror) }
+        if _logInCanExecute$changed {
+            Reactive.Staging.pend(&_logInCanExecute$pending, _logInCanExecute, to: _logIn$condition)
+        }
+        if _logInIsExecuting$changed {
+            Reactive.Staging.pend(&_logInIsExecuting$pending, _logInIsExecuting, to: _logInIsExecuting$mirror)
+        }
+        if _logInIsEnabled$changed {
+            Reactive.Staging.pend(&_logInIsEnabled$pending, _logInIsEnabled, to: _logInIsEnabled$mirror)
+        }
+        return (_username$changed || _password$changed || _errorMessage$changed || _isLoggedIn$changed
+            || _logInIsExecuting$changed || _logInIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _username$changed { _username$mirror?.stage(_username) }
-            if _password$changed { _password$mirror?.stage(_password) }
-            if _errorMessage$changed { _errorMessage$mirror?.stage(_errorMessage) }
-            if _isLoggedIn$changed { _isLoggedIn$mirror?.stage(_isLoggedIn) }
-            if _logInCanExecute$changed { _logIn$condition.stage(_logInCanExecute) }
-            if _logInIsExecuting$changed { _logInIsExecuting$mirror?.stage(_logInIsExecuting) }
-            if _logInIsEnabled$changed { _logInIsEnabled$mirror?.stage(_logInIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _username$changed { _$didChange(\.username, _username$mirror, _username$read) }
-            if _password$changed { _$didChange(\.password, _password$mirror, _password$read) }
-            if _errorMessage$changed { _$didChange(\.errorMessage, _errorMessage$mirror, _errorMessage$read) }
-            if _isLoggedIn$changed { _$didChange(\.isLoggedIn, _isLoggedIn$mirror, _isLoggedIn$read) }
-            if _logInCanExecute$changed { _logIn$condition.publish() }
-            if _logInIsExecuting$changed {
-                _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror, _logInIsExecuting$read)
-            }
-            if _logInIsEnabled$changed { _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror, _logInIsEnabled$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_username$pending) { _$didChange(\.username, _username$mirror, _username$read) }
+        if Reactive.Staging.take(&_password$pending) { _$didChange(\.password, _password$mirror, _password$read) }
+        if Reactive.Staging.take(&_errorMessage$pending) {
+            _$didChange(\.errorMessage, _errorMessage$mirror, _errorMessage$read)
+        }
+        if Reactive.Staging.take(&_isLoggedIn$pending) {
+            _$didChange(\.isLoggedIn, _isLoggedIn$mirror, _isLoggedIn$read)
+        }
+        if Reactive.Staging.take(&_logInCanExecute$pending) { _logIn$condition.publish() }
+        if Reactive.Staging.take(&_logInIsExecuting$pending) {
+            _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror, _logInIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_logInIsEnabled$pending) {
+            _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror, _logInIsEnabled$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -300,7 +327,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -311,14 +338,12 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LoginViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -43,7 +43,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
             Reactive.Staging.write(&_username, newValue, before: &_username$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -57,7 +57,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
             Reactive.Staging.write(&_password, newValue, before: &_password$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -71,7 +71,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.errorMessage = newValue } }
             Reactive.Staging.write(&_errorMessage, newValue, before: &_errorMessage$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -187,28 +187,36 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     private var _username$before: String?
     private var _username$mirror: Reactive.MutableProperty<String>?
     private var _username$read: Swift.Bool = false
+    private var _username$pending: Swift.Bool = false
     private var _password: String
     private var _password$before: String?
     private var _password$mirror: Reactive.MutableProperty<String>?
     private var _password$read: Swift.Bool = false
+    private var _password$pending: Swift.Bool = false
     private var _errorMessage: String?
     private var _errorMessage$before: String??
     private var _errorMessage$mirror: Reactive.MutableProperty<String?>?
     private var _errorMessage$read: Swift.Bool = false
+    private var _errorMessage$pending: Swift.Bool = false
     private var _canSubmit: Bool
     private var _canSubmit$mirror: Reactive.MutableProperty<Bool>?
     private var _canSubmit$read: Swift.Bool = false
+    private var _canSubmit$pending: Swift.Bool = false
     private var _showsError: Bool
     private var _showsError$mirror: Reactive.MutableProperty<Bool>?
     private var _showsError$read: Swift.Bool = false
+    private var _showsError$pending: Swift.Bool = false
     private var _logInCanExecute: Swift.Bool
+    private var _logInCanExecute$pending: Swift.Bool = false
     private var _logInIsExecuting: Swift.Bool
     private var _logInIsExecuting$before: Swift.Bool?
     private var _logInIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _logInIsExecuting$read: Swift.Bool = false
+    private var _logInIsExecuting$pending: Swift.Bool = false
     private var _logInIsEnabled: Swift.Bool
     private var _logInIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _logInIsEnabled$read: Swift.Bool = false
+    private var _logInIsEnabled$pending: Swift.Bool = false
     private var _logIn$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -241,6 +249,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         _logIn$condition = Reactive.MutableProperty(logInCanExecute)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += logIn.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._logIn$step {}
         }
@@ -264,12 +273,13 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         guard _$transactions.begin() else { return _$transactions.later { self._logIn$step(step) } }
         step()
         Reactive.Staging.write(&_logInIsExecuting, logIn.isExecuting.value, before: &_logInIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _username$changed = Reactive.Staging.changed(_username, before: &_username$before)
         let _password$changed = Reactive.Staging.changed(_password, before: &_password$before)
@@ -291,28 +301,46 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         let _errorMessage$changed = Reactive.Staging.changed(_errorMessage, before: &_errorMessage$before)
         let _showsError$changed = _errorMessage$changed
             && Reactive.Staging.replace(&_showsError, with: Self._showsError$compute(errorMessage: _errorMessage))
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _username$changed { Reactive.Staging.pend(&_username$pending, _username, to: _username$mirror) }
+        if _password$changed { Reactive.Staging.pend(&_password$pending, _password, to: _password$mirror) }
+        if _canSubmit$changed { Reactive.Staging.pend(&_canSubmit$pending, _canSubmit, to: _canSubmit$mirror) }
+        if _logInCanExecute$changed {
+            Reactive.Staging.pend(&_logInCanExecute$pending, _logInCanExecute, to: _logIn$condition)
+        }
+        if _logInIsExecuting$changed {
+            Reactive.Staging.pend(&_logInIsExecuting$pending, _logInIsExecuting, to: _logInIsExecuting$mirror)
+        }
+        if _logInIsEnabled$changed {
+            Reactive.Staging.pend(&_logInIsEnabled$pending, _logInIsEnabled, to: _logInIsEnabled$mirror)
+        }
+        if _errorMessage$changed {
+            Reactive.Staging.pend(&_errorMessage$pending, _errorMessage, to: _errorMessage$mirror)
+        }
+        if _showsError$changed { Reactive.Staging.pend(&_showsError$pending, _showsError, to: _showsError$mirror) }
+        return (_username$changed || _password$changed || _canSubmit$changed || _logInIsExecuting$changed
+            || _logInIsEnabled$changed || _errorMessage$changed || _showsError$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _username$changed { _username$mirror?.stage(_username) }
-            if _password$changed { _password$mirror?.stage(_password) }
-            if _canSubmit$changed { _canSubmit$mirror?.stage(_canSubmit) }
-            if _logInCanExecute$changed { _logIn$condition.stage(_logInCanExecute) }
-            if _logInIsExecuting$changed { _logInIsExecuting$mirror?.stage(_logInIsExecuting) }
-            if _logInIsEnabled$changed { _logInIsEnabled$mirror?.stage(_logInIsEnabled) }
-            if _errorMessage$changed { _errorMessage$mirror?.stage(_errorMessage) }
-            if _showsError$changed { _showsError$mirror?.stage(_showsError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _username$changed { _$didChange(\.username, _username$mirror, _username$read) }
-            if _password$changed { _$didChange(\.password, _password$mirror, _password$read) }
-            if _canSubmit$changed { _$didChange(\.canSubmit, _canSubmit$mirror, _canSubmit$read) }
-            if _logInCanExecute$changed { _logIn$condition.publish() }
-            if _logInIsExecuting$changed {
-                _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror, _logInIsExecuting$read)
-            }
-            if _logInIsEnabled$changed { _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror, _logInIsEnabled$read) }
-            if _errorMessage$changed { _$didChange(\.errorMessage, _errorMessage$mirror, _errorMessage$read) }
-            if _showsError$changed { _$didChange(\.showsError, _showsError$mirror, _showsError$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_username$pending) { _$didChange(\.username, _username$mirror, _username$read) }
+        if Reactive.Staging.take(&_password$pending) { _$didChange(\.password, _password$mirror, _password$read) }
+        if Reactive.Staging.take(&_canSubmit$pending) { _$didChange(\.canSubmit, _canSubmit$mirror, _canSubmit$read) }
+        if Reactive.Staging.take(&_logInCanExecute$pending) { _logIn$condition.publish() }
+        if Reactive.Staging.take(&_logInIsExecuting$pending) {
+            _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror, _logInIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_logInIsEnabled$pending) {
+            _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror, _logInIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_errorMessage$pending) {
+            _$didChange(\.errorMessage, _errorMessage$mirror, _errorMessage$read)
+        }
+        if Reactive.Staging.take(&_showsError$pending) {
+            _$didChange(\.showsError, _showsError$mirror, _showsError$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -323,7 +351,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -334,14 +362,12 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LoginFormViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

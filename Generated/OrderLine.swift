@@ -37,7 +37,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.quantity = newValue } }
             Reactive.Staging.write(&_quantity, newValue, before: &_quantity$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -51,7 +51,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.unitPrice = newValue } }
             Reactive.Staging.write(&_unitPrice, newValue, before: &_unitPrice$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -150,22 +150,28 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     private var _quantity$before: Int?
     private var _quantity$mirror: Reactive.MutableProperty<Int>?
     private var _quantity$read: Swift.Bool = false
+    private var _quantity$pending: Swift.Bool = false
     private var _unitPrice: Int
     private var _unitPrice$before: Int?
     private var _unitPrice$mirror: Reactive.MutableProperty<Int>?
     private var _unitPrice$read: Swift.Bool = false
+    private var _unitPrice$pending: Swift.Bool = false
     private var _subtotal: Int
     private var _subtotal$mirror: Reactive.MutableProperty<Int>?
     private var _subtotal$read: Swift.Bool = false
+    private var _subtotal$pending: Swift.Bool = false
     private var _discount: Int
     private var _discount$mirror: Reactive.MutableProperty<Int>?
     private var _discount$read: Swift.Bool = false
+    private var _discount$pending: Swift.Bool = false
     private var _total: Int
     private var _total$mirror: Reactive.MutableProperty<Int>?
     private var _total$read: Swift.Bool = false
+    private var _total$pending: Swift.Bool = false
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
     private var _summary$read: Swift.Bool = false
+    private var _summary$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -189,13 +195,17 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
         _discount = discount
         _total = total
         _summary = summary
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _quantity$changed = Reactive.Staging.changed(_quantity, before: &_quantity$before)
         let _unitPrice$changed = Reactive.Staging.changed(_unitPrice, before: &_unitPrice$before)
@@ -220,23 +230,27 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
                 &_summary,
                 with: Self._summary$compute(counter: counter, quantity: _quantity, total: _total)
             )
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _quantity$changed { Reactive.Staging.pend(&_quantity$pending, _quantity, to: _quantity$mirror) }
+        if _unitPrice$changed { Reactive.Staging.pend(&_unitPrice$pending, _unitPrice, to: _unitPrice$mirror) }
+        if _subtotal$changed { Reactive.Staging.pend(&_subtotal$pending, _subtotal, to: _subtotal$mirror) }
+        if _discount$changed { Reactive.Staging.pend(&_discount$pending, _discount, to: _discount$mirror) }
+        if _total$changed { Reactive.Staging.pend(&_total$pending, _total, to: _total$mirror) }
+        if _summary$changed { Reactive.Staging.pend(&_summary$pending, _summary, to: _summary$mirror) }
+        return (_quantity$changed || _unitPrice$changed || _subtotal$changed || _discount$changed || _total$changed
+            || _summary$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _quantity$changed { _quantity$mirror?.stage(_quantity) }
-            if _unitPrice$changed { _unitPrice$mirror?.stage(_unitPrice) }
-            if _subtotal$changed { _subtotal$mirror?.stage(_subtotal) }
-            if _discount$changed { _discount$mirror?.stage(_discount) }
-            if _total$changed { _total$mirror?.stage(_total) }
-            if _summary$changed { _summary$mirror?.stage(_summary) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _quantity$changed { _$didChange(\.quantity, _quantity$mirror, _quantity$read) }
-            if _unitPrice$changed { _$didChange(\.unitPrice, _unitPrice$mirror, _unitPrice$read) }
-            if _subtotal$changed { _$didChange(\.subtotal, _subtotal$mirror, _subtotal$read) }
-            if _discount$changed { _$didChange(\.discount, _discount$mirror, _discount$read) }
-            if _total$changed { _$didChange(\.total, _total$mirror, _total$read) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
-        }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_quantity$pending) { _$didChange(\.quantity, _quantity$mirror, _quantity$read) }
+        if Reactive.Staging.take(&_unitPrice$pending) { _$didChange(\.unitPrice, _unitPrice$mirror, _unitPrice$read) }
+        if Reactive.Staging.take(&_subtotal$pending) { _$didChange(\.subtotal, _subtotal$mirror, _subtotal$read) }
+        if Reactive.Staging.take(&_discount$pending) { _$didChange(\.discount, _discount$mirror, _discount$read) }
+        if Reactive.Staging.take(&_total$pending) { _$didChange(\.total, _total$mirror, _total$read) }
+        if Reactive.Staging.take(&_summary$pending) { _$didChange(\.summary, _summary$mirror, _summary$read) }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
         #endif
@@ -246,7 +260,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -257,14 +271,12 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<OrderLineViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

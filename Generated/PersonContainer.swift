@@ -145,17 +145,21 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
     private var _uiState: _uiState$Type
     private var _uiState$mirror: Reactive.MutableProperty<_uiState$Type>?
     private var _uiState$read: Swift.Bool = false
+    private var _uiState$pending: Swift.Bool = false
     private var _detailViewModel: _detailViewModel$Type
     private var _detailViewModel$mirror: Reactive.MutableProperty<_detailViewModel$Type>?
     private var _detailViewModel$read: Swift.Bool = false
+    private var _detailViewModel$pending: Swift.Bool = false
     private var _person: _person$Type?
     private var _person$before: _person$Type??
     private var _person$mirror: Reactive.MutableProperty<_person$Type?>?
     private var _person$read: Swift.Bool = false
+    private var _person$pending: Swift.Bool = false
     private var _personIsLoading: Swift.Bool
     private var _personIsLoading$before: Swift.Bool?
     private var _personIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _personIsLoading$read: Swift.Bool = false
+    private var _personIsLoading$pending: Swift.Bool = false
     private var _detailViewModel$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -182,8 +186,9 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
         _detailViewModel$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _person$loader.changes.observeValuesOnMain { [weak self] in self?._person$loaded($0) }
-        _detailViewModel$follower.action = { [weak self] in self?._$transaction {} }
+        _detailViewModel$follower.owner = _$transactions
         _detailViewModel$follower.follow(_detailViewModel)
 
         _person$loader.reload()
@@ -200,12 +205,13 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
         guard _$transactions.begin() else { return _$transactions.later { self._person$loaded(state) } }
         Reactive.Staging.write(&_person, state.value, before: &_person$before)
         Reactive.Staging.write(&_personIsLoading, state.isLoading, before: &_personIsLoading$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _person$changed = Reactive.Staging.changed(_person, before: &_person$before)
         let _personIsLoading$changed = Reactive.Staging.changed(_personIsLoading, before: &_personIsLoading$before)
@@ -218,24 +224,30 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
             && Reactive.Staging.replaceChild(&_detailViewModel, with: Self._detailViewModel$compute(person: _person))
         if _detailViewModel$changed { _detailViewModel$follower.follow(_detailViewModel) }
         let _detailViewModel$childChanged = _detailViewModel$follower.take()
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _person$changed { Reactive.Staging.pend(&_person$pending, _person, to: _person$mirror) }
+        if _uiState$changed { Reactive.Staging.pend(&_uiState$pending, _uiState, to: _uiState$mirror) }
+        if _detailViewModel$changed {
+            Reactive.Staging.pend(&_detailViewModel$pending, _detailViewModel, to: _detailViewModel$mirror)
+        }
+        if _personIsLoading$changed {
+            Reactive.Staging.pend(&_personIsLoading$pending, _personIsLoading, to: _personIsLoading$mirror)
+        }
+        return (_person$changed || _uiState$changed || _detailViewModel$changed || _personIsLoading$changed
+            || _detailViewModel$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _person$changed { _person$mirror?.stage(_person) }
-            if _uiState$changed { _uiState$mirror?.stage(_uiState) }
-            if _detailViewModel$changed { _detailViewModel$mirror?.stage(_detailViewModel) }
-            if _personIsLoading$changed { _personIsLoading$mirror?.stage(_personIsLoading) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _detailViewModel$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _person$changed { _$didChange(\.person, _person$mirror, _person$read) }
-            if _uiState$changed { _$didChange(\.uiState, _uiState$mirror, _uiState$read) }
-            if _detailViewModel$changed {
-                _$didChange(\.detailViewModel, _detailViewModel$mirror, _detailViewModel$read)
-            }
-            if _personIsLoading$changed {
-                _$didChange(\.personIsLoading, _personIsLoading$mirror, _personIsLoading$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_person$pending) { _$didChange(\.person, _person$mirror, _person$read) }
+        if Reactive.Staging.take(&_uiState$pending) { _$didChange(\.uiState, _uiState$mirror, _uiState$read) }
+        if Reactive.Staging.take(&_detailViewModel$pending) {
+            _$didChange(\.detailViewModel, _detailViewModel$mirror, _detailViewModel$read)
+        }
+        if Reactive.Staging.take(&_personIsLoading$pending) {
+            _$didChange(\.personIsLoading, _personIsLoading$mirror, _personIsLoading$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -246,7 +258,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -257,14 +269,12 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

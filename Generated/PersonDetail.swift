@@ -52,7 +52,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.person = newValue } }
             Reactive.Staging.write(&_person, newValue, before: &_person$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -143,18 +143,23 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
     private var _person$before: _person$Type?
     private var _person$mirror: Reactive.MutableProperty<_person$Type>?
     private var _person$read: Swift.Bool = false
+    private var _person$pending: Swift.Bool = false
     private var _name: String
     private var _name$mirror: Reactive.MutableProperty<String>?
     private var _name$read: Swift.Bool = false
+    private var _name$pending: Swift.Bool = false
     private var _notes: String
     private var _notes$mirror: Reactive.MutableProperty<String>?
     private var _notes$read: Swift.Bool = false
+    private var _notes$pending: Swift.Bool = false
     private var _twitterHandle: String
     private var _twitterHandle$mirror: Reactive.MutableProperty<String>?
     private var _twitterHandle$read: Swift.Bool = false
+    private var _twitterHandle$pending: Swift.Bool = false
     private var _avatarURL: _avatarURL$Type
     private var _avatarURL$mirror: Reactive.MutableProperty<_avatarURL$Type>?
     private var _avatarURL$read: Swift.Bool = false
+    private var _avatarURL$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -176,13 +181,17 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
         _notes = notes
         _twitterHandle = twitterHandle
         _avatarURL = avatarURL
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _person$changed = Reactive.Staging.changed(_person, before: &_person$before)
         // Each value an input of which changed, computed again, in update order.
@@ -194,21 +203,28 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
             && Reactive.Staging.replace(&_twitterHandle, with: Self._twitterHandle$compute(person: _person))
         let _avatarURL$changed = _person$changed
             && Reactive.Staging.replace(&_avatarURL, with: Self._avatarURL$compute(person: _person))
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _person$changed { _person$mirror?.stage(_person) }
-            if _name$changed { _name$mirror?.stage(_name) }
-            if _notes$changed { _notes$mirror?.stage(_notes) }
-            if _twitterHandle$changed { _twitterHandle$mirror?.stage(_twitterHandle) }
-            if _avatarURL$changed { _avatarURL$mirror?.stage(_avatarURL) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _person$changed { _$didChange(\.person, _person$mirror, _person$read) }
-            if _name$changed { _$didChange(\.name, _name$mirror, _name$read) }
-            if _notes$changed { _$didChange(\.notes, _notes$mirror, _notes$read) }
-            if _twitterHandle$changed { _$didChange(\.twitterHandle, _twitterHandle$mirror, _twitterHandle$read) }
-            if _avatarURL$changed { _$didChange(\.avatarURL, _avatarURL$mirror, _avatarURL$read) }
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _person$changed { Reactive.Staging.pend(&_person$pending, _person, to: _person$mirror) }
+        if _name$changed { Reactive.Staging.pend(&_name$pending, _name, to: _name$mirror) }
+        if _notes$changed { Reactive.Staging.pend(&_notes$pending, _notes, to: _notes$mirror) }
+        if _twitterHandle$changed {
+            Reactive.Staging.pend(&_twitterHandle$pending, _twitterHandle, to: _twitterHandle$mirror)
         }
+        if _avatarURL$changed { Reactive.Staging.pend(&_avatarURL$pending, _avatarURL, to: _avatarURL$mirror) }
+        return (_person$changed || _name$changed || _notes$changed || _twitterHandle$changed || _avatarURL$changed)
+    }
+
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_person$pending) { _$didChange(\.person, _person$mirror, _person$read) }
+        if Reactive.Staging.take(&_name$pending) { _$didChange(\.name, _name$mirror, _name$read) }
+        if Reactive.Staging.take(&_notes$pending) { _$didChange(\.notes, _notes$mirror, _notes$read) }
+        if Reactive.Staging.take(&_twitterHandle$pending) {
+            _$didChange(\.twitterHandle, _twitterHandle$mirror, _twitterHandle$read)
+        }
+        if Reactive.Staging.take(&_avatarURL$pending) { _$didChange(\.avatarURL, _avatarURL$mirror, _avatarURL$read) }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
         #endif
@@ -218,7 +234,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -229,14 +245,12 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PersonDetailViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

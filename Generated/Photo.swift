@@ -90,7 +90,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -190,25 +190,31 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     private var _isLoading: Bool
     private var _isLoading$mirror: Reactive.MutableProperty<Bool>?
     private var _isLoading$read: Swift.Bool = false
+    private var _isLoading$pending: Swift.Bool = false
     private var _imageData: _imageData$Type
     private var _imageData$mirror: Reactive.MutableProperty<_imageData$Type>?
     private var _imageData$read: Swift.Bool = false
+    private var _imageData$pending: Swift.Bool = false
     private var _details: _details$Type?
     private var _details$before: _details$Type??
     private var _details$mirror: Reactive.MutableProperty<_details$Type?>?
     private var _details$read: Swift.Bool = false
+    private var _details$pending: Swift.Bool = false
     private var _detailsIsLoading: Swift.Bool
     private var _detailsIsLoading$before: Swift.Bool?
     private var _detailsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _detailsIsLoading$read: Swift.Bool = false
+    private var _detailsIsLoading$pending: Swift.Bool = false
     private var _detailsError: _details$Failure?
     private var _detailsError$before: _details$Failure??
     private var _detailsError$mirror: Reactive.MutableProperty<_details$Failure?>?
     private var _detailsError$read: Swift.Bool = false
+    private var _detailsError$pending: Swift.Bool = false
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _isActive$read: Swift.Bool = false
+    private var _isActive$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -238,6 +244,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         _isActive = isActive
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _details$loader.changes.observeValuesOnMain { [weak self] in self?._details$loaded($0) }
     }
 
@@ -253,12 +260,13 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         Reactive.Staging.write(&_details, state.value, before: &_details$before)
         Reactive.Staging.write(&_detailsIsLoading, state.isLoading, before: &_detailsIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_detailsError, state.error, before: &_detailsError$before) }
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
         if _isActive$changed {
@@ -273,25 +281,35 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
             && Reactive.Staging.replace(&_imageData, with: Self._imageData$compute(details: _details, photo: photo))
         let _isLoading$changed = _detailsIsLoading$changed
             && Reactive.Staging.replace(&_isLoading, with: Self._isLoading$compute(detailsIsLoading: _detailsIsLoading))
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _details$changed { _details$mirror?.stage(_details) }
-            if _imageData$changed { _imageData$mirror?.stage(_imageData) }
-            if _detailsIsLoading$changed { _detailsIsLoading$mirror?.stage(_detailsIsLoading) }
-            if _isLoading$changed { _isLoading$mirror?.stage(_isLoading) }
-            if _detailsError$changed { _detailsError$mirror?.stage(_detailsError) }
-            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _details$changed { _$didChange(\.details, _details$mirror, _details$read) }
-            if _imageData$changed { _$didChange(\.imageData, _imageData$mirror, _imageData$read) }
-            if _detailsIsLoading$changed {
-                _$didChange(\.detailsIsLoading, _detailsIsLoading$mirror, _detailsIsLoading$read)
-            }
-            if _isLoading$changed { _$didChange(\.isLoading, _isLoading$mirror, _isLoading$read) }
-            if _detailsError$changed { _$didChange(\.detailsError, _detailsError$mirror, _detailsError$read) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _details$changed { Reactive.Staging.pend(&_details$pending, _details, to: _details$mirror) }
+        if _imageData$changed { Reactive.Staging.pend(&_imageData$pending, _imageData, to: _imageData$mirror) }
+        if _detailsIsLoading$changed {
+            Reactive.Staging.pend(&_detailsIsLoading$pending, _detailsIsLoading, to: _detailsIsLoading$mirror)
         }
+        if _isLoading$changed { Reactive.Staging.pend(&_isLoading$pending, _isLoading, to: _isLoading$mirror) }
+        if _detailsError$changed {
+            Reactive.Staging.pend(&_detailsError$pending, _detailsError, to: _detailsError$mirror)
+        }
+        if _isActive$changed { Reactive.Staging.pend(&_isActive$pending, _isActive, to: _isActive$mirror) }
+        return (_details$changed || _imageData$changed || _detailsIsLoading$changed || _isLoading$changed
+            || _detailsError$changed || _isActive$changed)
+    }
+
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_details$pending) { _$didChange(\.details, _details$mirror, _details$read) }
+        if Reactive.Staging.take(&_imageData$pending) { _$didChange(\.imageData, _imageData$mirror, _imageData$read) }
+        if Reactive.Staging.take(&_detailsIsLoading$pending) {
+            _$didChange(\.detailsIsLoading, _detailsIsLoading$mirror, _detailsIsLoading$read)
+        }
+        if Reactive.Staging.take(&_isLoading$pending) { _$didChange(\.isLoading, _isLoading$mirror, _isLoading$read) }
+        if Reactive.Staging.take(&_detailsError$pending) {
+            _$didChange(\.detailsError, _detailsError$mirror, _detailsError$read)
+        }
+        if Reactive.Staging.take(&_isActive$pending) { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
         #endif
@@ -301,7 +319,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -312,14 +330,12 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PhotoViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

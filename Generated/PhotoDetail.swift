@@ -75,7 +75,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.photo = newValue } }
             Reactive.Staging.write(&_photo, newValue, before: &_photo$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -89,7 +89,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.voteError = newValue } }
             Reactive.Staging.write(&_voteError, newValue, before: &_voteError$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -227,30 +227,39 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     private var _photo$before: _photo$Type?
     private var _photo$mirror: Reactive.MutableProperty<_photo$Type>?
     private var _photo$read: Swift.Bool = false
+    private var _photo$pending: Swift.Bool = false
     private var _voteError: _voteError$Type
     private var _voteError$before: _voteError$Type?
     private var _voteError$mirror: Reactive.MutableProperty<_voteError$Type>?
     private var _voteError$read: Swift.Bool = false
+    private var _voteError$pending: Swift.Bool = false
     private var _photoName: String
     private var _photoName$mirror: Reactive.MutableProperty<String>?
     private var _photoName$read: Swift.Bool = false
+    private var _photoName$pending: Swift.Bool = false
     private var _photographerName: String
     private var _photographerName$mirror: Reactive.MutableProperty<String>?
     private var _photographerName$read: Swift.Bool = false
+    private var _photographerName$pending: Swift.Bool = false
     private var _photoRating: String
     private var _photoRating$mirror: Reactive.MutableProperty<String>?
     private var _photoRating$read: Swift.Bool = false
+    private var _photoRating$pending: Swift.Bool = false
     private var _votePromptText: String
     private var _votePromptText$mirror: Reactive.MutableProperty<String>?
     private var _votePromptText$read: Swift.Bool = false
+    private var _votePromptText$pending: Swift.Bool = false
     private var _voteCanExecute: Swift.Bool
+    private var _voteCanExecute$pending: Swift.Bool = false
     private var _voteIsExecuting: Swift.Bool
     private var _voteIsExecuting$before: Swift.Bool?
     private var _voteIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _voteIsExecuting$read: Swift.Bool = false
+    private var _voteIsExecuting$pending: Swift.Bool = false
     private var _voteIsEnabled: Swift.Bool
     private var _voteIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _voteIsEnabled$read: Swift.Bool = false
+    private var _voteIsEnabled$pending: Swift.Bool = false
     private var _vote$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -286,6 +295,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         _vote$condition = Reactive.MutableProperty(voteCanExecute)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += vote.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._vote$step {}
         }
@@ -309,12 +319,13 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         guard _$transactions.begin() else { return _$transactions.later { self._vote$step(step) } }
         step()
         Reactive.Staging.write(&_voteIsExecuting, vote.isExecuting.value, before: &_voteIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _photo$changed = Reactive.Staging.changed(_photo, before: &_photo$before)
         let _voteError$changed = Reactive.Staging.changed(_voteError, before: &_voteError$before)
@@ -332,32 +343,52 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
             && Reactive.Staging.replace(&_voteCanExecute, with: Self._voteCanExecute$compute(photo: _photo))
         let _voteIsEnabled$changed = (_voteCanExecute$changed || _voteIsExecuting$changed)
             && Reactive.Staging.replace(&_voteIsEnabled, with: _voteCanExecute && !_voteIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _photo$changed { Reactive.Staging.pend(&_photo$pending, _photo, to: _photo$mirror) }
+        if _voteError$changed { Reactive.Staging.pend(&_voteError$pending, _voteError, to: _voteError$mirror) }
+        if _photoName$changed { Reactive.Staging.pend(&_photoName$pending, _photoName, to: _photoName$mirror) }
+        if _photographerName$changed {
+            Reactive.Staging.pend(&_photographerName$pending, _photographerName, to: _photographerName$mirror)
+        }
+        if _photoRating$changed { Reactive.Staging.pend(&_photoRating$pending, _photoRating, to: _photoRating$mirror) }
+        if _votePromptText$changed {
+            Reactive.Staging.pend(&_votePromptText$pending, _votePromptText, to: _votePromptText$mirror)
+        }
+        if _voteCanExecute$changed {
+            Reactive.Staging.pend(&_voteCanExecute$pending, _voteCanExecute, to: _vote$condition)
+        }
+        if _voteIsExecuting$changed {
+            Reactive.Staging.pend(&_voteIsExecuting$pending, _voteIsExecuting, to: _voteIsExecuting$mirror)
+        }
+        if _voteIsEnabled$changed {
+            Reactive.Staging.pend(&_voteIsEnabled$pending, _voteIsEnabled, to: _voteIsEnabled$mirror)
+        }
+        return (_photo$changed || _voteError$changed || _photoName$changed || _photographerName$changed
+            || _photoRating$changed || _votePromptText$changed || _voteIsExecuting$changed || _voteIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _photo$changed { _photo$mirror?.stage(_photo) }
-            if _voteError$changed { _voteError$mirror?.stage(_voteError) }
-            if _photoName$changed { _photoName$mirror?.stage(_photoName) }
-            if _photographerName$changed { _photographerName$mirror?.stage(_photographerName) }
-            if _photoRating$changed { _photoRating$mirror?.stage(_photoRating) }
-            if _votePromptText$changed { _votePromptText$mirror?.stage(_votePromptText) }
-            if _voteCanExecute$changed { _vote$condition.stage(_voteCanExecute) }
-            if _voteIsExecuting$changed { _voteIsExecuting$mirror?.stage(_voteIsExecuting) }
-            if _voteIsEnabled$changed { _voteIsEnabled$mirror?.stage(_voteIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _photo$changed { _$didChange(\.photo, _photo$mirror, _photo$read) }
-            if _voteError$changed { _$didChange(\.voteError, _voteError$mirror, _voteError$read) }
-            if _photoName$changed { _$didChange(\.photoName, _photoName$mirror, _photoName$read) }
-            if _photographerName$changed {
-                _$didChange(\.photographerName, _photographerName$mirror, _photographerName$read)
-            }
-            if _photoRating$changed { _$didChange(\.photoRating, _photoRating$mirror, _photoRating$read) }
-            if _votePromptText$changed { _$didChange(\.votePromptText, _votePromptText$mirror, _votePromptText$read) }
-            if _voteCanExecute$changed { _vote$condition.publish() }
-            if _voteIsExecuting$changed {
-                _$didChange(\.voteIsExecuting, _voteIsExecuting$mirror, _voteIsExecuting$read)
-            }
-            if _voteIsEnabled$changed { _$didChange(\.voteIsEnabled, _voteIsEnabled$mirror, _voteIsEnabled$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_photo$pending) { _$didChange(\.photo, _photo$mirror, _photo$read) }
+        if Reactive.Staging.take(&_voteError$pending) { _$didChange(\.voteError, _voteError$mirror, _voteError$read) }
+        if Reactive.Staging.take(&_photoName$pending) { _$didChange(\.photoName, _photoName$mirror, _photoName$read) }
+        if Reactive.Staging.take(&_photographerName$pending) {
+            _$didChange(\.photographerName, _photographerName$mirror, _photographerName$read)
+        }
+        if Reactive.Staging.take(&_photoRating$pending) {
+            _$didChange(\.photoRating, _photoRating$mirror, _photoRating$read)
+        }
+        if Reactive.Staging.take(&_votePromptText$pending) {
+            _$didChange(\.votePromptText, _votePromptText$mirror, _votePromptText$read)
+        }
+        if Reactive.Staging.take(&_voteCanExecute$pending) { _vote$condition.publish() }
+        if Reactive.Staging.take(&_voteIsExecuting$pending) {
+            _$didChange(\.voteIsExecuting, _voteIsExecuting$mirror, _voteIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_voteIsEnabled$pending) {
+            _$didChange(\.voteIsEnabled, _voteIsEnabled$mirror, _voteIsEnabled$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -368,7 +399,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -379,14 +410,12 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PhotoDetailViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

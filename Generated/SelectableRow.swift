@@ -24,7 +24,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
             Reactive.Staging.write(&_isSelected, newValue, before: &_isSelected$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -108,16 +108,20 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     private var _isSelected$before: Bool?
     private var _isSelected$mirror: Reactive.MutableProperty<Bool>?
     private var _isSelected$read: Swift.Bool = false
+    private var _isSelected$pending: Swift.Bool = false
     private var _title: String
     private var _title$mirror: Reactive.MutableProperty<String>?
     private var _title$read: Swift.Bool = false
+    private var _title$pending: Swift.Bool = false
     private var _toggleIsExecuting: Swift.Bool
     private var _toggleIsExecuting$before: Swift.Bool?
     private var _toggleIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _toggleIsExecuting$read: Swift.Bool = false
+    private var _toggleIsExecuting$pending: Swift.Bool = false
     private var _toggleIsEnabled: Swift.Bool
     private var _toggleIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _toggleIsEnabled$read: Swift.Bool = false
+    private var _toggleIsEnabled$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -140,6 +144,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
         _toggleIsEnabled = toggleIsEnabled
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += toggle.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._toggle$step {}
         }
@@ -157,12 +162,13 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
         guard _$transactions.begin() else { return _$transactions.later { self._toggle$step(step) } }
         step()
         Reactive.Staging.write(&_toggleIsExecuting, toggle.isExecuting.value, before: &_toggleIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _isSelected$changed = Reactive.Staging.changed(_isSelected, before: &_isSelected$before)
         let _toggleIsExecuting$changed = Reactive.Staging.changed(
@@ -174,22 +180,31 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
             && Reactive.Staging.replace(&_title, with: Self._title$compute(isSelected: _isSelected, name: name))
         let _toggleIsEnabled$changed = _toggleIsExecuting$changed
             && Reactive.Staging.replace(&_toggleIsEnabled, with: !_toggleIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _isSelected$changed { Reactive.Staging.pend(&_isSelected$pending, _isSelected, to: _isSelected$mirror) }
+        if _title$changed { Reactive.Staging.pend(&_title$pending, _title, to: _title$mirror) }
+        if _toggleIsExecuting$changed {
+            Reactive.Staging.pend(&_toggleIsExecuting$pending, _toggleIsExecuting, to: _toggleIsExecuting$mirror)
+        }
+        if _toggleIsEnabled$changed {
+            Reactive.Staging.pend(&_toggleIsEnabled$pending, _toggleIsEnabled, to: _toggleIsEnabled$mirror)
+        }
+        return (_isSelected$changed || _title$changed || _toggleIsExecuting$changed || _toggleIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _isSelected$changed { _isSelected$mirror?.stage(_isSelected) }
-            if _title$changed { _title$mirror?.stage(_title) }
-            if _toggleIsExecuting$changed { _toggleIsExecuting$mirror?.stage(_toggleIsExecuting) }
-            if _toggleIsEnabled$changed { _toggleIsEnabled$mirror?.stage(_toggleIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _isSelected$changed { _$didChange(\.isSelected, _isSelected$mirror, _isSelected$read) }
-            if _title$changed { _$didChange(\.title, _title$mirror, _title$read) }
-            if _toggleIsExecuting$changed {
-                _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror, _toggleIsExecuting$read)
-            }
-            if _toggleIsEnabled$changed {
-                _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror, _toggleIsEnabled$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_isSelected$pending) {
+            _$didChange(\.isSelected, _isSelected$mirror, _isSelected$read)
+        }
+        if Reactive.Staging.take(&_title$pending) { _$didChange(\.title, _title$mirror, _title$read) }
+        if Reactive.Staging.take(&_toggleIsExecuting$pending) {
+            _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror, _toggleIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_toggleIsEnabled$pending) {
+            _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror, _toggleIsEnabled$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -200,7 +215,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -211,14 +226,12 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SelectableRowViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

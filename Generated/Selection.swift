@@ -39,7 +39,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.names = newValue } }
             Reactive.Staging.write(&_names, newValue, before: &_names$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -162,24 +162,31 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     private var _names$before: [String]?
     private var _names$mirror: Reactive.MutableProperty<[String]>?
     private var _names$read: Swift.Bool = false
+    private var _names$pending: Swift.Bool = false
     private var _selectedCount: Int
     private var _selectedCount$mirror: Reactive.MutableProperty<Int>?
     private var _selectedCount$read: Swift.Bool = false
+    private var _selectedCount$pending: Swift.Bool = false
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
     private var _summary$read: Swift.Bool = false
+    private var _summary$pending: Swift.Bool = false
     private var _lastIsSelected: Bool
     private var _lastIsSelected$mirror: Reactive.MutableProperty<Bool>?
     private var _lastIsSelected$read: Swift.Bool = false
+    private var _lastIsSelected$pending: Swift.Bool = false
     private var _rows: _rows$Type
     private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
     private var _rows$read: Swift.Bool = false
+    private var _rows$pending: Swift.Bool = false
     private var _lastRow: _lastRow$Type
     private var _lastRow$mirror: Reactive.MutableProperty<_lastRow$Type>?
     private var _lastRow$read: Swift.Bool = false
+    private var _lastRow$pending: Swift.Bool = false
     private var _allRow: _allRow$Type
     private var _allRow$mirror: Reactive.MutableProperty<_allRow$Type>?
     private var _allRow$read: Swift.Bool = false
+    private var _allRow$pending: Swift.Bool = false
     private var _rows$follower: Reactive.Follower
     private var _lastRow$follower: Reactive.Follower
     private var _allRow$follower: Reactive.Follower
@@ -211,19 +218,21 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
         _allRow$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
-        _rows$follower.action = { [weak self] in self?._$transaction {} }
+        _$transactions.attach(self)
+        _rows$follower.owner = _$transactions
         _rows$follower.follow(_rows)
-        _lastRow$follower.action = { [weak self] in self?._$transaction {} }
+        _lastRow$follower.owner = _$transactions
         _lastRow$follower.follow(_lastRow)
-        _allRow$follower.action = { [weak self] in self?._$transaction {} }
+        _allRow$follower.owner = _$transactions
         _allRow$follower.follow(_allRow)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _names$changed = Reactive.Staging.changed(_names, before: &_names$before)
         // Each value an input of which changed, computed again, in update order.
@@ -251,29 +260,38 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
                 &_summary,
                 with: Self._summary$compute(allRow: _allRow, rows: _rows, selectedCount: _selectedCount)
             )
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _names$changed { _names$mirror?.stage(_names) }
-            if _rows$changed { _rows$mirror?.stage(_rows) }
-            if _selectedCount$changed { _selectedCount$mirror?.stage(_selectedCount) }
-            if _lastRow$changed { _lastRow$mirror?.stage(_lastRow) }
-            if _lastIsSelected$changed { _lastIsSelected$mirror?.stage(_lastIsSelected) }
-            if _allRow$changed { _allRow$mirror?.stage(_allRow) }
-            if _summary$changed { _summary$mirror?.stage(_summary) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if (_rows$childChanged || _lastRow$childChanged || _allRow$childChanged) {
-                _$transactions.willTellObservers()
-            }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _names$changed { _$didChange(\.names, _names$mirror, _names$read) }
-            if _rows$changed { _$didChange(\.rows, _rows$mirror, _rows$read) }
-            if _selectedCount$changed { _$didChange(\.selectedCount, _selectedCount$mirror, _selectedCount$read) }
-            if _lastRow$changed { _$didChange(\.lastRow, _lastRow$mirror, _lastRow$read) }
-            if _lastIsSelected$changed { _$didChange(\.lastIsSelected, _lastIsSelected$mirror, _lastIsSelected$read) }
-            if _allRow$changed { _$didChange(\.allRow, _allRow$mirror, _allRow$read) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _names$changed { Reactive.Staging.pend(&_names$pending, _names, to: _names$mirror) }
+        if _rows$changed { Reactive.Staging.pend(&_rows$pending, _rows, to: _rows$mirror) }
+        if _selectedCount$changed {
+            Reactive.Staging.pend(&_selectedCount$pending, _selectedCount, to: _selectedCount$mirror)
         }
+        if _lastRow$changed { Reactive.Staging.pend(&_lastRow$pending, _lastRow, to: _lastRow$mirror) }
+        if _lastIsSelected$changed {
+            Reactive.Staging.pend(&_lastIsSelected$pending, _lastIsSelected, to: _lastIsSelected$mirror)
+        }
+        if _allRow$changed { Reactive.Staging.pend(&_allRow$pending, _allRow, to: _allRow$mirror) }
+        if _summary$changed { Reactive.Staging.pend(&_summary$pending, _summary, to: _summary$mirror) }
+        return (_names$changed || _rows$changed || _selectedCount$changed || _lastRow$changed || _lastIsSelected$changed
+            || _allRow$changed || _summary$changed || _rows$childChanged || _lastRow$childChanged
+            || _allRow$childChanged)
+    }
+
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_names$pending) { _$didChange(\.names, _names$mirror, _names$read) }
+        if Reactive.Staging.take(&_rows$pending) { _$didChange(\.rows, _rows$mirror, _rows$read) }
+        if Reactive.Staging.take(&_selectedCount$pending) {
+            _$didChange(\.selectedCount, _selectedCount$mirror, _selectedCount$read)
+        }
+        if Reactive.Staging.take(&_lastRow$pending) { _$didChange(\.lastRow, _lastRow$mirror, _lastRow$read) }
+        if Reactive.Staging.take(&_lastIsSelected$pending) {
+            _$didChange(\.lastIsSelected, _lastIsSelected$mirror, _lastIsSelected$read)
+        }
+        if Reactive.Staging.take(&_allRow$pending) { _$didChange(\.allRow, _allRow$mirror, _allRow$read) }
+        if Reactive.Staging.take(&_summary$pending) { _$didChange(\.summary, _summary$mirror, _summary$read) }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
         #endif
@@ -283,7 +301,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -294,14 +312,12 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SelectionViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

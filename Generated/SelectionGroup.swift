@@ -27,7 +27,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lists = newValue } }
             Reactive.Staging.write(&_lists, newValue, before: &_lists$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -105,15 +105,19 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     private var _lists$before: [[String]]?
     private var _lists$mirror: Reactive.MutableProperty<[[String]]>?
     private var _lists$read: Swift.Bool = false
+    private var _lists$pending: Swift.Bool = false
     private var _totalSelected: Int
     private var _totalSelected$mirror: Reactive.MutableProperty<Int>?
     private var _totalSelected$read: Swift.Bool = false
+    private var _totalSelected$pending: Swift.Bool = false
     private var _selectedNames: [String]
     private var _selectedNames$mirror: Reactive.MutableProperty<[String]>?
     private var _selectedNames$read: Swift.Bool = false
+    private var _selectedNames$pending: Swift.Bool = false
     private var _selections: _selections$Type
     private var _selections$mirror: Reactive.MutableProperty<_selections$Type>?
     private var _selections$read: Swift.Bool = false
+    private var _selections$pending: Swift.Bool = false
     private var _selections$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -135,15 +139,17 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
         _selections$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
-        _selections$follower.action = { [weak self] in self?._$transaction {} }
+        _$transactions.attach(self)
+        _selections$follower.owner = _$transactions
         _selections$follower.follow(_selections)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _lists$changed = Reactive.Staging.changed(_lists, before: &_lists$before)
         // Each value an input of which changed, computed again, in update order.
@@ -157,20 +163,32 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
             && Reactive.Staging.replace(&_totalSelected, with: Self._totalSelected$compute(selections: _selections))
         let _selectedNames$changed = (_selections$changed || _selections$childChanged)
             && Reactive.Staging.replace(&_selectedNames, with: Self._selectedNames$compute(selections: _selections))
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _lists$changed { Reactive.Staging.pend(&_lists$pending, _lists, to: _lists$mirror) }
+        if _selections$changed { Reactive.Staging.pend(&_selections$pending, _selections, to: _selections$mirror) }
+        if _totalSelected$changed {
+            Reactive.Staging.pend(&_totalSelected$pending, _totalSelected, to: _totalSelected$mirror)
+        }
+        if _selectedNames$changed {
+            Reactive.Staging.pend(&_selectedNames$pending, _selectedNames, to: _selectedNames$mirror)
+        }
+        return (_lists$changed || _selections$changed || _totalSelected$changed || _selectedNames$changed
+            || _selections$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _lists$changed { _lists$mirror?.stage(_lists) }
-            if _selections$changed { _selections$mirror?.stage(_selections) }
-            if _totalSelected$changed { _totalSelected$mirror?.stage(_totalSelected) }
-            if _selectedNames$changed { _selectedNames$mirror?.stage(_selectedNames) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _selections$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _lists$changed { _$didChange(\.lists, _lists$mirror, _lists$read) }
-            if _selections$changed { _$didChange(\.selections, _selections$mirror, _selections$read) }
-            if _totalSelected$changed { _$didChange(\.totalSelected, _totalSelected$mirror, _totalSelected$read) }
-            if _selectedNames$changed { _$didChange(\.selectedNames, _selectedNames$mirror, _selectedNames$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_lists$pending) { _$didChange(\.lists, _lists$mirror, _lists$read) }
+        if Reactive.Staging.take(&_selections$pending) {
+            _$didChange(\.selections, _selections$mirror, _selections$read)
+        }
+        if Reactive.Staging.take(&_totalSelected$pending) {
+            _$didChange(\.totalSelected, _totalSelected$mirror, _totalSelected$read)
+        }
+        if Reactive.Staging.take(&_selectedNames$pending) {
+            _$didChange(\.selectedNames, _selectedNames$mirror, _selectedNames$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -181,7 +199,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -192,14 +210,12 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SelectionGroupViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

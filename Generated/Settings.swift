@@ -43,7 +43,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.fontSize = newValue } }
             Reactive.Staging.write(&_fontSize, newValue, before: &_fontSize$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -57,7 +57,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lineSpacing = newValue } }
             Reactive.Staging.write(&_lineSpacing, newValue, before: &_lineSpacing$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -71,7 +71,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.theme = newValue } }
             Reactive.Staging.write(&_theme, newValue, before: &_theme$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -85,7 +85,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.showsImages = newValue } }
             Reactive.Staging.write(&_showsImages, newValue, before: &_showsImages$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -99,7 +99,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.language = newValue } }
             Reactive.Staging.write(&_language, newValue, before: &_language$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -113,7 +113,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.saveError = newValue } }
             Reactive.Staging.write(&_saveError, newValue, before: &_saveError$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -289,47 +289,60 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     private var _fontSize$before: Int?
     private var _fontSize$mirror: Reactive.MutableProperty<Int>?
     private var _fontSize$read: Swift.Bool = false
+    private var _fontSize$pending: Swift.Bool = false
     private var _lineSpacing: Double
     private var _lineSpacing$before: Double?
     private var _lineSpacing$mirror: Reactive.MutableProperty<Double>?
     private var _lineSpacing$read: Swift.Bool = false
+    private var _lineSpacing$pending: Swift.Bool = false
     private var _theme: String
     private var _theme$before: String?
     private var _theme$mirror: Reactive.MutableProperty<String>?
     private var _theme$read: Swift.Bool = false
+    private var _theme$pending: Swift.Bool = false
     private var _showsImages: Bool
     private var _showsImages$before: Bool?
     private var _showsImages$mirror: Reactive.MutableProperty<Bool>?
     private var _showsImages$read: Swift.Bool = false
+    private var _showsImages$pending: Swift.Bool = false
     private var _language: String
     private var _language$before: String?
     private var _language$mirror: Reactive.MutableProperty<String>?
     private var _language$read: Swift.Bool = false
+    private var _language$pending: Swift.Bool = false
     private var _saveError: String?
     private var _saveError$before: String??
     private var _saveError$mirror: Reactive.MutableProperty<String?>?
     private var _saveError$read: Swift.Bool = false
+    private var _saveError$pending: Swift.Bool = false
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
     private var _summary$read: Swift.Bool = false
+    private var _summary$pending: Swift.Bool = false
     private var _isDefault: Bool
     private var _isDefault$mirror: Reactive.MutableProperty<Bool>?
     private var _isDefault$read: Swift.Bool = false
+    private var _isDefault$pending: Swift.Bool = false
     private var _resetCanExecute: Swift.Bool
+    private var _resetCanExecute$pending: Swift.Bool = false
     private var _resetIsExecuting: Swift.Bool
     private var _resetIsExecuting$before: Swift.Bool?
     private var _resetIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _resetIsExecuting$read: Swift.Bool = false
+    private var _resetIsExecuting$pending: Swift.Bool = false
     private var _resetIsEnabled: Swift.Bool
     private var _resetIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _resetIsEnabled$read: Swift.Bool = false
+    private var _resetIsEnabled$pending: Swift.Bool = false
     private var _saveIsExecuting: Swift.Bool
     private var _saveIsExecuting$before: Swift.Bool?
     private var _saveIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _saveIsExecuting$read: Swift.Bool = false
+    private var _saveIsExecuting$pending: Swift.Bool = false
     private var _saveIsEnabled: Swift.Bool
     private var _saveIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _saveIsEnabled$read: Swift.Bool = false
+    private var _saveIsEnabled$pending: Swift.Bool = false
     private var _reset$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -384,6 +397,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         _reset$condition = Reactive.MutableProperty(resetCanExecute)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._reset$step {}
         }
@@ -410,7 +424,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._reset$step(step) } }
         step()
         Reactive.Staging.write(&_resetIsExecuting, reset.isExecuting.value, before: &_resetIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `save` (its start, or an event of its work, with the handlers it runs)
@@ -419,12 +433,13 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._save$step(step) } }
         step()
         Reactive.Staging.write(&_saveIsExecuting, save.isExecuting.value, before: &_saveIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _fontSize$changed = Reactive.Staging.changed(_fontSize, before: &_fontSize$before)
         let _lineSpacing$changed = Reactive.Staging.changed(_lineSpacing, before: &_lineSpacing$before)
@@ -465,40 +480,63 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
             && Reactive.Staging.replace(&_resetIsEnabled, with: _resetCanExecute && !_resetIsExecuting)
         let _saveIsEnabled$changed = _saveIsExecuting$changed
             && Reactive.Staging.replace(&_saveIsEnabled, with: !_saveIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _fontSize$changed { Reactive.Staging.pend(&_fontSize$pending, _fontSize, to: _fontSize$mirror) }
+        if _lineSpacing$changed { Reactive.Staging.pend(&_lineSpacing$pending, _lineSpacing, to: _lineSpacing$mirror) }
+        if _theme$changed { Reactive.Staging.pend(&_theme$pending, _theme, to: _theme$mirror) }
+        if _showsImages$changed { Reactive.Staging.pend(&_showsImages$pending, _showsImages, to: _showsImages$mirror) }
+        if _language$changed { Reactive.Staging.pend(&_language$pending, _language, to: _language$mirror) }
+        if _saveError$changed { Reactive.Staging.pend(&_saveError$pending, _saveError, to: _saveError$mirror) }
+        if _summary$changed { Reactive.Staging.pend(&_summary$pending, _summary, to: _summary$mirror) }
+        if _isDefault$changed { Reactive.Staging.pend(&_isDefault$pending, _isDefault, to: _isDefault$mirror) }
+        if _resetCanExecute$changed {
+            Reactive.Staging.pend(&_resetCanExecute$pending, _resetCanExecute, to: _reset$condition)
+        }
+        if _resetIsExecuting$changed {
+            Reactive.Staging.pend(&_resetIsExecuting$pending, _resetIsExecuting, to: _resetIsExecuting$mirror)
+        }
+        if _resetIsEnabled$changed {
+            Reactive.Staging.pend(&_resetIsEnabled$pending, _resetIsEnabled, to: _resetIsEnabled$mirror)
+        }
+        if _saveIsExecuting$changed {
+            Reactive.Staging.pend(&_saveIsExecuting$pending, _saveIsExecuting, to: _saveIsExecuting$mirror)
+        }
+        if _saveIsEnabled$changed {
+            Reactive.Staging.pend(&_saveIsEnabled$pending, _saveIsEnabled, to: _saveIsEnabled$mirror)
+        }
+        return (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed || _language$changed
+            || _saveError$changed || _summary$changed || _isDefault$changed || _resetIsExecuting$changed
+            || _resetIsEnabled$changed || _saveIsExecuting$changed || _saveIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _fontSize$changed { _fontSize$mirror?.stage(_fontSize) }
-            if _lineSpacing$changed { _lineSpacing$mirror?.stage(_lineSpacing) }
-            if _theme$changed { _theme$mirror?.stage(_theme) }
-            if _showsImages$changed { _showsImages$mirror?.stage(_showsImages) }
-            if _language$changed { _language$mirror?.stage(_language) }
-            if _saveError$changed { _saveError$mirror?.stage(_saveError) }
-            if _summary$changed { _summary$mirror?.stage(_summary) }
-            if _isDefault$changed { _isDefault$mirror?.stage(_isDefault) }
-            if _resetCanExecute$changed { _reset$condition.stage(_resetCanExecute) }
-            if _resetIsExecuting$changed { _resetIsExecuting$mirror?.stage(_resetIsExecuting) }
-            if _resetIsEnabled$changed { _resetIsEnabled$mirror?.stage(_resetIsEnabled) }
-            if _saveIsExecuting$changed { _saveIsExecuting$mirror?.stage(_saveIsExecuting) }
-            if _saveIsEnabled$changed { _saveIsEnabled$mirror?.stage(_saveIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _fontSize$changed { _$didChange(\.fontSize, _fontSize$mirror, _fontSize$read) }
-            if _lineSpacing$changed { _$didChange(\.lineSpacing, _lineSpacing$mirror, _lineSpacing$read) }
-            if _theme$changed { _$didChange(\.theme, _theme$mirror, _theme$read) }
-            if _showsImages$changed { _$didChange(\.showsImages, _showsImages$mirror, _showsImages$read) }
-            if _language$changed { _$didChange(\.language, _language$mirror, _language$read) }
-            if _saveError$changed { _$didChange(\.saveError, _saveError$mirror, _saveError$read) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
-            if _isDefault$changed { _$didChange(\.isDefault, _isDefault$mirror, _isDefault$read) }
-            if _resetCanExecute$changed { _reset$condition.publish() }
-            if _resetIsExecuting$changed {
-                _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror, _resetIsExecuting$read)
-            }
-            if _resetIsEnabled$changed { _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror, _resetIsEnabled$read) }
-            if _saveIsExecuting$changed {
-                _$didChange(\.saveIsExecuting, _saveIsExecuting$mirror, _saveIsExecuting$read)
-            }
-            if _saveIsEnabled$changed { _$didChange(\.saveIsEnabled, _saveIsEnabled$mirror, _saveIsEnabled$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_fontSize$pending) { _$didChange(\.fontSize, _fontSize$mirror, _fontSize$read) }
+        if Reactive.Staging.take(&_lineSpacing$pending) {
+            _$didChange(\.lineSpacing, _lineSpacing$mirror, _lineSpacing$read)
+        }
+        if Reactive.Staging.take(&_theme$pending) { _$didChange(\.theme, _theme$mirror, _theme$read) }
+        if Reactive.Staging.take(&_showsImages$pending) {
+            _$didChange(\.showsImages, _showsImages$mirror, _showsImages$read)
+        }
+        if Reactive.Staging.take(&_language$pending) { _$didChange(\.language, _language$mirror, _language$read) }
+        if Reactive.Staging.take(&_saveError$pending) { _$didChange(\.saveError, _saveError$mirror, _saveError$read) }
+        if Reactive.Staging.take(&_summary$pending) { _$didChange(\.summary, _summary$mirror, _summary$read) }
+        if Reactive.Staging.take(&_isDefault$pending) { _$didChange(\.isDefault, _isDefault$mirror, _isDefault$read) }
+        if Reactive.Staging.take(&_resetCanExecute$pending) { _reset$condition.publish() }
+        if Reactive.Staging.take(&_resetIsExecuting$pending) {
+            _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror, _resetIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_resetIsEnabled$pending) {
+            _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror, _resetIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_saveIsExecuting$pending) {
+            _$didChange(\.saveIsExecuting, _saveIsExecuting$mirror, _saveIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_saveIsEnabled$pending) {
+            _$didChange(\.saveIsEnabled, _saveIsEnabled$mirror, _saveIsEnabled$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -509,7 +547,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -520,14 +558,12 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SettingsViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

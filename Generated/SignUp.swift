@@ -44,7 +44,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
             Reactive.Staging.write(&_email, newValue, before: &_email$before)
             Reactive.Staging.write(&_emailWasEdited, true, before: &_emailWasEdited$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -59,7 +59,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
             Reactive.Staging.write(&_password, newValue, before: &_password$before)
             Reactive.Staging.write(&_passwordWasEdited, true, before: &_passwordWasEdited$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -74,7 +74,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             guard _$transactions.begin() else { return _$transactions.later { self.confirmation = newValue } }
             Reactive.Staging.write(&_confirmation, newValue, before: &_confirmation$before)
             Reactive.Staging.write(&_confirmationWasEdited, true, before: &_confirmationWasEdited$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -89,7 +89,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             guard _$transactions.begin() else { return _$transactions.later { self.acceptsTerms = newValue } }
             Reactive.Staging.write(&_acceptsTerms, newValue, before: &_acceptsTerms$before)
             Reactive.Staging.write(&_acceptsTermsWasEdited, true, before: &_acceptsTermsWasEdited$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -103,7 +103,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.failure = newValue } }
             Reactive.Staging.write(&_failure, newValue, before: &_failure$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -119,7 +119,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.emailWasEdited = newValue } }
             Reactive.Staging.write(&_emailWasEdited, newValue, before: &_emailWasEdited$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -148,7 +148,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.passwordWasEdited = newValue } }
             Reactive.Staging.write(&_passwordWasEdited, newValue, before: &_passwordWasEdited$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -177,7 +177,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.confirmationWasEdited = newValue } }
             Reactive.Staging.write(&_confirmationWasEdited, newValue, before: &_confirmationWasEdited$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -206,7 +206,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.acceptsTermsWasEdited = newValue } }
             Reactive.Staging.write(&_acceptsTermsWasEdited, newValue, before: &_acceptsTermsWasEdited$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -242,7 +242,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
             Reactive.Staging.write(&_submitAttempted, newValue, before: &_submitAttempted$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -492,89 +492,112 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     private var _email$before: String?
     private var _email$mirror: Reactive.MutableProperty<String>?
     private var _email$read: Swift.Bool = false
+    private var _email$pending: Swift.Bool = false
     private var _password: String
     private var _password$before: String?
     private var _password$mirror: Reactive.MutableProperty<String>?
     private var _password$read: Swift.Bool = false
+    private var _password$pending: Swift.Bool = false
     private var _confirmation: String
     private var _confirmation$before: String?
     private var _confirmation$mirror: Reactive.MutableProperty<String>?
     private var _confirmation$read: Swift.Bool = false
+    private var _confirmation$pending: Swift.Bool = false
     private var _acceptsTerms: Bool
     private var _acceptsTerms$before: Bool?
     private var _acceptsTerms$mirror: Reactive.MutableProperty<Bool>?
     private var _acceptsTerms$read: Swift.Bool = false
+    private var _acceptsTerms$pending: Swift.Bool = false
     private var _failure: String?
     private var _failure$before: String??
     private var _failure$mirror: Reactive.MutableProperty<String?>?
     private var _failure$read: Swift.Bool = false
+    private var _failure$pending: Swift.Bool = false
     private var _signUpIsExecuting: Swift.Bool
     private var _signUpIsExecuting$before: Swift.Bool?
     private var _signUpIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _signUpIsExecuting$read: Swift.Bool = false
+    private var _signUpIsExecuting$pending: Swift.Bool = false
     private var _signUpIsEnabled: Swift.Bool
     private var _signUpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _signUpIsEnabled$read: Swift.Bool = false
+    private var _signUpIsEnabled$pending: Swift.Bool = false
     private var _startOverIsExecuting: Swift.Bool
     private var _startOverIsExecuting$before: Swift.Bool?
     private var _startOverIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _startOverIsExecuting$read: Swift.Bool = false
+    private var _startOverIsExecuting$pending: Swift.Bool = false
     private var _startOverIsEnabled: Swift.Bool
     private var _startOverIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _startOverIsEnabled$read: Swift.Bool = false
+    private var _startOverIsEnabled$pending: Swift.Bool = false
     private var _emailWasEdited: Swift.Bool
     private var _emailWasEdited$before: Swift.Bool?
     private var _emailWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _emailWasEdited$read: Swift.Bool = false
+    private var _emailWasEdited$pending: Swift.Bool = false
     private var _email$rule1: Swift.Bool
     private var _email$rule2: Swift.Bool
     private var _emailIsValid: Swift.Bool
     private var _emailIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _emailIsValid$read: Swift.Bool = false
+    private var _emailIsValid$pending: Swift.Bool = false
     private var _emailMessage: Swift.String?
     private var _emailMessage$mirror: Reactive.MutableProperty<Swift.String?>?
     private var _emailMessage$read: Swift.Bool = false
+    private var _emailMessage$pending: Swift.Bool = false
     private var _passwordWasEdited: Swift.Bool
     private var _passwordWasEdited$before: Swift.Bool?
     private var _passwordWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _passwordWasEdited$read: Swift.Bool = false
+    private var _passwordWasEdited$pending: Swift.Bool = false
     private var _password$rule1: Swift.Bool
     private var _password$rule2: Swift.Bool
     private var _passwordIsValid: Swift.Bool
     private var _passwordIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _passwordIsValid$read: Swift.Bool = false
+    private var _passwordIsValid$pending: Swift.Bool = false
     private var _passwordMessage: Swift.String?
     private var _passwordMessage$mirror: Reactive.MutableProperty<Swift.String?>?
     private var _passwordMessage$read: Swift.Bool = false
+    private var _passwordMessage$pending: Swift.Bool = false
     private var _confirmationWasEdited: Swift.Bool
     private var _confirmationWasEdited$before: Swift.Bool?
     private var _confirmationWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _confirmationWasEdited$read: Swift.Bool = false
+    private var _confirmationWasEdited$pending: Swift.Bool = false
     private var _confirmation$rule1: Swift.Bool
     private var _confirmationIsValid: Swift.Bool
     private var _confirmationIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _confirmationIsValid$read: Swift.Bool = false
+    private var _confirmationIsValid$pending: Swift.Bool = false
     private var _confirmationMessage: Swift.String?
     private var _confirmationMessage$mirror: Reactive.MutableProperty<Swift.String?>?
     private var _confirmationMessage$read: Swift.Bool = false
+    private var _confirmationMessage$pending: Swift.Bool = false
     private var _acceptsTermsWasEdited: Swift.Bool
     private var _acceptsTermsWasEdited$before: Swift.Bool?
     private var _acceptsTermsWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _acceptsTermsWasEdited$read: Swift.Bool = false
+    private var _acceptsTermsWasEdited$pending: Swift.Bool = false
     private var _acceptsTerms$rule1: Swift.Bool
     private var _acceptsTermsIsValid: Swift.Bool
     private var _acceptsTermsIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _acceptsTermsIsValid$read: Swift.Bool = false
+    private var _acceptsTermsIsValid$pending: Swift.Bool = false
     private var _acceptsTermsMessage: Swift.String?
     private var _acceptsTermsMessage$mirror: Reactive.MutableProperty<Swift.String?>?
     private var _acceptsTermsMessage$read: Swift.Bool = false
+    private var _acceptsTermsMessage$pending: Swift.Bool = false
     private var _isValid: Swift.Bool
     private var _isValid$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _isValid$read: Swift.Bool = false
+    private var _isValid$pending: Swift.Bool = false
     private var _submitAttempted: Swift.Bool
     private var _submitAttempted$before: Swift.Bool?
     private var _submitAttempted$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _submitAttempted$read: Swift.Bool = false
+    private var _submitAttempted$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -669,6 +692,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         _submitAttempted = submitAttempted
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += signUp.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._signUp$step {}
         }
@@ -695,7 +719,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         guard _$transactions.begin() else { return _$transactions.later { self._signUp$step(step) } }
         step()
         Reactive.Staging.write(&_signUpIsExecuting, signUp.isExecuting.value, before: &_signUpIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `startOver` (its start, or an event of its work, with the handlers it runs)
@@ -708,12 +732,13 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             startOver.isExecuting.value,
             before: &_startOverIsExecuting$before
         )
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _email$changed = Reactive.Staging.changed(_email, before: &_email$before)
         let _password$changed = Reactive.Staging.changed(_password, before: &_password$before)
@@ -825,84 +850,153 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
                     _acceptsTerms$rule1 ? nil : "Accept the terms to sign up."
                 )
             )
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _email$changed { Reactive.Staging.pend(&_email$pending, _email, to: _email$mirror) }
+        if _password$changed { Reactive.Staging.pend(&_password$pending, _password, to: _password$mirror) }
+        if _confirmation$changed {
+            Reactive.Staging.pend(&_confirmation$pending, _confirmation, to: _confirmation$mirror)
+        }
+        if _acceptsTerms$changed {
+            Reactive.Staging.pend(&_acceptsTerms$pending, _acceptsTerms, to: _acceptsTerms$mirror)
+        }
+        if _failure$changed { Reactive.Staging.pend(&_failure$pending, _failure, to: _failure$mirror) }
+        if _signUpIsExecuting$changed {
+            Reactive.Staging.pend(&_signUpIsExecuting$pending, _signUpIsExecuting, to: _signUpIsExecuting$mirror)
+        }
+        if _signUpIsEnabled$changed {
+            Reactive.Staging.pend(&_signUpIsEnabled$pending, _signUpIsEnabled, to: _signUpIsEnabled$mirror)
+        }
+        if _startOverIsExecuting$changed {
+            Reactive.Staging.pend(
+                &_startOverIsExecuting$pending,
+                _startOverIsExecuting,
+                to: _startOverIsExecuting$mirror
+            )
+        }
+        if _startOverIsEnabled$changed {
+            Reactive.Staging.pend(&_startOverIsEnabled$pending, _startOverIsEnabled, to: _startOverIsEnabled$mirror)
+        }
+        if _emailWasEdited$changed {
+            Reactive.Staging.pend(&_emailWasEdited$pending, _emailWasEdited, to: _emailWasEdited$mirror)
+        }
+        if _emailIsValid$changed {
+            Reactive.Staging.pend(&_emailIsValid$pending, _emailIsValid, to: _emailIsValid$mirror)
+        }
+        if _passwordWasEdited$changed {
+            Reactive.Staging.pend(&_passwordWasEdited$pending, _passwordWasEdited, to: _passwordWasEdited$mirror)
+        }
+        if _passwordIsValid$changed {
+            Reactive.Staging.pend(&_passwordIsValid$pending, _passwordIsValid, to: _passwordIsValid$mirror)
+        }
+        if _confirmationWasEdited$changed {
+            Reactive.Staging.pend(
+                &_confirmationWasEdited$pending,
+                _confirmationWasEdited,
+                to: _confirmationWasEdited$mirror
+            )
+        }
+        if _confirmationIsValid$changed {
+            Reactive.Staging.pend(&_confirmationIsValid$pending, _confirmationIsValid, to: _confirmationIsValid$mirror)
+        }
+        if _acceptsTermsWasEdited$changed {
+            Reactive.Staging.pend(
+                &_acceptsTermsWasEdited$pending,
+                _acceptsTermsWasEdited,
+                to: _acceptsTermsWasEdited$mirror
+            )
+        }
+        if _acceptsTermsIsValid$changed {
+            Reactive.Staging.pend(&_acceptsTermsIsValid$pending, _acceptsTermsIsValid, to: _acceptsTermsIsValid$mirror)
+        }
+        if _isValid$changed { Reactive.Staging.pend(&_isValid$pending, _isValid, to: _isValid$mirror) }
+        if _submitAttempted$changed {
+            Reactive.Staging.pend(&_submitAttempted$pending, _submitAttempted, to: _submitAttempted$mirror)
+        }
+        if _emailMessage$changed {
+            Reactive.Staging.pend(&_emailMessage$pending, _emailMessage, to: _emailMessage$mirror)
+        }
+        if _passwordMessage$changed {
+            Reactive.Staging.pend(&_passwordMessage$pending, _passwordMessage, to: _passwordMessage$mirror)
+        }
+        if _confirmationMessage$changed {
+            Reactive.Staging.pend(&_confirmationMessage$pending, _confirmationMessage, to: _confirmationMessage$mirror)
+        }
+        if _acceptsTermsMessage$changed {
+            Reactive.Staging.pend(&_acceptsTermsMessage$pending, _acceptsTermsMessage, to: _acceptsTermsMessage$mirror)
+        }
+        return (_email$changed || _password$changed || _confirmation$changed || _acceptsTerms$changed
+            || _failure$changed || _signUpIsExecuting$changed || _signUpIsEnabled$changed
+            || _startOverIsExecuting$changed || _startOverIsEnabled$changed || _emailWasEdited$changed
+            || _emailIsValid$changed || _passwordWasEdited$changed || _passwordIsValid$changed
+            || _confirmationWasEdited$changed || _confirmationIsValid$changed || _acceptsTermsWasEdited$changed
+            || _acceptsTermsIsValid$changed || _isValid$changed || _submitAttempted$changed || _emailMessage$changed
+            || _passwordMessage$changed || _confirmationMessage$changed || _acceptsTermsMessage$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _email$changed { _email$mirror?.stage(_email) }
-            if _password$changed { _password$mirror?.stage(_password) }
-            if _confirmation$changed { _confirmation$mirror?.stage(_confirmation) }
-            if _acceptsTerms$changed { _acceptsTerms$mirror?.stage(_acceptsTerms) }
-            if _failure$changed { _failure$mirror?.stage(_failure) }
-            if _signUpIsExecuting$changed { _signUpIsExecuting$mirror?.stage(_signUpIsExecuting) }
-            if _signUpIsEnabled$changed { _signUpIsEnabled$mirror?.stage(_signUpIsEnabled) }
-            if _startOverIsExecuting$changed { _startOverIsExecuting$mirror?.stage(_startOverIsExecuting) }
-            if _startOverIsEnabled$changed { _startOverIsEnabled$mirror?.stage(_startOverIsEnabled) }
-            if _emailWasEdited$changed { _emailWasEdited$mirror?.stage(_emailWasEdited) }
-            if _emailIsValid$changed { _emailIsValid$mirror?.stage(_emailIsValid) }
-            if _passwordWasEdited$changed { _passwordWasEdited$mirror?.stage(_passwordWasEdited) }
-            if _passwordIsValid$changed { _passwordIsValid$mirror?.stage(_passwordIsValid) }
-            if _confirmationWasEdited$changed { _confirmationWasEdited$mirror?.stage(_confirmationWasEdited) }
-            if _confirmationIsValid$changed { _confirmationIsValid$mirror?.stage(_confirmationIsValid) }
-            if _acceptsTermsWasEdited$changed { _acceptsTermsWasEdited$mirror?.stage(_acceptsTermsWasEdited) }
-            if _acceptsTermsIsValid$changed { _acceptsTermsIsValid$mirror?.stage(_acceptsTermsIsValid) }
-            if _isValid$changed { _isValid$mirror?.stage(_isValid) }
-            if _submitAttempted$changed { _submitAttempted$mirror?.stage(_submitAttempted) }
-            if _emailMessage$changed { _emailMessage$mirror?.stage(_emailMessage) }
-            if _passwordMessage$changed { _passwordMessage$mirror?.stage(_passwordMessage) }
-            if _confirmationMessage$changed { _confirmationMessage$mirror?.stage(_confirmationMessage) }
-            if _acceptsTermsMessage$changed { _acceptsTermsMessage$mirror?.stage(_acceptsTermsMessage) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _email$changed { _$didChange(\.email, _email$mirror, _email$read) }
-            if _password$changed { _$didChange(\.password, _password$mirror, _password$read) }
-            if _confirmation$changed { _$didChange(\.confirmation, _confirmation$mirror, _confirmation$read) }
-            if _acceptsTerms$changed { _$didChange(\.acceptsTerms, _acceptsTerms$mirror, _acceptsTerms$read) }
-            if _failure$changed { _$didChange(\.failure, _failure$mirror, _failure$read) }
-            if _signUpIsExecuting$changed {
-                _$didChange(\.signUpIsExecuting, _signUpIsExecuting$mirror, _signUpIsExecuting$read)
-            }
-            if _signUpIsEnabled$changed {
-                _$didChange(\.signUpIsEnabled, _signUpIsEnabled$mirror, _signUpIsEnabled$read)
-            }
-            if _startOverIsExecuting$changed {
-                _$didChange(\.startOverIsExecuting, _startOverIsExecuting$mirror, _startOverIsExecuting$read)
-            }
-            if _startOverIsEnabled$changed {
-                _$didChange(\.startOverIsEnabled, _startOverIsEnabled$mirror, _startOverIsEnabled$read)
-            }
-            if _emailWasEdited$changed { _$didChange(\.emailWasEdited, _emailWasEdited$mirror, _emailWasEdited$read) }
-            if _emailIsValid$changed { _$didChange(\.emailIsValid, _emailIsValid$mirror, _emailIsValid$read) }
-            if _passwordWasEdited$changed {
-                _$didChange(\.passwordWasEdited, _passwordWasEdited$mirror, _passwordWasEdited$read)
-            }
-            if _passwordIsValid$changed {
-                _$didChange(\.passwordIsValid, _passwordIsValid$mirror, _passwordIsValid$read)
-            }
-            if _confirmationWasEdited$changed {
-                _$didChange(\.confirmationWasEdited, _confirmationWasEdited$mirror, _confirmationWasEdited$read)
-            }
-            if _confirmationIsValid$changed {
-                _$didChange(\.confirmationIsValid, _confirmationIsValid$mirror, _confirmationIsValid$read)
-            }
-            if _acceptsTermsWasEdited$changed {
-                _$didChange(\.acceptsTermsWasEdited, _acceptsTermsWasEdited$mirror, _acceptsTermsWasEdited$read)
-            }
-            if _acceptsTermsIsValid$changed {
-                _$didChange(\.acceptsTermsIsValid, _acceptsTermsIsValid$mirror, _acceptsTermsIsValid$read)
-            }
-            if _isValid$changed { _$didChange(\.isValid, _isValid$mirror, _isValid$read) }
-            if _submitAttempted$changed {
-                _$didChange(\.submitAttempted, _submitAttempted$mirror, _submitAttempted$read)
-            }
-            if _emailMessage$changed { _$didChange(\.emailMessage, _emailMessage$mirror, _emailMessage$read) }
-            if _passwordMessage$changed {
-                _$didChange(\.passwordMessage, _passwordMessage$mirror, _passwordMessage$read)
-            }
-            if _confirmationMessage$changed {
-                _$didChange(\.confirmationMessage, _confirmationMessage$mirror, _confirmationMessage$read)
-            }
-            if _acceptsTermsMessage$changed {
-                _$didChange(\.acceptsTermsMessage, _acceptsTermsMessage$mirror, _acceptsTermsMessage$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_email$pending) { _$didChange(\.email, _email$mirror, _email$read) }
+        if Reactive.Staging.take(&_password$pending) { _$didChange(\.password, _password$mirror, _password$read) }
+        if Reactive.Staging.take(&_confirmation$pending) {
+            _$didChange(\.confirmation, _confirmation$mirror, _confirmation$read)
+        }
+        if Reactive.Staging.take(&_acceptsTerms$pending) {
+            _$didChange(\.acceptsTerms, _acceptsTerms$mirror, _acceptsTerms$read)
+        }
+        if Reactive.Staging.take(&_failure$pending) { _$didChange(\.failure, _failure$mirror, _failure$read) }
+        if Reactive.Staging.take(&_signUpIsExecuting$pending) {
+            _$didChange(\.signUpIsExecuting, _signUpIsExecuting$mirror, _signUpIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_signUpIsEnabled$pending) {
+            _$didChange(\.signUpIsEnabled, _signUpIsEnabled$mirror, _signUpIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_startOverIsExecuting$pending) {
+            _$didChange(\.startOverIsExecuting, _startOverIsExecuting$mirror, _startOverIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_startOverIsEnabled$pending) {
+            _$didChange(\.startOverIsEnabled, _startOverIsEnabled$mirror, _startOverIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_emailWasEdited$pending) {
+            _$didChange(\.emailWasEdited, _emailWasEdited$mirror, _emailWasEdited$read)
+        }
+        if Reactive.Staging.take(&_emailIsValid$pending) {
+            _$didChange(\.emailIsValid, _emailIsValid$mirror, _emailIsValid$read)
+        }
+        if Reactive.Staging.take(&_passwordWasEdited$pending) {
+            _$didChange(\.passwordWasEdited, _passwordWasEdited$mirror, _passwordWasEdited$read)
+        }
+        if Reactive.Staging.take(&_passwordIsValid$pending) {
+            _$didChange(\.passwordIsValid, _passwordIsValid$mirror, _passwordIsValid$read)
+        }
+        if Reactive.Staging.take(&_confirmationWasEdited$pending) {
+            _$didChange(\.confirmationWasEdited, _confirmationWasEdited$mirror, _confirmationWasEdited$read)
+        }
+        if Reactive.Staging.take(&_confirmationIsValid$pending) {
+            _$didChange(\.confirmationIsValid, _confirmationIsValid$mirror, _confirmationIsValid$read)
+        }
+        if Reactive.Staging.take(&_acceptsTermsWasEdited$pending) {
+            _$didChange(\.acceptsTermsWasEdited, _acceptsTermsWasEdited$mirror, _acceptsTermsWasEdited$read)
+        }
+        if Reactive.Staging.take(&_acceptsTermsIsValid$pending) {
+            _$didChange(\.acceptsTermsIsValid, _acceptsTermsIsValid$mirror, _acceptsTermsIsValid$read)
+        }
+        if Reactive.Staging.take(&_isValid$pending) { _$didChange(\.isValid, _isValid$mirror, _isValid$read) }
+        if Reactive.Staging.take(&_submitAttempted$pending) {
+            _$didChange(\.submitAttempted, _submitAttempted$mirror, _submitAttempted$read)
+        }
+        if Reactive.Staging.take(&_emailMessage$pending) {
+            _$didChange(\.emailMessage, _emailMessage$mirror, _emailMessage$read)
+        }
+        if Reactive.Staging.take(&_passwordMessage$pending) {
+            _$didChange(\.passwordMessage, _passwordMessage$mirror, _passwordMessage$read)
+        }
+        if Reactive.Staging.take(&_confirmationMessage$pending) {
+            _$didChange(\.confirmationMessage, _confirmationMessage$mirror, _confirmationMessage$read)
+        }
+        if Reactive.Staging.take(&_acceptsTermsMessage$pending) {
+            _$didChange(\.acceptsTermsMessage, _acceptsTermsMessage$mirror, _acceptsTermsMessage$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -913,7 +1007,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -924,14 +1018,12 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SignUpViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -19,7 +19,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
             Reactive.Staging.write(&_items, newValue, before: &_items$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -33,7 +33,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.newItemText = newValue } }
             Reactive.Staging.write(&_newItemText, newValue, before: &_newItemText$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -141,24 +141,31 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     private var _items$before: [String]?
     private var _items$mirror: Reactive.MutableProperty<[String]>?
     private var _items$read: Swift.Bool = false
+    private var _items$pending: Swift.Bool = false
     private var _newItemText: String
     private var _newItemText$before: String?
     private var _newItemText$mirror: Reactive.MutableProperty<String>?
     private var _newItemText$read: Swift.Bool = false
+    private var _newItemText$pending: Swift.Bool = false
     private var _isDuplicate: Bool
     private var _isDuplicate$mirror: Reactive.MutableProperty<Bool>?
     private var _isDuplicate$read: Swift.Bool = false
+    private var _isDuplicate$pending: Swift.Bool = false
     private var _countText: String
     private var _countText$mirror: Reactive.MutableProperty<String>?
     private var _countText$read: Swift.Bool = false
+    private var _countText$pending: Swift.Bool = false
     private var _addCanExecute: Swift.Bool
+    private var _addCanExecute$pending: Swift.Bool = false
     private var _addIsExecuting: Swift.Bool
     private var _addIsExecuting$before: Swift.Bool?
     private var _addIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _addIsExecuting$read: Swift.Bool = false
+    private var _addIsExecuting$pending: Swift.Bool = false
     private var _addIsEnabled: Swift.Bool
     private var _addIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _addIsEnabled$read: Swift.Bool = false
+    private var _addIsEnabled$pending: Swift.Bool = false
     private var _add$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -187,6 +194,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         _add$condition = Reactive.MutableProperty(addCanExecute)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += add.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._add$step {}
         }
@@ -204,12 +212,13 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._add$step(step) } }
         step()
         Reactive.Staging.write(&_addIsExecuting, add.isExecuting.value, before: &_addIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _items$changed = Reactive.Staging.changed(_items, before: &_items$before)
         let _newItemText$changed = Reactive.Staging.changed(_newItemText, before: &_newItemText$before)
@@ -229,24 +238,40 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
             )
         let _addIsEnabled$changed = (_addCanExecute$changed || _addIsExecuting$changed)
             && Reactive.Staging.replace(&_addIsEnabled, with: _addCanExecute && !_addIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _items$changed { Reactive.Staging.pend(&_items$pending, _items, to: _items$mirror) }
+        if _newItemText$changed { Reactive.Staging.pend(&_newItemText$pending, _newItemText, to: _newItemText$mirror) }
+        if _isDuplicate$changed { Reactive.Staging.pend(&_isDuplicate$pending, _isDuplicate, to: _isDuplicate$mirror) }
+        if _countText$changed { Reactive.Staging.pend(&_countText$pending, _countText, to: _countText$mirror) }
+        if _addCanExecute$changed { Reactive.Staging.pend(&_addCanExecute$pending, _addCanExecute, to: _add$condition) }
+        if _addIsExecuting$changed {
+            Reactive.Staging.pend(&_addIsExecuting$pending, _addIsExecuting, to: _addIsExecuting$mirror)
+        }
+        if _addIsEnabled$changed {
+            Reactive.Staging.pend(&_addIsEnabled$pending, _addIsEnabled, to: _addIsEnabled$mirror)
+        }
+        return (_items$changed || _newItemText$changed || _isDuplicate$changed || _countText$changed
+            || _addIsExecuting$changed || _addIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _items$changed { _items$mirror?.stage(_items) }
-            if _newItemText$changed { _newItemText$mirror?.stage(_newItemText) }
-            if _isDuplicate$changed { _isDuplicate$mirror?.stage(_isDuplicate) }
-            if _countText$changed { _countText$mirror?.stage(_countText) }
-            if _addCanExecute$changed { _add$condition.stage(_addCanExecute) }
-            if _addIsExecuting$changed { _addIsExecuting$mirror?.stage(_addIsExecuting) }
-            if _addIsEnabled$changed { _addIsEnabled$mirror?.stage(_addIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
-            if _newItemText$changed { _$didChange(\.newItemText, _newItemText$mirror, _newItemText$read) }
-            if _isDuplicate$changed { _$didChange(\.isDuplicate, _isDuplicate$mirror, _isDuplicate$read) }
-            if _countText$changed { _$didChange(\.countText, _countText$mirror, _countText$read) }
-            if _addCanExecute$changed { _add$condition.publish() }
-            if _addIsExecuting$changed { _$didChange(\.addIsExecuting, _addIsExecuting$mirror, _addIsExecuting$read) }
-            if _addIsEnabled$changed { _$didChange(\.addIsEnabled, _addIsEnabled$mirror, _addIsEnabled$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_items$pending) { _$didChange(\.items, _items$mirror, _items$read) }
+        if Reactive.Staging.take(&_newItemText$pending) {
+            _$didChange(\.newItemText, _newItemText$mirror, _newItemText$read)
+        }
+        if Reactive.Staging.take(&_isDuplicate$pending) {
+            _$didChange(\.isDuplicate, _isDuplicate$mirror, _isDuplicate$read)
+        }
+        if Reactive.Staging.take(&_countText$pending) { _$didChange(\.countText, _countText$mirror, _countText$read) }
+        if Reactive.Staging.take(&_addCanExecute$pending) { _add$condition.publish() }
+        if Reactive.Staging.take(&_addIsExecuting$pending) {
+            _$didChange(\.addIsExecuting, _addIsExecuting$mirror, _addIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_addIsEnabled$pending) {
+            _$didChange(\.addIsEnabled, _addIsEnabled$mirror, _addIsEnabled$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -257,7 +282,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -268,14 +293,12 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TodoListViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

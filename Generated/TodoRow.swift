@@ -66,7 +66,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.item = newValue } }
             Reactive.Staging.write(&_item, newValue, before: &_item$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -80,7 +80,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.draft = newValue } }
             Reactive.Staging.write(&_draft, newValue, before: &_draft$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -234,31 +234,40 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     private var _item$before: _item$Type?
     private var _item$mirror: Reactive.MutableProperty<_item$Type>?
     private var _item$read: Swift.Bool = false
+    private var _item$pending: Swift.Bool = false
     private var _draft: String
     private var _draft$before: String?
     private var _draft$mirror: Reactive.MutableProperty<String>?
     private var _draft$read: Swift.Bool = false
+    private var _draft$pending: Swift.Bool = false
     private var _isDone: Bool
     private var _isDone$mirror: Reactive.MutableProperty<Bool>?
     private var _isDone$read: Swift.Bool = false
+    private var _isDone$pending: Swift.Bool = false
     private var _title: String
     private var _title$mirror: Reactive.MutableProperty<String>?
     private var _title$read: Swift.Bool = false
+    private var _title$pending: Swift.Bool = false
     private var _toggleIsExecuting: Swift.Bool
     private var _toggleIsExecuting$before: Swift.Bool?
     private var _toggleIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _toggleIsExecuting$read: Swift.Bool = false
+    private var _toggleIsExecuting$pending: Swift.Bool = false
     private var _toggleIsEnabled: Swift.Bool
     private var _toggleIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _toggleIsEnabled$read: Swift.Bool = false
+    private var _toggleIsEnabled$pending: Swift.Bool = false
     private var _renameCanExecute: Swift.Bool
+    private var _renameCanExecute$pending: Swift.Bool = false
     private var _renameIsExecuting: Swift.Bool
     private var _renameIsExecuting$before: Swift.Bool?
     private var _renameIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _renameIsExecuting$read: Swift.Bool = false
+    private var _renameIsExecuting$pending: Swift.Bool = false
     private var _renameIsEnabled: Swift.Bool
     private var _renameIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _renameIsEnabled$read: Swift.Bool = false
+    private var _renameIsEnabled$pending: Swift.Bool = false
     private var _rename$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -298,6 +307,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         _$disposables += _saved$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += toggle.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._toggle$step {}
         }
@@ -324,7 +334,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         guard _$transactions.begin() else { return _$transactions.later { self._toggle$step(step) } }
         step()
         Reactive.Staging.write(&_toggleIsExecuting, toggle.isExecuting.value, before: &_toggleIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `rename` (its start, or an event of its work, with the handlers it runs)
@@ -333,12 +343,13 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         guard _$transactions.begin() else { return _$transactions.later { self._rename$step(step) } }
         step()
         Reactive.Staging.write(&_renameIsExecuting, rename.isExecuting.value, before: &_renameIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _item$changed = Reactive.Staging.changed(_item, before: &_item$before)
         let _draft$changed = Reactive.Staging.changed(_draft, before: &_draft$before)
@@ -361,36 +372,50 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
             && Reactive.Staging.replace(&_renameCanExecute, with: Self._renameCanExecute$compute(draft: _draft))
         let _renameIsEnabled$changed = (_renameCanExecute$changed || _renameIsExecuting$changed)
             && Reactive.Staging.replace(&_renameIsEnabled, with: _renameCanExecute && !_renameIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _item$changed { Reactive.Staging.pend(&_item$pending, _item, to: _item$mirror) }
+        if _draft$changed { Reactive.Staging.pend(&_draft$pending, _draft, to: _draft$mirror) }
+        if _isDone$changed { Reactive.Staging.pend(&_isDone$pending, _isDone, to: _isDone$mirror) }
+        if _title$changed { Reactive.Staging.pend(&_title$pending, _title, to: _title$mirror) }
+        if _toggleIsExecuting$changed {
+            Reactive.Staging.pend(&_toggleIsExecuting$pending, _toggleIsExecuting, to: _toggleIsExecuting$mirror)
+        }
+        if _toggleIsEnabled$changed {
+            Reactive.Staging.pend(&_toggleIsEnabled$pending, _toggleIsEnabled, to: _toggleIsEnabled$mirror)
+        }
+        if _renameCanExecute$changed {
+            Reactive.Staging.pend(&_renameCanExecute$pending, _renameCanExecute, to: _rename$condition)
+        }
+        if _renameIsExecuting$changed {
+            Reactive.Staging.pend(&_renameIsExecuting$pending, _renameIsExecuting, to: _renameIsExecuting$mirror)
+        }
+        if _renameIsEnabled$changed {
+            Reactive.Staging.pend(&_renameIsEnabled$pending, _renameIsEnabled, to: _renameIsEnabled$mirror)
+        }
+        return (_item$changed || _draft$changed || _isDone$changed || _title$changed || _toggleIsExecuting$changed
+            || _toggleIsEnabled$changed || _renameIsExecuting$changed || _renameIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _item$changed { _item$mirror?.stage(_item) }
-            if _draft$changed { _draft$mirror?.stage(_draft) }
-            if _isDone$changed { _isDone$mirror?.stage(_isDone) }
-            if _title$changed { _title$mirror?.stage(_title) }
-            if _toggleIsExecuting$changed { _toggleIsExecuting$mirror?.stage(_toggleIsExecuting) }
-            if _toggleIsEnabled$changed { _toggleIsEnabled$mirror?.stage(_toggleIsEnabled) }
-            if _renameCanExecute$changed { _rename$condition.stage(_renameCanExecute) }
-            if _renameIsExecuting$changed { _renameIsExecuting$mirror?.stage(_renameIsExecuting) }
-            if _renameIsEnabled$changed { _renameIsEnabled$mirror?.stage(_renameIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _item$changed { _$didChange(\.item, _item$mirror, _item$read) }
-            if _draft$changed { _$didChange(\.draft, _draft$mirror, _draft$read) }
-            if _isDone$changed { _$didChange(\.isDone, _isDone$mirror, _isDone$read) }
-            if _title$changed { _$didChange(\.title, _title$mirror, _title$read) }
-            if _toggleIsExecuting$changed {
-                _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror, _toggleIsExecuting$read)
-            }
-            if _toggleIsEnabled$changed {
-                _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror, _toggleIsEnabled$read)
-            }
-            if _renameCanExecute$changed { _rename$condition.publish() }
-            if _renameIsExecuting$changed {
-                _$didChange(\.renameIsExecuting, _renameIsExecuting$mirror, _renameIsExecuting$read)
-            }
-            if _renameIsEnabled$changed {
-                _$didChange(\.renameIsEnabled, _renameIsEnabled$mirror, _renameIsEnabled$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_item$pending) { _$didChange(\.item, _item$mirror, _item$read) }
+        if Reactive.Staging.take(&_draft$pending) { _$didChange(\.draft, _draft$mirror, _draft$read) }
+        if Reactive.Staging.take(&_isDone$pending) { _$didChange(\.isDone, _isDone$mirror, _isDone$read) }
+        if Reactive.Staging.take(&_title$pending) { _$didChange(\.title, _title$mirror, _title$read) }
+        if Reactive.Staging.take(&_toggleIsExecuting$pending) {
+            _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror, _toggleIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_toggleIsEnabled$pending) {
+            _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror, _toggleIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_renameCanExecute$pending) { _rename$condition.publish() }
+        if Reactive.Staging.take(&_renameIsExecuting$pending) {
+            _$didChange(\.renameIsExecuting, _renameIsExecuting$mirror, _renameIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_renameIsEnabled$pending) {
+            _$didChange(\.renameIsEnabled, _renameIsEnabled$mirror, _renameIsEnabled$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -401,7 +426,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -412,14 +437,12 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TodoRowViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -49,7 +49,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
             Reactive.Staging.write(&_items, newValue, before: &_items$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -127,15 +127,19 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     private var _items$before: _items$Type?
     private var _items$mirror: Reactive.MutableProperty<_items$Type>?
     private var _items$read: Swift.Bool = false
+    private var _items$pending: Swift.Bool = false
     private var _doneCount: Int
     private var _doneCount$mirror: Reactive.MutableProperty<Int>?
     private var _doneCount$read: Swift.Bool = false
+    private var _doneCount$pending: Swift.Bool = false
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
     private var _summary$read: Swift.Bool = false
+    private var _summary$pending: Swift.Bool = false
     private var _rows: _rows$Type
     private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
     private var _rows$read: Swift.Bool = false
+    private var _rows$pending: Swift.Bool = false
     private var _rows$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _rows$keys = Reactive.ChildKeys()
@@ -160,16 +164,18 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         _rows$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
-        _rows$follower.action = { [weak self] in self?._$transaction {} }
+        _$transactions.attach(self)
+        _rows$follower.owner = _$transactions
         _rows$follower.follow(_rows)
         for child in _rows { _rows$listen(to: child) }
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _items$changed = Reactive.Staging.changed(_items, before: &_items$before)
         // Each value an input of which changed, computed again, in update order.
@@ -186,21 +192,22 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
             && Reactive.Staging.replace(&_doneCount, with: Self._doneCount$compute(rows: _rows))
         let _summary$changed = (_doneCount$changed || _rows$changed || _rows$childChanged)
             && Reactive.Staging.replace(&_summary, with: Self._summary$compute(doneCount: _doneCount, rows: _rows))
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _items$changed { Reactive.Staging.pend(&_items$pending, _items, to: _items$mirror) }
+        if _rows$changed { Reactive.Staging.pend(&_rows$pending, _rows, to: _rows$mirror) }
+        if _doneCount$changed { Reactive.Staging.pend(&_doneCount$pending, _doneCount, to: _doneCount$mirror) }
+        if _summary$changed { Reactive.Staging.pend(&_summary$pending, _summary, to: _summary$mirror) }
+        return (_items$changed || _rows$changed || _doneCount$changed || _summary$changed || _rows$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _items$changed { _items$mirror?.stage(_items) }
-            if _rows$changed { _rows$mirror?.stage(_rows) }
-            if _doneCount$changed { _doneCount$mirror?.stage(_doneCount) }
-            if _summary$changed { _summary$mirror?.stage(_summary) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _rows$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
-            if _rows$changed { _$didChange(\.rows, _rows$mirror, _rows$read) }
-            if _doneCount$changed { _$didChange(\.doneCount, _doneCount$mirror, _doneCount$read) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
-        }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_items$pending) { _$didChange(\.items, _items$mirror, _items$read) }
+        if Reactive.Staging.take(&_rows$pending) { _$didChange(\.rows, _rows$mirror, _rows$read) }
+        if Reactive.Staging.take(&_doneCount$pending) { _$didChange(\.doneCount, _doneCount$mirror, _doneCount$read) }
+        if Reactive.Staging.take(&_summary$pending) { _$didChange(\.summary, _summary$mirror, _summary$read) }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
         #endif
@@ -210,7 +217,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -221,14 +228,12 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TodoRowsViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

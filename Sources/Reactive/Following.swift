@@ -2,26 +2,33 @@
 /// it can follow: every generated view model is one, so a parent view model can follow its
 /// children (docs/spec-format.md, "children").
 ///
-/// The requirement's name starts with `_$` so that it cannot clash with a spec's names.
+/// The requirements' names start with `_$` so that they cannot clash with a spec's names.
 @_spi(VMGen)
 @MainActor
 public protocol Transactional: AnyObject {
     /// The bookkeeping of this object's transactions; parents that read the object follow it there.
     var _$transactions: Transactions { get }
+    /// Computes again, in update order, each value that reads a value written since the last
+    /// call, and gives the runtime properties their new values, telling nobody yet. Returns
+    /// whether a value a parent may read changed (its parents are then computed again).
+    func _$recompute() -> Bool
+    /// Tells observers about each value that changed since the last call, once.
+    func _$notify()
 }
 
 /// What a parent keeps to follow the children in one of its values: it registers with each
-/// child's ``Transactions`` and, when one of them commits a transaction that changed a value,
-/// marks itself changed (read by ``take()``) and runs ``action`` (the parent's transaction),
-/// before the child's observers are told.
+/// child's ``Transactions``, sharing the parent's scope, and when a child's transaction changed
+/// one of the child's values, marks itself changed (read by ``take()``) and has its owner
+/// computed again in the same commit, before anyone's observers are told.
 ///
 /// Both directions are weak: a child does not keep its parent's follower alive, nor the follower
 /// its children. Following allocates when the followed children change, not per transaction.
 @_spi(VMGen)
 @MainActor
 public final class Follower {
-    /// Runs when a followed child changed: the owner's transaction, which reads ``take()``.
-    public var action: () -> Void = {}
+    /// The transactions of the view model that follows (the parent), which a child's change
+    /// has computed again; set before the first `follow`.
+    public weak var owner: Transactions?
     /// Whether a followed child changed since the last ``take()``.
     @usableFromInline var changed = false
     /// The transactions of the children followed now.
@@ -72,6 +79,7 @@ public final class Follower {
     @_spi(Testing) public var followedCount: Int { followed.count }
 
     private func add(_ transactions: Transactions) {
+        if let owner { transactions.join(owner) }
         if transactions.addFollower(self) { followed.append(Weak(transactions)) }
     }
 

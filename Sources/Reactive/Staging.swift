@@ -46,6 +46,21 @@ public enum Staging {
         return old != value
     }
 
+    /// Marks a value that changed as pending (its observers are told at the end of the commit)
+    /// and gives its runtime property, if it has one, the new value without telling anyone.
+    @inlinable
+    public static func pend<Value>(_ pending: inout Bool, _ value: Value, to mirror: MutableProperty<Value>?) {
+        pending = true
+        mirror?.stage(value)
+    }
+
+    /// Whether a value is pending (changed since its observers were last told); clears the mark.
+    @inlinable
+    public static func take(_ pending: inout Bool) -> Bool {
+        defer { pending = false }
+        return pending
+    }
+
     /// Stores a freshly computed `newValue` in `value` and tells whether that is a change.
     @inlinable
     public static func replace<Value>(_ value: inout Value, with newValue: Value) -> Bool {

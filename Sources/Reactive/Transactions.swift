@@ -1,104 +1,95 @@
-/// The bookkeeping that makes each action on a generated view model one transaction.
+/// The bookkeeping that makes each action on a generated view model, and on the tree of view
+/// models it belongs to, one transaction.
 ///
-/// An action (a setter, a command step, a resource event, `update { }`) calls ``begin()``, writes
-/// what it writes, and calls ``end(commit:)``. An action started inside another joins it; the
-/// outermost ``end(commit:)`` runs `commit`, which recomputes what changed and then tells
-/// observers inside ``notify(_:)``. While observers are being told, ``begin()`` refuses: the action
-/// goes to ``later(_:)`` and runs, as a transaction of its own, once every observer has been told.
-/// Actions asked for that way run in the order they were asked for, each once.
+/// An action (a setter, a command step, a resource event, `update { }`, a parent's handler of a
+/// child's event) calls ``begin()``, writes what it writes, and calls ``end()``. Every view model
+/// that a parent follows or hears (``Follower``, ``ChildKeys/handle(_:of:in:with:)``) shares its
+/// parent's ``TransactionScope``: an action started while another is under way anywhere in the
+/// tree joins it, and when the outermost one ends the scope commits the whole tree at once
+/// (``TransactionScope``): each view model that was written computes again what changed
+/// (``Transactional/_$recompute()``), parents that follow a changed child compute again, the
+/// events sent meanwhile are handed to their observers (whose writes join), and only then is
+/// each view model's observers told, once (``Transactional/_$notify()``).
 ///
-/// Events (``emit(_:)``) sent during a transaction wait until its observers have been told.
+/// While observers are being told, ``begin()`` refuses: the action goes to ``later(_:)`` and
+/// runs, as a transaction of its own, once every observer has been told. Actions asked for that
+/// way run in the order they were asked for, each once.
+///
 /// One per view model; main actor only. The steady path (an action with nothing deferred and no
 /// event) allocates nothing.
 ///
-/// Its stored properties are `@exclusivity(unchecked)`: generated view models inline these
-/// methods, and from another module Swift would check every access of them at run time (15
-/// checks per change of the benchmarks' diamond, more instructions than the rest of the
-/// transaction's own work). Every access here is instantaneous (none is held across a call that
-/// could reach this object again) and all run on the main actor, so those checks have nothing to
-/// catch.
+/// Its hot stored properties, and its scope's, are `@exclusivity(unchecked)`: generated view
+/// models inline ``begin()`` and ``end()``, and from another module Swift would check every access
+/// of them at run time. Every access is instantaneous (none is held across a call that could
+/// reach these objects again) and all run on the main actor, so those checks have nothing to
+/// catch (docs/runtime.md).
 @_spi(VMGen)
 @MainActor
 public final class Transactions {
-    /// How many actions are running.
-    @usableFromInline @exclusivity(unchecked) var depth = 0
-    /// Whether observers are being told about a transaction.
-    @usableFromInline @exclusivity(unchecked) var isNotifying = false
-    /// Actions asked for while observers were being told, in order.
-    @usableFromInline @exclusivity(unchecked) var deferred: [() -> Void] = []
-    @usableFromInline @exclusivity(unchecked) var isRunningDeferred = false
-    /// Events emitted in the current transaction, in order.
-    @usableFromInline @exclusivity(unchecked) var events: [() -> Void] = []
-    /// The parents that follow this object (see ``Follower``), weakly.
-    @usableFromInline @exclusivity(unchecked) var followers: [Weak<Follower>] = []
-    /// Whether the followers were told about the transaction being notified.
-    @usableFromInline @exclusivity(unchecked) var followersTold = false
-    /// Told once observers have been told about a transaction (and its events sent): tests use it
-    /// to group changes by transaction (`ReactiveTesting`'s `ChangeRecorder`). Nil, and free, otherwise.
+    /// The scope this view model's transactions run in: its own until a parent follows it or
+    /// hears its events, then its parent's.
+    @usableFromInline @exclusivity(unchecked) var scope: TransactionScope
+    /// Whether this view model was written since its scope last computed it again.
+    @usableFromInline @exclusivity(unchecked) var isTouched = false
+    /// Whether this view model has changes its observers were not told yet.
+    @exclusivity(unchecked) var isCommitted = false
+    /// The view model whose transactions these are (it owns this object).
+    weak var member: (any Transactional)?
+    /// The parents that follow this view model (see ``Follower``), weakly.
+    @exclusivity(unchecked) var followers: [Weak<Follower>] = []
+    /// Told once observers have been told about a transaction that changed this view model (and
+    /// the transaction's events were sent): tests use it to group changes by transaction
+    /// (`ReactiveTesting`'s `ChangeRecorder`). Nil, and free, otherwise.
     @exclusivity(unchecked) @_spi(Testing) public var didNotify: (() -> Void)?
 
-    public init() {}
+    public init() {
+        scope = TransactionScope()
+        scope.members.append(Weak(self))
+    }
+
+    /// Names the view model whose transactions these are; generated initializers call it once
+    /// every stored property has its first value.
+    public func attach(_ member: any Transactional) {
+        self.member = member
+    }
 
     /// Starts an action; `false` (and nothing started) while observers are being told, when the
     /// action must be passed to ``later(_:)`` instead.
     @inlinable
     public func begin() -> Bool {
-        if isNotifying { return false }
-        depth += 1
+        let scope = self.scope
+        if scope.isNotifying { return false }
+        scope.depth += 1
+        if !isTouched {
+            isTouched = true
+            scope.touched.append(self)
+        }
         return true
     }
 
-    /// Ends an action. The outermost one runs `commit`, then the actions deferred meanwhile.
+    /// Ends an action. The outermost one of the scope commits the scope's transaction.
     @inlinable
-    public func end(commit: () -> Void) {
-        if depth == 1 { commit() }
-        depth -= 1
-        if depth == 0 && !deferred.isEmpty && !isRunningDeferred { runDeferred() }
+    public func end() {
+        let scope = self.scope
+        scope.depth -= 1
+        if scope.depth == 0 && !scope.isCommitting { scope.commit() }
     }
 
     /// Runs `action` once observers have been told about the current transaction.
     public func later(_ action: @escaping () -> Void) {
-        deferred.append(action)
+        scope.deferred.append(action)
     }
 
-    /// Tells observers: `body` notifies each changed value; the transaction's events follow.
-    /// Actions begun meanwhile are deferred.
-    @inlinable
-    public func notify(_ body: () -> Void) {
-        isNotifying = true
-        body()
-        if !events.isEmpty { sendEvents() }
-        isNotifying = false
-        followersTold = false
-        if let didNotify { didNotify() }
+    /// Sends an event once the values of the transaction that emits it are computed, before
+    /// observers of values are told (at once outside a transaction).
+    public func emit(_ send: @escaping () -> Void) {
+        if scope.isNotifying { return later(send) }
+        if scope.depth == 0 && !scope.isCommitting { return send() }
+        scope.events.append(send)
     }
 
-    /// Called before the first observer of a changed value is told (generated view models call it
-    /// from `_$didChange`): the followers, parents that read this object, mark the change and run
-    /// their own transaction now, so that observers of this object read parents that are current.
-    /// Once per transaction; nothing to do (and no allocation) without followers.
-    @inlinable
-    public func willTellObservers() {
-        if followersTold || followers.isEmpty { return }
-        followersTold = true
-        tellFollowers()
-    }
-
-    @usableFromInline
-    func tellFollowers() {
-        // A copy: a follower's transaction may follow other children (no allocation unless it does).
-        let current = followers
-        var sawReleased = false
-        // Mark every follower first, so that one transaction of a parent that follows this object
-        // through several values takes all its marks; the others then have nothing left to do.
-        for entry in current {
-            if let follower = entry.object { follower.changed = true } else { sawReleased = true }
-        }
-        for entry in current {
-            if let follower = entry.object, follower.changed { follower.action() }
-        }
-        if sawReleased { followers.removeAll { $0.object == nil } }
-    }
+    /// How many live parents follow this object (for tests).
+    @_spi(Testing) public var followerCount: Int { followers.count { $0.object != nil } }
 
     /// Registers `follower`; false when it already follows this object.
     func addFollower(_ follower: Follower) -> Bool {
@@ -112,31 +103,143 @@ public final class Transactions {
         followers.removeAll { $0.object === follower || $0.object == nil }
     }
 
-    /// How many live parents follow this object (for tests).
-    @_spi(Testing) public var followerCount: Int { followers.count { $0.object != nil } }
-
-    /// Sends an event once observers know the values of the transaction that emits it (at once
-    /// outside a transaction).
-    public func emit(_ send: @escaping () -> Void) {
-        if depth == 0 && !isNotifying { return send() }
-        events.append(send)
+    /// Marks each follower changed and has its owner computed again in this commit.
+    func touchFollowers() {
+        var sawReleased = false
+        for entry in followers {
+            guard let follower = entry.object else {
+                sawReleased = true
+                continue
+            }
+            follower.changed = true
+            follower.owner?.touch()
+        }
+        if sawReleased { followers.removeAll { $0.object == nil } }
     }
 
+    /// Has this view model computed again in the current commit.
+    func touch() {
+        if isTouched { return }
+        isTouched = true
+        scope.touched.append(self)
+    }
+
+    /// Makes this view model's transactions and `parent`'s one scope: from now on an action on
+    /// either joins an action under way on the other, and they commit together.
+    public func join(_ parent: Transactions) {
+        let mine = scope, theirs = parent.scope
+        if mine === theirs { return }
+        // The smaller scope moves into the larger; what it had queued goes along, in order.
+        let (kept, moved) = mine.members.count > theirs.members.count ? (mine, theirs) : (theirs, mine)
+        for entry in moved.members {
+            guard let transactions = entry.object else { continue }
+            transactions.scope = kept
+            kept.members.append(entry)
+        }
+        kept.members.removeAll { $0.object == nil }
+        kept.absorb(moved)
+    }
+
+    /// Whether `other` commits in the same transactions as this object (for tests).
+    @_spi(Testing) public func sharesScope(with other: Transactions) -> Bool { scope === other.scope }
+}
+
+/// The transactions of a tree of view models: what runs is counted once for the whole tree, and
+/// the outermost action's end commits every view model it wrote (``commit()``). Made by
+/// ``Transactions``; shared when a parent follows or hears a child (``Transactions/join(_:)``).
+@_spi(VMGen)
+@MainActor
+public final class TransactionScope {
+    /// How many actions are running.
+    @usableFromInline @exclusivity(unchecked) var depth = 0
+    /// Whether observers are being told about a transaction.
+    @usableFromInline @exclusivity(unchecked) var isNotifying = false
+    /// Whether the scope is committing (computing again, sending events, telling observers).
+    @usableFromInline @exclusivity(unchecked) var isCommitting = false
+    /// The view models written since they were last computed again, in the order written.
+    @usableFromInline @exclusivity(unchecked) var touched: [Transactions] = []
+    /// The view models computed again in this commit, whose observers are told at its end.
+    @exclusivity(unchecked) var committed: [Transactions] = []
+    /// Events emitted in the current transaction, in order.
+    @exclusivity(unchecked) var events: [() -> Void] = []
+    /// Actions asked for while observers were being told, in order.
+    @exclusivity(unchecked) var deferred: [() -> Void] = []
+    @exclusivity(unchecked) var isRunningDeferred = false
+    /// The transactions in this scope, weakly.
+    var members: [Weak<Transactions>] = []
+
+    /// How many rounds of computing again and sending events a commit may take: a tree whose
+    /// handlers keep writing each other would otherwise never end.
+    static let maximumRounds = 10_000
+
+    init() {}
+
+    /// Commits the transaction: computes again every view model written (and, each time a
+    /// child changed, the parents that follow it), hands the events sent meanwhile to their
+    /// observers, whose writes join, until nothing is left; then tells each changed view model's
+    /// observers, once, and runs the actions deferred meanwhile.
     @usableFromInline
-    func runDeferred() {
+    func commit() {
+        isCommitting = true
+        var rounds = 0
+        repeat {
+            computeTouched()
+            if !events.isEmpty { runAll(\.events) }
+            rounds += 1
+            precondition(rounds < Self.maximumRounds, "Reactive: the view models of one tree keep writing each other: a transaction did not settle after \(Self.maximumRounds) rounds of events")
+        } while !touched.isEmpty
+        isNotifying = true
+        var index = 0
+        while index < committed.count {
+            committed[index].member?._$notify()
+            index += 1
+        }
+        isNotifying = false
+        for transactions in committed {
+            transactions.isCommitted = false
+            if let didNotify = transactions.didNotify { didNotify() }
+        }
+        committed.removeAll(keepingCapacity: true)
+        isCommitting = false
+        if !deferred.isEmpty && !isRunningDeferred { runDeferred() }
+    }
+
+    /// Computes again each touched view model, in the order touched; a child that changed
+    /// touches the parents that follow it, which are computed after it.
+    private func computeTouched() {
+        var index = 0
+        while index < touched.count {
+            let transactions = touched[index]
+            index += 1
+            transactions.isTouched = false
+            guard let member = transactions.member else { continue }
+            if !transactions.isCommitted {
+                transactions.isCommitted = true
+                committed.append(transactions)
+            }
+            if member._$recompute() && !transactions.followers.isEmpty { transactions.touchFollowers() }
+        }
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    /// Takes over what `other`, a scope being merged into this one, had queued.
+    func absorb(_ other: TransactionScope) {
+        depth += other.depth
+        touched += other.touched
+        committed += other.committed
+        events += other.events
+        deferred += other.deferred
+    }
+
+    private func runDeferred() {
         isRunningDeferred = true
         runAll(\.deferred)
         isRunningDeferred = false
     }
 
-    @usableFromInline
-    func sendEvents() {
-        runAll(\.events)
-    }
-
     /// Runs the closures of `queue` in order, including those appended while it runs, then
     /// empties it (keeping its storage for the next time).
-    private func runAll(_ queue: ReferenceWritableKeyPath<Transactions, [() -> Void]>) {
+    private func runAll(_ queue: ReferenceWritableKeyPath<TransactionScope, [() -> Void]>) {
         var next = 0
         while next < self[keyPath: queue].count {
             let action = self[keyPath: queue][next]

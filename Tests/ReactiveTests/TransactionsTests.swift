@@ -43,51 +43,6 @@ import Testing
         #expect(Staging.replace(&value, with: Opaque(id: 1)))
     }
 
-    @Test func anActionInsideAnotherJoinsItAndTheOutermostCommits() {
-        let transactions = Transactions()
-        var commits = 0
-        #expect(transactions.begin())
-        #expect(transactions.begin())
-        transactions.end { commits += 1 }
-        #expect(commits == 0)
-        transactions.end { commits += 1 }
-        #expect(commits == 1)
-    }
-
-    @Test func actionsAskedForWhileObserversAreToldRunAfterThemInOrder() {
-        let transactions = Transactions()
-        var log: [String] = []
-        func action(_ name: String) {
-            guard transactions.begin() else { return transactions.later { action(name) } }
-            log.append("run \(name)")
-            transactions.end {
-                transactions.notify {
-                    log.append("tell \(name)")
-                    if name == "first" {
-                        action("second")
-                        action("third")
-                        log.append("told first")
-                    }
-                }
-            }
-        }
-        action("first")
-        #expect(log == ["run first", "tell first", "told first", "run second", "tell second", "run third", "tell third"])
-    }
-
-    @Test func eventsWaitUntilTheTransactionsObserversHaveBeenTold() {
-        let transactions = Transactions()
-        var log: [String] = []
-        transactions.emit { log.append("outside: at once") }
-        #expect(transactions.begin())
-        transactions.emit { log.append("event") }
-        log.append("written")
-        transactions.end {
-            transactions.notify { log.append("told") }
-        }
-        #expect(log == ["outside: at once", "written", "told", "event"])
-    }
-
     @Test func aCommandRunsEachStepOfAnExecutionInItsTransaction() {
         let log = Log<String>()
         let (work, input) = Signal<Int, Never>.pipe()

@@ -19,7 +19,7 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             Reactive.Staging.write(&_a, newValue, before: &_a$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -95,15 +95,19 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
     private var _a$before: Int?
     private var _a$mirror: Reactive.MutableProperty<Int>?
     private var _a$read: Swift.Bool = false
+    private var _a$pending: Swift.Bool = false
     private var _b: Int
     private var _b$mirror: Reactive.MutableProperty<Int>?
     private var _b$read: Swift.Bool = false
+    private var _b$pending: Swift.Bool = false
     private var _c: Int
     private var _c$mirror: Reactive.MutableProperty<Int>?
     private var _c$read: Swift.Bool = false
+    private var _c$pending: Swift.Bool = false
     private var _d: Int
     private var _d$mirror: Reactive.MutableProperty<Int>?
     private var _d$read: Swift.Bool = false
+    private var _d$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -121,13 +125,17 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
         _b = b
         _c = c
         _d = d
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _a$changed = Reactive.Staging.changed(_a, before: &_a$before)
         // Each value an input of which changed, computed again, in update order.
@@ -135,26 +143,29 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
         let _c$changed = _a$changed && Reactive.Staging.replace(&_c, with: Self._c$compute(a: _a))
         let _d$changed = (_b$changed || _c$changed)
             && Reactive.Staging.replace(&_d, with: Self._d$compute(b: _b, c: _c))
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _a$changed { Reactive.Staging.pend(&_a$pending, _a, to: _a$mirror) }
+        if _b$changed { Reactive.Staging.pend(&_b$pending, _b, to: _b$mirror) }
+        if _c$changed { Reactive.Staging.pend(&_c$pending, _c, to: _c$mirror) }
+        if _d$changed { Reactive.Staging.pend(&_d$pending, _d, to: _d$mirror) }
+        return (_a$changed || _b$changed || _c$changed || _d$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _a$changed { _a$mirror?.stage(_a) }
-            if _b$changed { _b$mirror?.stage(_b) }
-            if _c$changed { _c$mirror?.stage(_c) }
-            if _d$changed { _d$mirror?.stage(_d) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _a$changed { _$didChange(\.a, _a$mirror, _a$read) }
-            if _b$changed { _$didChange(\.b, _b$mirror, _b$read) }
-            if _c$changed { _$didChange(\.c, _c$mirror, _c$read) }
-            if _d$changed { _$didChange(\.d, _d$mirror, _d$read) }
-        }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_a$pending) { _$didChange(\.a, _a$mirror, _a$read) }
+        if Reactive.Staging.take(&_b$pending) { _$didChange(\.b, _b$mirror, _b$read) }
+        if Reactive.Staging.take(&_c$pending) { _$didChange(\.c, _c$mirror, _c$read) }
+        if Reactive.Staging.take(&_d$pending) { _$didChange(\.d, _d$mirror, _d$read) }
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -165,14 +176,12 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<DiamondViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

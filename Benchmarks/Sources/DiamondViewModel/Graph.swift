@@ -19,7 +19,7 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.v0 = newValue } }
             Reactive.Staging.write(&_v0, newValue, before: &_v0$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -335,63 +335,83 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
     private var _v0$before: Int?
     private var _v0$mirror: Reactive.MutableProperty<Int>?
     private var _v0$read: Swift.Bool = false
+    private var _v0$pending: Swift.Bool = false
     private var _v1: Int
     private var _v1$mirror: Reactive.MutableProperty<Int>?
     private var _v1$read: Swift.Bool = false
+    private var _v1$pending: Swift.Bool = false
     private var _v2: Int
     private var _v2$mirror: Reactive.MutableProperty<Int>?
     private var _v2$read: Swift.Bool = false
+    private var _v2$pending: Swift.Bool = false
     private var _v3: Int
     private var _v3$mirror: Reactive.MutableProperty<Int>?
     private var _v3$read: Swift.Bool = false
+    private var _v3$pending: Swift.Bool = false
     private var _v4: Int
     private var _v4$mirror: Reactive.MutableProperty<Int>?
     private var _v4$read: Swift.Bool = false
+    private var _v4$pending: Swift.Bool = false
     private var _v5: Int
     private var _v5$mirror: Reactive.MutableProperty<Int>?
     private var _v5$read: Swift.Bool = false
+    private var _v5$pending: Swift.Bool = false
     private var _v6: Int
     private var _v6$mirror: Reactive.MutableProperty<Int>?
     private var _v6$read: Swift.Bool = false
+    private var _v6$pending: Swift.Bool = false
     private var _v7: Int
     private var _v7$mirror: Reactive.MutableProperty<Int>?
     private var _v7$read: Swift.Bool = false
+    private var _v7$pending: Swift.Bool = false
     private var _v8: Int
     private var _v8$mirror: Reactive.MutableProperty<Int>?
     private var _v8$read: Swift.Bool = false
+    private var _v8$pending: Swift.Bool = false
     private var _v9: Int
     private var _v9$mirror: Reactive.MutableProperty<Int>?
     private var _v9$read: Swift.Bool = false
+    private var _v9$pending: Swift.Bool = false
     private var _v10: Int
     private var _v10$mirror: Reactive.MutableProperty<Int>?
     private var _v10$read: Swift.Bool = false
+    private var _v10$pending: Swift.Bool = false
     private var _v11: Int
     private var _v11$mirror: Reactive.MutableProperty<Int>?
     private var _v11$read: Swift.Bool = false
+    private var _v11$pending: Swift.Bool = false
     private var _v12: Int
     private var _v12$mirror: Reactive.MutableProperty<Int>?
     private var _v12$read: Swift.Bool = false
+    private var _v12$pending: Swift.Bool = false
     private var _v13: Int
     private var _v13$mirror: Reactive.MutableProperty<Int>?
     private var _v13$read: Swift.Bool = false
+    private var _v13$pending: Swift.Bool = false
     private var _v14: Int
     private var _v14$mirror: Reactive.MutableProperty<Int>?
     private var _v14$read: Swift.Bool = false
+    private var _v14$pending: Swift.Bool = false
     private var _v15: Int
     private var _v15$mirror: Reactive.MutableProperty<Int>?
     private var _v15$read: Swift.Bool = false
+    private var _v15$pending: Swift.Bool = false
     private var _v16: Int
     private var _v16$mirror: Reactive.MutableProperty<Int>?
     private var _v16$read: Swift.Bool = false
+    private var _v16$pending: Swift.Bool = false
     private var _v17: Int
     private var _v17$mirror: Reactive.MutableProperty<Int>?
     private var _v17$read: Swift.Bool = false
+    private var _v17$pending: Swift.Bool = false
     private var _v18: Int
     private var _v18$mirror: Reactive.MutableProperty<Int>?
     private var _v18$read: Swift.Bool = false
+    private var _v18$pending: Swift.Bool = false
     private var _v19: Int
     private var _v19$mirror: Reactive.MutableProperty<Int>?
     private var _v19$read: Swift.Bool = false
+    private var _v19$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -441,13 +461,17 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
         _v17 = v17
         _v18 = v18
         _v19 = v19
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _v0$changed = Reactive.Staging.changed(_v0, before: &_v0$before)
         // Each value an input of which changed, computed again, in update order.
@@ -488,58 +512,63 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
             && Reactive.Staging.replace(&_v18, with: Self._v18$compute(v17: _v17, v0: _v0))
         let _v19$changed = (_v18$changed || _v0$changed)
             && Reactive.Staging.replace(&_v19, with: Self._v19$compute(v18: _v18, v0: _v0))
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _v0$changed { Reactive.Staging.pend(&_v0$pending, _v0, to: _v0$mirror) }
+        if _v1$changed { Reactive.Staging.pend(&_v1$pending, _v1, to: _v1$mirror) }
+        if _v2$changed { Reactive.Staging.pend(&_v2$pending, _v2, to: _v2$mirror) }
+        if _v3$changed { Reactive.Staging.pend(&_v3$pending, _v3, to: _v3$mirror) }
+        if _v4$changed { Reactive.Staging.pend(&_v4$pending, _v4, to: _v4$mirror) }
+        if _v5$changed { Reactive.Staging.pend(&_v5$pending, _v5, to: _v5$mirror) }
+        if _v6$changed { Reactive.Staging.pend(&_v6$pending, _v6, to: _v6$mirror) }
+        if _v7$changed { Reactive.Staging.pend(&_v7$pending, _v7, to: _v7$mirror) }
+        if _v8$changed { Reactive.Staging.pend(&_v8$pending, _v8, to: _v8$mirror) }
+        if _v9$changed { Reactive.Staging.pend(&_v9$pending, _v9, to: _v9$mirror) }
+        if _v10$changed { Reactive.Staging.pend(&_v10$pending, _v10, to: _v10$mirror) }
+        if _v11$changed { Reactive.Staging.pend(&_v11$pending, _v11, to: _v11$mirror) }
+        if _v12$changed { Reactive.Staging.pend(&_v12$pending, _v12, to: _v12$mirror) }
+        if _v13$changed { Reactive.Staging.pend(&_v13$pending, _v13, to: _v13$mirror) }
+        if _v14$changed { Reactive.Staging.pend(&_v14$pending, _v14, to: _v14$mirror) }
+        if _v15$changed { Reactive.Staging.pend(&_v15$pending, _v15, to: _v15$mirror) }
+        if _v16$changed { Reactive.Staging.pend(&_v16$pending, _v16, to: _v16$mirror) }
+        if _v17$changed { Reactive.Staging.pend(&_v17$pending, _v17, to: _v17$mirror) }
+        if _v18$changed { Reactive.Staging.pend(&_v18$pending, _v18, to: _v18$mirror) }
+        if _v19$changed { Reactive.Staging.pend(&_v19$pending, _v19, to: _v19$mirror) }
+        return (_v0$changed || _v1$changed || _v2$changed || _v3$changed || _v4$changed || _v5$changed || _v6$changed
+            || _v7$changed || _v8$changed || _v9$changed || _v10$changed || _v11$changed || _v12$changed || _v13$changed
+            || _v14$changed || _v15$changed || _v16$changed || _v17$changed || _v18$changed || _v19$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _v0$changed { _v0$mirror?.stage(_v0) }
-            if _v1$changed { _v1$mirror?.stage(_v1) }
-            if _v2$changed { _v2$mirror?.stage(_v2) }
-            if _v3$changed { _v3$mirror?.stage(_v3) }
-            if _v4$changed { _v4$mirror?.stage(_v4) }
-            if _v5$changed { _v5$mirror?.stage(_v5) }
-            if _v6$changed { _v6$mirror?.stage(_v6) }
-            if _v7$changed { _v7$mirror?.stage(_v7) }
-            if _v8$changed { _v8$mirror?.stage(_v8) }
-            if _v9$changed { _v9$mirror?.stage(_v9) }
-            if _v10$changed { _v10$mirror?.stage(_v10) }
-            if _v11$changed { _v11$mirror?.stage(_v11) }
-            if _v12$changed { _v12$mirror?.stage(_v12) }
-            if _v13$changed { _v13$mirror?.stage(_v13) }
-            if _v14$changed { _v14$mirror?.stage(_v14) }
-            if _v15$changed { _v15$mirror?.stage(_v15) }
-            if _v16$changed { _v16$mirror?.stage(_v16) }
-            if _v17$changed { _v17$mirror?.stage(_v17) }
-            if _v18$changed { _v18$mirror?.stage(_v18) }
-            if _v19$changed { _v19$mirror?.stage(_v19) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _v0$changed { _$didChange(\.v0, _v0$mirror, _v0$read) }
-            if _v1$changed { _$didChange(\.v1, _v1$mirror, _v1$read) }
-            if _v2$changed { _$didChange(\.v2, _v2$mirror, _v2$read) }
-            if _v3$changed { _$didChange(\.v3, _v3$mirror, _v3$read) }
-            if _v4$changed { _$didChange(\.v4, _v4$mirror, _v4$read) }
-            if _v5$changed { _$didChange(\.v5, _v5$mirror, _v5$read) }
-            if _v6$changed { _$didChange(\.v6, _v6$mirror, _v6$read) }
-            if _v7$changed { _$didChange(\.v7, _v7$mirror, _v7$read) }
-            if _v8$changed { _$didChange(\.v8, _v8$mirror, _v8$read) }
-            if _v9$changed { _$didChange(\.v9, _v9$mirror, _v9$read) }
-            if _v10$changed { _$didChange(\.v10, _v10$mirror, _v10$read) }
-            if _v11$changed { _$didChange(\.v11, _v11$mirror, _v11$read) }
-            if _v12$changed { _$didChange(\.v12, _v12$mirror, _v12$read) }
-            if _v13$changed { _$didChange(\.v13, _v13$mirror, _v13$read) }
-            if _v14$changed { _$didChange(\.v14, _v14$mirror, _v14$read) }
-            if _v15$changed { _$didChange(\.v15, _v15$mirror, _v15$read) }
-            if _v16$changed { _$didChange(\.v16, _v16$mirror, _v16$read) }
-            if _v17$changed { _$didChange(\.v17, _v17$mirror, _v17$read) }
-            if _v18$changed { _$didChange(\.v18, _v18$mirror, _v18$read) }
-            if _v19$changed { _$didChange(\.v19, _v19$mirror, _v19$read) }
-        }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_v0$pending) { _$didChange(\.v0, _v0$mirror, _v0$read) }
+        if Reactive.Staging.take(&_v1$pending) { _$didChange(\.v1, _v1$mirror, _v1$read) }
+        if Reactive.Staging.take(&_v2$pending) { _$didChange(\.v2, _v2$mirror, _v2$read) }
+        if Reactive.Staging.take(&_v3$pending) { _$didChange(\.v3, _v3$mirror, _v3$read) }
+        if Reactive.Staging.take(&_v4$pending) { _$didChange(\.v4, _v4$mirror, _v4$read) }
+        if Reactive.Staging.take(&_v5$pending) { _$didChange(\.v5, _v5$mirror, _v5$read) }
+        if Reactive.Staging.take(&_v6$pending) { _$didChange(\.v6, _v6$mirror, _v6$read) }
+        if Reactive.Staging.take(&_v7$pending) { _$didChange(\.v7, _v7$mirror, _v7$read) }
+        if Reactive.Staging.take(&_v8$pending) { _$didChange(\.v8, _v8$mirror, _v8$read) }
+        if Reactive.Staging.take(&_v9$pending) { _$didChange(\.v9, _v9$mirror, _v9$read) }
+        if Reactive.Staging.take(&_v10$pending) { _$didChange(\.v10, _v10$mirror, _v10$read) }
+        if Reactive.Staging.take(&_v11$pending) { _$didChange(\.v11, _v11$mirror, _v11$read) }
+        if Reactive.Staging.take(&_v12$pending) { _$didChange(\.v12, _v12$mirror, _v12$read) }
+        if Reactive.Staging.take(&_v13$pending) { _$didChange(\.v13, _v13$mirror, _v13$read) }
+        if Reactive.Staging.take(&_v14$pending) { _$didChange(\.v14, _v14$mirror, _v14$read) }
+        if Reactive.Staging.take(&_v15$pending) { _$didChange(\.v15, _v15$mirror, _v15$read) }
+        if Reactive.Staging.take(&_v16$pending) { _$didChange(\.v16, _v16$mirror, _v16$read) }
+        if Reactive.Staging.take(&_v17$pending) { _$didChange(\.v17, _v17$mirror, _v17$read) }
+        if Reactive.Staging.take(&_v18$pending) { _$didChange(\.v18, _v18$mirror, _v18$read) }
+        if Reactive.Staging.take(&_v19$pending) { _$didChange(\.v19, _v19$mirror, _v19$read) }
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -550,14 +579,12 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<GraphViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -19,7 +19,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             Reactive.Staging.write(&_a, newValue, before: &_a$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -33,7 +33,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.b = newValue } }
             Reactive.Staging.write(&_b, newValue, before: &_b$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -140,23 +140,29 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     private var _a$before: Int?
     private var _a$mirror: Reactive.MutableProperty<Int>?
     private var _a$read: Swift.Bool = false
+    private var _a$pending: Swift.Bool = false
     private var _b: Int
     private var _b$before: Int?
     private var _b$mirror: Reactive.MutableProperty<Int>?
     private var _b$read: Swift.Bool = false
+    private var _b$pending: Swift.Bool = false
     private var _sum: Int
     private var _sum$mirror: Reactive.MutableProperty<Int>?
     private var _sum$read: Swift.Bool = false
+    private var _sum$pending: Swift.Bool = false
     private var _same: Bool
     private var _same$mirror: Reactive.MutableProperty<Bool>?
     private var _same$read: Swift.Bool = false
+    private var _same$pending: Swift.Bool = false
     private var _bumpIsExecuting: Swift.Bool
     private var _bumpIsExecuting$before: Swift.Bool?
     private var _bumpIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _bumpIsExecuting$read: Swift.Bool = false
+    private var _bumpIsExecuting$pending: Swift.Bool = false
     private var _bumpIsEnabled: Swift.Bool
     private var _bumpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _bumpIsEnabled$read: Swift.Bool = false
+    private var _bumpIsEnabled$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -181,6 +187,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         _bumpIsEnabled = bumpIsEnabled
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += bump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._bump$step {}
         }
@@ -198,12 +205,13 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         guard _$transactions.begin() else { return _$transactions.later { self._bump$step(step) } }
         step()
         Reactive.Staging.write(&_bumpIsExecuting, bump.isExecuting.value, before: &_bumpIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _a$changed = Reactive.Staging.changed(_a, before: &_a$before)
         let _b$changed = Reactive.Staging.changed(_b, before: &_b$before)
@@ -215,24 +223,34 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
             && Reactive.Staging.replace(&_same, with: Self._same$compute(a: _a, b: _b))
         let _bumpIsEnabled$changed = _bumpIsExecuting$changed
             && Reactive.Staging.replace(&_bumpIsEnabled, with: !_bumpIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _a$changed { Reactive.Staging.pend(&_a$pending, _a, to: _a$mirror) }
+        if _b$changed { Reactive.Staging.pend(&_b$pending, _b, to: _b$mirror) }
+        if _sum$changed { Reactive.Staging.pend(&_sum$pending, _sum, to: _sum$mirror) }
+        if _same$changed { Reactive.Staging.pend(&_same$pending, _same, to: _same$mirror) }
+        if _bumpIsExecuting$changed {
+            Reactive.Staging.pend(&_bumpIsExecuting$pending, _bumpIsExecuting, to: _bumpIsExecuting$mirror)
+        }
+        if _bumpIsEnabled$changed {
+            Reactive.Staging.pend(&_bumpIsEnabled$pending, _bumpIsEnabled, to: _bumpIsEnabled$mirror)
+        }
+        return (_a$changed || _b$changed || _sum$changed || _same$changed || _bumpIsExecuting$changed
+            || _bumpIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _a$changed { _a$mirror?.stage(_a) }
-            if _b$changed { _b$mirror?.stage(_b) }
-            if _sum$changed { _sum$mirror?.stage(_sum) }
-            if _same$changed { _same$mirror?.stage(_same) }
-            if _bumpIsExecuting$changed { _bumpIsExecuting$mirror?.stage(_bumpIsExecuting) }
-            if _bumpIsEnabled$changed { _bumpIsEnabled$mirror?.stage(_bumpIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _a$changed { _$didChange(\.a, _a$mirror, _a$read) }
-            if _b$changed { _$didChange(\.b, _b$mirror, _b$read) }
-            if _sum$changed { _$didChange(\.sum, _sum$mirror, _sum$read) }
-            if _same$changed { _$didChange(\.same, _same$mirror, _same$read) }
-            if _bumpIsExecuting$changed {
-                _$didChange(\.bumpIsExecuting, _bumpIsExecuting$mirror, _bumpIsExecuting$read)
-            }
-            if _bumpIsEnabled$changed { _$didChange(\.bumpIsEnabled, _bumpIsEnabled$mirror, _bumpIsEnabled$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_a$pending) { _$didChange(\.a, _a$mirror, _a$read) }
+        if Reactive.Staging.take(&_b$pending) { _$didChange(\.b, _b$mirror, _b$read) }
+        if Reactive.Staging.take(&_sum$pending) { _$didChange(\.sum, _sum$mirror, _sum$read) }
+        if Reactive.Staging.take(&_same$pending) { _$didChange(\.same, _same$mirror, _same$read) }
+        if Reactive.Staging.take(&_bumpIsExecuting$pending) {
+            _$didChange(\.bumpIsExecuting, _bumpIsExecuting$mirror, _bumpIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_bumpIsEnabled$pending) {
+            _$didChange(\.bumpIsEnabled, _bumpIsEnabled$mirror, _bumpIsEnabled$read)
         }
     }
 
@@ -240,7 +258,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -251,14 +269,12 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PairViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

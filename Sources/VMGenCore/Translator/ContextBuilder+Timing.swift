@@ -116,7 +116,7 @@ extension ContextBuilder {
                 bodyLines: (
                     beginLines(later: "self.\(arrived)(newValue)")
                     + LineLayout.lines(write(name, "newValue"), margin: 8)
-                    + ["\(transactions).end { \(GeneratedNames.fixed("commit"))() }"]
+                    + [endLine]
                 ).map { "        " + $0 }))
         }
         return result

@@ -129,11 +129,13 @@ extension ContextBuilder {
             // The event completes when the view model is released (see `Signal.Observer.completion`).
             lines.append("\(GeneratedNames.fixed("disposables")) += \(observer).completion")
         }
-        var observations = observationLines()
+        // From here on the view model commits its own transactions (`_$recompute()`, `_$notify()`).
+        var observations = hasTransactions ? ["\(transactions).attach(self)"] : []
+        observations += observationLines()
         for child in childValues {
-            // A child's change is a transaction of this view model, run before the child's observers are told.
+            // A child's change computes this view model again in the child's transaction.
             let follower = followerName(child.name)
-            observations.append("\(follower).action = { [weak self] in self?.\(GeneratedNames.fixed("transaction")) {} }")
+            observations.append("\(follower).owner = \(transactions)")
             observations.append("\(follower).follow(\(GeneratedNames.storage(of: child.name)))")
         }
         observations += childListInitialLines()
@@ -230,7 +232,7 @@ extension ContextBuilder {
                     beginLines(later: "self.\(GeneratedNames.helper(name, "step"))(step)")
                     + ["step()"]
                     + LineLayout.lines(write(executing, "\(name).isExecuting.value"), margin: 8)
-                    + ["\(transactions).end { \(GeneratedNames.fixed("commit"))() }"]
+                    + [endLine]
                 ).map { "        " + $0 }))
         }
         for resource in model.resources {
@@ -243,7 +245,7 @@ extension ContextBuilder {
             if value(named: error) != nil {
                 body += LineLayout.block("if state.errorChanged", body: LineLayout.lines(write(error, "state.error"), margin: 12), margin: 8)
             }
-            body.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
+            body.append(endLine)
             result.append(CodeFunction(
                 docLines: ["/// Applies one event of `\(name)`'s loader: its outputs change in one transaction."],
                 signature: "private func \(loaded)(_ state: \(loaderType(resource)).State) {",
@@ -251,7 +253,7 @@ extension ContextBuilder {
         }
         result += pacingFunctions()
         let (commit, tellsObservation) = commit()
-        result.append(commit)
+        result += commit
         result += helpers(tellsObservation: tellsObservation)
         return result
     }
@@ -266,7 +268,7 @@ extension ContextBuilder {
                 signature: "private func \(GeneratedNames.fixed("transaction"))(_ body: @escaping () -> Swift.Void) {",
                 bodyLines: (beginLines(later: "self.\(GeneratedNames.fixed("transaction"))(body)") + [
                     "body()",
-                    "\(transactions).end { \(GeneratedNames.fixed("commit"))() }",
+                    endLine,
                 ]).map { "        " + $0 }))
         }
         let registrar = GeneratedNames.fixed("observationRegistrar")
@@ -286,8 +288,7 @@ extension ContextBuilder {
             result.append(CodeFunction(
                 docLines: [
                     "/// Tells Observation (unless the value was never read, so that nothing can track it), then",
-                    "/// the runtime property's observers, about a value already stored; the first time in a",
-                    "/// transaction, parents that read this view model compute again first.",
+                    "/// the runtime property's observers, about a value already stored.",
                 ],
                 signature: signature("private func \(GeneratedNames.fixed("didChange"))<Value>", parameters: [
                     "_ keyPath: Swift.KeyPath<\(className), Value>",
@@ -295,13 +296,15 @@ extension ContextBuilder {
                     "_ read: Swift.Bool",
                 ]),
                 bodyLines: [
-                    "        \(transactions).willTellObservers()",
                     "        if read { \(registrar).withMutation(of: self, keyPath: keyPath) {} }",
                     "        mirror?.publish()",
                 ]))
         }
         return result
     }
+
+    /// The end of an action: the outermost one commits the transaction (`Reactive.Transactions`).
+    var endLine: String { "\(transactions).end()" }
 
     /// The guard that starts a transaction, or defers `later` while observers are being told.
     func beginLines(later: String) -> [String] {
@@ -325,7 +328,7 @@ extension ContextBuilder {
     /// The commit: which written values changed, then every computed value and effect in update
     /// order, each guarded by whether one of its inputs changed, then the notifications. One
     /// line per value and one condition term per edge: linear in the graph.
-    func commit() -> (CodeFunction, tellsObservation: Bool) {
+    func commit() -> ([CodeFunction], tellsObservation: Bool) {
         var lines: [String] = []
         var flagged = Set<String>()
         // The body's lines sit 8 columns in.
@@ -475,57 +478,66 @@ extension ContextBuilder {
             takeChildChange(node)
         }
         dropComment(ifNothingAfter: computedMark)
-        let told = model.updateOrder.compactMap(\.valueName).filter(flagged.contains).compactMap(value(named:))
-        lines.append("")
-        lines.append("\(transactions).notify {")
-        let stagedMark = lines.count
-        lines.append("    // Runtime properties take their new values first, so that every observer reads current ones.")
-        for value in told {
-            let flag = changedFlag(value.name)
-            let storage = GeneratedNames.storage(of: value.name)
-            if value.isPublic {
-                lines += LineLayout.block("if \(flag)", body: ["\(GeneratedNames.helper(value.name, "mirror"))?.stage(\(storage))"],
-                                          indent: "    ", margin: margin)
-            } else if case .condition(let command) = value.source {
-                lines += LineLayout.block("if \(flag)", body: ["\(conditionProperty(command)).stage(\(storage))"], indent: "    ", margin: margin)
-            }
+        let told = model.updateOrder.compactMap(\.valueName).filter(flagged.contains).compactMap(value(named:)).filter(isTold)
+        if !told.isEmpty {
+            lines.append("// What changed is told in `_$notify()`, once everything the action changed is computed;")
+            lines.append("// runtime properties take their new values now, so that every observer reads current ones.")
         }
-        dropComment(ifNothingAfter: stagedMark)
-        let toldMark = lines.count
-        if !followed.isEmpty {
-            let terms = childValues.map { childChangedFlag($0.name) }
-            lines.append("    // A child's change is a change of this view model for its own parents, which may read the child.")
-            lines += when(terms, indent: "    ", run: "\(transactions).willTellObservers()")
-        }
-        lines.append("    // Then observers are told, in update order: Observation, then the runtime property.")
         for value in told {
-            let flag = changedFlag(value.name)
+            let mirror = value.isPublic ? GeneratedNames.helper(value.name, "mirror") : conditionProperty(commandOfCondition(value) ?? "")
+            let pend = LineLayout.Piece.call("Reactive.Staging.pend", [
+                (nil, .text("&" + pendingFlag(value.name))),
+                (nil, .text(GeneratedNames.storage(of: value.name))),
+                ("to", .text(mirror)),
+            ])
+            lines += LineLayout.block("if \(changedFlag(value.name))", body: LineLayout.lines(pend, margin: margin + 4), margin: margin)
+        }
+        // Parents that follow this view model are computed again when a value they may read changed.
+        let parentReads = told.filter(\.isPublic).map { changedFlag($0.name) } + childValues.map { childChangedFlag($0.name) }
+        lines += parentReads.isEmpty ? ["return false"] : condition(parentReads, prefix: "return ", suffix: "")
+        let recompute = CodeFunction(
+            docLines: [
+                "/// Computes again, once and in update order, each value that reads a value written since the",
+                "/// last call, and gives the runtime properties their new values; tells nobody yet. Returns",
+                "/// whether a value a parent may read changed.",
+            ],
+            signature: "\(contractAccess)func \(GeneratedNames.fixed("recompute"))() -> Swift.Bool {",
+            bodyLines: lines.map { $0.isEmpty ? "" : "        " + $0 })
+        var notify: [String] = []
+        if !told.isEmpty { notify.append("// In update order: Observation, then the runtime property.") }
+        for value in told {
+            let taken = "Reactive.Staging.take(&\(pendingFlag(value.name)))"
             if value.isPublic {
                 let didChange = LineLayout.Piece.call(GeneratedNames.fixed("didChange"), [
                     (nil, .text("\\.\(value.name)")),
                     (nil, .text(GeneratedNames.helper(value.name, "mirror"))),
                     (nil, .text(GeneratedNames.helper(value.name, "read"))),
                 ])
-                // In `notify { if ... { } }`: 16 columns in when the call gets lines of its own.
-                lines += LineLayout.block("if \(flag)", body: LineLayout.lines(didChange, margin: margin + 8), indent: "    ", margin: margin)
-            } else if case .condition(let command) = value.source {
-                lines += LineLayout.block("if \(flag)", body: ["\(conditionProperty(command)).publish()"], indent: "    ", margin: margin)
+                notify += LineLayout.block("if \(taken)", body: LineLayout.lines(didChange, margin: margin + 4), margin: margin)
+            } else if let command = commandOfCondition(value) {
+                notify += LineLayout.block("if \(taken)", body: ["\(conditionProperty(command)).publish()"], margin: margin)
             }
         }
-        dropComment(ifNothingAfter: toldMark)
-        if lines.last == "\(transactions).notify {" {
-            lines[lines.count - 1] += "}"
-        } else {
-            lines.append("}")
-        }
-        lines += invariantCheckLines()
-        let function = CodeFunction(
-            docLines: [
-                "/// Ends a transaction: computes again, once and in update order, each value that reads a value",
-                "/// that changed, then tells observers about each value that changed, once.",
-            ],
-            signature: "private func \(GeneratedNames.fixed("commit"))() {",
-            bodyLines: lines.map { $0.isEmpty ? "" : "        " + $0 })
-        return (function, told.contains(where: \.isPublic))
+        notify += invariantCheckLines()
+        let tell = CodeFunction(
+            docLines: ["/// Tells observers about each value that changed since the last call, once."],
+            signature: "\(contractAccess)func \(GeneratedNames.fixed("notify"))() {",
+            bodyLines: notify.map { $0.isEmpty ? "" : "        " + $0 })
+        return ([recompute, tell], told.contains(where: \.isPublic))
     }
+
+    /// Whether observers hear of `value`'s changes: a public value, or a command's condition
+    /// (which the command's `isEnabled` follows).
+    func isTold(_ value: ReactiveValue) -> Bool {
+        value.isPublic || commandOfCondition(value) != nil
+    }
+
+    /// The command whose `enabled` condition `value` is.
+    func commandOfCondition(_ value: ReactiveValue) -> String? {
+        if case .condition(let command) = value.source { command } else { nil }
+    }
+
+    /// `_x$pending`: whether `x` changed since observers were last told.
+    func pendingFlag(_ node: String) -> String { GeneratedNames.helper(node, "pending") }
 }
+

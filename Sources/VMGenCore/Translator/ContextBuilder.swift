@@ -167,7 +167,7 @@ public struct ContextBuilder {
                 body: ["return \(transactions).later { self.\(name) = newValue }"], margin: 12)
             setter += LineLayout.lines(write(name, "newValue"), margin: 12)
             setter += editWrites(of: name).flatMap { LineLayout.lines($0, margin: 12) }
-            setter.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
+            setter.append(endLine)
         }
         // The flag is set here rather than passed to `_$access` as `inout`: an access held across
         // the registrar's call would make Swift check every access of the flag at run time.
@@ -245,6 +245,9 @@ public struct ContextBuilder {
             if value.isPublic {
                 result.append(StoredMember(name: GeneratedNames.helper(value.name, "mirror"), type: "Reactive.MutableProperty<\(type)>?", docLines: []))
                 result.append(StoredMember(name: GeneratedNames.helper(value.name, "read"), type: "Swift.Bool", docLines: [], initializer: " = false"))
+            }
+            if isTold(value) {
+                result.append(StoredMember(name: pendingFlag(value.name), type: "Swift.Bool", docLines: [], initializer: " = false"))
             }
         }
         for command in model.commands where command.enabled != nil {

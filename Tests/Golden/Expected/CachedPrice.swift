@@ -30,7 +30,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.productID = newValue } }
             Reactive.Staging.write(&_productID, newValue, before: &_productID$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -186,33 +186,41 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     private var _productID$before: Int?
     private var _productID$mirror: Reactive.MutableProperty<Int>?
     private var _productID$read: Swift.Bool = false
+    private var _productID$pending: Swift.Bool = false
     private var _priceText: String
     private var _priceText$mirror: Reactive.MutableProperty<String>?
     private var _priceText$read: Swift.Bool = false
+    private var _priceText$pending: Swift.Bool = false
     private var _price: Int?
     private var _price$before: Int??
     private var _price$mirror: Reactive.MutableProperty<Int?>?
     private var _price$read: Swift.Bool = false
+    private var _price$pending: Swift.Bool = false
     private var _priceIsLoading: Swift.Bool
     private var _priceIsLoading$before: Swift.Bool?
     private var _priceIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _priceIsLoading$read: Swift.Bool = false
+    private var _priceIsLoading$pending: Swift.Bool = false
     private var _priceError: (any Swift.Error)?
     private var _priceError$before: (any Swift.Error)??
     private var _priceError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
     private var _priceError$read: Swift.Bool = false
+    private var _priceError$pending: Swift.Bool = false
     private var _settledPrice: Int?
     private var _settledPrice$before: Int??
     private var _settledPrice$mirror: Reactive.MutableProperty<Int?>?
     private var _settledPrice$read: Swift.Bool = false
+    private var _settledPrice$pending: Swift.Bool = false
     private var _settledPriceIsLoading: Swift.Bool
     private var _settledPriceIsLoading$before: Swift.Bool?
     private var _settledPriceIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _settledPriceIsLoading$read: Swift.Bool = false
+    private var _settledPriceIsLoading$pending: Swift.Bool = false
     private var _settledPriceError: (any Swift.Error)?
     private var _settledPriceError$before: (any Swift.Error)??
     private var _settledPriceError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
     private var _settledPriceError$read: Swift.Bool = false
+    private var _settledPriceError$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -250,6 +258,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         _settledPriceError = settledPriceError
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _price$loader.changes.observeValuesOnMain { [weak self] in self?._price$loaded($0) }
         _$disposables += _settledPrice$loader.changes.observeValuesOnMain { [weak self] in
             self?._settledPrice$loaded($0)
@@ -271,7 +280,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         Reactive.Staging.write(&_price, state.value, before: &_price$before)
         Reactive.Staging.write(&_priceIsLoading, state.isLoading, before: &_priceIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_priceError, state.error, before: &_priceError$before) }
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Applies one event of `settledPrice`'s loader: its outputs change in one transaction.
@@ -282,12 +291,13 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         if state.errorChanged {
             Reactive.Staging.write(&_settledPriceError, state.error, before: &_settledPriceError$before)
         }
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _productID$changed = Reactive.Staging.changed(_productID, before: &_productID$before)
         // Each value an input of which changed, computed again, in update order.
@@ -310,30 +320,53 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
             _settledPriceError,
             before: &_settledPriceError$before
         )
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _productID$changed { Reactive.Staging.pend(&_productID$pending, _productID, to: _productID$mirror) }
+        if _price$changed { Reactive.Staging.pend(&_price$pending, _price, to: _price$mirror) }
+        if _priceIsLoading$changed {
+            Reactive.Staging.pend(&_priceIsLoading$pending, _priceIsLoading, to: _priceIsLoading$mirror)
+        }
+        if _priceText$changed { Reactive.Staging.pend(&_priceText$pending, _priceText, to: _priceText$mirror) }
+        if _priceError$changed { Reactive.Staging.pend(&_priceError$pending, _priceError, to: _priceError$mirror) }
+        if _settledPrice$changed {
+            Reactive.Staging.pend(&_settledPrice$pending, _settledPrice, to: _settledPrice$mirror)
+        }
+        if _settledPriceIsLoading$changed {
+            Reactive.Staging.pend(
+                &_settledPriceIsLoading$pending,
+                _settledPriceIsLoading,
+                to: _settledPriceIsLoading$mirror
+            )
+        }
+        if _settledPriceError$changed {
+            Reactive.Staging.pend(&_settledPriceError$pending, _settledPriceError, to: _settledPriceError$mirror)
+        }
+        return (_productID$changed || _price$changed || _priceIsLoading$changed || _priceText$changed
+            || _priceError$changed || _settledPrice$changed || _settledPriceIsLoading$changed
+            || _settledPriceError$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _productID$changed { _productID$mirror?.stage(_productID) }
-            if _price$changed { _price$mirror?.stage(_price) }
-            if _priceIsLoading$changed { _priceIsLoading$mirror?.stage(_priceIsLoading) }
-            if _priceText$changed { _priceText$mirror?.stage(_priceText) }
-            if _priceError$changed { _priceError$mirror?.stage(_priceError) }
-            if _settledPrice$changed { _settledPrice$mirror?.stage(_settledPrice) }
-            if _settledPriceIsLoading$changed { _settledPriceIsLoading$mirror?.stage(_settledPriceIsLoading) }
-            if _settledPriceError$changed { _settledPriceError$mirror?.stage(_settledPriceError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _productID$changed { _$didChange(\.productID, _productID$mirror, _productID$read) }
-            if _price$changed { _$didChange(\.price, _price$mirror, _price$read) }
-            if _priceIsLoading$changed { _$didChange(\.priceIsLoading, _priceIsLoading$mirror, _priceIsLoading$read) }
-            if _priceText$changed { _$didChange(\.priceText, _priceText$mirror, _priceText$read) }
-            if _priceError$changed { _$didChange(\.priceError, _priceError$mirror, _priceError$read) }
-            if _settledPrice$changed { _$didChange(\.settledPrice, _settledPrice$mirror, _settledPrice$read) }
-            if _settledPriceIsLoading$changed {
-                _$didChange(\.settledPriceIsLoading, _settledPriceIsLoading$mirror, _settledPriceIsLoading$read)
-            }
-            if _settledPriceError$changed {
-                _$didChange(\.settledPriceError, _settledPriceError$mirror, _settledPriceError$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_productID$pending) { _$didChange(\.productID, _productID$mirror, _productID$read) }
+        if Reactive.Staging.take(&_price$pending) { _$didChange(\.price, _price$mirror, _price$read) }
+        if Reactive.Staging.take(&_priceIsLoading$pending) {
+            _$didChange(\.priceIsLoading, _priceIsLoading$mirror, _priceIsLoading$read)
+        }
+        if Reactive.Staging.take(&_priceText$pending) { _$didChange(\.priceText, _priceText$mirror, _priceText$read) }
+        if Reactive.Staging.take(&_priceError$pending) {
+            _$didChange(\.priceError, _priceError$mirror, _priceError$read)
+        }
+        if Reactive.Staging.take(&_settledPrice$pending) {
+            _$didChange(\.settledPrice, _settledPrice$mirror, _settledPrice$read)
+        }
+        if Reactive.Staging.take(&_settledPriceIsLoading$pending) {
+            _$didChange(\.settledPriceIsLoading, _settledPriceIsLoading$mirror, _settledPriceIsLoading$read)
+        }
+        if Reactive.Staging.take(&_settledPriceError$pending) {
+            _$didChange(\.settledPriceError, _settledPriceError$mirror, _settledPriceError$read)
         }
     }
 
@@ -341,7 +374,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -352,14 +385,12 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<CachedPriceViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

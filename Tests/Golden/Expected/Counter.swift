@@ -28,7 +28,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
             Reactive.Staging.write(&_count, newValue, before: &_count$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -42,7 +42,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
             Reactive.Staging.write(&_step, newValue, before: &_step$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -205,34 +205,44 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     private var _count$before: Int?
     private var _count$mirror: Reactive.MutableProperty<Int>?
     private var _count$read: Swift.Bool = false
+    private var _count$pending: Swift.Bool = false
     private var _step: Int
     private var _step$before: Int?
     private var _step$mirror: Reactive.MutableProperty<Int>?
     private var _step$read: Swift.Bool = false
+    private var _step$pending: Swift.Bool = false
     private var _isAtLimit: Bool
     private var _isAtLimit$mirror: Reactive.MutableProperty<Bool>?
     private var _isAtLimit$read: Swift.Bool = false
+    private var _isAtLimit$pending: Swift.Bool = false
     private var _remaining: Int
     private var _remaining$mirror: Reactive.MutableProperty<Int>?
     private var _remaining$read: Swift.Bool = false
+    private var _remaining$pending: Swift.Bool = false
     private var _summary: String
     private var _summary$mirror: Reactive.MutableProperty<String>?
     private var _summary$read: Swift.Bool = false
+    private var _summary$pending: Swift.Bool = false
     private var _incrementCanExecute: Swift.Bool
+    private var _incrementCanExecute$pending: Swift.Bool = false
     private var _incrementIsExecuting: Swift.Bool
     private var _incrementIsExecuting$before: Swift.Bool?
     private var _incrementIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _incrementIsExecuting$read: Swift.Bool = false
+    private var _incrementIsExecuting$pending: Swift.Bool = false
     private var _incrementIsEnabled: Swift.Bool
     private var _incrementIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _incrementIsEnabled$read: Swift.Bool = false
+    private var _incrementIsEnabled$pending: Swift.Bool = false
     private var _resetIsExecuting: Swift.Bool
     private var _resetIsExecuting$before: Swift.Bool?
     private var _resetIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _resetIsExecuting$read: Swift.Bool = false
+    private var _resetIsExecuting$pending: Swift.Bool = false
     private var _resetIsEnabled: Swift.Bool
     private var _resetIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _resetIsEnabled$read: Swift.Bool = false
+    private var _resetIsEnabled$pending: Swift.Bool = false
     private var _increment$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -278,6 +288,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         _$disposables += _wasReset$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._increment$step {}
         }
@@ -305,7 +316,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
             increment.isExecuting.value,
             before: &_incrementIsExecuting$before
         )
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `reset` (its start, or an event of its work, with the handlers it runs)
@@ -314,12 +325,13 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         guard _$transactions.begin() else { return _$transactions.later { self._reset$step(step) } }
         step()
         Reactive.Staging.write(&_resetIsExecuting, reset.isExecuting.value, before: &_resetIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _count$changed = Reactive.Staging.changed(_count, before: &_count$before)
         let _step$changed = Reactive.Staging.changed(_step, before: &_step$before)
@@ -347,36 +359,57 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
             && Reactive.Staging.replace(&_incrementIsEnabled, with: _incrementCanExecute && !_incrementIsExecuting)
         let _resetIsEnabled$changed = _resetIsExecuting$changed
             && Reactive.Staging.replace(&_resetIsEnabled, with: !_resetIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _count$changed { Reactive.Staging.pend(&_count$pending, _count, to: _count$mirror) }
+        if _step$changed { Reactive.Staging.pend(&_step$pending, _step, to: _step$mirror) }
+        if _isAtLimit$changed { Reactive.Staging.pend(&_isAtLimit$pending, _isAtLimit, to: _isAtLimit$mirror) }
+        if _remaining$changed { Reactive.Staging.pend(&_remaining$pending, _remaining, to: _remaining$mirror) }
+        if _summary$changed { Reactive.Staging.pend(&_summary$pending, _summary, to: _summary$mirror) }
+        if _incrementCanExecute$changed {
+            Reactive.Staging.pend(&_incrementCanExecute$pending, _incrementCanExecute, to: _increment$condition)
+        }
+        if _incrementIsExecuting$changed {
+            Reactive.Staging.pend(
+                &_incrementIsExecuting$pending,
+                _incrementIsExecuting,
+                to: _incrementIsExecuting$mirror
+            )
+        }
+        if _incrementIsEnabled$changed {
+            Reactive.Staging.pend(&_incrementIsEnabled$pending, _incrementIsEnabled, to: _incrementIsEnabled$mirror)
+        }
+        if _resetIsExecuting$changed {
+            Reactive.Staging.pend(&_resetIsExecuting$pending, _resetIsExecuting, to: _resetIsExecuting$mirror)
+        }
+        if _resetIsEnabled$changed {
+            Reactive.Staging.pend(&_resetIsEnabled$pending, _resetIsEnabled, to: _resetIsEnabled$mirror)
+        }
+        return (_count$changed || _step$changed || _isAtLimit$changed || _remaining$changed || _summary$changed
+            || _incrementIsExecuting$changed || _incrementIsEnabled$changed || _resetIsExecuting$changed
+            || _resetIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _count$changed { _count$mirror?.stage(_count) }
-            if _step$changed { _step$mirror?.stage(_step) }
-            if _isAtLimit$changed { _isAtLimit$mirror?.stage(_isAtLimit) }
-            if _remaining$changed { _remaining$mirror?.stage(_remaining) }
-            if _summary$changed { _summary$mirror?.stage(_summary) }
-            if _incrementCanExecute$changed { _increment$condition.stage(_incrementCanExecute) }
-            if _incrementIsExecuting$changed { _incrementIsExecuting$mirror?.stage(_incrementIsExecuting) }
-            if _incrementIsEnabled$changed { _incrementIsEnabled$mirror?.stage(_incrementIsEnabled) }
-            if _resetIsExecuting$changed { _resetIsExecuting$mirror?.stage(_resetIsExecuting) }
-            if _resetIsEnabled$changed { _resetIsEnabled$mirror?.stage(_resetIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _count$changed { _$didChange(\.count, _count$mirror, _count$read) }
-            if _step$changed { _$didChange(\.step, _step$mirror, _step$read) }
-            if _isAtLimit$changed { _$didChange(\.isAtLimit, _isAtLimit$mirror, _isAtLimit$read) }
-            if _remaining$changed { _$didChange(\.remaining, _remaining$mirror, _remaining$read) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
-            if _incrementCanExecute$changed { _increment$condition.publish() }
-            if _incrementIsExecuting$changed {
-                _$didChange(\.incrementIsExecuting, _incrementIsExecuting$mirror, _incrementIsExecuting$read)
-            }
-            if _incrementIsEnabled$changed {
-                _$didChange(\.incrementIsEnabled, _incrementIsEnabled$mirror, _incrementIsEnabled$read)
-            }
-            if _resetIsExecuting$changed {
-                _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror, _resetIsExecuting$read)
-            }
-            if _resetIsEnabled$changed { _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror, _resetIsEnabled$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_count$pending) { _$didChange(\.count, _count$mirror, _count$read) }
+        if Reactive.Staging.take(&_step$pending) { _$didChange(\.step, _step$mirror, _step$read) }
+        if Reactive.Staging.take(&_isAtLimit$pending) { _$didChange(\.isAtLimit, _isAtLimit$mirror, _isAtLimit$read) }
+        if Reactive.Staging.take(&_remaining$pending) { _$didChange(\.remaining, _remaining$mirror, _remaining$read) }
+        if Reactive.Staging.take(&_summary$pending) { _$didChange(\.summary, _summary$mirror, _summary$read) }
+        if Reactive.Staging.take(&_incrementCanExecute$pending) { _increment$condition.publish() }
+        if Reactive.Staging.take(&_incrementIsExecuting$pending) {
+            _$didChange(\.incrementIsExecuting, _incrementIsExecuting$mirror, _incrementIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_incrementIsEnabled$pending) {
+            _$didChange(\.incrementIsEnabled, _incrementIsEnabled$mirror, _incrementIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_resetIsExecuting$pending) {
+            _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror, _resetIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_resetIsEnabled$pending) {
+            _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror, _resetIsEnabled$read)
         }
     }
 
@@ -384,7 +417,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -395,14 +428,12 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<CounterViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -40,7 +40,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
             Reactive.Staging.write(&_step, newValue, before: &_step$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -53,7 +53,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.value = newValue } }
             Reactive.Staging.write(&_value, newValue, before: &_value$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -66,7 +66,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.error = newValue } }
             Reactive.Staging.write(&_error, newValue, before: &_error$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -79,7 +79,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.input = newValue } }
             Reactive.Staging.write(&_input, newValue, before: &_input$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -313,52 +313,66 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     private var _step$before: (@Sendable (Int) -> Int)?
     private var _step$mirror: Reactive.MutableProperty<@Sendable (Int) -> Int>?
     private var _step$read: Swift.Bool = false
+    private var _step$pending: Swift.Bool = false
     private var _value: Int
     private var _value$before: Int?
     private var _value$mirror: Reactive.MutableProperty<Int>?
     private var _value$read: Swift.Bool = false
+    private var _value$pending: Swift.Bool = false
     private var _error: String?
     private var _error$before: String??
     private var _error$mirror: Reactive.MutableProperty<String?>?
     private var _error$read: Swift.Bool = false
+    private var _error$pending: Swift.Bool = false
     private var _input: Int
     private var _input$before: Int?
     private var _input$mirror: Reactive.MutableProperty<Int>?
     private var _input$read: Swift.Bool = false
+    private var _input$pending: Swift.Bool = false
     private var _both: @Sendable (Int) -> Int
     private var _both$mirror: Reactive.MutableProperty<@Sendable (Int) -> Int>?
     private var _both$read: Swift.Bool = false
+    private var _both$pending: Swift.Bool = false
     private var _result: Int
     private var _result$mirror: Reactive.MutableProperty<Int>?
     private var _result$read: Swift.Bool = false
+    private var _result$pending: Swift.Bool = false
     private var _fetchIsExecuting: Swift.Bool
     private var _fetchIsExecuting$before: Swift.Bool?
     private var _fetchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _fetchIsExecuting$read: Swift.Bool = false
+    private var _fetchIsExecuting$pending: Swift.Bool = false
     private var _fetchIsEnabled: Swift.Bool
     private var _fetchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _fetchIsEnabled$read: Swift.Bool = false
+    private var _fetchIsEnabled$pending: Swift.Bool = false
     private var _putIsExecuting: Swift.Bool
     private var _putIsExecuting$before: Swift.Bool?
     private var _putIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _putIsExecuting$read: Swift.Bool = false
+    private var _putIsExecuting$pending: Swift.Bool = false
     private var _putIsEnabled: Swift.Bool
     private var _putIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _putIsEnabled$read: Swift.Bool = false
+    private var _putIsEnabled$pending: Swift.Bool = false
     private var _adoptIsExecuting: Swift.Bool
     private var _adoptIsExecuting$before: Swift.Bool?
     private var _adoptIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _adoptIsExecuting$read: Swift.Bool = false
+    private var _adoptIsExecuting$pending: Swift.Bool = false
     private var _adoptIsEnabled: Swift.Bool
     private var _adoptIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _adoptIsEnabled$read: Swift.Bool = false
+    private var _adoptIsEnabled$pending: Swift.Bool = false
     private var _makeIsExecuting: Swift.Bool
     private var _makeIsExecuting$before: Swift.Bool?
     private var _makeIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _makeIsExecuting$read: Swift.Bool = false
+    private var _makeIsExecuting$pending: Swift.Bool = false
     private var _makeIsEnabled: Swift.Bool
     private var _makeIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _makeIsEnabled$read: Swift.Bool = false
+    private var _makeIsEnabled$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -411,6 +425,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         _$disposables += _made$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += fetch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._fetch$step {}
         }
@@ -446,7 +461,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         guard _$transactions.begin() else { return _$transactions.later { self._fetch$step(step) } }
         step()
         Reactive.Staging.write(&_fetchIsExecuting, fetch.isExecuting.value, before: &_fetchIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `put` (its start, or an event of its work, with the handlers it runs)
@@ -455,7 +470,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         guard _$transactions.begin() else { return _$transactions.later { self._put$step(step) } }
         step()
         Reactive.Staging.write(&_putIsExecuting, put.isExecuting.value, before: &_putIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `adopt` (its start, or an event of its work, with the handlers it runs)
@@ -464,7 +479,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         guard _$transactions.begin() else { return _$transactions.later { self._adopt$step(step) } }
         step()
         Reactive.Staging.write(&_adoptIsExecuting, adopt.isExecuting.value, before: &_adoptIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `make` (its start, or an event of its work, with the handlers it runs)
@@ -473,12 +488,13 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         guard _$transactions.begin() else { return _$transactions.later { self._make$step(step) } }
         step()
         Reactive.Staging.write(&_makeIsExecuting, make.isExecuting.value, before: &_makeIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _step$changed = Reactive.Staging.changed(_step, before: &_step$before)
         let _value$changed = Reactive.Staging.changed(_value, before: &_value$before)
@@ -505,52 +521,84 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
             Self._keepScaled$react(scale: scale, value: _value, input: &_input)
         }
         let _input$changed = Reactive.Staging.changed(_input, before: &_input$before)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _step$changed { _step$mirror?.stage(_step) }
-            if _value$changed { _value$mirror?.stage(_value) }
-            if _error$changed { _error$mirror?.stage(_error) }
-            if _both$changed { _both$mirror?.stage(_both) }
-            if _result$changed { _result$mirror?.stage(_result) }
-            if _fetchIsExecuting$changed { _fetchIsExecuting$mirror?.stage(_fetchIsExecuting) }
-            if _fetchIsEnabled$changed { _fetchIsEnabled$mirror?.stage(_fetchIsEnabled) }
-            if _putIsExecuting$changed { _putIsExecuting$mirror?.stage(_putIsExecuting) }
-            if _putIsEnabled$changed { _putIsEnabled$mirror?.stage(_putIsEnabled) }
-            if _adoptIsExecuting$changed { _adoptIsExecuting$mirror?.stage(_adoptIsExecuting) }
-            if _adoptIsEnabled$changed { _adoptIsEnabled$mirror?.stage(_adoptIsEnabled) }
-            if _makeIsExecuting$changed { _makeIsExecuting$mirror?.stage(_makeIsExecuting) }
-            if _makeIsEnabled$changed { _makeIsEnabled$mirror?.stage(_makeIsEnabled) }
-            if _input$changed { _input$mirror?.stage(_input) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _step$changed { _$didChange(\.step, _step$mirror, _step$read) }
-            if _value$changed { _$didChange(\.value, _value$mirror, _value$read) }
-            if _error$changed { _$didChange(\.error, _error$mirror, _error$read) }
-            if _both$changed { _$didChange(\.both, _both$mirror, _both$read) }
-            if _result$changed { _$didChange(\.result, _result$mirror, _result$read) }
-            if _fetchIsExecuting$changed {
-                _$didChange(\.fetchIsExecuting, _fetchIsExecuting$mirror, _fetchIsExecuting$read)
-            }
-            if _fetchIsEnabled$changed { _$didChange(\.fetchIsEnabled, _fetchIsEnabled$mirror, _fetchIsEnabled$read) }
-            if _putIsExecuting$changed { _$didChange(\.putIsExecuting, _putIsExecuting$mirror, _putIsExecuting$read) }
-            if _putIsEnabled$changed { _$didChange(\.putIsEnabled, _putIsEnabled$mirror, _putIsEnabled$read) }
-            if _adoptIsExecuting$changed {
-                _$didChange(\.adoptIsExecuting, _adoptIsExecuting$mirror, _adoptIsExecuting$read)
-            }
-            if _adoptIsEnabled$changed { _$didChange(\.adoptIsEnabled, _adoptIsEnabled$mirror, _adoptIsEnabled$read) }
-            if _makeIsExecuting$changed {
-                _$didChange(\.makeIsExecuting, _makeIsExecuting$mirror, _makeIsExecuting$read)
-            }
-            if _makeIsEnabled$changed { _$didChange(\.makeIsEnabled, _makeIsEnabled$mirror, _makeIsEnabled$read) }
-            if _input$changed { _$didChange(\.input, _input$mirror, _input$read) }
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _step$changed { Reactive.Staging.pend(&_step$pending, _step, to: _step$mirror) }
+        if _value$changed { Reactive.Staging.pend(&_value$pending, _value, to: _value$mirror) }
+        if _error$changed { Reactive.Staging.pend(&_error$pending, _error, to: _error$mirror) }
+        if _both$changed { Reactive.Staging.pend(&_both$pending, _both, to: _both$mirror) }
+        if _result$changed { Reactive.Staging.pend(&_result$pending, _result, to: _result$mirror) }
+        if _fetchIsExecuting$changed {
+            Reactive.Staging.pend(&_fetchIsExecuting$pending, _fetchIsExecuting, to: _fetchIsExecuting$mirror)
         }
+        if _fetchIsEnabled$changed {
+            Reactive.Staging.pend(&_fetchIsEnabled$pending, _fetchIsEnabled, to: _fetchIsEnabled$mirror)
+        }
+        if _putIsExecuting$changed {
+            Reactive.Staging.pend(&_putIsExecuting$pending, _putIsExecuting, to: _putIsExecuting$mirror)
+        }
+        if _putIsEnabled$changed {
+            Reactive.Staging.pend(&_putIsEnabled$pending, _putIsEnabled, to: _putIsEnabled$mirror)
+        }
+        if _adoptIsExecuting$changed {
+            Reactive.Staging.pend(&_adoptIsExecuting$pending, _adoptIsExecuting, to: _adoptIsExecuting$mirror)
+        }
+        if _adoptIsEnabled$changed {
+            Reactive.Staging.pend(&_adoptIsEnabled$pending, _adoptIsEnabled, to: _adoptIsEnabled$mirror)
+        }
+        if _makeIsExecuting$changed {
+            Reactive.Staging.pend(&_makeIsExecuting$pending, _makeIsExecuting, to: _makeIsExecuting$mirror)
+        }
+        if _makeIsEnabled$changed {
+            Reactive.Staging.pend(&_makeIsEnabled$pending, _makeIsEnabled, to: _makeIsEnabled$mirror)
+        }
+        if _input$changed { Reactive.Staging.pend(&_input$pending, _input, to: _input$mirror) }
+        return (_step$changed || _value$changed || _error$changed || _both$changed || _result$changed
+            || _fetchIsExecuting$changed || _fetchIsEnabled$changed || _putIsExecuting$changed || _putIsEnabled$changed
+            || _adoptIsExecuting$changed || _adoptIsEnabled$changed || _makeIsExecuting$changed
+            || _makeIsEnabled$changed || _input$changed)
+    }
+
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_step$pending) { _$didChange(\.step, _step$mirror, _step$read) }
+        if Reactive.Staging.take(&_value$pending) { _$didChange(\.value, _value$mirror, _value$read) }
+        if Reactive.Staging.take(&_error$pending) { _$didChange(\.error, _error$mirror, _error$read) }
+        if Reactive.Staging.take(&_both$pending) { _$didChange(\.both, _both$mirror, _both$read) }
+        if Reactive.Staging.take(&_result$pending) { _$didChange(\.result, _result$mirror, _result$read) }
+        if Reactive.Staging.take(&_fetchIsExecuting$pending) {
+            _$didChange(\.fetchIsExecuting, _fetchIsExecuting$mirror, _fetchIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_fetchIsEnabled$pending) {
+            _$didChange(\.fetchIsEnabled, _fetchIsEnabled$mirror, _fetchIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_putIsExecuting$pending) {
+            _$didChange(\.putIsExecuting, _putIsExecuting$mirror, _putIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_putIsEnabled$pending) {
+            _$didChange(\.putIsEnabled, _putIsEnabled$mirror, _putIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_adoptIsExecuting$pending) {
+            _$didChange(\.adoptIsExecuting, _adoptIsExecuting$mirror, _adoptIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_adoptIsEnabled$pending) {
+            _$didChange(\.adoptIsEnabled, _adoptIsEnabled$mirror, _adoptIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_makeIsExecuting$pending) {
+            _$didChange(\.makeIsExecuting, _makeIsExecuting$mirror, _makeIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_makeIsEnabled$pending) {
+            _$didChange(\.makeIsEnabled, _makeIsEnabled$mirror, _makeIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_input$pending) { _$didChange(\.input, _input$mirror, _input$read) }
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -561,14 +609,12 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<GivenViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -30,7 +30,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.some = newValue } }
             Reactive.Staging.write(&_some, newValue, before: &_some$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -43,7 +43,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.any = newValue } }
             Reactive.Staging.write(&_any, newValue, before: &_any$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -56,7 +56,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.set = newValue } }
             Reactive.Staging.write(&_set, newValue, before: &_set$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -229,35 +229,45 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     private var _some$before: Int?
     private var _some$mirror: Reactive.MutableProperty<Int>?
     private var _some$read: Swift.Bool = false
+    private var _some$pending: Swift.Bool = false
     private var _any: Int
     private var _any$before: Int?
     private var _any$mirror: Reactive.MutableProperty<Int>?
     private var _any$read: Swift.Bool = false
+    private var _any$pending: Swift.Bool = false
     private var _set: [Int]
     private var _set$before: [Int]?
     private var _set$mirror: Reactive.MutableProperty<[Int]>?
     private var _set$read: Swift.Bool = false
+    private var _set$pending: Swift.Bool = false
     private var _async: Int
     private var _async$mirror: Reactive.MutableProperty<Int>?
     private var _async$read: Swift.Bool = false
+    private var _async$pending: Swift.Bool = false
     private var _borrowing: Bool
     private var _borrowing$mirror: Reactive.MutableProperty<Bool>?
     private var _borrowing$read: Swift.Bool = false
+    private var _borrowing$pending: Swift.Bool = false
     private var _packageCanExecute: Swift.Bool
+    private var _packageCanExecute$pending: Swift.Bool = false
     private var _packageIsExecuting: Swift.Bool
     private var _packageIsExecuting$before: Swift.Bool?
     private var _packageIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _packageIsExecuting$read: Swift.Bool = false
+    private var _packageIsExecuting$pending: Swift.Bool = false
     private var _packageIsEnabled: Swift.Bool
     private var _packageIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _packageIsEnabled$read: Swift.Bool = false
+    private var _packageIsEnabled$pending: Swift.Bool = false
     private var _macroIsExecuting: Swift.Bool
     private var _macroIsExecuting$before: Swift.Bool?
     private var _macroIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _macroIsExecuting$read: Swift.Bool = false
+    private var _macroIsExecuting$pending: Swift.Bool = false
     private var _macroIsEnabled: Swift.Bool
     private var _macroIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _macroIsEnabled$read: Swift.Bool = false
+    private var _macroIsEnabled$pending: Swift.Bool = false
     private var _package$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -299,6 +309,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         _$disposables += _isolated$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += package.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._package$step {}
         }
@@ -322,7 +333,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._package$step(step) } }
         step()
         Reactive.Staging.write(&_packageIsExecuting, package.isExecuting.value, before: &_packageIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `macro` (its start, or an event of its work, with the handlers it runs)
@@ -331,12 +342,13 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._macro$step(step) } }
         step()
         Reactive.Staging.write(&_macroIsExecuting, macro.isExecuting.value, before: &_macroIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _some$old = _some$before
         let _some$changed = Reactive.Staging.changed(_some, before: &_some$before)
@@ -365,36 +377,53 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
             )
         let _packageIsEnabled$changed = (_packageCanExecute$changed || _packageIsExecuting$changed)
             && Reactive.Staging.replace(&_packageIsEnabled, with: _packageCanExecute && !_packageIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _some$changed { Reactive.Staging.pend(&_some$pending, _some, to: _some$mirror) }
+        if _set$changed { Reactive.Staging.pend(&_set$pending, _set, to: _set$mirror) }
+        if _packageIsExecuting$changed {
+            Reactive.Staging.pend(&_packageIsExecuting$pending, _packageIsExecuting, to: _packageIsExecuting$mirror)
+        }
+        if _macroIsExecuting$changed {
+            Reactive.Staging.pend(&_macroIsExecuting$pending, _macroIsExecuting, to: _macroIsExecuting$mirror)
+        }
+        if _macroIsEnabled$changed {
+            Reactive.Staging.pend(&_macroIsEnabled$pending, _macroIsEnabled, to: _macroIsEnabled$mirror)
+        }
+        if _any$changed { Reactive.Staging.pend(&_any$pending, _any, to: _any$mirror) }
+        if _async$changed { Reactive.Staging.pend(&_async$pending, _async, to: _async$mirror) }
+        if _borrowing$changed { Reactive.Staging.pend(&_borrowing$pending, _borrowing, to: _borrowing$mirror) }
+        if _packageCanExecute$changed {
+            Reactive.Staging.pend(&_packageCanExecute$pending, _packageCanExecute, to: _package$condition)
+        }
+        if _packageIsEnabled$changed {
+            Reactive.Staging.pend(&_packageIsEnabled$pending, _packageIsEnabled, to: _packageIsEnabled$mirror)
+        }
+        return (_some$changed || _set$changed || _packageIsExecuting$changed || _macroIsExecuting$changed
+            || _macroIsEnabled$changed || _any$changed || _async$changed || _borrowing$changed
+            || _packageIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _some$changed { _some$mirror?.stage(_some) }
-            if _set$changed { _set$mirror?.stage(_set) }
-            if _packageIsExecuting$changed { _packageIsExecuting$mirror?.stage(_packageIsExecuting) }
-            if _macroIsExecuting$changed { _macroIsExecuting$mirror?.stage(_macroIsExecuting) }
-            if _macroIsEnabled$changed { _macroIsEnabled$mirror?.stage(_macroIsEnabled) }
-            if _any$changed { _any$mirror?.stage(_any) }
-            if _async$changed { _async$mirror?.stage(_async) }
-            if _borrowing$changed { _borrowing$mirror?.stage(_borrowing) }
-            if _packageCanExecute$changed { _package$condition.stage(_packageCanExecute) }
-            if _packageIsEnabled$changed { _packageIsEnabled$mirror?.stage(_packageIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _some$changed { _$didChange(\.some, _some$mirror, _some$read) }
-            if _set$changed { _$didChange(\.set, _set$mirror, _set$read) }
-            if _packageIsExecuting$changed {
-                _$didChange(\.packageIsExecuting, _packageIsExecuting$mirror, _packageIsExecuting$read)
-            }
-            if _macroIsExecuting$changed {
-                _$didChange(\.macroIsExecuting, _macroIsExecuting$mirror, _macroIsExecuting$read)
-            }
-            if _macroIsEnabled$changed { _$didChange(\.macroIsEnabled, _macroIsEnabled$mirror, _macroIsEnabled$read) }
-            if _any$changed { _$didChange(\.any, _any$mirror, _any$read) }
-            if _async$changed { _$didChange(\.async, _async$mirror, _async$read) }
-            if _borrowing$changed { _$didChange(\.borrowing, _borrowing$mirror, _borrowing$read) }
-            if _packageCanExecute$changed { _package$condition.publish() }
-            if _packageIsEnabled$changed {
-                _$didChange(\.packageIsEnabled, _packageIsEnabled$mirror, _packageIsEnabled$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_some$pending) { _$didChange(\.some, _some$mirror, _some$read) }
+        if Reactive.Staging.take(&_set$pending) { _$didChange(\.set, _set$mirror, _set$read) }
+        if Reactive.Staging.take(&_packageIsExecuting$pending) {
+            _$didChange(\.packageIsExecuting, _packageIsExecuting$mirror, _packageIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_macroIsExecuting$pending) {
+            _$didChange(\.macroIsExecuting, _macroIsExecuting$mirror, _macroIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_macroIsEnabled$pending) {
+            _$didChange(\.macroIsEnabled, _macroIsEnabled$mirror, _macroIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_any$pending) { _$didChange(\.any, _any$mirror, _any$read) }
+        if Reactive.Staging.take(&_async$pending) { _$didChange(\.async, _async$mirror, _async$read) }
+        if Reactive.Staging.take(&_borrowing$pending) { _$didChange(\.borrowing, _borrowing$mirror, _borrowing$read) }
+        if Reactive.Staging.take(&_packageCanExecute$pending) { _package$condition.publish() }
+        if Reactive.Staging.take(&_packageIsEnabled$pending) {
+            _$didChange(\.packageIsEnabled, _packageIsEnabled$mirror, _packageIsEnabled$read)
         }
     }
 
@@ -402,7 +431,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -413,14 +442,12 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<KeywordsViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

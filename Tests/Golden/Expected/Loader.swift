@@ -42,7 +42,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
             Reactive.Staging.write(&_page, newValue, before: &_page$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -81,7 +81,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -251,38 +251,48 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     private var _page$before: Int?
     private var _page$mirror: Reactive.MutableProperty<Int>?
     private var _page$read: Swift.Bool = false
+    private var _page$pending: Swift.Bool = false
     private var _total: Int
     private var _total$mirror: Reactive.MutableProperty<Int>?
     private var _total$read: Swift.Bool = false
+    private var _total$pending: Swift.Bool = false
     private var _selectedCount: Int
     private var _selectedCount$mirror: Reactive.MutableProperty<Int>?
     private var _selectedCount$read: Swift.Bool = false
+    private var _selectedCount$pending: Swift.Bool = false
     private var _rows: _rows$Type
     private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
     private var _rows$read: Swift.Bool = false
+    private var _rows$pending: Swift.Bool = false
     private var _jumpIsExecuting: Swift.Bool
     private var _jumpIsExecuting$before: Swift.Bool?
     private var _jumpIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _jumpIsExecuting$read: Swift.Bool = false
+    private var _jumpIsExecuting$pending: Swift.Bool = false
     private var _jumpIsEnabled: Swift.Bool
     private var _jumpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _jumpIsEnabled$read: Swift.Bool = false
+    private var _jumpIsEnabled$pending: Swift.Bool = false
     private var _numbers: [Int]?
     private var _numbers$before: [Int]??
     private var _numbers$mirror: Reactive.MutableProperty<[Int]?>?
     private var _numbers$read: Swift.Bool = false
+    private var _numbers$pending: Swift.Bool = false
     private var _numbersIsLoading: Swift.Bool
     private var _numbersIsLoading$before: Swift.Bool?
     private var _numbersIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _numbersIsLoading$read: Swift.Bool = false
+    private var _numbersIsLoading$pending: Swift.Bool = false
     private var _numbersError: (any Swift.Error)?
     private var _numbersError$before: (any Swift.Error)??
     private var _numbersError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
     private var _numbersError$read: Swift.Bool = false
+    private var _numbersError$pending: Swift.Bool = false
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _isActive$read: Swift.Bool = false
+    private var _isActive$pending: Swift.Bool = false
     private var _rows$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -319,11 +329,12 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         _rows$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._jump$step {}
         }
         _$disposables += _numbers$loader.changes.observeValuesOnMain { [weak self] in self?._numbers$loaded($0) }
-        _rows$follower.action = { [weak self] in self?._$transaction {} }
+        _rows$follower.owner = _$transactions
         _rows$follower.follow(_rows)
     }
 
@@ -339,7 +350,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         guard _$transactions.begin() else { return _$transactions.later { self._jump$step(step) } }
         step()
         Reactive.Staging.write(&_jumpIsExecuting, jump.isExecuting.value, before: &_jumpIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Applies one event of `numbers`'s loader: its outputs change in one transaction.
@@ -348,12 +359,13 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         Reactive.Staging.write(&_numbers, state.value, before: &_numbers$before)
         Reactive.Staging.write(&_numbersIsLoading, state.isLoading, before: &_numbersIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_numbersError, state.error, before: &_numbersError$before) }
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
         if _isActive$changed {
@@ -379,36 +391,55 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
             && Reactive.Staging.replace(&_selectedCount, with: Self._selectedCount$compute(rows: _rows))
         let _numbersIsLoading$changed = Reactive.Staging.changed(_numbersIsLoading, before: &_numbersIsLoading$before)
         let _numbersError$changed = Reactive.Staging.changed(_numbersError, before: &_numbersError$before)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _page$changed { Reactive.Staging.pend(&_page$pending, _page, to: _page$mirror) }
+        if _jumpIsExecuting$changed {
+            Reactive.Staging.pend(&_jumpIsExecuting$pending, _jumpIsExecuting, to: _jumpIsExecuting$mirror)
+        }
+        if _jumpIsEnabled$changed {
+            Reactive.Staging.pend(&_jumpIsEnabled$pending, _jumpIsEnabled, to: _jumpIsEnabled$mirror)
+        }
+        if _isActive$changed { Reactive.Staging.pend(&_isActive$pending, _isActive, to: _isActive$mirror) }
+        if _numbers$changed { Reactive.Staging.pend(&_numbers$pending, _numbers, to: _numbers$mirror) }
+        if _total$changed { Reactive.Staging.pend(&_total$pending, _total, to: _total$mirror) }
+        if _rows$changed { Reactive.Staging.pend(&_rows$pending, _rows, to: _rows$mirror) }
+        if _selectedCount$changed {
+            Reactive.Staging.pend(&_selectedCount$pending, _selectedCount, to: _selectedCount$mirror)
+        }
+        if _numbersIsLoading$changed {
+            Reactive.Staging.pend(&_numbersIsLoading$pending, _numbersIsLoading, to: _numbersIsLoading$mirror)
+        }
+        if _numbersError$changed {
+            Reactive.Staging.pend(&_numbersError$pending, _numbersError, to: _numbersError$mirror)
+        }
+        return (_page$changed || _jumpIsExecuting$changed || _jumpIsEnabled$changed || _isActive$changed
+            || _numbers$changed || _total$changed || _rows$changed || _selectedCount$changed
+            || _numbersIsLoading$changed || _numbersError$changed || _rows$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _page$changed { _page$mirror?.stage(_page) }
-            if _jumpIsExecuting$changed { _jumpIsExecuting$mirror?.stage(_jumpIsExecuting) }
-            if _jumpIsEnabled$changed { _jumpIsEnabled$mirror?.stage(_jumpIsEnabled) }
-            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
-            if _numbers$changed { _numbers$mirror?.stage(_numbers) }
-            if _total$changed { _total$mirror?.stage(_total) }
-            if _rows$changed { _rows$mirror?.stage(_rows) }
-            if _selectedCount$changed { _selectedCount$mirror?.stage(_selectedCount) }
-            if _numbersIsLoading$changed { _numbersIsLoading$mirror?.stage(_numbersIsLoading) }
-            if _numbersError$changed { _numbersError$mirror?.stage(_numbersError) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _rows$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _page$changed { _$didChange(\.page, _page$mirror, _page$read) }
-            if _jumpIsExecuting$changed {
-                _$didChange(\.jumpIsExecuting, _jumpIsExecuting$mirror, _jumpIsExecuting$read)
-            }
-            if _jumpIsEnabled$changed { _$didChange(\.jumpIsEnabled, _jumpIsEnabled$mirror, _jumpIsEnabled$read) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
-            if _numbers$changed { _$didChange(\.numbers, _numbers$mirror, _numbers$read) }
-            if _total$changed { _$didChange(\.total, _total$mirror, _total$read) }
-            if _rows$changed { _$didChange(\.rows, _rows$mirror, _rows$read) }
-            if _selectedCount$changed { _$didChange(\.selectedCount, _selectedCount$mirror, _selectedCount$read) }
-            if _numbersIsLoading$changed {
-                _$didChange(\.numbersIsLoading, _numbersIsLoading$mirror, _numbersIsLoading$read)
-            }
-            if _numbersError$changed { _$didChange(\.numbersError, _numbersError$mirror, _numbersError$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_page$pending) { _$didChange(\.page, _page$mirror, _page$read) }
+        if Reactive.Staging.take(&_jumpIsExecuting$pending) {
+            _$didChange(\.jumpIsExecuting, _jumpIsExecuting$mirror, _jumpIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_jumpIsEnabled$pending) {
+            _$didChange(\.jumpIsEnabled, _jumpIsEnabled$mirror, _jumpIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_isActive$pending) { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
+        if Reactive.Staging.take(&_numbers$pending) { _$didChange(\.numbers, _numbers$mirror, _numbers$read) }
+        if Reactive.Staging.take(&_total$pending) { _$didChange(\.total, _total$mirror, _total$read) }
+        if Reactive.Staging.take(&_rows$pending) { _$didChange(\.rows, _rows$mirror, _rows$read) }
+        if Reactive.Staging.take(&_selectedCount$pending) {
+            _$didChange(\.selectedCount, _selectedCount$mirror, _selectedCount$read)
+        }
+        if Reactive.Staging.take(&_numbersIsLoading$pending) {
+            _$didChange(\.numbersIsLoading, _numbersIsLoading$mirror, _numbersIsLoading$read)
+        }
+        if Reactive.Staging.take(&_numbersError$pending) {
+            _$didChange(\.numbersError, _numbersError$mirror, _numbersError$read)
         }
     }
 
@@ -416,7 +447,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -427,14 +458,12 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<LoaderViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

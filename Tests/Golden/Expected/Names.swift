@@ -31,7 +31,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.Signal = newValue } }
             Reactive.Staging.write(&_Signal, newValue, before: &_Signal$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -44,7 +44,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.fooState = newValue } }
             Reactive.Staging.write(&_fooState, newValue, before: &_fooState$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -57,7 +57,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.totalChanged = newValue } }
             Reactive.Staging.write(&_totalChanged, newValue, before: &_totalChanged$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -93,7 +93,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -263,46 +263,58 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     private var _Signal$before: Int?
     private var _Signal$mirror: Reactive.MutableProperty<Int>?
     private var _Signal$read: Swift.Bool = false
+    private var _Signal$pending: Swift.Bool = false
     private var _fooState: Int
     private var _fooState$before: Int?
     private var _fooState$mirror: Reactive.MutableProperty<Int>?
     private var _fooState$read: Swift.Bool = false
+    private var _fooState$pending: Swift.Bool = false
     private var _totalChanged: Int
     private var _totalChanged$before: Int?
     private var _totalChanged$mirror: Reactive.MutableProperty<Int>?
     private var _totalChanged$read: Swift.Bool = false
+    private var _totalChanged$pending: Swift.Bool = false
     private var _total: Int
     private var _total$mirror: Reactive.MutableProperty<Int>?
     private var _total$read: Swift.Bool = false
+    private var _total$pending: Swift.Bool = false
     private var _Observable: Bool
     private var _Observable$mirror: Reactive.MutableProperty<Bool>?
     private var _Observable$read: Swift.Bool = false
+    private var _Observable$pending: Swift.Bool = false
     private var _fooStateDidChange: Bool
     private var _fooStateDidChange$mirror: Reactive.MutableProperty<Bool>?
     private var _fooStateDidChange$read: Swift.Bool = false
+    private var _fooStateDidChange$pending: Swift.Bool = false
     private var _fooIsExecuting: Swift.Bool
     private var _fooIsExecuting$before: Swift.Bool?
     private var _fooIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _fooIsExecuting$read: Swift.Bool = false
+    private var _fooIsExecuting$pending: Swift.Bool = false
     private var _fooIsEnabled: Swift.Bool
     private var _fooIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _fooIsEnabled$read: Swift.Bool = false
+    private var _fooIsEnabled$pending: Swift.Bool = false
     private var _suggestions: [String]?
     private var _suggestions$before: [String]??
     private var _suggestions$mirror: Reactive.MutableProperty<[String]?>?
     private var _suggestions$read: Swift.Bool = false
+    private var _suggestions$pending: Swift.Bool = false
     private var _suggestionsIsLoading: Swift.Bool
     private var _suggestionsIsLoading$before: Swift.Bool?
     private var _suggestionsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _suggestionsIsLoading$read: Swift.Bool = false
+    private var _suggestionsIsLoading$pending: Swift.Bool = false
     private var _suggestionsError: (any Swift.Error)?
     private var _suggestionsError$before: (any Swift.Error)??
     private var _suggestionsError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
     private var _suggestionsError$read: Swift.Bool = false
+    private var _suggestionsError$pending: Swift.Bool = false
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _isActive$read: Swift.Bool = false
+    private var _isActive$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -342,6 +354,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         _isActive = isActive
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += foo.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._foo$step {}
         }
@@ -362,7 +375,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         guard _$transactions.begin() else { return _$transactions.later { self._foo$step(step) } }
         step()
         Reactive.Staging.write(&_fooIsExecuting, foo.isExecuting.value, before: &_fooIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Applies one event of `suggestions`'s loader: its outputs change in one transaction.
@@ -373,12 +386,13 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         if state.errorChanged {
             Reactive.Staging.write(&_suggestionsError, state.error, before: &_suggestionsError$before)
         }
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
         if _isActive$changed {
@@ -407,48 +421,79 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
             && Reactive.Staging.replace(&_fooStateDidChange, with: Self._fooStateDidChange$compute(fooState: _fooState))
         let _fooIsEnabled$changed = _fooIsExecuting$changed
             && Reactive.Staging.replace(&_fooIsEnabled, with: !_fooIsExecuting)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _Signal$changed { _Signal$mirror?.stage(_Signal) }
-            if _fooState$changed { _fooState$mirror?.stage(_fooState) }
-            if _totalChanged$changed { _totalChanged$mirror?.stage(_totalChanged) }
-            if _total$changed { _total$mirror?.stage(_total) }
-            if _Observable$changed { _Observable$mirror?.stage(_Observable) }
-            if _fooStateDidChange$changed { _fooStateDidChange$mirror?.stage(_fooStateDidChange) }
-            if _fooIsExecuting$changed { _fooIsExecuting$mirror?.stage(_fooIsExecuting) }
-            if _fooIsEnabled$changed { _fooIsEnabled$mirror?.stage(_fooIsEnabled) }
-            if _suggestions$changed { _suggestions$mirror?.stage(_suggestions) }
-            if _suggestionsIsLoading$changed { _suggestionsIsLoading$mirror?.stage(_suggestionsIsLoading) }
-            if _suggestionsError$changed { _suggestionsError$mirror?.stage(_suggestionsError) }
-            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _Signal$changed { _$didChange(\.Signal, _Signal$mirror, _Signal$read) }
-            if _fooState$changed { _$didChange(\.fooState, _fooState$mirror, _fooState$read) }
-            if _totalChanged$changed { _$didChange(\.totalChanged, _totalChanged$mirror, _totalChanged$read) }
-            if _total$changed { _$didChange(\.total, _total$mirror, _total$read) }
-            if _Observable$changed { _$didChange(\.Observable, _Observable$mirror, _Observable$read) }
-            if _fooStateDidChange$changed {
-                _$didChange(\.fooStateDidChange, _fooStateDidChange$mirror, _fooStateDidChange$read)
-            }
-            if _fooIsExecuting$changed { _$didChange(\.fooIsExecuting, _fooIsExecuting$mirror, _fooIsExecuting$read) }
-            if _fooIsEnabled$changed { _$didChange(\.fooIsEnabled, _fooIsEnabled$mirror, _fooIsEnabled$read) }
-            if _suggestions$changed { _$didChange(\.suggestions, _suggestions$mirror, _suggestions$read) }
-            if _suggestionsIsLoading$changed {
-                _$didChange(\.suggestionsIsLoading, _suggestionsIsLoading$mirror, _suggestionsIsLoading$read)
-            }
-            if _suggestionsError$changed {
-                _$didChange(\.suggestionsError, _suggestionsError$mirror, _suggestionsError$read)
-            }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _Signal$changed { Reactive.Staging.pend(&_Signal$pending, _Signal, to: _Signal$mirror) }
+        if _fooState$changed { Reactive.Staging.pend(&_fooState$pending, _fooState, to: _fooState$mirror) }
+        if _totalChanged$changed {
+            Reactive.Staging.pend(&_totalChanged$pending, _totalChanged, to: _totalChanged$mirror)
         }
+        if _total$changed { Reactive.Staging.pend(&_total$pending, _total, to: _total$mirror) }
+        if _Observable$changed { Reactive.Staging.pend(&_Observable$pending, _Observable, to: _Observable$mirror) }
+        if _fooStateDidChange$changed {
+            Reactive.Staging.pend(&_fooStateDidChange$pending, _fooStateDidChange, to: _fooStateDidChange$mirror)
+        }
+        if _fooIsExecuting$changed {
+            Reactive.Staging.pend(&_fooIsExecuting$pending, _fooIsExecuting, to: _fooIsExecuting$mirror)
+        }
+        if _fooIsEnabled$changed {
+            Reactive.Staging.pend(&_fooIsEnabled$pending, _fooIsEnabled, to: _fooIsEnabled$mirror)
+        }
+        if _suggestions$changed { Reactive.Staging.pend(&_suggestions$pending, _suggestions, to: _suggestions$mirror) }
+        if _suggestionsIsLoading$changed {
+            Reactive.Staging.pend(
+                &_suggestionsIsLoading$pending,
+                _suggestionsIsLoading,
+                to: _suggestionsIsLoading$mirror
+            )
+        }
+        if _suggestionsError$changed {
+            Reactive.Staging.pend(&_suggestionsError$pending, _suggestionsError, to: _suggestionsError$mirror)
+        }
+        if _isActive$changed { Reactive.Staging.pend(&_isActive$pending, _isActive, to: _isActive$mirror) }
+        return (_Signal$changed || _fooState$changed || _totalChanged$changed || _total$changed || _Observable$changed
+            || _fooStateDidChange$changed || _fooIsExecuting$changed || _fooIsEnabled$changed || _suggestions$changed
+            || _suggestionsIsLoading$changed || _suggestionsError$changed || _isActive$changed)
+    }
+
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_Signal$pending) { _$didChange(\.Signal, _Signal$mirror, _Signal$read) }
+        if Reactive.Staging.take(&_fooState$pending) { _$didChange(\.fooState, _fooState$mirror, _fooState$read) }
+        if Reactive.Staging.take(&_totalChanged$pending) {
+            _$didChange(\.totalChanged, _totalChanged$mirror, _totalChanged$read)
+        }
+        if Reactive.Staging.take(&_total$pending) { _$didChange(\.total, _total$mirror, _total$read) }
+        if Reactive.Staging.take(&_Observable$pending) {
+            _$didChange(\.Observable, _Observable$mirror, _Observable$read)
+        }
+        if Reactive.Staging.take(&_fooStateDidChange$pending) {
+            _$didChange(\.fooStateDidChange, _fooStateDidChange$mirror, _fooStateDidChange$read)
+        }
+        if Reactive.Staging.take(&_fooIsExecuting$pending) {
+            _$didChange(\.fooIsExecuting, _fooIsExecuting$mirror, _fooIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_fooIsEnabled$pending) {
+            _$didChange(\.fooIsEnabled, _fooIsEnabled$mirror, _fooIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_suggestions$pending) {
+            _$didChange(\.suggestions, _suggestions$mirror, _suggestions$read)
+        }
+        if Reactive.Staging.take(&_suggestionsIsLoading$pending) {
+            _$didChange(\.suggestionsIsLoading, _suggestionsIsLoading$mirror, _suggestionsIsLoading$read)
+        }
+        if Reactive.Staging.take(&_suggestionsError$pending) {
+            _$didChange(\.suggestionsError, _suggestionsError$mirror, _suggestionsError$read)
+        }
+        if Reactive.Staging.take(&_isActive$pending) { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -459,14 +504,12 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<Property, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

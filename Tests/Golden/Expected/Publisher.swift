@@ -35,7 +35,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.draft = newValue } }
             Reactive.Staging.write(&_draft, newValue, before: &_draft$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -49,7 +49,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.published = newValue } }
             Reactive.Staging.write(&_published, newValue, before: &_published$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -157,24 +157,31 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     private var _draft$before: String?
     private var _draft$mirror: Reactive.MutableProperty<String>?
     private var _draft$read: Swift.Bool = false
+    private var _draft$pending: Swift.Bool = false
     private var _published: String?
     private var _published$before: String??
     private var _published$mirror: Reactive.MutableProperty<String?>?
     private var _published$read: Swift.Bool = false
+    private var _published$pending: Swift.Bool = false
     private var _canPublish: Bool
     private var _canPublish$mirror: Reactive.MutableProperty<Bool>?
     private var _canPublish$read: Swift.Bool = false
+    private var _canPublish$pending: Swift.Bool = false
     private var _previewText: String
     private var _previewText$mirror: Reactive.MutableProperty<String>?
     private var _previewText$read: Swift.Bool = false
+    private var _previewText$pending: Swift.Bool = false
     private var _publishCanExecute: Swift.Bool
+    private var _publishCanExecute$pending: Swift.Bool = false
     private var _publishIsExecuting: Swift.Bool
     private var _publishIsExecuting$before: Swift.Bool?
     private var _publishIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _publishIsExecuting$read: Swift.Bool = false
+    private var _publishIsExecuting$pending: Swift.Bool = false
     private var _publishIsEnabled: Swift.Bool
     private var _publishIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _publishIsEnabled$read: Swift.Bool = false
+    private var _publishIsEnabled$pending: Swift.Bool = false
     private var _publish$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -206,6 +213,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         _publish$condition = Reactive.MutableProperty(publishCanExecute)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += publish.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._publish$step {}
         }
@@ -226,12 +234,13 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         guard _$transactions.begin() else { return _$transactions.later { self._publish$step(step) } }
         step()
         Reactive.Staging.write(&_publishIsExecuting, publish.isExecuting.value, before: &_publishIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _draft$changed = Reactive.Staging.changed(_draft, before: &_draft$before)
         let _published$changed = Reactive.Staging.changed(_published, before: &_published$before)
@@ -251,28 +260,42 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
             )
         let _publishIsEnabled$changed = (_publishCanExecute$changed || _publishIsExecuting$changed)
             && Reactive.Staging.replace(&_publishIsEnabled, with: _publishCanExecute && !_publishIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _draft$changed { Reactive.Staging.pend(&_draft$pending, _draft, to: _draft$mirror) }
+        if _published$changed { Reactive.Staging.pend(&_published$pending, _published, to: _published$mirror) }
+        if _canPublish$changed { Reactive.Staging.pend(&_canPublish$pending, _canPublish, to: _canPublish$mirror) }
+        if _previewText$changed { Reactive.Staging.pend(&_previewText$pending, _previewText, to: _previewText$mirror) }
+        if _publishCanExecute$changed {
+            Reactive.Staging.pend(&_publishCanExecute$pending, _publishCanExecute, to: _publish$condition)
+        }
+        if _publishIsExecuting$changed {
+            Reactive.Staging.pend(&_publishIsExecuting$pending, _publishIsExecuting, to: _publishIsExecuting$mirror)
+        }
+        if _publishIsEnabled$changed {
+            Reactive.Staging.pend(&_publishIsEnabled$pending, _publishIsEnabled, to: _publishIsEnabled$mirror)
+        }
+        return (_draft$changed || _published$changed || _canPublish$changed || _previewText$changed
+            || _publishIsExecuting$changed || _publishIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _draft$changed { _draft$mirror?.stage(_draft) }
-            if _published$changed { _published$mirror?.stage(_published) }
-            if _canPublish$changed { _canPublish$mirror?.stage(_canPublish) }
-            if _previewText$changed { _previewText$mirror?.stage(_previewText) }
-            if _publishCanExecute$changed { _publish$condition.stage(_publishCanExecute) }
-            if _publishIsExecuting$changed { _publishIsExecuting$mirror?.stage(_publishIsExecuting) }
-            if _publishIsEnabled$changed { _publishIsEnabled$mirror?.stage(_publishIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _draft$changed { _$didChange(\.draft, _draft$mirror, _draft$read) }
-            if _published$changed { _$didChange(\.published, _published$mirror, _published$read) }
-            if _canPublish$changed { _$didChange(\.canPublish, _canPublish$mirror, _canPublish$read) }
-            if _previewText$changed { _$didChange(\.previewText, _previewText$mirror, _previewText$read) }
-            if _publishCanExecute$changed { _publish$condition.publish() }
-            if _publishIsExecuting$changed {
-                _$didChange(\.publishIsExecuting, _publishIsExecuting$mirror, _publishIsExecuting$read)
-            }
-            if _publishIsEnabled$changed {
-                _$didChange(\.publishIsEnabled, _publishIsEnabled$mirror, _publishIsEnabled$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_draft$pending) { _$didChange(\.draft, _draft$mirror, _draft$read) }
+        if Reactive.Staging.take(&_published$pending) { _$didChange(\.published, _published$mirror, _published$read) }
+        if Reactive.Staging.take(&_canPublish$pending) {
+            _$didChange(\.canPublish, _canPublish$mirror, _canPublish$read)
+        }
+        if Reactive.Staging.take(&_previewText$pending) {
+            _$didChange(\.previewText, _previewText$mirror, _previewText$read)
+        }
+        if Reactive.Staging.take(&_publishCanExecute$pending) { _publish$condition.publish() }
+        if Reactive.Staging.take(&_publishIsExecuting$pending) {
+            _$didChange(\.publishIsExecuting, _publishIsExecuting$mirror, _publishIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_publishIsEnabled$pending) {
+            _$didChange(\.publishIsEnabled, _publishIsEnabled$mirror, _publishIsEnabled$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -283,7 +306,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -294,14 +317,12 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<PublisherViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

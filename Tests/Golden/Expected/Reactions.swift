@@ -21,7 +21,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
             Reactive.Staging.write(&_query, newValue, before: &_query$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -34,7 +34,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.previousQuery = newValue } }
             Reactive.Staging.write(&_previousQuery, newValue, before: &_previousQuery$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -47,7 +47,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
             Reactive.Staging.write(&_page, newValue, before: &_page$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -60,7 +60,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.message = newValue } }
             Reactive.Staging.write(&_message, newValue, before: &_message$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -73,7 +73,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.edits = newValue } }
             Reactive.Staging.write(&_edits, newValue, before: &_edits$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -86,7 +86,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.warnings = newValue } }
             Reactive.Staging.write(&_warnings, newValue, before: &_warnings$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -99,7 +99,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.recentQueries = newValue } }
             Reactive.Staging.write(&_recentQueries, newValue, before: &_recentQueries$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -192,33 +192,41 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     private var _query$before: String?
     private var _query$mirror: Reactive.MutableProperty<String>?
     private var _query$read: Swift.Bool = false
+    private var _query$pending: Swift.Bool = false
     private var _previousQuery: String
     private var _previousQuery$before: String?
     private var _previousQuery$mirror: Reactive.MutableProperty<String>?
     private var _previousQuery$read: Swift.Bool = false
+    private var _previousQuery$pending: Swift.Bool = false
     private var _page: Int
     private var _page$before: Int?
     private var _page$mirror: Reactive.MutableProperty<Int>?
     private var _page$read: Swift.Bool = false
+    private var _page$pending: Swift.Bool = false
     private var _message: String?
     private var _message$before: String??
     private var _message$mirror: Reactive.MutableProperty<String?>?
     private var _message$read: Swift.Bool = false
+    private var _message$pending: Swift.Bool = false
     private var _edits: Int
     private var _edits$before: Int?
     private var _edits$mirror: Reactive.MutableProperty<Int>?
     private var _edits$read: Swift.Bool = false
+    private var _edits$pending: Swift.Bool = false
     private var _warnings: Int
     private var _warnings$before: Int?
     private var _warnings$mirror: Reactive.MutableProperty<Int>?
     private var _warnings$read: Swift.Bool = false
+    private var _warnings$pending: Swift.Bool = false
     private var _recentQueries: [String]
     private var _recentQueries$before: [String]?
     private var _recentQueries$mirror: Reactive.MutableProperty<[String]>?
     private var _recentQueries$read: Swift.Bool = false
+    private var _recentQueries$pending: Swift.Bool = false
     private var _isLong: Bool
     private var _isLong$mirror: Reactive.MutableProperty<Bool>?
     private var _isLong$read: Swift.Bool = false
+    private var _isLong$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -246,13 +254,17 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         _warnings = warnings
         _recentQueries = recentQueries
         _isLong = isLong
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _query$old = _query$before
         let _query$changed = Reactive.Staging.changed(_query, before: &_query$before)
@@ -283,26 +295,38 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
             Self._keepRecent$react(query: _query, recentQueries: &_recentQueries)
         }
         let _recentQueries$changed = Reactive.Staging.changed(_recentQueries, before: &_recentQueries$before)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _query$changed { Reactive.Staging.pend(&_query$pending, _query, to: _query$mirror) }
+        if _page$changed { Reactive.Staging.pend(&_page$pending, _page, to: _page$mirror) }
+        if _isLong$changed { Reactive.Staging.pend(&_isLong$pending, _isLong, to: _isLong$mirror) }
+        if _previousQuery$changed {
+            Reactive.Staging.pend(&_previousQuery$pending, _previousQuery, to: _previousQuery$mirror)
+        }
+        if _edits$changed { Reactive.Staging.pend(&_edits$pending, _edits, to: _edits$mirror) }
+        if _message$changed { Reactive.Staging.pend(&_message$pending, _message, to: _message$mirror) }
+        if _warnings$changed { Reactive.Staging.pend(&_warnings$pending, _warnings, to: _warnings$mirror) }
+        if _recentQueries$changed {
+            Reactive.Staging.pend(&_recentQueries$pending, _recentQueries, to: _recentQueries$mirror)
+        }
+        return (_query$changed || _page$changed || _isLong$changed || _previousQuery$changed || _edits$changed
+            || _message$changed || _warnings$changed || _recentQueries$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _query$changed { _query$mirror?.stage(_query) }
-            if _page$changed { _page$mirror?.stage(_page) }
-            if _isLong$changed { _isLong$mirror?.stage(_isLong) }
-            if _previousQuery$changed { _previousQuery$mirror?.stage(_previousQuery) }
-            if _edits$changed { _edits$mirror?.stage(_edits) }
-            if _message$changed { _message$mirror?.stage(_message) }
-            if _warnings$changed { _warnings$mirror?.stage(_warnings) }
-            if _recentQueries$changed { _recentQueries$mirror?.stage(_recentQueries) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
-            if _page$changed { _$didChange(\.page, _page$mirror, _page$read) }
-            if _isLong$changed { _$didChange(\.isLong, _isLong$mirror, _isLong$read) }
-            if _previousQuery$changed { _$didChange(\.previousQuery, _previousQuery$mirror, _previousQuery$read) }
-            if _edits$changed { _$didChange(\.edits, _edits$mirror, _edits$read) }
-            if _message$changed { _$didChange(\.message, _message$mirror, _message$read) }
-            if _warnings$changed { _$didChange(\.warnings, _warnings$mirror, _warnings$read) }
-            if _recentQueries$changed { _$didChange(\.recentQueries, _recentQueries$mirror, _recentQueries$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_query$pending) { _$didChange(\.query, _query$mirror, _query$read) }
+        if Reactive.Staging.take(&_page$pending) { _$didChange(\.page, _page$mirror, _page$read) }
+        if Reactive.Staging.take(&_isLong$pending) { _$didChange(\.isLong, _isLong$mirror, _isLong$read) }
+        if Reactive.Staging.take(&_previousQuery$pending) {
+            _$didChange(\.previousQuery, _previousQuery$mirror, _previousQuery$read)
+        }
+        if Reactive.Staging.take(&_edits$pending) { _$didChange(\.edits, _edits$mirror, _edits$read) }
+        if Reactive.Staging.take(&_message$pending) { _$didChange(\.message, _message$mirror, _message$read) }
+        if Reactive.Staging.take(&_warnings$pending) { _$didChange(\.warnings, _warnings$mirror, _warnings$read) }
+        if Reactive.Staging.take(&_recentQueries$pending) {
+            _$didChange(\.recentQueries, _recentQueries$mirror, _recentQueries$read)
         }
     }
 
@@ -310,7 +334,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -321,14 +345,12 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<ReactionsViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -23,7 +23,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.n = newValue } }
             Reactive.Staging.write(&_n, newValue, before: &_n$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -36,7 +36,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.flag = newValue } }
             Reactive.Staging.write(&_flag, newValue, before: &_flag$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -49,7 +49,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             Reactive.Staging.write(&_a, newValue, before: &_a$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -62,7 +62,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.key = newValue } }
             Reactive.Staging.write(&_key, newValue, before: &_key$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -75,7 +75,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.y = newValue } }
             Reactive.Staging.write(&_y, newValue, before: &_y$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -246,43 +246,55 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     private var _n$before: Int?
     private var _n$mirror: Reactive.MutableProperty<Int>?
     private var _n$read: Swift.Bool = false
+    private var _n$pending: Swift.Bool = false
     private var _flag: Bool
     private var _flag$before: Bool?
     private var _flag$mirror: Reactive.MutableProperty<Bool>?
     private var _flag$read: Swift.Bool = false
+    private var _flag$pending: Swift.Bool = false
     private var _a: Int
     private var _a$before: Int?
     private var _a$mirror: Reactive.MutableProperty<Int>?
     private var _a$read: Swift.Bool = false
+    private var _a$pending: Swift.Bool = false
     private var _key: String
     private var _key$before: String?
     private var _key$mirror: Reactive.MutableProperty<String>?
     private var _key$read: Swift.Bool = false
+    private var _key$pending: Swift.Bool = false
     private var _y: Int
     private var _y$before: Int?
     private var _y$mirror: Reactive.MutableProperty<Int>?
     private var _y$read: Swift.Bool = false
+    private var _y$pending: Swift.Bool = false
     private var _range: [Int]
     private var _range$mirror: Reactive.MutableProperty<[Int]>?
     private var _range$read: Swift.Bool = false
+    private var _range$pending: Swift.Bool = false
     private var _ternary: Int
     private var _ternary$mirror: Reactive.MutableProperty<Int>?
     private var _ternary$read: Swift.Bool = false
+    private var _ternary$pending: Swift.Bool = false
     private var _dictionary: [String: Int]
     private var _dictionary$mirror: Reactive.MutableProperty<[String: Int]>?
     private var _dictionary$read: Swift.Bool = false
+    private var _dictionary$pending: Swift.Bool = false
     private var _matched: String
     private var _matched$mirror: Reactive.MutableProperty<String>?
     private var _matched$read: Swift.Bool = false
+    private var _matched$pending: Swift.Bool = false
     private var _small: Bool
     private var _small$mirror: Reactive.MutableProperty<Bool>?
     private var _small$read: Swift.Bool = false
+    private var _small$pending: Swift.Bool = false
     private var _shifted: [Int]
     private var _shifted$mirror: Reactive.MutableProperty<[Int]>?
     private var _shifted$read: Swift.Bool = false
+    private var _shifted$pending: Swift.Bool = false
     private var _transformed: Int
     private var _transformed$mirror: Reactive.MutableProperty<Int>?
     private var _transformed$read: Swift.Bool = false
+    private var _transformed$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -318,13 +330,17 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         _small = small
         _shifted = shifted
         _transformed = transformed
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _n$changed = Reactive.Staging.changed(_n, before: &_n$before)
         let _flag$changed = Reactive.Staging.changed(_flag, before: &_flag$before)
@@ -345,34 +361,43 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
             && Reactive.Staging.replace(&_shifted, with: Self._shifted$compute(range: _range, a: _a))
         let _transformed$changed = _n$changed
             && Reactive.Staging.replace(&_transformed, with: Self._transformed$compute(transform: transform, n: _n))
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _n$changed { Reactive.Staging.pend(&_n$pending, _n, to: _n$mirror) }
+        if _flag$changed { Reactive.Staging.pend(&_flag$pending, _flag, to: _flag$mirror) }
+        if _a$changed { Reactive.Staging.pend(&_a$pending, _a, to: _a$mirror) }
+        if _key$changed { Reactive.Staging.pend(&_key$pending, _key, to: _key$mirror) }
+        if _y$changed { Reactive.Staging.pend(&_y$pending, _y, to: _y$mirror) }
+        if _range$changed { Reactive.Staging.pend(&_range$pending, _range, to: _range$mirror) }
+        if _ternary$changed { Reactive.Staging.pend(&_ternary$pending, _ternary, to: _ternary$mirror) }
+        if _dictionary$changed { Reactive.Staging.pend(&_dictionary$pending, _dictionary, to: _dictionary$mirror) }
+        if _matched$changed { Reactive.Staging.pend(&_matched$pending, _matched, to: _matched$mirror) }
+        if _small$changed { Reactive.Staging.pend(&_small$pending, _small, to: _small$mirror) }
+        if _shifted$changed { Reactive.Staging.pend(&_shifted$pending, _shifted, to: _shifted$mirror) }
+        if _transformed$changed { Reactive.Staging.pend(&_transformed$pending, _transformed, to: _transformed$mirror) }
+        return (_n$changed || _flag$changed || _a$changed || _key$changed || _y$changed || _range$changed
+            || _ternary$changed || _dictionary$changed || _matched$changed || _small$changed || _shifted$changed
+            || _transformed$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _n$changed { _n$mirror?.stage(_n) }
-            if _flag$changed { _flag$mirror?.stage(_flag) }
-            if _a$changed { _a$mirror?.stage(_a) }
-            if _key$changed { _key$mirror?.stage(_key) }
-            if _y$changed { _y$mirror?.stage(_y) }
-            if _range$changed { _range$mirror?.stage(_range) }
-            if _ternary$changed { _ternary$mirror?.stage(_ternary) }
-            if _dictionary$changed { _dictionary$mirror?.stage(_dictionary) }
-            if _matched$changed { _matched$mirror?.stage(_matched) }
-            if _small$changed { _small$mirror?.stage(_small) }
-            if _shifted$changed { _shifted$mirror?.stage(_shifted) }
-            if _transformed$changed { _transformed$mirror?.stage(_transformed) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _n$changed { _$didChange(\.n, _n$mirror, _n$read) }
-            if _flag$changed { _$didChange(\.flag, _flag$mirror, _flag$read) }
-            if _a$changed { _$didChange(\.a, _a$mirror, _a$read) }
-            if _key$changed { _$didChange(\.key, _key$mirror, _key$read) }
-            if _y$changed { _$didChange(\.y, _y$mirror, _y$read) }
-            if _range$changed { _$didChange(\.range, _range$mirror, _range$read) }
-            if _ternary$changed { _$didChange(\.ternary, _ternary$mirror, _ternary$read) }
-            if _dictionary$changed { _$didChange(\.dictionary, _dictionary$mirror, _dictionary$read) }
-            if _matched$changed { _$didChange(\.matched, _matched$mirror, _matched$read) }
-            if _small$changed { _$didChange(\.small, _small$mirror, _small$read) }
-            if _shifted$changed { _$didChange(\.shifted, _shifted$mirror, _shifted$read) }
-            if _transformed$changed { _$didChange(\.transformed, _transformed$mirror, _transformed$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_n$pending) { _$didChange(\.n, _n$mirror, _n$read) }
+        if Reactive.Staging.take(&_flag$pending) { _$didChange(\.flag, _flag$mirror, _flag$read) }
+        if Reactive.Staging.take(&_a$pending) { _$didChange(\.a, _a$mirror, _a$read) }
+        if Reactive.Staging.take(&_key$pending) { _$didChange(\.key, _key$mirror, _key$read) }
+        if Reactive.Staging.take(&_y$pending) { _$didChange(\.y, _y$mirror, _y$read) }
+        if Reactive.Staging.take(&_range$pending) { _$didChange(\.range, _range$mirror, _range$read) }
+        if Reactive.Staging.take(&_ternary$pending) { _$didChange(\.ternary, _ternary$mirror, _ternary$read) }
+        if Reactive.Staging.take(&_dictionary$pending) {
+            _$didChange(\.dictionary, _dictionary$mirror, _dictionary$read)
+        }
+        if Reactive.Staging.take(&_matched$pending) { _$didChange(\.matched, _matched$mirror, _matched$read) }
+        if Reactive.Staging.take(&_small$pending) { _$didChange(\.small, _small$mirror, _small$read) }
+        if Reactive.Staging.take(&_shifted$pending) { _$didChange(\.shifted, _shifted$mirror, _shifted$read) }
+        if Reactive.Staging.take(&_transformed$pending) {
+            _$didChange(\.transformed, _transformed$mirror, _transformed$read)
         }
     }
 
@@ -380,7 +405,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -391,14 +416,12 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<ReadsViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

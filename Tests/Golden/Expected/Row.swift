@@ -25,7 +25,7 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
             Reactive.Staging.write(&_isSelected, newValue, before: &_isSelected$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -54,6 +54,7 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
     private var _isSelected$before: Bool?
     private var _isSelected$mirror: Reactive.MutableProperty<Bool>?
     private var _isSelected$read: Swift.Bool = false
+    private var _isSelected$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     let _$transactions = Reactive.Transactions()
@@ -69,21 +70,30 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
         // Every value's first state, in update order.
         let isSelected: Bool = Self._isSelected$initial()
         _isSelected = isSelected
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _isSelected$changed = Reactive.Staging.changed(_isSelected, before: &_isSelected$before)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _isSelected$changed { Reactive.Staging.pend(&_isSelected$pending, _isSelected, to: _isSelected$mirror) }
+        return _isSelected$changed
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _isSelected$changed { _isSelected$mirror?.stage(_isSelected) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _isSelected$changed { _$didChange(\.isSelected, _isSelected$mirror, _isSelected$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_isSelected$pending) {
+            _$didChange(\.isSelected, _isSelected$mirror, _isSelected$read)
         }
     }
 
@@ -91,7 +101,7 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -102,14 +112,12 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<RowViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

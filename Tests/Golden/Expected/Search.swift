@@ -31,7 +31,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
             Reactive.Staging.write(&_query, newValue, before: &_query$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -44,7 +44,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
             Reactive.Staging.write(&_results, newValue, before: &_results$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -57,7 +57,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
             Reactive.Staging.write(&_lastError, newValue, before: &_lastError$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -204,32 +204,41 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     private var _query$before: String?
     private var _query$mirror: Reactive.MutableProperty<String>?
     private var _query$read: Swift.Bool = false
+    private var _query$pending: Swift.Bool = false
     private var _results: [String]
     private var _results$before: [String]?
     private var _results$mirror: Reactive.MutableProperty<[String]>?
     private var _results$read: Swift.Bool = false
+    private var _results$pending: Swift.Bool = false
     private var _lastError: String?
     private var _lastError$before: String??
     private var _lastError$mirror: Reactive.MutableProperty<String?>?
     private var _lastError$read: Swift.Bool = false
+    private var _lastError$pending: Swift.Bool = false
     private var _showsSpinner: Bool
     private var _showsSpinner$mirror: Reactive.MutableProperty<Bool>?
     private var _showsSpinner$read: Swift.Bool = false
+    private var _showsSpinner$pending: Swift.Bool = false
     private var _runCanExecute: Swift.Bool
+    private var _runCanExecute$pending: Swift.Bool = false
     private var _runIsExecuting: Swift.Bool
     private var _runIsExecuting$before: Swift.Bool?
     private var _runIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _runIsExecuting$read: Swift.Bool = false
+    private var _runIsExecuting$pending: Swift.Bool = false
     private var _runIsEnabled: Swift.Bool
     private var _runIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _runIsEnabled$read: Swift.Bool = false
+    private var _runIsEnabled$pending: Swift.Bool = false
     private var _searchForIsExecuting: Swift.Bool
     private var _searchForIsExecuting$before: Swift.Bool?
     private var _searchForIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _searchForIsExecuting$read: Swift.Bool = false
+    private var _searchForIsExecuting$pending: Swift.Bool = false
     private var _searchForIsEnabled: Swift.Bool
     private var _searchForIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _searchForIsEnabled$read: Swift.Bool = false
+    private var _searchForIsEnabled$pending: Swift.Bool = false
     private var _run$condition: Reactive.MutableProperty<Swift.Bool>
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
@@ -266,6 +275,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         _$disposables += _resultsFound$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._run$step {}
         }
@@ -292,7 +302,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         guard _$transactions.begin() else { return _$transactions.later { self._run$step(step) } }
         step()
         Reactive.Staging.write(&_runIsExecuting, run.isExecuting.value, before: &_runIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `searchFor` (its start, or an event of its work, with the handlers it runs)
@@ -305,12 +315,13 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
             searchFor.isExecuting.value,
             before: &_searchForIsExecuting$before
         )
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _query$changed = Reactive.Staging.changed(_query, before: &_query$before)
         let _results$changed = Reactive.Staging.changed(_results, before: &_results$before)
@@ -332,32 +343,57 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
             && Reactive.Staging.replace(&_runIsEnabled, with: _runCanExecute)
         let _searchForIsEnabled$changed = _searchForIsExecuting$changed
             && Reactive.Staging.replace(&_searchForIsEnabled, with: !_searchForIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _query$changed { Reactive.Staging.pend(&_query$pending, _query, to: _query$mirror) }
+        if _results$changed { Reactive.Staging.pend(&_results$pending, _results, to: _results$mirror) }
+        if _lastError$changed { Reactive.Staging.pend(&_lastError$pending, _lastError, to: _lastError$mirror) }
+        if _runCanExecute$changed { Reactive.Staging.pend(&_runCanExecute$pending, _runCanExecute, to: _run$condition) }
+        if _runIsExecuting$changed {
+            Reactive.Staging.pend(&_runIsExecuting$pending, _runIsExecuting, to: _runIsExecuting$mirror)
+        }
+        if _showsSpinner$changed {
+            Reactive.Staging.pend(&_showsSpinner$pending, _showsSpinner, to: _showsSpinner$mirror)
+        }
+        if _runIsEnabled$changed {
+            Reactive.Staging.pend(&_runIsEnabled$pending, _runIsEnabled, to: _runIsEnabled$mirror)
+        }
+        if _searchForIsExecuting$changed {
+            Reactive.Staging.pend(
+                &_searchForIsExecuting$pending,
+                _searchForIsExecuting,
+                to: _searchForIsExecuting$mirror
+            )
+        }
+        if _searchForIsEnabled$changed {
+            Reactive.Staging.pend(&_searchForIsEnabled$pending, _searchForIsEnabled, to: _searchForIsEnabled$mirror)
+        }
+        return (_query$changed || _results$changed || _lastError$changed || _runIsExecuting$changed
+            || _showsSpinner$changed || _runIsEnabled$changed || _searchForIsExecuting$changed
+            || _searchForIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _query$changed { _query$mirror?.stage(_query) }
-            if _results$changed { _results$mirror?.stage(_results) }
-            if _lastError$changed { _lastError$mirror?.stage(_lastError) }
-            if _runCanExecute$changed { _run$condition.stage(_runCanExecute) }
-            if _runIsExecuting$changed { _runIsExecuting$mirror?.stage(_runIsExecuting) }
-            if _showsSpinner$changed { _showsSpinner$mirror?.stage(_showsSpinner) }
-            if _runIsEnabled$changed { _runIsEnabled$mirror?.stage(_runIsEnabled) }
-            if _searchForIsExecuting$changed { _searchForIsExecuting$mirror?.stage(_searchForIsExecuting) }
-            if _searchForIsEnabled$changed { _searchForIsEnabled$mirror?.stage(_searchForIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
-            if _results$changed { _$didChange(\.results, _results$mirror, _results$read) }
-            if _lastError$changed { _$didChange(\.lastError, _lastError$mirror, _lastError$read) }
-            if _runCanExecute$changed { _run$condition.publish() }
-            if _runIsExecuting$changed { _$didChange(\.runIsExecuting, _runIsExecuting$mirror, _runIsExecuting$read) }
-            if _showsSpinner$changed { _$didChange(\.showsSpinner, _showsSpinner$mirror, _showsSpinner$read) }
-            if _runIsEnabled$changed { _$didChange(\.runIsEnabled, _runIsEnabled$mirror, _runIsEnabled$read) }
-            if _searchForIsExecuting$changed {
-                _$didChange(\.searchForIsExecuting, _searchForIsExecuting$mirror, _searchForIsExecuting$read)
-            }
-            if _searchForIsEnabled$changed {
-                _$didChange(\.searchForIsEnabled, _searchForIsEnabled$mirror, _searchForIsEnabled$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_query$pending) { _$didChange(\.query, _query$mirror, _query$read) }
+        if Reactive.Staging.take(&_results$pending) { _$didChange(\.results, _results$mirror, _results$read) }
+        if Reactive.Staging.take(&_lastError$pending) { _$didChange(\.lastError, _lastError$mirror, _lastError$read) }
+        if Reactive.Staging.take(&_runCanExecute$pending) { _run$condition.publish() }
+        if Reactive.Staging.take(&_runIsExecuting$pending) {
+            _$didChange(\.runIsExecuting, _runIsExecuting$mirror, _runIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_showsSpinner$pending) {
+            _$didChange(\.showsSpinner, _showsSpinner$mirror, _showsSpinner$read)
+        }
+        if Reactive.Staging.take(&_runIsEnabled$pending) {
+            _$didChange(\.runIsEnabled, _runIsEnabled$mirror, _runIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_searchForIsExecuting$pending) {
+            _$didChange(\.searchForIsExecuting, _searchForIsExecuting$mirror, _searchForIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_searchForIsEnabled$pending) {
+            _$didChange(\.searchForIsEnabled, _searchForIsEnabled$mirror, _searchForIsEnabled$read)
         }
     }
 
@@ -365,7 +401,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -376,14 +412,12 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<SearchViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

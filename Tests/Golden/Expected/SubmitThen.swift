@@ -18,7 +18,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
             guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
             Reactive.Staging.write(&_email, newValue, before: &_email$before)
             Reactive.Staging.write(&_emailWasEdited, true, before: &_emailWasEdited$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -31,7 +31,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.sent = newValue } }
             Reactive.Staging.write(&_sent, newValue, before: &_sent$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -44,7 +44,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.confirmations = newValue } }
             Reactive.Staging.write(&_confirmations, newValue, before: &_confirmations$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -60,7 +60,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.emailWasEdited = newValue } }
             Reactive.Staging.write(&_emailWasEdited, newValue, before: &_emailWasEdited$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -96,7 +96,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
             Reactive.Staging.write(&_submitAttempted, newValue, before: &_submitAttempted$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -259,46 +259,58 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     private var _email$before: String?
     private var _email$mirror: Reactive.MutableProperty<String>?
     private var _email$read: Swift.Bool = false
+    private var _email$pending: Swift.Bool = false
     private var _sent: Int
     private var _sent$before: Int?
     private var _sent$mirror: Reactive.MutableProperty<Int>?
     private var _sent$read: Swift.Bool = false
+    private var _sent$pending: Swift.Bool = false
     private var _confirmations: Int
     private var _confirmations$before: Int?
     private var _confirmations$mirror: Reactive.MutableProperty<Int>?
     private var _confirmations$read: Swift.Bool = false
+    private var _confirmations$pending: Swift.Bool = false
     private var _subscribeIsExecuting: Swift.Bool
     private var _subscribeIsExecuting$before: Swift.Bool?
     private var _subscribeIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _subscribeIsExecuting$read: Swift.Bool = false
+    private var _subscribeIsExecuting$pending: Swift.Bool = false
     private var _subscribeIsEnabled: Swift.Bool
     private var _subscribeIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _subscribeIsEnabled$read: Swift.Bool = false
+    private var _subscribeIsEnabled$pending: Swift.Bool = false
     private var _confirmIsExecuting: Swift.Bool
     private var _confirmIsExecuting$before: Swift.Bool?
     private var _confirmIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _confirmIsExecuting$read: Swift.Bool = false
+    private var _confirmIsExecuting$pending: Swift.Bool = false
     private var _confirmIsEnabled: Swift.Bool
     private var _confirmIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _confirmIsEnabled$read: Swift.Bool = false
+    private var _confirmIsEnabled$pending: Swift.Bool = false
     private var _emailWasEdited: Swift.Bool
     private var _emailWasEdited$before: Swift.Bool?
     private var _emailWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _emailWasEdited$read: Swift.Bool = false
+    private var _emailWasEdited$pending: Swift.Bool = false
     private var _email$rule1: Swift.Bool
     private var _emailIsValid: Swift.Bool
     private var _emailIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _emailIsValid$read: Swift.Bool = false
+    private var _emailIsValid$pending: Swift.Bool = false
     private var _emailMessage: Swift.String?
     private var _emailMessage$mirror: Reactive.MutableProperty<Swift.String?>?
     private var _emailMessage$read: Swift.Bool = false
+    private var _emailMessage$pending: Swift.Bool = false
     private var _isValid: Swift.Bool
     private var _isValid$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _isValid$read: Swift.Bool = false
+    private var _isValid$pending: Swift.Bool = false
     private var _submitAttempted: Swift.Bool
     private var _submitAttempted$before: Swift.Bool?
     private var _submitAttempted$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _submitAttempted$read: Swift.Bool = false
+    private var _submitAttempted$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -340,6 +352,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         _submitAttempted = submitAttempted
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += subscribe.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._subscribe$step {}
         }
@@ -364,7 +377,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
             subscribe.isExecuting.value,
             before: &_subscribeIsExecuting$before
         )
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `confirm` (its start, or an event of its work, with the handlers it runs)
@@ -373,12 +386,13 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         guard _$transactions.begin() else { return _$transactions.later { self._confirm$step(step) } }
         step()
         Reactive.Staging.write(&_confirmIsExecuting, confirm.isExecuting.value, before: &_confirmIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _email$changed = Reactive.Staging.changed(_email, before: &_email$before)
         let _sent$changed = Reactive.Staging.changed(_sent, before: &_sent$before)
@@ -410,44 +424,80 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
                     _email$rule1 ? nil : "Enter an email address."
                 )
             )
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _email$changed { Reactive.Staging.pend(&_email$pending, _email, to: _email$mirror) }
+        if _sent$changed { Reactive.Staging.pend(&_sent$pending, _sent, to: _sent$mirror) }
+        if _confirmations$changed {
+            Reactive.Staging.pend(&_confirmations$pending, _confirmations, to: _confirmations$mirror)
+        }
+        if _subscribeIsExecuting$changed {
+            Reactive.Staging.pend(
+                &_subscribeIsExecuting$pending,
+                _subscribeIsExecuting,
+                to: _subscribeIsExecuting$mirror
+            )
+        }
+        if _subscribeIsEnabled$changed {
+            Reactive.Staging.pend(&_subscribeIsEnabled$pending, _subscribeIsEnabled, to: _subscribeIsEnabled$mirror)
+        }
+        if _confirmIsExecuting$changed {
+            Reactive.Staging.pend(&_confirmIsExecuting$pending, _confirmIsExecuting, to: _confirmIsExecuting$mirror)
+        }
+        if _confirmIsEnabled$changed {
+            Reactive.Staging.pend(&_confirmIsEnabled$pending, _confirmIsEnabled, to: _confirmIsEnabled$mirror)
+        }
+        if _emailWasEdited$changed {
+            Reactive.Staging.pend(&_emailWasEdited$pending, _emailWasEdited, to: _emailWasEdited$mirror)
+        }
+        if _emailIsValid$changed {
+            Reactive.Staging.pend(&_emailIsValid$pending, _emailIsValid, to: _emailIsValid$mirror)
+        }
+        if _isValid$changed { Reactive.Staging.pend(&_isValid$pending, _isValid, to: _isValid$mirror) }
+        if _submitAttempted$changed {
+            Reactive.Staging.pend(&_submitAttempted$pending, _submitAttempted, to: _submitAttempted$mirror)
+        }
+        if _emailMessage$changed {
+            Reactive.Staging.pend(&_emailMessage$pending, _emailMessage, to: _emailMessage$mirror)
+        }
+        return (_email$changed || _sent$changed || _confirmations$changed || _subscribeIsExecuting$changed
+            || _subscribeIsEnabled$changed || _confirmIsExecuting$changed || _confirmIsEnabled$changed
+            || _emailWasEdited$changed || _emailIsValid$changed || _isValid$changed || _submitAttempted$changed
+            || _emailMessage$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _email$changed { _email$mirror?.stage(_email) }
-            if _sent$changed { _sent$mirror?.stage(_sent) }
-            if _confirmations$changed { _confirmations$mirror?.stage(_confirmations) }
-            if _subscribeIsExecuting$changed { _subscribeIsExecuting$mirror?.stage(_subscribeIsExecuting) }
-            if _subscribeIsEnabled$changed { _subscribeIsEnabled$mirror?.stage(_subscribeIsEnabled) }
-            if _confirmIsExecuting$changed { _confirmIsExecuting$mirror?.stage(_confirmIsExecuting) }
-            if _confirmIsEnabled$changed { _confirmIsEnabled$mirror?.stage(_confirmIsEnabled) }
-            if _emailWasEdited$changed { _emailWasEdited$mirror?.stage(_emailWasEdited) }
-            if _emailIsValid$changed { _emailIsValid$mirror?.stage(_emailIsValid) }
-            if _isValid$changed { _isValid$mirror?.stage(_isValid) }
-            if _submitAttempted$changed { _submitAttempted$mirror?.stage(_submitAttempted) }
-            if _emailMessage$changed { _emailMessage$mirror?.stage(_emailMessage) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _email$changed { _$didChange(\.email, _email$mirror, _email$read) }
-            if _sent$changed { _$didChange(\.sent, _sent$mirror, _sent$read) }
-            if _confirmations$changed { _$didChange(\.confirmations, _confirmations$mirror, _confirmations$read) }
-            if _subscribeIsExecuting$changed {
-                _$didChange(\.subscribeIsExecuting, _subscribeIsExecuting$mirror, _subscribeIsExecuting$read)
-            }
-            if _subscribeIsEnabled$changed {
-                _$didChange(\.subscribeIsEnabled, _subscribeIsEnabled$mirror, _subscribeIsEnabled$read)
-            }
-            if _confirmIsExecuting$changed {
-                _$didChange(\.confirmIsExecuting, _confirmIsExecuting$mirror, _confirmIsExecuting$read)
-            }
-            if _confirmIsEnabled$changed {
-                _$didChange(\.confirmIsEnabled, _confirmIsEnabled$mirror, _confirmIsEnabled$read)
-            }
-            if _emailWasEdited$changed { _$didChange(\.emailWasEdited, _emailWasEdited$mirror, _emailWasEdited$read) }
-            if _emailIsValid$changed { _$didChange(\.emailIsValid, _emailIsValid$mirror, _emailIsValid$read) }
-            if _isValid$changed { _$didChange(\.isValid, _isValid$mirror, _isValid$read) }
-            if _submitAttempted$changed {
-                _$didChange(\.submitAttempted, _submitAttempted$mirror, _submitAttempted$read)
-            }
-            if _emailMessage$changed { _$didChange(\.emailMessage, _emailMessage$mirror, _emailMessage$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_email$pending) { _$didChange(\.email, _email$mirror, _email$read) }
+        if Reactive.Staging.take(&_sent$pending) { _$didChange(\.sent, _sent$mirror, _sent$read) }
+        if Reactive.Staging.take(&_confirmations$pending) {
+            _$didChange(\.confirmations, _confirmations$mirror, _confirmations$read)
+        }
+        if Reactive.Staging.take(&_subscribeIsExecuting$pending) {
+            _$didChange(\.subscribeIsExecuting, _subscribeIsExecuting$mirror, _subscribeIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_subscribeIsEnabled$pending) {
+            _$didChange(\.subscribeIsEnabled, _subscribeIsEnabled$mirror, _subscribeIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_confirmIsExecuting$pending) {
+            _$didChange(\.confirmIsExecuting, _confirmIsExecuting$mirror, _confirmIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_confirmIsEnabled$pending) {
+            _$didChange(\.confirmIsEnabled, _confirmIsEnabled$mirror, _confirmIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_emailWasEdited$pending) {
+            _$didChange(\.emailWasEdited, _emailWasEdited$mirror, _emailWasEdited$read)
+        }
+        if Reactive.Staging.take(&_emailIsValid$pending) {
+            _$didChange(\.emailIsValid, _emailIsValid$mirror, _emailIsValid$read)
+        }
+        if Reactive.Staging.take(&_isValid$pending) { _$didChange(\.isValid, _isValid$mirror, _isValid$read) }
+        if Reactive.Staging.take(&_submitAttempted$pending) {
+            _$didChange(\.submitAttempted, _submitAttempted$mirror, _submitAttempted$read)
+        }
+        if Reactive.Staging.take(&_emailMessage$pending) {
+            _$didChange(\.emailMessage, _emailMessage$mirror, _emailMessage$read)
         }
     }
 
@@ -455,7 +505,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -466,14 +516,12 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<NewsletterViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

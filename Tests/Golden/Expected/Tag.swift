@@ -21,7 +21,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.label = newValue } }
             Reactive.Staging.write(&_label, newValue, before: &_label$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -108,16 +108,20 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     private var _label$before: String?
     private var _label$mirror: Reactive.MutableProperty<String>?
     private var _label$read: Swift.Bool = false
+    private var _label$pending: Swift.Bool = false
     private var _text: String
     private var _text$mirror: Reactive.MutableProperty<String>?
     private var _text$read: Swift.Bool = false
+    private var _text$pending: Swift.Bool = false
     private var _removeIsExecuting: Swift.Bool
     private var _removeIsExecuting$before: Swift.Bool?
     private var _removeIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _removeIsExecuting$read: Swift.Bool = false
+    private var _removeIsExecuting$pending: Swift.Bool = false
     private var _removeIsEnabled: Swift.Bool
     private var _removeIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _removeIsEnabled$read: Swift.Bool = false
+    private var _removeIsEnabled$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -142,6 +146,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         _$disposables += _removeRequested$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += remove.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._remove$step {}
         }
@@ -162,12 +167,13 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         guard _$transactions.begin() else { return _$transactions.later { self._remove$step(step) } }
         step()
         Reactive.Staging.write(&_removeIsExecuting, remove.isExecuting.value, before: &_removeIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _label$changed = Reactive.Staging.changed(_label, before: &_label$before)
         let _removeIsExecuting$changed = Reactive.Staging.changed(
@@ -179,22 +185,29 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
             && Reactive.Staging.replace(&_text, with: Self._text$compute(label: _label, number: number))
         let _removeIsEnabled$changed = _removeIsExecuting$changed
             && Reactive.Staging.replace(&_removeIsEnabled, with: !_removeIsExecuting)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _label$changed { Reactive.Staging.pend(&_label$pending, _label, to: _label$mirror) }
+        if _text$changed { Reactive.Staging.pend(&_text$pending, _text, to: _text$mirror) }
+        if _removeIsExecuting$changed {
+            Reactive.Staging.pend(&_removeIsExecuting$pending, _removeIsExecuting, to: _removeIsExecuting$mirror)
+        }
+        if _removeIsEnabled$changed {
+            Reactive.Staging.pend(&_removeIsEnabled$pending, _removeIsEnabled, to: _removeIsEnabled$mirror)
+        }
+        return (_label$changed || _text$changed || _removeIsExecuting$changed || _removeIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _label$changed { _label$mirror?.stage(_label) }
-            if _text$changed { _text$mirror?.stage(_text) }
-            if _removeIsExecuting$changed { _removeIsExecuting$mirror?.stage(_removeIsExecuting) }
-            if _removeIsEnabled$changed { _removeIsEnabled$mirror?.stage(_removeIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _label$changed { _$didChange(\.label, _label$mirror, _label$read) }
-            if _text$changed { _$didChange(\.text, _text$mirror, _text$read) }
-            if _removeIsExecuting$changed {
-                _$didChange(\.removeIsExecuting, _removeIsExecuting$mirror, _removeIsExecuting$read)
-            }
-            if _removeIsEnabled$changed {
-                _$didChange(\.removeIsEnabled, _removeIsEnabled$mirror, _removeIsEnabled$read)
-            }
+    /// Tells observers about each value that changed since the last call, once.
+    func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_label$pending) { _$didChange(\.label, _label$mirror, _label$read) }
+        if Reactive.Staging.take(&_text$pending) { _$didChange(\.text, _text$mirror, _text$read) }
+        if Reactive.Staging.take(&_removeIsExecuting$pending) {
+            _$didChange(\.removeIsExecuting, _removeIsExecuting$mirror, _removeIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_removeIsEnabled$pending) {
+            _$didChange(\.removeIsEnabled, _removeIsEnabled$mirror, _removeIsEnabled$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -205,7 +218,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -216,14 +229,12 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TagViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

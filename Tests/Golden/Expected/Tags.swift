@@ -25,7 +25,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.numbers = newValue } }
             Reactive.Staging.write(&_numbers, newValue, before: &_numbers$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -38,7 +38,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.prefix = newValue } }
             Reactive.Staging.write(&_prefix, newValue, before: &_prefix$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -107,16 +107,20 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     private var _numbers$before: [Int]?
     private var _numbers$mirror: Reactive.MutableProperty<[Int]>?
     private var _numbers$read: Swift.Bool = false
+    private var _numbers$pending: Swift.Bool = false
     private var _prefix: String
     private var _prefix$before: String?
     private var _prefix$mirror: Reactive.MutableProperty<String>?
     private var _prefix$read: Swift.Bool = false
+    private var _prefix$pending: Swift.Bool = false
     private var _texts: [String]
     private var _texts$mirror: Reactive.MutableProperty<[String]>?
     private var _texts$read: Swift.Bool = false
+    private var _texts$pending: Swift.Bool = false
     private var _tags: _tags$Type
     private var _tags$mirror: Reactive.MutableProperty<_tags$Type>?
     private var _tags$read: Swift.Bool = false
+    private var _tags$pending: Swift.Bool = false
     private var _tags$follower: Reactive.Follower
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _tags$keys = Reactive.ChildKeys()
@@ -139,16 +143,18 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         _tags$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
-        _tags$follower.action = { [weak self] in self?._$transaction {} }
+        _$transactions.attach(self)
+        _tags$follower.owner = _$transactions
         _tags$follower.follow(_tags)
         for child in _tags { _tags$listen(to: child) }
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _numbers$changed = Reactive.Staging.changed(_numbers, before: &_numbers$before)
         let _prefix$changed = Reactive.Staging.changed(_prefix, before: &_prefix$before)
@@ -170,28 +176,29 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         let _tags$childChanged = _tags$follower.take()
         let _texts$changed = (_tags$changed || _tags$childChanged)
             && Reactive.Staging.replace(&_texts, with: Self._texts$compute(tags: _tags))
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _numbers$changed { Reactive.Staging.pend(&_numbers$pending, _numbers, to: _numbers$mirror) }
+        if _prefix$changed { Reactive.Staging.pend(&_prefix$pending, _prefix, to: _prefix$mirror) }
+        if _tags$changed { Reactive.Staging.pend(&_tags$pending, _tags, to: _tags$mirror) }
+        if _texts$changed { Reactive.Staging.pend(&_texts$pending, _texts, to: _texts$mirror) }
+        return (_numbers$changed || _prefix$changed || _tags$changed || _texts$changed || _tags$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _numbers$changed { _numbers$mirror?.stage(_numbers) }
-            if _prefix$changed { _prefix$mirror?.stage(_prefix) }
-            if _tags$changed { _tags$mirror?.stage(_tags) }
-            if _texts$changed { _texts$mirror?.stage(_texts) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _tags$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _numbers$changed { _$didChange(\.numbers, _numbers$mirror, _numbers$read) }
-            if _prefix$changed { _$didChange(\.prefix, _prefix$mirror, _prefix$read) }
-            if _tags$changed { _$didChange(\.tags, _tags$mirror, _tags$read) }
-            if _texts$changed { _$didChange(\.texts, _texts$mirror, _texts$read) }
-        }
+    /// Tells observers about each value that changed since the last call, once.
+    func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_numbers$pending) { _$didChange(\.numbers, _numbers$mirror, _numbers$read) }
+        if Reactive.Staging.take(&_prefix$pending) { _$didChange(\.prefix, _prefix$mirror, _prefix$read) }
+        if Reactive.Staging.take(&_tags$pending) { _$didChange(\.tags, _tags$mirror, _tags$read) }
+        if Reactive.Staging.take(&_texts$pending) { _$didChange(\.texts, _texts$mirror, _texts$read) }
     }
 
     /// Runs `body` as one action, or, while observers are being told, right after them.
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -202,14 +209,12 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TagsViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -34,7 +34,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.filter = newValue } }
             Reactive.Staging.write(&_filter, newValue, before: &_filter$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -66,7 +66,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -237,42 +237,52 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     private var _filter$before: String?
     private var _filter$mirror: Reactive.MutableProperty<String>?
     private var _filter$read: Swift.Bool = false
+    private var _filter$pending: Swift.Bool = false
     private var _settledFilter: String
     private var _settledFilter$before: String?
     private var _settledFilter$mirror: Reactive.MutableProperty<String>?
     private var _settledFilter$read: Swift.Bool = false
+    private var _settledFilter$pending: Swift.Bool = false
     private var _echo: String
     private var _echo$before: String?
     private var _echo$mirror: Reactive.MutableProperty<String>?
     private var _echo$read: Swift.Bool = false
+    private var _echo$pending: Swift.Bool = false
     private var _matches: Int?
     private var _matches$before: Int??
     private var _matches$mirror: Reactive.MutableProperty<Int?>?
     private var _matches$read: Swift.Bool = false
+    private var _matches$pending: Swift.Bool = false
     private var _matchesIsLoading: Swift.Bool
     private var _matchesIsLoading$before: Swift.Bool?
     private var _matchesIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _matchesIsLoading$read: Swift.Bool = false
+    private var _matchesIsLoading$pending: Swift.Bool = false
     private var _matchesError: (any Swift.Error)?
     private var _matchesError$before: (any Swift.Error)??
     private var _matchesError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
     private var _matchesError$read: Swift.Bool = false
+    private var _matchesError$pending: Swift.Bool = false
     private var _items: [String]?
     private var _items$before: [String]??
     private var _items$mirror: Reactive.MutableProperty<[String]?>?
     private var _items$read: Swift.Bool = false
+    private var _items$pending: Swift.Bool = false
     private var _itemsIsLoading: Swift.Bool
     private var _itemsIsLoading$before: Swift.Bool?
     private var _itemsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _itemsIsLoading$read: Swift.Bool = false
+    private var _itemsIsLoading$pending: Swift.Bool = false
     private var _itemsError: (any Swift.Error)?
     private var _itemsError$before: (any Swift.Error)??
     private var _itemsError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
     private var _itemsError$read: Swift.Bool = false
+    private var _itemsError$pending: Swift.Bool = false
     private var _isActive: Swift.Bool
     private var _isActive$before: Swift.Bool?
     private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _isActive$read: Swift.Bool = false
+    private var _isActive$pending: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
@@ -331,6 +341,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         _isActive = isActive
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _matches$loader.changes.observeValuesOnMain { [weak self] in self?._matches$loaded($0) }
         _$disposables += _items$loader.changes.observeValuesOnMain { [weak self] in self?._items$loaded($0) }
     }
@@ -347,7 +358,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         Reactive.Staging.write(&_matches, state.value, before: &_matches$before)
         Reactive.Staging.write(&_matchesIsLoading, state.isLoading, before: &_matchesIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_matchesError, state.error, before: &_matchesError$before) }
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Applies one event of `items`'s loader: its outputs change in one transaction.
@@ -356,7 +367,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         Reactive.Staging.write(&_items, state.value, before: &_items$before)
         Reactive.Staging.write(&_itemsIsLoading, state.isLoading, before: &_itemsIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_itemsError, state.error, before: &_itemsError$before) }
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Computes `settledFilter` from what it reads now and hands the value to its pacer.
@@ -368,7 +379,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     private func _settledFilter$arrived(_ newValue: String) {
         guard _$transactions.begin() else { return _$transactions.later { self._settledFilter$arrived(newValue) } }
         Reactive.Staging.write(&_settledFilter, newValue, before: &_settledFilter$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Computes `echo` from what it reads now and hands the value to its pacer.
@@ -380,12 +391,13 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     private func _echo$arrived(_ newValue: String) {
         guard _$transactions.begin() else { return _$transactions.later { self._echo$arrived(newValue) } }
         Reactive.Staging.write(&_echo, newValue, before: &_echo$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
         if _isActive$changed {
@@ -411,32 +423,53 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         let _items$changed = Reactive.Staging.changed(_items, before: &_items$before)
         let _itemsIsLoading$changed = Reactive.Staging.changed(_itemsIsLoading, before: &_itemsIsLoading$before)
         let _itemsError$changed = Reactive.Staging.changed(_itemsError, before: &_itemsError$before)
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _filter$changed { Reactive.Staging.pend(&_filter$pending, _filter, to: _filter$mirror) }
+        if _isActive$changed { Reactive.Staging.pend(&_isActive$pending, _isActive, to: _isActive$mirror) }
+        if _settledFilter$changed {
+            Reactive.Staging.pend(&_settledFilter$pending, _settledFilter, to: _settledFilter$mirror)
+        }
+        if _echo$changed { Reactive.Staging.pend(&_echo$pending, _echo, to: _echo$mirror) }
+        if _matches$changed { Reactive.Staging.pend(&_matches$pending, _matches, to: _matches$mirror) }
+        if _matchesIsLoading$changed {
+            Reactive.Staging.pend(&_matchesIsLoading$pending, _matchesIsLoading, to: _matchesIsLoading$mirror)
+        }
+        if _matchesError$changed {
+            Reactive.Staging.pend(&_matchesError$pending, _matchesError, to: _matchesError$mirror)
+        }
+        if _items$changed { Reactive.Staging.pend(&_items$pending, _items, to: _items$mirror) }
+        if _itemsIsLoading$changed {
+            Reactive.Staging.pend(&_itemsIsLoading$pending, _itemsIsLoading, to: _itemsIsLoading$mirror)
+        }
+        if _itemsError$changed { Reactive.Staging.pend(&_itemsError$pending, _itemsError, to: _itemsError$mirror) }
+        return (_filter$changed || _isActive$changed || _settledFilter$changed || _echo$changed || _matches$changed
+            || _matchesIsLoading$changed || _matchesError$changed || _items$changed || _itemsIsLoading$changed
+            || _itemsError$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _filter$changed { _filter$mirror?.stage(_filter) }
-            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
-            if _settledFilter$changed { _settledFilter$mirror?.stage(_settledFilter) }
-            if _echo$changed { _echo$mirror?.stage(_echo) }
-            if _matches$changed { _matches$mirror?.stage(_matches) }
-            if _matchesIsLoading$changed { _matchesIsLoading$mirror?.stage(_matchesIsLoading) }
-            if _matchesError$changed { _matchesError$mirror?.stage(_matchesError) }
-            if _items$changed { _items$mirror?.stage(_items) }
-            if _itemsIsLoading$changed { _itemsIsLoading$mirror?.stage(_itemsIsLoading) }
-            if _itemsError$changed { _itemsError$mirror?.stage(_itemsError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _filter$changed { _$didChange(\.filter, _filter$mirror, _filter$read) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
-            if _settledFilter$changed { _$didChange(\.settledFilter, _settledFilter$mirror, _settledFilter$read) }
-            if _echo$changed { _$didChange(\.echo, _echo$mirror, _echo$read) }
-            if _matches$changed { _$didChange(\.matches, _matches$mirror, _matches$read) }
-            if _matchesIsLoading$changed {
-                _$didChange(\.matchesIsLoading, _matchesIsLoading$mirror, _matchesIsLoading$read)
-            }
-            if _matchesError$changed { _$didChange(\.matchesError, _matchesError$mirror, _matchesError$read) }
-            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
-            if _itemsIsLoading$changed { _$didChange(\.itemsIsLoading, _itemsIsLoading$mirror, _itemsIsLoading$read) }
-            if _itemsError$changed { _$didChange(\.itemsError, _itemsError$mirror, _itemsError$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_filter$pending) { _$didChange(\.filter, _filter$mirror, _filter$read) }
+        if Reactive.Staging.take(&_isActive$pending) { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
+        if Reactive.Staging.take(&_settledFilter$pending) {
+            _$didChange(\.settledFilter, _settledFilter$mirror, _settledFilter$read)
+        }
+        if Reactive.Staging.take(&_echo$pending) { _$didChange(\.echo, _echo$mirror, _echo$read) }
+        if Reactive.Staging.take(&_matches$pending) { _$didChange(\.matches, _matches$mirror, _matches$read) }
+        if Reactive.Staging.take(&_matchesIsLoading$pending) {
+            _$didChange(\.matchesIsLoading, _matchesIsLoading$mirror, _matchesIsLoading$read)
+        }
+        if Reactive.Staging.take(&_matchesError$pending) {
+            _$didChange(\.matchesError, _matchesError$mirror, _matchesError$read)
+        }
+        if Reactive.Staging.take(&_items$pending) { _$didChange(\.items, _items$mirror, _items$read) }
+        if Reactive.Staging.take(&_itemsIsLoading$pending) {
+            _$didChange(\.itemsIsLoading, _itemsIsLoading$mirror, _itemsIsLoading$read)
+        }
+        if Reactive.Staging.take(&_itemsError$pending) {
+            _$didChange(\.itemsError, _itemsError$mirror, _itemsError$read)
         }
     }
 
@@ -444,7 +477,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -455,14 +488,12 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<TimingViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }

@@ -21,7 +21,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.name = newValue } }
             Reactive.Staging.write(&_name, newValue, before: &_name$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -34,7 +34,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.nickname = newValue } }
             Reactive.Staging.write(&_nickname, newValue, before: &_nickname$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -47,7 +47,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.saved = newValue } }
             Reactive.Staging.write(&_saved, newValue, before: &_saved$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -60,7 +60,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.completions = newValue } }
             Reactive.Staging.write(&_completions, newValue, before: &_completions$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -121,7 +121,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
             Reactive.Staging.write(&_submitAttempted, newValue, before: &_submitAttempted$before)
-            _$transactions.end { _$commit() }
+            _$transactions.end()
         }
     }
 
@@ -313,58 +313,74 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     private var _name$before: String?
     private var _name$mirror: Reactive.MutableProperty<String>?
     private var _name$read: Swift.Bool = false
+    private var _name$pending: Swift.Bool = false
     private var _nickname: String
     private var _nickname$before: String?
     private var _nickname$mirror: Reactive.MutableProperty<String>?
     private var _nickname$read: Swift.Bool = false
+    private var _nickname$pending: Swift.Bool = false
     private var _saved: [String]
     private var _saved$before: [String]?
     private var _saved$mirror: Reactive.MutableProperty<[String]>?
     private var _saved$read: Swift.Bool = false
+    private var _saved$pending: Swift.Bool = false
     private var _completions: Int
     private var _completions$before: Int?
     private var _completions$mirror: Reactive.MutableProperty<Int>?
     private var _completions$read: Swift.Bool = false
+    private var _completions$pending: Swift.Bool = false
     private var _problemCount: Int
     private var _problemCount$mirror: Reactive.MutableProperty<Int>?
     private var _problemCount$read: Swift.Bool = false
+    private var _problemCount$pending: Swift.Bool = false
     private var _saveIsExecuting: Swift.Bool
     private var _saveIsExecuting$before: Swift.Bool?
     private var _saveIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _saveIsExecuting$read: Swift.Bool = false
+    private var _saveIsExecuting$pending: Swift.Bool = false
     private var _saveIsEnabled: Swift.Bool
     private var _saveIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _saveIsEnabled$read: Swift.Bool = false
+    private var _saveIsEnabled$pending: Swift.Bool = false
     private var _previewCanExecute: Swift.Bool
+    private var _previewCanExecute$pending: Swift.Bool = false
     private var _previewIsExecuting: Swift.Bool
     private var _previewIsExecuting$before: Swift.Bool?
     private var _previewIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _previewIsExecuting$read: Swift.Bool = false
+    private var _previewIsExecuting$pending: Swift.Bool = false
     private var _previewIsEnabled: Swift.Bool
     private var _previewIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _previewIsEnabled$read: Swift.Bool = false
+    private var _previewIsEnabled$pending: Swift.Bool = false
     private var _name$rule1: Swift.Bool
     private var _name$rule2: Swift.Bool
     private var _nameIsValid: Swift.Bool
     private var _nameIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _nameIsValid$read: Swift.Bool = false
+    private var _nameIsValid$pending: Swift.Bool = false
     private var _nameMessage: Swift.String?
     private var _nameMessage$mirror: Reactive.MutableProperty<Swift.String?>?
     private var _nameMessage$read: Swift.Bool = false
+    private var _nameMessage$pending: Swift.Bool = false
     private var _nickname$rule1: Swift.Bool
     private var _nicknameIsValid: Swift.Bool
     private var _nicknameIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _nicknameIsValid$read: Swift.Bool = false
+    private var _nicknameIsValid$pending: Swift.Bool = false
     private var _nicknameMessage: Swift.String?
     private var _nicknameMessage$mirror: Reactive.MutableProperty<Swift.String?>?
     private var _nicknameMessage$read: Swift.Bool = false
+    private var _nicknameMessage$pending: Swift.Bool = false
     private var _isValid: Swift.Bool
     private var _isValid$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _isValid$read: Swift.Bool = false
+    private var _isValid$pending: Swift.Bool = false
     private var _submitAttempted: Swift.Bool
     private var _submitAttempted$before: Swift.Bool?
     private var _submitAttempted$mirror: Reactive.MutableProperty<Swift.Bool>?
     private var _submitAttempted$read: Swift.Bool = false
+    private var _submitAttempted$pending: Swift.Bool = false
     private var _preview$condition: Reactive.MutableProperty<Swift.Bool>
     private var _save$refused: Swift.Bool = false
     private let _$observationRegistrar = Observation.ObservationRegistrar()
@@ -427,6 +443,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         _preview$condition = Reactive.MutableProperty(previewCanExecute)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._save$step {}
         }
@@ -450,7 +467,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         guard _$transactions.begin() else { return _$transactions.later { self._save$step(step) } }
         step()
         Reactive.Staging.write(&_saveIsExecuting, save.isExecuting.value, before: &_saveIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Runs one step of `preview` (its start, or an event of its work, with the handlers it runs)
@@ -459,12 +476,13 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         guard _$transactions.begin() else { return _$transactions.later { self._preview$step(step) } }
         step()
         Reactive.Staging.write(&_previewIsExecuting, preview.isExecuting.value, before: &_previewIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
+    /// whether a value a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _name$changed = Reactive.Staging.changed(_name, before: &_name$before)
         let _nickname$changed = Reactive.Staging.changed(_nickname, before: &_nickname$before)
@@ -523,54 +541,88 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
                 &_problemCount,
                 with: Self._problemCount$compute(nameMessage: _nameMessage, nicknameMessage: _nicknameMessage)
             )
+        // What changed is told in `_$notify()`, once everything the action changed is computed;
+        // runtime properties take their new values now, so that every observer reads current ones.
+        if _name$changed { Reactive.Staging.pend(&_name$pending, _name, to: _name$mirror) }
+        if _nickname$changed { Reactive.Staging.pend(&_nickname$pending, _nickname, to: _nickname$mirror) }
+        if _saved$changed { Reactive.Staging.pend(&_saved$pending, _saved, to: _saved$mirror) }
+        if _completions$changed { Reactive.Staging.pend(&_completions$pending, _completions, to: _completions$mirror) }
+        if _saveIsExecuting$changed {
+            Reactive.Staging.pend(&_saveIsExecuting$pending, _saveIsExecuting, to: _saveIsExecuting$mirror)
+        }
+        if _saveIsEnabled$changed {
+            Reactive.Staging.pend(&_saveIsEnabled$pending, _saveIsEnabled, to: _saveIsEnabled$mirror)
+        }
+        if _previewIsExecuting$changed {
+            Reactive.Staging.pend(&_previewIsExecuting$pending, _previewIsExecuting, to: _previewIsExecuting$mirror)
+        }
+        if _nameIsValid$changed { Reactive.Staging.pend(&_nameIsValid$pending, _nameIsValid, to: _nameIsValid$mirror) }
+        if _nicknameIsValid$changed {
+            Reactive.Staging.pend(&_nicknameIsValid$pending, _nicknameIsValid, to: _nicknameIsValid$mirror)
+        }
+        if _isValid$changed { Reactive.Staging.pend(&_isValid$pending, _isValid, to: _isValid$mirror) }
+        if _previewCanExecute$changed {
+            Reactive.Staging.pend(&_previewCanExecute$pending, _previewCanExecute, to: _preview$condition)
+        }
+        if _previewIsEnabled$changed {
+            Reactive.Staging.pend(&_previewIsEnabled$pending, _previewIsEnabled, to: _previewIsEnabled$mirror)
+        }
+        if _submitAttempted$changed {
+            Reactive.Staging.pend(&_submitAttempted$pending, _submitAttempted, to: _submitAttempted$mirror)
+        }
+        if _nameMessage$changed { Reactive.Staging.pend(&_nameMessage$pending, _nameMessage, to: _nameMessage$mirror) }
+        if _nicknameMessage$changed {
+            Reactive.Staging.pend(&_nicknameMessage$pending, _nicknameMessage, to: _nicknameMessage$mirror)
+        }
+        if _problemCount$changed {
+            Reactive.Staging.pend(&_problemCount$pending, _problemCount, to: _problemCount$mirror)
+        }
+        return (_name$changed || _nickname$changed || _saved$changed || _completions$changed || _saveIsExecuting$changed
+            || _saveIsEnabled$changed || _previewIsExecuting$changed || _nameIsValid$changed || _nicknameIsValid$changed
+            || _isValid$changed || _previewIsEnabled$changed || _submitAttempted$changed || _nameMessage$changed
+            || _nicknameMessage$changed || _problemCount$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _name$changed { _name$mirror?.stage(_name) }
-            if _nickname$changed { _nickname$mirror?.stage(_nickname) }
-            if _saved$changed { _saved$mirror?.stage(_saved) }
-            if _completions$changed { _completions$mirror?.stage(_completions) }
-            if _saveIsExecuting$changed { _saveIsExecuting$mirror?.stage(_saveIsExecuting) }
-            if _saveIsEnabled$changed { _saveIsEnabled$mirror?.stage(_saveIsEnabled) }
-            if _previewIsExecuting$changed { _previewIsExecuting$mirror?.stage(_previewIsExecuting) }
-            if _nameIsValid$changed { _nameIsValid$mirror?.stage(_nameIsValid) }
-            if _nicknameIsValid$changed { _nicknameIsValid$mirror?.stage(_nicknameIsValid) }
-            if _isValid$changed { _isValid$mirror?.stage(_isValid) }
-            if _previewCanExecute$changed { _preview$condition.stage(_previewCanExecute) }
-            if _previewIsEnabled$changed { _previewIsEnabled$mirror?.stage(_previewIsEnabled) }
-            if _submitAttempted$changed { _submitAttempted$mirror?.stage(_submitAttempted) }
-            if _nameMessage$changed { _nameMessage$mirror?.stage(_nameMessage) }
-            if _nicknameMessage$changed { _nicknameMessage$mirror?.stage(_nicknameMessage) }
-            if _problemCount$changed { _problemCount$mirror?.stage(_problemCount) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _name$changed { _$didChange(\.name, _name$mirror, _name$read) }
-            if _nickname$changed { _$didChange(\.nickname, _nickname$mirror, _nickname$read) }
-            if _saved$changed { _$didChange(\.saved, _saved$mirror, _saved$read) }
-            if _completions$changed { _$didChange(\.completions, _completions$mirror, _completions$read) }
-            if _saveIsExecuting$changed {
-                _$didChange(\.saveIsExecuting, _saveIsExecuting$mirror, _saveIsExecuting$read)
-            }
-            if _saveIsEnabled$changed { _$didChange(\.saveIsEnabled, _saveIsEnabled$mirror, _saveIsEnabled$read) }
-            if _previewIsExecuting$changed {
-                _$didChange(\.previewIsExecuting, _previewIsExecuting$mirror, _previewIsExecuting$read)
-            }
-            if _nameIsValid$changed { _$didChange(\.nameIsValid, _nameIsValid$mirror, _nameIsValid$read) }
-            if _nicknameIsValid$changed {
-                _$didChange(\.nicknameIsValid, _nicknameIsValid$mirror, _nicknameIsValid$read)
-            }
-            if _isValid$changed { _$didChange(\.isValid, _isValid$mirror, _isValid$read) }
-            if _previewCanExecute$changed { _preview$condition.publish() }
-            if _previewIsEnabled$changed {
-                _$didChange(\.previewIsEnabled, _previewIsEnabled$mirror, _previewIsEnabled$read)
-            }
-            if _submitAttempted$changed {
-                _$didChange(\.submitAttempted, _submitAttempted$mirror, _submitAttempted$read)
-            }
-            if _nameMessage$changed { _$didChange(\.nameMessage, _nameMessage$mirror, _nameMessage$read) }
-            if _nicknameMessage$changed {
-                _$didChange(\.nicknameMessage, _nicknameMessage$mirror, _nicknameMessage$read)
-            }
-            if _problemCount$changed { _$didChange(\.problemCount, _problemCount$mirror, _problemCount$read) }
+    /// Tells observers about each value that changed since the last call, once.
+    @_spi(VMGen) public func _$notify() {
+        // In update order: Observation, then the runtime property.
+        if Reactive.Staging.take(&_name$pending) { _$didChange(\.name, _name$mirror, _name$read) }
+        if Reactive.Staging.take(&_nickname$pending) { _$didChange(\.nickname, _nickname$mirror, _nickname$read) }
+        if Reactive.Staging.take(&_saved$pending) { _$didChange(\.saved, _saved$mirror, _saved$read) }
+        if Reactive.Staging.take(&_completions$pending) {
+            _$didChange(\.completions, _completions$mirror, _completions$read)
+        }
+        if Reactive.Staging.take(&_saveIsExecuting$pending) {
+            _$didChange(\.saveIsExecuting, _saveIsExecuting$mirror, _saveIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_saveIsEnabled$pending) {
+            _$didChange(\.saveIsEnabled, _saveIsEnabled$mirror, _saveIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_previewIsExecuting$pending) {
+            _$didChange(\.previewIsExecuting, _previewIsExecuting$mirror, _previewIsExecuting$read)
+        }
+        if Reactive.Staging.take(&_nameIsValid$pending) {
+            _$didChange(\.nameIsValid, _nameIsValid$mirror, _nameIsValid$read)
+        }
+        if Reactive.Staging.take(&_nicknameIsValid$pending) {
+            _$didChange(\.nicknameIsValid, _nicknameIsValid$mirror, _nicknameIsValid$read)
+        }
+        if Reactive.Staging.take(&_isValid$pending) { _$didChange(\.isValid, _isValid$mirror, _isValid$read) }
+        if Reactive.Staging.take(&_previewCanExecute$pending) { _preview$condition.publish() }
+        if Reactive.Staging.take(&_previewIsEnabled$pending) {
+            _$didChange(\.previewIsEnabled, _previewIsEnabled$mirror, _previewIsEnabled$read)
+        }
+        if Reactive.Staging.take(&_submitAttempted$pending) {
+            _$didChange(\.submitAttempted, _submitAttempted$mirror, _submitAttempted$read)
+        }
+        if Reactive.Staging.take(&_nameMessage$pending) {
+            _$didChange(\.nameMessage, _nameMessage$mirror, _nameMessage$read)
+        }
+        if Reactive.Staging.take(&_nicknameMessage$pending) {
+            _$didChange(\.nicknameMessage, _nicknameMessage$mirror, _nicknameMessage$read)
+        }
+        if Reactive.Staging.take(&_problemCount$pending) {
+            _$didChange(\.problemCount, _problemCount$mirror, _problemCount$read)
         }
         #if DEBUG
         Reactive.Invariant.check(_$invariants, of: Self.self)
@@ -581,7 +633,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end { _$commit() }
+        _$transactions.end()
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
@@ -592,14 +644,12 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     }
 
     /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
+    /// the runtime property's observers, about a value already stored.
     private func _$didChange<Value>(
         _ keyPath: Swift.KeyPath<ProfileFormViewModel, Value>,
         _ mirror: Reactive.MutableProperty<Value>?,
         _ read: Swift.Bool
     ) {
-        _$transactions.willTellObservers()
         if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
         mirror?.publish()
     }
