@@ -129,8 +129,11 @@ public final class Transactions {
     public func join(_ parent: Transactions) {
         let mine = scope, theirs = parent.scope
         if mine === theirs { return }
-        // The smaller scope moves into the larger; what it had queued goes along, in order.
-        let (kept, moved) = mine.members.count > theirs.members.count ? (mine, theirs) : (theirs, mine)
+        // A scope under way (a child made while its parent commits joins it) stays, so that the
+        // commit running keeps seeing every touch; otherwise the smaller moves into the larger.
+        // What the moved one had queued goes along, in order.
+        let keepMine = mine.isActive != theirs.isActive ? mine.isActive : mine.members.count > theirs.members.count
+        let (kept, moved) = keepMine ? (mine, theirs) : (theirs, mine)
         for entry in moved.members {
             guard let transactions = entry.object else { continue }
             transactions.scope = kept
@@ -167,6 +170,9 @@ public final class TransactionScope {
     @exclusivity(unchecked) var isRunningDeferred = false
     /// The transactions in this scope, weakly.
     var members: [Weak<Transactions>] = []
+
+    /// Whether an action or a commit is under way.
+    var isActive: Bool { depth > 0 || isCommitting }
 
     /// How many rounds of computing again and sending events a commit may take: a tree whose
     /// handlers keep writing each other would otherwise never end.

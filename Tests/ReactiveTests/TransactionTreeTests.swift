@@ -133,6 +133,26 @@ struct TransactionTreeTests {
         #expect(journal.take() == ["compute a", "compute a", "tell a.value = 2", "tell a.total = 2"])
     }
 
+    @Test("a tree joined while a commit is under way joins that commit, even when it is the larger")
+    func joiningDuringACommit() {
+        let parent = TreeMember("parent", journal: journal)
+        let child = TreeMember("child", journal: journal)
+        let grandchild = TreeMember("grandchild", journal: journal)
+        child.children = [grandchild]
+        parent.events.observeValuesOnMain { _ in
+            // Inside the parent's commit: adopt a tree of two, then write its leaf.
+            parent.children = [child]
+            grandchild.set(5)
+        }
+        parent.set(1, emitting: true)
+        #expect(parent.total == 6, "the grandchild's write was computed in the same commit, up to the parent")
+        #expect(journal.take().filter { $0.hasPrefix("tell") } == [
+            "tell parent.value = 1", "tell parent.total = 6", "tell grandchild.value = 5", "tell grandchild.total = 5",
+            "tell child.total = 5",
+        ])
+        #expect(grandchild._$transactions.sharesScope(with: parent._$transactions))
+    }
+
     @Test("following a new value stops following the old one")
     func followReplacesFollowed() {
         let (parent, first, second) = tree()
