@@ -189,7 +189,7 @@ struct GeneratedTidinessTests {
     func constantsOnlyHasNoScaffolding() throws {
         let spec = try read("Tests/Tidiness/Constants.vm.yaml")
         let source = try #require(generate(spec, file: "Tests/Tidiness/Constants.vm.yaml"))
-        for scaffolding in ["_$transactions", "_$observationRegistrar", "_$disposables", "_$commit", "_$access",
+        for scaffolding in ["_$transactions", "_$observationRegistrar", "_$disposables", "_$recompute", "_$notify", "_$access",
                             "_$didChange", "func update", "deinit", "// MARK: Runtime properties", "// MARK: Storage"] {
             #expect(!source.contains(scaffolding), "\(scaffolding)")
         }

@@ -50,7 +50,7 @@ struct LargeSpecTests {
     @Test("the commit recomputes each value in one statement, guarded by the inputs that can change it")
     func oneStatementPerValue() throws {
         let source = try #require(generate(Self.chainSpec(inputs: 3, values: 4)))
-        let commit = source.components(separatedBy: "private func _$commit() {").last ?? ""
+        let commit = source.components(separatedBy: "func _$recompute() -> Swift.Bool {").last ?? ""
         // Too long for one line: the guard, then the recomputation on the next.
         #expect(commit.contains("""
                     let _v0$changed = (_i0$changed || _i1$changed || _i2$changed)

@@ -160,7 +160,7 @@ public struct CodeFunction: Sendable {
     /// Lines at column 0 before the signature: a `#sourceLocation` when the signature itself
     /// is spec code.
     public var leadingLines: [String]
-    /// `private func _$commit() {`, without indentation; a signature too long for one line has
+    /// `private static func _b$compute(a: Int) -> Int {`, without indentation; a signature too long for one line has
     /// one parameter per line, and those lines carry their indentation.
     public var signature: String
     /// Body lines; lines of spec code start at their spec column (under `#sourceLocation`),

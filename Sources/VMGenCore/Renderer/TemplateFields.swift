@@ -241,7 +241,7 @@ extension CodeFunction: TemplateObject {
     static let fields: [TemplateField<CodeFunction>] = [
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
         .lines("leadingLines", "Lines at column 0 before the signature (a `#sourceLocation`).") { $0.leadingLines },
-        .text("signature", "`private func _$commit() {`, without indentation; a long one on several lines, each after the first indented.") { $0.signature },
+        .text("signature", "`private static func _b$compute(a: Int) -> Int {`, without indentation; a long one on several lines, each after the first indented.") { $0.signature },
         .lines("bodyLines", "The body's lines; spec code at its spec column, under `#sourceLocation`.") { $0.bodyLines },
         .optionalText("body", "`bodyLines` joined with newlines; empty for an empty body.") { $0.body },
     ]
