@@ -303,27 +303,26 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
         if _usernameSearchText$changed {
-            Reactive.Staging.pend(&_usernameSearchText$pending, _usernameSearchText, to: _usernameSearchText$mirror)
+            _usernameSearchText$pending = Reactive.Staging.pend(_usernameSearchText, to: _usernameSearchText$mirror)
         }
-        if _foundPerson$changed { Reactive.Staging.pend(&_foundPerson$pending, _foundPerson, to: _foundPerson$mirror) }
+        if _foundPerson$changed { _foundPerson$pending = Reactive.Staging.pend(_foundPerson, to: _foundPerson$mirror) }
         if _isErrorHidden$changed {
-            Reactive.Staging.pend(&_isErrorHidden$pending, _isErrorHidden, to: _isErrorHidden$mirror)
+            _isErrorHidden$pending = Reactive.Staging.pend(_isErrorHidden, to: _isErrorHidden$mirror)
         }
         if _addPersonCanExecute$changed {
-            Reactive.Staging.pend(&_addPersonCanExecute$pending, _addPersonCanExecute, to: _addPerson$condition)
+            _addPersonCanExecute$pending = Reactive.Staging.pend(_addPersonCanExecute, to: _addPerson$condition)
         }
         if _addPersonIsExecuting$changed {
-            Reactive.Staging.pend(
-                &_addPersonIsExecuting$pending,
+            _addPersonIsExecuting$pending = Reactive.Staging.pend(
                 _addPersonIsExecuting,
                 to: _addPersonIsExecuting$mirror
             )
         }
         if _isTextFieldEnabled$changed {
-            Reactive.Staging.pend(&_isTextFieldEnabled$pending, _isTextFieldEnabled, to: _isTextFieldEnabled$mirror)
+            _isTextFieldEnabled$pending = Reactive.Staging.pend(_isTextFieldEnabled, to: _isTextFieldEnabled$mirror)
         }
         if _addPersonIsEnabled$changed {
-            Reactive.Staging.pend(&_addPersonIsEnabled$pending, _addPersonIsEnabled, to: _addPersonIsEnabled$mirror)
+            _addPersonIsEnabled$pending = Reactive.Staging.pend(_addPersonIsEnabled, to: _addPersonIsEnabled$mirror)
         }
         return (_usernameSearchText$changed || _foundPerson$changed || _isErrorHidden$changed
             || _addPersonIsExecuting$changed || _isTextFieldEnabled$changed || _addPersonIsEnabled$changed)

@@ -334,36 +334,34 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
             && Reactive.Staging.replace(&_newGameIsEnabled, with: !_newGameIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _roll$changed { Reactive.Staging.pend(&_roll$pending, _roll, to: _roll$mirror) }
-        if _isGameOver$changed { Reactive.Staging.pend(&_isGameOver$pending, _isGameOver, to: _isGameOver$mirror) }
+        if _roll$changed { _roll$pending = Reactive.Staging.pend(_roll, to: _roll$mirror) }
+        if _isGameOver$changed { _isGameOver$pending = Reactive.Staging.pend(_isGameOver, to: _isGameOver$mirror) }
         if _currentRollDescription$changed {
-            Reactive.Staging.pend(
-                &_currentRollDescription$pending,
+            _currentRollDescription$pending = Reactive.Staging.pend(
                 _currentRollDescription,
                 to: _currentRollDescription$mirror
             )
         }
         if _currentRollTextColor$changed {
-            Reactive.Staging.pend(
-                &_currentRollTextColor$pending,
+            _currentRollTextColor$pending = Reactive.Staging.pend(
                 _currentRollTextColor,
                 to: _currentRollTextColor$mirror
             )
         }
         if _rollDieCanExecute$changed {
-            Reactive.Staging.pend(&_rollDieCanExecute$pending, _rollDieCanExecute, to: _rollDie$condition)
+            _rollDieCanExecute$pending = Reactive.Staging.pend(_rollDieCanExecute, to: _rollDie$condition)
         }
         if _rollDieIsExecuting$changed {
-            Reactive.Staging.pend(&_rollDieIsExecuting$pending, _rollDieIsExecuting, to: _rollDieIsExecuting$mirror)
+            _rollDieIsExecuting$pending = Reactive.Staging.pend(_rollDieIsExecuting, to: _rollDieIsExecuting$mirror)
         }
         if _rollDieIsEnabled$changed {
-            Reactive.Staging.pend(&_rollDieIsEnabled$pending, _rollDieIsEnabled, to: _rollDieIsEnabled$mirror)
+            _rollDieIsEnabled$pending = Reactive.Staging.pend(_rollDieIsEnabled, to: _rollDieIsEnabled$mirror)
         }
         if _newGameIsExecuting$changed {
-            Reactive.Staging.pend(&_newGameIsExecuting$pending, _newGameIsExecuting, to: _newGameIsExecuting$mirror)
+            _newGameIsExecuting$pending = Reactive.Staging.pend(_newGameIsExecuting, to: _newGameIsExecuting$mirror)
         }
         if _newGameIsEnabled$changed {
-            Reactive.Staging.pend(&_newGameIsEnabled$pending, _newGameIsEnabled, to: _newGameIsEnabled$mirror)
+            _newGameIsEnabled$pending = Reactive.Staging.pend(_newGameIsEnabled, to: _newGameIsEnabled$mirror)
         }
         return (_roll$changed || _isGameOver$changed || _currentRollDescription$changed || _currentRollTextColor$changed
             || _rollDieIsExecuting$changed || _rollDieIsEnabled$changed || _newGameIsExecuting$changed

@@ -365,48 +365,42 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
             )
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _searchText$changed { Reactive.Staging.pend(&_searchText$pending, _searchText, to: _searchText$mirror) }
+        if _searchText$changed { _searchText$pending = Reactive.Staging.pend(_searchText, to: _searchText$mirror) }
         if _previousSearches$changed {
-            Reactive.Staging.pend(&_previousSearches$pending, _previousSearches, to: _previousSearches$mirror)
+            _previousSearches$pending = Reactive.Staging.pend(_previousSearches, to: _previousSearches$mirror)
         }
         if _executeSearchCanExecute$changed {
-            Reactive.Staging.pend(
-                &_executeSearchCanExecute$pending,
+            _executeSearchCanExecute$pending = Reactive.Staging.pend(
                 _executeSearchCanExecute,
                 to: _executeSearch$condition
             )
         }
         if _executeSearchIsExecuting$changed {
-            Reactive.Staging.pend(
-                &_executeSearchIsExecuting$pending,
+            _executeSearchIsExecuting$pending = Reactive.Staging.pend(
                 _executeSearchIsExecuting,
                 to: _executeSearchIsExecuting$mirror
             )
         }
         if _executeSearchIsEnabled$changed {
-            Reactive.Staging.pend(
-                &_executeSearchIsEnabled$pending,
+            _executeSearchIsEnabled$pending = Reactive.Staging.pend(
                 _executeSearchIsEnabled,
                 to: _executeSearchIsEnabled$mirror
             )
         }
         if _selectPreviousSearchCanExecute$changed {
-            Reactive.Staging.pend(
-                &_selectPreviousSearchCanExecute$pending,
+            _selectPreviousSearchCanExecute$pending = Reactive.Staging.pend(
                 _selectPreviousSearchCanExecute,
                 to: _selectPreviousSearch$condition
             )
         }
         if _selectPreviousSearchIsExecuting$changed {
-            Reactive.Staging.pend(
-                &_selectPreviousSearchIsExecuting$pending,
+            _selectPreviousSearchIsExecuting$pending = Reactive.Staging.pend(
                 _selectPreviousSearchIsExecuting,
                 to: _selectPreviousSearchIsExecuting$mirror
             )
         }
         if _selectPreviousSearchIsEnabled$changed {
-            Reactive.Staging.pend(
-                &_selectPreviousSearchIsEnabled$pending,
+            _selectPreviousSearchIsEnabled$pending = Reactive.Staging.pend(
                 _selectPreviousSearchIsEnabled,
                 to: _selectPreviousSearchIsEnabled$mirror
             )

@@ -198,9 +198,9 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         let _items$childChanged = _items$follower.take()
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _results$changed { Reactive.Staging.pend(&_results$pending, _results, to: _results$mirror) }
-        if _title$changed { Reactive.Staging.pend(&_title$pending, _title, to: _title$mirror) }
-        if _items$changed { Reactive.Staging.pend(&_items$pending, _items, to: _items$mirror) }
+        if _results$changed { _results$pending = Reactive.Staging.pend(_results, to: _results$mirror) }
+        if _title$changed { _title$pending = Reactive.Staging.pend(_title, to: _title$mirror) }
+        if _items$changed { _items$pending = Reactive.Staging.pend(_items, to: _items$mirror) }
         return (_results$changed || _title$changed || _items$changed || _items$childChanged)
     }
 

@@ -442,22 +442,22 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         let _metadataError$changed = Reactive.Staging.changed(_metadataError, before: &_metadataError$before)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _photo$changed { Reactive.Staging.pend(&_photo$pending, _photo, to: _photo$mirror) }
-        if _isVisible$changed { Reactive.Staging.pend(&_isVisible$pending, _isVisible, to: _isVisible$mirror) }
-        if _title$changed { Reactive.Staging.pend(&_title$pending, _title, to: _title$mirror) }
-        if _url$changed { Reactive.Staging.pend(&_url$pending, _url, to: _url$mirror) }
+        if _photo$changed { _photo$pending = Reactive.Staging.pend(_photo, to: _photo$mirror) }
+        if _isVisible$changed { _isVisible$pending = Reactive.Staging.pend(_isVisible, to: _isVisible$mirror) }
+        if _title$changed { _title$pending = Reactive.Staging.pend(_title, to: _title$mirror) }
+        if _url$changed { _url$pending = Reactive.Staging.pend(_url, to: _url$mirror) }
         if _settledVisibility$changed {
-            Reactive.Staging.pend(&_settledVisibility$pending, _settledVisibility, to: _settledVisibility$mirror)
+            _settledVisibility$pending = Reactive.Staging.pend(_settledVisibility, to: _settledVisibility$mirror)
         }
-        if _hasBeenSeen$changed { Reactive.Staging.pend(&_hasBeenSeen$pending, _hasBeenSeen, to: _hasBeenSeen$mirror) }
-        if _metadata$changed { Reactive.Staging.pend(&_metadata$pending, _metadata, to: _metadata$mirror) }
-        if _favorites$changed { Reactive.Staging.pend(&_favorites$pending, _favorites, to: _favorites$mirror) }
-        if _comments$changed { Reactive.Staging.pend(&_comments$pending, _comments, to: _comments$mirror) }
+        if _hasBeenSeen$changed { _hasBeenSeen$pending = Reactive.Staging.pend(_hasBeenSeen, to: _hasBeenSeen$mirror) }
+        if _metadata$changed { _metadata$pending = Reactive.Staging.pend(_metadata, to: _metadata$mirror) }
+        if _favorites$changed { _favorites$pending = Reactive.Staging.pend(_favorites, to: _favorites$mirror) }
+        if _comments$changed { _comments$pending = Reactive.Staging.pend(_comments, to: _comments$mirror) }
         if _metadataIsLoading$changed {
-            Reactive.Staging.pend(&_metadataIsLoading$pending, _metadataIsLoading, to: _metadataIsLoading$mirror)
+            _metadataIsLoading$pending = Reactive.Staging.pend(_metadataIsLoading, to: _metadataIsLoading$mirror)
         }
         if _metadataError$changed {
-            Reactive.Staging.pend(&_metadataError$pending, _metadataError, to: _metadataError$mirror)
+            _metadataError$pending = Reactive.Staging.pend(_metadataError, to: _metadataError$mirror)
         }
         return (_photo$changed || _isVisible$changed || _title$changed || _url$changed || _settledVisibility$changed
             || _hasBeenSeen$changed || _metadata$changed || _favorites$changed || _comments$changed

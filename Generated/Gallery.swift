@@ -191,12 +191,11 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
         if _importedPhotos$changed {
-            Reactive.Staging.pend(&_importedPhotos$pending, _importedPhotos, to: _importedPhotos$mirror)
+            _importedPhotos$pending = Reactive.Staging.pend(_importedPhotos, to: _importedPhotos$mirror)
         }
-        if _photos$changed { Reactive.Staging.pend(&_photos$pending, _photos, to: _photos$mirror) }
+        if _photos$changed { _photos$pending = Reactive.Staging.pend(_photos, to: _photos$mirror) }
         if _importedPhotosIsLoading$changed {
-            Reactive.Staging.pend(
-                &_importedPhotosIsLoading$pending,
+            _importedPhotosIsLoading$pending = Reactive.Staging.pend(
                 _importedPhotosIsLoading,
                 to: _importedPhotosIsLoading$mirror
             )

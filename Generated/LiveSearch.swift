@@ -309,20 +309,20 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         let _resultsError$changed = Reactive.Staging.changed(_resultsError, before: &_resultsError$before)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _query$changed { Reactive.Staging.pend(&_query$pending, _query, to: _query$mirror) }
+        if _query$changed { _query$pending = Reactive.Staging.pend(_query, to: _query$mirror) }
         if _trimmedQuery$changed {
-            Reactive.Staging.pend(&_trimmedQuery$pending, _trimmedQuery, to: _trimmedQuery$mirror)
+            _trimmedQuery$pending = Reactive.Staging.pend(_trimmedQuery, to: _trimmedQuery$mirror)
         }
-        if _isActive$changed { Reactive.Staging.pend(&_isActive$pending, _isActive, to: _isActive$mirror) }
+        if _isActive$changed { _isActive$pending = Reactive.Staging.pend(_isActive, to: _isActive$mirror) }
         if _characterCount$changed {
-            Reactive.Staging.pend(&_characterCount$pending, _characterCount, to: _characterCount$mirror)
+            _characterCount$pending = Reactive.Staging.pend(_characterCount, to: _characterCount$mirror)
         }
-        if _results$changed { Reactive.Staging.pend(&_results$pending, _results, to: _results$mirror) }
+        if _results$changed { _results$pending = Reactive.Staging.pend(_results, to: _results$mirror) }
         if _resultsIsLoading$changed {
-            Reactive.Staging.pend(&_resultsIsLoading$pending, _resultsIsLoading, to: _resultsIsLoading$mirror)
+            _resultsIsLoading$pending = Reactive.Staging.pend(_resultsIsLoading, to: _resultsIsLoading$mirror)
         }
         if _resultsError$changed {
-            Reactive.Staging.pend(&_resultsError$pending, _resultsError, to: _resultsError$mirror)
+            _resultsError$pending = Reactive.Staging.pend(_resultsError, to: _resultsError$mirror)
         }
         return (_query$changed || _trimmedQuery$changed || _isActive$changed || _characterCount$changed
             || _results$changed || _resultsIsLoading$changed || _resultsError$changed)

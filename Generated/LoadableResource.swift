@@ -292,17 +292,17 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         let _lastError$changed = Reactive.Staging.changed(_lastError, before: &_lastError$before)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _model$changed { Reactive.Staging.pend(&_model$pending, _model, to: _model$mirror) }
-        if _computed$changed { Reactive.Staging.pend(&_computed$pending, _computed, to: _computed$mirror) }
-        if _result$changed { Reactive.Staging.pend(&_result$pending, _result, to: _result$mirror) }
+        if _model$changed { _model$pending = Reactive.Staging.pend(_model, to: _model$mirror) }
+        if _computed$changed { _computed$pending = Reactive.Staging.pend(_computed, to: _computed$mirror) }
+        if _result$changed { _result$pending = Reactive.Staging.pend(_result, to: _result$mirror) }
         if _computedIsLoading$changed {
-            Reactive.Staging.pend(&_computedIsLoading$pending, _computedIsLoading, to: _computedIsLoading$mirror)
+            _computedIsLoading$pending = Reactive.Staging.pend(_computedIsLoading, to: _computedIsLoading$mirror)
         }
-        if _loading$changed { Reactive.Staging.pend(&_loading$pending, _loading, to: _loading$mirror) }
+        if _loading$changed { _loading$pending = Reactive.Staging.pend(_loading, to: _loading$mirror) }
         if _computedError$changed {
-            Reactive.Staging.pend(&_computedError$pending, _computedError, to: _computedError$mirror)
+            _computedError$pending = Reactive.Staging.pend(_computedError, to: _computedError$mirror)
         }
-        if _lastError$changed { Reactive.Staging.pend(&_lastError$pending, _lastError, to: _lastError$mirror) }
+        if _lastError$changed { _lastError$pending = Reactive.Staging.pend(_lastError, to: _lastError$mirror) }
         return (_model$changed || _computed$changed || _result$changed || _computedIsLoading$changed || _loading$changed
             || _computedError$changed || _lastError$changed)
     }

@@ -281,20 +281,20 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
             && Reactive.Staging.replace(&_logInIsEnabled, with: _logInCanExecute && !_logInIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _username$changed { Reactive.Staging.pend(&_username$pending, _username, to: _username$mirror) }
-        if _password$changed { Reactive.Staging.pend(&_password$pending, _password, to: _password$mirror) }
+        if _username$changed { _username$pending = Reactive.Staging.pend(_username, to: _username$mirror) }
+        if _password$changed { _password$pending = Reactive.Staging.pend(_password, to: _password$mirror) }
         if _errorMessage$changed {
-            Reactive.Staging.pend(&_errorMessage$pending, _errorMessage, to: _errorMessage$mirror)
+            _errorMessage$pending = Reactive.Staging.pend(_errorMessage, to: _errorMessage$mirror)
         }
-        if _isLoggedIn$changed { Reactive.Staging.pend(&_isLoggedIn$pending, _isLoggedIn, to: _isLoggedIn$mirror) }
+        if _isLoggedIn$changed { _isLoggedIn$pending = Reactive.Staging.pend(_isLoggedIn, to: _isLoggedIn$mirror) }
         if _logInCanExecute$changed {
-            Reactive.Staging.pend(&_logInCanExecute$pending, _logInCanExecute, to: _logIn$condition)
+            _logInCanExecute$pending = Reactive.Staging.pend(_logInCanExecute, to: _logIn$condition)
         }
         if _logInIsExecuting$changed {
-            Reactive.Staging.pend(&_logInIsExecuting$pending, _logInIsExecuting, to: _logInIsExecuting$mirror)
+            _logInIsExecuting$pending = Reactive.Staging.pend(_logInIsExecuting, to: _logInIsExecuting$mirror)
         }
         if _logInIsEnabled$changed {
-            Reactive.Staging.pend(&_logInIsEnabled$pending, _logInIsEnabled, to: _logInIsEnabled$mirror)
+            _logInIsEnabled$pending = Reactive.Staging.pend(_logInIsEnabled, to: _logInIsEnabled$mirror)
         }
         return (_username$changed || _password$changed || _errorMessage$changed || _isLoggedIn$changed
             || _logInIsExecuting$changed || _logInIsEnabled$changed)

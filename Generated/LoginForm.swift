@@ -303,22 +303,22 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
             && Reactive.Staging.replace(&_showsError, with: Self._showsError$compute(errorMessage: _errorMessage))
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _username$changed { Reactive.Staging.pend(&_username$pending, _username, to: _username$mirror) }
-        if _password$changed { Reactive.Staging.pend(&_password$pending, _password, to: _password$mirror) }
-        if _canSubmit$changed { Reactive.Staging.pend(&_canSubmit$pending, _canSubmit, to: _canSubmit$mirror) }
+        if _username$changed { _username$pending = Reactive.Staging.pend(_username, to: _username$mirror) }
+        if _password$changed { _password$pending = Reactive.Staging.pend(_password, to: _password$mirror) }
+        if _canSubmit$changed { _canSubmit$pending = Reactive.Staging.pend(_canSubmit, to: _canSubmit$mirror) }
         if _logInCanExecute$changed {
-            Reactive.Staging.pend(&_logInCanExecute$pending, _logInCanExecute, to: _logIn$condition)
+            _logInCanExecute$pending = Reactive.Staging.pend(_logInCanExecute, to: _logIn$condition)
         }
         if _logInIsExecuting$changed {
-            Reactive.Staging.pend(&_logInIsExecuting$pending, _logInIsExecuting, to: _logInIsExecuting$mirror)
+            _logInIsExecuting$pending = Reactive.Staging.pend(_logInIsExecuting, to: _logInIsExecuting$mirror)
         }
         if _logInIsEnabled$changed {
-            Reactive.Staging.pend(&_logInIsEnabled$pending, _logInIsEnabled, to: _logInIsEnabled$mirror)
+            _logInIsEnabled$pending = Reactive.Staging.pend(_logInIsEnabled, to: _logInIsEnabled$mirror)
         }
         if _errorMessage$changed {
-            Reactive.Staging.pend(&_errorMessage$pending, _errorMessage, to: _errorMessage$mirror)
+            _errorMessage$pending = Reactive.Staging.pend(_errorMessage, to: _errorMessage$mirror)
         }
-        if _showsError$changed { Reactive.Staging.pend(&_showsError$pending, _showsError, to: _showsError$mirror) }
+        if _showsError$changed { _showsError$pending = Reactive.Staging.pend(_showsError, to: _showsError$mirror) }
         return (_username$changed || _password$changed || _canSubmit$changed || _logInIsExecuting$changed
             || _logInIsEnabled$changed || _errorMessage$changed || _showsError$changed)
     }

@@ -232,12 +232,12 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
             )
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _quantity$changed { Reactive.Staging.pend(&_quantity$pending, _quantity, to: _quantity$mirror) }
-        if _unitPrice$changed { Reactive.Staging.pend(&_unitPrice$pending, _unitPrice, to: _unitPrice$mirror) }
-        if _subtotal$changed { Reactive.Staging.pend(&_subtotal$pending, _subtotal, to: _subtotal$mirror) }
-        if _discount$changed { Reactive.Staging.pend(&_discount$pending, _discount, to: _discount$mirror) }
-        if _total$changed { Reactive.Staging.pend(&_total$pending, _total, to: _total$mirror) }
-        if _summary$changed { Reactive.Staging.pend(&_summary$pending, _summary, to: _summary$mirror) }
+        if _quantity$changed { _quantity$pending = Reactive.Staging.pend(_quantity, to: _quantity$mirror) }
+        if _unitPrice$changed { _unitPrice$pending = Reactive.Staging.pend(_unitPrice, to: _unitPrice$mirror) }
+        if _subtotal$changed { _subtotal$pending = Reactive.Staging.pend(_subtotal, to: _subtotal$mirror) }
+        if _discount$changed { _discount$pending = Reactive.Staging.pend(_discount, to: _discount$mirror) }
+        if _total$changed { _total$pending = Reactive.Staging.pend(_total, to: _total$mirror) }
+        if _summary$changed { _summary$pending = Reactive.Staging.pend(_summary, to: _summary$mirror) }
         return (_quantity$changed || _unitPrice$changed || _subtotal$changed || _discount$changed || _total$changed
             || _summary$changed)
     }

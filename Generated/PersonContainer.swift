@@ -226,13 +226,13 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
         let _detailViewModel$childChanged = _detailViewModel$follower.take()
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _person$changed { Reactive.Staging.pend(&_person$pending, _person, to: _person$mirror) }
-        if _uiState$changed { Reactive.Staging.pend(&_uiState$pending, _uiState, to: _uiState$mirror) }
+        if _person$changed { _person$pending = Reactive.Staging.pend(_person, to: _person$mirror) }
+        if _uiState$changed { _uiState$pending = Reactive.Staging.pend(_uiState, to: _uiState$mirror) }
         if _detailViewModel$changed {
-            Reactive.Staging.pend(&_detailViewModel$pending, _detailViewModel, to: _detailViewModel$mirror)
+            _detailViewModel$pending = Reactive.Staging.pend(_detailViewModel, to: _detailViewModel$mirror)
         }
         if _personIsLoading$changed {
-            Reactive.Staging.pend(&_personIsLoading$pending, _personIsLoading, to: _personIsLoading$mirror)
+            _personIsLoading$pending = Reactive.Staging.pend(_personIsLoading, to: _personIsLoading$mirror)
         }
         return (_person$changed || _uiState$changed || _detailViewModel$changed || _personIsLoading$changed
             || _detailViewModel$childChanged)

@@ -205,13 +205,13 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
             && Reactive.Staging.replace(&_avatarURL, with: Self._avatarURL$compute(person: _person))
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _person$changed { Reactive.Staging.pend(&_person$pending, _person, to: _person$mirror) }
-        if _name$changed { Reactive.Staging.pend(&_name$pending, _name, to: _name$mirror) }
-        if _notes$changed { Reactive.Staging.pend(&_notes$pending, _notes, to: _notes$mirror) }
+        if _person$changed { _person$pending = Reactive.Staging.pend(_person, to: _person$mirror) }
+        if _name$changed { _name$pending = Reactive.Staging.pend(_name, to: _name$mirror) }
+        if _notes$changed { _notes$pending = Reactive.Staging.pend(_notes, to: _notes$mirror) }
         if _twitterHandle$changed {
-            Reactive.Staging.pend(&_twitterHandle$pending, _twitterHandle, to: _twitterHandle$mirror)
+            _twitterHandle$pending = Reactive.Staging.pend(_twitterHandle, to: _twitterHandle$mirror)
         }
-        if _avatarURL$changed { Reactive.Staging.pend(&_avatarURL$pending, _avatarURL, to: _avatarURL$mirror) }
+        if _avatarURL$changed { _avatarURL$pending = Reactive.Staging.pend(_avatarURL, to: _avatarURL$mirror) }
         return (_person$changed || _name$changed || _notes$changed || _twitterHandle$changed || _avatarURL$changed)
     }
 

@@ -283,16 +283,16 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
             && Reactive.Staging.replace(&_isLoading, with: Self._isLoading$compute(detailsIsLoading: _detailsIsLoading))
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _details$changed { Reactive.Staging.pend(&_details$pending, _details, to: _details$mirror) }
-        if _imageData$changed { Reactive.Staging.pend(&_imageData$pending, _imageData, to: _imageData$mirror) }
+        if _details$changed { _details$pending = Reactive.Staging.pend(_details, to: _details$mirror) }
+        if _imageData$changed { _imageData$pending = Reactive.Staging.pend(_imageData, to: _imageData$mirror) }
         if _detailsIsLoading$changed {
-            Reactive.Staging.pend(&_detailsIsLoading$pending, _detailsIsLoading, to: _detailsIsLoading$mirror)
+            _detailsIsLoading$pending = Reactive.Staging.pend(_detailsIsLoading, to: _detailsIsLoading$mirror)
         }
-        if _isLoading$changed { Reactive.Staging.pend(&_isLoading$pending, _isLoading, to: _isLoading$mirror) }
+        if _isLoading$changed { _isLoading$pending = Reactive.Staging.pend(_isLoading, to: _isLoading$mirror) }
         if _detailsError$changed {
-            Reactive.Staging.pend(&_detailsError$pending, _detailsError, to: _detailsError$mirror)
+            _detailsError$pending = Reactive.Staging.pend(_detailsError, to: _detailsError$mirror)
         }
-        if _isActive$changed { Reactive.Staging.pend(&_isActive$pending, _isActive, to: _isActive$mirror) }
+        if _isActive$changed { _isActive$pending = Reactive.Staging.pend(_isActive, to: _isActive$mirror) }
         return (_details$changed || _imageData$changed || _detailsIsLoading$changed || _isLoading$changed
             || _detailsError$changed || _isActive$changed)
     }

@@ -345,24 +345,24 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
             && Reactive.Staging.replace(&_voteIsEnabled, with: _voteCanExecute && !_voteIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _photo$changed { Reactive.Staging.pend(&_photo$pending, _photo, to: _photo$mirror) }
-        if _voteError$changed { Reactive.Staging.pend(&_voteError$pending, _voteError, to: _voteError$mirror) }
-        if _photoName$changed { Reactive.Staging.pend(&_photoName$pending, _photoName, to: _photoName$mirror) }
+        if _photo$changed { _photo$pending = Reactive.Staging.pend(_photo, to: _photo$mirror) }
+        if _voteError$changed { _voteError$pending = Reactive.Staging.pend(_voteError, to: _voteError$mirror) }
+        if _photoName$changed { _photoName$pending = Reactive.Staging.pend(_photoName, to: _photoName$mirror) }
         if _photographerName$changed {
-            Reactive.Staging.pend(&_photographerName$pending, _photographerName, to: _photographerName$mirror)
+            _photographerName$pending = Reactive.Staging.pend(_photographerName, to: _photographerName$mirror)
         }
-        if _photoRating$changed { Reactive.Staging.pend(&_photoRating$pending, _photoRating, to: _photoRating$mirror) }
+        if _photoRating$changed { _photoRating$pending = Reactive.Staging.pend(_photoRating, to: _photoRating$mirror) }
         if _votePromptText$changed {
-            Reactive.Staging.pend(&_votePromptText$pending, _votePromptText, to: _votePromptText$mirror)
+            _votePromptText$pending = Reactive.Staging.pend(_votePromptText, to: _votePromptText$mirror)
         }
         if _voteCanExecute$changed {
-            Reactive.Staging.pend(&_voteCanExecute$pending, _voteCanExecute, to: _vote$condition)
+            _voteCanExecute$pending = Reactive.Staging.pend(_voteCanExecute, to: _vote$condition)
         }
         if _voteIsExecuting$changed {
-            Reactive.Staging.pend(&_voteIsExecuting$pending, _voteIsExecuting, to: _voteIsExecuting$mirror)
+            _voteIsExecuting$pending = Reactive.Staging.pend(_voteIsExecuting, to: _voteIsExecuting$mirror)
         }
         if _voteIsEnabled$changed {
-            Reactive.Staging.pend(&_voteIsEnabled$pending, _voteIsEnabled, to: _voteIsEnabled$mirror)
+            _voteIsEnabled$pending = Reactive.Staging.pend(_voteIsEnabled, to: _voteIsEnabled$mirror)
         }
         return (_photo$changed || _voteError$changed || _photoName$changed || _photographerName$changed
             || _photoRating$changed || _votePromptText$changed || _voteIsExecuting$changed || _voteIsEnabled$changed)

@@ -182,13 +182,13 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
             && Reactive.Staging.replace(&_toggleIsEnabled, with: !_toggleIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _isSelected$changed { Reactive.Staging.pend(&_isSelected$pending, _isSelected, to: _isSelected$mirror) }
-        if _title$changed { Reactive.Staging.pend(&_title$pending, _title, to: _title$mirror) }
+        if _isSelected$changed { _isSelected$pending = Reactive.Staging.pend(_isSelected, to: _isSelected$mirror) }
+        if _title$changed { _title$pending = Reactive.Staging.pend(_title, to: _title$mirror) }
         if _toggleIsExecuting$changed {
-            Reactive.Staging.pend(&_toggleIsExecuting$pending, _toggleIsExecuting, to: _toggleIsExecuting$mirror)
+            _toggleIsExecuting$pending = Reactive.Staging.pend(_toggleIsExecuting, to: _toggleIsExecuting$mirror)
         }
         if _toggleIsEnabled$changed {
-            Reactive.Staging.pend(&_toggleIsEnabled$pending, _toggleIsEnabled, to: _toggleIsEnabled$mirror)
+            _toggleIsEnabled$pending = Reactive.Staging.pend(_toggleIsEnabled, to: _toggleIsEnabled$mirror)
         }
         return (_isSelected$changed || _title$changed || _toggleIsExecuting$changed || _toggleIsEnabled$changed)
     }

@@ -262,17 +262,17 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
             )
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _names$changed { Reactive.Staging.pend(&_names$pending, _names, to: _names$mirror) }
-        if _rows$changed { Reactive.Staging.pend(&_rows$pending, _rows, to: _rows$mirror) }
+        if _names$changed { _names$pending = Reactive.Staging.pend(_names, to: _names$mirror) }
+        if _rows$changed { _rows$pending = Reactive.Staging.pend(_rows, to: _rows$mirror) }
         if _selectedCount$changed {
-            Reactive.Staging.pend(&_selectedCount$pending, _selectedCount, to: _selectedCount$mirror)
+            _selectedCount$pending = Reactive.Staging.pend(_selectedCount, to: _selectedCount$mirror)
         }
-        if _lastRow$changed { Reactive.Staging.pend(&_lastRow$pending, _lastRow, to: _lastRow$mirror) }
+        if _lastRow$changed { _lastRow$pending = Reactive.Staging.pend(_lastRow, to: _lastRow$mirror) }
         if _lastIsSelected$changed {
-            Reactive.Staging.pend(&_lastIsSelected$pending, _lastIsSelected, to: _lastIsSelected$mirror)
+            _lastIsSelected$pending = Reactive.Staging.pend(_lastIsSelected, to: _lastIsSelected$mirror)
         }
-        if _allRow$changed { Reactive.Staging.pend(&_allRow$pending, _allRow, to: _allRow$mirror) }
-        if _summary$changed { Reactive.Staging.pend(&_summary$pending, _summary, to: _summary$mirror) }
+        if _allRow$changed { _allRow$pending = Reactive.Staging.pend(_allRow, to: _allRow$mirror) }
+        if _summary$changed { _summary$pending = Reactive.Staging.pend(_summary, to: _summary$mirror) }
         return (_names$changed || _rows$changed || _selectedCount$changed || _lastRow$changed || _lastIsSelected$changed
             || _allRow$changed || _summary$changed || _rows$childChanged || _lastRow$childChanged
             || _allRow$childChanged)

@@ -165,13 +165,13 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
             && Reactive.Staging.replace(&_selectedNames, with: Self._selectedNames$compute(selections: _selections))
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _lists$changed { Reactive.Staging.pend(&_lists$pending, _lists, to: _lists$mirror) }
-        if _selections$changed { Reactive.Staging.pend(&_selections$pending, _selections, to: _selections$mirror) }
+        if _lists$changed { _lists$pending = Reactive.Staging.pend(_lists, to: _lists$mirror) }
+        if _selections$changed { _selections$pending = Reactive.Staging.pend(_selections, to: _selections$mirror) }
         if _totalSelected$changed {
-            Reactive.Staging.pend(&_totalSelected$pending, _totalSelected, to: _totalSelected$mirror)
+            _totalSelected$pending = Reactive.Staging.pend(_totalSelected, to: _totalSelected$mirror)
         }
         if _selectedNames$changed {
-            Reactive.Staging.pend(&_selectedNames$pending, _selectedNames, to: _selectedNames$mirror)
+            _selectedNames$pending = Reactive.Staging.pend(_selectedNames, to: _selectedNames$mirror)
         }
         return (_lists$changed || _selections$changed || _totalSelected$changed || _selectedNames$changed
             || _selections$childChanged)

@@ -482,28 +482,28 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
             && Reactive.Staging.replace(&_saveIsEnabled, with: !_saveIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _fontSize$changed { Reactive.Staging.pend(&_fontSize$pending, _fontSize, to: _fontSize$mirror) }
-        if _lineSpacing$changed { Reactive.Staging.pend(&_lineSpacing$pending, _lineSpacing, to: _lineSpacing$mirror) }
-        if _theme$changed { Reactive.Staging.pend(&_theme$pending, _theme, to: _theme$mirror) }
-        if _showsImages$changed { Reactive.Staging.pend(&_showsImages$pending, _showsImages, to: _showsImages$mirror) }
-        if _language$changed { Reactive.Staging.pend(&_language$pending, _language, to: _language$mirror) }
-        if _saveError$changed { Reactive.Staging.pend(&_saveError$pending, _saveError, to: _saveError$mirror) }
-        if _summary$changed { Reactive.Staging.pend(&_summary$pending, _summary, to: _summary$mirror) }
-        if _isDefault$changed { Reactive.Staging.pend(&_isDefault$pending, _isDefault, to: _isDefault$mirror) }
+        if _fontSize$changed { _fontSize$pending = Reactive.Staging.pend(_fontSize, to: _fontSize$mirror) }
+        if _lineSpacing$changed { _lineSpacing$pending = Reactive.Staging.pend(_lineSpacing, to: _lineSpacing$mirror) }
+        if _theme$changed { _theme$pending = Reactive.Staging.pend(_theme, to: _theme$mirror) }
+        if _showsImages$changed { _showsImages$pending = Reactive.Staging.pend(_showsImages, to: _showsImages$mirror) }
+        if _language$changed { _language$pending = Reactive.Staging.pend(_language, to: _language$mirror) }
+        if _saveError$changed { _saveError$pending = Reactive.Staging.pend(_saveError, to: _saveError$mirror) }
+        if _summary$changed { _summary$pending = Reactive.Staging.pend(_summary, to: _summary$mirror) }
+        if _isDefault$changed { _isDefault$pending = Reactive.Staging.pend(_isDefault, to: _isDefault$mirror) }
         if _resetCanExecute$changed {
-            Reactive.Staging.pend(&_resetCanExecute$pending, _resetCanExecute, to: _reset$condition)
+            _resetCanExecute$pending = Reactive.Staging.pend(_resetCanExecute, to: _reset$condition)
         }
         if _resetIsExecuting$changed {
-            Reactive.Staging.pend(&_resetIsExecuting$pending, _resetIsExecuting, to: _resetIsExecuting$mirror)
+            _resetIsExecuting$pending = Reactive.Staging.pend(_resetIsExecuting, to: _resetIsExecuting$mirror)
         }
         if _resetIsEnabled$changed {
-            Reactive.Staging.pend(&_resetIsEnabled$pending, _resetIsEnabled, to: _resetIsEnabled$mirror)
+            _resetIsEnabled$pending = Reactive.Staging.pend(_resetIsEnabled, to: _resetIsEnabled$mirror)
         }
         if _saveIsExecuting$changed {
-            Reactive.Staging.pend(&_saveIsExecuting$pending, _saveIsExecuting, to: _saveIsExecuting$mirror)
+            _saveIsExecuting$pending = Reactive.Staging.pend(_saveIsExecuting, to: _saveIsExecuting$mirror)
         }
         if _saveIsEnabled$changed {
-            Reactive.Staging.pend(&_saveIsEnabled$pending, _saveIsEnabled, to: _saveIsEnabled$mirror)
+            _saveIsEnabled$pending = Reactive.Staging.pend(_saveIsEnabled, to: _saveIsEnabled$mirror)
         }
         return (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed || _language$changed
             || _saveError$changed || _summary$changed || _isDefault$changed || _resetIsExecuting$changed

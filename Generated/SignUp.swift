@@ -852,78 +852,75 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             )
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _email$changed { Reactive.Staging.pend(&_email$pending, _email, to: _email$mirror) }
-        if _password$changed { Reactive.Staging.pend(&_password$pending, _password, to: _password$mirror) }
+        if _email$changed { _email$pending = Reactive.Staging.pend(_email, to: _email$mirror) }
+        if _password$changed { _password$pending = Reactive.Staging.pend(_password, to: _password$mirror) }
         if _confirmation$changed {
-            Reactive.Staging.pend(&_confirmation$pending, _confirmation, to: _confirmation$mirror)
+            _confirmation$pending = Reactive.Staging.pend(_confirmation, to: _confirmation$mirror)
         }
         if _acceptsTerms$changed {
-            Reactive.Staging.pend(&_acceptsTerms$pending, _acceptsTerms, to: _acceptsTerms$mirror)
+            _acceptsTerms$pending = Reactive.Staging.pend(_acceptsTerms, to: _acceptsTerms$mirror)
         }
-        if _failure$changed { Reactive.Staging.pend(&_failure$pending, _failure, to: _failure$mirror) }
+        if _failure$changed { _failure$pending = Reactive.Staging.pend(_failure, to: _failure$mirror) }
         if _signUpIsExecuting$changed {
-            Reactive.Staging.pend(&_signUpIsExecuting$pending, _signUpIsExecuting, to: _signUpIsExecuting$mirror)
+            _signUpIsExecuting$pending = Reactive.Staging.pend(_signUpIsExecuting, to: _signUpIsExecuting$mirror)
         }
         if _signUpIsEnabled$changed {
-            Reactive.Staging.pend(&_signUpIsEnabled$pending, _signUpIsEnabled, to: _signUpIsEnabled$mirror)
+            _signUpIsEnabled$pending = Reactive.Staging.pend(_signUpIsEnabled, to: _signUpIsEnabled$mirror)
         }
         if _startOverIsExecuting$changed {
-            Reactive.Staging.pend(
-                &_startOverIsExecuting$pending,
+            _startOverIsExecuting$pending = Reactive.Staging.pend(
                 _startOverIsExecuting,
                 to: _startOverIsExecuting$mirror
             )
         }
         if _startOverIsEnabled$changed {
-            Reactive.Staging.pend(&_startOverIsEnabled$pending, _startOverIsEnabled, to: _startOverIsEnabled$mirror)
+            _startOverIsEnabled$pending = Reactive.Staging.pend(_startOverIsEnabled, to: _startOverIsEnabled$mirror)
         }
         if _emailWasEdited$changed {
-            Reactive.Staging.pend(&_emailWasEdited$pending, _emailWasEdited, to: _emailWasEdited$mirror)
+            _emailWasEdited$pending = Reactive.Staging.pend(_emailWasEdited, to: _emailWasEdited$mirror)
         }
         if _emailIsValid$changed {
-            Reactive.Staging.pend(&_emailIsValid$pending, _emailIsValid, to: _emailIsValid$mirror)
+            _emailIsValid$pending = Reactive.Staging.pend(_emailIsValid, to: _emailIsValid$mirror)
         }
         if _passwordWasEdited$changed {
-            Reactive.Staging.pend(&_passwordWasEdited$pending, _passwordWasEdited, to: _passwordWasEdited$mirror)
+            _passwordWasEdited$pending = Reactive.Staging.pend(_passwordWasEdited, to: _passwordWasEdited$mirror)
         }
         if _passwordIsValid$changed {
-            Reactive.Staging.pend(&_passwordIsValid$pending, _passwordIsValid, to: _passwordIsValid$mirror)
+            _passwordIsValid$pending = Reactive.Staging.pend(_passwordIsValid, to: _passwordIsValid$mirror)
         }
         if _confirmationWasEdited$changed {
-            Reactive.Staging.pend(
-                &_confirmationWasEdited$pending,
+            _confirmationWasEdited$pending = Reactive.Staging.pend(
                 _confirmationWasEdited,
                 to: _confirmationWasEdited$mirror
             )
         }
         if _confirmationIsValid$changed {
-            Reactive.Staging.pend(&_confirmationIsValid$pending, _confirmationIsValid, to: _confirmationIsValid$mirror)
+            _confirmationIsValid$pending = Reactive.Staging.pend(_confirmationIsValid, to: _confirmationIsValid$mirror)
         }
         if _acceptsTermsWasEdited$changed {
-            Reactive.Staging.pend(
-                &_acceptsTermsWasEdited$pending,
+            _acceptsTermsWasEdited$pending = Reactive.Staging.pend(
                 _acceptsTermsWasEdited,
                 to: _acceptsTermsWasEdited$mirror
             )
         }
         if _acceptsTermsIsValid$changed {
-            Reactive.Staging.pend(&_acceptsTermsIsValid$pending, _acceptsTermsIsValid, to: _acceptsTermsIsValid$mirror)
+            _acceptsTermsIsValid$pending = Reactive.Staging.pend(_acceptsTermsIsValid, to: _acceptsTermsIsValid$mirror)
         }
-        if _isValid$changed { Reactive.Staging.pend(&_isValid$pending, _isValid, to: _isValid$mirror) }
+        if _isValid$changed { _isValid$pending = Reactive.Staging.pend(_isValid, to: _isValid$mirror) }
         if _submitAttempted$changed {
-            Reactive.Staging.pend(&_submitAttempted$pending, _submitAttempted, to: _submitAttempted$mirror)
+            _submitAttempted$pending = Reactive.Staging.pend(_submitAttempted, to: _submitAttempted$mirror)
         }
         if _emailMessage$changed {
-            Reactive.Staging.pend(&_emailMessage$pending, _emailMessage, to: _emailMessage$mirror)
+            _emailMessage$pending = Reactive.Staging.pend(_emailMessage, to: _emailMessage$mirror)
         }
         if _passwordMessage$changed {
-            Reactive.Staging.pend(&_passwordMessage$pending, _passwordMessage, to: _passwordMessage$mirror)
+            _passwordMessage$pending = Reactive.Staging.pend(_passwordMessage, to: _passwordMessage$mirror)
         }
         if _confirmationMessage$changed {
-            Reactive.Staging.pend(&_confirmationMessage$pending, _confirmationMessage, to: _confirmationMessage$mirror)
+            _confirmationMessage$pending = Reactive.Staging.pend(_confirmationMessage, to: _confirmationMessage$mirror)
         }
         if _acceptsTermsMessage$changed {
-            Reactive.Staging.pend(&_acceptsTermsMessage$pending, _acceptsTermsMessage, to: _acceptsTermsMessage$mirror)
+            _acceptsTermsMessage$pending = Reactive.Staging.pend(_acceptsTermsMessage, to: _acceptsTermsMessage$mirror)
         }
         return (_email$changed || _password$changed || _confirmation$changed || _acceptsTerms$changed
             || _failure$changed || _signUpIsExecuting$changed || _signUpIsEnabled$changed

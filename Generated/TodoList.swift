@@ -240,16 +240,16 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
             && Reactive.Staging.replace(&_addIsEnabled, with: _addCanExecute && !_addIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _items$changed { Reactive.Staging.pend(&_items$pending, _items, to: _items$mirror) }
-        if _newItemText$changed { Reactive.Staging.pend(&_newItemText$pending, _newItemText, to: _newItemText$mirror) }
-        if _isDuplicate$changed { Reactive.Staging.pend(&_isDuplicate$pending, _isDuplicate, to: _isDuplicate$mirror) }
-        if _countText$changed { Reactive.Staging.pend(&_countText$pending, _countText, to: _countText$mirror) }
-        if _addCanExecute$changed { Reactive.Staging.pend(&_addCanExecute$pending, _addCanExecute, to: _add$condition) }
+        if _items$changed { _items$pending = Reactive.Staging.pend(_items, to: _items$mirror) }
+        if _newItemText$changed { _newItemText$pending = Reactive.Staging.pend(_newItemText, to: _newItemText$mirror) }
+        if _isDuplicate$changed { _isDuplicate$pending = Reactive.Staging.pend(_isDuplicate, to: _isDuplicate$mirror) }
+        if _countText$changed { _countText$pending = Reactive.Staging.pend(_countText, to: _countText$mirror) }
+        if _addCanExecute$changed { _addCanExecute$pending = Reactive.Staging.pend(_addCanExecute, to: _add$condition) }
         if _addIsExecuting$changed {
-            Reactive.Staging.pend(&_addIsExecuting$pending, _addIsExecuting, to: _addIsExecuting$mirror)
+            _addIsExecuting$pending = Reactive.Staging.pend(_addIsExecuting, to: _addIsExecuting$mirror)
         }
         if _addIsEnabled$changed {
-            Reactive.Staging.pend(&_addIsEnabled$pending, _addIsEnabled, to: _addIsEnabled$mirror)
+            _addIsEnabled$pending = Reactive.Staging.pend(_addIsEnabled, to: _addIsEnabled$mirror)
         }
         return (_items$changed || _newItemText$changed || _isDuplicate$changed || _countText$changed
             || _addIsExecuting$changed || _addIsEnabled$changed)

@@ -374,24 +374,24 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
             && Reactive.Staging.replace(&_renameIsEnabled, with: _renameCanExecute && !_renameIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _item$changed { Reactive.Staging.pend(&_item$pending, _item, to: _item$mirror) }
-        if _draft$changed { Reactive.Staging.pend(&_draft$pending, _draft, to: _draft$mirror) }
-        if _isDone$changed { Reactive.Staging.pend(&_isDone$pending, _isDone, to: _isDone$mirror) }
-        if _title$changed { Reactive.Staging.pend(&_title$pending, _title, to: _title$mirror) }
+        if _item$changed { _item$pending = Reactive.Staging.pend(_item, to: _item$mirror) }
+        if _draft$changed { _draft$pending = Reactive.Staging.pend(_draft, to: _draft$mirror) }
+        if _isDone$changed { _isDone$pending = Reactive.Staging.pend(_isDone, to: _isDone$mirror) }
+        if _title$changed { _title$pending = Reactive.Staging.pend(_title, to: _title$mirror) }
         if _toggleIsExecuting$changed {
-            Reactive.Staging.pend(&_toggleIsExecuting$pending, _toggleIsExecuting, to: _toggleIsExecuting$mirror)
+            _toggleIsExecuting$pending = Reactive.Staging.pend(_toggleIsExecuting, to: _toggleIsExecuting$mirror)
         }
         if _toggleIsEnabled$changed {
-            Reactive.Staging.pend(&_toggleIsEnabled$pending, _toggleIsEnabled, to: _toggleIsEnabled$mirror)
+            _toggleIsEnabled$pending = Reactive.Staging.pend(_toggleIsEnabled, to: _toggleIsEnabled$mirror)
         }
         if _renameCanExecute$changed {
-            Reactive.Staging.pend(&_renameCanExecute$pending, _renameCanExecute, to: _rename$condition)
+            _renameCanExecute$pending = Reactive.Staging.pend(_renameCanExecute, to: _rename$condition)
         }
         if _renameIsExecuting$changed {
-            Reactive.Staging.pend(&_renameIsExecuting$pending, _renameIsExecuting, to: _renameIsExecuting$mirror)
+            _renameIsExecuting$pending = Reactive.Staging.pend(_renameIsExecuting, to: _renameIsExecuting$mirror)
         }
         if _renameIsEnabled$changed {
-            Reactive.Staging.pend(&_renameIsEnabled$pending, _renameIsEnabled, to: _renameIsEnabled$mirror)
+            _renameIsEnabled$pending = Reactive.Staging.pend(_renameIsEnabled, to: _renameIsEnabled$mirror)
         }
         return (_item$changed || _draft$changed || _isDone$changed || _title$changed || _toggleIsExecuting$changed
             || _toggleIsEnabled$changed || _renameIsExecuting$changed || _renameIsEnabled$changed)

@@ -194,10 +194,10 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
             && Reactive.Staging.replace(&_summary, with: Self._summary$compute(doneCount: _doneCount, rows: _rows))
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _items$changed { Reactive.Staging.pend(&_items$pending, _items, to: _items$mirror) }
-        if _rows$changed { Reactive.Staging.pend(&_rows$pending, _rows, to: _rows$mirror) }
-        if _doneCount$changed { Reactive.Staging.pend(&_doneCount$pending, _doneCount, to: _doneCount$mirror) }
-        if _summary$changed { Reactive.Staging.pend(&_summary$pending, _summary, to: _summary$mirror) }
+        if _items$changed { _items$pending = Reactive.Staging.pend(_items, to: _items$mirror) }
+        if _rows$changed { _rows$pending = Reactive.Staging.pend(_rows, to: _rows$mirror) }
+        if _doneCount$changed { _doneCount$pending = Reactive.Staging.pend(_doneCount, to: _doneCount$mirror) }
+        if _summary$changed { _summary$pending = Reactive.Staging.pend(_summary, to: _summary$mirror) }
         return (_items$changed || _rows$changed || _doneCount$changed || _summary$changed || _rows$childChanged)
     }
 

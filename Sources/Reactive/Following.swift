@@ -27,8 +27,9 @@ public protocol Transactional: AnyObject {
 @MainActor
 public final class Follower {
     /// The transactions of the view model that follows (the parent), which a child's change
-    /// has computed again; set before the first `follow`.
-    public weak var owner: Transactions?
+    /// has computed again; set before the first `follow`. Held strongly: the parent owns both
+    /// them and this follower, so nothing is kept alive that would not be anyway.
+    public var owner: Transactions?
     /// Whether a followed child changed since the last ``take()``.
     @usableFromInline var changed = false
     /// The transactions of the children followed now.

@@ -46,12 +46,16 @@ public enum Staging {
         return old != value
     }
 
-    /// Marks a value that changed as pending (its observers are told at the end of the commit)
-    /// and gives its runtime property, if it has one, the new value without telling anyone.
+    /// Gives a value that changed to its runtime property, if it has one, without telling
+    /// anyone, and returns `true`: the value is pending, its observers are told at the end of
+    /// the commit (`_x$pending = Staging.pend(_x, to: _x$mirror)`). The flag is assigned, not
+    /// passed `inout`, so that no access to the view model's storage spans the call to the
+    /// property: Swift then proves the view model's accesses never overlap and checks none at
+    /// run time.
     @inlinable
-    public static func pend<Value>(_ pending: inout Bool, _ value: Value, to mirror: MutableProperty<Value>?) {
-        pending = true
+    public static func pend<Value>(_ value: Value, to mirror: MutableProperty<Value>?) -> Bool {
         mirror?.stage(value)
+        return true
     }
 
     /// Whether a value is pending (changed since its observers were last told); clears the mark.

@@ -26,15 +26,20 @@
 @_spi(VMGen)
 @MainActor
 public final class Transactions {
-    /// The scope this view model's transactions run in: its own until a parent follows it or
-    /// hears its events, then its parent's.
-    @usableFromInline @exclusivity(unchecked) var scope: TransactionScope
+    /// The scope this view model's transactions run in, or one it was merged into (see
+    /// ``scope``): its own until a parent follows it or hears its events, then its parent's.
+    @usableFromInline @exclusivity(unchecked) var joinedScope: TransactionScope
     /// Whether this view model was written since its scope last computed it again.
     @usableFromInline @exclusivity(unchecked) var isTouched = false
     /// Whether this view model has changes its observers were not told yet.
     @exclusivity(unchecked) var isCommitted = false
-    /// The view model whose transactions these are (it owns this object).
-    weak var member: (any Transactional)?
+    /// The view model whose transactions these are. It owns this object, so it is alive
+    /// whenever one of its actions begins or a child it follows changes (the only times this is
+    /// read); the scope then holds it strongly until the commit is over. `unowned` rather than
+    /// `weak`: a weak reference would make every retain and release of the view model take
+    /// Swift's slow path (a side table), and it traps rather than reads freed memory if that
+    /// argument ever failed.
+    @usableFromInline @exclusivity(unchecked) unowned var member: (any Transactional)?
     /// The parents that follow this view model (see ``Follower``), weakly.
     @exclusivity(unchecked) var followers: [Weak<Follower>] = []
     /// Told once observers have been told about a transaction that changed this view model (and
@@ -43,8 +48,24 @@ public final class Transactions {
     @exclusivity(unchecked) @_spi(Testing) public var didNotify: (() -> Void)?
 
     public init() {
-        scope = TransactionScope()
-        scope.members.append(Weak(self))
+        joinedScope = TransactionScope()
+    }
+
+    /// The scope these transactions run in now: the one they joined, or the one that scope was
+    /// merged into since (each merge is followed once, then remembered).
+    @inlinable
+    var scope: TransactionScope {
+        let joined = joinedScope
+        guard joined.mergedInto != nil else { return joined }
+        return currentScope()
+    }
+
+    @usableFromInline
+    func currentScope() -> TransactionScope {
+        var scope = joinedScope
+        while let next = scope.mergedInto { scope = next }
+        joinedScope = scope
+        return scope
     }
 
     /// Names the view model whose transactions these are; generated initializers call it once
@@ -60,9 +81,9 @@ public final class Transactions {
         let scope = self.scope
         if scope.isNotifying { return false }
         scope.depth += 1
-        if !isTouched {
+        if !isTouched, let member {
             isTouched = true
-            scope.touched.append(self)
+            scope.touched.append(member)
         }
         return true
     }
@@ -119,9 +140,9 @@ public final class Transactions {
 
     /// Has this view model computed again in the current commit.
     func touch() {
-        if isTouched { return }
+        guard !isTouched, let member else { return }
         isTouched = true
-        scope.touched.append(self)
+        scope.touched.append(member)
     }
 
     /// Makes this view model's transactions and `parent`'s one scope: from now on an action on
@@ -130,17 +151,11 @@ public final class Transactions {
         let mine = scope, theirs = parent.scope
         if mine === theirs { return }
         // A scope under way (a child made while its parent commits joins it) stays, so that the
-        // commit running keeps seeing every touch; otherwise the smaller moves into the larger.
-        // What the moved one had queued goes along, in order.
-        let keepMine = mine.isActive != theirs.isActive ? mine.isActive : mine.members.count > theirs.members.count
-        let (kept, moved) = keepMine ? (mine, theirs) : (theirs, mine)
-        for entry in moved.members {
-            guard let transactions = entry.object else { continue }
-            transactions.scope = kept
-            kept.members.append(entry)
-        }
-        kept.members.removeAll { $0.object == nil }
-        kept.absorb(moved)
+        // commit running keeps seeing every touch; otherwise the smaller merges into the larger.
+        // What the merged one had queued goes along, in order.
+        let keepMine = mine.isActive != theirs.isActive ? mine.isActive : mine.size > theirs.size
+        let (kept, merged) = keepMine ? (mine, theirs) : (theirs, mine)
+        kept.absorb(merged)
     }
 
     /// Whether `other` commits in the same transactions as this object (for tests).
@@ -160,16 +175,19 @@ public final class TransactionScope {
     /// Whether the scope is committing (computing again, sending events, telling observers).
     @usableFromInline @exclusivity(unchecked) var isCommitting = false
     /// The view models written since they were last computed again, in the order written.
-    @usableFromInline @exclusivity(unchecked) var touched: [Transactions] = []
+    @usableFromInline @exclusivity(unchecked) var touched: [any Transactional] = []
     /// The view models computed again in this commit, whose observers are told at its end.
-    @exclusivity(unchecked) var committed: [Transactions] = []
+    @exclusivity(unchecked) var committed: [any Transactional] = []
     /// Events emitted in the current transaction, in order.
     @exclusivity(unchecked) var events: [() -> Void] = []
     /// Actions asked for while observers were being told, in order.
     @exclusivity(unchecked) var deferred: [() -> Void] = []
     @exclusivity(unchecked) var isRunningDeferred = false
-    /// The transactions in this scope, weakly.
-    var members: [Weak<Transactions>] = []
+    /// How many view models' transactions joined this scope (a merge keeps the larger one).
+    var size = 1
+    /// The scope this one was merged into, if it was: its view models' transactions find their
+    /// scope by following this (``Transactions/scope``).
+    @usableFromInline @exclusivity(unchecked) var mergedInto: TransactionScope?
 
     /// Whether an action or a commit is under way.
     var isActive: Bool { depth > 0 || isCommitting }
@@ -197,11 +215,12 @@ public final class TransactionScope {
         isNotifying = true
         var index = 0
         while index < committed.count {
-            committed[index].member?._$notify()
+            committed[index]._$notify()
             index += 1
         }
         isNotifying = false
-        for transactions in committed {
+        for member in committed {
+            let transactions = member._$transactions
             transactions.isCommitted = false
             if let didNotify = transactions.didNotify { didNotify() }
         }
@@ -215,21 +234,23 @@ public final class TransactionScope {
     private func computeTouched() {
         var index = 0
         while index < touched.count {
-            let transactions = touched[index]
+            let member = touched[index]
             index += 1
+            let transactions = member._$transactions
             transactions.isTouched = false
-            guard let member = transactions.member else { continue }
             if !transactions.isCommitted {
                 transactions.isCommitted = true
-                committed.append(transactions)
+                committed.append(member)
             }
             if member._$recompute() && !transactions.followers.isEmpty { transactions.touchFollowers() }
         }
         touched.removeAll(keepingCapacity: true)
     }
 
-    /// Takes over what `other`, a scope being merged into this one, had queued.
+    /// Takes over `other`'s view models and what it had queued; `other` points here from now on.
     func absorb(_ other: TransactionScope) {
+        other.mergedInto = self
+        size += other.size
         depth += other.depth
         touched += other.touched
         committed += other.committed

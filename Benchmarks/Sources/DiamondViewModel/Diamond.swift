@@ -145,10 +145,10 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
             && Reactive.Staging.replace(&_d, with: Self._d$compute(b: _b, c: _c))
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _a$changed { Reactive.Staging.pend(&_a$pending, _a, to: _a$mirror) }
-        if _b$changed { Reactive.Staging.pend(&_b$pending, _b, to: _b$mirror) }
-        if _c$changed { Reactive.Staging.pend(&_c$pending, _c, to: _c$mirror) }
-        if _d$changed { Reactive.Staging.pend(&_d$pending, _d, to: _d$mirror) }
+        if _a$changed { _a$pending = Reactive.Staging.pend(_a, to: _a$mirror) }
+        if _b$changed { _b$pending = Reactive.Staging.pend(_b, to: _b$mirror) }
+        if _c$changed { _c$pending = Reactive.Staging.pend(_c, to: _c$mirror) }
+        if _d$changed { _d$pending = Reactive.Staging.pend(_d, to: _d$mirror) }
         return (_a$changed || _b$changed || _c$changed || _d$changed)
     }
 

@@ -514,26 +514,26 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
             && Reactive.Staging.replace(&_v19, with: Self._v19$compute(v18: _v18, v0: _v0))
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _v0$changed { Reactive.Staging.pend(&_v0$pending, _v0, to: _v0$mirror) }
-        if _v1$changed { Reactive.Staging.pend(&_v1$pending, _v1, to: _v1$mirror) }
-        if _v2$changed { Reactive.Staging.pend(&_v2$pending, _v2, to: _v2$mirror) }
-        if _v3$changed { Reactive.Staging.pend(&_v3$pending, _v3, to: _v3$mirror) }
-        if _v4$changed { Reactive.Staging.pend(&_v4$pending, _v4, to: _v4$mirror) }
-        if _v5$changed { Reactive.Staging.pend(&_v5$pending, _v5, to: _v5$mirror) }
-        if _v6$changed { Reactive.Staging.pend(&_v6$pending, _v6, to: _v6$mirror) }
-        if _v7$changed { Reactive.Staging.pend(&_v7$pending, _v7, to: _v7$mirror) }
-        if _v8$changed { Reactive.Staging.pend(&_v8$pending, _v8, to: _v8$mirror) }
-        if _v9$changed { Reactive.Staging.pend(&_v9$pending, _v9, to: _v9$mirror) }
-        if _v10$changed { Reactive.Staging.pend(&_v10$pending, _v10, to: _v10$mirror) }
-        if _v11$changed { Reactive.Staging.pend(&_v11$pending, _v11, to: _v11$mirror) }
-        if _v12$changed { Reactive.Staging.pend(&_v12$pending, _v12, to: _v12$mirror) }
-        if _v13$changed { Reactive.Staging.pend(&_v13$pending, _v13, to: _v13$mirror) }
-        if _v14$changed { Reactive.Staging.pend(&_v14$pending, _v14, to: _v14$mirror) }
-        if _v15$changed { Reactive.Staging.pend(&_v15$pending, _v15, to: _v15$mirror) }
-        if _v16$changed { Reactive.Staging.pend(&_v16$pending, _v16, to: _v16$mirror) }
-        if _v17$changed { Reactive.Staging.pend(&_v17$pending, _v17, to: _v17$mirror) }
-        if _v18$changed { Reactive.Staging.pend(&_v18$pending, _v18, to: _v18$mirror) }
-        if _v19$changed { Reactive.Staging.pend(&_v19$pending, _v19, to: _v19$mirror) }
+        if _v0$changed { _v0$pending = Reactive.Staging.pend(_v0, to: _v0$mirror) }
+        if _v1$changed { _v1$pending = Reactive.Staging.pend(_v1, to: _v1$mirror) }
+        if _v2$changed { _v2$pending = Reactive.Staging.pend(_v2, to: _v2$mirror) }
+        if _v3$changed { _v3$pending = Reactive.Staging.pend(_v3, to: _v3$mirror) }
+        if _v4$changed { _v4$pending = Reactive.Staging.pend(_v4, to: _v4$mirror) }
+        if _v5$changed { _v5$pending = Reactive.Staging.pend(_v5, to: _v5$mirror) }
+        if _v6$changed { _v6$pending = Reactive.Staging.pend(_v6, to: _v6$mirror) }
+        if _v7$changed { _v7$pending = Reactive.Staging.pend(_v7, to: _v7$mirror) }
+        if _v8$changed { _v8$pending = Reactive.Staging.pend(_v8, to: _v8$mirror) }
+        if _v9$changed { _v9$pending = Reactive.Staging.pend(_v9, to: _v9$mirror) }
+        if _v10$changed { _v10$pending = Reactive.Staging.pend(_v10, to: _v10$mirror) }
+        if _v11$changed { _v11$pending = Reactive.Staging.pend(_v11, to: _v11$mirror) }
+        if _v12$changed { _v12$pending = Reactive.Staging.pend(_v12, to: _v12$mirror) }
+        if _v13$changed { _v13$pending = Reactive.Staging.pend(_v13, to: _v13$mirror) }
+        if _v14$changed { _v14$pending = Reactive.Staging.pend(_v14, to: _v14$mirror) }
+        if _v15$changed { _v15$pending = Reactive.Staging.pend(_v15, to: _v15$mirror) }
+        if _v16$changed { _v16$pending = Reactive.Staging.pend(_v16, to: _v16$mirror) }
+        if _v17$changed { _v17$pending = Reactive.Staging.pend(_v17, to: _v17$mirror) }
+        if _v18$changed { _v18$pending = Reactive.Staging.pend(_v18, to: _v18$mirror) }
+        if _v19$changed { _v19$pending = Reactive.Staging.pend(_v19, to: _v19$mirror) }
         return (_v0$changed || _v1$changed || _v2$changed || _v3$changed || _v4$changed || _v5$changed || _v6$changed
             || _v7$changed || _v8$changed || _v9$changed || _v10$changed || _v11$changed || _v12$changed || _v13$changed
             || _v14$changed || _v15$changed || _v16$changed || _v17$changed || _v18$changed || _v19$changed)

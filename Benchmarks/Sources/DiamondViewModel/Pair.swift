@@ -225,15 +225,15 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
             && Reactive.Staging.replace(&_bumpIsEnabled, with: !_bumpIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _a$changed { Reactive.Staging.pend(&_a$pending, _a, to: _a$mirror) }
-        if _b$changed { Reactive.Staging.pend(&_b$pending, _b, to: _b$mirror) }
-        if _sum$changed { Reactive.Staging.pend(&_sum$pending, _sum, to: _sum$mirror) }
-        if _same$changed { Reactive.Staging.pend(&_same$pending, _same, to: _same$mirror) }
+        if _a$changed { _a$pending = Reactive.Staging.pend(_a, to: _a$mirror) }
+        if _b$changed { _b$pending = Reactive.Staging.pend(_b, to: _b$mirror) }
+        if _sum$changed { _sum$pending = Reactive.Staging.pend(_sum, to: _sum$mirror) }
+        if _same$changed { _same$pending = Reactive.Staging.pend(_same, to: _same$mirror) }
         if _bumpIsExecuting$changed {
-            Reactive.Staging.pend(&_bumpIsExecuting$pending, _bumpIsExecuting, to: _bumpIsExecuting$mirror)
+            _bumpIsExecuting$pending = Reactive.Staging.pend(_bumpIsExecuting, to: _bumpIsExecuting$mirror)
         }
         if _bumpIsEnabled$changed {
-            Reactive.Staging.pend(&_bumpIsEnabled$pending, _bumpIsEnabled, to: _bumpIsEnabled$mirror)
+            _bumpIsEnabled$pending = Reactive.Staging.pend(_bumpIsEnabled, to: _bumpIsEnabled$mirror)
         }
         return (_a$changed || _b$changed || _sum$changed || _same$changed || _bumpIsExecuting$changed
             || _bumpIsEnabled$changed)

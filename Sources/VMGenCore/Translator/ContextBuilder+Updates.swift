@@ -486,11 +486,11 @@ extension ContextBuilder {
         for value in told {
             let mirror = value.isPublic ? GeneratedNames.helper(value.name, "mirror") : conditionProperty(commandOfCondition(value) ?? "")
             let pend = LineLayout.Piece.call("Reactive.Staging.pend", [
-                (nil, .text("&" + pendingFlag(value.name))),
                 (nil, .text(GeneratedNames.storage(of: value.name))),
                 ("to", .text(mirror)),
             ])
-            lines += LineLayout.block("if \(changedFlag(value.name))", body: LineLayout.lines(pend, margin: margin + 4), margin: margin)
+            let body = LineLayout.lines(pend, prefix: "\(pendingFlag(value.name)) = ", margin: margin + 4)
+            lines += LineLayout.block("if \(changedFlag(value.name))", body: body, margin: margin)
         }
         // Parents that follow this view model are computed again when a value they may read changed.
         let parentReads = told.filter(\.isPublic).map { changedFlag($0.name) } + childValues.map { childChangedFlag($0.name) }

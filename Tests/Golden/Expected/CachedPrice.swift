@@ -322,25 +322,24 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         )
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _productID$changed { Reactive.Staging.pend(&_productID$pending, _productID, to: _productID$mirror) }
-        if _price$changed { Reactive.Staging.pend(&_price$pending, _price, to: _price$mirror) }
+        if _productID$changed { _productID$pending = Reactive.Staging.pend(_productID, to: _productID$mirror) }
+        if _price$changed { _price$pending = Reactive.Staging.pend(_price, to: _price$mirror) }
         if _priceIsLoading$changed {
-            Reactive.Staging.pend(&_priceIsLoading$pending, _priceIsLoading, to: _priceIsLoading$mirror)
+            _priceIsLoading$pending = Reactive.Staging.pend(_priceIsLoading, to: _priceIsLoading$mirror)
         }
-        if _priceText$changed { Reactive.Staging.pend(&_priceText$pending, _priceText, to: _priceText$mirror) }
-        if _priceError$changed { Reactive.Staging.pend(&_priceError$pending, _priceError, to: _priceError$mirror) }
+        if _priceText$changed { _priceText$pending = Reactive.Staging.pend(_priceText, to: _priceText$mirror) }
+        if _priceError$changed { _priceError$pending = Reactive.Staging.pend(_priceError, to: _priceError$mirror) }
         if _settledPrice$changed {
-            Reactive.Staging.pend(&_settledPrice$pending, _settledPrice, to: _settledPrice$mirror)
+            _settledPrice$pending = Reactive.Staging.pend(_settledPrice, to: _settledPrice$mirror)
         }
         if _settledPriceIsLoading$changed {
-            Reactive.Staging.pend(
-                &_settledPriceIsLoading$pending,
+            _settledPriceIsLoading$pending = Reactive.Staging.pend(
                 _settledPriceIsLoading,
                 to: _settledPriceIsLoading$mirror
             )
         }
         if _settledPriceError$changed {
-            Reactive.Staging.pend(&_settledPriceError$pending, _settledPriceError, to: _settledPriceError$mirror)
+            _settledPriceError$pending = Reactive.Staging.pend(_settledPriceError, to: _settledPriceError$mirror)
         }
         return (_productID$changed || _price$changed || _priceIsLoading$changed || _priceText$changed
             || _priceError$changed || _settledPrice$changed || _settledPriceIsLoading$changed

@@ -361,29 +361,28 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
             && Reactive.Staging.replace(&_resetIsEnabled, with: !_resetIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _count$changed { Reactive.Staging.pend(&_count$pending, _count, to: _count$mirror) }
-        if _step$changed { Reactive.Staging.pend(&_step$pending, _step, to: _step$mirror) }
-        if _isAtLimit$changed { Reactive.Staging.pend(&_isAtLimit$pending, _isAtLimit, to: _isAtLimit$mirror) }
-        if _remaining$changed { Reactive.Staging.pend(&_remaining$pending, _remaining, to: _remaining$mirror) }
-        if _summary$changed { Reactive.Staging.pend(&_summary$pending, _summary, to: _summary$mirror) }
+        if _count$changed { _count$pending = Reactive.Staging.pend(_count, to: _count$mirror) }
+        if _step$changed { _step$pending = Reactive.Staging.pend(_step, to: _step$mirror) }
+        if _isAtLimit$changed { _isAtLimit$pending = Reactive.Staging.pend(_isAtLimit, to: _isAtLimit$mirror) }
+        if _remaining$changed { _remaining$pending = Reactive.Staging.pend(_remaining, to: _remaining$mirror) }
+        if _summary$changed { _summary$pending = Reactive.Staging.pend(_summary, to: _summary$mirror) }
         if _incrementCanExecute$changed {
-            Reactive.Staging.pend(&_incrementCanExecute$pending, _incrementCanExecute, to: _increment$condition)
+            _incrementCanExecute$pending = Reactive.Staging.pend(_incrementCanExecute, to: _increment$condition)
         }
         if _incrementIsExecuting$changed {
-            Reactive.Staging.pend(
-                &_incrementIsExecuting$pending,
+            _incrementIsExecuting$pending = Reactive.Staging.pend(
                 _incrementIsExecuting,
                 to: _incrementIsExecuting$mirror
             )
         }
         if _incrementIsEnabled$changed {
-            Reactive.Staging.pend(&_incrementIsEnabled$pending, _incrementIsEnabled, to: _incrementIsEnabled$mirror)
+            _incrementIsEnabled$pending = Reactive.Staging.pend(_incrementIsEnabled, to: _incrementIsEnabled$mirror)
         }
         if _resetIsExecuting$changed {
-            Reactive.Staging.pend(&_resetIsExecuting$pending, _resetIsExecuting, to: _resetIsExecuting$mirror)
+            _resetIsExecuting$pending = Reactive.Staging.pend(_resetIsExecuting, to: _resetIsExecuting$mirror)
         }
         if _resetIsEnabled$changed {
-            Reactive.Staging.pend(&_resetIsEnabled$pending, _resetIsEnabled, to: _resetIsEnabled$mirror)
+            _resetIsEnabled$pending = Reactive.Staging.pend(_resetIsEnabled, to: _resetIsEnabled$mirror)
         }
         return (_count$changed || _step$changed || _isAtLimit$changed || _remaining$changed || _summary$changed
             || _incrementIsExecuting$changed || _incrementIsEnabled$changed || _resetIsExecuting$changed

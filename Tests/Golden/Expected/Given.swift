@@ -523,36 +523,36 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         let _input$changed = Reactive.Staging.changed(_input, before: &_input$before)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _step$changed { Reactive.Staging.pend(&_step$pending, _step, to: _step$mirror) }
-        if _value$changed { Reactive.Staging.pend(&_value$pending, _value, to: _value$mirror) }
-        if _error$changed { Reactive.Staging.pend(&_error$pending, _error, to: _error$mirror) }
-        if _both$changed { Reactive.Staging.pend(&_both$pending, _both, to: _both$mirror) }
-        if _result$changed { Reactive.Staging.pend(&_result$pending, _result, to: _result$mirror) }
+        if _step$changed { _step$pending = Reactive.Staging.pend(_step, to: _step$mirror) }
+        if _value$changed { _value$pending = Reactive.Staging.pend(_value, to: _value$mirror) }
+        if _error$changed { _error$pending = Reactive.Staging.pend(_error, to: _error$mirror) }
+        if _both$changed { _both$pending = Reactive.Staging.pend(_both, to: _both$mirror) }
+        if _result$changed { _result$pending = Reactive.Staging.pend(_result, to: _result$mirror) }
         if _fetchIsExecuting$changed {
-            Reactive.Staging.pend(&_fetchIsExecuting$pending, _fetchIsExecuting, to: _fetchIsExecuting$mirror)
+            _fetchIsExecuting$pending = Reactive.Staging.pend(_fetchIsExecuting, to: _fetchIsExecuting$mirror)
         }
         if _fetchIsEnabled$changed {
-            Reactive.Staging.pend(&_fetchIsEnabled$pending, _fetchIsEnabled, to: _fetchIsEnabled$mirror)
+            _fetchIsEnabled$pending = Reactive.Staging.pend(_fetchIsEnabled, to: _fetchIsEnabled$mirror)
         }
         if _putIsExecuting$changed {
-            Reactive.Staging.pend(&_putIsExecuting$pending, _putIsExecuting, to: _putIsExecuting$mirror)
+            _putIsExecuting$pending = Reactive.Staging.pend(_putIsExecuting, to: _putIsExecuting$mirror)
         }
         if _putIsEnabled$changed {
-            Reactive.Staging.pend(&_putIsEnabled$pending, _putIsEnabled, to: _putIsEnabled$mirror)
+            _putIsEnabled$pending = Reactive.Staging.pend(_putIsEnabled, to: _putIsEnabled$mirror)
         }
         if _adoptIsExecuting$changed {
-            Reactive.Staging.pend(&_adoptIsExecuting$pending, _adoptIsExecuting, to: _adoptIsExecuting$mirror)
+            _adoptIsExecuting$pending = Reactive.Staging.pend(_adoptIsExecuting, to: _adoptIsExecuting$mirror)
         }
         if _adoptIsEnabled$changed {
-            Reactive.Staging.pend(&_adoptIsEnabled$pending, _adoptIsEnabled, to: _adoptIsEnabled$mirror)
+            _adoptIsEnabled$pending = Reactive.Staging.pend(_adoptIsEnabled, to: _adoptIsEnabled$mirror)
         }
         if _makeIsExecuting$changed {
-            Reactive.Staging.pend(&_makeIsExecuting$pending, _makeIsExecuting, to: _makeIsExecuting$mirror)
+            _makeIsExecuting$pending = Reactive.Staging.pend(_makeIsExecuting, to: _makeIsExecuting$mirror)
         }
         if _makeIsEnabled$changed {
-            Reactive.Staging.pend(&_makeIsEnabled$pending, _makeIsEnabled, to: _makeIsEnabled$mirror)
+            _makeIsEnabled$pending = Reactive.Staging.pend(_makeIsEnabled, to: _makeIsEnabled$mirror)
         }
-        if _input$changed { Reactive.Staging.pend(&_input$pending, _input, to: _input$mirror) }
+        if _input$changed { _input$pending = Reactive.Staging.pend(_input, to: _input$mirror) }
         return (_step$changed || _value$changed || _error$changed || _both$changed || _result$changed
             || _fetchIsExecuting$changed || _fetchIsEnabled$changed || _putIsExecuting$changed || _putIsEnabled$changed
             || _adoptIsExecuting$changed || _adoptIsEnabled$changed || _makeIsExecuting$changed

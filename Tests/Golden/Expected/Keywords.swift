@@ -379,25 +379,25 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
             && Reactive.Staging.replace(&_packageIsEnabled, with: _packageCanExecute && !_packageIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _some$changed { Reactive.Staging.pend(&_some$pending, _some, to: _some$mirror) }
-        if _set$changed { Reactive.Staging.pend(&_set$pending, _set, to: _set$mirror) }
+        if _some$changed { _some$pending = Reactive.Staging.pend(_some, to: _some$mirror) }
+        if _set$changed { _set$pending = Reactive.Staging.pend(_set, to: _set$mirror) }
         if _packageIsExecuting$changed {
-            Reactive.Staging.pend(&_packageIsExecuting$pending, _packageIsExecuting, to: _packageIsExecuting$mirror)
+            _packageIsExecuting$pending = Reactive.Staging.pend(_packageIsExecuting, to: _packageIsExecuting$mirror)
         }
         if _macroIsExecuting$changed {
-            Reactive.Staging.pend(&_macroIsExecuting$pending, _macroIsExecuting, to: _macroIsExecuting$mirror)
+            _macroIsExecuting$pending = Reactive.Staging.pend(_macroIsExecuting, to: _macroIsExecuting$mirror)
         }
         if _macroIsEnabled$changed {
-            Reactive.Staging.pend(&_macroIsEnabled$pending, _macroIsEnabled, to: _macroIsEnabled$mirror)
+            _macroIsEnabled$pending = Reactive.Staging.pend(_macroIsEnabled, to: _macroIsEnabled$mirror)
         }
-        if _any$changed { Reactive.Staging.pend(&_any$pending, _any, to: _any$mirror) }
-        if _async$changed { Reactive.Staging.pend(&_async$pending, _async, to: _async$mirror) }
-        if _borrowing$changed { Reactive.Staging.pend(&_borrowing$pending, _borrowing, to: _borrowing$mirror) }
+        if _any$changed { _any$pending = Reactive.Staging.pend(_any, to: _any$mirror) }
+        if _async$changed { _async$pending = Reactive.Staging.pend(_async, to: _async$mirror) }
+        if _borrowing$changed { _borrowing$pending = Reactive.Staging.pend(_borrowing, to: _borrowing$mirror) }
         if _packageCanExecute$changed {
-            Reactive.Staging.pend(&_packageCanExecute$pending, _packageCanExecute, to: _package$condition)
+            _packageCanExecute$pending = Reactive.Staging.pend(_packageCanExecute, to: _package$condition)
         }
         if _packageIsEnabled$changed {
-            Reactive.Staging.pend(&_packageIsEnabled$pending, _packageIsEnabled, to: _packageIsEnabled$mirror)
+            _packageIsEnabled$pending = Reactive.Staging.pend(_packageIsEnabled, to: _packageIsEnabled$mirror)
         }
         return (_some$changed || _set$changed || _packageIsExecuting$changed || _macroIsExecuting$changed
             || _macroIsEnabled$changed || _any$changed || _async$changed || _borrowing$changed

@@ -393,25 +393,25 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         let _numbersError$changed = Reactive.Staging.changed(_numbersError, before: &_numbersError$before)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _page$changed { Reactive.Staging.pend(&_page$pending, _page, to: _page$mirror) }
+        if _page$changed { _page$pending = Reactive.Staging.pend(_page, to: _page$mirror) }
         if _jumpIsExecuting$changed {
-            Reactive.Staging.pend(&_jumpIsExecuting$pending, _jumpIsExecuting, to: _jumpIsExecuting$mirror)
+            _jumpIsExecuting$pending = Reactive.Staging.pend(_jumpIsExecuting, to: _jumpIsExecuting$mirror)
         }
         if _jumpIsEnabled$changed {
-            Reactive.Staging.pend(&_jumpIsEnabled$pending, _jumpIsEnabled, to: _jumpIsEnabled$mirror)
+            _jumpIsEnabled$pending = Reactive.Staging.pend(_jumpIsEnabled, to: _jumpIsEnabled$mirror)
         }
-        if _isActive$changed { Reactive.Staging.pend(&_isActive$pending, _isActive, to: _isActive$mirror) }
-        if _numbers$changed { Reactive.Staging.pend(&_numbers$pending, _numbers, to: _numbers$mirror) }
-        if _total$changed { Reactive.Staging.pend(&_total$pending, _total, to: _total$mirror) }
-        if _rows$changed { Reactive.Staging.pend(&_rows$pending, _rows, to: _rows$mirror) }
+        if _isActive$changed { _isActive$pending = Reactive.Staging.pend(_isActive, to: _isActive$mirror) }
+        if _numbers$changed { _numbers$pending = Reactive.Staging.pend(_numbers, to: _numbers$mirror) }
+        if _total$changed { _total$pending = Reactive.Staging.pend(_total, to: _total$mirror) }
+        if _rows$changed { _rows$pending = Reactive.Staging.pend(_rows, to: _rows$mirror) }
         if _selectedCount$changed {
-            Reactive.Staging.pend(&_selectedCount$pending, _selectedCount, to: _selectedCount$mirror)
+            _selectedCount$pending = Reactive.Staging.pend(_selectedCount, to: _selectedCount$mirror)
         }
         if _numbersIsLoading$changed {
-            Reactive.Staging.pend(&_numbersIsLoading$pending, _numbersIsLoading, to: _numbersIsLoading$mirror)
+            _numbersIsLoading$pending = Reactive.Staging.pend(_numbersIsLoading, to: _numbersIsLoading$mirror)
         }
         if _numbersError$changed {
-            Reactive.Staging.pend(&_numbersError$pending, _numbersError, to: _numbersError$mirror)
+            _numbersError$pending = Reactive.Staging.pend(_numbersError, to: _numbersError$mirror)
         }
         return (_page$changed || _jumpIsExecuting$changed || _jumpIsEnabled$changed || _isActive$changed
             || _numbers$changed || _total$changed || _rows$changed || _selectedCount$changed

@@ -423,34 +423,33 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
             && Reactive.Staging.replace(&_fooIsEnabled, with: !_fooIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _Signal$changed { Reactive.Staging.pend(&_Signal$pending, _Signal, to: _Signal$mirror) }
-        if _fooState$changed { Reactive.Staging.pend(&_fooState$pending, _fooState, to: _fooState$mirror) }
+        if _Signal$changed { _Signal$pending = Reactive.Staging.pend(_Signal, to: _Signal$mirror) }
+        if _fooState$changed { _fooState$pending = Reactive.Staging.pend(_fooState, to: _fooState$mirror) }
         if _totalChanged$changed {
-            Reactive.Staging.pend(&_totalChanged$pending, _totalChanged, to: _totalChanged$mirror)
+            _totalChanged$pending = Reactive.Staging.pend(_totalChanged, to: _totalChanged$mirror)
         }
-        if _total$changed { Reactive.Staging.pend(&_total$pending, _total, to: _total$mirror) }
-        if _Observable$changed { Reactive.Staging.pend(&_Observable$pending, _Observable, to: _Observable$mirror) }
+        if _total$changed { _total$pending = Reactive.Staging.pend(_total, to: _total$mirror) }
+        if _Observable$changed { _Observable$pending = Reactive.Staging.pend(_Observable, to: _Observable$mirror) }
         if _fooStateDidChange$changed {
-            Reactive.Staging.pend(&_fooStateDidChange$pending, _fooStateDidChange, to: _fooStateDidChange$mirror)
+            _fooStateDidChange$pending = Reactive.Staging.pend(_fooStateDidChange, to: _fooStateDidChange$mirror)
         }
         if _fooIsExecuting$changed {
-            Reactive.Staging.pend(&_fooIsExecuting$pending, _fooIsExecuting, to: _fooIsExecuting$mirror)
+            _fooIsExecuting$pending = Reactive.Staging.pend(_fooIsExecuting, to: _fooIsExecuting$mirror)
         }
         if _fooIsEnabled$changed {
-            Reactive.Staging.pend(&_fooIsEnabled$pending, _fooIsEnabled, to: _fooIsEnabled$mirror)
+            _fooIsEnabled$pending = Reactive.Staging.pend(_fooIsEnabled, to: _fooIsEnabled$mirror)
         }
-        if _suggestions$changed { Reactive.Staging.pend(&_suggestions$pending, _suggestions, to: _suggestions$mirror) }
+        if _suggestions$changed { _suggestions$pending = Reactive.Staging.pend(_suggestions, to: _suggestions$mirror) }
         if _suggestionsIsLoading$changed {
-            Reactive.Staging.pend(
-                &_suggestionsIsLoading$pending,
+            _suggestionsIsLoading$pending = Reactive.Staging.pend(
                 _suggestionsIsLoading,
                 to: _suggestionsIsLoading$mirror
             )
         }
         if _suggestionsError$changed {
-            Reactive.Staging.pend(&_suggestionsError$pending, _suggestionsError, to: _suggestionsError$mirror)
+            _suggestionsError$pending = Reactive.Staging.pend(_suggestionsError, to: _suggestionsError$mirror)
         }
-        if _isActive$changed { Reactive.Staging.pend(&_isActive$pending, _isActive, to: _isActive$mirror) }
+        if _isActive$changed { _isActive$pending = Reactive.Staging.pend(_isActive, to: _isActive$mirror) }
         return (_Signal$changed || _fooState$changed || _totalChanged$changed || _total$changed || _Observable$changed
             || _fooStateDidChange$changed || _fooIsExecuting$changed || _fooIsEnabled$changed || _suggestions$changed
             || _suggestionsIsLoading$changed || _suggestionsError$changed || _isActive$changed)

@@ -262,18 +262,18 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
             && Reactive.Staging.replace(&_publishIsEnabled, with: _publishCanExecute && !_publishIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _draft$changed { Reactive.Staging.pend(&_draft$pending, _draft, to: _draft$mirror) }
-        if _published$changed { Reactive.Staging.pend(&_published$pending, _published, to: _published$mirror) }
-        if _canPublish$changed { Reactive.Staging.pend(&_canPublish$pending, _canPublish, to: _canPublish$mirror) }
-        if _previewText$changed { Reactive.Staging.pend(&_previewText$pending, _previewText, to: _previewText$mirror) }
+        if _draft$changed { _draft$pending = Reactive.Staging.pend(_draft, to: _draft$mirror) }
+        if _published$changed { _published$pending = Reactive.Staging.pend(_published, to: _published$mirror) }
+        if _canPublish$changed { _canPublish$pending = Reactive.Staging.pend(_canPublish, to: _canPublish$mirror) }
+        if _previewText$changed { _previewText$pending = Reactive.Staging.pend(_previewText, to: _previewText$mirror) }
         if _publishCanExecute$changed {
-            Reactive.Staging.pend(&_publishCanExecute$pending, _publishCanExecute, to: _publish$condition)
+            _publishCanExecute$pending = Reactive.Staging.pend(_publishCanExecute, to: _publish$condition)
         }
         if _publishIsExecuting$changed {
-            Reactive.Staging.pend(&_publishIsExecuting$pending, _publishIsExecuting, to: _publishIsExecuting$mirror)
+            _publishIsExecuting$pending = Reactive.Staging.pend(_publishIsExecuting, to: _publishIsExecuting$mirror)
         }
         if _publishIsEnabled$changed {
-            Reactive.Staging.pend(&_publishIsEnabled$pending, _publishIsEnabled, to: _publishIsEnabled$mirror)
+            _publishIsEnabled$pending = Reactive.Staging.pend(_publishIsEnabled, to: _publishIsEnabled$mirror)
         }
         return (_draft$changed || _published$changed || _canPublish$changed || _previewText$changed
             || _publishIsExecuting$changed || _publishIsEnabled$changed)

@@ -297,17 +297,17 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         let _recentQueries$changed = Reactive.Staging.changed(_recentQueries, before: &_recentQueries$before)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _query$changed { Reactive.Staging.pend(&_query$pending, _query, to: _query$mirror) }
-        if _page$changed { Reactive.Staging.pend(&_page$pending, _page, to: _page$mirror) }
-        if _isLong$changed { Reactive.Staging.pend(&_isLong$pending, _isLong, to: _isLong$mirror) }
+        if _query$changed { _query$pending = Reactive.Staging.pend(_query, to: _query$mirror) }
+        if _page$changed { _page$pending = Reactive.Staging.pend(_page, to: _page$mirror) }
+        if _isLong$changed { _isLong$pending = Reactive.Staging.pend(_isLong, to: _isLong$mirror) }
         if _previousQuery$changed {
-            Reactive.Staging.pend(&_previousQuery$pending, _previousQuery, to: _previousQuery$mirror)
+            _previousQuery$pending = Reactive.Staging.pend(_previousQuery, to: _previousQuery$mirror)
         }
-        if _edits$changed { Reactive.Staging.pend(&_edits$pending, _edits, to: _edits$mirror) }
-        if _message$changed { Reactive.Staging.pend(&_message$pending, _message, to: _message$mirror) }
-        if _warnings$changed { Reactive.Staging.pend(&_warnings$pending, _warnings, to: _warnings$mirror) }
+        if _edits$changed { _edits$pending = Reactive.Staging.pend(_edits, to: _edits$mirror) }
+        if _message$changed { _message$pending = Reactive.Staging.pend(_message, to: _message$mirror) }
+        if _warnings$changed { _warnings$pending = Reactive.Staging.pend(_warnings, to: _warnings$mirror) }
         if _recentQueries$changed {
-            Reactive.Staging.pend(&_recentQueries$pending, _recentQueries, to: _recentQueries$mirror)
+            _recentQueries$pending = Reactive.Staging.pend(_recentQueries, to: _recentQueries$mirror)
         }
         return (_query$changed || _page$changed || _isLong$changed || _previousQuery$changed || _edits$changed
             || _message$changed || _warnings$changed || _recentQueries$changed)

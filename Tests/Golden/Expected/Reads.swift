@@ -363,18 +363,18 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
             && Reactive.Staging.replace(&_transformed, with: Self._transformed$compute(transform: transform, n: _n))
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _n$changed { Reactive.Staging.pend(&_n$pending, _n, to: _n$mirror) }
-        if _flag$changed { Reactive.Staging.pend(&_flag$pending, _flag, to: _flag$mirror) }
-        if _a$changed { Reactive.Staging.pend(&_a$pending, _a, to: _a$mirror) }
-        if _key$changed { Reactive.Staging.pend(&_key$pending, _key, to: _key$mirror) }
-        if _y$changed { Reactive.Staging.pend(&_y$pending, _y, to: _y$mirror) }
-        if _range$changed { Reactive.Staging.pend(&_range$pending, _range, to: _range$mirror) }
-        if _ternary$changed { Reactive.Staging.pend(&_ternary$pending, _ternary, to: _ternary$mirror) }
-        if _dictionary$changed { Reactive.Staging.pend(&_dictionary$pending, _dictionary, to: _dictionary$mirror) }
-        if _matched$changed { Reactive.Staging.pend(&_matched$pending, _matched, to: _matched$mirror) }
-        if _small$changed { Reactive.Staging.pend(&_small$pending, _small, to: _small$mirror) }
-        if _shifted$changed { Reactive.Staging.pend(&_shifted$pending, _shifted, to: _shifted$mirror) }
-        if _transformed$changed { Reactive.Staging.pend(&_transformed$pending, _transformed, to: _transformed$mirror) }
+        if _n$changed { _n$pending = Reactive.Staging.pend(_n, to: _n$mirror) }
+        if _flag$changed { _flag$pending = Reactive.Staging.pend(_flag, to: _flag$mirror) }
+        if _a$changed { _a$pending = Reactive.Staging.pend(_a, to: _a$mirror) }
+        if _key$changed { _key$pending = Reactive.Staging.pend(_key, to: _key$mirror) }
+        if _y$changed { _y$pending = Reactive.Staging.pend(_y, to: _y$mirror) }
+        if _range$changed { _range$pending = Reactive.Staging.pend(_range, to: _range$mirror) }
+        if _ternary$changed { _ternary$pending = Reactive.Staging.pend(_ternary, to: _ternary$mirror) }
+        if _dictionary$changed { _dictionary$pending = Reactive.Staging.pend(_dictionary, to: _dictionary$mirror) }
+        if _matched$changed { _matched$pending = Reactive.Staging.pend(_matched, to: _matched$mirror) }
+        if _small$changed { _small$pending = Reactive.Staging.pend(_small, to: _small$mirror) }
+        if _shifted$changed { _shifted$pending = Reactive.Staging.pend(_shifted, to: _shifted$mirror) }
+        if _transformed$changed { _transformed$pending = Reactive.Staging.pend(_transformed, to: _transformed$mirror) }
         return (_n$changed || _flag$changed || _a$changed || _key$changed || _y$changed || _range$changed
             || _ternary$changed || _dictionary$changed || _matched$changed || _small$changed || _shifted$changed
             || _transformed$changed)

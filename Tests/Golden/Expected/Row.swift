@@ -85,7 +85,7 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
         let _isSelected$changed = Reactive.Staging.changed(_isSelected, before: &_isSelected$before)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _isSelected$changed { Reactive.Staging.pend(&_isSelected$pending, _isSelected, to: _isSelected$mirror) }
+        if _isSelected$changed { _isSelected$pending = Reactive.Staging.pend(_isSelected, to: _isSelected$mirror) }
         return _isSelected$changed
     }
 

@@ -345,28 +345,27 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
             && Reactive.Staging.replace(&_searchForIsEnabled, with: !_searchForIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _query$changed { Reactive.Staging.pend(&_query$pending, _query, to: _query$mirror) }
-        if _results$changed { Reactive.Staging.pend(&_results$pending, _results, to: _results$mirror) }
-        if _lastError$changed { Reactive.Staging.pend(&_lastError$pending, _lastError, to: _lastError$mirror) }
-        if _runCanExecute$changed { Reactive.Staging.pend(&_runCanExecute$pending, _runCanExecute, to: _run$condition) }
+        if _query$changed { _query$pending = Reactive.Staging.pend(_query, to: _query$mirror) }
+        if _results$changed { _results$pending = Reactive.Staging.pend(_results, to: _results$mirror) }
+        if _lastError$changed { _lastError$pending = Reactive.Staging.pend(_lastError, to: _lastError$mirror) }
+        if _runCanExecute$changed { _runCanExecute$pending = Reactive.Staging.pend(_runCanExecute, to: _run$condition) }
         if _runIsExecuting$changed {
-            Reactive.Staging.pend(&_runIsExecuting$pending, _runIsExecuting, to: _runIsExecuting$mirror)
+            _runIsExecuting$pending = Reactive.Staging.pend(_runIsExecuting, to: _runIsExecuting$mirror)
         }
         if _showsSpinner$changed {
-            Reactive.Staging.pend(&_showsSpinner$pending, _showsSpinner, to: _showsSpinner$mirror)
+            _showsSpinner$pending = Reactive.Staging.pend(_showsSpinner, to: _showsSpinner$mirror)
         }
         if _runIsEnabled$changed {
-            Reactive.Staging.pend(&_runIsEnabled$pending, _runIsEnabled, to: _runIsEnabled$mirror)
+            _runIsEnabled$pending = Reactive.Staging.pend(_runIsEnabled, to: _runIsEnabled$mirror)
         }
         if _searchForIsExecuting$changed {
-            Reactive.Staging.pend(
-                &_searchForIsExecuting$pending,
+            _searchForIsExecuting$pending = Reactive.Staging.pend(
                 _searchForIsExecuting,
                 to: _searchForIsExecuting$mirror
             )
         }
         if _searchForIsEnabled$changed {
-            Reactive.Staging.pend(&_searchForIsEnabled$pending, _searchForIsEnabled, to: _searchForIsEnabled$mirror)
+            _searchForIsEnabled$pending = Reactive.Staging.pend(_searchForIsEnabled, to: _searchForIsEnabled$mirror)
         }
         return (_query$changed || _results$changed || _lastError$changed || _runIsExecuting$changed
             || _showsSpinner$changed || _runIsEnabled$changed || _searchForIsExecuting$changed

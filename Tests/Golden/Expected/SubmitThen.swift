@@ -426,39 +426,38 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
             )
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _email$changed { Reactive.Staging.pend(&_email$pending, _email, to: _email$mirror) }
-        if _sent$changed { Reactive.Staging.pend(&_sent$pending, _sent, to: _sent$mirror) }
+        if _email$changed { _email$pending = Reactive.Staging.pend(_email, to: _email$mirror) }
+        if _sent$changed { _sent$pending = Reactive.Staging.pend(_sent, to: _sent$mirror) }
         if _confirmations$changed {
-            Reactive.Staging.pend(&_confirmations$pending, _confirmations, to: _confirmations$mirror)
+            _confirmations$pending = Reactive.Staging.pend(_confirmations, to: _confirmations$mirror)
         }
         if _subscribeIsExecuting$changed {
-            Reactive.Staging.pend(
-                &_subscribeIsExecuting$pending,
+            _subscribeIsExecuting$pending = Reactive.Staging.pend(
                 _subscribeIsExecuting,
                 to: _subscribeIsExecuting$mirror
             )
         }
         if _subscribeIsEnabled$changed {
-            Reactive.Staging.pend(&_subscribeIsEnabled$pending, _subscribeIsEnabled, to: _subscribeIsEnabled$mirror)
+            _subscribeIsEnabled$pending = Reactive.Staging.pend(_subscribeIsEnabled, to: _subscribeIsEnabled$mirror)
         }
         if _confirmIsExecuting$changed {
-            Reactive.Staging.pend(&_confirmIsExecuting$pending, _confirmIsExecuting, to: _confirmIsExecuting$mirror)
+            _confirmIsExecuting$pending = Reactive.Staging.pend(_confirmIsExecuting, to: _confirmIsExecuting$mirror)
         }
         if _confirmIsEnabled$changed {
-            Reactive.Staging.pend(&_confirmIsEnabled$pending, _confirmIsEnabled, to: _confirmIsEnabled$mirror)
+            _confirmIsEnabled$pending = Reactive.Staging.pend(_confirmIsEnabled, to: _confirmIsEnabled$mirror)
         }
         if _emailWasEdited$changed {
-            Reactive.Staging.pend(&_emailWasEdited$pending, _emailWasEdited, to: _emailWasEdited$mirror)
+            _emailWasEdited$pending = Reactive.Staging.pend(_emailWasEdited, to: _emailWasEdited$mirror)
         }
         if _emailIsValid$changed {
-            Reactive.Staging.pend(&_emailIsValid$pending, _emailIsValid, to: _emailIsValid$mirror)
+            _emailIsValid$pending = Reactive.Staging.pend(_emailIsValid, to: _emailIsValid$mirror)
         }
-        if _isValid$changed { Reactive.Staging.pend(&_isValid$pending, _isValid, to: _isValid$mirror) }
+        if _isValid$changed { _isValid$pending = Reactive.Staging.pend(_isValid, to: _isValid$mirror) }
         if _submitAttempted$changed {
-            Reactive.Staging.pend(&_submitAttempted$pending, _submitAttempted, to: _submitAttempted$mirror)
+            _submitAttempted$pending = Reactive.Staging.pend(_submitAttempted, to: _submitAttempted$mirror)
         }
         if _emailMessage$changed {
-            Reactive.Staging.pend(&_emailMessage$pending, _emailMessage, to: _emailMessage$mirror)
+            _emailMessage$pending = Reactive.Staging.pend(_emailMessage, to: _emailMessage$mirror)
         }
         return (_email$changed || _sent$changed || _confirmations$changed || _subscribeIsExecuting$changed
             || _subscribeIsEnabled$changed || _confirmIsExecuting$changed || _confirmIsEnabled$changed

@@ -187,13 +187,13 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
             && Reactive.Staging.replace(&_removeIsEnabled, with: !_removeIsExecuting)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _label$changed { Reactive.Staging.pend(&_label$pending, _label, to: _label$mirror) }
-        if _text$changed { Reactive.Staging.pend(&_text$pending, _text, to: _text$mirror) }
+        if _label$changed { _label$pending = Reactive.Staging.pend(_label, to: _label$mirror) }
+        if _text$changed { _text$pending = Reactive.Staging.pend(_text, to: _text$mirror) }
         if _removeIsExecuting$changed {
-            Reactive.Staging.pend(&_removeIsExecuting$pending, _removeIsExecuting, to: _removeIsExecuting$mirror)
+            _removeIsExecuting$pending = Reactive.Staging.pend(_removeIsExecuting, to: _removeIsExecuting$mirror)
         }
         if _removeIsEnabled$changed {
-            Reactive.Staging.pend(&_removeIsEnabled$pending, _removeIsEnabled, to: _removeIsEnabled$mirror)
+            _removeIsEnabled$pending = Reactive.Staging.pend(_removeIsEnabled, to: _removeIsEnabled$mirror)
         }
         return (_label$changed || _text$changed || _removeIsExecuting$changed || _removeIsEnabled$changed)
     }

@@ -178,10 +178,10 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
             && Reactive.Staging.replace(&_texts, with: Self._texts$compute(tags: _tags))
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _numbers$changed { Reactive.Staging.pend(&_numbers$pending, _numbers, to: _numbers$mirror) }
-        if _prefix$changed { Reactive.Staging.pend(&_prefix$pending, _prefix, to: _prefix$mirror) }
-        if _tags$changed { Reactive.Staging.pend(&_tags$pending, _tags, to: _tags$mirror) }
-        if _texts$changed { Reactive.Staging.pend(&_texts$pending, _texts, to: _texts$mirror) }
+        if _numbers$changed { _numbers$pending = Reactive.Staging.pend(_numbers, to: _numbers$mirror) }
+        if _prefix$changed { _prefix$pending = Reactive.Staging.pend(_prefix, to: _prefix$mirror) }
+        if _tags$changed { _tags$pending = Reactive.Staging.pend(_tags, to: _tags$mirror) }
+        if _texts$changed { _texts$pending = Reactive.Staging.pend(_texts, to: _texts$mirror) }
         return (_numbers$changed || _prefix$changed || _tags$changed || _texts$changed || _tags$childChanged)
     }
 

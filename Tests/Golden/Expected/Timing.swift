@@ -425,24 +425,24 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         let _itemsError$changed = Reactive.Staging.changed(_itemsError, before: &_itemsError$before)
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _filter$changed { Reactive.Staging.pend(&_filter$pending, _filter, to: _filter$mirror) }
-        if _isActive$changed { Reactive.Staging.pend(&_isActive$pending, _isActive, to: _isActive$mirror) }
+        if _filter$changed { _filter$pending = Reactive.Staging.pend(_filter, to: _filter$mirror) }
+        if _isActive$changed { _isActive$pending = Reactive.Staging.pend(_isActive, to: _isActive$mirror) }
         if _settledFilter$changed {
-            Reactive.Staging.pend(&_settledFilter$pending, _settledFilter, to: _settledFilter$mirror)
+            _settledFilter$pending = Reactive.Staging.pend(_settledFilter, to: _settledFilter$mirror)
         }
-        if _echo$changed { Reactive.Staging.pend(&_echo$pending, _echo, to: _echo$mirror) }
-        if _matches$changed { Reactive.Staging.pend(&_matches$pending, _matches, to: _matches$mirror) }
+        if _echo$changed { _echo$pending = Reactive.Staging.pend(_echo, to: _echo$mirror) }
+        if _matches$changed { _matches$pending = Reactive.Staging.pend(_matches, to: _matches$mirror) }
         if _matchesIsLoading$changed {
-            Reactive.Staging.pend(&_matchesIsLoading$pending, _matchesIsLoading, to: _matchesIsLoading$mirror)
+            _matchesIsLoading$pending = Reactive.Staging.pend(_matchesIsLoading, to: _matchesIsLoading$mirror)
         }
         if _matchesError$changed {
-            Reactive.Staging.pend(&_matchesError$pending, _matchesError, to: _matchesError$mirror)
+            _matchesError$pending = Reactive.Staging.pend(_matchesError, to: _matchesError$mirror)
         }
-        if _items$changed { Reactive.Staging.pend(&_items$pending, _items, to: _items$mirror) }
+        if _items$changed { _items$pending = Reactive.Staging.pend(_items, to: _items$mirror) }
         if _itemsIsLoading$changed {
-            Reactive.Staging.pend(&_itemsIsLoading$pending, _itemsIsLoading, to: _itemsIsLoading$mirror)
+            _itemsIsLoading$pending = Reactive.Staging.pend(_itemsIsLoading, to: _itemsIsLoading$mirror)
         }
-        if _itemsError$changed { Reactive.Staging.pend(&_itemsError$pending, _itemsError, to: _itemsError$mirror) }
+        if _itemsError$changed { _itemsError$pending = Reactive.Staging.pend(_itemsError, to: _itemsError$mirror) }
         return (_filter$changed || _isActive$changed || _settledFilter$changed || _echo$changed || _matches$changed
             || _matchesIsLoading$changed || _matchesError$changed || _items$changed || _itemsIsLoading$changed
             || _itemsError$changed)

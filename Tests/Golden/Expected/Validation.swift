@@ -543,39 +543,39 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
             )
         // What changed is told in `_$notify()`, once everything the action changed is computed;
         // runtime properties take their new values now, so that every observer reads current ones.
-        if _name$changed { Reactive.Staging.pend(&_name$pending, _name, to: _name$mirror) }
-        if _nickname$changed { Reactive.Staging.pend(&_nickname$pending, _nickname, to: _nickname$mirror) }
-        if _saved$changed { Reactive.Staging.pend(&_saved$pending, _saved, to: _saved$mirror) }
-        if _completions$changed { Reactive.Staging.pend(&_completions$pending, _completions, to: _completions$mirror) }
+        if _name$changed { _name$pending = Reactive.Staging.pend(_name, to: _name$mirror) }
+        if _nickname$changed { _nickname$pending = Reactive.Staging.pend(_nickname, to: _nickname$mirror) }
+        if _saved$changed { _saved$pending = Reactive.Staging.pend(_saved, to: _saved$mirror) }
+        if _completions$changed { _completions$pending = Reactive.Staging.pend(_completions, to: _completions$mirror) }
         if _saveIsExecuting$changed {
-            Reactive.Staging.pend(&_saveIsExecuting$pending, _saveIsExecuting, to: _saveIsExecuting$mirror)
+            _saveIsExecuting$pending = Reactive.Staging.pend(_saveIsExecuting, to: _saveIsExecuting$mirror)
         }
         if _saveIsEnabled$changed {
-            Reactive.Staging.pend(&_saveIsEnabled$pending, _saveIsEnabled, to: _saveIsEnabled$mirror)
+            _saveIsEnabled$pending = Reactive.Staging.pend(_saveIsEnabled, to: _saveIsEnabled$mirror)
         }
         if _previewIsExecuting$changed {
-            Reactive.Staging.pend(&_previewIsExecuting$pending, _previewIsExecuting, to: _previewIsExecuting$mirror)
+            _previewIsExecuting$pending = Reactive.Staging.pend(_previewIsExecuting, to: _previewIsExecuting$mirror)
         }
-        if _nameIsValid$changed { Reactive.Staging.pend(&_nameIsValid$pending, _nameIsValid, to: _nameIsValid$mirror) }
+        if _nameIsValid$changed { _nameIsValid$pending = Reactive.Staging.pend(_nameIsValid, to: _nameIsValid$mirror) }
         if _nicknameIsValid$changed {
-            Reactive.Staging.pend(&_nicknameIsValid$pending, _nicknameIsValid, to: _nicknameIsValid$mirror)
+            _nicknameIsValid$pending = Reactive.Staging.pend(_nicknameIsValid, to: _nicknameIsValid$mirror)
         }
-        if _isValid$changed { Reactive.Staging.pend(&_isValid$pending, _isValid, to: _isValid$mirror) }
+        if _isValid$changed { _isValid$pending = Reactive.Staging.pend(_isValid, to: _isValid$mirror) }
         if _previewCanExecute$changed {
-            Reactive.Staging.pend(&_previewCanExecute$pending, _previewCanExecute, to: _preview$condition)
+            _previewCanExecute$pending = Reactive.Staging.pend(_previewCanExecute, to: _preview$condition)
         }
         if _previewIsEnabled$changed {
-            Reactive.Staging.pend(&_previewIsEnabled$pending, _previewIsEnabled, to: _previewIsEnabled$mirror)
+            _previewIsEnabled$pending = Reactive.Staging.pend(_previewIsEnabled, to: _previewIsEnabled$mirror)
         }
         if _submitAttempted$changed {
-            Reactive.Staging.pend(&_submitAttempted$pending, _submitAttempted, to: _submitAttempted$mirror)
+            _submitAttempted$pending = Reactive.Staging.pend(_submitAttempted, to: _submitAttempted$mirror)
         }
-        if _nameMessage$changed { Reactive.Staging.pend(&_nameMessage$pending, _nameMessage, to: _nameMessage$mirror) }
+        if _nameMessage$changed { _nameMessage$pending = Reactive.Staging.pend(_nameMessage, to: _nameMessage$mirror) }
         if _nicknameMessage$changed {
-            Reactive.Staging.pend(&_nicknameMessage$pending, _nicknameMessage, to: _nicknameMessage$mirror)
+            _nicknameMessage$pending = Reactive.Staging.pend(_nicknameMessage, to: _nicknameMessage$mirror)
         }
         if _problemCount$changed {
-            Reactive.Staging.pend(&_problemCount$pending, _problemCount, to: _problemCount$mirror)
+            _problemCount$pending = Reactive.Staging.pend(_problemCount, to: _problemCount$mirror)
         }
         return (_name$changed || _nickname$changed || _saved$changed || _completions$changed || _saveIsExecuting$changed
             || _saveIsEnabled$changed || _previewIsExecuting$changed || _nameIsValid$changed || _nicknameIsValid$changed
