@@ -49,7 +49,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.usernameSearchText = newValue } }
             Reactive.Staging.write(&_usernameSearchText, newValue, before: &_usernameSearchText$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -63,7 +63,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.foundPerson = newValue } }
             Reactive.Staging.write(&_foundPerson, newValue, before: &_foundPerson$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -77,7 +77,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isErrorHidden = newValue } }
             Reactive.Staging.write(&_isErrorHidden, newValue, before: &_isErrorHidden$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -266,7 +266,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
             addPerson.isExecuting.value,
             before: &_addPersonIsExecuting$before
         )
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -359,7 +359,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

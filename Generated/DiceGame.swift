@@ -43,7 +43,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.roll = newValue } }
             Reactive.Staging.write(&_roll, newValue, before: &_roll$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -284,7 +284,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._rollDie$step(step) } }
         step()
         Reactive.Staging.write(&_rollDieIsExecuting, rollDie.isExecuting.value, before: &_rollDieIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `newGame` (its start, or an event of its work, with the handlers it runs)
@@ -293,7 +293,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._newGame$step(step) } }
         step()
         Reactive.Staging.write(&_newGameIsExecuting, newGame.isExecuting.value, before: &_newGameIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -403,7 +403,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

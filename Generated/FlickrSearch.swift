@@ -72,7 +72,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.searchText = newValue } }
             Reactive.Staging.write(&_searchText, newValue, before: &_searchText$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -86,7 +86,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.previousSearches = newValue } }
             Reactive.Staging.write(&_previousSearches, newValue, before: &_previousSearches$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -310,7 +310,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
             executeSearch.isExecuting.value,
             before: &_executeSearchIsExecuting$before
         )
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `selectPreviousSearch` (its start, or an event of its work, with the handlers it runs)
@@ -323,7 +323,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
             selectPreviousSearch.isExecuting.value,
             before: &_selectPreviousSearchIsExecuting$before
         )
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -450,7 +450,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

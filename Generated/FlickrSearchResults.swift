@@ -69,7 +69,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
             Reactive.Staging.write(&_results, newValue, before: &_results$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -219,7 +219,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -75,7 +75,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.photo = newValue } }
             Reactive.Staging.write(&_photo, newValue, before: &_photo$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -89,7 +89,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isVisible = newValue } }
             Reactive.Staging.write(&_isVisible, newValue, before: &_isVisible$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -103,7 +103,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.hasBeenSeen = newValue } }
             Reactive.Staging.write(&_hasBeenSeen, newValue, before: &_hasBeenSeen$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -393,7 +393,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         Reactive.Staging.write(&_metadata, state.value, before: &_metadata$before)
         Reactive.Staging.write(&_metadataIsLoading, state.isLoading, before: &_metadataIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_metadataError, state.error, before: &_metadataError$before) }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes `settledVisibility` from what it reads now and hands the value to its pacer.
@@ -405,7 +405,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     private func _settledVisibility$arrived(_ newValue: Bool) {
         guard _$transactions.begin() else { return _$transactions.later { self._settledVisibility$arrived(newValue) } }
         Reactive.Staging.write(&_settledVisibility, newValue, before: &_settledVisibility$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -495,7 +495,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -172,7 +172,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         guard _$transactions.begin() else { return _$transactions.later { self._importedPhotos$loaded(state) } }
         Reactive.Staging.write(&_importedPhotos, state.value, before: &_importedPhotos$before)
         Reactive.Staging.write(&_importedPhotosIsLoading, state.isLoading, before: &_importedPhotosIsLoading$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -222,7 +222,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

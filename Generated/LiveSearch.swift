@@ -40,7 +40,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
             Reactive.Staging.write(&_query, newValue, before: &_query$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -72,7 +72,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -267,7 +267,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         Reactive.Staging.write(&_results, state.value, before: &_results$before)
         Reactive.Staging.write(&_resultsIsLoading, state.isLoading, before: &_resultsIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_resultsError, state.error, before: &_resultsError$before) }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes `characterCount` from what it reads now and hands the value to its pacer.
@@ -279,7 +279,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     private func _characterCount$arrived(_ newValue: Int) {
         guard _$transactions.begin() else { return _$transactions.later { self._characterCount$arrived(newValue) } }
         Reactive.Staging.write(&_characterCount, newValue, before: &_characterCount$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -355,7 +355,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -49,7 +49,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.model = newValue } }
             Reactive.Staging.write(&_model, newValue, before: &_model$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -63,7 +63,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
             Reactive.Staging.write(&_lastError, newValue, before: &_lastError$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -264,7 +264,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         Reactive.Staging.write(&_computed, state.value, before: &_computed$before)
         Reactive.Staging.write(&_computedIsLoading, state.isLoading, before: &_computedIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_computedError, state.error, before: &_computedError$before) }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -330,7 +330,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -43,7 +43,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
             Reactive.Staging.write(&_username, newValue, before: &_username$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -57,7 +57,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
             Reactive.Staging.write(&_password, newValue, before: &_password$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -71,7 +71,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.errorMessage = newValue } }
             Reactive.Staging.write(&_errorMessage, newValue, before: &_errorMessage$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -273,7 +273,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         guard _$transactions.begin() else { return _$transactions.later { self._logIn$step(step) } }
         step()
         Reactive.Staging.write(&_logInIsExecuting, logIn.isExecuting.value, before: &_logInIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -351,7 +351,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

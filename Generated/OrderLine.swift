@@ -37,7 +37,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.quantity = newValue } }
             Reactive.Staging.write(&_quantity, newValue, before: &_quantity$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -51,7 +51,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.unitPrice = newValue } }
             Reactive.Staging.write(&_unitPrice, newValue, before: &_unitPrice$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -260,7 +260,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -205,7 +205,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
         guard _$transactions.begin() else { return _$transactions.later { self._person$loaded(state) } }
         Reactive.Staging.write(&_person, state.value, before: &_person$before)
         Reactive.Staging.write(&_personIsLoading, state.isLoading, before: &_personIsLoading$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -258,7 +258,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

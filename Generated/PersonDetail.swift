@@ -52,7 +52,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.person = newValue } }
             Reactive.Staging.write(&_person, newValue, before: &_person$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -234,7 +234,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

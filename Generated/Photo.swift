@@ -90,7 +90,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -260,7 +260,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         Reactive.Staging.write(&_details, state.value, before: &_details$before)
         Reactive.Staging.write(&_detailsIsLoading, state.isLoading, before: &_detailsIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_detailsError, state.error, before: &_detailsError$before) }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -319,7 +319,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

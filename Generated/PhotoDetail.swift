@@ -75,7 +75,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.photo = newValue } }
             Reactive.Staging.write(&_photo, newValue, before: &_photo$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -89,7 +89,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.voteError = newValue } }
             Reactive.Staging.write(&_voteError, newValue, before: &_voteError$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -319,7 +319,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         guard _$transactions.begin() else { return _$transactions.later { self._vote$step(step) } }
         step()
         Reactive.Staging.write(&_voteIsExecuting, vote.isExecuting.value, before: &_voteIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -399,7 +399,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

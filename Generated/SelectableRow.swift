@@ -24,7 +24,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
             Reactive.Staging.write(&_isSelected, newValue, before: &_isSelected$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -162,7 +162,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
         guard _$transactions.begin() else { return _$transactions.later { self._toggle$step(step) } }
         step()
         Reactive.Staging.write(&_toggleIsExecuting, toggle.isExecuting.value, before: &_toggleIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -215,7 +215,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

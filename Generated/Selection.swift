@@ -39,7 +39,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.names = newValue } }
             Reactive.Staging.write(&_names, newValue, before: &_names$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -301,7 +301,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

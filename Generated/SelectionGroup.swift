@@ -27,7 +27,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lists = newValue } }
             Reactive.Staging.write(&_lists, newValue, before: &_lists$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -199,7 +199,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -43,7 +43,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.fontSize = newValue } }
             Reactive.Staging.write(&_fontSize, newValue, before: &_fontSize$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -57,7 +57,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lineSpacing = newValue } }
             Reactive.Staging.write(&_lineSpacing, newValue, before: &_lineSpacing$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -71,7 +71,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.theme = newValue } }
             Reactive.Staging.write(&_theme, newValue, before: &_theme$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -85,7 +85,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.showsImages = newValue } }
             Reactive.Staging.write(&_showsImages, newValue, before: &_showsImages$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -99,7 +99,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.language = newValue } }
             Reactive.Staging.write(&_language, newValue, before: &_language$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -113,7 +113,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.saveError = newValue } }
             Reactive.Staging.write(&_saveError, newValue, before: &_saveError$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -424,7 +424,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._reset$step(step) } }
         step()
         Reactive.Staging.write(&_resetIsExecuting, reset.isExecuting.value, before: &_resetIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `save` (its start, or an event of its work, with the handlers it runs)
@@ -433,7 +433,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._save$step(step) } }
         step()
         Reactive.Staging.write(&_saveIsExecuting, save.isExecuting.value, before: &_saveIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -547,7 +547,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

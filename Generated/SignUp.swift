@@ -44,7 +44,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
             Reactive.Staging.write(&_email, newValue, before: &_email$before)
             Reactive.Staging.write(&_emailWasEdited, true, before: &_emailWasEdited$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -59,7 +59,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
             Reactive.Staging.write(&_password, newValue, before: &_password$before)
             Reactive.Staging.write(&_passwordWasEdited, true, before: &_passwordWasEdited$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -74,7 +74,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             guard _$transactions.begin() else { return _$transactions.later { self.confirmation = newValue } }
             Reactive.Staging.write(&_confirmation, newValue, before: &_confirmation$before)
             Reactive.Staging.write(&_confirmationWasEdited, true, before: &_confirmationWasEdited$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -89,7 +89,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             guard _$transactions.begin() else { return _$transactions.later { self.acceptsTerms = newValue } }
             Reactive.Staging.write(&_acceptsTerms, newValue, before: &_acceptsTerms$before)
             Reactive.Staging.write(&_acceptsTermsWasEdited, true, before: &_acceptsTermsWasEdited$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -103,7 +103,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.failure = newValue } }
             Reactive.Staging.write(&_failure, newValue, before: &_failure$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -119,7 +119,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.emailWasEdited = newValue } }
             Reactive.Staging.write(&_emailWasEdited, newValue, before: &_emailWasEdited$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -148,7 +148,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.passwordWasEdited = newValue } }
             Reactive.Staging.write(&_passwordWasEdited, newValue, before: &_passwordWasEdited$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -177,7 +177,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.confirmationWasEdited = newValue } }
             Reactive.Staging.write(&_confirmationWasEdited, newValue, before: &_confirmationWasEdited$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -206,7 +206,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.acceptsTermsWasEdited = newValue } }
             Reactive.Staging.write(&_acceptsTermsWasEdited, newValue, before: &_acceptsTermsWasEdited$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -242,7 +242,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
             Reactive.Staging.write(&_submitAttempted, newValue, before: &_submitAttempted$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -719,7 +719,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         guard _$transactions.begin() else { return _$transactions.later { self._signUp$step(step) } }
         step()
         Reactive.Staging.write(&_signUpIsExecuting, signUp.isExecuting.value, before: &_signUpIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `startOver` (its start, or an event of its work, with the handlers it runs)
@@ -732,7 +732,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             startOver.isExecuting.value,
             before: &_startOverIsExecuting$before
         )
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -1004,7 +1004,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -19,7 +19,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
             Reactive.Staging.write(&_items, newValue, before: &_items$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -33,7 +33,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.newItemText = newValue } }
             Reactive.Staging.write(&_newItemText, newValue, before: &_newItemText$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -212,7 +212,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._add$step(step) } }
         step()
         Reactive.Staging.write(&_addIsExecuting, add.isExecuting.value, before: &_addIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -282,7 +282,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -66,7 +66,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.item = newValue } }
             Reactive.Staging.write(&_item, newValue, before: &_item$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -80,7 +80,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.draft = newValue } }
             Reactive.Staging.write(&_draft, newValue, before: &_draft$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -334,7 +334,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         guard _$transactions.begin() else { return _$transactions.later { self._toggle$step(step) } }
         step()
         Reactive.Staging.write(&_toggleIsExecuting, toggle.isExecuting.value, before: &_toggleIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `rename` (its start, or an event of its work, with the handlers it runs)
@@ -343,7 +343,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         guard _$transactions.begin() else { return _$transactions.later { self._rename$step(step) } }
         step()
         Reactive.Staging.write(&_renameIsExecuting, rename.isExecuting.value, before: &_renameIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -426,7 +426,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

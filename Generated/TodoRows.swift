@@ -49,7 +49,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
             Reactive.Staging.write(&_items, newValue, before: &_items$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -217,7 +217,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

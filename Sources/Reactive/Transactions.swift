@@ -41,7 +41,7 @@ public final class Transactions {
     /// argument ever failed.
     @usableFromInline @exclusivity(unchecked) unowned var member: (any Transactional)?
     /// The parents that follow this view model (see ``Follower``), weakly.
-    @exclusivity(unchecked) var followers: [Weak<Follower>] = []
+    @usableFromInline @exclusivity(unchecked) var followers: [Weak<Follower>] = []
     /// Told once observers have been told about a transaction that changed this view model (and
     /// the transaction's events were sent): tests use it to group changes by transaction
     /// (`ReactiveTesting`'s `ChangeRecorder`). Nil, and free, otherwise.
@@ -49,6 +49,7 @@ public final class Transactions {
 
     public init() {
         joinedScope = TransactionScope()
+        joinedScope.sole = self
     }
 
     /// The scope these transactions run in now: the one they joined, or the one that scope was
@@ -81,19 +82,48 @@ public final class Transactions {
         let scope = self.scope
         if scope.isNotifying { return false }
         scope.depth += 1
-        if !isTouched, let member {
+        if !isTouched {
             isTouched = true
-            scope.touched.append(member)
+            // A scope of one view model does not list it: its commit knows it (`commitAlone`).
+            if scope.sole == nil, let member { scope.touched.append(member) }
         }
         return true
     }
 
-    /// Ends an action. The outermost one of the scope commits the scope's transaction.
+    /// Ends an action of `member`, the view model whose transactions these are. The outermost
+    /// action of the scope commits the scope's transaction.
     @inlinable
-    public func end() {
+    public func end<Member: Transactional>(_ member: Member) {
         let scope = self.scope
         scope.depth -= 1
-        if scope.depth == 0 && !scope.isCommitting { scope.commit() }
+        guard scope.depth == 0 && !scope.isCommitting else { return }
+        if scope.sole === self {
+            commitAlone(member, in: scope)
+        } else {
+            scope.commit()
+        }
+    }
+
+    /// The commit of a view model that shares its transactions with no other (the usual case,
+    /// and the steady path): the same steps as ``TransactionScope/commit()``, with direct calls
+    /// and no list. Anything that involves another view model (an event, a parent that started
+    /// following it, a child it adopted) hands the rest of the commit to the scope.
+    @inlinable
+    func commitAlone<Member: Transactional>(_ member: Member, in scope: TransactionScope) {
+        scope.isCommitting = true
+        repeat {
+            isTouched = false
+            let changed = member._$recompute()
+            if scope.sole !== self || !scope.events.isEmpty || !followers.isEmpty {
+                return scope.takeOver(member, from: self, changed: changed)
+            }
+        } while isTouched
+        scope.isNotifying = true
+        member._$notify()
+        scope.isNotifying = false
+        if let didNotify { didNotify() }
+        scope.isCommitting = false
+        if !scope.deferred.isEmpty { scope.runDeferredActions() }
     }
 
     /// Runs `action` once observers have been told about the current transaction.
@@ -142,7 +172,8 @@ public final class Transactions {
     func touch() {
         guard !isTouched, let member else { return }
         isTouched = true
-        scope.touched.append(member)
+        let scope = self.scope
+        if scope.sole == nil { scope.touched.append(member) }
     }
 
     /// Makes this view model's transactions and `parent`'s one scope: from now on an action on
@@ -179,15 +210,19 @@ public final class TransactionScope {
     /// The view models computed again in this commit, whose observers are told at its end.
     @exclusivity(unchecked) var committed: [any Transactional] = []
     /// Events emitted in the current transaction, in order.
-    @exclusivity(unchecked) var events: [() -> Void] = []
+    @usableFromInline @exclusivity(unchecked) var events: [() -> Void] = []
     /// Actions asked for while observers were being told, in order.
-    @exclusivity(unchecked) var deferred: [() -> Void] = []
+    @usableFromInline @exclusivity(unchecked) var deferred: [() -> Void] = []
     @exclusivity(unchecked) var isRunningDeferred = false
     /// How many view models' transactions joined this scope (a merge keeps the larger one).
     var size = 1
     /// The scope this one was merged into, if it was: its view models' transactions find their
     /// scope by following this (``Transactions/scope``).
     @usableFromInline @exclusivity(unchecked) var mergedInto: TransactionScope?
+    /// The transactions of the one view model in this scope, until another joins (nil then):
+    /// that view model's commit takes the short path (``Transactions/commitAlone(_:in:)``) and
+    /// `touched` does not list it.
+    @usableFromInline @exclusivity(unchecked) unowned var sole: Transactions?
 
     /// Whether an action or a commit is under way.
     var isActive: Bool { depth > 0 || isCommitting }
@@ -205,6 +240,30 @@ public final class TransactionScope {
     @usableFromInline
     func commit() {
         isCommitting = true
+        settle()
+        finish()
+    }
+
+    /// Goes on with a commit that ``Transactions/commitAlone(_:in:)`` started for `member`, once
+    /// it involves other view models: `member` was computed again; the rest is the scope's.
+    @usableFromInline
+    func takeOver(_ member: any Transactional, from transactions: Transactions, changed: Bool) {
+        if !transactions.isCommitted {
+            transactions.isCommitted = true
+            committed.append(member)
+        }
+        if transactions.isTouched && sole != nil {
+            // Still alone, so not listed: list it to be computed again.
+            touched.append(member)
+        }
+        sole = nil
+        if changed && !transactions.followers.isEmpty { transactions.touchFollowers() }
+        settle()
+        finish()
+    }
+
+    /// Computes again and sends events until nothing is left to compute.
+    private func settle() {
         var rounds = 0
         repeat {
             computeTouched()
@@ -212,6 +271,10 @@ public final class TransactionScope {
             rounds += 1
             precondition(rounds < Self.maximumRounds, "Reactive: the view models of one tree keep writing each other: a transaction did not settle after \(Self.maximumRounds) rounds of events")
         } while !touched.isEmpty
+    }
+
+    /// Tells each changed view model's observers, once, then runs the actions deferred meanwhile.
+    private func finish() {
         isNotifying = true
         var index = 0
         while index < committed.count {
@@ -226,7 +289,7 @@ public final class TransactionScope {
         }
         committed.removeAll(keepingCapacity: true)
         isCommitting = false
-        if !deferred.isEmpty && !isRunningDeferred { runDeferred() }
+        if !deferred.isEmpty { runDeferredActions() }
     }
 
     /// Computes again each touched view model, in the order touched; a child that changed
@@ -249,6 +312,9 @@ public final class TransactionScope {
 
     /// Takes over `other`'s view models and what it had queued; `other` points here from now on.
     func absorb(_ other: TransactionScope) {
+        listSole()
+        other.listSole()
+        sole = nil
         other.mergedInto = self
         size += other.size
         depth += other.depth
@@ -258,7 +324,18 @@ public final class TransactionScope {
         deferred += other.deferred
     }
 
-    private func runDeferred() {
+    /// A scope of one view model stops being one: its view model, if touched and not being
+    /// computed, goes on the list like any other's.
+    private func listSole() {
+        guard let transactions = sole, transactions.isTouched, let member = transactions.member else { return }
+        touched.insert(member, at: 0)
+    }
+
+    /// Runs the actions deferred while observers were told, each a transaction of its own (unless
+    /// they are already being run, further up the stack).
+    @usableFromInline
+    func runDeferredActions() {
+        if isRunningDeferred { return }
         isRunningDeferred = true
         runAll(\.deferred)
         isRunningDeferred = false

@@ -24,7 +24,7 @@ struct TransactionTreeTests {
         member.set(1)
         member.set(2)
         #expect(journal.take().isEmpty, "nothing is computed before the outermost action ends")
-        member._$transactions.end()
+        member._$transactions.end(member)
         #expect(journal.take() == ["compute a", "tell a.value = 2", "tell a.total = 2"])
     }
 
@@ -119,7 +119,7 @@ struct TransactionTreeTests {
         first.set(1)
         second.set(2)
         parent.set(3)
-        parent._$transactions.end()
+        parent._$transactions.end(parent)
         let told = journal.take().filter { $0.hasPrefix("tell") }
         #expect(told.count == 6)
         #expect(told.filter { $0.hasPrefix("tell parent.total") } == ["tell parent.total = 6"], "the parent's total is told once, final")

@@ -40,7 +40,7 @@ final class TreeMember: Transactional {
         }
         Staging.write(&value, newValue, before: &valueBefore)
         if emitting { _$transactions.emit { [eventsObserver] in eventsObserver.send(value: newValue) } }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     func _$recompute() -> Bool {

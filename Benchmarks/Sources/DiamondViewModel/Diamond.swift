@@ -19,7 +19,7 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             Reactive.Staging.write(&_a, newValue, before: &_a$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -165,7 +165,7 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -19,7 +19,7 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.v0 = newValue } }
             Reactive.Staging.write(&_v0, newValue, before: &_v0$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -568,7 +568,7 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

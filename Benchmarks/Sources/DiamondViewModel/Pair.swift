@@ -19,7 +19,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             Reactive.Staging.write(&_a, newValue, before: &_a$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -33,7 +33,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.b = newValue } }
             Reactive.Staging.write(&_b, newValue, before: &_b$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -205,7 +205,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         guard _$transactions.begin() else { return _$transactions.later { self._bump$step(step) } }
         step()
         Reactive.Staging.write(&_bumpIsExecuting, bump.isExecuting.value, before: &_bumpIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -258,7 +258,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -304,7 +304,7 @@ extension ContextBuilder {
     }
 
     /// The end of an action: the outermost one commits the transaction (`Reactive.Transactions`).
-    var endLine: String { "\(transactions).end()" }
+    var endLine: String { "\(transactions).end(self)" }
 
     /// The guard that starts a transaction, or defers `later` while observers are being told.
     func beginLines(later: String) -> [String] {

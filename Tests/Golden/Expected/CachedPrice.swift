@@ -30,7 +30,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.productID = newValue } }
             Reactive.Staging.write(&_productID, newValue, before: &_productID$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -280,7 +280,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         Reactive.Staging.write(&_price, state.value, before: &_price$before)
         Reactive.Staging.write(&_priceIsLoading, state.isLoading, before: &_priceIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_priceError, state.error, before: &_priceError$before) }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Applies one event of `settledPrice`'s loader: its outputs change in one transaction.
@@ -291,7 +291,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         if state.errorChanged {
             Reactive.Staging.write(&_settledPriceError, state.error, before: &_settledPriceError$before)
         }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -373,7 +373,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

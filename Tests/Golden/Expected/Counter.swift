@@ -28,7 +28,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
             Reactive.Staging.write(&_count, newValue, before: &_count$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -42,7 +42,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
             Reactive.Staging.write(&_step, newValue, before: &_step$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -316,7 +316,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
             increment.isExecuting.value,
             before: &_incrementIsExecuting$before
         )
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `reset` (its start, or an event of its work, with the handlers it runs)
@@ -325,7 +325,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         guard _$transactions.begin() else { return _$transactions.later { self._reset$step(step) } }
         step()
         Reactive.Staging.write(&_resetIsExecuting, reset.isExecuting.value, before: &_resetIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -416,7 +416,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

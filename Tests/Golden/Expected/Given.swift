@@ -40,7 +40,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
             Reactive.Staging.write(&_step, newValue, before: &_step$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -53,7 +53,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.value = newValue } }
             Reactive.Staging.write(&_value, newValue, before: &_value$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -66,7 +66,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.error = newValue } }
             Reactive.Staging.write(&_error, newValue, before: &_error$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -79,7 +79,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.input = newValue } }
             Reactive.Staging.write(&_input, newValue, before: &_input$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -461,7 +461,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         guard _$transactions.begin() else { return _$transactions.later { self._fetch$step(step) } }
         step()
         Reactive.Staging.write(&_fetchIsExecuting, fetch.isExecuting.value, before: &_fetchIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `put` (its start, or an event of its work, with the handlers it runs)
@@ -470,7 +470,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         guard _$transactions.begin() else { return _$transactions.later { self._put$step(step) } }
         step()
         Reactive.Staging.write(&_putIsExecuting, put.isExecuting.value, before: &_putIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `adopt` (its start, or an event of its work, with the handlers it runs)
@@ -479,7 +479,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         guard _$transactions.begin() else { return _$transactions.later { self._adopt$step(step) } }
         step()
         Reactive.Staging.write(&_adoptIsExecuting, adopt.isExecuting.value, before: &_adoptIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `make` (its start, or an event of its work, with the handlers it runs)
@@ -488,7 +488,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         guard _$transactions.begin() else { return _$transactions.later { self._make$step(step) } }
         step()
         Reactive.Staging.write(&_makeIsExecuting, make.isExecuting.value, before: &_makeIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -598,7 +598,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -30,7 +30,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.some = newValue } }
             Reactive.Staging.write(&_some, newValue, before: &_some$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -43,7 +43,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.any = newValue } }
             Reactive.Staging.write(&_any, newValue, before: &_any$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -56,7 +56,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.set = newValue } }
             Reactive.Staging.write(&_set, newValue, before: &_set$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -333,7 +333,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._package$step(step) } }
         step()
         Reactive.Staging.write(&_packageIsExecuting, package.isExecuting.value, before: &_packageIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `macro` (its start, or an event of its work, with the handlers it runs)
@@ -342,7 +342,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         guard _$transactions.begin() else { return _$transactions.later { self._macro$step(step) } }
         step()
         Reactive.Staging.write(&_macroIsExecuting, macro.isExecuting.value, before: &_macroIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -431,7 +431,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -42,7 +42,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
             Reactive.Staging.write(&_page, newValue, before: &_page$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -81,7 +81,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -350,7 +350,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         guard _$transactions.begin() else { return _$transactions.later { self._jump$step(step) } }
         step()
         Reactive.Staging.write(&_jumpIsExecuting, jump.isExecuting.value, before: &_jumpIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Applies one event of `numbers`'s loader: its outputs change in one transaction.
@@ -359,7 +359,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         Reactive.Staging.write(&_numbers, state.value, before: &_numbers$before)
         Reactive.Staging.write(&_numbersIsLoading, state.isLoading, before: &_numbersIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_numbersError, state.error, before: &_numbersError$before) }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -447,7 +447,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -31,7 +31,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.Signal = newValue } }
             Reactive.Staging.write(&_Signal, newValue, before: &_Signal$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -44,7 +44,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.fooState = newValue } }
             Reactive.Staging.write(&_fooState, newValue, before: &_fooState$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -57,7 +57,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.totalChanged = newValue } }
             Reactive.Staging.write(&_totalChanged, newValue, before: &_totalChanged$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -93,7 +93,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -375,7 +375,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         guard _$transactions.begin() else { return _$transactions.later { self._foo$step(step) } }
         step()
         Reactive.Staging.write(&_fooIsExecuting, foo.isExecuting.value, before: &_fooIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Applies one event of `suggestions`'s loader: its outputs change in one transaction.
@@ -386,7 +386,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         if state.errorChanged {
             Reactive.Staging.write(&_suggestionsError, state.error, before: &_suggestionsError$before)
         }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -492,7 +492,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -35,7 +35,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.draft = newValue } }
             Reactive.Staging.write(&_draft, newValue, before: &_draft$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -49,7 +49,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.published = newValue } }
             Reactive.Staging.write(&_published, newValue, before: &_published$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -234,7 +234,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         guard _$transactions.begin() else { return _$transactions.later { self._publish$step(step) } }
         step()
         Reactive.Staging.write(&_publishIsExecuting, publish.isExecuting.value, before: &_publishIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -306,7 +306,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

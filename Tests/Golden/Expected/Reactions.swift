@@ -21,7 +21,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
             Reactive.Staging.write(&_query, newValue, before: &_query$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -34,7 +34,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.previousQuery = newValue } }
             Reactive.Staging.write(&_previousQuery, newValue, before: &_previousQuery$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -47,7 +47,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
             Reactive.Staging.write(&_page, newValue, before: &_page$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -60,7 +60,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.message = newValue } }
             Reactive.Staging.write(&_message, newValue, before: &_message$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -73,7 +73,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.edits = newValue } }
             Reactive.Staging.write(&_edits, newValue, before: &_edits$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -86,7 +86,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.warnings = newValue } }
             Reactive.Staging.write(&_warnings, newValue, before: &_warnings$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -99,7 +99,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.recentQueries = newValue } }
             Reactive.Staging.write(&_recentQueries, newValue, before: &_recentQueries$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -334,7 +334,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

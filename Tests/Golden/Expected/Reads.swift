@@ -23,7 +23,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.n = newValue } }
             Reactive.Staging.write(&_n, newValue, before: &_n$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -36,7 +36,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.flag = newValue } }
             Reactive.Staging.write(&_flag, newValue, before: &_flag$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -49,7 +49,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             Reactive.Staging.write(&_a, newValue, before: &_a$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -62,7 +62,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.key = newValue } }
             Reactive.Staging.write(&_key, newValue, before: &_key$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -75,7 +75,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.y = newValue } }
             Reactive.Staging.write(&_y, newValue, before: &_y$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -405,7 +405,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -25,7 +25,7 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
             Reactive.Staging.write(&_isSelected, newValue, before: &_isSelected$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -101,7 +101,7 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

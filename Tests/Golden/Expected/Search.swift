@@ -31,7 +31,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
             Reactive.Staging.write(&_query, newValue, before: &_query$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -44,7 +44,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
             Reactive.Staging.write(&_results, newValue, before: &_results$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -57,7 +57,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
             Reactive.Staging.write(&_lastError, newValue, before: &_lastError$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -302,7 +302,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         guard _$transactions.begin() else { return _$transactions.later { self._run$step(step) } }
         step()
         Reactive.Staging.write(&_runIsExecuting, run.isExecuting.value, before: &_runIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `searchFor` (its start, or an event of its work, with the handlers it runs)
@@ -315,7 +315,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
             searchFor.isExecuting.value,
             before: &_searchForIsExecuting$before
         )
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -400,7 +400,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

@@ -18,7 +18,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
             guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
             Reactive.Staging.write(&_email, newValue, before: &_email$before)
             Reactive.Staging.write(&_emailWasEdited, true, before: &_emailWasEdited$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -31,7 +31,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.sent = newValue } }
             Reactive.Staging.write(&_sent, newValue, before: &_sent$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -44,7 +44,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.confirmations = newValue } }
             Reactive.Staging.write(&_confirmations, newValue, before: &_confirmations$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -60,7 +60,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.emailWasEdited = newValue } }
             Reactive.Staging.write(&_emailWasEdited, newValue, before: &_emailWasEdited$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -96,7 +96,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
             Reactive.Staging.write(&_submitAttempted, newValue, before: &_submitAttempted$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -377,7 +377,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
             subscribe.isExecuting.value,
             before: &_subscribeIsExecuting$before
         )
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `confirm` (its start, or an event of its work, with the handlers it runs)
@@ -386,7 +386,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         guard _$transactions.begin() else { return _$transactions.later { self._confirm$step(step) } }
         step()
         Reactive.Staging.write(&_confirmIsExecuting, confirm.isExecuting.value, before: &_confirmIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -504,7 +504,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

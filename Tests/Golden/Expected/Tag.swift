@@ -21,7 +21,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.label = newValue } }
             Reactive.Staging.write(&_label, newValue, before: &_label$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -167,7 +167,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         guard _$transactions.begin() else { return _$transactions.later { self._remove$step(step) } }
         step()
         Reactive.Staging.write(&_removeIsExecuting, remove.isExecuting.value, before: &_removeIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -218,7 +218,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

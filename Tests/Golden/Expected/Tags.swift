@@ -25,7 +25,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.numbers = newValue } }
             Reactive.Staging.write(&_numbers, newValue, before: &_numbers$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -38,7 +38,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.prefix = newValue } }
             Reactive.Staging.write(&_prefix, newValue, before: &_prefix$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -198,7 +198,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

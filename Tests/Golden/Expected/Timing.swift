@@ -34,7 +34,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.filter = newValue } }
             Reactive.Staging.write(&_filter, newValue, before: &_filter$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -66,7 +66,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -358,7 +358,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         Reactive.Staging.write(&_matches, state.value, before: &_matches$before)
         Reactive.Staging.write(&_matchesIsLoading, state.isLoading, before: &_matchesIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_matchesError, state.error, before: &_matchesError$before) }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Applies one event of `items`'s loader: its outputs change in one transaction.
@@ -367,7 +367,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         Reactive.Staging.write(&_items, state.value, before: &_items$before)
         Reactive.Staging.write(&_itemsIsLoading, state.isLoading, before: &_itemsIsLoading$before)
         if state.errorChanged { Reactive.Staging.write(&_itemsError, state.error, before: &_itemsError$before) }
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes `settledFilter` from what it reads now and hands the value to its pacer.
@@ -379,7 +379,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     private func _settledFilter$arrived(_ newValue: String) {
         guard _$transactions.begin() else { return _$transactions.later { self._settledFilter$arrived(newValue) } }
         Reactive.Staging.write(&_settledFilter, newValue, before: &_settledFilter$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes `echo` from what it reads now and hands the value to its pacer.
@@ -391,7 +391,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     private func _echo$arrived(_ newValue: String) {
         guard _$transactions.begin() else { return _$transactions.later { self._echo$arrived(newValue) } }
         Reactive.Staging.write(&_echo, newValue, before: &_echo$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -477,7 +477,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value

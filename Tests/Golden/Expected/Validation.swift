@@ -21,7 +21,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.name = newValue } }
             Reactive.Staging.write(&_name, newValue, before: &_name$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -34,7 +34,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.nickname = newValue } }
             Reactive.Staging.write(&_nickname, newValue, before: &_nickname$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -47,7 +47,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.saved = newValue } }
             Reactive.Staging.write(&_saved, newValue, before: &_saved$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -60,7 +60,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.completions = newValue } }
             Reactive.Staging.write(&_completions, newValue, before: &_completions$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -121,7 +121,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
             Reactive.Staging.write(&_submitAttempted, newValue, before: &_submitAttempted$before)
-            _$transactions.end()
+            _$transactions.end(self)
         }
     }
 
@@ -467,7 +467,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         guard _$transactions.begin() else { return _$transactions.later { self._save$step(step) } }
         step()
         Reactive.Staging.write(&_saveIsExecuting, save.isExecuting.value, before: &_saveIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Runs one step of `preview` (its start, or an event of its work, with the handlers it runs)
@@ -476,7 +476,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         guard _$transactions.begin() else { return _$transactions.later { self._preview$step(step) } }
         step()
         Reactive.Staging.write(&_previewIsExecuting, preview.isExecuting.value, before: &_previewIsExecuting$before)
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
@@ -633,7 +633,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     private func _$transaction(_ body: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
-        _$transactions.end()
+        _$transactions.end(self)
     }
 
     /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
