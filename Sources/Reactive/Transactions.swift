@@ -85,7 +85,7 @@ public final class Transactions {
         if !isTouched {
             isTouched = true
             // A scope of one view model does not list it: its commit knows it (`commitAlone`).
-            if scope.sole == nil, let member { scope.touched.append(member) }
+            if scope.isShared, let member { scope.touched.append(member) }
         }
         return true
     }
@@ -97,7 +97,7 @@ public final class Transactions {
         let scope = self.scope
         scope.depth -= 1
         guard scope.depth == 0 && !scope.isCommitting else { return }
-        if scope.sole === self {
+        if !scope.isShared {
             commitAlone(member, in: scope)
         } else {
             scope.commit()
@@ -114,8 +114,8 @@ public final class Transactions {
         repeat {
             isTouched = false
             let changed = member._$recompute()
-            if scope.sole !== self || !scope.events.isEmpty || !followers.isEmpty {
-                return scope.takeOver(member, from: self, changed: changed)
+            if scope.isShared || scope.mergedInto != nil || !scope.events.isEmpty || !followers.isEmpty {
+                return self.scope.takeOver(member, from: self, changed: changed)
             }
         } while isTouched
         scope.isNotifying = true
@@ -173,7 +173,7 @@ public final class Transactions {
         guard !isTouched, let member else { return }
         isTouched = true
         let scope = self.scope
-        if scope.sole == nil { scope.touched.append(member) }
+        if scope.isShared { scope.touched.append(member) }
     }
 
     /// Makes this view model's transactions and `parent`'s one scope: from now on an action on
@@ -219,10 +219,13 @@ public final class TransactionScope {
     /// The scope this one was merged into, if it was: its view models' transactions find their
     /// scope by following this (``Transactions/scope``).
     @usableFromInline @exclusivity(unchecked) var mergedInto: TransactionScope?
-    /// The transactions of the one view model in this scope, until another joins (nil then):
-    /// that view model's commit takes the short path (``Transactions/commitAlone(_:in:)``) and
-    /// `touched` does not list it.
-    @usableFromInline @exclusivity(unchecked) unowned var sole: Transactions?
+    /// Whether touched view models are listed: once more than one view model's transactions
+    /// joined this scope, and while the scope finishes a commit its one view model started.
+    /// Otherwise the one view model's commit takes the short path
+    /// (``Transactions/commitAlone(_:in:)``) and `touched` does not list it.
+    @usableFromInline @exclusivity(unchecked) var isShared = false
+    /// The transactions of the one view model in this scope, until another joins (nil then).
+    unowned var sole: Transactions?
 
     /// Whether an action or a commit is under way.
     var isActive: Bool { depth > 0 || isCommitting }
@@ -252,11 +255,12 @@ public final class TransactionScope {
             transactions.isCommitted = true
             committed.append(member)
         }
-        if transactions.isTouched && sole != nil {
+        if transactions.isTouched && !isShared {
             // Still alone, so not listed: list it to be computed again.
             touched.append(member)
         }
-        sole = nil
+        // Listed from now on, until the commit is over (for good once another view model joins).
+        isShared = true
         if changed && !transactions.followers.isEmpty { transactions.touchFollowers() }
         settle()
         finish()
@@ -288,6 +292,7 @@ public final class TransactionScope {
             if let didNotify = transactions.didNotify { didNotify() }
         }
         committed.removeAll(keepingCapacity: true)
+        if sole != nil { isShared = false }
         isCommitting = false
         if !deferred.isEmpty { runDeferredActions() }
     }
@@ -314,6 +319,7 @@ public final class TransactionScope {
     func absorb(_ other: TransactionScope) {
         listSole()
         other.listSole()
+        isShared = true
         sole = nil
         other.mergedInto = self
         size += other.size
@@ -327,7 +333,7 @@ public final class TransactionScope {
     /// A scope of one view model stops being one: its view model, if touched and not being
     /// computed, goes on the list like any other's.
     private func listSole() {
-        guard let transactions = sole, transactions.isTouched, let member = transactions.member else { return }
+        guard !isShared, let transactions = sole, transactions.isTouched, let member = transactions.member else { return }
         touched.insert(member, at: 0)
     }
 

@@ -131,6 +131,9 @@ struct TransactionTreeTests {
         member.events.observeValuesOnMain { value in member.set(value + 1) }
         member.set(1, emitting: true)
         #expect(journal.take() == ["compute a", "compute a", "tell a.value = 2", "tell a.total = 2"])
+        // Alone again: the next action commits on the short path, the same way.
+        member.set(3)
+        #expect(journal.take() == ["compute a", "tell a.value = 3", "tell a.total = 3"])
     }
 
     @Test("a tree joined while a commit is under way joins that commit, even when it is the larger")
