@@ -307,7 +307,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     /// Computes `discount` from what it reads.
     private static func _discount$compute(counter: _counter$Type, quantity: Int, subtotal: Int) -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 21)
-            counter.count("discount", quantity >= 10 ? subtotal / 10 : 0)
+            counter.count("discount",   quantity >= 10 ? subtotal / 10 : 0)
 #sourceLocation()
     }
 

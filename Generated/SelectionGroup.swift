@@ -232,7 +232,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     /// Computes `totalSelected` from what it reads.
     private static func _totalSelected$compute(selections: _selections$Type) -> Int {
 #sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 22)
-            selections.map(\.selectedCount).reduce(0, +)
+            selections.map(\.selectedCount).reduce(0,  +)
 #sourceLocation()
     }
 

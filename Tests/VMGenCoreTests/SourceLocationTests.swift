@@ -152,6 +152,22 @@ struct SourceLocationTests {
         #expect(vmgen.location.column == compiler.column)
     }
 
+    @Test("after YAML escapes in a quoted scalar, the compiler's columns are still the spec's", arguments: [
+        // A double-quoted scalar: each `\"` is one character of Swift but two of the spec.
+        #"  label: { type: String, value: "count > 0 ? \"some\" : \"none\" + count" }"#,
+        // An interpolation with a literal inside, then an escaped backslash.
+        #"  label: { type: String, value: "\"\\(count > 0 ? \"a\" : \"b\")\\\\\" + count" }"#,
+    ])
+    func columnsAfterEscapes(line: String) throws {
+        let spec = "viewModel: Broken\nstate:\n  count: { type: Int, initial: \"0\", input: true }\nderived:\n" + line + "\n"
+        // The compiler reports the `Int` added to a `String` (`count`), which stands after every escape.
+        let added = try #require(line.range(of: " + count"))
+        let expected = line[..<added.lowerBound].utf8.count + " + ".utf8.count + 1
+        let error = try Self.firstError(of: spec, onLine: 5)
+        #expect(error.column == expected, "compiler output:\n\(error.output)")
+        #expect(error.output.contains("'Int'"), "compiler output:\n\(error.output)")
+    }
+
     @Test("a column converts exactly to UTF-16 units, Unicode scalars and characters of its line")
     func columnConversions() throws {
         // `é` written as `e` and a combining accent: two scalars, one character; `😀`: four
