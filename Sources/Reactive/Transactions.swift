@@ -96,7 +96,13 @@ public final class Transactions {
     public func end<Member: Transactional>(_ member: Member) {
         let scope = self.scope
         scope.depth -= 1
-        guard scope.depth == 0 && !scope.isCommitting else { return }
+        guard scope.depth == 0 else { return }
+        if scope.isCommitting {
+            // An action of the commit's events (a parent's handler, another observer of an event):
+            // what it wrote is computed at once, so that the event's next observer reads it.
+            if !scope.isComputing && !scope.isNotifying { scope.computeTouched() }
+            return
+        }
         if !scope.isShared {
             commitAlone(member, in: scope)
         } else {
@@ -113,7 +119,9 @@ public final class Transactions {
         scope.isCommitting = true
         repeat {
             isTouched = false
+            scope.isComputing = true
             let changed = member._$recompute()
+            scope.isComputing = false
             if scope.isShared || scope.mergedInto != nil || !scope.events.isEmpty || !followers.isEmpty {
                 return self.scope.takeOver(member, from: self, changed: changed)
             }
@@ -205,6 +213,9 @@ public final class TransactionScope {
     @usableFromInline @exclusivity(unchecked) var isNotifying = false
     /// Whether the scope is committing (computing again, sending events, telling observers).
     @usableFromInline @exclusivity(unchecked) var isCommitting = false
+    /// Whether a view model is computing again (``Transactional/_$recompute()``): its writes to
+    /// other view models wait for the commit's loop.
+    @usableFromInline @exclusivity(unchecked) var isComputing = false
     /// The view models written since they were last computed again, in the order written.
     @usableFromInline @exclusivity(unchecked) var touched: [any Transactional] = []
     /// The view models computed again in this commit, whose observers are told at its end.
@@ -299,7 +310,10 @@ public final class TransactionScope {
 
     /// Computes again each touched view model, in the order touched; a child that changed
     /// touches the parents that follow it, which are computed after it.
-    private func computeTouched() {
+    @usableFromInline
+    func computeTouched() {
+        isComputing = true
+        defer { isComputing = false }
         var index = 0
         while index < touched.count {
             let member = touched[index]

@@ -97,6 +97,18 @@ struct TransactionTreeTests {
         #expect(parentTotalsSeen == [12, 12])
     }
 
+    @Test("an event's later observers read what its parent's handler wrote, already computed")
+    func eventObserversAfterTheHandlerReadItsWritesComputed() {
+        let (parent, first, second) = tree()
+        ChildKeys.handle(first.events, of: first, in: parent) { _, value in second.set(value * 10) }
+        var seen: [String] = []
+        first.events.observeValuesOnMain { _ in
+            seen.append("second.total \(second.total), parent.total \(parent.total)")
+        }
+        first.set(1, emitting: true)
+        #expect(seen == ["second.total 10, parent.total 11"])
+    }
+
     @Test("a grandparent follows its grandchildren through its child, in the same transaction")
     func grandparents() {
         let top = TreeMember("top", journal: journal)
