@@ -278,7 +278,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         \.identifier
 #sourceLocation()
             }(),
-            make: { element -> _items$Type.Element in
+            make: { element in
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 24)
            FlickrSearchResultsItemViewModel(initialPhoto: element, flickr: flickr, scheduler: scheduler)
 #sourceLocation()

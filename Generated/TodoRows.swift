@@ -283,7 +283,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         \.id
 #sourceLocation()
             }(),
-            make: { element -> _rows$Type.Element in
+            make: { element in
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 18)
            TodoRowViewModel(initialItem: element, store: store)
 #sourceLocation()

@@ -129,6 +129,26 @@ struct SourceLocationTests {
         #"  label: { doc: "€ …", type: String, value: '"€ … 😀" + "# + name + #"' }"#
     }
 
+    @Test("a keyed list's make of the wrong type is reported at make's line and column")
+    func wrongMakeLandsOnSpec() throws {
+        let spec = """
+            viewModel: Broken
+            state:
+              items: { type: "[Int]", initial: "[]", input: true }
+            children:
+              rows:
+                type: "[RowViewModel]"
+                each: items
+                id: \\.self
+                make: "element"
+            """
+        let row = "viewModel: RowViewModel\nparameters:\n  number: { type: Int }\n"
+        let error = try Self.firstError(of: spec, onLine: 9, with: [row])
+        // `element` (an `Int`, not a row) stands at column 12 of line 9.
+        #expect(error.column == 12, "compiler output:\n\(error.output)")
+        #expect(error.output.contains("'Int'") && !error.output.contains("$Type"), "compiler output:\n\(error.output)")
+    }
+
     @Test("a compiler error and a vmgen error at one place of a non-ASCII line have the compiler's column")
     func columnsAgreeOnNonASCIILine() throws {
         func spec(_ name: String) -> String {

@@ -43,7 +43,8 @@ extension ContextBuilder {
     }
 
     /// The static function of each list: `ChildKeys.reconcile` with the spec's pieces, each
-    /// under `#sourceLocation`, in closures whose types Swift infers from the elements.
+    /// under `#sourceLocation`, in closures whose types Swift infers from the elements and the list (so a
+    /// `make` of the wrong type is the compiler's error at the spec, not at the closure).
     func childListComputations() -> [CodeFunction] {
         childLists.map { value, keyed in
             let name = value.name
@@ -60,7 +61,7 @@ extension ContextBuilder {
             var body = ["\(indent)let _$elements = {"] + embedded(keyed.each) + ["\(indent)}()"]
             body += ["\(indent)return _$keys.reconcile(", "\(indent)    _$old,", "\(indent)    with: _$elements,"]
             body += closure("id: {", keyed.id, call: true)
-            body += closure("make: { element -> \(type).Element in", keyed.make)
+            body += closure("make: { element in", keyed.make)
             let last = keyed.handlers.isEmpty
             if let update = keyed.update {
                 body += closure("update: { child, element in", update, comma: !last)

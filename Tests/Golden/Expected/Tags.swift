@@ -264,7 +264,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         \.self
 #sourceLocation()
             }(),
-            make: { element -> _tags$Type.Element in
+            make: { element in
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 13)
       let tag = TagViewModel(number: element)
       tag.label = prefix
