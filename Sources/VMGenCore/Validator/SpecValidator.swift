@@ -223,8 +223,9 @@ extension CodeAnalysis {
         if needsLifecycle {
             advice = "; `isActive` is the view model's while it is on screen, with `lifecycle: active` at the spec's top level: add it"
         }
-        if code.text.trimmingCharacters(in: .whitespaces) == read.name, !needsLifecycle {
-            // YAML's quotes are not Swift's: `value: "none"` is the Swift code `none`.
+        if suggestion.isEmpty, code.text.trimmingCharacters(in: .whitespaces) == read.name, !needsLifecycle {
+            // YAML's quotes are not Swift's: `value: "none"` is the Swift code `none`. (Not when
+            // a declared name is close: then it is most likely that name, misspelled.)
             advice += "; for the text \"\(read.name)\", write a Swift string inside YAML quotes: `'\"\(read.name)\"'`"
         }
         diagnostics.error("\(what) reads `\(read.name)`, which the spec does not declare\(advice)", at: location)
