@@ -73,6 +73,17 @@ public final class Transactions {
         if let didNotify { didNotify() }
     }
 
+    /// Tells observers in two passes of `body`: first (`telling` false) every changed value's
+    /// runtime property takes its new value, then (`telling` true) observers are told, in update
+    /// order; so every observer reads current values. The transaction's events follow.
+    @inlinable
+    public func notify(_ body: (_ telling: Bool) -> Void) {
+        notify {
+            body(false)
+            body(true)
+        }
+    }
+
     /// Called before the first observer of a changed value is told (generated view models call it
     /// from `_$didChange`): the followers, parents that read this object, mark the change and run
     /// their own transaction now, so that observers of this object read parents that are current.

@@ -104,15 +104,20 @@ public struct ValueMember: Sendable {
     public var docLines: [String]
     /// `public ` for inputs, `public private(set) ` for other state, `public ` for the rest.
     public var declarationPrefix: String
-    /// The getter's statements: the read recorded, Observation told, the value returned.
-    public var getterLines: [String]
+    /// The getter's one expression: the value taken from its storage (marked read) and the read
+    /// recorded for Observation.
+    public var getter: String
+    /// Whether the declaration with its getter, `var name: Type { getter }`, fits on one line.
+    public var getterFits: Bool
     /// The setter's body (empty for a value without a setter), without indentation.
     public var setterLines: [String]
     /// Its runtime `Property`, created on first use.
     public var propertyName: String
-    /// The runtime property's type and getter body.
+    /// The runtime property's type and getter expression.
     public var propertyType: String
     public var propertyGetter: String
+    /// Whether the runtime property's declaration with its getter fits on one line.
+    public var propertyGetterFits: Bool
 }
 
 /// A one-shot output: a `Signal` and the observer that feeds it.

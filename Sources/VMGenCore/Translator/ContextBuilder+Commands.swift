@@ -22,7 +22,8 @@ extension ContextBuilder {
         var arguments: [String] = []
         if command.policy != .oneAtATime { arguments.append("policy: .\(command.policy.rawValue),") }
         if command.enabled != nil {
-            arguments.append("enabledIf: Reactive.Property(\(conditionProperty(name))),")
+            let condition = GeneratedNames.storage(of: GeneratedNames.canExecute(of: name))
+            arguments.append("enabledIf: \(GeneratedNames.fixed("property"))(\(condition)) { \(condition).mirror = $0 },")
         }
         let step = GeneratedNames.helper(name, "step")
         arguments.append("transaction: { [weak self] step in self?.\(step)(step) ?? step() },")
