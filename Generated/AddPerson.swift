@@ -148,17 +148,15 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         _usernameSearchText = Reactive.Stored<String>(Self._usernameSearchText$initial())
         _foundPerson = Reactive.Stored<Bool>(Self._foundPerson$initial())
         _isErrorHidden = Reactive.Stored<Bool>(Self._isErrorHidden$initial())
-        _addPersonCanExecute = Reactive.Stored<Swift.Bool>(
-            Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText.value)
-        )
-        _addPersonIsExecuting = Reactive.Stored<Swift.Bool>(false)
+        _addPersonCanExecute = .init(Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText.value))
+        _addPersonIsExecuting = .init(false)
         _isTextFieldEnabled = Reactive.Stored<Bool>(
             Self._isTextFieldEnabled$compute(
                 addPersonIsExecuting: _addPersonIsExecuting.value,
                 foundPerson: _foundPerson.value
             )
         )
-        _addPersonIsEnabled = Reactive.Stored<Swift.Bool>(_addPersonCanExecute.value)
+        _addPersonIsEnabled = .init(_addPersonCanExecute.value)
 
         // Follow the runtime objects this view model owns.
         _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -257,14 +255,12 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Spec statements
 
-    /// The work `addPerson` starts on each execution.
     private func _addPerson$work() -> Reactive.SignalProducer<_addPerson$Output, _addPerson$Failure> {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 21)
            twitter.info(forUsername: usernameSearchText)
 #sourceLocation()
     }
 
-    /// Handles each value `addPerson` produces.
     private func _addPerson$didSendValue(_ value: _addPerson$Output) {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 25)
       foundPerson = true
@@ -272,7 +268,6 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 #sourceLocation()
     }
 
-    /// Handles a failure of `addPerson`.
     private func _addPerson$didFail(_ error: _addPerson$Failure) {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 27)
                isErrorHidden = false

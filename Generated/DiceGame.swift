@@ -152,11 +152,11 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         _currentRollTextColor = Reactive.Stored<_currentRollTextColor$Type>(
             Self._currentRollTextColor$compute(isGameOver: _isGameOver.value)
         )
-        _rollDieCanExecute = Reactive.Stored<Swift.Bool>(Self._rollDieCanExecute$compute(isGameOver: _isGameOver.value))
-        _rollDieIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _rollDieIsEnabled = Reactive.Stored<Swift.Bool>(_rollDieCanExecute.value)
-        _newGameIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _newGameIsEnabled = Reactive.Stored<Swift.Bool>(true)
+        _rollDieCanExecute = .init(Self._rollDieCanExecute$compute(isGameOver: _isGameOver.value))
+        _rollDieIsExecuting = .init(false)
+        _rollDieIsEnabled = .init(_rollDieCanExecute.value)
+        _newGameIsExecuting = .init(false)
+        _newGameIsEnabled = .init(true)
 
         // Follow the runtime objects this view model owns.
         _$disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -256,14 +256,12 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Spec statements
 
-    /// What `rollDie` does.
     private func _rollDie$perform() {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 35)
              roll = die.roll()
 #sourceLocation()
     }
 
-    /// What `newGame` does.
     private func _newGame$perform() {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 38)
              roll = nil

@@ -190,16 +190,14 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         // Every value's first state, in update order.
         _searchText = Reactive.Stored<String>(Self._searchText$initial())
         _previousSearches = Reactive.Stored<_previousSearches$Type>(Self._previousSearches$initial())
-        _executeSearchCanExecute = Reactive.Stored<Swift.Bool>(
-            Self._executeSearchCanExecute$compute(searchText: _searchText.value)
-        )
-        _executeSearchIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _executeSearchIsEnabled = Reactive.Stored<Swift.Bool>(_executeSearchCanExecute.value)
-        _selectPreviousSearchCanExecute = Reactive.Stored<Swift.Bool>(
+        _executeSearchCanExecute = .init(Self._executeSearchCanExecute$compute(searchText: _searchText.value))
+        _executeSearchIsExecuting = .init(false)
+        _executeSearchIsEnabled = .init(_executeSearchCanExecute.value)
+        _selectPreviousSearchCanExecute = .init(
             Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting.value)
         )
-        _selectPreviousSearchIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _selectPreviousSearchIsEnabled = Reactive.Stored<Swift.Bool>(_selectPreviousSearchCanExecute.value)
+        _selectPreviousSearchIsExecuting = .init(false)
+        _selectPreviousSearchIsEnabled = .init(_selectPreviousSearchCanExecute.value)
         (showResults, _showResults$observer) = Reactive.Signal<_showResults$Type, Swift.Never>.pipe()
         _$disposables += _showResults$observer.completion
 
@@ -314,14 +312,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Spec statements
 
-    /// The work `executeSearch` starts on each execution.
     private func _executeSearch$work() -> Reactive.SignalProducer<_executeSearch$Output, _executeSearch$Failure> {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 23)
           flickr.flickrSearch(searchText)
 #sourceLocation()
     }
 
-    /// Handles each value `executeSearch` produces.
     private func _executeSearch$didSendValue(_ value: _executeSearch$Output) {
         _$transactions.emit { [observer = _showResults$observer] in observer.send(value: value) }
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 27)
@@ -332,7 +328,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    /// What `selectPreviousSearch` does.
     private func _selectPreviousSearch$perform(_ input: _selectPreviousSearch$Input) {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 36)
              searchText = input.searchString

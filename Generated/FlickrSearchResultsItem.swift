@@ -219,7 +219,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         _metadata = Reactive.Stored<_metadata$Type?>(nil)
         _favorites = Reactive.Stored<Int?>(Self._favorites$compute(metadata: _metadata.value))
         _comments = Reactive.Stored<Int?>(Self._comments$compute(metadata: _metadata.value))
-        _metadataIsLoading = Reactive.Stored<Swift.Bool>(false)
+        _metadataIsLoading = .init(false)
         _metadataError = Reactive.Stored<_metadata$Failure?>(nil)
 
         // Follow the runtime objects this view model owns.
@@ -356,7 +356,6 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     // MARK: Spec statements
 
-    /// Starts one load of `metadata`.
     private func _metadata$load() -> Reactive.SignalProducer<_metadata$Type, _metadata$Failure> {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 40)
            hasBeenSeen ? flickr.flickrImageMetadata(photo.identifier) : .empty

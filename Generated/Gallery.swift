@@ -113,7 +113,7 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         // Every value's first state, in update order.
         _importedPhotos = Reactive.Stored<_importedPhotos$Type?>(nil)
         _photos = Reactive.Stored<_photos$Type>(Self._photos$compute(importedPhotos: _importedPhotos.value))
-        _importedPhotosIsLoading = Reactive.Stored<Swift.Bool>(false)
+        _importedPhotosIsLoading = .init(false)
 
         // Follow the runtime objects this view model owns.
         _$disposables += _importedPhotos$loader.changes.observeValuesOnMain { [weak self] in
@@ -169,7 +169,6 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Spec statements
 
-    /// Starts one load of `importedPhotos`.
     private func _importedPhotos$load() -> Reactive.SignalProducer<_importedPhotos$Type, Never> {
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 17)
       importer.importPhotos().flatMapError { [log] error in

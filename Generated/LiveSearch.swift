@@ -149,11 +149,11 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         // Every value's first state, in update order.
         _query = Reactive.Stored<String>(Self._query$initial())
         _trimmedQuery = Reactive.Stored<String>(Self._trimmedQuery$compute(query: _query.value))
-        _isActive = Reactive.Stored<Swift.Bool>(false)
+        _isActive = .init(false)
         _characterCount = Reactive.Stored<Int>(Self._characterCount$compute(query: _query.value))
         _results = Reactive.Stored<[String]?>(nil)
-        _resultsIsLoading = Reactive.Stored<Swift.Bool>(false)
-        _resultsError = Reactive.Stored<(any Swift.Error)?>(nil)
+        _resultsIsLoading = .init(false)
+        _resultsError = .init(nil)
 
         // Follow the runtime objects this view model owns.
         _$disposables += _results$loader.changes.observeValuesOnMain { [weak self] in self?._results$loaded($0) }

@@ -146,7 +146,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         _model = Reactive.Stored<String?>(nil)
         _computed = Reactive.Stored<String?>(nil)
         _result = Reactive.Stored<String?>(Self._result$compute(computed: _computed.value))
-        _computedIsLoading = Reactive.Stored<Swift.Bool>(false)
+        _computedIsLoading = .init(false)
         _loading = Reactive.Stored<Bool>(Self._loading$compute(computedIsLoading: _computedIsLoading.value))
         _computedError = Reactive.Stored<_computed$Failure?>(nil)
         _lastError = Reactive.Stored<_lastError$Type>(nil)
@@ -227,7 +227,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     // MARK: Spec statements
 
-    /// Starts one load of `computed`.
     private func _computed$load() -> Reactive.SignalProducer<String, _computed$Failure> {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 21)
           model.map(computation.compute) ?? .empty

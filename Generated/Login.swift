@@ -143,11 +143,9 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         _password = Reactive.Stored<String>(Self._password$initial())
         _errorMessage = Reactive.Stored<String?>(nil)
         _isLoggedIn = Reactive.Stored<Bool>(Self._isLoggedIn$initial())
-        _logInCanExecute = Reactive.Stored<Swift.Bool>(
-            Self._logInCanExecute$compute(username: _username.value, password: _password.value)
-        )
-        _logInIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _logInIsEnabled = Reactive.Stored<Swift.Bool>(_logInCanExecute.value)
+        _logInCanExecute = .init(Self._logInCanExecute$compute(username: _username.value, password: _password.value))
+        _logInIsExecuting = .init(false)
+        _logInIsEnabled = .init(_logInCanExecute.value)
 
         // Follow the runtime objects this view model owns.
         _$disposables += logIn.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -234,21 +232,18 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Spec statements
 
-    /// The work `logIn` starts on each execution.
     private func _logIn$work() -> Reactive.SignalProducer<Swift.Void, _logIn$Failure> {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 19)
            importer.logIn(username: username, password: password)
 #sourceLocation()
     }
 
-    /// Handles a failure of `logIn`.
     private func _logIn$didFail(_ error: _logIn$Failure) {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 25)
                 errorMessage = "Could not log in: \(error)"
 #sourceLocation()
     }
 
-    /// Handles the successful end of an execution of `logIn`.
     private func _logIn$didComplete() {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 23)
       errorMessage = nil

@@ -145,9 +145,9 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         _canSubmit = Reactive.Stored<Bool>(
             Self._canSubmit$compute(username: _username.value, password: _password.value)
         )
-        _logInCanExecute = Reactive.Stored<Swift.Bool>(Self._logInCanExecute$compute(canSubmit: _canSubmit.value))
-        _logInIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _logInIsEnabled = Reactive.Stored<Swift.Bool>(_logInCanExecute.value)
+        _logInCanExecute = .init(Self._logInCanExecute$compute(canSubmit: _canSubmit.value))
+        _logInIsExecuting = .init(false)
+        _logInIsEnabled = .init(_logInCanExecute.value)
         _errorMessage = Reactive.Stored<String?>(nil)
         _showsError = Reactive.Stored<Bool>(Self._showsError$compute(errorMessage: _errorMessage.value))
 
@@ -256,21 +256,18 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Spec statements
 
-    /// The work `logIn` starts on each execution.
     private func _logIn$work() -> Reactive.SignalProducer<Swift.Void, _logIn$Failure> {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 34)
       authenticator.logIn(username: username, password: password)
 #sourceLocation()
     }
 
-    /// Handles each value `logIn` produces.
     private func _logIn$didSendValue(_ value: Swift.Void) {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 36)
              errorMessage = nil
 #sourceLocation()
     }
 
-    /// Handles a failure of `logIn`.
     private func _logIn$didFail(_ error: _logIn$Failure) {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 37)
                errorMessage = error.message

@@ -129,7 +129,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
         _person = Reactive.Stored<_person$Type?>(nil)
         _uiState = Reactive.Stored<_uiState$Type>(Self._uiState$compute(person: _person.value))
         _detailViewModel = Reactive.Stored<_detailViewModel$Type>(Self._detailViewModel$compute(person: _person.value))
-        _personIsLoading = Reactive.Stored<Swift.Bool>(false)
+        _personIsLoading = .init(false)
         _detailViewModel$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
@@ -204,7 +204,6 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
 
     // MARK: Spec statements
 
-    /// Starts one load of `person`.
     private func _person$load() -> Reactive.SignalProducer<_person$Type, Never> {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 21)
            SignalProducer(addingViewModel.addPerson.values).take(first: 1)

@@ -157,10 +157,10 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         // Every value's first state, in update order.
         _details = Reactive.Stored<_details$Type?>(nil)
         _imageData = Reactive.Stored<_imageData$Type>(Self._imageData$compute(details: _details.value, photo: photo))
-        _detailsIsLoading = Reactive.Stored<Swift.Bool>(false)
+        _detailsIsLoading = .init(false)
         _isLoading = Reactive.Stored<Bool>(Self._isLoading$compute(detailsIsLoading: _detailsIsLoading.value))
         _detailsError = Reactive.Stored<_details$Failure?>(nil)
-        _isActive = Reactive.Stored<Swift.Bool>(false)
+        _isActive = .init(false)
 
         // Follow the runtime objects this view model owns.
         _$disposables += _details$loader.changes.observeValuesOnMain { [weak self] in self?._details$loaded($0) }
@@ -234,7 +234,6 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Spec statements
 
-    /// Starts one load of `details`.
     private func _details$load() -> Reactive.SignalProducer<_details$Type, _details$Failure> {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 22)
           importer.fetchPhotoDetails(photo)

@@ -182,9 +182,9 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         _photographerName = Reactive.Stored<String>(Self._photographerName$compute(photo: _photo.value))
         _photoRating = Reactive.Stored<String>(Self._photoRating$compute(photo: _photo.value))
         _votePromptText = Reactive.Stored<String>(Self._votePromptText$compute(photo: _photo.value))
-        _voteCanExecute = Reactive.Stored<Swift.Bool>(Self._voteCanExecute$compute(photo: _photo.value))
-        _voteIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _voteIsEnabled = Reactive.Stored<Swift.Bool>(_voteCanExecute.value)
+        _voteCanExecute = .init(Self._voteCanExecute$compute(photo: _photo.value))
+        _voteIsExecuting = .init(false)
+        _voteIsEnabled = .init(_voteCanExecute.value)
 
         // Follow the runtime objects this view model owns.
         _$disposables += vote.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -288,14 +288,12 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Spec statements
 
-    /// The work `vote` starts on each execution.
     private func _vote$work() -> Reactive.SignalProducer<_vote$Output, _vote$Failure> {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 32)
           importer.voteForPhoto(photo)
 #sourceLocation()
     }
 
-    /// Handles each value `vote` produces.
     private func _vote$didSendValue(_ value: _vote$Output) {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 36)
       photo = value
@@ -303,7 +301,6 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 #sourceLocation()
     }
 
-    /// Handles a failure of `vote`.
     private func _vote$didFail(_ error: _vote$Failure) {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 38)
                voteError = error

@@ -87,8 +87,8 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
         // Every value's first state, in update order.
         _isSelected = Reactive.Stored<Bool>(Self._isSelected$initial())
         _title = Reactive.Stored<String>(Self._title$compute(isSelected: _isSelected.value, name: name))
-        _toggleIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _toggleIsEnabled = Reactive.Stored<Swift.Bool>(true)
+        _toggleIsExecuting = .init(false)
+        _toggleIsEnabled = .init(true)
 
         // Follow the runtime objects this view model owns.
         _$disposables += toggle.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -148,7 +148,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     // MARK: Spec statements
 
-    /// What `toggle` does.
     private func _toggle$perform() {
 #sourceLocation(file: "Specs/SelectableRow.vm.yaml", line: 17)
              isSelected.toggle()

@@ -223,11 +223,11 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
                 language: _language.value
             )
         )
-        _resetCanExecute = Reactive.Stored<Swift.Bool>(Self._resetCanExecute$compute(isDefault: _isDefault.value))
-        _resetIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _resetIsEnabled = Reactive.Stored<Swift.Bool>(_resetCanExecute.value)
-        _saveIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _saveIsEnabled = Reactive.Stored<Swift.Bool>(true)
+        _resetCanExecute = .init(Self._resetCanExecute$compute(isDefault: _isDefault.value))
+        _resetIsExecuting = .init(false)
+        _resetIsEnabled = .init(_resetCanExecute.value)
+        _saveIsExecuting = .init(false)
+        _saveIsEnabled = .init(true)
 
         // Follow the runtime objects this view model owns.
         _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -390,7 +390,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Spec statements
 
-    /// What `reset` does.
     private func _reset$perform() {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 33)
       fontSize = 14
@@ -401,21 +400,18 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// The work `save` starts on each execution.
     private func _save$work() -> Reactive.SignalProducer<Swift.Void, _save$Failure> {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 40)
           store.save(summary)
 #sourceLocation()
     }
 
-    /// Handles each value `save` produces.
     private func _save$didSendValue(_ value: Swift.Void) {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 42)
              saveError = nil
 #sourceLocation()
     }
 
-    /// Handles a failure of `save`.
     private func _save$didFail(_ error: _save$Failure) {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 43)
                 saveError = "Could not save: \(error.reason)"

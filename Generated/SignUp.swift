@@ -341,31 +341,27 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         _confirmation = Reactive.Stored<String>(Self._confirmation$initial())
         _acceptsTerms = Reactive.Stored<Bool>(Self._acceptsTerms$initial())
         _failure = Reactive.Stored<String?>(nil)
-        _signUpIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _signUpIsEnabled = Reactive.Stored<Swift.Bool>(true)
-        _startOverIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _startOverIsEnabled = Reactive.Stored<Swift.Bool>(true)
-        _emailWasEdited = Reactive.Stored<Swift.Bool>(false)
-        _email$rule1 = Reactive.Stored<Swift.Bool>(Self._email$rule1$compute(email: _email.value))
-        _email$rule2 = Reactive.Stored<Swift.Bool>(Self._email$rule2$compute(email: _email.value))
-        _emailIsValid = Reactive.Stored<Swift.Bool>(Reactive.Validation.all(_email$rule1.value, _email$rule2.value))
-        _passwordWasEdited = Reactive.Stored<Swift.Bool>(false)
-        _password$rule1 = Reactive.Stored<Swift.Bool>(Self._password$rule1$compute(password: _password.value))
-        _password$rule2 = Reactive.Stored<Swift.Bool>(Self._password$rule2$compute(password: _password.value))
-        _passwordIsValid = Reactive.Stored<Swift.Bool>(
-            Reactive.Validation.all(_password$rule1.value, _password$rule2.value)
-        )
-        _confirmationWasEdited = Reactive.Stored<Swift.Bool>(false)
-        _confirmation$rule1 = Reactive.Stored<Swift.Bool>(
+        _signUpIsExecuting = .init(false)
+        _signUpIsEnabled = .init(true)
+        _startOverIsExecuting = .init(false)
+        _startOverIsEnabled = .init(true)
+        _emailWasEdited = .init(false)
+        _email$rule1 = .init(Self._email$rule1$compute(email: _email.value))
+        _email$rule2 = .init(Self._email$rule2$compute(email: _email.value))
+        _emailIsValid = .init(Reactive.Validation.all(_email$rule1.value, _email$rule2.value))
+        _passwordWasEdited = .init(false)
+        _password$rule1 = .init(Self._password$rule1$compute(password: _password.value))
+        _password$rule2 = .init(Self._password$rule2$compute(password: _password.value))
+        _passwordIsValid = .init(Reactive.Validation.all(_password$rule1.value, _password$rule2.value))
+        _confirmationWasEdited = .init(false)
+        _confirmation$rule1 = .init(
             Self._confirmation$rule1$compute(confirmation: _confirmation.value, password: _password.value)
         )
-        _confirmationIsValid = Reactive.Stored<Swift.Bool>(_confirmation$rule1.value)
-        _acceptsTermsWasEdited = Reactive.Stored<Swift.Bool>(false)
-        _acceptsTerms$rule1 = Reactive.Stored<Swift.Bool>(
-            Self._acceptsTerms$rule1$compute(acceptsTerms: _acceptsTerms.value)
-        )
-        _acceptsTermsIsValid = Reactive.Stored<Swift.Bool>(_acceptsTerms$rule1.value)
-        _isValid = Reactive.Stored<Swift.Bool>(
+        _confirmationIsValid = .init(_confirmation$rule1.value)
+        _acceptsTermsWasEdited = .init(false)
+        _acceptsTerms$rule1 = .init(Self._acceptsTerms$rule1$compute(acceptsTerms: _acceptsTerms.value))
+        _acceptsTermsIsValid = .init(_acceptsTerms$rule1.value)
+        _isValid = .init(
             Reactive.Validation.all(
                 _emailIsValid.value,
                 _passwordIsValid.value,
@@ -373,28 +369,28 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
                 _acceptsTermsIsValid.value
             )
         )
-        _submitAttempted = Reactive.Stored<Swift.Bool>(false)
-        _emailMessage = Reactive.Stored<Swift.String?>(
+        _submitAttempted = .init(false)
+        _emailMessage = .init(
             Reactive.Validation.message(
                 shows: _emailWasEdited.value || _submitAttempted.value,
                 _email$rule1.value ? nil : "Enter your email address.",
                 _email$rule2.value ? nil : "An email address has an @ in it."
             )
         )
-        _passwordMessage = Reactive.Stored<Swift.String?>(
+        _passwordMessage = .init(
             Reactive.Validation.message(
                 shows: _passwordWasEdited.value || _submitAttempted.value,
                 _password$rule1.value ? nil : "The password needs at least 8 characters.",
                 _password$rule2.value ? nil : "The password needs a digit."
             )
         )
-        _confirmationMessage = Reactive.Stored<Swift.String?>(
+        _confirmationMessage = .init(
             Reactive.Validation.message(
                 shows: _confirmationWasEdited.value || _submitAttempted.value,
                 _confirmation$rule1.value ? nil : "The two passwords differ."
             )
         )
-        _acceptsTermsMessage = Reactive.Stored<Swift.String?>(
+        _acceptsTermsMessage = .init(
             Reactive.Validation.message(
                 shows: _acceptsTermsWasEdited.value || _submitAttempted.value,
                 _acceptsTerms$rule1.value ? nil : "Accept the terms to sign up."
@@ -618,7 +614,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Spec statements
 
-    /// The work `signUp` starts on each execution.
     private func _signUp$work() -> Reactive.SignalProducer<Swift.Void, _signUp$Failure> {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 38)
       registrar.signUp(email: email, password: password)
@@ -632,21 +627,18 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         return _isValid.value
     }
 
-    /// Handles each value `signUp` produces.
     private func _signUp$didSendValue(_ value: Swift.Void) {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 40)
              failure = nil
 #sourceLocation()
     }
 
-    /// Handles a failure of `signUp`.
     private func _signUp$didFail(_ error: _signUp$Failure) {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 41)
                failure = error.message
 #sourceLocation()
     }
 
-    /// What `startOver` does.
     private func _startOver$perform() {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 45)
       email = ""

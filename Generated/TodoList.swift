@@ -105,11 +105,11 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
             Self._isDuplicate$compute(items: _items.value, newItemText: _newItemText.value)
         )
         _countText = Reactive.Stored<String>(Self._countText$compute(items: _items.value))
-        _addCanExecute = Reactive.Stored<Swift.Bool>(
+        _addCanExecute = .init(
             Self._addCanExecute$compute(newItemText: _newItemText.value, isDuplicate: _isDuplicate.value)
         )
-        _addIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _addIsEnabled = Reactive.Stored<Swift.Bool>(_addCanExecute.value)
+        _addIsExecuting = .init(false)
+        _addIsEnabled = .init(_addCanExecute.value)
 
         // Follow the runtime objects this view model owns.
         _$disposables += add.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -197,7 +197,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Spec statements
 
-    /// What `add` does.
     private func _add$perform() {
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 22)
       items.append(newItemText)

@@ -185,11 +185,11 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         _draft = Reactive.Stored<String>(Self._draft$initial())
         _isDone = Reactive.Stored<Bool>(Self._isDone$compute(item: _item.value))
         _title = Reactive.Stored<String>(Self._title$compute(isDone: _isDone.value, item: _item.value))
-        _toggleIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _toggleIsEnabled = Reactive.Stored<Swift.Bool>(true)
-        _renameCanExecute = Reactive.Stored<Swift.Bool>(Self._renameCanExecute$compute(draft: _draft.value))
-        _renameIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _renameIsEnabled = Reactive.Stored<Swift.Bool>(_renameCanExecute.value)
+        _toggleIsExecuting = .init(false)
+        _toggleIsEnabled = .init(true)
+        _renameCanExecute = .init(Self._renameCanExecute$compute(draft: _draft.value))
+        _renameIsExecuting = .init(false)
+        _renameIsEnabled = .init(_renameCanExecute.value)
         (doneChanged, _doneChanged$observer) = Reactive.Signal<Bool, Swift.Never>.pipe()
         _$disposables += _doneChanged$observer.completion
         (saved, _saved$observer) = Reactive.Signal<_saved$Type, Swift.Never>.pipe()
@@ -299,26 +299,22 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Spec statements
 
-    /// The work `toggle` starts on each execution.
     private func _toggle$work() -> Reactive.SignalProducer<Bool, Swift.Never> {
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 28)
            SignalProducer(value: !isDone)
 #sourceLocation()
     }
 
-    /// Handles each value `toggle` produces.
     private func _toggle$didSendValue(_ value: Bool) {
         _$transactions.emit { [observer = _doneChanged$observer] in observer.send(value: value) }
     }
 
-    /// The work `rename` starts on each execution.
     private func _rename$work() -> Reactive.SignalProducer<_rename$Output, Swift.Never> {
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 35)
       store.save(TodoItem(id: item.id, title: draft, isDone: item.isDone))
 #sourceLocation()
     }
 
-    /// Handles each value `rename` produces.
     private func _rename$didSendValue(_ value: _rename$Output) {
         _$transactions.emit { [observer = _saved$observer] in observer.send(value: value) }
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 37)

@@ -101,8 +101,8 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         _b = Reactive.Stored<Int>(Self._b$initial())
         _sum = Reactive.Stored<Int>(Self._sum$compute(a: _a.value, b: _b.value))
         _same = Reactive.Stored<Bool>(Self._same$compute(a: _a.value, b: _b.value))
-        _bumpIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _bumpIsEnabled = Reactive.Stored<Swift.Bool>(true)
+        _bumpIsExecuting = .init(false)
+        _bumpIsEnabled = .init(true)
 
         // Follow the runtime objects this view model owns.
         _$disposables += bump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -174,7 +174,6 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Spec statements
 
-    /// What `bump` does.
     private func _bump$perform() {
 #sourceLocation(file: "Benchmarks/Specs/Pair.vm.yaml", line: 18)
       a += 1

@@ -143,17 +143,17 @@ extension ContextBuilder {
             switch command.work {
             case .perform(let code):
                 result.append(CodeFunction(
-                    docLines: ["/// What `\(name)` does."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "perform"))(\(parameter)) {",
                     bodyLines: embedded(code)))
             case .producer(let code):
                 result.append(CodeFunction(
-                    docLines: ["/// The work `\(name)` starts on each execution."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "work"))(\(parameter)) -> Reactive.SignalProducer<\(types.output), \(types.failure)> {",
                     bodyLines: embedded(code)))
             case .task(let code):
                 result.append(CodeFunction(
-                    docLines: ["/// The work `\(name)` runs on each execution."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "task"))(\(parameter)) async throws -> \(types.output) {",
                     bodyLines: embedded(code)))
             }
@@ -168,13 +168,13 @@ extension ContextBuilder {
                 }
                 body += command.onValue.map(embedded) ?? []
                 result.append(CodeFunction(
-                    docLines: ["/// Handles each value `\(name)` produces."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "didSendValue"))(\(self.types.parameter("_ value", types.output))) {",
                     bodyLines: body))
             }
             if let onFailure = command.onFailure {
                 result.append(CodeFunction(
-                    docLines: ["/// Handles a failure of `\(name)`."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "didFail"))(_ error: \(types.failure)) {",
                     bodyLines: embedded(onFailure)))
             }
@@ -187,14 +187,14 @@ extension ContextBuilder {
                     "        }",
                 ] : []
                 result.append(CodeFunction(
-                    docLines: ["/// Handles the successful end of an execution of `\(name)`."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "didComplete"))() {",
                     bodyLines: refused + embedded(onCompleted)))
             }
         }
         for resource in model.resources {
             result.append(CodeFunction(
-                docLines: ["/// Starts one load of `\(resource.name.value)`" + (resource.isTask ? ", with what its task reads as it is now." : ".")],
+                docLines: resource.isTask ? ["/// Starts one load of `\(resource.name.value)`, with what its task reads as it is now."] : [],
                 signature: "private func \(GeneratedNames.helper(resource.name.value, "load"))() -> Reactive.SignalProducer<\(types.name(for: resource.type)), \(resourceFailure(resource))> {",
                 bodyLines: resource.isTask ? taskLoadLines(resource) : embedded(resource.load)))
             if let task = taskComputation(resource) { result.append(task) }

@@ -106,8 +106,10 @@ extension ContextBuilder {
         }
         for name in model.updateOrder.compactMap(\.valueName) {
             guard let value = value(named: name) else { continue }
-            // The type written out: a spec type that does not compile is then reported once, at the spec.
-            lines += LineLayout.lines(.call("Reactive.Stored<\(typeName(of: value))>", [(nil, initialValueExpression(of: value))]),
+            // A spec's type written out: one that does not compile is then reported once, at the spec.
+            let type = typeName(of: value)
+            let isGeneratorType = type.hasPrefix("Swift.") || type == "(any Swift.Error)?"
+            lines += LineLayout.lines(.call(isGeneratorType ? ".init" : "Reactive.Stored<\(type)>", [(nil, initialValueExpression(of: value))]),
                                       prefix: "\(GeneratedNames.storage(of: name)) = ", margin: margin)
         }
         for child in childValues {
@@ -174,6 +176,8 @@ extension ContextBuilder {
             let step = GeneratedNames.helper(name, "step")
             // Steps that happen on the main actor come through the command's `transaction:`;
             // this follows the others (work that ends on another thread).
+            // The parameter's type written out: with a command type that does not compile, Swift
+            // could not infer it, and would report that here besides the spec's mistake.
             follow("\(name).isExecuting.signal", "[weak self] (_: Swift.Bool) in", "self?.\(step) {}")
             // Handlers run in a step: the one under way, or their own when the value or error
             // came from another thread (then with `isExecuting` as it is at that moment).

@@ -140,14 +140,14 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         // Every value's first state, in update order.
         _productID = Reactive.Stored<Int>(Self._productID$initial())
         _price = Reactive.Stored<Int?>(nil)
-        _priceIsLoading = Reactive.Stored<Swift.Bool>(false)
+        _priceIsLoading = .init(false)
         _priceText = Reactive.Stored<String>(
             Self._priceText$compute(priceIsLoading: _priceIsLoading.value, price: _price.value)
         )
-        _priceError = Reactive.Stored<(any Swift.Error)?>(nil)
+        _priceError = .init(nil)
         _settledPrice = Reactive.Stored<Int?>(nil)
-        _settledPriceIsLoading = Reactive.Stored<Swift.Bool>(false)
-        _settledPriceError = Reactive.Stored<(any Swift.Error)?>(nil)
+        _settledPriceIsLoading = .init(false)
+        _settledPriceError = .init(nil)
 
         // Follow the runtime objects this view model owns.
         _$disposables += _price$loader.changes.observeValuesOnMain { [weak self] in self?._price$loaded($0) }
@@ -227,14 +227,12 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Spec statements
 
-    /// Starts one load of `price`.
     private func _price$load() -> Reactive.SignalProducer<Int, any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 14)
                                                      prices(productID)
 #sourceLocation()
     }
 
-    /// Starts one load of `settledPrice`.
     private func _settledPrice$load() -> Reactive.SignalProducer<Int, any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 20)
           prices(productID)

@@ -151,7 +151,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         _summary = Reactive.Stored<String>(
             Self._summary$compute(isAtLimit: _isAtLimit.value, title: title, remaining: _remaining.value)
         )
-        _incrementCanExecute = Reactive.Stored<Swift.Bool>(
+        _incrementCanExecute = .init(
             Self._incrementCanExecute$compute(
                 isAtLimit: _isAtLimit.value,
                 count: _count.value,
@@ -159,10 +159,10 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
                 limit: limit
             )
         )
-        _incrementIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _incrementIsEnabled = Reactive.Stored<Swift.Bool>(_incrementCanExecute.value)
-        _resetIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _resetIsEnabled = Reactive.Stored<Swift.Bool>(true)
+        _incrementIsExecuting = .init(false)
+        _incrementIsEnabled = .init(_incrementCanExecute.value)
+        _resetIsExecuting = .init(false)
+        _resetIsEnabled = .init(true)
         (wasReset, _wasReset$observer) = Reactive.Signal<Void, Swift.Never>.pipe()
         _$disposables += _wasReset$observer.completion
 
@@ -291,21 +291,18 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Spec statements
 
-    /// What `increment` does.
     private func _increment$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 31)
              count += step
 #sourceLocation()
     }
 
-    /// What `reset` does.
     private func _reset$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 34)
              count = 0
 #sourceLocation()
     }
 
-    /// Handles each value `reset` produces.
     private func _reset$didSendValue(_ value: Swift.Void) {
         _$transactions.emit { [observer = _wasReset$observer] in observer.send(value: value) }
     }

@@ -225,14 +225,14 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         _error = Reactive.Stored<String?>(Self._error$initial())
         _both = Reactive.Stored<@Sendable (Int) -> Int>(Self._both$compute(step: _step.value, scale: scale))
         _result = Reactive.Stored<Int>(Self._result$compute(both: _both.value, value: _value.value))
-        _fetchIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _fetchIsEnabled = Reactive.Stored<Swift.Bool>(true)
-        _putIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _putIsEnabled = Reactive.Stored<Swift.Bool>(true)
-        _adoptIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _adoptIsEnabled = Reactive.Stored<Swift.Bool>(true)
-        _makeIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _makeIsEnabled = Reactive.Stored<Swift.Bool>(true)
+        _fetchIsExecuting = .init(false)
+        _fetchIsEnabled = .init(true)
+        _putIsExecuting = .init(false)
+        _putIsEnabled = .init(true)
+        _adoptIsExecuting = .init(false)
+        _adoptIsEnabled = .init(true)
+        _makeIsExecuting = .init(false)
+        _makeIsEnabled = .init(true)
         _input = Reactive.Stored<Int>(Self._input$initial())
         (made, _made$observer) = Reactive.Signal<@Sendable (Int) -> Int, Swift.Never>.pipe()
         _$disposables += _made$observer.completion
@@ -395,49 +395,42 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Spec statements
 
-    /// The work `fetch` starts on each execution.
     private func _fetch$work() -> Reactive.SignalProducer<Int, any Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 33)
           load()
 #sourceLocation()
     }
 
-    /// Handles each value `fetch` produces.
     private func _fetch$didSendValue(_ value: Int) {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 36)
              self.value = value
 #sourceLocation()
     }
 
-    /// Handles a failure of `fetch`.
     private func _fetch$didFail(_ error: any Error) {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 37)
                 self.error = "\(error)"
 #sourceLocation()
     }
 
-    /// What `put` does.
     private func _put$perform(_ input: Int) {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 40)
              self.input = step(input)
 #sourceLocation()
     }
 
-    /// What `adopt` does.
     private func _adopt$perform(_ input: @escaping @Sendable (Int) -> Int) {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 44)
              step = input
 #sourceLocation()
     }
 
-    /// The work `make` starts on each execution.
     private func _make$work() -> Reactive.SignalProducer<@Sendable (Int) -> Int, Swift.Never> {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 47)
            SignalProducer<@Sendable (Int) -> Int, Never>(value: scale)
 #sourceLocation()
     }
 
-    /// Handles each value `make` produces.
     private func _make$didSendValue(_ value: @escaping @Sendable (Int) -> Int) {
         _$transactions.emit { [observer = _made$observer] in observer.send(value: value) }
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 49)

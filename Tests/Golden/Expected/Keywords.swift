@@ -171,14 +171,14 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         // Every value's first state, in update order.
         _some = Reactive.Stored<Int>(Self._some$initial(consume: consume))
         _set = Reactive.Stored<[Int]>(Self._set$initial())
-        _packageIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _macroIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _macroIsEnabled = Reactive.Stored<Swift.Bool>(true)
+        _packageIsExecuting = .init(false)
+        _macroIsExecuting = .init(false)
+        _macroIsEnabled = .init(true)
         _any = Reactive.Stored<Int>(Self._any$initial())
         _async = Reactive.Stored<Int>(Self._async$compute(actor: actor, some: _some.value, any: _any.value))
         _borrowing = Reactive.Stored<Bool>(Self._borrowing$compute(async: _async.value, open: open))
-        _packageCanExecute = Reactive.Stored<Swift.Bool>(Self._packageCanExecute$compute(borrowing: _borrowing.value))
-        _packageIsEnabled = Reactive.Stored<Swift.Bool>(_packageCanExecute.value)
+        _packageCanExecute = .init(Self._packageCanExecute$compute(borrowing: _borrowing.value))
+        _packageIsEnabled = .init(_packageCanExecute.value)
         (isolated, _isolated$observer) = Reactive.Signal<Int, Swift.Never>.pipe()
         _$disposables += _isolated$observer.completion
 
@@ -308,7 +308,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Spec statements
 
-    /// What `package` does.
     private func _package$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 38)
       any = each(some)
@@ -316,14 +315,12 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// The work `macro` starts on each execution.
     private func _macro$work() -> Reactive.SignalProducer<Int, Swift.Never> {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 41)
            SignalProducer<Int, Never>(value: any)
 #sourceLocation()
     }
 
-    /// Handles each value `macro` produces.
     private func _macro$didSendValue(_ value: Int) {
         _$transactions.emit { [observer = _isolated$observer] in observer.send(value: value) }
     }

@@ -180,15 +180,15 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
         // Every value's first state, in update order.
         _page = Reactive.Stored<Int>(Self._page$initial())
-        _jumpIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _jumpIsEnabled = Reactive.Stored<Swift.Bool>(true)
-        _isActive = Reactive.Stored<Swift.Bool>(false)
+        _jumpIsExecuting = .init(false)
+        _jumpIsEnabled = .init(true)
+        _isActive = .init(false)
         _numbers = Reactive.Stored<[Int]?>(nil)
         _total = Reactive.Stored<Int>(Self._total$compute(numbers: _numbers.value))
         _rows = Reactive.Stored<_rows$Type>(Self._rows$compute(numbers: _numbers.value))
         _selectedCount = Reactive.Stored<Int>(Self._selectedCount$compute(rows: _rows.value))
-        _numbersIsLoading = Reactive.Stored<Swift.Bool>(false)
-        _numbersError = Reactive.Stored<(any Swift.Error)?>(nil)
+        _numbersIsLoading = .init(false)
+        _numbersError = .init(nil)
         _rows$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
@@ -292,7 +292,6 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Spec statements
 
-    /// The work `jump` runs on each execution.
     private func _jump$task(_ input: _jump$Input) async throws -> Swift.Void {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 42)
       try await Task.sleep(for: input)
@@ -300,7 +299,6 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 #sourceLocation()
     }
 
-    /// Starts one load of `numbers`.
     private func _numbers$load() -> Reactive.SignalProducer<[Int], any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 19)
           fetch(page)

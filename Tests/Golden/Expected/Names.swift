@@ -185,12 +185,12 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         )
         _Observable = Reactive.Stored<Bool>(Self._Observable$compute(total: _total.value))
         _fooStateDidChange = Reactive.Stored<Bool>(Self._fooStateDidChange$compute(fooState: _fooState.value))
-        _fooIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _fooIsEnabled = Reactive.Stored<Swift.Bool>(true)
+        _fooIsExecuting = .init(false)
+        _fooIsEnabled = .init(true)
         _suggestions = Reactive.Stored<[String]?>(nil)
-        _suggestionsIsLoading = Reactive.Stored<Swift.Bool>(false)
-        _suggestionsError = Reactive.Stored<(any Swift.Error)?>(nil)
-        _isActive = Reactive.Stored<Swift.Bool>(false)
+        _suggestionsIsLoading = .init(false)
+        _suggestionsError = .init(nil)
+        _isActive = .init(false)
 
         // Follow the runtime objects this view model owns.
         _$disposables += foo.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -305,14 +305,12 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Spec statements
 
-    /// What `foo` does.
     private func _foo$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 23)
                    fooState += 1
 #sourceLocation()
     }
 
-    /// Starts one load of `suggestions`.
     private func _suggestions$load() -> Reactive.SignalProducer<[String], any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 26)
                                          loadSuggestions()

@@ -122,9 +122,9 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         _published = Reactive.Stored<String?>(nil)
         _canPublish = Reactive.Stored<Bool>(Self._canPublish$compute(draft: _draft.value))
         _previewText = Reactive.Stored<String>(Self._previewText$compute(preview: preview, draft: _draft.value))
-        _publishCanExecute = Reactive.Stored<Swift.Bool>(Self._publishCanExecute$compute(canPublish: _canPublish.value))
-        _publishIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _publishIsEnabled = Reactive.Stored<Swift.Bool>(_publishCanExecute.value)
+        _publishCanExecute = .init(Self._publishCanExecute$compute(canPublish: _canPublish.value))
+        _publishIsExecuting = .init(false)
+        _publishIsEnabled = .init(_publishCanExecute.value)
 
         // Follow the runtime objects this view model owns.
         _$disposables += publish.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
@@ -207,14 +207,12 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Spec statements
 
-    /// The work `publish` starts on each execution.
     private func _publish$work() -> Reactive.SignalProducer<Swift.Void, Swift.Never> {
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 25)
           publishDraft(draft)
 #sourceLocation()
     }
 
-    /// Handles each value `publish` produces.
     private func _publish$didSendValue(_ value: Swift.Void) {
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 26)
              published = draft

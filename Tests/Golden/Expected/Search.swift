@@ -153,14 +153,14 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         _query = Reactive.Stored<String>(Self._query$initial())
         _results = Reactive.Stored<[String]>(Self._results$initial())
         _lastError = Reactive.Stored<String?>(nil)
-        _runCanExecute = Reactive.Stored<Swift.Bool>(Self._runCanExecute$compute(query: _query.value))
-        _runIsExecuting = Reactive.Stored<Swift.Bool>(false)
+        _runCanExecute = .init(Self._runCanExecute$compute(query: _query.value))
+        _runIsExecuting = .init(false)
         _showsSpinner = Reactive.Stored<Bool>(
             Self._showsSpinner$compute(runIsExecuting: _runIsExecuting.value, results: _results.value)
         )
-        _runIsEnabled = Reactive.Stored<Swift.Bool>(_runCanExecute.value)
-        _searchForIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _searchForIsEnabled = Reactive.Stored<Swift.Bool>(true)
+        _runIsEnabled = .init(_runCanExecute.value)
+        _searchForIsExecuting = .init(false)
+        _searchForIsEnabled = .init(true)
         (resultsFound, _resultsFound$observer) = Reactive.Signal<[String], Swift.Never>.pipe()
         _$disposables += _resultsFound$observer.completion
 
@@ -261,14 +261,12 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Spec statements
 
-    /// The work `run` starts on each execution.
     private func _run$work() -> Reactive.SignalProducer<[String], any Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 25)
           search(query)
 #sourceLocation()
     }
 
-    /// Handles each value `run` produces.
     private func _run$didSendValue(_ value: [String]) {
         _$transactions.emit { [observer = _resultsFound$observer] in observer.send(value: value) }
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 30)
@@ -277,14 +275,12 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 #sourceLocation()
     }
 
-    /// Handles a failure of `run`.
     private func _run$didFail(_ error: any Error) {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 32)
                lastError = "\(error)"
 #sourceLocation()
     }
 
-    /// What `searchFor` does.
     private func _searchFor$perform(_ input: String) {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 37)
              query = input

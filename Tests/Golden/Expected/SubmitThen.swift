@@ -180,16 +180,16 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         _email = Reactive.Stored<String>(Self._email$initial())
         _sent = Reactive.Stored<Int>(Self._sent$initial())
         _confirmations = Reactive.Stored<Int>(Self._confirmations$initial())
-        _subscribeIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _subscribeIsEnabled = Reactive.Stored<Swift.Bool>(true)
-        _confirmIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _confirmIsEnabled = Reactive.Stored<Swift.Bool>(true)
-        _emailWasEdited = Reactive.Stored<Swift.Bool>(false)
-        _email$rule1 = Reactive.Stored<Swift.Bool>(Self._email$rule1$compute(email: _email.value))
-        _emailIsValid = Reactive.Stored<Swift.Bool>(_email$rule1.value)
-        _isValid = Reactive.Stored<Swift.Bool>(_emailIsValid.value)
-        _submitAttempted = Reactive.Stored<Swift.Bool>(false)
-        _emailMessage = Reactive.Stored<Swift.String?>(
+        _subscribeIsExecuting = .init(false)
+        _subscribeIsEnabled = .init(true)
+        _confirmIsExecuting = .init(false)
+        _confirmIsEnabled = .init(true)
+        _emailWasEdited = .init(false)
+        _email$rule1 = .init(Self._email$rule1$compute(email: _email.value))
+        _emailIsValid = .init(_email$rule1.value)
+        _isValid = .init(_emailIsValid.value)
+        _submitAttempted = .init(false)
+        _emailMessage = .init(
             Reactive.Validation.message(
                 shows: _emailWasEdited.value || _submitAttempted.value,
                 _email$rule1.value ? nil : "Enter an email address."
@@ -298,7 +298,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Spec statements
 
-    /// What `subscribe` does.
     private func _subscribe$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/SubmitThen.vm.yaml", line: 14)
                         sent += 1
@@ -312,7 +311,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         return _isValid.value
     }
 
-    /// What `confirm` does.
     private func _confirm$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/SubmitThen.vm.yaml", line: 15)
                       confirmations += 1

@@ -87,8 +87,8 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         // Every value's first state, in update order.
         _label = Reactive.Stored<String>(Self._label$initial())
         _text = Reactive.Stored<String>(Self._text$compute(label: _label.value, number: number))
-        _removeIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _removeIsEnabled = Reactive.Stored<Swift.Bool>(true)
+        _removeIsExecuting = .init(false)
+        _removeIsEnabled = .init(true)
         (removeRequested, _removeRequested$observer) = Reactive.Signal<Int, Swift.Never>.pipe()
         _$disposables += _removeRequested$observer.completion
 
@@ -152,14 +152,12 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Spec statements
 
-    /// The work `remove` starts on each execution.
     private func _remove$work() -> Reactive.SignalProducer<Int, Swift.Never> {
 #sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 15)
            SignalProducer(value: number)
 #sourceLocation()
     }
 
-    /// Handles each value `remove` produces.
     private func _remove$didSendValue(_ value: Int) {
         _$transactions.emit { [observer = _removeRequested$observer] in observer.send(value: value) }
     }

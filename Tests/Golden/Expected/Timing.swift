@@ -191,15 +191,15 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 
         // Every value's first state, in update order.
         _filter = Reactive.Stored<String>(Self._filter$initial())
-        _isActive = Reactive.Stored<Swift.Bool>(false)
+        _isActive = .init(false)
         _settledFilter = Reactive.Stored<String>(Self._settledFilter$compute(filter: _filter.value))
         _echo = Reactive.Stored<String>(Self._echo$compute(settledFilter: _settledFilter.value))
         _matches = Reactive.Stored<Int?>(nil)
-        _matchesIsLoading = Reactive.Stored<Swift.Bool>(false)
-        _matchesError = Reactive.Stored<(any Swift.Error)?>(nil)
+        _matchesIsLoading = .init(false)
+        _matchesError = .init(nil)
         _items = Reactive.Stored<[String]?>(nil)
-        _itemsIsLoading = Reactive.Stored<Swift.Bool>(false)
-        _itemsError = Reactive.Stored<(any Swift.Error)?>(nil)
+        _itemsIsLoading = .init(false)
+        _itemsError = .init(nil)
 
         // Follow the runtime objects this view model owns.
         _$disposables += _matches$loader.changes.observeValuesOnMain { [weak self] in self?._matches$loaded($0) }
@@ -338,7 +338,6 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 #sourceLocation()
     }
 
-    /// Starts one load of `items`.
     private func _items$load() -> Reactive.SignalProducer<[String], any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 33)
           fetch(filter)

@@ -214,30 +214,26 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         _nickname = Reactive.Stored<String>(Self._nickname$initial())
         _saved = Reactive.Stored<[String]>(Self._saved$initial())
         _completions = Reactive.Stored<Int>(Self._completions$initial())
-        _saveIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _saveIsEnabled = Reactive.Stored<Swift.Bool>(true)
-        _previewIsExecuting = Reactive.Stored<Swift.Bool>(false)
-        _name$rule1 = Reactive.Stored<Swift.Bool>(Self._name$rule1$compute(name: _name.value))
-        _name$rule2 = Reactive.Stored<Swift.Bool>(
-            Self._name$rule2$compute(name: _name.value, maxNameLength: maxNameLength)
-        )
-        _nameIsValid = Reactive.Stored<Swift.Bool>(Reactive.Validation.all(_name$rule1.value, _name$rule2.value))
-        _nickname$rule1 = Reactive.Stored<Swift.Bool>(
-            Self._nickname$rule1$compute(nickname: _nickname.value, name: _name.value)
-        )
-        _nicknameIsValid = Reactive.Stored<Swift.Bool>(_nickname$rule1.value)
-        _isValid = Reactive.Stored<Swift.Bool>(Reactive.Validation.all(_nameIsValid.value, _nicknameIsValid.value))
-        _previewCanExecute = Reactive.Stored<Swift.Bool>(Self._previewCanExecute$compute(isValid: _isValid.value))
-        _previewIsEnabled = Reactive.Stored<Swift.Bool>(_previewCanExecute.value)
-        _submitAttempted = Reactive.Stored<Swift.Bool>(false)
-        _nameMessage = Reactive.Stored<Swift.String?>(
+        _saveIsExecuting = .init(false)
+        _saveIsEnabled = .init(true)
+        _previewIsExecuting = .init(false)
+        _name$rule1 = .init(Self._name$rule1$compute(name: _name.value))
+        _name$rule2 = .init(Self._name$rule2$compute(name: _name.value, maxNameLength: maxNameLength))
+        _nameIsValid = .init(Reactive.Validation.all(_name$rule1.value, _name$rule2.value))
+        _nickname$rule1 = .init(Self._nickname$rule1$compute(nickname: _nickname.value, name: _name.value))
+        _nicknameIsValid = .init(_nickname$rule1.value)
+        _isValid = .init(Reactive.Validation.all(_nameIsValid.value, _nicknameIsValid.value))
+        _previewCanExecute = .init(Self._previewCanExecute$compute(isValid: _isValid.value))
+        _previewIsEnabled = .init(_previewCanExecute.value)
+        _submitAttempted = .init(false)
+        _nameMessage = .init(
             Reactive.Validation.message(
                 shows: _submitAttempted.value,
                 _name$rule1.value ? nil : "Enter a name.",
                 _name$rule2.value ? nil : "Too long: the \"name\" field \\ limit."
             )
         )
-        _nicknameMessage = Reactive.Stored<Swift.String?>(
+        _nicknameMessage = .init(
             Reactive.Validation.message(
                 shows: _submitAttempted.value,
                 _nickname$rule1.value ? nil : "A nickname differs from the name."
@@ -408,7 +404,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Spec statements
 
-    /// The work `save` runs on each execution.
     private func _save$task() async throws -> Swift.Void {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 29)
       try await Task.sleep(for: .milliseconds(1))
@@ -423,7 +418,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         return _isValid.value
     }
 
-    /// Handles the successful end of an execution of `save`.
     private func _save$didComplete() {
         guard !_save$refused else {
             _save$refused = false
@@ -434,7 +428,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 #sourceLocation()
     }
 
-    /// What `preview` does.
     private func _preview$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 34)
              saved = []
