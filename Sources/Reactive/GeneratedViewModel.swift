@@ -38,14 +38,19 @@ extension GeneratedViewModel {
     /// reads current ones; then (`telling` true) parents that follow this view model compute
     /// again (the first time in the transaction), Observation is told unless the value was never
     /// read (nothing can track it then), and the runtime property's observers.
+    ///
+    /// `keyPath` is an autoclosure so that the key path is made only when Observation is told: made
+    /// at the call, it cost every changed value a key path in both passes (W8B, docs/benchmarks.md).
     @inlinable
-    public func _$changed<Value>(_ keyPath: KeyPath<Self, Value>, _ stored: Stored<Value>, _ telling: Bool) {
+    public func _$changed<Value>(
+        _ keyPath: @autoclosure () -> KeyPath<Self, Value>, _ stored: Stored<Value>, _ telling: Bool
+    ) {
         guard telling else {
             stored.mirror?.stage(stored.value)
             return
         }
         _$transactions.willTellObservers()
-        if stored.isRead { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
+        if stored.isRead { _$observationRegistrar.withMutation(of: self, keyPath: keyPath()) {} }
         stored.mirror?.publish()
     }
 

@@ -48,10 +48,9 @@ public struct TemplateContext: Sendable {
     public var initializer: CodeFunction
     /// The statements of `deinit`, indented for its body; empty when there is no `deinit`.
     public var deinitLines: [String]
-    /// The transaction: applying the events of commands and resources, the commit that
-    /// recomputes in update order and notifies, and the private helpers they and the getters
-    /// use (`_$transaction`, `_$access`, `_$didChange`), each only when it has a caller. Empty
-    /// for a view model without values.
+    /// The transaction: applying the events of commands and resources, and the commit that
+    /// recomputes in update order and notifies (the helpers they and the getters use are the
+    /// runtime's, `Reactive.GeneratedViewModel`). Empty for a view model without values.
     public var updates: [CodeFunction]
     /// Pure functions that evaluate the spec's expressions.
     public var computations: [CodeFunction]

@@ -29,7 +29,7 @@ extension ContextBuilder {
     }
 
     /// The commit's lines for a trigger whose old value a reaction reads, before its change is
-    /// taken (which forgets the old value): `let _query$old = _query$before`.
+    /// taken (which forgets the old value): `let _query$old = _query.before`.
     func oldValueLines(keptFor node: String) -> [String] {
         guard model.reactions.contains(where: { $0.oldValueOf == node }) else { return [] }
         return ["let \(oldValueName(node)) = \(GeneratedNames.storage(of: node)).before"]

@@ -65,8 +65,8 @@ extension ContextBuilder {
     }
 
     /// What the explorer (`ReactiveTesting`'s `Explorer`) needs that it cannot find at run time:
-    /// `_$inputs` (the values a view writes), `_$commands` (those without input) and `_$audit()`
-    /// (every computed value compared with a fresh computation); each only when it lists something.
+    /// `_$inputs` (the values a view writes) and `_$commands` (those without input); each only
+    /// when it lists something. (Its audit reads the fresh computations of `_$outputs`.)
     func explorerFunctions() -> [CodeFunction] {
         var result: [CodeFunction] = []
         let inputs = model.reactiveValues.filter { value in
