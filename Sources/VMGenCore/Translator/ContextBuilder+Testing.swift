@@ -39,12 +39,15 @@ extension ContextBuilder {
                 continue
             }
             // A computed value: the explorer's audit compares it with `fresh` (`Inspectable._$audit()`).
-            let line = "            \(entry.flat) { \(fresh.map(\.flat).joined(separator: " && ")) },"
+            // A computation that reads no stored value names its parameter `_`.
+            let flat = fresh.map(\.flat).joined(separator: " && ")
+            let opening = flat.contains("$0") ? "{" : "{ _ in"
+            let line = "            \(entry.flat) \(opening) \(flat) },"
             if LineLayout.fits(line, margin: 0) {
                 body.append(line)
                 continue
             }
-            body += LineLayout.lines(entry, suffix: " {", indent: "            ", margin: 0)
+            body += LineLayout.lines(entry, suffix: " " + opening, indent: "            ", margin: 0)
             for (position, term) in fresh.enumerated() {
                 body += LineLayout.lines(term, prefix: position == 0 ? "" : "&& ",
                                          indent: position == 0 ? "                " : "                    ", margin: 0)
