@@ -239,7 +239,7 @@ public enum Audit {
 
     /// What ``compare(_:_:_:into:)`` adds, for a value whose type is known only at run time:
     /// nil when the two are equal or the type is not `Equatable`.
-    static func difference<Value>(_ name: String, _ cached: Value, _ fresh: Value) -> String? {
+    public static func difference<Value>(_ name: String, _ cached: Value, _ fresh: Value) -> String? {
         // A cast unwraps an optional: nil casts to nothing, so the other side decides.
         if let equatable = cached as? any Equatable {
             if equatable.isEqual(to: fresh) { return nil }
