@@ -85,7 +85,7 @@ public final class Transactions {
     }
 
     /// Called before the first observer of a changed value is told (generated view models call it
-    /// from `_$didChange`): the followers, parents that read this object, mark the change and run
+    /// from `_$changed`): the followers, parents that read this object, mark the change and run
     /// their own transaction now, so that observers of this object read parents that are current.
     /// Once per transaction; nothing to do (and no allocation) without followers.
     @inlinable
