@@ -80,6 +80,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     public private(set) lazy var addPerson: Reactive.Command<Swift.Void, _addPerson$Output, _addPerson$Failure> =
         Reactive.Command(
             enabledIf: _$property(_addPersonCanExecute) { _addPersonCanExecute.mirror = $0 },
+            isEnabled: _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
             executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
         )

@@ -61,6 +61,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     /// Rolls the die.
     public private(set) lazy var rollDie: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_rollDieCanExecute) { _rollDieCanExecute.mirror = $0 },
+        isEnabled: _$property(_rollDieIsEnabled) { _rollDieIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._rollDie$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._rollDie$perform() }
     )
@@ -73,6 +74,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Clears the die for a new game.
     public private(set) lazy var newGame: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_newGameIsEnabled) { _newGameIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._newGame$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._newGame$perform() }
     )

@@ -89,6 +89,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         Reactive.Command<Swift.Void, _executeSearch$Output, _executeSearch$Failure> =
         Reactive.Command(
             enabledIf: _$property(_executeSearchCanExecute) { _executeSearchCanExecute.mirror = $0 },
+            isEnabled: _$property(_executeSearchIsEnabled) { _executeSearchIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
             executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
         )
@@ -106,6 +107,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         Reactive.Command<_selectPreviousSearch$Input, Swift.Void, Swift.Never> =
         Reactive.Command(
             enabledIf: _$property(_selectPreviousSearchCanExecute) { _selectPreviousSearchCanExecute.mirror = $0 },
+            isEnabled: _$property(_selectPreviousSearchIsEnabled) { _selectPreviousSearchIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._selectPreviousSearch$step(step) ?? step() },
             performOnMain: { [weak self] input in
                 self?._selectPreviousSearch$perform(input)

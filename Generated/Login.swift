@@ -78,6 +78,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
     /// Logs in with exactly what was typed (whitespace included); one login at a time.
     public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void, _logIn$Failure> = Reactive.Command(
         enabledIf: _$property(_logInCanExecute) { _logInCanExecute.mirror = $0 },
+        isEnabled: _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._logIn$work() ?? .empty }
     )

@@ -76,6 +76,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     /// Sends the credentials; a failure shows its message until a field is edited.
     public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void, _logIn$Failure> = Reactive.Command(
         enabledIf: _$property(_logInCanExecute) { _logInCanExecute.mirror = $0 },
+        isEnabled: _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._logIn$work() ?? .empty }
     )

@@ -104,6 +104,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     /// Votes for the photo; only while it is not voted for, one vote at a time.
     public private(set) lazy var vote: Reactive.Command<Swift.Void, _vote$Output, _vote$Failure> = Reactive.Command(
         enabledIf: _$property(_voteCanExecute) { _voteCanExecute.mirror = $0 },
+        isEnabled: _$property(_voteIsEnabled) { _voteIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._vote$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._vote$work() ?? .empty }
     )

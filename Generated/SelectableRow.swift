@@ -33,6 +33,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     /// Selects the row, or deselects it.
     public private(set) lazy var toggle: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._toggle$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._toggle$perform() }
     )

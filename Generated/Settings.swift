@@ -106,6 +106,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     /// Puts every setting back to its default.
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_resetCanExecute) { _resetCanExecute.mirror = $0 },
+        isEnabled: _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._reset$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._reset$perform() }
     )
@@ -118,6 +119,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Saves the settings; a failure is shown under the button.
     public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, _save$Failure> = Reactive.Command(
+        isEnabled: _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._save$work() ?? .empty }
     )

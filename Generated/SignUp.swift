@@ -174,6 +174,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Creates the account; tried while a rule does not hold, it shows every message and sends nothing.
     public private(set) lazy var signUp: Reactive.Command<Swift.Void, Swift.Void, _signUp$Failure> = Reactive.Command(
+        isEnabled: _$property(_signUpIsEnabled) { _signUpIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._signUp$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
             guard let self, self._signUp$attempt() else { return .empty }
@@ -189,6 +190,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Clears the form; clearing is no edit, so no message shows until the user edits or tries again.
     public private(set) lazy var startOver: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_startOverIsEnabled) { _startOverIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._startOver$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._startOver$perform() }
     )

@@ -42,6 +42,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     /// Adds the text field's text to the list and clears the field.
     public private(set) lazy var add: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_addCanExecute) { _addCanExecute.mirror = $0 },
+        isEnabled: _$property(_addIsEnabled) { _addIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._add$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._add$perform() }
     )

@@ -88,6 +88,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// Asks the list to mark the todo done, or not done.
     public private(set) lazy var toggle: Reactive.Command<Swift.Void, Bool, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._toggle$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._toggle$work() ?? .empty }
     )
@@ -101,6 +102,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     /// Saves the draft as the todo's title, then hands the saved todo to the list.
     public private(set) lazy var rename: Reactive.Command<Swift.Void, _rename$Output, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_renameCanExecute) { _renameCanExecute.mirror = $0 },
+        isEnabled: _$property(_renameIsEnabled) { _renameIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._rename$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._rename$work() ?? .empty }
     )

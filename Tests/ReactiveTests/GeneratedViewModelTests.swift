@@ -96,6 +96,32 @@ extension Doubler: GeneratedViewModel {}
         #expect(disagreeing._$audit() == ["go.isEnabled is true but computes to false"])
     }
 
+    @Test("a command given its owner's enabled state reports that state, and admits by its condition and whether it runs")
+    func aCommandWithItsOwnersEnabledState() {
+        let condition = MutableProperty(true)
+        let ownersState = MutableProperty(false)
+        let runs = Locked(0)
+        let command = Command<Void, Void, Never>(
+            enabledIf: Property(condition), isEnabled: Property(ownersState), performOnMain: { _ in runs.withLock { $0 += 1 } })
+        #expect(!command.isEnabled.value, "the owner's state, not one the command computes")
+        ownersState.value = true
+        #expect(command.isEnabled.value)
+
+        let refusals = Locked(0)
+        func execute() {
+            command.execute().start { event in
+                if case .failed(.disabled) = event { refusals.withLock { $0 += 1 } }
+            }
+        }
+        execute()
+        #expect(runs.withLock { $0 } == 1)
+        condition.value = false
+        execute()
+        #expect(runs.withLock { $0 } == 1)
+        #expect(refusals.withLock { $0 } == 1)
+        #expect(command.isEnabled.value, "the owner keeps it in agreement, not the command")
+    }
+
     @Test("the audit compares optionals, nil included, and skips values that are not Equatable")
     func theAuditComparesOptionalsAndSkipsOthers() {
         struct Opaque {}

@@ -41,6 +41,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     /// Adds one to both counters.
     public private(set) lazy var bump: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_bumpIsEnabled) { _bumpIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._bump$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._bump$perform() }
     )

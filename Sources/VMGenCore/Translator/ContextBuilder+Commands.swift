@@ -25,6 +25,11 @@ extension ContextBuilder {
             let condition = GeneratedNames.storage(of: GeneratedNames.canExecute(of: name))
             arguments.append("enabledIf: \(GeneratedNames.fixed("property"))(\(condition)) { \(condition).mirror = $0 },")
         }
+        if value(named: GeneratedNames.isEnabled(of: name)) != nil {
+            // The view model's enabled state is the command's: held once, told in its transactions.
+            let enabled = GeneratedNames.storage(of: GeneratedNames.isEnabled(of: name))
+            arguments.append("isEnabled: \(GeneratedNames.fixed("property"))(\(enabled)) { \(enabled).mirror = $0 },")
+        }
         let step = GeneratedNames.helper(name, "step")
         arguments.append("transaction: { [weak self] step in self?.\(step)(step) ?? step() },")
         let input = types.hasInput ? "input" : "_"

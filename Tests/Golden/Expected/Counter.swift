@@ -52,6 +52,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     /// Adds `step` to the count.
     public private(set) lazy var increment: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_incrementCanExecute) { _incrementCanExecute.mirror = $0 },
+        isEnabled: _$property(_incrementIsEnabled) { _incrementIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._increment$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._increment$perform() }
     )
@@ -64,6 +65,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// Starts again from zero.
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._reset$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._reset$perform() }
     )

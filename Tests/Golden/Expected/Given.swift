@@ -76,6 +76,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: Commands
 
     public private(set) lazy var fetch: Reactive.Command<Swift.Void, Int, any Error> = Reactive.Command(
+        isEnabled: _$property(_fetchIsEnabled) { _fetchIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._fetch$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._fetch$work() ?? .empty }
     )
@@ -87,6 +88,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     public var fetchIsEnabled: Swift.Bool { _$read(\.fetchIsEnabled, _fetchIsEnabled.read()) }
 
     public private(set) lazy var put: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_putIsEnabled) { _putIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._put$step(step) ?? step() },
         performOnMain: { [weak self] input in self?._put$perform(input) }
     )
@@ -100,6 +102,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     /// A closure as a command's input, kept in state.
     public private(set) lazy var adopt: Reactive.Command<@Sendable (Int) -> Int, Swift.Void, Swift.Never> =
         Reactive.Command(
+            isEnabled: _$property(_adoptIsEnabled) { _adoptIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._adopt$step(step) ?? step() },
             performOnMain: { [weak self] input in self?._adopt$perform(input) }
         )
@@ -113,6 +116,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     /// A closure as a command's output, kept in state and sent as an event.
     public private(set) lazy var make: Reactive.Command<Swift.Void, @Sendable (Int) -> Int, Swift.Never> =
         Reactive.Command(
+            isEnabled: _$property(_makeIsEnabled) { _makeIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._make$step(step) ?? step() },
             executeOnMain: { [weak self] _ in self?._make$work() ?? .empty }
         )

@@ -58,6 +58,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     public private(set) lazy var package: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_packageCanExecute) { _packageCanExecute.mirror = $0 },
+        isEnabled: _$property(_packageIsEnabled) { _packageIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._package$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._package$perform() }
     )
@@ -69,6 +70,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     public var packageIsEnabled: Swift.Bool { _$read(\.packageIsEnabled, _packageIsEnabled.read()) }
 
     public private(set) lazy var macro: Reactive.Command<Swift.Void, Int, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_macroIsEnabled) { _macroIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._macro$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._macro$work() ?? .empty }
     )

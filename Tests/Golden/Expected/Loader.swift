@@ -69,6 +69,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     /// Waits for the given delay, then shows the first page.
     private(set) lazy var jump: Reactive.Command<_jump$Input, Swift.Void, any Swift.Error> = Reactive.Command(
+        isEnabled: _$property(_jumpIsEnabled) { _jumpIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._jump$step(step) ?? step() },
         task: { [weak self] input in
             guard let self else { throw Swift.CancellationError() }

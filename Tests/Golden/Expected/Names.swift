@@ -72,6 +72,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     // MARK: Commands
 
     public private(set) lazy var foo: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_fooIsEnabled) { _fooIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._foo$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._foo$perform() }
     )

@@ -58,6 +58,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     /// Sends the draft, and notes it as published once the sending succeeded.
     public private(set) lazy var publish: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_publishCanExecute) { _publishCanExecute.mirror = $0 },
+        isEnabled: _$property(_publishIsEnabled) { _publishIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._publish$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._publish$work() ?? .empty }
     )

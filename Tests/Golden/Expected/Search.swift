@@ -59,6 +59,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     public private(set) lazy var run: Reactive.Command<Swift.Void, [String], any Error> = Reactive.Command(
         policy: .latestWins,
         enabledIf: _$property(_runCanExecute) { _runCanExecute.mirror = $0 },
+        isEnabled: _$property(_runIsEnabled) { _runIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._run$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._run$work() ?? .empty }
     )
@@ -71,6 +72,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Types `input` into the query, then searches for it.
     public private(set) lazy var searchFor: Reactive.Command<String, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_searchForIsEnabled) { _searchForIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._searchFor$step(step) ?? step() },
         performOnMain: { [weak self] input in
             self?._searchFor$perform(input)

@@ -71,6 +71,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     // MARK: Commands
 
     public private(set) lazy var subscribe: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_subscribeIsEnabled) { _subscribeIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._subscribe$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
             guard let self, self._subscribe$attempt() else { return .empty }
@@ -88,6 +89,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     public var subscribeIsEnabled: Swift.Bool { _$read(\.subscribeIsEnabled, _subscribeIsEnabled.read()) }
 
     public private(set) lazy var confirm: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_confirmIsEnabled) { _confirmIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._confirm$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._confirm$perform() }
     )

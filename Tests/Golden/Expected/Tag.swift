@@ -28,6 +28,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Commands
 
     private(set) lazy var remove: Reactive.Command<Swift.Void, Int, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_removeIsEnabled) { _removeIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._remove$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._remove$work() ?? .empty }
     )

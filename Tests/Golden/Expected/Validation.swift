@@ -84,6 +84,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     // MARK: Commands
 
     public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, any Swift.Error> = Reactive.Command(
+        isEnabled: _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
             guard let self else { return .empty }
@@ -106,6 +107,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     public private(set) lazy var preview: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_previewCanExecute) { _previewCanExecute.mirror = $0 },
+        isEnabled: _$property(_previewIsEnabled) { _previewIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._preview$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._preview$perform() }
     )
