@@ -64,28 +64,20 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     /// The text field's text.
     public var searchText: String {
-        get {
-            _searchText$read = true
-            _$access(\.searchText)
-            return _searchText
-        }
+        get { _$read(\.searchText, _searchText.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.searchText = newValue } }
-            Reactive.Staging.write(&_searchText, newValue, before: &_searchText$before)
+            _searchText.write(newValue)
             _$transactions.end(self)
         }
     }
 
     /// The searches that succeeded, newest first, at most ten, each text once.
     public private(set) var previousSearches: _previousSearches$Type {
-        get {
-            _previousSearches$read = true
-            _$access(\.previousSearches)
-            return _previousSearches
-        }
+        get { _$read(\.previousSearches, _previousSearches.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.previousSearches = newValue } }
-            Reactive.Staging.write(&_previousSearches, newValue, before: &_previousSearches$before)
+            _previousSearches.write(newValue)
             _$transactions.end(self)
         }
     }
@@ -96,30 +88,26 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     public private(set) lazy var executeSearch:
         Reactive.Command<Swift.Void, _executeSearch$Output, _executeSearch$Failure> =
         Reactive.Command(
-            enabledIf: Reactive.Property(_executeSearch$condition),
+            enabledIf: _$property(_executeSearchCanExecute) { _executeSearchCanExecute.mirror = $0 },
+            isEnabled: _$property(_executeSearchIsEnabled) { _executeSearchIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
             executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
         )
 
     /// Whether `executeSearch` is running.
     public var executeSearchIsExecuting: Swift.Bool {
-        _executeSearchIsExecuting$read = true
-        _$access(\.executeSearchIsExecuting)
-        return _executeSearchIsExecuting
+        _$read(\.executeSearchIsExecuting, _executeSearchIsExecuting.read())
     }
 
     /// Whether `executeSearch` can be executed now.
-    public var executeSearchIsEnabled: Swift.Bool {
-        _executeSearchIsEnabled$read = true
-        _$access(\.executeSearchIsEnabled)
-        return _executeSearchIsEnabled
-    }
+    public var executeSearchIsEnabled: Swift.Bool { _$read(\.executeSearchIsEnabled, _executeSearchIsEnabled.read()) }
 
     /// Searches again for a previous search (a tap on its row); its text becomes the field's.
     public private(set) lazy var selectPreviousSearch:
         Reactive.Command<_selectPreviousSearch$Input, Swift.Void, Swift.Never> =
         Reactive.Command(
-            enabledIf: Reactive.Property(_selectPreviousSearch$condition),
+            enabledIf: _$property(_selectPreviousSearchCanExecute) { _selectPreviousSearchCanExecute.mirror = $0 },
+            isEnabled: _$property(_selectPreviousSearchIsEnabled) { _selectPreviousSearchIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._selectPreviousSearch$step(step) ?? step() },
             performOnMain: { [weak self] input in
                 self?._selectPreviousSearch$perform(input)
@@ -130,16 +118,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     /// Whether `selectPreviousSearch` is running.
     public var selectPreviousSearchIsExecuting: Swift.Bool {
-        _selectPreviousSearchIsExecuting$read = true
-        _$access(\.selectPreviousSearchIsExecuting)
-        return _selectPreviousSearchIsExecuting
+        _$read(\.selectPreviousSearchIsExecuting, _selectPreviousSearchIsExecuting.read())
     }
 
     /// Whether `selectPreviousSearch` can be executed now.
     public var selectPreviousSearchIsEnabled: Swift.Bool {
-        _selectPreviousSearchIsEnabled$read = true
-        _$access(\.selectPreviousSearchIsEnabled)
-        return _selectPreviousSearchIsEnabled
+        _$read(\.selectPreviousSearchIsEnabled, _selectPreviousSearchIsEnabled.read())
     }
 
     // MARK: Events
@@ -150,53 +134,27 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Runtime properties
 
-    /// `searchText` as a runtime `Property`, for bindings and operators;
-    /// it starts following `searchText` when first asked for.
-    public var searchTextProperty: Reactive.Property<String> {
-        let mirror = _searchText$mirror ?? Reactive.MutableProperty(_searchText)
-        _searchText$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `previousSearches` as a runtime `Property`, for bindings and operators;
-    /// it starts following `previousSearches` when first asked for.
+    /// `searchText` as a runtime `Property`, for bindings and operators.
+    public var searchTextProperty: Reactive.Property<String> { _$property(_searchText) { _searchText.mirror = $0 } }
+    /// `previousSearches` as a runtime `Property`, for bindings and operators.
     public var previousSearchesProperty: Reactive.Property<_previousSearches$Type> {
-        let mirror = _previousSearches$mirror ?? Reactive.MutableProperty(_previousSearches)
-        _previousSearches$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_previousSearches) { _previousSearches.mirror = $0 }
     }
-
-    /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `executeSearchIsExecuting` when first asked for.
+    /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators.
     public var executeSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _executeSearchIsExecuting$mirror ?? Reactive.MutableProperty(_executeSearchIsExecuting)
-        _executeSearchIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_executeSearchIsExecuting) { _executeSearchIsExecuting.mirror = $0 }
     }
-
-    /// `executeSearchIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `executeSearchIsEnabled` when first asked for.
+    /// `executeSearchIsEnabled` as a runtime `Property`, for bindings and operators.
     public var executeSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _executeSearchIsEnabled$mirror ?? Reactive.MutableProperty(_executeSearchIsEnabled)
-        _executeSearchIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_executeSearchIsEnabled) { _executeSearchIsEnabled.mirror = $0 }
     }
-
-    /// `selectPreviousSearchIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `selectPreviousSearchIsExecuting` when first asked for.
+    /// `selectPreviousSearchIsExecuting` as a runtime `Property`, for bindings and operators.
     public var selectPreviousSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _selectPreviousSearchIsExecuting$mirror
-            ?? Reactive.MutableProperty(_selectPreviousSearchIsExecuting)
-        _selectPreviousSearchIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_selectPreviousSearchIsExecuting) { _selectPreviousSearchIsExecuting.mirror = $0 }
     }
-
-    /// `selectPreviousSearchIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `selectPreviousSearchIsEnabled` when first asked for.
+    /// `selectPreviousSearchIsEnabled` as a runtime `Property`, for bindings and operators.
     public var selectPreviousSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _selectPreviousSearchIsEnabled$mirror ?? Reactive.MutableProperty(_selectPreviousSearchIsEnabled)
-        _selectPreviousSearchIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_selectPreviousSearchIsEnabled) { _selectPreviousSearchIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -210,41 +168,15 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Storage
 
-    private var _searchText: String
-    private var _searchText$before: String?
-    private var _searchText$mirror: Reactive.MutableProperty<String>?
-    private var _searchText$read: Swift.Bool = false
-    private var _searchText$pending: Swift.Bool = false
-    private var _previousSearches: _previousSearches$Type
-    private var _previousSearches$before: _previousSearches$Type?
-    private var _previousSearches$mirror: Reactive.MutableProperty<_previousSearches$Type>?
-    private var _previousSearches$read: Swift.Bool = false
-    private var _previousSearches$pending: Swift.Bool = false
-    private var _executeSearchCanExecute: Swift.Bool
-    private var _executeSearchCanExecute$pending: Swift.Bool = false
-    private var _executeSearchIsExecuting: Swift.Bool
-    private var _executeSearchIsExecuting$before: Swift.Bool?
-    private var _executeSearchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _executeSearchIsExecuting$read: Swift.Bool = false
-    private var _executeSearchIsExecuting$pending: Swift.Bool = false
-    private var _executeSearchIsEnabled: Swift.Bool
-    private var _executeSearchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _executeSearchIsEnabled$read: Swift.Bool = false
-    private var _executeSearchIsEnabled$pending: Swift.Bool = false
-    private var _selectPreviousSearchCanExecute: Swift.Bool
-    private var _selectPreviousSearchCanExecute$pending: Swift.Bool = false
-    private var _selectPreviousSearchIsExecuting: Swift.Bool
-    private var _selectPreviousSearchIsExecuting$before: Swift.Bool?
-    private var _selectPreviousSearchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _selectPreviousSearchIsExecuting$read: Swift.Bool = false
-    private var _selectPreviousSearchIsExecuting$pending: Swift.Bool = false
-    private var _selectPreviousSearchIsEnabled: Swift.Bool
-    private var _selectPreviousSearchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _selectPreviousSearchIsEnabled$read: Swift.Bool = false
-    private var _selectPreviousSearchIsEnabled$pending: Swift.Bool = false
-    private var _executeSearch$condition: Reactive.MutableProperty<Swift.Bool>
-    private var _selectPreviousSearch$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _searchText: Reactive.Stored<String>
+    private var _previousSearches: Reactive.Stored<_previousSearches$Type>
+    private var _executeSearchCanExecute: Reactive.Stored<Swift.Bool>
+    private var _executeSearchIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _executeSearchIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _selectPreviousSearchCanExecute: Reactive.Stored<Swift.Bool>
+    private var _selectPreviousSearchIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _selectPreviousSearchIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -258,26 +190,16 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         self.title = title
 
         // Every value's first state, in update order.
-        let searchText: String = Self._searchText$initial()
-        let previousSearches: _previousSearches$Type = Self._previousSearches$initial()
-        let executeSearchCanExecute: Swift.Bool = Self._executeSearchCanExecute$compute(searchText: searchText)
-        let executeSearchIsExecuting: Swift.Bool = false
-        let executeSearchIsEnabled: Swift.Bool = executeSearchCanExecute
-        let selectPreviousSearchCanExecute: Swift.Bool = Self._selectPreviousSearchCanExecute$compute(
-            executeSearchIsExecuting: executeSearchIsExecuting
+        _searchText = Reactive.Stored<String>(Self._searchText$initial())
+        _previousSearches = Reactive.Stored<_previousSearches$Type>(Self._previousSearches$initial())
+        _executeSearchCanExecute = .init(Self._executeSearchCanExecute$compute(searchText: _searchText.value))
+        _executeSearchIsExecuting = .init(false)
+        _executeSearchIsEnabled = .init(_executeSearchCanExecute.value)
+        _selectPreviousSearchCanExecute = .init(
+            Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting.value)
         )
-        let selectPreviousSearchIsExecuting: Swift.Bool = false
-        let selectPreviousSearchIsEnabled: Swift.Bool = selectPreviousSearchCanExecute
-        _searchText = searchText
-        _previousSearches = previousSearches
-        _executeSearchCanExecute = executeSearchCanExecute
-        _executeSearchIsExecuting = executeSearchIsExecuting
-        _executeSearchIsEnabled = executeSearchIsEnabled
-        _selectPreviousSearchCanExecute = selectPreviousSearchCanExecute
-        _selectPreviousSearchIsExecuting = selectPreviousSearchIsExecuting
-        _selectPreviousSearchIsEnabled = selectPreviousSearchIsEnabled
-        _executeSearch$condition = Reactive.MutableProperty(executeSearchCanExecute)
-        _selectPreviousSearch$condition = Reactive.MutableProperty(selectPreviousSearchCanExecute)
+        _selectPreviousSearchIsExecuting = .init(false)
+        _selectPreviousSearchIsEnabled = .init(_selectPreviousSearchCanExecute.value)
         (showResults, _showResults$observer) = Reactive.Signal<_showResults$Type, Swift.Never>.pipe()
         _$disposables += _showResults$observer.completion
 
@@ -300,208 +222,98 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Transactions
 
-    /// Runs one step of `executeSearch` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `executeSearchIsExecuting` as the command reports it after the step.
     private func _executeSearch$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._executeSearch$step(step) } }
         step()
-        Reactive.Staging.write(
-            &_executeSearchIsExecuting,
-            executeSearch.isExecuting.value,
-            before: &_executeSearchIsExecuting$before
-        )
+        _executeSearchIsExecuting.write(executeSearch.isExecuting.value)
         _$transactions.end(self)
     }
 
-    /// Runs one step of `selectPreviousSearch` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `selectPreviousSearchIsExecuting` as the command reports it after the step.
     private func _selectPreviousSearch$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._selectPreviousSearch$step(step) } }
         step()
-        Reactive.Staging.write(
-            &_selectPreviousSearchIsExecuting,
-            selectPreviousSearch.isExecuting.value,
-            before: &_selectPreviousSearchIsExecuting$before
-        )
+        _selectPreviousSearchIsExecuting.write(selectPreviousSearch.isExecuting.value)
         _$transactions.end(self)
     }
 
     /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call, and gives the runtime properties their new values; tells nobody yet. Returns
-    /// whether a value a parent may read changed.
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _searchText$changed = Reactive.Staging.changed(_searchText, before: &_searchText$before)
-        let _previousSearches$changed = Reactive.Staging.changed(_previousSearches, before: &_previousSearches$before)
-        let _executeSearchIsExecuting$changed = Reactive.Staging.changed(
-            _executeSearchIsExecuting,
-            before: &_executeSearchIsExecuting$before
-        )
-        let _selectPreviousSearchIsExecuting$changed = Reactive.Staging.changed(
-            _selectPreviousSearchIsExecuting,
-            before: &_selectPreviousSearchIsExecuting$before
-        )
+        let _searchText$changed = _searchText.changed()
+        let _previousSearches$changed = _previousSearches.changed()
+        let _executeSearchIsExecuting$changed = _executeSearchIsExecuting.changed()
+        let _selectPreviousSearchIsExecuting$changed = _selectPreviousSearchIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _executeSearchCanExecute$changed = _searchText$changed
-            && Reactive.Staging.replace(
-                &_executeSearchCanExecute,
-                with: Self._executeSearchCanExecute$compute(searchText: _searchText)
-            )
+            && _executeSearchCanExecute.replace(Self._executeSearchCanExecute$compute(searchText: _searchText.value))
         let _executeSearchIsEnabled$changed = (_executeSearchCanExecute$changed || _executeSearchIsExecuting$changed)
-            && Reactive.Staging.replace(
-                &_executeSearchIsEnabled,
-                with: _executeSearchCanExecute && !_executeSearchIsExecuting
-            )
+            && _executeSearchIsEnabled.replace(_executeSearchCanExecute.value && !_executeSearchIsExecuting.value)
         let _selectPreviousSearchCanExecute$changed = _executeSearchIsExecuting$changed
-            && Reactive.Staging.replace(
-                &_selectPreviousSearchCanExecute,
-                with: Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting)
+            && _selectPreviousSearchCanExecute.replace(
+                Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting.value)
             )
         let _selectPreviousSearchIsEnabled$changed = (_selectPreviousSearchCanExecute$changed
             || _selectPreviousSearchIsExecuting$changed)
-            && Reactive.Staging.replace(
-                &_selectPreviousSearchIsEnabled,
-                with: _selectPreviousSearchCanExecute && !_selectPreviousSearchIsExecuting
+            && _selectPreviousSearchIsEnabled.replace(
+                _selectPreviousSearchCanExecute.value && !_selectPreviousSearchIsExecuting.value
             )
-        // What changed is told in `_$notify()`, once everything the action changed is computed;
-        // runtime properties take their new values now, so that every observer reads current ones.
-        if _searchText$changed { _searchText$pending = Reactive.Staging.pend(_searchText, to: _searchText$mirror) }
-        if _previousSearches$changed {
-            _previousSearches$pending = Reactive.Staging.pend(_previousSearches, to: _previousSearches$mirror)
-        }
-        if _executeSearchCanExecute$changed {
-            _executeSearchCanExecute$pending = Reactive.Staging.pend(
-                _executeSearchCanExecute,
-                to: _executeSearch$condition
-            )
-        }
-        if _executeSearchIsExecuting$changed {
-            _executeSearchIsExecuting$pending = Reactive.Staging.pend(
-                _executeSearchIsExecuting,
-                to: _executeSearchIsExecuting$mirror
-            )
-        }
-        if _executeSearchIsEnabled$changed {
-            _executeSearchIsEnabled$pending = Reactive.Staging.pend(
-                _executeSearchIsEnabled,
-                to: _executeSearchIsEnabled$mirror
-            )
-        }
-        if _selectPreviousSearchCanExecute$changed {
-            _selectPreviousSearchCanExecute$pending = Reactive.Staging.pend(
-                _selectPreviousSearchCanExecute,
-                to: _selectPreviousSearch$condition
-            )
-        }
-        if _selectPreviousSearchIsExecuting$changed {
-            _selectPreviousSearchIsExecuting$pending = Reactive.Staging.pend(
-                _selectPreviousSearchIsExecuting,
-                to: _selectPreviousSearchIsExecuting$mirror
-            )
-        }
-        if _selectPreviousSearchIsEnabled$changed {
-            _selectPreviousSearchIsEnabled$pending = Reactive.Staging.pend(
-                _selectPreviousSearchIsEnabled,
-                to: _selectPreviousSearchIsEnabled$mirror
-            )
-        }
         return (_searchText$changed || _previousSearches$changed || _executeSearchIsExecuting$changed
             || _executeSearchIsEnabled$changed || _selectPreviousSearchIsExecuting$changed
             || _selectPreviousSearchIsEnabled$changed)
     }
 
-    /// Tells observers about each value that changed since the last call, once.
-    @_spi(VMGen) public func _$notify() {
-        // In update order: Observation, then the runtime property.
-        if Reactive.Staging.take(&_searchText$pending) {
-            _$didChange(\.searchText, _searchText$mirror, _searchText$read)
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _searchText.pending(telling) { _$changed(\.searchText, _searchText, telling) }
+        if _previousSearches.pending(telling) { _$changed(\.previousSearches, _previousSearches, telling) }
+        if _executeSearchCanExecute.pending(telling) { _$changed(_executeSearchCanExecute, telling) }
+        if _executeSearchIsExecuting.pending(telling) {
+            _$changed(\.executeSearchIsExecuting, _executeSearchIsExecuting, telling)
         }
-        if Reactive.Staging.take(&_previousSearches$pending) {
-            _$didChange(\.previousSearches, _previousSearches$mirror, _previousSearches$read)
+        if _executeSearchIsEnabled.pending(telling) {
+            _$changed(\.executeSearchIsEnabled, _executeSearchIsEnabled, telling)
         }
-        if Reactive.Staging.take(&_executeSearchCanExecute$pending) { _executeSearch$condition.publish() }
-        if Reactive.Staging.take(&_executeSearchIsExecuting$pending) {
-            _$didChange(\.executeSearchIsExecuting, _executeSearchIsExecuting$mirror, _executeSearchIsExecuting$read)
+        if _selectPreviousSearchCanExecute.pending(telling) { _$changed(_selectPreviousSearchCanExecute, telling) }
+        if _selectPreviousSearchIsExecuting.pending(telling) {
+            _$changed(\.selectPreviousSearchIsExecuting, _selectPreviousSearchIsExecuting, telling)
         }
-        if Reactive.Staging.take(&_executeSearchIsEnabled$pending) {
-            _$didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled$mirror, _executeSearchIsEnabled$read)
-        }
-        if Reactive.Staging.take(&_selectPreviousSearchCanExecute$pending) { _selectPreviousSearch$condition.publish() }
-        if Reactive.Staging.take(&_selectPreviousSearchIsExecuting$pending) {
-            _$didChange(
-                \.selectPreviousSearchIsExecuting,
-                _selectPreviousSearchIsExecuting$mirror,
-                _selectPreviousSearchIsExecuting$read
-            )
-        }
-        if Reactive.Staging.take(&_selectPreviousSearchIsEnabled$pending) {
-            _$didChange(
-                \.selectPreviousSearchIsEnabled,
-                _selectPreviousSearchIsEnabled$mirror,
-                _selectPreviousSearchIsEnabled$read
-            )
+        if _selectPreviousSearchIsEnabled.pending(telling) {
+            _$changed(\.selectPreviousSearchIsEnabled, _selectPreviousSearchIsEnabled, telling)
         }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end(self)
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The constant `title`.
     private static func _title$make() -> String {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 10)
                                  "Flickr Search"
 #sourceLocation()
     }
 
-    /// The initial value of `searchText`.
     private static func _searchText$initial() -> String {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 13)
                                         ""
 #sourceLocation()
     }
 
-    /// The initial value of `previousSearches`.
     private static func _previousSearches$initial() -> _previousSearches$Type {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 16)
               []
 #sourceLocation()
     }
 
-    /// Whether `executeSearch` may run, besides not already running.
     private static func _executeSearchCanExecute$compute(searchText: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 22)
              searchText.count > 3
 #sourceLocation()
     }
 
-    /// Whether `selectPreviousSearch` may run, besides not already running.
     private static func _selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: Swift.Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 35)
               !executeSearchIsExecuting
@@ -510,14 +322,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Spec statements
 
-    /// The work `executeSearch` starts on each execution.
     private func _executeSearch$work() -> Reactive.SignalProducer<_executeSearch$Output, _executeSearch$Failure> {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 23)
           flickr.flickrSearch(searchText)
 #sourceLocation()
     }
 
-    /// Handles each value `executeSearch` produces.
     private func _executeSearch$didSendValue(_ value: _executeSearch$Output) {
         _$transactions.emit { [observer = _showResults$observer] in observer.send(value: value) }
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 27)
@@ -528,7 +338,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    /// What `selectPreviousSearch` does.
     private func _selectPreviousSearch$perform(_ input: _selectPreviousSearch$Input) {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 36)
              searchText = input.searchString
@@ -543,7 +352,10 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
             .value("searchText", \.searchText, searchTextProperty),
             .value("previousSearches", \.previousSearches, previousSearchesProperty),
             .work("executeSearchIsExecuting", \.executeSearchIsExecuting, executeSearchIsExecutingProperty),
-            .value("executeSearchIsEnabled", \.executeSearchIsEnabled, executeSearchIsEnabledProperty),
+            .value("executeSearchIsEnabled", \.executeSearchIsEnabled, executeSearchIsEnabledProperty) {
+                Self._executeSearchCanExecute$compute(searchText: $0._searchText.value)
+                    && !$0._executeSearchIsExecuting.value
+            },
             .work(
                 "selectPreviousSearchIsExecuting",
                 \.selectPreviousSearchIsExecuting,
@@ -553,7 +365,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
                 "selectPreviousSearchIsEnabled",
                 \.selectPreviousSearchIsEnabled,
                 selectPreviousSearchIsEnabledProperty
-            ),
+            ) {
+                Self._selectPreviousSearchCanExecute$compute(
+                    executeSearchIsExecuting: $0._executeSearchIsExecuting.value
+                )
+                    && !$0._selectPreviousSearchIsExecuting.value
+            },
             .event("showResults", \.showResults, showResults),
         ]
     }
@@ -565,24 +382,23 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
                 "searchesOnlyForMoreThanThreeCharacters",
                 "the search button is enabled only for more than three characters",
                 holds: Self._searchesOnlyForMoreThanThreeCharacters$invariant(
-                    executeSearchIsEnabled: _executeSearchIsEnabled,
-                    searchText: _searchText
+                    executeSearchIsEnabled: _executeSearchIsEnabled.value,
+                    searchText: _searchText.value
                 )
             ),
             Reactive.Invariant(
                 "atMostTenPreviousSearches",
                 "the history keeps at most ten searches",
-                holds: Self._atMostTenPreviousSearches$invariant(previousSearches: _previousSearches)
+                holds: Self._atMostTenPreviousSearches$invariant(previousSearches: _previousSearches.value)
             ),
             Reactive.Invariant(
                 "eachPreviousSearchOnce",
                 "a search text is in the history once",
-                holds: Self._eachPreviousSearchOnce$invariant(previousSearches: _previousSearches)
+                holds: Self._eachPreviousSearchOnce$invariant(previousSearches: _previousSearches.value)
             ),
         ]
     }
 
-    /// Whether the invariant `searchesOnlyForMoreThanThreeCharacters` holds.
     private static func _searchesOnlyForMoreThanThreeCharacters$invariant(
         executeSearchIsEnabled: Swift.Bool,
         searchText: String
@@ -592,14 +408,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    /// Whether the invariant `atMostTenPreviousSearches` holds.
     private static func _atMostTenPreviousSearches$invariant(previousSearches: _previousSearches$Type) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 47)
            previousSearches.count <= 10
 #sourceLocation()
     }
 
-    /// Whether the invariant `eachPreviousSearchOnce` holds.
     private static func _eachPreviousSearchOnce$invariant(previousSearches: _previousSearches$Type) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 50)
            Set(previousSearches.map(\.searchString)).count == previousSearches.count
@@ -619,49 +433,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
             Reactive.InspectedCommand("executeSearch", executeSearch),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "executeSearchCanExecute",
-            _executeSearchCanExecute,
-            Self._executeSearchCanExecute$compute(searchText: _searchText),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "executeSearchIsEnabled",
-            _executeSearchIsEnabled,
-            _executeSearchCanExecute && !_executeSearchIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "executeSearch.isEnabled",
-            executeSearch.isEnabled.value,
-            _executeSearchIsEnabled,
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "selectPreviousSearchCanExecute",
-            _selectPreviousSearchCanExecute,
-            Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "selectPreviousSearchIsEnabled",
-            _selectPreviousSearchIsEnabled,
-            _selectPreviousSearchCanExecute && !_selectPreviousSearchIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "selectPreviousSearch.isEnabled",
-            selectPreviousSearch.isEnabled.value,
-            _selectPreviousSearchIsEnabled,
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension FlickrSearchViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension FlickrSearchViewModel: Reactive.GeneratedViewModel {}

@@ -9,7 +9,7 @@
 /// (``TransactionScope``): each view model that was written computes again what changed
 /// (``Transactional/_$recompute()``), parents that follow a changed child compute again, the
 /// events sent meanwhile are handed to their observers (whose writes join), and only then is
-/// each view model's observers told, once (``Transactional/_$notify()``).
+/// each view model's observers told, once (``Transactional/_$notify(_:)``).
 ///
 /// While observers are being told, ``begin()`` refuses: the action goes to ``later(_:)`` and
 /// runs, as a transaction of its own, once every observer has been told. Actions asked for that
@@ -126,8 +126,9 @@ public final class Transactions {
                 return self.scope.takeOver(member, from: self, changed: changed)
             }
         } while isTouched
+        member._$notify(false)
         scope.isNotifying = true
-        member._$notify()
+        member._$notify(true)
         scope.isNotifying = false
         if let didNotify { didNotify() }
         scope.isCommitting = false
@@ -290,10 +291,16 @@ public final class TransactionScope {
 
     /// Tells each changed view model's observers, once, then runs the actions deferred meanwhile.
     private func finish() {
-        isNotifying = true
+        // Every runtime property takes its new value first, so that every observer reads current ones.
         var index = 0
         while index < committed.count {
-            committed[index]._$notify()
+            committed[index]._$notify(false)
+            index += 1
+        }
+        isNotifying = true
+        index = 0
+        while index < committed.count {
+            committed[index]._$notify(true)
             index += 1
         }
         isNotifying = false

@@ -6,7 +6,7 @@ import Testing
 private final class FollowedChild: Transactional {
     let _$transactions = Transactions()
     func _$recompute() -> Bool { true }
-    func _$notify() {}
+    func _$notify(_ telling: Bool) {}
 }
 
 /// A hand-written class a spec may hold in `children`: nothing can follow it.
@@ -17,6 +17,7 @@ private final class HandWrittenChild {}
 struct FollowingTests {
     @Test("a value that holds no followable object is followed as nothing, and every new one is a change")
     func handWrittenChildrenAreNotFollowed() {
+        var changed: Bool
         let follower = Follower()
         follower.follow(FollowedChild())
         #expect(follower.followedCount == 1)
@@ -26,21 +27,36 @@ struct FollowingTests {
         follower.follow([HandWrittenChild()] as [HandWrittenChild]?)
         #expect(follower.followedCount == 0)
 
-        var stored = child
-        #expect(Staging.replaceChild(&stored, with: child))
-        var list = [child]
-        #expect(Staging.replaceChild(&list, with: [child]))
+        var stored = Stored(child)
+        changed = stored.replaceChild(child)
+        #expect(changed)
+        var list = Stored([child])
+        changed = list.replaceChild([child])
+        #expect(changed)
     }
 
     @Test("a child value changes when it holds other objects, not when its objects change")
     func childValuesCompareByIdentity() {
+        var changed: Bool
         let first = FollowedChild()
-        var stored = first
-        #expect(!Staging.replaceChild(&stored, with: first))
-        #expect(Staging.replaceChild(&stored, with: FollowedChild()))
-        var list: [FollowedChild]? = [first]
-        #expect(!Staging.replaceChild(&list, with: [first]))
-        #expect(Staging.replaceChild(&list, with: nil))
-        #expect(!Staging.replaceChild(&list, with: nil))
+        var stored = Stored(first)
+        changed = stored.replaceChild(first)
+        #expect(!changed)
+        changed = stored.replaceChild(FollowedChild())
+        #expect(changed)
+        var optional = Stored<FollowedChild?>(nil)
+        changed = optional.replaceChild(nil)
+        #expect(!changed)
+        changed = optional.replaceChild(first)
+        #expect(changed)
+        changed = optional.replaceChild(first)
+        #expect(!changed)
+        var list = Stored<[FollowedChild]?>([first])
+        changed = list.replaceChild([first])
+        #expect(!changed)
+        changed = list.replaceChild(nil)
+        #expect(changed)
+        changed = list.replaceChild(nil)
+        #expect(!changed)
     }
 }

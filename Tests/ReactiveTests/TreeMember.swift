@@ -11,10 +11,10 @@ final class TreeMember: Transactional {
     /// Told, in `_$notify`, with each value that changed (`a.value = 2`).
     var observers: [(String) -> Void] = []
 
-    private(set) var value = 0
-    private var valueBefore: Int?
-    private(set) var total = 0
-    private var valuePending = false, totalPending = false
+    private var _value = Stored(0)
+    private var _total = Stored(0)
+    var value: Int { _value.value }
+    var total: Int { _total.value }
 
     var children: [TreeMember] = [] {
         didSet { follower.follow(children) }
@@ -38,31 +38,23 @@ final class TreeMember: Transactional {
             journal.append("\(name) deferred")
             return _$transactions.later { self.set(newValue, emitting: emitting) }
         }
-        Staging.write(&value, newValue, before: &valueBefore)
+        _value.write(newValue)
         if emitting { _$transactions.emit { [eventsObserver] in eventsObserver.send(value: newValue) } }
         _$transactions.end(self)
     }
 
     func _$recompute() -> Bool {
         journal.append("compute \(name)")
-        let valueChanged = Staging.changed(value, before: &valueBefore)
+        let valueChanged = _value.changed()
         let childChanged = follower.take()
         let totalChanged = (valueChanged || childChanged)
-            && Staging.replace(&total, with: value + children.reduce(0) { $0 + $1.total })
-        if valueChanged { valuePending = true }
-        if totalChanged { totalPending = true }
+            && _total.replace(value + children.reduce(0) { $0 + $1.total })
         return valueChanged || totalChanged
     }
 
-    func _$notify() {
-        if valuePending {
-            valuePending = false
-            tell("\(name).value = \(value)")
-        }
-        if totalPending {
-            totalPending = false
-            tell("\(name).total = \(total)")
-        }
+    func _$notify(_ telling: Bool) {
+        if _value.pending(telling), telling { tell("\(name).value = \(value)") }
+        if _total.pending(telling), telling { tell("\(name).total = \(total)") }
     }
 
     private func tell(_ change: String) {

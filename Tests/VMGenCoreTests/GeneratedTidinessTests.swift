@@ -190,7 +190,7 @@ struct GeneratedTidinessTests {
         let spec = try read("Tests/Tidiness/Constants.vm.yaml")
         let source = try #require(generate(spec, file: "Tests/Tidiness/Constants.vm.yaml"))
         for scaffolding in ["_$transactions", "_$observationRegistrar", "_$disposables", "_$recompute", "_$notify", "_$access",
-                            "_$didChange", "func update", "deinit", "// MARK: Runtime properties", "// MARK: Storage"] {
+                            "_$changed", "func update", "deinit", "// MARK: Runtime properties", "// MARK: Storage"] {
             #expect(!source.contains(scaffolding), "\(scaffolding)")
         }
         #expect(source.contains("public let heading: String"))
