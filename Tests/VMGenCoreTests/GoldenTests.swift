@@ -96,6 +96,25 @@ struct GoldenTests {
         ])
     }
 
+    @Test("runtimeProperties: false leaves out every `<name>Property` member, and only them")
+    func runtimePropertiesOption() throws {
+        let spec = """
+            viewModel: Quiet
+            state:
+              count: { type: Int, initial: "0", input: true }
+            derived:
+              label: { type: String, value: '"\\(count)"' }
+            """
+        let with = try #require(generate(spec))
+        let without = try #require(generate("runtimeProperties: false\n" + spec))
+        for name in ["countProperty", "labelProperty"] {
+            #expect(with.contains("public var \(name): Reactive.Property<"))
+            #expect(!without.contains(name))
+        }
+        #expect(without.contains("public var count: Int"))
+        #expect(without.contains(".value(\"count\", \\.count, _$property(_count) { _count.mirror = $0 })"))
+    }
+
     @Test("custom templates replace the default ones by file name")
     func customTemplates() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-templates-\(UUID().uuidString)")

@@ -23,6 +23,7 @@ public struct SpecParser {
         defer { reader = sections.reader }
         if let node = fields["doc"]?.value { spec.doc = sections.reader.string(node, "`doc`")?.value }
         if let node = fields["access"]?.value { spec.access = sections.reader.nonEmptyString(node, "`access`") }
+        if let node = fields["runtimeProperties"]?.value { spec.runtimeProperties = sections.reader.bool(node, "`runtimeProperties`") ?? true }
         if let node = fields["imports"]?.value { spec.imports = sections.reader.stringList(node, "`imports`") }
         if let node = fields["lifecycle"]?.value { spec.lifecycle = sections.reader.nonEmptyString(node, "`lifecycle`") }
         spec.parameters = sections.members(fields["parameters"]?.value, .parameters)

@@ -145,7 +145,7 @@ extension TemplateContext: TemplateObject {
         .list("parameters", of: .storedMember, "The spec's `parameters`, in order.") { $0.parameters },
         .list("constants", of: .storedMember, "The spec's `constants`, in order.") { $0.constants },
         .list("sections", of: .section, "Readable values by section: state, derived values, children, activation.") { $0.sections },
-        .list("runtimeProperties", of: .value, "Every public value, also exposed as a runtime `Property` named `<name>Property`.") { $0.runtimeProperties },
+        .list("runtimeProperties", of: .value, "Every public value, also exposed as a runtime `Property` named `<name>Property`; empty with `runtimeProperties: false`.") { $0.runtimeProperties },
         .list("commands", of: .command, "The commands, in order.") { $0.commands },
         .list("resources", of: .resource, "The resources, in order.") { $0.resources },
         .list("events", of: .event, "The events, in order.") { $0.events },

@@ -29,10 +29,16 @@ extension ContextBuilder {
             case .commandIsExecuting, .resourceIsLoading: ".work"
             default: ".value"
             }
+            // Without the `<name>Property` members (`runtimeProperties: false`), the property the
+            // runtime makes for tests is the one the member would have returned.
+            let storage = GeneratedNames.storage(of: value.name)
+            let property = model.runtimeProperties
+                ? GeneratedNames.property(of: value.name)
+                : "\(GeneratedNames.fixed("property"))(\(storage)) { \(storage).mirror = $0 }"
             let entry = LineLayout.Piece.call(kind, [
                 (nil, .text(SwiftText.literal(value.name))),
                 (nil, .text("\\." + value.name)),
-                (nil, .text(GeneratedNames.property(of: value.name))),
+                (nil, .text(property)),
             ])
             guard let fresh = freshComputation(of: value) else {
                 body += LineLayout.lines(entry, suffix: ",", indent: "            ", margin: 0)

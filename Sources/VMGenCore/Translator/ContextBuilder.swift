@@ -79,7 +79,7 @@ public struct ContextBuilder {
                 ValueSection(title: "Children", values: members { if case .child = $0.source { true } else { false } }),
                 ValueSection(title: "Activation", values: members { if case .activation = $0.source { true } else { false } }),
             ],
-            runtimeProperties: values.filter(\.isPublic).map(valueMember),
+            runtimeProperties: model.runtimeProperties ? values.filter(\.isPublic).map(valueMember) : [],
             commands: model.commands.map(commandMember),
             resources: model.resources.map(resourceMember),
             events: model.events.map { event in
