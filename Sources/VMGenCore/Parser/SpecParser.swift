@@ -131,7 +131,7 @@ struct SectionReader {
         if let initial = fields["initial"] { member.value = reader.code(initial.value, "the initial value of \(context)") }
         if let input = fields["input"] { member.isInput = reader.bool(input.value, "`input` of \(context)") ?? false }
         if let doc = fields["doc"] { member.doc = reader.string(doc.value, "`doc` of \(context)")?.value }
-        if section == .children, !readChildList(into: &member, fields: fields, node: node, context: context) { return nil }
+        if section == .children, !readChildList(into: &member, fields: fields, meant: meant, node: node, context: context) { return nil }
         if section == .derived { member.pacing = pacing(fields, in: context) }
         return member
     }
