@@ -32,7 +32,7 @@ $1
     _ = counter._\$invariants
     _ = counter._\$audit()
     _ = counter._\$transactions
-    _ = Reactive.Staging.self
+    _ = Reactive.Stored<Int>.self
 }
 SWIFT
 }
@@ -54,7 +54,7 @@ for pattern in \
     "AppCode\.swift:5:[0-9]+: error: '_\\\$invariants' is inaccessible due to '@_spi' protection level" \
     "AppCode\.swift:6:[0-9]+: error: '_\\\$audit' is inaccessible due to '@_spi' protection level" \
     "AppCode\.swift:7:[0-9]+: error: '_\\\$transactions' is inaccessible due to '@_spi' protection level" \
-    "AppCode\.swift:8:[0-9]+: error: module 'Reactive' has no member named 'Staging'"; do
+    "AppCode\.swift:8:[0-9]+: error: module 'Reactive' has no member named 'Stored'"; do
     if ! grep -qE "$pattern" "$work/AppCode.log"; then
         echo "release-check: missing: $pattern" >&2
         missing=$((missing + 1))

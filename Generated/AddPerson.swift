@@ -41,127 +41,79 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The username text field's text.
     public var usernameSearchText: String {
-        get {
-            _usernameSearchText$read = true
-            _$access(\.usernameSearchText)
-            return _usernameSearchText
-        }
+        get { _$read(\.usernameSearchText, _usernameSearchText.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.usernameSearchText = newValue } }
-            Reactive.Staging.write(&_usernameSearchText, newValue, before: &_usernameSearchText$before)
-            _$transactions.end { _$commit() }
+            _usernameSearchText.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether a lookup succeeded (the container then shows the person).
     public private(set) var foundPerson: Bool {
-        get {
-            _foundPerson$read = true
-            _$access(\.foundPerson)
-            return _foundPerson
-        }
+        get { _$read(\.foundPerson, _foundPerson.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.foundPerson = newValue } }
-            Reactive.Staging.write(&_foundPerson, newValue, before: &_foundPerson$before)
-            _$transactions.end { _$commit() }
+            _foundPerson.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether the error view is hidden; shown by a failed lookup, hidden again only by a success.
     public private(set) var isErrorHidden: Bool {
-        get {
-            _isErrorHidden$read = true
-            _$access(\.isErrorHidden)
-            return _isErrorHidden
-        }
+        get { _$read(\.isErrorHidden, _isErrorHidden.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isErrorHidden = newValue } }
-            Reactive.Staging.write(&_isErrorHidden, newValue, before: &_isErrorHidden$before)
-            _$transactions.end { _$commit() }
+            _isErrorHidden.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// The text field is disabled while the lookup runs, and for good once it found the person.
-    public var isTextFieldEnabled: Bool {
-        _isTextFieldEnabled$read = true
-        _$access(\.isTextFieldEnabled)
-        return _isTextFieldEnabled
-    }
+    public var isTextFieldEnabled: Bool { _$read(\.isTextFieldEnabled, _isTextFieldEnabled.read()) }
 
     // MARK: Commands
 
     /// Looks `usernameSearchText` up on Twitter; bound to the add button.
     public private(set) lazy var addPerson: Reactive.Command<Swift.Void, _addPerson$Output, _addPerson$Failure> =
         Reactive.Command(
-            enabledIf: Reactive.Property(_addPerson$condition),
+            enabledIf: _$property(_addPersonCanExecute) { _addPersonCanExecute.mirror = $0 },
+            isEnabled: _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
             executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
         )
 
     /// Whether `addPerson` is running.
-    public var addPersonIsExecuting: Swift.Bool {
-        _addPersonIsExecuting$read = true
-        _$access(\.addPersonIsExecuting)
-        return _addPersonIsExecuting
-    }
+    public var addPersonIsExecuting: Swift.Bool { _$read(\.addPersonIsExecuting, _addPersonIsExecuting.read()) }
 
     /// Whether `addPerson` can be executed now.
-    public var addPersonIsEnabled: Swift.Bool {
-        _addPersonIsEnabled$read = true
-        _$access(\.addPersonIsEnabled)
-        return _addPersonIsEnabled
-    }
+    public var addPersonIsEnabled: Swift.Bool { _$read(\.addPersonIsEnabled, _addPersonIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `usernameSearchText` as a runtime `Property`, for bindings and operators;
-    /// it starts following `usernameSearchText` when first asked for.
+    /// `usernameSearchText` as a runtime `Property`, for bindings and operators.
     public var usernameSearchTextProperty: Reactive.Property<String> {
-        let mirror = _usernameSearchText$mirror ?? Reactive.MutableProperty(_usernameSearchText)
-        _usernameSearchText$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_usernameSearchText) { _usernameSearchText.mirror = $0 }
     }
-
-    /// `foundPerson` as a runtime `Property`, for bindings and operators;
-    /// it starts following `foundPerson` when first asked for.
-    public var foundPersonProperty: Reactive.Property<Bool> {
-        let mirror = _foundPerson$mirror ?? Reactive.MutableProperty(_foundPerson)
-        _foundPerson$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `isErrorHidden` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isErrorHidden` when first asked for.
+    /// `foundPerson` as a runtime `Property`, for bindings and operators.
+    public var foundPersonProperty: Reactive.Property<Bool> { _$property(_foundPerson) { _foundPerson.mirror = $0 } }
+    /// `isErrorHidden` as a runtime `Property`, for bindings and operators.
     public var isErrorHiddenProperty: Reactive.Property<Bool> {
-        let mirror = _isErrorHidden$mirror ?? Reactive.MutableProperty(_isErrorHidden)
-        _isErrorHidden$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_isErrorHidden) { _isErrorHidden.mirror = $0 }
     }
-
-    /// `isTextFieldEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isTextFieldEnabled` when first asked for.
+    /// `isTextFieldEnabled` as a runtime `Property`, for bindings and operators.
     public var isTextFieldEnabledProperty: Reactive.Property<Bool> {
-        let mirror = _isTextFieldEnabled$mirror ?? Reactive.MutableProperty(_isTextFieldEnabled)
-        _isTextFieldEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_isTextFieldEnabled) { _isTextFieldEnabled.mirror = $0 }
     }
-
-    /// `addPersonIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `addPersonIsExecuting` when first asked for.
+    /// `addPersonIsExecuting` as a runtime `Property`, for bindings and operators.
     public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _addPersonIsExecuting$mirror ?? Reactive.MutableProperty(_addPersonIsExecuting)
-        _addPersonIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_addPersonIsExecuting) { _addPersonIsExecuting.mirror = $0 }
     }
-
-    /// `addPersonIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `addPersonIsEnabled` when first asked for.
+    /// `addPersonIsEnabled` as a runtime `Property`, for bindings and operators.
     public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _addPersonIsEnabled$mirror ?? Reactive.MutableProperty(_addPersonIsEnabled)
-        _addPersonIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -175,31 +127,14 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _usernameSearchText: String
-    private var _usernameSearchText$before: String?
-    private var _usernameSearchText$mirror: Reactive.MutableProperty<String>?
-    private var _usernameSearchText$read: Swift.Bool = false
-    private var _foundPerson: Bool
-    private var _foundPerson$before: Bool?
-    private var _foundPerson$mirror: Reactive.MutableProperty<Bool>?
-    private var _foundPerson$read: Swift.Bool = false
-    private var _isErrorHidden: Bool
-    private var _isErrorHidden$before: Bool?
-    private var _isErrorHidden$mirror: Reactive.MutableProperty<Bool>?
-    private var _isErrorHidden$read: Swift.Bool = false
-    private var _isTextFieldEnabled: Bool
-    private var _isTextFieldEnabled$mirror: Reactive.MutableProperty<Bool>?
-    private var _isTextFieldEnabled$read: Swift.Bool = false
-    private var _addPersonCanExecute: Swift.Bool
-    private var _addPersonIsExecuting: Swift.Bool
-    private var _addPersonIsExecuting$before: Swift.Bool?
-    private var _addPersonIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _addPersonIsExecuting$read: Swift.Bool = false
-    private var _addPersonIsEnabled: Swift.Bool
-    private var _addPersonIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _addPersonIsEnabled$read: Swift.Bool = false
-    private var _addPerson$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _usernameSearchText: Reactive.Stored<String>
+    private var _foundPerson: Reactive.Stored<Bool>
+    private var _isErrorHidden: Reactive.Stored<Bool>
+    private var _isTextFieldEnabled: Reactive.Stored<Bool>
+    private var _addPersonCanExecute: Reactive.Stored<Swift.Bool>
+    private var _addPersonIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _addPersonIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -211,26 +146,21 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         self.twitter = twitter
 
         // Every value's first state, in update order.
-        let usernameSearchText: String = Self._usernameSearchText$initial()
-        let foundPerson: Bool = Self._foundPerson$initial()
-        let isErrorHidden: Bool = Self._isErrorHidden$initial()
-        let addPersonCanExecute: Swift.Bool = Self._addPersonCanExecute$compute(usernameSearchText: usernameSearchText)
-        let addPersonIsExecuting: Swift.Bool = false
-        let isTextFieldEnabled: Bool = Self._isTextFieldEnabled$compute(
-            addPersonIsExecuting: addPersonIsExecuting,
-            foundPerson: foundPerson
+        _usernameSearchText = Reactive.Stored<String>(Self._usernameSearchText$initial())
+        _foundPerson = Reactive.Stored<Bool>(Self._foundPerson$initial())
+        _isErrorHidden = Reactive.Stored<Bool>(Self._isErrorHidden$initial())
+        _addPersonCanExecute = .init(Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText.value))
+        _addPersonIsExecuting = .init(false)
+        _isTextFieldEnabled = Reactive.Stored<Bool>(
+            Self._isTextFieldEnabled$compute(
+                addPersonIsExecuting: _addPersonIsExecuting.value,
+                foundPerson: _foundPerson.value
+            )
         )
-        let addPersonIsEnabled: Swift.Bool = addPersonCanExecute
-        _usernameSearchText = usernameSearchText
-        _foundPerson = foundPerson
-        _isErrorHidden = isErrorHidden
-        _isTextFieldEnabled = isTextFieldEnabled
-        _addPersonCanExecute = addPersonCanExecute
-        _addPersonIsExecuting = addPersonIsExecuting
-        _addPersonIsEnabled = addPersonIsEnabled
-        _addPerson$condition = Reactive.MutableProperty(addPersonCanExecute)
+        _addPersonIsEnabled = .init(_addPersonCanExecute.value)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._addPerson$step {}
         }
@@ -248,139 +178,81 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Transactions
 
-    /// Runs one step of `addPerson` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `addPersonIsExecuting` as the command reports it after the step.
     private func _addPerson$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._addPerson$step(step) } }
         step()
-        Reactive.Staging.write(
-            &_addPersonIsExecuting,
-            addPerson.isExecuting.value,
-            before: &_addPersonIsExecuting$before
-        )
-        _$transactions.end { _$commit() }
+        _addPersonIsExecuting.write(addPerson.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _usernameSearchText$changed = Reactive.Staging.changed(
-            _usernameSearchText,
-            before: &_usernameSearchText$before
-        )
-        let _foundPerson$changed = Reactive.Staging.changed(_foundPerson, before: &_foundPerson$before)
-        let _isErrorHidden$changed = Reactive.Staging.changed(_isErrorHidden, before: &_isErrorHidden$before)
-        let _addPersonIsExecuting$changed = Reactive.Staging.changed(
-            _addPersonIsExecuting,
-            before: &_addPersonIsExecuting$before
-        )
+        let _usernameSearchText$changed = _usernameSearchText.changed()
+        let _foundPerson$changed = _foundPerson.changed()
+        let _isErrorHidden$changed = _isErrorHidden.changed()
+        let _addPersonIsExecuting$changed = _addPersonIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _addPersonCanExecute$changed = _usernameSearchText$changed
-            && Reactive.Staging.replace(
-                &_addPersonCanExecute,
-                with: Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText)
+            && _addPersonCanExecute.replace(
+                Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText.value)
             )
         let _isTextFieldEnabled$changed = (_addPersonIsExecuting$changed || _foundPerson$changed)
-            && Reactive.Staging.replace(
-                &_isTextFieldEnabled,
-                with: Self._isTextFieldEnabled$compute(
-                    addPersonIsExecuting: _addPersonIsExecuting,
-                    foundPerson: _foundPerson
+            && _isTextFieldEnabled.replace(
+                Self._isTextFieldEnabled$compute(
+                    addPersonIsExecuting: _addPersonIsExecuting.value,
+                    foundPerson: _foundPerson.value
                 )
             )
         let _addPersonIsEnabled$changed = (_addPersonCanExecute$changed || _addPersonIsExecuting$changed)
-            && Reactive.Staging.replace(&_addPersonIsEnabled, with: _addPersonCanExecute && !_addPersonIsExecuting)
+            && _addPersonIsEnabled.replace(_addPersonCanExecute.value && !_addPersonIsExecuting.value)
+        return (_usernameSearchText$changed || _foundPerson$changed || _isErrorHidden$changed
+            || _addPersonIsExecuting$changed || _isTextFieldEnabled$changed || _addPersonIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _usernameSearchText$changed { _usernameSearchText$mirror?.stage(_usernameSearchText) }
-            if _foundPerson$changed { _foundPerson$mirror?.stage(_foundPerson) }
-            if _isErrorHidden$changed { _isErrorHidden$mirror?.stage(_isErrorHidden) }
-            if _addPersonCanExecute$changed { _addPerson$condition.stage(_addPersonCanExecute) }
-            if _addPersonIsExecuting$changed { _addPersonIsExecuting$mirror?.stage(_addPersonIsExecuting) }
-            if _isTextFieldEnabled$changed { _isTextFieldEnabled$mirror?.stage(_isTextFieldEnabled) }
-            if _addPersonIsEnabled$changed { _addPersonIsEnabled$mirror?.stage(_addPersonIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _usernameSearchText$changed {
-                _$didChange(\.usernameSearchText, _usernameSearchText$mirror, _usernameSearchText$read)
-            }
-            if _foundPerson$changed { _$didChange(\.foundPerson, _foundPerson$mirror, _foundPerson$read) }
-            if _isErrorHidden$changed { _$didChange(\.isErrorHidden, _isErrorHidden$mirror, _isErrorHidden$read) }
-            if _addPersonCanExecute$changed { _addPerson$condition.publish() }
-            if _addPersonIsExecuting$changed {
-                _$didChange(\.addPersonIsExecuting, _addPersonIsExecuting$mirror, _addPersonIsExecuting$read)
-            }
-            if _isTextFieldEnabled$changed {
-                _$didChange(\.isTextFieldEnabled, _isTextFieldEnabled$mirror, _isTextFieldEnabled$read)
-            }
-            if _addPersonIsEnabled$changed {
-                _$didChange(\.addPersonIsEnabled, _addPersonIsEnabled$mirror, _addPersonIsEnabled$read)
-            }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _usernameSearchText.pending(telling) { _$changed(\.usernameSearchText, _usernameSearchText, telling) }
+        if _foundPerson.pending(telling) { _$changed(\.foundPerson, _foundPerson, telling) }
+        if _isErrorHidden.pending(telling) { _$changed(\.isErrorHidden, _isErrorHidden, telling) }
+        if _addPersonCanExecute.pending(telling) { _$changed(_addPersonCanExecute, telling) }
+        if _addPersonIsExecuting.pending(telling) { _$changed(\.addPersonIsExecuting, _addPersonIsExecuting, telling) }
+        if _isTextFieldEnabled.pending(telling) { _$changed(\.isTextFieldEnabled, _isTextFieldEnabled, telling) }
+        if _addPersonIsEnabled.pending(telling) { _$changed(\.addPersonIsEnabled, _addPersonIsEnabled, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<AddPersonViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<AddPersonViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `usernameSearchText`.
     private static func _usernameSearchText$initial() -> String {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 10)
                                                 ""
 #sourceLocation()
     }
 
-    /// The initial value of `foundPerson`.
     private static func _foundPerson$initial() -> Bool {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 11)
                                        false
 #sourceLocation()
     }
 
-    /// The initial value of `isErrorHidden`.
     private static func _isErrorHidden$initial() -> Bool {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 14)
               true
 #sourceLocation()
     }
 
-    /// Computes `isTextFieldEnabled` from what it reads.
     private static func _isTextFieldEnabled$compute(addPersonIsExecuting: Swift.Bool, foundPerson: Bool) -> Bool {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 32)
             !addPersonIsExecuting && !foundPerson
 #sourceLocation()
     }
 
-    /// Whether `addPerson` may run, besides not already running.
     private static func _addPersonCanExecute$compute(usernameSearchText: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 20)
               !usernameSearchText.isEmpty
@@ -389,14 +261,12 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Spec statements
 
-    /// The work `addPerson` starts on each execution.
     private func _addPerson$work() -> Reactive.SignalProducer<_addPerson$Output, _addPerson$Failure> {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 21)
            twitter.info(forUsername: usernameSearchText)
 #sourceLocation()
     }
 
-    /// Handles each value `addPerson` produces.
     private func _addPerson$didSendValue(_ value: _addPerson$Output) {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 25)
       foundPerson = true
@@ -404,7 +274,6 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 #sourceLocation()
     }
 
-    /// Handles a failure of `addPerson`.
     private func _addPerson$didFail(_ error: _addPerson$Failure) {
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 27)
                isErrorHidden = false
@@ -419,9 +288,17 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
             .value("usernameSearchText", \.usernameSearchText, usernameSearchTextProperty),
             .value("foundPerson", \.foundPerson, foundPersonProperty),
             .value("isErrorHidden", \.isErrorHidden, isErrorHiddenProperty),
-            .value("isTextFieldEnabled", \.isTextFieldEnabled, isTextFieldEnabledProperty),
+            .value("isTextFieldEnabled", \.isTextFieldEnabled, isTextFieldEnabledProperty) {
+                Self._isTextFieldEnabled$compute(
+                    addPersonIsExecuting: $0._addPersonIsExecuting.value,
+                    foundPerson: $0._foundPerson.value
+                )
+            },
             .work("addPersonIsExecuting", \.addPersonIsExecuting, addPersonIsExecutingProperty),
-            .value("addPersonIsEnabled", \.addPersonIsEnabled, addPersonIsEnabledProperty),
+            .value("addPersonIsEnabled", \.addPersonIsEnabled, addPersonIsEnabledProperty) {
+                Self._addPersonCanExecute$compute(usernameSearchText: $0._usernameSearchText.value)
+                    && !$0._addPersonIsExecuting.value
+            },
         ]
     }
 
@@ -432,14 +309,13 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
                 "textFieldIsLockedWhileAdding",
                 "the text field is never editable while a person is being added",
                 holds: Self._textFieldIsLockedWhileAdding$invariant(
-                    isTextFieldEnabled: _isTextFieldEnabled,
-                    addPersonIsExecuting: _addPersonIsExecuting
+                    isTextFieldEnabled: _isTextFieldEnabled.value,
+                    addPersonIsExecuting: _addPersonIsExecuting.value
                 )
             ),
         ]
     }
 
-    /// Whether the invariant `textFieldIsLockedWhileAdding` holds.
     private static func _textFieldIsLockedWhileAdding$invariant(
         isTextFieldEnabled: Bool,
         addPersonIsExecuting: Swift.Bool
@@ -462,37 +338,6 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
             Reactive.InspectedCommand("addPerson", addPerson),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "isTextFieldEnabled",
-            _isTextFieldEnabled,
-            Self._isTextFieldEnabled$compute(addPersonIsExecuting: _addPersonIsExecuting, foundPerson: _foundPerson),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "addPersonCanExecute",
-            _addPersonCanExecute,
-            Self._addPersonCanExecute$compute(usernameSearchText: _usernameSearchText),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "addPersonIsEnabled",
-            _addPersonIsEnabled,
-            _addPersonCanExecute && !_addPersonIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "addPerson.isEnabled",
-            addPerson.isEnabled.value,
-            _addPersonIsEnabled,
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension AddPersonViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension AddPersonViewModel: Reactive.GeneratedViewModel {}

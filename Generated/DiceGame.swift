@@ -35,148 +35,85 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The last number rolled; nil before the first roll.
     public private(set) var roll: Int? {
-        get {
-            _roll$read = true
-            _$access(\.roll)
-            return _roll
-        }
+        get { _$read(\.roll, _roll.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.roll = newValue } }
-            Reactive.Staging.write(&_roll, newValue, before: &_roll$before)
-            _$transactions.end { _$commit() }
+            _roll.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// Whether the die has shown six.
-    public var isGameOver: Bool {
-        _isGameOver$read = true
-        _$access(\.isGameOver)
-        return _isGameOver
-    }
+    public var isGameOver: Bool { _$read(\.isGameOver, _isGameOver.read()) }
 
     /// The sentence under the die.
-    public var currentRollDescription: String {
-        _currentRollDescription$read = true
-        _$access(\.currentRollDescription)
-        return _currentRollDescription
-    }
+    public var currentRollDescription: String { _$read(\.currentRollDescription, _currentRollDescription.read()) }
 
     /// Green once the game is won, black before.
     public var currentRollTextColor: _currentRollTextColor$Type {
-        _currentRollTextColor$read = true
-        _$access(\.currentRollTextColor)
-        return _currentRollTextColor
+        _$read(\.currentRollTextColor, _currentRollTextColor.read())
     }
 
     // MARK: Commands
 
     /// Rolls the die.
     public private(set) lazy var rollDie: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: Reactive.Property(_rollDie$condition),
+        enabledIf: _$property(_rollDieCanExecute) { _rollDieCanExecute.mirror = $0 },
+        isEnabled: _$property(_rollDieIsEnabled) { _rollDieIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._rollDie$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._rollDie$perform() }
     )
 
     /// Whether `rollDie` is running.
-    public var rollDieIsExecuting: Swift.Bool {
-        _rollDieIsExecuting$read = true
-        _$access(\.rollDieIsExecuting)
-        return _rollDieIsExecuting
-    }
+    public var rollDieIsExecuting: Swift.Bool { _$read(\.rollDieIsExecuting, _rollDieIsExecuting.read()) }
 
     /// Whether `rollDie` can be executed now.
-    public var rollDieIsEnabled: Swift.Bool {
-        _rollDieIsEnabled$read = true
-        _$access(\.rollDieIsEnabled)
-        return _rollDieIsEnabled
-    }
+    public var rollDieIsEnabled: Swift.Bool { _$read(\.rollDieIsEnabled, _rollDieIsEnabled.read()) }
 
     /// Clears the die for a new game.
     public private(set) lazy var newGame: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_newGameIsEnabled) { _newGameIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._newGame$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._newGame$perform() }
     )
 
     /// Whether `newGame` is running.
-    public var newGameIsExecuting: Swift.Bool {
-        _newGameIsExecuting$read = true
-        _$access(\.newGameIsExecuting)
-        return _newGameIsExecuting
-    }
+    public var newGameIsExecuting: Swift.Bool { _$read(\.newGameIsExecuting, _newGameIsExecuting.read()) }
 
     /// Whether `newGame` can be executed now.
-    public var newGameIsEnabled: Swift.Bool {
-        _newGameIsEnabled$read = true
-        _$access(\.newGameIsEnabled)
-        return _newGameIsEnabled
-    }
+    public var newGameIsEnabled: Swift.Bool { _$read(\.newGameIsEnabled, _newGameIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `roll` as a runtime `Property`, for bindings and operators;
-    /// it starts following `roll` when first asked for.
-    public var rollProperty: Reactive.Property<Int?> {
-        let mirror = _roll$mirror ?? Reactive.MutableProperty(_roll)
-        _roll$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `isGameOver` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isGameOver` when first asked for.
-    public var isGameOverProperty: Reactive.Property<Bool> {
-        let mirror = _isGameOver$mirror ?? Reactive.MutableProperty(_isGameOver)
-        _isGameOver$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `currentRollDescription` as a runtime `Property`, for bindings and operators;
-    /// it starts following `currentRollDescription` when first asked for.
+    /// `roll` as a runtime `Property`, for bindings and operators.
+    public var rollProperty: Reactive.Property<Int?> { _$property(_roll) { _roll.mirror = $0 } }
+    /// `isGameOver` as a runtime `Property`, for bindings and operators.
+    public var isGameOverProperty: Reactive.Property<Bool> { _$property(_isGameOver) { _isGameOver.mirror = $0 } }
+    /// `currentRollDescription` as a runtime `Property`, for bindings and operators.
     public var currentRollDescriptionProperty: Reactive.Property<String> {
-        let mirror = _currentRollDescription$mirror ?? Reactive.MutableProperty(_currentRollDescription)
-        _currentRollDescription$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_currentRollDescription) { _currentRollDescription.mirror = $0 }
     }
-
-    /// `currentRollTextColor` as a runtime `Property`, for bindings and operators;
-    /// it starts following `currentRollTextColor` when first asked for.
+    /// `currentRollTextColor` as a runtime `Property`, for bindings and operators.
     public var currentRollTextColorProperty: Reactive.Property<_currentRollTextColor$Type> {
-        let mirror = _currentRollTextColor$mirror ?? Reactive.MutableProperty(_currentRollTextColor)
-        _currentRollTextColor$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_currentRollTextColor) { _currentRollTextColor.mirror = $0 }
     }
-
-    /// `rollDieIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `rollDieIsExecuting` when first asked for.
+    /// `rollDieIsExecuting` as a runtime `Property`, for bindings and operators.
     public var rollDieIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _rollDieIsExecuting$mirror ?? Reactive.MutableProperty(_rollDieIsExecuting)
-        _rollDieIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_rollDieIsExecuting) { _rollDieIsExecuting.mirror = $0 }
     }
-
-    /// `rollDieIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `rollDieIsEnabled` when first asked for.
+    /// `rollDieIsEnabled` as a runtime `Property`, for bindings and operators.
     public var rollDieIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _rollDieIsEnabled$mirror ?? Reactive.MutableProperty(_rollDieIsEnabled)
-        _rollDieIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_rollDieIsEnabled) { _rollDieIsEnabled.mirror = $0 }
     }
-
-    /// `newGameIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `newGameIsExecuting` when first asked for.
+    /// `newGameIsExecuting` as a runtime `Property`, for bindings and operators.
     public var newGameIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _newGameIsExecuting$mirror ?? Reactive.MutableProperty(_newGameIsExecuting)
-        _newGameIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_newGameIsExecuting) { _newGameIsExecuting.mirror = $0 }
     }
-
-    /// `newGameIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `newGameIsEnabled` when first asked for.
+    /// `newGameIsEnabled` as a runtime `Property`, for bindings and operators.
     public var newGameIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _newGameIsEnabled$mirror ?? Reactive.MutableProperty(_newGameIsEnabled)
-        _newGameIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_newGameIsEnabled) { _newGameIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -190,36 +127,16 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _roll: Int?
-    private var _roll$before: Int??
-    private var _roll$mirror: Reactive.MutableProperty<Int?>?
-    private var _roll$read: Swift.Bool = false
-    private var _isGameOver: Bool
-    private var _isGameOver$mirror: Reactive.MutableProperty<Bool>?
-    private var _isGameOver$read: Swift.Bool = false
-    private var _currentRollDescription: String
-    private var _currentRollDescription$mirror: Reactive.MutableProperty<String>?
-    private var _currentRollDescription$read: Swift.Bool = false
-    private var _currentRollTextColor: _currentRollTextColor$Type
-    private var _currentRollTextColor$mirror: Reactive.MutableProperty<_currentRollTextColor$Type>?
-    private var _currentRollTextColor$read: Swift.Bool = false
-    private var _rollDieCanExecute: Swift.Bool
-    private var _rollDieIsExecuting: Swift.Bool
-    private var _rollDieIsExecuting$before: Swift.Bool?
-    private var _rollDieIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _rollDieIsExecuting$read: Swift.Bool = false
-    private var _rollDieIsEnabled: Swift.Bool
-    private var _rollDieIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _rollDieIsEnabled$read: Swift.Bool = false
-    private var _newGameIsExecuting: Swift.Bool
-    private var _newGameIsExecuting$before: Swift.Bool?
-    private var _newGameIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _newGameIsExecuting$read: Swift.Bool = false
-    private var _newGameIsEnabled: Swift.Bool
-    private var _newGameIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _newGameIsEnabled$read: Swift.Bool = false
-    private var _rollDie$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _roll: Reactive.Stored<Int?>
+    private var _isGameOver: Reactive.Stored<Bool>
+    private var _currentRollDescription: Reactive.Stored<String>
+    private var _currentRollTextColor: Reactive.Stored<_currentRollTextColor$Type>
+    private var _rollDieCanExecute: Reactive.Stored<Swift.Bool>
+    private var _rollDieIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _rollDieIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _newGameIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _newGameIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -231,29 +148,20 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         self.die = die
 
         // Every value's first state, in update order.
-        let roll: Int? = nil
-        let isGameOver: Bool = Self._isGameOver$compute(roll: roll)
-        let currentRollDescription: String = Self._currentRollDescription$compute(roll: roll)
-        let currentRollTextColor: _currentRollTextColor$Type = Self._currentRollTextColor$compute(
-            isGameOver: isGameOver
+        _roll = Reactive.Stored<Int?>(nil)
+        _isGameOver = Reactive.Stored<Bool>(Self._isGameOver$compute(roll: _roll.value))
+        _currentRollDescription = Reactive.Stored<String>(Self._currentRollDescription$compute(roll: _roll.value))
+        _currentRollTextColor = Reactive.Stored<_currentRollTextColor$Type>(
+            Self._currentRollTextColor$compute(isGameOver: _isGameOver.value)
         )
-        let rollDieCanExecute: Swift.Bool = Self._rollDieCanExecute$compute(isGameOver: isGameOver)
-        let rollDieIsExecuting: Swift.Bool = false
-        let rollDieIsEnabled: Swift.Bool = rollDieCanExecute
-        let newGameIsExecuting: Swift.Bool = false
-        let newGameIsEnabled: Swift.Bool = true
-        _roll = roll
-        _isGameOver = isGameOver
-        _currentRollDescription = currentRollDescription
-        _currentRollTextColor = currentRollTextColor
-        _rollDieCanExecute = rollDieCanExecute
-        _rollDieIsExecuting = rollDieIsExecuting
-        _rollDieIsEnabled = rollDieIsEnabled
-        _newGameIsExecuting = newGameIsExecuting
-        _newGameIsEnabled = newGameIsEnabled
-        _rollDie$condition = Reactive.MutableProperty(rollDieCanExecute)
+        _rollDieCanExecute = .init(Self._rollDieCanExecute$compute(isGameOver: _isGameOver.value))
+        _rollDieIsExecuting = .init(false)
+        _rollDieIsEnabled = .init(_rollDieCanExecute.value)
+        _newGameIsExecuting = .init(false)
+        _newGameIsEnabled = .init(true)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._rollDie$step {}
         }
@@ -268,136 +176,72 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Transactions
 
-    /// Runs one step of `rollDie` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `rollDieIsExecuting` as the command reports it after the step.
     private func _rollDie$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._rollDie$step(step) } }
         step()
-        Reactive.Staging.write(&_rollDieIsExecuting, rollDie.isExecuting.value, before: &_rollDieIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _rollDieIsExecuting.write(rollDie.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `newGame` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `newGameIsExecuting` as the command reports it after the step.
     private func _newGame$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._newGame$step(step) } }
         step()
-        Reactive.Staging.write(&_newGameIsExecuting, newGame.isExecuting.value, before: &_newGameIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _newGameIsExecuting.write(newGame.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _roll$changed = Reactive.Staging.changed(_roll, before: &_roll$before)
-        let _rollDieIsExecuting$changed = Reactive.Staging.changed(
-            _rollDieIsExecuting,
-            before: &_rollDieIsExecuting$before
-        )
-        let _newGameIsExecuting$changed = Reactive.Staging.changed(
-            _newGameIsExecuting,
-            before: &_newGameIsExecuting$before
-        )
+        let _roll$changed = _roll.changed()
+        let _rollDieIsExecuting$changed = _rollDieIsExecuting.changed()
+        let _newGameIsExecuting$changed = _newGameIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _isGameOver$changed = _roll$changed
-            && Reactive.Staging.replace(&_isGameOver, with: Self._isGameOver$compute(roll: _roll))
+        let _isGameOver$changed = _roll$changed && _isGameOver.replace(Self._isGameOver$compute(roll: _roll.value))
         let _currentRollDescription$changed = _roll$changed
-            && Reactive.Staging.replace(
-                &_currentRollDescription,
-                with: Self._currentRollDescription$compute(roll: _roll)
-            )
+            && _currentRollDescription.replace(Self._currentRollDescription$compute(roll: _roll.value))
         let _currentRollTextColor$changed = _isGameOver$changed
-            && Reactive.Staging.replace(
-                &_currentRollTextColor,
-                with: Self._currentRollTextColor$compute(isGameOver: _isGameOver)
-            )
+            && _currentRollTextColor.replace(Self._currentRollTextColor$compute(isGameOver: _isGameOver.value))
         let _rollDieCanExecute$changed = _isGameOver$changed
-            && Reactive.Staging.replace(
-                &_rollDieCanExecute,
-                with: Self._rollDieCanExecute$compute(isGameOver: _isGameOver)
-            )
+            && _rollDieCanExecute.replace(Self._rollDieCanExecute$compute(isGameOver: _isGameOver.value))
         let _rollDieIsEnabled$changed = (_rollDieCanExecute$changed || _rollDieIsExecuting$changed)
-            && Reactive.Staging.replace(&_rollDieIsEnabled, with: _rollDieCanExecute && !_rollDieIsExecuting)
+            && _rollDieIsEnabled.replace(_rollDieCanExecute.value && !_rollDieIsExecuting.value)
         let _newGameIsEnabled$changed = _newGameIsExecuting$changed
-            && Reactive.Staging.replace(&_newGameIsEnabled, with: !_newGameIsExecuting)
+            && _newGameIsEnabled.replace(!_newGameIsExecuting.value)
+        return (_roll$changed || _isGameOver$changed || _currentRollDescription$changed || _currentRollTextColor$changed
+            || _rollDieIsExecuting$changed || _rollDieIsEnabled$changed || _newGameIsExecuting$changed
+            || _newGameIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _roll$changed { _roll$mirror?.stage(_roll) }
-            if _isGameOver$changed { _isGameOver$mirror?.stage(_isGameOver) }
-            if _currentRollDescription$changed { _currentRollDescription$mirror?.stage(_currentRollDescription) }
-            if _currentRollTextColor$changed { _currentRollTextColor$mirror?.stage(_currentRollTextColor) }
-            if _rollDieCanExecute$changed { _rollDie$condition.stage(_rollDieCanExecute) }
-            if _rollDieIsExecuting$changed { _rollDieIsExecuting$mirror?.stage(_rollDieIsExecuting) }
-            if _rollDieIsEnabled$changed { _rollDieIsEnabled$mirror?.stage(_rollDieIsEnabled) }
-            if _newGameIsExecuting$changed { _newGameIsExecuting$mirror?.stage(_newGameIsExecuting) }
-            if _newGameIsEnabled$changed { _newGameIsEnabled$mirror?.stage(_newGameIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _roll$changed { _$didChange(\.roll, _roll$mirror, _roll$read) }
-            if _isGameOver$changed { _$didChange(\.isGameOver, _isGameOver$mirror, _isGameOver$read) }
-            if _currentRollDescription$changed {
-                _$didChange(\.currentRollDescription, _currentRollDescription$mirror, _currentRollDescription$read)
-            }
-            if _currentRollTextColor$changed {
-                _$didChange(\.currentRollTextColor, _currentRollTextColor$mirror, _currentRollTextColor$read)
-            }
-            if _rollDieCanExecute$changed { _rollDie$condition.publish() }
-            if _rollDieIsExecuting$changed {
-                _$didChange(\.rollDieIsExecuting, _rollDieIsExecuting$mirror, _rollDieIsExecuting$read)
-            }
-            if _rollDieIsEnabled$changed {
-                _$didChange(\.rollDieIsEnabled, _rollDieIsEnabled$mirror, _rollDieIsEnabled$read)
-            }
-            if _newGameIsExecuting$changed {
-                _$didChange(\.newGameIsExecuting, _newGameIsExecuting$mirror, _newGameIsExecuting$read)
-            }
-            if _newGameIsEnabled$changed {
-                _$didChange(\.newGameIsEnabled, _newGameIsEnabled$mirror, _newGameIsEnabled$read)
-            }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _roll.pending(telling) { _$changed(\.roll, _roll, telling) }
+        if _isGameOver.pending(telling) { _$changed(\.isGameOver, _isGameOver, telling) }
+        if _currentRollDescription.pending(telling) {
+            _$changed(\.currentRollDescription, _currentRollDescription, telling)
         }
+        if _currentRollTextColor.pending(telling) { _$changed(\.currentRollTextColor, _currentRollTextColor, telling) }
+        if _rollDieCanExecute.pending(telling) { _$changed(_rollDieCanExecute, telling) }
+        if _rollDieIsExecuting.pending(telling) { _$changed(\.rollDieIsExecuting, _rollDieIsExecuting, telling) }
+        if _rollDieIsEnabled.pending(telling) { _$changed(\.rollDieIsEnabled, _rollDieIsEnabled, telling) }
+        if _newGameIsExecuting.pending(telling) { _$changed(\.newGameIsExecuting, _newGameIsExecuting, telling) }
+        if _newGameIsEnabled.pending(telling) { _$changed(\.newGameIsEnabled, _newGameIsEnabled, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiceGameViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<DiceGameViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// Computes `isGameOver` from what it reads.
     private static func _isGameOver$compute(roll: Int?) -> Bool {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 16)
            roll == 6
 #sourceLocation()
     }
 
-    /// Computes `currentRollDescription` from what it reads.
     private static func _currentRollDescription$compute(roll: Int?) -> String {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 21)
       switch roll {
@@ -408,14 +252,12 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// Computes `currentRollTextColor` from what it reads.
     private static func _currentRollTextColor$compute(isGameOver: Bool) -> _currentRollTextColor$Type {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 29)
             isGameOver ? .green : .black
 #sourceLocation()
     }
 
-    /// Whether `rollDie` may run, besides not already running.
     private static func _rollDieCanExecute$compute(isGameOver: Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 34)
               !isGameOver
@@ -424,14 +266,12 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Spec statements
 
-    /// What `rollDie` does.
     private func _rollDie$perform() {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 35)
              roll = die.roll()
 #sourceLocation()
     }
 
-    /// What `newGame` does.
     private func _newGame$perform() {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 38)
              roll = nil
@@ -444,13 +284,20 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<DiceGameViewModel>] {
         [
             .value("roll", \.roll, rollProperty),
-            .value("isGameOver", \.isGameOver, isGameOverProperty),
-            .value("currentRollDescription", \.currentRollDescription, currentRollDescriptionProperty),
-            .value("currentRollTextColor", \.currentRollTextColor, currentRollTextColorProperty),
+            .value("isGameOver", \.isGameOver, isGameOverProperty) { Self._isGameOver$compute(roll: $0._roll.value) },
+            .value("currentRollDescription", \.currentRollDescription, currentRollDescriptionProperty) {
+                Self._currentRollDescription$compute(roll: $0._roll.value)
+            },
+            .value("currentRollTextColor", \.currentRollTextColor, currentRollTextColorProperty) {
+                Self._currentRollTextColor$compute(isGameOver: $0._isGameOver.value)
+            },
             .work("rollDieIsExecuting", \.rollDieIsExecuting, rollDieIsExecutingProperty),
-            .value("rollDieIsEnabled", \.rollDieIsEnabled, rollDieIsEnabledProperty),
+            .value("rollDieIsEnabled", \.rollDieIsEnabled, rollDieIsEnabledProperty) {
+                Self._rollDieCanExecute$compute(isGameOver: $0._isGameOver.value)
+                    && !$0._rollDieIsExecuting.value
+            },
             .work("newGameIsExecuting", \.newGameIsExecuting, newGameIsExecutingProperty),
-            .value("newGameIsEnabled", \.newGameIsEnabled, newGameIsEnabledProperty),
+            .value("newGameIsEnabled", \.newGameIsEnabled, newGameIsEnabledProperty) { !$0._newGameIsExecuting.value },
         ]
     }
 
@@ -460,27 +307,25 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
             Reactive.Invariant(
                 "rollIsADieFace",
                 "a roll is a face of the die, from 1 to 6",
-                holds: Self._rollIsADieFace$invariant(roll: _roll)
+                holds: Self._rollIsADieFace$invariant(roll: _roll.value)
             ),
             Reactive.Invariant(
                 "greenOnlyWhenWon",
                 "the roll is shown in green exactly when the game is won",
                 holds: Self._greenOnlyWhenWon$invariant(
-                    currentRollTextColor: _currentRollTextColor,
-                    isGameOver: _isGameOver
+                    currentRollTextColor: _currentRollTextColor.value,
+                    isGameOver: _isGameOver.value
                 )
             ),
         ]
     }
 
-    /// Whether the invariant `rollIsADieFace` holds.
     private static func _rollIsADieFace$invariant(roll: Int?) -> Swift.Bool {
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 42)
            roll.map { (1...6).contains($0) } ?? true
 #sourceLocation()
     }
 
-    /// Whether the invariant `greenOnlyWhenWon` holds.
     private static func _greenOnlyWhenWon$invariant(
         currentRollTextColor: _currentRollTextColor$Type,
         isGameOver: Bool
@@ -497,41 +342,6 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
             Reactive.InspectedCommand("newGame", newGame),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("isGameOver", _isGameOver, Self._isGameOver$compute(roll: _roll), into: &_$differences)
-        Reactive.Audit.compare(
-            "currentRollDescription",
-            _currentRollDescription,
-            Self._currentRollDescription$compute(roll: _roll),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "currentRollTextColor",
-            _currentRollTextColor,
-            Self._currentRollTextColor$compute(isGameOver: _isGameOver),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "rollDieCanExecute",
-            _rollDieCanExecute,
-            Self._rollDieCanExecute$compute(isGameOver: _isGameOver),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "rollDieIsEnabled",
-            _rollDieIsEnabled,
-            _rollDieCanExecute && !_rollDieIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("rollDie.isEnabled", rollDie.isEnabled.value, _rollDieIsEnabled, into: &_$differences)
-        Reactive.Audit.compare("newGameIsEnabled", _newGameIsEnabled, !_newGameIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("newGame.isEnabled", newGame.isEnabled.value, _newGameIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension DiceGameViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension DiceGameViewModel: Reactive.GeneratedViewModel {}

@@ -64,29 +64,21 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     /// The text field's text.
     public var searchText: String {
-        get {
-            _searchText$read = true
-            _$access(\.searchText)
-            return _searchText
-        }
+        get { _$read(\.searchText, _searchText.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.searchText = newValue } }
-            Reactive.Staging.write(&_searchText, newValue, before: &_searchText$before)
-            _$transactions.end { _$commit() }
+            _searchText.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The searches that succeeded, newest first, at most ten, each text once.
     public private(set) var previousSearches: _previousSearches$Type {
-        get {
-            _previousSearches$read = true
-            _$access(\.previousSearches)
-            return _previousSearches
-        }
+        get { _$read(\.previousSearches, _previousSearches.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.previousSearches = newValue } }
-            Reactive.Staging.write(&_previousSearches, newValue, before: &_previousSearches$before)
-            _$transactions.end { _$commit() }
+            _previousSearches.write(newValue)
+            _$transactions.end(self)
         }
     }
 
@@ -96,30 +88,26 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     public private(set) lazy var executeSearch:
         Reactive.Command<Swift.Void, _executeSearch$Output, _executeSearch$Failure> =
         Reactive.Command(
-            enabledIf: Reactive.Property(_executeSearch$condition),
+            enabledIf: _$property(_executeSearchCanExecute) { _executeSearchCanExecute.mirror = $0 },
+            isEnabled: _$property(_executeSearchIsEnabled) { _executeSearchIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
             executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
         )
 
     /// Whether `executeSearch` is running.
     public var executeSearchIsExecuting: Swift.Bool {
-        _executeSearchIsExecuting$read = true
-        _$access(\.executeSearchIsExecuting)
-        return _executeSearchIsExecuting
+        _$read(\.executeSearchIsExecuting, _executeSearchIsExecuting.read())
     }
 
     /// Whether `executeSearch` can be executed now.
-    public var executeSearchIsEnabled: Swift.Bool {
-        _executeSearchIsEnabled$read = true
-        _$access(\.executeSearchIsEnabled)
-        return _executeSearchIsEnabled
-    }
+    public var executeSearchIsEnabled: Swift.Bool { _$read(\.executeSearchIsEnabled, _executeSearchIsEnabled.read()) }
 
     /// Searches again for a previous search (a tap on its row); its text becomes the field's.
     public private(set) lazy var selectPreviousSearch:
         Reactive.Command<_selectPreviousSearch$Input, Swift.Void, Swift.Never> =
         Reactive.Command(
-            enabledIf: Reactive.Property(_selectPreviousSearch$condition),
+            enabledIf: _$property(_selectPreviousSearchCanExecute) { _selectPreviousSearchCanExecute.mirror = $0 },
+            isEnabled: _$property(_selectPreviousSearchIsEnabled) { _selectPreviousSearchIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._selectPreviousSearch$step(step) ?? step() },
             performOnMain: { [weak self] input in
                 self?._selectPreviousSearch$perform(input)
@@ -130,16 +118,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     /// Whether `selectPreviousSearch` is running.
     public var selectPreviousSearchIsExecuting: Swift.Bool {
-        _selectPreviousSearchIsExecuting$read = true
-        _$access(\.selectPreviousSearchIsExecuting)
-        return _selectPreviousSearchIsExecuting
+        _$read(\.selectPreviousSearchIsExecuting, _selectPreviousSearchIsExecuting.read())
     }
 
     /// Whether `selectPreviousSearch` can be executed now.
     public var selectPreviousSearchIsEnabled: Swift.Bool {
-        _selectPreviousSearchIsEnabled$read = true
-        _$access(\.selectPreviousSearchIsEnabled)
-        return _selectPreviousSearchIsEnabled
+        _$read(\.selectPreviousSearchIsEnabled, _selectPreviousSearchIsEnabled.read())
     }
 
     // MARK: Events
@@ -150,53 +134,27 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Runtime properties
 
-    /// `searchText` as a runtime `Property`, for bindings and operators;
-    /// it starts following `searchText` when first asked for.
-    public var searchTextProperty: Reactive.Property<String> {
-        let mirror = _searchText$mirror ?? Reactive.MutableProperty(_searchText)
-        _searchText$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `previousSearches` as a runtime `Property`, for bindings and operators;
-    /// it starts following `previousSearches` when first asked for.
+    /// `searchText` as a runtime `Property`, for bindings and operators.
+    public var searchTextProperty: Reactive.Property<String> { _$property(_searchText) { _searchText.mirror = $0 } }
+    /// `previousSearches` as a runtime `Property`, for bindings and operators.
     public var previousSearchesProperty: Reactive.Property<_previousSearches$Type> {
-        let mirror = _previousSearches$mirror ?? Reactive.MutableProperty(_previousSearches)
-        _previousSearches$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_previousSearches) { _previousSearches.mirror = $0 }
     }
-
-    /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `executeSearchIsExecuting` when first asked for.
+    /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators.
     public var executeSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _executeSearchIsExecuting$mirror ?? Reactive.MutableProperty(_executeSearchIsExecuting)
-        _executeSearchIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_executeSearchIsExecuting) { _executeSearchIsExecuting.mirror = $0 }
     }
-
-    /// `executeSearchIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `executeSearchIsEnabled` when first asked for.
+    /// `executeSearchIsEnabled` as a runtime `Property`, for bindings and operators.
     public var executeSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _executeSearchIsEnabled$mirror ?? Reactive.MutableProperty(_executeSearchIsEnabled)
-        _executeSearchIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_executeSearchIsEnabled) { _executeSearchIsEnabled.mirror = $0 }
     }
-
-    /// `selectPreviousSearchIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `selectPreviousSearchIsExecuting` when first asked for.
+    /// `selectPreviousSearchIsExecuting` as a runtime `Property`, for bindings and operators.
     public var selectPreviousSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _selectPreviousSearchIsExecuting$mirror
-            ?? Reactive.MutableProperty(_selectPreviousSearchIsExecuting)
-        _selectPreviousSearchIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_selectPreviousSearchIsExecuting) { _selectPreviousSearchIsExecuting.mirror = $0 }
     }
-
-    /// `selectPreviousSearchIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `selectPreviousSearchIsEnabled` when first asked for.
+    /// `selectPreviousSearchIsEnabled` as a runtime `Property`, for bindings and operators.
     public var selectPreviousSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _selectPreviousSearchIsEnabled$mirror ?? Reactive.MutableProperty(_selectPreviousSearchIsEnabled)
-        _selectPreviousSearchIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_selectPreviousSearchIsEnabled) { _selectPreviousSearchIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -210,33 +168,15 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Storage
 
-    private var _searchText: String
-    private var _searchText$before: String?
-    private var _searchText$mirror: Reactive.MutableProperty<String>?
-    private var _searchText$read: Swift.Bool = false
-    private var _previousSearches: _previousSearches$Type
-    private var _previousSearches$before: _previousSearches$Type?
-    private var _previousSearches$mirror: Reactive.MutableProperty<_previousSearches$Type>?
-    private var _previousSearches$read: Swift.Bool = false
-    private var _executeSearchCanExecute: Swift.Bool
-    private var _executeSearchIsExecuting: Swift.Bool
-    private var _executeSearchIsExecuting$before: Swift.Bool?
-    private var _executeSearchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _executeSearchIsExecuting$read: Swift.Bool = false
-    private var _executeSearchIsEnabled: Swift.Bool
-    private var _executeSearchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _executeSearchIsEnabled$read: Swift.Bool = false
-    private var _selectPreviousSearchCanExecute: Swift.Bool
-    private var _selectPreviousSearchIsExecuting: Swift.Bool
-    private var _selectPreviousSearchIsExecuting$before: Swift.Bool?
-    private var _selectPreviousSearchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _selectPreviousSearchIsExecuting$read: Swift.Bool = false
-    private var _selectPreviousSearchIsEnabled: Swift.Bool
-    private var _selectPreviousSearchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _selectPreviousSearchIsEnabled$read: Swift.Bool = false
-    private var _executeSearch$condition: Reactive.MutableProperty<Swift.Bool>
-    private var _selectPreviousSearch$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _searchText: Reactive.Stored<String>
+    private var _previousSearches: Reactive.Stored<_previousSearches$Type>
+    private var _executeSearchCanExecute: Reactive.Stored<Swift.Bool>
+    private var _executeSearchIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _executeSearchIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _selectPreviousSearchCanExecute: Reactive.Stored<Swift.Bool>
+    private var _selectPreviousSearchIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _selectPreviousSearchIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -250,30 +190,21 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         self.title = title
 
         // Every value's first state, in update order.
-        let searchText: String = Self._searchText$initial()
-        let previousSearches: _previousSearches$Type = Self._previousSearches$initial()
-        let executeSearchCanExecute: Swift.Bool = Self._executeSearchCanExecute$compute(searchText: searchText)
-        let executeSearchIsExecuting: Swift.Bool = false
-        let executeSearchIsEnabled: Swift.Bool = executeSearchCanExecute
-        let selectPreviousSearchCanExecute: Swift.Bool = Self._selectPreviousSearchCanExecute$compute(
-            executeSearchIsExecuting: executeSearchIsExecuting
+        _searchText = Reactive.Stored<String>(Self._searchText$initial())
+        _previousSearches = Reactive.Stored<_previousSearches$Type>(Self._previousSearches$initial())
+        _executeSearchCanExecute = .init(Self._executeSearchCanExecute$compute(searchText: _searchText.value))
+        _executeSearchIsExecuting = .init(false)
+        _executeSearchIsEnabled = .init(_executeSearchCanExecute.value)
+        _selectPreviousSearchCanExecute = .init(
+            Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting.value)
         )
-        let selectPreviousSearchIsExecuting: Swift.Bool = false
-        let selectPreviousSearchIsEnabled: Swift.Bool = selectPreviousSearchCanExecute
-        _searchText = searchText
-        _previousSearches = previousSearches
-        _executeSearchCanExecute = executeSearchCanExecute
-        _executeSearchIsExecuting = executeSearchIsExecuting
-        _executeSearchIsEnabled = executeSearchIsEnabled
-        _selectPreviousSearchCanExecute = selectPreviousSearchCanExecute
-        _selectPreviousSearchIsExecuting = selectPreviousSearchIsExecuting
-        _selectPreviousSearchIsEnabled = selectPreviousSearchIsEnabled
-        _executeSearch$condition = Reactive.MutableProperty(executeSearchCanExecute)
-        _selectPreviousSearch$condition = Reactive.MutableProperty(selectPreviousSearchCanExecute)
+        _selectPreviousSearchIsExecuting = .init(false)
+        _selectPreviousSearchIsEnabled = .init(_selectPreviousSearchCanExecute.value)
         (showResults, _showResults$observer) = Reactive.Signal<_showResults$Type, Swift.Never>.pipe()
         _$disposables += _showResults$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._executeSearch$step {}
         }
@@ -291,180 +222,98 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Transactions
 
-    /// Runs one step of `executeSearch` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `executeSearchIsExecuting` as the command reports it after the step.
     private func _executeSearch$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._executeSearch$step(step) } }
         step()
-        Reactive.Staging.write(
-            &_executeSearchIsExecuting,
-            executeSearch.isExecuting.value,
-            before: &_executeSearchIsExecuting$before
-        )
-        _$transactions.end { _$commit() }
+        _executeSearchIsExecuting.write(executeSearch.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `selectPreviousSearch` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `selectPreviousSearchIsExecuting` as the command reports it after the step.
     private func _selectPreviousSearch$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._selectPreviousSearch$step(step) } }
         step()
-        Reactive.Staging.write(
-            &_selectPreviousSearchIsExecuting,
-            selectPreviousSearch.isExecuting.value,
-            before: &_selectPreviousSearchIsExecuting$before
-        )
-        _$transactions.end { _$commit() }
+        _selectPreviousSearchIsExecuting.write(selectPreviousSearch.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _searchText$changed = Reactive.Staging.changed(_searchText, before: &_searchText$before)
-        let _previousSearches$changed = Reactive.Staging.changed(_previousSearches, before: &_previousSearches$before)
-        let _executeSearchIsExecuting$changed = Reactive.Staging.changed(
-            _executeSearchIsExecuting,
-            before: &_executeSearchIsExecuting$before
-        )
-        let _selectPreviousSearchIsExecuting$changed = Reactive.Staging.changed(
-            _selectPreviousSearchIsExecuting,
-            before: &_selectPreviousSearchIsExecuting$before
-        )
+        let _searchText$changed = _searchText.changed()
+        let _previousSearches$changed = _previousSearches.changed()
+        let _executeSearchIsExecuting$changed = _executeSearchIsExecuting.changed()
+        let _selectPreviousSearchIsExecuting$changed = _selectPreviousSearchIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _executeSearchCanExecute$changed = _searchText$changed
-            && Reactive.Staging.replace(
-                &_executeSearchCanExecute,
-                with: Self._executeSearchCanExecute$compute(searchText: _searchText)
-            )
+            && _executeSearchCanExecute.replace(Self._executeSearchCanExecute$compute(searchText: _searchText.value))
         let _executeSearchIsEnabled$changed = (_executeSearchCanExecute$changed || _executeSearchIsExecuting$changed)
-            && Reactive.Staging.replace(
-                &_executeSearchIsEnabled,
-                with: _executeSearchCanExecute && !_executeSearchIsExecuting
-            )
+            && _executeSearchIsEnabled.replace(_executeSearchCanExecute.value && !_executeSearchIsExecuting.value)
         let _selectPreviousSearchCanExecute$changed = _executeSearchIsExecuting$changed
-            && Reactive.Staging.replace(
-                &_selectPreviousSearchCanExecute,
-                with: Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting)
+            && _selectPreviousSearchCanExecute.replace(
+                Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting.value)
             )
         let _selectPreviousSearchIsEnabled$changed = (_selectPreviousSearchCanExecute$changed
             || _selectPreviousSearchIsExecuting$changed)
-            && Reactive.Staging.replace(
-                &_selectPreviousSearchIsEnabled,
-                with: _selectPreviousSearchCanExecute && !_selectPreviousSearchIsExecuting
+            && _selectPreviousSearchIsEnabled.replace(
+                _selectPreviousSearchCanExecute.value && !_selectPreviousSearchIsExecuting.value
             )
+        return (_searchText$changed || _previousSearches$changed || _executeSearchIsExecuting$changed
+            || _executeSearchIsEnabled$changed || _selectPreviousSearchIsExecuting$changed
+            || _selectPreviousSearchIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _searchText$changed { _searchText$mirror?.stage(_searchText) }
-            if _previousSearches$changed { _previousSearches$mirror?.stage(_previousSearches) }
-            if _executeSearchCanExecute$changed { _executeSearch$condition.stage(_executeSearchCanExecute) }
-            if _executeSearchIsExecuting$changed { _executeSearchIsExecuting$mirror?.stage(_executeSearchIsExecuting) }
-            if _executeSearchIsEnabled$changed { _executeSearchIsEnabled$mirror?.stage(_executeSearchIsEnabled) }
-            if _selectPreviousSearchCanExecute$changed {
-                _selectPreviousSearch$condition.stage(_selectPreviousSearchCanExecute)
-            }
-            if _selectPreviousSearchIsExecuting$changed {
-                _selectPreviousSearchIsExecuting$mirror?.stage(_selectPreviousSearchIsExecuting)
-            }
-            if _selectPreviousSearchIsEnabled$changed {
-                _selectPreviousSearchIsEnabled$mirror?.stage(_selectPreviousSearchIsEnabled)
-            }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _searchText$changed { _$didChange(\.searchText, _searchText$mirror, _searchText$read) }
-            if _previousSearches$changed {
-                _$didChange(\.previousSearches, _previousSearches$mirror, _previousSearches$read)
-            }
-            if _executeSearchCanExecute$changed { _executeSearch$condition.publish() }
-            if _executeSearchIsExecuting$changed {
-                _$didChange(
-                    \.executeSearchIsExecuting,
-                    _executeSearchIsExecuting$mirror,
-                    _executeSearchIsExecuting$read
-                )
-            }
-            if _executeSearchIsEnabled$changed {
-                _$didChange(\.executeSearchIsEnabled, _executeSearchIsEnabled$mirror, _executeSearchIsEnabled$read)
-            }
-            if _selectPreviousSearchCanExecute$changed { _selectPreviousSearch$condition.publish() }
-            if _selectPreviousSearchIsExecuting$changed {
-                _$didChange(
-                    \.selectPreviousSearchIsExecuting,
-                    _selectPreviousSearchIsExecuting$mirror,
-                    _selectPreviousSearchIsExecuting$read
-                )
-            }
-            if _selectPreviousSearchIsEnabled$changed {
-                _$didChange(
-                    \.selectPreviousSearchIsEnabled,
-                    _selectPreviousSearchIsEnabled$mirror,
-                    _selectPreviousSearchIsEnabled$read
-                )
-            }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _searchText.pending(telling) { _$changed(\.searchText, _searchText, telling) }
+        if _previousSearches.pending(telling) { _$changed(\.previousSearches, _previousSearches, telling) }
+        if _executeSearchCanExecute.pending(telling) { _$changed(_executeSearchCanExecute, telling) }
+        if _executeSearchIsExecuting.pending(telling) {
+            _$changed(\.executeSearchIsExecuting, _executeSearchIsExecuting, telling)
+        }
+        if _executeSearchIsEnabled.pending(telling) {
+            _$changed(\.executeSearchIsEnabled, _executeSearchIsEnabled, telling)
+        }
+        if _selectPreviousSearchCanExecute.pending(telling) { _$changed(_selectPreviousSearchCanExecute, telling) }
+        if _selectPreviousSearchIsExecuting.pending(telling) {
+            _$changed(\.selectPreviousSearchIsExecuting, _selectPreviousSearchIsExecuting, telling)
+        }
+        if _selectPreviousSearchIsEnabled.pending(telling) {
+            _$changed(\.selectPreviousSearchIsEnabled, _selectPreviousSearchIsEnabled, telling)
         }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<FlickrSearchViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The constant `title`.
     private static func _title$make() -> String {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 10)
                                  "Flickr Search"
 #sourceLocation()
     }
 
-    /// The initial value of `searchText`.
     private static func _searchText$initial() -> String {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 13)
                                         ""
 #sourceLocation()
     }
 
-    /// The initial value of `previousSearches`.
     private static func _previousSearches$initial() -> _previousSearches$Type {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 16)
               []
 #sourceLocation()
     }
 
-    /// Whether `executeSearch` may run, besides not already running.
     private static func _executeSearchCanExecute$compute(searchText: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 22)
              searchText.count > 3
 #sourceLocation()
     }
 
-    /// Whether `selectPreviousSearch` may run, besides not already running.
     private static func _selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: Swift.Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 35)
               !executeSearchIsExecuting
@@ -473,14 +322,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Spec statements
 
-    /// The work `executeSearch` starts on each execution.
     private func _executeSearch$work() -> Reactive.SignalProducer<_executeSearch$Output, _executeSearch$Failure> {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 23)
           flickr.flickrSearch(searchText)
 #sourceLocation()
     }
 
-    /// Handles each value `executeSearch` produces.
     private func _executeSearch$didSendValue(_ value: _executeSearch$Output) {
         _$transactions.emit { [observer = _showResults$observer] in observer.send(value: value) }
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 27)
@@ -491,7 +338,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    /// What `selectPreviousSearch` does.
     private func _selectPreviousSearch$perform(_ input: _selectPreviousSearch$Input) {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 36)
              searchText = input.searchString
@@ -506,7 +352,10 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
             .value("searchText", \.searchText, searchTextProperty),
             .value("previousSearches", \.previousSearches, previousSearchesProperty),
             .work("executeSearchIsExecuting", \.executeSearchIsExecuting, executeSearchIsExecutingProperty),
-            .value("executeSearchIsEnabled", \.executeSearchIsEnabled, executeSearchIsEnabledProperty),
+            .value("executeSearchIsEnabled", \.executeSearchIsEnabled, executeSearchIsEnabledProperty) {
+                Self._executeSearchCanExecute$compute(searchText: $0._searchText.value)
+                    && !$0._executeSearchIsExecuting.value
+            },
             .work(
                 "selectPreviousSearchIsExecuting",
                 \.selectPreviousSearchIsExecuting,
@@ -516,7 +365,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
                 "selectPreviousSearchIsEnabled",
                 \.selectPreviousSearchIsEnabled,
                 selectPreviousSearchIsEnabledProperty
-            ),
+            ) {
+                Self._selectPreviousSearchCanExecute$compute(
+                    executeSearchIsExecuting: $0._executeSearchIsExecuting.value
+                )
+                    && !$0._selectPreviousSearchIsExecuting.value
+            },
             .event("showResults", \.showResults, showResults),
         ]
     }
@@ -528,24 +382,23 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
                 "searchesOnlyForMoreThanThreeCharacters",
                 "the search button is enabled only for more than three characters",
                 holds: Self._searchesOnlyForMoreThanThreeCharacters$invariant(
-                    executeSearchIsEnabled: _executeSearchIsEnabled,
-                    searchText: _searchText
+                    executeSearchIsEnabled: _executeSearchIsEnabled.value,
+                    searchText: _searchText.value
                 )
             ),
             Reactive.Invariant(
                 "atMostTenPreviousSearches",
                 "the history keeps at most ten searches",
-                holds: Self._atMostTenPreviousSearches$invariant(previousSearches: _previousSearches)
+                holds: Self._atMostTenPreviousSearches$invariant(previousSearches: _previousSearches.value)
             ),
             Reactive.Invariant(
                 "eachPreviousSearchOnce",
                 "a search text is in the history once",
-                holds: Self._eachPreviousSearchOnce$invariant(previousSearches: _previousSearches)
+                holds: Self._eachPreviousSearchOnce$invariant(previousSearches: _previousSearches.value)
             ),
         ]
     }
 
-    /// Whether the invariant `searchesOnlyForMoreThanThreeCharacters` holds.
     private static func _searchesOnlyForMoreThanThreeCharacters$invariant(
         executeSearchIsEnabled: Swift.Bool,
         searchText: String
@@ -555,14 +408,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    /// Whether the invariant `atMostTenPreviousSearches` holds.
     private static func _atMostTenPreviousSearches$invariant(previousSearches: _previousSearches$Type) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 47)
            previousSearches.count <= 10
 #sourceLocation()
     }
 
-    /// Whether the invariant `eachPreviousSearchOnce` holds.
     private static func _eachPreviousSearchOnce$invariant(previousSearches: _previousSearches$Type) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 50)
            Set(previousSearches.map(\.searchString)).count == previousSearches.count
@@ -582,49 +433,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
             Reactive.InspectedCommand("executeSearch", executeSearch),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "executeSearchCanExecute",
-            _executeSearchCanExecute,
-            Self._executeSearchCanExecute$compute(searchText: _searchText),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "executeSearchIsEnabled",
-            _executeSearchIsEnabled,
-            _executeSearchCanExecute && !_executeSearchIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "executeSearch.isEnabled",
-            executeSearch.isEnabled.value,
-            _executeSearchIsEnabled,
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "selectPreviousSearchCanExecute",
-            _selectPreviousSearchCanExecute,
-            Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "selectPreviousSearchIsEnabled",
-            _selectPreviousSearchIsEnabled,
-            _selectPreviousSearchCanExecute && !_selectPreviousSearchIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "selectPreviousSearch.isEnabled",
-            selectPreviousSearch.isEnabled.value,
-            _selectPreviousSearchIsEnabled,
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension FlickrSearchViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension FlickrSearchViewModel: Reactive.GeneratedViewModel {}

@@ -61,61 +61,32 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     /// What the screen shows.
     public var results: _results$Type {
-        get {
-            _results$read = true
-            _$access(\.results)
-            return _results
-        }
+        get { _$read(\.results, _results.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
-            Reactive.Staging.write(&_results, newValue, before: &_results$before)
-            _$transactions.end { _$commit() }
+            _results.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// The navigation bar's title (the searched text).
-    public var title: String {
-        _title$read = true
-        _$access(\.title)
-        return _title
-    }
+    public var title: String { _$read(\.title, _title.read()) }
 
     // MARK: Children
 
     /// One item per photo, in order; an item stays while its photo does (with what it loaded).
-    public var items: _items$Type {
-        _items$read = true
-        _$access(\.items)
-        return _items
-    }
+    public var items: _items$Type { _$read(\.items, _items.read()) }
 
     // MARK: Runtime properties
 
-    /// `results` as a runtime `Property`, for bindings and operators;
-    /// it starts following `results` when first asked for.
-    public var resultsProperty: Reactive.Property<_results$Type> {
-        let mirror = _results$mirror ?? Reactive.MutableProperty(_results)
-        _results$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `title` as a runtime `Property`, for bindings and operators;
-    /// it starts following `title` when first asked for.
-    public var titleProperty: Reactive.Property<String> {
-        let mirror = _title$mirror ?? Reactive.MutableProperty(_title)
-        _title$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `items` as a runtime `Property`, for bindings and operators;
-    /// it starts following `items` when first asked for.
-    public var itemsProperty: Reactive.Property<_items$Type> {
-        let mirror = _items$mirror ?? Reactive.MutableProperty(_items)
-        _items$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `results` as a runtime `Property`, for bindings and operators.
+    public var resultsProperty: Reactive.Property<_results$Type> { _$property(_results) { _results.mirror = $0 } }
+    /// `title` as a runtime `Property`, for bindings and operators.
+    public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
+    /// `items` as a runtime `Property`, for bindings and operators.
+    public var itemsProperty: Reactive.Property<_items$Type> { _$property(_items) { _items.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -128,18 +99,11 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     // MARK: Storage
 
-    private var _results: _results$Type
-    private var _results$before: _results$Type?
-    private var _results$mirror: Reactive.MutableProperty<_results$Type>?
-    private var _results$read: Swift.Bool = false
-    private var _title: String
-    private var _title$mirror: Reactive.MutableProperty<String>?
-    private var _title$read: Swift.Bool = false
-    private var _items: _items$Type
-    private var _items$mirror: Reactive.MutableProperty<_items$Type>?
-    private var _items$read: Swift.Bool = false
+    private var _results: Reactive.Stored<_results$Type>
+    private var _title: Reactive.Stored<String>
+    private var _items: Reactive.Stored<_items$Type>
     private var _items$follower: Reactive.Follower
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _items$keys = Reactive.ChildKeys()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -153,99 +117,65 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         self.scheduler = scheduler
 
         // Every value's first state, in update order.
-        let results: _results$Type = Self._results$initial(initialResults: initialResults)
-        let title: String = Self._title$compute(results: results)
-        let items: _items$Type = Self._items$compute(
-            [],
-            _items$keys,
-            results: results,
-            flickr: flickr,
-            scheduler: scheduler
+        _results = Reactive.Stored<_results$Type>(Self._results$initial(initialResults: initialResults))
+        _title = Reactive.Stored<String>(Self._title$compute(results: _results.value))
+        _items = Reactive.Stored<_items$Type>(
+            Self._items$compute([], _items$keys, results: _results.value, flickr: flickr, scheduler: scheduler)
         )
-        _results = results
-        _title = title
-        _items = items
         _items$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
-        _items$follower.action = { [weak self] in self?._$transaction {} }
-        _items$follower.follow(_items)
+        _$transactions.attach(self)
+        _items$follower.owner = _$transactions
+        _items$follower.follow(_items.value)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _results$changed = Reactive.Staging.changed(_results, before: &_results$before)
+        let _results$changed = _results.changed()
         // Each value an input of which changed, computed again, in update order.
         // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
         // taken once the value is current (keeping children by id may update them).
-        let _title$changed = _results$changed
-            && Reactive.Staging.replace(&_title, with: Self._title$compute(results: _results))
+        let _title$changed = _results$changed && _title.replace(Self._title$compute(results: _results.value))
         let _items$changed = _results$changed
-            && Reactive.Staging.replaceChild(
-                &_items,
-                with: Self._items$compute(_items, _items$keys, results: _results, flickr: flickr, scheduler: scheduler)
+            && _items.replaceChild(
+                Self._items$compute(
+                    _items.value,
+                    _items$keys,
+                    results: _results.value,
+                    flickr: flickr,
+                    scheduler: scheduler
+                )
             )
-        if _items$changed { _items$follower.follow(_items) }
+        if _items$changed { _items$follower.follow(_items.value) }
         let _items$childChanged = _items$follower.take()
+        return (_results$changed || _title$changed || _items$changed || _items$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _results$changed { _results$mirror?.stage(_results) }
-            if _title$changed { _title$mirror?.stage(_title) }
-            if _items$changed { _items$mirror?.stage(_items) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _items$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _results$changed { _$didChange(\.results, _results$mirror, _results$read) }
-            if _title$changed { _$didChange(\.title, _title$mirror, _title$read) }
-            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _results.pending(telling) { _$changed(\.results, _results, telling) }
+        if _title.pending(telling) { _$changed(\.title, _title, telling) }
+        if _items.pending(telling) { _$changed(\.items, _items, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchResultsViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<FlickrSearchResultsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `results`.
     private static func _results$initial(initialResults: _initialResults$Type) -> _results$Type {
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 14)
                                                  initialResults
 #sourceLocation()
     }
 
-    /// Computes `title` from what it reads.
     private static func _title$compute(results: _results$Type) -> String {
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 17)
                                 results.searchString
@@ -274,7 +204,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         \.identifier
 #sourceLocation()
             }(),
-            make: { element -> _items$Type.Element in
+            make: { element in
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 24)
            FlickrSearchResultsItemViewModel(initialPhoto: element, flickr: flickr, scheduler: scheduler)
 #sourceLocation()
@@ -293,7 +223,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<FlickrSearchResultsViewModel>] {
         [
             .value("results", \.results, resultsProperty),
-            .value("title", \.title, titleProperty),
+            .value("title", \.title, titleProperty) { Self._title$compute(results: $0._results.value) },
             .value("items", \.items, itemsProperty),
         ]
     }
@@ -304,12 +234,11 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
             Reactive.Invariant(
                 "oneItemPerPhotoInOrder",
                 "the screen shows one item per photo, in the order of the results",
-                holds: Self._oneItemPerPhotoInOrder$invariant(items: _items, results: _results)
+                holds: Self._oneItemPerPhotoInOrder$invariant(items: _items.value, results: _results.value)
             ),
         ]
     }
 
-    /// Whether the invariant `oneItemPerPhotoInOrder` holds.
     private static func _oneItemPerPhotoInOrder$invariant(items: _items$Type, results: _results$Type) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 30)
            items.map(\.photo) == results.photos
@@ -322,14 +251,6 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
             .init("results", \.results),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("title", _title, Self._title$compute(results: _results), into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension FlickrSearchResultsViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension FlickrSearchResultsViewModel: Reactive.GeneratedViewModel {}

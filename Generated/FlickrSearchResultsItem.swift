@@ -67,105 +67,61 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     /// The photo; the results screen writes it.
     public var photo: _photo$Type {
-        get {
-            _photo$read = true
-            _$access(\.photo)
-            return _photo
-        }
+        get { _$read(\.photo, _photo.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.photo = newValue } }
-            Reactive.Staging.write(&_photo, newValue, before: &_photo$before)
-            _$transactions.end { _$commit() }
+            _photo.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether the item is on screen (the view sets it).
     public var isVisible: Bool {
-        get {
-            _isVisible$read = true
-            _$access(\.isVisible)
-            return _isVisible
-        }
+        get { _$read(\.isVisible, _isVisible.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isVisible = newValue } }
-            Reactive.Staging.write(&_isVisible, newValue, before: &_isVisible$before)
-            _$transactions.end { _$commit() }
+            _isVisible.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether the item has been visible for a whole second.
     public private(set) var hasBeenSeen: Bool {
-        get {
-            _hasBeenSeen$read = true
-            _$access(\.hasBeenSeen)
-            return _hasBeenSeen
-        }
+        get { _$read(\.hasBeenSeen, _hasBeenSeen.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.hasBeenSeen = newValue } }
-            Reactive.Staging.write(&_hasBeenSeen, newValue, before: &_hasBeenSeen$before)
-            _$transactions.end { _$commit() }
+            _hasBeenSeen.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// The photo's title.
-    public var title: String {
-        _title$read = true
-        _$access(\.title)
-        return _title
-    }
+    public var title: String { _$read(\.title, _title.read()) }
 
     /// Where the photo's image is.
-    public var url: _url$Type {
-        _url$read = true
-        _$access(\.url)
-        return _url
-    }
+    public var url: _url$Type { _$read(\.url, _url.read()) }
 
     /// `isVisible` once it has stayed the same for a second.
-    public var settledVisibility: Bool {
-        _settledVisibility$read = true
-        _$access(\.settledVisibility)
-        return _settledVisibility
-    }
+    public var settledVisibility: Bool { _$read(\.settledVisibility, _settledVisibility.read()) }
 
     /// How many made it a favourite; nil until loaded.
-    public var favorites: Int? {
-        _favorites$read = true
-        _$access(\.favorites)
-        return _favorites
-    }
+    public var favorites: Int? { _$read(\.favorites, _favorites.read()) }
 
     /// How many comments it has; nil until loaded.
-    public var comments: Int? {
-        _comments$read = true
-        _$access(\.comments)
-        return _comments
-    }
+    public var comments: Int? { _$read(\.comments, _comments.read()) }
 
     // MARK: Resources
 
     /// The photo's favourites and comments, loaded once the item has been seen.
-    public var metadata: _metadata$Type? {
-        _metadata$read = true
-        _$access(\.metadata)
-        return _metadata
-    }
+    public var metadata: _metadata$Type? { _$read(\.metadata, _metadata.read()) }
 
     /// Whether `metadata` is loading.
-    public var metadataIsLoading: Swift.Bool {
-        _metadataIsLoading$read = true
-        _$access(\.metadataIsLoading)
-        return _metadataIsLoading
-    }
+    public var metadataIsLoading: Swift.Bool { _$read(\.metadataIsLoading, _metadataIsLoading.read()) }
 
     /// Why the last load of `metadata` failed; nil while loading and after a success.
-    public var metadataError: _metadata$Failure? {
-        _metadataError$read = true
-        _$access(\.metadataError)
-        return _metadataError
-    }
+    public var metadataError: _metadata$Failure? { _$read(\.metadataError, _metadataError.read()) }
 
     /// Loads `metadata` again; a load still running is cancelled.
     public func reloadMetadata() {
@@ -179,92 +135,33 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     // MARK: Runtime properties
 
-    /// `photo` as a runtime `Property`, for bindings and operators;
-    /// it starts following `photo` when first asked for.
-    public var photoProperty: Reactive.Property<_photo$Type> {
-        let mirror = _photo$mirror ?? Reactive.MutableProperty(_photo)
-        _photo$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `isVisible` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isVisible` when first asked for.
-    public var isVisibleProperty: Reactive.Property<Bool> {
-        let mirror = _isVisible$mirror ?? Reactive.MutableProperty(_isVisible)
-        _isVisible$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `hasBeenSeen` as a runtime `Property`, for bindings and operators;
-    /// it starts following `hasBeenSeen` when first asked for.
-    public var hasBeenSeenProperty: Reactive.Property<Bool> {
-        let mirror = _hasBeenSeen$mirror ?? Reactive.MutableProperty(_hasBeenSeen)
-        _hasBeenSeen$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `title` as a runtime `Property`, for bindings and operators;
-    /// it starts following `title` when first asked for.
-    public var titleProperty: Reactive.Property<String> {
-        let mirror = _title$mirror ?? Reactive.MutableProperty(_title)
-        _title$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `url` as a runtime `Property`, for bindings and operators;
-    /// it starts following `url` when first asked for.
-    public var urlProperty: Reactive.Property<_url$Type> {
-        let mirror = _url$mirror ?? Reactive.MutableProperty(_url)
-        _url$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `settledVisibility` as a runtime `Property`, for bindings and operators;
-    /// it starts following `settledVisibility` when first asked for.
+    /// `photo` as a runtime `Property`, for bindings and operators.
+    public var photoProperty: Reactive.Property<_photo$Type> { _$property(_photo) { _photo.mirror = $0 } }
+    /// `isVisible` as a runtime `Property`, for bindings and operators.
+    public var isVisibleProperty: Reactive.Property<Bool> { _$property(_isVisible) { _isVisible.mirror = $0 } }
+    /// `hasBeenSeen` as a runtime `Property`, for bindings and operators.
+    public var hasBeenSeenProperty: Reactive.Property<Bool> { _$property(_hasBeenSeen) { _hasBeenSeen.mirror = $0 } }
+    /// `title` as a runtime `Property`, for bindings and operators.
+    public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
+    /// `url` as a runtime `Property`, for bindings and operators.
+    public var urlProperty: Reactive.Property<_url$Type> { _$property(_url) { _url.mirror = $0 } }
+    /// `settledVisibility` as a runtime `Property`, for bindings and operators.
     public var settledVisibilityProperty: Reactive.Property<Bool> {
-        let mirror = _settledVisibility$mirror ?? Reactive.MutableProperty(_settledVisibility)
-        _settledVisibility$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_settledVisibility) { _settledVisibility.mirror = $0 }
     }
-
-    /// `favorites` as a runtime `Property`, for bindings and operators;
-    /// it starts following `favorites` when first asked for.
-    public var favoritesProperty: Reactive.Property<Int?> {
-        let mirror = _favorites$mirror ?? Reactive.MutableProperty(_favorites)
-        _favorites$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `comments` as a runtime `Property`, for bindings and operators;
-    /// it starts following `comments` when first asked for.
-    public var commentsProperty: Reactive.Property<Int?> {
-        let mirror = _comments$mirror ?? Reactive.MutableProperty(_comments)
-        _comments$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `metadata` as a runtime `Property`, for bindings and operators;
-    /// it starts following `metadata` when first asked for.
-    public var metadataProperty: Reactive.Property<_metadata$Type?> {
-        let mirror = _metadata$mirror ?? Reactive.MutableProperty(_metadata)
-        _metadata$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `metadataIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `metadataIsLoading` when first asked for.
+    /// `favorites` as a runtime `Property`, for bindings and operators.
+    public var favoritesProperty: Reactive.Property<Int?> { _$property(_favorites) { _favorites.mirror = $0 } }
+    /// `comments` as a runtime `Property`, for bindings and operators.
+    public var commentsProperty: Reactive.Property<Int?> { _$property(_comments) { _comments.mirror = $0 } }
+    /// `metadata` as a runtime `Property`, for bindings and operators.
+    public var metadataProperty: Reactive.Property<_metadata$Type?> { _$property(_metadata) { _metadata.mirror = $0 } }
+    /// `metadataIsLoading` as a runtime `Property`, for bindings and operators.
     public var metadataIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _metadataIsLoading$mirror ?? Reactive.MutableProperty(_metadataIsLoading)
-        _metadataIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_metadataIsLoading) { _metadataIsLoading.mirror = $0 }
     }
-
-    /// `metadataError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `metadataError` when first asked for.
+    /// `metadataError` as a runtime `Property`, for bindings and operators.
     public var metadataErrorProperty: Reactive.Property<_metadata$Failure?> {
-        let mirror = _metadataError$mirror ?? Reactive.MutableProperty(_metadataError)
-        _metadataError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_metadataError) { _metadataError.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -278,47 +175,18 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     // MARK: Storage
 
-    private var _photo: _photo$Type
-    private var _photo$before: _photo$Type?
-    private var _photo$mirror: Reactive.MutableProperty<_photo$Type>?
-    private var _photo$read: Swift.Bool = false
-    private var _isVisible: Bool
-    private var _isVisible$before: Bool?
-    private var _isVisible$mirror: Reactive.MutableProperty<Bool>?
-    private var _isVisible$read: Swift.Bool = false
-    private var _hasBeenSeen: Bool
-    private var _hasBeenSeen$before: Bool?
-    private var _hasBeenSeen$mirror: Reactive.MutableProperty<Bool>?
-    private var _hasBeenSeen$read: Swift.Bool = false
-    private var _title: String
-    private var _title$mirror: Reactive.MutableProperty<String>?
-    private var _title$read: Swift.Bool = false
-    private var _url: _url$Type
-    private var _url$mirror: Reactive.MutableProperty<_url$Type>?
-    private var _url$read: Swift.Bool = false
-    private var _settledVisibility: Bool
-    private var _settledVisibility$before: Bool?
-    private var _settledVisibility$mirror: Reactive.MutableProperty<Bool>?
-    private var _settledVisibility$read: Swift.Bool = false
-    private var _favorites: Int?
-    private var _favorites$mirror: Reactive.MutableProperty<Int?>?
-    private var _favorites$read: Swift.Bool = false
-    private var _comments: Int?
-    private var _comments$mirror: Reactive.MutableProperty<Int?>?
-    private var _comments$read: Swift.Bool = false
-    private var _metadata: _metadata$Type?
-    private var _metadata$before: _metadata$Type??
-    private var _metadata$mirror: Reactive.MutableProperty<_metadata$Type?>?
-    private var _metadata$read: Swift.Bool = false
-    private var _metadataIsLoading: Swift.Bool
-    private var _metadataIsLoading$before: Swift.Bool?
-    private var _metadataIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _metadataIsLoading$read: Swift.Bool = false
-    private var _metadataError: _metadata$Failure?
-    private var _metadataError$before: _metadata$Failure??
-    private var _metadataError$mirror: Reactive.MutableProperty<_metadata$Failure?>?
-    private var _metadataError$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _photo: Reactive.Stored<_photo$Type>
+    private var _isVisible: Reactive.Stored<Bool>
+    private var _hasBeenSeen: Reactive.Stored<Bool>
+    private var _title: Reactive.Stored<String>
+    private var _url: Reactive.Stored<_url$Type>
+    private var _settledVisibility: Reactive.Stored<Bool>
+    private var _favorites: Reactive.Stored<Int?>
+    private var _comments: Reactive.Stored<Int?>
+    private var _metadata: Reactive.Stored<_metadata$Type?>
+    private var _metadataIsLoading: Reactive.Stored<Swift.Bool>
+    private var _metadataError: Reactive.Stored<_metadata$Failure?>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -342,30 +210,20 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         self.flickr = flickr
 
         // Every value's first state, in update order.
-        let photo: _photo$Type = Self._photo$initial(initialPhoto: initialPhoto)
-        let isVisible: Bool = Self._isVisible$initial()
-        let title: String = Self._title$compute(photo: photo)
-        let url: _url$Type = Self._url$compute(photo: photo)
-        let settledVisibility: Bool = Self._settledVisibility$compute(isVisible: isVisible)
-        let hasBeenSeen: Bool = Self._hasBeenSeen$initial()
-        let metadata: _metadata$Type? = nil
-        let favorites: Int? = Self._favorites$compute(metadata: metadata)
-        let comments: Int? = Self._comments$compute(metadata: metadata)
-        let metadataIsLoading: Swift.Bool = false
-        let metadataError: _metadata$Failure? = nil
-        _photo = photo
-        _isVisible = isVisible
-        _hasBeenSeen = hasBeenSeen
-        _title = title
-        _url = url
-        _settledVisibility = settledVisibility
-        _favorites = favorites
-        _comments = comments
-        _metadata = metadata
-        _metadataIsLoading = metadataIsLoading
-        _metadataError = metadataError
+        _photo = Reactive.Stored<_photo$Type>(Self._photo$initial(initialPhoto: initialPhoto))
+        _isVisible = Reactive.Stored<Bool>(Self._isVisible$initial())
+        _title = Reactive.Stored<String>(Self._title$compute(photo: _photo.value))
+        _url = Reactive.Stored<_url$Type>(Self._url$compute(photo: _photo.value))
+        _settledVisibility = Reactive.Stored<Bool>(Self._settledVisibility$compute(isVisible: _isVisible.value))
+        _hasBeenSeen = Reactive.Stored<Bool>(Self._hasBeenSeen$initial())
+        _metadata = Reactive.Stored<_metadata$Type?>(nil)
+        _favorites = Reactive.Stored<Int?>(Self._favorites$compute(metadata: _metadata.value))
+        _comments = Reactive.Stored<Int?>(Self._comments$compute(metadata: _metadata.value))
+        _metadataIsLoading = .init(false)
+        _metadataError = Reactive.Stored<_metadata$Failure?>(nil)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _metadata$loader.changes.observeValuesOnMain { [weak self] in self?._metadata$loaded($0) }
     }
 
@@ -375,173 +233,119 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     // MARK: Transactions
 
-    /// Applies one event of `metadata`'s loader: its outputs change in one transaction.
     private func _metadata$loaded(_ state: Reactive.ResourceLoader<_metadata$Type, _metadata$Failure>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._metadata$loaded(state) } }
-        Reactive.Staging.write(&_metadata, state.value, before: &_metadata$before)
-        Reactive.Staging.write(&_metadataIsLoading, state.isLoading, before: &_metadataIsLoading$before)
-        if state.errorChanged { Reactive.Staging.write(&_metadataError, state.error, before: &_metadataError$before) }
-        _$transactions.end { _$commit() }
+        _metadata.write(state.value)
+        _metadataIsLoading.write(state.isLoading)
+        if state.errorChanged { _metadataError.write(state.error) }
+        _$transactions.end(self)
     }
 
     /// Computes `settledVisibility` from what it reads now and hands the value to its pacer.
     private func _settledVisibility$pace() {
-        _settledVisibility$pacer.send(Self._settledVisibility$compute(isVisible: _isVisible))
+        _settledVisibility$pacer.send(Self._settledVisibility$compute(isVisible: _isVisible.value))
     }
 
     /// Writes a value of `settledVisibility` that its pacer let through: a transaction of its own.
     private func _settledVisibility$arrived(_ newValue: Bool) {
         guard _$transactions.begin() else { return _$transactions.later { self._settledVisibility$arrived(newValue) } }
-        Reactive.Staging.write(&_settledVisibility, newValue, before: &_settledVisibility$before)
-        _$transactions.end { _$commit() }
+        _settledVisibility.write(newValue)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _photo$changed = Reactive.Staging.changed(_photo, before: &_photo$before)
-        let _isVisible$changed = Reactive.Staging.changed(_isVisible, before: &_isVisible$before)
+        let _photo$changed = _photo.changed()
+        let _isVisible$changed = _isVisible.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _title$changed = _photo$changed
-            && Reactive.Staging.replace(&_title, with: Self._title$compute(photo: _photo))
-        let _url$changed = _photo$changed && Reactive.Staging.replace(&_url, with: Self._url$compute(photo: _photo))
+        let _title$changed = _photo$changed && _title.replace(Self._title$compute(photo: _photo.value))
+        let _url$changed = _photo$changed && _url.replace(Self._url$compute(photo: _photo.value))
         if _isVisible$changed { _settledVisibility$pace() }
-        let _settledVisibility$changed = Reactive.Staging.changed(
-            _settledVisibility,
-            before: &_settledVisibility$before
-        )
+        let _settledVisibility$changed = _settledVisibility.changed()
         if _settledVisibility$changed {
-            if case .none = _hasBeenSeen$before { _hasBeenSeen$before = _hasBeenSeen }
-            Self._markSeen$react(settledVisibility: _settledVisibility, hasBeenSeen: &_hasBeenSeen)
+            _hasBeenSeen.willWrite()
+            Self._markSeen$react(settledVisibility: _settledVisibility.value, hasBeenSeen: &_hasBeenSeen.value)
         }
-        let _hasBeenSeen$changed = Reactive.Staging.changed(_hasBeenSeen, before: &_hasBeenSeen$before)
+        let _hasBeenSeen$changed = _hasBeenSeen.changed()
         if (_hasBeenSeen$changed || _photo$changed) { _metadata$loader.reload() }
-        let _metadata$changed = Reactive.Staging.changed(_metadata, before: &_metadata$before)
+        let _metadata$changed = _metadata.changed()
         let _favorites$changed = _metadata$changed
-            && Reactive.Staging.replace(&_favorites, with: Self._favorites$compute(metadata: _metadata))
+            && _favorites.replace(Self._favorites$compute(metadata: _metadata.value))
         let _comments$changed = _metadata$changed
-            && Reactive.Staging.replace(&_comments, with: Self._comments$compute(metadata: _metadata))
-        let _metadataIsLoading$changed = Reactive.Staging.changed(
-            _metadataIsLoading,
-            before: &_metadataIsLoading$before
-        )
-        let _metadataError$changed = Reactive.Staging.changed(_metadataError, before: &_metadataError$before)
+            && _comments.replace(Self._comments$compute(metadata: _metadata.value))
+        let _metadataIsLoading$changed = _metadataIsLoading.changed()
+        let _metadataError$changed = _metadataError.changed()
+        return (_photo$changed || _isVisible$changed || _title$changed || _url$changed || _settledVisibility$changed
+            || _hasBeenSeen$changed || _metadata$changed || _favorites$changed || _comments$changed
+            || _metadataIsLoading$changed || _metadataError$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _photo$changed { _photo$mirror?.stage(_photo) }
-            if _isVisible$changed { _isVisible$mirror?.stage(_isVisible) }
-            if _title$changed { _title$mirror?.stage(_title) }
-            if _url$changed { _url$mirror?.stage(_url) }
-            if _settledVisibility$changed { _settledVisibility$mirror?.stage(_settledVisibility) }
-            if _hasBeenSeen$changed { _hasBeenSeen$mirror?.stage(_hasBeenSeen) }
-            if _metadata$changed { _metadata$mirror?.stage(_metadata) }
-            if _favorites$changed { _favorites$mirror?.stage(_favorites) }
-            if _comments$changed { _comments$mirror?.stage(_comments) }
-            if _metadataIsLoading$changed { _metadataIsLoading$mirror?.stage(_metadataIsLoading) }
-            if _metadataError$changed { _metadataError$mirror?.stage(_metadataError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _photo$changed { _$didChange(\.photo, _photo$mirror, _photo$read) }
-            if _isVisible$changed { _$didChange(\.isVisible, _isVisible$mirror, _isVisible$read) }
-            if _title$changed { _$didChange(\.title, _title$mirror, _title$read) }
-            if _url$changed { _$didChange(\.url, _url$mirror, _url$read) }
-            if _settledVisibility$changed {
-                _$didChange(\.settledVisibility, _settledVisibility$mirror, _settledVisibility$read)
-            }
-            if _hasBeenSeen$changed { _$didChange(\.hasBeenSeen, _hasBeenSeen$mirror, _hasBeenSeen$read) }
-            if _metadata$changed { _$didChange(\.metadata, _metadata$mirror, _metadata$read) }
-            if _favorites$changed { _$didChange(\.favorites, _favorites$mirror, _favorites$read) }
-            if _comments$changed { _$didChange(\.comments, _comments$mirror, _comments$read) }
-            if _metadataIsLoading$changed {
-                _$didChange(\.metadataIsLoading, _metadataIsLoading$mirror, _metadataIsLoading$read)
-            }
-            if _metadataError$changed { _$didChange(\.metadataError, _metadataError$mirror, _metadataError$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _photo.pending(telling) { _$changed(\.photo, _photo, telling) }
+        if _isVisible.pending(telling) { _$changed(\.isVisible, _isVisible, telling) }
+        if _title.pending(telling) { _$changed(\.title, _title, telling) }
+        if _url.pending(telling) { _$changed(\.url, _url, telling) }
+        if _settledVisibility.pending(telling) { _$changed(\.settledVisibility, _settledVisibility, telling) }
+        if _hasBeenSeen.pending(telling) { _$changed(\.hasBeenSeen, _hasBeenSeen, telling) }
+        if _metadata.pending(telling) { _$changed(\.metadata, _metadata, telling) }
+        if _favorites.pending(telling) { _$changed(\.favorites, _favorites, telling) }
+        if _comments.pending(telling) { _$changed(\.comments, _comments, telling) }
+        if _metadataIsLoading.pending(telling) { _$changed(\.metadataIsLoading, _metadataIsLoading, telling) }
+        if _metadataError.pending(telling) { _$changed(\.metadataError, _metadataError, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<FlickrSearchResultsItemViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<FlickrSearchResultsItemViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `photo`.
     private static func _photo$initial(initialPhoto: _initialPhoto$Type) -> _photo$Type {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 14)
                                        initialPhoto
 #sourceLocation()
     }
 
-    /// The initial value of `isVisible`.
     private static func _isVisible$initial() -> Bool {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 15)
                                      false
 #sourceLocation()
     }
 
-    /// The initial value of `hasBeenSeen`.
     private static func _hasBeenSeen$initial() -> Bool {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 16)
                                        false
 #sourceLocation()
     }
 
-    /// Computes `title` from what it reads.
     private static func _title$compute(photo: _photo$Type) -> String {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 19)
                                 photo.title
 #sourceLocation()
     }
 
-    /// Computes `url` from what it reads.
     private static func _url$compute(photo: _photo$Type) -> _url$Type {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 20)
                             photo.url
 #sourceLocation()
     }
 
-    /// Computes `settledVisibility` from what it reads.
     private static func _settledVisibility$compute(isVisible: Bool) -> Bool {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 23)
            isVisible
 #sourceLocation()
     }
 
-    /// Computes `favorites` from what it reads.
     private static func _favorites$compute(metadata: _metadata$Type?) -> Int? {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 26)
                                   metadata?.favorites
 #sourceLocation()
     }
 
-    /// Computes `comments` from what it reads.
     private static func _comments$compute(metadata: _metadata$Type?) -> Int? {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 27)
                                  metadata?.comments
@@ -558,7 +362,6 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     // MARK: Spec statements
 
-    /// Starts one load of `metadata`.
     private func _metadata$load() -> Reactive.SignalProducer<_metadata$Type, _metadata$Failure> {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 40)
            hasBeenSeen ? flickr.flickrImageMetadata(photo.identifier) : .empty
@@ -573,11 +376,13 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
             .value("photo", \.photo, photoProperty),
             .value("isVisible", \.isVisible, isVisibleProperty),
             .value("hasBeenSeen", \.hasBeenSeen, hasBeenSeenProperty),
-            .value("title", \.title, titleProperty),
-            .value("url", \.url, urlProperty),
+            .value("title", \.title, titleProperty) { Self._title$compute(photo: $0._photo.value) },
+            .value("url", \.url, urlProperty) { Self._url$compute(photo: $0._photo.value) },
             .value("settledVisibility", \.settledVisibility, settledVisibilityProperty),
-            .value("favorites", \.favorites, favoritesProperty),
-            .value("comments", \.comments, commentsProperty),
+            .value("favorites", \.favorites, favoritesProperty) {
+                Self._favorites$compute(metadata: $0._metadata.value)
+            },
+            .value("comments", \.comments, commentsProperty) { Self._comments$compute(metadata: $0._metadata.value) },
             .value("metadata", \.metadata, metadataProperty),
             .work("metadataIsLoading", \.metadataIsLoading, metadataIsLoadingProperty),
             .value("metadataError", \.metadataError, metadataErrorProperty),
@@ -590,24 +395,25 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
             Reactive.Invariant(
                 "metadataOnlyOnceSeen",
                 "favourites and comments load only after a second of visibility",
-                holds: Self._metadataOnlyOnceSeen$invariant(metadata: _metadata, hasBeenSeen: _hasBeenSeen)
+                holds: Self._metadataOnlyOnceSeen$invariant(metadata: _metadata.value, hasBeenSeen: _hasBeenSeen.value)
             ),
             Reactive.Invariant(
                 "favoritesAndCommentsTogether",
                 "favourites and comments are shown together",
-                holds: Self._favoritesAndCommentsTogether$invariant(favorites: _favorites, comments: _comments)
+                holds: Self._favoritesAndCommentsTogether$invariant(
+                    favorites: _favorites.value,
+                    comments: _comments.value
+                )
             ),
         ]
     }
 
-    /// Whether the invariant `metadataOnlyOnceSeen` holds.
     private static func _metadataOnlyOnceSeen$invariant(metadata: _metadata$Type?, hasBeenSeen: Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 45)
            metadata == nil || hasBeenSeen
 #sourceLocation()
     }
 
-    /// Whether the invariant `favoritesAndCommentsTogether` holds.
     private static func _favoritesAndCommentsTogether$invariant(favorites: Int?, comments: Int?) -> Swift.Bool {
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 48)
            (favorites == nil) == (comments == nil)
@@ -621,22 +427,6 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
             .init("isVisible", \.isVisible),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("title", _title, Self._title$compute(photo: _photo), into: &_$differences)
-        Reactive.Audit.compare("url", _url, Self._url$compute(photo: _photo), into: &_$differences)
-        Reactive.Audit.compare(
-            "favorites",
-            _favorites,
-            Self._favorites$compute(metadata: _metadata),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("comments", _comments, Self._comments$compute(metadata: _metadata), into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension FlickrSearchResultsItemViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension FlickrSearchResultsItemViewModel: Reactive.GeneratedViewModel {}

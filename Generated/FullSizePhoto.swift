@@ -56,7 +56,6 @@ public final class FullSizePhotoViewModel: Observation.Observable {
 
     // MARK: Spec expressions
 
-    /// The constant `initialPhotoName`.
     private static func _initialPhotoName$make(photos: _photos$Type, initialPhotoIndex: Int) -> String? {
 #sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 13)
             photos.element(at: initialPhotoIndex)?.photoName

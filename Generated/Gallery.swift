@@ -49,26 +49,16 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
     // MARK: Derived values
 
     /// The photos to show; empty until imported.
-    public var photos: _photos$Type {
-        _photos$read = true
-        _$access(\.photos)
-        return _photos
-    }
+    public var photos: _photos$Type { _$read(\.photos, _photos.read()) }
 
     // MARK: Resources
 
     /// The photos, once imported.
-    public var importedPhotos: _importedPhotos$Type? {
-        _importedPhotos$read = true
-        _$access(\.importedPhotos)
-        return _importedPhotos
-    }
+    public var importedPhotos: _importedPhotos$Type? { _$read(\.importedPhotos, _importedPhotos.read()) }
 
     /// Whether `importedPhotos` is loading.
     public var importedPhotosIsLoading: Swift.Bool {
-        _importedPhotosIsLoading$read = true
-        _$access(\.importedPhotosIsLoading)
-        return _importedPhotosIsLoading
+        _$read(\.importedPhotosIsLoading, _importedPhotosIsLoading.read())
     }
 
     /// Loads `importedPhotos` again; a load still running is cancelled.
@@ -83,28 +73,15 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Runtime properties
 
-    /// `photos` as a runtime `Property`, for bindings and operators;
-    /// it starts following `photos` when first asked for.
-    public var photosProperty: Reactive.Property<_photos$Type> {
-        let mirror = _photos$mirror ?? Reactive.MutableProperty(_photos)
-        _photos$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `importedPhotos` as a runtime `Property`, for bindings and operators;
-    /// it starts following `importedPhotos` when first asked for.
+    /// `photos` as a runtime `Property`, for bindings and operators.
+    public var photosProperty: Reactive.Property<_photos$Type> { _$property(_photos) { _photos.mirror = $0 } }
+    /// `importedPhotos` as a runtime `Property`, for bindings and operators.
     public var importedPhotosProperty: Reactive.Property<_importedPhotos$Type?> {
-        let mirror = _importedPhotos$mirror ?? Reactive.MutableProperty(_importedPhotos)
-        _importedPhotos$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_importedPhotos) { _importedPhotos.mirror = $0 }
     }
-
-    /// `importedPhotosIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `importedPhotosIsLoading` when first asked for.
+    /// `importedPhotosIsLoading` as a runtime `Property`, for bindings and operators.
     public var importedPhotosIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _importedPhotosIsLoading$mirror ?? Reactive.MutableProperty(_importedPhotosIsLoading)
-        _importedPhotosIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_importedPhotosIsLoading) { _importedPhotosIsLoading.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -118,18 +95,10 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Storage
 
-    private var _photos: _photos$Type
-    private var _photos$mirror: Reactive.MutableProperty<_photos$Type>?
-    private var _photos$read: Swift.Bool = false
-    private var _importedPhotos: _importedPhotos$Type?
-    private var _importedPhotos$before: _importedPhotos$Type??
-    private var _importedPhotos$mirror: Reactive.MutableProperty<_importedPhotos$Type?>?
-    private var _importedPhotos$read: Swift.Bool = false
-    private var _importedPhotosIsLoading: Swift.Bool
-    private var _importedPhotosIsLoading$before: Swift.Bool?
-    private var _importedPhotosIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _importedPhotosIsLoading$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _photos: Reactive.Stored<_photos$Type>
+    private var _importedPhotos: Reactive.Stored<_importedPhotos$Type?>
+    private var _importedPhotosIsLoading: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -142,14 +111,12 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         self.log = log
 
         // Every value's first state, in update order.
-        let importedPhotos: _importedPhotos$Type? = nil
-        let photos: _photos$Type = Self._photos$compute(importedPhotos: importedPhotos)
-        let importedPhotosIsLoading: Swift.Bool = false
-        _photos = photos
-        _importedPhotos = importedPhotos
-        _importedPhotosIsLoading = importedPhotosIsLoading
+        _importedPhotos = Reactive.Stored<_importedPhotos$Type?>(nil)
+        _photos = Reactive.Stored<_photos$Type>(Self._photos$compute(importedPhotos: _importedPhotos.value))
+        _importedPhotosIsLoading = .init(false)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _importedPhotos$loader.changes.observeValuesOnMain { [weak self] in
             self?._importedPhotos$loaded($0)
         }
@@ -163,74 +130,41 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Transactions
 
-    /// Applies one event of `importedPhotos`'s loader: its outputs change in one transaction.
     private func _importedPhotos$loaded(_ state: Reactive.ResourceLoader<_importedPhotos$Type, Never>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._importedPhotos$loaded(state) } }
-        Reactive.Staging.write(&_importedPhotos, state.value, before: &_importedPhotos$before)
-        Reactive.Staging.write(&_importedPhotosIsLoading, state.isLoading, before: &_importedPhotosIsLoading$before)
-        _$transactions.end { _$commit() }
+        _importedPhotos.write(state.value)
+        _importedPhotosIsLoading.write(state.isLoading)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _importedPhotos$changed = Reactive.Staging.changed(_importedPhotos, before: &_importedPhotos$before)
-        let _importedPhotosIsLoading$changed = Reactive.Staging.changed(
-            _importedPhotosIsLoading,
-            before: &_importedPhotosIsLoading$before
-        )
+        let _importedPhotos$changed = _importedPhotos.changed()
+        let _importedPhotosIsLoading$changed = _importedPhotosIsLoading.changed()
         // Each value an input of which changed, computed again, in update order.
         let _photos$changed = _importedPhotos$changed
-            && Reactive.Staging.replace(&_photos, with: Self._photos$compute(importedPhotos: _importedPhotos))
+            && _photos.replace(Self._photos$compute(importedPhotos: _importedPhotos.value))
+        return (_importedPhotos$changed || _photos$changed || _importedPhotosIsLoading$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _importedPhotos$changed { _importedPhotos$mirror?.stage(_importedPhotos) }
-            if _photos$changed { _photos$mirror?.stage(_photos) }
-            if _importedPhotosIsLoading$changed { _importedPhotosIsLoading$mirror?.stage(_importedPhotosIsLoading) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _importedPhotos$changed { _$didChange(\.importedPhotos, _importedPhotos$mirror, _importedPhotos$read) }
-            if _photos$changed { _$didChange(\.photos, _photos$mirror, _photos$read) }
-            if _importedPhotosIsLoading$changed {
-                _$didChange(\.importedPhotosIsLoading, _importedPhotosIsLoading$mirror, _importedPhotosIsLoading$read)
-            }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _importedPhotos.pending(telling) { _$changed(\.importedPhotos, _importedPhotos, telling) }
+        if _photos.pending(telling) { _$changed(\.photos, _photos, telling) }
+        if _importedPhotosIsLoading.pending(telling) {
+            _$changed(\.importedPhotosIsLoading, _importedPhotosIsLoading, telling)
         }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<GalleryViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<GalleryViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// Computes `photos` from what it reads.
     private static func _photos$compute(importedPhotos: _importedPhotos$Type?) -> _photos$Type {
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 25)
            importedPhotos ?? []
@@ -239,7 +173,6 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Spec statements
 
-    /// Starts one load of `importedPhotos`.
     private func _importedPhotos$load() -> Reactive.SignalProducer<_importedPhotos$Type, Never> {
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 17)
       importer.importPhotos().flatMapError { [log] error in
@@ -254,7 +187,9 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<GalleryViewModel>] {
         [
-            .value("photos", \.photos, photosProperty),
+            .value("photos", \.photos, photosProperty) {
+                Self._photos$compute(importedPhotos: $0._importedPhotos.value)
+            },
             .value("importedPhotos", \.importedPhotos, importedPhotosProperty),
             .work("importedPhotosIsLoading", \.importedPhotosIsLoading, importedPhotosIsLoadingProperty),
         ]
@@ -266,12 +201,14 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
             Reactive.Invariant(
                 "photosAreTheImportedOnes",
                 "the gallery shows the imported photos, and none before the import",
-                holds: Self._photosAreTheImportedOnes$invariant(photos: _photos, importedPhotos: _importedPhotos)
+                holds: Self._photosAreTheImportedOnes$invariant(
+                    photos: _photos.value,
+                    importedPhotos: _importedPhotos.value
+                )
             ),
         ]
     }
 
-    /// Whether the invariant `photosAreTheImportedOnes` holds.
     private static func _photosAreTheImportedOnes$invariant(
         photos: _photos$Type,
         importedPhotos: _importedPhotos$Type?
@@ -280,19 +217,6 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
            photos == (importedPhotos ?? [])
 #sourceLocation()
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "photos",
-            _photos,
-            Self._photos$compute(importedPhotos: _importedPhotos),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension GalleryViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension GalleryViewModel: Reactive.GeneratedViewModel {}

@@ -32,72 +32,44 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
 
     /// What the user typed.
     public var query: String {
-        get {
-            _query$read = true
-            _$access(\.query)
-            return _query
-        }
+        get { _$read(\.query, _query.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
-            Reactive.Staging.write(&_query, newValue, before: &_query$before)
-            _$transactions.end { _$commit() }
+            _query.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// What is searched for.
-    public var trimmedQuery: String {
-        _trimmedQuery$read = true
-        _$access(\.trimmedQuery)
-        return _trimmedQuery
-    }
+    public var trimmedQuery: String { _$read(\.trimmedQuery, _trimmedQuery.read()) }
 
     /// How many characters were typed, for a counter under the field; at most one update per half second.
-    public var characterCount: Int {
-        _characterCount$read = true
-        _$access(\.characterCount)
-        return _characterCount
-    }
+    public var characterCount: Int { _$read(\.characterCount, _characterCount.read()) }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
-        get {
-            _isActive$read = true
-            _$access(\.isActive)
-            return _isActive
-        }
+        get { _$read(\.isActive, _isActive.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
-            Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end { _$commit() }
+            _isActive.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Resources
 
     /// The titles found for the query; the last ones stay while a newer search runs.
-    public var results: [String]? {
-        _results$read = true
-        _$access(\.results)
-        return _results
-    }
+    public var results: [String]? { _$read(\.results, _results.read()) }
 
     /// Whether `results` is loading.
-    public var resultsIsLoading: Swift.Bool {
-        _resultsIsLoading$read = true
-        _$access(\.resultsIsLoading)
-        return _resultsIsLoading
-    }
+    public var resultsIsLoading: Swift.Bool { _$read(\.resultsIsLoading, _resultsIsLoading.read()) }
 
     /// Why the last load of `results` failed; nil while loading and after a success.
-    public var resultsError: (any Swift.Error)? {
-        _resultsError$read = true
-        _$access(\.resultsError)
-        return _resultsError
-    }
+    public var resultsError: (any Swift.Error)? { _$read(\.resultsError, _resultsError.read()) }
 
     /// Loads `results` again; a load still running is cancelled.
     public func reloadResults() {
@@ -111,61 +83,28 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Runtime properties
 
-    /// `query` as a runtime `Property`, for bindings and operators;
-    /// it starts following `query` when first asked for.
-    public var queryProperty: Reactive.Property<String> {
-        let mirror = _query$mirror ?? Reactive.MutableProperty(_query)
-        _query$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `trimmedQuery` as a runtime `Property`, for bindings and operators;
-    /// it starts following `trimmedQuery` when first asked for.
+    /// `query` as a runtime `Property`, for bindings and operators.
+    public var queryProperty: Reactive.Property<String> { _$property(_query) { _query.mirror = $0 } }
+    /// `trimmedQuery` as a runtime `Property`, for bindings and operators.
     public var trimmedQueryProperty: Reactive.Property<String> {
-        let mirror = _trimmedQuery$mirror ?? Reactive.MutableProperty(_trimmedQuery)
-        _trimmedQuery$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_trimmedQuery) { _trimmedQuery.mirror = $0 }
     }
-
-    /// `characterCount` as a runtime `Property`, for bindings and operators;
-    /// it starts following `characterCount` when first asked for.
+    /// `characterCount` as a runtime `Property`, for bindings and operators.
     public var characterCountProperty: Reactive.Property<Int> {
-        let mirror = _characterCount$mirror ?? Reactive.MutableProperty(_characterCount)
-        _characterCount$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_characterCount) { _characterCount.mirror = $0 }
     }
-
-    /// `results` as a runtime `Property`, for bindings and operators;
-    /// it starts following `results` when first asked for.
-    public var resultsProperty: Reactive.Property<[String]?> {
-        let mirror = _results$mirror ?? Reactive.MutableProperty(_results)
-        _results$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `resultsIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `resultsIsLoading` when first asked for.
+    /// `results` as a runtime `Property`, for bindings and operators.
+    public var resultsProperty: Reactive.Property<[String]?> { _$property(_results) { _results.mirror = $0 } }
+    /// `resultsIsLoading` as a runtime `Property`, for bindings and operators.
     public var resultsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _resultsIsLoading$mirror ?? Reactive.MutableProperty(_resultsIsLoading)
-        _resultsIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_resultsIsLoading) { _resultsIsLoading.mirror = $0 }
     }
-
-    /// `resultsError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `resultsError` when first asked for.
+    /// `resultsError` as a runtime `Property`, for bindings and operators.
     public var resultsErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        let mirror = _resultsError$mirror ?? Reactive.MutableProperty(_resultsError)
-        _resultsError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_resultsError) { _resultsError.mirror = $0 }
     }
-
-    /// `isActive` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isActive` when first asked for.
-    public var isActiveProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _isActive$mirror ?? Reactive.MutableProperty(_isActive)
-        _isActive$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `isActive` as a runtime `Property`, for bindings and operators.
+    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -178,34 +117,14 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Storage
 
-    private var _query: String
-    private var _query$before: String?
-    private var _query$mirror: Reactive.MutableProperty<String>?
-    private var _query$read: Swift.Bool = false
-    private var _trimmedQuery: String
-    private var _trimmedQuery$mirror: Reactive.MutableProperty<String>?
-    private var _trimmedQuery$read: Swift.Bool = false
-    private var _characterCount: Int
-    private var _characterCount$before: Int?
-    private var _characterCount$mirror: Reactive.MutableProperty<Int>?
-    private var _characterCount$read: Swift.Bool = false
-    private var _results: [String]?
-    private var _results$before: [String]??
-    private var _results$mirror: Reactive.MutableProperty<[String]?>?
-    private var _results$read: Swift.Bool = false
-    private var _resultsIsLoading: Swift.Bool
-    private var _resultsIsLoading$before: Swift.Bool?
-    private var _resultsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _resultsIsLoading$read: Swift.Bool = false
-    private var _resultsError: (any Swift.Error)?
-    private var _resultsError$before: (any Swift.Error)??
-    private var _resultsError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
-    private var _resultsError$read: Swift.Bool = false
-    private var _isActive: Swift.Bool
-    private var _isActive$before: Swift.Bool?
-    private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _isActive$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _query: Reactive.Stored<String>
+    private var _trimmedQuery: Reactive.Stored<String>
+    private var _characterCount: Reactive.Stored<Int>
+    private var _results: Reactive.Stored<[String]?>
+    private var _resultsIsLoading: Reactive.Stored<Swift.Bool>
+    private var _resultsError: Reactive.Stored<(any Swift.Error)?>
+    private var _isActive: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -228,22 +147,16 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         self.search = search
 
         // Every value's first state, in update order.
-        let query: String = Self._query$initial()
-        let trimmedQuery: String = Self._trimmedQuery$compute(query: query)
-        let isActive: Swift.Bool = false
-        let characterCount: Int = Self._characterCount$compute(query: query)
-        let results: [String]? = nil
-        let resultsIsLoading: Swift.Bool = false
-        let resultsError: (any Swift.Error)? = nil
-        _query = query
-        _trimmedQuery = trimmedQuery
-        _characterCount = characterCount
-        _results = results
-        _resultsIsLoading = resultsIsLoading
-        _resultsError = resultsError
-        _isActive = isActive
+        _query = Reactive.Stored<String>(Self._query$initial())
+        _trimmedQuery = Reactive.Stored<String>(Self._trimmedQuery$compute(query: _query.value))
+        _isActive = .init(false)
+        _characterCount = Reactive.Stored<Int>(Self._characterCount$compute(query: _query.value))
+        _results = Reactive.Stored<[String]?>(nil)
+        _resultsIsLoading = .init(false)
+        _resultsError = .init(nil)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _results$loader.changes.observeValuesOnMain { [weak self] in self?._results$loaded($0) }
     }
 
@@ -253,34 +166,34 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Transactions
 
-    /// Applies one event of `results`'s loader: its outputs change in one transaction.
     private func _results$loaded(_ state: Reactive.ResourceLoader<[String], any Swift.Error>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._results$loaded(state) } }
-        Reactive.Staging.write(&_results, state.value, before: &_results$before)
-        Reactive.Staging.write(&_resultsIsLoading, state.isLoading, before: &_resultsIsLoading$before)
-        if state.errorChanged { Reactive.Staging.write(&_resultsError, state.error, before: &_resultsError$before) }
-        _$transactions.end { _$commit() }
+        _results.write(state.value)
+        _resultsIsLoading.write(state.isLoading)
+        if state.errorChanged { _resultsError.write(state.error) }
+        _$transactions.end(self)
     }
 
     /// Computes `characterCount` from what it reads now and hands the value to its pacer.
     private func _characterCount$pace() {
-        _characterCount$pacer.send(Self._characterCount$compute(query: _query))
+        _characterCount$pacer.send(Self._characterCount$compute(query: _query.value))
     }
 
     /// Writes a value of `characterCount` that its pacer let through: a transaction of its own.
     private func _characterCount$arrived(_ newValue: Int) {
         guard _$transactions.begin() else { return _$transactions.later { self._characterCount$arrived(newValue) } }
-        Reactive.Staging.write(&_characterCount, newValue, before: &_characterCount$before)
-        _$transactions.end { _$commit() }
+        _characterCount.write(newValue)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
-        let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
+        let _isActive$changed = _isActive.changed()
         if _isActive$changed {
-            if _isActive {
+            if _isActive.value {
                 _results$loader.reload()
             } else {
                 _results$loader.cancel()
@@ -288,86 +201,49 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
             }
         }
         // What the transaction wrote.
-        let _query$changed = Reactive.Staging.changed(_query, before: &_query$before)
+        let _query$changed = _query.changed()
         // Each value an input of which changed, computed again, in update order.
         let _trimmedQuery$changed = _query$changed
-            && Reactive.Staging.replace(&_trimmedQuery, with: Self._trimmedQuery$compute(query: _query))
+            && _trimmedQuery.replace(Self._trimmedQuery$compute(query: _query.value))
         if _query$changed { _characterCount$pace() }
-        let _characterCount$changed = Reactive.Staging.changed(_characterCount, before: &_characterCount$before)
-        if _trimmedQuery$changed && _isActive { _results$pacer.send(()) }
-        let _results$changed = Reactive.Staging.changed(_results, before: &_results$before)
-        let _resultsIsLoading$changed = Reactive.Staging.changed(_resultsIsLoading, before: &_resultsIsLoading$before)
-        let _resultsError$changed = Reactive.Staging.changed(_resultsError, before: &_resultsError$before)
+        let _characterCount$changed = _characterCount.changed()
+        if _trimmedQuery$changed && _isActive.value { _results$pacer.send(()) }
+        let _results$changed = _results.changed()
+        let _resultsIsLoading$changed = _resultsIsLoading.changed()
+        let _resultsError$changed = _resultsError.changed()
+        return (_query$changed || _trimmedQuery$changed || _isActive$changed || _characterCount$changed
+            || _results$changed || _resultsIsLoading$changed || _resultsError$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _query$changed { _query$mirror?.stage(_query) }
-            if _trimmedQuery$changed { _trimmedQuery$mirror?.stage(_trimmedQuery) }
-            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
-            if _characterCount$changed { _characterCount$mirror?.stage(_characterCount) }
-            if _results$changed { _results$mirror?.stage(_results) }
-            if _resultsIsLoading$changed { _resultsIsLoading$mirror?.stage(_resultsIsLoading) }
-            if _resultsError$changed { _resultsError$mirror?.stage(_resultsError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
-            if _trimmedQuery$changed { _$didChange(\.trimmedQuery, _trimmedQuery$mirror, _trimmedQuery$read) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
-            if _characterCount$changed { _$didChange(\.characterCount, _characterCount$mirror, _characterCount$read) }
-            if _results$changed { _$didChange(\.results, _results$mirror, _results$read) }
-            if _resultsIsLoading$changed {
-                _$didChange(\.resultsIsLoading, _resultsIsLoading$mirror, _resultsIsLoading$read)
-            }
-            if _resultsError$changed { _$didChange(\.resultsError, _resultsError$mirror, _resultsError$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _query.pending(telling) { _$changed(\.query, _query, telling) }
+        if _trimmedQuery.pending(telling) { _$changed(\.trimmedQuery, _trimmedQuery, telling) }
+        if _isActive.pending(telling) { _$changed(\.isActive, _isActive, telling) }
+        if _characterCount.pending(telling) { _$changed(\.characterCount, _characterCount, telling) }
+        if _results.pending(telling) { _$changed(\.results, _results, telling) }
+        if _resultsIsLoading.pending(telling) { _$changed(\.resultsIsLoading, _resultsIsLoading, telling) }
+        if _resultsError.pending(telling) { _$changed(\.resultsError, _resultsError, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LiveSearchViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<LiveSearchViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `query`.
     private static func _query$initial() -> String {
 #sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 11)
                                    ""
 #sourceLocation()
     }
 
-    /// Computes `trimmedQuery` from what it reads.
     private static func _trimmedQuery$compute(query: String) -> String {
 #sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 16)
             query.trimmingCharacters(in: .whitespaces)
 #sourceLocation()
     }
 
-    /// Computes `characterCount` from what it reads.
     private static func _characterCount$compute(query: String) -> Int {
 #sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 20)
            query.count
@@ -378,7 +254,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
 
     /// Starts one load of `results`, with what its task reads as it is now.
     private func _results$load() -> Reactive.SignalProducer<[String], any Swift.Error> {
-        let trimmedQuery = _trimmedQuery
+        let trimmedQuery = _trimmedQuery.value
         let search = self.search
         return Reactive.SignalProducer(taskOnMain: {
             try await Self._results$task(trimmedQuery: trimmedQuery, search: search)
@@ -399,7 +275,9 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LiveSearchViewModel>] {
         [
             .value("query", \.query, queryProperty),
-            .value("trimmedQuery", \.trimmedQuery, trimmedQueryProperty),
+            .value("trimmedQuery", \.trimmedQuery, trimmedQueryProperty) {
+                Self._trimmedQuery$compute(query: $0._query.value)
+            },
             .value("characterCount", \.characterCount, characterCountProperty),
             .value("results", \.results, resultsProperty),
             .work("resultsIsLoading", \.resultsIsLoading, resultsIsLoadingProperty),
@@ -414,12 +292,14 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
             Reactive.Invariant(
                 "noSearchWhileInactive",
                 "a search runs only while the screen is active",
-                holds: Self._noSearchWhileInactive$invariant(resultsIsLoading: _resultsIsLoading, isActive: _isActive)
+                holds: Self._noSearchWhileInactive$invariant(
+                    resultsIsLoading: _resultsIsLoading.value,
+                    isActive: _isActive.value
+                )
             ),
         ]
     }
 
-    /// Whether the invariant `noSearchWhileInactive` holds.
     private static func _noSearchWhileInactive$invariant(
         resultsIsLoading: Swift.Bool,
         isActive: Swift.Bool
@@ -436,19 +316,6 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
             .init("isActive", \.isActive),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "trimmedQuery",
-            _trimmedQuery,
-            Self._trimmedQuery$compute(query: _query),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension LiveSearchViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension LiveSearchViewModel: Reactive.GeneratedViewModel {}

@@ -41,70 +41,42 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     /// What to compute from; nil computes nothing.
     public var model: String? {
-        get {
-            _model$read = true
-            _$access(\.model)
-            return _model
-        }
+        get { _$read(\.model, _model.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.model = newValue } }
-            Reactive.Staging.write(&_model, newValue, before: &_model$before)
-            _$transactions.end { _$commit() }
+            _model.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The last error a computation ended with; a later success does not clear it (the article's lastError).
     public private(set) var lastError: _lastError$Type {
-        get {
-            _lastError$read = true
-            _$access(\.lastError)
-            return _lastError
-        }
+        get { _$read(\.lastError, _lastError.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
-            Reactive.Staging.write(&_lastError, newValue, before: &_lastError$before)
-            _$transactions.end { _$commit() }
+            _lastError.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// The last computed result.
-    public var result: String? {
-        _result$read = true
-        _$access(\.result)
-        return _result
-    }
+    public var result: String? { _$read(\.result, _result.read()) }
 
     /// Whether a computation is running.
-    public var loading: Bool {
-        _loading$read = true
-        _$access(\.loading)
-        return _loading
-    }
+    public var loading: Bool { _$read(\.loading, _loading.read()) }
 
     // MARK: Resources
 
     /// The last computed result, kept while a newer one is computed; a failed computation clears it.
-    public var computed: String? {
-        _computed$read = true
-        _$access(\.computed)
-        return _computed
-    }
+    public var computed: String? { _$read(\.computed, _computed.read()) }
 
     /// Whether `computed` is loading.
-    public var computedIsLoading: Swift.Bool {
-        _computedIsLoading$read = true
-        _$access(\.computedIsLoading)
-        return _computedIsLoading
-    }
+    public var computedIsLoading: Swift.Bool { _$read(\.computedIsLoading, _computedIsLoading.read()) }
 
     /// Why the last load of `computed` failed; kept while a new load runs, nil after a success.
-    public var computedError: _computed$Failure? {
-        _computedError$read = true
-        _$access(\.computedError)
-        return _computedError
-    }
+    public var computedError: _computed$Failure? { _$read(\.computedError, _computedError.read()) }
 
     /// Loads `computed` again; a load still running is cancelled.
     public func reloadComputed() {
@@ -120,60 +92,25 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     // MARK: Runtime properties
 
-    /// `model` as a runtime `Property`, for bindings and operators;
-    /// it starts following `model` when first asked for.
-    public var modelProperty: Reactive.Property<String?> {
-        let mirror = _model$mirror ?? Reactive.MutableProperty(_model)
-        _model$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `lastError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `lastError` when first asked for.
+    /// `model` as a runtime `Property`, for bindings and operators.
+    public var modelProperty: Reactive.Property<String?> { _$property(_model) { _model.mirror = $0 } }
+    /// `lastError` as a runtime `Property`, for bindings and operators.
     public var lastErrorProperty: Reactive.Property<_lastError$Type> {
-        let mirror = _lastError$mirror ?? Reactive.MutableProperty(_lastError)
-        _lastError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_lastError) { _lastError.mirror = $0 }
     }
-
-    /// `result` as a runtime `Property`, for bindings and operators;
-    /// it starts following `result` when first asked for.
-    public var resultProperty: Reactive.Property<String?> {
-        let mirror = _result$mirror ?? Reactive.MutableProperty(_result)
-        _result$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `loading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `loading` when first asked for.
-    public var loadingProperty: Reactive.Property<Bool> {
-        let mirror = _loading$mirror ?? Reactive.MutableProperty(_loading)
-        _loading$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `computed` as a runtime `Property`, for bindings and operators;
-    /// it starts following `computed` when first asked for.
-    public var computedProperty: Reactive.Property<String?> {
-        let mirror = _computed$mirror ?? Reactive.MutableProperty(_computed)
-        _computed$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `computedIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `computedIsLoading` when first asked for.
+    /// `result` as a runtime `Property`, for bindings and operators.
+    public var resultProperty: Reactive.Property<String?> { _$property(_result) { _result.mirror = $0 } }
+    /// `loading` as a runtime `Property`, for bindings and operators.
+    public var loadingProperty: Reactive.Property<Bool> { _$property(_loading) { _loading.mirror = $0 } }
+    /// `computed` as a runtime `Property`, for bindings and operators.
+    public var computedProperty: Reactive.Property<String?> { _$property(_computed) { _computed.mirror = $0 } }
+    /// `computedIsLoading` as a runtime `Property`, for bindings and operators.
     public var computedIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _computedIsLoading$mirror ?? Reactive.MutableProperty(_computedIsLoading)
-        _computedIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_computedIsLoading) { _computedIsLoading.mirror = $0 }
     }
-
-    /// `computedError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `computedError` when first asked for.
+    /// `computedError` as a runtime `Property`, for bindings and operators.
     public var computedErrorProperty: Reactive.Property<_computed$Failure?> {
-        let mirror = _computedError$mirror ?? Reactive.MutableProperty(_computedError)
-        _computedError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_computedError) { _computedError.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -187,33 +124,14 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     // MARK: Storage
 
-    private var _model: String?
-    private var _model$before: String??
-    private var _model$mirror: Reactive.MutableProperty<String?>?
-    private var _model$read: Swift.Bool = false
-    private var _lastError: _lastError$Type
-    private var _lastError$before: _lastError$Type?
-    private var _lastError$mirror: Reactive.MutableProperty<_lastError$Type>?
-    private var _lastError$read: Swift.Bool = false
-    private var _result: String?
-    private var _result$mirror: Reactive.MutableProperty<String?>?
-    private var _result$read: Swift.Bool = false
-    private var _loading: Bool
-    private var _loading$mirror: Reactive.MutableProperty<Bool>?
-    private var _loading$read: Swift.Bool = false
-    private var _computed: String?
-    private var _computed$before: String??
-    private var _computed$mirror: Reactive.MutableProperty<String?>?
-    private var _computed$read: Swift.Bool = false
-    private var _computedIsLoading: Swift.Bool
-    private var _computedIsLoading$before: Swift.Bool?
-    private var _computedIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _computedIsLoading$read: Swift.Bool = false
-    private var _computedError: _computed$Failure?
-    private var _computedError$before: _computed$Failure??
-    private var _computedError$mirror: Reactive.MutableProperty<_computed$Failure?>?
-    private var _computedError$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _model: Reactive.Stored<String?>
+    private var _lastError: Reactive.Stored<_lastError$Type>
+    private var _result: Reactive.Stored<String?>
+    private var _loading: Reactive.Stored<Bool>
+    private var _computed: Reactive.Stored<String?>
+    private var _computedIsLoading: Reactive.Stored<Swift.Bool>
+    private var _computedError: Reactive.Stored<_computed$Failure?>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -225,22 +143,16 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         self.computation = computation
 
         // Every value's first state, in update order.
-        let model: String? = nil
-        let computed: String? = nil
-        let result: String? = Self._result$compute(computed: computed)
-        let computedIsLoading: Swift.Bool = false
-        let loading: Bool = Self._loading$compute(computedIsLoading: computedIsLoading)
-        let computedError: _computed$Failure? = nil
-        let lastError: _lastError$Type = nil
-        _model = model
-        _lastError = lastError
-        _result = result
-        _loading = loading
-        _computed = computed
-        _computedIsLoading = computedIsLoading
-        _computedError = computedError
+        _model = Reactive.Stored<String?>(nil)
+        _computed = Reactive.Stored<String?>(nil)
+        _result = Reactive.Stored<String?>(Self._result$compute(computed: _computed.value))
+        _computedIsLoading = .init(false)
+        _loading = Reactive.Stored<Bool>(Self._loading$compute(computedIsLoading: _computedIsLoading.value))
+        _computedError = Reactive.Stored<_computed$Failure?>(nil)
+        _lastError = Reactive.Stored<_lastError$Type>(nil)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _computed$loader.changes.observeValuesOnMain { [weak self] in self?._computed$loaded($0) }
     }
 
@@ -250,100 +162,60 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     // MARK: Transactions
 
-    /// Applies one event of `computed`'s loader: its outputs change in one transaction.
     private func _computed$loaded(_ state: Reactive.ResourceLoader<String, _computed$Failure>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._computed$loaded(state) } }
-        Reactive.Staging.write(&_computed, state.value, before: &_computed$before)
-        Reactive.Staging.write(&_computedIsLoading, state.isLoading, before: &_computedIsLoading$before)
-        if state.errorChanged { Reactive.Staging.write(&_computedError, state.error, before: &_computedError$before) }
-        _$transactions.end { _$commit() }
+        _computed.write(state.value)
+        _computedIsLoading.write(state.isLoading)
+        if state.errorChanged { _computedError.write(state.error) }
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _model$changed = Reactive.Staging.changed(_model, before: &_model$before)
+        let _model$changed = _model.changed()
         // Each value an input of which changed, computed again, in update order.
         if _model$changed { _computed$loader.reload() }
-        let _computed$changed = Reactive.Staging.changed(_computed, before: &_computed$before)
-        let _result$changed = _computed$changed
-            && Reactive.Staging.replace(&_result, with: Self._result$compute(computed: _computed))
-        let _computedIsLoading$changed = Reactive.Staging.changed(
-            _computedIsLoading,
-            before: &_computedIsLoading$before
-        )
+        let _computed$changed = _computed.changed()
+        let _result$changed = _computed$changed && _result.replace(Self._result$compute(computed: _computed.value))
+        let _computedIsLoading$changed = _computedIsLoading.changed()
         let _loading$changed = _computedIsLoading$changed
-            && Reactive.Staging.replace(&_loading, with: Self._loading$compute(computedIsLoading: _computedIsLoading))
-        let _computedError$changed = Reactive.Staging.changed(_computedError, before: &_computedError$before)
+            && _loading.replace(Self._loading$compute(computedIsLoading: _computedIsLoading.value))
+        let _computedError$changed = _computedError.changed()
         if _computedError$changed {
-            if case .none = _lastError$before { _lastError$before = _lastError }
-            Self._recordError$react(computedError: _computedError, lastError: &_lastError)
+            _lastError.willWrite()
+            Self._recordError$react(computedError: _computedError.value, lastError: &_lastError.value)
         }
-        let _lastError$changed = Reactive.Staging.changed(_lastError, before: &_lastError$before)
+        let _lastError$changed = _lastError.changed()
+        return (_model$changed || _computed$changed || _result$changed || _computedIsLoading$changed || _loading$changed
+            || _computedError$changed || _lastError$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _model$changed { _model$mirror?.stage(_model) }
-            if _computed$changed { _computed$mirror?.stage(_computed) }
-            if _result$changed { _result$mirror?.stage(_result) }
-            if _computedIsLoading$changed { _computedIsLoading$mirror?.stage(_computedIsLoading) }
-            if _loading$changed { _loading$mirror?.stage(_loading) }
-            if _computedError$changed { _computedError$mirror?.stage(_computedError) }
-            if _lastError$changed { _lastError$mirror?.stage(_lastError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _model$changed { _$didChange(\.model, _model$mirror, _model$read) }
-            if _computed$changed { _$didChange(\.computed, _computed$mirror, _computed$read) }
-            if _result$changed { _$didChange(\.result, _result$mirror, _result$read) }
-            if _computedIsLoading$changed {
-                _$didChange(\.computedIsLoading, _computedIsLoading$mirror, _computedIsLoading$read)
-            }
-            if _loading$changed { _$didChange(\.loading, _loading$mirror, _loading$read) }
-            if _computedError$changed { _$didChange(\.computedError, _computedError$mirror, _computedError$read) }
-            if _lastError$changed { _$didChange(\.lastError, _lastError$mirror, _lastError$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _model.pending(telling) { _$changed(\.model, _model, telling) }
+        if _computed.pending(telling) { _$changed(\.computed, _computed, telling) }
+        if _result.pending(telling) { _$changed(\.result, _result, telling) }
+        if _computedIsLoading.pending(telling) { _$changed(\.computedIsLoading, _computedIsLoading, telling) }
+        if _loading.pending(telling) { _$changed(\.loading, _loading, telling) }
+        if _computedError.pending(telling) { _$changed(\.computedError, _computedError, telling) }
+        if _lastError.pending(telling) { _$changed(\.lastError, _lastError, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<LoadableResourceViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// Computes `result` from what it reads.
     private static func _result$compute(computed: String?) -> String? {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 26)
                                   computed
 #sourceLocation()
     }
 
-    /// Computes `loading` from what it reads.
     private static func _loading$compute(computedIsLoading: Swift.Bool) -> Bool {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 27)
                                 computedIsLoading
@@ -360,7 +232,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     // MARK: Spec statements
 
-    /// Starts one load of `computed`.
     private func _computed$load() -> Reactive.SignalProducer<String, _computed$Failure> {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 21)
           model.map(computation.compute) ?? .empty
@@ -374,8 +245,10 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         [
             .value("model", \.model, modelProperty),
             .value("lastError", \.lastError, lastErrorProperty),
-            .value("result", \.result, resultProperty),
-            .value("loading", \.loading, loadingProperty),
+            .value("result", \.result, resultProperty) { Self._result$compute(computed: $0._computed.value) },
+            .value("loading", \.loading, loadingProperty) {
+                Self._loading$compute(computedIsLoading: $0._computedIsLoading.value)
+            },
             .value("computed", \.computed, computedProperty),
             .work("computedIsLoading", \.computedIsLoading, computedIsLoadingProperty),
             .value("computedError", \.computedError, computedErrorProperty),
@@ -388,22 +261,27 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
             Reactive.Invariant(
                 "noResultBesideAFreshError",
                 "a failed computation clears the result",
-                holds: Self._noResultBesideAFreshError$invariant(computedError: _computedError, result: _result)
+                holds: Self._noResultBesideAFreshError$invariant(
+                    computedError: _computedError.value,
+                    result: _result.value
+                )
             ),
             Reactive.Invariant(
                 "lastErrorIsTheLatestError",
                 "lastError is the error of the latest failed computation",
-                holds: Self._lastErrorIsTheLatestError$invariant(computedError: _computedError, lastError: _lastError)
+                holds: Self._lastErrorIsTheLatestError$invariant(
+                    computedError: _computedError.value,
+                    lastError: _lastError.value
+                )
             ),
             Reactive.Invariant(
                 "resultIsTheLastComputed",
                 "the result shown is the last computed one",
-                holds: Self._resultIsTheLastComputed$invariant(result: _result, computed: _computed)
+                holds: Self._resultIsTheLastComputed$invariant(result: _result.value, computed: _computed.value)
             ),
         ]
     }
 
-    /// Whether the invariant `noResultBesideAFreshError` holds.
     private static func _noResultBesideAFreshError$invariant(
         computedError: _computed$Failure?,
         result: String?
@@ -413,7 +291,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 #sourceLocation()
     }
 
-    /// Whether the invariant `lastErrorIsTheLatestError` holds.
     private static func _lastErrorIsTheLatestError$invariant(
         computedError: _computed$Failure?,
         lastError: _lastError$Type
@@ -423,7 +300,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 #sourceLocation()
     }
 
-    /// Whether the invariant `resultIsTheLastComputed` holds.
     private static func _resultIsTheLastComputed$invariant(result: String?, computed: String?) -> Swift.Bool {
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 43)
            result == computed
@@ -436,20 +312,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
             .init("model", \.model),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("result", _result, Self._result$compute(computed: _computed), into: &_$differences)
-        Reactive.Audit.compare(
-            "loading",
-            _loading,
-            Self._loading$compute(computedIsLoading: _computedIsLoading),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension LoadableResourceViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension LoadableResourceViewModel: Reactive.GeneratedViewModel {}

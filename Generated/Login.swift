@@ -35,57 +35,41 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// The username text field's text.
     public var username: String {
-        get {
-            _username$read = true
-            _$access(\.username)
-            return _username
-        }
+        get { _$read(\.username, _username.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
-            Reactive.Staging.write(&_username, newValue, before: &_username$before)
-            _$transactions.end { _$commit() }
+            _username.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The password text field's text.
     public var password: String {
-        get {
-            _password$read = true
-            _$access(\.password)
-            return _password
-        }
+        get { _$read(\.password, _password.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
-            Reactive.Staging.write(&_password, newValue, before: &_password$before)
-            _$transactions.end { _$commit() }
+            _password.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Why the last login failed; nil before and after a success.
     public private(set) var errorMessage: String? {
-        get {
-            _errorMessage$read = true
-            _$access(\.errorMessage)
-            return _errorMessage
-        }
+        get { _$read(\.errorMessage, _errorMessage.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.errorMessage = newValue } }
-            Reactive.Staging.write(&_errorMessage, newValue, before: &_errorMessage$before)
-            _$transactions.end { _$commit() }
+            _errorMessage.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether a login succeeded.
     public private(set) var isLoggedIn: Bool {
-        get {
-            _isLoggedIn$read = true
-            _$access(\.isLoggedIn)
-            return _isLoggedIn
-        }
+        get { _$read(\.isLoggedIn, _isLoggedIn.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isLoggedIn = newValue } }
-            Reactive.Staging.write(&_isLoggedIn, newValue, before: &_isLoggedIn$before)
-            _$transactions.end { _$commit() }
+            _isLoggedIn.write(newValue)
+            _$transactions.end(self)
         }
     }
 
@@ -93,73 +77,37 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// Logs in with exactly what was typed (whitespace included); one login at a time.
     public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void, _logIn$Failure> = Reactive.Command(
-        enabledIf: Reactive.Property(_logIn$condition),
+        enabledIf: _$property(_logInCanExecute) { _logInCanExecute.mirror = $0 },
+        isEnabled: _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._logIn$work() ?? .empty }
     )
 
     /// Whether `logIn` is running.
-    public var logInIsExecuting: Swift.Bool {
-        _logInIsExecuting$read = true
-        _$access(\.logInIsExecuting)
-        return _logInIsExecuting
-    }
+    public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read()) }
 
     /// Whether `logIn` can be executed now.
-    public var logInIsEnabled: Swift.Bool {
-        _logInIsEnabled$read = true
-        _$access(\.logInIsEnabled)
-        return _logInIsEnabled
-    }
+    public var logInIsEnabled: Swift.Bool { _$read(\.logInIsEnabled, _logInIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `username` as a runtime `Property`, for bindings and operators;
-    /// it starts following `username` when first asked for.
-    public var usernameProperty: Reactive.Property<String> {
-        let mirror = _username$mirror ?? Reactive.MutableProperty(_username)
-        _username$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `password` as a runtime `Property`, for bindings and operators;
-    /// it starts following `password` when first asked for.
-    public var passwordProperty: Reactive.Property<String> {
-        let mirror = _password$mirror ?? Reactive.MutableProperty(_password)
-        _password$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `errorMessage` as a runtime `Property`, for bindings and operators;
-    /// it starts following `errorMessage` when first asked for.
+    /// `username` as a runtime `Property`, for bindings and operators.
+    public var usernameProperty: Reactive.Property<String> { _$property(_username) { _username.mirror = $0 } }
+    /// `password` as a runtime `Property`, for bindings and operators.
+    public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
+    /// `errorMessage` as a runtime `Property`, for bindings and operators.
     public var errorMessageProperty: Reactive.Property<String?> {
-        let mirror = _errorMessage$mirror ?? Reactive.MutableProperty(_errorMessage)
-        _errorMessage$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_errorMessage) { _errorMessage.mirror = $0 }
     }
-
-    /// `isLoggedIn` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isLoggedIn` when first asked for.
-    public var isLoggedInProperty: Reactive.Property<Bool> {
-        let mirror = _isLoggedIn$mirror ?? Reactive.MutableProperty(_isLoggedIn)
-        _isLoggedIn$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `logInIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `logInIsExecuting` when first asked for.
+    /// `isLoggedIn` as a runtime `Property`, for bindings and operators.
+    public var isLoggedInProperty: Reactive.Property<Bool> { _$property(_isLoggedIn) { _isLoggedIn.mirror = $0 } }
+    /// `logInIsExecuting` as a runtime `Property`, for bindings and operators.
     public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _logInIsExecuting$mirror ?? Reactive.MutableProperty(_logInIsExecuting)
-        _logInIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_logInIsExecuting) { _logInIsExecuting.mirror = $0 }
     }
-
-    /// `logInIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `logInIsEnabled` when first asked for.
+    /// `logInIsEnabled` as a runtime `Property`, for bindings and operators.
     public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _logInIsEnabled$mirror ?? Reactive.MutableProperty(_logInIsEnabled)
-        _logInIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -173,32 +121,14 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _username: String
-    private var _username$before: String?
-    private var _username$mirror: Reactive.MutableProperty<String>?
-    private var _username$read: Swift.Bool = false
-    private var _password: String
-    private var _password$before: String?
-    private var _password$mirror: Reactive.MutableProperty<String>?
-    private var _password$read: Swift.Bool = false
-    private var _errorMessage: String?
-    private var _errorMessage$before: String??
-    private var _errorMessage$mirror: Reactive.MutableProperty<String?>?
-    private var _errorMessage$read: Swift.Bool = false
-    private var _isLoggedIn: Bool
-    private var _isLoggedIn$before: Bool?
-    private var _isLoggedIn$mirror: Reactive.MutableProperty<Bool>?
-    private var _isLoggedIn$read: Swift.Bool = false
-    private var _logInCanExecute: Swift.Bool
-    private var _logInIsExecuting: Swift.Bool
-    private var _logInIsExecuting$before: Swift.Bool?
-    private var _logInIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _logInIsExecuting$read: Swift.Bool = false
-    private var _logInIsEnabled: Swift.Bool
-    private var _logInIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _logInIsEnabled$read: Swift.Bool = false
-    private var _logIn$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _username: Reactive.Stored<String>
+    private var _password: Reactive.Stored<String>
+    private var _errorMessage: Reactive.Stored<String?>
+    private var _isLoggedIn: Reactive.Stored<Bool>
+    private var _logInCanExecute: Reactive.Stored<Swift.Bool>
+    private var _logInIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _logInIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -210,23 +140,16 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         self.importer = importer
 
         // Every value's first state, in update order.
-        let username: String = Self._username$initial()
-        let password: String = Self._password$initial()
-        let errorMessage: String? = nil
-        let isLoggedIn: Bool = Self._isLoggedIn$initial()
-        let logInCanExecute: Swift.Bool = Self._logInCanExecute$compute(username: username, password: password)
-        let logInIsExecuting: Swift.Bool = false
-        let logInIsEnabled: Swift.Bool = logInCanExecute
-        _username = username
-        _password = password
-        _errorMessage = errorMessage
-        _isLoggedIn = isLoggedIn
-        _logInCanExecute = logInCanExecute
-        _logInIsExecuting = logInIsExecuting
-        _logInIsEnabled = logInIsEnabled
-        _logIn$condition = Reactive.MutableProperty(logInCanExecute)
+        _username = Reactive.Stored<String>(Self._username$initial())
+        _password = Reactive.Stored<String>(Self._password$initial())
+        _errorMessage = Reactive.Stored<String?>(nil)
+        _isLoggedIn = Reactive.Stored<Bool>(Self._isLoggedIn$initial())
+        _logInCanExecute = .init(Self._logInCanExecute$compute(username: _username.value, password: _password.value))
+        _logInIsExecuting = .init(false)
+        _logInIsEnabled = .init(_logInCanExecute.value)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += logIn.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._logIn$step {}
         }
@@ -244,109 +167,69 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Transactions
 
-    /// Runs one step of `logIn` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `logInIsExecuting` as the command reports it after the step.
     private func _logIn$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._logIn$step(step) } }
         step()
-        Reactive.Staging.write(&_logInIsExecuting, logIn.isExecuting.value, before: &_logInIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _logInIsExecuting.write(logIn.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _username$changed = Reactive.Staging.changed(_username, before: &_username$before)
-        let _password$changed = Reactive.Staging.changed(_password, before: &_password$before)
-        let _errorMessage$changed = Reactive.Staging.changed(_errorMessage, before: &_errorMessage$before)
-        let _isLoggedIn$changed = Reactive.Staging.changed(_isLoggedIn, before: &_isLoggedIn$before)
-        let _logInIsExecuting$changed = Reactive.Staging.changed(_logInIsExecuting, before: &_logInIsExecuting$before)
+        let _username$changed = _username.changed()
+        let _password$changed = _password.changed()
+        let _errorMessage$changed = _errorMessage.changed()
+        let _isLoggedIn$changed = _isLoggedIn.changed()
+        let _logInIsExecuting$changed = _logInIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _logInCanExecute$changed = (_username$changed || _password$changed)
-            && Reactive.Staging.replace(
-                &_logInCanExecute,
-                with: Self._logInCanExecute$compute(username: _username, password: _password)
+            && _logInCanExecute.replace(
+                Self._logInCanExecute$compute(username: _username.value, password: _password.value)
             )
         let _logInIsEnabled$changed = (_logInCanExecute$changed || _logInIsExecuting$changed)
-            && Reactive.Staging.replace(&_logInIsEnabled, with: _logInCanExecute && !_logInIsExecuting)
+            && _logInIsEnabled.replace(_logInCanExecute.value && !_logInIsExecuting.value)
+        return (_username$changed || _password$changed || _errorMessage$changed || _isLoggedIn$changed
+            || _logInIsExecuting$changed || _logInIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _username$changed { _username$mirror?.stage(_username) }
-            if _password$changed { _password$mirror?.stage(_password) }
-            if _errorMessage$changed { _errorMessage$mirror?.stage(_errorMessage) }
-            if _isLoggedIn$changed { _isLoggedIn$mirror?.stage(_isLoggedIn) }
-            if _logInCanExecute$changed { _logIn$condition.stage(_logInCanExecute) }
-            if _logInIsExecuting$changed { _logInIsExecuting$mirror?.stage(_logInIsExecuting) }
-            if _logInIsEnabled$changed { _logInIsEnabled$mirror?.stage(_logInIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _username$changed { _$didChange(\.username, _username$mirror, _username$read) }
-            if _password$changed { _$didChange(\.password, _password$mirror, _password$read) }
-            if _errorMessage$changed { _$didChange(\.errorMessage, _errorMessage$mirror, _errorMessage$read) }
-            if _isLoggedIn$changed { _$didChange(\.isLoggedIn, _isLoggedIn$mirror, _isLoggedIn$read) }
-            if _logInCanExecute$changed { _logIn$condition.publish() }
-            if _logInIsExecuting$changed {
-                _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror, _logInIsExecuting$read)
-            }
-            if _logInIsEnabled$changed { _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror, _logInIsEnabled$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _username.pending(telling) { _$changed(\.username, _username, telling) }
+        if _password.pending(telling) { _$changed(\.password, _password, telling) }
+        if _errorMessage.pending(telling) { _$changed(\.errorMessage, _errorMessage, telling) }
+        if _isLoggedIn.pending(telling) { _$changed(\.isLoggedIn, _isLoggedIn, telling) }
+        if _logInCanExecute.pending(telling) { _$changed(_logInCanExecute, telling) }
+        if _logInIsExecuting.pending(telling) { _$changed(\.logInIsExecuting, _logInIsExecuting, telling) }
+        if _logInIsEnabled.pending(telling) { _$changed(\.logInIsEnabled, _logInIsEnabled, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoginViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<LoginViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `username`.
     private static func _username$initial() -> String {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 10)
                                       ""
 #sourceLocation()
     }
 
-    /// The initial value of `password`.
     private static func _password$initial() -> String {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 11)
                                       ""
 #sourceLocation()
     }
 
-    /// The initial value of `isLoggedIn`.
     private static func _isLoggedIn$initial() -> Bool {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 13)
                                       false
 #sourceLocation()
     }
 
-    /// Whether `logIn` may run, besides not already running.
     private static func _logInCanExecute$compute(username: String, password: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 18)
               !username.isEmpty && !password.isEmpty
@@ -355,21 +238,18 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Spec statements
 
-    /// The work `logIn` starts on each execution.
     private func _logIn$work() -> Reactive.SignalProducer<Swift.Void, _logIn$Failure> {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 19)
            importer.logIn(username: username, password: password)
 #sourceLocation()
     }
 
-    /// Handles a failure of `logIn`.
     private func _logIn$didFail(_ error: _logIn$Failure) {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 25)
                 errorMessage = "Could not log in: \(error)"
 #sourceLocation()
     }
 
-    /// Handles the successful end of an execution of `logIn`.
     private func _logIn$didComplete() {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 23)
       errorMessage = nil
@@ -387,7 +267,10 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
             .value("errorMessage", \.errorMessage, errorMessageProperty),
             .value("isLoggedIn", \.isLoggedIn, isLoggedInProperty),
             .work("logInIsExecuting", \.logInIsExecuting, logInIsExecutingProperty),
-            .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty),
+            .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty) {
+                Self._logInCanExecute$compute(username: $0._username.value, password: $0._password.value)
+                    && !$0._logInIsExecuting.value
+            },
         ]
     }
 
@@ -398,14 +281,13 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
                 "oneLoginAtATime",
                 "the login button is disabled while a login runs",
                 holds: Self._oneLoginAtATime$invariant(
-                    logInIsExecuting: _logInIsExecuting,
-                    logInIsEnabled: _logInIsEnabled
+                    logInIsExecuting: _logInIsExecuting.value,
+                    logInIsEnabled: _logInIsEnabled.value
                 )
             ),
         ]
     }
 
-    /// Whether the invariant `oneLoginAtATime` holds.
     private static func _oneLoginAtATime$invariant(
         logInIsExecuting: Swift.Bool,
         logInIsEnabled: Swift.Bool
@@ -429,26 +311,6 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
             Reactive.InspectedCommand("logIn", logIn),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "logInCanExecute",
-            _logInCanExecute,
-            Self._logInCanExecute$compute(username: _username, password: _password),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "logInIsEnabled",
-            _logInIsEnabled,
-            _logInCanExecute && !_logInIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("logIn.isEnabled", logIn.isEnabled.value, _logInIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension LoginViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension LoginViewModel: Reactive.GeneratedViewModel {}

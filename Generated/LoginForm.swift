@@ -35,141 +35,79 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The user name as typed.
     public var username: String {
-        get {
-            _username$read = true
-            _$access(\.username)
-            return _username
-        }
+        get { _$read(\.username, _username.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
-            Reactive.Staging.write(&_username, newValue, before: &_username$before)
-            _$transactions.end { _$commit() }
+            _username.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The password as typed.
     public var password: String {
-        get {
-            _password$read = true
-            _$access(\.password)
-            return _password
-        }
+        get { _$read(\.password, _password.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
-            Reactive.Staging.write(&_password, newValue, before: &_password$before)
-            _$transactions.end { _$commit() }
+            _password.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Why the last attempt failed; nil again once a field is edited.
     public private(set) var errorMessage: String? {
-        get {
-            _errorMessage$read = true
-            _$access(\.errorMessage)
-            return _errorMessage
-        }
+        get { _$read(\.errorMessage, _errorMessage.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.errorMessage = newValue } }
-            Reactive.Staging.write(&_errorMessage, newValue, before: &_errorMessage$before)
-            _$transactions.end { _$commit() }
+            _errorMessage.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// Whether both fields are filled in.
-    public var canSubmit: Bool {
-        _canSubmit$read = true
-        _$access(\.canSubmit)
-        return _canSubmit
-    }
+    public var canSubmit: Bool { _$read(\.canSubmit, _canSubmit.read()) }
 
     /// Whether the form shows a message.
-    public var showsError: Bool {
-        _showsError$read = true
-        _$access(\.showsError)
-        return _showsError
-    }
+    public var showsError: Bool { _$read(\.showsError, _showsError.read()) }
 
     // MARK: Commands
 
     /// Sends the credentials; a failure shows its message until a field is edited.
     public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void, _logIn$Failure> = Reactive.Command(
-        enabledIf: Reactive.Property(_logIn$condition),
+        enabledIf: _$property(_logInCanExecute) { _logInCanExecute.mirror = $0 },
+        isEnabled: _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._logIn$work() ?? .empty }
     )
 
     /// Whether `logIn` is running.
-    public var logInIsExecuting: Swift.Bool {
-        _logInIsExecuting$read = true
-        _$access(\.logInIsExecuting)
-        return _logInIsExecuting
-    }
+    public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read()) }
 
     /// Whether `logIn` can be executed now.
-    public var logInIsEnabled: Swift.Bool {
-        _logInIsEnabled$read = true
-        _$access(\.logInIsEnabled)
-        return _logInIsEnabled
-    }
+    public var logInIsEnabled: Swift.Bool { _$read(\.logInIsEnabled, _logInIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `username` as a runtime `Property`, for bindings and operators;
-    /// it starts following `username` when first asked for.
-    public var usernameProperty: Reactive.Property<String> {
-        let mirror = _username$mirror ?? Reactive.MutableProperty(_username)
-        _username$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `password` as a runtime `Property`, for bindings and operators;
-    /// it starts following `password` when first asked for.
-    public var passwordProperty: Reactive.Property<String> {
-        let mirror = _password$mirror ?? Reactive.MutableProperty(_password)
-        _password$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `errorMessage` as a runtime `Property`, for bindings and operators;
-    /// it starts following `errorMessage` when first asked for.
+    /// `username` as a runtime `Property`, for bindings and operators.
+    public var usernameProperty: Reactive.Property<String> { _$property(_username) { _username.mirror = $0 } }
+    /// `password` as a runtime `Property`, for bindings and operators.
+    public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
+    /// `errorMessage` as a runtime `Property`, for bindings and operators.
     public var errorMessageProperty: Reactive.Property<String?> {
-        let mirror = _errorMessage$mirror ?? Reactive.MutableProperty(_errorMessage)
-        _errorMessage$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_errorMessage) { _errorMessage.mirror = $0 }
     }
-
-    /// `canSubmit` as a runtime `Property`, for bindings and operators;
-    /// it starts following `canSubmit` when first asked for.
-    public var canSubmitProperty: Reactive.Property<Bool> {
-        let mirror = _canSubmit$mirror ?? Reactive.MutableProperty(_canSubmit)
-        _canSubmit$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `showsError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `showsError` when first asked for.
-    public var showsErrorProperty: Reactive.Property<Bool> {
-        let mirror = _showsError$mirror ?? Reactive.MutableProperty(_showsError)
-        _showsError$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `logInIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `logInIsExecuting` when first asked for.
+    /// `canSubmit` as a runtime `Property`, for bindings and operators.
+    public var canSubmitProperty: Reactive.Property<Bool> { _$property(_canSubmit) { _canSubmit.mirror = $0 } }
+    /// `showsError` as a runtime `Property`, for bindings and operators.
+    public var showsErrorProperty: Reactive.Property<Bool> { _$property(_showsError) { _showsError.mirror = $0 } }
+    /// `logInIsExecuting` as a runtime `Property`, for bindings and operators.
     public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _logInIsExecuting$mirror ?? Reactive.MutableProperty(_logInIsExecuting)
-        _logInIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_logInIsExecuting) { _logInIsExecuting.mirror = $0 }
     }
-
-    /// `logInIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `logInIsEnabled` when first asked for.
+    /// `logInIsEnabled` as a runtime `Property`, for bindings and operators.
     public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _logInIsEnabled$mirror ?? Reactive.MutableProperty(_logInIsEnabled)
-        _logInIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -183,34 +121,15 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _username: String
-    private var _username$before: String?
-    private var _username$mirror: Reactive.MutableProperty<String>?
-    private var _username$read: Swift.Bool = false
-    private var _password: String
-    private var _password$before: String?
-    private var _password$mirror: Reactive.MutableProperty<String>?
-    private var _password$read: Swift.Bool = false
-    private var _errorMessage: String?
-    private var _errorMessage$before: String??
-    private var _errorMessage$mirror: Reactive.MutableProperty<String?>?
-    private var _errorMessage$read: Swift.Bool = false
-    private var _canSubmit: Bool
-    private var _canSubmit$mirror: Reactive.MutableProperty<Bool>?
-    private var _canSubmit$read: Swift.Bool = false
-    private var _showsError: Bool
-    private var _showsError$mirror: Reactive.MutableProperty<Bool>?
-    private var _showsError$read: Swift.Bool = false
-    private var _logInCanExecute: Swift.Bool
-    private var _logInIsExecuting: Swift.Bool
-    private var _logInIsExecuting$before: Swift.Bool?
-    private var _logInIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _logInIsExecuting$read: Swift.Bool = false
-    private var _logInIsEnabled: Swift.Bool
-    private var _logInIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _logInIsEnabled$read: Swift.Bool = false
-    private var _logIn$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _username: Reactive.Stored<String>
+    private var _password: Reactive.Stored<String>
+    private var _errorMessage: Reactive.Stored<String?>
+    private var _canSubmit: Reactive.Stored<Bool>
+    private var _showsError: Reactive.Stored<Bool>
+    private var _logInCanExecute: Reactive.Stored<Swift.Bool>
+    private var _logInIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _logInIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -222,25 +141,19 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         self.authenticator = authenticator
 
         // Every value's first state, in update order.
-        let username: String = Self._username$initial()
-        let password: String = Self._password$initial()
-        let canSubmit: Bool = Self._canSubmit$compute(username: username, password: password)
-        let logInCanExecute: Swift.Bool = Self._logInCanExecute$compute(canSubmit: canSubmit)
-        let logInIsExecuting: Swift.Bool = false
-        let logInIsEnabled: Swift.Bool = logInCanExecute
-        let errorMessage: String? = nil
-        let showsError: Bool = Self._showsError$compute(errorMessage: errorMessage)
-        _username = username
-        _password = password
-        _errorMessage = errorMessage
-        _canSubmit = canSubmit
-        _showsError = showsError
-        _logInCanExecute = logInCanExecute
-        _logInIsExecuting = logInIsExecuting
-        _logInIsEnabled = logInIsEnabled
-        _logIn$condition = Reactive.MutableProperty(logInCanExecute)
+        _username = Reactive.Stored<String>(Self._username$initial())
+        _password = Reactive.Stored<String>(Self._password$initial())
+        _canSubmit = Reactive.Stored<Bool>(
+            Self._canSubmit$compute(username: _username.value, password: _password.value)
+        )
+        _logInCanExecute = .init(Self._logInCanExecute$compute(canSubmit: _canSubmit.value))
+        _logInIsExecuting = .init(false)
+        _logInIsEnabled = .init(_logInCanExecute.value)
+        _errorMessage = Reactive.Stored<String?>(nil)
+        _showsError = Reactive.Stored<Bool>(Self._showsError$compute(errorMessage: _errorMessage.value))
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += logIn.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._logIn$step {}
         }
@@ -258,125 +171,81 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Transactions
 
-    /// Runs one step of `logIn` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `logInIsExecuting` as the command reports it after the step.
     private func _logIn$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._logIn$step(step) } }
         step()
-        Reactive.Staging.write(&_logInIsExecuting, logIn.isExecuting.value, before: &_logInIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _logInIsExecuting.write(logIn.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _username$changed = Reactive.Staging.changed(_username, before: &_username$before)
-        let _password$changed = Reactive.Staging.changed(_password, before: &_password$before)
-        let _logInIsExecuting$changed = Reactive.Staging.changed(_logInIsExecuting, before: &_logInIsExecuting$before)
+        let _username$changed = _username.changed()
+        let _password$changed = _password.changed()
+        let _logInIsExecuting$changed = _logInIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _canSubmit$changed = (_username$changed || _password$changed)
-            && Reactive.Staging.replace(
-                &_canSubmit,
-                with: Self._canSubmit$compute(username: _username, password: _password)
-            )
+            && _canSubmit.replace(Self._canSubmit$compute(username: _username.value, password: _password.value))
         let _logInCanExecute$changed = _canSubmit$changed
-            && Reactive.Staging.replace(&_logInCanExecute, with: Self._logInCanExecute$compute(canSubmit: _canSubmit))
+            && _logInCanExecute.replace(Self._logInCanExecute$compute(canSubmit: _canSubmit.value))
         let _logInIsEnabled$changed = (_logInCanExecute$changed || _logInIsExecuting$changed)
-            && Reactive.Staging.replace(&_logInIsEnabled, with: _logInCanExecute && !_logInIsExecuting)
+            && _logInIsEnabled.replace(_logInCanExecute.value && !_logInIsExecuting.value)
         if _username$changed || _password$changed {
-            if case .none = _errorMessage$before { _errorMessage$before = _errorMessage }
-            Self._clearError$react(errorMessage: &_errorMessage)
+            _errorMessage.willWrite()
+            Self._clearError$react(errorMessage: &_errorMessage.value)
         }
-        let _errorMessage$changed = Reactive.Staging.changed(_errorMessage, before: &_errorMessage$before)
+        let _errorMessage$changed = _errorMessage.changed()
         let _showsError$changed = _errorMessage$changed
-            && Reactive.Staging.replace(&_showsError, with: Self._showsError$compute(errorMessage: _errorMessage))
+            && _showsError.replace(Self._showsError$compute(errorMessage: _errorMessage.value))
+        return (_username$changed || _password$changed || _canSubmit$changed || _logInIsExecuting$changed
+            || _logInIsEnabled$changed || _errorMessage$changed || _showsError$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _username$changed { _username$mirror?.stage(_username) }
-            if _password$changed { _password$mirror?.stage(_password) }
-            if _canSubmit$changed { _canSubmit$mirror?.stage(_canSubmit) }
-            if _logInCanExecute$changed { _logIn$condition.stage(_logInCanExecute) }
-            if _logInIsExecuting$changed { _logInIsExecuting$mirror?.stage(_logInIsExecuting) }
-            if _logInIsEnabled$changed { _logInIsEnabled$mirror?.stage(_logInIsEnabled) }
-            if _errorMessage$changed { _errorMessage$mirror?.stage(_errorMessage) }
-            if _showsError$changed { _showsError$mirror?.stage(_showsError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _username$changed { _$didChange(\.username, _username$mirror, _username$read) }
-            if _password$changed { _$didChange(\.password, _password$mirror, _password$read) }
-            if _canSubmit$changed { _$didChange(\.canSubmit, _canSubmit$mirror, _canSubmit$read) }
-            if _logInCanExecute$changed { _logIn$condition.publish() }
-            if _logInIsExecuting$changed {
-                _$didChange(\.logInIsExecuting, _logInIsExecuting$mirror, _logInIsExecuting$read)
-            }
-            if _logInIsEnabled$changed { _$didChange(\.logInIsEnabled, _logInIsEnabled$mirror, _logInIsEnabled$read) }
-            if _errorMessage$changed { _$didChange(\.errorMessage, _errorMessage$mirror, _errorMessage$read) }
-            if _showsError$changed { _$didChange(\.showsError, _showsError$mirror, _showsError$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _username.pending(telling) { _$changed(\.username, _username, telling) }
+        if _password.pending(telling) { _$changed(\.password, _password, telling) }
+        if _canSubmit.pending(telling) { _$changed(\.canSubmit, _canSubmit, telling) }
+        if _logInCanExecute.pending(telling) { _$changed(_logInCanExecute, telling) }
+        if _logInIsExecuting.pending(telling) { _$changed(\.logInIsExecuting, _logInIsExecuting, telling) }
+        if _logInIsEnabled.pending(telling) { _$changed(\.logInIsEnabled, _logInIsEnabled, telling) }
+        if _errorMessage.pending(telling) { _$changed(\.errorMessage, _errorMessage, telling) }
+        if _showsError.pending(telling) { _$changed(\.showsError, _showsError, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoginFormViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<LoginFormViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `username`.
     private static func _username$initial() -> String {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 12)
                                       ""
 #sourceLocation()
     }
 
-    /// The initial value of `password`.
     private static func _password$initial() -> String {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 13)
                                       ""
 #sourceLocation()
     }
 
-    /// Computes `canSubmit` from what it reads.
     private static func _canSubmit$compute(username: String, password: String) -> Bool {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 20)
             !username.isEmpty && !password.isEmpty
 #sourceLocation()
     }
 
-    /// Computes `showsError` from what it reads.
     private static func _showsError$compute(errorMessage: String?) -> Bool {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 21)
                                                                            errorMessage != nil
 #sourceLocation()
     }
 
-    /// Whether `logIn` may run, besides not already running.
     private static func _logInCanExecute$compute(canSubmit: Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 32)
              canSubmit
@@ -393,21 +262,18 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Spec statements
 
-    /// The work `logIn` starts on each execution.
     private func _logIn$work() -> Reactive.SignalProducer<Swift.Void, _logIn$Failure> {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 34)
       authenticator.logIn(username: username, password: password)
 #sourceLocation()
     }
 
-    /// Handles each value `logIn` produces.
     private func _logIn$didSendValue(_ value: Swift.Void) {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 36)
              errorMessage = nil
 #sourceLocation()
     }
 
-    /// Handles a failure of `logIn`.
     private func _logIn$didFail(_ error: _logIn$Failure) {
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 37)
                errorMessage = error.message
@@ -422,10 +288,17 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
             .value("username", \.username, usernameProperty),
             .value("password", \.password, passwordProperty),
             .value("errorMessage", \.errorMessage, errorMessageProperty),
-            .value("canSubmit", \.canSubmit, canSubmitProperty),
-            .value("showsError", \.showsError, showsErrorProperty),
+            .value("canSubmit", \.canSubmit, canSubmitProperty) {
+                Self._canSubmit$compute(username: $0._username.value, password: $0._password.value)
+            },
+            .value("showsError", \.showsError, showsErrorProperty) {
+                Self._showsError$compute(errorMessage: $0._errorMessage.value)
+            },
             .work("logInIsExecuting", \.logInIsExecuting, logInIsExecutingProperty),
-            .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty),
+            .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty) {
+                Self._logInCanExecute$compute(canSubmit: $0._canSubmit.value)
+                    && !$0._logInIsExecuting.value
+            },
         ]
     }
 
@@ -436,14 +309,13 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
                 "oneAttemptAtATime",
                 "the login button is disabled while an attempt runs",
                 holds: Self._oneAttemptAtATime$invariant(
-                    logInIsExecuting: _logInIsExecuting,
-                    logInIsEnabled: _logInIsEnabled
+                    logInIsExecuting: _logInIsExecuting.value,
+                    logInIsEnabled: _logInIsEnabled.value
                 )
             ),
         ]
     }
 
-    /// Whether the invariant `oneAttemptAtATime` holds.
     private static func _oneAttemptAtATime$invariant(
         logInIsExecuting: Swift.Bool,
         logInIsEnabled: Swift.Bool
@@ -467,38 +339,6 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
             Reactive.InspectedCommand("logIn", logIn),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "canSubmit",
-            _canSubmit,
-            Self._canSubmit$compute(username: _username, password: _password),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "showsError",
-            _showsError,
-            Self._showsError$compute(errorMessage: _errorMessage),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "logInCanExecute",
-            _logInCanExecute,
-            Self._logInCanExecute$compute(canSubmit: _canSubmit),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "logInIsEnabled",
-            _logInIsEnabled,
-            _logInCanExecute && !_logInIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("logIn.isEnabled", logIn.isEnabled.value, _logInIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension LoginFormViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension LoginFormViewModel: Reactive.GeneratedViewModel {}

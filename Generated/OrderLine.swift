@@ -29,111 +29,52 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
 
     /// How many items.
     public var quantity: Int {
-        get {
-            _quantity$read = true
-            _$access(\.quantity)
-            return _quantity
-        }
+        get { _$read(\.quantity, _quantity.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.quantity = newValue } }
-            Reactive.Staging.write(&_quantity, newValue, before: &_quantity$before)
-            _$transactions.end { _$commit() }
+            _quantity.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The price of one item in cents.
     public var unitPrice: Int {
-        get {
-            _unitPrice$read = true
-            _$access(\.unitPrice)
-            return _unitPrice
-        }
+        get { _$read(\.unitPrice, _unitPrice.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.unitPrice = newValue } }
-            Reactive.Staging.write(&_unitPrice, newValue, before: &_unitPrice$before)
-            _$transactions.end { _$commit() }
+            _unitPrice.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// The price before the discount.
-    public var subtotal: Int {
-        _subtotal$read = true
-        _$access(\.subtotal)
-        return _subtotal
-    }
+    public var subtotal: Int { _$read(\.subtotal, _subtotal.read()) }
 
     /// Ten percent off from ten items on.
-    public var discount: Int {
-        _discount$read = true
-        _$access(\.discount)
-        return _discount
-    }
+    public var discount: Int { _$read(\.discount, _discount.read()) }
 
     /// What the line costs.
-    public var total: Int {
-        _total$read = true
-        _$access(\.total)
-        return _total
-    }
+    public var total: Int { _$read(\.total, _total.read()) }
 
     /// The line as the view shows it.
-    public var summary: String {
-        _summary$read = true
-        _$access(\.summary)
-        return _summary
-    }
+    public var summary: String { _$read(\.summary, _summary.read()) }
 
     // MARK: Runtime properties
 
-    /// `quantity` as a runtime `Property`, for bindings and operators;
-    /// it starts following `quantity` when first asked for.
-    public var quantityProperty: Reactive.Property<Int> {
-        let mirror = _quantity$mirror ?? Reactive.MutableProperty(_quantity)
-        _quantity$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `unitPrice` as a runtime `Property`, for bindings and operators;
-    /// it starts following `unitPrice` when first asked for.
-    public var unitPriceProperty: Reactive.Property<Int> {
-        let mirror = _unitPrice$mirror ?? Reactive.MutableProperty(_unitPrice)
-        _unitPrice$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `subtotal` as a runtime `Property`, for bindings and operators;
-    /// it starts following `subtotal` when first asked for.
-    public var subtotalProperty: Reactive.Property<Int> {
-        let mirror = _subtotal$mirror ?? Reactive.MutableProperty(_subtotal)
-        _subtotal$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `discount` as a runtime `Property`, for bindings and operators;
-    /// it starts following `discount` when first asked for.
-    public var discountProperty: Reactive.Property<Int> {
-        let mirror = _discount$mirror ?? Reactive.MutableProperty(_discount)
-        _discount$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `total` as a runtime `Property`, for bindings and operators;
-    /// it starts following `total` when first asked for.
-    public var totalProperty: Reactive.Property<Int> {
-        let mirror = _total$mirror ?? Reactive.MutableProperty(_total)
-        _total$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `summary` as a runtime `Property`, for bindings and operators;
-    /// it starts following `summary` when first asked for.
-    public var summaryProperty: Reactive.Property<String> {
-        let mirror = _summary$mirror ?? Reactive.MutableProperty(_summary)
-        _summary$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `quantity` as a runtime `Property`, for bindings and operators.
+    public var quantityProperty: Reactive.Property<Int> { _$property(_quantity) { _quantity.mirror = $0 } }
+    /// `unitPrice` as a runtime `Property`, for bindings and operators.
+    public var unitPriceProperty: Reactive.Property<Int> { _$property(_unitPrice) { _unitPrice.mirror = $0 } }
+    /// `subtotal` as a runtime `Property`, for bindings and operators.
+    public var subtotalProperty: Reactive.Property<Int> { _$property(_subtotal) { _subtotal.mirror = $0 } }
+    /// `discount` as a runtime `Property`, for bindings and operators.
+    public var discountProperty: Reactive.Property<Int> { _$property(_discount) { _discount.mirror = $0 } }
+    /// `total` as a runtime `Property`, for bindings and operators.
+    public var totalProperty: Reactive.Property<Int> { _$property(_total) { _total.mirror = $0 } }
+    /// `summary` as a runtime `Property`, for bindings and operators.
+    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -146,27 +87,13 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _quantity: Int
-    private var _quantity$before: Int?
-    private var _quantity$mirror: Reactive.MutableProperty<Int>?
-    private var _quantity$read: Swift.Bool = false
-    private var _unitPrice: Int
-    private var _unitPrice$before: Int?
-    private var _unitPrice$mirror: Reactive.MutableProperty<Int>?
-    private var _unitPrice$read: Swift.Bool = false
-    private var _subtotal: Int
-    private var _subtotal$mirror: Reactive.MutableProperty<Int>?
-    private var _subtotal$read: Swift.Bool = false
-    private var _discount: Int
-    private var _discount$mirror: Reactive.MutableProperty<Int>?
-    private var _discount$read: Swift.Bool = false
-    private var _total: Int
-    private var _total$mirror: Reactive.MutableProperty<Int>?
-    private var _total$read: Swift.Bool = false
-    private var _summary: String
-    private var _summary$mirror: Reactive.MutableProperty<String>?
-    private var _summary$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _quantity: Reactive.Stored<Int>
+    private var _unitPrice: Reactive.Stored<Int>
+    private var _subtotal: Reactive.Stored<Int>
+    private var _discount: Reactive.Stored<Int>
+    private var _total: Reactive.Stored<Int>
+    private var _summary: Reactive.Stored<String>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
@@ -177,136 +104,99 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
         self.counter = counter
 
         // Every value's first state, in update order.
-        let quantity: Int = Self._quantity$initial()
-        let unitPrice: Int = Self._unitPrice$initial()
-        let subtotal: Int = Self._subtotal$compute(counter: counter, quantity: quantity, unitPrice: unitPrice)
-        let discount: Int = Self._discount$compute(counter: counter, quantity: quantity, subtotal: subtotal)
-        let total: Int = Self._total$compute(counter: counter, subtotal: subtotal, discount: discount)
-        let summary: String = Self._summary$compute(counter: counter, quantity: quantity, total: total)
-        _quantity = quantity
-        _unitPrice = unitPrice
-        _subtotal = subtotal
-        _discount = discount
-        _total = total
-        _summary = summary
+        _quantity = Reactive.Stored<Int>(Self._quantity$initial())
+        _unitPrice = Reactive.Stored<Int>(Self._unitPrice$initial())
+        _subtotal = Reactive.Stored<Int>(
+            Self._subtotal$compute(counter: counter, quantity: _quantity.value, unitPrice: _unitPrice.value)
+        )
+        _discount = Reactive.Stored<Int>(
+            Self._discount$compute(counter: counter, quantity: _quantity.value, subtotal: _subtotal.value)
+        )
+        _total = Reactive.Stored<Int>(
+            Self._total$compute(counter: counter, subtotal: _subtotal.value, discount: _discount.value)
+        )
+        _summary = Reactive.Stored<String>(
+            Self._summary$compute(counter: counter, quantity: _quantity.value, total: _total.value)
+        )
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _quantity$changed = Reactive.Staging.changed(_quantity, before: &_quantity$before)
-        let _unitPrice$changed = Reactive.Staging.changed(_unitPrice, before: &_unitPrice$before)
+        let _quantity$changed = _quantity.changed()
+        let _unitPrice$changed = _unitPrice.changed()
         // Each value an input of which changed, computed again, in update order.
         let _subtotal$changed = (_quantity$changed || _unitPrice$changed)
-            && Reactive.Staging.replace(
-                &_subtotal,
-                with: Self._subtotal$compute(counter: counter, quantity: _quantity, unitPrice: _unitPrice)
+            && _subtotal.replace(
+                Self._subtotal$compute(counter: counter, quantity: _quantity.value, unitPrice: _unitPrice.value)
             )
         let _discount$changed = (_quantity$changed || _subtotal$changed)
-            && Reactive.Staging.replace(
-                &_discount,
-                with: Self._discount$compute(counter: counter, quantity: _quantity, subtotal: _subtotal)
+            && _discount.replace(
+                Self._discount$compute(counter: counter, quantity: _quantity.value, subtotal: _subtotal.value)
             )
         let _total$changed = (_subtotal$changed || _discount$changed)
-            && Reactive.Staging.replace(
-                &_total,
-                with: Self._total$compute(counter: counter, subtotal: _subtotal, discount: _discount)
+            && _total.replace(
+                Self._total$compute(counter: counter, subtotal: _subtotal.value, discount: _discount.value)
             )
         let _summary$changed = (_quantity$changed || _total$changed)
-            && Reactive.Staging.replace(
-                &_summary,
-                with: Self._summary$compute(counter: counter, quantity: _quantity, total: _total)
-            )
+            && _summary.replace(Self._summary$compute(counter: counter, quantity: _quantity.value, total: _total.value))
+        return (_quantity$changed || _unitPrice$changed || _subtotal$changed || _discount$changed || _total$changed
+            || _summary$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _quantity$changed { _quantity$mirror?.stage(_quantity) }
-            if _unitPrice$changed { _unitPrice$mirror?.stage(_unitPrice) }
-            if _subtotal$changed { _subtotal$mirror?.stage(_subtotal) }
-            if _discount$changed { _discount$mirror?.stage(_discount) }
-            if _total$changed { _total$mirror?.stage(_total) }
-            if _summary$changed { _summary$mirror?.stage(_summary) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _quantity$changed { _$didChange(\.quantity, _quantity$mirror, _quantity$read) }
-            if _unitPrice$changed { _$didChange(\.unitPrice, _unitPrice$mirror, _unitPrice$read) }
-            if _subtotal$changed { _$didChange(\.subtotal, _subtotal$mirror, _subtotal$read) }
-            if _discount$changed { _$didChange(\.discount, _discount$mirror, _discount$read) }
-            if _total$changed { _$didChange(\.total, _total$mirror, _total$read) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _quantity.pending(telling) { _$changed(\.quantity, _quantity, telling) }
+        if _unitPrice.pending(telling) { _$changed(\.unitPrice, _unitPrice, telling) }
+        if _subtotal.pending(telling) { _$changed(\.subtotal, _subtotal, telling) }
+        if _discount.pending(telling) { _$changed(\.discount, _discount, telling) }
+        if _total.pending(telling) { _$changed(\.total, _total, telling) }
+        if _summary.pending(telling) { _$changed(\.summary, _summary, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<OrderLineViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<OrderLineViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `quantity`.
     private static func _quantity$initial() -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 11)
                                    1
 #sourceLocation()
     }
 
-    /// The initial value of `unitPrice`.
     private static func _unitPrice$initial() -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 12)
                                     100
 #sourceLocation()
     }
 
-    /// Computes `subtotal` from what it reads.
     private static func _subtotal$compute(counter: _counter$Type, quantity: Int, unitPrice: Int) -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 17)
            counter.count("subtotal", quantity * unitPrice)
 #sourceLocation()
     }
 
-    /// Computes `discount` from what it reads.
     private static func _discount$compute(counter: _counter$Type, quantity: Int, subtotal: Int) -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 21)
-            counter.count("discount", quantity >= 10 ? subtotal / 10 : 0)
+            counter.count("discount",   quantity >= 10 ? subtotal / 10 : 0)
 #sourceLocation()
     }
 
-    /// Computes `total` from what it reads.
     private static func _total$compute(counter: _counter$Type, subtotal: Int, discount: Int) -> Int {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 25)
            counter.count("total", subtotal - discount)
 #sourceLocation()
     }
 
-    /// Computes `summary` from what it reads.
     private static func _summary$compute(counter: _counter$Type, quantity: Int, total: Int) -> String {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 29)
            counter.count("summary", "\(quantity) for \(total)")
@@ -320,10 +210,22 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
         [
             .value("quantity", \.quantity, quantityProperty),
             .value("unitPrice", \.unitPrice, unitPriceProperty),
-            .value("subtotal", \.subtotal, subtotalProperty),
-            .value("discount", \.discount, discountProperty),
-            .value("total", \.total, totalProperty),
-            .value("summary", \.summary, summaryProperty),
+            .value("subtotal", \.subtotal, subtotalProperty) {
+                Self._subtotal$compute(
+                    counter: $0.counter,
+                    quantity: $0._quantity.value,
+                    unitPrice: $0._unitPrice.value
+                )
+            },
+            .value("discount", \.discount, discountProperty) {
+                Self._discount$compute(counter: $0.counter, quantity: $0._quantity.value, subtotal: $0._subtotal.value)
+            },
+            .value("total", \.total, totalProperty) {
+                Self._total$compute(counter: $0.counter, subtotal: $0._subtotal.value, discount: $0._discount.value)
+            },
+            .value("summary", \.summary, summaryProperty) {
+                Self._summary$compute(counter: $0.counter, quantity: $0._quantity.value, total: $0._total.value)
+            },
         ]
     }
 
@@ -333,28 +235,26 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
             Reactive.Invariant(
                 "discountIsAtMostTheSubtotal",
                 "a discount never makes the total negative",
-                holds: Self._discountIsAtMostTheSubtotal$invariant(discount: _discount, subtotal: _subtotal)
+                holds: Self._discountIsAtMostTheSubtotal$invariant(discount: _discount.value, subtotal: _subtotal.value)
             ),
             Reactive.Invariant(
                 "totalIsSubtotalLessDiscount",
                 "the total is always the subtotal less the discount, never a stale sum",
                 holds: Self._totalIsSubtotalLessDiscount$invariant(
-                    total: _total,
-                    subtotal: _subtotal,
-                    discount: _discount
+                    total: _total.value,
+                    subtotal: _subtotal.value,
+                    discount: _discount.value
                 )
             ),
         ]
     }
 
-    /// Whether the invariant `discountIsAtMostTheSubtotal` holds.
     private static func _discountIsAtMostTheSubtotal$invariant(discount: Int, subtotal: Int) -> Swift.Bool {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 34)
            0 <= discount && discount <= subtotal
 #sourceLocation()
     }
 
-    /// Whether the invariant `totalIsSubtotalLessDiscount` holds.
     private static func _totalIsSubtotalLessDiscount$invariant(total: Int, subtotal: Int, discount: Int) -> Swift.Bool {
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 37)
            total == subtotal - discount
@@ -368,37 +268,6 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
             .init("unitPrice", \.unitPrice),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "subtotal",
-            _subtotal,
-            Self._subtotal$compute(counter: counter, quantity: _quantity, unitPrice: _unitPrice),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "discount",
-            _discount,
-            Self._discount$compute(counter: counter, quantity: _quantity, subtotal: _subtotal),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "total",
-            _total,
-            Self._total$compute(counter: counter, subtotal: _subtotal, discount: _discount),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "summary",
-            _summary,
-            Self._summary$compute(counter: counter, quantity: _quantity, total: _total),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension OrderLineViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension OrderLineViewModel: Reactive.GeneratedViewModel {}

@@ -57,36 +57,20 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
     // MARK: Derived values
 
     /// Which screen to show.
-    public var uiState: _uiState$Type {
-        _uiState$read = true
-        _$access(\.uiState)
-        return _uiState
-    }
+    public var uiState: _uiState$Type { _$read(\.uiState, _uiState.read()) }
 
     // MARK: Children
 
     /// The detail screen of the person found, once there is one.
-    public var detailViewModel: _detailViewModel$Type {
-        _detailViewModel$read = true
-        _$access(\.detailViewModel)
-        return _detailViewModel
-    }
+    public var detailViewModel: _detailViewModel$Type { _$read(\.detailViewModel, _detailViewModel.read()) }
 
     // MARK: Resources
 
     /// The first person the form's lookup found.
-    public var person: _person$Type? {
-        _person$read = true
-        _$access(\.person)
-        return _person
-    }
+    public var person: _person$Type? { _$read(\.person, _person.read()) }
 
     /// Whether `person` is loading.
-    public var personIsLoading: Swift.Bool {
-        _personIsLoading$read = true
-        _$access(\.personIsLoading)
-        return _personIsLoading
-    }
+    public var personIsLoading: Swift.Bool { _$read(\.personIsLoading, _personIsLoading.read()) }
 
     /// Loads `person` again; a load still running is cancelled.
     public func reloadPerson() {
@@ -99,36 +83,17 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
 
     // MARK: Runtime properties
 
-    /// `uiState` as a runtime `Property`, for bindings and operators;
-    /// it starts following `uiState` when first asked for.
-    public var uiStateProperty: Reactive.Property<_uiState$Type> {
-        let mirror = _uiState$mirror ?? Reactive.MutableProperty(_uiState)
-        _uiState$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `detailViewModel` as a runtime `Property`, for bindings and operators;
-    /// it starts following `detailViewModel` when first asked for.
+    /// `uiState` as a runtime `Property`, for bindings and operators.
+    public var uiStateProperty: Reactive.Property<_uiState$Type> { _$property(_uiState) { _uiState.mirror = $0 } }
+    /// `detailViewModel` as a runtime `Property`, for bindings and operators.
     public var detailViewModelProperty: Reactive.Property<_detailViewModel$Type> {
-        let mirror = _detailViewModel$mirror ?? Reactive.MutableProperty(_detailViewModel)
-        _detailViewModel$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_detailViewModel) { _detailViewModel.mirror = $0 }
     }
-
-    /// `person` as a runtime `Property`, for bindings and operators;
-    /// it starts following `person` when first asked for.
-    public var personProperty: Reactive.Property<_person$Type?> {
-        let mirror = _person$mirror ?? Reactive.MutableProperty(_person)
-        _person$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `personIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `personIsLoading` when first asked for.
+    /// `person` as a runtime `Property`, for bindings and operators.
+    public var personProperty: Reactive.Property<_person$Type?> { _$property(_person) { _person.mirror = $0 } }
+    /// `personIsLoading` as a runtime `Property`, for bindings and operators.
     public var personIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _personIsLoading$mirror ?? Reactive.MutableProperty(_personIsLoading)
-        _personIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_personIsLoading) { _personIsLoading.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -142,22 +107,12 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
 
     // MARK: Storage
 
-    private var _uiState: _uiState$Type
-    private var _uiState$mirror: Reactive.MutableProperty<_uiState$Type>?
-    private var _uiState$read: Swift.Bool = false
-    private var _detailViewModel: _detailViewModel$Type
-    private var _detailViewModel$mirror: Reactive.MutableProperty<_detailViewModel$Type>?
-    private var _detailViewModel$read: Swift.Bool = false
-    private var _person: _person$Type?
-    private var _person$before: _person$Type??
-    private var _person$mirror: Reactive.MutableProperty<_person$Type?>?
-    private var _person$read: Swift.Bool = false
-    private var _personIsLoading: Swift.Bool
-    private var _personIsLoading$before: Swift.Bool?
-    private var _personIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _personIsLoading$read: Swift.Bool = false
+    private var _uiState: Reactive.Stored<_uiState$Type>
+    private var _detailViewModel: Reactive.Stored<_detailViewModel$Type>
+    private var _person: Reactive.Stored<_person$Type?>
+    private var _personIsLoading: Reactive.Stored<Swift.Bool>
     private var _detailViewModel$follower: Reactive.Follower
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -171,20 +126,17 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
         self.addingViewModel = addingViewModel
 
         // Every value's first state, in update order.
-        let person: _person$Type? = nil
-        let uiState: _uiState$Type = Self._uiState$compute(person: person)
-        let detailViewModel: _detailViewModel$Type = Self._detailViewModel$compute(person: person)
-        let personIsLoading: Swift.Bool = false
-        _uiState = uiState
-        _detailViewModel = detailViewModel
-        _person = person
-        _personIsLoading = personIsLoading
+        _person = Reactive.Stored<_person$Type?>(nil)
+        _uiState = Reactive.Stored<_uiState$Type>(Self._uiState$compute(person: _person.value))
+        _detailViewModel = Reactive.Stored<_detailViewModel$Type>(Self._detailViewModel$compute(person: _person.value))
+        _personIsLoading = .init(false)
         _detailViewModel$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _person$loader.changes.observeValuesOnMain { [weak self] in self?._person$loaded($0) }
-        _detailViewModel$follower.action = { [weak self] in self?._$transaction {} }
-        _detailViewModel$follower.follow(_detailViewModel)
+        _detailViewModel$follower.owner = _$transactions
+        _detailViewModel$follower.follow(_detailViewModel.value)
 
         _person$loader.reload()
     }
@@ -195,97 +147,58 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
 
     // MARK: Transactions
 
-    /// Applies one event of `person`'s loader: its outputs change in one transaction.
     private func _person$loaded(_ state: Reactive.ResourceLoader<_person$Type, Never>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._person$loaded(state) } }
-        Reactive.Staging.write(&_person, state.value, before: &_person$before)
-        Reactive.Staging.write(&_personIsLoading, state.isLoading, before: &_personIsLoading$before)
-        _$transactions.end { _$commit() }
+        _person.write(state.value)
+        _personIsLoading.write(state.isLoading)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _person$changed = Reactive.Staging.changed(_person, before: &_person$before)
-        let _personIsLoading$changed = Reactive.Staging.changed(_personIsLoading, before: &_personIsLoading$before)
+        let _person$changed = _person.changed()
+        let _personIsLoading$changed = _personIsLoading.changed()
         // Each value an input of which changed, computed again, in update order.
         // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
         // taken once the value is current (keeping children by id may update them).
-        let _uiState$changed = _person$changed
-            && Reactive.Staging.replace(&_uiState, with: Self._uiState$compute(person: _person))
+        let _uiState$changed = _person$changed && _uiState.replace(Self._uiState$compute(person: _person.value))
         let _detailViewModel$changed = _person$changed
-            && Reactive.Staging.replaceChild(&_detailViewModel, with: Self._detailViewModel$compute(person: _person))
-        if _detailViewModel$changed { _detailViewModel$follower.follow(_detailViewModel) }
+            && _detailViewModel.replaceChild(Self._detailViewModel$compute(person: _person.value))
+        if _detailViewModel$changed { _detailViewModel$follower.follow(_detailViewModel.value) }
         let _detailViewModel$childChanged = _detailViewModel$follower.take()
+        return (_person$changed || _uiState$changed || _detailViewModel$changed || _personIsLoading$changed
+            || _detailViewModel$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _person$changed { _person$mirror?.stage(_person) }
-            if _uiState$changed { _uiState$mirror?.stage(_uiState) }
-            if _detailViewModel$changed { _detailViewModel$mirror?.stage(_detailViewModel) }
-            if _personIsLoading$changed { _personIsLoading$mirror?.stage(_personIsLoading) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _detailViewModel$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _person$changed { _$didChange(\.person, _person$mirror, _person$read) }
-            if _uiState$changed { _$didChange(\.uiState, _uiState$mirror, _uiState$read) }
-            if _detailViewModel$changed {
-                _$didChange(\.detailViewModel, _detailViewModel$mirror, _detailViewModel$read)
-            }
-            if _personIsLoading$changed {
-                _$didChange(\.personIsLoading, _personIsLoading$mirror, _personIsLoading$read)
-            }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _person.pending(telling) { _$changed(\.person, _person, telling) }
+        if _uiState.pending(telling) { _$changed(\.uiState, _uiState, telling) }
+        if _detailViewModel.pending(telling) { _$changed(\.detailViewModel, _detailViewModel, telling) }
+        if _personIsLoading.pending(telling) { _$changed(\.personIsLoading, _personIsLoading, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<PersonContainerViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The constant `addingViewModel`.
     private static func _addingViewModel$make(twitter: _twitter$Type) -> _addingViewModel$Type {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 12)
             AddPersonViewModel(twitter: twitter)
 #sourceLocation()
     }
 
-    /// Computes `uiState` from what it reads.
     private static func _uiState$compute(person: _person$Type?) -> _uiState$Type {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 32)
            person.map(PersonContainerState.detail) ?? .adding
 #sourceLocation()
     }
 
-    /// Computes `detailViewModel` from what it reads.
     private static func _detailViewModel$compute(person: _person$Type?) -> _detailViewModel$Type {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 26)
             person.map { PersonDetailViewModel(initialPerson: $0) }
@@ -294,7 +207,6 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
 
     // MARK: Spec statements
 
-    /// Starts one load of `person`.
     private func _person$load() -> Reactive.SignalProducer<_person$Type, Never> {
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 21)
            SignalProducer(addingViewModel.addPerson.values).take(first: 1)
@@ -306,7 +218,7 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PersonContainerViewModel>] {
         [
-            .value("uiState", \.uiState, uiStateProperty),
+            .value("uiState", \.uiState, uiStateProperty) { Self._uiState$compute(person: $0._person.value) },
             .value("detailViewModel", \.detailViewModel, detailViewModelProperty),
             .value("person", \.person, personProperty),
             .work("personIsLoading", \.personIsLoading, personIsLoadingProperty),
@@ -319,12 +231,11 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
             Reactive.Invariant(
                 "detailExactlyOnceAPersonIsAdded",
                 "the container shows the form until a person is added, then the detail",
-                holds: Self._detailExactlyOnceAPersonIsAdded$invariant(person: _person, uiState: _uiState)
+                holds: Self._detailExactlyOnceAPersonIsAdded$invariant(person: _person.value, uiState: _uiState.value)
             ),
         ]
     }
 
-    /// Whether the invariant `detailExactlyOnceAPersonIsAdded` holds.
     private static func _detailExactlyOnceAPersonIsAdded$invariant(
         person: _person$Type?,
         uiState: _uiState$Type
@@ -333,14 +244,6 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
            (person == nil) == (uiState == .adding)
 #sourceLocation()
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("uiState", _uiState, Self._uiState$compute(person: _person), into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension PersonContainerViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension PersonContainerViewModel: Reactive.GeneratedViewModel {}

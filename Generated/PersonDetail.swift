@@ -44,88 +44,43 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
 
     /// The person shown; the screen follows its changes.
     public var person: _person$Type {
-        get {
-            _person$read = true
-            _$access(\.person)
-            return _person
-        }
+        get { _$read(\.person, _person.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.person = newValue } }
-            Reactive.Staging.write(&_person, newValue, before: &_person$before)
-            _$transactions.end { _$commit() }
+            _person.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// The person's name.
-    public var name: String {
-        _name$read = true
-        _$access(\.name)
-        return _name
-    }
+    public var name: String { _$read(\.name, _name.read()) }
 
     /// What the user wrote about the person.
-    public var notes: String {
-        _notes$read = true
-        _$access(\.notes)
-        return _notes
-    }
+    public var notes: String { _$read(\.notes, _notes.read()) }
 
     /// The Twitter username, with its @.
-    public var twitterHandle: String {
-        _twitterHandle$read = true
-        _$access(\.twitterHandle)
-        return _twitterHandle
-    }
+    public var twitterHandle: String { _$read(\.twitterHandle, _twitterHandle.read()) }
 
     /// Where the avatar image is.
-    public var avatarURL: _avatarURL$Type {
-        _avatarURL$read = true
-        _$access(\.avatarURL)
-        return _avatarURL
-    }
+    public var avatarURL: _avatarURL$Type { _$read(\.avatarURL, _avatarURL.read()) }
 
     // MARK: Runtime properties
 
-    /// `person` as a runtime `Property`, for bindings and operators;
-    /// it starts following `person` when first asked for.
-    public var personProperty: Reactive.Property<_person$Type> {
-        let mirror = _person$mirror ?? Reactive.MutableProperty(_person)
-        _person$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `name` as a runtime `Property`, for bindings and operators;
-    /// it starts following `name` when first asked for.
-    public var nameProperty: Reactive.Property<String> {
-        let mirror = _name$mirror ?? Reactive.MutableProperty(_name)
-        _name$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `notes` as a runtime `Property`, for bindings and operators;
-    /// it starts following `notes` when first asked for.
-    public var notesProperty: Reactive.Property<String> {
-        let mirror = _notes$mirror ?? Reactive.MutableProperty(_notes)
-        _notes$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `twitterHandle` as a runtime `Property`, for bindings and operators;
-    /// it starts following `twitterHandle` when first asked for.
+    /// `person` as a runtime `Property`, for bindings and operators.
+    public var personProperty: Reactive.Property<_person$Type> { _$property(_person) { _person.mirror = $0 } }
+    /// `name` as a runtime `Property`, for bindings and operators.
+    public var nameProperty: Reactive.Property<String> { _$property(_name) { _name.mirror = $0 } }
+    /// `notes` as a runtime `Property`, for bindings and operators.
+    public var notesProperty: Reactive.Property<String> { _$property(_notes) { _notes.mirror = $0 } }
+    /// `twitterHandle` as a runtime `Property`, for bindings and operators.
     public var twitterHandleProperty: Reactive.Property<String> {
-        let mirror = _twitterHandle$mirror ?? Reactive.MutableProperty(_twitterHandle)
-        _twitterHandle$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_twitterHandle) { _twitterHandle.mirror = $0 }
     }
-
-    /// `avatarURL` as a runtime `Property`, for bindings and operators;
-    /// it starts following `avatarURL` when first asked for.
+    /// `avatarURL` as a runtime `Property`, for bindings and operators.
     public var avatarURLProperty: Reactive.Property<_avatarURL$Type> {
-        let mirror = _avatarURL$mirror ?? Reactive.MutableProperty(_avatarURL)
-        _avatarURL$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_avatarURL) { _avatarURL.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -139,23 +94,12 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Storage
 
-    private var _person: _person$Type
-    private var _person$before: _person$Type?
-    private var _person$mirror: Reactive.MutableProperty<_person$Type>?
-    private var _person$read: Swift.Bool = false
-    private var _name: String
-    private var _name$mirror: Reactive.MutableProperty<String>?
-    private var _name$read: Swift.Bool = false
-    private var _notes: String
-    private var _notes$mirror: Reactive.MutableProperty<String>?
-    private var _notes$read: Swift.Bool = false
-    private var _twitterHandle: String
-    private var _twitterHandle$mirror: Reactive.MutableProperty<String>?
-    private var _twitterHandle$read: Swift.Bool = false
-    private var _avatarURL: _avatarURL$Type
-    private var _avatarURL$mirror: Reactive.MutableProperty<_avatarURL$Type>?
-    private var _avatarURL$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _person: Reactive.Stored<_person$Type>
+    private var _name: Reactive.Stored<String>
+    private var _notes: Reactive.Stored<String>
+    private var _twitterHandle: Reactive.Stored<String>
+    private var _avatarURL: Reactive.Stored<_avatarURL$Type>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
@@ -166,112 +110,72 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
         self.initialPerson = initialPerson
 
         // Every value's first state, in update order.
-        let person: _person$Type = Self._person$initial(initialPerson: initialPerson)
-        let name: String = Self._name$compute(person: person)
-        let notes: String = Self._notes$compute(person: person)
-        let twitterHandle: String = Self._twitterHandle$compute(person: person)
-        let avatarURL: _avatarURL$Type = Self._avatarURL$compute(person: person)
-        _person = person
-        _name = name
-        _notes = notes
-        _twitterHandle = twitterHandle
-        _avatarURL = avatarURL
+        _person = Reactive.Stored<_person$Type>(Self._person$initial(initialPerson: initialPerson))
+        _name = Reactive.Stored<String>(Self._name$compute(person: _person.value))
+        _notes = Reactive.Stored<String>(Self._notes$compute(person: _person.value))
+        _twitterHandle = Reactive.Stored<String>(Self._twitterHandle$compute(person: _person.value))
+        _avatarURL = Reactive.Stored<_avatarURL$Type>(Self._avatarURL$compute(person: _person.value))
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _person$changed = Reactive.Staging.changed(_person, before: &_person$before)
+        let _person$changed = _person.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _name$changed = _person$changed
-            && Reactive.Staging.replace(&_name, with: Self._name$compute(person: _person))
-        let _notes$changed = _person$changed
-            && Reactive.Staging.replace(&_notes, with: Self._notes$compute(person: _person))
+        let _name$changed = _person$changed && _name.replace(Self._name$compute(person: _person.value))
+        let _notes$changed = _person$changed && _notes.replace(Self._notes$compute(person: _person.value))
         let _twitterHandle$changed = _person$changed
-            && Reactive.Staging.replace(&_twitterHandle, with: Self._twitterHandle$compute(person: _person))
-        let _avatarURL$changed = _person$changed
-            && Reactive.Staging.replace(&_avatarURL, with: Self._avatarURL$compute(person: _person))
+            && _twitterHandle.replace(Self._twitterHandle$compute(person: _person.value))
+        let _avatarURL$changed = _person$changed && _avatarURL.replace(Self._avatarURL$compute(person: _person.value))
+        return (_person$changed || _name$changed || _notes$changed || _twitterHandle$changed || _avatarURL$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _person$changed { _person$mirror?.stage(_person) }
-            if _name$changed { _name$mirror?.stage(_name) }
-            if _notes$changed { _notes$mirror?.stage(_notes) }
-            if _twitterHandle$changed { _twitterHandle$mirror?.stage(_twitterHandle) }
-            if _avatarURL$changed { _avatarURL$mirror?.stage(_avatarURL) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _person$changed { _$didChange(\.person, _person$mirror, _person$read) }
-            if _name$changed { _$didChange(\.name, _name$mirror, _name$read) }
-            if _notes$changed { _$didChange(\.notes, _notes$mirror, _notes$read) }
-            if _twitterHandle$changed { _$didChange(\.twitterHandle, _twitterHandle$mirror, _twitterHandle$read) }
-            if _avatarURL$changed { _$didChange(\.avatarURL, _avatarURL$mirror, _avatarURL$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _person.pending(telling) { _$changed(\.person, _person, telling) }
+        if _name.pending(telling) { _$changed(\.name, _name, telling) }
+        if _notes.pending(telling) { _$changed(\.notes, _notes, telling) }
+        if _twitterHandle.pending(telling) { _$changed(\.twitterHandle, _twitterHandle, telling) }
+        if _avatarURL.pending(telling) { _$changed(\.avatarURL, _avatarURL, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PersonDetailViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<PersonDetailViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `person`.
     private static func _person$initial(initialPerson: _initialPerson$Type) -> _person$Type {
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 10)
                                    initialPerson
 #sourceLocation()
     }
 
-    /// Computes `name` from what it reads.
     private static func _name$compute(person: _person$Type) -> String {
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 13)
                                person.name
 #sourceLocation()
     }
 
-    /// Computes `notes` from what it reads.
     private static func _notes$compute(person: _person$Type) -> String {
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 14)
                                 person.notes
 #sourceLocation()
     }
 
-    /// Computes `twitterHandle` from what it reads.
     private static func _twitterHandle$compute(person: _person$Type) -> String {
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 15)
                                          "@\(person.username)"
 #sourceLocation()
     }
 
-    /// Computes `avatarURL` from what it reads.
     private static func _avatarURL$compute(person: _person$Type) -> _avatarURL$Type {
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 16)
                                   person.avatarURL
@@ -284,10 +188,12 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PersonDetailViewModel>] {
         [
             .value("person", \.person, personProperty),
-            .value("name", \.name, nameProperty),
-            .value("notes", \.notes, notesProperty),
-            .value("twitterHandle", \.twitterHandle, twitterHandleProperty),
-            .value("avatarURL", \.avatarURL, avatarURLProperty),
+            .value("name", \.name, nameProperty) { Self._name$compute(person: $0._person.value) },
+            .value("notes", \.notes, notesProperty) { Self._notes$compute(person: $0._person.value) },
+            .value("twitterHandle", \.twitterHandle, twitterHandleProperty) {
+                Self._twitterHandle$compute(person: $0._person.value)
+            },
+            .value("avatarURL", \.avatarURL, avatarURLProperty) { Self._avatarURL$compute(person: $0._person.value) },
         ]
     }
 
@@ -297,12 +203,11 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
             Reactive.Invariant(
                 "handleNamesThePerson",
                 "the Twitter handle is the person's username",
-                holds: Self._handleNamesThePerson$invariant(twitterHandle: _twitterHandle, person: _person)
+                holds: Self._handleNamesThePerson$invariant(twitterHandle: _twitterHandle.value, person: _person.value)
             ),
         ]
     }
 
-    /// Whether the invariant `handleNamesThePerson` holds.
     private static func _handleNamesThePerson$invariant(twitterHandle: String, person: _person$Type) -> Swift.Bool {
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 20)
            twitterHandle == "@" + person.username
@@ -315,22 +220,6 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
             .init("person", \.person),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("name", _name, Self._name$compute(person: _person), into: &_$differences)
-        Reactive.Audit.compare("notes", _notes, Self._notes$compute(person: _person), into: &_$differences)
-        Reactive.Audit.compare(
-            "twitterHandle",
-            _twitterHandle,
-            Self._twitterHandle$compute(person: _person),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("avatarURL", _avatarURL, Self._avatarURL$compute(person: _person), into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension PersonDetailViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension PersonDetailViewModel: Reactive.GeneratedViewModel {}

@@ -65,57 +65,33 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: Derived values
 
     /// Whether to show the progress HUD.
-    public var isLoading: Bool {
-        _isLoading$read = true
-        _$access(\.isLoading)
-        return _isLoading
-    }
+    public var isLoading: Bool { _$read(\.isLoading, _isLoading.read()) }
 
     /// The full-size image, once fetched.
-    public var imageData: _imageData$Type {
-        _imageData$read = true
-        _$access(\.imageData)
-        return _imageData
-    }
+    public var imageData: _imageData$Type { _$read(\.imageData, _imageData.read()) }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
-        get {
-            _isActive$read = true
-            _$access(\.isActive)
-            return _isActive
-        }
+        get { _$read(\.isActive, _isActive.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
-            Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end { _$commit() }
+            _isActive.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Resources
 
     /// The photo with its full-size image, fetched each time the page becomes active.
-    public var details: _details$Type? {
-        _details$read = true
-        _$access(\.details)
-        return _details
-    }
+    public var details: _details$Type? { _$read(\.details, _details.read()) }
 
     /// Whether `details` is loading.
-    public var detailsIsLoading: Swift.Bool {
-        _detailsIsLoading$read = true
-        _$access(\.detailsIsLoading)
-        return _detailsIsLoading
-    }
+    public var detailsIsLoading: Swift.Bool { _$read(\.detailsIsLoading, _detailsIsLoading.read()) }
 
     /// Why the last load of `details` failed; nil while loading and after a success.
-    public var detailsError: _details$Failure? {
-        _detailsError$read = true
-        _$access(\.detailsError)
-        return _detailsError
-    }
+    public var detailsError: _details$Failure? { _$read(\.detailsError, _detailsError.read()) }
 
     /// Loads `details` again; a load still running is cancelled.
     public func reloadDetails() {
@@ -128,53 +104,24 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Runtime properties
 
-    /// `isLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isLoading` when first asked for.
-    public var isLoadingProperty: Reactive.Property<Bool> {
-        let mirror = _isLoading$mirror ?? Reactive.MutableProperty(_isLoading)
-        _isLoading$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `imageData` as a runtime `Property`, for bindings and operators;
-    /// it starts following `imageData` when first asked for.
+    /// `isLoading` as a runtime `Property`, for bindings and operators.
+    public var isLoadingProperty: Reactive.Property<Bool> { _$property(_isLoading) { _isLoading.mirror = $0 } }
+    /// `imageData` as a runtime `Property`, for bindings and operators.
     public var imageDataProperty: Reactive.Property<_imageData$Type> {
-        let mirror = _imageData$mirror ?? Reactive.MutableProperty(_imageData)
-        _imageData$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_imageData) { _imageData.mirror = $0 }
     }
-
-    /// `details` as a runtime `Property`, for bindings and operators;
-    /// it starts following `details` when first asked for.
-    public var detailsProperty: Reactive.Property<_details$Type?> {
-        let mirror = _details$mirror ?? Reactive.MutableProperty(_details)
-        _details$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `detailsIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `detailsIsLoading` when first asked for.
+    /// `details` as a runtime `Property`, for bindings and operators.
+    public var detailsProperty: Reactive.Property<_details$Type?> { _$property(_details) { _details.mirror = $0 } }
+    /// `detailsIsLoading` as a runtime `Property`, for bindings and operators.
     public var detailsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _detailsIsLoading$mirror ?? Reactive.MutableProperty(_detailsIsLoading)
-        _detailsIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_detailsIsLoading) { _detailsIsLoading.mirror = $0 }
     }
-
-    /// `detailsError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `detailsError` when first asked for.
+    /// `detailsError` as a runtime `Property`, for bindings and operators.
     public var detailsErrorProperty: Reactive.Property<_details$Failure?> {
-        let mirror = _detailsError$mirror ?? Reactive.MutableProperty(_detailsError)
-        _detailsError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_detailsError) { _detailsError.mirror = $0 }
     }
-
-    /// `isActive` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isActive` when first asked for.
-    public var isActiveProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _isActive$mirror ?? Reactive.MutableProperty(_isActive)
-        _isActive$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `isActive` as a runtime `Property`, for bindings and operators.
+    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -187,29 +134,13 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _isLoading: Bool
-    private var _isLoading$mirror: Reactive.MutableProperty<Bool>?
-    private var _isLoading$read: Swift.Bool = false
-    private var _imageData: _imageData$Type
-    private var _imageData$mirror: Reactive.MutableProperty<_imageData$Type>?
-    private var _imageData$read: Swift.Bool = false
-    private var _details: _details$Type?
-    private var _details$before: _details$Type??
-    private var _details$mirror: Reactive.MutableProperty<_details$Type?>?
-    private var _details$read: Swift.Bool = false
-    private var _detailsIsLoading: Swift.Bool
-    private var _detailsIsLoading$before: Swift.Bool?
-    private var _detailsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _detailsIsLoading$read: Swift.Bool = false
-    private var _detailsError: _details$Failure?
-    private var _detailsError$before: _details$Failure??
-    private var _detailsError$mirror: Reactive.MutableProperty<_details$Failure?>?
-    private var _detailsError$read: Swift.Bool = false
-    private var _isActive: Swift.Bool
-    private var _isActive$before: Swift.Bool?
-    private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _isActive$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _isLoading: Reactive.Stored<Bool>
+    private var _imageData: Reactive.Stored<_imageData$Type>
+    private var _details: Reactive.Stored<_details$Type?>
+    private var _detailsIsLoading: Reactive.Stored<Swift.Bool>
+    private var _detailsError: Reactive.Stored<_details$Failure?>
+    private var _isActive: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -224,20 +155,15 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         self.photoName = photoName
 
         // Every value's first state, in update order.
-        let details: _details$Type? = nil
-        let imageData: _imageData$Type = Self._imageData$compute(details: details, photo: photo)
-        let detailsIsLoading: Swift.Bool = false
-        let isLoading: Bool = Self._isLoading$compute(detailsIsLoading: detailsIsLoading)
-        let detailsError: _details$Failure? = nil
-        let isActive: Swift.Bool = false
-        _isLoading = isLoading
-        _imageData = imageData
-        _details = details
-        _detailsIsLoading = detailsIsLoading
-        _detailsError = detailsError
-        _isActive = isActive
+        _details = Reactive.Stored<_details$Type?>(nil)
+        _imageData = Reactive.Stored<_imageData$Type>(Self._imageData$compute(details: _details.value, photo: photo))
+        _detailsIsLoading = .init(false)
+        _isLoading = Reactive.Stored<Bool>(Self._isLoading$compute(detailsIsLoading: _detailsIsLoading.value))
+        _detailsError = Reactive.Stored<_details$Failure?>(nil)
+        _isActive = .init(false)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _details$loader.changes.observeValuesOnMain { [weak self] in self?._details$loaded($0) }
     }
 
@@ -247,100 +173,64 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Transactions
 
-    /// Applies one event of `details`'s loader: its outputs change in one transaction.
     private func _details$loaded(_ state: Reactive.ResourceLoader<_details$Type, _details$Failure>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._details$loaded(state) } }
-        Reactive.Staging.write(&_details, state.value, before: &_details$before)
-        Reactive.Staging.write(&_detailsIsLoading, state.isLoading, before: &_detailsIsLoading$before)
-        if state.errorChanged { Reactive.Staging.write(&_detailsError, state.error, before: &_detailsError$before) }
-        _$transactions.end { _$commit() }
+        _details.write(state.value)
+        _detailsIsLoading.write(state.isLoading)
+        if state.errorChanged { _detailsError.write(state.error) }
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
-        let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
+        let _isActive$changed = _isActive.changed()
         if _isActive$changed {
-            if _isActive { _details$loader.reload() } else { _details$loader.cancel() }
+            if _isActive.value { _details$loader.reload() } else { _details$loader.cancel() }
         }
         // What the transaction wrote.
-        let _details$changed = Reactive.Staging.changed(_details, before: &_details$before)
-        let _detailsIsLoading$changed = Reactive.Staging.changed(_detailsIsLoading, before: &_detailsIsLoading$before)
-        let _detailsError$changed = Reactive.Staging.changed(_detailsError, before: &_detailsError$before)
+        let _details$changed = _details.changed()
+        let _detailsIsLoading$changed = _detailsIsLoading.changed()
+        let _detailsError$changed = _detailsError.changed()
         // Each value an input of which changed, computed again, in update order.
         let _imageData$changed = _details$changed
-            && Reactive.Staging.replace(&_imageData, with: Self._imageData$compute(details: _details, photo: photo))
+            && _imageData.replace(Self._imageData$compute(details: _details.value, photo: photo))
         let _isLoading$changed = _detailsIsLoading$changed
-            && Reactive.Staging.replace(&_isLoading, with: Self._isLoading$compute(detailsIsLoading: _detailsIsLoading))
+            && _isLoading.replace(Self._isLoading$compute(detailsIsLoading: _detailsIsLoading.value))
+        return (_details$changed || _imageData$changed || _detailsIsLoading$changed || _isLoading$changed
+            || _detailsError$changed || _isActive$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _details$changed { _details$mirror?.stage(_details) }
-            if _imageData$changed { _imageData$mirror?.stage(_imageData) }
-            if _detailsIsLoading$changed { _detailsIsLoading$mirror?.stage(_detailsIsLoading) }
-            if _isLoading$changed { _isLoading$mirror?.stage(_isLoading) }
-            if _detailsError$changed { _detailsError$mirror?.stage(_detailsError) }
-            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _details$changed { _$didChange(\.details, _details$mirror, _details$read) }
-            if _imageData$changed { _$didChange(\.imageData, _imageData$mirror, _imageData$read) }
-            if _detailsIsLoading$changed {
-                _$didChange(\.detailsIsLoading, _detailsIsLoading$mirror, _detailsIsLoading$read)
-            }
-            if _isLoading$changed { _$didChange(\.isLoading, _isLoading$mirror, _isLoading$read) }
-            if _detailsError$changed { _$didChange(\.detailsError, _detailsError$mirror, _detailsError$read) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _details.pending(telling) { _$changed(\.details, _details, telling) }
+        if _imageData.pending(telling) { _$changed(\.imageData, _imageData, telling) }
+        if _detailsIsLoading.pending(telling) { _$changed(\.detailsIsLoading, _detailsIsLoading, telling) }
+        if _isLoading.pending(telling) { _$changed(\.isLoading, _isLoading, telling) }
+        if _detailsError.pending(telling) { _$changed(\.detailsError, _detailsError, telling) }
+        if _isActive.pending(telling) { _$changed(\.isActive, _isActive, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<PhotoViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The constant `photoName`.
     private static func _photoName$make(photo: _photo$Type) -> String {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 14)
                                     photo.photoName
 #sourceLocation()
     }
 
-    /// Computes `isLoading` from what it reads.
     private static func _isLoading$compute(detailsIsLoading: Swift.Bool) -> Bool {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 25)
                                   detailsIsLoading
 #sourceLocation()
     }
 
-    /// Computes `imageData` from what it reads.
     private static func _imageData$compute(details: _details$Type?, photo: _photo$Type) -> _imageData$Type {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 28)
            details?.fullsizedData ?? photo.fullsizedData
@@ -349,7 +239,6 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Spec statements
 
-    /// Starts one load of `details`.
     private func _details$load() -> Reactive.SignalProducer<_details$Type, _details$Failure> {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 22)
           importer.fetchPhotoDetails(photo)
@@ -361,8 +250,12 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PhotoViewModel>] {
         [
-            .value("isLoading", \.isLoading, isLoadingProperty),
-            .value("imageData", \.imageData, imageDataProperty),
+            .value("isLoading", \.isLoading, isLoadingProperty) {
+                Self._isLoading$compute(detailsIsLoading: $0._detailsIsLoading.value)
+            },
+            .value("imageData", \.imageData, imageDataProperty) {
+                Self._imageData$compute(details: $0._details.value, photo: $0.photo)
+            },
             .value("details", \.details, detailsProperty),
             .work("detailsIsLoading", \.detailsIsLoading, detailsIsLoadingProperty),
             .value("detailsError", \.detailsError, detailsErrorProperty),
@@ -376,12 +269,11 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
             Reactive.Invariant(
                 "loadingOnlyWhileOnScreen",
                 "the photo loads only while it is on screen (leaving the screen cancels the load)",
-                holds: Self._loadingOnlyWhileOnScreen$invariant(isActive: _isActive, isLoading: _isLoading)
+                holds: Self._loadingOnlyWhileOnScreen$invariant(isActive: _isActive.value, isLoading: _isLoading.value)
             ),
         ]
     }
 
-    /// Whether the invariant `loadingOnlyWhileOnScreen` holds.
     private static func _loadingOnlyWhileOnScreen$invariant(isActive: Swift.Bool, isLoading: Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 33)
            isActive || !isLoading
@@ -394,25 +286,6 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
             .init("isActive", \.isActive),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "isLoading",
-            _isLoading,
-            Self._isLoading$compute(detailsIsLoading: _detailsIsLoading),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "imageData",
-            _imageData,
-            Self._imageData$compute(details: _details, photo: photo),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension PhotoViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension PhotoViewModel: Reactive.GeneratedViewModel {}

@@ -67,149 +67,81 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     /// The photo; a successful vote replaces it.
     public private(set) var photo: _photo$Type {
-        get {
-            _photo$read = true
-            _$access(\.photo)
-            return _photo
-        }
+        get { _$read(\.photo, _photo.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.photo = newValue } }
-            Reactive.Staging.write(&_photo, newValue, before: &_photo$before)
-            _$transactions.end { _$commit() }
+            _photo.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Why the last vote failed, until the next one succeeds.
     public private(set) var voteError: _voteError$Type {
-        get {
-            _voteError$read = true
-            _$access(\.voteError)
-            return _voteError
-        }
+        get { _$read(\.voteError, _voteError.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.voteError = newValue } }
-            Reactive.Staging.write(&_voteError, newValue, before: &_voteError$before)
-            _$transactions.end { _$commit() }
+            _voteError.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// The title.
-    public var photoName: String {
-        _photoName$read = true
-        _$access(\.photoName)
-        return _photoName
-    }
+    public var photoName: String { _$read(\.photoName, _photoName.read()) }
 
     /// Who took the photo.
-    public var photographerName: String {
-        _photographerName$read = true
-        _$access(\.photographerName)
-        return _photographerName
-    }
+    public var photographerName: String { _$read(\.photographerName, _photographerName.read()) }
 
     /// The rating with two decimals ("4.50"); "0.00" without one.
-    public var photoRating: String {
-        _photoRating$read = true
-        _$access(\.photoRating)
-        return _photoRating
-    }
+    public var photoRating: String { _$read(\.photoRating, _photoRating.read()) }
 
     /// The vote button's title.
-    public var votePromptText: String {
-        _votePromptText$read = true
-        _$access(\.votePromptText)
-        return _votePromptText
-    }
+    public var votePromptText: String { _$read(\.votePromptText, _votePromptText.read()) }
 
     // MARK: Commands
 
     /// Votes for the photo; only while it is not voted for, one vote at a time.
     public private(set) lazy var vote: Reactive.Command<Swift.Void, _vote$Output, _vote$Failure> = Reactive.Command(
-        enabledIf: Reactive.Property(_vote$condition),
+        enabledIf: _$property(_voteCanExecute) { _voteCanExecute.mirror = $0 },
+        isEnabled: _$property(_voteIsEnabled) { _voteIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._vote$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._vote$work() ?? .empty }
     )
 
     /// Whether `vote` is running.
-    public var voteIsExecuting: Swift.Bool {
-        _voteIsExecuting$read = true
-        _$access(\.voteIsExecuting)
-        return _voteIsExecuting
-    }
+    public var voteIsExecuting: Swift.Bool { _$read(\.voteIsExecuting, _voteIsExecuting.read()) }
 
     /// Whether `vote` can be executed now.
-    public var voteIsEnabled: Swift.Bool {
-        _voteIsEnabled$read = true
-        _$access(\.voteIsEnabled)
-        return _voteIsEnabled
-    }
+    public var voteIsEnabled: Swift.Bool { _$read(\.voteIsEnabled, _voteIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `photo` as a runtime `Property`, for bindings and operators;
-    /// it starts following `photo` when first asked for.
-    public var photoProperty: Reactive.Property<_photo$Type> {
-        let mirror = _photo$mirror ?? Reactive.MutableProperty(_photo)
-        _photo$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `voteError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `voteError` when first asked for.
+    /// `photo` as a runtime `Property`, for bindings and operators.
+    public var photoProperty: Reactive.Property<_photo$Type> { _$property(_photo) { _photo.mirror = $0 } }
+    /// `voteError` as a runtime `Property`, for bindings and operators.
     public var voteErrorProperty: Reactive.Property<_voteError$Type> {
-        let mirror = _voteError$mirror ?? Reactive.MutableProperty(_voteError)
-        _voteError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_voteError) { _voteError.mirror = $0 }
     }
-
-    /// `photoName` as a runtime `Property`, for bindings and operators;
-    /// it starts following `photoName` when first asked for.
-    public var photoNameProperty: Reactive.Property<String> {
-        let mirror = _photoName$mirror ?? Reactive.MutableProperty(_photoName)
-        _photoName$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `photographerName` as a runtime `Property`, for bindings and operators;
-    /// it starts following `photographerName` when first asked for.
+    /// `photoName` as a runtime `Property`, for bindings and operators.
+    public var photoNameProperty: Reactive.Property<String> { _$property(_photoName) { _photoName.mirror = $0 } }
+    /// `photographerName` as a runtime `Property`, for bindings and operators.
     public var photographerNameProperty: Reactive.Property<String> {
-        let mirror = _photographerName$mirror ?? Reactive.MutableProperty(_photographerName)
-        _photographerName$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_photographerName) { _photographerName.mirror = $0 }
     }
-
-    /// `photoRating` as a runtime `Property`, for bindings and operators;
-    /// it starts following `photoRating` when first asked for.
-    public var photoRatingProperty: Reactive.Property<String> {
-        let mirror = _photoRating$mirror ?? Reactive.MutableProperty(_photoRating)
-        _photoRating$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `votePromptText` as a runtime `Property`, for bindings and operators;
-    /// it starts following `votePromptText` when first asked for.
+    /// `photoRating` as a runtime `Property`, for bindings and operators.
+    public var photoRatingProperty: Reactive.Property<String> { _$property(_photoRating) { _photoRating.mirror = $0 } }
+    /// `votePromptText` as a runtime `Property`, for bindings and operators.
     public var votePromptTextProperty: Reactive.Property<String> {
-        let mirror = _votePromptText$mirror ?? Reactive.MutableProperty(_votePromptText)
-        _votePromptText$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_votePromptText) { _votePromptText.mirror = $0 }
     }
-
-    /// `voteIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `voteIsExecuting` when first asked for.
+    /// `voteIsExecuting` as a runtime `Property`, for bindings and operators.
     public var voteIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _voteIsExecuting$mirror ?? Reactive.MutableProperty(_voteIsExecuting)
-        _voteIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_voteIsExecuting) { _voteIsExecuting.mirror = $0 }
     }
-
-    /// `voteIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `voteIsEnabled` when first asked for.
+    /// `voteIsEnabled` as a runtime `Property`, for bindings and operators.
     public var voteIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _voteIsEnabled$mirror ?? Reactive.MutableProperty(_voteIsEnabled)
-        _voteIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_voteIsEnabled) { _voteIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -223,36 +155,16 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Storage
 
-    private var _photo: _photo$Type
-    private var _photo$before: _photo$Type?
-    private var _photo$mirror: Reactive.MutableProperty<_photo$Type>?
-    private var _photo$read: Swift.Bool = false
-    private var _voteError: _voteError$Type
-    private var _voteError$before: _voteError$Type?
-    private var _voteError$mirror: Reactive.MutableProperty<_voteError$Type>?
-    private var _voteError$read: Swift.Bool = false
-    private var _photoName: String
-    private var _photoName$mirror: Reactive.MutableProperty<String>?
-    private var _photoName$read: Swift.Bool = false
-    private var _photographerName: String
-    private var _photographerName$mirror: Reactive.MutableProperty<String>?
-    private var _photographerName$read: Swift.Bool = false
-    private var _photoRating: String
-    private var _photoRating$mirror: Reactive.MutableProperty<String>?
-    private var _photoRating$read: Swift.Bool = false
-    private var _votePromptText: String
-    private var _votePromptText$mirror: Reactive.MutableProperty<String>?
-    private var _votePromptText$read: Swift.Bool = false
-    private var _voteCanExecute: Swift.Bool
-    private var _voteIsExecuting: Swift.Bool
-    private var _voteIsExecuting$before: Swift.Bool?
-    private var _voteIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _voteIsExecuting$read: Swift.Bool = false
-    private var _voteIsEnabled: Swift.Bool
-    private var _voteIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _voteIsEnabled$read: Swift.Bool = false
-    private var _vote$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _photo: Reactive.Stored<_photo$Type>
+    private var _voteError: Reactive.Stored<_voteError$Type>
+    private var _photoName: Reactive.Stored<String>
+    private var _photographerName: Reactive.Stored<String>
+    private var _photoRating: Reactive.Stored<String>
+    private var _votePromptText: Reactive.Stored<String>
+    private var _voteCanExecute: Reactive.Stored<Swift.Bool>
+    private var _voteIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _voteIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -265,27 +177,18 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         self.importer = importer
 
         // Every value's first state, in update order.
-        let photo: _photo$Type = Self._photo$initial(initialPhoto: initialPhoto)
-        let voteError: _voteError$Type = nil
-        let photoName: String = Self._photoName$compute(photo: photo)
-        let photographerName: String = Self._photographerName$compute(photo: photo)
-        let photoRating: String = Self._photoRating$compute(photo: photo)
-        let votePromptText: String = Self._votePromptText$compute(photo: photo)
-        let voteCanExecute: Swift.Bool = Self._voteCanExecute$compute(photo: photo)
-        let voteIsExecuting: Swift.Bool = false
-        let voteIsEnabled: Swift.Bool = voteCanExecute
-        _photo = photo
-        _voteError = voteError
-        _photoName = photoName
-        _photographerName = photographerName
-        _photoRating = photoRating
-        _votePromptText = votePromptText
-        _voteCanExecute = voteCanExecute
-        _voteIsExecuting = voteIsExecuting
-        _voteIsEnabled = voteIsEnabled
-        _vote$condition = Reactive.MutableProperty(voteCanExecute)
+        _photo = Reactive.Stored<_photo$Type>(Self._photo$initial(initialPhoto: initialPhoto))
+        _voteError = Reactive.Stored<_voteError$Type>(nil)
+        _photoName = Reactive.Stored<String>(Self._photoName$compute(photo: _photo.value))
+        _photographerName = Reactive.Stored<String>(Self._photographerName$compute(photo: _photo.value))
+        _photoRating = Reactive.Stored<String>(Self._photoRating$compute(photo: _photo.value))
+        _votePromptText = Reactive.Stored<String>(Self._votePromptText$compute(photo: _photo.value))
+        _voteCanExecute = .init(Self._voteCanExecute$compute(photo: _photo.value))
+        _voteIsExecuting = .init(false)
+        _voteIsEnabled = .init(_voteCanExecute.value)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += vote.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._vote$step {}
         }
@@ -303,132 +206,86 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Transactions
 
-    /// Runs one step of `vote` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `voteIsExecuting` as the command reports it after the step.
     private func _vote$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._vote$step(step) } }
         step()
-        Reactive.Staging.write(&_voteIsExecuting, vote.isExecuting.value, before: &_voteIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _voteIsExecuting.write(vote.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _photo$changed = Reactive.Staging.changed(_photo, before: &_photo$before)
-        let _voteError$changed = Reactive.Staging.changed(_voteError, before: &_voteError$before)
-        let _voteIsExecuting$changed = Reactive.Staging.changed(_voteIsExecuting, before: &_voteIsExecuting$before)
+        let _photo$changed = _photo.changed()
+        let _voteError$changed = _voteError.changed()
+        let _voteIsExecuting$changed = _voteIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _photoName$changed = _photo$changed
-            && Reactive.Staging.replace(&_photoName, with: Self._photoName$compute(photo: _photo))
+        let _photoName$changed = _photo$changed && _photoName.replace(Self._photoName$compute(photo: _photo.value))
         let _photographerName$changed = _photo$changed
-            && Reactive.Staging.replace(&_photographerName, with: Self._photographerName$compute(photo: _photo))
+            && _photographerName.replace(Self._photographerName$compute(photo: _photo.value))
         let _photoRating$changed = _photo$changed
-            && Reactive.Staging.replace(&_photoRating, with: Self._photoRating$compute(photo: _photo))
+            && _photoRating.replace(Self._photoRating$compute(photo: _photo.value))
         let _votePromptText$changed = _photo$changed
-            && Reactive.Staging.replace(&_votePromptText, with: Self._votePromptText$compute(photo: _photo))
+            && _votePromptText.replace(Self._votePromptText$compute(photo: _photo.value))
         let _voteCanExecute$changed = _photo$changed
-            && Reactive.Staging.replace(&_voteCanExecute, with: Self._voteCanExecute$compute(photo: _photo))
+            && _voteCanExecute.replace(Self._voteCanExecute$compute(photo: _photo.value))
         let _voteIsEnabled$changed = (_voteCanExecute$changed || _voteIsExecuting$changed)
-            && Reactive.Staging.replace(&_voteIsEnabled, with: _voteCanExecute && !_voteIsExecuting)
+            && _voteIsEnabled.replace(_voteCanExecute.value && !_voteIsExecuting.value)
+        return (_photo$changed || _voteError$changed || _photoName$changed || _photographerName$changed
+            || _photoRating$changed || _votePromptText$changed || _voteIsExecuting$changed || _voteIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _photo$changed { _photo$mirror?.stage(_photo) }
-            if _voteError$changed { _voteError$mirror?.stage(_voteError) }
-            if _photoName$changed { _photoName$mirror?.stage(_photoName) }
-            if _photographerName$changed { _photographerName$mirror?.stage(_photographerName) }
-            if _photoRating$changed { _photoRating$mirror?.stage(_photoRating) }
-            if _votePromptText$changed { _votePromptText$mirror?.stage(_votePromptText) }
-            if _voteCanExecute$changed { _vote$condition.stage(_voteCanExecute) }
-            if _voteIsExecuting$changed { _voteIsExecuting$mirror?.stage(_voteIsExecuting) }
-            if _voteIsEnabled$changed { _voteIsEnabled$mirror?.stage(_voteIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _photo$changed { _$didChange(\.photo, _photo$mirror, _photo$read) }
-            if _voteError$changed { _$didChange(\.voteError, _voteError$mirror, _voteError$read) }
-            if _photoName$changed { _$didChange(\.photoName, _photoName$mirror, _photoName$read) }
-            if _photographerName$changed {
-                _$didChange(\.photographerName, _photographerName$mirror, _photographerName$read)
-            }
-            if _photoRating$changed { _$didChange(\.photoRating, _photoRating$mirror, _photoRating$read) }
-            if _votePromptText$changed { _$didChange(\.votePromptText, _votePromptText$mirror, _votePromptText$read) }
-            if _voteCanExecute$changed { _vote$condition.publish() }
-            if _voteIsExecuting$changed {
-                _$didChange(\.voteIsExecuting, _voteIsExecuting$mirror, _voteIsExecuting$read)
-            }
-            if _voteIsEnabled$changed { _$didChange(\.voteIsEnabled, _voteIsEnabled$mirror, _voteIsEnabled$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _photo.pending(telling) { _$changed(\.photo, _photo, telling) }
+        if _voteError.pending(telling) { _$changed(\.voteError, _voteError, telling) }
+        if _photoName.pending(telling) { _$changed(\.photoName, _photoName, telling) }
+        if _photographerName.pending(telling) { _$changed(\.photographerName, _photographerName, telling) }
+        if _photoRating.pending(telling) { _$changed(\.photoRating, _photoRating, telling) }
+        if _votePromptText.pending(telling) { _$changed(\.votePromptText, _votePromptText, telling) }
+        if _voteCanExecute.pending(telling) { _$changed(_voteCanExecute, telling) }
+        if _voteIsExecuting.pending(telling) { _$changed(\.voteIsExecuting, _voteIsExecuting, telling) }
+        if _voteIsEnabled.pending(telling) { _$changed(\.voteIsEnabled, _voteIsEnabled, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PhotoDetailViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<PhotoDetailViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `photo`.
     private static func _photo$initial(initialPhoto: _initialPhoto$Type) -> _photo$Type {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 13)
                                       initialPhoto
 #sourceLocation()
     }
 
-    /// Computes `photoName` from what it reads.
     private static func _photoName$compute(photo: _photo$Type) -> String {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 17)
                                     photo.photoName
 #sourceLocation()
     }
 
-    /// Computes `photographerName` from what it reads.
     private static func _photographerName$compute(photo: _photo$Type) -> String {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 18)
                                            photo.photographerName
 #sourceLocation()
     }
 
-    /// Computes `photoRating` from what it reads.
     private static func _photoRating$compute(photo: _photo$Type) -> String {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 21)
             String(format: "%.2f", photo.rating ?? 0)
 #sourceLocation()
     }
 
-    /// Computes `votePromptText` from what it reads.
     private static func _votePromptText$compute(photo: _photo$Type) -> String {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 25)
             photo.votedFor ? "Voted For!" : "Vote"
 #sourceLocation()
     }
 
-    /// Whether `vote` may run, besides not already running.
     private static func _voteCanExecute$compute(photo: _photo$Type) -> Swift.Bool {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 31)
               !photo.votedFor
@@ -437,14 +294,12 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Spec statements
 
-    /// The work `vote` starts on each execution.
     private func _vote$work() -> Reactive.SignalProducer<_vote$Output, _vote$Failure> {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 32)
           importer.voteForPhoto(photo)
 #sourceLocation()
     }
 
-    /// Handles each value `vote` produces.
     private func _vote$didSendValue(_ value: _vote$Output) {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 36)
       photo = value
@@ -452,7 +307,6 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 #sourceLocation()
     }
 
-    /// Handles a failure of `vote`.
     private func _vote$didFail(_ error: _vote$Failure) {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 38)
                voteError = error
@@ -466,12 +320,21 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         [
             .value("photo", \.photo, photoProperty),
             .value("voteError", \.voteError, voteErrorProperty),
-            .value("photoName", \.photoName, photoNameProperty),
-            .value("photographerName", \.photographerName, photographerNameProperty),
-            .value("photoRating", \.photoRating, photoRatingProperty),
-            .value("votePromptText", \.votePromptText, votePromptTextProperty),
+            .value("photoName", \.photoName, photoNameProperty) { Self._photoName$compute(photo: $0._photo.value) },
+            .value("photographerName", \.photographerName, photographerNameProperty) {
+                Self._photographerName$compute(photo: $0._photo.value)
+            },
+            .value("photoRating", \.photoRating, photoRatingProperty) {
+                Self._photoRating$compute(photo: $0._photo.value)
+            },
+            .value("votePromptText", \.votePromptText, votePromptTextProperty) {
+                Self._votePromptText$compute(photo: $0._photo.value)
+            },
             .work("voteIsExecuting", \.voteIsExecuting, voteIsExecutingProperty),
-            .value("voteIsEnabled", \.voteIsEnabled, voteIsEnabledProperty),
+            .value("voteIsEnabled", \.voteIsEnabled, voteIsEnabledProperty) {
+                Self._voteCanExecute$compute(photo: $0._photo.value)
+                    && !$0._voteIsExecuting.value
+            },
         ]
     }
 
@@ -481,12 +344,11 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
             Reactive.Invariant(
                 "oneVotePerPhoto",
                 "a photo voted for cannot be voted for again",
-                holds: Self._oneVotePerPhoto$invariant(photo: _photo, voteIsEnabled: _voteIsEnabled)
+                holds: Self._oneVotePerPhoto$invariant(photo: _photo.value, voteIsEnabled: _voteIsEnabled.value)
             ),
         ]
     }
 
-    /// Whether the invariant `oneVotePerPhoto` holds.
     private static func _oneVotePerPhoto$invariant(photo: _photo$Type, voteIsEnabled: Swift.Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 42)
             !(photo.votedFor && voteIsEnabled)
@@ -499,45 +361,6 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
             Reactive.InspectedCommand("vote", vote),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("photoName", _photoName, Self._photoName$compute(photo: _photo), into: &_$differences)
-        Reactive.Audit.compare(
-            "photographerName",
-            _photographerName,
-            Self._photographerName$compute(photo: _photo),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "photoRating",
-            _photoRating,
-            Self._photoRating$compute(photo: _photo),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "votePromptText",
-            _votePromptText,
-            Self._votePromptText$compute(photo: _photo),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "voteCanExecute",
-            _voteCanExecute,
-            Self._voteCanExecute$compute(photo: _photo),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "voteIsEnabled",
-            _voteIsEnabled,
-            _voteCanExecute && !_voteIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("vote.isEnabled", vote.isEnabled.value, _voteIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension PhotoDetailViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension PhotoDetailViewModel: Reactive.GeneratedViewModel {}

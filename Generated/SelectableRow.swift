@@ -16,81 +16,47 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     /// Whether the row is selected.
     public var isSelected: Bool {
-        get {
-            _isSelected$read = true
-            _$access(\.isSelected)
-            return _isSelected
-        }
+        get { _$read(\.isSelected, _isSelected.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
-            Reactive.Staging.write(&_isSelected, newValue, before: &_isSelected$before)
-            _$transactions.end { _$commit() }
+            _isSelected.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// The row's text.
-    public var title: String {
-        _title$read = true
-        _$access(\.title)
-        return _title
-    }
+    public var title: String { _$read(\.title, _title.read()) }
 
     // MARK: Commands
 
     /// Selects the row, or deselects it.
     public private(set) lazy var toggle: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._toggle$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._toggle$perform() }
     )
 
     /// Whether `toggle` is running.
-    public var toggleIsExecuting: Swift.Bool {
-        _toggleIsExecuting$read = true
-        _$access(\.toggleIsExecuting)
-        return _toggleIsExecuting
-    }
+    public var toggleIsExecuting: Swift.Bool { _$read(\.toggleIsExecuting, _toggleIsExecuting.read()) }
 
     /// Whether `toggle` can be executed now.
-    public var toggleIsEnabled: Swift.Bool {
-        _toggleIsEnabled$read = true
-        _$access(\.toggleIsEnabled)
-        return _toggleIsEnabled
-    }
+    public var toggleIsEnabled: Swift.Bool { _$read(\.toggleIsEnabled, _toggleIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `isSelected` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isSelected` when first asked for.
-    public var isSelectedProperty: Reactive.Property<Bool> {
-        let mirror = _isSelected$mirror ?? Reactive.MutableProperty(_isSelected)
-        _isSelected$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `title` as a runtime `Property`, for bindings and operators;
-    /// it starts following `title` when first asked for.
-    public var titleProperty: Reactive.Property<String> {
-        let mirror = _title$mirror ?? Reactive.MutableProperty(_title)
-        _title$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `toggleIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `toggleIsExecuting` when first asked for.
+    /// `isSelected` as a runtime `Property`, for bindings and operators.
+    public var isSelectedProperty: Reactive.Property<Bool> { _$property(_isSelected) { _isSelected.mirror = $0 } }
+    /// `title` as a runtime `Property`, for bindings and operators.
+    public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
+    /// `toggleIsExecuting` as a runtime `Property`, for bindings and operators.
     public var toggleIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _toggleIsExecuting$mirror ?? Reactive.MutableProperty(_toggleIsExecuting)
-        _toggleIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_toggleIsExecuting) { _toggleIsExecuting.mirror = $0 }
     }
-
-    /// `toggleIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `toggleIsEnabled` when first asked for.
+    /// `toggleIsEnabled` as a runtime `Property`, for bindings and operators.
     public var toggleIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _toggleIsEnabled$mirror ?? Reactive.MutableProperty(_toggleIsEnabled)
-        _toggleIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -104,21 +70,11 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     // MARK: Storage
 
-    private var _isSelected: Bool
-    private var _isSelected$before: Bool?
-    private var _isSelected$mirror: Reactive.MutableProperty<Bool>?
-    private var _isSelected$read: Swift.Bool = false
-    private var _title: String
-    private var _title$mirror: Reactive.MutableProperty<String>?
-    private var _title$read: Swift.Bool = false
-    private var _toggleIsExecuting: Swift.Bool
-    private var _toggleIsExecuting$before: Swift.Bool?
-    private var _toggleIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _toggleIsExecuting$read: Swift.Bool = false
-    private var _toggleIsEnabled: Swift.Bool
-    private var _toggleIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _toggleIsEnabled$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _isSelected: Reactive.Stored<Bool>
+    private var _title: Reactive.Stored<String>
+    private var _toggleIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _toggleIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -130,16 +86,13 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
         self.name = name
 
         // Every value's first state, in update order.
-        let isSelected: Bool = Self._isSelected$initial()
-        let title: String = Self._title$compute(isSelected: isSelected, name: name)
-        let toggleIsExecuting: Swift.Bool = false
-        let toggleIsEnabled: Swift.Bool = true
-        _isSelected = isSelected
-        _title = title
-        _toggleIsExecuting = toggleIsExecuting
-        _toggleIsEnabled = toggleIsEnabled
+        _isSelected = Reactive.Stored<Bool>(Self._isSelected$initial())
+        _title = Reactive.Stored<String>(Self._title$compute(isSelected: _isSelected.value, name: name))
+        _toggleIsExecuting = .init(false)
+        _toggleIsEnabled = .init(true)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += toggle.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._toggle$step {}
         }
@@ -151,88 +104,47 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     // MARK: Transactions
 
-    /// Runs one step of `toggle` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `toggleIsExecuting` as the command reports it after the step.
     private func _toggle$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._toggle$step(step) } }
         step()
-        Reactive.Staging.write(&_toggleIsExecuting, toggle.isExecuting.value, before: &_toggleIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _toggleIsExecuting.write(toggle.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _isSelected$changed = Reactive.Staging.changed(_isSelected, before: &_isSelected$before)
-        let _toggleIsExecuting$changed = Reactive.Staging.changed(
-            _toggleIsExecuting,
-            before: &_toggleIsExecuting$before
-        )
+        let _isSelected$changed = _isSelected.changed()
+        let _toggleIsExecuting$changed = _toggleIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _title$changed = _isSelected$changed
-            && Reactive.Staging.replace(&_title, with: Self._title$compute(isSelected: _isSelected, name: name))
-        let _toggleIsEnabled$changed = _toggleIsExecuting$changed
-            && Reactive.Staging.replace(&_toggleIsEnabled, with: !_toggleIsExecuting)
+            && _title.replace(Self._title$compute(isSelected: _isSelected.value, name: name))
+        let _toggleIsEnabled$changed = _toggleIsExecuting$changed && _toggleIsEnabled.replace(!_toggleIsExecuting.value)
+        return (_isSelected$changed || _title$changed || _toggleIsExecuting$changed || _toggleIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _isSelected$changed { _isSelected$mirror?.stage(_isSelected) }
-            if _title$changed { _title$mirror?.stage(_title) }
-            if _toggleIsExecuting$changed { _toggleIsExecuting$mirror?.stage(_toggleIsExecuting) }
-            if _toggleIsEnabled$changed { _toggleIsEnabled$mirror?.stage(_toggleIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _isSelected$changed { _$didChange(\.isSelected, _isSelected$mirror, _isSelected$read) }
-            if _title$changed { _$didChange(\.title, _title$mirror, _title$read) }
-            if _toggleIsExecuting$changed {
-                _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror, _toggleIsExecuting$read)
-            }
-            if _toggleIsEnabled$changed {
-                _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror, _toggleIsEnabled$read)
-            }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _isSelected.pending(telling) { _$changed(\.isSelected, _isSelected, telling) }
+        if _title.pending(telling) { _$changed(\.title, _title, telling) }
+        if _toggleIsExecuting.pending(telling) { _$changed(\.toggleIsExecuting, _toggleIsExecuting, telling) }
+        if _toggleIsEnabled.pending(telling) { _$changed(\.toggleIsEnabled, _toggleIsEnabled, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectableRowViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<SelectableRowViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `isSelected`.
     private static func _isSelected$initial() -> Bool {
 #sourceLocation(file: "Specs/SelectableRow.vm.yaml", line: 9)
                                       false
 #sourceLocation()
     }
 
-    /// Computes `title` from what it reads.
     private static func _title$compute(isSelected: Bool, name: String) -> String {
 #sourceLocation(file: "Specs/SelectableRow.vm.yaml", line: 12)
                                  isSelected ? "[x] \(name)" : "[ ] \(name)"
@@ -241,7 +153,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     // MARK: Spec statements
 
-    /// What `toggle` does.
     private func _toggle$perform() {
 #sourceLocation(file: "Specs/SelectableRow.vm.yaml", line: 17)
              isSelected.toggle()
@@ -254,9 +165,11 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectableRowViewModel>] {
         [
             .value("isSelected", \.isSelected, isSelectedProperty),
-            .value("title", \.title, titleProperty),
+            .value("title", \.title, titleProperty) {
+                Self._title$compute(isSelected: $0._isSelected.value, name: $0.name)
+            },
             .work("toggleIsExecuting", \.toggleIsExecuting, toggleIsExecutingProperty),
-            .value("toggleIsEnabled", \.toggleIsEnabled, toggleIsEnabledProperty),
+            .value("toggleIsEnabled", \.toggleIsEnabled, toggleIsEnabledProperty) { !$0._toggleIsExecuting.value },
         ]
     }
 
@@ -266,12 +179,15 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
             Reactive.Invariant(
                 "titleShowsTheSelection",
                 "the title shows whether the row is selected",
-                holds: Self._titleShowsTheSelection$invariant(title: _title, isSelected: _isSelected, name: name)
+                holds: Self._titleShowsTheSelection$invariant(
+                    title: _title.value,
+                    isSelected: _isSelected.value,
+                    name: name
+                )
             ),
         ]
     }
 
-    /// Whether the invariant `titleShowsTheSelection` holds.
     private static func _titleShowsTheSelection$invariant(title: String, isSelected: Bool, name: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/SelectableRow.vm.yaml", line: 21)
             title == (isSelected ? "[x] " : "[ ] ") + name
@@ -291,21 +207,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
             Reactive.InspectedCommand("toggle", toggle),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "title",
-            _title,
-            Self._title$compute(isSelected: _isSelected, name: name),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("toggleIsEnabled", _toggleIsEnabled, !_toggleIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("toggle.isEnabled", toggle.isEnabled.value, _toggleIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension SelectableRowViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension SelectableRowViewModel: Reactive.GeneratedViewModel {}

@@ -31,121 +31,56 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The names to show, one row each.
     public var names: [String] {
-        get {
-            _names$read = true
-            _$access(\.names)
-            return _names
-        }
+        get { _$read(\.names, _names.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.names = newValue } }
-            Reactive.Staging.write(&_names, newValue, before: &_names$before)
-            _$transactions.end { _$commit() }
+            _names.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// How many rows are selected.
-    public var selectedCount: Int {
-        _selectedCount$read = true
-        _$access(\.selectedCount)
-        return _selectedCount
-    }
+    public var selectedCount: Int { _$read(\.selectedCount, _selectedCount.read()) }
 
     /// What the footer says.
-    public var summary: String {
-        _summary$read = true
-        _$access(\.summary)
-        return _summary
-    }
+    public var summary: String { _$read(\.summary, _summary.read()) }
 
     /// Whether the last row is selected.
-    public var lastIsSelected: Bool {
-        _lastIsSelected$read = true
-        _$access(\.lastIsSelected)
-        return _lastIsSelected
-    }
+    public var lastIsSelected: Bool { _$read(\.lastIsSelected, _lastIsSelected.read()) }
 
     // MARK: Children
 
     /// One row per name; new rows (none selected) when the names change.
-    public var rows: _rows$Type {
-        _rows$read = true
-        _$access(\.rows)
-        return _rows
-    }
+    public var rows: _rows$Type { _$read(\.rows, _rows.read()) }
 
     /// The last row, if any.
-    public var lastRow: _lastRow$Type {
-        _lastRow$read = true
-        _$access(\.lastRow)
-        return _lastRow
-    }
+    public var lastRow: _lastRow$Type { _$read(\.lastRow, _lastRow.read()) }
 
     /// A row that stands for every name.
-    public var allRow: _allRow$Type {
-        _allRow$read = true
-        _$access(\.allRow)
-        return _allRow
-    }
+    public var allRow: _allRow$Type { _$read(\.allRow, _allRow.read()) }
 
     // MARK: Runtime properties
 
-    /// `names` as a runtime `Property`, for bindings and operators;
-    /// it starts following `names` when first asked for.
-    public var namesProperty: Reactive.Property<[String]> {
-        let mirror = _names$mirror ?? Reactive.MutableProperty(_names)
-        _names$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `selectedCount` as a runtime `Property`, for bindings and operators;
-    /// it starts following `selectedCount` when first asked for.
+    /// `names` as a runtime `Property`, for bindings and operators.
+    public var namesProperty: Reactive.Property<[String]> { _$property(_names) { _names.mirror = $0 } }
+    /// `selectedCount` as a runtime `Property`, for bindings and operators.
     public var selectedCountProperty: Reactive.Property<Int> {
-        let mirror = _selectedCount$mirror ?? Reactive.MutableProperty(_selectedCount)
-        _selectedCount$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_selectedCount) { _selectedCount.mirror = $0 }
     }
-
-    /// `summary` as a runtime `Property`, for bindings and operators;
-    /// it starts following `summary` when first asked for.
-    public var summaryProperty: Reactive.Property<String> {
-        let mirror = _summary$mirror ?? Reactive.MutableProperty(_summary)
-        _summary$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `lastIsSelected` as a runtime `Property`, for bindings and operators;
-    /// it starts following `lastIsSelected` when first asked for.
+    /// `summary` as a runtime `Property`, for bindings and operators.
+    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
+    /// `lastIsSelected` as a runtime `Property`, for bindings and operators.
     public var lastIsSelectedProperty: Reactive.Property<Bool> {
-        let mirror = _lastIsSelected$mirror ?? Reactive.MutableProperty(_lastIsSelected)
-        _lastIsSelected$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_lastIsSelected) { _lastIsSelected.mirror = $0 }
     }
-
-    /// `rows` as a runtime `Property`, for bindings and operators;
-    /// it starts following `rows` when first asked for.
-    public var rowsProperty: Reactive.Property<_rows$Type> {
-        let mirror = _rows$mirror ?? Reactive.MutableProperty(_rows)
-        _rows$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `lastRow` as a runtime `Property`, for bindings and operators;
-    /// it starts following `lastRow` when first asked for.
-    public var lastRowProperty: Reactive.Property<_lastRow$Type> {
-        let mirror = _lastRow$mirror ?? Reactive.MutableProperty(_lastRow)
-        _lastRow$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `allRow` as a runtime `Property`, for bindings and operators;
-    /// it starts following `allRow` when first asked for.
-    public var allRowProperty: Reactive.Property<_allRow$Type> {
-        let mirror = _allRow$mirror ?? Reactive.MutableProperty(_allRow)
-        _allRow$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `rows` as a runtime `Property`, for bindings and operators.
+    public var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
+    /// `lastRow` as a runtime `Property`, for bindings and operators.
+    public var lastRowProperty: Reactive.Property<_lastRow$Type> { _$property(_lastRow) { _lastRow.mirror = $0 } }
+    /// `allRow` as a runtime `Property`, for bindings and operators.
+    public var allRowProperty: Reactive.Property<_allRow$Type> { _$property(_allRow) { _allRow.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -158,32 +93,17 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _names: [String]
-    private var _names$before: [String]?
-    private var _names$mirror: Reactive.MutableProperty<[String]>?
-    private var _names$read: Swift.Bool = false
-    private var _selectedCount: Int
-    private var _selectedCount$mirror: Reactive.MutableProperty<Int>?
-    private var _selectedCount$read: Swift.Bool = false
-    private var _summary: String
-    private var _summary$mirror: Reactive.MutableProperty<String>?
-    private var _summary$read: Swift.Bool = false
-    private var _lastIsSelected: Bool
-    private var _lastIsSelected$mirror: Reactive.MutableProperty<Bool>?
-    private var _lastIsSelected$read: Swift.Bool = false
-    private var _rows: _rows$Type
-    private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
-    private var _rows$read: Swift.Bool = false
-    private var _lastRow: _lastRow$Type
-    private var _lastRow$mirror: Reactive.MutableProperty<_lastRow$Type>?
-    private var _lastRow$read: Swift.Bool = false
-    private var _allRow: _allRow$Type
-    private var _allRow$mirror: Reactive.MutableProperty<_allRow$Type>?
-    private var _allRow$read: Swift.Bool = false
+    private var _names: Reactive.Stored<[String]>
+    private var _selectedCount: Reactive.Stored<Int>
+    private var _summary: Reactive.Stored<String>
+    private var _lastIsSelected: Reactive.Stored<Bool>
+    private var _rows: Reactive.Stored<_rows$Type>
+    private var _lastRow: Reactive.Stored<_lastRow$Type>
+    private var _allRow: Reactive.Stored<_allRow$Type>
     private var _rows$follower: Reactive.Follower
     private var _lastRow$follower: Reactive.Follower
     private var _allRow$follower: Reactive.Follower
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
@@ -192,165 +112,117 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     /// Creates the view model.
     public init() {
         // Every value's first state, in update order.
-        let names: [String] = Self._names$initial()
-        let rows: _rows$Type = Self._rows$compute(names: names)
-        let selectedCount: Int = Self._selectedCount$compute(rows: rows)
-        let lastRow: _lastRow$Type = Self._lastRow$compute(rows: rows)
-        let lastIsSelected: Bool = Self._lastIsSelected$compute(lastRow: lastRow)
-        let allRow: _allRow$Type = Self._allRow$compute(names: names)
-        let summary: String = Self._summary$compute(allRow: allRow, rows: rows, selectedCount: selectedCount)
-        _names = names
-        _selectedCount = selectedCount
-        _summary = summary
-        _lastIsSelected = lastIsSelected
-        _rows = rows
-        _lastRow = lastRow
-        _allRow = allRow
+        _names = Reactive.Stored<[String]>(Self._names$initial())
+        _rows = Reactive.Stored<_rows$Type>(Self._rows$compute(names: _names.value))
+        _selectedCount = Reactive.Stored<Int>(Self._selectedCount$compute(rows: _rows.value))
+        _lastRow = Reactive.Stored<_lastRow$Type>(Self._lastRow$compute(rows: _rows.value))
+        _lastIsSelected = Reactive.Stored<Bool>(Self._lastIsSelected$compute(lastRow: _lastRow.value))
+        _allRow = Reactive.Stored<_allRow$Type>(Self._allRow$compute(names: _names.value))
+        _summary = Reactive.Stored<String>(
+            Self._summary$compute(allRow: _allRow.value, rows: _rows.value, selectedCount: _selectedCount.value)
+        )
         _rows$follower = Reactive.Follower()
         _lastRow$follower = Reactive.Follower()
         _allRow$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
-        _rows$follower.action = { [weak self] in self?._$transaction {} }
-        _rows$follower.follow(_rows)
-        _lastRow$follower.action = { [weak self] in self?._$transaction {} }
-        _lastRow$follower.follow(_lastRow)
-        _allRow$follower.action = { [weak self] in self?._$transaction {} }
-        _allRow$follower.follow(_allRow)
+        _$transactions.attach(self)
+        _rows$follower.owner = _$transactions
+        _rows$follower.follow(_rows.value)
+        _lastRow$follower.owner = _$transactions
+        _lastRow$follower.follow(_lastRow.value)
+        _allRow$follower.owner = _$transactions
+        _allRow$follower.follow(_allRow.value)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _names$changed = Reactive.Staging.changed(_names, before: &_names$before)
+        let _names$changed = _names.changed()
         // Each value an input of which changed, computed again, in update order.
         // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
         // taken once the value is current (keeping children by id may update them).
-        let _rows$changed = _names$changed
-            && Reactive.Staging.replaceChild(&_rows, with: Self._rows$compute(names: _names))
-        if _rows$changed { _rows$follower.follow(_rows) }
+        let _rows$changed = _names$changed && _rows.replaceChild(Self._rows$compute(names: _names.value))
+        if _rows$changed { _rows$follower.follow(_rows.value) }
         let _rows$childChanged = _rows$follower.take()
         let _selectedCount$changed = (_rows$changed || _rows$childChanged)
-            && Reactive.Staging.replace(&_selectedCount, with: Self._selectedCount$compute(rows: _rows))
+            && _selectedCount.replace(Self._selectedCount$compute(rows: _rows.value))
         let _lastRow$changed = (_rows$changed || _rows$childChanged)
-            && Reactive.Staging.replaceChild(&_lastRow, with: Self._lastRow$compute(rows: _rows))
-        if _lastRow$changed { _lastRow$follower.follow(_lastRow) }
+            && _lastRow.replaceChild(Self._lastRow$compute(rows: _rows.value))
+        if _lastRow$changed { _lastRow$follower.follow(_lastRow.value) }
         let _lastRow$childChanged = _lastRow$follower.take()
         let _lastIsSelected$changed = (_lastRow$changed || _lastRow$childChanged)
-            && Reactive.Staging.replace(&_lastIsSelected, with: Self._lastIsSelected$compute(lastRow: _lastRow))
-        let _allRow$changed = _names$changed
-            && Reactive.Staging.replaceChild(&_allRow, with: Self._allRow$compute(names: _names))
-        if _allRow$changed { _allRow$follower.follow(_allRow) }
+            && _lastIsSelected.replace(Self._lastIsSelected$compute(lastRow: _lastRow.value))
+        let _allRow$changed = _names$changed && _allRow.replaceChild(Self._allRow$compute(names: _names.value))
+        if _allRow$changed { _allRow$follower.follow(_allRow.value) }
         let _allRow$childChanged = _allRow$follower.take()
         let _summary$changed = (_allRow$changed || _allRow$childChanged || _rows$changed || _rows$childChanged
             || _selectedCount$changed)
-            && Reactive.Staging.replace(
-                &_summary,
-                with: Self._summary$compute(allRow: _allRow, rows: _rows, selectedCount: _selectedCount)
+            && _summary.replace(
+                Self._summary$compute(allRow: _allRow.value, rows: _rows.value, selectedCount: _selectedCount.value)
             )
+        return (_names$changed || _rows$changed || _selectedCount$changed || _lastRow$changed || _lastIsSelected$changed
+            || _allRow$changed || _summary$changed || _rows$childChanged || _lastRow$childChanged
+            || _allRow$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _names$changed { _names$mirror?.stage(_names) }
-            if _rows$changed { _rows$mirror?.stage(_rows) }
-            if _selectedCount$changed { _selectedCount$mirror?.stage(_selectedCount) }
-            if _lastRow$changed { _lastRow$mirror?.stage(_lastRow) }
-            if _lastIsSelected$changed { _lastIsSelected$mirror?.stage(_lastIsSelected) }
-            if _allRow$changed { _allRow$mirror?.stage(_allRow) }
-            if _summary$changed { _summary$mirror?.stage(_summary) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if (_rows$childChanged || _lastRow$childChanged || _allRow$childChanged) {
-                _$transactions.willTellObservers()
-            }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _names$changed { _$didChange(\.names, _names$mirror, _names$read) }
-            if _rows$changed { _$didChange(\.rows, _rows$mirror, _rows$read) }
-            if _selectedCount$changed { _$didChange(\.selectedCount, _selectedCount$mirror, _selectedCount$read) }
-            if _lastRow$changed { _$didChange(\.lastRow, _lastRow$mirror, _lastRow$read) }
-            if _lastIsSelected$changed { _$didChange(\.lastIsSelected, _lastIsSelected$mirror, _lastIsSelected$read) }
-            if _allRow$changed { _$didChange(\.allRow, _allRow$mirror, _allRow$read) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _names.pending(telling) { _$changed(\.names, _names, telling) }
+        if _rows.pending(telling) { _$changed(\.rows, _rows, telling) }
+        if _selectedCount.pending(telling) { _$changed(\.selectedCount, _selectedCount, telling) }
+        if _lastRow.pending(telling) { _$changed(\.lastRow, _lastRow, telling) }
+        if _lastIsSelected.pending(telling) { _$changed(\.lastIsSelected, _lastIsSelected, telling) }
+        if _allRow.pending(telling) { _$changed(\.allRow, _allRow, telling) }
+        if _summary.pending(telling) { _$changed(\.summary, _summary, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectionViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<SelectionViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `names`.
     private static func _names$initial() -> [String] {
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 6)
                                        []
 #sourceLocation()
     }
 
-    /// Computes `selectedCount` from what it reads.
     private static func _selectedCount$compute(rows: _rows$Type) -> Int {
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 23)
                                       rows.filter(\.isSelected).count
 #sourceLocation()
     }
 
-    /// Computes `summary` from what it reads.
     private static func _summary$compute(allRow: _allRow$Type, rows: _rows$Type, selectedCount: Int) -> String {
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 26)
             allRow.isSelected ? "all \(rows.count) selected" : "\(selectedCount) of \(rows.count) selected"
 #sourceLocation()
     }
 
-    /// Computes `lastIsSelected` from what it reads.
     private static func _lastIsSelected$compute(lastRow: _lastRow$Type) -> Bool {
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 28)
                                         lastRow?.isSelected ?? false
 #sourceLocation()
     }
 
-    /// Computes `rows` from what it reads.
     private static func _rows$compute(names: [String]) -> _rows$Type {
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 11)
             names.map { SelectableRowViewModel(name: $0) }
 #sourceLocation()
     }
 
-    /// Computes `lastRow` from what it reads.
     private static func _lastRow$compute(rows: _rows$Type) -> _lastRow$Type {
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 15)
            rows.last
 #sourceLocation()
     }
 
-    /// Computes `allRow` from what it reads.
     private static func _allRow$compute(names: [String]) -> _allRow$Type {
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 19)
             SelectableRowViewModel(name: "All \(names.count)")
@@ -363,9 +235,19 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectionViewModel>] {
         [
             .value("names", \.names, namesProperty),
-            .value("selectedCount", \.selectedCount, selectedCountProperty),
-            .value("summary", \.summary, summaryProperty),
-            .value("lastIsSelected", \.lastIsSelected, lastIsSelectedProperty),
+            .value("selectedCount", \.selectedCount, selectedCountProperty) {
+                Self._selectedCount$compute(rows: $0._rows.value)
+            },
+            .value("summary", \.summary, summaryProperty) {
+                Self._summary$compute(
+                    allRow: $0._allRow.value,
+                    rows: $0._rows.value,
+                    selectedCount: $0._selectedCount.value
+                )
+            },
+            .value("lastIsSelected", \.lastIsSelected, lastIsSelectedProperty) {
+                Self._lastIsSelected$compute(lastRow: $0._lastRow.value)
+            },
             .value("rows", \.rows, rowsProperty),
             .value("lastRow", \.lastRow, lastRowProperty),
             .value("allRow", \.allRow, allRowProperty),
@@ -378,28 +260,26 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
             Reactive.Invariant(
                 "oneRowPerName",
                 "there is one row for each name",
-                holds: Self._oneRowPerName$invariant(rows: _rows, names: _names)
+                holds: Self._oneRowPerName$invariant(rows: _rows.value, names: _names.value)
             ),
             Reactive.Invariant(
                 "selectedCountIsAtMostTheRows",
                 "the counts and the last row follow the rows' selection",
                 holds: Self._selectedCountIsAtMostTheRows$invariant(
-                    selectedCount: _selectedCount,
-                    rows: _rows,
-                    lastIsSelected: _lastIsSelected
+                    selectedCount: _selectedCount.value,
+                    rows: _rows.value,
+                    lastIsSelected: _lastIsSelected.value
                 )
             ),
         ]
     }
 
-    /// Whether the invariant `oneRowPerName` holds.
     private static func _oneRowPerName$invariant(rows: _rows$Type, names: [String]) -> Swift.Bool {
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 32)
            rows.count == names.count
 #sourceLocation()
     }
 
-    /// Whether the invariant `selectedCountIsAtMostTheRows` holds.
     private static func _selectedCountIsAtMostTheRows$invariant(
         selectedCount: Int,
         rows: _rows$Type,
@@ -416,31 +296,6 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
             .init("names", \.names),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "selectedCount",
-            _selectedCount,
-            Self._selectedCount$compute(rows: _rows),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "summary",
-            _summary,
-            Self._summary$compute(allRow: _allRow, rows: _rows, selectedCount: _selectedCount),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "lastIsSelected",
-            _lastIsSelected,
-            Self._lastIsSelected$compute(lastRow: _lastRow),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension SelectionViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension SelectionViewModel: Reactive.GeneratedViewModel {}

@@ -19,75 +19,42 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
 
     /// The names of each list.
     public var lists: [[String]] {
-        get {
-            _lists$read = true
-            _$access(\.lists)
-            return _lists
-        }
+        get { _$read(\.lists, _lists.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lists = newValue } }
-            Reactive.Staging.write(&_lists, newValue, before: &_lists$before)
-            _$transactions.end { _$commit() }
+            _lists.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// The selected rows of every list, through each list's count.
-    public var totalSelected: Int {
-        _totalSelected$read = true
-        _$access(\.totalSelected)
-        return _totalSelected
-    }
+    public var totalSelected: Int { _$read(\.totalSelected, _totalSelected.read()) }
 
     /// The selected names of every list, read through the lists to their rows.
-    public var selectedNames: [String] {
-        _selectedNames$read = true
-        _$access(\.selectedNames)
-        return _selectedNames
-    }
+    public var selectedNames: [String] { _$read(\.selectedNames, _selectedNames.read()) }
 
     // MARK: Children
 
     /// One selection per list.
-    public var selections: _selections$Type {
-        _selections$read = true
-        _$access(\.selections)
-        return _selections
-    }
+    public var selections: _selections$Type { _$read(\.selections, _selections.read()) }
 
     // MARK: Runtime properties
 
-    /// `lists` as a runtime `Property`, for bindings and operators;
-    /// it starts following `lists` when first asked for.
-    public var listsProperty: Reactive.Property<[[String]]> {
-        let mirror = _lists$mirror ?? Reactive.MutableProperty(_lists)
-        _lists$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `totalSelected` as a runtime `Property`, for bindings and operators;
-    /// it starts following `totalSelected` when first asked for.
+    /// `lists` as a runtime `Property`, for bindings and operators.
+    public var listsProperty: Reactive.Property<[[String]]> { _$property(_lists) { _lists.mirror = $0 } }
+    /// `totalSelected` as a runtime `Property`, for bindings and operators.
     public var totalSelectedProperty: Reactive.Property<Int> {
-        let mirror = _totalSelected$mirror ?? Reactive.MutableProperty(_totalSelected)
-        _totalSelected$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_totalSelected) { _totalSelected.mirror = $0 }
     }
-
-    /// `selectedNames` as a runtime `Property`, for bindings and operators;
-    /// it starts following `selectedNames` when first asked for.
+    /// `selectedNames` as a runtime `Property`, for bindings and operators.
     public var selectedNamesProperty: Reactive.Property<[String]> {
-        let mirror = _selectedNames$mirror ?? Reactive.MutableProperty(_selectedNames)
-        _selectedNames$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_selectedNames) { _selectedNames.mirror = $0 }
     }
-
-    /// `selections` as a runtime `Property`, for bindings and operators;
-    /// it starts following `selections` when first asked for.
+    /// `selections` as a runtime `Property`, for bindings and operators.
     public var selectionsProperty: Reactive.Property<_selections$Type> {
-        let mirror = _selections$mirror ?? Reactive.MutableProperty(_selections)
-        _selections$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_selections) { _selections.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -101,21 +68,12 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
 
     // MARK: Storage
 
-    private var _lists: [[String]]
-    private var _lists$before: [[String]]?
-    private var _lists$mirror: Reactive.MutableProperty<[[String]]>?
-    private var _lists$read: Swift.Bool = false
-    private var _totalSelected: Int
-    private var _totalSelected$mirror: Reactive.MutableProperty<Int>?
-    private var _totalSelected$read: Swift.Bool = false
-    private var _selectedNames: [String]
-    private var _selectedNames$mirror: Reactive.MutableProperty<[String]>?
-    private var _selectedNames$read: Swift.Bool = false
-    private var _selections: _selections$Type
-    private var _selections$mirror: Reactive.MutableProperty<_selections$Type>?
-    private var _selections$read: Swift.Bool = false
+    private var _lists: Reactive.Stored<[[String]]>
+    private var _totalSelected: Reactive.Stored<Int>
+    private var _selectedNames: Reactive.Stored<[String]>
+    private var _selections: Reactive.Stored<_selections$Type>
     private var _selections$follower: Reactive.Follower
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
@@ -124,110 +82,73 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     /// Creates the view model.
     public init() {
         // Every value's first state, in update order.
-        let lists: [[String]] = Self._lists$initial()
-        let selections: _selections$Type = Self._selections$compute(lists: lists)
-        let totalSelected: Int = Self._totalSelected$compute(selections: selections)
-        let selectedNames: [String] = Self._selectedNames$compute(selections: selections)
-        _lists = lists
-        _totalSelected = totalSelected
-        _selectedNames = selectedNames
-        _selections = selections
+        _lists = Reactive.Stored<[[String]]>(Self._lists$initial())
+        _selections = Reactive.Stored<_selections$Type>(Self._selections$compute(lists: _lists.value))
+        _totalSelected = Reactive.Stored<Int>(Self._totalSelected$compute(selections: _selections.value))
+        _selectedNames = Reactive.Stored<[String]>(Self._selectedNames$compute(selections: _selections.value))
         _selections$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
-        _selections$follower.action = { [weak self] in self?._$transaction {} }
-        _selections$follower.follow(_selections)
+        _$transactions.attach(self)
+        _selections$follower.owner = _$transactions
+        _selections$follower.follow(_selections.value)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _lists$changed = Reactive.Staging.changed(_lists, before: &_lists$before)
+        let _lists$changed = _lists.changed()
         // Each value an input of which changed, computed again, in update order.
         // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
         // taken once the value is current (keeping children by id may update them).
         let _selections$changed = _lists$changed
-            && Reactive.Staging.replaceChild(&_selections, with: Self._selections$compute(lists: _lists))
-        if _selections$changed { _selections$follower.follow(_selections) }
+            && _selections.replaceChild(Self._selections$compute(lists: _lists.value))
+        if _selections$changed { _selections$follower.follow(_selections.value) }
         let _selections$childChanged = _selections$follower.take()
         let _totalSelected$changed = (_selections$changed || _selections$childChanged)
-            && Reactive.Staging.replace(&_totalSelected, with: Self._totalSelected$compute(selections: _selections))
+            && _totalSelected.replace(Self._totalSelected$compute(selections: _selections.value))
         let _selectedNames$changed = (_selections$changed || _selections$childChanged)
-            && Reactive.Staging.replace(&_selectedNames, with: Self._selectedNames$compute(selections: _selections))
+            && _selectedNames.replace(Self._selectedNames$compute(selections: _selections.value))
+        return (_lists$changed || _selections$changed || _totalSelected$changed || _selectedNames$changed
+            || _selections$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _lists$changed { _lists$mirror?.stage(_lists) }
-            if _selections$changed { _selections$mirror?.stage(_selections) }
-            if _totalSelected$changed { _totalSelected$mirror?.stage(_totalSelected) }
-            if _selectedNames$changed { _selectedNames$mirror?.stage(_selectedNames) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _selections$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _lists$changed { _$didChange(\.lists, _lists$mirror, _lists$read) }
-            if _selections$changed { _$didChange(\.selections, _selections$mirror, _selections$read) }
-            if _totalSelected$changed { _$didChange(\.totalSelected, _totalSelected$mirror, _totalSelected$read) }
-            if _selectedNames$changed { _$didChange(\.selectedNames, _selectedNames$mirror, _selectedNames$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _lists.pending(telling) { _$changed(\.lists, _lists, telling) }
+        if _selections.pending(telling) { _$changed(\.selections, _selections, telling) }
+        if _totalSelected.pending(telling) { _$changed(\.totalSelected, _totalSelected, telling) }
+        if _selectedNames.pending(telling) { _$changed(\.selectedNames, _selectedNames, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SelectionGroupViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<SelectionGroupViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `lists`.
     private static func _lists$initial() -> [[String]] {
 #sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 6)
                                          []
 #sourceLocation()
     }
 
-    /// Computes `totalSelected` from what it reads.
     private static func _totalSelected$compute(selections: _selections$Type) -> Int {
 #sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 22)
-            selections.map(\.selectedCount).reduce(0, +)
+            selections.map(\.selectedCount).reduce(0,  +)
 #sourceLocation()
     }
 
-    /// Computes `selectedNames` from what it reads.
     private static func _selectedNames$compute(selections: _selections$Type) -> [String] {
 #sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 26)
             selections.flatMap { $0.rows.filter { $0.isSelected }.map { $0.name } }
 #sourceLocation()
     }
 
-    /// Computes `selections` from what it reads.
     private static func _selections$compute(lists: [[String]]) -> _selections$Type {
 #sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 12)
       lists.map { names in
@@ -244,8 +165,12 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectionGroupViewModel>] {
         [
             .value("lists", \.lists, listsProperty),
-            .value("totalSelected", \.totalSelected, totalSelectedProperty),
-            .value("selectedNames", \.selectedNames, selectedNamesProperty),
+            .value("totalSelected", \.totalSelected, totalSelectedProperty) {
+                Self._totalSelected$compute(selections: $0._selections.value)
+            },
+            .value("selectedNames", \.selectedNames, selectedNamesProperty) {
+                Self._selectedNames$compute(selections: $0._selections.value)
+            },
             .value("selections", \.selections, selectionsProperty),
         ]
     }
@@ -257,14 +182,13 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
                 "totalIsTheNumberOfSelectedNames",
                 "the total counts exactly the selected names of every list",
                 holds: Self._totalIsTheNumberOfSelectedNames$invariant(
-                    totalSelected: _totalSelected,
-                    selectedNames: _selectedNames
+                    totalSelected: _totalSelected.value,
+                    selectedNames: _selectedNames.value
                 )
             ),
         ]
     }
 
-    /// Whether the invariant `totalIsTheNumberOfSelectedNames` holds.
     private static func _totalIsTheNumberOfSelectedNames$invariant(
         totalSelected: Int,
         selectedNames: [String]
@@ -280,25 +204,6 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
             .init("lists", \.lists),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "totalSelected",
-            _totalSelected,
-            Self._totalSelected$compute(selections: _selections),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "selectedNames",
-            _selectedNames,
-            Self._selectedNames$compute(selections: _selections),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension SelectionGroupViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension SelectionGroupViewModel: Reactive.GeneratedViewModel {}

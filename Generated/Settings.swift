@@ -35,243 +35,134 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The text size in points.
     public var fontSize: Int {
-        get {
-            _fontSize$read = true
-            _$access(\.fontSize)
-            return _fontSize
-        }
+        get { _$read(\.fontSize, _fontSize.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.fontSize = newValue } }
-            Reactive.Staging.write(&_fontSize, newValue, before: &_fontSize$before)
-            _$transactions.end { _$commit() }
+            _fontSize.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The space between lines.
     public var lineSpacing: Double {
-        get {
-            _lineSpacing$read = true
-            _$access(\.lineSpacing)
-            return _lineSpacing
-        }
+        get { _$read(\.lineSpacing, _lineSpacing.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lineSpacing = newValue } }
-            Reactive.Staging.write(&_lineSpacing, newValue, before: &_lineSpacing$before)
-            _$transactions.end { _$commit() }
+            _lineSpacing.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The colour theme.
     public var theme: String {
-        get {
-            _theme$read = true
-            _$access(\.theme)
-            return _theme
-        }
+        get { _$read(\.theme, _theme.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.theme = newValue } }
-            Reactive.Staging.write(&_theme, newValue, before: &_theme$before)
-            _$transactions.end { _$commit() }
+            _theme.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether articles show their images.
     public var showsImages: Bool {
-        get {
-            _showsImages$read = true
-            _$access(\.showsImages)
-            return _showsImages
-        }
+        get { _$read(\.showsImages, _showsImages.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.showsImages = newValue } }
-            Reactive.Staging.write(&_showsImages, newValue, before: &_showsImages$before)
-            _$transactions.end { _$commit() }
+            _showsImages.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The language of the interface.
     public var language: String {
-        get {
-            _language$read = true
-            _$access(\.language)
-            return _language
-        }
+        get { _$read(\.language, _language.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.language = newValue } }
-            Reactive.Staging.write(&_language, newValue, before: &_language$before)
-            _$transactions.end { _$commit() }
+            _language.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Why the last save failed; nil after a save succeeded.
     public private(set) var saveError: String? {
-        get {
-            _saveError$read = true
-            _$access(\.saveError)
-            return _saveError
-        }
+        get { _$read(\.saveError, _saveError.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.saveError = newValue } }
-            Reactive.Staging.write(&_saveError, newValue, before: &_saveError$before)
-            _$transactions.end { _$commit() }
+            _saveError.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// One line that describes the settings.
-    public var summary: String {
-        _summary$read = true
-        _$access(\.summary)
-        return _summary
-    }
+    public var summary: String { _$read(\.summary, _summary.read()) }
 
     /// Whether every setting has its default value.
-    public var isDefault: Bool {
-        _isDefault$read = true
-        _$access(\.isDefault)
-        return _isDefault
-    }
+    public var isDefault: Bool { _$read(\.isDefault, _isDefault.read()) }
 
     // MARK: Commands
 
     /// Puts every setting back to its default.
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: Reactive.Property(_reset$condition),
+        enabledIf: _$property(_resetCanExecute) { _resetCanExecute.mirror = $0 },
+        isEnabled: _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._reset$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._reset$perform() }
     )
 
     /// Whether `reset` is running.
-    public var resetIsExecuting: Swift.Bool {
-        _resetIsExecuting$read = true
-        _$access(\.resetIsExecuting)
-        return _resetIsExecuting
-    }
+    public var resetIsExecuting: Swift.Bool { _$read(\.resetIsExecuting, _resetIsExecuting.read()) }
 
     /// Whether `reset` can be executed now.
-    public var resetIsEnabled: Swift.Bool {
-        _resetIsEnabled$read = true
-        _$access(\.resetIsEnabled)
-        return _resetIsEnabled
-    }
+    public var resetIsEnabled: Swift.Bool { _$read(\.resetIsEnabled, _resetIsEnabled.read()) }
 
     /// Saves the settings; a failure is shown under the button.
     public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, _save$Failure> = Reactive.Command(
+        isEnabled: _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._save$work() ?? .empty }
     )
 
     /// Whether `save` is running.
-    public var saveIsExecuting: Swift.Bool {
-        _saveIsExecuting$read = true
-        _$access(\.saveIsExecuting)
-        return _saveIsExecuting
-    }
+    public var saveIsExecuting: Swift.Bool { _$read(\.saveIsExecuting, _saveIsExecuting.read()) }
 
     /// Whether `save` can be executed now.
-    public var saveIsEnabled: Swift.Bool {
-        _saveIsEnabled$read = true
-        _$access(\.saveIsEnabled)
-        return _saveIsEnabled
-    }
+    public var saveIsEnabled: Swift.Bool { _$read(\.saveIsEnabled, _saveIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `fontSize` as a runtime `Property`, for bindings and operators;
-    /// it starts following `fontSize` when first asked for.
-    public var fontSizeProperty: Reactive.Property<Int> {
-        let mirror = _fontSize$mirror ?? Reactive.MutableProperty(_fontSize)
-        _fontSize$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `lineSpacing` as a runtime `Property`, for bindings and operators;
-    /// it starts following `lineSpacing` when first asked for.
-    public var lineSpacingProperty: Reactive.Property<Double> {
-        let mirror = _lineSpacing$mirror ?? Reactive.MutableProperty(_lineSpacing)
-        _lineSpacing$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `theme` as a runtime `Property`, for bindings and operators;
-    /// it starts following `theme` when first asked for.
-    public var themeProperty: Reactive.Property<String> {
-        let mirror = _theme$mirror ?? Reactive.MutableProperty(_theme)
-        _theme$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `showsImages` as a runtime `Property`, for bindings and operators;
-    /// it starts following `showsImages` when first asked for.
-    public var showsImagesProperty: Reactive.Property<Bool> {
-        let mirror = _showsImages$mirror ?? Reactive.MutableProperty(_showsImages)
-        _showsImages$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `language` as a runtime `Property`, for bindings and operators;
-    /// it starts following `language` when first asked for.
-    public var languageProperty: Reactive.Property<String> {
-        let mirror = _language$mirror ?? Reactive.MutableProperty(_language)
-        _language$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `saveError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `saveError` when first asked for.
-    public var saveErrorProperty: Reactive.Property<String?> {
-        let mirror = _saveError$mirror ?? Reactive.MutableProperty(_saveError)
-        _saveError$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `summary` as a runtime `Property`, for bindings and operators;
-    /// it starts following `summary` when first asked for.
-    public var summaryProperty: Reactive.Property<String> {
-        let mirror = _summary$mirror ?? Reactive.MutableProperty(_summary)
-        _summary$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `isDefault` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isDefault` when first asked for.
-    public var isDefaultProperty: Reactive.Property<Bool> {
-        let mirror = _isDefault$mirror ?? Reactive.MutableProperty(_isDefault)
-        _isDefault$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `resetIsExecuting` when first asked for.
+    /// `fontSize` as a runtime `Property`, for bindings and operators.
+    public var fontSizeProperty: Reactive.Property<Int> { _$property(_fontSize) { _fontSize.mirror = $0 } }
+    /// `lineSpacing` as a runtime `Property`, for bindings and operators.
+    public var lineSpacingProperty: Reactive.Property<Double> { _$property(_lineSpacing) { _lineSpacing.mirror = $0 } }
+    /// `theme` as a runtime `Property`, for bindings and operators.
+    public var themeProperty: Reactive.Property<String> { _$property(_theme) { _theme.mirror = $0 } }
+    /// `showsImages` as a runtime `Property`, for bindings and operators.
+    public var showsImagesProperty: Reactive.Property<Bool> { _$property(_showsImages) { _showsImages.mirror = $0 } }
+    /// `language` as a runtime `Property`, for bindings and operators.
+    public var languageProperty: Reactive.Property<String> { _$property(_language) { _language.mirror = $0 } }
+    /// `saveError` as a runtime `Property`, for bindings and operators.
+    public var saveErrorProperty: Reactive.Property<String?> { _$property(_saveError) { _saveError.mirror = $0 } }
+    /// `summary` as a runtime `Property`, for bindings and operators.
+    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
+    /// `isDefault` as a runtime `Property`, for bindings and operators.
+    public var isDefaultProperty: Reactive.Property<Bool> { _$property(_isDefault) { _isDefault.mirror = $0 } }
+    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators.
     public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _resetIsExecuting$mirror ?? Reactive.MutableProperty(_resetIsExecuting)
-        _resetIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_resetIsExecuting) { _resetIsExecuting.mirror = $0 }
     }
-
-    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `resetIsEnabled` when first asked for.
+    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators.
     public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _resetIsEnabled$mirror ?? Reactive.MutableProperty(_resetIsEnabled)
-        _resetIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 }
     }
-
-    /// `saveIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `saveIsExecuting` when first asked for.
+    /// `saveIsExecuting` as a runtime `Property`, for bindings and operators.
     public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _saveIsExecuting$mirror ?? Reactive.MutableProperty(_saveIsExecuting)
-        _saveIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_saveIsExecuting) { _saveIsExecuting.mirror = $0 }
     }
-
-    /// `saveIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `saveIsEnabled` when first asked for.
+    /// `saveIsEnabled` as a runtime `Property`, for bindings and operators.
     public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _saveIsEnabled$mirror ?? Reactive.MutableProperty(_saveIsEnabled)
-        _saveIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -285,53 +176,20 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _fontSize: Int
-    private var _fontSize$before: Int?
-    private var _fontSize$mirror: Reactive.MutableProperty<Int>?
-    private var _fontSize$read: Swift.Bool = false
-    private var _lineSpacing: Double
-    private var _lineSpacing$before: Double?
-    private var _lineSpacing$mirror: Reactive.MutableProperty<Double>?
-    private var _lineSpacing$read: Swift.Bool = false
-    private var _theme: String
-    private var _theme$before: String?
-    private var _theme$mirror: Reactive.MutableProperty<String>?
-    private var _theme$read: Swift.Bool = false
-    private var _showsImages: Bool
-    private var _showsImages$before: Bool?
-    private var _showsImages$mirror: Reactive.MutableProperty<Bool>?
-    private var _showsImages$read: Swift.Bool = false
-    private var _language: String
-    private var _language$before: String?
-    private var _language$mirror: Reactive.MutableProperty<String>?
-    private var _language$read: Swift.Bool = false
-    private var _saveError: String?
-    private var _saveError$before: String??
-    private var _saveError$mirror: Reactive.MutableProperty<String?>?
-    private var _saveError$read: Swift.Bool = false
-    private var _summary: String
-    private var _summary$mirror: Reactive.MutableProperty<String>?
-    private var _summary$read: Swift.Bool = false
-    private var _isDefault: Bool
-    private var _isDefault$mirror: Reactive.MutableProperty<Bool>?
-    private var _isDefault$read: Swift.Bool = false
-    private var _resetCanExecute: Swift.Bool
-    private var _resetIsExecuting: Swift.Bool
-    private var _resetIsExecuting$before: Swift.Bool?
-    private var _resetIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _resetIsExecuting$read: Swift.Bool = false
-    private var _resetIsEnabled: Swift.Bool
-    private var _resetIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _resetIsEnabled$read: Swift.Bool = false
-    private var _saveIsExecuting: Swift.Bool
-    private var _saveIsExecuting$before: Swift.Bool?
-    private var _saveIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _saveIsExecuting$read: Swift.Bool = false
-    private var _saveIsEnabled: Swift.Bool
-    private var _saveIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _saveIsEnabled$read: Swift.Bool = false
-    private var _reset$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _fontSize: Reactive.Stored<Int>
+    private var _lineSpacing: Reactive.Stored<Double>
+    private var _theme: Reactive.Stored<String>
+    private var _showsImages: Reactive.Stored<Bool>
+    private var _language: Reactive.Stored<String>
+    private var _saveError: Reactive.Stored<String?>
+    private var _summary: Reactive.Stored<String>
+    private var _isDefault: Reactive.Stored<Bool>
+    private var _resetCanExecute: Reactive.Stored<Swift.Bool>
+    private var _resetIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _resetIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _saveIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _saveIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -343,47 +201,38 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         self.store = store
 
         // Every value's first state, in update order.
-        let fontSize: Int = Self._fontSize$initial()
-        let lineSpacing: Double = Self._lineSpacing$initial()
-        let theme: String = Self._theme$initial()
-        let showsImages: Bool = Self._showsImages$initial()
-        let language: String = Self._language$initial()
-        let saveError: String? = nil
-        let summary: String = Self._summary$compute(
-            fontSize: fontSize,
-            lineSpacing: lineSpacing,
-            theme: theme,
-            showsImages: showsImages,
-            language: language
+        _fontSize = Reactive.Stored<Int>(Self._fontSize$initial())
+        _lineSpacing = Reactive.Stored<Double>(Self._lineSpacing$initial())
+        _theme = Reactive.Stored<String>(Self._theme$initial())
+        _showsImages = Reactive.Stored<Bool>(Self._showsImages$initial())
+        _language = Reactive.Stored<String>(Self._language$initial())
+        _saveError = Reactive.Stored<String?>(nil)
+        _summary = Reactive.Stored<String>(
+            Self._summary$compute(
+                fontSize: _fontSize.value,
+                lineSpacing: _lineSpacing.value,
+                theme: _theme.value,
+                showsImages: _showsImages.value,
+                language: _language.value
+            )
         )
-        let isDefault: Bool = Self._isDefault$compute(
-            fontSize: fontSize,
-            lineSpacing: lineSpacing,
-            theme: theme,
-            showsImages: showsImages,
-            language: language
+        _isDefault = Reactive.Stored<Bool>(
+            Self._isDefault$compute(
+                fontSize: _fontSize.value,
+                lineSpacing: _lineSpacing.value,
+                theme: _theme.value,
+                showsImages: _showsImages.value,
+                language: _language.value
+            )
         )
-        let resetCanExecute: Swift.Bool = Self._resetCanExecute$compute(isDefault: isDefault)
-        let resetIsExecuting: Swift.Bool = false
-        let resetIsEnabled: Swift.Bool = resetCanExecute
-        let saveIsExecuting: Swift.Bool = false
-        let saveIsEnabled: Swift.Bool = true
-        _fontSize = fontSize
-        _lineSpacing = lineSpacing
-        _theme = theme
-        _showsImages = showsImages
-        _language = language
-        _saveError = saveError
-        _summary = summary
-        _isDefault = isDefault
-        _resetCanExecute = resetCanExecute
-        _resetIsExecuting = resetIsExecuting
-        _resetIsEnabled = resetIsEnabled
-        _saveIsExecuting = saveIsExecuting
-        _saveIsEnabled = saveIsEnabled
-        _reset$condition = Reactive.MutableProperty(resetCanExecute)
+        _resetCanExecute = .init(Self._resetCanExecute$compute(isDefault: _isDefault.value))
+        _resetIsExecuting = .init(false)
+        _resetIsEnabled = .init(_resetCanExecute.value)
+        _saveIsExecuting = .init(false)
+        _saveIsEnabled = .init(true)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._reset$step {}
         }
@@ -404,172 +253,119 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Transactions
 
-    /// Runs one step of `reset` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `resetIsExecuting` as the command reports it after the step.
     private func _reset$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._reset$step(step) } }
         step()
-        Reactive.Staging.write(&_resetIsExecuting, reset.isExecuting.value, before: &_resetIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _resetIsExecuting.write(reset.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `save` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `saveIsExecuting` as the command reports it after the step.
     private func _save$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._save$step(step) } }
         step()
-        Reactive.Staging.write(&_saveIsExecuting, save.isExecuting.value, before: &_saveIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _saveIsExecuting.write(save.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _fontSize$changed = Reactive.Staging.changed(_fontSize, before: &_fontSize$before)
-        let _lineSpacing$changed = Reactive.Staging.changed(_lineSpacing, before: &_lineSpacing$before)
-        let _theme$changed = Reactive.Staging.changed(_theme, before: &_theme$before)
-        let _showsImages$changed = Reactive.Staging.changed(_showsImages, before: &_showsImages$before)
-        let _language$changed = Reactive.Staging.changed(_language, before: &_language$before)
-        let _saveError$changed = Reactive.Staging.changed(_saveError, before: &_saveError$before)
-        let _resetIsExecuting$changed = Reactive.Staging.changed(_resetIsExecuting, before: &_resetIsExecuting$before)
-        let _saveIsExecuting$changed = Reactive.Staging.changed(_saveIsExecuting, before: &_saveIsExecuting$before)
+        let _fontSize$changed = _fontSize.changed()
+        let _lineSpacing$changed = _lineSpacing.changed()
+        let _theme$changed = _theme.changed()
+        let _showsImages$changed = _showsImages.changed()
+        let _language$changed = _language.changed()
+        let _saveError$changed = _saveError.changed()
+        let _resetIsExecuting$changed = _resetIsExecuting.changed()
+        let _saveIsExecuting$changed = _saveIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _summary$changed = (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed
             || _language$changed)
-            && Reactive.Staging.replace(
-                &_summary,
-                with: Self._summary$compute(
-                    fontSize: _fontSize,
-                    lineSpacing: _lineSpacing,
-                    theme: _theme,
-                    showsImages: _showsImages,
-                    language: _language
+            && _summary.replace(
+                Self._summary$compute(
+                    fontSize: _fontSize.value,
+                    lineSpacing: _lineSpacing.value,
+                    theme: _theme.value,
+                    showsImages: _showsImages.value,
+                    language: _language.value
                 )
             )
         let _isDefault$changed = (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed
             || _language$changed)
-            && Reactive.Staging.replace(
-                &_isDefault,
-                with: Self._isDefault$compute(
-                    fontSize: _fontSize,
-                    lineSpacing: _lineSpacing,
-                    theme: _theme,
-                    showsImages: _showsImages,
-                    language: _language
+            && _isDefault.replace(
+                Self._isDefault$compute(
+                    fontSize: _fontSize.value,
+                    lineSpacing: _lineSpacing.value,
+                    theme: _theme.value,
+                    showsImages: _showsImages.value,
+                    language: _language.value
                 )
             )
         let _resetCanExecute$changed = _isDefault$changed
-            && Reactive.Staging.replace(&_resetCanExecute, with: Self._resetCanExecute$compute(isDefault: _isDefault))
+            && _resetCanExecute.replace(Self._resetCanExecute$compute(isDefault: _isDefault.value))
         let _resetIsEnabled$changed = (_resetCanExecute$changed || _resetIsExecuting$changed)
-            && Reactive.Staging.replace(&_resetIsEnabled, with: _resetCanExecute && !_resetIsExecuting)
-        let _saveIsEnabled$changed = _saveIsExecuting$changed
-            && Reactive.Staging.replace(&_saveIsEnabled, with: !_saveIsExecuting)
+            && _resetIsEnabled.replace(_resetCanExecute.value && !_resetIsExecuting.value)
+        let _saveIsEnabled$changed = _saveIsExecuting$changed && _saveIsEnabled.replace(!_saveIsExecuting.value)
+        return (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed || _language$changed
+            || _saveError$changed || _summary$changed || _isDefault$changed || _resetIsExecuting$changed
+            || _resetIsEnabled$changed || _saveIsExecuting$changed || _saveIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _fontSize$changed { _fontSize$mirror?.stage(_fontSize) }
-            if _lineSpacing$changed { _lineSpacing$mirror?.stage(_lineSpacing) }
-            if _theme$changed { _theme$mirror?.stage(_theme) }
-            if _showsImages$changed { _showsImages$mirror?.stage(_showsImages) }
-            if _language$changed { _language$mirror?.stage(_language) }
-            if _saveError$changed { _saveError$mirror?.stage(_saveError) }
-            if _summary$changed { _summary$mirror?.stage(_summary) }
-            if _isDefault$changed { _isDefault$mirror?.stage(_isDefault) }
-            if _resetCanExecute$changed { _reset$condition.stage(_resetCanExecute) }
-            if _resetIsExecuting$changed { _resetIsExecuting$mirror?.stage(_resetIsExecuting) }
-            if _resetIsEnabled$changed { _resetIsEnabled$mirror?.stage(_resetIsEnabled) }
-            if _saveIsExecuting$changed { _saveIsExecuting$mirror?.stage(_saveIsExecuting) }
-            if _saveIsEnabled$changed { _saveIsEnabled$mirror?.stage(_saveIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _fontSize$changed { _$didChange(\.fontSize, _fontSize$mirror, _fontSize$read) }
-            if _lineSpacing$changed { _$didChange(\.lineSpacing, _lineSpacing$mirror, _lineSpacing$read) }
-            if _theme$changed { _$didChange(\.theme, _theme$mirror, _theme$read) }
-            if _showsImages$changed { _$didChange(\.showsImages, _showsImages$mirror, _showsImages$read) }
-            if _language$changed { _$didChange(\.language, _language$mirror, _language$read) }
-            if _saveError$changed { _$didChange(\.saveError, _saveError$mirror, _saveError$read) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
-            if _isDefault$changed { _$didChange(\.isDefault, _isDefault$mirror, _isDefault$read) }
-            if _resetCanExecute$changed { _reset$condition.publish() }
-            if _resetIsExecuting$changed {
-                _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror, _resetIsExecuting$read)
-            }
-            if _resetIsEnabled$changed { _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror, _resetIsEnabled$read) }
-            if _saveIsExecuting$changed {
-                _$didChange(\.saveIsExecuting, _saveIsExecuting$mirror, _saveIsExecuting$read)
-            }
-            if _saveIsEnabled$changed { _$didChange(\.saveIsEnabled, _saveIsEnabled$mirror, _saveIsEnabled$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _fontSize.pending(telling) { _$changed(\.fontSize, _fontSize, telling) }
+        if _lineSpacing.pending(telling) { _$changed(\.lineSpacing, _lineSpacing, telling) }
+        if _theme.pending(telling) { _$changed(\.theme, _theme, telling) }
+        if _showsImages.pending(telling) { _$changed(\.showsImages, _showsImages, telling) }
+        if _language.pending(telling) { _$changed(\.language, _language, telling) }
+        if _saveError.pending(telling) { _$changed(\.saveError, _saveError, telling) }
+        if _summary.pending(telling) { _$changed(\.summary, _summary, telling) }
+        if _isDefault.pending(telling) { _$changed(\.isDefault, _isDefault, telling) }
+        if _resetCanExecute.pending(telling) { _$changed(_resetCanExecute, telling) }
+        if _resetIsExecuting.pending(telling) { _$changed(\.resetIsExecuting, _resetIsExecuting, telling) }
+        if _resetIsEnabled.pending(telling) { _$changed(\.resetIsEnabled, _resetIsEnabled, telling) }
+        if _saveIsExecuting.pending(telling) { _$changed(\.saveIsExecuting, _saveIsExecuting, telling) }
+        if _saveIsEnabled.pending(telling) { _$changed(\.saveIsEnabled, _saveIsEnabled, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SettingsViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<SettingsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `fontSize`.
     private static func _fontSize$initial() -> Int {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 11)
                                    14
 #sourceLocation()
     }
 
-    /// The initial value of `lineSpacing`.
     private static func _lineSpacing$initial() -> Double {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 12)
                                          1.2
 #sourceLocation()
     }
 
-    /// The initial value of `theme`.
     private static func _theme$initial() -> String {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 13)
                                    "light"
 #sourceLocation()
     }
 
-    /// The initial value of `showsImages`.
     private static func _showsImages$initial() -> Bool {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 14)
                                        true
 #sourceLocation()
     }
 
-    /// The initial value of `language`.
     private static func _language$initial() -> String {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 15)
                                       "en"
 #sourceLocation()
     }
 
-    /// Computes `summary` from what it reads.
     private static func _summary$compute(
         fontSize: Int,
         lineSpacing: Double,
@@ -582,7 +378,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// Computes `isDefault` from what it reads.
     private static func _isDefault$compute(
         fontSize: Int,
         lineSpacing: Double,
@@ -595,7 +390,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// Whether `reset` may run, besides not already running.
     private static func _resetCanExecute$compute(isDefault: Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 31)
               !isDefault
@@ -604,7 +398,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Spec statements
 
-    /// What `reset` does.
     private func _reset$perform() {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 33)
       fontSize = 14
@@ -615,21 +408,18 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// The work `save` starts on each execution.
     private func _save$work() -> Reactive.SignalProducer<Swift.Void, _save$Failure> {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 40)
           store.save(summary)
 #sourceLocation()
     }
 
-    /// Handles each value `save` produces.
     private func _save$didSendValue(_ value: Swift.Void) {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 42)
              saveError = nil
 #sourceLocation()
     }
 
-    /// Handles a failure of `save`.
     private func _save$didFail(_ error: _save$Failure) {
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 43)
                 saveError = "Could not save: \(error.reason)"
@@ -647,12 +437,31 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
             .value("showsImages", \.showsImages, showsImagesProperty),
             .value("language", \.language, languageProperty),
             .value("saveError", \.saveError, saveErrorProperty),
-            .value("summary", \.summary, summaryProperty),
-            .value("isDefault", \.isDefault, isDefaultProperty),
+            .value("summary", \.summary, summaryProperty) {
+                Self._summary$compute(
+                    fontSize: $0._fontSize.value,
+                    lineSpacing: $0._lineSpacing.value,
+                    theme: $0._theme.value,
+                    showsImages: $0._showsImages.value,
+                    language: $0._language.value
+                )
+            },
+            .value("isDefault", \.isDefault, isDefaultProperty) {
+                Self._isDefault$compute(
+                    fontSize: $0._fontSize.value,
+                    lineSpacing: $0._lineSpacing.value,
+                    theme: $0._theme.value,
+                    showsImages: $0._showsImages.value,
+                    language: $0._language.value
+                )
+            },
             .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
-            .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty),
+            .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty) {
+                Self._resetCanExecute$compute(isDefault: $0._isDefault.value)
+                    && !$0._resetIsExecuting.value
+            },
             .work("saveIsExecuting", \.saveIsExecuting, saveIsExecutingProperty),
-            .value("saveIsEnabled", \.saveIsEnabled, saveIsEnabledProperty),
+            .value("saveIsEnabled", \.saveIsEnabled, saveIsEnabledProperty) { !$0._saveIsExecuting.value },
         ]
     }
 
@@ -663,14 +472,13 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
                 "resetOnlyWhenSomethingChanged",
                 "reset is offered exactly when a setting differs from its default",
                 holds: Self._resetOnlyWhenSomethingChanged$invariant(
-                    resetIsEnabled: _resetIsEnabled,
-                    isDefault: _isDefault
+                    resetIsEnabled: _resetIsEnabled.value,
+                    isDefault: _isDefault.value
                 )
             ),
         ]
     }
 
-    /// Whether the invariant `resetOnlyWhenSomethingChanged` holds.
     private static func _resetOnlyWhenSomethingChanged$invariant(
         resetIsEnabled: Swift.Bool,
         isDefault: Bool
@@ -698,52 +506,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
             Reactive.InspectedCommand("save", save),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "summary",
-            _summary,
-            Self._summary$compute(
-                fontSize: _fontSize,
-                lineSpacing: _lineSpacing,
-                theme: _theme,
-                showsImages: _showsImages,
-                language: _language
-            ),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "isDefault",
-            _isDefault,
-            Self._isDefault$compute(
-                fontSize: _fontSize,
-                lineSpacing: _lineSpacing,
-                theme: _theme,
-                showsImages: _showsImages,
-                language: _language
-            ),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "resetCanExecute",
-            _resetCanExecute,
-            Self._resetCanExecute$compute(isDefault: _isDefault),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "resetIsEnabled",
-            _resetIsEnabled,
-            _resetCanExecute && !_resetIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("reset.isEnabled", reset.isEnabled.value, _resetIsEnabled, into: &_$differences)
-        Reactive.Audit.compare("saveIsEnabled", _saveIsEnabled, !_saveIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("save.isEnabled", save.isEnabled.value, _saveIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension SettingsViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension SettingsViewModel: Reactive.GeneratedViewModel {}

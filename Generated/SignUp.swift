@@ -35,75 +35,55 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// The email address as typed.
     public var email: String {
-        get {
-            _email$read = true
-            _$access(\.email)
-            return _email
-        }
+        get { _$read(\.email, _email.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
-            Reactive.Staging.write(&_email, newValue, before: &_email$before)
-            Reactive.Staging.write(&_emailWasEdited, true, before: &_emailWasEdited$before)
-            _$transactions.end { _$commit() }
+            _email.write(newValue)
+            _emailWasEdited.write(true)
+            _$transactions.end(self)
         }
     }
 
     /// The password as typed.
     public var password: String {
-        get {
-            _password$read = true
-            _$access(\.password)
-            return _password
-        }
+        get { _$read(\.password, _password.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
-            Reactive.Staging.write(&_password, newValue, before: &_password$before)
-            Reactive.Staging.write(&_passwordWasEdited, true, before: &_passwordWasEdited$before)
-            _$transactions.end { _$commit() }
+            _password.write(newValue)
+            _passwordWasEdited.write(true)
+            _$transactions.end(self)
         }
     }
 
     /// The password typed again.
     public var confirmation: String {
-        get {
-            _confirmation$read = true
-            _$access(\.confirmation)
-            return _confirmation
-        }
+        get { _$read(\.confirmation, _confirmation.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.confirmation = newValue } }
-            Reactive.Staging.write(&_confirmation, newValue, before: &_confirmation$before)
-            Reactive.Staging.write(&_confirmationWasEdited, true, before: &_confirmationWasEdited$before)
-            _$transactions.end { _$commit() }
+            _confirmation.write(newValue)
+            _confirmationWasEdited.write(true)
+            _$transactions.end(self)
         }
     }
 
     /// Whether the terms are accepted.
     public var acceptsTerms: Bool {
-        get {
-            _acceptsTerms$read = true
-            _$access(\.acceptsTerms)
-            return _acceptsTerms
-        }
+        get { _$read(\.acceptsTerms, _acceptsTerms.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.acceptsTerms = newValue } }
-            Reactive.Staging.write(&_acceptsTerms, newValue, before: &_acceptsTerms$before)
-            Reactive.Staging.write(&_acceptsTermsWasEdited, true, before: &_acceptsTermsWasEdited$before)
-            _$transactions.end { _$commit() }
+            _acceptsTerms.write(newValue)
+            _acceptsTermsWasEdited.write(true)
+            _$transactions.end(self)
         }
     }
 
     /// Why the last sign-up failed.
     public private(set) var failure: String? {
-        get {
-            _failure$read = true
-            _$access(\.failure)
-            return _failure
-        }
+        get { _$read(\.failure, _failure.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.failure = newValue } }
-            Reactive.Staging.write(&_failure, newValue, before: &_failure$before)
-            _$transactions.end { _$commit() }
+            _failure.write(newValue)
+            _$transactions.end(self)
         }
     }
 
@@ -111,138 +91,82 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Whether `email` was set since the view model was created: its message shows from then on.
     public private(set) var emailWasEdited: Swift.Bool {
-        get {
-            _emailWasEdited$read = true
-            _$access(\.emailWasEdited)
-            return _emailWasEdited
-        }
+        get { _$read(\.emailWasEdited, _emailWasEdited.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.emailWasEdited = newValue } }
-            Reactive.Staging.write(&_emailWasEdited, newValue, before: &_emailWasEdited$before)
-            _$transactions.end { _$commit() }
+            _emailWasEdited.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether every rule of `email` holds, whether or not its message shows.
-    public var emailIsValid: Swift.Bool {
-        _emailIsValid$read = true
-        _$access(\.emailIsValid)
-        return _emailIsValid
-    }
+    public var emailIsValid: Swift.Bool { _$read(\.emailIsValid, _emailIsValid.read()) }
 
     /// The message of the first rule of `email` that does not hold: nil while every rule holds,
     /// and until `email` was edited or `signUp` attempted.
-    public var emailMessage: Swift.String? {
-        _emailMessage$read = true
-        _$access(\.emailMessage)
-        return _emailMessage
-    }
+    public var emailMessage: Swift.String? { _$read(\.emailMessage, _emailMessage.read()) }
 
     /// Whether `password` was set since the view model was created: its message shows from then on.
     public private(set) var passwordWasEdited: Swift.Bool {
-        get {
-            _passwordWasEdited$read = true
-            _$access(\.passwordWasEdited)
-            return _passwordWasEdited
-        }
+        get { _$read(\.passwordWasEdited, _passwordWasEdited.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.passwordWasEdited = newValue } }
-            Reactive.Staging.write(&_passwordWasEdited, newValue, before: &_passwordWasEdited$before)
-            _$transactions.end { _$commit() }
+            _passwordWasEdited.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether every rule of `password` holds, whether or not its message shows.
-    public var passwordIsValid: Swift.Bool {
-        _passwordIsValid$read = true
-        _$access(\.passwordIsValid)
-        return _passwordIsValid
-    }
+    public var passwordIsValid: Swift.Bool { _$read(\.passwordIsValid, _passwordIsValid.read()) }
 
     /// The message of the first rule of `password` that does not hold: nil while every rule holds,
     /// and until `password` was edited or `signUp` attempted.
-    public var passwordMessage: Swift.String? {
-        _passwordMessage$read = true
-        _$access(\.passwordMessage)
-        return _passwordMessage
-    }
+    public var passwordMessage: Swift.String? { _$read(\.passwordMessage, _passwordMessage.read()) }
 
     /// Whether `confirmation` was set since the view model was created: its message shows from then on.
     public private(set) var confirmationWasEdited: Swift.Bool {
-        get {
-            _confirmationWasEdited$read = true
-            _$access(\.confirmationWasEdited)
-            return _confirmationWasEdited
-        }
+        get { _$read(\.confirmationWasEdited, _confirmationWasEdited.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.confirmationWasEdited = newValue } }
-            Reactive.Staging.write(&_confirmationWasEdited, newValue, before: &_confirmationWasEdited$before)
-            _$transactions.end { _$commit() }
+            _confirmationWasEdited.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether every rule of `confirmation` holds, whether or not its message shows.
-    public var confirmationIsValid: Swift.Bool {
-        _confirmationIsValid$read = true
-        _$access(\.confirmationIsValid)
-        return _confirmationIsValid
-    }
+    public var confirmationIsValid: Swift.Bool { _$read(\.confirmationIsValid, _confirmationIsValid.read()) }
 
     /// The message of the first rule of `confirmation` that does not hold: nil while every rule holds,
     /// and until `confirmation` was edited or `signUp` attempted.
-    public var confirmationMessage: Swift.String? {
-        _confirmationMessage$read = true
-        _$access(\.confirmationMessage)
-        return _confirmationMessage
-    }
+    public var confirmationMessage: Swift.String? { _$read(\.confirmationMessage, _confirmationMessage.read()) }
 
     /// Whether `acceptsTerms` was set since the view model was created: its message shows from then on.
     public private(set) var acceptsTermsWasEdited: Swift.Bool {
-        get {
-            _acceptsTermsWasEdited$read = true
-            _$access(\.acceptsTermsWasEdited)
-            return _acceptsTermsWasEdited
-        }
+        get { _$read(\.acceptsTermsWasEdited, _acceptsTermsWasEdited.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.acceptsTermsWasEdited = newValue } }
-            Reactive.Staging.write(&_acceptsTermsWasEdited, newValue, before: &_acceptsTermsWasEdited$before)
-            _$transactions.end { _$commit() }
+            _acceptsTermsWasEdited.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether every rule of `acceptsTerms` holds, whether or not its message shows.
-    public var acceptsTermsIsValid: Swift.Bool {
-        _acceptsTermsIsValid$read = true
-        _$access(\.acceptsTermsIsValid)
-        return _acceptsTermsIsValid
-    }
+    public var acceptsTermsIsValid: Swift.Bool { _$read(\.acceptsTermsIsValid, _acceptsTermsIsValid.read()) }
 
     /// The message of the first rule of `acceptsTerms` that does not hold: nil while every rule holds,
     /// and until `acceptsTerms` was edited or `signUp` attempted.
-    public var acceptsTermsMessage: Swift.String? {
-        _acceptsTermsMessage$read = true
-        _$access(\.acceptsTermsMessage)
-        return _acceptsTermsMessage
-    }
+    public var acceptsTermsMessage: Swift.String? { _$read(\.acceptsTermsMessage, _acceptsTermsMessage.read()) }
 
     /// Whether every rule of every field holds, whether or not messages show.
-    public var isValid: Swift.Bool {
-        _isValid$read = true
-        _$access(\.isValid)
-        return _isValid
-    }
+    public var isValid: Swift.Bool { _$read(\.isValid, _isValid.read()) }
 
     /// Whether `signUp` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
-        get {
-            _submitAttempted$read = true
-            _$access(\.submitAttempted)
-            return _submitAttempted
-        }
+        get { _$read(\.submitAttempted, _submitAttempted.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
-            Reactive.Staging.write(&_submitAttempted, newValue, before: &_submitAttempted$before)
-            _$transactions.end { _$commit() }
+            _submitAttempted.write(newValue)
+            _$transactions.end(self)
         }
     }
 
@@ -250,6 +174,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Creates the account; tried while a rule does not hold, it shows every message and sends nothing.
     public private(set) lazy var signUp: Reactive.Command<Swift.Void, Swift.Void, _signUp$Failure> = Reactive.Command(
+        isEnabled: _$property(_signUpIsEnabled) { _signUpIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._signUp$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
             guard let self, self._signUp$attempt() else { return .empty }
@@ -258,223 +183,107 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     )
 
     /// Whether `signUp` is running.
-    public var signUpIsExecuting: Swift.Bool {
-        _signUpIsExecuting$read = true
-        _$access(\.signUpIsExecuting)
-        return _signUpIsExecuting
-    }
+    public var signUpIsExecuting: Swift.Bool { _$read(\.signUpIsExecuting, _signUpIsExecuting.read()) }
 
     /// Whether `signUp` can be executed now.
-    public var signUpIsEnabled: Swift.Bool {
-        _signUpIsEnabled$read = true
-        _$access(\.signUpIsEnabled)
-        return _signUpIsEnabled
-    }
+    public var signUpIsEnabled: Swift.Bool { _$read(\.signUpIsEnabled, _signUpIsEnabled.read()) }
 
     /// Clears the form; clearing is no edit, so no message shows until the user edits or tries again.
     public private(set) lazy var startOver: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_startOverIsEnabled) { _startOverIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._startOver$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._startOver$perform() }
     )
 
     /// Whether `startOver` is running.
-    public var startOverIsExecuting: Swift.Bool {
-        _startOverIsExecuting$read = true
-        _$access(\.startOverIsExecuting)
-        return _startOverIsExecuting
-    }
+    public var startOverIsExecuting: Swift.Bool { _$read(\.startOverIsExecuting, _startOverIsExecuting.read()) }
 
     /// Whether `startOver` can be executed now.
-    public var startOverIsEnabled: Swift.Bool {
-        _startOverIsEnabled$read = true
-        _$access(\.startOverIsEnabled)
-        return _startOverIsEnabled
-    }
+    public var startOverIsEnabled: Swift.Bool { _$read(\.startOverIsEnabled, _startOverIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `email` as a runtime `Property`, for bindings and operators;
-    /// it starts following `email` when first asked for.
-    public var emailProperty: Reactive.Property<String> {
-        let mirror = _email$mirror ?? Reactive.MutableProperty(_email)
-        _email$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `password` as a runtime `Property`, for bindings and operators;
-    /// it starts following `password` when first asked for.
-    public var passwordProperty: Reactive.Property<String> {
-        let mirror = _password$mirror ?? Reactive.MutableProperty(_password)
-        _password$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `confirmation` as a runtime `Property`, for bindings and operators;
-    /// it starts following `confirmation` when first asked for.
+    /// `email` as a runtime `Property`, for bindings and operators.
+    public var emailProperty: Reactive.Property<String> { _$property(_email) { _email.mirror = $0 } }
+    /// `password` as a runtime `Property`, for bindings and operators.
+    public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
+    /// `confirmation` as a runtime `Property`, for bindings and operators.
     public var confirmationProperty: Reactive.Property<String> {
-        let mirror = _confirmation$mirror ?? Reactive.MutableProperty(_confirmation)
-        _confirmation$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_confirmation) { _confirmation.mirror = $0 }
     }
-
-    /// `acceptsTerms` as a runtime `Property`, for bindings and operators;
-    /// it starts following `acceptsTerms` when first asked for.
-    public var acceptsTermsProperty: Reactive.Property<Bool> {
-        let mirror = _acceptsTerms$mirror ?? Reactive.MutableProperty(_acceptsTerms)
-        _acceptsTerms$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `failure` as a runtime `Property`, for bindings and operators;
-    /// it starts following `failure` when first asked for.
-    public var failureProperty: Reactive.Property<String?> {
-        let mirror = _failure$mirror ?? Reactive.MutableProperty(_failure)
-        _failure$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `signUpIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `signUpIsExecuting` when first asked for.
+    /// `acceptsTerms` as a runtime `Property`, for bindings and operators.
+    public var acceptsTermsProperty: Reactive.Property<Bool> { _$property(_acceptsTerms) { _acceptsTerms.mirror = $0 } }
+    /// `failure` as a runtime `Property`, for bindings and operators.
+    public var failureProperty: Reactive.Property<String?> { _$property(_failure) { _failure.mirror = $0 } }
+    /// `signUpIsExecuting` as a runtime `Property`, for bindings and operators.
     public var signUpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _signUpIsExecuting$mirror ?? Reactive.MutableProperty(_signUpIsExecuting)
-        _signUpIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_signUpIsExecuting) { _signUpIsExecuting.mirror = $0 }
     }
-
-    /// `signUpIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `signUpIsEnabled` when first asked for.
+    /// `signUpIsEnabled` as a runtime `Property`, for bindings and operators.
     public var signUpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _signUpIsEnabled$mirror ?? Reactive.MutableProperty(_signUpIsEnabled)
-        _signUpIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_signUpIsEnabled) { _signUpIsEnabled.mirror = $0 }
     }
-
-    /// `startOverIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `startOverIsExecuting` when first asked for.
+    /// `startOverIsExecuting` as a runtime `Property`, for bindings and operators.
     public var startOverIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _startOverIsExecuting$mirror ?? Reactive.MutableProperty(_startOverIsExecuting)
-        _startOverIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_startOverIsExecuting) { _startOverIsExecuting.mirror = $0 }
     }
-
-    /// `startOverIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `startOverIsEnabled` when first asked for.
+    /// `startOverIsEnabled` as a runtime `Property`, for bindings and operators.
     public var startOverIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _startOverIsEnabled$mirror ?? Reactive.MutableProperty(_startOverIsEnabled)
-        _startOverIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_startOverIsEnabled) { _startOverIsEnabled.mirror = $0 }
     }
-
-    /// `emailWasEdited` as a runtime `Property`, for bindings and operators;
-    /// it starts following `emailWasEdited` when first asked for.
+    /// `emailWasEdited` as a runtime `Property`, for bindings and operators.
     public var emailWasEditedProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _emailWasEdited$mirror ?? Reactive.MutableProperty(_emailWasEdited)
-        _emailWasEdited$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_emailWasEdited) { _emailWasEdited.mirror = $0 }
     }
-
-    /// `emailIsValid` as a runtime `Property`, for bindings and operators;
-    /// it starts following `emailIsValid` when first asked for.
+    /// `emailIsValid` as a runtime `Property`, for bindings and operators.
     public var emailIsValidProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _emailIsValid$mirror ?? Reactive.MutableProperty(_emailIsValid)
-        _emailIsValid$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_emailIsValid) { _emailIsValid.mirror = $0 }
     }
-
-    /// `emailMessage` as a runtime `Property`, for bindings and operators;
-    /// it starts following `emailMessage` when first asked for.
+    /// `emailMessage` as a runtime `Property`, for bindings and operators.
     public var emailMessageProperty: Reactive.Property<Swift.String?> {
-        let mirror = _emailMessage$mirror ?? Reactive.MutableProperty(_emailMessage)
-        _emailMessage$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_emailMessage) { _emailMessage.mirror = $0 }
     }
-
-    /// `passwordWasEdited` as a runtime `Property`, for bindings and operators;
-    /// it starts following `passwordWasEdited` when first asked for.
+    /// `passwordWasEdited` as a runtime `Property`, for bindings and operators.
     public var passwordWasEditedProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _passwordWasEdited$mirror ?? Reactive.MutableProperty(_passwordWasEdited)
-        _passwordWasEdited$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_passwordWasEdited) { _passwordWasEdited.mirror = $0 }
     }
-
-    /// `passwordIsValid` as a runtime `Property`, for bindings and operators;
-    /// it starts following `passwordIsValid` when first asked for.
+    /// `passwordIsValid` as a runtime `Property`, for bindings and operators.
     public var passwordIsValidProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _passwordIsValid$mirror ?? Reactive.MutableProperty(_passwordIsValid)
-        _passwordIsValid$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_passwordIsValid) { _passwordIsValid.mirror = $0 }
     }
-
-    /// `passwordMessage` as a runtime `Property`, for bindings and operators;
-    /// it starts following `passwordMessage` when first asked for.
+    /// `passwordMessage` as a runtime `Property`, for bindings and operators.
     public var passwordMessageProperty: Reactive.Property<Swift.String?> {
-        let mirror = _passwordMessage$mirror ?? Reactive.MutableProperty(_passwordMessage)
-        _passwordMessage$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_passwordMessage) { _passwordMessage.mirror = $0 }
     }
-
-    /// `confirmationWasEdited` as a runtime `Property`, for bindings and operators;
-    /// it starts following `confirmationWasEdited` when first asked for.
+    /// `confirmationWasEdited` as a runtime `Property`, for bindings and operators.
     public var confirmationWasEditedProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _confirmationWasEdited$mirror ?? Reactive.MutableProperty(_confirmationWasEdited)
-        _confirmationWasEdited$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_confirmationWasEdited) { _confirmationWasEdited.mirror = $0 }
     }
-
-    /// `confirmationIsValid` as a runtime `Property`, for bindings and operators;
-    /// it starts following `confirmationIsValid` when first asked for.
+    /// `confirmationIsValid` as a runtime `Property`, for bindings and operators.
     public var confirmationIsValidProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _confirmationIsValid$mirror ?? Reactive.MutableProperty(_confirmationIsValid)
-        _confirmationIsValid$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_confirmationIsValid) { _confirmationIsValid.mirror = $0 }
     }
-
-    /// `confirmationMessage` as a runtime `Property`, for bindings and operators;
-    /// it starts following `confirmationMessage` when first asked for.
+    /// `confirmationMessage` as a runtime `Property`, for bindings and operators.
     public var confirmationMessageProperty: Reactive.Property<Swift.String?> {
-        let mirror = _confirmationMessage$mirror ?? Reactive.MutableProperty(_confirmationMessage)
-        _confirmationMessage$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_confirmationMessage) { _confirmationMessage.mirror = $0 }
     }
-
-    /// `acceptsTermsWasEdited` as a runtime `Property`, for bindings and operators;
-    /// it starts following `acceptsTermsWasEdited` when first asked for.
+    /// `acceptsTermsWasEdited` as a runtime `Property`, for bindings and operators.
     public var acceptsTermsWasEditedProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _acceptsTermsWasEdited$mirror ?? Reactive.MutableProperty(_acceptsTermsWasEdited)
-        _acceptsTermsWasEdited$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_acceptsTermsWasEdited) { _acceptsTermsWasEdited.mirror = $0 }
     }
-
-    /// `acceptsTermsIsValid` as a runtime `Property`, for bindings and operators;
-    /// it starts following `acceptsTermsIsValid` when first asked for.
+    /// `acceptsTermsIsValid` as a runtime `Property`, for bindings and operators.
     public var acceptsTermsIsValidProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _acceptsTermsIsValid$mirror ?? Reactive.MutableProperty(_acceptsTermsIsValid)
-        _acceptsTermsIsValid$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_acceptsTermsIsValid) { _acceptsTermsIsValid.mirror = $0 }
     }
-
-    /// `acceptsTermsMessage` as a runtime `Property`, for bindings and operators;
-    /// it starts following `acceptsTermsMessage` when first asked for.
+    /// `acceptsTermsMessage` as a runtime `Property`, for bindings and operators.
     public var acceptsTermsMessageProperty: Reactive.Property<Swift.String?> {
-        let mirror = _acceptsTermsMessage$mirror ?? Reactive.MutableProperty(_acceptsTermsMessage)
-        _acceptsTermsMessage$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_acceptsTermsMessage) { _acceptsTermsMessage.mirror = $0 }
     }
-
-    /// `isValid` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isValid` when first asked for.
-    public var isValidProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _isValid$mirror ?? Reactive.MutableProperty(_isValid)
-        _isValid$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `submitAttempted` as a runtime `Property`, for bindings and operators;
-    /// it starts following `submitAttempted` when first asked for.
+    /// `isValid` as a runtime `Property`, for bindings and operators.
+    public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(_isValid) { _isValid.mirror = $0 } }
+    /// `submitAttempted` as a runtime `Property`, for bindings and operators.
     public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _submitAttempted$mirror ?? Reactive.MutableProperty(_submitAttempted)
-        _submitAttempted$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_submitAttempted) { _submitAttempted.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -488,94 +297,36 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Storage
 
-    private var _email: String
-    private var _email$before: String?
-    private var _email$mirror: Reactive.MutableProperty<String>?
-    private var _email$read: Swift.Bool = false
-    private var _password: String
-    private var _password$before: String?
-    private var _password$mirror: Reactive.MutableProperty<String>?
-    private var _password$read: Swift.Bool = false
-    private var _confirmation: String
-    private var _confirmation$before: String?
-    private var _confirmation$mirror: Reactive.MutableProperty<String>?
-    private var _confirmation$read: Swift.Bool = false
-    private var _acceptsTerms: Bool
-    private var _acceptsTerms$before: Bool?
-    private var _acceptsTerms$mirror: Reactive.MutableProperty<Bool>?
-    private var _acceptsTerms$read: Swift.Bool = false
-    private var _failure: String?
-    private var _failure$before: String??
-    private var _failure$mirror: Reactive.MutableProperty<String?>?
-    private var _failure$read: Swift.Bool = false
-    private var _signUpIsExecuting: Swift.Bool
-    private var _signUpIsExecuting$before: Swift.Bool?
-    private var _signUpIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _signUpIsExecuting$read: Swift.Bool = false
-    private var _signUpIsEnabled: Swift.Bool
-    private var _signUpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _signUpIsEnabled$read: Swift.Bool = false
-    private var _startOverIsExecuting: Swift.Bool
-    private var _startOverIsExecuting$before: Swift.Bool?
-    private var _startOverIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _startOverIsExecuting$read: Swift.Bool = false
-    private var _startOverIsEnabled: Swift.Bool
-    private var _startOverIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _startOverIsEnabled$read: Swift.Bool = false
-    private var _emailWasEdited: Swift.Bool
-    private var _emailWasEdited$before: Swift.Bool?
-    private var _emailWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _emailWasEdited$read: Swift.Bool = false
-    private var _email$rule1: Swift.Bool
-    private var _email$rule2: Swift.Bool
-    private var _emailIsValid: Swift.Bool
-    private var _emailIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _emailIsValid$read: Swift.Bool = false
-    private var _emailMessage: Swift.String?
-    private var _emailMessage$mirror: Reactive.MutableProperty<Swift.String?>?
-    private var _emailMessage$read: Swift.Bool = false
-    private var _passwordWasEdited: Swift.Bool
-    private var _passwordWasEdited$before: Swift.Bool?
-    private var _passwordWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _passwordWasEdited$read: Swift.Bool = false
-    private var _password$rule1: Swift.Bool
-    private var _password$rule2: Swift.Bool
-    private var _passwordIsValid: Swift.Bool
-    private var _passwordIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _passwordIsValid$read: Swift.Bool = false
-    private var _passwordMessage: Swift.String?
-    private var _passwordMessage$mirror: Reactive.MutableProperty<Swift.String?>?
-    private var _passwordMessage$read: Swift.Bool = false
-    private var _confirmationWasEdited: Swift.Bool
-    private var _confirmationWasEdited$before: Swift.Bool?
-    private var _confirmationWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _confirmationWasEdited$read: Swift.Bool = false
-    private var _confirmation$rule1: Swift.Bool
-    private var _confirmationIsValid: Swift.Bool
-    private var _confirmationIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _confirmationIsValid$read: Swift.Bool = false
-    private var _confirmationMessage: Swift.String?
-    private var _confirmationMessage$mirror: Reactive.MutableProperty<Swift.String?>?
-    private var _confirmationMessage$read: Swift.Bool = false
-    private var _acceptsTermsWasEdited: Swift.Bool
-    private var _acceptsTermsWasEdited$before: Swift.Bool?
-    private var _acceptsTermsWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _acceptsTermsWasEdited$read: Swift.Bool = false
-    private var _acceptsTerms$rule1: Swift.Bool
-    private var _acceptsTermsIsValid: Swift.Bool
-    private var _acceptsTermsIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _acceptsTermsIsValid$read: Swift.Bool = false
-    private var _acceptsTermsMessage: Swift.String?
-    private var _acceptsTermsMessage$mirror: Reactive.MutableProperty<Swift.String?>?
-    private var _acceptsTermsMessage$read: Swift.Bool = false
-    private var _isValid: Swift.Bool
-    private var _isValid$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _isValid$read: Swift.Bool = false
-    private var _submitAttempted: Swift.Bool
-    private var _submitAttempted$before: Swift.Bool?
-    private var _submitAttempted$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _submitAttempted$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _email: Reactive.Stored<String>
+    private var _password: Reactive.Stored<String>
+    private var _confirmation: Reactive.Stored<String>
+    private var _acceptsTerms: Reactive.Stored<Bool>
+    private var _failure: Reactive.Stored<String?>
+    private var _signUpIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _signUpIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _startOverIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _startOverIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _emailWasEdited: Reactive.Stored<Swift.Bool>
+    private var _email$rule1: Reactive.Stored<Swift.Bool>
+    private var _email$rule2: Reactive.Stored<Swift.Bool>
+    private var _emailIsValid: Reactive.Stored<Swift.Bool>
+    private var _emailMessage: Reactive.Stored<Swift.String?>
+    private var _passwordWasEdited: Reactive.Stored<Swift.Bool>
+    private var _password$rule1: Reactive.Stored<Swift.Bool>
+    private var _password$rule2: Reactive.Stored<Swift.Bool>
+    private var _passwordIsValid: Reactive.Stored<Swift.Bool>
+    private var _passwordMessage: Reactive.Stored<Swift.String?>
+    private var _confirmationWasEdited: Reactive.Stored<Swift.Bool>
+    private var _confirmation$rule1: Reactive.Stored<Swift.Bool>
+    private var _confirmationIsValid: Reactive.Stored<Swift.Bool>
+    private var _confirmationMessage: Reactive.Stored<Swift.String?>
+    private var _acceptsTermsWasEdited: Reactive.Stored<Swift.Bool>
+    private var _acceptsTerms$rule1: Reactive.Stored<Swift.Bool>
+    private var _acceptsTermsIsValid: Reactive.Stored<Swift.Bool>
+    private var _acceptsTermsMessage: Reactive.Stored<Swift.String?>
+    private var _isValid: Reactive.Stored<Swift.Bool>
+    private var _submitAttempted: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -587,88 +338,69 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         self.registrar = registrar
 
         // Every value's first state, in update order.
-        let email: String = Self._email$initial()
-        let password: String = Self._password$initial()
-        let confirmation: String = Self._confirmation$initial()
-        let acceptsTerms: Bool = Self._acceptsTerms$initial()
-        let failure: String? = nil
-        let signUpIsExecuting: Swift.Bool = false
-        let signUpIsEnabled: Swift.Bool = true
-        let startOverIsExecuting: Swift.Bool = false
-        let startOverIsEnabled: Swift.Bool = true
-        let emailWasEdited: Swift.Bool = false
-        let email$rule1: Swift.Bool = Self._email$rule1$compute(email: email)
-        let email$rule2: Swift.Bool = Self._email$rule2$compute(email: email)
-        let emailIsValid: Swift.Bool = Reactive.Validation.all(email$rule1, email$rule2)
-        let passwordWasEdited: Swift.Bool = false
-        let password$rule1: Swift.Bool = Self._password$rule1$compute(password: password)
-        let password$rule2: Swift.Bool = Self._password$rule2$compute(password: password)
-        let passwordIsValid: Swift.Bool = Reactive.Validation.all(password$rule1, password$rule2)
-        let confirmationWasEdited: Swift.Bool = false
-        let confirmation$rule1: Swift.Bool = Self._confirmation$rule1$compute(
-            confirmation: confirmation,
-            password: password
+        _email = Reactive.Stored<String>(Self._email$initial())
+        _password = Reactive.Stored<String>(Self._password$initial())
+        _confirmation = Reactive.Stored<String>(Self._confirmation$initial())
+        _acceptsTerms = Reactive.Stored<Bool>(Self._acceptsTerms$initial())
+        _failure = Reactive.Stored<String?>(nil)
+        _signUpIsExecuting = .init(false)
+        _signUpIsEnabled = .init(true)
+        _startOverIsExecuting = .init(false)
+        _startOverIsEnabled = .init(true)
+        _emailWasEdited = .init(false)
+        _email$rule1 = .init(Self._email$rule1$compute(email: _email.value))
+        _email$rule2 = .init(Self._email$rule2$compute(email: _email.value))
+        _emailIsValid = .init(Reactive.Validation.all(_email$rule1.value, _email$rule2.value))
+        _passwordWasEdited = .init(false)
+        _password$rule1 = .init(Self._password$rule1$compute(password: _password.value))
+        _password$rule2 = .init(Self._password$rule2$compute(password: _password.value))
+        _passwordIsValid = .init(Reactive.Validation.all(_password$rule1.value, _password$rule2.value))
+        _confirmationWasEdited = .init(false)
+        _confirmation$rule1 = .init(
+            Self._confirmation$rule1$compute(confirmation: _confirmation.value, password: _password.value)
         )
-        let confirmationIsValid: Swift.Bool = confirmation$rule1
-        let acceptsTermsWasEdited: Swift.Bool = false
-        let acceptsTerms$rule1: Swift.Bool = Self._acceptsTerms$rule1$compute(acceptsTerms: acceptsTerms)
-        let acceptsTermsIsValid: Swift.Bool = acceptsTerms$rule1
-        let isValid: Swift.Bool = Reactive.Validation.all(
-            emailIsValid,
-            passwordIsValid,
-            confirmationIsValid,
-            acceptsTermsIsValid
+        _confirmationIsValid = .init(_confirmation$rule1.value)
+        _acceptsTermsWasEdited = .init(false)
+        _acceptsTerms$rule1 = .init(Self._acceptsTerms$rule1$compute(acceptsTerms: _acceptsTerms.value))
+        _acceptsTermsIsValid = .init(_acceptsTerms$rule1.value)
+        _isValid = .init(
+            Reactive.Validation.all(
+                _emailIsValid.value,
+                _passwordIsValid.value,
+                _confirmationIsValid.value,
+                _acceptsTermsIsValid.value
+            )
         )
-        let submitAttempted: Swift.Bool = false
-        let emailMessage: Swift.String? = Reactive.Validation.message(
-            shows: emailWasEdited || submitAttempted,
-            email$rule1 ? nil : "Enter your email address.",
-            email$rule2 ? nil : "An email address has an @ in it."
+        _submitAttempted = .init(false)
+        _emailMessage = .init(
+            Reactive.Validation.message(
+                shows: _emailWasEdited.value || _submitAttempted.value,
+                _email$rule1.value ? nil : "Enter your email address.",
+                _email$rule2.value ? nil : "An email address has an @ in it."
+            )
         )
-        let passwordMessage: Swift.String? = Reactive.Validation.message(
-            shows: passwordWasEdited || submitAttempted,
-            password$rule1 ? nil : "The password needs at least 8 characters.",
-            password$rule2 ? nil : "The password needs a digit."
+        _passwordMessage = .init(
+            Reactive.Validation.message(
+                shows: _passwordWasEdited.value || _submitAttempted.value,
+                _password$rule1.value ? nil : "The password needs at least 8 characters.",
+                _password$rule2.value ? nil : "The password needs a digit."
+            )
         )
-        let confirmationMessage: Swift.String? = Reactive.Validation.message(
-            shows: confirmationWasEdited || submitAttempted,
-            confirmation$rule1 ? nil : "The two passwords differ."
+        _confirmationMessage = .init(
+            Reactive.Validation.message(
+                shows: _confirmationWasEdited.value || _submitAttempted.value,
+                _confirmation$rule1.value ? nil : "The two passwords differ."
+            )
         )
-        let acceptsTermsMessage: Swift.String? = Reactive.Validation.message(
-            shows: acceptsTermsWasEdited || submitAttempted,
-            acceptsTerms$rule1 ? nil : "Accept the terms to sign up."
+        _acceptsTermsMessage = .init(
+            Reactive.Validation.message(
+                shows: _acceptsTermsWasEdited.value || _submitAttempted.value,
+                _acceptsTerms$rule1.value ? nil : "Accept the terms to sign up."
+            )
         )
-        _email = email
-        _password = password
-        _confirmation = confirmation
-        _acceptsTerms = acceptsTerms
-        _failure = failure
-        _signUpIsExecuting = signUpIsExecuting
-        _signUpIsEnabled = signUpIsEnabled
-        _startOverIsExecuting = startOverIsExecuting
-        _startOverIsEnabled = startOverIsEnabled
-        _emailWasEdited = emailWasEdited
-        _email$rule1 = email$rule1
-        _email$rule2 = email$rule2
-        _emailIsValid = emailIsValid
-        _emailMessage = emailMessage
-        _passwordWasEdited = passwordWasEdited
-        _password$rule1 = password$rule1
-        _password$rule2 = password$rule2
-        _passwordIsValid = passwordIsValid
-        _passwordMessage = passwordMessage
-        _confirmationWasEdited = confirmationWasEdited
-        _confirmation$rule1 = confirmation$rule1
-        _confirmationIsValid = confirmationIsValid
-        _confirmationMessage = confirmationMessage
-        _acceptsTermsWasEdited = acceptsTermsWasEdited
-        _acceptsTerms$rule1 = acceptsTerms$rule1
-        _acceptsTermsIsValid = acceptsTermsIsValid
-        _acceptsTermsMessage = acceptsTermsMessage
-        _isValid = isValid
-        _submitAttempted = submitAttempted
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += signUp.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._signUp$step {}
         }
@@ -689,319 +421,207 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Transactions
 
-    /// Runs one step of `signUp` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `signUpIsExecuting` as the command reports it after the step.
     private func _signUp$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._signUp$step(step) } }
         step()
-        Reactive.Staging.write(&_signUpIsExecuting, signUp.isExecuting.value, before: &_signUpIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _signUpIsExecuting.write(signUp.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `startOver` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `startOverIsExecuting` as the command reports it after the step.
     private func _startOver$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._startOver$step(step) } }
         step()
-        Reactive.Staging.write(
-            &_startOverIsExecuting,
-            startOver.isExecuting.value,
-            before: &_startOverIsExecuting$before
-        )
-        _$transactions.end { _$commit() }
+        _startOverIsExecuting.write(startOver.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _email$changed = Reactive.Staging.changed(_email, before: &_email$before)
-        let _password$changed = Reactive.Staging.changed(_password, before: &_password$before)
-        let _confirmation$changed = Reactive.Staging.changed(_confirmation, before: &_confirmation$before)
-        let _acceptsTerms$changed = Reactive.Staging.changed(_acceptsTerms, before: &_acceptsTerms$before)
-        let _failure$changed = Reactive.Staging.changed(_failure, before: &_failure$before)
-        let _signUpIsExecuting$changed = Reactive.Staging.changed(
-            _signUpIsExecuting,
-            before: &_signUpIsExecuting$before
-        )
-        let _startOverIsExecuting$changed = Reactive.Staging.changed(
-            _startOverIsExecuting,
-            before: &_startOverIsExecuting$before
-        )
-        let _emailWasEdited$changed = Reactive.Staging.changed(_emailWasEdited, before: &_emailWasEdited$before)
-        let _passwordWasEdited$changed = Reactive.Staging.changed(
-            _passwordWasEdited,
-            before: &_passwordWasEdited$before
-        )
-        let _confirmationWasEdited$changed = Reactive.Staging.changed(
-            _confirmationWasEdited,
-            before: &_confirmationWasEdited$before
-        )
-        let _acceptsTermsWasEdited$changed = Reactive.Staging.changed(
-            _acceptsTermsWasEdited,
-            before: &_acceptsTermsWasEdited$before
-        )
-        let _submitAttempted$changed = Reactive.Staging.changed(_submitAttempted, before: &_submitAttempted$before)
+        let _email$changed = _email.changed()
+        let _password$changed = _password.changed()
+        let _confirmation$changed = _confirmation.changed()
+        let _acceptsTerms$changed = _acceptsTerms.changed()
+        let _failure$changed = _failure.changed()
+        let _signUpIsExecuting$changed = _signUpIsExecuting.changed()
+        let _startOverIsExecuting$changed = _startOverIsExecuting.changed()
+        let _emailWasEdited$changed = _emailWasEdited.changed()
+        let _passwordWasEdited$changed = _passwordWasEdited.changed()
+        let _confirmationWasEdited$changed = _confirmationWasEdited.changed()
+        let _acceptsTermsWasEdited$changed = _acceptsTermsWasEdited.changed()
+        let _submitAttempted$changed = _submitAttempted.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _signUpIsEnabled$changed = _signUpIsExecuting$changed
-            && Reactive.Staging.replace(&_signUpIsEnabled, with: !_signUpIsExecuting)
+        let _signUpIsEnabled$changed = _signUpIsExecuting$changed && _signUpIsEnabled.replace(!_signUpIsExecuting.value)
         let _startOverIsEnabled$changed = _startOverIsExecuting$changed
-            && Reactive.Staging.replace(&_startOverIsEnabled, with: !_startOverIsExecuting)
+            && _startOverIsEnabled.replace(!_startOverIsExecuting.value)
         let _email$rule1$changed = _email$changed
-            && Reactive.Staging.replace(&_email$rule1, with: Self._email$rule1$compute(email: _email))
+            && _email$rule1.replace(Self._email$rule1$compute(email: _email.value))
         let _email$rule2$changed = _email$changed
-            && Reactive.Staging.replace(&_email$rule2, with: Self._email$rule2$compute(email: _email))
+            && _email$rule2.replace(Self._email$rule2$compute(email: _email.value))
         let _emailIsValid$changed = (_email$rule1$changed || _email$rule2$changed)
-            && Reactive.Staging.replace(&_emailIsValid, with: Reactive.Validation.all(_email$rule1, _email$rule2))
+            && _emailIsValid.replace(Reactive.Validation.all(_email$rule1.value, _email$rule2.value))
         let _password$rule1$changed = _password$changed
-            && Reactive.Staging.replace(&_password$rule1, with: Self._password$rule1$compute(password: _password))
+            && _password$rule1.replace(Self._password$rule1$compute(password: _password.value))
         let _password$rule2$changed = _password$changed
-            && Reactive.Staging.replace(&_password$rule2, with: Self._password$rule2$compute(password: _password))
+            && _password$rule2.replace(Self._password$rule2$compute(password: _password.value))
         let _passwordIsValid$changed = (_password$rule1$changed || _password$rule2$changed)
-            && Reactive.Staging.replace(
-                &_passwordIsValid,
-                with: Reactive.Validation.all(_password$rule1, _password$rule2)
-            )
+            && _passwordIsValid.replace(Reactive.Validation.all(_password$rule1.value, _password$rule2.value))
         let _confirmation$rule1$changed = (_confirmation$changed || _password$changed)
-            && Reactive.Staging.replace(
-                &_confirmation$rule1,
-                with: Self._confirmation$rule1$compute(confirmation: _confirmation, password: _password)
+            && _confirmation$rule1.replace(
+                Self._confirmation$rule1$compute(confirmation: _confirmation.value, password: _password.value)
             )
         let _confirmationIsValid$changed = _confirmation$rule1$changed
-            && Reactive.Staging.replace(&_confirmationIsValid, with: _confirmation$rule1)
+            && _confirmationIsValid.replace(_confirmation$rule1.value)
         let _acceptsTerms$rule1$changed = _acceptsTerms$changed
-            && Reactive.Staging.replace(
-                &_acceptsTerms$rule1,
-                with: Self._acceptsTerms$rule1$compute(acceptsTerms: _acceptsTerms)
-            )
+            && _acceptsTerms$rule1.replace(Self._acceptsTerms$rule1$compute(acceptsTerms: _acceptsTerms.value))
         let _acceptsTermsIsValid$changed = _acceptsTerms$rule1$changed
-            && Reactive.Staging.replace(&_acceptsTermsIsValid, with: _acceptsTerms$rule1)
+            && _acceptsTermsIsValid.replace(_acceptsTerms$rule1.value)
         let _isValid$changed = (_emailIsValid$changed || _passwordIsValid$changed || _confirmationIsValid$changed
             || _acceptsTermsIsValid$changed)
-            && Reactive.Staging.replace(
-                &_isValid,
-                with: Reactive.Validation.all(
-                    _emailIsValid,
-                    _passwordIsValid,
-                    _confirmationIsValid,
-                    _acceptsTermsIsValid
+            && _isValid.replace(
+                Reactive.Validation.all(
+                    _emailIsValid.value,
+                    _passwordIsValid.value,
+                    _confirmationIsValid.value,
+                    _acceptsTermsIsValid.value
                 )
             )
         let _emailMessage$changed = (_emailWasEdited$changed || _submitAttempted$changed || _email$rule1$changed
             || _email$rule2$changed)
-            && Reactive.Staging.replace(
-                &_emailMessage,
-                with: Reactive.Validation.message(
-                    shows: _emailWasEdited || _submitAttempted,
-                    _email$rule1 ? nil : "Enter your email address.",
-                    _email$rule2 ? nil : "An email address has an @ in it."
+            && _emailMessage.replace(
+                Reactive.Validation.message(
+                    shows: _emailWasEdited.value || _submitAttempted.value,
+                    _email$rule1.value ? nil : "Enter your email address.",
+                    _email$rule2.value ? nil : "An email address has an @ in it."
                 )
             )
         let _passwordMessage$changed = (_passwordWasEdited$changed || _submitAttempted$changed
             || _password$rule1$changed || _password$rule2$changed)
-            && Reactive.Staging.replace(
-                &_passwordMessage,
-                with: Reactive.Validation.message(
-                    shows: _passwordWasEdited || _submitAttempted,
-                    _password$rule1 ? nil : "The password needs at least 8 characters.",
-                    _password$rule2 ? nil : "The password needs a digit."
+            && _passwordMessage.replace(
+                Reactive.Validation.message(
+                    shows: _passwordWasEdited.value || _submitAttempted.value,
+                    _password$rule1.value ? nil : "The password needs at least 8 characters.",
+                    _password$rule2.value ? nil : "The password needs a digit."
                 )
             )
         let _confirmationMessage$changed = (_confirmationWasEdited$changed || _submitAttempted$changed
             || _confirmation$rule1$changed)
-            && Reactive.Staging.replace(
-                &_confirmationMessage,
-                with: Reactive.Validation.message(
-                    shows: _confirmationWasEdited || _submitAttempted,
-                    _confirmation$rule1 ? nil : "The two passwords differ."
+            && _confirmationMessage.replace(
+                Reactive.Validation.message(
+                    shows: _confirmationWasEdited.value || _submitAttempted.value,
+                    _confirmation$rule1.value ? nil : "The two passwords differ."
                 )
             )
         let _acceptsTermsMessage$changed = (_acceptsTermsWasEdited$changed || _submitAttempted$changed
             || _acceptsTerms$rule1$changed)
-            && Reactive.Staging.replace(
-                &_acceptsTermsMessage,
-                with: Reactive.Validation.message(
-                    shows: _acceptsTermsWasEdited || _submitAttempted,
-                    _acceptsTerms$rule1 ? nil : "Accept the terms to sign up."
+            && _acceptsTermsMessage.replace(
+                Reactive.Validation.message(
+                    shows: _acceptsTermsWasEdited.value || _submitAttempted.value,
+                    _acceptsTerms$rule1.value ? nil : "Accept the terms to sign up."
                 )
             )
+        return (_email$changed || _password$changed || _confirmation$changed || _acceptsTerms$changed
+            || _failure$changed || _signUpIsExecuting$changed || _signUpIsEnabled$changed
+            || _startOverIsExecuting$changed || _startOverIsEnabled$changed || _emailWasEdited$changed
+            || _emailIsValid$changed || _passwordWasEdited$changed || _passwordIsValid$changed
+            || _confirmationWasEdited$changed || _confirmationIsValid$changed || _acceptsTermsWasEdited$changed
+            || _acceptsTermsIsValid$changed || _isValid$changed || _submitAttempted$changed || _emailMessage$changed
+            || _passwordMessage$changed || _confirmationMessage$changed || _acceptsTermsMessage$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _email$changed { _email$mirror?.stage(_email) }
-            if _password$changed { _password$mirror?.stage(_password) }
-            if _confirmation$changed { _confirmation$mirror?.stage(_confirmation) }
-            if _acceptsTerms$changed { _acceptsTerms$mirror?.stage(_acceptsTerms) }
-            if _failure$changed { _failure$mirror?.stage(_failure) }
-            if _signUpIsExecuting$changed { _signUpIsExecuting$mirror?.stage(_signUpIsExecuting) }
-            if _signUpIsEnabled$changed { _signUpIsEnabled$mirror?.stage(_signUpIsEnabled) }
-            if _startOverIsExecuting$changed { _startOverIsExecuting$mirror?.stage(_startOverIsExecuting) }
-            if _startOverIsEnabled$changed { _startOverIsEnabled$mirror?.stage(_startOverIsEnabled) }
-            if _emailWasEdited$changed { _emailWasEdited$mirror?.stage(_emailWasEdited) }
-            if _emailIsValid$changed { _emailIsValid$mirror?.stage(_emailIsValid) }
-            if _passwordWasEdited$changed { _passwordWasEdited$mirror?.stage(_passwordWasEdited) }
-            if _passwordIsValid$changed { _passwordIsValid$mirror?.stage(_passwordIsValid) }
-            if _confirmationWasEdited$changed { _confirmationWasEdited$mirror?.stage(_confirmationWasEdited) }
-            if _confirmationIsValid$changed { _confirmationIsValid$mirror?.stage(_confirmationIsValid) }
-            if _acceptsTermsWasEdited$changed { _acceptsTermsWasEdited$mirror?.stage(_acceptsTermsWasEdited) }
-            if _acceptsTermsIsValid$changed { _acceptsTermsIsValid$mirror?.stage(_acceptsTermsIsValid) }
-            if _isValid$changed { _isValid$mirror?.stage(_isValid) }
-            if _submitAttempted$changed { _submitAttempted$mirror?.stage(_submitAttempted) }
-            if _emailMessage$changed { _emailMessage$mirror?.stage(_emailMessage) }
-            if _passwordMessage$changed { _passwordMessage$mirror?.stage(_passwordMessage) }
-            if _confirmationMessage$changed { _confirmationMessage$mirror?.stage(_confirmationMessage) }
-            if _acceptsTermsMessage$changed { _acceptsTermsMessage$mirror?.stage(_acceptsTermsMessage) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _email$changed { _$didChange(\.email, _email$mirror, _email$read) }
-            if _password$changed { _$didChange(\.password, _password$mirror, _password$read) }
-            if _confirmation$changed { _$didChange(\.confirmation, _confirmation$mirror, _confirmation$read) }
-            if _acceptsTerms$changed { _$didChange(\.acceptsTerms, _acceptsTerms$mirror, _acceptsTerms$read) }
-            if _failure$changed { _$didChange(\.failure, _failure$mirror, _failure$read) }
-            if _signUpIsExecuting$changed {
-                _$didChange(\.signUpIsExecuting, _signUpIsExecuting$mirror, _signUpIsExecuting$read)
-            }
-            if _signUpIsEnabled$changed {
-                _$didChange(\.signUpIsEnabled, _signUpIsEnabled$mirror, _signUpIsEnabled$read)
-            }
-            if _startOverIsExecuting$changed {
-                _$didChange(\.startOverIsExecuting, _startOverIsExecuting$mirror, _startOverIsExecuting$read)
-            }
-            if _startOverIsEnabled$changed {
-                _$didChange(\.startOverIsEnabled, _startOverIsEnabled$mirror, _startOverIsEnabled$read)
-            }
-            if _emailWasEdited$changed { _$didChange(\.emailWasEdited, _emailWasEdited$mirror, _emailWasEdited$read) }
-            if _emailIsValid$changed { _$didChange(\.emailIsValid, _emailIsValid$mirror, _emailIsValid$read) }
-            if _passwordWasEdited$changed {
-                _$didChange(\.passwordWasEdited, _passwordWasEdited$mirror, _passwordWasEdited$read)
-            }
-            if _passwordIsValid$changed {
-                _$didChange(\.passwordIsValid, _passwordIsValid$mirror, _passwordIsValid$read)
-            }
-            if _confirmationWasEdited$changed {
-                _$didChange(\.confirmationWasEdited, _confirmationWasEdited$mirror, _confirmationWasEdited$read)
-            }
-            if _confirmationIsValid$changed {
-                _$didChange(\.confirmationIsValid, _confirmationIsValid$mirror, _confirmationIsValid$read)
-            }
-            if _acceptsTermsWasEdited$changed {
-                _$didChange(\.acceptsTermsWasEdited, _acceptsTermsWasEdited$mirror, _acceptsTermsWasEdited$read)
-            }
-            if _acceptsTermsIsValid$changed {
-                _$didChange(\.acceptsTermsIsValid, _acceptsTermsIsValid$mirror, _acceptsTermsIsValid$read)
-            }
-            if _isValid$changed { _$didChange(\.isValid, _isValid$mirror, _isValid$read) }
-            if _submitAttempted$changed {
-                _$didChange(\.submitAttempted, _submitAttempted$mirror, _submitAttempted$read)
-            }
-            if _emailMessage$changed { _$didChange(\.emailMessage, _emailMessage$mirror, _emailMessage$read) }
-            if _passwordMessage$changed {
-                _$didChange(\.passwordMessage, _passwordMessage$mirror, _passwordMessage$read)
-            }
-            if _confirmationMessage$changed {
-                _$didChange(\.confirmationMessage, _confirmationMessage$mirror, _confirmationMessage$read)
-            }
-            if _acceptsTermsMessage$changed {
-                _$didChange(\.acceptsTermsMessage, _acceptsTermsMessage$mirror, _acceptsTermsMessage$read)
-            }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _email.pending(telling) { _$changed(\.email, _email, telling) }
+        if _password.pending(telling) { _$changed(\.password, _password, telling) }
+        if _confirmation.pending(telling) { _$changed(\.confirmation, _confirmation, telling) }
+        if _acceptsTerms.pending(telling) { _$changed(\.acceptsTerms, _acceptsTerms, telling) }
+        if _failure.pending(telling) { _$changed(\.failure, _failure, telling) }
+        if _signUpIsExecuting.pending(telling) { _$changed(\.signUpIsExecuting, _signUpIsExecuting, telling) }
+        if _signUpIsEnabled.pending(telling) { _$changed(\.signUpIsEnabled, _signUpIsEnabled, telling) }
+        if _startOverIsExecuting.pending(telling) { _$changed(\.startOverIsExecuting, _startOverIsExecuting, telling) }
+        if _startOverIsEnabled.pending(telling) { _$changed(\.startOverIsEnabled, _startOverIsEnabled, telling) }
+        if _emailWasEdited.pending(telling) { _$changed(\.emailWasEdited, _emailWasEdited, telling) }
+        if _emailIsValid.pending(telling) { _$changed(\.emailIsValid, _emailIsValid, telling) }
+        if _passwordWasEdited.pending(telling) { _$changed(\.passwordWasEdited, _passwordWasEdited, telling) }
+        if _passwordIsValid.pending(telling) { _$changed(\.passwordIsValid, _passwordIsValid, telling) }
+        if _confirmationWasEdited.pending(telling) {
+            _$changed(\.confirmationWasEdited, _confirmationWasEdited, telling)
         }
+        if _confirmationIsValid.pending(telling) { _$changed(\.confirmationIsValid, _confirmationIsValid, telling) }
+        if _acceptsTermsWasEdited.pending(telling) {
+            _$changed(\.acceptsTermsWasEdited, _acceptsTermsWasEdited, telling)
+        }
+        if _acceptsTermsIsValid.pending(telling) { _$changed(\.acceptsTermsIsValid, _acceptsTermsIsValid, telling) }
+        if _isValid.pending(telling) { _$changed(\.isValid, _isValid, telling) }
+        if _submitAttempted.pending(telling) { _$changed(\.submitAttempted, _submitAttempted, telling) }
+        if _emailMessage.pending(telling) { _$changed(\.emailMessage, _emailMessage, telling) }
+        if _passwordMessage.pending(telling) { _$changed(\.passwordMessage, _passwordMessage, telling) }
+        if _confirmationMessage.pending(telling) { _$changed(\.confirmationMessage, _confirmationMessage, telling) }
+        if _acceptsTermsMessage.pending(telling) { _$changed(\.acceptsTermsMessage, _acceptsTermsMessage, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SignUpViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<SignUpViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `email`.
     private static func _email$initial() -> String {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 12)
                                    ""
 #sourceLocation()
     }
 
-    /// The initial value of `password`.
     private static func _password$initial() -> String {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 13)
                                       ""
 #sourceLocation()
     }
 
-    /// The initial value of `confirmation`.
     private static func _confirmation$initial() -> String {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 14)
                                           ""
 #sourceLocation()
     }
 
-    /// The initial value of `acceptsTerms`.
     private static func _acceptsTerms$initial() -> Bool {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 15)
                                         false
 #sourceLocation()
     }
 
-    /// Whether rule 1 of `email` holds.
     private static func _email$rule1$compute(email: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 23)
                  !email.isEmpty
 #sourceLocation()
     }
 
-    /// Whether rule 2 of `email` holds.
     private static func _email$rule2$compute(email: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 24)
                  email.contains("@")
 #sourceLocation()
     }
 
-    /// Whether rule 1 of `password` holds.
     private static func _password$rule1$compute(password: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 26)
                 password.count >= 8
 #sourceLocation()
     }
 
-    /// Whether rule 2 of `password` holds.
     private static func _password$rule2$compute(password: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 27)
                password.contains(where: \.isNumber)
 #sourceLocation()
     }
 
-    /// Whether rule 1 of `confirmation` holds.
     private static func _confirmation$rule1$compute(confirmation: String, password: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 30)
                 confirmation == password
 #sourceLocation()
     }
 
-    /// Whether rule 1 of `acceptsTerms` holds.
     private static func _acceptsTerms$rule1$compute(acceptsTerms: Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 32)
                 acceptsTerms
@@ -1010,7 +630,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Spec statements
 
-    /// The work `signUp` starts on each execution.
     private func _signUp$work() -> Reactive.SignalProducer<Swift.Void, _signUp$Failure> {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 38)
       registrar.signUp(email: email, password: password)
@@ -1020,25 +639,22 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     /// An attempt of `signUp`, which submits the form: from now on every field shows its message,
     /// and the work runs only when the form is valid (`isValid` as the last transaction left it).
     private func _signUp$attempt() -> Swift.Bool {
-        Reactive.Staging.write(&_submitAttempted, true, before: &_submitAttempted$before)
-        return _isValid
+        _submitAttempted.write(true)
+        return _isValid.value
     }
 
-    /// Handles each value `signUp` produces.
     private func _signUp$didSendValue(_ value: Swift.Void) {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 40)
              failure = nil
 #sourceLocation()
     }
 
-    /// Handles a failure of `signUp`.
     private func _signUp$didFail(_ error: _signUp$Failure) {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 41)
                failure = error.message
 #sourceLocation()
     }
 
-    /// What `startOver` does.
     private func _startOver$perform() {
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 45)
       email = ""
@@ -1064,9 +680,11 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             .value("acceptsTerms", \.acceptsTerms, acceptsTermsProperty),
             .value("failure", \.failure, failureProperty),
             .work("signUpIsExecuting", \.signUpIsExecuting, signUpIsExecutingProperty),
-            .value("signUpIsEnabled", \.signUpIsEnabled, signUpIsEnabledProperty),
+            .value("signUpIsEnabled", \.signUpIsEnabled, signUpIsEnabledProperty) { !$0._signUpIsExecuting.value },
             .work("startOverIsExecuting", \.startOverIsExecuting, startOverIsExecutingProperty),
-            .value("startOverIsEnabled", \.startOverIsEnabled, startOverIsEnabledProperty),
+            .value("startOverIsEnabled", \.startOverIsEnabled, startOverIsEnabledProperty) {
+                !$0._startOverIsExecuting.value
+            },
             .value("emailWasEdited", \.emailWasEdited, emailWasEditedProperty),
             .value("emailIsValid", \.emailIsValid, emailIsValidProperty),
             .value("emailMessage", \.emailMessage, emailMessageProperty),
@@ -1091,20 +709,19 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
                 "messagesOnlyOnInvalidFields",
                 "a field that shows a message breaks one of its rules",
                 holds: Self._messagesOnlyOnInvalidFields$invariant(
-                    emailMessage: _emailMessage,
-                    emailIsValid: _emailIsValid,
-                    passwordMessage: _passwordMessage,
-                    passwordIsValid: _passwordIsValid,
-                    confirmationMessage: _confirmationMessage,
-                    confirmationIsValid: _confirmationIsValid,
-                    acceptsTermsMessage: _acceptsTermsMessage,
-                    acceptsTermsIsValid: _acceptsTermsIsValid
+                    emailMessage: _emailMessage.value,
+                    emailIsValid: _emailIsValid.value,
+                    passwordMessage: _passwordMessage.value,
+                    passwordIsValid: _passwordIsValid.value,
+                    confirmationMessage: _confirmationMessage.value,
+                    confirmationIsValid: _confirmationIsValid.value,
+                    acceptsTermsMessage: _acceptsTermsMessage.value,
+                    acceptsTermsIsValid: _acceptsTermsIsValid.value
                 )
             ),
         ]
     }
 
-    /// Whether the invariant `messagesOnlyOnInvalidFields` holds.
     private static func _messagesOnlyOnInvalidFields$invariant(
         emailMessage: Swift.String?,
         emailIsValid: Swift.Bool,
@@ -1138,22 +755,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             Reactive.InspectedCommand("startOver", startOver),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("signUpIsEnabled", _signUpIsEnabled, !_signUpIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("signUp.isEnabled", signUp.isEnabled.value, _signUpIsEnabled, into: &_$differences)
-        Reactive.Audit.compare("startOverIsEnabled", _startOverIsEnabled, !_startOverIsExecuting, into: &_$differences)
-        Reactive.Audit.compare(
-            "startOver.isEnabled",
-            startOver.isEnabled.value,
-            _startOverIsEnabled,
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension SignUpViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension SignUpViewModel: Reactive.GeneratedViewModel {}

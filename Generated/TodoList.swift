@@ -11,119 +11,65 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The items, oldest first.
     public private(set) var items: [String] {
-        get {
-            _items$read = true
-            _$access(\.items)
-            return _items
-        }
+        get { _$read(\.items, _items.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
-            Reactive.Staging.write(&_items, newValue, before: &_items$before)
-            _$transactions.end { _$commit() }
+            _items.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The text field's text.
     public var newItemText: String {
-        get {
-            _newItemText$read = true
-            _$access(\.newItemText)
-            return _newItemText
-        }
+        get { _$read(\.newItemText, _newItemText.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.newItemText = newValue } }
-            Reactive.Staging.write(&_newItemText, newValue, before: &_newItemText$before)
-            _$transactions.end { _$commit() }
+            _newItemText.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// Whether the text field holds an item already in the list.
-    public var isDuplicate: Bool {
-        _isDuplicate$read = true
-        _$access(\.isDuplicate)
-        return _isDuplicate
-    }
+    public var isDuplicate: Bool { _$read(\.isDuplicate, _isDuplicate.read()) }
 
     /// The list's header.
-    public var countText: String {
-        _countText$read = true
-        _$access(\.countText)
-        return _countText
-    }
+    public var countText: String { _$read(\.countText, _countText.read()) }
 
     // MARK: Commands
 
     /// Adds the text field's text to the list and clears the field.
     public private(set) lazy var add: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: Reactive.Property(_add$condition),
+        enabledIf: _$property(_addCanExecute) { _addCanExecute.mirror = $0 },
+        isEnabled: _$property(_addIsEnabled) { _addIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._add$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._add$perform() }
     )
 
     /// Whether `add` is running.
-    public var addIsExecuting: Swift.Bool {
-        _addIsExecuting$read = true
-        _$access(\.addIsExecuting)
-        return _addIsExecuting
-    }
+    public var addIsExecuting: Swift.Bool { _$read(\.addIsExecuting, _addIsExecuting.read()) }
 
     /// Whether `add` can be executed now.
-    public var addIsEnabled: Swift.Bool {
-        _addIsEnabled$read = true
-        _$access(\.addIsEnabled)
-        return _addIsEnabled
-    }
+    public var addIsEnabled: Swift.Bool { _$read(\.addIsEnabled, _addIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `items` as a runtime `Property`, for bindings and operators;
-    /// it starts following `items` when first asked for.
-    public var itemsProperty: Reactive.Property<[String]> {
-        let mirror = _items$mirror ?? Reactive.MutableProperty(_items)
-        _items$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `newItemText` as a runtime `Property`, for bindings and operators;
-    /// it starts following `newItemText` when first asked for.
-    public var newItemTextProperty: Reactive.Property<String> {
-        let mirror = _newItemText$mirror ?? Reactive.MutableProperty(_newItemText)
-        _newItemText$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `isDuplicate` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isDuplicate` when first asked for.
-    public var isDuplicateProperty: Reactive.Property<Bool> {
-        let mirror = _isDuplicate$mirror ?? Reactive.MutableProperty(_isDuplicate)
-        _isDuplicate$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `countText` as a runtime `Property`, for bindings and operators;
-    /// it starts following `countText` when first asked for.
-    public var countTextProperty: Reactive.Property<String> {
-        let mirror = _countText$mirror ?? Reactive.MutableProperty(_countText)
-        _countText$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `addIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `addIsExecuting` when first asked for.
+    /// `items` as a runtime `Property`, for bindings and operators.
+    public var itemsProperty: Reactive.Property<[String]> { _$property(_items) { _items.mirror = $0 } }
+    /// `newItemText` as a runtime `Property`, for bindings and operators.
+    public var newItemTextProperty: Reactive.Property<String> { _$property(_newItemText) { _newItemText.mirror = $0 } }
+    /// `isDuplicate` as a runtime `Property`, for bindings and operators.
+    public var isDuplicateProperty: Reactive.Property<Bool> { _$property(_isDuplicate) { _isDuplicate.mirror = $0 } }
+    /// `countText` as a runtime `Property`, for bindings and operators.
+    public var countTextProperty: Reactive.Property<String> { _$property(_countText) { _countText.mirror = $0 } }
+    /// `addIsExecuting` as a runtime `Property`, for bindings and operators.
     public var addIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _addIsExecuting$mirror ?? Reactive.MutableProperty(_addIsExecuting)
-        _addIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_addIsExecuting) { _addIsExecuting.mirror = $0 }
     }
-
-    /// `addIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `addIsEnabled` when first asked for.
+    /// `addIsEnabled` as a runtime `Property`, for bindings and operators.
     public var addIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _addIsEnabled$mirror ?? Reactive.MutableProperty(_addIsEnabled)
-        _addIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_addIsEnabled) { _addIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -137,30 +83,14 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _items: [String]
-    private var _items$before: [String]?
-    private var _items$mirror: Reactive.MutableProperty<[String]>?
-    private var _items$read: Swift.Bool = false
-    private var _newItemText: String
-    private var _newItemText$before: String?
-    private var _newItemText$mirror: Reactive.MutableProperty<String>?
-    private var _newItemText$read: Swift.Bool = false
-    private var _isDuplicate: Bool
-    private var _isDuplicate$mirror: Reactive.MutableProperty<Bool>?
-    private var _isDuplicate$read: Swift.Bool = false
-    private var _countText: String
-    private var _countText$mirror: Reactive.MutableProperty<String>?
-    private var _countText$read: Swift.Bool = false
-    private var _addCanExecute: Swift.Bool
-    private var _addIsExecuting: Swift.Bool
-    private var _addIsExecuting$before: Swift.Bool?
-    private var _addIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _addIsExecuting$read: Swift.Bool = false
-    private var _addIsEnabled: Swift.Bool
-    private var _addIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _addIsEnabled$read: Swift.Bool = false
-    private var _add$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _items: Reactive.Stored<[String]>
+    private var _newItemText: Reactive.Stored<String>
+    private var _isDuplicate: Reactive.Stored<Bool>
+    private var _countText: Reactive.Stored<String>
+    private var _addCanExecute: Reactive.Stored<Swift.Bool>
+    private var _addIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _addIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -170,23 +100,20 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     /// Creates the view model.
     public init() {
         // Every value's first state, in update order.
-        let items: [String] = Self._items$initial()
-        let newItemText: String = Self._newItemText$initial()
-        let isDuplicate: Bool = Self._isDuplicate$compute(items: items, newItemText: newItemText)
-        let countText: String = Self._countText$compute(items: items)
-        let addCanExecute: Swift.Bool = Self._addCanExecute$compute(newItemText: newItemText, isDuplicate: isDuplicate)
-        let addIsExecuting: Swift.Bool = false
-        let addIsEnabled: Swift.Bool = addCanExecute
-        _items = items
-        _newItemText = newItemText
-        _isDuplicate = isDuplicate
-        _countText = countText
-        _addCanExecute = addCanExecute
-        _addIsExecuting = addIsExecuting
-        _addIsEnabled = addIsEnabled
-        _add$condition = Reactive.MutableProperty(addCanExecute)
+        _items = Reactive.Stored<[String]>(Self._items$initial())
+        _newItemText = Reactive.Stored<String>(Self._newItemText$initial())
+        _isDuplicate = Reactive.Stored<Bool>(
+            Self._isDuplicate$compute(items: _items.value, newItemText: _newItemText.value)
+        )
+        _countText = Reactive.Stored<String>(Self._countText$compute(items: _items.value))
+        _addCanExecute = .init(
+            Self._addCanExecute$compute(newItemText: _newItemText.value, isDuplicate: _isDuplicate.value)
+        )
+        _addIsExecuting = .init(false)
+        _addIsEnabled = .init(_addCanExecute.value)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += add.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._add$step {}
         }
@@ -198,119 +125,76 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Transactions
 
-    /// Runs one step of `add` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `addIsExecuting` as the command reports it after the step.
     private func _add$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._add$step(step) } }
         step()
-        Reactive.Staging.write(&_addIsExecuting, add.isExecuting.value, before: &_addIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _addIsExecuting.write(add.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _items$changed = Reactive.Staging.changed(_items, before: &_items$before)
-        let _newItemText$changed = Reactive.Staging.changed(_newItemText, before: &_newItemText$before)
-        let _addIsExecuting$changed = Reactive.Staging.changed(_addIsExecuting, before: &_addIsExecuting$before)
+        let _items$changed = _items.changed()
+        let _newItemText$changed = _newItemText.changed()
+        let _addIsExecuting$changed = _addIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _isDuplicate$changed = (_items$changed || _newItemText$changed)
-            && Reactive.Staging.replace(
-                &_isDuplicate,
-                with: Self._isDuplicate$compute(items: _items, newItemText: _newItemText)
-            )
-        let _countText$changed = _items$changed
-            && Reactive.Staging.replace(&_countText, with: Self._countText$compute(items: _items))
+            && _isDuplicate.replace(Self._isDuplicate$compute(items: _items.value, newItemText: _newItemText.value))
+        let _countText$changed = _items$changed && _countText.replace(Self._countText$compute(items: _items.value))
         let _addCanExecute$changed = (_newItemText$changed || _isDuplicate$changed)
-            && Reactive.Staging.replace(
-                &_addCanExecute,
-                with: Self._addCanExecute$compute(newItemText: _newItemText, isDuplicate: _isDuplicate)
+            && _addCanExecute.replace(
+                Self._addCanExecute$compute(newItemText: _newItemText.value, isDuplicate: _isDuplicate.value)
             )
         let _addIsEnabled$changed = (_addCanExecute$changed || _addIsExecuting$changed)
-            && Reactive.Staging.replace(&_addIsEnabled, with: _addCanExecute && !_addIsExecuting)
+            && _addIsEnabled.replace(_addCanExecute.value && !_addIsExecuting.value)
+        return (_items$changed || _newItemText$changed || _isDuplicate$changed || _countText$changed
+            || _addIsExecuting$changed || _addIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _items$changed { _items$mirror?.stage(_items) }
-            if _newItemText$changed { _newItemText$mirror?.stage(_newItemText) }
-            if _isDuplicate$changed { _isDuplicate$mirror?.stage(_isDuplicate) }
-            if _countText$changed { _countText$mirror?.stage(_countText) }
-            if _addCanExecute$changed { _add$condition.stage(_addCanExecute) }
-            if _addIsExecuting$changed { _addIsExecuting$mirror?.stage(_addIsExecuting) }
-            if _addIsEnabled$changed { _addIsEnabled$mirror?.stage(_addIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
-            if _newItemText$changed { _$didChange(\.newItemText, _newItemText$mirror, _newItemText$read) }
-            if _isDuplicate$changed { _$didChange(\.isDuplicate, _isDuplicate$mirror, _isDuplicate$read) }
-            if _countText$changed { _$didChange(\.countText, _countText$mirror, _countText$read) }
-            if _addCanExecute$changed { _add$condition.publish() }
-            if _addIsExecuting$changed { _$didChange(\.addIsExecuting, _addIsExecuting$mirror, _addIsExecuting$read) }
-            if _addIsEnabled$changed { _$didChange(\.addIsEnabled, _addIsEnabled$mirror, _addIsEnabled$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _items.pending(telling) { _$changed(\.items, _items, telling) }
+        if _newItemText.pending(telling) { _$changed(\.newItemText, _newItemText, telling) }
+        if _isDuplicate.pending(telling) { _$changed(\.isDuplicate, _isDuplicate, telling) }
+        if _countText.pending(telling) { _$changed(\.countText, _countText, telling) }
+        if _addCanExecute.pending(telling) { _$changed(_addCanExecute, telling) }
+        if _addIsExecuting.pending(telling) { _$changed(\.addIsExecuting, _addIsExecuting, telling) }
+        if _addIsEnabled.pending(telling) { _$changed(\.addIsEnabled, _addIsEnabled, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoListViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<TodoListViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `items`.
     private static func _items$initial() -> [String] {
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 7)
                                        []
 #sourceLocation()
     }
 
-    /// The initial value of `newItemText`.
     private static func _newItemText$initial() -> String {
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 8)
                                          ""
 #sourceLocation()
     }
 
-    /// Computes `isDuplicate` from what it reads.
     private static func _isDuplicate$compute(items: [String], newItemText: String) -> Bool {
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 14)
            items.contains(newItemText)
 #sourceLocation()
     }
 
-    /// Computes `countText` from what it reads.
     private static func _countText$compute(items: [String]) -> String {
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 15)
                                      "\(items.count) items"
 #sourceLocation()
     }
 
-    /// Whether `add` may run, besides not already running.
     private static func _addCanExecute$compute(newItemText: String, isDuplicate: Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 20)
               !newItemText.isEmpty && !isDuplicate
@@ -319,7 +203,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Spec statements
 
-    /// What `add` does.
     private func _add$perform() {
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 22)
       items.append(newItemText)
@@ -334,10 +217,15 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         [
             .value("items", \.items, itemsProperty),
             .value("newItemText", \.newItemText, newItemTextProperty),
-            .value("isDuplicate", \.isDuplicate, isDuplicateProperty),
-            .value("countText", \.countText, countTextProperty),
+            .value("isDuplicate", \.isDuplicate, isDuplicateProperty) {
+                Self._isDuplicate$compute(items: $0._items.value, newItemText: $0._newItemText.value)
+            },
+            .value("countText", \.countText, countTextProperty) { Self._countText$compute(items: $0._items.value) },
             .work("addIsExecuting", \.addIsExecuting, addIsExecutingProperty),
-            .value("addIsEnabled", \.addIsEnabled, addIsEnabledProperty),
+            .value("addIsEnabled", \.addIsEnabled, addIsEnabledProperty) {
+                Self._addCanExecute$compute(newItemText: $0._newItemText.value, isDuplicate: $0._isDuplicate.value)
+                    && !$0._addIsExecuting.value
+            },
         ]
     }
 
@@ -347,12 +235,11 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
             Reactive.Invariant(
                 "noDuplicateItems",
                 "an item is never added twice",
-                holds: Self._noDuplicateItems$invariant(items: _items)
+                holds: Self._noDuplicateItems$invariant(items: _items.value)
             ),
         ]
     }
 
-    /// Whether the invariant `noDuplicateItems` holds.
     private static func _noDuplicateItems$invariant(items: [String]) -> Swift.Bool {
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 27)
            Set(items).count == items.count
@@ -372,28 +259,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
             Reactive.InspectedCommand("add", add),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "isDuplicate",
-            _isDuplicate,
-            Self._isDuplicate$compute(items: _items, newItemText: _newItemText),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("countText", _countText, Self._countText$compute(items: _items), into: &_$differences)
-        Reactive.Audit.compare(
-            "addCanExecute",
-            _addCanExecute,
-            Self._addCanExecute$compute(newItemText: _newItemText, isDuplicate: _isDuplicate),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("addIsEnabled", _addIsEnabled, _addCanExecute && !_addIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("add.isEnabled", add.isEnabled.value, _addIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension TodoListViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension TodoListViewModel: Reactive.GeneratedViewModel {}

@@ -58,90 +58,60 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// The todo; the list writes it when the todo changes.
     public var item: _item$Type {
-        get {
-            _item$read = true
-            _$access(\.item)
-            return _item
-        }
+        get { _$read(\.item, _item.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.item = newValue } }
-            Reactive.Staging.write(&_item, newValue, before: &_item$before)
-            _$transactions.end { _$commit() }
+            _item.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// A new title being typed; the row's own.
     public var draft: String {
-        get {
-            _draft$read = true
-            _$access(\.draft)
-            return _draft
-        }
+        get { _$read(\.draft, _draft.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.draft = newValue } }
-            Reactive.Staging.write(&_draft, newValue, before: &_draft$before)
-            _$transactions.end { _$commit() }
+            _draft.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// Whether the todo is done.
-    public var isDone: Bool {
-        _isDone$read = true
-        _$access(\.isDone)
-        return _isDone
-    }
+    public var isDone: Bool { _$read(\.isDone, _isDone.read()) }
 
     /// The row's text.
-    public var title: String {
-        _title$read = true
-        _$access(\.title)
-        return _title
-    }
+    public var title: String { _$read(\.title, _title.read()) }
 
     // MARK: Commands
 
     /// Asks the list to mark the todo done, or not done.
     public private(set) lazy var toggle: Reactive.Command<Swift.Void, Bool, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._toggle$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._toggle$work() ?? .empty }
     )
 
     /// Whether `toggle` is running.
-    public var toggleIsExecuting: Swift.Bool {
-        _toggleIsExecuting$read = true
-        _$access(\.toggleIsExecuting)
-        return _toggleIsExecuting
-    }
+    public var toggleIsExecuting: Swift.Bool { _$read(\.toggleIsExecuting, _toggleIsExecuting.read()) }
 
     /// Whether `toggle` can be executed now.
-    public var toggleIsEnabled: Swift.Bool {
-        _toggleIsEnabled$read = true
-        _$access(\.toggleIsEnabled)
-        return _toggleIsEnabled
-    }
+    public var toggleIsEnabled: Swift.Bool { _$read(\.toggleIsEnabled, _toggleIsEnabled.read()) }
 
     /// Saves the draft as the todo's title, then hands the saved todo to the list.
     public private(set) lazy var rename: Reactive.Command<Swift.Void, _rename$Output, Swift.Never> = Reactive.Command(
-        enabledIf: Reactive.Property(_rename$condition),
+        enabledIf: _$property(_renameCanExecute) { _renameCanExecute.mirror = $0 },
+        isEnabled: _$property(_renameIsEnabled) { _renameIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._rename$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._rename$work() ?? .empty }
     )
 
     /// Whether `rename` is running.
-    public var renameIsExecuting: Swift.Bool {
-        _renameIsExecuting$read = true
-        _$access(\.renameIsExecuting)
-        return _renameIsExecuting
-    }
+    public var renameIsExecuting: Swift.Bool { _$read(\.renameIsExecuting, _renameIsExecuting.read()) }
 
     /// Whether `rename` can be executed now.
-    public var renameIsEnabled: Swift.Bool {
-        _renameIsEnabled$read = true
-        _$access(\.renameIsEnabled)
-        return _renameIsEnabled
-    }
+    public var renameIsEnabled: Swift.Bool { _$read(\.renameIsEnabled, _renameIsEnabled.read()) }
 
     // MARK: Events
 
@@ -155,68 +125,29 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Runtime properties
 
-    /// `item` as a runtime `Property`, for bindings and operators;
-    /// it starts following `item` when first asked for.
-    public var itemProperty: Reactive.Property<_item$Type> {
-        let mirror = _item$mirror ?? Reactive.MutableProperty(_item)
-        _item$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `draft` as a runtime `Property`, for bindings and operators;
-    /// it starts following `draft` when first asked for.
-    public var draftProperty: Reactive.Property<String> {
-        let mirror = _draft$mirror ?? Reactive.MutableProperty(_draft)
-        _draft$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `isDone` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isDone` when first asked for.
-    public var isDoneProperty: Reactive.Property<Bool> {
-        let mirror = _isDone$mirror ?? Reactive.MutableProperty(_isDone)
-        _isDone$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `title` as a runtime `Property`, for bindings and operators;
-    /// it starts following `title` when first asked for.
-    public var titleProperty: Reactive.Property<String> {
-        let mirror = _title$mirror ?? Reactive.MutableProperty(_title)
-        _title$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `toggleIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `toggleIsExecuting` when first asked for.
+    /// `item` as a runtime `Property`, for bindings and operators.
+    public var itemProperty: Reactive.Property<_item$Type> { _$property(_item) { _item.mirror = $0 } }
+    /// `draft` as a runtime `Property`, for bindings and operators.
+    public var draftProperty: Reactive.Property<String> { _$property(_draft) { _draft.mirror = $0 } }
+    /// `isDone` as a runtime `Property`, for bindings and operators.
+    public var isDoneProperty: Reactive.Property<Bool> { _$property(_isDone) { _isDone.mirror = $0 } }
+    /// `title` as a runtime `Property`, for bindings and operators.
+    public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
+    /// `toggleIsExecuting` as a runtime `Property`, for bindings and operators.
     public var toggleIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _toggleIsExecuting$mirror ?? Reactive.MutableProperty(_toggleIsExecuting)
-        _toggleIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_toggleIsExecuting) { _toggleIsExecuting.mirror = $0 }
     }
-
-    /// `toggleIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `toggleIsEnabled` when first asked for.
+    /// `toggleIsEnabled` as a runtime `Property`, for bindings and operators.
     public var toggleIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _toggleIsEnabled$mirror ?? Reactive.MutableProperty(_toggleIsEnabled)
-        _toggleIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 }
     }
-
-    /// `renameIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `renameIsExecuting` when first asked for.
+    /// `renameIsExecuting` as a runtime `Property`, for bindings and operators.
     public var renameIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _renameIsExecuting$mirror ?? Reactive.MutableProperty(_renameIsExecuting)
-        _renameIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_renameIsExecuting) { _renameIsExecuting.mirror = $0 }
     }
-
-    /// `renameIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `renameIsEnabled` when first asked for.
+    /// `renameIsEnabled` as a runtime `Property`, for bindings and operators.
     public var renameIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _renameIsEnabled$mirror ?? Reactive.MutableProperty(_renameIsEnabled)
-        _renameIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_renameIsEnabled) { _renameIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -230,37 +161,16 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Storage
 
-    private var _item: _item$Type
-    private var _item$before: _item$Type?
-    private var _item$mirror: Reactive.MutableProperty<_item$Type>?
-    private var _item$read: Swift.Bool = false
-    private var _draft: String
-    private var _draft$before: String?
-    private var _draft$mirror: Reactive.MutableProperty<String>?
-    private var _draft$read: Swift.Bool = false
-    private var _isDone: Bool
-    private var _isDone$mirror: Reactive.MutableProperty<Bool>?
-    private var _isDone$read: Swift.Bool = false
-    private var _title: String
-    private var _title$mirror: Reactive.MutableProperty<String>?
-    private var _title$read: Swift.Bool = false
-    private var _toggleIsExecuting: Swift.Bool
-    private var _toggleIsExecuting$before: Swift.Bool?
-    private var _toggleIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _toggleIsExecuting$read: Swift.Bool = false
-    private var _toggleIsEnabled: Swift.Bool
-    private var _toggleIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _toggleIsEnabled$read: Swift.Bool = false
-    private var _renameCanExecute: Swift.Bool
-    private var _renameIsExecuting: Swift.Bool
-    private var _renameIsExecuting$before: Swift.Bool?
-    private var _renameIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _renameIsExecuting$read: Swift.Bool = false
-    private var _renameIsEnabled: Swift.Bool
-    private var _renameIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _renameIsEnabled$read: Swift.Bool = false
-    private var _rename$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _item: Reactive.Stored<_item$Type>
+    private var _draft: Reactive.Stored<String>
+    private var _isDone: Reactive.Stored<Bool>
+    private var _title: Reactive.Stored<String>
+    private var _toggleIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _toggleIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _renameCanExecute: Reactive.Stored<Swift.Bool>
+    private var _renameIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _renameIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -273,31 +183,22 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         self.store = store
 
         // Every value's first state, in update order.
-        let item: _item$Type = Self._item$initial(initialItem: initialItem)
-        let draft: String = Self._draft$initial()
-        let isDone: Bool = Self._isDone$compute(item: item)
-        let title: String = Self._title$compute(isDone: isDone, item: item)
-        let toggleIsExecuting: Swift.Bool = false
-        let toggleIsEnabled: Swift.Bool = true
-        let renameCanExecute: Swift.Bool = Self._renameCanExecute$compute(draft: draft)
-        let renameIsExecuting: Swift.Bool = false
-        let renameIsEnabled: Swift.Bool = renameCanExecute
-        _item = item
-        _draft = draft
-        _isDone = isDone
-        _title = title
-        _toggleIsExecuting = toggleIsExecuting
-        _toggleIsEnabled = toggleIsEnabled
-        _renameCanExecute = renameCanExecute
-        _renameIsExecuting = renameIsExecuting
-        _renameIsEnabled = renameIsEnabled
-        _rename$condition = Reactive.MutableProperty(renameCanExecute)
+        _item = Reactive.Stored<_item$Type>(Self._item$initial(initialItem: initialItem))
+        _draft = Reactive.Stored<String>(Self._draft$initial())
+        _isDone = Reactive.Stored<Bool>(Self._isDone$compute(item: _item.value))
+        _title = Reactive.Stored<String>(Self._title$compute(isDone: _isDone.value, item: _item.value))
+        _toggleIsExecuting = .init(false)
+        _toggleIsEnabled = .init(true)
+        _renameCanExecute = .init(Self._renameCanExecute$compute(draft: _draft.value))
+        _renameIsExecuting = .init(false)
+        _renameIsEnabled = .init(_renameCanExecute.value)
         (doneChanged, _doneChanged$observer) = Reactive.Signal<Bool, Swift.Never>.pipe()
         _$disposables += _doneChanged$observer.completion
         (saved, _saved$observer) = Reactive.Signal<_saved$Type, Swift.Never>.pipe()
         _$disposables += _saved$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += toggle.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._toggle$step {}
         }
@@ -318,143 +219,85 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Transactions
 
-    /// Runs one step of `toggle` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `toggleIsExecuting` as the command reports it after the step.
     private func _toggle$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._toggle$step(step) } }
         step()
-        Reactive.Staging.write(&_toggleIsExecuting, toggle.isExecuting.value, before: &_toggleIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _toggleIsExecuting.write(toggle.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `rename` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `renameIsExecuting` as the command reports it after the step.
     private func _rename$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._rename$step(step) } }
         step()
-        Reactive.Staging.write(&_renameIsExecuting, rename.isExecuting.value, before: &_renameIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _renameIsExecuting.write(rename.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _item$changed = Reactive.Staging.changed(_item, before: &_item$before)
-        let _draft$changed = Reactive.Staging.changed(_draft, before: &_draft$before)
-        let _toggleIsExecuting$changed = Reactive.Staging.changed(
-            _toggleIsExecuting,
-            before: &_toggleIsExecuting$before
-        )
-        let _renameIsExecuting$changed = Reactive.Staging.changed(
-            _renameIsExecuting,
-            before: &_renameIsExecuting$before
-        )
+        let _item$changed = _item.changed()
+        let _draft$changed = _draft.changed()
+        let _toggleIsExecuting$changed = _toggleIsExecuting.changed()
+        let _renameIsExecuting$changed = _renameIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _isDone$changed = _item$changed
-            && Reactive.Staging.replace(&_isDone, with: Self._isDone$compute(item: _item))
+        let _isDone$changed = _item$changed && _isDone.replace(Self._isDone$compute(item: _item.value))
         let _title$changed = (_isDone$changed || _item$changed)
-            && Reactive.Staging.replace(&_title, with: Self._title$compute(isDone: _isDone, item: _item))
-        let _toggleIsEnabled$changed = _toggleIsExecuting$changed
-            && Reactive.Staging.replace(&_toggleIsEnabled, with: !_toggleIsExecuting)
+            && _title.replace(Self._title$compute(isDone: _isDone.value, item: _item.value))
+        let _toggleIsEnabled$changed = _toggleIsExecuting$changed && _toggleIsEnabled.replace(!_toggleIsExecuting.value)
         let _renameCanExecute$changed = _draft$changed
-            && Reactive.Staging.replace(&_renameCanExecute, with: Self._renameCanExecute$compute(draft: _draft))
+            && _renameCanExecute.replace(Self._renameCanExecute$compute(draft: _draft.value))
         let _renameIsEnabled$changed = (_renameCanExecute$changed || _renameIsExecuting$changed)
-            && Reactive.Staging.replace(&_renameIsEnabled, with: _renameCanExecute && !_renameIsExecuting)
+            && _renameIsEnabled.replace(_renameCanExecute.value && !_renameIsExecuting.value)
+        return (_item$changed || _draft$changed || _isDone$changed || _title$changed || _toggleIsExecuting$changed
+            || _toggleIsEnabled$changed || _renameIsExecuting$changed || _renameIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _item$changed { _item$mirror?.stage(_item) }
-            if _draft$changed { _draft$mirror?.stage(_draft) }
-            if _isDone$changed { _isDone$mirror?.stage(_isDone) }
-            if _title$changed { _title$mirror?.stage(_title) }
-            if _toggleIsExecuting$changed { _toggleIsExecuting$mirror?.stage(_toggleIsExecuting) }
-            if _toggleIsEnabled$changed { _toggleIsEnabled$mirror?.stage(_toggleIsEnabled) }
-            if _renameCanExecute$changed { _rename$condition.stage(_renameCanExecute) }
-            if _renameIsExecuting$changed { _renameIsExecuting$mirror?.stage(_renameIsExecuting) }
-            if _renameIsEnabled$changed { _renameIsEnabled$mirror?.stage(_renameIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _item$changed { _$didChange(\.item, _item$mirror, _item$read) }
-            if _draft$changed { _$didChange(\.draft, _draft$mirror, _draft$read) }
-            if _isDone$changed { _$didChange(\.isDone, _isDone$mirror, _isDone$read) }
-            if _title$changed { _$didChange(\.title, _title$mirror, _title$read) }
-            if _toggleIsExecuting$changed {
-                _$didChange(\.toggleIsExecuting, _toggleIsExecuting$mirror, _toggleIsExecuting$read)
-            }
-            if _toggleIsEnabled$changed {
-                _$didChange(\.toggleIsEnabled, _toggleIsEnabled$mirror, _toggleIsEnabled$read)
-            }
-            if _renameCanExecute$changed { _rename$condition.publish() }
-            if _renameIsExecuting$changed {
-                _$didChange(\.renameIsExecuting, _renameIsExecuting$mirror, _renameIsExecuting$read)
-            }
-            if _renameIsEnabled$changed {
-                _$didChange(\.renameIsEnabled, _renameIsEnabled$mirror, _renameIsEnabled$read)
-            }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _item.pending(telling) { _$changed(\.item, _item, telling) }
+        if _draft.pending(telling) { _$changed(\.draft, _draft, telling) }
+        if _isDone.pending(telling) { _$changed(\.isDone, _isDone, telling) }
+        if _title.pending(telling) { _$changed(\.title, _title, telling) }
+        if _toggleIsExecuting.pending(telling) { _$changed(\.toggleIsExecuting, _toggleIsExecuting, telling) }
+        if _toggleIsEnabled.pending(telling) { _$changed(\.toggleIsEnabled, _toggleIsEnabled, telling) }
+        if _renameCanExecute.pending(telling) { _$changed(_renameCanExecute, telling) }
+        if _renameIsExecuting.pending(telling) { _$changed(\.renameIsExecuting, _renameIsExecuting, telling) }
+        if _renameIsEnabled.pending(telling) { _$changed(\.renameIsEnabled, _renameIsEnabled, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoRowViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<TodoRowViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `item`.
     private static func _item$initial(initialItem: _initialItem$Type) -> _item$Type {
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 14)
                                    initialItem
 #sourceLocation()
     }
 
-    /// The initial value of `draft`.
     private static func _draft$initial() -> String {
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 15)
                                    ""
 #sourceLocation()
     }
 
-    /// Computes `isDone` from what it reads.
     private static func _isDone$compute(item: _item$Type) -> Bool {
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 18)
                                item.isDone
 #sourceLocation()
     }
 
-    /// Computes `title` from what it reads.
     private static func _title$compute(isDone: Bool, item: _item$Type) -> String {
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 19)
                                  isDone ? "[x] \(item.title)" : "[ ] \(item.title)"
 #sourceLocation()
     }
 
-    /// Whether `rename` may run, besides not already running.
     private static func _renameCanExecute$compute(draft: String) -> Swift.Bool {
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 33)
               !draft.isEmpty
@@ -463,26 +306,22 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Spec statements
 
-    /// The work `toggle` starts on each execution.
     private func _toggle$work() -> Reactive.SignalProducer<Bool, Swift.Never> {
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 28)
            SignalProducer(value: !isDone)
 #sourceLocation()
     }
 
-    /// Handles each value `toggle` produces.
     private func _toggle$didSendValue(_ value: Bool) {
         _$transactions.emit { [observer = _doneChanged$observer] in observer.send(value: value) }
     }
 
-    /// The work `rename` starts on each execution.
     private func _rename$work() -> Reactive.SignalProducer<_rename$Output, Swift.Never> {
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 35)
       store.save(TodoItem(id: item.id, title: draft, isDone: item.isDone))
 #sourceLocation()
     }
 
-    /// Handles each value `rename` produces.
     private func _rename$didSendValue(_ value: _rename$Output) {
         _$transactions.emit { [observer = _saved$observer] in observer.send(value: value) }
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 37)
@@ -497,12 +336,17 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         [
             .value("item", \.item, itemProperty),
             .value("draft", \.draft, draftProperty),
-            .value("isDone", \.isDone, isDoneProperty),
-            .value("title", \.title, titleProperty),
+            .value("isDone", \.isDone, isDoneProperty) { Self._isDone$compute(item: $0._item.value) },
+            .value("title", \.title, titleProperty) {
+                Self._title$compute(isDone: $0._isDone.value, item: $0._item.value)
+            },
             .work("toggleIsExecuting", \.toggleIsExecuting, toggleIsExecutingProperty),
-            .value("toggleIsEnabled", \.toggleIsEnabled, toggleIsEnabledProperty),
+            .value("toggleIsEnabled", \.toggleIsEnabled, toggleIsEnabledProperty) { !$0._toggleIsExecuting.value },
             .work("renameIsExecuting", \.renameIsExecuting, renameIsExecutingProperty),
-            .value("renameIsEnabled", \.renameIsEnabled, renameIsEnabledProperty),
+            .value("renameIsEnabled", \.renameIsEnabled, renameIsEnabledProperty) {
+                Self._renameCanExecute$compute(draft: $0._draft.value)
+                    && !$0._renameIsExecuting.value
+            },
             .event("doneChanged", \.doneChanged, doneChanged),
             .event("saved", \.saved, saved),
         ]
@@ -514,12 +358,11 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
             Reactive.Invariant(
                 "titleShowsDone",
                 "the title's box is ticked exactly when the todo is done",
-                holds: Self._titleShowsDone$invariant(title: _title, isDone: _isDone)
+                holds: Self._titleShowsDone$invariant(title: _title.value, isDone: _isDone.value)
             ),
         ]
     }
 
-    /// Whether the invariant `titleShowsDone` holds.
     private static func _titleShowsDone$invariant(title: String, isDone: Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 42)
             title.hasPrefix(isDone ? "[x] " : "[ ] ")
@@ -541,30 +384,6 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
             Reactive.InspectedCommand("rename", rename),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("isDone", _isDone, Self._isDone$compute(item: _item), into: &_$differences)
-        Reactive.Audit.compare("title", _title, Self._title$compute(isDone: _isDone, item: _item), into: &_$differences)
-        Reactive.Audit.compare("toggleIsEnabled", _toggleIsEnabled, !_toggleIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("toggle.isEnabled", toggle.isEnabled.value, _toggleIsEnabled, into: &_$differences)
-        Reactive.Audit.compare(
-            "renameCanExecute",
-            _renameCanExecute,
-            Self._renameCanExecute$compute(draft: _draft),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "renameIsEnabled",
-            _renameIsEnabled,
-            _renameCanExecute && !_renameIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("rename.isEnabled", rename.isEnabled.value, _renameIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension TodoRowViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension TodoRowViewModel: Reactive.GeneratedViewModel {}

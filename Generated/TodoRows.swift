@@ -41,76 +41,37 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The todos in the order shown.
     public var items: _items$Type {
-        get {
-            _items$read = true
-            _$access(\.items)
-            return _items
-        }
+        get { _$read(\.items, _items.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
-            Reactive.Staging.write(&_items, newValue, before: &_items$before)
-            _$transactions.end { _$commit() }
+            _items.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// How many todos are done (read from the rows).
-    public var doneCount: Int {
-        _doneCount$read = true
-        _$access(\.doneCount)
-        return _doneCount
-    }
+    public var doneCount: Int { _$read(\.doneCount, _doneCount.read()) }
 
     /// What the footer says.
-    public var summary: String {
-        _summary$read = true
-        _$access(\.summary)
-        return _summary
-    }
+    public var summary: String { _$read(\.summary, _summary.read()) }
 
     // MARK: Children
 
     /// One row per todo, the same row while its todo stays in the list.
-    public var rows: _rows$Type {
-        _rows$read = true
-        _$access(\.rows)
-        return _rows
-    }
+    public var rows: _rows$Type { _$read(\.rows, _rows.read()) }
 
     // MARK: Runtime properties
 
-    /// `items` as a runtime `Property`, for bindings and operators;
-    /// it starts following `items` when first asked for.
-    public var itemsProperty: Reactive.Property<_items$Type> {
-        let mirror = _items$mirror ?? Reactive.MutableProperty(_items)
-        _items$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `doneCount` as a runtime `Property`, for bindings and operators;
-    /// it starts following `doneCount` when first asked for.
-    public var doneCountProperty: Reactive.Property<Int> {
-        let mirror = _doneCount$mirror ?? Reactive.MutableProperty(_doneCount)
-        _doneCount$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `summary` as a runtime `Property`, for bindings and operators;
-    /// it starts following `summary` when first asked for.
-    public var summaryProperty: Reactive.Property<String> {
-        let mirror = _summary$mirror ?? Reactive.MutableProperty(_summary)
-        _summary$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `rows` as a runtime `Property`, for bindings and operators;
-    /// it starts following `rows` when first asked for.
-    public var rowsProperty: Reactive.Property<_rows$Type> {
-        let mirror = _rows$mirror ?? Reactive.MutableProperty(_rows)
-        _rows$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `items` as a runtime `Property`, for bindings and operators.
+    public var itemsProperty: Reactive.Property<_items$Type> { _$property(_items) { _items.mirror = $0 } }
+    /// `doneCount` as a runtime `Property`, for bindings and operators.
+    public var doneCountProperty: Reactive.Property<Int> { _$property(_doneCount) { _doneCount.mirror = $0 } }
+    /// `summary` as a runtime `Property`, for bindings and operators.
+    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
+    /// `rows` as a runtime `Property`, for bindings and operators.
+    public var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -123,21 +84,12 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _items: _items$Type
-    private var _items$before: _items$Type?
-    private var _items$mirror: Reactive.MutableProperty<_items$Type>?
-    private var _items$read: Swift.Bool = false
-    private var _doneCount: Int
-    private var _doneCount$mirror: Reactive.MutableProperty<Int>?
-    private var _doneCount$read: Swift.Bool = false
-    private var _summary: String
-    private var _summary$mirror: Reactive.MutableProperty<String>?
-    private var _summary$read: Swift.Bool = false
-    private var _rows: _rows$Type
-    private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
-    private var _rows$read: Swift.Bool = false
+    private var _items: Reactive.Stored<_items$Type>
+    private var _doneCount: Reactive.Stored<Int>
+    private var _summary: Reactive.Stored<String>
+    private var _rows: Reactive.Stored<_rows$Type>
     private var _rows$follower: Reactive.Follower
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _rows$keys = Reactive.ChildKeys()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -149,107 +101,77 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         self.store = store
 
         // Every value's first state, in update order.
-        let items: _items$Type = Self._items$initial()
-        let rows: _rows$Type = Self._rows$compute([], _rows$keys, items: items, store: store, { _ in })
-        let doneCount: Int = Self._doneCount$compute(rows: rows)
-        let summary: String = Self._summary$compute(doneCount: doneCount, rows: rows)
-        _items = items
-        _doneCount = doneCount
-        _summary = summary
-        _rows = rows
+        _items = Reactive.Stored<_items$Type>(Self._items$initial())
+        _rows = Reactive.Stored<_rows$Type>(
+            Self._rows$compute([], _rows$keys, items: _items.value, store: store, { _ in })
+        )
+        _doneCount = Reactive.Stored<Int>(Self._doneCount$compute(rows: _rows.value))
+        _summary = Reactive.Stored<String>(Self._summary$compute(doneCount: _doneCount.value, rows: _rows.value))
         _rows$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
-        _rows$follower.action = { [weak self] in self?._$transaction {} }
-        _rows$follower.follow(_rows)
-        for child in _rows { _rows$listen(to: child) }
+        _$transactions.attach(self)
+        _rows$follower.owner = _$transactions
+        _rows$follower.follow(_rows.value)
+        for child in _rows.value { _rows$listen(to: child) }
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _items$changed = Reactive.Staging.changed(_items, before: &_items$before)
+        let _items$changed = _items.changed()
         // Each value an input of which changed, computed again, in update order.
         // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
         // taken once the value is current (keeping children by id may update them).
         let _rows$changed = _items$changed
-            && Reactive.Staging.replaceChild(
-                &_rows,
-                with: Self._rows$compute(_rows, _rows$keys, items: _items, store: store, { self._rows$listen(to: $0) })
+            && _rows.replaceChild(
+                Self._rows$compute(
+                    _rows.value,
+                    _rows$keys,
+                    items: _items.value,
+                    store: store,
+                    { self._rows$listen(to: $0) }
+                )
             )
-        if _rows$changed { _rows$follower.follow(_rows) }
+        if _rows$changed { _rows$follower.follow(_rows.value) }
         let _rows$childChanged = _rows$follower.take()
         let _doneCount$changed = (_rows$changed || _rows$childChanged)
-            && Reactive.Staging.replace(&_doneCount, with: Self._doneCount$compute(rows: _rows))
+            && _doneCount.replace(Self._doneCount$compute(rows: _rows.value))
         let _summary$changed = (_doneCount$changed || _rows$changed || _rows$childChanged)
-            && Reactive.Staging.replace(&_summary, with: Self._summary$compute(doneCount: _doneCount, rows: _rows))
+            && _summary.replace(Self._summary$compute(doneCount: _doneCount.value, rows: _rows.value))
+        return (_items$changed || _rows$changed || _doneCount$changed || _summary$changed || _rows$childChanged)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _items$changed { _items$mirror?.stage(_items) }
-            if _rows$changed { _rows$mirror?.stage(_rows) }
-            if _doneCount$changed { _doneCount$mirror?.stage(_doneCount) }
-            if _summary$changed { _summary$mirror?.stage(_summary) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _rows$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
-            if _rows$changed { _$didChange(\.rows, _rows$mirror, _rows$read) }
-            if _doneCount$changed { _$didChange(\.doneCount, _doneCount$mirror, _doneCount$read) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _items.pending(telling) { _$changed(\.items, _items, telling) }
+        if _rows.pending(telling) { _$changed(\.rows, _rows, telling) }
+        if _doneCount.pending(telling) { _$changed(\.doneCount, _doneCount, telling) }
+        if _summary.pending(telling) { _$changed(\.summary, _summary, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TodoRowsViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<TodoRowsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `items`.
     private static func _items$initial() -> _items$Type {
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 11)
                                          []
 #sourceLocation()
     }
 
-    /// Computes `doneCount` from what it reads.
     private static func _doneCount$compute(rows: _rows$Type) -> Int {
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 32)
                                   rows.filter(\.isDone).count
 #sourceLocation()
     }
 
-    /// Computes `summary` from what it reads.
     private static func _summary$compute(doneCount: Int, rows: _rows$Type) -> String {
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 33)
                                    "\(doneCount) of \(rows.count) done"
@@ -278,7 +200,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         \.id
 #sourceLocation()
             }(),
-            make: { element -> _rows$Type.Element in
+            make: { element in
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 18)
            TodoRowViewModel(initialItem: element, store: store)
 #sourceLocation()
@@ -303,7 +225,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
      .doneChanged
 #sourceLocation()
         Reactive.ChildKeys.handle(_doneChanged$events, of: child, in: self) { [unowned self] child, value in
-            guard _rows.contains(where: { $0 === child }) else { return }
+            guard _rows.value.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 22)
         if let index = items.firstIndex(where: { $0.id == child.item.id }) {
@@ -317,7 +239,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
      .saved
 #sourceLocation()
         Reactive.ChildKeys.handle(_saved$events, of: child, in: self) { [unowned self] child, value in
-            guard _rows.contains(where: { $0 === child }) else { return }
+            guard _rows.value.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 26)
         if let index = items.firstIndex(where: { $0.id == value.id }) {
@@ -334,8 +256,10 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TodoRowsViewModel>] {
         [
             .value("items", \.items, itemsProperty),
-            .value("doneCount", \.doneCount, doneCountProperty),
-            .value("summary", \.summary, summaryProperty),
+            .value("doneCount", \.doneCount, doneCountProperty) { Self._doneCount$compute(rows: $0._rows.value) },
+            .value("summary", \.summary, summaryProperty) {
+                Self._summary$compute(doneCount: $0._doneCount.value, rows: $0._rows.value)
+            },
             .value("rows", \.rows, rowsProperty),
         ]
     }
@@ -346,24 +270,22 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
             Reactive.Invariant(
                 "oneRowPerTodo",
                 "the list shows one row per todo",
-                holds: Self._oneRowPerTodo$invariant(rows: _rows, items: _items)
+                holds: Self._oneRowPerTodo$invariant(rows: _rows.value, items: _items.value)
             ),
             Reactive.Invariant(
                 "doneCountIsARowCount",
                 "no more todos are done than there are rows",
-                holds: Self._doneCountIsARowCount$invariant(doneCount: _doneCount, rows: _rows)
+                holds: Self._doneCountIsARowCount$invariant(doneCount: _doneCount.value, rows: _rows.value)
             ),
         ]
     }
 
-    /// Whether the invariant `oneRowPerTodo` holds.
     private static func _oneRowPerTodo$invariant(rows: _rows$Type, items: _items$Type) -> Swift.Bool {
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 37)
            rows.count == items.count
 #sourceLocation()
     }
 
-    /// Whether the invariant `doneCountIsARowCount` holds.
     private static func _doneCountIsARowCount$invariant(doneCount: Int, rows: _rows$Type) -> Swift.Bool {
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 40)
            doneCount <= rows.count
@@ -376,20 +298,6 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
             .init("items", \.items),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("doneCount", _doneCount, Self._doneCount$compute(rows: _rows), into: &_$differences)
-        Reactive.Audit.compare(
-            "summary",
-            _summary,
-            Self._summary$compute(doneCount: _doneCount, rows: _rows),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension TodoRowsViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension TodoRowsViewModel: Reactive.GeneratedViewModel {}

@@ -531,6 +531,7 @@ struct SpecBuilder {
         writer.top("viewModel", viewModel)
         if random.chance(40) { writer.top("doc", random.pick(Self.docs)) }
         if !isPublic { writer.line("access: internal") } else if random.chance(30) { writer.line("access: public") }
+        if random.chance(20) { writer.line("runtimeProperties: \(random.chance(50) ? "false" : "true")") }
         var imports = random.chance(30) ? ["Foundation"] : []
         if usesAppTypes { imports += [AppTypesModule.name, "struct \(AppTypesModule.name).Event"] }
         if !imports.isEmpty { writer.line("imports: [\(imports.joined(separator: ", "))]") }

@@ -112,6 +112,7 @@ public final class Command<Input, Output, Failure: Error> {
     init(
         policy: CommandPolicy,
         enabledIf: Property<Bool>,
+        isEnabled ownersEnabledState: Property<Bool>? = nil,
         transaction: (@MainActor (@escaping () -> Void) -> Void)?,
         work: Work
     ) {
@@ -130,6 +131,11 @@ public final class Command<Input, Output, Failure: Error> {
         let state = Locked(State(enabled: initiallyEnabled))
         self.state = state
         switch policy {
+        case _ where ownersEnabledState != nil:
+            // The owner keeps the enabled state (a generated view model, in its transactions): the
+            // command holds no copy of it, and admits an execution by its condition and state.
+            isEnabled = ownersEnabledState ?? Property(enabled)
+            conditionObservation = nil
         case .oneAtATime:
             isEnabled = Property(enabled)
             conditionObservation = enabledIf.signal.observeValues { condition in
@@ -153,14 +159,17 @@ public final class Command<Input, Output, Failure: Error> {
 
     /// A command whose work must be created on the main actor (a generated view model's own code).
     /// Executing it off the main actor is a programmer error and traps (`MainActor.assumeIsolated`).
-    /// `transaction` runs each step of an execution (see the type's documentation).
+    /// `transaction` runs each step of an execution (see the type's documentation). With
+    /// `isEnabled`, the owner's enabled state (see ``init(policy:enabledIf:isEnabled:transaction:performOnMain:)``)
+    /// is the command's ``isEnabled``.
     public convenience init(
         policy: CommandPolicy = .oneAtATime,
         enabledIf: Property<Bool> = Property(value: true),
+        isEnabled: Property<Bool>? = nil,
         transaction: (@MainActor (@escaping () -> Void) -> Void)? = nil,
         executeOnMain work: @escaping @MainActor (Input) -> SignalProducer<Output, Failure>
     ) {
-        self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .producer { input in
+        self.init(policy: policy, enabledIf: enabledIf, isEnabled: isEnabled, transaction: transaction, work: .producer { input in
             MainQueue.call(work, with: input)
         })
     }
@@ -171,14 +180,21 @@ public final class Command<Input, Output, Failure: Error> {
     /// false, then `completed`), but it is a direct call: no producer is created or started.
     /// Executing it off the main actor is a programmer error and traps (`MainActor.assumeIsolated`).
     /// `transaction` runs the whole execution as one step (see the type's documentation).
+    ///
+    /// `isEnabled` is the owner's enabled state, when the owner keeps one (a generated view
+    /// model: its condition and not executing, in its own transactions): it is then the command's
+    /// ``isEnabled``, so that the state is held once; the command still admits an execution by
+    /// `enabledIf` and whether one is running (under ``CommandPolicy/oneAtATime``), and the owner
+    /// keeps the two in agreement (its explorer audit compares them).
     @inlinable
     public convenience init(
         policy: CommandPolicy = .oneAtATime,
         enabledIf: Property<Bool> = Property(value: true),
+        isEnabled: Property<Bool>? = nil,
         transaction: (@MainActor (@escaping () -> Void) -> Void)? = nil,
         performOnMain work: @escaping @MainActor (Input) -> Output
     ) {
-        self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .immediate { input in
+        self.init(policy: policy, enabledIf: enabledIf, isEnabled: isEnabled, transaction: transaction, work: .immediate { input in
             MainQueue.call(work, with: input)
         })
     }
@@ -189,10 +205,11 @@ public final class Command<Input, Output, Failure: Error> {
     public convenience init(
         policy: CommandPolicy = .oneAtATime,
         enabledIf: Property<Bool> = Property(value: true),
+        isEnabled: Property<Bool>? = nil,
         transaction: (@MainActor (@escaping () -> Void) -> Void)? = nil,
         task work: @escaping @MainActor (Input) async throws(Failure) -> Output
     ) {
-        self.init(policy: policy, enabledIf: enabledIf, transaction: transaction, work: .producer { input in
+        self.init(policy: policy, enabledIf: enabledIf, isEnabled: isEnabled, transaction: transaction, work: .producer { input in
             let input = Unchecked(input)
             return SignalProducer { observer, lifetime in
                 let send = observer.action

@@ -22,9 +22,6 @@ public protocol Inspectable: AnyObject {
     @_spi(VMGen) @_spi(Testing) var _$inputs: [InspectedInput<Self>] { get }
     /// The commands that take no input.
     @_spi(VMGen) @_spi(Testing) var _$commands: [InspectedCommand] { get }
-    /// What differs from a fresh computation: each derived value and command condition computed
-    /// again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(VMGen) @_spi(Testing) func _$audit() -> [String]
 }
 
 extension Inspectable {
@@ -32,7 +29,23 @@ extension Inspectable {
     @_spi(VMGen) @_spi(Testing) public var _$invariants: [Invariant] { [] }
     @_spi(VMGen) @_spi(Testing) public var _$inputs: [InspectedInput<Self>] { [] }
     @_spi(VMGen) @_spi(Testing) public var _$commands: [InspectedCommand] { [] }
-    @_spi(VMGen) @_spi(Testing) public func _$audit() -> [String] { [] }
+
+    /// What differs from a fresh computation, for the explorer; empty when all agree: each derived
+    /// value (an output with a fresh computation, ``InspectedOutput/value(_:_:_:fresh:)``) against
+    /// its computation from the values it reads as they are stored now (a command's enabled state
+    /// from its condition computed again), and each command's enabled state (`<command>IsEnabled`)
+    /// against the runtime command's.
+    @_spi(VMGen) @_spi(Testing) public func _$audit() -> [String] {
+        let outputs = _$outputs
+        var differences = outputs.compactMap { $0.audit?(self) }
+        for command in _$commands {
+            guard let enabled = outputs.first(where: { $0.name == command.name + "IsEnabled" })?.current(self) as? Bool else {
+                continue
+            }
+            Audit.compare(command.name + ".isEnabled", command.isEnabled(), enabled, into: &differences)
+        }
+        return differences
+    }
 
     /// The view model's transactions: every generated view model with values is ``Transactional``
     /// (a conformance of its own SPI extension, so it is looked up at run time).
@@ -82,6 +95,9 @@ public struct InspectedOutput<Owner: AnyObject> {
     public let current: (Owner) -> Any?
     /// Calls `changed` with each new value (or each event sent) from now on, on the main actor.
     public let observe: (_ changed: @escaping @MainActor (Any) -> Void) -> (any Disposable)?
+    /// For a value the view model computes: how its current value differs from a fresh
+    /// computation (nil when they agree, or when the value is not `Equatable`).
+    public private(set) var audit: ((Owner) -> String?)?
 
     /// A value, followed through its runtime property (told once per change).
     public static func value<Value>(
@@ -89,6 +105,16 @@ public struct InspectedOutput<Owner: AnyObject> {
     ) -> InspectedOutput {
         InspectedOutput(name: name, kind: .value, keyPath: keyPath, current: { $0[keyPath: keyPath] },
                         observe: { changed in mainActorValues(property.signal, changed) })
+    }
+
+    /// A value the view model computes from others, with `fresh`, its computation from the values
+    /// it reads as they are stored now, for ``Inspectable/_$audit()``.
+    public static func value<Value>(
+        _ name: String, _ keyPath: KeyPath<Owner, Value>, _ property: Property<Value>, fresh: @escaping (Owner) -> Value
+    ) -> InspectedOutput {
+        var output = value(name, keyPath, property)
+        output.audit = { owner in Audit.difference(name, owner[keyPath: keyPath], fresh(owner)) }
+        return output
     }
 
     /// A value that is `true` while a command executes or a resource loads.
@@ -210,4 +236,25 @@ public enum Audit {
     /// A value that is not `Equatable`: nothing to compare.
     @_disfavoredOverload
     public static func compare<Value>(_ name: String, _ cached: Value, _ fresh: Value, into differences: inout [String]) {}
+
+    /// What ``compare(_:_:_:into:)`` adds, for a value whose type is known only at run time:
+    /// nil when the two are equal or the type is not `Equatable`.
+    public static func difference<Value>(_ name: String, _ cached: Value, _ fresh: Value) -> String? {
+        // A cast unwraps an optional: nil casts to nothing, so the other side decides.
+        if let equatable = cached as? any Equatable {
+            if equatable.isEqual(to: fresh) { return nil }
+        } else if let equatable = fresh as? any Equatable {
+            if equatable.isEqual(to: cached) { return nil }
+        } else {
+            return nil
+        }
+        return "\(name) is \(String(reflecting: cached)) but computes to \(String(reflecting: fresh))"
+    }
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self) == self
+    }
 }

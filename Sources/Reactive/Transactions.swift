@@ -1,104 +1,155 @@
-/// The bookkeeping that makes each action on a generated view model one transaction.
+/// The bookkeeping that makes each action on a generated view model, and on the tree of view
+/// models it belongs to, one transaction.
 ///
-/// An action (a setter, a command step, a resource event, `update { }`) calls ``begin()``, writes
-/// what it writes, and calls ``end(commit:)``. An action started inside another joins it; the
-/// outermost ``end(commit:)`` runs `commit`, which recomputes what changed and then tells
-/// observers inside ``notify(_:)``. While observers are being told, ``begin()`` refuses: the action
-/// goes to ``later(_:)`` and runs, as a transaction of its own, once every observer has been told.
-/// Actions asked for that way run in the order they were asked for, each once.
+/// An action (a setter, a command step, a resource event, `update { }`, a parent's handler of a
+/// child's event) calls ``begin()``, writes what it writes, and calls ``end()``. Every view model
+/// that a parent follows or hears (``Follower``, ``ChildKeys/handle(_:of:in:with:)``) shares its
+/// parent's ``TransactionScope``: an action started while another is under way anywhere in the
+/// tree joins it, and when the outermost one ends the scope commits the whole tree at once
+/// (``TransactionScope``): each view model that was written computes again what changed
+/// (``Transactional/_$recompute()``), parents that follow a changed child compute again, the
+/// events sent meanwhile are handed to their observers (whose writes join), and only then is
+/// each view model's observers told, once (``Transactional/_$notify(_:)``).
 ///
-/// Events (``emit(_:)``) sent during a transaction wait until its observers have been told.
+/// While observers are being told, ``begin()`` refuses: the action goes to ``later(_:)`` and
+/// runs, as a transaction of its own, once every observer has been told. Actions asked for that
+/// way run in the order they were asked for, each once.
+///
 /// One per view model; main actor only. The steady path (an action with nothing deferred and no
 /// event) allocates nothing.
 ///
-/// Its stored properties are `@exclusivity(unchecked)`: generated view models inline these
-/// methods, and from another module Swift would check every access of them at run time (15
-/// checks per change of the benchmarks' diamond, more instructions than the rest of the
-/// transaction's own work). Every access here is instantaneous (none is held across a call that
-/// could reach this object again) and all run on the main actor, so those checks have nothing to
-/// catch.
+/// Its hot stored properties, and its scope's, are `@exclusivity(unchecked)`: generated view
+/// models inline ``begin()`` and ``end()``, and from another module Swift would check every access
+/// of them at run time. Every access is instantaneous (none is held across a call that could
+/// reach these objects again) and all run on the main actor, so those checks have nothing to
+/// catch (docs/runtime.md).
 @_spi(VMGen)
 @MainActor
 public final class Transactions {
-    /// How many actions are running.
-    @usableFromInline @exclusivity(unchecked) var depth = 0
-    /// Whether observers are being told about a transaction.
-    @usableFromInline @exclusivity(unchecked) var isNotifying = false
-    /// Actions asked for while observers were being told, in order.
-    @usableFromInline @exclusivity(unchecked) var deferred: [() -> Void] = []
-    @usableFromInline @exclusivity(unchecked) var isRunningDeferred = false
-    /// Events emitted in the current transaction, in order.
-    @usableFromInline @exclusivity(unchecked) var events: [() -> Void] = []
-    /// The parents that follow this object (see ``Follower``), weakly.
+    /// The scope this view model's transactions run in, or one it was merged into (see
+    /// ``scope``): its own until a parent follows it or hears its events, then its parent's.
+    @usableFromInline @exclusivity(unchecked) var joinedScope: TransactionScope
+    /// Whether this view model was written since its scope last computed it again.
+    @usableFromInline @exclusivity(unchecked) var isTouched = false
+    /// Whether this view model has changes its observers were not told yet.
+    @exclusivity(unchecked) var isCommitted = false
+    /// The view model whose transactions these are. It owns this object, so it is alive
+    /// whenever one of its actions begins or a child it follows changes (the only times this is
+    /// read); the scope then holds it strongly until the commit is over. `unowned` rather than
+    /// `weak`: a weak reference would make every retain and release of the view model take
+    /// Swift's slow path (a side table), and it traps rather than reads freed memory if that
+    /// argument ever failed.
+    @usableFromInline @exclusivity(unchecked) unowned var member: (any Transactional)?
+    /// The parents that follow this view model (see ``Follower``), weakly.
     @usableFromInline @exclusivity(unchecked) var followers: [Weak<Follower>] = []
-    /// Whether the followers were told about the transaction being notified.
-    @usableFromInline @exclusivity(unchecked) var followersTold = false
-    /// Told once observers have been told about a transaction (and its events sent): tests use it
-    /// to group changes by transaction (`ReactiveTesting`'s `ChangeRecorder`). Nil, and free, otherwise.
+    /// Told once observers have been told about a transaction that changed this view model (and
+    /// the transaction's events were sent): tests use it to group changes by transaction
+    /// (`ReactiveTesting`'s `ChangeRecorder`). Nil, and free, otherwise.
     @exclusivity(unchecked) @_spi(Testing) public var didNotify: (() -> Void)?
 
-    public init() {}
+    public init() {
+        joinedScope = TransactionScope()
+        joinedScope.sole = self
+    }
+
+    /// The scope these transactions run in now: the one they joined, or the one that scope was
+    /// merged into since (each merge is followed once, then remembered).
+    @inlinable
+    var scope: TransactionScope {
+        let joined = joinedScope
+        guard joined.mergedInto != nil else { return joined }
+        return currentScope()
+    }
+
+    @usableFromInline
+    func currentScope() -> TransactionScope {
+        var scope = joinedScope
+        while let next = scope.mergedInto { scope = next }
+        joinedScope = scope
+        return scope
+    }
+
+    /// Names the view model whose transactions these are; generated initializers call it once
+    /// every stored property has its first value.
+    public func attach(_ member: any Transactional) {
+        self.member = member
+    }
 
     /// Starts an action; `false` (and nothing started) while observers are being told, when the
     /// action must be passed to ``later(_:)`` instead.
     @inlinable
     public func begin() -> Bool {
-        if isNotifying { return false }
-        depth += 1
+        let scope = self.scope
+        if scope.isNotifying { return false }
+        scope.depth += 1
+        if !isTouched {
+            isTouched = true
+            // A scope of one view model does not list it: its commit knows it (`commitAlone`).
+            if scope.isShared, let member { scope.touched.append(member) }
+        }
         return true
     }
 
-    /// Ends an action. The outermost one runs `commit`, then the actions deferred meanwhile.
+    /// Ends an action of `member`, the view model whose transactions these are. The outermost
+    /// action of the scope commits the scope's transaction.
     @inlinable
-    public func end(commit: () -> Void) {
-        if depth == 1 { commit() }
-        depth -= 1
-        if depth == 0 && !deferred.isEmpty && !isRunningDeferred { runDeferred() }
+    public func end<Member: Transactional>(_ member: Member) {
+        let scope = self.scope
+        scope.depth -= 1
+        guard scope.depth == 0 else { return }
+        if scope.isCommitting {
+            // An action of the commit's events (a parent's handler, another observer of an event):
+            // what it wrote is computed at once, so that the event's next observer reads it.
+            if !scope.isComputing && !scope.isNotifying { scope.computeTouched() }
+            return
+        }
+        if !scope.isShared {
+            commitAlone(member, in: scope)
+        } else {
+            scope.commit()
+        }
+    }
+
+    /// The commit of a view model that shares its transactions with no other (the usual case,
+    /// and the steady path): the same steps as ``TransactionScope/commit()``, with direct calls
+    /// and no list. Anything that involves another view model (an event, a parent that started
+    /// following it, a child it adopted) hands the rest of the commit to the scope.
+    @inlinable
+    func commitAlone<Member: Transactional>(_ member: Member, in scope: TransactionScope) {
+        scope.isCommitting = true
+        repeat {
+            isTouched = false
+            scope.isComputing = true
+            let changed = member._$recompute()
+            scope.isComputing = false
+            if scope.isShared || scope.mergedInto != nil || !scope.events.isEmpty || !followers.isEmpty {
+                return self.scope.takeOver(member, from: self, changed: changed)
+            }
+        } while isTouched
+        member._$notify(false)
+        scope.isNotifying = true
+        member._$notify(true)
+        scope.isNotifying = false
+        if let didNotify { didNotify() }
+        scope.isCommitting = false
+        if !scope.deferred.isEmpty { scope.runDeferredActions() }
     }
 
     /// Runs `action` once observers have been told about the current transaction.
     public func later(_ action: @escaping () -> Void) {
-        deferred.append(action)
+        scope.deferred.append(action)
     }
 
-    /// Tells observers: `body` notifies each changed value; the transaction's events follow.
-    /// Actions begun meanwhile are deferred.
-    @inlinable
-    public func notify(_ body: () -> Void) {
-        isNotifying = true
-        body()
-        if !events.isEmpty { sendEvents() }
-        isNotifying = false
-        followersTold = false
-        if let didNotify { didNotify() }
+    /// Sends an event once the values of the transaction that emits it are computed, before
+    /// observers of values are told (at once outside a transaction).
+    public func emit(_ send: @escaping () -> Void) {
+        if scope.isNotifying { return later(send) }
+        if scope.depth == 0 && !scope.isCommitting { return send() }
+        scope.events.append(send)
     }
 
-    /// Called before the first observer of a changed value is told (generated view models call it
-    /// from `_$didChange`): the followers, parents that read this object, mark the change and run
-    /// their own transaction now, so that observers of this object read parents that are current.
-    /// Once per transaction; nothing to do (and no allocation) without followers.
-    @inlinable
-    public func willTellObservers() {
-        if followersTold || followers.isEmpty { return }
-        followersTold = true
-        tellFollowers()
-    }
-
-    @usableFromInline
-    func tellFollowers() {
-        // A copy: a follower's transaction may follow other children (no allocation unless it does).
-        let current = followers
-        var sawReleased = false
-        // Mark every follower first, so that one transaction of a parent that follows this object
-        // through several values takes all its marks; the others then have nothing left to do.
-        for entry in current {
-            if let follower = entry.object { follower.changed = true } else { sawReleased = true }
-        }
-        for entry in current {
-            if let follower = entry.object, follower.changed { follower.action() }
-        }
-        if sawReleased { followers.removeAll { $0.object == nil } }
-    }
+    /// How many live parents follow this object (for tests).
+    @_spi(Testing) public var followerCount: Int { followers.count { $0.object != nil } }
 
     /// Registers `follower`; false when it already follows this object.
     func addFollower(_ follower: Follower) -> Bool {
@@ -112,31 +163,214 @@ public final class Transactions {
         followers.removeAll { $0.object === follower || $0.object == nil }
     }
 
-    /// How many live parents follow this object (for tests).
-    @_spi(Testing) public var followerCount: Int { followers.count { $0.object != nil } }
-
-    /// Sends an event once observers know the values of the transaction that emits it (at once
-    /// outside a transaction).
-    public func emit(_ send: @escaping () -> Void) {
-        if depth == 0 && !isNotifying { return send() }
-        events.append(send)
+    /// Marks each follower changed and has its owner computed again in this commit.
+    func touchFollowers() {
+        var sawReleased = false
+        for entry in followers {
+            guard let follower = entry.object else {
+                sawReleased = true
+                continue
+            }
+            follower.changed = true
+            follower.owner?.touch()
+        }
+        if sawReleased { followers.removeAll { $0.object == nil } }
     }
 
+    /// Has this view model computed again in the current commit.
+    func touch() {
+        guard !isTouched, let member else { return }
+        isTouched = true
+        let scope = self.scope
+        if scope.isShared { scope.touched.append(member) }
+    }
+
+    /// Makes this view model's transactions and `parent`'s one scope: from now on an action on
+    /// either joins an action under way on the other, and they commit together.
+    public func join(_ parent: Transactions) {
+        let mine = scope, theirs = parent.scope
+        if mine === theirs { return }
+        // A scope under way (a child made while its parent commits joins it) stays, so that the
+        // commit running keeps seeing every touch; otherwise the smaller merges into the larger.
+        // What the merged one had queued goes along, in order.
+        let keepMine = mine.isActive != theirs.isActive ? mine.isActive : mine.size > theirs.size
+        let (kept, merged) = keepMine ? (mine, theirs) : (theirs, mine)
+        kept.absorb(merged)
+    }
+
+    /// Whether `other` commits in the same transactions as this object (for tests).
+    @_spi(Testing) public func sharesScope(with other: Transactions) -> Bool { scope === other.scope }
+}
+
+/// The transactions of a tree of view models: what runs is counted once for the whole tree, and
+/// the outermost action's end commits every view model it wrote (``commit()``). Made by
+/// ``Transactions``; shared when a parent follows or hears a child (``Transactions/join(_:)``).
+@_spi(VMGen)
+@MainActor
+public final class TransactionScope {
+    /// How many actions are running.
+    @usableFromInline @exclusivity(unchecked) var depth = 0
+    /// Whether observers are being told about a transaction.
+    @usableFromInline @exclusivity(unchecked) var isNotifying = false
+    /// Whether the scope is committing (computing again, sending events, telling observers).
+    @usableFromInline @exclusivity(unchecked) var isCommitting = false
+    /// Whether a view model is computing again (``Transactional/_$recompute()``): its writes to
+    /// other view models wait for the commit's loop.
+    @usableFromInline @exclusivity(unchecked) var isComputing = false
+    /// The view models written since they were last computed again, in the order written.
+    @usableFromInline @exclusivity(unchecked) var touched: [any Transactional] = []
+    /// The view models computed again in this commit, whose observers are told at its end.
+    @exclusivity(unchecked) var committed: [any Transactional] = []
+    /// Events emitted in the current transaction, in order.
+    @usableFromInline @exclusivity(unchecked) var events: [() -> Void] = []
+    /// Actions asked for while observers were being told, in order.
+    @usableFromInline @exclusivity(unchecked) var deferred: [() -> Void] = []
+    @exclusivity(unchecked) var isRunningDeferred = false
+    /// How many view models' transactions joined this scope (a merge keeps the larger one).
+    var size = 1
+    /// The scope this one was merged into, if it was: its view models' transactions find their
+    /// scope by following this (``Transactions/scope``).
+    @usableFromInline @exclusivity(unchecked) var mergedInto: TransactionScope?
+    /// Whether touched view models are listed: once more than one view model's transactions
+    /// joined this scope, and while the scope finishes a commit its one view model started.
+    /// Otherwise the one view model's commit takes the short path
+    /// (``Transactions/commitAlone(_:in:)``) and `touched` does not list it.
+    @usableFromInline @exclusivity(unchecked) var isShared = false
+    /// The transactions of the one view model in this scope, until another joins (nil then).
+    unowned var sole: Transactions?
+
+    /// Whether an action or a commit is under way.
+    var isActive: Bool { depth > 0 || isCommitting }
+
+    /// How many rounds of computing again and sending events a commit may take: a tree whose
+    /// handlers keep writing each other would otherwise never end.
+    static let maximumRounds = 10_000
+
+    init() {}
+
+    /// Commits the transaction: computes again every view model written (and, each time a
+    /// child changed, the parents that follow it), hands the events sent meanwhile to their
+    /// observers, whose writes join, until nothing is left; then tells each changed view model's
+    /// observers, once, and runs the actions deferred meanwhile.
     @usableFromInline
-    func runDeferred() {
+    func commit() {
+        isCommitting = true
+        settle()
+        finish()
+    }
+
+    /// Goes on with a commit that ``Transactions/commitAlone(_:in:)`` started for `member`, once
+    /// it involves other view models: `member` was computed again; the rest is the scope's.
+    @usableFromInline
+    func takeOver(_ member: any Transactional, from transactions: Transactions, changed: Bool) {
+        if !transactions.isCommitted {
+            transactions.isCommitted = true
+            committed.append(member)
+        }
+        if transactions.isTouched && !isShared {
+            // Still alone, so not listed: list it to be computed again.
+            touched.append(member)
+        }
+        // Listed from now on, until the commit is over (for good once another view model joins).
+        isShared = true
+        if changed && !transactions.followers.isEmpty { transactions.touchFollowers() }
+        settle()
+        finish()
+    }
+
+    /// Computes again and sends events until nothing is left to compute.
+    private func settle() {
+        var rounds = 0
+        repeat {
+            computeTouched()
+            if !events.isEmpty { runAll(\.events) }
+            rounds += 1
+            precondition(rounds < Self.maximumRounds, "Reactive: the view models of one tree keep writing each other: a transaction did not settle after \(Self.maximumRounds) rounds of events")
+        } while !touched.isEmpty
+    }
+
+    /// Tells each changed view model's observers, once, then runs the actions deferred meanwhile.
+    private func finish() {
+        // Every runtime property takes its new value first, so that every observer reads current ones.
+        var index = 0
+        while index < committed.count {
+            committed[index]._$notify(false)
+            index += 1
+        }
+        isNotifying = true
+        index = 0
+        while index < committed.count {
+            committed[index]._$notify(true)
+            index += 1
+        }
+        isNotifying = false
+        for member in committed {
+            let transactions = member._$transactions
+            transactions.isCommitted = false
+            if let didNotify = transactions.didNotify { didNotify() }
+        }
+        committed.removeAll(keepingCapacity: true)
+        if sole != nil { isShared = false }
+        isCommitting = false
+        if !deferred.isEmpty { runDeferredActions() }
+    }
+
+    /// Computes again each touched view model, in the order touched; a child that changed
+    /// touches the parents that follow it, which are computed after it.
+    @usableFromInline
+    func computeTouched() {
+        isComputing = true
+        defer { isComputing = false }
+        var index = 0
+        while index < touched.count {
+            let member = touched[index]
+            index += 1
+            let transactions = member._$transactions
+            transactions.isTouched = false
+            if !transactions.isCommitted {
+                transactions.isCommitted = true
+                committed.append(member)
+            }
+            if member._$recompute() && !transactions.followers.isEmpty { transactions.touchFollowers() }
+        }
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    /// Takes over `other`'s view models and what it had queued; `other` points here from now on.
+    func absorb(_ other: TransactionScope) {
+        listSole()
+        other.listSole()
+        isShared = true
+        sole = nil
+        other.mergedInto = self
+        size += other.size
+        depth += other.depth
+        touched += other.touched
+        committed += other.committed
+        events += other.events
+        deferred += other.deferred
+    }
+
+    /// A scope of one view model stops being one: its view model, if touched and not being
+    /// computed, goes on the list like any other's.
+    private func listSole() {
+        guard !isShared, let transactions = sole, transactions.isTouched, let member = transactions.member else { return }
+        touched.insert(member, at: 0)
+    }
+
+    /// Runs the actions deferred while observers were told, each a transaction of its own (unless
+    /// they are already being run, further up the stack).
+    @usableFromInline
+    func runDeferredActions() {
+        if isRunningDeferred { return }
         isRunningDeferred = true
         runAll(\.deferred)
         isRunningDeferred = false
     }
 
-    @usableFromInline
-    func sendEvents() {
-        runAll(\.events)
-    }
-
     /// Runs the closures of `queue` in order, including those appended while it runs, then
     /// empties it (keeping its storage for the next time).
-    private func runAll(_ queue: ReferenceWritableKeyPath<Transactions, [() -> Void]>) {
+    private func runAll(_ queue: ReferenceWritableKeyPath<TransactionScope, [() -> Void]>) {
         var next = 0
         while next < self[keyPath: queue].count {
             let action = self[keyPath: queue][next]

@@ -165,6 +165,9 @@ public final class Explorer<ViewModel: Inspectable> {
         let setup: ExplorerSetup<ViewModel>
         /// For each resource loading after the last step, its value when the load started.
         private var loadingFrom: [String: String] = [:]
+        /// Each resource's value and error after the last step, to see a load that started and
+        /// ended within one step (answered at once): it shows only its outcome.
+        private var lastOutcome: [String: (value: String, error: String)] = [:]
 
         init(_ make: (ExplorerSetup<ViewModel>) -> ViewModel) {
             let setup = ExplorerSetup<ViewModel>()
@@ -172,6 +175,25 @@ public final class Explorer<ViewModel: Inspectable> {
             self.viewModel = viewModel
             self.setup = setup
             actions = setup.actions(for: viewModel)
+            for resource in resources() { lastOutcome[resource.name] = (resource.value, resource.error) }
+        }
+
+        /// Each resource's state now: a resource `r` has the outputs `r`, `rIsLoading` (work) and
+        /// `rError`.
+        private func resources() -> [(name: String, isLoading: Bool, value: String, error: String, failed: Bool)] {
+            let outputs = viewModel._$outputs
+            let names = Set(outputs.map(\.name))
+            var current: [String: Any] = [:]
+            for output in outputs { current[output.name] = output.current(viewModel) }
+            return outputs.compactMap { output in
+                guard output.kind == .work, output.name.hasSuffix("IsLoading") else { return nil }
+                let resource = String(output.name.dropLast("IsLoading".count))
+                guard names.contains(resource), names.contains(resource + "Error"),
+                      let isLoading = current[output.name] as? Bool else { return nil }
+                let error = current[resource + "Error"]
+                return (resource, isLoading, String(describing: current[resource] as Any),
+                        String(describing: error as Any), !isNil(error))
+            }
         }
 
         /// Performs `sequence` from the start, passing over an action that does not apply (as
@@ -214,26 +236,27 @@ public final class Explorer<ViewModel: Inspectable> {
                 coverage.register(command: command.name)
                 for enabled in command.enabledStates(viewModel) { coverage.reach(command: command.name, enabled: enabled) }
             }
-            // A resource `r` has the outputs `r`, `rIsLoading` (work) and `rError`.
-            let outputs = viewModel._$outputs
-            let names = Set(outputs.map(\.name))
-            var current: [String: Any] = [:]
-            for output in outputs { current[output.name] = output.current(viewModel) }
-            for output in outputs where output.kind == .work && output.name.hasSuffix("IsLoading") {
-                let resource = String(output.name.dropLast("IsLoading".count))
-                guard names.contains(resource), names.contains(resource + "Error"),
-                      let isLoading = current[output.name] as? Bool else { continue }
+            for (resource, isLoading, value, error, failed) in resources() {
                 coverage.register(resource: resource)
-                let value = String(describing: current[resource] as Any)
+                let last = lastOutcome[resource]
+                lastOutcome[resource] = (value, error)
                 if isLoading {
                     coverage.reach(resource: resource, .loading)
                     if loadingFrom[resource] == nil { loadingFrom[resource] = value }
                 } else if let before = loadingFrom.removeValue(forKey: resource) {
                     // A load that ended without an error counts as loaded only if it brought a
                     // new value: a cancelled load ends the same way.
-                    if !isNil(current[resource + "Error"]) {
+                    if failed {
                         coverage.reach(resource: resource, .failed)
                     } else if value != before {
+                        coverage.reach(resource: resource, .loaded)
+                    }
+                } else if let last {
+                    // No load was running before the step nor after: one that answered at once
+                    // shows only its outcome, a new error or a new value.
+                    if failed && error != last.error {
+                        coverage.reach(resource: resource, .failed)
+                    } else if !failed && value != last.value {
                         coverage.reach(resource: resource, .loaded)
                     }
                 }

@@ -48,13 +48,13 @@ struct ChildTests {
         #expect(selection.lastIsSelected)
         #expect(rowTracking.changes == 1)
         #expect(countTracking.changes == 1)
-        // The parent computes and tells its observers before the child's observers are told; all
-        // of them read both sides current.
+        // One transaction of the tree: the row and then the parent are computed, and only then are
+        // observers told (the row's first, as it was computed first); all of them read both sides current.
         #expect(seen == [
-            "count Observation: consistent 1",
-            "count property: consistent 1",
             "row Observation: consistent 1",
             "row property: consistent 1",
+            "count Observation: consistent 1",
+            "count property: consistent 1",
         ])
     }
 

@@ -67,3 +67,26 @@ struct ImmediateLoadTests {
         changes.stop()
     }
 }
+
+/// The explorer counts a load that answers at once by its outcome: nothing is ever seen loading,
+/// but a new value is `loaded` and a new error `failed` (found by a newcomer's trial: they were
+/// reported missing although `ChangeRecorder` saw both).
+@MainActor
+struct ImmediateLoadExplorationTests {
+    struct Unavailable: Error {}
+
+    @Test func aLoadAnsweredAtOnceIsLoadedOrFailed() {
+        let report = Explorer<CachedPriceViewModel> { explore in
+            let scheduler = TestScheduler()
+            explore.input(\.productID, [1, 2, 3])
+            explore.time(scheduler, steps: [0.5])
+            return CachedPriceViewModel(
+                prices: { $0 == 3 ? SignalProducer(error: Unavailable()) : SignalProducer(value: $0 * 100) },
+                scheduler: scheduler)
+        }.exhaustive(depth: 3)
+        report.expectNoFailure()
+        // Both loads answer at once (`settledPrice` once its debounce lets the reload through):
+        // neither is ever seen loading, and both are seen loaded and failed.
+        #expect(report.coverage.missing == ["price: loading", "settledPrice: loading"], "\(report)")
+    }
+}

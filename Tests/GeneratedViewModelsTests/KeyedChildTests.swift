@@ -126,6 +126,48 @@ struct KeyedChildTests {
         ])
     }
 
+    @Test func aRowsActionAndTheListsHandlingOfItAreOneTransactionOfTheTree() {
+        let list = makeList()
+        let row = list.rows[1]
+        let rowChanges = ChangeRecorder(row)
+        let listChanges = ChangeRecorder(list)
+        // Observers of the row read the list, observers of the list read the row: every one of
+        // them, whenever told, sees the row, the todos and the count agree.
+        var seen: [String] = []
+        let check: @MainActor (String) -> Void = { who in
+            let agree = isConsistent(list) && row.isDone == list.items[1].isDone && list.doneCount == (row.isDone ? 1 : 0)
+            seen.append("\(who): \(agree ? "agree" : "disagree")")
+        }
+        let rowObservation = row.isDoneProperty.signal.observeValuesOnMain { _ in check("row isDone") }
+        let countObservation = list.doneCountProperty.signal.observeValuesOnMain { _ in check("list doneCount") }
+        defer {
+            rowObservation?.dispose()
+            countObservation?.dispose()
+        }
+        let rowTracking = track({ _ = row.title }) { check("row title (Observation)") }
+        let countTracking = track({ _ = list.summary }) { check("list summary (Observation)") }
+
+        row.toggle.tap()
+
+        #expect(rowChanges.transactions.count == 1, "the row's changes and the event it sent are one transaction")
+        #expect(listChanges.transactions.count == 1, "the list's handling of the event is the same transaction")
+        rowChanges.expect(
+            .changed(\.item, to: TodoItem(id: 2, title: "todo 2", isDone: true)),
+            .changed(\.isDone, to: true),
+            .changed(\.title, to: "[x] todo 2"),
+            .sent(\.doneChanged, true))
+        listChanges.expect(
+            .changed(\.items, to: [
+                TodoItem(id: 1, title: "todo 1"), TodoItem(id: 2, title: "todo 2", isDone: true), TodoItem(id: 3, title: "todo 3"),
+            ]),
+            .changed(\.doneCount, to: 1),
+            .changed(\.summary, to: "1 of 3 done"))
+        #expect(rowTracking.changes == 1 && countTracking.changes == 1)
+        #expect(seen.count == 4 && seen.allSatisfy { $0.hasSuffix(": agree") }, "\(seen)")
+        rowChanges.finish()
+        listChanges.finish()
+    }
+
     @Test func aRemovedRowsEventsNoLongerReachTheList() {
         let list = makeList()
         let removed = list.rows[0]

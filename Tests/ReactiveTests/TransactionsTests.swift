@@ -2,90 +2,91 @@
 import ReactiveTesting
 import Testing
 
-/// `Staging` and `Transactions`, the pieces generated view models make transactions of, and the
+/// `Stored` and `Transactions`, the pieces generated view models make transactions of, and the
 /// steps a `Command` hands to its `transaction:`.
 @MainActor
 @Suite struct TransactionsTests {
     struct Opaque { var id: Int }
 
     @Test func anEquatableValueWrittenAndPutBackHasNotChanged() {
-        var value = 1
-        var before: Int?
-        Staging.write(&value, 7, before: &before)
-        Staging.write(&value, 1, before: &before)
-        #expect(!Staging.changed(value, before: &before))
-        #expect(before == nil)
-        Staging.write(&value, 2, before: &before)
-        #expect(Staging.changed(value, before: &before))
-        #expect(!Staging.changed(value, before: &before), "a commit clears what the transaction wrote")
+        var changed: Bool
+        var value = Stored(1)
+        value.write(7)
+        value.write(1)
+        changed = value.changed()
+        #expect(!changed)
+        #expect(value.before == nil)
+        value.write(2)
+        changed = value.changed()
+        #expect(changed)
+        changed = value.changed()
+        #expect(!changed, "a commit clears what the transaction wrote")
+        changed = value.replace(2)
+        #expect(!changed)
+        changed = value.replace(3)
+        #expect(changed)
     }
 
     @Test func anErrorIsAChangeUnlessItStaysNil() {
-        var error: (any Error)?
-        var before: (any Error)??
-        Staging.write(&error, nil, before: &before)
-        #expect(!Staging.changed(error, before: &before), "nil -> nil")
-        Staging.write(&error, TestError.boom, before: &before)
-        #expect(Staging.changed(error, before: &before))
-        Staging.write(&error, TestError.boom, before: &before)
-        #expect(Staging.changed(error, before: &before), "a new failure, even one that looks the same")
-        #expect(Staging.replace(&error, with: TestError.boom))
-        error = nil
-        #expect(!Staging.replace(&error, with: nil))
+        var changed: Bool
+        var error = Stored<(any Error)?>(nil)
+        error.write(nil)
+        changed = error.changed()
+        #expect(!changed, "nil -> nil")
+        error.write(TestError.boom)
+        changed = error.changed()
+        #expect(changed)
+        error.write(TestError.boom)
+        changed = error.changed()
+        #expect(changed, "a new failure, even one that looks the same")
+        changed = error.replace(TestError.boom)
+        #expect(changed)
+        error.value = nil
+        changed = error.replace(nil)
+        #expect(!changed)
+    }
+
+    @Test func anOptionalEquatableValueChangesWhenItDiffers() {
+        var changed: Bool
+        var value = Stored<Int?>(nil)
+        value.write(nil)
+        changed = value.changed()
+        #expect(!changed, "nil -> nil")
+        value.write(1)
+        changed = value.changed()
+        #expect(changed)
+        value.write(1)
+        changed = value.changed()
+        #expect(!changed, "1 -> 1")
+        changed = value.replace(1)
+        #expect(!changed)
+        changed = value.replace(nil)
+        #expect(changed)
     }
 
     @Test func aValueThatCannotBeComparedChangesWheneverWritten() {
-        var value = Opaque(id: 1)
-        var before: Opaque?
-        #expect(!Staging.changed(value, before: &before), "not written")
-        Staging.write(&value, Opaque(id: 1), before: &before)
-        #expect(Staging.changed(value, before: &before))
-        #expect(Staging.replace(&value, with: Opaque(id: 1)))
+        var changed: Bool
+        var value = Stored(Opaque(id: 1))
+        changed = value.changed()
+        #expect(!changed, "not written")
+        value.write(Opaque(id: 1))
+        changed = value.changed()
+        #expect(changed)
+        changed = value.replace(Opaque(id: 1))
+        #expect(changed)
     }
 
-    @Test func anActionInsideAnotherJoinsItAndTheOutermostCommits() {
-        let transactions = Transactions()
-        var commits = 0
-        #expect(transactions.begin())
-        #expect(transactions.begin())
-        transactions.end { commits += 1 }
-        #expect(commits == 0)
-        transactions.end { commits += 1 }
-        #expect(commits == 1)
-    }
-
-    @Test func actionsAskedForWhileObserversAreToldRunAfterThemInOrder() {
-        let transactions = Transactions()
-        var log: [String] = []
-        func action(_ name: String) {
-            guard transactions.begin() else { return transactions.later { action(name) } }
-            log.append("run \(name)")
-            transactions.end {
-                transactions.notify {
-                    log.append("tell \(name)")
-                    if name == "first" {
-                        action("second")
-                        action("third")
-                        log.append("told first")
-                    }
-                }
-            }
-        }
-        action("first")
-        #expect(log == ["run first", "tell first", "told first", "run second", "tell second", "run third", "tell third"])
-    }
-
-    @Test func eventsWaitUntilTheTransactionsObserversHaveBeenTold() {
-        let transactions = Transactions()
-        var log: [String] = []
-        transactions.emit { log.append("outside: at once") }
-        #expect(transactions.begin())
-        transactions.emit { log.append("event") }
-        log.append("written")
-        transactions.end {
-            transactions.notify { log.append("told") }
-        }
-        #expect(log == ["outside: at once", "written", "told", "event"])
+    @Test("a value written by code that takes it inout keeps its value from before the transaction")
+    func aValueWrittenInPlaceKeepsItsValueFromBefore() {
+        var changed: Bool
+        var value = Stored(1)
+        value.willWrite()
+        value.value += 1
+        value.willWrite()
+        value.value += 1
+        #expect(value.before == 1)
+        changed = value.changed()
+        #expect(changed)
     }
 
     @Test func aCommandRunsEachStepOfAnExecutionInItsTransaction() {

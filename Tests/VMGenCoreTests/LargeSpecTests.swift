@@ -50,18 +50,17 @@ struct LargeSpecTests {
     @Test("the commit recomputes each value in one statement, guarded by the inputs that can change it")
     func oneStatementPerValue() throws {
         let source = try #require(generate(Self.chainSpec(inputs: 3, values: 4)))
-        let commit = source.components(separatedBy: "private func _$commit() {").last ?? ""
+        let commit = source.components(separatedBy: "func _$recompute() -> Swift.Bool {").last ?? ""
         // Too long for one line: the guard, then the recomputation on the next.
         #expect(commit.contains("""
                     let _v0$changed = (_i0$changed || _i1$changed || _i2$changed)
-                        && Reactive.Staging.replace(&_v0, with: Self._v0$compute(i0: _i0, i1: _i1, i2: _i2))
+                        && _v0.replace(Self._v0$compute(i0: _i0.value, i1: _i1.value, i2: _i2.value))
 
             """))
         #expect(commit.contains("""
-                    let _v3$changed = (_v2$changed || _i0$changed)
-                        && Reactive.Staging.replace(&_v3, with: Self._v3$compute(v2: _v2, i0: _i0))
+                    let _v3$changed = (_v2$changed || _i0$changed) && _v3.replace(Self._v3$compute(v2: _v2.value, i0: _i0.value))
 
             """))
-        #expect(source.components(separatedBy: "Reactive.Staging.replace(&_v1,").count == 2)
+        #expect(source.components(separatedBy: "_v1.replace(").count == 2)
     }
 }

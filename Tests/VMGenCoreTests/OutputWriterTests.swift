@@ -68,7 +68,7 @@ struct SpecSchemaTests {
     func schemaKeys() throws {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(SpecSchema.json().utf8)) as? [String: Any])
         let properties = try #require(object["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == Set(["viewModel", "doc", "access", "imports", "parameters", "dependencies", "constants", "state",
+        #expect(Set(properties.keys) == Set(["viewModel", "doc", "access", "runtimeProperties", "imports", "parameters", "dependencies", "constants", "state",
                                              "derived", "children", "functions", "commands", "resources", "events", "reactions", "validation",
                                              "lifecycle", "invariants"]))
         // A field of `validation` is a non-empty list of rules, each with its `rule` and `message`.

@@ -129,6 +129,26 @@ struct SourceLocationTests {
         #"  label: { doc: "€ …", type: String, value: '"€ … 😀" + "# + name + #"' }"#
     }
 
+    @Test("a keyed list's make of the wrong type is reported at make's line and column")
+    func wrongMakeLandsOnSpec() throws {
+        let spec = """
+            viewModel: Broken
+            state:
+              items: { type: "[Int]", initial: "[]", input: true }
+            children:
+              rows:
+                type: "[RowViewModel]"
+                each: items
+                id: \\.self
+                make: "element"
+            """
+        let row = "viewModel: RowViewModel\nparameters:\n  number: { type: Int }\n"
+        let error = try Self.firstError(of: spec, onLine: 9, with: [row])
+        // `element` (an `Int`, not a row) stands at column 12 of line 9.
+        #expect(error.column == 12, "compiler output:\n\(error.output)")
+        #expect(error.output.contains("'Int'") && !error.output.contains("$Type"), "compiler output:\n\(error.output)")
+    }
+
     @Test("a compiler error and a vmgen error at one place of a non-ASCII line have the compiler's column")
     func columnsAgreeOnNonASCIILine() throws {
         func spec(_ name: String) -> String {
@@ -150,6 +170,22 @@ struct SourceLocationTests {
         #expect(vmgen.message.contains("`missing`"))
         #expect(vmgen.location.line == 5)
         #expect(vmgen.location.column == compiler.column)
+    }
+
+    @Test("after YAML escapes in a quoted scalar, the compiler's columns are still the spec's", arguments: [
+        // A double-quoted scalar: each `\"` is one character of Swift but two of the spec.
+        #"  label: { type: String, value: "count > 0 ? \"some\" : \"none\" + count" }"#,
+        // An interpolation with a literal inside, then an escaped backslash.
+        #"  label: { type: String, value: "\"\\(count > 0 ? \"a\" : \"b\")\\\\\" + count" }"#,
+    ])
+    func columnsAfterEscapes(line: String) throws {
+        let spec = "viewModel: Broken\nstate:\n  count: { type: Int, initial: \"0\", input: true }\nderived:\n" + line + "\n"
+        // The compiler reports the `Int` added to a `String` (`count`), which stands after every escape.
+        let added = try #require(line.range(of: " + count"))
+        let expected = line[..<added.lowerBound].utf8.count + " + ".utf8.count + 1
+        let error = try Self.firstError(of: spec, onLine: 5)
+        #expect(error.column == expected, "compiler output:\n\(error.output)")
+        #expect(error.output.contains("'Int'"), "compiler output:\n\(error.output)")
     }
 
     @Test("a column converts exactly to UTF-16 units, Unicode scalars and characters of its line")

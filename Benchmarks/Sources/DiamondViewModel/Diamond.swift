@@ -11,74 +11,35 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// The input.
     public var a: Int {
-        get {
-            _a$read = true
-            _$access(\.a)
-            return _a
-        }
+        get { _$read(\.a, _a.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
-            Reactive.Staging.write(&_a, newValue, before: &_a$before)
-            _$transactions.end { _$commit() }
+            _a.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// Reads `a`.
-    public var b: Int {
-        _b$read = true
-        _$access(\.b)
-        return _b
-    }
+    public var b: Int { _$read(\.b, _b.read()) }
 
     /// Reads `a`.
-    public var c: Int {
-        _c$read = true
-        _$access(\.c)
-        return _c
-    }
+    public var c: Int { _$read(\.c, _c.read()) }
 
     /// Reads `b` and `c`.
-    public var d: Int {
-        _d$read = true
-        _$access(\.d)
-        return _d
-    }
+    public var d: Int { _$read(\.d, _d.read()) }
 
     // MARK: Runtime properties
 
-    /// `a` as a runtime `Property`, for bindings and operators;
-    /// it starts following `a` when first asked for.
-    public var aProperty: Reactive.Property<Int> {
-        let mirror = _a$mirror ?? Reactive.MutableProperty(_a)
-        _a$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `b` as a runtime `Property`, for bindings and operators;
-    /// it starts following `b` when first asked for.
-    public var bProperty: Reactive.Property<Int> {
-        let mirror = _b$mirror ?? Reactive.MutableProperty(_b)
-        _b$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `c` as a runtime `Property`, for bindings and operators;
-    /// it starts following `c` when first asked for.
-    public var cProperty: Reactive.Property<Int> {
-        let mirror = _c$mirror ?? Reactive.MutableProperty(_c)
-        _c$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `d` as a runtime `Property`, for bindings and operators;
-    /// it starts following `d` when first asked for.
-    public var dProperty: Reactive.Property<Int> {
-        let mirror = _d$mirror ?? Reactive.MutableProperty(_d)
-        _d$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `a` as a runtime `Property`, for bindings and operators.
+    public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
+    /// `b` as a runtime `Property`, for bindings and operators.
+    public var bProperty: Reactive.Property<Int> { _$property(_b) { _b.mirror = $0 } }
+    /// `c` as a runtime `Property`, for bindings and operators.
+    public var cProperty: Reactive.Property<Int> { _$property(_c) { _c.mirror = $0 } }
+    /// `d` as a runtime `Property`, for bindings and operators.
+    public var dProperty: Reactive.Property<Int> { _$property(_d) { _d.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -91,20 +52,11 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Storage
 
-    private var _a: Int
-    private var _a$before: Int?
-    private var _a$mirror: Reactive.MutableProperty<Int>?
-    private var _a$read: Swift.Bool = false
-    private var _b: Int
-    private var _b$mirror: Reactive.MutableProperty<Int>?
-    private var _b$read: Swift.Bool = false
-    private var _c: Int
-    private var _c$mirror: Reactive.MutableProperty<Int>?
-    private var _c$read: Swift.Bool = false
-    private var _d: Int
-    private var _d$mirror: Reactive.MutableProperty<Int>?
-    private var _d$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _a: Reactive.Stored<Int>
+    private var _b: Reactive.Stored<Int>
+    private var _c: Reactive.Stored<Int>
+    private var _d: Reactive.Stored<Int>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
@@ -113,94 +65,59 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
     /// Creates the view model.
     public init() {
         // Every value's first state, in update order.
-        let a: Int = Self._a$initial()
-        let b: Int = Self._b$compute(a: a)
-        let c: Int = Self._c$compute(a: a)
-        let d: Int = Self._d$compute(b: b, c: c)
-        _a = a
-        _b = b
-        _c = c
-        _d = d
+        _a = Reactive.Stored<Int>(Self._a$initial())
+        _b = Reactive.Stored<Int>(Self._b$compute(a: _a.value))
+        _c = Reactive.Stored<Int>(Self._c$compute(a: _a.value))
+        _d = Reactive.Stored<Int>(Self._d$compute(b: _b.value, c: _c.value))
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _a$changed = Reactive.Staging.changed(_a, before: &_a$before)
+        let _a$changed = _a.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _b$changed = _a$changed && Reactive.Staging.replace(&_b, with: Self._b$compute(a: _a))
-        let _c$changed = _a$changed && Reactive.Staging.replace(&_c, with: Self._c$compute(a: _a))
-        let _d$changed = (_b$changed || _c$changed)
-            && Reactive.Staging.replace(&_d, with: Self._d$compute(b: _b, c: _c))
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _a$changed { _a$mirror?.stage(_a) }
-            if _b$changed { _b$mirror?.stage(_b) }
-            if _c$changed { _c$mirror?.stage(_c) }
-            if _d$changed { _d$mirror?.stage(_d) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _a$changed { _$didChange(\.a, _a$mirror, _a$read) }
-            if _b$changed { _$didChange(\.b, _b$mirror, _b$read) }
-            if _c$changed { _$didChange(\.c, _c$mirror, _c$read) }
-            if _d$changed { _$didChange(\.d, _d$mirror, _d$read) }
-        }
+        let _b$changed = _a$changed && _b.replace(Self._b$compute(a: _a.value))
+        let _c$changed = _a$changed && _c.replace(Self._c$compute(a: _a.value))
+        let _d$changed = (_b$changed || _c$changed) && _d.replace(Self._d$compute(b: _b.value, c: _c.value))
+        return (_a$changed || _b$changed || _c$changed || _d$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<DiamondViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<DiamondViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _a.pending(telling) { _$changed(\.a, _a, telling) }
+        if _b.pending(telling) { _$changed(\.b, _b, telling) }
+        if _c.pending(telling) { _$changed(\.c, _c, telling) }
+        if _d.pending(telling) { _$changed(\.d, _d, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `a`.
     private static func _a$initial() -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Diamond.vm.yaml", line: 7)
                             0
 #sourceLocation()
     }
 
-    /// Computes `b` from what it reads.
     private static func _b$compute(a: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Diamond.vm.yaml", line: 10)
                          a + 1
 #sourceLocation()
     }
 
-    /// Computes `c` from what it reads.
     private static func _c$compute(a: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Diamond.vm.yaml", line: 11)
                          a * 2
 #sourceLocation()
     }
 
-    /// Computes `d` from what it reads.
     private static func _d$compute(b: Int, c: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Diamond.vm.yaml", line: 12)
                          b + c
@@ -213,9 +130,9 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<DiamondViewModel>] {
         [
             .value("a", \.a, aProperty),
-            .value("b", \.b, bProperty),
-            .value("c", \.c, cProperty),
-            .value("d", \.d, dProperty),
+            .value("b", \.b, bProperty) { Self._b$compute(a: $0._a.value) },
+            .value("c", \.c, cProperty) { Self._c$compute(a: $0._a.value) },
+            .value("d", \.d, dProperty) { Self._d$compute(b: $0._b.value, c: $0._c.value) },
         ]
     }
 
@@ -225,16 +142,6 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
             .init("a", \.a),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("b", _b, Self._b$compute(a: _a), into: &_$differences)
-        Reactive.Audit.compare("c", _c, Self._c$compute(a: _a), into: &_$differences)
-        Reactive.Audit.compare("d", _d, Self._d$compute(b: _b, c: _c), into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension DiamondViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension DiamondViewModel: Reactive.GeneratedViewModel {}

@@ -11,314 +11,115 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// The input.
     public var v0: Int {
-        get {
-            _v0$read = true
-            _$access(\.v0)
-            return _v0
-        }
+        get { _$read(\.v0, _v0.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.v0 = newValue } }
-            Reactive.Staging.write(&_v0, newValue, before: &_v0$before)
-            _$transactions.end { _$commit() }
+            _v0.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// Reads `v0`.
-    public var v1: Int {
-        _v1$read = true
-        _$access(\.v1)
-        return _v1
-    }
+    public var v1: Int { _$read(\.v1, _v1.read()) }
 
     /// Reads `v1` and `v0`.
-    public var v2: Int {
-        _v2$read = true
-        _$access(\.v2)
-        return _v2
-    }
+    public var v2: Int { _$read(\.v2, _v2.read()) }
 
     /// Reads `v2` and `v0`.
-    public var v3: Int {
-        _v3$read = true
-        _$access(\.v3)
-        return _v3
-    }
+    public var v3: Int { _$read(\.v3, _v3.read()) }
 
     /// Reads `v3` and `v0`.
-    public var v4: Int {
-        _v4$read = true
-        _$access(\.v4)
-        return _v4
-    }
+    public var v4: Int { _$read(\.v4, _v4.read()) }
 
     /// Reads `v4` and `v0`.
-    public var v5: Int {
-        _v5$read = true
-        _$access(\.v5)
-        return _v5
-    }
+    public var v5: Int { _$read(\.v5, _v5.read()) }
 
     /// Reads `v5` and `v0`.
-    public var v6: Int {
-        _v6$read = true
-        _$access(\.v6)
-        return _v6
-    }
+    public var v6: Int { _$read(\.v6, _v6.read()) }
 
     /// Reads `v6` and `v0`.
-    public var v7: Int {
-        _v7$read = true
-        _$access(\.v7)
-        return _v7
-    }
+    public var v7: Int { _$read(\.v7, _v7.read()) }
 
     /// Reads `v7` and `v0`.
-    public var v8: Int {
-        _v8$read = true
-        _$access(\.v8)
-        return _v8
-    }
+    public var v8: Int { _$read(\.v8, _v8.read()) }
 
     /// Reads `v8` and `v0`.
-    public var v9: Int {
-        _v9$read = true
-        _$access(\.v9)
-        return _v9
-    }
+    public var v9: Int { _$read(\.v9, _v9.read()) }
 
     /// Reads `v9` and `v0`.
-    public var v10: Int {
-        _v10$read = true
-        _$access(\.v10)
-        return _v10
-    }
+    public var v10: Int { _$read(\.v10, _v10.read()) }
 
     /// Reads `v10` and `v0`.
-    public var v11: Int {
-        _v11$read = true
-        _$access(\.v11)
-        return _v11
-    }
+    public var v11: Int { _$read(\.v11, _v11.read()) }
 
     /// Reads `v11` and `v0`.
-    public var v12: Int {
-        _v12$read = true
-        _$access(\.v12)
-        return _v12
-    }
+    public var v12: Int { _$read(\.v12, _v12.read()) }
 
     /// Reads `v12` and `v0`.
-    public var v13: Int {
-        _v13$read = true
-        _$access(\.v13)
-        return _v13
-    }
+    public var v13: Int { _$read(\.v13, _v13.read()) }
 
     /// Reads `v13` and `v0`.
-    public var v14: Int {
-        _v14$read = true
-        _$access(\.v14)
-        return _v14
-    }
+    public var v14: Int { _$read(\.v14, _v14.read()) }
 
     /// Reads `v14` and `v0`.
-    public var v15: Int {
-        _v15$read = true
-        _$access(\.v15)
-        return _v15
-    }
+    public var v15: Int { _$read(\.v15, _v15.read()) }
 
     /// Reads `v15` and `v0`.
-    public var v16: Int {
-        _v16$read = true
-        _$access(\.v16)
-        return _v16
-    }
+    public var v16: Int { _$read(\.v16, _v16.read()) }
 
     /// Reads `v16` and `v0`.
-    public var v17: Int {
-        _v17$read = true
-        _$access(\.v17)
-        return _v17
-    }
+    public var v17: Int { _$read(\.v17, _v17.read()) }
 
     /// Reads `v17` and `v0`.
-    public var v18: Int {
-        _v18$read = true
-        _$access(\.v18)
-        return _v18
-    }
+    public var v18: Int { _$read(\.v18, _v18.read()) }
 
     /// Reads `v18` and `v0`.
-    public var v19: Int {
-        _v19$read = true
-        _$access(\.v19)
-        return _v19
-    }
+    public var v19: Int { _$read(\.v19, _v19.read()) }
 
     // MARK: Runtime properties
 
-    /// `v0` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v0` when first asked for.
-    public var v0Property: Reactive.Property<Int> {
-        let mirror = _v0$mirror ?? Reactive.MutableProperty(_v0)
-        _v0$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v1` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v1` when first asked for.
-    public var v1Property: Reactive.Property<Int> {
-        let mirror = _v1$mirror ?? Reactive.MutableProperty(_v1)
-        _v1$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v2` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v2` when first asked for.
-    public var v2Property: Reactive.Property<Int> {
-        let mirror = _v2$mirror ?? Reactive.MutableProperty(_v2)
-        _v2$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v3` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v3` when first asked for.
-    public var v3Property: Reactive.Property<Int> {
-        let mirror = _v3$mirror ?? Reactive.MutableProperty(_v3)
-        _v3$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v4` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v4` when first asked for.
-    public var v4Property: Reactive.Property<Int> {
-        let mirror = _v4$mirror ?? Reactive.MutableProperty(_v4)
-        _v4$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v5` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v5` when first asked for.
-    public var v5Property: Reactive.Property<Int> {
-        let mirror = _v5$mirror ?? Reactive.MutableProperty(_v5)
-        _v5$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v6` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v6` when first asked for.
-    public var v6Property: Reactive.Property<Int> {
-        let mirror = _v6$mirror ?? Reactive.MutableProperty(_v6)
-        _v6$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v7` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v7` when first asked for.
-    public var v7Property: Reactive.Property<Int> {
-        let mirror = _v7$mirror ?? Reactive.MutableProperty(_v7)
-        _v7$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v8` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v8` when first asked for.
-    public var v8Property: Reactive.Property<Int> {
-        let mirror = _v8$mirror ?? Reactive.MutableProperty(_v8)
-        _v8$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v9` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v9` when first asked for.
-    public var v9Property: Reactive.Property<Int> {
-        let mirror = _v9$mirror ?? Reactive.MutableProperty(_v9)
-        _v9$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v10` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v10` when first asked for.
-    public var v10Property: Reactive.Property<Int> {
-        let mirror = _v10$mirror ?? Reactive.MutableProperty(_v10)
-        _v10$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v11` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v11` when first asked for.
-    public var v11Property: Reactive.Property<Int> {
-        let mirror = _v11$mirror ?? Reactive.MutableProperty(_v11)
-        _v11$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v12` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v12` when first asked for.
-    public var v12Property: Reactive.Property<Int> {
-        let mirror = _v12$mirror ?? Reactive.MutableProperty(_v12)
-        _v12$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v13` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v13` when first asked for.
-    public var v13Property: Reactive.Property<Int> {
-        let mirror = _v13$mirror ?? Reactive.MutableProperty(_v13)
-        _v13$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v14` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v14` when first asked for.
-    public var v14Property: Reactive.Property<Int> {
-        let mirror = _v14$mirror ?? Reactive.MutableProperty(_v14)
-        _v14$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v15` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v15` when first asked for.
-    public var v15Property: Reactive.Property<Int> {
-        let mirror = _v15$mirror ?? Reactive.MutableProperty(_v15)
-        _v15$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v16` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v16` when first asked for.
-    public var v16Property: Reactive.Property<Int> {
-        let mirror = _v16$mirror ?? Reactive.MutableProperty(_v16)
-        _v16$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v17` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v17` when first asked for.
-    public var v17Property: Reactive.Property<Int> {
-        let mirror = _v17$mirror ?? Reactive.MutableProperty(_v17)
-        _v17$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v18` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v18` when first asked for.
-    public var v18Property: Reactive.Property<Int> {
-        let mirror = _v18$mirror ?? Reactive.MutableProperty(_v18)
-        _v18$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `v19` as a runtime `Property`, for bindings and operators;
-    /// it starts following `v19` when first asked for.
-    public var v19Property: Reactive.Property<Int> {
-        let mirror = _v19$mirror ?? Reactive.MutableProperty(_v19)
-        _v19$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `v0` as a runtime `Property`, for bindings and operators.
+    public var v0Property: Reactive.Property<Int> { _$property(_v0) { _v0.mirror = $0 } }
+    /// `v1` as a runtime `Property`, for bindings and operators.
+    public var v1Property: Reactive.Property<Int> { _$property(_v1) { _v1.mirror = $0 } }
+    /// `v2` as a runtime `Property`, for bindings and operators.
+    public var v2Property: Reactive.Property<Int> { _$property(_v2) { _v2.mirror = $0 } }
+    /// `v3` as a runtime `Property`, for bindings and operators.
+    public var v3Property: Reactive.Property<Int> { _$property(_v3) { _v3.mirror = $0 } }
+    /// `v4` as a runtime `Property`, for bindings and operators.
+    public var v4Property: Reactive.Property<Int> { _$property(_v4) { _v4.mirror = $0 } }
+    /// `v5` as a runtime `Property`, for bindings and operators.
+    public var v5Property: Reactive.Property<Int> { _$property(_v5) { _v5.mirror = $0 } }
+    /// `v6` as a runtime `Property`, for bindings and operators.
+    public var v6Property: Reactive.Property<Int> { _$property(_v6) { _v6.mirror = $0 } }
+    /// `v7` as a runtime `Property`, for bindings and operators.
+    public var v7Property: Reactive.Property<Int> { _$property(_v7) { _v7.mirror = $0 } }
+    /// `v8` as a runtime `Property`, for bindings and operators.
+    public var v8Property: Reactive.Property<Int> { _$property(_v8) { _v8.mirror = $0 } }
+    /// `v9` as a runtime `Property`, for bindings and operators.
+    public var v9Property: Reactive.Property<Int> { _$property(_v9) { _v9.mirror = $0 } }
+    /// `v10` as a runtime `Property`, for bindings and operators.
+    public var v10Property: Reactive.Property<Int> { _$property(_v10) { _v10.mirror = $0 } }
+    /// `v11` as a runtime `Property`, for bindings and operators.
+    public var v11Property: Reactive.Property<Int> { _$property(_v11) { _v11.mirror = $0 } }
+    /// `v12` as a runtime `Property`, for bindings and operators.
+    public var v12Property: Reactive.Property<Int> { _$property(_v12) { _v12.mirror = $0 } }
+    /// `v13` as a runtime `Property`, for bindings and operators.
+    public var v13Property: Reactive.Property<Int> { _$property(_v13) { _v13.mirror = $0 } }
+    /// `v14` as a runtime `Property`, for bindings and operators.
+    public var v14Property: Reactive.Property<Int> { _$property(_v14) { _v14.mirror = $0 } }
+    /// `v15` as a runtime `Property`, for bindings and operators.
+    public var v15Property: Reactive.Property<Int> { _$property(_v15) { _v15.mirror = $0 } }
+    /// `v16` as a runtime `Property`, for bindings and operators.
+    public var v16Property: Reactive.Property<Int> { _$property(_v16) { _v16.mirror = $0 } }
+    /// `v17` as a runtime `Property`, for bindings and operators.
+    public var v17Property: Reactive.Property<Int> { _$property(_v17) { _v17.mirror = $0 } }
+    /// `v18` as a runtime `Property`, for bindings and operators.
+    public var v18Property: Reactive.Property<Int> { _$property(_v18) { _v18.mirror = $0 } }
+    /// `v19` as a runtime `Property`, for bindings and operators.
+    public var v19Property: Reactive.Property<Int> { _$property(_v19) { _v19.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -331,68 +132,27 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _v0: Int
-    private var _v0$before: Int?
-    private var _v0$mirror: Reactive.MutableProperty<Int>?
-    private var _v0$read: Swift.Bool = false
-    private var _v1: Int
-    private var _v1$mirror: Reactive.MutableProperty<Int>?
-    private var _v1$read: Swift.Bool = false
-    private var _v2: Int
-    private var _v2$mirror: Reactive.MutableProperty<Int>?
-    private var _v2$read: Swift.Bool = false
-    private var _v3: Int
-    private var _v3$mirror: Reactive.MutableProperty<Int>?
-    private var _v3$read: Swift.Bool = false
-    private var _v4: Int
-    private var _v4$mirror: Reactive.MutableProperty<Int>?
-    private var _v4$read: Swift.Bool = false
-    private var _v5: Int
-    private var _v5$mirror: Reactive.MutableProperty<Int>?
-    private var _v5$read: Swift.Bool = false
-    private var _v6: Int
-    private var _v6$mirror: Reactive.MutableProperty<Int>?
-    private var _v6$read: Swift.Bool = false
-    private var _v7: Int
-    private var _v7$mirror: Reactive.MutableProperty<Int>?
-    private var _v7$read: Swift.Bool = false
-    private var _v8: Int
-    private var _v8$mirror: Reactive.MutableProperty<Int>?
-    private var _v8$read: Swift.Bool = false
-    private var _v9: Int
-    private var _v9$mirror: Reactive.MutableProperty<Int>?
-    private var _v9$read: Swift.Bool = false
-    private var _v10: Int
-    private var _v10$mirror: Reactive.MutableProperty<Int>?
-    private var _v10$read: Swift.Bool = false
-    private var _v11: Int
-    private var _v11$mirror: Reactive.MutableProperty<Int>?
-    private var _v11$read: Swift.Bool = false
-    private var _v12: Int
-    private var _v12$mirror: Reactive.MutableProperty<Int>?
-    private var _v12$read: Swift.Bool = false
-    private var _v13: Int
-    private var _v13$mirror: Reactive.MutableProperty<Int>?
-    private var _v13$read: Swift.Bool = false
-    private var _v14: Int
-    private var _v14$mirror: Reactive.MutableProperty<Int>?
-    private var _v14$read: Swift.Bool = false
-    private var _v15: Int
-    private var _v15$mirror: Reactive.MutableProperty<Int>?
-    private var _v15$read: Swift.Bool = false
-    private var _v16: Int
-    private var _v16$mirror: Reactive.MutableProperty<Int>?
-    private var _v16$read: Swift.Bool = false
-    private var _v17: Int
-    private var _v17$mirror: Reactive.MutableProperty<Int>?
-    private var _v17$read: Swift.Bool = false
-    private var _v18: Int
-    private var _v18$mirror: Reactive.MutableProperty<Int>?
-    private var _v18$read: Swift.Bool = false
-    private var _v19: Int
-    private var _v19$mirror: Reactive.MutableProperty<Int>?
-    private var _v19$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _v0: Reactive.Stored<Int>
+    private var _v1: Reactive.Stored<Int>
+    private var _v2: Reactive.Stored<Int>
+    private var _v3: Reactive.Stored<Int>
+    private var _v4: Reactive.Stored<Int>
+    private var _v5: Reactive.Stored<Int>
+    private var _v6: Reactive.Stored<Int>
+    private var _v7: Reactive.Stored<Int>
+    private var _v8: Reactive.Stored<Int>
+    private var _v9: Reactive.Stored<Int>
+    private var _v10: Reactive.Stored<Int>
+    private var _v11: Reactive.Stored<Int>
+    private var _v12: Reactive.Stored<Int>
+    private var _v13: Reactive.Stored<Int>
+    private var _v14: Reactive.Stored<Int>
+    private var _v15: Reactive.Stored<Int>
+    private var _v16: Reactive.Stored<Int>
+    private var _v17: Reactive.Stored<Int>
+    private var _v18: Reactive.Stored<Int>
+    private var _v19: Reactive.Stored<Int>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
@@ -401,303 +161,214 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
     /// Creates the view model.
     public init() {
         // Every value's first state, in update order.
-        let v0: Int = Self._v0$initial()
-        let v1: Int = Self._v1$compute(v0: v0)
-        let v2: Int = Self._v2$compute(v1: v1, v0: v0)
-        let v3: Int = Self._v3$compute(v2: v2, v0: v0)
-        let v4: Int = Self._v4$compute(v3: v3, v0: v0)
-        let v5: Int = Self._v5$compute(v4: v4, v0: v0)
-        let v6: Int = Self._v6$compute(v5: v5, v0: v0)
-        let v7: Int = Self._v7$compute(v6: v6, v0: v0)
-        let v8: Int = Self._v8$compute(v7: v7, v0: v0)
-        let v9: Int = Self._v9$compute(v8: v8, v0: v0)
-        let v10: Int = Self._v10$compute(v9: v9, v0: v0)
-        let v11: Int = Self._v11$compute(v10: v10, v0: v0)
-        let v12: Int = Self._v12$compute(v11: v11, v0: v0)
-        let v13: Int = Self._v13$compute(v12: v12, v0: v0)
-        let v14: Int = Self._v14$compute(v13: v13, v0: v0)
-        let v15: Int = Self._v15$compute(v14: v14, v0: v0)
-        let v16: Int = Self._v16$compute(v15: v15, v0: v0)
-        let v17: Int = Self._v17$compute(v16: v16, v0: v0)
-        let v18: Int = Self._v18$compute(v17: v17, v0: v0)
-        let v19: Int = Self._v19$compute(v18: v18, v0: v0)
-        _v0 = v0
-        _v1 = v1
-        _v2 = v2
-        _v3 = v3
-        _v4 = v4
-        _v5 = v5
-        _v6 = v6
-        _v7 = v7
-        _v8 = v8
-        _v9 = v9
-        _v10 = v10
-        _v11 = v11
-        _v12 = v12
-        _v13 = v13
-        _v14 = v14
-        _v15 = v15
-        _v16 = v16
-        _v17 = v17
-        _v18 = v18
-        _v19 = v19
+        _v0 = Reactive.Stored<Int>(Self._v0$initial())
+        _v1 = Reactive.Stored<Int>(Self._v1$compute(v0: _v0.value))
+        _v2 = Reactive.Stored<Int>(Self._v2$compute(v1: _v1.value, v0: _v0.value))
+        _v3 = Reactive.Stored<Int>(Self._v3$compute(v2: _v2.value, v0: _v0.value))
+        _v4 = Reactive.Stored<Int>(Self._v4$compute(v3: _v3.value, v0: _v0.value))
+        _v5 = Reactive.Stored<Int>(Self._v5$compute(v4: _v4.value, v0: _v0.value))
+        _v6 = Reactive.Stored<Int>(Self._v6$compute(v5: _v5.value, v0: _v0.value))
+        _v7 = Reactive.Stored<Int>(Self._v7$compute(v6: _v6.value, v0: _v0.value))
+        _v8 = Reactive.Stored<Int>(Self._v8$compute(v7: _v7.value, v0: _v0.value))
+        _v9 = Reactive.Stored<Int>(Self._v9$compute(v8: _v8.value, v0: _v0.value))
+        _v10 = Reactive.Stored<Int>(Self._v10$compute(v9: _v9.value, v0: _v0.value))
+        _v11 = Reactive.Stored<Int>(Self._v11$compute(v10: _v10.value, v0: _v0.value))
+        _v12 = Reactive.Stored<Int>(Self._v12$compute(v11: _v11.value, v0: _v0.value))
+        _v13 = Reactive.Stored<Int>(Self._v13$compute(v12: _v12.value, v0: _v0.value))
+        _v14 = Reactive.Stored<Int>(Self._v14$compute(v13: _v13.value, v0: _v0.value))
+        _v15 = Reactive.Stored<Int>(Self._v15$compute(v14: _v14.value, v0: _v0.value))
+        _v16 = Reactive.Stored<Int>(Self._v16$compute(v15: _v15.value, v0: _v0.value))
+        _v17 = Reactive.Stored<Int>(Self._v17$compute(v16: _v16.value, v0: _v0.value))
+        _v18 = Reactive.Stored<Int>(Self._v18$compute(v17: _v17.value, v0: _v0.value))
+        _v19 = Reactive.Stored<Int>(Self._v19$compute(v18: _v18.value, v0: _v0.value))
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _v0$changed = Reactive.Staging.changed(_v0, before: &_v0$before)
+        let _v0$changed = _v0.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _v1$changed = _v0$changed && Reactive.Staging.replace(&_v1, with: Self._v1$compute(v0: _v0))
-        let _v2$changed = (_v1$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v2, with: Self._v2$compute(v1: _v1, v0: _v0))
-        let _v3$changed = (_v2$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v3, with: Self._v3$compute(v2: _v2, v0: _v0))
-        let _v4$changed = (_v3$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v4, with: Self._v4$compute(v3: _v3, v0: _v0))
-        let _v5$changed = (_v4$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v5, with: Self._v5$compute(v4: _v4, v0: _v0))
-        let _v6$changed = (_v5$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v6, with: Self._v6$compute(v5: _v5, v0: _v0))
-        let _v7$changed = (_v6$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v7, with: Self._v7$compute(v6: _v6, v0: _v0))
-        let _v8$changed = (_v7$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v8, with: Self._v8$compute(v7: _v7, v0: _v0))
-        let _v9$changed = (_v8$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v9, with: Self._v9$compute(v8: _v8, v0: _v0))
-        let _v10$changed = (_v9$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v10, with: Self._v10$compute(v9: _v9, v0: _v0))
+        let _v1$changed = _v0$changed && _v1.replace(Self._v1$compute(v0: _v0.value))
+        let _v2$changed = (_v1$changed || _v0$changed) && _v2.replace(Self._v2$compute(v1: _v1.value, v0: _v0.value))
+        let _v3$changed = (_v2$changed || _v0$changed) && _v3.replace(Self._v3$compute(v2: _v2.value, v0: _v0.value))
+        let _v4$changed = (_v3$changed || _v0$changed) && _v4.replace(Self._v4$compute(v3: _v3.value, v0: _v0.value))
+        let _v5$changed = (_v4$changed || _v0$changed) && _v5.replace(Self._v5$compute(v4: _v4.value, v0: _v0.value))
+        let _v6$changed = (_v5$changed || _v0$changed) && _v6.replace(Self._v6$compute(v5: _v5.value, v0: _v0.value))
+        let _v7$changed = (_v6$changed || _v0$changed) && _v7.replace(Self._v7$compute(v6: _v6.value, v0: _v0.value))
+        let _v8$changed = (_v7$changed || _v0$changed) && _v8.replace(Self._v8$compute(v7: _v7.value, v0: _v0.value))
+        let _v9$changed = (_v8$changed || _v0$changed) && _v9.replace(Self._v9$compute(v8: _v8.value, v0: _v0.value))
+        let _v10$changed = (_v9$changed || _v0$changed) && _v10.replace(Self._v10$compute(v9: _v9.value, v0: _v0.value))
         let _v11$changed = (_v10$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v11, with: Self._v11$compute(v10: _v10, v0: _v0))
+            && _v11.replace(Self._v11$compute(v10: _v10.value, v0: _v0.value))
         let _v12$changed = (_v11$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v12, with: Self._v12$compute(v11: _v11, v0: _v0))
+            && _v12.replace(Self._v12$compute(v11: _v11.value, v0: _v0.value))
         let _v13$changed = (_v12$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v13, with: Self._v13$compute(v12: _v12, v0: _v0))
+            && _v13.replace(Self._v13$compute(v12: _v12.value, v0: _v0.value))
         let _v14$changed = (_v13$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v14, with: Self._v14$compute(v13: _v13, v0: _v0))
+            && _v14.replace(Self._v14$compute(v13: _v13.value, v0: _v0.value))
         let _v15$changed = (_v14$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v15, with: Self._v15$compute(v14: _v14, v0: _v0))
+            && _v15.replace(Self._v15$compute(v14: _v14.value, v0: _v0.value))
         let _v16$changed = (_v15$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v16, with: Self._v16$compute(v15: _v15, v0: _v0))
+            && _v16.replace(Self._v16$compute(v15: _v15.value, v0: _v0.value))
         let _v17$changed = (_v16$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v17, with: Self._v17$compute(v16: _v16, v0: _v0))
+            && _v17.replace(Self._v17$compute(v16: _v16.value, v0: _v0.value))
         let _v18$changed = (_v17$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v18, with: Self._v18$compute(v17: _v17, v0: _v0))
+            && _v18.replace(Self._v18$compute(v17: _v17.value, v0: _v0.value))
         let _v19$changed = (_v18$changed || _v0$changed)
-            && Reactive.Staging.replace(&_v19, with: Self._v19$compute(v18: _v18, v0: _v0))
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _v0$changed { _v0$mirror?.stage(_v0) }
-            if _v1$changed { _v1$mirror?.stage(_v1) }
-            if _v2$changed { _v2$mirror?.stage(_v2) }
-            if _v3$changed { _v3$mirror?.stage(_v3) }
-            if _v4$changed { _v4$mirror?.stage(_v4) }
-            if _v5$changed { _v5$mirror?.stage(_v5) }
-            if _v6$changed { _v6$mirror?.stage(_v6) }
-            if _v7$changed { _v7$mirror?.stage(_v7) }
-            if _v8$changed { _v8$mirror?.stage(_v8) }
-            if _v9$changed { _v9$mirror?.stage(_v9) }
-            if _v10$changed { _v10$mirror?.stage(_v10) }
-            if _v11$changed { _v11$mirror?.stage(_v11) }
-            if _v12$changed { _v12$mirror?.stage(_v12) }
-            if _v13$changed { _v13$mirror?.stage(_v13) }
-            if _v14$changed { _v14$mirror?.stage(_v14) }
-            if _v15$changed { _v15$mirror?.stage(_v15) }
-            if _v16$changed { _v16$mirror?.stage(_v16) }
-            if _v17$changed { _v17$mirror?.stage(_v17) }
-            if _v18$changed { _v18$mirror?.stage(_v18) }
-            if _v19$changed { _v19$mirror?.stage(_v19) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _v0$changed { _$didChange(\.v0, _v0$mirror, _v0$read) }
-            if _v1$changed { _$didChange(\.v1, _v1$mirror, _v1$read) }
-            if _v2$changed { _$didChange(\.v2, _v2$mirror, _v2$read) }
-            if _v3$changed { _$didChange(\.v3, _v3$mirror, _v3$read) }
-            if _v4$changed { _$didChange(\.v4, _v4$mirror, _v4$read) }
-            if _v5$changed { _$didChange(\.v5, _v5$mirror, _v5$read) }
-            if _v6$changed { _$didChange(\.v6, _v6$mirror, _v6$read) }
-            if _v7$changed { _$didChange(\.v7, _v7$mirror, _v7$read) }
-            if _v8$changed { _$didChange(\.v8, _v8$mirror, _v8$read) }
-            if _v9$changed { _$didChange(\.v9, _v9$mirror, _v9$read) }
-            if _v10$changed { _$didChange(\.v10, _v10$mirror, _v10$read) }
-            if _v11$changed { _$didChange(\.v11, _v11$mirror, _v11$read) }
-            if _v12$changed { _$didChange(\.v12, _v12$mirror, _v12$read) }
-            if _v13$changed { _$didChange(\.v13, _v13$mirror, _v13$read) }
-            if _v14$changed { _$didChange(\.v14, _v14$mirror, _v14$read) }
-            if _v15$changed { _$didChange(\.v15, _v15$mirror, _v15$read) }
-            if _v16$changed { _$didChange(\.v16, _v16$mirror, _v16$read) }
-            if _v17$changed { _$didChange(\.v17, _v17$mirror, _v17$read) }
-            if _v18$changed { _$didChange(\.v18, _v18$mirror, _v18$read) }
-            if _v19$changed { _$didChange(\.v19, _v19$mirror, _v19$read) }
-        }
+            && _v19.replace(Self._v19$compute(v18: _v18.value, v0: _v0.value))
+        return (_v0$changed || _v1$changed || _v2$changed || _v3$changed || _v4$changed || _v5$changed || _v6$changed
+            || _v7$changed || _v8$changed || _v9$changed || _v10$changed || _v11$changed || _v12$changed || _v13$changed
+            || _v14$changed || _v15$changed || _v16$changed || _v17$changed || _v18$changed || _v19$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<GraphViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<GraphViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _v0.pending(telling) { _$changed(\.v0, _v0, telling) }
+        if _v1.pending(telling) { _$changed(\.v1, _v1, telling) }
+        if _v2.pending(telling) { _$changed(\.v2, _v2, telling) }
+        if _v3.pending(telling) { _$changed(\.v3, _v3, telling) }
+        if _v4.pending(telling) { _$changed(\.v4, _v4, telling) }
+        if _v5.pending(telling) { _$changed(\.v5, _v5, telling) }
+        if _v6.pending(telling) { _$changed(\.v6, _v6, telling) }
+        if _v7.pending(telling) { _$changed(\.v7, _v7, telling) }
+        if _v8.pending(telling) { _$changed(\.v8, _v8, telling) }
+        if _v9.pending(telling) { _$changed(\.v9, _v9, telling) }
+        if _v10.pending(telling) { _$changed(\.v10, _v10, telling) }
+        if _v11.pending(telling) { _$changed(\.v11, _v11, telling) }
+        if _v12.pending(telling) { _$changed(\.v12, _v12, telling) }
+        if _v13.pending(telling) { _$changed(\.v13, _v13, telling) }
+        if _v14.pending(telling) { _$changed(\.v14, _v14, telling) }
+        if _v15.pending(telling) { _$changed(\.v15, _v15, telling) }
+        if _v16.pending(telling) { _$changed(\.v16, _v16, telling) }
+        if _v17.pending(telling) { _$changed(\.v17, _v17, telling) }
+        if _v18.pending(telling) { _$changed(\.v18, _v18, telling) }
+        if _v19.pending(telling) { _$changed(\.v19, _v19, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `v0`.
     private static func _v0$initial() -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 7)
                              0
 #sourceLocation()
     }
 
-    /// Computes `v1` from what it reads.
     private static func _v1$compute(v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 10)
                           v0 + 1
 #sourceLocation()
     }
 
-    /// Computes `v2` from what it reads.
     private static func _v2$compute(v1: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 11)
                           v1 + v0
 #sourceLocation()
     }
 
-    /// Computes `v3` from what it reads.
     private static func _v3$compute(v2: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 12)
                           v2 + v0
 #sourceLocation()
     }
 
-    /// Computes `v4` from what it reads.
     private static func _v4$compute(v3: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 13)
                           v3 + v0
 #sourceLocation()
     }
 
-    /// Computes `v5` from what it reads.
     private static func _v5$compute(v4: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 14)
                           v4 + v0
 #sourceLocation()
     }
 
-    /// Computes `v6` from what it reads.
     private static func _v6$compute(v5: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 15)
                           v5 + v0
 #sourceLocation()
     }
 
-    /// Computes `v7` from what it reads.
     private static func _v7$compute(v6: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 16)
                           v6 + v0
 #sourceLocation()
     }
 
-    /// Computes `v8` from what it reads.
     private static func _v8$compute(v7: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 17)
                           v7 + v0
 #sourceLocation()
     }
 
-    /// Computes `v9` from what it reads.
     private static func _v9$compute(v8: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 18)
                           v8 + v0
 #sourceLocation()
     }
 
-    /// Computes `v10` from what it reads.
     private static func _v10$compute(v9: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 19)
                            v9 + v0
 #sourceLocation()
     }
 
-    /// Computes `v11` from what it reads.
     private static func _v11$compute(v10: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 20)
                            v10 + v0
 #sourceLocation()
     }
 
-    /// Computes `v12` from what it reads.
     private static func _v12$compute(v11: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 21)
                            v11 + v0
 #sourceLocation()
     }
 
-    /// Computes `v13` from what it reads.
     private static func _v13$compute(v12: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 22)
                            v12 + v0
 #sourceLocation()
     }
 
-    /// Computes `v14` from what it reads.
     private static func _v14$compute(v13: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 23)
                            v13 + v0
 #sourceLocation()
     }
 
-    /// Computes `v15` from what it reads.
     private static func _v15$compute(v14: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 24)
                            v14 + v0
 #sourceLocation()
     }
 
-    /// Computes `v16` from what it reads.
     private static func _v16$compute(v15: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 25)
                            v15 + v0
 #sourceLocation()
     }
 
-    /// Computes `v17` from what it reads.
     private static func _v17$compute(v16: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 26)
                            v16 + v0
 #sourceLocation()
     }
 
-    /// Computes `v18` from what it reads.
     private static func _v18$compute(v17: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 27)
                            v17 + v0
 #sourceLocation()
     }
 
-    /// Computes `v19` from what it reads.
     private static func _v19$compute(v18: Int, v0: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Graph.vm.yaml", line: 28)
                            v18 + v0
@@ -710,25 +381,25 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<GraphViewModel>] {
         [
             .value("v0", \.v0, v0Property),
-            .value("v1", \.v1, v1Property),
-            .value("v2", \.v2, v2Property),
-            .value("v3", \.v3, v3Property),
-            .value("v4", \.v4, v4Property),
-            .value("v5", \.v5, v5Property),
-            .value("v6", \.v6, v6Property),
-            .value("v7", \.v7, v7Property),
-            .value("v8", \.v8, v8Property),
-            .value("v9", \.v9, v9Property),
-            .value("v10", \.v10, v10Property),
-            .value("v11", \.v11, v11Property),
-            .value("v12", \.v12, v12Property),
-            .value("v13", \.v13, v13Property),
-            .value("v14", \.v14, v14Property),
-            .value("v15", \.v15, v15Property),
-            .value("v16", \.v16, v16Property),
-            .value("v17", \.v17, v17Property),
-            .value("v18", \.v18, v18Property),
-            .value("v19", \.v19, v19Property),
+            .value("v1", \.v1, v1Property) { Self._v1$compute(v0: $0._v0.value) },
+            .value("v2", \.v2, v2Property) { Self._v2$compute(v1: $0._v1.value, v0: $0._v0.value) },
+            .value("v3", \.v3, v3Property) { Self._v3$compute(v2: $0._v2.value, v0: $0._v0.value) },
+            .value("v4", \.v4, v4Property) { Self._v4$compute(v3: $0._v3.value, v0: $0._v0.value) },
+            .value("v5", \.v5, v5Property) { Self._v5$compute(v4: $0._v4.value, v0: $0._v0.value) },
+            .value("v6", \.v6, v6Property) { Self._v6$compute(v5: $0._v5.value, v0: $0._v0.value) },
+            .value("v7", \.v7, v7Property) { Self._v7$compute(v6: $0._v6.value, v0: $0._v0.value) },
+            .value("v8", \.v8, v8Property) { Self._v8$compute(v7: $0._v7.value, v0: $0._v0.value) },
+            .value("v9", \.v9, v9Property) { Self._v9$compute(v8: $0._v8.value, v0: $0._v0.value) },
+            .value("v10", \.v10, v10Property) { Self._v10$compute(v9: $0._v9.value, v0: $0._v0.value) },
+            .value("v11", \.v11, v11Property) { Self._v11$compute(v10: $0._v10.value, v0: $0._v0.value) },
+            .value("v12", \.v12, v12Property) { Self._v12$compute(v11: $0._v11.value, v0: $0._v0.value) },
+            .value("v13", \.v13, v13Property) { Self._v13$compute(v12: $0._v12.value, v0: $0._v0.value) },
+            .value("v14", \.v14, v14Property) { Self._v14$compute(v13: $0._v13.value, v0: $0._v0.value) },
+            .value("v15", \.v15, v15Property) { Self._v15$compute(v14: $0._v14.value, v0: $0._v0.value) },
+            .value("v16", \.v16, v16Property) { Self._v16$compute(v15: $0._v15.value, v0: $0._v0.value) },
+            .value("v17", \.v17, v17Property) { Self._v17$compute(v16: $0._v16.value, v0: $0._v0.value) },
+            .value("v18", \.v18, v18Property) { Self._v18$compute(v17: $0._v17.value, v0: $0._v0.value) },
+            .value("v19", \.v19, v19Property) { Self._v19$compute(v18: $0._v18.value, v0: $0._v0.value) },
         ]
     }
 
@@ -738,32 +409,6 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
             .init("v0", \.v0),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("v1", _v1, Self._v1$compute(v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v2", _v2, Self._v2$compute(v1: _v1, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v3", _v3, Self._v3$compute(v2: _v2, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v4", _v4, Self._v4$compute(v3: _v3, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v5", _v5, Self._v5$compute(v4: _v4, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v6", _v6, Self._v6$compute(v5: _v5, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v7", _v7, Self._v7$compute(v6: _v6, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v8", _v8, Self._v8$compute(v7: _v7, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v9", _v9, Self._v9$compute(v8: _v8, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v10", _v10, Self._v10$compute(v9: _v9, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v11", _v11, Self._v11$compute(v10: _v10, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v12", _v12, Self._v12$compute(v11: _v11, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v13", _v13, Self._v13$compute(v12: _v12, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v14", _v14, Self._v14$compute(v13: _v13, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v15", _v15, Self._v15$compute(v14: _v14, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v16", _v16, Self._v16$compute(v15: _v15, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v17", _v17, Self._v17$compute(v16: _v16, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v18", _v18, Self._v18$compute(v17: _v17, v0: _v0), into: &_$differences)
-        Reactive.Audit.compare("v19", _v19, Self._v19$compute(v18: _v18, v0: _v0), into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension GraphViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension GraphViewModel: Reactive.GeneratedViewModel {}

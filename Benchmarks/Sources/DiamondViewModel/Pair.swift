@@ -11,118 +11,64 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     /// The first counter.
     public private(set) var a: Int {
-        get {
-            _a$read = true
-            _$access(\.a)
-            return _a
-        }
+        get { _$read(\.a, _a.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
-            Reactive.Staging.write(&_a, newValue, before: &_a$before)
-            _$transactions.end { _$commit() }
+            _a.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The second counter.
     public private(set) var b: Int {
-        get {
-            _b$read = true
-            _$access(\.b)
-            return _b
-        }
+        get { _$read(\.b, _b.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.b = newValue } }
-            Reactive.Staging.write(&_b, newValue, before: &_b$before)
-            _$transactions.end { _$commit() }
+            _b.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// Reads `a` and `b`; always even.
-    public var sum: Int {
-        _sum$read = true
-        _$access(\.sum)
-        return _sum
-    }
+    public var sum: Int { _$read(\.sum, _sum.read()) }
 
     /// Reads `a` and `b`; always true.
-    public var same: Bool {
-        _same$read = true
-        _$access(\.same)
-        return _same
-    }
+    public var same: Bool { _$read(\.same, _same.read()) }
 
     // MARK: Commands
 
     /// Adds one to both counters.
     public private(set) lazy var bump: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_bumpIsEnabled) { _bumpIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._bump$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._bump$perform() }
     )
 
     /// Whether `bump` is running.
-    public var bumpIsExecuting: Swift.Bool {
-        _bumpIsExecuting$read = true
-        _$access(\.bumpIsExecuting)
-        return _bumpIsExecuting
-    }
+    public var bumpIsExecuting: Swift.Bool { _$read(\.bumpIsExecuting, _bumpIsExecuting.read()) }
 
     /// Whether `bump` can be executed now.
-    public var bumpIsEnabled: Swift.Bool {
-        _bumpIsEnabled$read = true
-        _$access(\.bumpIsEnabled)
-        return _bumpIsEnabled
-    }
+    public var bumpIsEnabled: Swift.Bool { _$read(\.bumpIsEnabled, _bumpIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `a` as a runtime `Property`, for bindings and operators;
-    /// it starts following `a` when first asked for.
-    public var aProperty: Reactive.Property<Int> {
-        let mirror = _a$mirror ?? Reactive.MutableProperty(_a)
-        _a$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `b` as a runtime `Property`, for bindings and operators;
-    /// it starts following `b` when first asked for.
-    public var bProperty: Reactive.Property<Int> {
-        let mirror = _b$mirror ?? Reactive.MutableProperty(_b)
-        _b$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `sum` as a runtime `Property`, for bindings and operators;
-    /// it starts following `sum` when first asked for.
-    public var sumProperty: Reactive.Property<Int> {
-        let mirror = _sum$mirror ?? Reactive.MutableProperty(_sum)
-        _sum$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `same` as a runtime `Property`, for bindings and operators;
-    /// it starts following `same` when first asked for.
-    public var sameProperty: Reactive.Property<Bool> {
-        let mirror = _same$mirror ?? Reactive.MutableProperty(_same)
-        _same$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `bumpIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `bumpIsExecuting` when first asked for.
+    /// `a` as a runtime `Property`, for bindings and operators.
+    public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
+    /// `b` as a runtime `Property`, for bindings and operators.
+    public var bProperty: Reactive.Property<Int> { _$property(_b) { _b.mirror = $0 } }
+    /// `sum` as a runtime `Property`, for bindings and operators.
+    public var sumProperty: Reactive.Property<Int> { _$property(_sum) { _sum.mirror = $0 } }
+    /// `same` as a runtime `Property`, for bindings and operators.
+    public var sameProperty: Reactive.Property<Bool> { _$property(_same) { _same.mirror = $0 } }
+    /// `bumpIsExecuting` as a runtime `Property`, for bindings and operators.
     public var bumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _bumpIsExecuting$mirror ?? Reactive.MutableProperty(_bumpIsExecuting)
-        _bumpIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_bumpIsExecuting) { _bumpIsExecuting.mirror = $0 }
     }
-
-    /// `bumpIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `bumpIsEnabled` when first asked for.
+    /// `bumpIsEnabled` as a runtime `Property`, for bindings and operators.
     public var bumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _bumpIsEnabled$mirror ?? Reactive.MutableProperty(_bumpIsEnabled)
-        _bumpIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_bumpIsEnabled) { _bumpIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -136,28 +82,13 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _a: Int
-    private var _a$before: Int?
-    private var _a$mirror: Reactive.MutableProperty<Int>?
-    private var _a$read: Swift.Bool = false
-    private var _b: Int
-    private var _b$before: Int?
-    private var _b$mirror: Reactive.MutableProperty<Int>?
-    private var _b$read: Swift.Bool = false
-    private var _sum: Int
-    private var _sum$mirror: Reactive.MutableProperty<Int>?
-    private var _sum$read: Swift.Bool = false
-    private var _same: Bool
-    private var _same$mirror: Reactive.MutableProperty<Bool>?
-    private var _same$read: Swift.Bool = false
-    private var _bumpIsExecuting: Swift.Bool
-    private var _bumpIsExecuting$before: Swift.Bool?
-    private var _bumpIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _bumpIsExecuting$read: Swift.Bool = false
-    private var _bumpIsEnabled: Swift.Bool
-    private var _bumpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _bumpIsEnabled$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _a: Reactive.Stored<Int>
+    private var _b: Reactive.Stored<Int>
+    private var _sum: Reactive.Stored<Int>
+    private var _same: Reactive.Stored<Bool>
+    private var _bumpIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _bumpIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -167,20 +98,15 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     /// Creates the view model.
     public init() {
         // Every value's first state, in update order.
-        let a: Int = Self._a$initial()
-        let b: Int = Self._b$initial()
-        let sum: Int = Self._sum$compute(a: a, b: b)
-        let same: Bool = Self._same$compute(a: a, b: b)
-        let bumpIsExecuting: Swift.Bool = false
-        let bumpIsEnabled: Swift.Bool = true
-        _a = a
-        _b = b
-        _sum = sum
-        _same = same
-        _bumpIsExecuting = bumpIsExecuting
-        _bumpIsEnabled = bumpIsEnabled
+        _a = Reactive.Stored<Int>(Self._a$initial())
+        _b = Reactive.Stored<Int>(Self._b$initial())
+        _sum = Reactive.Stored<Int>(Self._sum$compute(a: _a.value, b: _b.value))
+        _same = Reactive.Stored<Bool>(Self._same$compute(a: _a.value, b: _b.value))
+        _bumpIsExecuting = .init(false)
+        _bumpIsEnabled = .init(true)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += bump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._bump$step {}
         }
@@ -192,101 +118,60 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Transactions
 
-    /// Runs one step of `bump` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `bumpIsExecuting` as the command reports it after the step.
     private func _bump$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._bump$step(step) } }
         step()
-        Reactive.Staging.write(&_bumpIsExecuting, bump.isExecuting.value, before: &_bumpIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _bumpIsExecuting.write(bump.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _a$changed = Reactive.Staging.changed(_a, before: &_a$before)
-        let _b$changed = Reactive.Staging.changed(_b, before: &_b$before)
-        let _bumpIsExecuting$changed = Reactive.Staging.changed(_bumpIsExecuting, before: &_bumpIsExecuting$before)
+        let _a$changed = _a.changed()
+        let _b$changed = _b.changed()
+        let _bumpIsExecuting$changed = _bumpIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _sum$changed = (_a$changed || _b$changed)
-            && Reactive.Staging.replace(&_sum, with: Self._sum$compute(a: _a, b: _b))
-        let _same$changed = (_a$changed || _b$changed)
-            && Reactive.Staging.replace(&_same, with: Self._same$compute(a: _a, b: _b))
-        let _bumpIsEnabled$changed = _bumpIsExecuting$changed
-            && Reactive.Staging.replace(&_bumpIsEnabled, with: !_bumpIsExecuting)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _a$changed { _a$mirror?.stage(_a) }
-            if _b$changed { _b$mirror?.stage(_b) }
-            if _sum$changed { _sum$mirror?.stage(_sum) }
-            if _same$changed { _same$mirror?.stage(_same) }
-            if _bumpIsExecuting$changed { _bumpIsExecuting$mirror?.stage(_bumpIsExecuting) }
-            if _bumpIsEnabled$changed { _bumpIsEnabled$mirror?.stage(_bumpIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _a$changed { _$didChange(\.a, _a$mirror, _a$read) }
-            if _b$changed { _$didChange(\.b, _b$mirror, _b$read) }
-            if _sum$changed { _$didChange(\.sum, _sum$mirror, _sum$read) }
-            if _same$changed { _$didChange(\.same, _same$mirror, _same$read) }
-            if _bumpIsExecuting$changed {
-                _$didChange(\.bumpIsExecuting, _bumpIsExecuting$mirror, _bumpIsExecuting$read)
-            }
-            if _bumpIsEnabled$changed { _$didChange(\.bumpIsEnabled, _bumpIsEnabled$mirror, _bumpIsEnabled$read) }
-        }
+        let _sum$changed = (_a$changed || _b$changed) && _sum.replace(Self._sum$compute(a: _a.value, b: _b.value))
+        let _same$changed = (_a$changed || _b$changed) && _same.replace(Self._same$compute(a: _a.value, b: _b.value))
+        let _bumpIsEnabled$changed = _bumpIsExecuting$changed && _bumpIsEnabled.replace(!_bumpIsExecuting.value)
+        return (_a$changed || _b$changed || _sum$changed || _same$changed || _bumpIsExecuting$changed
+            || _bumpIsEnabled$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PairViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<PairViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _a.pending(telling) { _$changed(\.a, _a, telling) }
+        if _b.pending(telling) { _$changed(\.b, _b, telling) }
+        if _sum.pending(telling) { _$changed(\.sum, _sum, telling) }
+        if _same.pending(telling) { _$changed(\.same, _same, telling) }
+        if _bumpIsExecuting.pending(telling) { _$changed(\.bumpIsExecuting, _bumpIsExecuting, telling) }
+        if _bumpIsEnabled.pending(telling) { _$changed(\.bumpIsEnabled, _bumpIsEnabled, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `a`.
     private static func _a$initial() -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Pair.vm.yaml", line: 7)
                             0
 #sourceLocation()
     }
 
-    /// The initial value of `b`.
     private static func _b$initial() -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Pair.vm.yaml", line: 8)
                             0
 #sourceLocation()
     }
 
-    /// Computes `sum` from what it reads.
     private static func _sum$compute(a: Int, b: Int) -> Int {
 #sourceLocation(file: "Benchmarks/Specs/Pair.vm.yaml", line: 11)
                            a + b
 #sourceLocation()
     }
 
-    /// Computes `same` from what it reads.
     private static func _same$compute(a: Int, b: Int) -> Bool {
 #sourceLocation(file: "Benchmarks/Specs/Pair.vm.yaml", line: 12)
                              a == b
@@ -295,7 +180,6 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Spec statements
 
-    /// What `bump` does.
     private func _bump$perform() {
 #sourceLocation(file: "Benchmarks/Specs/Pair.vm.yaml", line: 18)
       a += 1
@@ -310,10 +194,10 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         [
             .value("a", \.a, aProperty),
             .value("b", \.b, bProperty),
-            .value("sum", \.sum, sumProperty),
-            .value("same", \.same, sameProperty),
+            .value("sum", \.sum, sumProperty) { Self._sum$compute(a: $0._a.value, b: $0._b.value) },
+            .value("same", \.same, sameProperty) { Self._same$compute(a: $0._a.value, b: $0._b.value) },
             .work("bumpIsExecuting", \.bumpIsExecuting, bumpIsExecutingProperty),
-            .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty),
+            .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty) { !$0._bumpIsExecuting.value },
         ]
     }
 
@@ -323,17 +207,6 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
             Reactive.InspectedCommand("bump", bump),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("sum", _sum, Self._sum$compute(a: _a, b: _b), into: &_$differences)
-        Reactive.Audit.compare("same", _same, Self._same$compute(a: _a, b: _b), into: &_$differences)
-        Reactive.Audit.compare("bumpIsEnabled", _bumpIsEnabled, !_bumpIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("bump.isEnabled", bump.isEnabled.value, _bumpIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension PairViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension PairViewModel: Reactive.GeneratedViewModel {}

@@ -34,7 +34,7 @@ public enum GeneratedNames {
     public static func storage(of value: String) -> String { "_" + value }
     /// What serves one declaration: `helper("roll", "before")` -> `_roll$before`.
     public static func helper(_ owner: String, _ role: String) -> String { "_" + owner + "$" + role }
-    /// What every generated class has: `fixed("commit")` -> `_$commit`.
+    /// What every generated class has: `fixed("recompute")` -> `_$recompute`.
     public static func fixed(_ role: String) -> String { "_$" + role }
     /// A command's enabled condition, a private computed value (reserved by the validator).
     public static func canExecute(of command: String) -> String { command + "CanExecute" }

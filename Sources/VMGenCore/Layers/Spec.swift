@@ -9,6 +9,8 @@ public struct Spec: Sendable {
     public var doc: String?
     /// `public` (default) or `internal`.
     public var access: Located<String>?
+    /// Whether each public value also has a `<name>Property` member (`runtimeProperties`).
+    public var runtimeProperties = true
     /// Modules imported by the generated file, besides Observation and Reactive.
     public var imports: [Located<String>] = []
     /// Immutable initializer arguments, readable by the view (`public let`).

@@ -48,10 +48,9 @@ public struct TemplateContext: Sendable {
     public var initializer: CodeFunction
     /// The statements of `deinit`, indented for its body; empty when there is no `deinit`.
     public var deinitLines: [String]
-    /// The transaction: applying the events of commands and resources, the commit that
-    /// recomputes in update order and notifies, and the private helpers they and the getters
-    /// use (`_$transaction`, `_$access`, `_$didChange`), each only when it has a caller. Empty
-    /// for a view model without values.
+    /// The transaction: applying the events of commands and resources, and the commit that
+    /// recomputes in update order and notifies (the helpers they and the getters use are the
+    /// runtime's, `Reactive.GeneratedViewModel`). Empty for a view model without values.
     public var updates: [CodeFunction]
     /// Pure functions that evaluate the spec's expressions.
     public var computations: [CodeFunction]
@@ -104,15 +103,20 @@ public struct ValueMember: Sendable {
     public var docLines: [String]
     /// `public ` for inputs, `public private(set) ` for other state, `public ` for the rest.
     public var declarationPrefix: String
-    /// The getter's statements: the read recorded, Observation told, the value returned.
-    public var getterLines: [String]
+    /// The getter's one expression: the value taken from its storage (marked read) and the read
+    /// recorded for Observation.
+    public var getter: String
+    /// Whether the declaration with its getter, `var name: Type { getter }`, fits on one line.
+    public var getterFits: Bool
     /// The setter's body (empty for a value without a setter), without indentation.
     public var setterLines: [String]
     /// Its runtime `Property`, created on first use.
     public var propertyName: String
-    /// The runtime property's type and getter body.
+    /// The runtime property's type and getter expression.
     public var propertyType: String
     public var propertyGetter: String
+    /// Whether the runtime property's declaration with its getter fits on one line.
+    public var propertyGetterFits: Bool
 }
 
 /// A one-shot output: a `Signal` and the observer that feeds it.
@@ -160,7 +164,7 @@ public struct CodeFunction: Sendable {
     /// Lines at column 0 before the signature: a `#sourceLocation` when the signature itself
     /// is spec code.
     public var leadingLines: [String]
-    /// `private func _$commit() {`, without indentation; a signature too long for one line has
+    /// `private static func _b$compute(a: Int) -> Int {`, without indentation; a signature too long for one line has
     /// one parameter per line, and those lines carry their indentation.
     public var signature: String
     /// Body lines; lines of spec code start at their spec column (under `#sourceLocation`),

@@ -20,6 +20,8 @@ public struct ViewModelModel: Sendable {
     public var writtenTypes: [WrittenType]
     /// `public` or `internal`.
     public var access: String
+    /// Whether each public value also has a `<name>Property` member.
+    public var runtimeProperties: Bool
     /// Every name the spec declares or the generator adds, by name.
     public var symbols: [String: Symbol]
     /// The values that change and notify: state, derived, children, command and resource

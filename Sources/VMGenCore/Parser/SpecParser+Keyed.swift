@@ -8,10 +8,14 @@ extension MemberSection {
 extension SectionReader {
     /// Reads the keys of a child entry: `value`, or those of a list kept by id (`each`, `id`,
     /// `make`, `update`, `on`). False when the entry cannot be used (its error is reported).
+    /// `meant`: the keys that unknown keys of the entry misspell, reported already.
     mutating func readChildList(
-        into member: inout Member, fields: [String: (key: Located<String>, value: Node)], node: Node, context: String
+        into member: inout Member, fields: [String: (key: Located<String>, value: Node)], meant: Set<String>,
+        node: Node, context: String
     ) -> Bool {
         let keyedFields = MemberSection.keyedKeys.compactMap { fields[$0] }.sorted { $0.key.location < $1.key.location }
+        // A misspelled `each` was reported as an unknown key, with the key it meant: once is enough.
+        if meant.contains("each") && fields["each"] == nil { return false }
         guard let eachField = fields["each"] else {
             if let stray = keyedFields.first {
                 reader.diagnostics.error(
@@ -30,8 +34,8 @@ extension SectionReader {
                 at: value.key.location)
             return false
         }
-        var complete = true
-        for key in ["id", "make"] where fields[key] == nil {
+        var complete = !meant.contains("id") && !meant.contains("make")
+        for key in ["id", "make"] where fields[key] == nil && !meant.contains(key) {
             reader.diagnostics.error(
                 "\(context) is missing `\(key)`; a list kept by id needs `each`, `id` (`\\.id`) and `make`", at: eachField.key.location)
             complete = false

@@ -23,6 +23,7 @@ public struct SpecParser {
         defer { reader = sections.reader }
         if let node = fields["doc"]?.value { spec.doc = sections.reader.string(node, "`doc`")?.value }
         if let node = fields["access"]?.value { spec.access = sections.reader.nonEmptyString(node, "`access`") }
+        if let node = fields["runtimeProperties"]?.value { spec.runtimeProperties = sections.reader.bool(node, "`runtimeProperties`") ?? true }
         if let node = fields["imports"]?.value { spec.imports = sections.reader.stringList(node, "`imports`") }
         if let node = fields["lifecycle"]?.value { spec.lifecycle = sections.reader.nonEmptyString(node, "`lifecycle`") }
         spec.parameters = sections.members(fields["parameters"]?.value, .parameters)
@@ -130,7 +131,7 @@ struct SectionReader {
         if let initial = fields["initial"] { member.value = reader.code(initial.value, "the initial value of \(context)") }
         if let input = fields["input"] { member.isInput = reader.bool(input.value, "`input` of \(context)") ?? false }
         if let doc = fields["doc"] { member.doc = reader.string(doc.value, "`doc` of \(context)")?.value }
-        if section == .children, !readChildList(into: &member, fields: fields, node: node, context: context) { return nil }
+        if section == .children, !readChildList(into: &member, fields: fields, meant: meant, node: node, context: context) { return nil }
         if section == .derived { member.pacing = pacing(fields, in: context) }
         return member
     }

@@ -5,7 +5,7 @@
 enum TemplateFields {
     /// The version of the context's fields, printed in docs/templates.md: a custom template
     /// written for another version may name fields that are gone.
-    static let version = 1
+    static let version = 2
 }
 
 /// What a field holds, as a template uses it.
@@ -145,7 +145,7 @@ extension TemplateContext: TemplateObject {
         .list("parameters", of: .storedMember, "The spec's `parameters`, in order.") { $0.parameters },
         .list("constants", of: .storedMember, "The spec's `constants`, in order.") { $0.constants },
         .list("sections", of: .section, "Readable values by section: state, derived values, children, activation.") { $0.sections },
-        .list("runtimeProperties", of: .value, "Every public value, also exposed as a runtime `Property` named `<name>Property`.") { $0.runtimeProperties },
+        .list("runtimeProperties", of: .value, "Every public value, also exposed as a runtime `Property` named `<name>Property`; empty with `runtimeProperties: false`.") { $0.runtimeProperties },
         .list("commands", of: .command, "The commands, in order.") { $0.commands },
         .list("resources", of: .resource, "The resources, in order.") { $0.resources },
         .list("events", of: .event, "The events, in order.") { $0.events },
@@ -195,11 +195,13 @@ extension ValueMember: TemplateObject {
         .text("type", "Its type.") { $0.type },
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
         .text("declarationPrefix", "`public `, or `public private(set) ` for state that is not an input.") { $0.declarationPrefix },
-        .lines("getterLines", "The getter's statements: the read recorded, Observation told, the value returned.") { $0.getterLines },
+        .text("getter", "The getter's one expression: the value taken from its `Reactive.Stored` (marked read), the read recorded for Observation.") { $0.getter },
+        .flag("getterFits", "Whether `var <name>: <type> { <getter> }` fits on one line.") { $0.getterFits },
         .lines("setterLines", "The setter's body; empty for a value without a setter.") { $0.setterLines },
         .text("propertyName", "Its runtime `Property`'s name (`<name>Property`).") { $0.propertyName },
         .text("propertyType", "Its runtime `Property`'s type.") { $0.propertyType },
-        .text("propertyGetter", "The body of the runtime `Property`'s getter.") { $0.propertyGetter },
+        .text("propertyGetter", "The runtime `Property`'s getter expression: the mirror, made on first use.") { $0.propertyGetter },
+        .flag("propertyGetterFits", "Whether the runtime `Property`'s declaration with its getter fits on one line.") { $0.propertyGetterFits },
     ]
 }
 
@@ -241,7 +243,7 @@ extension CodeFunction: TemplateObject {
     static let fields: [TemplateField<CodeFunction>] = [
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
         .lines("leadingLines", "Lines at column 0 before the signature (a `#sourceLocation`).") { $0.leadingLines },
-        .text("signature", "`private func _$commit() {`, without indentation; a long one on several lines, each after the first indented.") { $0.signature },
+        .text("signature", "`private static func _b$compute(a: Int) -> Int {`, without indentation; a long one on several lines, each after the first indented.") { $0.signature },
         .lines("bodyLines", "The body's lines; spec code at its spec column, under `#sourceLocation`.") { $0.bodyLines },
         .optionalText("body", "`bodyLines` joined with newlines; empty for an empty body.") { $0.body },
     ]

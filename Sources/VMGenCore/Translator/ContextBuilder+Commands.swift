@@ -22,7 +22,13 @@ extension ContextBuilder {
         var arguments: [String] = []
         if command.policy != .oneAtATime { arguments.append("policy: .\(command.policy.rawValue),") }
         if command.enabled != nil {
-            arguments.append("enabledIf: Reactive.Property(\(conditionProperty(name))),")
+            let condition = GeneratedNames.storage(of: GeneratedNames.canExecute(of: name))
+            arguments.append("enabledIf: \(GeneratedNames.fixed("property"))(\(condition)) { \(condition).mirror = $0 },")
+        }
+        if value(named: GeneratedNames.isEnabled(of: name)) != nil {
+            // The view model's enabled state is the command's: held once, told in its transactions.
+            let enabled = GeneratedNames.storage(of: GeneratedNames.isEnabled(of: name))
+            arguments.append("isEnabled: \(GeneratedNames.fixed("property"))(\(enabled)) { \(enabled).mirror = $0 },")
         }
         let step = GeneratedNames.helper(name, "step")
         arguments.append("transaction: { [weak self] step in self?.\(step)(step) ?? step() },")
@@ -142,17 +148,17 @@ extension ContextBuilder {
             switch command.work {
             case .perform(let code):
                 result.append(CodeFunction(
-                    docLines: ["/// What `\(name)` does."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "perform"))(\(parameter)) {",
                     bodyLines: embedded(code)))
             case .producer(let code):
                 result.append(CodeFunction(
-                    docLines: ["/// The work `\(name)` starts on each execution."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "work"))(\(parameter)) -> Reactive.SignalProducer<\(types.output), \(types.failure)> {",
                     bodyLines: embedded(code)))
             case .task(let code):
                 result.append(CodeFunction(
-                    docLines: ["/// The work `\(name)` runs on each execution."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "task"))(\(parameter)) async throws -> \(types.output) {",
                     bodyLines: embedded(code)))
             }
@@ -167,13 +173,13 @@ extension ContextBuilder {
                 }
                 body += command.onValue.map(embedded) ?? []
                 result.append(CodeFunction(
-                    docLines: ["/// Handles each value `\(name)` produces."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "didSendValue"))(\(self.types.parameter("_ value", types.output))) {",
                     bodyLines: body))
             }
             if let onFailure = command.onFailure {
                 result.append(CodeFunction(
-                    docLines: ["/// Handles a failure of `\(name)`."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "didFail"))(_ error: \(types.failure)) {",
                     bodyLines: embedded(onFailure)))
             }
@@ -186,14 +192,14 @@ extension ContextBuilder {
                     "        }",
                 ] : []
                 result.append(CodeFunction(
-                    docLines: ["/// Handles the successful end of an execution of `\(name)`."],
+                    docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "didComplete"))() {",
                     bodyLines: refused + embedded(onCompleted)))
             }
         }
         for resource in model.resources {
             result.append(CodeFunction(
-                docLines: ["/// Starts one load of `\(resource.name.value)`" + (resource.isTask ? ", with what its task reads as it is now." : ".")],
+                docLines: resource.isTask ? ["/// Starts one load of `\(resource.name.value)`, with what its task reads as it is now."] : [],
                 signature: "private func \(GeneratedNames.helper(resource.name.value, "load"))() -> Reactive.SignalProducer<\(types.name(for: resource.type)), \(resourceFailure(resource))> {",
                 bodyLines: resource.isTask ? taskLoadLines(resource) : embedded(resource.load)))
             if let task = taskComputation(resource) { result.append(task) }

@@ -29,7 +29,7 @@ extension ContextBuilder {
     func childListCall(_ value: ReactiveValue, inInitializer: Bool, reactiveRead: (String) -> String) -> LineLayout.Piece? {
         guard let keyed = childList(value.name) else { return nil }
         var arguments: [(label: String?, value: LineLayout.Piece)] = [
-            (nil, .text(inInitializer ? "[]" : GeneratedNames.storage(of: value.name))),
+            (nil, .text(inInitializer ? "[]" : storedValue(value.name))),
             (nil, .text(keysName(value.name))),
         ]
         for argument in self.arguments(of: keyed.each, for: .value(value.name)) {
@@ -43,7 +43,8 @@ extension ContextBuilder {
     }
 
     /// The static function of each list: `ChildKeys.reconcile` with the spec's pieces, each
-    /// under `#sourceLocation`, in closures whose types Swift infers from the elements.
+    /// under `#sourceLocation`, in closures whose types Swift infers from the elements and the list (so a
+    /// `make` of the wrong type is the compiler's error at the spec, not at the closure).
     func childListComputations() -> [CodeFunction] {
         childLists.map { value, keyed in
             let name = value.name
@@ -60,7 +61,7 @@ extension ContextBuilder {
             var body = ["\(indent)let _$elements = {"] + embedded(keyed.each) + ["\(indent)}()"]
             body += ["\(indent)return _$keys.reconcile(", "\(indent)    _$old,", "\(indent)    with: _$elements,"]
             body += closure("id: {", keyed.id, call: true)
-            body += closure("make: { element -> \(type).Element in", keyed.make)
+            body += closure("make: { element in", keyed.make)
             let last = keyed.handlers.isEmpty
             if let update = keyed.update {
                 body += closure("update: { child, element in", update, comma: !last)
@@ -82,7 +83,7 @@ extension ContextBuilder {
     /// In the initializer, once `self` is ready: the first children of each list with handlers.
     func childListInitialLines() -> [String] {
         childLists.filter { !$0.keyed.handlers.isEmpty }.map { value, _ in
-            "for child in \(GeneratedNames.storage(of: value.name)) { \(listenName(value.name))(to: child) }"
+            "for child in \(storedValue(value.name)) { \(listenName(value.name))(to: child) }"
         }
     }
 
@@ -104,7 +105,7 @@ extension ContextBuilder {
                 body += SwiftText.located("        let \(signal) = child", event.value, at: event.location, lead: ".")
                 body.append("#sourceLocation()")
                 body.append("        Reactive.ChildKeys.handle(\(signal), of: child, in: self) { [unowned self] child, value in")
-                body.append("            guard \(GeneratedNames.storage(of: name)).contains(where: { $0 === child }) else { return }")
+                body.append("            guard \(storedValue(name)).contains(where: { $0 === child }) else { return }")
                 body.append("            \(GeneratedNames.fixed("transaction")) { [self] in")
                 body += embedded(handler.body)
                 body.append("            }")

@@ -29,10 +29,10 @@ extension ContextBuilder {
     }
 
     /// The commit's lines for a trigger whose old value a reaction reads, before its change is
-    /// taken (which forgets the old value): `let _query$old = _query$before`.
+    /// taken (which forgets the old value): `let _query$old = _query.before`.
     func oldValueLines(keptFor node: String) -> [String] {
         guard model.reactions.contains(where: { $0.oldValueOf == node }) else { return [] }
-        return ["let \(oldValueName(node)) = \(GeneratedNames.helper(node, "before"))"]
+        return ["let \(oldValueName(node)) = \(GeneratedNames.storage(of: node)).before"]
     }
 
     /// The commit's lines for a reaction, run when one of `terms` holds (`_query$changed`): each
@@ -42,16 +42,14 @@ extension ContextBuilder {
         head[head.count - 1] += " {"
         var body: [String] = []
         for name in reaction.writes {
-            let before = GeneratedNames.helper(name, "before")
-            body += LineLayout.block("if case .none = \(before)", body: ["\(before) = \(GeneratedNames.storage(of: name))"],
-                                     indent: "    ", margin: 8)
+            body.append("    \(GeneratedNames.storage(of: name)).willWrite()")
         }
         var arguments: [(label: String?, value: LineLayout.Piece)] = reactionArguments(reaction).map { argument in
             if argument.name == "oldValue", let trigger = reaction.oldValueOf { return ("oldValue", .text(oldValueName(trigger) + "!")) }
             let isValue = value(named: argument.name) != nil
-            return (argument.name, .text(isValue ? GeneratedNames.storage(of: argument.name) : argument.name))
+            return (argument.name, .text(isValue ? storedValue(argument.name) : argument.name))
         }
-        arguments += reaction.writes.map { ($0, .text("&" + GeneratedNames.storage(of: $0))) }
+        arguments += reaction.writes.map { ($0, .text("&" + storedValue($0))) }
         body += LineLayout.lines(.call("Self." + reactionFunctionName(reaction), arguments), indent: "    ", margin: 8)
         return head + body + ["}"]
     }

@@ -16,32 +16,56 @@ extension ContextBuilder {
     /// After the class: its conformance to the runtime's SPI protocol `Reactive.Transactional`.
     func conformanceExtensions() -> [String] {
         guard hasTransactions else { return [] }
-        return ["", "\(access.isEmpty ? "" : "@_spi(VMGen) ")extension \(className): Reactive.Transactional {}"]
+        return ["", "\(access.isEmpty ? "" : "@_spi(VMGen) ")extension \(className): Reactive.GeneratedViewModel {}"]
     }
 
     /// `_$outputs`, which lists every public value and event; empty for a view model without
     /// values.
     func testing() -> [CodeFunction] {
         guard hasTransactions else { return [] }
-        var entries: [LineLayout.Piece] = []
+        var body = ["        ["]
         for value in model.reactiveValues where value.isPublic {
             let kind: String = switch value.source {
             case .commandIsExecuting, .resourceIsLoading: ".work"
             default: ".value"
             }
-            entries.append(.call(kind, [
+            // Without the `<name>Property` members (`runtimeProperties: false`), the property the
+            // runtime makes for tests is the one the member would have returned.
+            let storage = GeneratedNames.storage(of: value.name)
+            let property = model.runtimeProperties
+                ? GeneratedNames.property(of: value.name)
+                : "\(GeneratedNames.fixed("property"))(\(storage)) { \(storage).mirror = $0 }"
+            let entry = LineLayout.Piece.call(kind, [
                 (nil, .text(SwiftText.literal(value.name))),
                 (nil, .text("\\." + value.name)),
-                (nil, .text(GeneratedNames.property(of: value.name))),
-            ]))
+                (nil, .text(property)),
+            ])
+            guard let fresh = freshComputation(of: value) else {
+                body += LineLayout.lines(entry, suffix: ",", indent: "            ", margin: 0)
+                continue
+            }
+            // A computed value: the explorer's audit compares it with `fresh` (`Inspectable._$audit()`).
+            // A computation that reads no stored value names its parameter `_`.
+            let flat = fresh.map(\.flat).joined(separator: " && ")
+            let opening = flat.contains("$0") ? "{" : "{ _ in"
+            let line = "            \(entry.flat) \(opening) \(flat) },"
+            if LineLayout.fits(line, margin: 0) {
+                body.append(line)
+                continue
+            }
+            body += LineLayout.lines(entry, suffix: " " + opening, indent: "            ", margin: 0)
+            for (position, term) in fresh.enumerated() {
+                body += LineLayout.lines(term, prefix: position == 0 ? "" : "&& ",
+                                         indent: position == 0 ? "                " : "                    ", margin: 0)
+            }
+            body.append("            },")
         }
         for event in model.events {
             let name = event.name.value
-            entries.append(.call(".event", [(nil, .text(SwiftText.literal(name))), (nil, .text("\\." + name)), (nil, .text(name))]))
+            let entry = LineLayout.Piece.call(".event", [(nil, .text(SwiftText.literal(name))), (nil, .text("\\." + name)), (nil, .text(name))])
+            body += LineLayout.lines(entry, suffix: ",", indent: "            ", margin: 0)
         }
-        let body = ["        ["]
-            + entries.flatMap { LineLayout.lines($0, suffix: ",", indent: "            ", margin: 0) }
-            + ["        ]"]
+        body.append("        ]")
         let outputs = CodeFunction(
             docLines: ["/// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`)."],
             signature: "\(testingAccess)var \(GeneratedNames.fixed("outputs")): [Reactive.InspectedOutput<\(className)>] {",
@@ -50,8 +74,8 @@ extension ContextBuilder {
     }
 
     /// What the explorer (`ReactiveTesting`'s `Explorer`) needs that it cannot find at run time:
-    /// `_$inputs` (the values a view writes), `_$commands` (those without input) and `_$audit()`
-    /// (every computed value compared with a fresh computation); each only when it lists something.
+    /// `_$inputs` (the values a view writes) and `_$commands` (those without input); each only
+    /// when it lists something. (Its audit reads the fresh computations of `_$outputs`.)
     func explorerFunctions() -> [CodeFunction] {
         var result: [CodeFunction] = []
         let inputs = model.reactiveValues.filter { value in
@@ -75,48 +99,32 @@ extension ContextBuilder {
              model.commands.filter { !$0.takesInput }.map {
                  "Reactive.InspectedCommand(\(SwiftText.literal($0.name.value)), \($0.name.value))"
              })
-        let audits = auditEntries()
-        if !audits.isEmpty {
-            let body = ["        var _$differences: [Swift.String] = []"]
-                + audits.flatMap { LineLayout.lines($0, indent: "        ", margin: 0) }
-                + ["        return _$differences"]
-            result.append(CodeFunction(
-                docLines: [
-                    "/// What differs from a fresh computation, for the explorer: each derived value and command condition",
-                    "/// computed again from the stored values it reads, and each command's enabled state; empty when all agree.",
-                ],
-                signature: "\(testingAccess)func \(GeneratedNames.fixed("audit"))() -> [Swift.String] {",
-                bodyLines: body))
-        }
         return result
     }
 
-    /// One `Reactive.Audit.compare` per value the commit computes (not paced, not a child) and two
-    /// per command: its stored enabled state against its condition, and the runtime command's.
-    func auditEntries() -> [LineLayout.Piece] {
-        func compare(_ name: String, _ cached: String, _ fresh: LineLayout.Piece) -> LineLayout.Piece {
-            .call("Reactive.Audit.compare", [
-                (nil, .text(SwiftText.literal(name))), (nil, .text(cached)), (nil, fresh), ("into", .text("&_$differences")),
-            ])
+    /// A computed value's computation from the values it reads as the view model stores them
+    /// (`$0`, the view model), for the explorer's audit: a derived value (not paced, not a list
+    /// kept by id), and a command's enabled state with its condition computed again; nil for
+    /// the others.
+    func freshComputation(of value: ReactiveValue) -> [LineLayout.Piece]? {
+        func stored(_ name: String) -> String { "$0." + storedValue(name) }
+        func computation(_ value: ReactiveValue) -> LineLayout.Piece? {
+            guard value.pacing == nil, let code = value.expression, childList(value.name) == nil else { return nil }
+            return call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value)), reactiveRead: stored,
+                        fixedRead: { "$0." + $0 })
         }
-        var entries: [LineLayout.Piece] = []
-        for value in model.reactiveValues where value.pacing == nil {
-            switch value.source {
-            case .derived, .condition:
-                guard let code = value.expression, childList(value.name) == nil else { continue }
-                let fresh = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) {
-                    GeneratedNames.storage(of: $0)
-                }
-                entries.append(compare(value.name, GeneratedNames.storage(of: value.name), fresh))
-            case .commandIsEnabled(let command):
-                let stored = GeneratedNames.storage(of: value.name)
-                entries.append(compare(value.name, stored, .text(enabledState(of: command, reading: value.reads) ?? "true")))
-                entries.append(compare(command + ".isEnabled", command + ".isEnabled.value", .text(stored)))
-            default:
-                continue
+        switch value.source {
+        case .derived:
+            return computation(value).map { [$0] }
+        case .commandIsEnabled(let command):
+            let terms = value.reads.map { read -> LineLayout.Piece in
+                if read == GeneratedNames.isExecuting(of: command) { return .text("!" + stored(read)) }
+                return self.value(named: read).flatMap(computation) ?? .text(stored(read))
             }
+            return terms.isEmpty ? [.text("true")] : terms
+        default:
+            return nil
         }
-        return entries
     }
 
     /// `_$invariants`, which evaluates each invariant of the spec, and the function of each.
@@ -129,14 +137,14 @@ extension ContextBuilder {
             let function = GeneratedNames.helper(name, "invariant")
             let arguments = arguments(for: .invariant(name))
             let call = LineLayout.Piece.call("Self." + function, arguments.map { argument in
-                (argument.name, .text(value(named: argument.name) == nil ? argument.name : GeneratedNames.storage(of: argument.name)))
+                (argument.name, .text(value(named: argument.name) == nil ? argument.name : storedValue(argument.name)))
             })
             let entry = LineLayout.Piece.call("Reactive.Invariant", [
                 (nil, .text(SwiftText.literal(name))), (nil, .text(SwiftText.literal(invariant.message))), ("holds", call),
             ])
             entries += LineLayout.lines(entry, suffix: ",", indent: "            ", margin: 0)
             functions.append(CodeFunction(
-                docLines: ["/// Whether the invariant `\(name)` holds."],
+                docLines: [],
                 signature: signature("private static func \(function)", parameters: parameterList(arguments), result: " -> Swift.Bool"),
                 bodyLines: embedded(invariant.holds)))
         }
@@ -148,8 +156,8 @@ extension ContextBuilder {
     }
 
     /// After the observers of a transaction were told, debug builds check the invariants.
-    func invariantCheckLines() -> [String] {
+    func invariantCheckLines(when condition: String) -> [String] {
         guard !model.invariants.isEmpty else { return [] }
-        return ["#if DEBUG", "Reactive.Invariant.check(\(GeneratedNames.fixed("invariants")), of: Self.self)", "#endif"]
+        return ["#if DEBUG", "if \(condition) { Reactive.Invariant.check(\(GeneratedNames.fixed("invariants")), of: Self.self) }", "#endif"]
     }
 }

@@ -70,7 +70,7 @@ extension ContextBuilder {
             guard let resource = model.resources.first(where: { $0.name.value == name }) else { return nil }
             // A resource that also loads on activation reloads on change only while active.
             let activeOnly = resource.triggers.contains(.activation)
-            let suffix = activeOnly ? " && \(GeneratedNames.storage(of: "isActive"))" : ""
+            let suffix = activeOnly ? " && \(storedValue("isActive"))" : ""
             let run = resource.pacing == nil ? "\(loaderName(resource)).reload()" : "\(pacerName(name)).send(())"
             return (run, suffix)
         case .pace(let value):
@@ -102,9 +102,7 @@ extension ContextBuilder {
         for value in pacedValues {
             guard let code = value.expression else { continue }
             let name = value.name
-            let compute = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) {
-                GeneratedNames.storage(of: $0)
-            }
+            let compute = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value)), reactiveRead: storedValue)
             result.append(CodeFunction(
                 docLines: ["/// Computes `\(name)` from what it reads now and hands the value to its pacer."],
                 signature: "private func \(GeneratedNames.helper(name, "pace"))() {",
@@ -116,7 +114,7 @@ extension ContextBuilder {
                 bodyLines: (
                     beginLines(later: "self.\(arrived)(newValue)")
                     + LineLayout.lines(write(name, "newValue"), margin: 8)
-                    + ["\(transactions).end { \(GeneratedNames.fixed("commit"))() }"]
+                    + [endLine]
                 ).map { "        " + $0 }))
         }
         return result
@@ -151,7 +149,7 @@ extension ContextBuilder {
     func taskLoadLines(_ resource: CheckedResource) -> [String] {
         let arguments = arguments(for: .task(resource: resource.name.value))
         var lines = arguments.map { argument in
-            let source = value(named: argument.name) == nil ? "self." + argument.name : GeneratedNames.storage(of: argument.name)
+            let source = value(named: argument.name) == nil ? "self." + argument.name : storedValue(argument.name)
             return "let \(argument.name) = \(source)"
         }
         let run = call(GeneratedNames.helper(resource.name.value, "task"), arguments: arguments) { $0 }

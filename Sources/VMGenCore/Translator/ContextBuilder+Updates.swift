@@ -13,17 +13,19 @@ extension ContextBuilder {
     }
 
     /// `Self.computeX(a: a, b: b)`, with each reactive argument read through `reactiveRead`.
-    func call(_ function: String, arguments: [(name: String, type: String)], reactiveRead: (String) -> String) -> LineLayout.Piece {
+    /// `fixedRead` reads the others (parameters, dependencies, constants), by name by default.
+    func call(_ function: String, arguments: [(name: String, type: String)], reactiveRead: (String) -> String,
+              fixedRead: (String) -> String = { $0 }) -> LineLayout.Piece {
         .call("Self." + function, arguments.map { argument in
             let isReactive = value(named: argument.name) != nil
-            return (argument.name, .text(isReactive ? reactiveRead(argument.name) : argument.name))
+            return (argument.name, .text(isReactive ? reactiveRead(argument.name) : fixedRead(argument.name)))
         })
     }
 
     /// `command`'s enabled state from the stored values its `<command>IsEnabled` reads, as the checker
     /// decided them (`_saveCanExecute && !_saveIsExecuting`); nil for a command that is always enabled.
     func enabledState(of command: String, reading reads: [String]) -> String? {
-        let stored = reads.map { ($0 == GeneratedNames.isExecuting(of: command) ? "!" : "") + GeneratedNames.storage(of: $0) }
+        let stored = reads.map { ($0 == GeneratedNames.isExecuting(of: command) ? "!" : "") + storedValue($0) }
         return stored.isEmpty ? nil : stored.joined(separator: " && ")
     }
 
@@ -46,22 +48,16 @@ extension ContextBuilder {
             guard let code = constant.value, let type = constant.type.map(types.name(for:)) else { continue }
             let arguments = arguments(of: code, for: .constant(constant.name.value))
             result.append(CodeFunction(
-                docLines: ["/// The constant `\(constant.name.value)`."],
+                docLines: [],
                 signature: signature("private static func \(GeneratedNames.helper(constant.name.value, "make"))",
                                      parameters: parameterList(arguments), result: " -> \(type)"),
                 bodyLines: embedded(code)))
         }
         for value in model.reactiveValues {
             guard let code = value.expression else { continue }
-            let what: String = switch value.source {
-            case .state: "The initial value of `\(value.name)`."
-            case .condition(let command): "Whether `\(command)` may run, besides not already running."
-            case .rule(let field): "Whether rule \(value.name.split(separator: "$").last?.dropFirst("rule".count) ?? "") of `\(field)` holds."
-            default: "Computes `\(value.name)` from what it reads."
-            }
             let arguments = arguments(of: code, for: readsKey(of: value))
             result.append(CodeFunction(
-                docLines: ["/// " + what],
+                docLines: [],
                 signature: signature("private static func \(computationName(of: value))",
                                      parameters: parameterList(arguments), result: " -> \(typeName(of: value))"),
                 bodyLines: embedded(code)))
@@ -110,17 +106,14 @@ extension ContextBuilder {
         }
         for name in model.updateOrder.compactMap(\.valueName) {
             guard let value = value(named: name) else { continue }
-            lines += LineLayout.lines(initialValueExpression(of: value), prefix: "let \(name): \(typeName(of: value)) = ", margin: margin)
-        }
-        for value in model.reactiveValues {
-            lines.append("\(GeneratedNames.storage(of: value.name)) = \(value.name)")
+            // A spec's type written out: one that does not compile is then reported once, at the spec.
+            let type = typeName(of: value)
+            let isGeneratorType = type.hasPrefix("Swift.") || type == "(any Swift.Error)?"
+            lines += LineLayout.lines(.call(isGeneratorType ? ".init" : "Reactive.Stored<\(type)>", [(nil, initialValueExpression(of: value))]),
+                                      prefix: "\(GeneratedNames.storage(of: name)) = ", margin: margin)
         }
         for child in childValues {
             lines.append("\(followerName(child.name)) = Reactive.Follower()")
-        }
-        for command in model.commands where command.enabled != nil {
-            let name = command.name.value
-            lines.append("\(conditionProperty(name)) = Reactive.MutableProperty(\(GeneratedNames.canExecute(of: name)))")
         }
         for event in model.events {
             let name = event.name.value
@@ -129,12 +122,14 @@ extension ContextBuilder {
             // The event completes when the view model is released (see `Signal.Observer.completion`).
             lines.append("\(GeneratedNames.fixed("disposables")) += \(observer).completion")
         }
-        var observations = observationLines()
+        // From here on the view model commits its own transactions (`_$recompute()`, `_$notify()`).
+        var observations = hasTransactions ? ["\(transactions).attach(self)"] : []
+        observations += observationLines()
         for child in childValues {
-            // A child's change is a transaction of this view model, run before the child's observers are told.
+            // A child's change computes this view model again in the child's transaction.
             let follower = followerName(child.name)
-            observations.append("\(follower).action = { [weak self] in self?.\(GeneratedNames.fixed("transaction")) {} }")
-            observations.append("\(follower).follow(\(GeneratedNames.storage(of: child.name)))")
+            observations.append("\(follower).owner = \(transactions)")
+            observations.append("\(follower).follow(\(storedValue(child.name)))")
         }
         observations += childListInitialLines()
         if !observations.isEmpty {
@@ -156,16 +151,16 @@ extension ContextBuilder {
     func initialValueExpression(of value: ReactiveValue) -> LineLayout.Piece {
         switch value.source {
         case .validationFlag, .fieldValidity, .message, .formValidity:
-            return validationValue(value) { $0 } ?? .text("nil")
+            return validationValue(value, reactiveRead: storedValue) ?? .text("nil")
         case .state, .derived, .child, .condition, .rule:
-            if let list = childListCall(value, inInitializer: true, reactiveRead: { $0 }) { return list }
+            if let list = childListCall(value, inInitializer: true, reactiveRead: storedValue) { return list }
             guard let code = value.expression else { return .text("nil") }
-            return call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { $0 }
+            return call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value)), reactiveRead: storedValue)
         case .commandIsExecuting, .resourceIsLoading, .activation:
             return .text("false")
         case .commandIsEnabled(let command):
             let condition = GeneratedNames.canExecute(of: command)
-            return .text(self.value(named: condition) == nil ? "true" : condition)
+            return .text(self.value(named: condition) == nil ? "true" : storedValue(condition))
         case .resourceValue, .resourceError:
             return .text("nil")
         }
@@ -183,6 +178,8 @@ extension ContextBuilder {
             let step = GeneratedNames.helper(name, "step")
             // Steps that happen on the main actor come through the command's `transaction:`;
             // this follows the others (work that ends on another thread).
+            // The parameter's type written out: with a command type that does not compile, Swift
+            // could not infer it, and would report that here besides the spec's mistake.
             follow("\(name).isExecuting.signal", "[weak self] (_: Swift.Bool) in", "self?.\(step) {}")
             // Handlers run in a step: the one under way, or their own when the value or error
             // came from another thread (then with `isExecuting` as it is at that moment).
@@ -221,16 +218,13 @@ extension ContextBuilder {
             let name = command.name.value
             let executing = GeneratedNames.isExecuting(of: name)
             result.append(CodeFunction(
-                docLines: [
-                    "/// Runs one step of `\(name)` (its start, or an event of its work, with the handlers it runs)",
-                    "/// in one transaction, with `\(executing)` as the command reports it after the step.",
-                ],
+                docLines: [],
                 signature: "private func \(GeneratedNames.helper(name, "step"))(_ step: @escaping () -> Swift.Void) {",
                 bodyLines: (
                     beginLines(later: "self.\(GeneratedNames.helper(name, "step"))(step)")
                     + ["step()"]
                     + LineLayout.lines(write(executing, "\(name).isExecuting.value"), margin: 8)
-                    + ["\(transactions).end { \(GeneratedNames.fixed("commit"))() }"]
+                    + [endLine]
                 ).map { "        " + $0 }))
         }
         for resource in model.resources {
@@ -243,65 +237,19 @@ extension ContextBuilder {
             if value(named: error) != nil {
                 body += LineLayout.block("if state.errorChanged", body: LineLayout.lines(write(error, "state.error"), margin: 12), margin: 8)
             }
-            body.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
+            body.append(endLine)
             result.append(CodeFunction(
-                docLines: ["/// Applies one event of `\(name)`'s loader: its outputs change in one transaction."],
+                docLines: [],
                 signature: "private func \(loaded)(_ state: \(loaderType(resource)).State) {",
                 bodyLines: body.map { "        " + $0 }))
         }
         result += pacingFunctions()
-        let (commit, tellsObservation) = commit()
-        result.append(commit)
-        result += helpers(tellsObservation: tellsObservation)
+        result += commit()
         return result
     }
 
-    /// `_$transaction` (for `update`), `_$access` (for the values' getters) and `_$didChange`
-    /// (for the commit's notifications), each only when it has a caller.
-    func helpers(tellsObservation: Bool) -> [CodeFunction] {
-        var result: [CodeFunction] = []
-        if !updateFunction.isEmpty {
-            result.append(CodeFunction(
-                docLines: ["/// Runs `body` as one action, or, while observers are being told, right after them."],
-                signature: "private func \(GeneratedNames.fixed("transaction"))(_ body: @escaping () -> Swift.Void) {",
-                bodyLines: (beginLines(later: "self.\(GeneratedNames.fixed("transaction"))(body)") + [
-                    "body()",
-                    "\(transactions).end { \(GeneratedNames.fixed("commit"))() }",
-                ]).map { "        " + $0 }))
-        }
-        let registrar = GeneratedNames.fixed("observationRegistrar")
-        if hasGetters {
-            result.append(CodeFunction(
-                docLines: [
-                    "/// Records a read for Observation. Each getter first sets its value's `read` flag: a value",
-                    "/// read once may be tracked, so only then does a change of it need telling Observation",
-                    "/// (`_$didChange`).",
-                ],
-                signature: signature("private func \(GeneratedNames.fixed("access"))<Value>", parameters: [
-                    "_ keyPath: Swift.KeyPath<\(className), Value>",
-                ]),
-                bodyLines: ["        \(registrar).access(self, keyPath: keyPath)"]))
-        }
-        if tellsObservation {
-            result.append(CodeFunction(
-                docLines: [
-                    "/// Tells Observation (unless the value was never read, so that nothing can track it), then",
-                    "/// the runtime property's observers, about a value already stored; the first time in a",
-                    "/// transaction, parents that read this view model compute again first.",
-                ],
-                signature: signature("private func \(GeneratedNames.fixed("didChange"))<Value>", parameters: [
-                    "_ keyPath: Swift.KeyPath<\(className), Value>",
-                    "_ mirror: Reactive.MutableProperty<Value>?",
-                    "_ read: Swift.Bool",
-                ]),
-                bodyLines: [
-                    "        \(transactions).willTellObservers()",
-                    "        if read { \(registrar).withMutation(of: self, keyPath: keyPath) {} }",
-                    "        mirror?.publish()",
-                ]))
-        }
-        return result
-    }
+    /// The end of an action: the outermost one commits the transaction (`Reactive.Transactions`).
+    var endLine: String { "\(transactions).end(self)" }
 
     /// The guard that starts a transaction, or defers `later` while observers are being told.
     func beginLines(later: String) -> [String] {
@@ -325,7 +273,7 @@ extension ContextBuilder {
     /// The commit: which written values changed, then every computed value and effect in update
     /// order, each guarded by whether one of its inputs changed, then the notifications. One
     /// line per value and one condition term per edge: linear in the graph.
-    func commit() -> (CodeFunction, tellsObservation: Bool) {
+    func commit() -> [CodeFunction] {
         var lines: [String] = []
         var flagged = Set<String>()
         // The body's lines sit 8 columns in.
@@ -333,11 +281,7 @@ extension ContextBuilder {
         let followed = Set(childValues.map(\.name))
         func markChanged(_ node: String) {
             lines += oldValueLines(keptFor: node)
-            let changed = LineLayout.Piece.call("Reactive.Staging.changed", [
-                (nil, .text(GeneratedNames.storage(of: node))),
-                ("before", .text("&" + GeneratedNames.helper(node, "before"))),
-            ])
-            lines += LineLayout.lines(changed, prefix: "let \(changedFlag(node)) = ", margin: margin)
+            lines.append("let \(changedFlag(node)) = \(GeneratedNames.storage(of: node)).changed()")
             flagged.insert(node)
         }
         /// The flags of the inputs that can have changed: `_a$changed`, `_b$changed`. A child
@@ -375,7 +319,7 @@ extension ContextBuilder {
                 lines.append("if \(changedFlag("isActive")) {")
                 for resource in activationResources {
                     let loader = loaderName(resource)
-                    let active = GeneratedNames.storage(of: "isActive")
+                    let active = storedValue("isActive")
                     let cancels = ["\(loader).cancel()"] + cancelsPendingReloads(resource)
                     if cancels.count == 1 {
                         lines.append("    if \(active) { \(loader).reload() } else { \(cancels[0]) }")
@@ -437,15 +381,15 @@ extension ContextBuilder {
                 guard let enabled = enabledState(of: command, reading: value.reads) else { continue }
                 newValue = .text(enabled)
             case .fieldValidity, .message, .formValidity:
-                guard let computed = validationValue(value, reactiveRead: GeneratedNames.storage(of:)) else { continue }
+                guard let computed = validationValue(value, reactiveRead: storedValue) else { continue }
                 newValue = computed
             default:
-                if let list = childListCall(value, inInitializer: false, reactiveRead: GeneratedNames.storage(of:)) {
+                if let list = childListCall(value, inInitializer: false, reactiveRead: storedValue) {
                     newValue = list
                     break
                 }
                 guard let code = value.expression else { continue }
-                newValue = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value))) { GeneratedNames.storage(of: $0) }
+                newValue = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value)), reactiveRead: storedValue)
             }
             // A child value changed when it holds other objects; its children's own changes are followed.
             let replaceFunction = if case .child = value.source { "replaceChild" } else { "replace" }
@@ -454,10 +398,7 @@ extension ContextBuilder {
                 takeChildChange(node)
                 continue
             }
-            let replace = LineLayout.Piece.call("Reactive.Staging.\(replaceFunction)", [
-                (nil, .text("&" + GeneratedNames.storage(of: node))),
-                ("with", newValue),
-            ])
+            let replace = LineLayout.Piece.call("\(GeneratedNames.storage(of: node)).\(replaceFunction)", [(nil, newValue)])
             // `let _x$changed = <an input changed> && <x computed again differs>`; when that
             // does not fit on one line, `&& replace(...)` goes on the next, wrapped inside if need be.
             let head = condition(terms, prefix: "let \(changedFlag(node)) = ", suffix: "")
@@ -469,63 +410,53 @@ extension ContextBuilder {
             }
             flagged.insert(node)
             if followed.contains(node) {
-                let follow = "\(followerName(node)).follow(\(GeneratedNames.storage(of: node)))"
+                let follow = "\(followerName(node)).follow(\(storedValue(node)))"
                 lines += LineLayout.block("if \(changedFlag(node))", body: [follow], margin: margin)
             }
             takeChildChange(node)
         }
         dropComment(ifNothingAfter: computedMark)
-        let told = model.updateOrder.compactMap(\.valueName).filter(flagged.contains).compactMap(value(named:))
-        lines.append("")
-        lines.append("\(transactions).notify {")
-        let stagedMark = lines.count
-        lines.append("    // Runtime properties take their new values first, so that every observer reads current ones.")
-        for value in told {
-            let flag = changedFlag(value.name)
-            let storage = GeneratedNames.storage(of: value.name)
-            if value.isPublic {
-                lines += LineLayout.block("if \(flag)", body: ["\(GeneratedNames.helper(value.name, "mirror"))?.stage(\(storage))"],
-                                          indent: "    ", margin: margin)
-            } else if case .condition(let command) = value.source {
-                lines += LineLayout.block("if \(flag)", body: ["\(conditionProperty(command)).stage(\(storage))"], indent: "    ", margin: margin)
-            }
-        }
-        dropComment(ifNothingAfter: stagedMark)
-        let toldMark = lines.count
-        if !followed.isEmpty {
-            let terms = childValues.map { childChangedFlag($0.name) }
-            lines.append("    // A child's change is a change of this view model for its own parents, which may read the child.")
-            lines += when(terms, indent: "    ", run: "\(transactions).willTellObservers()")
-        }
-        lines.append("    // Then observers are told, in update order: Observation, then the runtime property.")
-        for value in told {
-            let flag = changedFlag(value.name)
-            if value.isPublic {
-                let didChange = LineLayout.Piece.call(GeneratedNames.fixed("didChange"), [
-                    (nil, .text("\\.\(value.name)")),
-                    (nil, .text(GeneratedNames.helper(value.name, "mirror"))),
-                    (nil, .text(GeneratedNames.helper(value.name, "read"))),
-                ])
-                // In `notify { if ... { } }`: 16 columns in when the call gets lines of its own.
-                lines += LineLayout.block("if \(flag)", body: LineLayout.lines(didChange, margin: margin + 8), indent: "    ", margin: margin)
-            } else if case .condition(let command) = value.source {
-                lines += LineLayout.block("if \(flag)", body: ["\(conditionProperty(command)).publish()"], indent: "    ", margin: margin)
-            }
-        }
-        dropComment(ifNothingAfter: toldMark)
-        if lines.last == "\(transactions).notify {" {
-            lines[lines.count - 1] += "}"
-        } else {
-            lines.append("}")
-        }
-        lines += invariantCheckLines()
-        let function = CodeFunction(
+        let told = model.updateOrder.compactMap(\.valueName).filter(flagged.contains).compactMap(value(named:)).filter(isTold)
+        // Parents that follow this view model are computed again when a value they may read changed.
+        let parentReads = told.filter(\.isPublic).map { changedFlag($0.name) } + childValues.map { childChangedFlag($0.name) }
+        lines += parentReads.isEmpty ? ["return false"] : condition(parentReads, prefix: "return ", suffix: "")
+        let recompute = CodeFunction(
             docLines: [
-                "/// Ends a transaction: computes again, once and in update order, each value that reads a value",
-                "/// that changed, then tells observers about each value that changed, once.",
+                "/// Computes again, once and in update order, each value that reads a value written since the",
+                "/// last call; each value that changed is pending, told in `_$notify`. Returns whether a value",
+                "/// a parent may read changed.",
             ],
-            signature: "private func \(GeneratedNames.fixed("commit"))() {",
+            signature: "\(contractAccess)func \(GeneratedNames.fixed("recompute"))() -> Swift.Bool {",
             bodyLines: lines.map { $0.isEmpty ? "" : "        " + $0 })
-        return (function, told.contains(where: \.isPublic))
+        var notify: [String] = []
+        if !told.isEmpty {
+            notify.append("// Twice: every runtime property takes its new value, then observers are told in update order.")
+        }
+        for value in told {
+            let storage = GeneratedNames.storage(of: value.name)
+            let changed: LineLayout.Piece = value.isPublic
+                ? .call(GeneratedNames.fixed("changed"), [(nil, .text("\\.\(value.name)")), (nil, .text(storage)), (nil, .text("telling"))])
+                : .call(GeneratedNames.fixed("changed"), [(nil, .text(storage)), (nil, .text("telling"))])
+            notify += LineLayout.block("if \(storage).pending(telling)", body: LineLayout.lines(changed, margin: margin + 4), margin: margin)
+        }
+        notify += invariantCheckLines(when: "telling")
+        let tell = CodeFunction(
+            docLines: ["/// Tells about each pending value: first its runtime property, then (`telling`) its observers."],
+            signature: "\(contractAccess)func \(GeneratedNames.fixed("notify"))(_ telling: Swift.Bool) {",
+            bodyLines: notify.map { $0.isEmpty ? "" : "        " + $0 })
+        return [recompute, tell]
     }
+
+    /// Whether observers hear of `value`'s changes: a public value, or a command's condition
+    /// (which the command's `isEnabled` follows).
+    func isTold(_ value: ReactiveValue) -> Bool {
+        value.isPublic || commandOfCondition(value) != nil
+    }
+
+    /// The command whose `enabled` condition `value` is.
+    func commandOfCondition(_ value: ReactiveValue) -> String? {
+        if case .condition(let command) = value.source { command } else { nil }
+    }
+
 }
+

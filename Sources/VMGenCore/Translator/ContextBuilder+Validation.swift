@@ -54,6 +54,6 @@ extension ContextBuilder {
             ],
             signature: "private func \(attemptName(command))() -> Swift.Bool {",
             bodyLines: LineLayout.lines(write(attempted, "true"), margin: 8).map { "        " + $0 }
-                + ["        return \(GeneratedNames.storage(of: GeneratedNames.isValid))"])
+                + ["        return \(storedValue(GeneratedNames.isValid))"])
     }
 }

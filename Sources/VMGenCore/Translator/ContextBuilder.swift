@@ -79,7 +79,7 @@ public struct ContextBuilder {
                 ValueSection(title: "Children", values: members { if case .child = $0.source { true } else { false } }),
                 ValueSection(title: "Activation", values: members { if case .activation = $0.source { true } else { false } }),
             ],
-            runtimeProperties: values.filter(\.isPublic).map(valueMember),
+            runtimeProperties: model.runtimeProperties ? values.filter(\.isPublic).map(valueMember) : [],
             commands: model.commands.map(commandMember),
             resources: model.resources.map(resourceMember),
             events: model.events.map { event in
@@ -107,12 +107,6 @@ public struct ContextBuilder {
     /// `update`, or empty when there is nothing to update.
     var updateFunction: String { hasTransactions ? GeneratedNames.update : "" }
 
-    /// Whether some value has a getter that records its reads for Observation.
-    var hasGetters: Bool {
-        // Every value but a command's condition and a rule is a property with a getter.
-        model.reactiveValues.contains(where: \.isPublic)
-    }
-
     /// Whether the view model has disposables: to follow runtime objects (its commands and
     /// resource loaders) and to complete its events when it is released.
     var hasObservations: Bool { !model.commands.isEmpty || !model.resources.isEmpty || !model.events.isEmpty }
@@ -120,8 +114,8 @@ public struct ContextBuilder {
     /// The private `let`s of the runtime objects the generated code uses, each only when used.
     func runtimeObjects() -> [String] {
         var result: [String] = []
-        if hasGetters {
-            result.append("private let \(GeneratedNames.fixed("observationRegistrar")) = Observation.ObservationRegistrar()")
+        if hasTransactions {
+            result.append("\(contractAccess)let \(GeneratedNames.fixed("observationRegistrar")) = Observation.ObservationRegistrar()")
         }
         if hasObservations {
             result.append("private let \(GeneratedNames.fixed("disposables")) = Reactive.CompositeDisposable()")
@@ -167,29 +161,23 @@ public struct ContextBuilder {
                 body: ["return \(transactions).later { self.\(name) = newValue }"], margin: 12)
             setter += LineLayout.lines(write(name, "newValue"), margin: 12)
             setter += editWrites(of: name).flatMap { LineLayout.lines($0, margin: 12) }
-            setter.append("\(transactions).end { \(GeneratedNames.fixed("commit"))() }")
+            setter.append(endLine)
         }
-        // The flag is set here rather than passed to `_$access` as `inout`: an access held across
-        // the registrar's call would make Swift check every access of the flag at run time.
-        // One statement per line: the read recorded, then the value returned.
-        let getterLines = ["\(GeneratedNames.helper(name, "read")) = true", "\(GeneratedNames.fixed("access"))(\\.\(name))", "return \(storage)"]
+        // The value is taken (and marked read) before the registrar's call, so that no access of
+        // the storage spans it (Swift would then check every access of it at run time).
+        let getter = "\(GeneratedNames.fixed("read"))(\\.\(name), \(storage).read())"
+        let propertyType = "Reactive.Property<\(type)>"
+        let propertyGetter = "\(GeneratedNames.fixed("property"))(\(storage)) { \(storage).mirror = $0 }"
         return ValueMember(
             name: name, type: type, docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix,
-            getterLines: getterLines,
+            getter: getter,
+            getterFits: LineLayout.fits("\(prefix)var \(name): \(type) { \(getter) }", margin: 4),
             setterLines: setter,
             propertyName: GeneratedNames.property(of: name),
-            propertyType: "Reactive.Property<\(type)>",
-            propertyGetter: propertyGetter(mirror: GeneratedNames.helper(name, "mirror"), storage: storage))
-    }
-
-    /// The runtime property's getter (8 columns in): the mirror, created from the stored value
-    /// the first time, then kept. Read and written in separate statements, so that no access to
-    /// the mirror's storage spans a call (Swift would then check each of its accesses at run time).
-    func propertyGetter(mirror: String, storage: String) -> String {
-        let first = "let mirror = \(mirror) ?? Reactive.MutableProperty(\(storage))"
-        let created = LineLayout.fits(first, margin: 8)
-            ? first : "let mirror = \(mirror)\n            ?? Reactive.MutableProperty(\(storage))"
-        return [created, "\(mirror) = mirror", "return Reactive.Property(mirror)"].joined(separator: "\n        ")
+            propertyType: propertyType,
+            propertyGetter: propertyGetter,
+            propertyGetterFits: LineLayout.fits(
+                "\(access)var \(GeneratedNames.property(of: name)): \(propertyType) { \(propertyGetter) }", margin: 4))
     }
 
     /// What the class conforms to; when its declaration would be too long (a long class name),
@@ -204,14 +192,13 @@ public struct ContextBuilder {
     /// The runtime object that keeps the transactions' books.
     var transactions: String { GeneratedNames.fixed("transactions") }
 
-    /// `Reactive.Staging.write(&_x, newValue, before: &_x$before)`: a write of a transaction.
-    func write(_ name: String, _ newValue: String, on receiver: String = "") -> LineLayout.Piece {
-        .call("Reactive.Staging.write", [
-            (nil, .text("&" + receiver + GeneratedNames.storage(of: name))),
-            (nil, .text(newValue)),
-            ("before", .text("&" + receiver + GeneratedNames.helper(name, "before"))),
-        ])
+    /// `_x.write(newValue)`: a write of a transaction, which keeps the value from before it.
+    func write(_ name: String, _ newValue: String) -> LineLayout.Piece {
+        .call(GeneratedNames.storage(of: name) + ".write", [(nil, .text(newValue))])
     }
+
+    /// `_x.value`: a value as stored, for the computations that read it.
+    func storedValue(_ name: String) -> String { GeneratedNames.storage(of: name) + ".value" }
 
     /// The type of a value as the generated code writes it: spec types as written, the
     /// generator's own types qualified with their module, so that no spec name can shadow them.
@@ -231,24 +218,13 @@ public struct ContextBuilder {
         }
     }
 
-    /// Every private stored property of the values: storage, the value before the transaction
-    /// (values written rather than computed), the runtime property fed once created and whether
-    /// the getter ever ran, so that Observation may track the value (public values).
+    /// Every private stored property of the values: one `Reactive.Stored` per value (the value,
+    /// the value from before the transaction, the runtime property once made, whether a getter
+    /// read it), then what keyed lists and children need.
     func storage() -> [StoredMember] {
         var result: [StoredMember] = []
         for value in model.reactiveValues {
-            let type = typeName(of: value)
-            result.append(StoredMember(name: GeneratedNames.storage(of: value.name), type: type, docLines: []))
-            if value.isWritten {
-                result.append(StoredMember(name: GeneratedNames.helper(value.name, "before"), type: types.optional(type), docLines: []))
-            }
-            if value.isPublic {
-                result.append(StoredMember(name: GeneratedNames.helper(value.name, "mirror"), type: "Reactive.MutableProperty<\(type)>?", docLines: []))
-                result.append(StoredMember(name: GeneratedNames.helper(value.name, "read"), type: "Swift.Bool", docLines: [], initializer: " = false"))
-            }
-        }
-        for command in model.commands where command.enabled != nil {
-            result.append(StoredMember(name: conditionProperty(command.name.value), type: "Reactive.MutableProperty<Swift.Bool>", docLines: []))
+            result.append(StoredMember(name: GeneratedNames.storage(of: value.name), type: "Reactive.Stored<\(typeName(of: value))>", docLines: []))
         }
         for command in model.commands where command.onCompleted != nil && submits(command.name.value) {
             result.append(StoredMember(name: refusedName(command.name.value), type: "Swift.Bool", docLines: [], initializer: " = false"))
@@ -258,9 +234,6 @@ public struct ContextBuilder {
         }
         return result
     }
-
-    /// The runtime property a command's `enabledIf` follows.
-    func conditionProperty(_ command: String) -> String { GeneratedNames.helper(command, "condition") }
 
     func value(named name: String) -> ReactiveValue? {
         valueIndex[name].map { model.reactiveValues[$0] }

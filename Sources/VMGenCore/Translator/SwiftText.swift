@@ -39,12 +39,13 @@ enum SwiftText {
                 String(repeating: " ", count: max(0, location.column - 1 - lead.count)) + lead + text]
     }
 
-    /// Spec code under `#sourceLocation`, each line padded to its column in the spec, so that
-    /// the compiler's errors point at the spec's line and column. With `endsStatement`, a line
+    /// Spec code under `#sourceLocation`, each line padded to its column in the spec (and, after
+    /// YAML escapes, aligned again: `Code.compiledText`), so that the compiler's errors point at
+    /// the spec's line and column. With `endsStatement`, a line
     /// `;` ends the code's last statement (see `ViewModelModel.codesEndingInModifierWord`).
     static func embedded(_ code: Code, endsStatement: Bool = false) -> [String] {
         let padding = String(repeating: " ", count: max(0, code.location.column - 1))
-        var lines = code.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        var lines = code.compiledText.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.isEmpty ? "" : padding + line
         }
         if endsStatement { lines.append(padding + "; // the code's last word is a name here, not a modifier of what follows") }

@@ -13,7 +13,8 @@ extension Checker {
             functions: functions, invariants: spec.invariants.map { checked($0, $0.name, .invariant($0.name.value)) },
             validation: spec.validation.map { CheckedEntry(entry: $0, location: $0.location, reads: rules.flatMap { analysis.argumentOrder[$0] ?? [] }.uniqued()) },
             keyedLists: Dictionary(spec.children.compactMap { child in child.keyed.map { (child.name.value, checked($0, child.name, .value(child.name.value))) } }, uniquingKeysWith: { first, _ in first }),
-            writtenTypes: writtenTypes, access: spec.access?.value ?? "public", symbols: symbols, reactiveValues: values, graph: order.graph,
+            writtenTypes: writtenTypes, access: spec.access?.value ?? "public",
+            runtimeProperties: spec.runtimeProperties, symbols: symbols, reactiveValues: values, graph: order.graph,
             updateOrder: order.updateOrder, fixedReads: analysis.fixedReads, argumentOrder: analysis.argumentOrder, hasActivation: spec.hasActivation,
             types: analysis.types, reactions: reactions, commands: commands, resources: resources, codesEndingInModifierWord: analysis.codesEndingInModifierWord)
     }

@@ -225,8 +225,9 @@ extension CodeAnalysis {
         }
         // A fix needs the name's exact place, which YAML's escapes and folds can hide.
         var fixes = code.positionsAreExact || code.columns != nil ? Suggestion.fixes(read.name, at: location, in: names) : []
-        if code.text.trimmingCharacters(in: .whitespaces) == read.name, !needsLifecycle {
-            // YAML's quotes are not Swift's: `value: "none"` is the Swift code `none`.
+        if suggestion.isEmpty, code.text.trimmingCharacters(in: .whitespaces) == read.name, !needsLifecycle {
+            // YAML's quotes are not Swift's: `value: "none"` is the Swift code `none`. (Not when
+            // a declared name is close: then it is most likely that name, misspelled.)
             advice += "; for the text \"\(read.name)\", write a Swift string inside YAML quotes: `'\"\(read.name)\"'`"
             // The whole value becomes the quoted string (an editor replaces YAML quotes around it too).
             fixes.append(Diagnostic.Fix("Write the text as a Swift string: `'\"\(read.name)\"'`", at: location, replacing: read.name, with: "'\"\(read.name)\"'"))

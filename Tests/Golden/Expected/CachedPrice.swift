@@ -22,48 +22,28 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     // MARK: State
 
     public var productID: Int {
-        get {
-            _productID$read = true
-            _$access(\.productID)
-            return _productID
-        }
+        get { _$read(\.productID, _productID.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.productID = newValue } }
-            Reactive.Staging.write(&_productID, newValue, before: &_productID$before)
-            _$transactions.end { _$commit() }
+            _productID.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    public var priceText: String {
-        _priceText$read = true
-        _$access(\.priceText)
-        return _priceText
-    }
+    public var priceText: String { _$read(\.priceText, _priceText.read()) }
 
     // MARK: Resources
 
     /// The last loaded value, or nil before the first load.
-    public var price: Int? {
-        _price$read = true
-        _$access(\.price)
-        return _price
-    }
+    public var price: Int? { _$read(\.price, _price.read()) }
 
     /// Whether `price` is loading.
-    public var priceIsLoading: Swift.Bool {
-        _priceIsLoading$read = true
-        _$access(\.priceIsLoading)
-        return _priceIsLoading
-    }
+    public var priceIsLoading: Swift.Bool { _$read(\.priceIsLoading, _priceIsLoading.read()) }
 
     /// Why the last load of `price` failed; nil while loading and after a success.
-    public var priceError: (any Swift.Error)? {
-        _priceError$read = true
-        _$access(\.priceError)
-        return _priceError
-    }
+    public var priceError: (any Swift.Error)? { _$read(\.priceError, _priceError.read()) }
 
     /// Loads `price` again; a load still running is cancelled.
     public func reloadPrice() {
@@ -75,25 +55,13 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     }
 
     /// The price once the product ID has not changed for half a second.
-    public var settledPrice: Int? {
-        _settledPrice$read = true
-        _$access(\.settledPrice)
-        return _settledPrice
-    }
+    public var settledPrice: Int? { _$read(\.settledPrice, _settledPrice.read()) }
 
     /// Whether `settledPrice` is loading.
-    public var settledPriceIsLoading: Swift.Bool {
-        _settledPriceIsLoading$read = true
-        _$access(\.settledPriceIsLoading)
-        return _settledPriceIsLoading
-    }
+    public var settledPriceIsLoading: Swift.Bool { _$read(\.settledPriceIsLoading, _settledPriceIsLoading.read()) }
 
     /// Why the last load of `settledPrice` failed; nil while loading and after a success.
-    public var settledPriceError: (any Swift.Error)? {
-        _settledPriceError$read = true
-        _$access(\.settledPriceError)
-        return _settledPriceError
-    }
+    public var settledPriceError: (any Swift.Error)? { _$read(\.settledPriceError, _settledPriceError.read()) }
 
     /// Loads `settledPrice` again; a load still running is cancelled.
     public func reloadSettledPrice() {
@@ -107,68 +75,29 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Runtime properties
 
-    /// `productID` as a runtime `Property`, for bindings and operators;
-    /// it starts following `productID` when first asked for.
-    public var productIDProperty: Reactive.Property<Int> {
-        let mirror = _productID$mirror ?? Reactive.MutableProperty(_productID)
-        _productID$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `priceText` as a runtime `Property`, for bindings and operators;
-    /// it starts following `priceText` when first asked for.
-    public var priceTextProperty: Reactive.Property<String> {
-        let mirror = _priceText$mirror ?? Reactive.MutableProperty(_priceText)
-        _priceText$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `price` as a runtime `Property`, for bindings and operators;
-    /// it starts following `price` when first asked for.
-    public var priceProperty: Reactive.Property<Int?> {
-        let mirror = _price$mirror ?? Reactive.MutableProperty(_price)
-        _price$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `priceIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `priceIsLoading` when first asked for.
+    /// `productID` as a runtime `Property`, for bindings and operators.
+    public var productIDProperty: Reactive.Property<Int> { _$property(_productID) { _productID.mirror = $0 } }
+    /// `priceText` as a runtime `Property`, for bindings and operators.
+    public var priceTextProperty: Reactive.Property<String> { _$property(_priceText) { _priceText.mirror = $0 } }
+    /// `price` as a runtime `Property`, for bindings and operators.
+    public var priceProperty: Reactive.Property<Int?> { _$property(_price) { _price.mirror = $0 } }
+    /// `priceIsLoading` as a runtime `Property`, for bindings and operators.
     public var priceIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _priceIsLoading$mirror ?? Reactive.MutableProperty(_priceIsLoading)
-        _priceIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_priceIsLoading) { _priceIsLoading.mirror = $0 }
     }
-
-    /// `priceError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `priceError` when first asked for.
+    /// `priceError` as a runtime `Property`, for bindings and operators.
     public var priceErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        let mirror = _priceError$mirror ?? Reactive.MutableProperty(_priceError)
-        _priceError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_priceError) { _priceError.mirror = $0 }
     }
-
-    /// `settledPrice` as a runtime `Property`, for bindings and operators;
-    /// it starts following `settledPrice` when first asked for.
-    public var settledPriceProperty: Reactive.Property<Int?> {
-        let mirror = _settledPrice$mirror ?? Reactive.MutableProperty(_settledPrice)
-        _settledPrice$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `settledPriceIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `settledPriceIsLoading` when first asked for.
+    /// `settledPrice` as a runtime `Property`, for bindings and operators.
+    public var settledPriceProperty: Reactive.Property<Int?> { _$property(_settledPrice) { _settledPrice.mirror = $0 } }
+    /// `settledPriceIsLoading` as a runtime `Property`, for bindings and operators.
     public var settledPriceIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _settledPriceIsLoading$mirror ?? Reactive.MutableProperty(_settledPriceIsLoading)
-        _settledPriceIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_settledPriceIsLoading) { _settledPriceIsLoading.mirror = $0 }
     }
-
-    /// `settledPriceError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `settledPriceError` when first asked for.
+    /// `settledPriceError` as a runtime `Property`, for bindings and operators.
     public var settledPriceErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        let mirror = _settledPriceError$mirror ?? Reactive.MutableProperty(_settledPriceError)
-        _settledPriceError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_settledPriceError) { _settledPriceError.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -182,38 +111,15 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Storage
 
-    private var _productID: Int
-    private var _productID$before: Int?
-    private var _productID$mirror: Reactive.MutableProperty<Int>?
-    private var _productID$read: Swift.Bool = false
-    private var _priceText: String
-    private var _priceText$mirror: Reactive.MutableProperty<String>?
-    private var _priceText$read: Swift.Bool = false
-    private var _price: Int?
-    private var _price$before: Int??
-    private var _price$mirror: Reactive.MutableProperty<Int?>?
-    private var _price$read: Swift.Bool = false
-    private var _priceIsLoading: Swift.Bool
-    private var _priceIsLoading$before: Swift.Bool?
-    private var _priceIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _priceIsLoading$read: Swift.Bool = false
-    private var _priceError: (any Swift.Error)?
-    private var _priceError$before: (any Swift.Error)??
-    private var _priceError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
-    private var _priceError$read: Swift.Bool = false
-    private var _settledPrice: Int?
-    private var _settledPrice$before: Int??
-    private var _settledPrice$mirror: Reactive.MutableProperty<Int?>?
-    private var _settledPrice$read: Swift.Bool = false
-    private var _settledPriceIsLoading: Swift.Bool
-    private var _settledPriceIsLoading$before: Swift.Bool?
-    private var _settledPriceIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _settledPriceIsLoading$read: Swift.Bool = false
-    private var _settledPriceError: (any Swift.Error)?
-    private var _settledPriceError$before: (any Swift.Error)??
-    private var _settledPriceError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
-    private var _settledPriceError$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _productID: Reactive.Stored<Int>
+    private var _priceText: Reactive.Stored<String>
+    private var _price: Reactive.Stored<Int?>
+    private var _priceIsLoading: Reactive.Stored<Swift.Bool>
+    private var _priceError: Reactive.Stored<(any Swift.Error)?>
+    private var _settledPrice: Reactive.Stored<Int?>
+    private var _settledPriceIsLoading: Reactive.Stored<Swift.Bool>
+    private var _settledPriceError: Reactive.Stored<(any Swift.Error)?>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -232,24 +138,19 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         self.prices = prices
 
         // Every value's first state, in update order.
-        let productID: Int = Self._productID$initial()
-        let price: Int? = nil
-        let priceIsLoading: Swift.Bool = false
-        let priceText: String = Self._priceText$compute(priceIsLoading: priceIsLoading, price: price)
-        let priceError: (any Swift.Error)? = nil
-        let settledPrice: Int? = nil
-        let settledPriceIsLoading: Swift.Bool = false
-        let settledPriceError: (any Swift.Error)? = nil
-        _productID = productID
-        _priceText = priceText
-        _price = price
-        _priceIsLoading = priceIsLoading
-        _priceError = priceError
-        _settledPrice = settledPrice
-        _settledPriceIsLoading = settledPriceIsLoading
-        _settledPriceError = settledPriceError
+        _productID = Reactive.Stored<Int>(Self._productID$initial())
+        _price = Reactive.Stored<Int?>(nil)
+        _priceIsLoading = .init(false)
+        _priceText = Reactive.Stored<String>(
+            Self._priceText$compute(priceIsLoading: _priceIsLoading.value, price: _price.value)
+        )
+        _priceError = .init(nil)
+        _settledPrice = Reactive.Stored<Int?>(nil)
+        _settledPriceIsLoading = .init(false)
+        _settledPriceError = .init(nil)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _price$loader.changes.observeValuesOnMain { [weak self] in self?._price$loaded($0) }
         _$disposables += _settledPrice$loader.changes.observeValuesOnMain { [weak self] in
             self?._settledPrice$loaded($0)
@@ -265,115 +166,67 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Transactions
 
-    /// Applies one event of `price`'s loader: its outputs change in one transaction.
     private func _price$loaded(_ state: Reactive.ResourceLoader<Int, any Swift.Error>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._price$loaded(state) } }
-        Reactive.Staging.write(&_price, state.value, before: &_price$before)
-        Reactive.Staging.write(&_priceIsLoading, state.isLoading, before: &_priceIsLoading$before)
-        if state.errorChanged { Reactive.Staging.write(&_priceError, state.error, before: &_priceError$before) }
-        _$transactions.end { _$commit() }
+        _price.write(state.value)
+        _priceIsLoading.write(state.isLoading)
+        if state.errorChanged { _priceError.write(state.error) }
+        _$transactions.end(self)
     }
 
-    /// Applies one event of `settledPrice`'s loader: its outputs change in one transaction.
     private func _settledPrice$loaded(_ state: Reactive.ResourceLoader<Int, any Swift.Error>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._settledPrice$loaded(state) } }
-        Reactive.Staging.write(&_settledPrice, state.value, before: &_settledPrice$before)
-        Reactive.Staging.write(&_settledPriceIsLoading, state.isLoading, before: &_settledPriceIsLoading$before)
-        if state.errorChanged {
-            Reactive.Staging.write(&_settledPriceError, state.error, before: &_settledPriceError$before)
-        }
-        _$transactions.end { _$commit() }
+        _settledPrice.write(state.value)
+        _settledPriceIsLoading.write(state.isLoading)
+        if state.errorChanged { _settledPriceError.write(state.error) }
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _productID$changed = Reactive.Staging.changed(_productID, before: &_productID$before)
+        let _productID$changed = _productID.changed()
         // Each value an input of which changed, computed again, in update order.
         if _productID$changed { _price$loader.reload() }
-        let _price$changed = Reactive.Staging.changed(_price, before: &_price$before)
-        let _priceIsLoading$changed = Reactive.Staging.changed(_priceIsLoading, before: &_priceIsLoading$before)
+        let _price$changed = _price.changed()
+        let _priceIsLoading$changed = _priceIsLoading.changed()
         let _priceText$changed = (_priceIsLoading$changed || _price$changed)
-            && Reactive.Staging.replace(
-                &_priceText,
-                with: Self._priceText$compute(priceIsLoading: _priceIsLoading, price: _price)
-            )
-        let _priceError$changed = Reactive.Staging.changed(_priceError, before: &_priceError$before)
+            && _priceText.replace(Self._priceText$compute(priceIsLoading: _priceIsLoading.value, price: _price.value))
+        let _priceError$changed = _priceError.changed()
         if _productID$changed { _settledPrice$pacer.send(()) }
-        let _settledPrice$changed = Reactive.Staging.changed(_settledPrice, before: &_settledPrice$before)
-        let _settledPriceIsLoading$changed = Reactive.Staging.changed(
-            _settledPriceIsLoading,
-            before: &_settledPriceIsLoading$before
-        )
-        let _settledPriceError$changed = Reactive.Staging.changed(
-            _settledPriceError,
-            before: &_settledPriceError$before
-        )
+        let _settledPrice$changed = _settledPrice.changed()
+        let _settledPriceIsLoading$changed = _settledPriceIsLoading.changed()
+        let _settledPriceError$changed = _settledPriceError.changed()
+        return (_productID$changed || _price$changed || _priceIsLoading$changed || _priceText$changed
+            || _priceError$changed || _settledPrice$changed || _settledPriceIsLoading$changed
+            || _settledPriceError$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _productID$changed { _productID$mirror?.stage(_productID) }
-            if _price$changed { _price$mirror?.stage(_price) }
-            if _priceIsLoading$changed { _priceIsLoading$mirror?.stage(_priceIsLoading) }
-            if _priceText$changed { _priceText$mirror?.stage(_priceText) }
-            if _priceError$changed { _priceError$mirror?.stage(_priceError) }
-            if _settledPrice$changed { _settledPrice$mirror?.stage(_settledPrice) }
-            if _settledPriceIsLoading$changed { _settledPriceIsLoading$mirror?.stage(_settledPriceIsLoading) }
-            if _settledPriceError$changed { _settledPriceError$mirror?.stage(_settledPriceError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _productID$changed { _$didChange(\.productID, _productID$mirror, _productID$read) }
-            if _price$changed { _$didChange(\.price, _price$mirror, _price$read) }
-            if _priceIsLoading$changed { _$didChange(\.priceIsLoading, _priceIsLoading$mirror, _priceIsLoading$read) }
-            if _priceText$changed { _$didChange(\.priceText, _priceText$mirror, _priceText$read) }
-            if _priceError$changed { _$didChange(\.priceError, _priceError$mirror, _priceError$read) }
-            if _settledPrice$changed { _$didChange(\.settledPrice, _settledPrice$mirror, _settledPrice$read) }
-            if _settledPriceIsLoading$changed {
-                _$didChange(\.settledPriceIsLoading, _settledPriceIsLoading$mirror, _settledPriceIsLoading$read)
-            }
-            if _settledPriceError$changed {
-                _$didChange(\.settledPriceError, _settledPriceError$mirror, _settledPriceError$read)
-            }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _productID.pending(telling) { _$changed(\.productID, _productID, telling) }
+        if _price.pending(telling) { _$changed(\.price, _price, telling) }
+        if _priceIsLoading.pending(telling) { _$changed(\.priceIsLoading, _priceIsLoading, telling) }
+        if _priceText.pending(telling) { _$changed(\.priceText, _priceText, telling) }
+        if _priceError.pending(telling) { _$changed(\.priceError, _priceError, telling) }
+        if _settledPrice.pending(telling) { _$changed(\.settledPrice, _settledPrice, telling) }
+        if _settledPriceIsLoading.pending(telling) {
+            _$changed(\.settledPriceIsLoading, _settledPriceIsLoading, telling)
         }
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<CachedPriceViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<CachedPriceViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+        if _settledPriceError.pending(telling) { _$changed(\.settledPriceError, _settledPriceError, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `productID`.
     private static func _productID$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 11)
                                     1
 #sourceLocation()
     }
 
-    /// Computes `priceText` from what it reads.
     private static func _priceText$compute(priceIsLoading: Swift.Bool, price: Int?) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 23)
                                      priceIsLoading ? "…" : price.map { "\($0)" } ?? "-"
@@ -382,14 +235,12 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Spec statements
 
-    /// Starts one load of `price`.
     private func _price$load() -> Reactive.SignalProducer<Int, any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 14)
                                                      prices(productID)
 #sourceLocation()
     }
 
-    /// Starts one load of `settledPrice`.
     private func _settledPrice$load() -> Reactive.SignalProducer<Int, any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 20)
           prices(productID)
@@ -402,7 +253,9 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<CachedPriceViewModel>] {
         [
             .value("productID", \.productID, productIDProperty),
-            .value("priceText", \.priceText, priceTextProperty),
+            .value("priceText", \.priceText, priceTextProperty) {
+                Self._priceText$compute(priceIsLoading: $0._priceIsLoading.value, price: $0._price.value)
+            },
             .value("price", \.price, priceProperty),
             .work("priceIsLoading", \.priceIsLoading, priceIsLoadingProperty),
             .value("priceError", \.priceError, priceErrorProperty),
@@ -418,19 +271,6 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
             .init("productID", \.productID),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "priceText",
-            _priceText,
-            Self._priceText$compute(priceIsLoading: _priceIsLoading, price: _price),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension CachedPriceViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension CachedPriceViewModel: Reactive.GeneratedViewModel {}

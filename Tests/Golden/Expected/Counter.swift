@@ -20,95 +20,61 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// The current count.
     public private(set) var count: Int {
-        get {
-            _count$read = true
-            _$access(\.count)
-            return _count
-        }
+        get { _$read(\.count, _count.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
-            Reactive.Staging.write(&_count, newValue, before: &_count$before)
-            _$transactions.end { _$commit() }
+            _count.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// How much each increment adds.
     public var step: Int {
-        get {
-            _step$read = true
-            _$access(\.step)
-            return _step
-        }
+        get { _$read(\.step, _step.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
-            Reactive.Staging.write(&_step, newValue, before: &_step$before)
-            _$transactions.end { _$commit() }
+            _step.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    public var isAtLimit: Bool {
-        _isAtLimit$read = true
-        _$access(\.isAtLimit)
-        return _isAtLimit
-    }
+    public var isAtLimit: Bool { _$read(\.isAtLimit, _isAtLimit.read()) }
 
-    public var remaining: Int {
-        _remaining$read = true
-        _$access(\.remaining)
-        return _remaining
-    }
+    public var remaining: Int { _$read(\.remaining, _remaining.read()) }
 
     /// A sentence for the label under the count.
-    public var summary: String {
-        _summary$read = true
-        _$access(\.summary)
-        return _summary
-    }
+    public var summary: String { _$read(\.summary, _summary.read()) }
 
     // MARK: Commands
 
     /// Adds `step` to the count.
     public private(set) lazy var increment: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: Reactive.Property(_increment$condition),
+        enabledIf: _$property(_incrementCanExecute) { _incrementCanExecute.mirror = $0 },
+        isEnabled: _$property(_incrementIsEnabled) { _incrementIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._increment$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._increment$perform() }
     )
 
     /// Whether `increment` is running.
-    public var incrementIsExecuting: Swift.Bool {
-        _incrementIsExecuting$read = true
-        _$access(\.incrementIsExecuting)
-        return _incrementIsExecuting
-    }
+    public var incrementIsExecuting: Swift.Bool { _$read(\.incrementIsExecuting, _incrementIsExecuting.read()) }
 
     /// Whether `increment` can be executed now.
-    public var incrementIsEnabled: Swift.Bool {
-        _incrementIsEnabled$read = true
-        _$access(\.incrementIsEnabled)
-        return _incrementIsEnabled
-    }
+    public var incrementIsEnabled: Swift.Bool { _$read(\.incrementIsEnabled, _incrementIsEnabled.read()) }
 
     /// Starts again from zero.
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._reset$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._reset$perform() }
     )
 
     /// Whether `reset` is running.
-    public var resetIsExecuting: Swift.Bool {
-        _resetIsExecuting$read = true
-        _$access(\.resetIsExecuting)
-        return _resetIsExecuting
-    }
+    public var resetIsExecuting: Swift.Bool { _$read(\.resetIsExecuting, _resetIsExecuting.read()) }
 
     /// Whether `reset` can be executed now.
-    public var resetIsEnabled: Swift.Bool {
-        _resetIsEnabled$read = true
-        _$access(\.resetIsEnabled)
-        return _resetIsEnabled
-    }
+    public var resetIsEnabled: Swift.Bool { _$read(\.resetIsEnabled, _resetIsEnabled.read()) }
 
     // MARK: Events
 
@@ -118,76 +84,31 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Runtime properties
 
-    /// `count` as a runtime `Property`, for bindings and operators;
-    /// it starts following `count` when first asked for.
-    public var countProperty: Reactive.Property<Int> {
-        let mirror = _count$mirror ?? Reactive.MutableProperty(_count)
-        _count$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `step` as a runtime `Property`, for bindings and operators;
-    /// it starts following `step` when first asked for.
-    public var stepProperty: Reactive.Property<Int> {
-        let mirror = _step$mirror ?? Reactive.MutableProperty(_step)
-        _step$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `isAtLimit` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isAtLimit` when first asked for.
-    public var isAtLimitProperty: Reactive.Property<Bool> {
-        let mirror = _isAtLimit$mirror ?? Reactive.MutableProperty(_isAtLimit)
-        _isAtLimit$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `remaining` as a runtime `Property`, for bindings and operators;
-    /// it starts following `remaining` when first asked for.
-    public var remainingProperty: Reactive.Property<Int> {
-        let mirror = _remaining$mirror ?? Reactive.MutableProperty(_remaining)
-        _remaining$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `summary` as a runtime `Property`, for bindings and operators;
-    /// it starts following `summary` when first asked for.
-    public var summaryProperty: Reactive.Property<String> {
-        let mirror = _summary$mirror ?? Reactive.MutableProperty(_summary)
-        _summary$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `incrementIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `incrementIsExecuting` when first asked for.
+    /// `count` as a runtime `Property`, for bindings and operators.
+    public var countProperty: Reactive.Property<Int> { _$property(_count) { _count.mirror = $0 } }
+    /// `step` as a runtime `Property`, for bindings and operators.
+    public var stepProperty: Reactive.Property<Int> { _$property(_step) { _step.mirror = $0 } }
+    /// `isAtLimit` as a runtime `Property`, for bindings and operators.
+    public var isAtLimitProperty: Reactive.Property<Bool> { _$property(_isAtLimit) { _isAtLimit.mirror = $0 } }
+    /// `remaining` as a runtime `Property`, for bindings and operators.
+    public var remainingProperty: Reactive.Property<Int> { _$property(_remaining) { _remaining.mirror = $0 } }
+    /// `summary` as a runtime `Property`, for bindings and operators.
+    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
+    /// `incrementIsExecuting` as a runtime `Property`, for bindings and operators.
     public var incrementIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _incrementIsExecuting$mirror ?? Reactive.MutableProperty(_incrementIsExecuting)
-        _incrementIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_incrementIsExecuting) { _incrementIsExecuting.mirror = $0 }
     }
-
-    /// `incrementIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `incrementIsEnabled` when first asked for.
+    /// `incrementIsEnabled` as a runtime `Property`, for bindings and operators.
     public var incrementIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _incrementIsEnabled$mirror ?? Reactive.MutableProperty(_incrementIsEnabled)
-        _incrementIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_incrementIsEnabled) { _incrementIsEnabled.mirror = $0 }
     }
-
-    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `resetIsExecuting` when first asked for.
+    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators.
     public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _resetIsExecuting$mirror ?? Reactive.MutableProperty(_resetIsExecuting)
-        _resetIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_resetIsExecuting) { _resetIsExecuting.mirror = $0 }
     }
-
-    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `resetIsEnabled` when first asked for.
+    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators.
     public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _resetIsEnabled$mirror ?? Reactive.MutableProperty(_resetIsEnabled)
-        _resetIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -201,40 +122,17 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Storage
 
-    private var _count: Int
-    private var _count$before: Int?
-    private var _count$mirror: Reactive.MutableProperty<Int>?
-    private var _count$read: Swift.Bool = false
-    private var _step: Int
-    private var _step$before: Int?
-    private var _step$mirror: Reactive.MutableProperty<Int>?
-    private var _step$read: Swift.Bool = false
-    private var _isAtLimit: Bool
-    private var _isAtLimit$mirror: Reactive.MutableProperty<Bool>?
-    private var _isAtLimit$read: Swift.Bool = false
-    private var _remaining: Int
-    private var _remaining$mirror: Reactive.MutableProperty<Int>?
-    private var _remaining$read: Swift.Bool = false
-    private var _summary: String
-    private var _summary$mirror: Reactive.MutableProperty<String>?
-    private var _summary$read: Swift.Bool = false
-    private var _incrementCanExecute: Swift.Bool
-    private var _incrementIsExecuting: Swift.Bool
-    private var _incrementIsExecuting$before: Swift.Bool?
-    private var _incrementIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _incrementIsExecuting$read: Swift.Bool = false
-    private var _incrementIsEnabled: Swift.Bool
-    private var _incrementIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _incrementIsEnabled$read: Swift.Bool = false
-    private var _resetIsExecuting: Swift.Bool
-    private var _resetIsExecuting$before: Swift.Bool?
-    private var _resetIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _resetIsExecuting$read: Swift.Bool = false
-    private var _resetIsEnabled: Swift.Bool
-    private var _resetIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _resetIsEnabled$read: Swift.Bool = false
-    private var _increment$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _count: Reactive.Stored<Int>
+    private var _step: Reactive.Stored<Int>
+    private var _isAtLimit: Reactive.Stored<Bool>
+    private var _remaining: Reactive.Stored<Int>
+    private var _summary: Reactive.Stored<String>
+    private var _incrementCanExecute: Reactive.Stored<Swift.Bool>
+    private var _incrementIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _incrementIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _resetIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _resetIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -248,36 +146,30 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         self.title = title
 
         // Every value's first state, in update order.
-        let count: Int = Self._count$initial()
-        let step: Int = Self._step$initial()
-        let isAtLimit: Bool = Self._isAtLimit$compute(count: count, limit: limit)
-        let remaining: Int = Self._remaining$compute(limit: limit, count: count)
-        let summary: String = Self._summary$compute(isAtLimit: isAtLimit, title: title, remaining: remaining)
-        let incrementCanExecute: Swift.Bool = Self._incrementCanExecute$compute(
-            isAtLimit: isAtLimit,
-            count: count,
-            step: step,
-            limit: limit
+        _count = Reactive.Stored<Int>(Self._count$initial())
+        _step = Reactive.Stored<Int>(Self._step$initial())
+        _isAtLimit = Reactive.Stored<Bool>(Self._isAtLimit$compute(count: _count.value, limit: limit))
+        _remaining = Reactive.Stored<Int>(Self._remaining$compute(limit: limit, count: _count.value))
+        _summary = Reactive.Stored<String>(
+            Self._summary$compute(isAtLimit: _isAtLimit.value, title: title, remaining: _remaining.value)
         )
-        let incrementIsExecuting: Swift.Bool = false
-        let incrementIsEnabled: Swift.Bool = incrementCanExecute
-        let resetIsExecuting: Swift.Bool = false
-        let resetIsEnabled: Swift.Bool = true
-        _count = count
-        _step = step
-        _isAtLimit = isAtLimit
-        _remaining = remaining
-        _summary = summary
-        _incrementCanExecute = incrementCanExecute
-        _incrementIsExecuting = incrementIsExecuting
-        _incrementIsEnabled = incrementIsEnabled
-        _resetIsExecuting = resetIsExecuting
-        _resetIsEnabled = resetIsEnabled
-        _increment$condition = Reactive.MutableProperty(incrementCanExecute)
+        _incrementCanExecute = .init(
+            Self._incrementCanExecute$compute(
+                isAtLimit: _isAtLimit.value,
+                count: _count.value,
+                step: _step.value,
+                limit: limit
+            )
+        )
+        _incrementIsExecuting = .init(false)
+        _incrementIsEnabled = .init(_incrementCanExecute.value)
+        _resetIsExecuting = .init(false)
+        _resetIsEnabled = .init(true)
         (wasReset, _wasReset$observer) = Reactive.Signal<Void, Swift.Never>.pipe()
         _$disposables += _wasReset$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._increment$step {}
         }
@@ -295,156 +187,102 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Transactions
 
-    /// Runs one step of `increment` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `incrementIsExecuting` as the command reports it after the step.
     private func _increment$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._increment$step(step) } }
         step()
-        Reactive.Staging.write(
-            &_incrementIsExecuting,
-            increment.isExecuting.value,
-            before: &_incrementIsExecuting$before
-        )
-        _$transactions.end { _$commit() }
+        _incrementIsExecuting.write(increment.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `reset` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `resetIsExecuting` as the command reports it after the step.
     private func _reset$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._reset$step(step) } }
         step()
-        Reactive.Staging.write(&_resetIsExecuting, reset.isExecuting.value, before: &_resetIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _resetIsExecuting.write(reset.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _count$changed = Reactive.Staging.changed(_count, before: &_count$before)
-        let _step$changed = Reactive.Staging.changed(_step, before: &_step$before)
-        let _incrementIsExecuting$changed = Reactive.Staging.changed(
-            _incrementIsExecuting,
-            before: &_incrementIsExecuting$before
-        )
-        let _resetIsExecuting$changed = Reactive.Staging.changed(_resetIsExecuting, before: &_resetIsExecuting$before)
+        let _count$changed = _count.changed()
+        let _step$changed = _step.changed()
+        let _incrementIsExecuting$changed = _incrementIsExecuting.changed()
+        let _resetIsExecuting$changed = _resetIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _isAtLimit$changed = _count$changed
-            && Reactive.Staging.replace(&_isAtLimit, with: Self._isAtLimit$compute(count: _count, limit: limit))
+            && _isAtLimit.replace(Self._isAtLimit$compute(count: _count.value, limit: limit))
         let _remaining$changed = _count$changed
-            && Reactive.Staging.replace(&_remaining, with: Self._remaining$compute(limit: limit, count: _count))
+            && _remaining.replace(Self._remaining$compute(limit: limit, count: _count.value))
         let _summary$changed = (_isAtLimit$changed || _remaining$changed)
-            && Reactive.Staging.replace(
-                &_summary,
-                with: Self._summary$compute(isAtLimit: _isAtLimit, title: title, remaining: _remaining)
+            && _summary.replace(
+                Self._summary$compute(isAtLimit: _isAtLimit.value, title: title, remaining: _remaining.value)
             )
         let _incrementCanExecute$changed = (_isAtLimit$changed || _count$changed || _step$changed)
-            && Reactive.Staging.replace(
-                &_incrementCanExecute,
-                with: Self._incrementCanExecute$compute(isAtLimit: _isAtLimit, count: _count, step: _step, limit: limit)
+            && _incrementCanExecute.replace(
+                Self._incrementCanExecute$compute(
+                    isAtLimit: _isAtLimit.value,
+                    count: _count.value,
+                    step: _step.value,
+                    limit: limit
+                )
             )
         let _incrementIsEnabled$changed = (_incrementCanExecute$changed || _incrementIsExecuting$changed)
-            && Reactive.Staging.replace(&_incrementIsEnabled, with: _incrementCanExecute && !_incrementIsExecuting)
-        let _resetIsEnabled$changed = _resetIsExecuting$changed
-            && Reactive.Staging.replace(&_resetIsEnabled, with: !_resetIsExecuting)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _count$changed { _count$mirror?.stage(_count) }
-            if _step$changed { _step$mirror?.stage(_step) }
-            if _isAtLimit$changed { _isAtLimit$mirror?.stage(_isAtLimit) }
-            if _remaining$changed { _remaining$mirror?.stage(_remaining) }
-            if _summary$changed { _summary$mirror?.stage(_summary) }
-            if _incrementCanExecute$changed { _increment$condition.stage(_incrementCanExecute) }
-            if _incrementIsExecuting$changed { _incrementIsExecuting$mirror?.stage(_incrementIsExecuting) }
-            if _incrementIsEnabled$changed { _incrementIsEnabled$mirror?.stage(_incrementIsEnabled) }
-            if _resetIsExecuting$changed { _resetIsExecuting$mirror?.stage(_resetIsExecuting) }
-            if _resetIsEnabled$changed { _resetIsEnabled$mirror?.stage(_resetIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _count$changed { _$didChange(\.count, _count$mirror, _count$read) }
-            if _step$changed { _$didChange(\.step, _step$mirror, _step$read) }
-            if _isAtLimit$changed { _$didChange(\.isAtLimit, _isAtLimit$mirror, _isAtLimit$read) }
-            if _remaining$changed { _$didChange(\.remaining, _remaining$mirror, _remaining$read) }
-            if _summary$changed { _$didChange(\.summary, _summary$mirror, _summary$read) }
-            if _incrementCanExecute$changed { _increment$condition.publish() }
-            if _incrementIsExecuting$changed {
-                _$didChange(\.incrementIsExecuting, _incrementIsExecuting$mirror, _incrementIsExecuting$read)
-            }
-            if _incrementIsEnabled$changed {
-                _$didChange(\.incrementIsEnabled, _incrementIsEnabled$mirror, _incrementIsEnabled$read)
-            }
-            if _resetIsExecuting$changed {
-                _$didChange(\.resetIsExecuting, _resetIsExecuting$mirror, _resetIsExecuting$read)
-            }
-            if _resetIsEnabled$changed { _$didChange(\.resetIsEnabled, _resetIsEnabled$mirror, _resetIsEnabled$read) }
-        }
+            && _incrementIsEnabled.replace(_incrementCanExecute.value && !_incrementIsExecuting.value)
+        let _resetIsEnabled$changed = _resetIsExecuting$changed && _resetIsEnabled.replace(!_resetIsExecuting.value)
+        return (_count$changed || _step$changed || _isAtLimit$changed || _remaining$changed || _summary$changed
+            || _incrementIsExecuting$changed || _incrementIsEnabled$changed || _resetIsExecuting$changed
+            || _resetIsEnabled$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<CounterViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<CounterViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _count.pending(telling) { _$changed(\.count, _count, telling) }
+        if _step.pending(telling) { _$changed(\.step, _step, telling) }
+        if _isAtLimit.pending(telling) { _$changed(\.isAtLimit, _isAtLimit, telling) }
+        if _remaining.pending(telling) { _$changed(\.remaining, _remaining, telling) }
+        if _summary.pending(telling) { _$changed(\.summary, _summary, telling) }
+        if _incrementCanExecute.pending(telling) { _$changed(_incrementCanExecute, telling) }
+        if _incrementIsExecuting.pending(telling) { _$changed(\.incrementIsExecuting, _incrementIsExecuting, telling) }
+        if _incrementIsEnabled.pending(telling) { _$changed(\.incrementIsEnabled, _incrementIsEnabled, telling) }
+        if _resetIsExecuting.pending(telling) { _$changed(\.resetIsExecuting, _resetIsExecuting, telling) }
+        if _resetIsEnabled.pending(telling) { _$changed(\.resetIsEnabled, _resetIsEnabled, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The constant `title`.
     private static func _title$make() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 10)
                                  "Counter"
 #sourceLocation()
     }
 
-    /// The initial value of `count`.
     private static func _count$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 13)
                                 0
 #sourceLocation()
     }
 
-    /// The initial value of `step`.
     private static func _step$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 14)
                                1
 #sourceLocation()
     }
 
-    /// Computes `isAtLimit` from what it reads.
     private static func _isAtLimit$compute(count: Int, limit: Int) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 17)
                                   count >= limit
 #sourceLocation()
     }
 
-    /// Computes `remaining` from what it reads.
     private static func _remaining$compute(limit: Int, count: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 18)
                                  limit - count
 #sourceLocation()
     }
 
-    /// Computes `summary` from what it reads.
     private static func _summary$compute(isAtLimit: Bool, title: String, remaining: Int) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 23)
       isAtLimit
@@ -453,7 +291,6 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 #sourceLocation()
     }
 
-    /// Whether `increment` may run, besides not already running.
     private static func _incrementCanExecute$compute(isAtLimit: Bool, count: Int, step: Int, limit: Int) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 30)
               !isAtLimit && count + step <= limit
@@ -462,21 +299,18 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Spec statements
 
-    /// What `increment` does.
     private func _increment$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 31)
              count += step
 #sourceLocation()
     }
 
-    /// What `reset` does.
     private func _reset$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Counter.vm.yaml", line: 34)
              count = 0
 #sourceLocation()
     }
 
-    /// Handles each value `reset` produces.
     private func _reset$didSendValue(_ value: Swift.Void) {
         _$transactions.emit { [observer = _wasReset$observer] in observer.send(value: value) }
     }
@@ -488,13 +322,27 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         [
             .value("count", \.count, countProperty),
             .value("step", \.step, stepProperty),
-            .value("isAtLimit", \.isAtLimit, isAtLimitProperty),
-            .value("remaining", \.remaining, remainingProperty),
-            .value("summary", \.summary, summaryProperty),
+            .value("isAtLimit", \.isAtLimit, isAtLimitProperty) {
+                Self._isAtLimit$compute(count: $0._count.value, limit: $0.limit)
+            },
+            .value("remaining", \.remaining, remainingProperty) {
+                Self._remaining$compute(limit: $0.limit, count: $0._count.value)
+            },
+            .value("summary", \.summary, summaryProperty) {
+                Self._summary$compute(isAtLimit: $0._isAtLimit.value, title: $0.title, remaining: $0._remaining.value)
+            },
             .work("incrementIsExecuting", \.incrementIsExecuting, incrementIsExecutingProperty),
-            .value("incrementIsEnabled", \.incrementIsEnabled, incrementIsEnabledProperty),
+            .value("incrementIsEnabled", \.incrementIsEnabled, incrementIsEnabledProperty) {
+                Self._incrementCanExecute$compute(
+                    isAtLimit: $0._isAtLimit.value,
+                    count: $0._count.value,
+                    step: $0._step.value,
+                    limit: $0.limit
+                )
+                    && !$0._incrementIsExecuting.value
+            },
             .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
-            .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty),
+            .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty) { !$0._resetIsExecuting.value },
             .event("wasReset", \.wasReset, wasReset),
         ]
     }
@@ -513,51 +361,6 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
             Reactive.InspectedCommand("reset", reset),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "isAtLimit",
-            _isAtLimit,
-            Self._isAtLimit$compute(count: _count, limit: limit),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "remaining",
-            _remaining,
-            Self._remaining$compute(limit: limit, count: _count),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "summary",
-            _summary,
-            Self._summary$compute(isAtLimit: _isAtLimit, title: title, remaining: _remaining),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "incrementCanExecute",
-            _incrementCanExecute,
-            Self._incrementCanExecute$compute(isAtLimit: _isAtLimit, count: _count, step: _step, limit: limit),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "incrementIsEnabled",
-            _incrementIsEnabled,
-            _incrementCanExecute && !_incrementIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "increment.isEnabled",
-            increment.isEnabled.value,
-            _incrementIsEnabled,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("resetIsEnabled", _resetIsEnabled, !_resetIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("reset.isEnabled", reset.isEnabled.value, _resetIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension CounterViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension CounterViewModel: Reactive.GeneratedViewModel {}

@@ -32,152 +32,100 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: State
 
     public var step: @Sendable (Int) -> Int {
-        get {
-            _step$read = true
-            _$access(\.step)
-            return _step
-        }
+        get { _$read(\.step, _step.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
-            Reactive.Staging.write(&_step, newValue, before: &_step$before)
-            _$transactions.end { _$commit() }
+            _step.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var value: Int {
-        get {
-            _value$read = true
-            _$access(\.value)
-            return _value
-        }
+        get { _$read(\.value, _value.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.value = newValue } }
-            Reactive.Staging.write(&_value, newValue, before: &_value$before)
-            _$transactions.end { _$commit() }
+            _value.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var error: String? {
-        get {
-            _error$read = true
-            _$access(\.error)
-            return _error
-        }
+        get { _$read(\.error, _error.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.error = newValue } }
-            Reactive.Staging.write(&_error, newValue, before: &_error$before)
-            _$transactions.end { _$commit() }
+            _error.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var input: Int {
-        get {
-            _input$read = true
-            _$access(\.input)
-            return _input
-        }
+        get { _$read(\.input, _input.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.input = newValue } }
-            Reactive.Staging.write(&_input, newValue, before: &_input$before)
-            _$transactions.end { _$commit() }
+            _input.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    public var both: @Sendable (Int) -> Int {
-        _both$read = true
-        _$access(\.both)
-        return _both
-    }
+    public var both: @Sendable (Int) -> Int { _$read(\.both, _both.read()) }
 
-    public var result: Int {
-        _result$read = true
-        _$access(\.result)
-        return _result
-    }
+    public var result: Int { _$read(\.result, _result.read()) }
 
     // MARK: Commands
 
     public private(set) lazy var fetch: Reactive.Command<Swift.Void, Int, any Error> = Reactive.Command(
+        isEnabled: _$property(_fetchIsEnabled) { _fetchIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._fetch$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._fetch$work() ?? .empty }
     )
 
     /// Whether `fetch` is running.
-    public var fetchIsExecuting: Swift.Bool {
-        _fetchIsExecuting$read = true
-        _$access(\.fetchIsExecuting)
-        return _fetchIsExecuting
-    }
+    public var fetchIsExecuting: Swift.Bool { _$read(\.fetchIsExecuting, _fetchIsExecuting.read()) }
 
     /// Whether `fetch` can be executed now.
-    public var fetchIsEnabled: Swift.Bool {
-        _fetchIsEnabled$read = true
-        _$access(\.fetchIsEnabled)
-        return _fetchIsEnabled
-    }
+    public var fetchIsEnabled: Swift.Bool { _$read(\.fetchIsEnabled, _fetchIsEnabled.read()) }
 
     public private(set) lazy var put: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_putIsEnabled) { _putIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._put$step(step) ?? step() },
         performOnMain: { [weak self] input in self?._put$perform(input) }
     )
 
     /// Whether `put` is running.
-    public var putIsExecuting: Swift.Bool {
-        _putIsExecuting$read = true
-        _$access(\.putIsExecuting)
-        return _putIsExecuting
-    }
+    public var putIsExecuting: Swift.Bool { _$read(\.putIsExecuting, _putIsExecuting.read()) }
 
     /// Whether `put` can be executed now.
-    public var putIsEnabled: Swift.Bool {
-        _putIsEnabled$read = true
-        _$access(\.putIsEnabled)
-        return _putIsEnabled
-    }
+    public var putIsEnabled: Swift.Bool { _$read(\.putIsEnabled, _putIsEnabled.read()) }
 
     /// A closure as a command's input, kept in state.
     public private(set) lazy var adopt: Reactive.Command<@Sendable (Int) -> Int, Swift.Void, Swift.Never> =
         Reactive.Command(
+            isEnabled: _$property(_adoptIsEnabled) { _adoptIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._adopt$step(step) ?? step() },
             performOnMain: { [weak self] input in self?._adopt$perform(input) }
         )
 
     /// Whether `adopt` is running.
-    public var adoptIsExecuting: Swift.Bool {
-        _adoptIsExecuting$read = true
-        _$access(\.adoptIsExecuting)
-        return _adoptIsExecuting
-    }
+    public var adoptIsExecuting: Swift.Bool { _$read(\.adoptIsExecuting, _adoptIsExecuting.read()) }
 
     /// Whether `adopt` can be executed now.
-    public var adoptIsEnabled: Swift.Bool {
-        _adoptIsEnabled$read = true
-        _$access(\.adoptIsEnabled)
-        return _adoptIsEnabled
-    }
+    public var adoptIsEnabled: Swift.Bool { _$read(\.adoptIsEnabled, _adoptIsEnabled.read()) }
 
     /// A closure as a command's output, kept in state and sent as an event.
     public private(set) lazy var make: Reactive.Command<Swift.Void, @Sendable (Int) -> Int, Swift.Never> =
         Reactive.Command(
+            isEnabled: _$property(_makeIsEnabled) { _makeIsEnabled.mirror = $0 },
             transaction: { [weak self] step in self?._make$step(step) ?? step() },
             executeOnMain: { [weak self] _ in self?._make$work() ?? .empty }
         )
 
     /// Whether `make` is running.
-    public var makeIsExecuting: Swift.Bool {
-        _makeIsExecuting$read = true
-        _$access(\.makeIsExecuting)
-        return _makeIsExecuting
-    }
+    public var makeIsExecuting: Swift.Bool { _$read(\.makeIsExecuting, _makeIsExecuting.read()) }
 
     /// Whether `make` can be executed now.
-    public var makeIsEnabled: Swift.Bool {
-        _makeIsEnabled$read = true
-        _$access(\.makeIsEnabled)
-        return _makeIsEnabled
-    }
+    public var makeIsEnabled: Swift.Bool { _$read(\.makeIsEnabled, _makeIsEnabled.read()) }
 
     // MARK: Events
 
@@ -186,116 +134,49 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Runtime properties
 
-    /// `step` as a runtime `Property`, for bindings and operators;
-    /// it starts following `step` when first asked for.
-    public var stepProperty: Reactive.Property<@Sendable (Int) -> Int> {
-        let mirror = _step$mirror ?? Reactive.MutableProperty(_step)
-        _step$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `value` as a runtime `Property`, for bindings and operators;
-    /// it starts following `value` when first asked for.
-    public var valueProperty: Reactive.Property<Int> {
-        let mirror = _value$mirror ?? Reactive.MutableProperty(_value)
-        _value$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `error` as a runtime `Property`, for bindings and operators;
-    /// it starts following `error` when first asked for.
-    public var errorProperty: Reactive.Property<String?> {
-        let mirror = _error$mirror ?? Reactive.MutableProperty(_error)
-        _error$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `input` as a runtime `Property`, for bindings and operators;
-    /// it starts following `input` when first asked for.
-    public var inputProperty: Reactive.Property<Int> {
-        let mirror = _input$mirror ?? Reactive.MutableProperty(_input)
-        _input$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `both` as a runtime `Property`, for bindings and operators;
-    /// it starts following `both` when first asked for.
-    public var bothProperty: Reactive.Property<@Sendable (Int) -> Int> {
-        let mirror = _both$mirror ?? Reactive.MutableProperty(_both)
-        _both$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `result` as a runtime `Property`, for bindings and operators;
-    /// it starts following `result` when first asked for.
-    public var resultProperty: Reactive.Property<Int> {
-        let mirror = _result$mirror ?? Reactive.MutableProperty(_result)
-        _result$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `fetchIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `fetchIsExecuting` when first asked for.
+    /// `step` as a runtime `Property`, for bindings and operators.
+    public var stepProperty: Reactive.Property<@Sendable (Int) -> Int> { _$property(_step) { _step.mirror = $0 } }
+    /// `value` as a runtime `Property`, for bindings and operators.
+    public var valueProperty: Reactive.Property<Int> { _$property(_value) { _value.mirror = $0 } }
+    /// `error` as a runtime `Property`, for bindings and operators.
+    public var errorProperty: Reactive.Property<String?> { _$property(_error) { _error.mirror = $0 } }
+    /// `input` as a runtime `Property`, for bindings and operators.
+    public var inputProperty: Reactive.Property<Int> { _$property(_input) { _input.mirror = $0 } }
+    /// `both` as a runtime `Property`, for bindings and operators.
+    public var bothProperty: Reactive.Property<@Sendable (Int) -> Int> { _$property(_both) { _both.mirror = $0 } }
+    /// `result` as a runtime `Property`, for bindings and operators.
+    public var resultProperty: Reactive.Property<Int> { _$property(_result) { _result.mirror = $0 } }
+    /// `fetchIsExecuting` as a runtime `Property`, for bindings and operators.
     public var fetchIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _fetchIsExecuting$mirror ?? Reactive.MutableProperty(_fetchIsExecuting)
-        _fetchIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_fetchIsExecuting) { _fetchIsExecuting.mirror = $0 }
     }
-
-    /// `fetchIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `fetchIsEnabled` when first asked for.
+    /// `fetchIsEnabled` as a runtime `Property`, for bindings and operators.
     public var fetchIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _fetchIsEnabled$mirror ?? Reactive.MutableProperty(_fetchIsEnabled)
-        _fetchIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_fetchIsEnabled) { _fetchIsEnabled.mirror = $0 }
     }
-
-    /// `putIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `putIsExecuting` when first asked for.
+    /// `putIsExecuting` as a runtime `Property`, for bindings and operators.
     public var putIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _putIsExecuting$mirror ?? Reactive.MutableProperty(_putIsExecuting)
-        _putIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_putIsExecuting) { _putIsExecuting.mirror = $0 }
     }
-
-    /// `putIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `putIsEnabled` when first asked for.
+    /// `putIsEnabled` as a runtime `Property`, for bindings and operators.
     public var putIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _putIsEnabled$mirror ?? Reactive.MutableProperty(_putIsEnabled)
-        _putIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_putIsEnabled) { _putIsEnabled.mirror = $0 }
     }
-
-    /// `adoptIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `adoptIsExecuting` when first asked for.
+    /// `adoptIsExecuting` as a runtime `Property`, for bindings and operators.
     public var adoptIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _adoptIsExecuting$mirror ?? Reactive.MutableProperty(_adoptIsExecuting)
-        _adoptIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_adoptIsExecuting) { _adoptIsExecuting.mirror = $0 }
     }
-
-    /// `adoptIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `adoptIsEnabled` when first asked for.
+    /// `adoptIsEnabled` as a runtime `Property`, for bindings and operators.
     public var adoptIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _adoptIsEnabled$mirror ?? Reactive.MutableProperty(_adoptIsEnabled)
-        _adoptIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_adoptIsEnabled) { _adoptIsEnabled.mirror = $0 }
     }
-
-    /// `makeIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `makeIsExecuting` when first asked for.
+    /// `makeIsExecuting` as a runtime `Property`, for bindings and operators.
     public var makeIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _makeIsExecuting$mirror ?? Reactive.MutableProperty(_makeIsExecuting)
-        _makeIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_makeIsExecuting) { _makeIsExecuting.mirror = $0 }
     }
-
-    /// `makeIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `makeIsEnabled` when first asked for.
+    /// `makeIsEnabled` as a runtime `Property`, for bindings and operators.
     public var makeIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _makeIsEnabled$mirror ?? Reactive.MutableProperty(_makeIsEnabled)
-        _makeIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_makeIsEnabled) { _makeIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -309,57 +190,21 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _step: @Sendable (Int) -> Int
-    private var _step$before: (@Sendable (Int) -> Int)?
-    private var _step$mirror: Reactive.MutableProperty<@Sendable (Int) -> Int>?
-    private var _step$read: Swift.Bool = false
-    private var _value: Int
-    private var _value$before: Int?
-    private var _value$mirror: Reactive.MutableProperty<Int>?
-    private var _value$read: Swift.Bool = false
-    private var _error: String?
-    private var _error$before: String??
-    private var _error$mirror: Reactive.MutableProperty<String?>?
-    private var _error$read: Swift.Bool = false
-    private var _input: Int
-    private var _input$before: Int?
-    private var _input$mirror: Reactive.MutableProperty<Int>?
-    private var _input$read: Swift.Bool = false
-    private var _both: @Sendable (Int) -> Int
-    private var _both$mirror: Reactive.MutableProperty<@Sendable (Int) -> Int>?
-    private var _both$read: Swift.Bool = false
-    private var _result: Int
-    private var _result$mirror: Reactive.MutableProperty<Int>?
-    private var _result$read: Swift.Bool = false
-    private var _fetchIsExecuting: Swift.Bool
-    private var _fetchIsExecuting$before: Swift.Bool?
-    private var _fetchIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _fetchIsExecuting$read: Swift.Bool = false
-    private var _fetchIsEnabled: Swift.Bool
-    private var _fetchIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _fetchIsEnabled$read: Swift.Bool = false
-    private var _putIsExecuting: Swift.Bool
-    private var _putIsExecuting$before: Swift.Bool?
-    private var _putIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _putIsExecuting$read: Swift.Bool = false
-    private var _putIsEnabled: Swift.Bool
-    private var _putIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _putIsEnabled$read: Swift.Bool = false
-    private var _adoptIsExecuting: Swift.Bool
-    private var _adoptIsExecuting$before: Swift.Bool?
-    private var _adoptIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _adoptIsExecuting$read: Swift.Bool = false
-    private var _adoptIsEnabled: Swift.Bool
-    private var _adoptIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _adoptIsEnabled$read: Swift.Bool = false
-    private var _makeIsExecuting: Swift.Bool
-    private var _makeIsExecuting$before: Swift.Bool?
-    private var _makeIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _makeIsExecuting$read: Swift.Bool = false
-    private var _makeIsEnabled: Swift.Bool
-    private var _makeIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _makeIsEnabled$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _step: Reactive.Stored<@Sendable (Int) -> Int>
+    private var _value: Reactive.Stored<Int>
+    private var _error: Reactive.Stored<String?>
+    private var _input: Reactive.Stored<Int>
+    private var _both: Reactive.Stored<@Sendable (Int) -> Int>
+    private var _result: Reactive.Stored<Int>
+    private var _fetchIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _fetchIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _putIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _putIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _adoptIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _adoptIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _makeIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _makeIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -379,38 +224,25 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         self.g = g
 
         // Every value's first state, in update order.
-        let step: @Sendable (Int) -> Int = Self._step$initial(g: g)
-        let value: Int = Self._value$initial()
-        let error: String? = Self._error$initial()
-        let both: @Sendable (Int) -> Int = Self._both$compute(step: step, scale: scale)
-        let result: Int = Self._result$compute(both: both, value: value)
-        let fetchIsExecuting: Swift.Bool = false
-        let fetchIsEnabled: Swift.Bool = true
-        let putIsExecuting: Swift.Bool = false
-        let putIsEnabled: Swift.Bool = true
-        let adoptIsExecuting: Swift.Bool = false
-        let adoptIsEnabled: Swift.Bool = true
-        let makeIsExecuting: Swift.Bool = false
-        let makeIsEnabled: Swift.Bool = true
-        let input: Int = Self._input$initial()
-        _step = step
-        _value = value
-        _error = error
-        _input = input
-        _both = both
-        _result = result
-        _fetchIsExecuting = fetchIsExecuting
-        _fetchIsEnabled = fetchIsEnabled
-        _putIsExecuting = putIsExecuting
-        _putIsEnabled = putIsEnabled
-        _adoptIsExecuting = adoptIsExecuting
-        _adoptIsEnabled = adoptIsEnabled
-        _makeIsExecuting = makeIsExecuting
-        _makeIsEnabled = makeIsEnabled
+        _step = Reactive.Stored<@Sendable (Int) -> Int>(Self._step$initial(g: g))
+        _value = Reactive.Stored<Int>(Self._value$initial())
+        _error = Reactive.Stored<String?>(Self._error$initial())
+        _both = Reactive.Stored<@Sendable (Int) -> Int>(Self._both$compute(step: _step.value, scale: scale))
+        _result = Reactive.Stored<Int>(Self._result$compute(both: _both.value, value: _value.value))
+        _fetchIsExecuting = .init(false)
+        _fetchIsEnabled = .init(true)
+        _putIsExecuting = .init(false)
+        _putIsEnabled = .init(true)
+        _adoptIsExecuting = .init(false)
+        _adoptIsEnabled = .init(true)
+        _makeIsExecuting = .init(false)
+        _makeIsEnabled = .init(true)
+        _input = Reactive.Stored<Int>(Self._input$initial())
         (made, _made$observer) = Reactive.Signal<@Sendable (Int) -> Int, Swift.Never>.pipe()
         _$disposables += _made$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += fetch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._fetch$step {}
         }
@@ -440,177 +272,116 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Transactions
 
-    /// Runs one step of `fetch` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `fetchIsExecuting` as the command reports it after the step.
     private func _fetch$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._fetch$step(step) } }
         step()
-        Reactive.Staging.write(&_fetchIsExecuting, fetch.isExecuting.value, before: &_fetchIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _fetchIsExecuting.write(fetch.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `put` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `putIsExecuting` as the command reports it after the step.
     private func _put$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._put$step(step) } }
         step()
-        Reactive.Staging.write(&_putIsExecuting, put.isExecuting.value, before: &_putIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _putIsExecuting.write(put.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `adopt` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `adoptIsExecuting` as the command reports it after the step.
     private func _adopt$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._adopt$step(step) } }
         step()
-        Reactive.Staging.write(&_adoptIsExecuting, adopt.isExecuting.value, before: &_adoptIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _adoptIsExecuting.write(adopt.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `make` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `makeIsExecuting` as the command reports it after the step.
     private func _make$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._make$step(step) } }
         step()
-        Reactive.Staging.write(&_makeIsExecuting, make.isExecuting.value, before: &_makeIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _makeIsExecuting.write(make.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _step$changed = Reactive.Staging.changed(_step, before: &_step$before)
-        let _value$changed = Reactive.Staging.changed(_value, before: &_value$before)
-        let _error$changed = Reactive.Staging.changed(_error, before: &_error$before)
-        let _fetchIsExecuting$changed = Reactive.Staging.changed(_fetchIsExecuting, before: &_fetchIsExecuting$before)
-        let _putIsExecuting$changed = Reactive.Staging.changed(_putIsExecuting, before: &_putIsExecuting$before)
-        let _adoptIsExecuting$changed = Reactive.Staging.changed(_adoptIsExecuting, before: &_adoptIsExecuting$before)
-        let _makeIsExecuting$changed = Reactive.Staging.changed(_makeIsExecuting, before: &_makeIsExecuting$before)
+        let _step$changed = _step.changed()
+        let _value$changed = _value.changed()
+        let _error$changed = _error.changed()
+        let _fetchIsExecuting$changed = _fetchIsExecuting.changed()
+        let _putIsExecuting$changed = _putIsExecuting.changed()
+        let _adoptIsExecuting$changed = _adoptIsExecuting.changed()
+        let _makeIsExecuting$changed = _makeIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _both$changed = _step$changed
-            && Reactive.Staging.replace(&_both, with: Self._both$compute(step: _step, scale: scale))
+        let _both$changed = _step$changed && _both.replace(Self._both$compute(step: _step.value, scale: scale))
         let _result$changed = (_both$changed || _value$changed)
-            && Reactive.Staging.replace(&_result, with: Self._result$compute(both: _both, value: _value))
-        let _fetchIsEnabled$changed = _fetchIsExecuting$changed
-            && Reactive.Staging.replace(&_fetchIsEnabled, with: !_fetchIsExecuting)
-        let _putIsEnabled$changed = _putIsExecuting$changed
-            && Reactive.Staging.replace(&_putIsEnabled, with: !_putIsExecuting)
-        let _adoptIsEnabled$changed = _adoptIsExecuting$changed
-            && Reactive.Staging.replace(&_adoptIsEnabled, with: !_adoptIsExecuting)
-        let _makeIsEnabled$changed = _makeIsExecuting$changed
-            && Reactive.Staging.replace(&_makeIsEnabled, with: !_makeIsExecuting)
+            && _result.replace(Self._result$compute(both: _both.value, value: _value.value))
+        let _fetchIsEnabled$changed = _fetchIsExecuting$changed && _fetchIsEnabled.replace(!_fetchIsExecuting.value)
+        let _putIsEnabled$changed = _putIsExecuting$changed && _putIsEnabled.replace(!_putIsExecuting.value)
+        let _adoptIsEnabled$changed = _adoptIsExecuting$changed && _adoptIsEnabled.replace(!_adoptIsExecuting.value)
+        let _makeIsEnabled$changed = _makeIsExecuting$changed && _makeIsEnabled.replace(!_makeIsExecuting.value)
         if _value$changed {
-            if case .none = _input$before { _input$before = _input }
-            Self._keepScaled$react(scale: scale, value: _value, input: &_input)
+            _input.willWrite()
+            Self._keepScaled$react(scale: scale, value: _value.value, input: &_input.value)
         }
-        let _input$changed = Reactive.Staging.changed(_input, before: &_input$before)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _step$changed { _step$mirror?.stage(_step) }
-            if _value$changed { _value$mirror?.stage(_value) }
-            if _error$changed { _error$mirror?.stage(_error) }
-            if _both$changed { _both$mirror?.stage(_both) }
-            if _result$changed { _result$mirror?.stage(_result) }
-            if _fetchIsExecuting$changed { _fetchIsExecuting$mirror?.stage(_fetchIsExecuting) }
-            if _fetchIsEnabled$changed { _fetchIsEnabled$mirror?.stage(_fetchIsEnabled) }
-            if _putIsExecuting$changed { _putIsExecuting$mirror?.stage(_putIsExecuting) }
-            if _putIsEnabled$changed { _putIsEnabled$mirror?.stage(_putIsEnabled) }
-            if _adoptIsExecuting$changed { _adoptIsExecuting$mirror?.stage(_adoptIsExecuting) }
-            if _adoptIsEnabled$changed { _adoptIsEnabled$mirror?.stage(_adoptIsEnabled) }
-            if _makeIsExecuting$changed { _makeIsExecuting$mirror?.stage(_makeIsExecuting) }
-            if _makeIsEnabled$changed { _makeIsEnabled$mirror?.stage(_makeIsEnabled) }
-            if _input$changed { _input$mirror?.stage(_input) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _step$changed { _$didChange(\.step, _step$mirror, _step$read) }
-            if _value$changed { _$didChange(\.value, _value$mirror, _value$read) }
-            if _error$changed { _$didChange(\.error, _error$mirror, _error$read) }
-            if _both$changed { _$didChange(\.both, _both$mirror, _both$read) }
-            if _result$changed { _$didChange(\.result, _result$mirror, _result$read) }
-            if _fetchIsExecuting$changed {
-                _$didChange(\.fetchIsExecuting, _fetchIsExecuting$mirror, _fetchIsExecuting$read)
-            }
-            if _fetchIsEnabled$changed { _$didChange(\.fetchIsEnabled, _fetchIsEnabled$mirror, _fetchIsEnabled$read) }
-            if _putIsExecuting$changed { _$didChange(\.putIsExecuting, _putIsExecuting$mirror, _putIsExecuting$read) }
-            if _putIsEnabled$changed { _$didChange(\.putIsEnabled, _putIsEnabled$mirror, _putIsEnabled$read) }
-            if _adoptIsExecuting$changed {
-                _$didChange(\.adoptIsExecuting, _adoptIsExecuting$mirror, _adoptIsExecuting$read)
-            }
-            if _adoptIsEnabled$changed { _$didChange(\.adoptIsEnabled, _adoptIsEnabled$mirror, _adoptIsEnabled$read) }
-            if _makeIsExecuting$changed {
-                _$didChange(\.makeIsExecuting, _makeIsExecuting$mirror, _makeIsExecuting$read)
-            }
-            if _makeIsEnabled$changed { _$didChange(\.makeIsEnabled, _makeIsEnabled$mirror, _makeIsEnabled$read) }
-            if _input$changed { _$didChange(\.input, _input$mirror, _input$read) }
-        }
+        let _input$changed = _input.changed()
+        return (_step$changed || _value$changed || _error$changed || _both$changed || _result$changed
+            || _fetchIsExecuting$changed || _fetchIsEnabled$changed || _putIsExecuting$changed || _putIsEnabled$changed
+            || _adoptIsExecuting$changed || _adoptIsEnabled$changed || _makeIsExecuting$changed
+            || _makeIsEnabled$changed || _input$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<GivenViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<GivenViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _step.pending(telling) { _$changed(\.step, _step, telling) }
+        if _value.pending(telling) { _$changed(\.value, _value, telling) }
+        if _error.pending(telling) { _$changed(\.error, _error, telling) }
+        if _both.pending(telling) { _$changed(\.both, _both, telling) }
+        if _result.pending(telling) { _$changed(\.result, _result, telling) }
+        if _fetchIsExecuting.pending(telling) { _$changed(\.fetchIsExecuting, _fetchIsExecuting, telling) }
+        if _fetchIsEnabled.pending(telling) { _$changed(\.fetchIsEnabled, _fetchIsEnabled, telling) }
+        if _putIsExecuting.pending(telling) { _$changed(\.putIsExecuting, _putIsExecuting, telling) }
+        if _putIsEnabled.pending(telling) { _$changed(\.putIsEnabled, _putIsEnabled, telling) }
+        if _adoptIsExecuting.pending(telling) { _$changed(\.adoptIsExecuting, _adoptIsExecuting, telling) }
+        if _adoptIsEnabled.pending(telling) { _$changed(\.adoptIsEnabled, _adoptIsEnabled, telling) }
+        if _makeIsExecuting.pending(telling) { _$changed(\.makeIsExecuting, _makeIsExecuting, telling) }
+        if _makeIsEnabled.pending(telling) { _$changed(\.makeIsEnabled, _makeIsEnabled, telling) }
+        if _input.pending(telling) { _$changed(\.input, _input, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The constant `g`.
     private static func _g$make(f: @escaping @Sendable (Int) -> Int) -> @Sendable (Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 14)
                                               f
 #sourceLocation()
     }
 
-    /// The initial value of `step`.
     private static func _step$initial(g: @escaping @Sendable (Int) -> Int) -> @Sendable (Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 17)
                                                    g
 #sourceLocation()
     }
 
-    /// The initial value of `value`.
     private static func _value$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 18)
                                 0
 #sourceLocation()
     }
 
-    /// The initial value of `error`.
     private static func _error$initial() -> String? {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 19)
                                    nil
 #sourceLocation()
     }
 
-    /// The initial value of `input`.
     private static func _input$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 20)
                                 0
 #sourceLocation()
     }
 
-    /// Computes `both` from what it reads.
     private static func _both$compute(
         step: @escaping @Sendable (Int) -> Int,
         scale: @escaping @Sendable (Int) -> Int
@@ -620,7 +391,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 #sourceLocation()
     }
 
-    /// Computes `result` from what it reads.
     private static func _result$compute(both: @escaping @Sendable (Int) -> Int, value: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 24)
                               both(value)
@@ -636,49 +406,42 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Spec statements
 
-    /// The work `fetch` starts on each execution.
     private func _fetch$work() -> Reactive.SignalProducer<Int, any Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 33)
           load()
 #sourceLocation()
     }
 
-    /// Handles each value `fetch` produces.
     private func _fetch$didSendValue(_ value: Int) {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 36)
              self.value = value
 #sourceLocation()
     }
 
-    /// Handles a failure of `fetch`.
     private func _fetch$didFail(_ error: any Error) {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 37)
                 self.error = "\(error)"
 #sourceLocation()
     }
 
-    /// What `put` does.
     private func _put$perform(_ input: Int) {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 40)
              self.input = step(input)
 #sourceLocation()
     }
 
-    /// What `adopt` does.
     private func _adopt$perform(_ input: @escaping @Sendable (Int) -> Int) {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 44)
              step = input
 #sourceLocation()
     }
 
-    /// The work `make` starts on each execution.
     private func _make$work() -> Reactive.SignalProducer<@Sendable (Int) -> Int, Swift.Never> {
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 47)
            SignalProducer<@Sendable (Int) -> Int, Never>(value: scale)
 #sourceLocation()
     }
 
-    /// Handles each value `make` produces.
     private func _make$didSendValue(_ value: @escaping @Sendable (Int) -> Int) {
         _$transactions.emit { [observer = _made$observer] in observer.send(value: value) }
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 49)
@@ -695,16 +458,18 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
             .value("value", \.value, valueProperty),
             .value("error", \.error, errorProperty),
             .value("input", \.input, inputProperty),
-            .value("both", \.both, bothProperty),
-            .value("result", \.result, resultProperty),
+            .value("both", \.both, bothProperty) { Self._both$compute(step: $0._step.value, scale: $0.scale) },
+            .value("result", \.result, resultProperty) {
+                Self._result$compute(both: $0._both.value, value: $0._value.value)
+            },
             .work("fetchIsExecuting", \.fetchIsExecuting, fetchIsExecutingProperty),
-            .value("fetchIsEnabled", \.fetchIsEnabled, fetchIsEnabledProperty),
+            .value("fetchIsEnabled", \.fetchIsEnabled, fetchIsEnabledProperty) { !$0._fetchIsExecuting.value },
             .work("putIsExecuting", \.putIsExecuting, putIsExecutingProperty),
-            .value("putIsEnabled", \.putIsEnabled, putIsEnabledProperty),
+            .value("putIsEnabled", \.putIsEnabled, putIsEnabledProperty) { !$0._putIsExecuting.value },
             .work("adoptIsExecuting", \.adoptIsExecuting, adoptIsExecutingProperty),
-            .value("adoptIsEnabled", \.adoptIsEnabled, adoptIsEnabledProperty),
+            .value("adoptIsEnabled", \.adoptIsEnabled, adoptIsEnabledProperty) { !$0._adoptIsExecuting.value },
             .work("makeIsExecuting", \.makeIsExecuting, makeIsExecutingProperty),
-            .value("makeIsEnabled", \.makeIsEnabled, makeIsEnabledProperty),
+            .value("makeIsEnabled", \.makeIsEnabled, makeIsEnabledProperty) { !$0._makeIsExecuting.value },
             .event("made", \.made, made),
         ]
     }
@@ -723,28 +488,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
             Reactive.InspectedCommand("make", make),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("both", _both, Self._both$compute(step: _step, scale: scale), into: &_$differences)
-        Reactive.Audit.compare(
-            "result",
-            _result,
-            Self._result$compute(both: _both, value: _value),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("fetchIsEnabled", _fetchIsEnabled, !_fetchIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("fetch.isEnabled", fetch.isEnabled.value, _fetchIsEnabled, into: &_$differences)
-        Reactive.Audit.compare("putIsEnabled", _putIsEnabled, !_putIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("put.isEnabled", put.isEnabled.value, _putIsEnabled, into: &_$differences)
-        Reactive.Audit.compare("adoptIsEnabled", _adoptIsEnabled, !_adoptIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("adopt.isEnabled", adopt.isEnabled.value, _adoptIsEnabled, into: &_$differences)
-        Reactive.Audit.compare("makeIsEnabled", _makeIsEnabled, !_makeIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("make.isEnabled", make.isEnabled.value, _makeIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension GivenViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension GivenViewModel: Reactive.GeneratedViewModel {}

@@ -22,98 +22,64 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: State
 
     public var some: Int {
-        get {
-            _some$read = true
-            _$access(\.some)
-            return _some
-        }
+        get { _$read(\.some, _some.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.some = newValue } }
-            Reactive.Staging.write(&_some, newValue, before: &_some$before)
-            _$transactions.end { _$commit() }
+            _some.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var any: Int {
-        get {
-            _any$read = true
-            _$access(\.any)
-            return _any
-        }
+        get { _$read(\.any, _any.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.any = newValue } }
-            Reactive.Staging.write(&_any, newValue, before: &_any$before)
-            _$transactions.end { _$commit() }
+            _any.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var set: [Int] {
-        get {
-            _set$read = true
-            _$access(\.set)
-            return _set
-        }
+        get { _$read(\.set, _set.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.set = newValue } }
-            Reactive.Staging.write(&_set, newValue, before: &_set$before)
-            _$transactions.end { _$commit() }
+            _set.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    public var async: Int {
-        _async$read = true
-        _$access(\.async)
-        return _async
-    }
+    public var async: Int { _$read(\.async, _async.read()) }
 
-    public var borrowing: Bool {
-        _borrowing$read = true
-        _$access(\.borrowing)
-        return _borrowing
-    }
+    public var borrowing: Bool { _$read(\.borrowing, _borrowing.read()) }
 
     // MARK: Commands
 
     public private(set) lazy var package: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: Reactive.Property(_package$condition),
+        enabledIf: _$property(_packageCanExecute) { _packageCanExecute.mirror = $0 },
+        isEnabled: _$property(_packageIsEnabled) { _packageIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._package$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._package$perform() }
     )
 
     /// Whether `package` is running.
-    public var packageIsExecuting: Swift.Bool {
-        _packageIsExecuting$read = true
-        _$access(\.packageIsExecuting)
-        return _packageIsExecuting
-    }
+    public var packageIsExecuting: Swift.Bool { _$read(\.packageIsExecuting, _packageIsExecuting.read()) }
 
     /// Whether `package` can be executed now.
-    public var packageIsEnabled: Swift.Bool {
-        _packageIsEnabled$read = true
-        _$access(\.packageIsEnabled)
-        return _packageIsEnabled
-    }
+    public var packageIsEnabled: Swift.Bool { _$read(\.packageIsEnabled, _packageIsEnabled.read()) }
 
     public private(set) lazy var macro: Reactive.Command<Swift.Void, Int, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_macroIsEnabled) { _macroIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._macro$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._macro$work() ?? .empty }
     )
 
     /// Whether `macro` is running.
-    public var macroIsExecuting: Swift.Bool {
-        _macroIsExecuting$read = true
-        _$access(\.macroIsExecuting)
-        return _macroIsExecuting
-    }
+    public var macroIsExecuting: Swift.Bool { _$read(\.macroIsExecuting, _macroIsExecuting.read()) }
 
     /// Whether `macro` can be executed now.
-    public var macroIsEnabled: Swift.Bool {
-        _macroIsEnabled$read = true
-        _$access(\.macroIsEnabled)
-        return _macroIsEnabled
-    }
+    public var macroIsEnabled: Swift.Bool { _$read(\.macroIsEnabled, _macroIsEnabled.read()) }
 
     // MARK: Events
 
@@ -142,76 +108,31 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Runtime properties
 
-    /// `some` as a runtime `Property`, for bindings and operators;
-    /// it starts following `some` when first asked for.
-    public var someProperty: Reactive.Property<Int> {
-        let mirror = _some$mirror ?? Reactive.MutableProperty(_some)
-        _some$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `any` as a runtime `Property`, for bindings and operators;
-    /// it starts following `any` when first asked for.
-    public var anyProperty: Reactive.Property<Int> {
-        let mirror = _any$mirror ?? Reactive.MutableProperty(_any)
-        _any$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `set` as a runtime `Property`, for bindings and operators;
-    /// it starts following `set` when first asked for.
-    public var setProperty: Reactive.Property<[Int]> {
-        let mirror = _set$mirror ?? Reactive.MutableProperty(_set)
-        _set$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `async` as a runtime `Property`, for bindings and operators;
-    /// it starts following `async` when first asked for.
-    public var asyncProperty: Reactive.Property<Int> {
-        let mirror = _async$mirror ?? Reactive.MutableProperty(_async)
-        _async$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `borrowing` as a runtime `Property`, for bindings and operators;
-    /// it starts following `borrowing` when first asked for.
-    public var borrowingProperty: Reactive.Property<Bool> {
-        let mirror = _borrowing$mirror ?? Reactive.MutableProperty(_borrowing)
-        _borrowing$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `packageIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `packageIsExecuting` when first asked for.
+    /// `some` as a runtime `Property`, for bindings and operators.
+    public var someProperty: Reactive.Property<Int> { _$property(_some) { _some.mirror = $0 } }
+    /// `any` as a runtime `Property`, for bindings and operators.
+    public var anyProperty: Reactive.Property<Int> { _$property(_any) { _any.mirror = $0 } }
+    /// `set` as a runtime `Property`, for bindings and operators.
+    public var setProperty: Reactive.Property<[Int]> { _$property(_set) { _set.mirror = $0 } }
+    /// `async` as a runtime `Property`, for bindings and operators.
+    public var asyncProperty: Reactive.Property<Int> { _$property(_async) { _async.mirror = $0 } }
+    /// `borrowing` as a runtime `Property`, for bindings and operators.
+    public var borrowingProperty: Reactive.Property<Bool> { _$property(_borrowing) { _borrowing.mirror = $0 } }
+    /// `packageIsExecuting` as a runtime `Property`, for bindings and operators.
     public var packageIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _packageIsExecuting$mirror ?? Reactive.MutableProperty(_packageIsExecuting)
-        _packageIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_packageIsExecuting) { _packageIsExecuting.mirror = $0 }
     }
-
-    /// `packageIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `packageIsEnabled` when first asked for.
+    /// `packageIsEnabled` as a runtime `Property`, for bindings and operators.
     public var packageIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _packageIsEnabled$mirror ?? Reactive.MutableProperty(_packageIsEnabled)
-        _packageIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_packageIsEnabled) { _packageIsEnabled.mirror = $0 }
     }
-
-    /// `macroIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `macroIsExecuting` when first asked for.
+    /// `macroIsExecuting` as a runtime `Property`, for bindings and operators.
     public var macroIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _macroIsExecuting$mirror ?? Reactive.MutableProperty(_macroIsExecuting)
-        _macroIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_macroIsExecuting) { _macroIsExecuting.mirror = $0 }
     }
-
-    /// `macroIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `macroIsEnabled` when first asked for.
+    /// `macroIsEnabled` as a runtime `Property`, for bindings and operators.
     public var macroIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _macroIsEnabled$mirror ?? Reactive.MutableProperty(_macroIsEnabled)
-        _macroIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_macroIsEnabled) { _macroIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -225,41 +146,17 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _some: Int
-    private var _some$before: Int?
-    private var _some$mirror: Reactive.MutableProperty<Int>?
-    private var _some$read: Swift.Bool = false
-    private var _any: Int
-    private var _any$before: Int?
-    private var _any$mirror: Reactive.MutableProperty<Int>?
-    private var _any$read: Swift.Bool = false
-    private var _set: [Int]
-    private var _set$before: [Int]?
-    private var _set$mirror: Reactive.MutableProperty<[Int]>?
-    private var _set$read: Swift.Bool = false
-    private var _async: Int
-    private var _async$mirror: Reactive.MutableProperty<Int>?
-    private var _async$read: Swift.Bool = false
-    private var _borrowing: Bool
-    private var _borrowing$mirror: Reactive.MutableProperty<Bool>?
-    private var _borrowing$read: Swift.Bool = false
-    private var _packageCanExecute: Swift.Bool
-    private var _packageIsExecuting: Swift.Bool
-    private var _packageIsExecuting$before: Swift.Bool?
-    private var _packageIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _packageIsExecuting$read: Swift.Bool = false
-    private var _packageIsEnabled: Swift.Bool
-    private var _packageIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _packageIsEnabled$read: Swift.Bool = false
-    private var _macroIsExecuting: Swift.Bool
-    private var _macroIsExecuting$before: Swift.Bool?
-    private var _macroIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _macroIsExecuting$read: Swift.Bool = false
-    private var _macroIsEnabled: Swift.Bool
-    private var _macroIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _macroIsEnabled$read: Swift.Bool = false
-    private var _package$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _some: Reactive.Stored<Int>
+    private var _any: Reactive.Stored<Int>
+    private var _set: Reactive.Stored<[Int]>
+    private var _async: Reactive.Stored<Int>
+    private var _borrowing: Reactive.Stored<Bool>
+    private var _packageCanExecute: Reactive.Stored<Swift.Bool>
+    private var _packageIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _packageIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _macroIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _macroIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -274,31 +171,21 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         self.consume = consume
 
         // Every value's first state, in update order.
-        let some: Int = Self._some$initial(consume: consume)
-        let set: [Int] = Self._set$initial()
-        let packageIsExecuting: Swift.Bool = false
-        let macroIsExecuting: Swift.Bool = false
-        let macroIsEnabled: Swift.Bool = true
-        let any: Int = Self._any$initial()
-        let async: Int = Self._async$compute(actor: actor, some: some, any: any)
-        let borrowing: Bool = Self._borrowing$compute(async: async, open: open)
-        let packageCanExecute: Swift.Bool = Self._packageCanExecute$compute(borrowing: borrowing)
-        let packageIsEnabled: Swift.Bool = packageCanExecute
-        _some = some
-        _any = any
-        _set = set
-        _async = async
-        _borrowing = borrowing
-        _packageCanExecute = packageCanExecute
-        _packageIsExecuting = packageIsExecuting
-        _packageIsEnabled = packageIsEnabled
-        _macroIsExecuting = macroIsExecuting
-        _macroIsEnabled = macroIsEnabled
-        _package$condition = Reactive.MutableProperty(packageCanExecute)
+        _some = Reactive.Stored<Int>(Self._some$initial(consume: consume))
+        _set = Reactive.Stored<[Int]>(Self._set$initial())
+        _packageIsExecuting = .init(false)
+        _macroIsExecuting = .init(false)
+        _macroIsEnabled = .init(true)
+        _any = Reactive.Stored<Int>(Self._any$initial())
+        _async = Reactive.Stored<Int>(Self._async$compute(actor: actor, some: _some.value, any: _any.value))
+        _borrowing = Reactive.Stored<Bool>(Self._borrowing$compute(async: _async.value, open: open))
+        _packageCanExecute = .init(Self._packageCanExecute$compute(borrowing: _borrowing.value))
+        _packageIsEnabled = .init(_packageCanExecute.value)
         (isolated, _isolated$observer) = Reactive.Signal<Int, Swift.Never>.pipe()
         _$disposables += _isolated$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += package.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._package$step {}
         }
@@ -316,125 +203,73 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Transactions
 
-    /// Runs one step of `package` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `packageIsExecuting` as the command reports it after the step.
     private func _package$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._package$step(step) } }
         step()
-        Reactive.Staging.write(&_packageIsExecuting, package.isExecuting.value, before: &_packageIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _packageIsExecuting.write(package.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `macro` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `macroIsExecuting` as the command reports it after the step.
     private func _macro$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._macro$step(step) } }
         step()
-        Reactive.Staging.write(&_macroIsExecuting, macro.isExecuting.value, before: &_macroIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _macroIsExecuting.write(macro.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _some$old = _some$before
-        let _some$changed = Reactive.Staging.changed(_some, before: &_some$before)
-        let _set$changed = Reactive.Staging.changed(_set, before: &_set$before)
-        let _packageIsExecuting$changed = Reactive.Staging.changed(
-            _packageIsExecuting,
-            before: &_packageIsExecuting$before
-        )
-        let _macroIsExecuting$changed = Reactive.Staging.changed(_macroIsExecuting, before: &_macroIsExecuting$before)
+        let _some$old = _some.before
+        let _some$changed = _some.changed()
+        let _set$changed = _set.changed()
+        let _packageIsExecuting$changed = _packageIsExecuting.changed()
+        let _macroIsExecuting$changed = _macroIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _macroIsEnabled$changed = _macroIsExecuting$changed
-            && Reactive.Staging.replace(&_macroIsEnabled, with: !_macroIsExecuting)
+        let _macroIsEnabled$changed = _macroIsExecuting$changed && _macroIsEnabled.replace(!_macroIsExecuting.value)
         if _some$changed {
-            if case .none = _any$before { _any$before = _any }
-            Self._willSet$react(oldValue: _some$old!, any: &_any)
+            _any.willWrite()
+            Self._willSet$react(oldValue: _some$old!, any: &_any.value)
         }
-        let _any$changed = Reactive.Staging.changed(_any, before: &_any$before)
+        let _any$changed = _any.changed()
         let _async$changed = (_some$changed || _any$changed)
-            && Reactive.Staging.replace(&_async, with: Self._async$compute(actor: actor, some: _some, any: _any))
+            && _async.replace(Self._async$compute(actor: actor, some: _some.value, any: _any.value))
         let _borrowing$changed = _async$changed
-            && Reactive.Staging.replace(&_borrowing, with: Self._borrowing$compute(async: _async, open: open))
+            && _borrowing.replace(Self._borrowing$compute(async: _async.value, open: open))
         let _packageCanExecute$changed = _borrowing$changed
-            && Reactive.Staging.replace(
-                &_packageCanExecute,
-                with: Self._packageCanExecute$compute(borrowing: _borrowing)
-            )
+            && _packageCanExecute.replace(Self._packageCanExecute$compute(borrowing: _borrowing.value))
         let _packageIsEnabled$changed = (_packageCanExecute$changed || _packageIsExecuting$changed)
-            && Reactive.Staging.replace(&_packageIsEnabled, with: _packageCanExecute && !_packageIsExecuting)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _some$changed { _some$mirror?.stage(_some) }
-            if _set$changed { _set$mirror?.stage(_set) }
-            if _packageIsExecuting$changed { _packageIsExecuting$mirror?.stage(_packageIsExecuting) }
-            if _macroIsExecuting$changed { _macroIsExecuting$mirror?.stage(_macroIsExecuting) }
-            if _macroIsEnabled$changed { _macroIsEnabled$mirror?.stage(_macroIsEnabled) }
-            if _any$changed { _any$mirror?.stage(_any) }
-            if _async$changed { _async$mirror?.stage(_async) }
-            if _borrowing$changed { _borrowing$mirror?.stage(_borrowing) }
-            if _packageCanExecute$changed { _package$condition.stage(_packageCanExecute) }
-            if _packageIsEnabled$changed { _packageIsEnabled$mirror?.stage(_packageIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _some$changed { _$didChange(\.some, _some$mirror, _some$read) }
-            if _set$changed { _$didChange(\.set, _set$mirror, _set$read) }
-            if _packageIsExecuting$changed {
-                _$didChange(\.packageIsExecuting, _packageIsExecuting$mirror, _packageIsExecuting$read)
-            }
-            if _macroIsExecuting$changed {
-                _$didChange(\.macroIsExecuting, _macroIsExecuting$mirror, _macroIsExecuting$read)
-            }
-            if _macroIsEnabled$changed { _$didChange(\.macroIsEnabled, _macroIsEnabled$mirror, _macroIsEnabled$read) }
-            if _any$changed { _$didChange(\.any, _any$mirror, _any$read) }
-            if _async$changed { _$didChange(\.async, _async$mirror, _async$read) }
-            if _borrowing$changed { _$didChange(\.borrowing, _borrowing$mirror, _borrowing$read) }
-            if _packageCanExecute$changed { _package$condition.publish() }
-            if _packageIsEnabled$changed {
-                _$didChange(\.packageIsEnabled, _packageIsEnabled$mirror, _packageIsEnabled$read)
-            }
-        }
+            && _packageIsEnabled.replace(_packageCanExecute.value && !_packageIsExecuting.value)
+        return (_some$changed || _set$changed || _packageIsExecuting$changed || _macroIsExecuting$changed
+            || _macroIsEnabled$changed || _any$changed || _async$changed || _borrowing$changed
+            || _packageIsEnabled$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<KeywordsViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<KeywordsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _some.pending(telling) { _$changed(\.some, _some, telling) }
+        if _set.pending(telling) { _$changed(\.set, _set, telling) }
+        if _packageIsExecuting.pending(telling) { _$changed(\.packageIsExecuting, _packageIsExecuting, telling) }
+        if _macroIsExecuting.pending(telling) { _$changed(\.macroIsExecuting, _macroIsExecuting, telling) }
+        if _macroIsEnabled.pending(telling) { _$changed(\.macroIsEnabled, _macroIsEnabled, telling) }
+        if _any.pending(telling) { _$changed(\.any, _any, telling) }
+        if _async.pending(telling) { _$changed(\.async, _async, telling) }
+        if _borrowing.pending(telling) { _$changed(\.borrowing, _borrowing, telling) }
+        if _packageCanExecute.pending(telling) { _$changed(_packageCanExecute, telling) }
+        if _packageIsEnabled.pending(telling) { _$changed(\.packageIsEnabled, _packageIsEnabled, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The constant `consume`.
     private static func _consume$make(open: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 11)
                                open + 1
 #sourceLocation()
     }
 
-    /// The initial value of `some`.
     private static func _some$initial(consume: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 14)
                               consume
@@ -442,35 +277,30 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// The initial value of `any`.
     private static func _any$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 15)
                               0
 #sourceLocation()
     }
 
-    /// The initial value of `set`.
     private static func _set$initial() -> [Int] {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 16)
                                   []
 #sourceLocation()
     }
 
-    /// Computes `async` from what it reads.
     private static func _async$compute(actor: @escaping @Sendable (Int) -> Int, some: Int, any: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 19)
                              actor(some) + any
 #sourceLocation()
     }
 
-    /// Computes `borrowing` from what it reads.
     private static func _borrowing$compute(async: Int, open: Int) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 20)
                                   async > open
 #sourceLocation()
     }
 
-    /// Whether `package` may run, besides not already running.
     private static func _packageCanExecute$compute(borrowing: Bool) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 36)
               !borrowing
@@ -486,7 +316,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Spec statements
 
-    /// What `package` does.
     private func _package$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 38)
       any = each(some)
@@ -494,14 +323,12 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// The work `macro` starts on each execution.
     private func _macro$work() -> Reactive.SignalProducer<Int, Swift.Never> {
 #sourceLocation(file: "Tests/Golden/Specs/Keywords.vm.yaml", line: 41)
            SignalProducer<Int, Never>(value: any)
 #sourceLocation()
     }
 
-    /// Handles each value `macro` produces.
     private func _macro$didSendValue(_ value: Int) {
         _$transactions.emit { [observer = _isolated$observer] in observer.send(value: value) }
     }
@@ -514,12 +341,19 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
             .value("some", \.some, someProperty),
             .value("any", \.any, anyProperty),
             .value("set", \.set, setProperty),
-            .value("async", \.async, asyncProperty),
-            .value("borrowing", \.borrowing, borrowingProperty),
+            .value("async", \.async, asyncProperty) {
+                Self._async$compute(actor: $0.actor, some: $0._some.value, any: $0._any.value)
+            },
+            .value("borrowing", \.borrowing, borrowingProperty) {
+                Self._borrowing$compute(async: $0._async.value, open: $0.open)
+            },
             .work("packageIsExecuting", \.packageIsExecuting, packageIsExecutingProperty),
-            .value("packageIsEnabled", \.packageIsEnabled, packageIsEnabledProperty),
+            .value("packageIsEnabled", \.packageIsEnabled, packageIsEnabledProperty) {
+                Self._packageCanExecute$compute(borrowing: $0._borrowing.value)
+                    && !$0._packageIsExecuting.value
+            },
             .work("macroIsExecuting", \.macroIsExecuting, macroIsExecutingProperty),
-            .value("macroIsEnabled", \.macroIsEnabled, macroIsEnabledProperty),
+            .value("macroIsEnabled", \.macroIsEnabled, macroIsEnabledProperty) { !$0._macroIsExecuting.value },
             .event("isolated", \.isolated, isolated),
         ]
     }
@@ -538,40 +372,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
             Reactive.InspectedCommand("macro", macro),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "async",
-            _async,
-            Self._async$compute(actor: actor, some: _some, any: _any),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "borrowing",
-            _borrowing,
-            Self._borrowing$compute(async: _async, open: open),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "packageCanExecute",
-            _packageCanExecute,
-            Self._packageCanExecute$compute(borrowing: _borrowing),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "packageIsEnabled",
-            _packageIsEnabled,
-            _packageCanExecute && !_packageIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("package.isEnabled", package.isEnabled.value, _packageIsEnabled, into: &_$differences)
-        Reactive.Audit.compare("macroIsEnabled", _macroIsEnabled, !_macroIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("macro.isEnabled", macro.isEnabled.value, _macroIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension KeywordsViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension KeywordsViewModel: Reactive.GeneratedViewModel {}

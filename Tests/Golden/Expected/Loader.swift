@@ -34,54 +34,34 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     var page: Int {
-        get {
-            _page$read = true
-            _$access(\.page)
-            return _page
-        }
+        get { _$read(\.page, _page.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
-            Reactive.Staging.write(&_page, newValue, before: &_page$before)
-            _$transactions.end { _$commit() }
+            _page.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    var total: Int {
-        _total$read = true
-        _$access(\.total)
-        return _total
-    }
+    var total: Int { _$read(\.total, _total.read()) }
 
     /// Follows each row's own changes.
-    var selectedCount: Int {
-        _selectedCount$read = true
-        _$access(\.selectedCount)
-        return _selectedCount
-    }
+    var selectedCount: Int { _$read(\.selectedCount, _selectedCount.read()) }
 
     // MARK: Children
 
-    var rows: _rows$Type {
-        _rows$read = true
-        _$access(\.rows)
-        return _rows
-    }
+    var rows: _rows$Type { _$read(\.rows, _rows.read()) }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     var isActive: Swift.Bool {
-        get {
-            _isActive$read = true
-            _$access(\.isActive)
-            return _isActive
-        }
+        get { _$read(\.isActive, _isActive.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
-            Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end { _$commit() }
+            _isActive.write(newValue)
+            _$transactions.end(self)
         }
     }
 
@@ -89,6 +69,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     /// Waits for the given delay, then shows the first page.
     private(set) lazy var jump: Reactive.Command<_jump$Input, Swift.Void, any Swift.Error> = Reactive.Command(
+        isEnabled: _$property(_jumpIsEnabled) { _jumpIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._jump$step(step) ?? step() },
         task: { [weak self] input in
             guard let self else { throw Swift.CancellationError() }
@@ -97,41 +78,21 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     )
 
     /// Whether `jump` is running.
-    var jumpIsExecuting: Swift.Bool {
-        _jumpIsExecuting$read = true
-        _$access(\.jumpIsExecuting)
-        return _jumpIsExecuting
-    }
+    var jumpIsExecuting: Swift.Bool { _$read(\.jumpIsExecuting, _jumpIsExecuting.read()) }
 
     /// Whether `jump` can be executed now.
-    var jumpIsEnabled: Swift.Bool {
-        _jumpIsEnabled$read = true
-        _$access(\.jumpIsEnabled)
-        return _jumpIsEnabled
-    }
+    var jumpIsEnabled: Swift.Bool { _$read(\.jumpIsEnabled, _jumpIsEnabled.read()) }
 
     // MARK: Resources
 
     /// The numbers of the current page.
-    var numbers: [Int]? {
-        _numbers$read = true
-        _$access(\.numbers)
-        return _numbers
-    }
+    var numbers: [Int]? { _$read(\.numbers, _numbers.read()) }
 
     /// Whether `numbers` is loading.
-    var numbersIsLoading: Swift.Bool {
-        _numbersIsLoading$read = true
-        _$access(\.numbersIsLoading)
-        return _numbersIsLoading
-    }
+    var numbersIsLoading: Swift.Bool { _$read(\.numbersIsLoading, _numbersIsLoading.read()) }
 
     /// Why the last load of `numbers` failed; nil while loading and after a success.
-    var numbersError: (any Swift.Error)? {
-        _numbersError$read = true
-        _$access(\.numbersError)
-        return _numbersError
-    }
+    var numbersError: (any Swift.Error)? { _$read(\.numbersError, _numbersError.read()) }
 
     /// Loads `numbers` again; a load still running is cancelled.
     func reloadNumbers() {
@@ -156,85 +117,34 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Runtime properties
 
-    /// `page` as a runtime `Property`, for bindings and operators;
-    /// it starts following `page` when first asked for.
-    var pageProperty: Reactive.Property<Int> {
-        let mirror = _page$mirror ?? Reactive.MutableProperty(_page)
-        _page$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `total` as a runtime `Property`, for bindings and operators;
-    /// it starts following `total` when first asked for.
-    var totalProperty: Reactive.Property<Int> {
-        let mirror = _total$mirror ?? Reactive.MutableProperty(_total)
-        _total$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `selectedCount` as a runtime `Property`, for bindings and operators;
-    /// it starts following `selectedCount` when first asked for.
-    var selectedCountProperty: Reactive.Property<Int> {
-        let mirror = _selectedCount$mirror ?? Reactive.MutableProperty(_selectedCount)
-        _selectedCount$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `rows` as a runtime `Property`, for bindings and operators;
-    /// it starts following `rows` when first asked for.
-    var rowsProperty: Reactive.Property<_rows$Type> {
-        let mirror = _rows$mirror ?? Reactive.MutableProperty(_rows)
-        _rows$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `jumpIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `jumpIsExecuting` when first asked for.
+    /// `page` as a runtime `Property`, for bindings and operators.
+    var pageProperty: Reactive.Property<Int> { _$property(_page) { _page.mirror = $0 } }
+    /// `total` as a runtime `Property`, for bindings and operators.
+    var totalProperty: Reactive.Property<Int> { _$property(_total) { _total.mirror = $0 } }
+    /// `selectedCount` as a runtime `Property`, for bindings and operators.
+    var selectedCountProperty: Reactive.Property<Int> { _$property(_selectedCount) { _selectedCount.mirror = $0 } }
+    /// `rows` as a runtime `Property`, for bindings and operators.
+    var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
+    /// `jumpIsExecuting` as a runtime `Property`, for bindings and operators.
     var jumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _jumpIsExecuting$mirror ?? Reactive.MutableProperty(_jumpIsExecuting)
-        _jumpIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_jumpIsExecuting) { _jumpIsExecuting.mirror = $0 }
     }
-
-    /// `jumpIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `jumpIsEnabled` when first asked for.
+    /// `jumpIsEnabled` as a runtime `Property`, for bindings and operators.
     var jumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _jumpIsEnabled$mirror ?? Reactive.MutableProperty(_jumpIsEnabled)
-        _jumpIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_jumpIsEnabled) { _jumpIsEnabled.mirror = $0 }
     }
-
-    /// `numbers` as a runtime `Property`, for bindings and operators;
-    /// it starts following `numbers` when first asked for.
-    var numbersProperty: Reactive.Property<[Int]?> {
-        let mirror = _numbers$mirror ?? Reactive.MutableProperty(_numbers)
-        _numbers$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `numbersIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `numbersIsLoading` when first asked for.
+    /// `numbers` as a runtime `Property`, for bindings and operators.
+    var numbersProperty: Reactive.Property<[Int]?> { _$property(_numbers) { _numbers.mirror = $0 } }
+    /// `numbersIsLoading` as a runtime `Property`, for bindings and operators.
     var numbersIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _numbersIsLoading$mirror ?? Reactive.MutableProperty(_numbersIsLoading)
-        _numbersIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_numbersIsLoading) { _numbersIsLoading.mirror = $0 }
     }
-
-    /// `numbersError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `numbersError` when first asked for.
+    /// `numbersError` as a runtime `Property`, for bindings and operators.
     var numbersErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        let mirror = _numbersError$mirror ?? Reactive.MutableProperty(_numbersError)
-        _numbersError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_numbersError) { _numbersError.mirror = $0 }
     }
-
-    /// `isActive` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isActive` when first asked for.
-    var isActiveProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _isActive$mirror ?? Reactive.MutableProperty(_isActive)
-        _isActive$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `isActive` as a runtime `Property`, for bindings and operators.
+    var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -247,44 +157,18 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _page: Int
-    private var _page$before: Int?
-    private var _page$mirror: Reactive.MutableProperty<Int>?
-    private var _page$read: Swift.Bool = false
-    private var _total: Int
-    private var _total$mirror: Reactive.MutableProperty<Int>?
-    private var _total$read: Swift.Bool = false
-    private var _selectedCount: Int
-    private var _selectedCount$mirror: Reactive.MutableProperty<Int>?
-    private var _selectedCount$read: Swift.Bool = false
-    private var _rows: _rows$Type
-    private var _rows$mirror: Reactive.MutableProperty<_rows$Type>?
-    private var _rows$read: Swift.Bool = false
-    private var _jumpIsExecuting: Swift.Bool
-    private var _jumpIsExecuting$before: Swift.Bool?
-    private var _jumpIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _jumpIsExecuting$read: Swift.Bool = false
-    private var _jumpIsEnabled: Swift.Bool
-    private var _jumpIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _jumpIsEnabled$read: Swift.Bool = false
-    private var _numbers: [Int]?
-    private var _numbers$before: [Int]??
-    private var _numbers$mirror: Reactive.MutableProperty<[Int]?>?
-    private var _numbers$read: Swift.Bool = false
-    private var _numbersIsLoading: Swift.Bool
-    private var _numbersIsLoading$before: Swift.Bool?
-    private var _numbersIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _numbersIsLoading$read: Swift.Bool = false
-    private var _numbersError: (any Swift.Error)?
-    private var _numbersError$before: (any Swift.Error)??
-    private var _numbersError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
-    private var _numbersError$read: Swift.Bool = false
-    private var _isActive: Swift.Bool
-    private var _isActive$before: Swift.Bool?
-    private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _isActive$read: Swift.Bool = false
+    private var _page: Reactive.Stored<Int>
+    private var _total: Reactive.Stored<Int>
+    private var _selectedCount: Reactive.Stored<Int>
+    private var _rows: Reactive.Stored<_rows$Type>
+    private var _jumpIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _jumpIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _numbers: Reactive.Stored<[Int]?>
+    private var _numbersIsLoading: Reactive.Stored<Swift.Bool>
+    private var _numbersError: Reactive.Stored<(any Swift.Error)?>
+    private var _isActive: Reactive.Stored<Swift.Bool>
     private var _rows$follower: Reactive.Follower
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     let _$transactions = Reactive.Transactions()
@@ -296,35 +180,26 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         self.fetch = fetch
 
         // Every value's first state, in update order.
-        let page: Int = Self._page$initial()
-        let jumpIsExecuting: Swift.Bool = false
-        let jumpIsEnabled: Swift.Bool = true
-        let isActive: Swift.Bool = false
-        let numbers: [Int]? = nil
-        let total: Int = Self._total$compute(numbers: numbers)
-        let rows: _rows$Type = Self._rows$compute(numbers: numbers)
-        let selectedCount: Int = Self._selectedCount$compute(rows: rows)
-        let numbersIsLoading: Swift.Bool = false
-        let numbersError: (any Swift.Error)? = nil
-        _page = page
-        _total = total
-        _selectedCount = selectedCount
-        _rows = rows
-        _jumpIsExecuting = jumpIsExecuting
-        _jumpIsEnabled = jumpIsEnabled
-        _numbers = numbers
-        _numbersIsLoading = numbersIsLoading
-        _numbersError = numbersError
-        _isActive = isActive
+        _page = Reactive.Stored<Int>(Self._page$initial())
+        _jumpIsExecuting = .init(false)
+        _jumpIsEnabled = .init(true)
+        _isActive = .init(false)
+        _numbers = Reactive.Stored<[Int]?>(nil)
+        _total = Reactive.Stored<Int>(Self._total$compute(numbers: _numbers.value))
+        _rows = Reactive.Stored<_rows$Type>(Self._rows$compute(numbers: _numbers.value))
+        _selectedCount = Reactive.Stored<Int>(Self._selectedCount$compute(rows: _rows.value))
+        _numbersIsLoading = .init(false)
+        _numbersError = .init(nil)
         _rows$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._jump$step {}
         }
         _$disposables += _numbers$loader.changes.observeValuesOnMain { [weak self] in self?._numbers$loaded($0) }
-        _rows$follower.action = { [weak self] in self?._$transaction {} }
-        _rows$follower.follow(_rows)
+        _rows$follower.owner = _$transactions
+        _rows$follower.follow(_rows.value)
     }
 
     deinit {
@@ -333,136 +208,87 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Transactions
 
-    /// Runs one step of `jump` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `jumpIsExecuting` as the command reports it after the step.
     private func _jump$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._jump$step(step) } }
         step()
-        Reactive.Staging.write(&_jumpIsExecuting, jump.isExecuting.value, before: &_jumpIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _jumpIsExecuting.write(jump.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Applies one event of `numbers`'s loader: its outputs change in one transaction.
     private func _numbers$loaded(_ state: Reactive.ResourceLoader<[Int], any Swift.Error>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._numbers$loaded(state) } }
-        Reactive.Staging.write(&_numbers, state.value, before: &_numbers$before)
-        Reactive.Staging.write(&_numbersIsLoading, state.isLoading, before: &_numbersIsLoading$before)
-        if state.errorChanged { Reactive.Staging.write(&_numbersError, state.error, before: &_numbersError$before) }
-        _$transactions.end { _$commit() }
+        _numbers.write(state.value)
+        _numbersIsLoading.write(state.isLoading)
+        if state.errorChanged { _numbersError.write(state.error) }
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
-        let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
+        let _isActive$changed = _isActive.changed()
         if _isActive$changed {
-            if _isActive { _numbers$loader.reload() } else { _numbers$loader.cancel() }
+            if _isActive.value { _numbers$loader.reload() } else { _numbers$loader.cancel() }
         }
         // What the transaction wrote.
-        let _page$changed = Reactive.Staging.changed(_page, before: &_page$before)
-        let _jumpIsExecuting$changed = Reactive.Staging.changed(_jumpIsExecuting, before: &_jumpIsExecuting$before)
+        let _page$changed = _page.changed()
+        let _jumpIsExecuting$changed = _jumpIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
         // taken once the value is current (keeping children by id may update them).
-        let _jumpIsEnabled$changed = _jumpIsExecuting$changed
-            && Reactive.Staging.replace(&_jumpIsEnabled, with: !_jumpIsExecuting)
-        if _page$changed && _isActive { _numbers$loader.reload() }
-        let _numbers$changed = Reactive.Staging.changed(_numbers, before: &_numbers$before)
-        let _total$changed = _numbers$changed
-            && Reactive.Staging.replace(&_total, with: Self._total$compute(numbers: _numbers))
-        let _rows$changed = _numbers$changed
-            && Reactive.Staging.replaceChild(&_rows, with: Self._rows$compute(numbers: _numbers))
-        if _rows$changed { _rows$follower.follow(_rows) }
+        let _jumpIsEnabled$changed = _jumpIsExecuting$changed && _jumpIsEnabled.replace(!_jumpIsExecuting.value)
+        if _page$changed && _isActive.value { _numbers$loader.reload() }
+        let _numbers$changed = _numbers.changed()
+        let _total$changed = _numbers$changed && _total.replace(Self._total$compute(numbers: _numbers.value))
+        let _rows$changed = _numbers$changed && _rows.replaceChild(Self._rows$compute(numbers: _numbers.value))
+        if _rows$changed { _rows$follower.follow(_rows.value) }
         let _rows$childChanged = _rows$follower.take()
         let _selectedCount$changed = (_rows$changed || _rows$childChanged)
-            && Reactive.Staging.replace(&_selectedCount, with: Self._selectedCount$compute(rows: _rows))
-        let _numbersIsLoading$changed = Reactive.Staging.changed(_numbersIsLoading, before: &_numbersIsLoading$before)
-        let _numbersError$changed = Reactive.Staging.changed(_numbersError, before: &_numbersError$before)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _page$changed { _page$mirror?.stage(_page) }
-            if _jumpIsExecuting$changed { _jumpIsExecuting$mirror?.stage(_jumpIsExecuting) }
-            if _jumpIsEnabled$changed { _jumpIsEnabled$mirror?.stage(_jumpIsEnabled) }
-            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
-            if _numbers$changed { _numbers$mirror?.stage(_numbers) }
-            if _total$changed { _total$mirror?.stage(_total) }
-            if _rows$changed { _rows$mirror?.stage(_rows) }
-            if _selectedCount$changed { _selectedCount$mirror?.stage(_selectedCount) }
-            if _numbersIsLoading$changed { _numbersIsLoading$mirror?.stage(_numbersIsLoading) }
-            if _numbersError$changed { _numbersError$mirror?.stage(_numbersError) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _rows$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _page$changed { _$didChange(\.page, _page$mirror, _page$read) }
-            if _jumpIsExecuting$changed {
-                _$didChange(\.jumpIsExecuting, _jumpIsExecuting$mirror, _jumpIsExecuting$read)
-            }
-            if _jumpIsEnabled$changed { _$didChange(\.jumpIsEnabled, _jumpIsEnabled$mirror, _jumpIsEnabled$read) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
-            if _numbers$changed { _$didChange(\.numbers, _numbers$mirror, _numbers$read) }
-            if _total$changed { _$didChange(\.total, _total$mirror, _total$read) }
-            if _rows$changed { _$didChange(\.rows, _rows$mirror, _rows$read) }
-            if _selectedCount$changed { _$didChange(\.selectedCount, _selectedCount$mirror, _selectedCount$read) }
-            if _numbersIsLoading$changed {
-                _$didChange(\.numbersIsLoading, _numbersIsLoading$mirror, _numbersIsLoading$read)
-            }
-            if _numbersError$changed { _$didChange(\.numbersError, _numbersError$mirror, _numbersError$read) }
-        }
+            && _selectedCount.replace(Self._selectedCount$compute(rows: _rows.value))
+        let _numbersIsLoading$changed = _numbersIsLoading.changed()
+        let _numbersError$changed = _numbersError.changed()
+        return (_page$changed || _jumpIsExecuting$changed || _jumpIsEnabled$changed || _isActive$changed
+            || _numbers$changed || _total$changed || _rows$changed || _selectedCount$changed
+            || _numbersIsLoading$changed || _numbersError$changed || _rows$childChanged)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<LoaderViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<LoaderViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _page.pending(telling) { _$changed(\.page, _page, telling) }
+        if _jumpIsExecuting.pending(telling) { _$changed(\.jumpIsExecuting, _jumpIsExecuting, telling) }
+        if _jumpIsEnabled.pending(telling) { _$changed(\.jumpIsEnabled, _jumpIsEnabled, telling) }
+        if _isActive.pending(telling) { _$changed(\.isActive, _isActive, telling) }
+        if _numbers.pending(telling) { _$changed(\.numbers, _numbers, telling) }
+        if _total.pending(telling) { _$changed(\.total, _total, telling) }
+        if _rows.pending(telling) { _$changed(\.rows, _rows, telling) }
+        if _selectedCount.pending(telling) { _$changed(\.selectedCount, _selectedCount, telling) }
+        if _numbersIsLoading.pending(telling) { _$changed(\.numbersIsLoading, _numbersIsLoading, telling) }
+        if _numbersError.pending(telling) { _$changed(\.numbersError, _numbersError, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `page`.
     private static func _page$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 13)
                                1
 #sourceLocation()
     }
 
-    /// Computes `total` from what it reads.
     private static func _total$compute(numbers: [Int]?) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 23)
                               numbers?.reduce(0, +) ?? 0
 #sourceLocation()
     }
 
-    /// Computes `selectedCount` from what it reads.
     private static func _selectedCount$compute(rows: _rows$Type) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 24)
                                       rows.filter { $0.isSelected }.count
 #sourceLocation()
     }
 
-    /// Computes `rows` from what it reads.
     private static func _rows$compute(numbers: [Int]?) -> _rows$Type {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 27)
                                           (numbers ?? []).map { RowViewModel(number: $0) }
@@ -471,7 +297,6 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Spec statements
 
-    /// The work `jump` runs on each execution.
     private func _jump$task(_ input: _jump$Input) async throws -> Swift.Void {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 42)
       try await Task.sleep(for: input)
@@ -479,7 +304,6 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 #sourceLocation()
     }
 
-    /// Starts one load of `numbers`.
     private func _numbers$load() -> Reactive.SignalProducer<[Int], any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 19)
           fetch(page)
@@ -492,11 +316,13 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     var _$outputs: [Reactive.InspectedOutput<LoaderViewModel>] {
         [
             .value("page", \.page, pageProperty),
-            .value("total", \.total, totalProperty),
-            .value("selectedCount", \.selectedCount, selectedCountProperty),
+            .value("total", \.total, totalProperty) { Self._total$compute(numbers: $0._numbers.value) },
+            .value("selectedCount", \.selectedCount, selectedCountProperty) {
+                Self._selectedCount$compute(rows: $0._rows.value)
+            },
             .value("rows", \.rows, rowsProperty),
             .work("jumpIsExecuting", \.jumpIsExecuting, jumpIsExecutingProperty),
-            .value("jumpIsEnabled", \.jumpIsEnabled, jumpIsEnabledProperty),
+            .value("jumpIsEnabled", \.jumpIsEnabled, jumpIsEnabledProperty) { !$0._jumpIsExecuting.value },
             .value("numbers", \.numbers, numbersProperty),
             .work("numbersIsLoading", \.numbersIsLoading, numbersIsLoadingProperty),
             .value("numbersError", \.numbersError, numbersErrorProperty),
@@ -511,22 +337,6 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
             .init("isActive", \.isActive),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("total", _total, Self._total$compute(numbers: _numbers), into: &_$differences)
-        Reactive.Audit.compare(
-            "selectedCount",
-            _selectedCount,
-            Self._selectedCount$compute(rows: _rows),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("jumpIsEnabled", _jumpIsEnabled, !_jumpIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("jump.isEnabled", jump.isEnabled.value, _jumpIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-extension LoaderViewModel: Reactive.Transactional {}
+extension LoaderViewModel: Reactive.GeneratedViewModel {}

@@ -23,123 +23,76 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     public var Signal: Int {
-        get {
-            _Signal$read = true
-            _$access(\.Signal)
-            return _Signal
-        }
+        get { _$read(\.Signal, _Signal.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.Signal = newValue } }
-            Reactive.Staging.write(&_Signal, newValue, before: &_Signal$before)
-            _$transactions.end { _$commit() }
+            _Signal.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public var fooState: Int {
-        get {
-            _fooState$read = true
-            _$access(\.fooState)
-            return _fooState
-        }
+        get { _$read(\.fooState, _fooState.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.fooState = newValue } }
-            Reactive.Staging.write(&_fooState, newValue, before: &_fooState$before)
-            _$transactions.end { _$commit() }
+            _fooState.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public var totalChanged: Int {
-        get {
-            _totalChanged$read = true
-            _$access(\.totalChanged)
-            return _totalChanged
-        }
+        get { _$read(\.totalChanged, _totalChanged.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.totalChanged = newValue } }
-            Reactive.Staging.write(&_totalChanged, newValue, before: &_totalChanged$before)
-            _$transactions.end { _$commit() }
+            _totalChanged.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    public var total: Int {
-        _total$read = true
-        _$access(\.total)
-        return _total
-    }
+    public var total: Int { _$read(\.total, _total.read()) }
 
-    public var Observable: Bool {
-        _Observable$read = true
-        _$access(\.Observable)
-        return _Observable
-    }
+    public var Observable: Bool { _$read(\.Observable, _Observable.read()) }
 
-    public var fooStateDidChange: Bool {
-        _fooStateDidChange$read = true
-        _$access(\.fooStateDidChange)
-        return _fooStateDidChange
-    }
+    public var fooStateDidChange: Bool { _$read(\.fooStateDidChange, _fooStateDidChange.read()) }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
-        get {
-            _isActive$read = true
-            _$access(\.isActive)
-            return _isActive
-        }
+        get { _$read(\.isActive, _isActive.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
-            Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end { _$commit() }
+            _isActive.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Commands
 
     public private(set) lazy var foo: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_fooIsEnabled) { _fooIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._foo$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._foo$perform() }
     )
 
     /// Whether `foo` is running.
-    public var fooIsExecuting: Swift.Bool {
-        _fooIsExecuting$read = true
-        _$access(\.fooIsExecuting)
-        return _fooIsExecuting
-    }
+    public var fooIsExecuting: Swift.Bool { _$read(\.fooIsExecuting, _fooIsExecuting.read()) }
 
     /// Whether `foo` can be executed now.
-    public var fooIsEnabled: Swift.Bool {
-        _fooIsEnabled$read = true
-        _$access(\.fooIsEnabled)
-        return _fooIsEnabled
-    }
+    public var fooIsEnabled: Swift.Bool { _$read(\.fooIsEnabled, _fooIsEnabled.read()) }
 
     // MARK: Resources
 
     /// The last loaded value, or nil before the first load.
-    public var suggestions: [String]? {
-        _suggestions$read = true
-        _$access(\.suggestions)
-        return _suggestions
-    }
+    public var suggestions: [String]? { _$read(\.suggestions, _suggestions.read()) }
 
     /// Whether `suggestions` is loading.
-    public var suggestionsIsLoading: Swift.Bool {
-        _suggestionsIsLoading$read = true
-        _$access(\.suggestionsIsLoading)
-        return _suggestionsIsLoading
-    }
+    public var suggestionsIsLoading: Swift.Bool { _$read(\.suggestionsIsLoading, _suggestionsIsLoading.read()) }
 
     /// Why the last load of `suggestions` failed; nil while loading and after a success.
-    public var suggestionsError: (any Swift.Error)? {
-        _suggestionsError$read = true
-        _$access(\.suggestionsError)
-        return _suggestionsError
-    }
+    public var suggestionsError: (any Swift.Error)? { _$read(\.suggestionsError, _suggestionsError.read()) }
 
     /// Loads `suggestions` again; a load still running is cancelled.
     public func reloadSuggestions() {
@@ -152,101 +105,42 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Runtime properties
 
-    /// `Signal` as a runtime `Property`, for bindings and operators;
-    /// it starts following `Signal` when first asked for.
-    public var SignalProperty: Reactive.Property<Int> {
-        let mirror = _Signal$mirror ?? Reactive.MutableProperty(_Signal)
-        _Signal$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `fooState` as a runtime `Property`, for bindings and operators;
-    /// it starts following `fooState` when first asked for.
-    public var fooStateProperty: Reactive.Property<Int> {
-        let mirror = _fooState$mirror ?? Reactive.MutableProperty(_fooState)
-        _fooState$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `totalChanged` as a runtime `Property`, for bindings and operators;
-    /// it starts following `totalChanged` when first asked for.
-    public var totalChangedProperty: Reactive.Property<Int> {
-        let mirror = _totalChanged$mirror ?? Reactive.MutableProperty(_totalChanged)
-        _totalChanged$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `total` as a runtime `Property`, for bindings and operators;
-    /// it starts following `total` when first asked for.
-    public var totalProperty: Reactive.Property<Int> {
-        let mirror = _total$mirror ?? Reactive.MutableProperty(_total)
-        _total$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `Observable` as a runtime `Property`, for bindings and operators;
-    /// it starts following `Observable` when first asked for.
-    public var ObservableProperty: Reactive.Property<Bool> {
-        let mirror = _Observable$mirror ?? Reactive.MutableProperty(_Observable)
-        _Observable$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `fooStateDidChange` as a runtime `Property`, for bindings and operators;
-    /// it starts following `fooStateDidChange` when first asked for.
+    /// `Signal` as a runtime `Property`, for bindings and operators.
+    public var SignalProperty: Reactive.Property<Int> { _$property(_Signal) { _Signal.mirror = $0 } }
+    /// `fooState` as a runtime `Property`, for bindings and operators.
+    public var fooStateProperty: Reactive.Property<Int> { _$property(_fooState) { _fooState.mirror = $0 } }
+    /// `totalChanged` as a runtime `Property`, for bindings and operators.
+    public var totalChangedProperty: Reactive.Property<Int> { _$property(_totalChanged) { _totalChanged.mirror = $0 } }
+    /// `total` as a runtime `Property`, for bindings and operators.
+    public var totalProperty: Reactive.Property<Int> { _$property(_total) { _total.mirror = $0 } }
+    /// `Observable` as a runtime `Property`, for bindings and operators.
+    public var ObservableProperty: Reactive.Property<Bool> { _$property(_Observable) { _Observable.mirror = $0 } }
+    /// `fooStateDidChange` as a runtime `Property`, for bindings and operators.
     public var fooStateDidChangeProperty: Reactive.Property<Bool> {
-        let mirror = _fooStateDidChange$mirror ?? Reactive.MutableProperty(_fooStateDidChange)
-        _fooStateDidChange$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_fooStateDidChange) { _fooStateDidChange.mirror = $0 }
     }
-
-    /// `fooIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `fooIsExecuting` when first asked for.
+    /// `fooIsExecuting` as a runtime `Property`, for bindings and operators.
     public var fooIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _fooIsExecuting$mirror ?? Reactive.MutableProperty(_fooIsExecuting)
-        _fooIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_fooIsExecuting) { _fooIsExecuting.mirror = $0 }
     }
-
-    /// `fooIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `fooIsEnabled` when first asked for.
+    /// `fooIsEnabled` as a runtime `Property`, for bindings and operators.
     public var fooIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _fooIsEnabled$mirror ?? Reactive.MutableProperty(_fooIsEnabled)
-        _fooIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_fooIsEnabled) { _fooIsEnabled.mirror = $0 }
     }
-
-    /// `suggestions` as a runtime `Property`, for bindings and operators;
-    /// it starts following `suggestions` when first asked for.
+    /// `suggestions` as a runtime `Property`, for bindings and operators.
     public var suggestionsProperty: Reactive.Property<[String]?> {
-        let mirror = _suggestions$mirror ?? Reactive.MutableProperty(_suggestions)
-        _suggestions$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_suggestions) { _suggestions.mirror = $0 }
     }
-
-    /// `suggestionsIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `suggestionsIsLoading` when first asked for.
+    /// `suggestionsIsLoading` as a runtime `Property`, for bindings and operators.
     public var suggestionsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _suggestionsIsLoading$mirror ?? Reactive.MutableProperty(_suggestionsIsLoading)
-        _suggestionsIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_suggestionsIsLoading) { _suggestionsIsLoading.mirror = $0 }
     }
-
-    /// `suggestionsError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `suggestionsError` when first asked for.
+    /// `suggestionsError` as a runtime `Property`, for bindings and operators.
     public var suggestionsErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        let mirror = _suggestionsError$mirror ?? Reactive.MutableProperty(_suggestionsError)
-        _suggestionsError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_suggestionsError) { _suggestionsError.mirror = $0 }
     }
-
-    /// `isActive` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isActive` when first asked for.
-    public var isActiveProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _isActive$mirror ?? Reactive.MutableProperty(_isActive)
-        _isActive$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `isActive` as a runtime `Property`, for bindings and operators.
+    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -259,51 +153,19 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _Signal: Int
-    private var _Signal$before: Int?
-    private var _Signal$mirror: Reactive.MutableProperty<Int>?
-    private var _Signal$read: Swift.Bool = false
-    private var _fooState: Int
-    private var _fooState$before: Int?
-    private var _fooState$mirror: Reactive.MutableProperty<Int>?
-    private var _fooState$read: Swift.Bool = false
-    private var _totalChanged: Int
-    private var _totalChanged$before: Int?
-    private var _totalChanged$mirror: Reactive.MutableProperty<Int>?
-    private var _totalChanged$read: Swift.Bool = false
-    private var _total: Int
-    private var _total$mirror: Reactive.MutableProperty<Int>?
-    private var _total$read: Swift.Bool = false
-    private var _Observable: Bool
-    private var _Observable$mirror: Reactive.MutableProperty<Bool>?
-    private var _Observable$read: Swift.Bool = false
-    private var _fooStateDidChange: Bool
-    private var _fooStateDidChange$mirror: Reactive.MutableProperty<Bool>?
-    private var _fooStateDidChange$read: Swift.Bool = false
-    private var _fooIsExecuting: Swift.Bool
-    private var _fooIsExecuting$before: Swift.Bool?
-    private var _fooIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _fooIsExecuting$read: Swift.Bool = false
-    private var _fooIsEnabled: Swift.Bool
-    private var _fooIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _fooIsEnabled$read: Swift.Bool = false
-    private var _suggestions: [String]?
-    private var _suggestions$before: [String]??
-    private var _suggestions$mirror: Reactive.MutableProperty<[String]?>?
-    private var _suggestions$read: Swift.Bool = false
-    private var _suggestionsIsLoading: Swift.Bool
-    private var _suggestionsIsLoading$before: Swift.Bool?
-    private var _suggestionsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _suggestionsIsLoading$read: Swift.Bool = false
-    private var _suggestionsError: (any Swift.Error)?
-    private var _suggestionsError$before: (any Swift.Error)??
-    private var _suggestionsError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
-    private var _suggestionsError$read: Swift.Bool = false
-    private var _isActive: Swift.Bool
-    private var _isActive$before: Swift.Bool?
-    private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _isActive$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _Signal: Reactive.Stored<Int>
+    private var _fooState: Reactive.Stored<Int>
+    private var _totalChanged: Reactive.Stored<Int>
+    private var _total: Reactive.Stored<Int>
+    private var _Observable: Reactive.Stored<Bool>
+    private var _fooStateDidChange: Reactive.Stored<Bool>
+    private var _fooIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _fooIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _suggestions: Reactive.Stored<[String]?>
+    private var _suggestionsIsLoading: Reactive.Stored<Swift.Bool>
+    private var _suggestionsError: Reactive.Stored<(any Swift.Error)?>
+    private var _isActive: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -316,32 +178,23 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         self.disposables = disposables
 
         // Every value's first state, in update order.
-        let Signal: Int = Self._Signal$initial()
-        let fooState: Int = Self._fooState$initial()
-        let totalChanged: Int = Self._totalChanged$initial(disposables: disposables)
-        let total: Int = Self._total$compute(Signal: Signal, fooState: fooState, totalChanged: totalChanged)
-        let Observable: Bool = Self._Observable$compute(total: total)
-        let fooStateDidChange: Bool = Self._fooStateDidChange$compute(fooState: fooState)
-        let fooIsExecuting: Swift.Bool = false
-        let fooIsEnabled: Swift.Bool = true
-        let suggestions: [String]? = nil
-        let suggestionsIsLoading: Swift.Bool = false
-        let suggestionsError: (any Swift.Error)? = nil
-        let isActive: Swift.Bool = false
-        _Signal = Signal
-        _fooState = fooState
-        _totalChanged = totalChanged
-        _total = total
-        _Observable = Observable
-        _fooStateDidChange = fooStateDidChange
-        _fooIsExecuting = fooIsExecuting
-        _fooIsEnabled = fooIsEnabled
-        _suggestions = suggestions
-        _suggestionsIsLoading = suggestionsIsLoading
-        _suggestionsError = suggestionsError
-        _isActive = isActive
+        _Signal = Reactive.Stored<Int>(Self._Signal$initial())
+        _fooState = Reactive.Stored<Int>(Self._fooState$initial())
+        _totalChanged = Reactive.Stored<Int>(Self._totalChanged$initial(disposables: disposables))
+        _total = Reactive.Stored<Int>(
+            Self._total$compute(Signal: _Signal.value, fooState: _fooState.value, totalChanged: _totalChanged.value)
+        )
+        _Observable = Reactive.Stored<Bool>(Self._Observable$compute(total: _total.value))
+        _fooStateDidChange = Reactive.Stored<Bool>(Self._fooStateDidChange$compute(fooState: _fooState.value))
+        _fooIsExecuting = .init(false)
+        _fooIsEnabled = .init(true)
+        _suggestions = Reactive.Stored<[String]?>(nil)
+        _suggestionsIsLoading = .init(false)
+        _suggestionsError = .init(nil)
+        _isActive = .init(false)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += foo.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._foo$step {}
         }
@@ -356,159 +209,101 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Transactions
 
-    /// Runs one step of `foo` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `fooIsExecuting` as the command reports it after the step.
     private func _foo$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._foo$step(step) } }
         step()
-        Reactive.Staging.write(&_fooIsExecuting, foo.isExecuting.value, before: &_fooIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _fooIsExecuting.write(foo.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Applies one event of `suggestions`'s loader: its outputs change in one transaction.
     private func _suggestions$loaded(_ state: Reactive.ResourceLoader<[String], any Swift.Error>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._suggestions$loaded(state) } }
-        Reactive.Staging.write(&_suggestions, state.value, before: &_suggestions$before)
-        Reactive.Staging.write(&_suggestionsIsLoading, state.isLoading, before: &_suggestionsIsLoading$before)
-        if state.errorChanged {
-            Reactive.Staging.write(&_suggestionsError, state.error, before: &_suggestionsError$before)
-        }
-        _$transactions.end { _$commit() }
+        _suggestions.write(state.value)
+        _suggestionsIsLoading.write(state.isLoading)
+        if state.errorChanged { _suggestionsError.write(state.error) }
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
-        let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
+        let _isActive$changed = _isActive.changed()
         if _isActive$changed {
-            if _isActive { _suggestions$loader.reload() } else { _suggestions$loader.cancel() }
+            if _isActive.value { _suggestions$loader.reload() } else { _suggestions$loader.cancel() }
         }
         // What the transaction wrote.
-        let _Signal$changed = Reactive.Staging.changed(_Signal, before: &_Signal$before)
-        let _fooState$changed = Reactive.Staging.changed(_fooState, before: &_fooState$before)
-        let _totalChanged$changed = Reactive.Staging.changed(_totalChanged, before: &_totalChanged$before)
-        let _fooIsExecuting$changed = Reactive.Staging.changed(_fooIsExecuting, before: &_fooIsExecuting$before)
-        let _suggestions$changed = Reactive.Staging.changed(_suggestions, before: &_suggestions$before)
-        let _suggestionsIsLoading$changed = Reactive.Staging.changed(
-            _suggestionsIsLoading,
-            before: &_suggestionsIsLoading$before
-        )
-        let _suggestionsError$changed = Reactive.Staging.changed(_suggestionsError, before: &_suggestionsError$before)
+        let _Signal$changed = _Signal.changed()
+        let _fooState$changed = _fooState.changed()
+        let _totalChanged$changed = _totalChanged.changed()
+        let _fooIsExecuting$changed = _fooIsExecuting.changed()
+        let _suggestions$changed = _suggestions.changed()
+        let _suggestionsIsLoading$changed = _suggestionsIsLoading.changed()
+        let _suggestionsError$changed = _suggestionsError.changed()
         // Each value an input of which changed, computed again, in update order.
         let _total$changed = (_Signal$changed || _fooState$changed || _totalChanged$changed)
-            && Reactive.Staging.replace(
-                &_total,
-                with: Self._total$compute(Signal: _Signal, fooState: _fooState, totalChanged: _totalChanged)
+            && _total.replace(
+                Self._total$compute(Signal: _Signal.value, fooState: _fooState.value, totalChanged: _totalChanged.value)
             )
-        let _Observable$changed = _total$changed
-            && Reactive.Staging.replace(&_Observable, with: Self._Observable$compute(total: _total))
+        let _Observable$changed = _total$changed && _Observable.replace(Self._Observable$compute(total: _total.value))
         let _fooStateDidChange$changed = _fooState$changed
-            && Reactive.Staging.replace(&_fooStateDidChange, with: Self._fooStateDidChange$compute(fooState: _fooState))
-        let _fooIsEnabled$changed = _fooIsExecuting$changed
-            && Reactive.Staging.replace(&_fooIsEnabled, with: !_fooIsExecuting)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _Signal$changed { _Signal$mirror?.stage(_Signal) }
-            if _fooState$changed { _fooState$mirror?.stage(_fooState) }
-            if _totalChanged$changed { _totalChanged$mirror?.stage(_totalChanged) }
-            if _total$changed { _total$mirror?.stage(_total) }
-            if _Observable$changed { _Observable$mirror?.stage(_Observable) }
-            if _fooStateDidChange$changed { _fooStateDidChange$mirror?.stage(_fooStateDidChange) }
-            if _fooIsExecuting$changed { _fooIsExecuting$mirror?.stage(_fooIsExecuting) }
-            if _fooIsEnabled$changed { _fooIsEnabled$mirror?.stage(_fooIsEnabled) }
-            if _suggestions$changed { _suggestions$mirror?.stage(_suggestions) }
-            if _suggestionsIsLoading$changed { _suggestionsIsLoading$mirror?.stage(_suggestionsIsLoading) }
-            if _suggestionsError$changed { _suggestionsError$mirror?.stage(_suggestionsError) }
-            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _Signal$changed { _$didChange(\.Signal, _Signal$mirror, _Signal$read) }
-            if _fooState$changed { _$didChange(\.fooState, _fooState$mirror, _fooState$read) }
-            if _totalChanged$changed { _$didChange(\.totalChanged, _totalChanged$mirror, _totalChanged$read) }
-            if _total$changed { _$didChange(\.total, _total$mirror, _total$read) }
-            if _Observable$changed { _$didChange(\.Observable, _Observable$mirror, _Observable$read) }
-            if _fooStateDidChange$changed {
-                _$didChange(\.fooStateDidChange, _fooStateDidChange$mirror, _fooStateDidChange$read)
-            }
-            if _fooIsExecuting$changed { _$didChange(\.fooIsExecuting, _fooIsExecuting$mirror, _fooIsExecuting$read) }
-            if _fooIsEnabled$changed { _$didChange(\.fooIsEnabled, _fooIsEnabled$mirror, _fooIsEnabled$read) }
-            if _suggestions$changed { _$didChange(\.suggestions, _suggestions$mirror, _suggestions$read) }
-            if _suggestionsIsLoading$changed {
-                _$didChange(\.suggestionsIsLoading, _suggestionsIsLoading$mirror, _suggestionsIsLoading$read)
-            }
-            if _suggestionsError$changed {
-                _$didChange(\.suggestionsError, _suggestionsError$mirror, _suggestionsError$read)
-            }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
-        }
+            && _fooStateDidChange.replace(Self._fooStateDidChange$compute(fooState: _fooState.value))
+        let _fooIsEnabled$changed = _fooIsExecuting$changed && _fooIsEnabled.replace(!_fooIsExecuting.value)
+        return (_Signal$changed || _fooState$changed || _totalChanged$changed || _total$changed || _Observable$changed
+            || _fooStateDidChange$changed || _fooIsExecuting$changed || _fooIsEnabled$changed || _suggestions$changed
+            || _suggestionsIsLoading$changed || _suggestionsError$changed || _isActive$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<Property, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<Property, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _Signal.pending(telling) { _$changed(\.Signal, _Signal, telling) }
+        if _fooState.pending(telling) { _$changed(\.fooState, _fooState, telling) }
+        if _totalChanged.pending(telling) { _$changed(\.totalChanged, _totalChanged, telling) }
+        if _total.pending(telling) { _$changed(\.total, _total, telling) }
+        if _Observable.pending(telling) { _$changed(\.Observable, _Observable, telling) }
+        if _fooStateDidChange.pending(telling) { _$changed(\.fooStateDidChange, _fooStateDidChange, telling) }
+        if _fooIsExecuting.pending(telling) { _$changed(\.fooIsExecuting, _fooIsExecuting, telling) }
+        if _fooIsEnabled.pending(telling) { _$changed(\.fooIsEnabled, _fooIsEnabled, telling) }
+        if _suggestions.pending(telling) { _$changed(\.suggestions, _suggestions, telling) }
+        if _suggestionsIsLoading.pending(telling) { _$changed(\.suggestionsIsLoading, _suggestionsIsLoading, telling) }
+        if _suggestionsError.pending(telling) { _$changed(\.suggestionsError, _suggestionsError, telling) }
+        if _isActive.pending(telling) { _$changed(\.isActive, _isActive, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `Signal`.
     private static func _Signal$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 13)
                                  0
 #sourceLocation()
     }
 
-    /// The initial value of `fooState`.
     private static func _fooState$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 14)
                                    0
 #sourceLocation()
     }
 
-    /// The initial value of `totalChanged`.
     private static func _totalChanged$initial(disposables: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 15)
                                       disposables
 #sourceLocation()
     }
 
-    /// Computes `total` from what it reads.
     private static func _total$compute(Signal: Int, fooState: Int, totalChanged: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 18)
                              Signal + fooState + totalChanged
 #sourceLocation()
     }
 
-    /// Computes `Observable` from what it reads.
     private static func _Observable$compute(total: Int) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 19)
                                    total > 0
 #sourceLocation()
     }
 
-    /// Computes `fooStateDidChange` from what it reads.
     private static func _fooStateDidChange$compute(fooState: Int) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 20)
                                           fooState != 0
@@ -517,14 +312,12 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Spec statements
 
-    /// What `foo` does.
     private func _foo$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 23)
                    fooState += 1
 #sourceLocation()
     }
 
-    /// Starts one load of `suggestions`.
     private func _suggestions$load() -> Reactive.SignalProducer<[String], any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 26)
                                          loadSuggestions()
@@ -539,11 +332,19 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
             .value("Signal", \.Signal, SignalProperty),
             .value("fooState", \.fooState, fooStateProperty),
             .value("totalChanged", \.totalChanged, totalChangedProperty),
-            .value("total", \.total, totalProperty),
-            .value("Observable", \.Observable, ObservableProperty),
-            .value("fooStateDidChange", \.fooStateDidChange, fooStateDidChangeProperty),
+            .value("total", \.total, totalProperty) {
+                Self._total$compute(
+                    Signal: $0._Signal.value,
+                    fooState: $0._fooState.value,
+                    totalChanged: $0._totalChanged.value
+                )
+            },
+            .value("Observable", \.Observable, ObservableProperty) { Self._Observable$compute(total: $0._total.value) },
+            .value("fooStateDidChange", \.fooStateDidChange, fooStateDidChangeProperty) {
+                Self._fooStateDidChange$compute(fooState: $0._fooState.value)
+            },
             .work("fooIsExecuting", \.fooIsExecuting, fooIsExecutingProperty),
-            .value("fooIsEnabled", \.fooIsEnabled, fooIsEnabledProperty),
+            .value("fooIsEnabled", \.fooIsEnabled, fooIsEnabledProperty) { !$0._fooIsExecuting.value },
             .value("suggestions", \.suggestions, suggestionsProperty),
             .work("suggestionsIsLoading", \.suggestionsIsLoading, suggestionsIsLoadingProperty),
             .value("suggestionsError", \.suggestionsError, suggestionsErrorProperty),
@@ -567,28 +368,6 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
             Reactive.InspectedCommand("foo", foo),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "total",
-            _total,
-            Self._total$compute(Signal: _Signal, fooState: _fooState, totalChanged: _totalChanged),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("Observable", _Observable, Self._Observable$compute(total: _total), into: &_$differences)
-        Reactive.Audit.compare(
-            "fooStateDidChange",
-            _fooStateDidChange,
-            Self._fooStateDidChange$compute(fooState: _fooState),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("fooIsEnabled", _fooIsEnabled, !_fooIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("foo.isEnabled", foo.isEnabled.value, _fooIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension Property: Reactive.Transactional {}
+@_spi(VMGen) extension Property: Reactive.GeneratedViewModel {}

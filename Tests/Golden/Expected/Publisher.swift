@@ -27,119 +27,65 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The text being written.
     public var draft: String {
-        get {
-            _draft$read = true
-            _$access(\.draft)
-            return _draft
-        }
+        get { _$read(\.draft, _draft.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.draft = newValue } }
-            Reactive.Staging.write(&_draft, newValue, before: &_draft$before)
-            _$transactions.end { _$commit() }
+            _draft.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// The last draft published.
     public private(set) var published: String? {
-        get {
-            _published$read = true
-            _$access(\.published)
-            return _published
-        }
+        get { _$read(\.published, _published.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.published = newValue } }
-            Reactive.Staging.write(&_published, newValue, before: &_published$before)
-            _$transactions.end { _$commit() }
+            _published.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// Whether there is something to publish.
-    public var canPublish: Bool {
-        _canPublish$read = true
-        _$access(\.canPublish)
-        return _canPublish
-    }
+    public var canPublish: Bool { _$read(\.canPublish, _canPublish.read()) }
 
     /// The draft as it will look.
-    public var previewText: String {
-        _previewText$read = true
-        _$access(\.previewText)
-        return _previewText
-    }
+    public var previewText: String { _$read(\.previewText, _previewText.read()) }
 
     // MARK: Commands
 
     /// Sends the draft, and notes it as published once the sending succeeded.
     public private(set) lazy var publish: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: Reactive.Property(_publish$condition),
+        enabledIf: _$property(_publishCanExecute) { _publishCanExecute.mirror = $0 },
+        isEnabled: _$property(_publishIsEnabled) { _publishIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._publish$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._publish$work() ?? .empty }
     )
 
     /// Whether `publish` is running.
-    public var publishIsExecuting: Swift.Bool {
-        _publishIsExecuting$read = true
-        _$access(\.publishIsExecuting)
-        return _publishIsExecuting
-    }
+    public var publishIsExecuting: Swift.Bool { _$read(\.publishIsExecuting, _publishIsExecuting.read()) }
 
     /// Whether `publish` can be executed now.
-    public var publishIsEnabled: Swift.Bool {
-        _publishIsEnabled$read = true
-        _$access(\.publishIsEnabled)
-        return _publishIsEnabled
-    }
+    public var publishIsEnabled: Swift.Bool { _$read(\.publishIsEnabled, _publishIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `draft` as a runtime `Property`, for bindings and operators;
-    /// it starts following `draft` when first asked for.
-    public var draftProperty: Reactive.Property<String> {
-        let mirror = _draft$mirror ?? Reactive.MutableProperty(_draft)
-        _draft$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `published` as a runtime `Property`, for bindings and operators;
-    /// it starts following `published` when first asked for.
-    public var publishedProperty: Reactive.Property<String?> {
-        let mirror = _published$mirror ?? Reactive.MutableProperty(_published)
-        _published$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `canPublish` as a runtime `Property`, for bindings and operators;
-    /// it starts following `canPublish` when first asked for.
-    public var canPublishProperty: Reactive.Property<Bool> {
-        let mirror = _canPublish$mirror ?? Reactive.MutableProperty(_canPublish)
-        _canPublish$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `previewText` as a runtime `Property`, for bindings and operators;
-    /// it starts following `previewText` when first asked for.
-    public var previewTextProperty: Reactive.Property<String> {
-        let mirror = _previewText$mirror ?? Reactive.MutableProperty(_previewText)
-        _previewText$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `publishIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `publishIsExecuting` when first asked for.
+    /// `draft` as a runtime `Property`, for bindings and operators.
+    public var draftProperty: Reactive.Property<String> { _$property(_draft) { _draft.mirror = $0 } }
+    /// `published` as a runtime `Property`, for bindings and operators.
+    public var publishedProperty: Reactive.Property<String?> { _$property(_published) { _published.mirror = $0 } }
+    /// `canPublish` as a runtime `Property`, for bindings and operators.
+    public var canPublishProperty: Reactive.Property<Bool> { _$property(_canPublish) { _canPublish.mirror = $0 } }
+    /// `previewText` as a runtime `Property`, for bindings and operators.
+    public var previewTextProperty: Reactive.Property<String> { _$property(_previewText) { _previewText.mirror = $0 } }
+    /// `publishIsExecuting` as a runtime `Property`, for bindings and operators.
     public var publishIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _publishIsExecuting$mirror ?? Reactive.MutableProperty(_publishIsExecuting)
-        _publishIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_publishIsExecuting) { _publishIsExecuting.mirror = $0 }
     }
-
-    /// `publishIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `publishIsEnabled` when first asked for.
+    /// `publishIsEnabled` as a runtime `Property`, for bindings and operators.
     public var publishIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _publishIsEnabled$mirror ?? Reactive.MutableProperty(_publishIsEnabled)
-        _publishIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_publishIsEnabled) { _publishIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -153,30 +99,14 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _draft: String
-    private var _draft$before: String?
-    private var _draft$mirror: Reactive.MutableProperty<String>?
-    private var _draft$read: Swift.Bool = false
-    private var _published: String?
-    private var _published$before: String??
-    private var _published$mirror: Reactive.MutableProperty<String?>?
-    private var _published$read: Swift.Bool = false
-    private var _canPublish: Bool
-    private var _canPublish$mirror: Reactive.MutableProperty<Bool>?
-    private var _canPublish$read: Swift.Bool = false
-    private var _previewText: String
-    private var _previewText$mirror: Reactive.MutableProperty<String>?
-    private var _previewText$read: Swift.Bool = false
-    private var _publishCanExecute: Swift.Bool
-    private var _publishIsExecuting: Swift.Bool
-    private var _publishIsExecuting$before: Swift.Bool?
-    private var _publishIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _publishIsExecuting$read: Swift.Bool = false
-    private var _publishIsEnabled: Swift.Bool
-    private var _publishIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _publishIsEnabled$read: Swift.Bool = false
-    private var _publish$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _draft: Reactive.Stored<String>
+    private var _published: Reactive.Stored<String?>
+    private var _canPublish: Reactive.Stored<Bool>
+    private var _previewText: Reactive.Stored<String>
+    private var _publishCanExecute: Reactive.Stored<Swift.Bool>
+    private var _publishIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _publishIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -189,23 +119,16 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         self.preview = preview
 
         // Every value's first state, in update order.
-        let draft: String = Self._draft$initial()
-        let published: String? = nil
-        let canPublish: Bool = Self._canPublish$compute(draft: draft)
-        let previewText: String = Self._previewText$compute(preview: preview, draft: draft)
-        let publishCanExecute: Swift.Bool = Self._publishCanExecute$compute(canPublish: canPublish)
-        let publishIsExecuting: Swift.Bool = false
-        let publishIsEnabled: Swift.Bool = publishCanExecute
-        _draft = draft
-        _published = published
-        _canPublish = canPublish
-        _previewText = previewText
-        _publishCanExecute = publishCanExecute
-        _publishIsExecuting = publishIsExecuting
-        _publishIsEnabled = publishIsEnabled
-        _publish$condition = Reactive.MutableProperty(publishCanExecute)
+        _draft = Reactive.Stored<String>(Self._draft$initial())
+        _published = Reactive.Stored<String?>(nil)
+        _canPublish = Reactive.Stored<Bool>(Self._canPublish$compute(draft: _draft.value))
+        _previewText = Reactive.Stored<String>(Self._previewText$compute(preview: preview, draft: _draft.value))
+        _publishCanExecute = .init(Self._publishCanExecute$compute(canPublish: _canPublish.value))
+        _publishIsExecuting = .init(false)
+        _publishIsEnabled = .init(_publishCanExecute.value)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += publish.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._publish$step {}
         }
@@ -220,116 +143,68 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Transactions
 
-    /// Runs one step of `publish` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `publishIsExecuting` as the command reports it after the step.
     private func _publish$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._publish$step(step) } }
         step()
-        Reactive.Staging.write(&_publishIsExecuting, publish.isExecuting.value, before: &_publishIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _publishIsExecuting.write(publish.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _draft$changed = Reactive.Staging.changed(_draft, before: &_draft$before)
-        let _published$changed = Reactive.Staging.changed(_published, before: &_published$before)
-        let _publishIsExecuting$changed = Reactive.Staging.changed(
-            _publishIsExecuting,
-            before: &_publishIsExecuting$before
-        )
+        let _draft$changed = _draft.changed()
+        let _published$changed = _published.changed()
+        let _publishIsExecuting$changed = _publishIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _canPublish$changed = _draft$changed
-            && Reactive.Staging.replace(&_canPublish, with: Self._canPublish$compute(draft: _draft))
+        let _canPublish$changed = _draft$changed && _canPublish.replace(Self._canPublish$compute(draft: _draft.value))
         let _previewText$changed = _draft$changed
-            && Reactive.Staging.replace(&_previewText, with: Self._previewText$compute(preview: preview, draft: _draft))
+            && _previewText.replace(Self._previewText$compute(preview: preview, draft: _draft.value))
         let _publishCanExecute$changed = _canPublish$changed
-            && Reactive.Staging.replace(
-                &_publishCanExecute,
-                with: Self._publishCanExecute$compute(canPublish: _canPublish)
-            )
+            && _publishCanExecute.replace(Self._publishCanExecute$compute(canPublish: _canPublish.value))
         let _publishIsEnabled$changed = (_publishCanExecute$changed || _publishIsExecuting$changed)
-            && Reactive.Staging.replace(&_publishIsEnabled, with: _publishCanExecute && !_publishIsExecuting)
+            && _publishIsEnabled.replace(_publishCanExecute.value && !_publishIsExecuting.value)
+        return (_draft$changed || _published$changed || _canPublish$changed || _previewText$changed
+            || _publishIsExecuting$changed || _publishIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _draft$changed { _draft$mirror?.stage(_draft) }
-            if _published$changed { _published$mirror?.stage(_published) }
-            if _canPublish$changed { _canPublish$mirror?.stage(_canPublish) }
-            if _previewText$changed { _previewText$mirror?.stage(_previewText) }
-            if _publishCanExecute$changed { _publish$condition.stage(_publishCanExecute) }
-            if _publishIsExecuting$changed { _publishIsExecuting$mirror?.stage(_publishIsExecuting) }
-            if _publishIsEnabled$changed { _publishIsEnabled$mirror?.stage(_publishIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _draft$changed { _$didChange(\.draft, _draft$mirror, _draft$read) }
-            if _published$changed { _$didChange(\.published, _published$mirror, _published$read) }
-            if _canPublish$changed { _$didChange(\.canPublish, _canPublish$mirror, _canPublish$read) }
-            if _previewText$changed { _$didChange(\.previewText, _previewText$mirror, _previewText$read) }
-            if _publishCanExecute$changed { _publish$condition.publish() }
-            if _publishIsExecuting$changed {
-                _$didChange(\.publishIsExecuting, _publishIsExecuting$mirror, _publishIsExecuting$read)
-            }
-            if _publishIsEnabled$changed {
-                _$didChange(\.publishIsEnabled, _publishIsEnabled$mirror, _publishIsEnabled$read)
-            }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _draft.pending(telling) { _$changed(\.draft, _draft, telling) }
+        if _published.pending(telling) { _$changed(\.published, _published, telling) }
+        if _canPublish.pending(telling) { _$changed(\.canPublish, _canPublish, telling) }
+        if _previewText.pending(telling) { _$changed(\.previewText, _previewText, telling) }
+        if _publishCanExecute.pending(telling) { _$changed(_publishCanExecute, telling) }
+        if _publishIsExecuting.pending(telling) { _$changed(\.publishIsExecuting, _publishIsExecuting, telling) }
+        if _publishIsEnabled.pending(telling) { _$changed(\.publishIsEnabled, _publishIsEnabled, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<PublisherViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<PublisherViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `draft`.
     private static func _draft$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 14)
                                    ""
 #sourceLocation()
     }
 
-    /// Computes `canPublish` from what it reads.
     private static func _canPublish$compute(draft: String) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 18)
                                     !draft.isEmpty
 #sourceLocation()
     }
 
-    /// Computes `previewText` from what it reads.
     private static func _previewText$compute(preview: @escaping @Sendable (String) -> String, draft: String) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 19)
                                       preview(draft)
 #sourceLocation()
     }
 
-    /// Whether `publish` may run, besides not already running.
     private static func _publishCanExecute$compute(canPublish: Bool) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 24)
              canPublish
@@ -338,14 +213,12 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Spec statements
 
-    /// The work `publish` starts on each execution.
     private func _publish$work() -> Reactive.SignalProducer<Swift.Void, Swift.Never> {
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 25)
           publishDraft(draft)
 #sourceLocation()
     }
 
-    /// Handles each value `publish` produces.
     private func _publish$didSendValue(_ value: Swift.Void) {
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 26)
              published = draft
@@ -359,10 +232,15 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         [
             .value("draft", \.draft, draftProperty),
             .value("published", \.published, publishedProperty),
-            .value("canPublish", \.canPublish, canPublishProperty),
-            .value("previewText", \.previewText, previewTextProperty),
+            .value("canPublish", \.canPublish, canPublishProperty) { Self._canPublish$compute(draft: $0._draft.value) },
+            .value("previewText", \.previewText, previewTextProperty) {
+                Self._previewText$compute(preview: $0.preview, draft: $0._draft.value)
+            },
             .work("publishIsExecuting", \.publishIsExecuting, publishIsExecutingProperty),
-            .value("publishIsEnabled", \.publishIsEnabled, publishIsEnabledProperty),
+            .value("publishIsEnabled", \.publishIsEnabled, publishIsEnabledProperty) {
+                Self._publishCanExecute$compute(canPublish: $0._canPublish.value)
+                    && !$0._publishIsExecuting.value
+            },
         ]
     }
 
@@ -372,12 +250,11 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
             Reactive.Invariant(
                 "neverPublishedEmpty",
                 "an empty draft is never published",
-                holds: Self._neverPublishedEmpty$invariant(published: _published)
+                holds: Self._neverPublishedEmpty$invariant(published: _published.value)
             ),
         ]
     }
 
-    /// Whether the invariant `neverPublishedEmpty` holds.
     private static func _neverPublishedEmpty$invariant(published: String?) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 30)
            published != ""
@@ -397,33 +274,6 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
             Reactive.InspectedCommand("publish", publish),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("canPublish", _canPublish, Self._canPublish$compute(draft: _draft), into: &_$differences)
-        Reactive.Audit.compare(
-            "previewText",
-            _previewText,
-            Self._previewText$compute(preview: preview, draft: _draft),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "publishCanExecute",
-            _publishCanExecute,
-            Self._publishCanExecute$compute(canPublish: _canPublish),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "publishIsEnabled",
-            _publishIsEnabled,
-            _publishCanExecute && !_publishIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("publish.isEnabled", publish.isEnabled.value, _publishIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension PublisherViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension PublisherViewModel: Reactive.GeneratedViewModel {}

@@ -13,169 +13,94 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: State
 
     public var query: String {
-        get {
-            _query$read = true
-            _$access(\.query)
-            return _query
-        }
+        get { _$read(\.query, _query.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
-            Reactive.Staging.write(&_query, newValue, before: &_query$before)
-            _$transactions.end { _$commit() }
+            _query.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var previousQuery: String {
-        get {
-            _previousQuery$read = true
-            _$access(\.previousQuery)
-            return _previousQuery
-        }
+        get { _$read(\.previousQuery, _previousQuery.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.previousQuery = newValue } }
-            Reactive.Staging.write(&_previousQuery, newValue, before: &_previousQuery$before)
-            _$transactions.end { _$commit() }
+            _previousQuery.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public var page: Int {
-        get {
-            _page$read = true
-            _$access(\.page)
-            return _page
-        }
+        get { _$read(\.page, _page.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
-            Reactive.Staging.write(&_page, newValue, before: &_page$before)
-            _$transactions.end { _$commit() }
+            _page.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var message: String? {
-        get {
-            _message$read = true
-            _$access(\.message)
-            return _message
-        }
+        get { _$read(\.message, _message.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.message = newValue } }
-            Reactive.Staging.write(&_message, newValue, before: &_message$before)
-            _$transactions.end { _$commit() }
+            _message.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var edits: Int {
-        get {
-            _edits$read = true
-            _$access(\.edits)
-            return _edits
-        }
+        get { _$read(\.edits, _edits.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.edits = newValue } }
-            Reactive.Staging.write(&_edits, newValue, before: &_edits$before)
-            _$transactions.end { _$commit() }
+            _edits.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var warnings: Int {
-        get {
-            _warnings$read = true
-            _$access(\.warnings)
-            return _warnings
-        }
+        get { _$read(\.warnings, _warnings.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.warnings = newValue } }
-            Reactive.Staging.write(&_warnings, newValue, before: &_warnings$before)
-            _$transactions.end { _$commit() }
+            _warnings.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var recentQueries: [String] {
-        get {
-            _recentQueries$read = true
-            _$access(\.recentQueries)
-            return _recentQueries
-        }
+        get { _$read(\.recentQueries, _recentQueries.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.recentQueries = newValue } }
-            Reactive.Staging.write(&_recentQueries, newValue, before: &_recentQueries$before)
-            _$transactions.end { _$commit() }
+            _recentQueries.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    public var isLong: Bool {
-        _isLong$read = true
-        _$access(\.isLong)
-        return _isLong
-    }
+    public var isLong: Bool { _$read(\.isLong, _isLong.read()) }
 
     // MARK: Runtime properties
 
-    /// `query` as a runtime `Property`, for bindings and operators;
-    /// it starts following `query` when first asked for.
-    public var queryProperty: Reactive.Property<String> {
-        let mirror = _query$mirror ?? Reactive.MutableProperty(_query)
-        _query$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `previousQuery` as a runtime `Property`, for bindings and operators;
-    /// it starts following `previousQuery` when first asked for.
+    /// `query` as a runtime `Property`, for bindings and operators.
+    public var queryProperty: Reactive.Property<String> { _$property(_query) { _query.mirror = $0 } }
+    /// `previousQuery` as a runtime `Property`, for bindings and operators.
     public var previousQueryProperty: Reactive.Property<String> {
-        let mirror = _previousQuery$mirror ?? Reactive.MutableProperty(_previousQuery)
-        _previousQuery$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_previousQuery) { _previousQuery.mirror = $0 }
     }
-
-    /// `page` as a runtime `Property`, for bindings and operators;
-    /// it starts following `page` when first asked for.
-    public var pageProperty: Reactive.Property<Int> {
-        let mirror = _page$mirror ?? Reactive.MutableProperty(_page)
-        _page$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `message` as a runtime `Property`, for bindings and operators;
-    /// it starts following `message` when first asked for.
-    public var messageProperty: Reactive.Property<String?> {
-        let mirror = _message$mirror ?? Reactive.MutableProperty(_message)
-        _message$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `edits` as a runtime `Property`, for bindings and operators;
-    /// it starts following `edits` when first asked for.
-    public var editsProperty: Reactive.Property<Int> {
-        let mirror = _edits$mirror ?? Reactive.MutableProperty(_edits)
-        _edits$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `warnings` as a runtime `Property`, for bindings and operators;
-    /// it starts following `warnings` when first asked for.
-    public var warningsProperty: Reactive.Property<Int> {
-        let mirror = _warnings$mirror ?? Reactive.MutableProperty(_warnings)
-        _warnings$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `recentQueries` as a runtime `Property`, for bindings and operators;
-    /// it starts following `recentQueries` when first asked for.
+    /// `page` as a runtime `Property`, for bindings and operators.
+    public var pageProperty: Reactive.Property<Int> { _$property(_page) { _page.mirror = $0 } }
+    /// `message` as a runtime `Property`, for bindings and operators.
+    public var messageProperty: Reactive.Property<String?> { _$property(_message) { _message.mirror = $0 } }
+    /// `edits` as a runtime `Property`, for bindings and operators.
+    public var editsProperty: Reactive.Property<Int> { _$property(_edits) { _edits.mirror = $0 } }
+    /// `warnings` as a runtime `Property`, for bindings and operators.
+    public var warningsProperty: Reactive.Property<Int> { _$property(_warnings) { _warnings.mirror = $0 } }
+    /// `recentQueries` as a runtime `Property`, for bindings and operators.
     public var recentQueriesProperty: Reactive.Property<[String]> {
-        let mirror = _recentQueries$mirror ?? Reactive.MutableProperty(_recentQueries)
-        _recentQueries$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_recentQueries) { _recentQueries.mirror = $0 }
     }
-
-    /// `isLong` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isLong` when first asked for.
-    public var isLongProperty: Reactive.Property<Bool> {
-        let mirror = _isLong$mirror ?? Reactive.MutableProperty(_isLong)
-        _isLong$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `isLong` as a runtime `Property`, for bindings and operators.
+    public var isLongProperty: Reactive.Property<Bool> { _$property(_isLong) { _isLong.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -188,38 +113,15 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _query: String
-    private var _query$before: String?
-    private var _query$mirror: Reactive.MutableProperty<String>?
-    private var _query$read: Swift.Bool = false
-    private var _previousQuery: String
-    private var _previousQuery$before: String?
-    private var _previousQuery$mirror: Reactive.MutableProperty<String>?
-    private var _previousQuery$read: Swift.Bool = false
-    private var _page: Int
-    private var _page$before: Int?
-    private var _page$mirror: Reactive.MutableProperty<Int>?
-    private var _page$read: Swift.Bool = false
-    private var _message: String?
-    private var _message$before: String??
-    private var _message$mirror: Reactive.MutableProperty<String?>?
-    private var _message$read: Swift.Bool = false
-    private var _edits: Int
-    private var _edits$before: Int?
-    private var _edits$mirror: Reactive.MutableProperty<Int>?
-    private var _edits$read: Swift.Bool = false
-    private var _warnings: Int
-    private var _warnings$before: Int?
-    private var _warnings$mirror: Reactive.MutableProperty<Int>?
-    private var _warnings$read: Swift.Bool = false
-    private var _recentQueries: [String]
-    private var _recentQueries$before: [String]?
-    private var _recentQueries$mirror: Reactive.MutableProperty<[String]>?
-    private var _recentQueries$read: Swift.Bool = false
-    private var _isLong: Bool
-    private var _isLong$mirror: Reactive.MutableProperty<Bool>?
-    private var _isLong$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _query: Reactive.Stored<String>
+    private var _previousQuery: Reactive.Stored<String>
+    private var _page: Reactive.Stored<Int>
+    private var _message: Reactive.Stored<String?>
+    private var _edits: Reactive.Stored<Int>
+    private var _warnings: Reactive.Stored<Int>
+    private var _recentQueries: Reactive.Stored<[String]>
+    private var _isLong: Reactive.Stored<Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
@@ -230,154 +132,109 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         self.limit = limit
 
         // Every value's first state, in update order.
-        let query: String = Self._query$initial()
-        let page: Int = Self._page$initial()
-        let isLong: Bool = Self._isLong$compute(query: query, limit: limit)
-        let previousQuery: String = Self._previousQuery$initial()
-        let edits: Int = Self._edits$initial()
-        let message: String? = nil
-        let warnings: Int = Self._warnings$initial()
-        let recentQueries: [String] = Self._recentQueries$initial()
-        _query = query
-        _previousQuery = previousQuery
-        _page = page
-        _message = message
-        _edits = edits
-        _warnings = warnings
-        _recentQueries = recentQueries
-        _isLong = isLong
+        _query = Reactive.Stored<String>(Self._query$initial())
+        _page = Reactive.Stored<Int>(Self._page$initial())
+        _isLong = Reactive.Stored<Bool>(Self._isLong$compute(query: _query.value, limit: limit))
+        _previousQuery = Reactive.Stored<String>(Self._previousQuery$initial())
+        _edits = Reactive.Stored<Int>(Self._edits$initial())
+        _message = Reactive.Stored<String?>(nil)
+        _warnings = Reactive.Stored<Int>(Self._warnings$initial())
+        _recentQueries = Reactive.Stored<[String]>(Self._recentQueries$initial())
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _query$old = _query$before
-        let _query$changed = Reactive.Staging.changed(_query, before: &_query$before)
-        let _page$changed = Reactive.Staging.changed(_page, before: &_page$before)
+        let _query$old = _query.before
+        let _query$changed = _query.changed()
+        let _page$changed = _page.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _isLong$changed = _query$changed
-            && Reactive.Staging.replace(&_isLong, with: Self._isLong$compute(query: _query, limit: limit))
+        let _isLong$changed = _query$changed && _isLong.replace(Self._isLong$compute(query: _query.value, limit: limit))
         if _query$changed {
-            if case .none = _previousQuery$before { _previousQuery$before = _previousQuery }
-            Self._rememberQuery$react(oldValue: _query$old!, previousQuery: &_previousQuery)
+            _previousQuery.willWrite()
+            Self._rememberQuery$react(oldValue: _query$old!, previousQuery: &_previousQuery.value)
         }
-        let _previousQuery$changed = Reactive.Staging.changed(_previousQuery, before: &_previousQuery$before)
+        let _previousQuery$changed = _previousQuery.changed()
         if _query$changed || _page$changed {
-            if case .none = _message$before { _message$before = _message }
-            if case .none = _edits$before { _edits$before = _edits }
-            Self._startOver$react(message: &_message, edits: &_edits)
+            _message.willWrite()
+            _edits.willWrite()
+            Self._startOver$react(message: &_message.value, edits: &_edits.value)
         }
-        let _edits$changed = Reactive.Staging.changed(_edits, before: &_edits$before)
+        let _edits$changed = _edits.changed()
         if _isLong$changed {
-            if case .none = _warnings$before { _warnings$before = _warnings }
-            if case .none = _message$before { _message$before = _message }
-            Self._warn$react(isLong: _isLong, limit: limit, warnings: &_warnings, message: &_message)
+            _warnings.willWrite()
+            _message.willWrite()
+            Self._warn$react(isLong: _isLong.value, limit: limit, warnings: &_warnings.value, message: &_message.value)
         }
-        let _message$changed = Reactive.Staging.changed(_message, before: &_message$before)
-        let _warnings$changed = Reactive.Staging.changed(_warnings, before: &_warnings$before)
+        let _message$changed = _message.changed()
+        let _warnings$changed = _warnings.changed()
         if _query$changed {
-            if case .none = _recentQueries$before { _recentQueries$before = _recentQueries }
-            Self._keepRecent$react(query: _query, recentQueries: &_recentQueries)
+            _recentQueries.willWrite()
+            Self._keepRecent$react(query: _query.value, recentQueries: &_recentQueries.value)
         }
-        let _recentQueries$changed = Reactive.Staging.changed(_recentQueries, before: &_recentQueries$before)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _query$changed { _query$mirror?.stage(_query) }
-            if _page$changed { _page$mirror?.stage(_page) }
-            if _isLong$changed { _isLong$mirror?.stage(_isLong) }
-            if _previousQuery$changed { _previousQuery$mirror?.stage(_previousQuery) }
-            if _edits$changed { _edits$mirror?.stage(_edits) }
-            if _message$changed { _message$mirror?.stage(_message) }
-            if _warnings$changed { _warnings$mirror?.stage(_warnings) }
-            if _recentQueries$changed { _recentQueries$mirror?.stage(_recentQueries) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
-            if _page$changed { _$didChange(\.page, _page$mirror, _page$read) }
-            if _isLong$changed { _$didChange(\.isLong, _isLong$mirror, _isLong$read) }
-            if _previousQuery$changed { _$didChange(\.previousQuery, _previousQuery$mirror, _previousQuery$read) }
-            if _edits$changed { _$didChange(\.edits, _edits$mirror, _edits$read) }
-            if _message$changed { _$didChange(\.message, _message$mirror, _message$read) }
-            if _warnings$changed { _$didChange(\.warnings, _warnings$mirror, _warnings$read) }
-            if _recentQueries$changed { _$didChange(\.recentQueries, _recentQueries$mirror, _recentQueries$read) }
-        }
+        let _recentQueries$changed = _recentQueries.changed()
+        return (_query$changed || _page$changed || _isLong$changed || _previousQuery$changed || _edits$changed
+            || _message$changed || _warnings$changed || _recentQueries$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReactionsViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<ReactionsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _query.pending(telling) { _$changed(\.query, _query, telling) }
+        if _page.pending(telling) { _$changed(\.page, _page, telling) }
+        if _isLong.pending(telling) { _$changed(\.isLong, _isLong, telling) }
+        if _previousQuery.pending(telling) { _$changed(\.previousQuery, _previousQuery, telling) }
+        if _edits.pending(telling) { _$changed(\.edits, _edits, telling) }
+        if _message.pending(telling) { _$changed(\.message, _message, telling) }
+        if _warnings.pending(telling) { _$changed(\.warnings, _warnings, telling) }
+        if _recentQueries.pending(telling) { _$changed(\.recentQueries, _recentQueries, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `query`.
     private static func _query$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 7)
                                    ""
 #sourceLocation()
     }
 
-    /// The initial value of `previousQuery`.
     private static func _previousQuery$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 8)
                                            ""
 #sourceLocation()
     }
 
-    /// The initial value of `page`.
     private static func _page$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 9)
                                1
 #sourceLocation()
     }
 
-    /// The initial value of `edits`.
     private static func _edits$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 11)
                                 0
 #sourceLocation()
     }
 
-    /// The initial value of `warnings`.
     private static func _warnings$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 12)
                                    0
 #sourceLocation()
     }
 
-    /// The initial value of `recentQueries`.
     private static func _recentQueries$initial() -> [String] {
 #sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 13)
                                                []
 #sourceLocation()
     }
 
-    /// Computes `isLong` from what it reads.
     private static func _isLong$compute(query: String, limit: Int) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Reactions.vm.yaml", line: 15)
                                query.count > limit
@@ -427,7 +284,9 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
             .value("edits", \.edits, editsProperty),
             .value("warnings", \.warnings, warningsProperty),
             .value("recentQueries", \.recentQueries, recentQueriesProperty),
-            .value("isLong", \.isLong, isLongProperty),
+            .value("isLong", \.isLong, isLongProperty) {
+                Self._isLong$compute(query: $0._query.value, limit: $0.limit)
+            },
         ]
     }
 
@@ -438,19 +297,6 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
             .init("page", \.page),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "isLong",
-            _isLong,
-            Self._isLong$compute(query: _query, limit: limit),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension ReactionsViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension ReactionsViewModel: Reactive.GeneratedViewModel {}

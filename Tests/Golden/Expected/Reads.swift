@@ -15,113 +15,65 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: State
 
     public var n: Int {
-        get {
-            _n$read = true
-            _$access(\.n)
-            return _n
-        }
+        get { _$read(\.n, _n.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.n = newValue } }
-            Reactive.Staging.write(&_n, newValue, before: &_n$before)
-            _$transactions.end { _$commit() }
+            _n.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public var flag: Bool {
-        get {
-            _flag$read = true
-            _$access(\.flag)
-            return _flag
-        }
+        get { _$read(\.flag, _flag.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.flag = newValue } }
-            Reactive.Staging.write(&_flag, newValue, before: &_flag$before)
-            _$transactions.end { _$commit() }
+            _flag.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public var a: Int {
-        get {
-            _a$read = true
-            _$access(\.a)
-            return _a
-        }
+        get { _$read(\.a, _a.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
-            Reactive.Staging.write(&_a, newValue, before: &_a$before)
-            _$transactions.end { _$commit() }
+            _a.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public var key: String {
-        get {
-            _key$read = true
-            _$access(\.key)
-            return _key
-        }
+        get { _$read(\.key, _key.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.key = newValue } }
-            Reactive.Staging.write(&_key, newValue, before: &_key$before)
-            _$transactions.end { _$commit() }
+            _key.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public var y: Int {
-        get {
-            _y$read = true
-            _$access(\.y)
-            return _y
-        }
+        get { _$read(\.y, _y.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.y = newValue } }
-            Reactive.Staging.write(&_y, newValue, before: &_y$before)
-            _$transactions.end { _$commit() }
+            _y.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    public var range: [Int] {
-        _range$read = true
-        _$access(\.range)
-        return _range
-    }
+    public var range: [Int] { _$read(\.range, _range.read()) }
 
-    public var ternary: Int {
-        _ternary$read = true
-        _$access(\.ternary)
-        return _ternary
-    }
+    public var ternary: Int { _$read(\.ternary, _ternary.read()) }
 
-    public var dictionary: [String: Int] {
-        _dictionary$read = true
-        _$access(\.dictionary)
-        return _dictionary
-    }
+    public var dictionary: [String: Int] { _$read(\.dictionary, _dictionary.read()) }
 
-    public var matched: String {
-        _matched$read = true
-        _$access(\.matched)
-        return _matched
-    }
+    public var matched: String { _$read(\.matched, _matched.read()) }
 
-    public var small: Bool {
-        _small$read = true
-        _$access(\.small)
-        return _small
-    }
+    public var small: Bool { _$read(\.small, _small.read()) }
 
-    public var shifted: [Int] {
-        _shifted$read = true
-        _$access(\.shifted)
-        return _shifted
-    }
+    public var shifted: [Int] { _$read(\.shifted, _shifted.read()) }
 
-    public var transformed: Int {
-        _transformed$read = true
-        _$access(\.transformed)
-        return _transformed
-    }
+    public var transformed: Int { _$read(\.transformed, _transformed.read()) }
 
     // MARK: Functions
 
@@ -135,101 +87,32 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Runtime properties
 
-    /// `n` as a runtime `Property`, for bindings and operators;
-    /// it starts following `n` when first asked for.
-    public var nProperty: Reactive.Property<Int> {
-        let mirror = _n$mirror ?? Reactive.MutableProperty(_n)
-        _n$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `flag` as a runtime `Property`, for bindings and operators;
-    /// it starts following `flag` when first asked for.
-    public var flagProperty: Reactive.Property<Bool> {
-        let mirror = _flag$mirror ?? Reactive.MutableProperty(_flag)
-        _flag$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `a` as a runtime `Property`, for bindings and operators;
-    /// it starts following `a` when first asked for.
-    public var aProperty: Reactive.Property<Int> {
-        let mirror = _a$mirror ?? Reactive.MutableProperty(_a)
-        _a$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `key` as a runtime `Property`, for bindings and operators;
-    /// it starts following `key` when first asked for.
-    public var keyProperty: Reactive.Property<String> {
-        let mirror = _key$mirror ?? Reactive.MutableProperty(_key)
-        _key$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `y` as a runtime `Property`, for bindings and operators;
-    /// it starts following `y` when first asked for.
-    public var yProperty: Reactive.Property<Int> {
-        let mirror = _y$mirror ?? Reactive.MutableProperty(_y)
-        _y$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `range` as a runtime `Property`, for bindings and operators;
-    /// it starts following `range` when first asked for.
-    public var rangeProperty: Reactive.Property<[Int]> {
-        let mirror = _range$mirror ?? Reactive.MutableProperty(_range)
-        _range$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `ternary` as a runtime `Property`, for bindings and operators;
-    /// it starts following `ternary` when first asked for.
-    public var ternaryProperty: Reactive.Property<Int> {
-        let mirror = _ternary$mirror ?? Reactive.MutableProperty(_ternary)
-        _ternary$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `dictionary` as a runtime `Property`, for bindings and operators;
-    /// it starts following `dictionary` when first asked for.
+    /// `n` as a runtime `Property`, for bindings and operators.
+    public var nProperty: Reactive.Property<Int> { _$property(_n) { _n.mirror = $0 } }
+    /// `flag` as a runtime `Property`, for bindings and operators.
+    public var flagProperty: Reactive.Property<Bool> { _$property(_flag) { _flag.mirror = $0 } }
+    /// `a` as a runtime `Property`, for bindings and operators.
+    public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
+    /// `key` as a runtime `Property`, for bindings and operators.
+    public var keyProperty: Reactive.Property<String> { _$property(_key) { _key.mirror = $0 } }
+    /// `y` as a runtime `Property`, for bindings and operators.
+    public var yProperty: Reactive.Property<Int> { _$property(_y) { _y.mirror = $0 } }
+    /// `range` as a runtime `Property`, for bindings and operators.
+    public var rangeProperty: Reactive.Property<[Int]> { _$property(_range) { _range.mirror = $0 } }
+    /// `ternary` as a runtime `Property`, for bindings and operators.
+    public var ternaryProperty: Reactive.Property<Int> { _$property(_ternary) { _ternary.mirror = $0 } }
+    /// `dictionary` as a runtime `Property`, for bindings and operators.
     public var dictionaryProperty: Reactive.Property<[String: Int]> {
-        let mirror = _dictionary$mirror ?? Reactive.MutableProperty(_dictionary)
-        _dictionary$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_dictionary) { _dictionary.mirror = $0 }
     }
-
-    /// `matched` as a runtime `Property`, for bindings and operators;
-    /// it starts following `matched` when first asked for.
-    public var matchedProperty: Reactive.Property<String> {
-        let mirror = _matched$mirror ?? Reactive.MutableProperty(_matched)
-        _matched$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `small` as a runtime `Property`, for bindings and operators;
-    /// it starts following `small` when first asked for.
-    public var smallProperty: Reactive.Property<Bool> {
-        let mirror = _small$mirror ?? Reactive.MutableProperty(_small)
-        _small$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `shifted` as a runtime `Property`, for bindings and operators;
-    /// it starts following `shifted` when first asked for.
-    public var shiftedProperty: Reactive.Property<[Int]> {
-        let mirror = _shifted$mirror ?? Reactive.MutableProperty(_shifted)
-        _shifted$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `transformed` as a runtime `Property`, for bindings and operators;
-    /// it starts following `transformed` when first asked for.
-    public var transformedProperty: Reactive.Property<Int> {
-        let mirror = _transformed$mirror ?? Reactive.MutableProperty(_transformed)
-        _transformed$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `matched` as a runtime `Property`, for bindings and operators.
+    public var matchedProperty: Reactive.Property<String> { _$property(_matched) { _matched.mirror = $0 } }
+    /// `small` as a runtime `Property`, for bindings and operators.
+    public var smallProperty: Reactive.Property<Bool> { _$property(_small) { _small.mirror = $0 } }
+    /// `shifted` as a runtime `Property`, for bindings and operators.
+    public var shiftedProperty: Reactive.Property<[Int]> { _$property(_shifted) { _shifted.mirror = $0 } }
+    /// `transformed` as a runtime `Property`, for bindings and operators.
+    public var transformedProperty: Reactive.Property<Int> { _$property(_transformed) { _transformed.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -242,48 +125,19 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _n: Int
-    private var _n$before: Int?
-    private var _n$mirror: Reactive.MutableProperty<Int>?
-    private var _n$read: Swift.Bool = false
-    private var _flag: Bool
-    private var _flag$before: Bool?
-    private var _flag$mirror: Reactive.MutableProperty<Bool>?
-    private var _flag$read: Swift.Bool = false
-    private var _a: Int
-    private var _a$before: Int?
-    private var _a$mirror: Reactive.MutableProperty<Int>?
-    private var _a$read: Swift.Bool = false
-    private var _key: String
-    private var _key$before: String?
-    private var _key$mirror: Reactive.MutableProperty<String>?
-    private var _key$read: Swift.Bool = false
-    private var _y: Int
-    private var _y$before: Int?
-    private var _y$mirror: Reactive.MutableProperty<Int>?
-    private var _y$read: Swift.Bool = false
-    private var _range: [Int]
-    private var _range$mirror: Reactive.MutableProperty<[Int]>?
-    private var _range$read: Swift.Bool = false
-    private var _ternary: Int
-    private var _ternary$mirror: Reactive.MutableProperty<Int>?
-    private var _ternary$read: Swift.Bool = false
-    private var _dictionary: [String: Int]
-    private var _dictionary$mirror: Reactive.MutableProperty<[String: Int]>?
-    private var _dictionary$read: Swift.Bool = false
-    private var _matched: String
-    private var _matched$mirror: Reactive.MutableProperty<String>?
-    private var _matched$read: Swift.Bool = false
-    private var _small: Bool
-    private var _small$mirror: Reactive.MutableProperty<Bool>?
-    private var _small$read: Swift.Bool = false
-    private var _shifted: [Int]
-    private var _shifted$mirror: Reactive.MutableProperty<[Int]>?
-    private var _shifted$read: Swift.Bool = false
-    private var _transformed: Int
-    private var _transformed$mirror: Reactive.MutableProperty<Int>?
-    private var _transformed$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _n: Reactive.Stored<Int>
+    private var _flag: Reactive.Stored<Bool>
+    private var _a: Reactive.Stored<Int>
+    private var _key: Reactive.Stored<String>
+    private var _y: Reactive.Stored<Int>
+    private var _range: Reactive.Stored<[Int]>
+    private var _ternary: Reactive.Stored<Int>
+    private var _dictionary: Reactive.Stored<[String: Int]>
+    private var _matched: Reactive.Stored<String>
+    private var _small: Reactive.Stored<Bool>
+    private var _shifted: Reactive.Stored<[Int]>
+    private var _transformed: Reactive.Stored<Int>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
@@ -294,174 +148,119 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         self.transform = transform
 
         // Every value's first state, in update order.
-        let n: Int = Self._n$initial()
-        let flag: Bool = Self._flag$initial()
-        let a: Int = Self._a$initial()
-        let key: String = Self._key$initial()
-        let y: Int = Self._y$initial()
-        let range: [Int] = Self._range$compute(n: n)
-        let ternary: Int = Self._ternary$compute(flag: flag, a: a)
-        let dictionary: [String: Int] = Self._dictionary$compute(key: key)
-        let matched: String = Self._matched$compute(n: n, y: y)
-        let small: Bool = Self._small$compute(n: n, a: a)
-        let shifted: [Int] = Self._shifted$compute(range: range, a: a)
-        let transformed: Int = Self._transformed$compute(transform: transform, n: n)
-        _n = n
-        _flag = flag
-        _a = a
-        _key = key
-        _y = y
-        _range = range
-        _ternary = ternary
-        _dictionary = dictionary
-        _matched = matched
-        _small = small
-        _shifted = shifted
-        _transformed = transformed
+        _n = Reactive.Stored<Int>(Self._n$initial())
+        _flag = Reactive.Stored<Bool>(Self._flag$initial())
+        _a = Reactive.Stored<Int>(Self._a$initial())
+        _key = Reactive.Stored<String>(Self._key$initial())
+        _y = Reactive.Stored<Int>(Self._y$initial())
+        _range = Reactive.Stored<[Int]>(Self._range$compute(n: _n.value))
+        _ternary = Reactive.Stored<Int>(Self._ternary$compute(flag: _flag.value, a: _a.value))
+        _dictionary = Reactive.Stored<[String: Int]>(Self._dictionary$compute(key: _key.value))
+        _matched = Reactive.Stored<String>(Self._matched$compute(n: _n.value, y: _y.value))
+        _small = Reactive.Stored<Bool>(Self._small$compute(n: _n.value, a: _a.value))
+        _shifted = Reactive.Stored<[Int]>(Self._shifted$compute(range: _range.value, a: _a.value))
+        _transformed = Reactive.Stored<Int>(Self._transformed$compute(transform: transform, n: _n.value))
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _n$changed = Reactive.Staging.changed(_n, before: &_n$before)
-        let _flag$changed = Reactive.Staging.changed(_flag, before: &_flag$before)
-        let _a$changed = Reactive.Staging.changed(_a, before: &_a$before)
-        let _key$changed = Reactive.Staging.changed(_key, before: &_key$before)
-        let _y$changed = Reactive.Staging.changed(_y, before: &_y$before)
+        let _n$changed = _n.changed()
+        let _flag$changed = _flag.changed()
+        let _a$changed = _a.changed()
+        let _key$changed = _key.changed()
+        let _y$changed = _y.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _range$changed = _n$changed && Reactive.Staging.replace(&_range, with: Self._range$compute(n: _n))
+        let _range$changed = _n$changed && _range.replace(Self._range$compute(n: _n.value))
         let _ternary$changed = (_flag$changed || _a$changed)
-            && Reactive.Staging.replace(&_ternary, with: Self._ternary$compute(flag: _flag, a: _a))
-        let _dictionary$changed = _key$changed
-            && Reactive.Staging.replace(&_dictionary, with: Self._dictionary$compute(key: _key))
+            && _ternary.replace(Self._ternary$compute(flag: _flag.value, a: _a.value))
+        let _dictionary$changed = _key$changed && _dictionary.replace(Self._dictionary$compute(key: _key.value))
         let _matched$changed = (_n$changed || _y$changed)
-            && Reactive.Staging.replace(&_matched, with: Self._matched$compute(n: _n, y: _y))
-        let _small$changed = (_n$changed || _a$changed)
-            && Reactive.Staging.replace(&_small, with: Self._small$compute(n: _n, a: _a))
+            && _matched.replace(Self._matched$compute(n: _n.value, y: _y.value))
+        let _small$changed = (_n$changed || _a$changed) && _small.replace(Self._small$compute(n: _n.value, a: _a.value))
         let _shifted$changed = (_range$changed || _a$changed)
-            && Reactive.Staging.replace(&_shifted, with: Self._shifted$compute(range: _range, a: _a))
+            && _shifted.replace(Self._shifted$compute(range: _range.value, a: _a.value))
         let _transformed$changed = _n$changed
-            && Reactive.Staging.replace(&_transformed, with: Self._transformed$compute(transform: transform, n: _n))
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _n$changed { _n$mirror?.stage(_n) }
-            if _flag$changed { _flag$mirror?.stage(_flag) }
-            if _a$changed { _a$mirror?.stage(_a) }
-            if _key$changed { _key$mirror?.stage(_key) }
-            if _y$changed { _y$mirror?.stage(_y) }
-            if _range$changed { _range$mirror?.stage(_range) }
-            if _ternary$changed { _ternary$mirror?.stage(_ternary) }
-            if _dictionary$changed { _dictionary$mirror?.stage(_dictionary) }
-            if _matched$changed { _matched$mirror?.stage(_matched) }
-            if _small$changed { _small$mirror?.stage(_small) }
-            if _shifted$changed { _shifted$mirror?.stage(_shifted) }
-            if _transformed$changed { _transformed$mirror?.stage(_transformed) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _n$changed { _$didChange(\.n, _n$mirror, _n$read) }
-            if _flag$changed { _$didChange(\.flag, _flag$mirror, _flag$read) }
-            if _a$changed { _$didChange(\.a, _a$mirror, _a$read) }
-            if _key$changed { _$didChange(\.key, _key$mirror, _key$read) }
-            if _y$changed { _$didChange(\.y, _y$mirror, _y$read) }
-            if _range$changed { _$didChange(\.range, _range$mirror, _range$read) }
-            if _ternary$changed { _$didChange(\.ternary, _ternary$mirror, _ternary$read) }
-            if _dictionary$changed { _$didChange(\.dictionary, _dictionary$mirror, _dictionary$read) }
-            if _matched$changed { _$didChange(\.matched, _matched$mirror, _matched$read) }
-            if _small$changed { _$didChange(\.small, _small$mirror, _small$read) }
-            if _shifted$changed { _$didChange(\.shifted, _shifted$mirror, _shifted$read) }
-            if _transformed$changed { _$didChange(\.transformed, _transformed$mirror, _transformed$read) }
-        }
+            && _transformed.replace(Self._transformed$compute(transform: transform, n: _n.value))
+        return (_n$changed || _flag$changed || _a$changed || _key$changed || _y$changed || _range$changed
+            || _ternary$changed || _dictionary$changed || _matched$changed || _small$changed || _shifted$changed
+            || _transformed$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<ReadsViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<ReadsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _n.pending(telling) { _$changed(\.n, _n, telling) }
+        if _flag.pending(telling) { _$changed(\.flag, _flag, telling) }
+        if _a.pending(telling) { _$changed(\.a, _a, telling) }
+        if _key.pending(telling) { _$changed(\.key, _key, telling) }
+        if _y.pending(telling) { _$changed(\.y, _y, telling) }
+        if _range.pending(telling) { _$changed(\.range, _range, telling) }
+        if _ternary.pending(telling) { _$changed(\.ternary, _ternary, telling) }
+        if _dictionary.pending(telling) { _$changed(\.dictionary, _dictionary, telling) }
+        if _matched.pending(telling) { _$changed(\.matched, _matched, telling) }
+        if _small.pending(telling) { _$changed(\.small, _small, telling) }
+        if _shifted.pending(telling) { _$changed(\.shifted, _shifted, telling) }
+        if _transformed.pending(telling) { _$changed(\.transformed, _transformed, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `n`.
     private static func _n$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 11)
                             3
 #sourceLocation()
     }
 
-    /// The initial value of `flag`.
     private static func _flag$initial() -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 12)
                                 false
 #sourceLocation()
     }
 
-    /// The initial value of `a`.
     private static func _a$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 13)
                             1
 #sourceLocation()
     }
 
-    /// The initial value of `key`.
     private static func _key$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 14)
                                  "k"
 #sourceLocation()
     }
 
-    /// The initial value of `y`.
     private static func _y$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 15)
                             2
 #sourceLocation()
     }
 
-    /// Computes `range` from what it reads.
     private static func _range$compute(n: Int) -> [Int] {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 18)
                                   Array(0...n)
 #sourceLocation()
     }
 
-    /// Computes `ternary` from what it reads.
     private static func _ternary$compute(flag: Bool, a: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 19)
                                 flag ? a: 0
 #sourceLocation()
     }
 
-    /// Computes `dictionary` from what it reads.
     private static func _dictionary$compute(key: String) -> [String: Int] {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 20)
                                                [key: 1]
 #sourceLocation()
     }
 
-    /// Computes `matched` from what it reads.
     private static func _matched$compute(n: Int, y: Int) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 24)
       switch n {
@@ -472,21 +271,18 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 #sourceLocation()
     }
 
-    /// Computes `small` from what it reads.
     private static func _small$compute(n: Int, a: Int) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 29)
                                n < 0x1F && a < 1_000
 #sourceLocation()
     }
 
-    /// Computes `shifted` from what it reads.
     private static func _shifted$compute(range: [Int], a: Int) -> [Int] {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 30)
                                     range.map { n in n + a }
 #sourceLocation()
     }
 
-    /// Computes `transformed` from what it reads.
     private static func _transformed$compute(transform: @escaping ((Int) -> Int), n: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Reads.vm.yaml", line: 31)
                                     transform(n)
@@ -503,13 +299,19 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
             .value("a", \.a, aProperty),
             .value("key", \.key, keyProperty),
             .value("y", \.y, yProperty),
-            .value("range", \.range, rangeProperty),
-            .value("ternary", \.ternary, ternaryProperty),
-            .value("dictionary", \.dictionary, dictionaryProperty),
-            .value("matched", \.matched, matchedProperty),
-            .value("small", \.small, smallProperty),
-            .value("shifted", \.shifted, shiftedProperty),
-            .value("transformed", \.transformed, transformedProperty),
+            .value("range", \.range, rangeProperty) { Self._range$compute(n: $0._n.value) },
+            .value("ternary", \.ternary, ternaryProperty) {
+                Self._ternary$compute(flag: $0._flag.value, a: $0._a.value)
+            },
+            .value("dictionary", \.dictionary, dictionaryProperty) { Self._dictionary$compute(key: $0._key.value) },
+            .value("matched", \.matched, matchedProperty) { Self._matched$compute(n: $0._n.value, y: $0._y.value) },
+            .value("small", \.small, smallProperty) { Self._small$compute(n: $0._n.value, a: $0._a.value) },
+            .value("shifted", \.shifted, shiftedProperty) {
+                Self._shifted$compute(range: $0._range.value, a: $0._a.value)
+            },
+            .value("transformed", \.transformed, transformedProperty) {
+                Self._transformed$compute(transform: $0.transform, n: $0._n.value)
+            },
         ]
     }
 
@@ -523,25 +325,6 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
             .init("y", \.y),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("range", _range, Self._range$compute(n: _n), into: &_$differences)
-        Reactive.Audit.compare("ternary", _ternary, Self._ternary$compute(flag: _flag, a: _a), into: &_$differences)
-        Reactive.Audit.compare("dictionary", _dictionary, Self._dictionary$compute(key: _key), into: &_$differences)
-        Reactive.Audit.compare("matched", _matched, Self._matched$compute(n: _n, y: _y), into: &_$differences)
-        Reactive.Audit.compare("small", _small, Self._small$compute(n: _n, a: _a), into: &_$differences)
-        Reactive.Audit.compare("shifted", _shifted, Self._shifted$compute(range: _range, a: _a), into: &_$differences)
-        Reactive.Audit.compare(
-            "transformed",
-            _transformed,
-            Self._transformed$compute(transform: transform, n: _n),
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension ReadsViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension ReadsViewModel: Reactive.GeneratedViewModel {}

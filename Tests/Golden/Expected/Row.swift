@@ -17,27 +17,18 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     var isSelected: Bool {
-        get {
-            _isSelected$read = true
-            _$access(\.isSelected)
-            return _isSelected
-        }
+        get { _$read(\.isSelected, _isSelected.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
-            Reactive.Staging.write(&_isSelected, newValue, before: &_isSelected$before)
-            _$transactions.end { _$commit() }
+            _isSelected.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Runtime properties
 
-    /// `isSelected` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isSelected` when first asked for.
-    var isSelectedProperty: Reactive.Property<Bool> {
-        let mirror = _isSelected$mirror ?? Reactive.MutableProperty(_isSelected)
-        _isSelected$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `isSelected` as a runtime `Property`, for bindings and operators.
+    var isSelectedProperty: Reactive.Property<Bool> { _$property(_isSelected) { _isSelected.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -50,11 +41,8 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _isSelected: Bool
-    private var _isSelected$before: Bool?
-    private var _isSelected$mirror: Reactive.MutableProperty<Bool>?
-    private var _isSelected$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _isSelected: Reactive.Stored<Bool>
+    let _$observationRegistrar = Observation.ObservationRegistrar()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     let _$transactions = Reactive.Transactions()
 
@@ -67,63 +55,37 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
         self.text = text
 
         // Every value's first state, in update order.
-        let isSelected: Bool = Self._isSelected$initial()
-        _isSelected = isSelected
+        _isSelected = Reactive.Stored<Bool>(Self._isSelected$initial())
+
+        // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _isSelected$changed = Reactive.Staging.changed(_isSelected, before: &_isSelected$before)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _isSelected$changed { _isSelected$mirror?.stage(_isSelected) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _isSelected$changed { _$didChange(\.isSelected, _isSelected$mirror, _isSelected$read) }
-        }
+        let _isSelected$changed = _isSelected.changed()
+        return _isSelected$changed
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<RowViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<RowViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _isSelected.pending(telling) { _$changed(\.isSelected, _isSelected, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The constant `text`.
     private static func _text$make(number: Int) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Row.vm.yaml", line: 7)
                                 "#\(number)"
 #sourceLocation()
     }
 
-    /// The initial value of `isSelected`.
     private static func _isSelected$initial() -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Row.vm.yaml", line: 9)
                                       false
@@ -147,4 +109,4 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
     }
 }
 
-extension RowViewModel: Reactive.Transactional {}
+extension RowViewModel: Reactive.GeneratedViewModel {}

@@ -23,78 +23,56 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     // MARK: State
 
     public var query: String {
-        get {
-            _query$read = true
-            _$access(\.query)
-            return _query
-        }
+        get { _$read(\.query, _query.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
-            Reactive.Staging.write(&_query, newValue, before: &_query$before)
-            _$transactions.end { _$commit() }
+            _query.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var results: [String] {
-        get {
-            _results$read = true
-            _$access(\.results)
-            return _results
-        }
+        get { _$read(\.results, _results.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
-            Reactive.Staging.write(&_results, newValue, before: &_results$before)
-            _$transactions.end { _$commit() }
+            _results.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var lastError: String? {
-        get {
-            _lastError$read = true
-            _$access(\.lastError)
-            return _lastError
-        }
+        get { _$read(\.lastError, _lastError.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
-            Reactive.Staging.write(&_lastError, newValue, before: &_lastError$before)
-            _$transactions.end { _$commit() }
+            _lastError.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    public var showsSpinner: Bool {
-        _showsSpinner$read = true
-        _$access(\.showsSpinner)
-        return _showsSpinner
-    }
+    public var showsSpinner: Bool { _$read(\.showsSpinner, _showsSpinner.read()) }
 
     // MARK: Commands
 
     /// Searches for `query`; a new search replaces the one running.
     public private(set) lazy var run: Reactive.Command<Swift.Void, [String], any Error> = Reactive.Command(
         policy: .latestWins,
-        enabledIf: Reactive.Property(_run$condition),
+        enabledIf: _$property(_runCanExecute) { _runCanExecute.mirror = $0 },
+        isEnabled: _$property(_runIsEnabled) { _runIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._run$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._run$work() ?? .empty }
     )
 
     /// Whether `run` is running.
-    public var runIsExecuting: Swift.Bool {
-        _runIsExecuting$read = true
-        _$access(\.runIsExecuting)
-        return _runIsExecuting
-    }
+    public var runIsExecuting: Swift.Bool { _$read(\.runIsExecuting, _runIsExecuting.read()) }
 
     /// Whether `run` can be executed now.
-    public var runIsEnabled: Swift.Bool {
-        _runIsEnabled$read = true
-        _$access(\.runIsEnabled)
-        return _runIsEnabled
-    }
+    public var runIsEnabled: Swift.Bool { _$read(\.runIsEnabled, _runIsEnabled.read()) }
 
     /// Types `input` into the query, then searches for it.
     public private(set) lazy var searchFor: Reactive.Command<String, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_searchForIsEnabled) { _searchForIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._searchFor$step(step) ?? step() },
         performOnMain: { [weak self] input in
             self?._searchFor$perform(input)
@@ -104,18 +82,10 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     )
 
     /// Whether `searchFor` is running.
-    public var searchForIsExecuting: Swift.Bool {
-        _searchForIsExecuting$read = true
-        _$access(\.searchForIsExecuting)
-        return _searchForIsExecuting
-    }
+    public var searchForIsExecuting: Swift.Bool { _$read(\.searchForIsExecuting, _searchForIsExecuting.read()) }
 
     /// Whether `searchFor` can be executed now.
-    public var searchForIsEnabled: Swift.Bool {
-        _searchForIsEnabled$read = true
-        _$access(\.searchForIsEnabled)
-        return _searchForIsEnabled
-    }
+    public var searchForIsEnabled: Swift.Bool { _$read(\.searchForIsEnabled, _searchForIsEnabled.read()) }
 
     // MARK: Events
 
@@ -125,68 +95,29 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Runtime properties
 
-    /// `query` as a runtime `Property`, for bindings and operators;
-    /// it starts following `query` when first asked for.
-    public var queryProperty: Reactive.Property<String> {
-        let mirror = _query$mirror ?? Reactive.MutableProperty(_query)
-        _query$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `results` as a runtime `Property`, for bindings and operators;
-    /// it starts following `results` when first asked for.
-    public var resultsProperty: Reactive.Property<[String]> {
-        let mirror = _results$mirror ?? Reactive.MutableProperty(_results)
-        _results$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `lastError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `lastError` when first asked for.
-    public var lastErrorProperty: Reactive.Property<String?> {
-        let mirror = _lastError$mirror ?? Reactive.MutableProperty(_lastError)
-        _lastError$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `showsSpinner` as a runtime `Property`, for bindings and operators;
-    /// it starts following `showsSpinner` when first asked for.
-    public var showsSpinnerProperty: Reactive.Property<Bool> {
-        let mirror = _showsSpinner$mirror ?? Reactive.MutableProperty(_showsSpinner)
-        _showsSpinner$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `runIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `runIsExecuting` when first asked for.
+    /// `query` as a runtime `Property`, for bindings and operators.
+    public var queryProperty: Reactive.Property<String> { _$property(_query) { _query.mirror = $0 } }
+    /// `results` as a runtime `Property`, for bindings and operators.
+    public var resultsProperty: Reactive.Property<[String]> { _$property(_results) { _results.mirror = $0 } }
+    /// `lastError` as a runtime `Property`, for bindings and operators.
+    public var lastErrorProperty: Reactive.Property<String?> { _$property(_lastError) { _lastError.mirror = $0 } }
+    /// `showsSpinner` as a runtime `Property`, for bindings and operators.
+    public var showsSpinnerProperty: Reactive.Property<Bool> { _$property(_showsSpinner) { _showsSpinner.mirror = $0 } }
+    /// `runIsExecuting` as a runtime `Property`, for bindings and operators.
     public var runIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _runIsExecuting$mirror ?? Reactive.MutableProperty(_runIsExecuting)
-        _runIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_runIsExecuting) { _runIsExecuting.mirror = $0 }
     }
-
-    /// `runIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `runIsEnabled` when first asked for.
+    /// `runIsEnabled` as a runtime `Property`, for bindings and operators.
     public var runIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _runIsEnabled$mirror ?? Reactive.MutableProperty(_runIsEnabled)
-        _runIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_runIsEnabled) { _runIsEnabled.mirror = $0 }
     }
-
-    /// `searchForIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `searchForIsExecuting` when first asked for.
+    /// `searchForIsExecuting` as a runtime `Property`, for bindings and operators.
     public var searchForIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _searchForIsExecuting$mirror ?? Reactive.MutableProperty(_searchForIsExecuting)
-        _searchForIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_searchForIsExecuting) { _searchForIsExecuting.mirror = $0 }
     }
-
-    /// `searchForIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `searchForIsEnabled` when first asked for.
+    /// `searchForIsEnabled` as a runtime `Property`, for bindings and operators.
     public var searchForIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _searchForIsEnabled$mirror ?? Reactive.MutableProperty(_searchForIsEnabled)
-        _searchForIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_searchForIsEnabled) { _searchForIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -200,38 +131,16 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Storage
 
-    private var _query: String
-    private var _query$before: String?
-    private var _query$mirror: Reactive.MutableProperty<String>?
-    private var _query$read: Swift.Bool = false
-    private var _results: [String]
-    private var _results$before: [String]?
-    private var _results$mirror: Reactive.MutableProperty<[String]>?
-    private var _results$read: Swift.Bool = false
-    private var _lastError: String?
-    private var _lastError$before: String??
-    private var _lastError$mirror: Reactive.MutableProperty<String?>?
-    private var _lastError$read: Swift.Bool = false
-    private var _showsSpinner: Bool
-    private var _showsSpinner$mirror: Reactive.MutableProperty<Bool>?
-    private var _showsSpinner$read: Swift.Bool = false
-    private var _runCanExecute: Swift.Bool
-    private var _runIsExecuting: Swift.Bool
-    private var _runIsExecuting$before: Swift.Bool?
-    private var _runIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _runIsExecuting$read: Swift.Bool = false
-    private var _runIsEnabled: Swift.Bool
-    private var _runIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _runIsEnabled$read: Swift.Bool = false
-    private var _searchForIsExecuting: Swift.Bool
-    private var _searchForIsExecuting$before: Swift.Bool?
-    private var _searchForIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _searchForIsExecuting$read: Swift.Bool = false
-    private var _searchForIsEnabled: Swift.Bool
-    private var _searchForIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _searchForIsEnabled$read: Swift.Bool = false
-    private var _run$condition: Reactive.MutableProperty<Swift.Bool>
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _query: Reactive.Stored<String>
+    private var _results: Reactive.Stored<[String]>
+    private var _lastError: Reactive.Stored<String?>
+    private var _showsSpinner: Reactive.Stored<Bool>
+    private var _runCanExecute: Reactive.Stored<Swift.Bool>
+    private var _runIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _runIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _searchForIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _searchForIsEnabled: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -243,29 +152,22 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         self.search = search
 
         // Every value's first state, in update order.
-        let query: String = Self._query$initial()
-        let results: [String] = Self._results$initial()
-        let lastError: String? = nil
-        let runCanExecute: Swift.Bool = Self._runCanExecute$compute(query: query)
-        let runIsExecuting: Swift.Bool = false
-        let showsSpinner: Bool = Self._showsSpinner$compute(runIsExecuting: runIsExecuting, results: results)
-        let runIsEnabled: Swift.Bool = runCanExecute
-        let searchForIsExecuting: Swift.Bool = false
-        let searchForIsEnabled: Swift.Bool = true
-        _query = query
-        _results = results
-        _lastError = lastError
-        _showsSpinner = showsSpinner
-        _runCanExecute = runCanExecute
-        _runIsExecuting = runIsExecuting
-        _runIsEnabled = runIsEnabled
-        _searchForIsExecuting = searchForIsExecuting
-        _searchForIsEnabled = searchForIsEnabled
-        _run$condition = Reactive.MutableProperty(runCanExecute)
+        _query = Reactive.Stored<String>(Self._query$initial())
+        _results = Reactive.Stored<[String]>(Self._results$initial())
+        _lastError = Reactive.Stored<String?>(nil)
+        _runCanExecute = .init(Self._runCanExecute$compute(query: _query.value))
+        _runIsExecuting = .init(false)
+        _showsSpinner = Reactive.Stored<Bool>(
+            Self._showsSpinner$compute(runIsExecuting: _runIsExecuting.value, results: _results.value)
+        )
+        _runIsEnabled = .init(_runCanExecute.value)
+        _searchForIsExecuting = .init(false)
+        _searchForIsEnabled = .init(true)
         (resultsFound, _resultsFound$observer) = Reactive.Signal<[String], Swift.Never>.pipe()
         _$disposables += _resultsFound$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._run$step {}
         }
@@ -286,132 +188,79 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Transactions
 
-    /// Runs one step of `run` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `runIsExecuting` as the command reports it after the step.
     private func _run$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._run$step(step) } }
         step()
-        Reactive.Staging.write(&_runIsExecuting, run.isExecuting.value, before: &_runIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _runIsExecuting.write(run.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `searchFor` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `searchForIsExecuting` as the command reports it after the step.
     private func _searchFor$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._searchFor$step(step) } }
         step()
-        Reactive.Staging.write(
-            &_searchForIsExecuting,
-            searchFor.isExecuting.value,
-            before: &_searchForIsExecuting$before
-        )
-        _$transactions.end { _$commit() }
+        _searchForIsExecuting.write(searchFor.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _query$changed = Reactive.Staging.changed(_query, before: &_query$before)
-        let _results$changed = Reactive.Staging.changed(_results, before: &_results$before)
-        let _lastError$changed = Reactive.Staging.changed(_lastError, before: &_lastError$before)
-        let _runIsExecuting$changed = Reactive.Staging.changed(_runIsExecuting, before: &_runIsExecuting$before)
-        let _searchForIsExecuting$changed = Reactive.Staging.changed(
-            _searchForIsExecuting,
-            before: &_searchForIsExecuting$before
-        )
+        let _query$changed = _query.changed()
+        let _results$changed = _results.changed()
+        let _lastError$changed = _lastError.changed()
+        let _runIsExecuting$changed = _runIsExecuting.changed()
+        let _searchForIsExecuting$changed = _searchForIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _runCanExecute$changed = _query$changed
-            && Reactive.Staging.replace(&_runCanExecute, with: Self._runCanExecute$compute(query: _query))
+            && _runCanExecute.replace(Self._runCanExecute$compute(query: _query.value))
         let _showsSpinner$changed = (_runIsExecuting$changed || _results$changed)
-            && Reactive.Staging.replace(
-                &_showsSpinner,
-                with: Self._showsSpinner$compute(runIsExecuting: _runIsExecuting, results: _results)
+            && _showsSpinner.replace(
+                Self._showsSpinner$compute(runIsExecuting: _runIsExecuting.value, results: _results.value)
             )
-        let _runIsEnabled$changed = _runCanExecute$changed
-            && Reactive.Staging.replace(&_runIsEnabled, with: _runCanExecute)
+        let _runIsEnabled$changed = _runCanExecute$changed && _runIsEnabled.replace(_runCanExecute.value)
         let _searchForIsEnabled$changed = _searchForIsExecuting$changed
-            && Reactive.Staging.replace(&_searchForIsEnabled, with: !_searchForIsExecuting)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _query$changed { _query$mirror?.stage(_query) }
-            if _results$changed { _results$mirror?.stage(_results) }
-            if _lastError$changed { _lastError$mirror?.stage(_lastError) }
-            if _runCanExecute$changed { _run$condition.stage(_runCanExecute) }
-            if _runIsExecuting$changed { _runIsExecuting$mirror?.stage(_runIsExecuting) }
-            if _showsSpinner$changed { _showsSpinner$mirror?.stage(_showsSpinner) }
-            if _runIsEnabled$changed { _runIsEnabled$mirror?.stage(_runIsEnabled) }
-            if _searchForIsExecuting$changed { _searchForIsExecuting$mirror?.stage(_searchForIsExecuting) }
-            if _searchForIsEnabled$changed { _searchForIsEnabled$mirror?.stage(_searchForIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _query$changed { _$didChange(\.query, _query$mirror, _query$read) }
-            if _results$changed { _$didChange(\.results, _results$mirror, _results$read) }
-            if _lastError$changed { _$didChange(\.lastError, _lastError$mirror, _lastError$read) }
-            if _runCanExecute$changed { _run$condition.publish() }
-            if _runIsExecuting$changed { _$didChange(\.runIsExecuting, _runIsExecuting$mirror, _runIsExecuting$read) }
-            if _showsSpinner$changed { _$didChange(\.showsSpinner, _showsSpinner$mirror, _showsSpinner$read) }
-            if _runIsEnabled$changed { _$didChange(\.runIsEnabled, _runIsEnabled$mirror, _runIsEnabled$read) }
-            if _searchForIsExecuting$changed {
-                _$didChange(\.searchForIsExecuting, _searchForIsExecuting$mirror, _searchForIsExecuting$read)
-            }
-            if _searchForIsEnabled$changed {
-                _$didChange(\.searchForIsEnabled, _searchForIsEnabled$mirror, _searchForIsEnabled$read)
-            }
-        }
+            && _searchForIsEnabled.replace(!_searchForIsExecuting.value)
+        return (_query$changed || _results$changed || _lastError$changed || _runIsExecuting$changed
+            || _showsSpinner$changed || _runIsEnabled$changed || _searchForIsExecuting$changed
+            || _searchForIsEnabled$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<SearchViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<SearchViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _query.pending(telling) { _$changed(\.query, _query, telling) }
+        if _results.pending(telling) { _$changed(\.results, _results, telling) }
+        if _lastError.pending(telling) { _$changed(\.lastError, _lastError, telling) }
+        if _runCanExecute.pending(telling) { _$changed(_runCanExecute, telling) }
+        if _runIsExecuting.pending(telling) { _$changed(\.runIsExecuting, _runIsExecuting, telling) }
+        if _showsSpinner.pending(telling) { _$changed(\.showsSpinner, _showsSpinner, telling) }
+        if _runIsEnabled.pending(telling) { _$changed(\.runIsEnabled, _runIsEnabled, telling) }
+        if _searchForIsExecuting.pending(telling) { _$changed(\.searchForIsExecuting, _searchForIsExecuting, telling) }
+        if _searchForIsEnabled.pending(telling) { _$changed(\.searchForIsEnabled, _searchForIsEnabled, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `query`.
     private static func _query$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 11)
                                    ""
 #sourceLocation()
     }
 
-    /// The initial value of `results`.
     private static func _results$initial() -> [String] {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 12)
                                          []
 #sourceLocation()
     }
 
-    /// Computes `showsSpinner` from what it reads.
     private static func _showsSpinner$compute(runIsExecuting: Swift.Bool, results: [String]) -> Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 16)
                                      runIsExecuting && results.isEmpty
 #sourceLocation()
     }
 
-    /// Whether `run` may run, besides not already running.
     private static func _runCanExecute$compute(query: String) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 24)
              query.count > 2
@@ -420,14 +269,12 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Spec statements
 
-    /// The work `run` starts on each execution.
     private func _run$work() -> Reactive.SignalProducer<[String], any Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 25)
           search(query)
 #sourceLocation()
     }
 
-    /// Handles each value `run` produces.
     private func _run$didSendValue(_ value: [String]) {
         _$transactions.emit { [observer = _resultsFound$observer] in observer.send(value: value) }
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 30)
@@ -436,14 +283,12 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 #sourceLocation()
     }
 
-    /// Handles a failure of `run`.
     private func _run$didFail(_ error: any Error) {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 32)
                lastError = "\(error)"
 #sourceLocation()
     }
 
-    /// What `searchFor` does.
     private func _searchFor$perform(_ input: String) {
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 37)
              query = input
@@ -458,11 +303,17 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
             .value("query", \.query, queryProperty),
             .value("results", \.results, resultsProperty),
             .value("lastError", \.lastError, lastErrorProperty),
-            .value("showsSpinner", \.showsSpinner, showsSpinnerProperty),
+            .value("showsSpinner", \.showsSpinner, showsSpinnerProperty) {
+                Self._showsSpinner$compute(runIsExecuting: $0._runIsExecuting.value, results: $0._results.value)
+            },
             .work("runIsExecuting", \.runIsExecuting, runIsExecutingProperty),
-            .value("runIsEnabled", \.runIsEnabled, runIsEnabledProperty),
+            .value("runIsEnabled", \.runIsEnabled, runIsEnabledProperty) {
+                Self._runCanExecute$compute(query: $0._query.value)
+            },
             .work("searchForIsExecuting", \.searchForIsExecuting, searchForIsExecutingProperty),
-            .value("searchForIsEnabled", \.searchForIsEnabled, searchForIsEnabledProperty),
+            .value("searchForIsEnabled", \.searchForIsEnabled, searchForIsEnabledProperty) {
+                !$0._searchForIsExecuting.value
+            },
             .event("resultsFound", \.resultsFound, resultsFound),
         ]
     }
@@ -480,34 +331,6 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
             Reactive.InspectedCommand("run", run),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "showsSpinner",
-            _showsSpinner,
-            Self._showsSpinner$compute(runIsExecuting: _runIsExecuting, results: _results),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "runCanExecute",
-            _runCanExecute,
-            Self._runCanExecute$compute(query: _query),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("runIsEnabled", _runIsEnabled, _runCanExecute, into: &_$differences)
-        Reactive.Audit.compare("run.isEnabled", run.isEnabled.value, _runIsEnabled, into: &_$differences)
-        Reactive.Audit.compare("searchForIsEnabled", _searchForIsEnabled, !_searchForIsExecuting, into: &_$differences)
-        Reactive.Audit.compare(
-            "searchFor.isEnabled",
-            searchFor.isEnabled.value,
-            _searchForIsEnabled,
-            into: &_$differences
-        )
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension SearchViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension SearchViewModel: Reactive.GeneratedViewModel {}

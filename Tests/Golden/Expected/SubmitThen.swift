@@ -9,42 +9,30 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     // MARK: State
 
     public var email: String {
-        get {
-            _email$read = true
-            _$access(\.email)
-            return _email
-        }
+        get { _$read(\.email, _email.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
-            Reactive.Staging.write(&_email, newValue, before: &_email$before)
-            Reactive.Staging.write(&_emailWasEdited, true, before: &_emailWasEdited$before)
-            _$transactions.end { _$commit() }
+            _email.write(newValue)
+            _emailWasEdited.write(true)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var sent: Int {
-        get {
-            _sent$read = true
-            _$access(\.sent)
-            return _sent
-        }
+        get { _$read(\.sent, _sent.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.sent = newValue } }
-            Reactive.Staging.write(&_sent, newValue, before: &_sent$before)
-            _$transactions.end { _$commit() }
+            _sent.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var confirmations: Int {
-        get {
-            _confirmations$read = true
-            _$access(\.confirmations)
-            return _confirmations
-        }
+        get { _$read(\.confirmations, _confirmations.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.confirmations = newValue } }
-            Reactive.Staging.write(&_confirmations, newValue, before: &_confirmations$before)
-            _$transactions.end { _$commit() }
+            _confirmations.write(newValue)
+            _$transactions.end(self)
         }
     }
 
@@ -52,57 +40,38 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
 
     /// Whether `email` was set since the view model was created: its message shows from then on.
     public private(set) var emailWasEdited: Swift.Bool {
-        get {
-            _emailWasEdited$read = true
-            _$access(\.emailWasEdited)
-            return _emailWasEdited
-        }
+        get { _$read(\.emailWasEdited, _emailWasEdited.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.emailWasEdited = newValue } }
-            Reactive.Staging.write(&_emailWasEdited, newValue, before: &_emailWasEdited$before)
-            _$transactions.end { _$commit() }
+            _emailWasEdited.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     /// Whether every rule of `email` holds, whether or not its message shows.
-    public var emailIsValid: Swift.Bool {
-        _emailIsValid$read = true
-        _$access(\.emailIsValid)
-        return _emailIsValid
-    }
+    public var emailIsValid: Swift.Bool { _$read(\.emailIsValid, _emailIsValid.read()) }
 
     /// The message of the first rule of `email` that does not hold: nil while every rule holds,
     /// and until `email` was edited or `subscribe` attempted.
-    public var emailMessage: Swift.String? {
-        _emailMessage$read = true
-        _$access(\.emailMessage)
-        return _emailMessage
-    }
+    public var emailMessage: Swift.String? { _$read(\.emailMessage, _emailMessage.read()) }
 
     /// Whether every rule of every field holds, whether or not messages show.
-    public var isValid: Swift.Bool {
-        _isValid$read = true
-        _$access(\.isValid)
-        return _isValid
-    }
+    public var isValid: Swift.Bool { _$read(\.isValid, _isValid.read()) }
 
     /// Whether `subscribe` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
-        get {
-            _submitAttempted$read = true
-            _$access(\.submitAttempted)
-            return _submitAttempted
-        }
+        get { _$read(\.submitAttempted, _submitAttempted.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
-            Reactive.Staging.write(&_submitAttempted, newValue, before: &_submitAttempted$before)
-            _$transactions.end { _$commit() }
+            _submitAttempted.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Commands
 
     public private(set) lazy var subscribe: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_subscribeIsEnabled) { _subscribeIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._subscribe$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
             guard let self, self._subscribe$attempt() else { return .empty }
@@ -114,134 +83,66 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     )
 
     /// Whether `subscribe` is running.
-    public var subscribeIsExecuting: Swift.Bool {
-        _subscribeIsExecuting$read = true
-        _$access(\.subscribeIsExecuting)
-        return _subscribeIsExecuting
-    }
+    public var subscribeIsExecuting: Swift.Bool { _$read(\.subscribeIsExecuting, _subscribeIsExecuting.read()) }
 
     /// Whether `subscribe` can be executed now.
-    public var subscribeIsEnabled: Swift.Bool {
-        _subscribeIsEnabled$read = true
-        _$access(\.subscribeIsEnabled)
-        return _subscribeIsEnabled
-    }
+    public var subscribeIsEnabled: Swift.Bool { _$read(\.subscribeIsEnabled, _subscribeIsEnabled.read()) }
 
     public private(set) lazy var confirm: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_confirmIsEnabled) { _confirmIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._confirm$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._confirm$perform() }
     )
 
     /// Whether `confirm` is running.
-    public var confirmIsExecuting: Swift.Bool {
-        _confirmIsExecuting$read = true
-        _$access(\.confirmIsExecuting)
-        return _confirmIsExecuting
-    }
+    public var confirmIsExecuting: Swift.Bool { _$read(\.confirmIsExecuting, _confirmIsExecuting.read()) }
 
     /// Whether `confirm` can be executed now.
-    public var confirmIsEnabled: Swift.Bool {
-        _confirmIsEnabled$read = true
-        _$access(\.confirmIsEnabled)
-        return _confirmIsEnabled
-    }
+    public var confirmIsEnabled: Swift.Bool { _$read(\.confirmIsEnabled, _confirmIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `email` as a runtime `Property`, for bindings and operators;
-    /// it starts following `email` when first asked for.
-    public var emailProperty: Reactive.Property<String> {
-        let mirror = _email$mirror ?? Reactive.MutableProperty(_email)
-        _email$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `sent` as a runtime `Property`, for bindings and operators;
-    /// it starts following `sent` when first asked for.
-    public var sentProperty: Reactive.Property<Int> {
-        let mirror = _sent$mirror ?? Reactive.MutableProperty(_sent)
-        _sent$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `confirmations` as a runtime `Property`, for bindings and operators;
-    /// it starts following `confirmations` when first asked for.
+    /// `email` as a runtime `Property`, for bindings and operators.
+    public var emailProperty: Reactive.Property<String> { _$property(_email) { _email.mirror = $0 } }
+    /// `sent` as a runtime `Property`, for bindings and operators.
+    public var sentProperty: Reactive.Property<Int> { _$property(_sent) { _sent.mirror = $0 } }
+    /// `confirmations` as a runtime `Property`, for bindings and operators.
     public var confirmationsProperty: Reactive.Property<Int> {
-        let mirror = _confirmations$mirror ?? Reactive.MutableProperty(_confirmations)
-        _confirmations$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_confirmations) { _confirmations.mirror = $0 }
     }
-
-    /// `subscribeIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `subscribeIsExecuting` when first asked for.
+    /// `subscribeIsExecuting` as a runtime `Property`, for bindings and operators.
     public var subscribeIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _subscribeIsExecuting$mirror ?? Reactive.MutableProperty(_subscribeIsExecuting)
-        _subscribeIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_subscribeIsExecuting) { _subscribeIsExecuting.mirror = $0 }
     }
-
-    /// `subscribeIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `subscribeIsEnabled` when first asked for.
+    /// `subscribeIsEnabled` as a runtime `Property`, for bindings and operators.
     public var subscribeIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _subscribeIsEnabled$mirror ?? Reactive.MutableProperty(_subscribeIsEnabled)
-        _subscribeIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_subscribeIsEnabled) { _subscribeIsEnabled.mirror = $0 }
     }
-
-    /// `confirmIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `confirmIsExecuting` when first asked for.
+    /// `confirmIsExecuting` as a runtime `Property`, for bindings and operators.
     public var confirmIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _confirmIsExecuting$mirror ?? Reactive.MutableProperty(_confirmIsExecuting)
-        _confirmIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_confirmIsExecuting) { _confirmIsExecuting.mirror = $0 }
     }
-
-    /// `confirmIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `confirmIsEnabled` when first asked for.
+    /// `confirmIsEnabled` as a runtime `Property`, for bindings and operators.
     public var confirmIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _confirmIsEnabled$mirror ?? Reactive.MutableProperty(_confirmIsEnabled)
-        _confirmIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_confirmIsEnabled) { _confirmIsEnabled.mirror = $0 }
     }
-
-    /// `emailWasEdited` as a runtime `Property`, for bindings and operators;
-    /// it starts following `emailWasEdited` when first asked for.
+    /// `emailWasEdited` as a runtime `Property`, for bindings and operators.
     public var emailWasEditedProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _emailWasEdited$mirror ?? Reactive.MutableProperty(_emailWasEdited)
-        _emailWasEdited$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_emailWasEdited) { _emailWasEdited.mirror = $0 }
     }
-
-    /// `emailIsValid` as a runtime `Property`, for bindings and operators;
-    /// it starts following `emailIsValid` when first asked for.
+    /// `emailIsValid` as a runtime `Property`, for bindings and operators.
     public var emailIsValidProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _emailIsValid$mirror ?? Reactive.MutableProperty(_emailIsValid)
-        _emailIsValid$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_emailIsValid) { _emailIsValid.mirror = $0 }
     }
-
-    /// `emailMessage` as a runtime `Property`, for bindings and operators;
-    /// it starts following `emailMessage` when first asked for.
+    /// `emailMessage` as a runtime `Property`, for bindings and operators.
     public var emailMessageProperty: Reactive.Property<Swift.String?> {
-        let mirror = _emailMessage$mirror ?? Reactive.MutableProperty(_emailMessage)
-        _emailMessage$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_emailMessage) { _emailMessage.mirror = $0 }
     }
-
-    /// `isValid` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isValid` when first asked for.
-    public var isValidProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _isValid$mirror ?? Reactive.MutableProperty(_isValid)
-        _isValid$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `submitAttempted` as a runtime `Property`, for bindings and operators;
-    /// it starts following `submitAttempted` when first asked for.
+    /// `isValid` as a runtime `Property`, for bindings and operators.
+    public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(_isValid) { _isValid.mirror = $0 } }
+    /// `submitAttempted` as a runtime `Property`, for bindings and operators.
     public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _submitAttempted$mirror ?? Reactive.MutableProperty(_submitAttempted)
-        _submitAttempted$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_submitAttempted) { _submitAttempted.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -255,51 +156,20 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Storage
 
-    private var _email: String
-    private var _email$before: String?
-    private var _email$mirror: Reactive.MutableProperty<String>?
-    private var _email$read: Swift.Bool = false
-    private var _sent: Int
-    private var _sent$before: Int?
-    private var _sent$mirror: Reactive.MutableProperty<Int>?
-    private var _sent$read: Swift.Bool = false
-    private var _confirmations: Int
-    private var _confirmations$before: Int?
-    private var _confirmations$mirror: Reactive.MutableProperty<Int>?
-    private var _confirmations$read: Swift.Bool = false
-    private var _subscribeIsExecuting: Swift.Bool
-    private var _subscribeIsExecuting$before: Swift.Bool?
-    private var _subscribeIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _subscribeIsExecuting$read: Swift.Bool = false
-    private var _subscribeIsEnabled: Swift.Bool
-    private var _subscribeIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _subscribeIsEnabled$read: Swift.Bool = false
-    private var _confirmIsExecuting: Swift.Bool
-    private var _confirmIsExecuting$before: Swift.Bool?
-    private var _confirmIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _confirmIsExecuting$read: Swift.Bool = false
-    private var _confirmIsEnabled: Swift.Bool
-    private var _confirmIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _confirmIsEnabled$read: Swift.Bool = false
-    private var _emailWasEdited: Swift.Bool
-    private var _emailWasEdited$before: Swift.Bool?
-    private var _emailWasEdited$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _emailWasEdited$read: Swift.Bool = false
-    private var _email$rule1: Swift.Bool
-    private var _emailIsValid: Swift.Bool
-    private var _emailIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _emailIsValid$read: Swift.Bool = false
-    private var _emailMessage: Swift.String?
-    private var _emailMessage$mirror: Reactive.MutableProperty<Swift.String?>?
-    private var _emailMessage$read: Swift.Bool = false
-    private var _isValid: Swift.Bool
-    private var _isValid$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _isValid$read: Swift.Bool = false
-    private var _submitAttempted: Swift.Bool
-    private var _submitAttempted$before: Swift.Bool?
-    private var _submitAttempted$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _submitAttempted$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _email: Reactive.Stored<String>
+    private var _sent: Reactive.Stored<Int>
+    private var _confirmations: Reactive.Stored<Int>
+    private var _subscribeIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _subscribeIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _confirmIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _confirmIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _emailWasEdited: Reactive.Stored<Swift.Bool>
+    private var _email$rule1: Reactive.Stored<Swift.Bool>
+    private var _emailIsValid: Reactive.Stored<Swift.Bool>
+    private var _emailMessage: Reactive.Stored<Swift.String?>
+    private var _isValid: Reactive.Stored<Swift.Bool>
+    private var _submitAttempted: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -309,37 +179,27 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     /// Creates the view model.
     public init() {
         // Every value's first state, in update order.
-        let email: String = Self._email$initial()
-        let sent: Int = Self._sent$initial()
-        let confirmations: Int = Self._confirmations$initial()
-        let subscribeIsExecuting: Swift.Bool = false
-        let subscribeIsEnabled: Swift.Bool = true
-        let confirmIsExecuting: Swift.Bool = false
-        let confirmIsEnabled: Swift.Bool = true
-        let emailWasEdited: Swift.Bool = false
-        let email$rule1: Swift.Bool = Self._email$rule1$compute(email: email)
-        let emailIsValid: Swift.Bool = email$rule1
-        let isValid: Swift.Bool = emailIsValid
-        let submitAttempted: Swift.Bool = false
-        let emailMessage: Swift.String? = Reactive.Validation.message(
-            shows: emailWasEdited || submitAttempted,
-            email$rule1 ? nil : "Enter an email address."
+        _email = Reactive.Stored<String>(Self._email$initial())
+        _sent = Reactive.Stored<Int>(Self._sent$initial())
+        _confirmations = Reactive.Stored<Int>(Self._confirmations$initial())
+        _subscribeIsExecuting = .init(false)
+        _subscribeIsEnabled = .init(true)
+        _confirmIsExecuting = .init(false)
+        _confirmIsEnabled = .init(true)
+        _emailWasEdited = .init(false)
+        _email$rule1 = .init(Self._email$rule1$compute(email: _email.value))
+        _emailIsValid = .init(_email$rule1.value)
+        _isValid = .init(_emailIsValid.value)
+        _submitAttempted = .init(false)
+        _emailMessage = .init(
+            Reactive.Validation.message(
+                shows: _emailWasEdited.value || _submitAttempted.value,
+                _email$rule1.value ? nil : "Enter an email address."
+            )
         )
-        _email = email
-        _sent = sent
-        _confirmations = confirmations
-        _subscribeIsExecuting = subscribeIsExecuting
-        _subscribeIsEnabled = subscribeIsEnabled
-        _confirmIsExecuting = confirmIsExecuting
-        _confirmIsEnabled = confirmIsEnabled
-        _emailWasEdited = emailWasEdited
-        _email$rule1 = email$rule1
-        _emailIsValid = emailIsValid
-        _emailMessage = emailMessage
-        _isValid = isValid
-        _submitAttempted = submitAttempted
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += subscribe.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._subscribe$step {}
         }
@@ -354,154 +214,91 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Transactions
 
-    /// Runs one step of `subscribe` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `subscribeIsExecuting` as the command reports it after the step.
     private func _subscribe$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._subscribe$step(step) } }
         step()
-        Reactive.Staging.write(
-            &_subscribeIsExecuting,
-            subscribe.isExecuting.value,
-            before: &_subscribeIsExecuting$before
-        )
-        _$transactions.end { _$commit() }
+        _subscribeIsExecuting.write(subscribe.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `confirm` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `confirmIsExecuting` as the command reports it after the step.
     private func _confirm$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._confirm$step(step) } }
         step()
-        Reactive.Staging.write(&_confirmIsExecuting, confirm.isExecuting.value, before: &_confirmIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _confirmIsExecuting.write(confirm.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _email$changed = Reactive.Staging.changed(_email, before: &_email$before)
-        let _sent$changed = Reactive.Staging.changed(_sent, before: &_sent$before)
-        let _confirmations$changed = Reactive.Staging.changed(_confirmations, before: &_confirmations$before)
-        let _subscribeIsExecuting$changed = Reactive.Staging.changed(
-            _subscribeIsExecuting,
-            before: &_subscribeIsExecuting$before
-        )
-        let _confirmIsExecuting$changed = Reactive.Staging.changed(
-            _confirmIsExecuting,
-            before: &_confirmIsExecuting$before
-        )
-        let _emailWasEdited$changed = Reactive.Staging.changed(_emailWasEdited, before: &_emailWasEdited$before)
-        let _submitAttempted$changed = Reactive.Staging.changed(_submitAttempted, before: &_submitAttempted$before)
+        let _email$changed = _email.changed()
+        let _sent$changed = _sent.changed()
+        let _confirmations$changed = _confirmations.changed()
+        let _subscribeIsExecuting$changed = _subscribeIsExecuting.changed()
+        let _confirmIsExecuting$changed = _confirmIsExecuting.changed()
+        let _emailWasEdited$changed = _emailWasEdited.changed()
+        let _submitAttempted$changed = _submitAttempted.changed()
         // Each value an input of which changed, computed again, in update order.
         let _subscribeIsEnabled$changed = _subscribeIsExecuting$changed
-            && Reactive.Staging.replace(&_subscribeIsEnabled, with: !_subscribeIsExecuting)
+            && _subscribeIsEnabled.replace(!_subscribeIsExecuting.value)
         let _confirmIsEnabled$changed = _confirmIsExecuting$changed
-            && Reactive.Staging.replace(&_confirmIsEnabled, with: !_confirmIsExecuting)
+            && _confirmIsEnabled.replace(!_confirmIsExecuting.value)
         let _email$rule1$changed = _email$changed
-            && Reactive.Staging.replace(&_email$rule1, with: Self._email$rule1$compute(email: _email))
-        let _emailIsValid$changed = _email$rule1$changed && Reactive.Staging.replace(&_emailIsValid, with: _email$rule1)
-        let _isValid$changed = _emailIsValid$changed && Reactive.Staging.replace(&_isValid, with: _emailIsValid)
+            && _email$rule1.replace(Self._email$rule1$compute(email: _email.value))
+        let _emailIsValid$changed = _email$rule1$changed && _emailIsValid.replace(_email$rule1.value)
+        let _isValid$changed = _emailIsValid$changed && _isValid.replace(_emailIsValid.value)
         let _emailMessage$changed = (_emailWasEdited$changed || _submitAttempted$changed || _email$rule1$changed)
-            && Reactive.Staging.replace(
-                &_emailMessage,
-                with: Reactive.Validation.message(
-                    shows: _emailWasEdited || _submitAttempted,
-                    _email$rule1 ? nil : "Enter an email address."
+            && _emailMessage.replace(
+                Reactive.Validation.message(
+                    shows: _emailWasEdited.value || _submitAttempted.value,
+                    _email$rule1.value ? nil : "Enter an email address."
                 )
             )
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _email$changed { _email$mirror?.stage(_email) }
-            if _sent$changed { _sent$mirror?.stage(_sent) }
-            if _confirmations$changed { _confirmations$mirror?.stage(_confirmations) }
-            if _subscribeIsExecuting$changed { _subscribeIsExecuting$mirror?.stage(_subscribeIsExecuting) }
-            if _subscribeIsEnabled$changed { _subscribeIsEnabled$mirror?.stage(_subscribeIsEnabled) }
-            if _confirmIsExecuting$changed { _confirmIsExecuting$mirror?.stage(_confirmIsExecuting) }
-            if _confirmIsEnabled$changed { _confirmIsEnabled$mirror?.stage(_confirmIsEnabled) }
-            if _emailWasEdited$changed { _emailWasEdited$mirror?.stage(_emailWasEdited) }
-            if _emailIsValid$changed { _emailIsValid$mirror?.stage(_emailIsValid) }
-            if _isValid$changed { _isValid$mirror?.stage(_isValid) }
-            if _submitAttempted$changed { _submitAttempted$mirror?.stage(_submitAttempted) }
-            if _emailMessage$changed { _emailMessage$mirror?.stage(_emailMessage) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _email$changed { _$didChange(\.email, _email$mirror, _email$read) }
-            if _sent$changed { _$didChange(\.sent, _sent$mirror, _sent$read) }
-            if _confirmations$changed { _$didChange(\.confirmations, _confirmations$mirror, _confirmations$read) }
-            if _subscribeIsExecuting$changed {
-                _$didChange(\.subscribeIsExecuting, _subscribeIsExecuting$mirror, _subscribeIsExecuting$read)
-            }
-            if _subscribeIsEnabled$changed {
-                _$didChange(\.subscribeIsEnabled, _subscribeIsEnabled$mirror, _subscribeIsEnabled$read)
-            }
-            if _confirmIsExecuting$changed {
-                _$didChange(\.confirmIsExecuting, _confirmIsExecuting$mirror, _confirmIsExecuting$read)
-            }
-            if _confirmIsEnabled$changed {
-                _$didChange(\.confirmIsEnabled, _confirmIsEnabled$mirror, _confirmIsEnabled$read)
-            }
-            if _emailWasEdited$changed { _$didChange(\.emailWasEdited, _emailWasEdited$mirror, _emailWasEdited$read) }
-            if _emailIsValid$changed { _$didChange(\.emailIsValid, _emailIsValid$mirror, _emailIsValid$read) }
-            if _isValid$changed { _$didChange(\.isValid, _isValid$mirror, _isValid$read) }
-            if _submitAttempted$changed {
-                _$didChange(\.submitAttempted, _submitAttempted$mirror, _submitAttempted$read)
-            }
-            if _emailMessage$changed { _$didChange(\.emailMessage, _emailMessage$mirror, _emailMessage$read) }
-        }
+        return (_email$changed || _sent$changed || _confirmations$changed || _subscribeIsExecuting$changed
+            || _subscribeIsEnabled$changed || _confirmIsExecuting$changed || _confirmIsEnabled$changed
+            || _emailWasEdited$changed || _emailIsValid$changed || _isValid$changed || _submitAttempted$changed
+            || _emailMessage$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<NewsletterViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<NewsletterViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _email.pending(telling) { _$changed(\.email, _email, telling) }
+        if _sent.pending(telling) { _$changed(\.sent, _sent, telling) }
+        if _confirmations.pending(telling) { _$changed(\.confirmations, _confirmations, telling) }
+        if _subscribeIsExecuting.pending(telling) { _$changed(\.subscribeIsExecuting, _subscribeIsExecuting, telling) }
+        if _subscribeIsEnabled.pending(telling) { _$changed(\.subscribeIsEnabled, _subscribeIsEnabled, telling) }
+        if _confirmIsExecuting.pending(telling) { _$changed(\.confirmIsExecuting, _confirmIsExecuting, telling) }
+        if _confirmIsEnabled.pending(telling) { _$changed(\.confirmIsEnabled, _confirmIsEnabled, telling) }
+        if _emailWasEdited.pending(telling) { _$changed(\.emailWasEdited, _emailWasEdited, telling) }
+        if _emailIsValid.pending(telling) { _$changed(\.emailIsValid, _emailIsValid, telling) }
+        if _isValid.pending(telling) { _$changed(\.isValid, _isValid, telling) }
+        if _submitAttempted.pending(telling) { _$changed(\.submitAttempted, _submitAttempted, telling) }
+        if _emailMessage.pending(telling) { _$changed(\.emailMessage, _emailMessage, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `email`.
     private static func _email$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/SubmitThen.vm.yaml", line: 5)
                                    ""
 #sourceLocation()
     }
 
-    /// The initial value of `sent`.
     private static func _sent$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/SubmitThen.vm.yaml", line: 6)
                                0
 #sourceLocation()
     }
 
-    /// The initial value of `confirmations`.
     private static func _confirmations$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/SubmitThen.vm.yaml", line: 7)
                                         0
 #sourceLocation()
     }
 
-    /// Whether rule 1 of `email` holds.
     private static func _email$rule1$compute(email: String) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/SubmitThen.vm.yaml", line: 12)
                  email.contains("@")
@@ -510,7 +307,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Spec statements
 
-    /// What `subscribe` does.
     private func _subscribe$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/SubmitThen.vm.yaml", line: 14)
                         sent += 1
@@ -520,11 +316,10 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     /// An attempt of `subscribe`, which submits the form: from now on every field shows its message,
     /// and the work runs only when the form is valid (`isValid` as the last transaction left it).
     private func _subscribe$attempt() -> Swift.Bool {
-        Reactive.Staging.write(&_submitAttempted, true, before: &_submitAttempted$before)
-        return _isValid
+        _submitAttempted.write(true)
+        return _isValid.value
     }
 
-    /// What `confirm` does.
     private func _confirm$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/SubmitThen.vm.yaml", line: 15)
                       confirmations += 1
@@ -540,9 +335,11 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
             .value("sent", \.sent, sentProperty),
             .value("confirmations", \.confirmations, confirmationsProperty),
             .work("subscribeIsExecuting", \.subscribeIsExecuting, subscribeIsExecutingProperty),
-            .value("subscribeIsEnabled", \.subscribeIsEnabled, subscribeIsEnabledProperty),
+            .value("subscribeIsEnabled", \.subscribeIsEnabled, subscribeIsEnabledProperty) {
+                !$0._subscribeIsExecuting.value
+            },
             .work("confirmIsExecuting", \.confirmIsExecuting, confirmIsExecutingProperty),
-            .value("confirmIsEnabled", \.confirmIsEnabled, confirmIsEnabledProperty),
+            .value("confirmIsEnabled", \.confirmIsEnabled, confirmIsEnabledProperty) { !$0._confirmIsExecuting.value },
             .value("emailWasEdited", \.emailWasEdited, emailWasEditedProperty),
             .value("emailIsValid", \.emailIsValid, emailIsValidProperty),
             .value("emailMessage", \.emailMessage, emailMessageProperty),
@@ -565,22 +362,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
             Reactive.InspectedCommand("confirm", confirm),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("subscribeIsEnabled", _subscribeIsEnabled, !_subscribeIsExecuting, into: &_$differences)
-        Reactive.Audit.compare(
-            "subscribe.isEnabled",
-            subscribe.isEnabled.value,
-            _subscribeIsEnabled,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("confirmIsEnabled", _confirmIsEnabled, !_confirmIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("confirm.isEnabled", confirm.isEnabled.value, _confirmIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension NewsletterViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension NewsletterViewModel: Reactive.GeneratedViewModel {}

@@ -13,46 +13,31 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     var label: String {
-        get {
-            _label$read = true
-            _$access(\.label)
-            return _label
-        }
+        get { _$read(\.label, _label.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.label = newValue } }
-            Reactive.Staging.write(&_label, newValue, before: &_label$before)
-            _$transactions.end { _$commit() }
+            _label.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    var text: String {
-        _text$read = true
-        _$access(\.text)
-        return _text
-    }
+    var text: String { _$read(\.text, _text.read()) }
 
     // MARK: Commands
 
     private(set) lazy var remove: Reactive.Command<Swift.Void, Int, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_removeIsEnabled) { _removeIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._remove$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._remove$work() ?? .empty }
     )
 
     /// Whether `remove` is running.
-    var removeIsExecuting: Swift.Bool {
-        _removeIsExecuting$read = true
-        _$access(\.removeIsExecuting)
-        return _removeIsExecuting
-    }
+    var removeIsExecuting: Swift.Bool { _$read(\.removeIsExecuting, _removeIsExecuting.read()) }
 
     /// Whether `remove` can be executed now.
-    var removeIsEnabled: Swift.Bool {
-        _removeIsEnabled$read = true
-        _$access(\.removeIsEnabled)
-        return _removeIsEnabled
-    }
+    var removeIsEnabled: Swift.Bool { _$read(\.removeIsEnabled, _removeIsEnabled.read()) }
 
     // MARK: Events
 
@@ -61,36 +46,17 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Runtime properties
 
-    /// `label` as a runtime `Property`, for bindings and operators;
-    /// it starts following `label` when first asked for.
-    var labelProperty: Reactive.Property<String> {
-        let mirror = _label$mirror ?? Reactive.MutableProperty(_label)
-        _label$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `text` as a runtime `Property`, for bindings and operators;
-    /// it starts following `text` when first asked for.
-    var textProperty: Reactive.Property<String> {
-        let mirror = _text$mirror ?? Reactive.MutableProperty(_text)
-        _text$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `removeIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `removeIsExecuting` when first asked for.
+    /// `label` as a runtime `Property`, for bindings and operators.
+    var labelProperty: Reactive.Property<String> { _$property(_label) { _label.mirror = $0 } }
+    /// `text` as a runtime `Property`, for bindings and operators.
+    var textProperty: Reactive.Property<String> { _$property(_text) { _text.mirror = $0 } }
+    /// `removeIsExecuting` as a runtime `Property`, for bindings and operators.
     var removeIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _removeIsExecuting$mirror ?? Reactive.MutableProperty(_removeIsExecuting)
-        _removeIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_removeIsExecuting) { _removeIsExecuting.mirror = $0 }
     }
-
-    /// `removeIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `removeIsEnabled` when first asked for.
+    /// `removeIsEnabled` as a runtime `Property`, for bindings and operators.
     var removeIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _removeIsEnabled$mirror ?? Reactive.MutableProperty(_removeIsEnabled)
-        _removeIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_removeIsEnabled) { _removeIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -104,21 +70,11 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _label: String
-    private var _label$before: String?
-    private var _label$mirror: Reactive.MutableProperty<String>?
-    private var _label$read: Swift.Bool = false
-    private var _text: String
-    private var _text$mirror: Reactive.MutableProperty<String>?
-    private var _text$read: Swift.Bool = false
-    private var _removeIsExecuting: Swift.Bool
-    private var _removeIsExecuting$before: Swift.Bool?
-    private var _removeIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _removeIsExecuting$read: Swift.Bool = false
-    private var _removeIsEnabled: Swift.Bool
-    private var _removeIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _removeIsEnabled$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _label: Reactive.Stored<String>
+    private var _text: Reactive.Stored<String>
+    private var _removeIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _removeIsEnabled: Reactive.Stored<Swift.Bool>
+    let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     let _$transactions = Reactive.Transactions()
@@ -130,18 +86,15 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         self.number = number
 
         // Every value's first state, in update order.
-        let label: String = Self._label$initial()
-        let text: String = Self._text$compute(label: label, number: number)
-        let removeIsExecuting: Swift.Bool = false
-        let removeIsEnabled: Swift.Bool = true
-        _label = label
-        _text = text
-        _removeIsExecuting = removeIsExecuting
-        _removeIsEnabled = removeIsEnabled
+        _label = Reactive.Stored<String>(Self._label$initial())
+        _text = Reactive.Stored<String>(Self._text$compute(label: _label.value, number: number))
+        _removeIsExecuting = .init(false)
+        _removeIsEnabled = .init(true)
         (removeRequested, _removeRequested$observer) = Reactive.Signal<Int, Swift.Never>.pipe()
         _$disposables += _removeRequested$observer.completion
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += remove.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._remove$step {}
         }
@@ -156,88 +109,46 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Transactions
 
-    /// Runs one step of `remove` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `removeIsExecuting` as the command reports it after the step.
     private func _remove$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._remove$step(step) } }
         step()
-        Reactive.Staging.write(&_removeIsExecuting, remove.isExecuting.value, before: &_removeIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _removeIsExecuting.write(remove.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _label$changed = Reactive.Staging.changed(_label, before: &_label$before)
-        let _removeIsExecuting$changed = Reactive.Staging.changed(
-            _removeIsExecuting,
-            before: &_removeIsExecuting$before
-        )
+        let _label$changed = _label.changed()
+        let _removeIsExecuting$changed = _removeIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _text$changed = _label$changed
-            && Reactive.Staging.replace(&_text, with: Self._text$compute(label: _label, number: number))
-        let _removeIsEnabled$changed = _removeIsExecuting$changed
-            && Reactive.Staging.replace(&_removeIsEnabled, with: !_removeIsExecuting)
+        let _text$changed = _label$changed && _text.replace(Self._text$compute(label: _label.value, number: number))
+        let _removeIsEnabled$changed = _removeIsExecuting$changed && _removeIsEnabled.replace(!_removeIsExecuting.value)
+        return (_label$changed || _text$changed || _removeIsExecuting$changed || _removeIsEnabled$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _label$changed { _label$mirror?.stage(_label) }
-            if _text$changed { _text$mirror?.stage(_text) }
-            if _removeIsExecuting$changed { _removeIsExecuting$mirror?.stage(_removeIsExecuting) }
-            if _removeIsEnabled$changed { _removeIsEnabled$mirror?.stage(_removeIsEnabled) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _label$changed { _$didChange(\.label, _label$mirror, _label$read) }
-            if _text$changed { _$didChange(\.text, _text$mirror, _text$read) }
-            if _removeIsExecuting$changed {
-                _$didChange(\.removeIsExecuting, _removeIsExecuting$mirror, _removeIsExecuting$read)
-            }
-            if _removeIsEnabled$changed {
-                _$didChange(\.removeIsEnabled, _removeIsEnabled$mirror, _removeIsEnabled$read)
-            }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _label.pending(telling) { _$changed(\.label, _label, telling) }
+        if _text.pending(telling) { _$changed(\.text, _text, telling) }
+        if _removeIsExecuting.pending(telling) { _$changed(\.removeIsExecuting, _removeIsExecuting, telling) }
+        if _removeIsEnabled.pending(telling) { _$changed(\.removeIsEnabled, _removeIsEnabled, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TagViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<TagViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `label`.
     private static func _label$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 8)
                                    ""
 #sourceLocation()
     }
 
-    /// Computes `text` from what it reads.
     private static func _text$compute(label: String, number: Int) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 10)
                                 "\(label) \(number)"
@@ -246,14 +157,12 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Spec statements
 
-    /// The work `remove` starts on each execution.
     private func _remove$work() -> Reactive.SignalProducer<Int, Swift.Never> {
 #sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 15)
            SignalProducer(value: number)
 #sourceLocation()
     }
 
-    /// Handles each value `remove` produces.
     private func _remove$didSendValue(_ value: Int) {
         _$transactions.emit { [observer = _removeRequested$observer] in observer.send(value: value) }
     }
@@ -264,9 +173,9 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     var _$outputs: [Reactive.InspectedOutput<TagViewModel>] {
         [
             .value("label", \.label, labelProperty),
-            .value("text", \.text, textProperty),
+            .value("text", \.text, textProperty) { Self._text$compute(label: $0._label.value, number: $0.number) },
             .work("removeIsExecuting", \.removeIsExecuting, removeIsExecutingProperty),
-            .value("removeIsEnabled", \.removeIsEnabled, removeIsEnabledProperty),
+            .value("removeIsEnabled", \.removeIsEnabled, removeIsEnabledProperty) { !$0._removeIsExecuting.value },
             .event("removeRequested", \.removeRequested, removeRequested),
         ]
     }
@@ -277,12 +186,11 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
             Reactive.Invariant(
                 "labelIsShort",
                 "a tag's label is at most three characters",
-                holds: Self._labelIsShort$invariant(label: _label)
+                holds: Self._labelIsShort$invariant(label: _label.value)
             ),
         ]
     }
 
-    /// Whether the invariant `labelIsShort` holds.
     private static func _labelIsShort$invariant(label: String) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 20)
            label.count <= 3
@@ -302,16 +210,6 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
             Reactive.InspectedCommand("remove", remove),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("text", _text, Self._text$compute(label: _label, number: number), into: &_$differences)
-        Reactive.Audit.compare("removeIsEnabled", _removeIsEnabled, !_removeIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("remove.isEnabled", remove.isEnabled.value, _removeIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-extension TagViewModel: Reactive.Transactional {}
+extension TagViewModel: Reactive.GeneratedViewModel {}

@@ -17,80 +17,41 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     var numbers: [Int] {
-        get {
-            _numbers$read = true
-            _$access(\.numbers)
-            return _numbers
-        }
+        get { _$read(\.numbers, _numbers.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.numbers = newValue } }
-            Reactive.Staging.write(&_numbers, newValue, before: &_numbers$before)
-            _$transactions.end { _$commit() }
+            _numbers.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     var prefix: String {
-        get {
-            _prefix$read = true
-            _$access(\.prefix)
-            return _prefix
-        }
+        get { _$read(\.prefix, _prefix.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.prefix = newValue } }
-            Reactive.Staging.write(&_prefix, newValue, before: &_prefix$before)
-            _$transactions.end { _$commit() }
+            _prefix.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    var texts: [String] {
-        _texts$read = true
-        _$access(\.texts)
-        return _texts
-    }
+    var texts: [String] { _$read(\.texts, _texts.read()) }
 
     // MARK: Children
 
-    var tags: _tags$Type {
-        _tags$read = true
-        _$access(\.tags)
-        return _tags
-    }
+    var tags: _tags$Type { _$read(\.tags, _tags.read()) }
 
     // MARK: Runtime properties
 
-    /// `numbers` as a runtime `Property`, for bindings and operators;
-    /// it starts following `numbers` when first asked for.
-    var numbersProperty: Reactive.Property<[Int]> {
-        let mirror = _numbers$mirror ?? Reactive.MutableProperty(_numbers)
-        _numbers$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `prefix` as a runtime `Property`, for bindings and operators;
-    /// it starts following `prefix` when first asked for.
-    var prefixProperty: Reactive.Property<String> {
-        let mirror = _prefix$mirror ?? Reactive.MutableProperty(_prefix)
-        _prefix$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `texts` as a runtime `Property`, for bindings and operators;
-    /// it starts following `texts` when first asked for.
-    var textsProperty: Reactive.Property<[String]> {
-        let mirror = _texts$mirror ?? Reactive.MutableProperty(_texts)
-        _texts$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `tags` as a runtime `Property`, for bindings and operators;
-    /// it starts following `tags` when first asked for.
-    var tagsProperty: Reactive.Property<_tags$Type> {
-        let mirror = _tags$mirror ?? Reactive.MutableProperty(_tags)
-        _tags$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `numbers` as a runtime `Property`, for bindings and operators.
+    var numbersProperty: Reactive.Property<[Int]> { _$property(_numbers) { _numbers.mirror = $0 } }
+    /// `prefix` as a runtime `Property`, for bindings and operators.
+    var prefixProperty: Reactive.Property<String> { _$property(_prefix) { _prefix.mirror = $0 } }
+    /// `texts` as a runtime `Property`, for bindings and operators.
+    var textsProperty: Reactive.Property<[String]> { _$property(_texts) { _texts.mirror = $0 } }
+    /// `tags` as a runtime `Property`, for bindings and operators.
+    var tagsProperty: Reactive.Property<_tags$Type> { _$property(_tags) { _tags.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -103,22 +64,12 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _numbers: [Int]
-    private var _numbers$before: [Int]?
-    private var _numbers$mirror: Reactive.MutableProperty<[Int]>?
-    private var _numbers$read: Swift.Bool = false
-    private var _prefix: String
-    private var _prefix$before: String?
-    private var _prefix$mirror: Reactive.MutableProperty<String>?
-    private var _prefix$read: Swift.Bool = false
-    private var _texts: [String]
-    private var _texts$mirror: Reactive.MutableProperty<[String]>?
-    private var _texts$read: Swift.Bool = false
-    private var _tags: _tags$Type
-    private var _tags$mirror: Reactive.MutableProperty<_tags$Type>?
-    private var _tags$read: Swift.Bool = false
+    private var _numbers: Reactive.Stored<[Int]>
+    private var _prefix: Reactive.Stored<String>
+    private var _texts: Reactive.Stored<[String]>
+    private var _tags: Reactive.Stored<_tags$Type>
     private var _tags$follower: Reactive.Follower
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _tags$keys = Reactive.ChildKeys()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     let _$transactions = Reactive.Transactions()
@@ -128,109 +79,73 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     /// Creates the view model.
     init() {
         // Every value's first state, in update order.
-        let numbers: [Int] = Self._numbers$initial()
-        let prefix: String = Self._prefix$initial()
-        let tags: _tags$Type = Self._tags$compute([], _tags$keys, numbers: numbers, prefix: prefix, { _ in })
-        let texts: [String] = Self._texts$compute(tags: tags)
-        _numbers = numbers
-        _prefix = prefix
-        _texts = texts
-        _tags = tags
+        _numbers = Reactive.Stored<[Int]>(Self._numbers$initial())
+        _prefix = Reactive.Stored<String>(Self._prefix$initial())
+        _tags = Reactive.Stored<_tags$Type>(
+            Self._tags$compute([], _tags$keys, numbers: _numbers.value, prefix: _prefix.value, { _ in })
+        )
+        _texts = Reactive.Stored<[String]>(Self._texts$compute(tags: _tags.value))
         _tags$follower = Reactive.Follower()
 
         // Follow the runtime objects this view model owns.
-        _tags$follower.action = { [weak self] in self?._$transaction {} }
-        _tags$follower.follow(_tags)
-        for child in _tags { _tags$listen(to: child) }
+        _$transactions.attach(self)
+        _tags$follower.owner = _$transactions
+        _tags$follower.follow(_tags.value)
+        for child in _tags.value { _tags$listen(to: child) }
     }
 
     // MARK: Transactions
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _numbers$changed = Reactive.Staging.changed(_numbers, before: &_numbers$before)
-        let _prefix$changed = Reactive.Staging.changed(_prefix, before: &_prefix$before)
+        let _numbers$changed = _numbers.changed()
+        let _prefix$changed = _prefix.changed()
         // Each value an input of which changed, computed again, in update order.
         // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
         // taken once the value is current (keeping children by id may update them).
         let _tags$changed = (_numbers$changed || _prefix$changed)
-            && Reactive.Staging.replaceChild(
-                &_tags,
-                with: Self._tags$compute(
-                    _tags,
+            && _tags.replaceChild(
+                Self._tags$compute(
+                    _tags.value,
                     _tags$keys,
-                    numbers: _numbers,
-                    prefix: _prefix,
+                    numbers: _numbers.value,
+                    prefix: _prefix.value,
                     { self._tags$listen(to: $0) }
                 )
             )
-        if _tags$changed { _tags$follower.follow(_tags) }
+        if _tags$changed { _tags$follower.follow(_tags.value) }
         let _tags$childChanged = _tags$follower.take()
         let _texts$changed = (_tags$changed || _tags$childChanged)
-            && Reactive.Staging.replace(&_texts, with: Self._texts$compute(tags: _tags))
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _numbers$changed { _numbers$mirror?.stage(_numbers) }
-            if _prefix$changed { _prefix$mirror?.stage(_prefix) }
-            if _tags$changed { _tags$mirror?.stage(_tags) }
-            if _texts$changed { _texts$mirror?.stage(_texts) }
-            // A child's change is a change of this view model for its own parents, which may read the child.
-            if _tags$childChanged { _$transactions.willTellObservers() }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _numbers$changed { _$didChange(\.numbers, _numbers$mirror, _numbers$read) }
-            if _prefix$changed { _$didChange(\.prefix, _prefix$mirror, _prefix$read) }
-            if _tags$changed { _$didChange(\.tags, _tags$mirror, _tags$read) }
-            if _texts$changed { _$didChange(\.texts, _texts$mirror, _texts$read) }
-        }
+            && _texts.replace(Self._texts$compute(tags: _tags.value))
+        return (_numbers$changed || _prefix$changed || _tags$changed || _texts$changed || _tags$childChanged)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TagsViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<TagsViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _numbers.pending(telling) { _$changed(\.numbers, _numbers, telling) }
+        if _prefix.pending(telling) { _$changed(\.prefix, _prefix, telling) }
+        if _tags.pending(telling) { _$changed(\.tags, _tags, telling) }
+        if _texts.pending(telling) { _$changed(\.texts, _texts, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `numbers`.
     private static func _numbers$initial() -> [Int] {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 5)
                                       []
 #sourceLocation()
     }
 
-    /// The initial value of `prefix`.
     private static func _prefix$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 6)
                                     "#"
 #sourceLocation()
     }
 
-    /// Computes `texts` from what it reads.
     private static func _texts$compute(tags: _tags$Type) -> [String] {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 20)
                                     tags.map(\.text)
@@ -259,7 +174,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         \.self
 #sourceLocation()
             }(),
-            make: { element -> _tags$Type.Element in
+            make: { element in
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 13)
       let tag = TagViewModel(number: element)
       tag.label = prefix
@@ -286,7 +201,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
      .removeRequested
 #sourceLocation()
         Reactive.ChildKeys.handle(_removeRequested$events, of: child, in: self) { [unowned self] child, value in
-            guard _tags.contains(where: { $0 === child }) else { return }
+            guard _tags.value.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 18)
                        numbers.removeAll { $0 == value }
@@ -302,7 +217,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         [
             .value("numbers", \.numbers, numbersProperty),
             .value("prefix", \.prefix, prefixProperty),
-            .value("texts", \.texts, textsProperty),
+            .value("texts", \.texts, textsProperty) { Self._texts$compute(tags: $0._tags.value) },
             .value("tags", \.tags, tagsProperty),
         ]
     }
@@ -314,14 +229,6 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
             .init("prefix", \.prefix),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare("texts", _texts, Self._texts$compute(tags: _tags), into: &_$differences)
-        return _$differences
-    }
 }
 
-extension TagsViewModel: Reactive.Transactional {}
+extension TagsViewModel: Reactive.GeneratedViewModel {}

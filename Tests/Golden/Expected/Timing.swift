@@ -26,72 +26,44 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     // MARK: State
 
     public var filter: String {
-        get {
-            _filter$read = true
-            _$access(\.filter)
-            return _filter
-        }
+        get { _$read(\.filter, _filter.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.filter = newValue } }
-            Reactive.Staging.write(&_filter, newValue, before: &_filter$before)
-            _$transactions.end { _$commit() }
+            _filter.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
     /// The filter once typing paused.
-    public var settledFilter: String {
-        _settledFilter$read = true
-        _$access(\.settledFilter)
-        return _settledFilter
-    }
+    public var settledFilter: String { _$read(\.settledFilter, _settledFilter.read()) }
 
     /// The settled filter one second later.
-    public var echo: String {
-        _echo$read = true
-        _$access(\.echo)
-        return _echo
-    }
+    public var echo: String { _$read(\.echo, _echo.read()) }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
-        get {
-            _isActive$read = true
-            _$access(\.isActive)
-            return _isActive
-        }
+        get { _$read(\.isActive, _isActive.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
-            Reactive.Staging.write(&_isActive, newValue, before: &_isActive$before)
-            _$transactions.end { _$commit() }
+            _isActive.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Resources
 
     /// The last loaded value, or nil before the first load.
-    public var matches: Int? {
-        _matches$read = true
-        _$access(\.matches)
-        return _matches
-    }
+    public var matches: Int? { _$read(\.matches, _matches.read()) }
 
     /// Whether `matches` is loading.
-    public var matchesIsLoading: Swift.Bool {
-        _matchesIsLoading$read = true
-        _$access(\.matchesIsLoading)
-        return _matchesIsLoading
-    }
+    public var matchesIsLoading: Swift.Bool { _$read(\.matchesIsLoading, _matchesIsLoading.read()) }
 
     /// Why the last load of `matches` failed; kept while a new load runs, nil after a success.
-    public var matchesError: (any Swift.Error)? {
-        _matchesError$read = true
-        _$access(\.matchesError)
-        return _matchesError
-    }
+    public var matchesError: (any Swift.Error)? { _$read(\.matchesError, _matchesError.read()) }
 
     /// Loads `matches` again; a load still running is cancelled.
     public func reloadMatches() {
@@ -107,25 +79,13 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     /// The last loaded value, or nil before the first load.
-    public var items: [String]? {
-        _items$read = true
-        _$access(\.items)
-        return _items
-    }
+    public var items: [String]? { _$read(\.items, _items.read()) }
 
     /// Whether `items` is loading.
-    public var itemsIsLoading: Swift.Bool {
-        _itemsIsLoading$read = true
-        _$access(\.itemsIsLoading)
-        return _itemsIsLoading
-    }
+    public var itemsIsLoading: Swift.Bool { _$read(\.itemsIsLoading, _itemsIsLoading.read()) }
 
     /// Why the last load of `items` failed; kept while a new load runs, nil after a success.
-    public var itemsError: (any Swift.Error)? {
-        _itemsError$read = true
-        _$access(\.itemsError)
-        return _itemsError
-    }
+    public var itemsError: (any Swift.Error)? { _$read(\.itemsError, _itemsError.read()) }
 
     /// Loads `items` again; a load still running is cancelled.
     public func reloadItems() {
@@ -142,85 +102,36 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Runtime properties
 
-    /// `filter` as a runtime `Property`, for bindings and operators;
-    /// it starts following `filter` when first asked for.
-    public var filterProperty: Reactive.Property<String> {
-        let mirror = _filter$mirror ?? Reactive.MutableProperty(_filter)
-        _filter$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `settledFilter` as a runtime `Property`, for bindings and operators;
-    /// it starts following `settledFilter` when first asked for.
+    /// `filter` as a runtime `Property`, for bindings and operators.
+    public var filterProperty: Reactive.Property<String> { _$property(_filter) { _filter.mirror = $0 } }
+    /// `settledFilter` as a runtime `Property`, for bindings and operators.
     public var settledFilterProperty: Reactive.Property<String> {
-        let mirror = _settledFilter$mirror ?? Reactive.MutableProperty(_settledFilter)
-        _settledFilter$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_settledFilter) { _settledFilter.mirror = $0 }
     }
-
-    /// `echo` as a runtime `Property`, for bindings and operators;
-    /// it starts following `echo` when first asked for.
-    public var echoProperty: Reactive.Property<String> {
-        let mirror = _echo$mirror ?? Reactive.MutableProperty(_echo)
-        _echo$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `matches` as a runtime `Property`, for bindings and operators;
-    /// it starts following `matches` when first asked for.
-    public var matchesProperty: Reactive.Property<Int?> {
-        let mirror = _matches$mirror ?? Reactive.MutableProperty(_matches)
-        _matches$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `matchesIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `matchesIsLoading` when first asked for.
+    /// `echo` as a runtime `Property`, for bindings and operators.
+    public var echoProperty: Reactive.Property<String> { _$property(_echo) { _echo.mirror = $0 } }
+    /// `matches` as a runtime `Property`, for bindings and operators.
+    public var matchesProperty: Reactive.Property<Int?> { _$property(_matches) { _matches.mirror = $0 } }
+    /// `matchesIsLoading` as a runtime `Property`, for bindings and operators.
     public var matchesIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _matchesIsLoading$mirror ?? Reactive.MutableProperty(_matchesIsLoading)
-        _matchesIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_matchesIsLoading) { _matchesIsLoading.mirror = $0 }
     }
-
-    /// `matchesError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `matchesError` when first asked for.
+    /// `matchesError` as a runtime `Property`, for bindings and operators.
     public var matchesErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        let mirror = _matchesError$mirror ?? Reactive.MutableProperty(_matchesError)
-        _matchesError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_matchesError) { _matchesError.mirror = $0 }
     }
-
-    /// `items` as a runtime `Property`, for bindings and operators;
-    /// it starts following `items` when first asked for.
-    public var itemsProperty: Reactive.Property<[String]?> {
-        let mirror = _items$mirror ?? Reactive.MutableProperty(_items)
-        _items$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `itemsIsLoading` as a runtime `Property`, for bindings and operators;
-    /// it starts following `itemsIsLoading` when first asked for.
+    /// `items` as a runtime `Property`, for bindings and operators.
+    public var itemsProperty: Reactive.Property<[String]?> { _$property(_items) { _items.mirror = $0 } }
+    /// `itemsIsLoading` as a runtime `Property`, for bindings and operators.
     public var itemsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _itemsIsLoading$mirror ?? Reactive.MutableProperty(_itemsIsLoading)
-        _itemsIsLoading$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_itemsIsLoading) { _itemsIsLoading.mirror = $0 }
     }
-
-    /// `itemsError` as a runtime `Property`, for bindings and operators;
-    /// it starts following `itemsError` when first asked for.
+    /// `itemsError` as a runtime `Property`, for bindings and operators.
     public var itemsErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        let mirror = _itemsError$mirror ?? Reactive.MutableProperty(_itemsError)
-        _itemsError$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_itemsError) { _itemsError.mirror = $0 }
     }
-
-    /// `isActive` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isActive` when first asked for.
-    public var isActiveProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _isActive$mirror ?? Reactive.MutableProperty(_isActive)
-        _isActive$mirror = mirror
-        return Reactive.Property(mirror)
-    }
+    /// `isActive` as a runtime `Property`, for bindings and operators.
+    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -233,47 +144,17 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Storage
 
-    private var _filter: String
-    private var _filter$before: String?
-    private var _filter$mirror: Reactive.MutableProperty<String>?
-    private var _filter$read: Swift.Bool = false
-    private var _settledFilter: String
-    private var _settledFilter$before: String?
-    private var _settledFilter$mirror: Reactive.MutableProperty<String>?
-    private var _settledFilter$read: Swift.Bool = false
-    private var _echo: String
-    private var _echo$before: String?
-    private var _echo$mirror: Reactive.MutableProperty<String>?
-    private var _echo$read: Swift.Bool = false
-    private var _matches: Int?
-    private var _matches$before: Int??
-    private var _matches$mirror: Reactive.MutableProperty<Int?>?
-    private var _matches$read: Swift.Bool = false
-    private var _matchesIsLoading: Swift.Bool
-    private var _matchesIsLoading$before: Swift.Bool?
-    private var _matchesIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _matchesIsLoading$read: Swift.Bool = false
-    private var _matchesError: (any Swift.Error)?
-    private var _matchesError$before: (any Swift.Error)??
-    private var _matchesError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
-    private var _matchesError$read: Swift.Bool = false
-    private var _items: [String]?
-    private var _items$before: [String]??
-    private var _items$mirror: Reactive.MutableProperty<[String]?>?
-    private var _items$read: Swift.Bool = false
-    private var _itemsIsLoading: Swift.Bool
-    private var _itemsIsLoading$before: Swift.Bool?
-    private var _itemsIsLoading$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _itemsIsLoading$read: Swift.Bool = false
-    private var _itemsError: (any Swift.Error)?
-    private var _itemsError$before: (any Swift.Error)??
-    private var _itemsError$mirror: Reactive.MutableProperty<(any Swift.Error)?>?
-    private var _itemsError$read: Swift.Bool = false
-    private var _isActive: Swift.Bool
-    private var _isActive$before: Swift.Bool?
-    private var _isActive$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _isActive$read: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    private var _filter: Reactive.Stored<String>
+    private var _settledFilter: Reactive.Stored<String>
+    private var _echo: Reactive.Stored<String>
+    private var _matches: Reactive.Stored<Int?>
+    private var _matchesIsLoading: Reactive.Stored<Swift.Bool>
+    private var _matchesError: Reactive.Stored<(any Swift.Error)?>
+    private var _items: Reactive.Stored<[String]?>
+    private var _itemsIsLoading: Reactive.Stored<Swift.Bool>
+    private var _itemsError: Reactive.Stored<(any Swift.Error)?>
+    private var _isActive: Reactive.Stored<Swift.Bool>
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -309,28 +190,19 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         self.fetch = fetch
 
         // Every value's first state, in update order.
-        let filter: String = Self._filter$initial()
-        let isActive: Swift.Bool = false
-        let settledFilter: String = Self._settledFilter$compute(filter: filter)
-        let echo: String = Self._echo$compute(settledFilter: settledFilter)
-        let matches: Int? = nil
-        let matchesIsLoading: Swift.Bool = false
-        let matchesError: (any Swift.Error)? = nil
-        let items: [String]? = nil
-        let itemsIsLoading: Swift.Bool = false
-        let itemsError: (any Swift.Error)? = nil
-        _filter = filter
-        _settledFilter = settledFilter
-        _echo = echo
-        _matches = matches
-        _matchesIsLoading = matchesIsLoading
-        _matchesError = matchesError
-        _items = items
-        _itemsIsLoading = itemsIsLoading
-        _itemsError = itemsError
-        _isActive = isActive
+        _filter = Reactive.Stored<String>(Self._filter$initial())
+        _isActive = .init(false)
+        _settledFilter = Reactive.Stored<String>(Self._settledFilter$compute(filter: _filter.value))
+        _echo = Reactive.Stored<String>(Self._echo$compute(settledFilter: _settledFilter.value))
+        _matches = Reactive.Stored<Int?>(nil)
+        _matchesIsLoading = .init(false)
+        _matchesError = .init(nil)
+        _items = Reactive.Stored<[String]?>(nil)
+        _itemsIsLoading = .init(false)
+        _itemsError = .init(nil)
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += _matches$loader.changes.observeValuesOnMain { [weak self] in self?._matches$loaded($0) }
         _$disposables += _items$loader.changes.observeValuesOnMain { [weak self] in self?._items$loaded($0) }
     }
@@ -341,55 +213,54 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Transactions
 
-    /// Applies one event of `matches`'s loader: its outputs change in one transaction.
     private func _matches$loaded(_ state: Reactive.ResourceLoader<Int, any Swift.Error>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._matches$loaded(state) } }
-        Reactive.Staging.write(&_matches, state.value, before: &_matches$before)
-        Reactive.Staging.write(&_matchesIsLoading, state.isLoading, before: &_matchesIsLoading$before)
-        if state.errorChanged { Reactive.Staging.write(&_matchesError, state.error, before: &_matchesError$before) }
-        _$transactions.end { _$commit() }
+        _matches.write(state.value)
+        _matchesIsLoading.write(state.isLoading)
+        if state.errorChanged { _matchesError.write(state.error) }
+        _$transactions.end(self)
     }
 
-    /// Applies one event of `items`'s loader: its outputs change in one transaction.
     private func _items$loaded(_ state: Reactive.ResourceLoader<[String], any Swift.Error>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._items$loaded(state) } }
-        Reactive.Staging.write(&_items, state.value, before: &_items$before)
-        Reactive.Staging.write(&_itemsIsLoading, state.isLoading, before: &_itemsIsLoading$before)
-        if state.errorChanged { Reactive.Staging.write(&_itemsError, state.error, before: &_itemsError$before) }
-        _$transactions.end { _$commit() }
+        _items.write(state.value)
+        _itemsIsLoading.write(state.isLoading)
+        if state.errorChanged { _itemsError.write(state.error) }
+        _$transactions.end(self)
     }
 
     /// Computes `settledFilter` from what it reads now and hands the value to its pacer.
     private func _settledFilter$pace() {
-        _settledFilter$pacer.send(Self._settledFilter$compute(filter: _filter))
+        _settledFilter$pacer.send(Self._settledFilter$compute(filter: _filter.value))
     }
 
     /// Writes a value of `settledFilter` that its pacer let through: a transaction of its own.
     private func _settledFilter$arrived(_ newValue: String) {
         guard _$transactions.begin() else { return _$transactions.later { self._settledFilter$arrived(newValue) } }
-        Reactive.Staging.write(&_settledFilter, newValue, before: &_settledFilter$before)
-        _$transactions.end { _$commit() }
+        _settledFilter.write(newValue)
+        _$transactions.end(self)
     }
 
     /// Computes `echo` from what it reads now and hands the value to its pacer.
     private func _echo$pace() {
-        _echo$pacer.send(Self._echo$compute(settledFilter: _settledFilter))
+        _echo$pacer.send(Self._echo$compute(settledFilter: _settledFilter.value))
     }
 
     /// Writes a value of `echo` that its pacer let through: a transaction of its own.
     private func _echo$arrived(_ newValue: String) {
         guard _$transactions.begin() else { return _$transactions.later { self._echo$arrived(newValue) } }
-        Reactive.Staging.write(&_echo, newValue, before: &_echo$before)
-        _$transactions.end { _$commit() }
+        _echo.write(newValue)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
-        let _isActive$changed = Reactive.Staging.changed(_isActive, before: &_isActive$before)
+        let _isActive$changed = _isActive.changed()
         if _isActive$changed {
-            if _isActive {
+            if _isActive.value {
                 _matches$loader.reload()
             } else {
                 _matches$loader.cancel()
@@ -397,93 +268,54 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
             }
         }
         // What the transaction wrote.
-        let _filter$changed = Reactive.Staging.changed(_filter, before: &_filter$before)
+        let _filter$changed = _filter.changed()
         // Each value an input of which changed, computed again, in update order.
         if _filter$changed { _settledFilter$pace() }
-        let _settledFilter$changed = Reactive.Staging.changed(_settledFilter, before: &_settledFilter$before)
+        let _settledFilter$changed = _settledFilter.changed()
         if _settledFilter$changed { _echo$pace() }
-        let _echo$changed = Reactive.Staging.changed(_echo, before: &_echo$before)
-        if _settledFilter$changed && _isActive { _matches$pacer.send(()) }
-        let _matches$changed = Reactive.Staging.changed(_matches, before: &_matches$before)
-        let _matchesIsLoading$changed = Reactive.Staging.changed(_matchesIsLoading, before: &_matchesIsLoading$before)
-        let _matchesError$changed = Reactive.Staging.changed(_matchesError, before: &_matchesError$before)
+        let _echo$changed = _echo.changed()
+        if _settledFilter$changed && _isActive.value { _matches$pacer.send(()) }
+        let _matches$changed = _matches.changed()
+        let _matchesIsLoading$changed = _matchesIsLoading.changed()
+        let _matchesError$changed = _matchesError.changed()
         if _filter$changed { _items$pacer.send(()) }
-        let _items$changed = Reactive.Staging.changed(_items, before: &_items$before)
-        let _itemsIsLoading$changed = Reactive.Staging.changed(_itemsIsLoading, before: &_itemsIsLoading$before)
-        let _itemsError$changed = Reactive.Staging.changed(_itemsError, before: &_itemsError$before)
-
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _filter$changed { _filter$mirror?.stage(_filter) }
-            if _isActive$changed { _isActive$mirror?.stage(_isActive) }
-            if _settledFilter$changed { _settledFilter$mirror?.stage(_settledFilter) }
-            if _echo$changed { _echo$mirror?.stage(_echo) }
-            if _matches$changed { _matches$mirror?.stage(_matches) }
-            if _matchesIsLoading$changed { _matchesIsLoading$mirror?.stage(_matchesIsLoading) }
-            if _matchesError$changed { _matchesError$mirror?.stage(_matchesError) }
-            if _items$changed { _items$mirror?.stage(_items) }
-            if _itemsIsLoading$changed { _itemsIsLoading$mirror?.stage(_itemsIsLoading) }
-            if _itemsError$changed { _itemsError$mirror?.stage(_itemsError) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _filter$changed { _$didChange(\.filter, _filter$mirror, _filter$read) }
-            if _isActive$changed { _$didChange(\.isActive, _isActive$mirror, _isActive$read) }
-            if _settledFilter$changed { _$didChange(\.settledFilter, _settledFilter$mirror, _settledFilter$read) }
-            if _echo$changed { _$didChange(\.echo, _echo$mirror, _echo$read) }
-            if _matches$changed { _$didChange(\.matches, _matches$mirror, _matches$read) }
-            if _matchesIsLoading$changed {
-                _$didChange(\.matchesIsLoading, _matchesIsLoading$mirror, _matchesIsLoading$read)
-            }
-            if _matchesError$changed { _$didChange(\.matchesError, _matchesError$mirror, _matchesError$read) }
-            if _items$changed { _$didChange(\.items, _items$mirror, _items$read) }
-            if _itemsIsLoading$changed { _$didChange(\.itemsIsLoading, _itemsIsLoading$mirror, _itemsIsLoading$read) }
-            if _itemsError$changed { _$didChange(\.itemsError, _itemsError$mirror, _itemsError$read) }
-        }
+        let _items$changed = _items.changed()
+        let _itemsIsLoading$changed = _itemsIsLoading.changed()
+        let _itemsError$changed = _itemsError.changed()
+        return (_filter$changed || _isActive$changed || _settledFilter$changed || _echo$changed || _matches$changed
+            || _matchesIsLoading$changed || _matchesError$changed || _items$changed || _itemsIsLoading$changed
+            || _itemsError$changed)
     }
 
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<TimingViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<TimingViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _filter.pending(telling) { _$changed(\.filter, _filter, telling) }
+        if _isActive.pending(telling) { _$changed(\.isActive, _isActive, telling) }
+        if _settledFilter.pending(telling) { _$changed(\.settledFilter, _settledFilter, telling) }
+        if _echo.pending(telling) { _$changed(\.echo, _echo, telling) }
+        if _matches.pending(telling) { _$changed(\.matches, _matches, telling) }
+        if _matchesIsLoading.pending(telling) { _$changed(\.matchesIsLoading, _matchesIsLoading, telling) }
+        if _matchesError.pending(telling) { _$changed(\.matchesError, _matchesError, telling) }
+        if _items.pending(telling) { _$changed(\.items, _items, telling) }
+        if _itemsIsLoading.pending(telling) { _$changed(\.itemsIsLoading, _itemsIsLoading, telling) }
+        if _itemsError.pending(telling) { _$changed(\.itemsError, _itemsError, telling) }
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `filter`.
     private static func _filter$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 13)
                                     ""
 #sourceLocation()
     }
 
-    /// Computes `settledFilter` from what it reads.
     private static func _settledFilter$compute(filter: String) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 16)
                                         filter
 #sourceLocation()
     }
 
-    /// Computes `echo` from what it reads.
     private static func _echo$compute(settledFilter: String) -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 17)
                                 settledFilter.uppercased()
@@ -494,7 +326,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Starts one load of `matches`, with what its task reads as it is now.
     private func _matches$load() -> Reactive.SignalProducer<Int, any Swift.Error> {
-        let settledFilter = _settledFilter
+        let settledFilter = _settledFilter.value
         let count = self.count
         return Reactive.SignalProducer(taskOnMain: {
             try await Self._matches$task(settledFilter: settledFilter, count: count)
@@ -512,7 +344,6 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 #sourceLocation()
     }
 
-    /// Starts one load of `items`.
     private func _items$load() -> Reactive.SignalProducer<[String], any Swift.Error> {
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 33)
           fetch(filter)
@@ -546,4 +377,4 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     }
 }
 
-@_spi(VMGen) extension TimingViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension TimingViewModel: Reactive.GeneratedViewModel {}

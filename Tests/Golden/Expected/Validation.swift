@@ -13,121 +13,78 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     // MARK: State
 
     public var name: String {
-        get {
-            _name$read = true
-            _$access(\.name)
-            return _name
-        }
+        get { _$read(\.name, _name.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.name = newValue } }
-            Reactive.Staging.write(&_name, newValue, before: &_name$before)
-            _$transactions.end { _$commit() }
+            _name.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public var nickname: String {
-        get {
-            _nickname$read = true
-            _$access(\.nickname)
-            return _nickname
-        }
+        get { _$read(\.nickname, _nickname.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.nickname = newValue } }
-            Reactive.Staging.write(&_nickname, newValue, before: &_nickname$before)
-            _$transactions.end { _$commit() }
+            _nickname.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var saved: [String] {
-        get {
-            _saved$read = true
-            _$access(\.saved)
-            return _saved
-        }
+        get { _$read(\.saved, _saved.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.saved = newValue } }
-            Reactive.Staging.write(&_saved, newValue, before: &_saved$before)
-            _$transactions.end { _$commit() }
+            _saved.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     public private(set) var completions: Int {
-        get {
-            _completions$read = true
-            _$access(\.completions)
-            return _completions
-        }
+        get { _$read(\.completions, _completions.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.completions = newValue } }
-            Reactive.Staging.write(&_completions, newValue, before: &_completions$before)
-            _$transactions.end { _$commit() }
+            _completions.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Derived values
 
-    public var problemCount: Int {
-        _problemCount$read = true
-        _$access(\.problemCount)
-        return _problemCount
-    }
+    public var problemCount: Int { _$read(\.problemCount, _problemCount.read()) }
 
     // MARK: Validation
 
     /// Whether every rule of `name` holds, whether or not its message shows.
-    public var nameIsValid: Swift.Bool {
-        _nameIsValid$read = true
-        _$access(\.nameIsValid)
-        return _nameIsValid
-    }
+    public var nameIsValid: Swift.Bool { _$read(\.nameIsValid, _nameIsValid.read()) }
 
     /// The message of the first rule of `name` that does not hold: nil while every rule holds,
     /// and until `save` was attempted.
-    public var nameMessage: Swift.String? {
-        _nameMessage$read = true
-        _$access(\.nameMessage)
-        return _nameMessage
-    }
+    public var nameMessage: Swift.String? { _$read(\.nameMessage, _nameMessage.read()) }
 
     /// Whether every rule of `nickname` holds, whether or not its message shows.
-    public var nicknameIsValid: Swift.Bool {
-        _nicknameIsValid$read = true
-        _$access(\.nicknameIsValid)
-        return _nicknameIsValid
-    }
+    public var nicknameIsValid: Swift.Bool { _$read(\.nicknameIsValid, _nicknameIsValid.read()) }
 
     /// The message of the first rule of `nickname` that does not hold: nil while every rule holds,
     /// and until `save` was attempted.
-    public var nicknameMessage: Swift.String? {
-        _nicknameMessage$read = true
-        _$access(\.nicknameMessage)
-        return _nicknameMessage
-    }
+    public var nicknameMessage: Swift.String? { _$read(\.nicknameMessage, _nicknameMessage.read()) }
 
     /// Whether every rule of every field holds, whether or not messages show.
-    public var isValid: Swift.Bool {
-        _isValid$read = true
-        _$access(\.isValid)
-        return _isValid
-    }
+    public var isValid: Swift.Bool { _$read(\.isValid, _isValid.read()) }
 
     /// Whether `save` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
-        get {
-            _submitAttempted$read = true
-            _$access(\.submitAttempted)
-            return _submitAttempted
-        }
+        get { _$read(\.submitAttempted, _submitAttempted.read()) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
-            Reactive.Staging.write(&_submitAttempted, newValue, before: &_submitAttempted$before)
-            _$transactions.end { _$commit() }
+            _submitAttempted.write(newValue)
+            _$transactions.end(self)
         }
     }
 
     // MARK: Commands
 
     public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, any Swift.Error> = Reactive.Command(
+        isEnabled: _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
             guard let self else { return .empty }
@@ -143,159 +100,73 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     )
 
     /// Whether `save` is running.
-    public var saveIsExecuting: Swift.Bool {
-        _saveIsExecuting$read = true
-        _$access(\.saveIsExecuting)
-        return _saveIsExecuting
-    }
+    public var saveIsExecuting: Swift.Bool { _$read(\.saveIsExecuting, _saveIsExecuting.read()) }
 
     /// Whether `save` can be executed now.
-    public var saveIsEnabled: Swift.Bool {
-        _saveIsEnabled$read = true
-        _$access(\.saveIsEnabled)
-        return _saveIsEnabled
-    }
+    public var saveIsEnabled: Swift.Bool { _$read(\.saveIsEnabled, _saveIsEnabled.read()) }
 
     public private(set) lazy var preview: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: Reactive.Property(_preview$condition),
+        enabledIf: _$property(_previewCanExecute) { _previewCanExecute.mirror = $0 },
+        isEnabled: _$property(_previewIsEnabled) { _previewIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._preview$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._preview$perform() }
     )
 
     /// Whether `preview` is running.
-    public var previewIsExecuting: Swift.Bool {
-        _previewIsExecuting$read = true
-        _$access(\.previewIsExecuting)
-        return _previewIsExecuting
-    }
+    public var previewIsExecuting: Swift.Bool { _$read(\.previewIsExecuting, _previewIsExecuting.read()) }
 
     /// Whether `preview` can be executed now.
-    public var previewIsEnabled: Swift.Bool {
-        _previewIsEnabled$read = true
-        _$access(\.previewIsEnabled)
-        return _previewIsEnabled
-    }
+    public var previewIsEnabled: Swift.Bool { _$read(\.previewIsEnabled, _previewIsEnabled.read()) }
 
     // MARK: Runtime properties
 
-    /// `name` as a runtime `Property`, for bindings and operators;
-    /// it starts following `name` when first asked for.
-    public var nameProperty: Reactive.Property<String> {
-        let mirror = _name$mirror ?? Reactive.MutableProperty(_name)
-        _name$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `nickname` as a runtime `Property`, for bindings and operators;
-    /// it starts following `nickname` when first asked for.
-    public var nicknameProperty: Reactive.Property<String> {
-        let mirror = _nickname$mirror ?? Reactive.MutableProperty(_nickname)
-        _nickname$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `saved` as a runtime `Property`, for bindings and operators;
-    /// it starts following `saved` when first asked for.
-    public var savedProperty: Reactive.Property<[String]> {
-        let mirror = _saved$mirror ?? Reactive.MutableProperty(_saved)
-        _saved$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `completions` as a runtime `Property`, for bindings and operators;
-    /// it starts following `completions` when first asked for.
-    public var completionsProperty: Reactive.Property<Int> {
-        let mirror = _completions$mirror ?? Reactive.MutableProperty(_completions)
-        _completions$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `problemCount` as a runtime `Property`, for bindings and operators;
-    /// it starts following `problemCount` when first asked for.
-    public var problemCountProperty: Reactive.Property<Int> {
-        let mirror = _problemCount$mirror ?? Reactive.MutableProperty(_problemCount)
-        _problemCount$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `saveIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `saveIsExecuting` when first asked for.
+    /// `name` as a runtime `Property`, for bindings and operators.
+    public var nameProperty: Reactive.Property<String> { _$property(_name) { _name.mirror = $0 } }
+    /// `nickname` as a runtime `Property`, for bindings and operators.
+    public var nicknameProperty: Reactive.Property<String> { _$property(_nickname) { _nickname.mirror = $0 } }
+    /// `saved` as a runtime `Property`, for bindings and operators.
+    public var savedProperty: Reactive.Property<[String]> { _$property(_saved) { _saved.mirror = $0 } }
+    /// `completions` as a runtime `Property`, for bindings and operators.
+    public var completionsProperty: Reactive.Property<Int> { _$property(_completions) { _completions.mirror = $0 } }
+    /// `problemCount` as a runtime `Property`, for bindings and operators.
+    public var problemCountProperty: Reactive.Property<Int> { _$property(_problemCount) { _problemCount.mirror = $0 } }
+    /// `saveIsExecuting` as a runtime `Property`, for bindings and operators.
     public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _saveIsExecuting$mirror ?? Reactive.MutableProperty(_saveIsExecuting)
-        _saveIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_saveIsExecuting) { _saveIsExecuting.mirror = $0 }
     }
-
-    /// `saveIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `saveIsEnabled` when first asked for.
+    /// `saveIsEnabled` as a runtime `Property`, for bindings and operators.
     public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _saveIsEnabled$mirror ?? Reactive.MutableProperty(_saveIsEnabled)
-        _saveIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 }
     }
-
-    /// `previewIsExecuting` as a runtime `Property`, for bindings and operators;
-    /// it starts following `previewIsExecuting` when first asked for.
+    /// `previewIsExecuting` as a runtime `Property`, for bindings and operators.
     public var previewIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _previewIsExecuting$mirror ?? Reactive.MutableProperty(_previewIsExecuting)
-        _previewIsExecuting$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_previewIsExecuting) { _previewIsExecuting.mirror = $0 }
     }
-
-    /// `previewIsEnabled` as a runtime `Property`, for bindings and operators;
-    /// it starts following `previewIsEnabled` when first asked for.
+    /// `previewIsEnabled` as a runtime `Property`, for bindings and operators.
     public var previewIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _previewIsEnabled$mirror ?? Reactive.MutableProperty(_previewIsEnabled)
-        _previewIsEnabled$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_previewIsEnabled) { _previewIsEnabled.mirror = $0 }
     }
-
-    /// `nameIsValid` as a runtime `Property`, for bindings and operators;
-    /// it starts following `nameIsValid` when first asked for.
+    /// `nameIsValid` as a runtime `Property`, for bindings and operators.
     public var nameIsValidProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _nameIsValid$mirror ?? Reactive.MutableProperty(_nameIsValid)
-        _nameIsValid$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_nameIsValid) { _nameIsValid.mirror = $0 }
     }
-
-    /// `nameMessage` as a runtime `Property`, for bindings and operators;
-    /// it starts following `nameMessage` when first asked for.
+    /// `nameMessage` as a runtime `Property`, for bindings and operators.
     public var nameMessageProperty: Reactive.Property<Swift.String?> {
-        let mirror = _nameMessage$mirror ?? Reactive.MutableProperty(_nameMessage)
-        _nameMessage$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_nameMessage) { _nameMessage.mirror = $0 }
     }
-
-    /// `nicknameIsValid` as a runtime `Property`, for bindings and operators;
-    /// it starts following `nicknameIsValid` when first asked for.
+    /// `nicknameIsValid` as a runtime `Property`, for bindings and operators.
     public var nicknameIsValidProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _nicknameIsValid$mirror ?? Reactive.MutableProperty(_nicknameIsValid)
-        _nicknameIsValid$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_nicknameIsValid) { _nicknameIsValid.mirror = $0 }
     }
-
-    /// `nicknameMessage` as a runtime `Property`, for bindings and operators;
-    /// it starts following `nicknameMessage` when first asked for.
+    /// `nicknameMessage` as a runtime `Property`, for bindings and operators.
     public var nicknameMessageProperty: Reactive.Property<Swift.String?> {
-        let mirror = _nicknameMessage$mirror ?? Reactive.MutableProperty(_nicknameMessage)
-        _nicknameMessage$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_nicknameMessage) { _nicknameMessage.mirror = $0 }
     }
-
-    /// `isValid` as a runtime `Property`, for bindings and operators;
-    /// it starts following `isValid` when first asked for.
-    public var isValidProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _isValid$mirror ?? Reactive.MutableProperty(_isValid)
-        _isValid$mirror = mirror
-        return Reactive.Property(mirror)
-    }
-
-    /// `submitAttempted` as a runtime `Property`, for bindings and operators;
-    /// it starts following `submitAttempted` when first asked for.
+    /// `isValid` as a runtime `Property`, for bindings and operators.
+    public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(_isValid) { _isValid.mirror = $0 } }
+    /// `submitAttempted` as a runtime `Property`, for bindings and operators.
     public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
-        let mirror = _submitAttempted$mirror ?? Reactive.MutableProperty(_submitAttempted)
-        _submitAttempted$mirror = mirror
-        return Reactive.Property(mirror)
+        _$property(_submitAttempted) { _submitAttempted.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -309,65 +180,27 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Storage
 
-    private var _name: String
-    private var _name$before: String?
-    private var _name$mirror: Reactive.MutableProperty<String>?
-    private var _name$read: Swift.Bool = false
-    private var _nickname: String
-    private var _nickname$before: String?
-    private var _nickname$mirror: Reactive.MutableProperty<String>?
-    private var _nickname$read: Swift.Bool = false
-    private var _saved: [String]
-    private var _saved$before: [String]?
-    private var _saved$mirror: Reactive.MutableProperty<[String]>?
-    private var _saved$read: Swift.Bool = false
-    private var _completions: Int
-    private var _completions$before: Int?
-    private var _completions$mirror: Reactive.MutableProperty<Int>?
-    private var _completions$read: Swift.Bool = false
-    private var _problemCount: Int
-    private var _problemCount$mirror: Reactive.MutableProperty<Int>?
-    private var _problemCount$read: Swift.Bool = false
-    private var _saveIsExecuting: Swift.Bool
-    private var _saveIsExecuting$before: Swift.Bool?
-    private var _saveIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _saveIsExecuting$read: Swift.Bool = false
-    private var _saveIsEnabled: Swift.Bool
-    private var _saveIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _saveIsEnabled$read: Swift.Bool = false
-    private var _previewCanExecute: Swift.Bool
-    private var _previewIsExecuting: Swift.Bool
-    private var _previewIsExecuting$before: Swift.Bool?
-    private var _previewIsExecuting$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _previewIsExecuting$read: Swift.Bool = false
-    private var _previewIsEnabled: Swift.Bool
-    private var _previewIsEnabled$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _previewIsEnabled$read: Swift.Bool = false
-    private var _name$rule1: Swift.Bool
-    private var _name$rule2: Swift.Bool
-    private var _nameIsValid: Swift.Bool
-    private var _nameIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _nameIsValid$read: Swift.Bool = false
-    private var _nameMessage: Swift.String?
-    private var _nameMessage$mirror: Reactive.MutableProperty<Swift.String?>?
-    private var _nameMessage$read: Swift.Bool = false
-    private var _nickname$rule1: Swift.Bool
-    private var _nicknameIsValid: Swift.Bool
-    private var _nicknameIsValid$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _nicknameIsValid$read: Swift.Bool = false
-    private var _nicknameMessage: Swift.String?
-    private var _nicknameMessage$mirror: Reactive.MutableProperty<Swift.String?>?
-    private var _nicknameMessage$read: Swift.Bool = false
-    private var _isValid: Swift.Bool
-    private var _isValid$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _isValid$read: Swift.Bool = false
-    private var _submitAttempted: Swift.Bool
-    private var _submitAttempted$before: Swift.Bool?
-    private var _submitAttempted$mirror: Reactive.MutableProperty<Swift.Bool>?
-    private var _submitAttempted$read: Swift.Bool = false
-    private var _preview$condition: Reactive.MutableProperty<Swift.Bool>
+    private var _name: Reactive.Stored<String>
+    private var _nickname: Reactive.Stored<String>
+    private var _saved: Reactive.Stored<[String]>
+    private var _completions: Reactive.Stored<Int>
+    private var _problemCount: Reactive.Stored<Int>
+    private var _saveIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _saveIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _previewCanExecute: Reactive.Stored<Swift.Bool>
+    private var _previewIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _previewIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _name$rule1: Reactive.Stored<Swift.Bool>
+    private var _name$rule2: Reactive.Stored<Swift.Bool>
+    private var _nameIsValid: Reactive.Stored<Swift.Bool>
+    private var _nameMessage: Reactive.Stored<Swift.String?>
+    private var _nickname$rule1: Reactive.Stored<Swift.Bool>
+    private var _nicknameIsValid: Reactive.Stored<Swift.Bool>
+    private var _nicknameMessage: Reactive.Stored<Swift.String?>
+    private var _isValid: Reactive.Stored<Swift.Bool>
+    private var _submitAttempted: Reactive.Stored<Swift.Bool>
     private var _save$refused: Swift.Bool = false
-    private let _$observationRegistrar = Observation.ObservationRegistrar()
+    @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
@@ -379,54 +212,41 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         self.maxNameLength = maxNameLength
 
         // Every value's first state, in update order.
-        let name: String = Self._name$initial()
-        let nickname: String = Self._nickname$initial()
-        let saved: [String] = Self._saved$initial()
-        let completions: Int = Self._completions$initial()
-        let saveIsExecuting: Swift.Bool = false
-        let saveIsEnabled: Swift.Bool = true
-        let previewIsExecuting: Swift.Bool = false
-        let name$rule1: Swift.Bool = Self._name$rule1$compute(name: name)
-        let name$rule2: Swift.Bool = Self._name$rule2$compute(name: name, maxNameLength: maxNameLength)
-        let nameIsValid: Swift.Bool = Reactive.Validation.all(name$rule1, name$rule2)
-        let nickname$rule1: Swift.Bool = Self._nickname$rule1$compute(nickname: nickname, name: name)
-        let nicknameIsValid: Swift.Bool = nickname$rule1
-        let isValid: Swift.Bool = Reactive.Validation.all(nameIsValid, nicknameIsValid)
-        let previewCanExecute: Swift.Bool = Self._previewCanExecute$compute(isValid: isValid)
-        let previewIsEnabled: Swift.Bool = previewCanExecute
-        let submitAttempted: Swift.Bool = false
-        let nameMessage: Swift.String? = Reactive.Validation.message(
-            shows: submitAttempted,
-            name$rule1 ? nil : "Enter a name.",
-            name$rule2 ? nil : "Too long: the \"name\" field \\ limit."
+        _name = Reactive.Stored<String>(Self._name$initial())
+        _nickname = Reactive.Stored<String>(Self._nickname$initial())
+        _saved = Reactive.Stored<[String]>(Self._saved$initial())
+        _completions = Reactive.Stored<Int>(Self._completions$initial())
+        _saveIsExecuting = .init(false)
+        _saveIsEnabled = .init(true)
+        _previewIsExecuting = .init(false)
+        _name$rule1 = .init(Self._name$rule1$compute(name: _name.value))
+        _name$rule2 = .init(Self._name$rule2$compute(name: _name.value, maxNameLength: maxNameLength))
+        _nameIsValid = .init(Reactive.Validation.all(_name$rule1.value, _name$rule2.value))
+        _nickname$rule1 = .init(Self._nickname$rule1$compute(nickname: _nickname.value, name: _name.value))
+        _nicknameIsValid = .init(_nickname$rule1.value)
+        _isValid = .init(Reactive.Validation.all(_nameIsValid.value, _nicknameIsValid.value))
+        _previewCanExecute = .init(Self._previewCanExecute$compute(isValid: _isValid.value))
+        _previewIsEnabled = .init(_previewCanExecute.value)
+        _submitAttempted = .init(false)
+        _nameMessage = .init(
+            Reactive.Validation.message(
+                shows: _submitAttempted.value,
+                _name$rule1.value ? nil : "Enter a name.",
+                _name$rule2.value ? nil : "Too long: the \"name\" field \\ limit."
+            )
         )
-        let nicknameMessage: Swift.String? = Reactive.Validation.message(
-            shows: submitAttempted,
-            nickname$rule1 ? nil : "A nickname differs from the name."
+        _nicknameMessage = .init(
+            Reactive.Validation.message(
+                shows: _submitAttempted.value,
+                _nickname$rule1.value ? nil : "A nickname differs from the name."
+            )
         )
-        let problemCount: Int = Self._problemCount$compute(nameMessage: nameMessage, nicknameMessage: nicknameMessage)
-        _name = name
-        _nickname = nickname
-        _saved = saved
-        _completions = completions
-        _problemCount = problemCount
-        _saveIsExecuting = saveIsExecuting
-        _saveIsEnabled = saveIsEnabled
-        _previewCanExecute = previewCanExecute
-        _previewIsExecuting = previewIsExecuting
-        _previewIsEnabled = previewIsEnabled
-        _name$rule1 = name$rule1
-        _name$rule2 = name$rule2
-        _nameIsValid = nameIsValid
-        _nameMessage = nameMessage
-        _nickname$rule1 = nickname$rule1
-        _nicknameIsValid = nicknameIsValid
-        _nicknameMessage = nicknameMessage
-        _isValid = isValid
-        _submitAttempted = submitAttempted
-        _preview$condition = Reactive.MutableProperty(previewCanExecute)
+        _problemCount = Reactive.Stored<Int>(
+            Self._problemCount$compute(nameMessage: _nameMessage.value, nicknameMessage: _nicknameMessage.value)
+        )
 
         // Follow the runtime objects this view model owns.
+        _$transactions.attach(self)
         _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._save$step {}
         }
@@ -444,225 +264,147 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Transactions
 
-    /// Runs one step of `save` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `saveIsExecuting` as the command reports it after the step.
     private func _save$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._save$step(step) } }
         step()
-        Reactive.Staging.write(&_saveIsExecuting, save.isExecuting.value, before: &_saveIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _saveIsExecuting.write(save.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Runs one step of `preview` (its start, or an event of its work, with the handlers it runs)
-    /// in one transaction, with `previewIsExecuting` as the command reports it after the step.
     private func _preview$step(_ step: @escaping () -> Swift.Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._preview$step(step) } }
         step()
-        Reactive.Staging.write(&_previewIsExecuting, preview.isExecuting.value, before: &_previewIsExecuting$before)
-        _$transactions.end { _$commit() }
+        _previewIsExecuting.write(preview.isExecuting.value)
+        _$transactions.end(self)
     }
 
-    /// Ends a transaction: computes again, once and in update order, each value that reads a value
-    /// that changed, then tells observers about each value that changed, once.
-    private func _$commit() {
+    /// Computes again, once and in update order, each value that reads a value written since the
+    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
+    /// a parent may read changed.
+    @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
-        let _name$changed = Reactive.Staging.changed(_name, before: &_name$before)
-        let _nickname$changed = Reactive.Staging.changed(_nickname, before: &_nickname$before)
-        let _saved$changed = Reactive.Staging.changed(_saved, before: &_saved$before)
-        let _completions$changed = Reactive.Staging.changed(_completions, before: &_completions$before)
-        let _saveIsExecuting$changed = Reactive.Staging.changed(_saveIsExecuting, before: &_saveIsExecuting$before)
-        let _previewIsExecuting$changed = Reactive.Staging.changed(
-            _previewIsExecuting,
-            before: &_previewIsExecuting$before
-        )
-        let _submitAttempted$changed = Reactive.Staging.changed(_submitAttempted, before: &_submitAttempted$before)
+        let _name$changed = _name.changed()
+        let _nickname$changed = _nickname.changed()
+        let _saved$changed = _saved.changed()
+        let _completions$changed = _completions.changed()
+        let _saveIsExecuting$changed = _saveIsExecuting.changed()
+        let _previewIsExecuting$changed = _previewIsExecuting.changed()
+        let _submitAttempted$changed = _submitAttempted.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _saveIsEnabled$changed = _saveIsExecuting$changed
-            && Reactive.Staging.replace(&_saveIsEnabled, with: !_saveIsExecuting)
-        let _name$rule1$changed = _name$changed
-            && Reactive.Staging.replace(&_name$rule1, with: Self._name$rule1$compute(name: _name))
+        let _saveIsEnabled$changed = _saveIsExecuting$changed && _saveIsEnabled.replace(!_saveIsExecuting.value)
+        let _name$rule1$changed = _name$changed && _name$rule1.replace(Self._name$rule1$compute(name: _name.value))
         let _name$rule2$changed = _name$changed
-            && Reactive.Staging.replace(
-                &_name$rule2,
-                with: Self._name$rule2$compute(name: _name, maxNameLength: maxNameLength)
-            )
+            && _name$rule2.replace(Self._name$rule2$compute(name: _name.value, maxNameLength: maxNameLength))
         let _nameIsValid$changed = (_name$rule1$changed || _name$rule2$changed)
-            && Reactive.Staging.replace(&_nameIsValid, with: Reactive.Validation.all(_name$rule1, _name$rule2))
+            && _nameIsValid.replace(Reactive.Validation.all(_name$rule1.value, _name$rule2.value))
         let _nickname$rule1$changed = (_nickname$changed || _name$changed)
-            && Reactive.Staging.replace(
-                &_nickname$rule1,
-                with: Self._nickname$rule1$compute(nickname: _nickname, name: _name)
-            )
-        let _nicknameIsValid$changed = _nickname$rule1$changed
-            && Reactive.Staging.replace(&_nicknameIsValid, with: _nickname$rule1)
+            && _nickname$rule1.replace(Self._nickname$rule1$compute(nickname: _nickname.value, name: _name.value))
+        let _nicknameIsValid$changed = _nickname$rule1$changed && _nicknameIsValid.replace(_nickname$rule1.value)
         let _isValid$changed = (_nameIsValid$changed || _nicknameIsValid$changed)
-            && Reactive.Staging.replace(&_isValid, with: Reactive.Validation.all(_nameIsValid, _nicknameIsValid))
+            && _isValid.replace(Reactive.Validation.all(_nameIsValid.value, _nicknameIsValid.value))
         let _previewCanExecute$changed = _isValid$changed
-            && Reactive.Staging.replace(&_previewCanExecute, with: Self._previewCanExecute$compute(isValid: _isValid))
+            && _previewCanExecute.replace(Self._previewCanExecute$compute(isValid: _isValid.value))
         let _previewIsEnabled$changed = (_previewCanExecute$changed || _previewIsExecuting$changed)
-            && Reactive.Staging.replace(&_previewIsEnabled, with: _previewCanExecute && !_previewIsExecuting)
+            && _previewIsEnabled.replace(_previewCanExecute.value && !_previewIsExecuting.value)
         let _nameMessage$changed = (_submitAttempted$changed || _name$rule1$changed || _name$rule2$changed)
-            && Reactive.Staging.replace(
-                &_nameMessage,
-                with: Reactive.Validation.message(
-                    shows: _submitAttempted,
-                    _name$rule1 ? nil : "Enter a name.",
-                    _name$rule2 ? nil : "Too long: the \"name\" field \\ limit."
+            && _nameMessage.replace(
+                Reactive.Validation.message(
+                    shows: _submitAttempted.value,
+                    _name$rule1.value ? nil : "Enter a name.",
+                    _name$rule2.value ? nil : "Too long: the \"name\" field \\ limit."
                 )
             )
         let _nicknameMessage$changed = (_submitAttempted$changed || _nickname$rule1$changed)
-            && Reactive.Staging.replace(
-                &_nicknameMessage,
-                with: Reactive.Validation.message(
-                    shows: _submitAttempted,
-                    _nickname$rule1 ? nil : "A nickname differs from the name."
+            && _nicknameMessage.replace(
+                Reactive.Validation.message(
+                    shows: _submitAttempted.value,
+                    _nickname$rule1.value ? nil : "A nickname differs from the name."
                 )
             )
         let _problemCount$changed = (_nameMessage$changed || _nicknameMessage$changed)
-            && Reactive.Staging.replace(
-                &_problemCount,
-                with: Self._problemCount$compute(nameMessage: _nameMessage, nicknameMessage: _nicknameMessage)
+            && _problemCount.replace(
+                Self._problemCount$compute(nameMessage: _nameMessage.value, nicknameMessage: _nicknameMessage.value)
             )
+        return (_name$changed || _nickname$changed || _saved$changed || _completions$changed || _saveIsExecuting$changed
+            || _saveIsEnabled$changed || _previewIsExecuting$changed || _nameIsValid$changed || _nicknameIsValid$changed
+            || _isValid$changed || _previewIsEnabled$changed || _submitAttempted$changed || _nameMessage$changed
+            || _nicknameMessage$changed || _problemCount$changed)
+    }
 
-        _$transactions.notify {
-            // Runtime properties take their new values first, so that every observer reads current ones.
-            if _name$changed { _name$mirror?.stage(_name) }
-            if _nickname$changed { _nickname$mirror?.stage(_nickname) }
-            if _saved$changed { _saved$mirror?.stage(_saved) }
-            if _completions$changed { _completions$mirror?.stage(_completions) }
-            if _saveIsExecuting$changed { _saveIsExecuting$mirror?.stage(_saveIsExecuting) }
-            if _saveIsEnabled$changed { _saveIsEnabled$mirror?.stage(_saveIsEnabled) }
-            if _previewIsExecuting$changed { _previewIsExecuting$mirror?.stage(_previewIsExecuting) }
-            if _nameIsValid$changed { _nameIsValid$mirror?.stage(_nameIsValid) }
-            if _nicknameIsValid$changed { _nicknameIsValid$mirror?.stage(_nicknameIsValid) }
-            if _isValid$changed { _isValid$mirror?.stage(_isValid) }
-            if _previewCanExecute$changed { _preview$condition.stage(_previewCanExecute) }
-            if _previewIsEnabled$changed { _previewIsEnabled$mirror?.stage(_previewIsEnabled) }
-            if _submitAttempted$changed { _submitAttempted$mirror?.stage(_submitAttempted) }
-            if _nameMessage$changed { _nameMessage$mirror?.stage(_nameMessage) }
-            if _nicknameMessage$changed { _nicknameMessage$mirror?.stage(_nicknameMessage) }
-            if _problemCount$changed { _problemCount$mirror?.stage(_problemCount) }
-            // Then observers are told, in update order: Observation, then the runtime property.
-            if _name$changed { _$didChange(\.name, _name$mirror, _name$read) }
-            if _nickname$changed { _$didChange(\.nickname, _nickname$mirror, _nickname$read) }
-            if _saved$changed { _$didChange(\.saved, _saved$mirror, _saved$read) }
-            if _completions$changed { _$didChange(\.completions, _completions$mirror, _completions$read) }
-            if _saveIsExecuting$changed {
-                _$didChange(\.saveIsExecuting, _saveIsExecuting$mirror, _saveIsExecuting$read)
-            }
-            if _saveIsEnabled$changed { _$didChange(\.saveIsEnabled, _saveIsEnabled$mirror, _saveIsEnabled$read) }
-            if _previewIsExecuting$changed {
-                _$didChange(\.previewIsExecuting, _previewIsExecuting$mirror, _previewIsExecuting$read)
-            }
-            if _nameIsValid$changed { _$didChange(\.nameIsValid, _nameIsValid$mirror, _nameIsValid$read) }
-            if _nicknameIsValid$changed {
-                _$didChange(\.nicknameIsValid, _nicknameIsValid$mirror, _nicknameIsValid$read)
-            }
-            if _isValid$changed { _$didChange(\.isValid, _isValid$mirror, _isValid$read) }
-            if _previewCanExecute$changed { _preview$condition.publish() }
-            if _previewIsEnabled$changed {
-                _$didChange(\.previewIsEnabled, _previewIsEnabled$mirror, _previewIsEnabled$read)
-            }
-            if _submitAttempted$changed {
-                _$didChange(\.submitAttempted, _submitAttempted$mirror, _submitAttempted$read)
-            }
-            if _nameMessage$changed { _$didChange(\.nameMessage, _nameMessage$mirror, _nameMessage$read) }
-            if _nicknameMessage$changed {
-                _$didChange(\.nicknameMessage, _nicknameMessage$mirror, _nicknameMessage$read)
-            }
-            if _problemCount$changed { _$didChange(\.problemCount, _problemCount$mirror, _problemCount$read) }
-        }
+    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
+    @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
+        // Twice: every runtime property takes its new value, then observers are told in update order.
+        if _name.pending(telling) { _$changed(\.name, _name, telling) }
+        if _nickname.pending(telling) { _$changed(\.nickname, _nickname, telling) }
+        if _saved.pending(telling) { _$changed(\.saved, _saved, telling) }
+        if _completions.pending(telling) { _$changed(\.completions, _completions, telling) }
+        if _saveIsExecuting.pending(telling) { _$changed(\.saveIsExecuting, _saveIsExecuting, telling) }
+        if _saveIsEnabled.pending(telling) { _$changed(\.saveIsEnabled, _saveIsEnabled, telling) }
+        if _previewIsExecuting.pending(telling) { _$changed(\.previewIsExecuting, _previewIsExecuting, telling) }
+        if _nameIsValid.pending(telling) { _$changed(\.nameIsValid, _nameIsValid, telling) }
+        if _nicknameIsValid.pending(telling) { _$changed(\.nicknameIsValid, _nicknameIsValid, telling) }
+        if _isValid.pending(telling) { _$changed(\.isValid, _isValid, telling) }
+        if _previewCanExecute.pending(telling) { _$changed(_previewCanExecute, telling) }
+        if _previewIsEnabled.pending(telling) { _$changed(\.previewIsEnabled, _previewIsEnabled, telling) }
+        if _submitAttempted.pending(telling) { _$changed(\.submitAttempted, _submitAttempted, telling) }
+        if _nameMessage.pending(telling) { _$changed(\.nameMessage, _nameMessage, telling) }
+        if _nicknameMessage.pending(telling) { _$changed(\.nicknameMessage, _nicknameMessage, telling) }
+        if _problemCount.pending(telling) { _$changed(\.problemCount, _problemCount, telling) }
         #if DEBUG
-        Reactive.Invariant.check(_$invariants, of: Self.self)
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    /// Runs `body` as one action, or, while observers are being told, right after them.
-    private func _$transaction(_ body: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
-        body()
-        _$transactions.end { _$commit() }
-    }
-
-    /// Records a read for Observation. Each getter first sets its value's `read` flag: a value
-    /// read once may be tracked, so only then does a change of it need telling Observation
-    /// (`_$didChange`).
-    private func _$access<Value>(_ keyPath: Swift.KeyPath<ProfileFormViewModel, Value>) {
-        _$observationRegistrar.access(self, keyPath: keyPath)
-    }
-
-    /// Tells Observation (unless the value was never read, so that nothing can track it), then
-    /// the runtime property's observers, about a value already stored; the first time in a
-    /// transaction, parents that read this view model compute again first.
-    private func _$didChange<Value>(
-        _ keyPath: Swift.KeyPath<ProfileFormViewModel, Value>,
-        _ mirror: Reactive.MutableProperty<Value>?,
-        _ read: Swift.Bool
-    ) {
-        _$transactions.willTellObservers()
-        if read { _$observationRegistrar.withMutation(of: self, keyPath: keyPath) {} }
-        mirror?.publish()
     }
 
     // MARK: Spec expressions
 
-    /// The initial value of `name`.
     private static func _name$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 9)
                                   ""
 #sourceLocation()
     }
 
-    /// The initial value of `nickname`.
     private static func _nickname$initial() -> String {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 10)
                                       ""
 #sourceLocation()
     }
 
-    /// The initial value of `saved`.
     private static func _saved$initial() -> [String] {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 11)
                                        []
 #sourceLocation()
     }
 
-    /// The initial value of `completions`.
     private static func _completions$initial() -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 12)
                                       0
 #sourceLocation()
     }
 
-    /// Computes `problemCount` from what it reads.
     private static func _problemCount$compute(nameMessage: Swift.String?, nicknameMessage: Swift.String?) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 25)
             [nameMessage, nicknameMessage].compactMap { $0 }.count
 #sourceLocation()
     }
 
-    /// Whether `preview` may run, besides not already running.
     private static func _previewCanExecute$compute(isValid: Swift.Bool) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 33)
              isValid
 #sourceLocation()
     }
 
-    /// Whether rule 1 of `name` holds.
     private static func _name$rule1$compute(name: String) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 18)
                  !name.isEmpty
 #sourceLocation()
     }
 
-    /// Whether rule 2 of `name` holds.
     private static func _name$rule2$compute(name: String, maxNameLength: Int) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 19)
                 name.count <= maxNameLength
 #sourceLocation()
     }
 
-    /// Whether rule 1 of `nickname` holds.
     private static func _nickname$rule1$compute(nickname: String, name: String) -> Swift.Bool {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 21)
                 nickname != name
@@ -671,7 +413,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Spec statements
 
-    /// The work `save` runs on each execution.
     private func _save$task() async throws -> Swift.Void {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 29)
       try await Task.sleep(for: .milliseconds(1))
@@ -682,11 +423,10 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     /// An attempt of `save`, which submits the form: from now on every field shows its message,
     /// and the work runs only when the form is valid (`isValid` as the last transaction left it).
     private func _save$attempt() -> Swift.Bool {
-        Reactive.Staging.write(&_submitAttempted, true, before: &_submitAttempted$before)
-        return _isValid
+        _submitAttempted.write(true)
+        return _isValid.value
     }
 
-    /// Handles the successful end of an execution of `save`.
     private func _save$didComplete() {
         guard !_save$refused else {
             _save$refused = false
@@ -697,7 +437,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 #sourceLocation()
     }
 
-    /// What `preview` does.
     private func _preview$perform() {
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 34)
              saved = []
@@ -713,11 +452,19 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
             .value("nickname", \.nickname, nicknameProperty),
             .value("saved", \.saved, savedProperty),
             .value("completions", \.completions, completionsProperty),
-            .value("problemCount", \.problemCount, problemCountProperty),
+            .value("problemCount", \.problemCount, problemCountProperty) {
+                Self._problemCount$compute(
+                    nameMessage: $0._nameMessage.value,
+                    nicknameMessage: $0._nicknameMessage.value
+                )
+            },
             .work("saveIsExecuting", \.saveIsExecuting, saveIsExecutingProperty),
-            .value("saveIsEnabled", \.saveIsEnabled, saveIsEnabledProperty),
+            .value("saveIsEnabled", \.saveIsEnabled, saveIsEnabledProperty) { !$0._saveIsExecuting.value },
             .work("previewIsExecuting", \.previewIsExecuting, previewIsExecutingProperty),
-            .value("previewIsEnabled", \.previewIsEnabled, previewIsEnabledProperty),
+            .value("previewIsEnabled", \.previewIsEnabled, previewIsEnabledProperty) {
+                Self._previewCanExecute$compute(isValid: $0._isValid.value)
+                    && !$0._previewIsExecuting.value
+            },
             .value("nameIsValid", \.nameIsValid, nameIsValidProperty),
             .value("nameMessage", \.nameMessage, nameMessageProperty),
             .value("nicknameIsValid", \.nicknameIsValid, nicknameIsValidProperty),
@@ -734,14 +481,13 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
                 "messagesOnlyAfterAnAttempt",
                 "no message shows before the first attempt",
                 holds: Self._messagesOnlyAfterAnAttempt$invariant(
-                    submitAttempted: _submitAttempted,
-                    problemCount: _problemCount
+                    submitAttempted: _submitAttempted.value,
+                    problemCount: _problemCount.value
                 )
             ),
         ]
     }
 
-    /// Whether the invariant `messagesOnlyAfterAnAttempt` holds.
     private static func _messagesOnlyAfterAnAttempt$invariant(
         submitAttempted: Swift.Bool,
         problemCount: Int
@@ -766,34 +512,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
             Reactive.InspectedCommand("preview", preview),
         ]
     }
-
-    /// What differs from a fresh computation, for the explorer: each derived value and command condition
-    /// computed again from the stored values it reads, and each command's enabled state; empty when all agree.
-    @_spi(Testing) public func _$audit() -> [Swift.String] {
-        var _$differences: [Swift.String] = []
-        Reactive.Audit.compare(
-            "problemCount",
-            _problemCount,
-            Self._problemCount$compute(nameMessage: _nameMessage, nicknameMessage: _nicknameMessage),
-            into: &_$differences
-        )
-        Reactive.Audit.compare("saveIsEnabled", _saveIsEnabled, !_saveIsExecuting, into: &_$differences)
-        Reactive.Audit.compare("save.isEnabled", save.isEnabled.value, _saveIsEnabled, into: &_$differences)
-        Reactive.Audit.compare(
-            "previewCanExecute",
-            _previewCanExecute,
-            Self._previewCanExecute$compute(isValid: _isValid),
-            into: &_$differences
-        )
-        Reactive.Audit.compare(
-            "previewIsEnabled",
-            _previewIsEnabled,
-            _previewCanExecute && !_previewIsExecuting,
-            into: &_$differences
-        )
-        Reactive.Audit.compare("preview.isEnabled", preview.isEnabled.value, _previewIsEnabled, into: &_$differences)
-        return _$differences
-    }
 }
 
-@_spi(VMGen) extension ProfileFormViewModel: Reactive.Transactional {}
+@_spi(VMGen) extension ProfileFormViewModel: Reactive.GeneratedViewModel {}

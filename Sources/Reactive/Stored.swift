@@ -1,0 +1,154 @@
+/// One value of a generated view model, in one stored property: the value, the value from
+/// before the transaction that wrote it, the runtime property that mirrors it once someone asked
+/// for one, and whether a getter ever read it (only then may Observation track it).
+///
+/// The change rules are picked by the value's static type (below). Every method is
+/// `@inlinable` and calls nothing that could reach the view model: an access of a view model's
+/// `Stored` property never spans a call, so Swift proves in a release build that no two of them
+/// overlap and checks none at run time (docs/benchmarks.md, "Exclusivity checks"). That is why
+/// the mirror is created, staged and published by the view model (`GeneratedViewModel`), never
+/// inside a mutating method here.
+@_spi(VMGen)
+public struct Stored<Value> {
+    /// The current value: the single source of truth.
+    public var value: Value
+    /// The value from before the transaction; nil when the transaction did not write it.
+    public var before: Value?
+    /// The runtime property, once asked for; staged and published by the commit from then on.
+    public var mirror: MutableProperty<Value>?
+    /// Whether a getter read the value: from then on a change of it is told to Observation.
+    public var isRead = false
+    /// Whether the value changed since its observers were last told: set by the change rules
+    /// below when they find a change, taken by ``pending(_:)`` when the observers are told.
+    public var isPending = false
+
+    @inlinable
+    public init(_ value: Value) {
+        self.value = value
+    }
+
+    /// The value, for a getter: marks it read.
+    @inlinable
+    public mutating func read() -> Value {
+        isRead = true
+        return value
+    }
+
+    /// A write of a transaction: the first one keeps the value from before it.
+    @inlinable
+    public mutating func write(_ newValue: Value) {
+        if case .none = before { before = value }
+        value = newValue
+    }
+
+    /// Keeps the value from before the transaction, before code writes ``value`` directly (a
+    /// reaction, which takes it `inout`).
+    @inlinable
+    public mutating func willWrite() {
+        if case .none = before { before = value }
+    }
+
+    /// Whether the value is pending (it changed since its observers were last told); after the
+    /// pass that tells them (`telling`), it no longer is.
+    @inlinable
+    public mutating func pending(_ telling: Bool) -> Bool {
+        defer { if telling { isPending = false } }
+        return isPending
+    }
+
+    /// Marks a change found by a rule: the value is pending until its observers are told.
+    @inlinable
+    public mutating func pend(_ changed: Bool) -> Bool {
+        if changed { isPending = true }
+        return changed
+    }
+
+    /// Whether the value written in this transaction changed; forgets the value from before.
+    /// A value that is neither `Equatable` nor optional changed when it was written.
+    @inlinable
+    public mutating func changed() -> Bool {
+        defer { before = nil }
+        return pend(before != nil)
+    }
+
+    /// Stores a value computed again and tells whether that is a change: for a value that is
+    /// neither `Equatable` nor optional, always.
+    @inlinable
+    public mutating func replace(_ newValue: Value) -> Bool {
+        value = newValue
+        return pend(true)
+    }
+}
+
+// The change rules by the value's static type. Overloads of members that differ only in their
+// constraints are ranked by the constraints, so each rule is an extension constrained by a protocol
+// (a same-type constraint such as `Value == Wrapped?` would not be preferred).
+
+extension Stored where Value: Equatable {
+    /// An `Equatable` value changed when it differs from its value before the transaction.
+    @inlinable
+    public mutating func changed() -> Bool {
+        defer { before = nil }
+        guard case .some(let old) = before else { return false }
+        return pend(old != value)
+    }
+
+    @inlinable
+    public mutating func replace(_ newValue: Value) -> Bool {
+        if value == newValue { return false }
+        value = newValue
+        return pend(true)
+    }
+}
+
+extension Stored where Value: OptionalValue {
+    /// An optional value that is not `Equatable` (such as `(any Error)?`) changed when it was
+    /// written, unless it was nil before and is nil after: each new error is a change, even one
+    /// that looks like the last.
+    @inlinable
+    public mutating func changed() -> Bool {
+        defer { before = nil }
+        guard case .some(let old) = before else { return false }
+        return pend(!old.isNil || !value.isNil)
+    }
+
+    @inlinable
+    public mutating func replace(_ newValue: Value) -> Bool {
+        let changed = !value.isNil || !newValue.isNil
+        value = newValue
+        return pend(changed)
+    }
+}
+
+extension Stored where Value: OptionalValue & Equatable {
+    @inlinable
+    public mutating func changed() -> Bool {
+        defer { before = nil }
+        guard case .some(let old) = before else { return false }
+        return pend(old != value)
+    }
+
+    @inlinable
+    public mutating func replace(_ newValue: Value) -> Bool {
+        if value == newValue { return false }
+        value = newValue
+        return pend(true)
+    }
+}
+
+/// An optional, whatever it wraps: what ``Stored``'s rule for optionals needs to know.
+@_spi(VMGen)
+public protocol OptionalValue {
+    var isNil: Bool { get }
+}
+
+@_spi(VMGen)
+extension Optional: OptionalValue {
+    @inlinable
+    public var isNil: Bool {
+        if case .none = self { return true }
+        return false
+    }
+}
+
+extension Stored: Sendable where Value: Sendable {}
