@@ -424,6 +424,17 @@ struct EditingTests {
         #expect(text == JSONValue(encoding: [DiagnosticFix(title: "Write the text as a Swift string: `'\"none\"'`", range: Range(start: Position(line: 2, character: 32), end: Position(line: 2, character: 38)), newText: "'\"none\"'")]))
     }
 
+    @Test("a value that a `,` cut inside `{ }` gets a quick fix that quotes it whole")
+    func commaInFlowValue() throws {
+        let session = try Session()
+        session.open("C.vm.yaml", "viewModel: A\nstate:\n  e: { type: String?, doc: The error, if any. }\n")
+        let fix = session.diagnostics("C.vm.yaml").first?["data"]
+        #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `\"The error, if any.\"`", range: Range(start: Position(line: 2, character: 27), end: Position(line: 2, character: 45)), newText: "\"The error, if any.\"")]))
+        // When the rest has a value of its own, where the value ends is not clear: no fix.
+        session.change("C.vm.yaml", "viewModel: A\nstate:\n  e: { type: String?, doc: The error, if any: x }\n", version: 2)
+        #expect(session.diagnostics("C.vm.yaml").first?["data"] == nil)
+    }
+
     @Test("vmgen.showGeneratedSwift returns the spec's Swift, or an error while it has errors")
     func showSwift() throws {
         let session = try Session()

@@ -60,7 +60,7 @@ struct NodeReader {
         guard let entries = entries(of: node, in: context) else { return nil }
         let allowed = place.keys
         var fields: [String: (key: Located<String>, value: Node)] = [:]
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
             if allowed.contains(entry.key.value) {
                 fields[entry.key.value] = entry
             } else {
@@ -70,9 +70,10 @@ struct NodeReader {
                     ? "; if it is the end of the value before it, a `,` inside `{ }` cut that value: quote it" : ""
                 let suggestion = Suggestion.didYouMean(entry.key.value, in: allowed)
                 let belonging = suggestion.isEmpty ? KeyPlace.belonging(of: entry.key.value, notIn: place) : ""
+                let rejoined = split.isEmpty || index == 0 ? nil : rejoinedValue(entries[index - 1].value, cutAt: entry)
                 diagnostics.error(
                     "unknown key `\(entry.key.value)` in \(context)\(suggestion)\(belonging)\(split) (known keys: \(known))",
-                    at: entry.key.location, fixes: Suggestion.fixes(entry.key, in: allowed))
+                    at: entry.key.location, fixes: Suggestion.fixes(entry.key, in: allowed) + (rejoined.map { [$0] } ?? []))
             }
         }
         // A misspelled required key was reported as unknown, with the key it meant: once is enough.
@@ -81,6 +82,23 @@ struct NodeReader {
             diagnostics.error("\(context) is missing `\(key)`", at: location(of: node))
         }
         return fields
+    }
+
+    /// The fix for a plain value that a `,` cut inside `{ }` (`doc: The error, if any.` read as
+    /// `doc: The error` and a key `if any.`): the value and the rest, quoted as one. Only when
+    /// both stand on one line and the rest has no value of its own, so that where the value ends
+    /// is clear.
+    func rejoinedValue(_ value: Node, cutAt rest: (key: Located<String>, value: Node)) -> Diagnostic.Fix? {
+        guard case .scalar(let scalar) = value, scalar.style == .plain,
+              case .scalar(let restValue) = rest.value, restValue.string.isEmpty || restValue.string == "~" else { return nil }
+        let start = location(of: value), end = rest.key.location
+        guard start.line == end.line, start.line <= lines.count else { return nil }
+        let line = lines[start.line - 1].utf8
+        let from = start.column - 1, to = end.column - 1 + rest.key.value.utf8.count
+        guard from >= 0, from < to, to <= line.count else { return nil }
+        let original = String(Substring(line.dropFirst(from).prefix(to - from)))
+        let quoted = YAMLLoader.quoted(original)
+        return Diagnostic.Fix("Quote the value: `\(quoted)`", at: start, replacing: original, with: quoted)
     }
 
     /// The keys of `place` that a mapping's unknown keys are misspellings of (`intial` for
