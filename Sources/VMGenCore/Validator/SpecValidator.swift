@@ -170,7 +170,15 @@ extension CodeAnalysis {
         guard let body = parse(code, what, form: form, signature: signature, parsed: parsed) else { return nil }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: true)
         let reads = SpecCode.reads(in: body)
-        let declared = Self.firstOfEachSpelling(reads).filter { $0.name != "self" }.compactMap { resolve($0, in: code, what, given: given)?.name }
+        // Which reads the code writes, so that a mistyped name it writes is said to be written;
+        // found (one more walk) only when the code names something the spec does not declare.
+        let written: Set<Int> = reads.allSatisfy({ symbols[$0.name] != nil || given.contains($0.name) || $0.name == "self" }) ? [] : {
+            let writes = SpecCode.writes(in: body, among: reads)
+            return Set((writes.assigned + writes.mutated).map(\.offset))
+        }()
+        let declared = Self.firstOfEachSpelling(reads).filter { $0.name != "self" }.compactMap {
+            resolve($0, in: code, what, given: given, isWritten: written.contains($0.offset))?.name
+        }
         statementReads += SpecCode.names(reads)
         return (body, declared)
     }
@@ -206,8 +214,9 @@ extension CodeAnalysis {
     /// A name the spec does not declare is an error, unless it is a type (capitalized) or
     /// called as a function: those may come from Swift or the imports, and the compiler checks
     /// them at the spec's line and column. `given`: the names the code is given besides the
-    /// spec's (`element`, `child`), for suggestions.
-    mutating func checkUndeclared(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String]) {
+    /// spec's (`element`, `child`), for suggestions. `isWritten`: the code writes the name
+    /// (`log.append(x)`, `x = 1`), which the message then says.
+    mutating func checkUndeclared(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String], isWritten: Bool = false) {
         // A name whose entry failed to parse was reported already.
         guard !read.isCalled, read.name.first?.isUppercase != true, !spec.brokenNames.contains(read.name) else { return }
         let location = code.location(ofUTF8Offset: read.offset)
@@ -232,7 +241,7 @@ extension CodeAnalysis {
             // The whole value becomes the quoted string (an editor replaces YAML quotes around it too).
             fixes.append(Diagnostic.Fix("Write the text as a Swift string: `'\"\(read.name)\"'`", at: location, replacing: read.name, with: "'\"\(read.name)\"'"))
         }
-        diagnostics.error("\(what) reads `\(read.name)`, which the spec does not declare\(advice)", at: location, fixes: fixes)
+        diagnostics.error("\(what) \(isWritten ? "writes" : "reads") `\(read.name)`, which the spec does not declare\(advice)", at: location, fixes: fixes)
     }
 
     /// The first read of each name, telling apart spellings that Swift's `String` equality
@@ -245,9 +254,9 @@ extension CodeAnalysis {
     /// The declared symbol a read names. Reports a name the spec does not declare (see
     /// `checkUndeclared`) and one spelled in another Unicode form than its declaration (the
     /// compiler would not find it).
-    mutating func resolve(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String] = []) -> Symbol? {
+    mutating func resolve(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String] = [], isWritten: Bool = false) -> Symbol? {
         guard let symbol = symbols[read.name] else {
-            checkUndeclared(read, in: code, what, given: given)
+            checkUndeclared(read, in: code, what, given: given, isWritten: isWritten)
             return nil
         }
         if !symbol.name.unicodeScalars.elementsEqual(read.name.unicodeScalars) {
