@@ -8,21 +8,27 @@ extension Server {
         return PrepareRenameResult(range: range, placeholder: word)
     }
 
-    /// Renames a declared name everywhere the spec writes it. The generated names user code may
-    /// use (`<name>IsEnabled`, `<name>Property`...) change with it; the Swift files that use
-    /// them are not edited, so the client is warned with the list.
+    /// Renames a declared name everywhere the spec writes it, and the generated names made of it
+    /// where the spec's code uses them (`reloadProfile()`, `profileIsLoading`). The generated
+    /// names user code may use (`<name>IsEnabled`, `<name>Property`...) change with it; the
+    /// Swift files that use them are not edited, so the client is warned with the list.
     func rename(_ params: RenameParams) throws -> WorkspaceEdit {
         let position = TextDocumentPositionParams(textDocument: params.textDocument, position: params.position)
         guard let (target, word, _) = target(at: position), case .name(let name) = target, name.owner == nil else {
             throw MessageError(.requestFailed, "only a name the spec declares can be renamed")
         }
-        guard Self.isIdentifier(params.newName) else {
-            throw MessageError(.requestFailed, "`\(params.newName)` is not a Swift identifier")
+        if let problem = SwiftNames.problem(with: params.newName) {
+            throw MessageError(.requestFailed, "`\(params.newName)` cannot be the name: \(problem)")
         }
         if let names = names(of: params.textDocument.uri), names[params.newName] != nil, params.newName != word {
             throw MessageError(.requestFailed, "the spec already declares `\(params.newName)`")
         }
         let path = DocumentURI.path(of: params.textDocument.uri)
+        let generated = (names(of: params.textDocument.uri)?.names.values ?? [:].values).filter { $0.owner == word }.map(\.name).sorted()
+        // Each generated name the spec's own code may use, with what it becomes.
+        let renamedGenerated = generated.compactMap { old in
+            GeneratedNames.renamed(old, owner: word, to: params.newName).map { (old: old, new: $0) }
+        }
         var changes: [String: [TextEdit]] = [:]
         var targets = [path]
         if name.kind == "event" { targets += parents(of: path) }
@@ -30,11 +36,15 @@ extension Server {
             guard let document = workspace.document(forPath: target) else { continue }
             let spec = workspace.analysis(ofPath: target)?.spec
             // In the spec itself every place of the name; in a parent, its `on:` keys.
-            let edits = Occurrences.find(word, in: document, spec: spec, handlersOnly: index > 0)
+            var edits = Occurrences.find(word, in: document, spec: spec, handlersOnly: index > 0)
                 .map { TextEdit(range: $0.range, newText: params.newName) }
+            if index == 0 {
+                for name in renamedGenerated {
+                    edits += Occurrences.find(name.old, in: document, spec: spec).map { TextEdit(range: $0.range, newText: name.new) }
+                }
+            }
             if !edits.isEmpty { changes[document.uri] = edits }
         }
-        let generated = (names(of: params.textDocument.uri)?.names.values ?? [:].values).filter { $0.owner == word }.map(\.name).sorted()
         if !generated.isEmpty {
             let renamed = generated.map { "`\($0)`" }.joined(separator: ", ")
             var message = "Renaming `\(word)` also renames the generated \(renamed); Swift files that use them are not edited: update them by hand"
@@ -46,10 +56,5 @@ extension Server {
             send(.notification(method: "window/showMessage", params: Payload(ShowMessageParams(type: 2, message: message + "."))))
         }
         return WorkspaceEdit(changes: changes)
-    }
-
-    static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
-        return text.unicodeScalars.dropFirst().allSatisfy { $0.properties.isXIDContinue }
     }
 }

@@ -361,6 +361,53 @@ struct EditingTests {
         #expect(invalid["error"]?["code"] == .int(-32803))
     }
 
+    @Test("rename also renames the generated names the spec's own code uses, and refuses a keyword")
+    func renameGeneratedNamesInCode() throws {
+        let spec = """
+            viewModel: ProfileViewModel
+            dependencies:
+              fetch: { type: "@Sendable () -> SignalProducer<String, Never>" }
+            resources:
+              profile: { type: String, trigger: init, load: fetch() }
+            derived:
+              shown: { type: String, value: 'profileIsLoading ? "…" : profile ?? "-"' }
+            commands:
+              refresh:
+                enabled: "!profileIsLoading"
+                perform: reloadProfile()
+
+            """
+        let session = try Session()
+        session.open("Profile.vm.yaml", spec)
+        // `profile` at line 4, column 2.
+        let response = session.request("textDocument/rename", session.at("Profile.vm.yaml", 4, 4).merging(["newName": "account"]) { $1 })
+        guard case .array(let edits)? = response["result"]?["changes"]?[session.uri("Profile.vm.yaml")] else {
+            Issue.record("no edits: \(response)")
+            return
+        }
+        func int(_ value: JSONValue?) -> Int? { if case .int(let number)? = value { number } else { nil } }
+        var lines = spec.components(separatedBy: "\n")
+        // Apply the edits (one line each) from the last column back.
+        for edit in edits.sorted(by: { (int($0["range"]?["start"]?["character"]) ?? 0) > (int($1["range"]?["start"]?["character"]) ?? 0) }) {
+            guard let line = int(edit["range"]?["start"]?["line"]), let from = int(edit["range"]?["start"]?["character"]),
+                  let to = int(edit["range"]?["end"]?["character"]), case .string(let text)? = edit["newText"] else { continue }
+            var units = Array(lines[line].utf16)
+            units.replaceSubrange(from..<to, with: Array(text.utf16))
+            lines[line] = String(decoding: units, as: UTF16.self)
+        }
+        let renamed = lines.joined(separator: "\n")
+        #expect(renamed.contains("account: { type: String"))
+        #expect(renamed.contains("'accountIsLoading ? \"…\" : account ?? \"-\"'"))
+        #expect(renamed.contains("enabled: \"!accountIsLoading\""))
+        #expect(renamed.contains("perform: reloadAccount()"))
+        #expect(!renamed.contains("profile") && !renamed.contains("reloadProfile"))
+        session.change("Profile.vm.yaml", renamed, version: 2)
+        #expect(session.diagnostics("Profile.vm.yaml").isEmpty, "the renamed spec checks clean")
+
+        let keyword = session.request("textDocument/rename", session.at("Profile.vm.yaml", 4, 4).merging(["newName": "class"]) { $1 })
+        #expect(keyword["error"]?["code"] == .int(-32803))
+    }
+
     @Test("the rename's warning lists the project's Swift code that uses the generated names, not generated files")
     func swiftUses() throws {
         let session = try Session()

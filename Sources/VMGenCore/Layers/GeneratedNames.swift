@@ -50,6 +50,17 @@ public enum GeneratedNames {
         [(update, spec.viewModel)]
     }
 
+    /// What a generated name of `owner` becomes when `owner` is renamed `newOwner`
+    /// (`profileIsLoading` -> `accountIsLoading`, `reloadProfile` -> `reloadAccount`): the same
+    /// rule applied to the new name; nil for a name no rule makes of `owner`.
+    public static func renamed(_ name: String, owner: String, to newOwner: String) -> String? {
+        let rules: [(String) -> String] = [
+            property(of:), isExecuting(of:), isEnabled(of:), isLoading(of:), error(of:), reload(of:),
+            message(of:), isValid(of:), wasEdited(of:), canExecute(of:),
+        ]
+        return rules.first { $0(owner) == name }.map { $0(newOwner) }
+    }
+
     /// `photos` -> `Photos`.
     public static func capitalized(_ name: String) -> String {
         name.prefix(1).uppercased() + name.dropFirst()

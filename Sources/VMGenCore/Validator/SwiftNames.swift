@@ -1,8 +1,8 @@
 /// What counts as a usable Swift name.
-enum SwiftNames {
+public enum SwiftNames {
     /// Why `name` cannot be a Swift identifier (of a type, with `isType`: the view model's
     /// name), or nil when it can.
-    static func problem(with name: String, isType: Bool = false) -> String? {
+    public static func problem(with name: String, isType: Bool = false) -> String? {
         guard let first = name.unicodeScalars.first else { return "it is empty" }
         if !(first == "_" || first.properties.isXIDStart) {
             return "a Swift name starts with a letter or `_`"
