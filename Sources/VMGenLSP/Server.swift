@@ -95,9 +95,15 @@ public final class Server {
             return .null
         case "textDocument/didClose":
             let params = try message.params(as: DidCloseTextDocumentParams.self)
+            let path = DocumentURI.path(of: params.textDocument.uri)
+            // The specs checked with the closed text are checked with the file on disk again.
+            let dependents = workspace.dependents(of: path)
             workspace.close(params.textDocument.uri)
             pendingDiagnostics[params.textDocument.uri] = nil
             publish(uri: params.textDocument.uri, diagnostics: [], version: nil)
+            for dependent in Set(dependents + workspace.dependents(of: path)).sorted() where dependent != path {
+                publishDiagnostics(ofPath: dependent)
+            }
             return .null
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
             // A spec saved or changed on disk can change the checks of the open specs beside it.

@@ -50,6 +50,9 @@ async def test_parent_rechecked_when_child_changes(client: LanguageClient, specs
     specs.change(child, ROW.replace("picked", "chosen"))
     (diagnostic,) = await specs.diagnostics(parent, until=lambda found: len(found) == 1)
     assert "has no event `picked`" in diagnostic.message
+    # Closed without saving: the child is the file on disk again, which has `picked`.
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=child)))
+    assert await specs.diagnostics(parent, until=lambda found: len(found) == 0) == []
 
 
 async def test_completion_of_keys_and_names(client: LanguageClient, specs: Specs):
