@@ -132,6 +132,17 @@ struct YAMLOutline {
             }
             return .value(path: path, keyLine: position.line)
         }
+        if line.isListItem, line.key == nil {
+            // A list item that is a flow mapping: its entries are keys of the list's items.
+            let entries = flowEntries(onLine: position.line, in: document)
+            if let open = entries.open, position.character > open {
+                let path = parents(ofLine: position.line, indent: line.keyIndent).map(\.key)
+                if let entry = entries.entries.first(where: { $0.value.lowerBound <= position.character && position.character <= $0.value.upperBound }) {
+                    return .value(path: path + [entry.key], keyLine: position.line)
+                }
+                return .key(path: path)
+            }
+        }
         // Typing a key (or a blank line): the mapping is the one its indentation puts it in.
         let text = Array(document.line(position.line).utf16)
         let before = text[..<min(position.character, text.count)]
@@ -157,9 +168,10 @@ struct YAMLOutline {
     /// The entries of a one-line flow mapping written as a key's value (`{ type: Int, value: a }`):
     /// each key with the UTF-16 range of its value (up to its `,` or `}`), and where the `{` is.
     func flowEntries(onLine line: Int, in document: TextDocument) -> (open: Int?, entries: [(key: String, keyStart: Int, value: Swift.Range<Int>)]) {
-        guard lines.indices.contains(line), lines[line].key != nil else { return (nil, []) }
+        guard lines.indices.contains(line), lines[line].key != nil || lines[line].isListItem else { return (nil, []) }
         let units = Array(document.line(line).utf16)
-        var index = lines[line].valueStart
+        // A key's value, or a list item that is a flow mapping (`- { rule: ..., message: ... }`).
+        var index = lines[line].key != nil ? lines[line].valueStart : lines[line].keyIndent
         while index < units.count, units[index] == 0x20 { index += 1 }
         guard index < units.count, units[index] == 0x7B else { return (nil, []) }  // {
         let open = index

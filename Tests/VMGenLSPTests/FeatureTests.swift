@@ -150,6 +150,27 @@ struct CompletionTests {
         #expect(initial == ["start"])
     }
 
+    @Test("in a rule written as a flow mapping in a list (`- { rule: ... }`): the rule's keys, and names in its code")
+    func flowListItem() throws {
+        let session = try Session()
+        let form = """
+            viewModel: FormViewModel
+            state:
+              email: { type: String, initial: '""', input: true }
+            validation:
+              fields:
+                email:
+                  - { rule: "!email.isEmpty", message: Enter your email. }
+                  - { 
+            """
+        session.open("Form.vm.yaml", form)
+        // Inside `rule`'s code (line 6, after `"!`): the names it may read.
+        #expect(session.completionLabels("Form.vm.yaml", 6, 17).contains("email"))
+        // After `- { ` on the last line: the keys of a rule.
+        let keys = session.completionLabels("Form.vm.yaml", 7, 10)
+        #expect(keys.contains("rule") && keys.contains("message"), "\(keys)")
+    }
+
     @Test("in half-written code that no longer parses, names come from the last good model")
     func halfWritten() throws {
         let session = try Session()
