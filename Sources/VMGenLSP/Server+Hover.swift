@@ -41,14 +41,27 @@ extension Server {
         var readers: [String] = []
         let node = GraphNode.value(name.name)
         if let model = names.model {
-            readers = model.graph.nodes.filter { model.graph.inputs[$0]?.contains(node) ?? false }.map(Self.title)
+            let sources = Dictionary(model.reactiveValues.map { ($0.name, $0.source) }, uniquingKeysWith: { first, _ in first })
+            readers = model.graph.nodes.filter { model.graph.inputs[$0]?.contains(node) ?? false }.map { reader in
+                // The private values the generator adds are named by what they are for.
+                if case .value(let value) = reader, let source = sources[value] {
+                    switch source {
+                    case .rule(let field): return "a rule of \(field)"
+                    case .condition(let command): return "the enabled condition of \(command)"
+                    default: break
+                    }
+                }
+                return Self.title(reader)
+            }
+            readers = readers.enumerated().filter { readers.firstIndex(of: $0.element) == $0.offset }.map(\.element)
         }
         for other in names.order where names[other]?.reads.contains(name.name) ?? false && !readers.contains(other) {
             readers.append(other)
         }
         if !readers.isEmpty { parts.append("Read by: " + readers.map { "`\($0)`" }.joined(separator: ", ")) }
         if let model = names.model, let index = model.updateOrder.firstIndex(of: node) {
-            parts.append("Update order: \(index + 1) of \(model.updateOrder.count)")
+            // Its place among the values and effects the commit goes through, private ones included.
+            parts.append("Update order: \(index + 1) of \(model.updateOrder.count) steps of the commit")
         }
         return parts.joined(separator: "\n\n")
     }

@@ -169,6 +169,10 @@ struct CompletionTests {
         // After `- { ` on the last line: the keys of a rule.
         let keys = session.completionLabels("Form.vm.yaml", 7, 10)
         #expect(keys.contains("rule") && keys.contains("message"), "\(keys)")
+        // Hover on `email` names the rule that reads it, not the rule's private name.
+        session.change("Form.vm.yaml", form.components(separatedBy: "\n").dropLast().joined(separator: "\n") + "\n", version: 2)
+        let hover = session.request("textDocument/hover", session.at("Form.vm.yaml", 2, 3))["result"]?["contents"]?["value"]?.description ?? ""
+        #expect(hover.contains("a rule of email") && !hover.contains("$rule"), "\(hover)")
     }
 
     @Test("in half-written code that no longer parses, names come from the last good model")
