@@ -108,7 +108,10 @@ extension Server {
             collect(in: child.path)
             for parent in parents(of: child.path) { collect(in: parent, handlersOnly: true) }
         }
-        return result
+        // A place found twice (a view model's name in its own `viewModel:` line, as a type and as
+        // the declaration) is listed once.
+        var seen = Set<Location>()
+        return result.filter { seen.insert($0).inserted }
     }
 
     /// The specs of the folder that keep children of `path`'s view model.

@@ -315,6 +315,14 @@ struct NavigationTests {
         session.open("List.vm.yaml", try String(contentsOf: session.folder.appendingPathComponent("List.vm.yaml"), encoding: .utf8))
         let definition = session.request("textDocument/definition", session.at("List.vm.yaml", 10, 8))["result"]
         #expect(definition == JSONValue(encoding: [Location(uri: session.uri("Row.vm.yaml"), range: Range(start: Position(line: 2, character: 2), end: Position(line: 2, character: 8)))]))
+        // The child's view model: its `viewModel:` line once, and the parent's type and `make`.
+        let model = session.request("textDocument/references", session.at("Row.vm.yaml", 0, 14).merging(["context": .object(["includeDeclaration": .bool(true)])]) { $1 })["result"]
+        guard case .array(let modelLocations)? = model else {
+            Issue.record("no references of the view model")
+            return
+        }
+        #expect(Set(modelLocations).count == modelLocations.count, "\(modelLocations)")
+        #expect(modelLocations.filter { $0["uri"] == .string(session.uri("Row.vm.yaml")) }.count == 1, "\(modelLocations)")
     }
 
     @Test("the outline: the view model, its sections and their entries")
