@@ -16,8 +16,22 @@ extension Server {
             items.removeAll { written.contains($0.label) }
             return CompletionList(items: items)
         case .value(let path, _):
+            // After a `.` (but `self.`), a member of something else: not one of the spec's names.
+            if Self.isAfterMemberDot(document.line(position.line), at: position.character) { return CompletionList(items: []) }
             return CompletionList(items: valueItems(path: path, uri: params.textDocument.uri))
         }
+    }
+
+    /// Whether the word being typed at `character` follows a `.` that is not `self.`'s.
+    static func isAfterMemberDot(_ line: Substring, at character: Int) -> Bool {
+        let units = Array(line.utf16.prefix(character))
+        var start = units.count
+        while start > 0, TextDocument.isWordUnit(units[start - 1]) { start -= 1 }
+        guard start > 0, units[start - 1] == 0x2E else { return false }  // .
+        var base = start - 1
+        while base > 0, TextDocument.isWordUnit(units[base - 1]) { base -= 1 }
+        let before = String(decoding: units[base..<(start - 1)], as: UTF16.self)
+        return before != "self" || (base > 0 && units[base - 1] == 0x2E)
     }
 
     /// The keys written in the mapping of `position`, besides the one being typed there.
@@ -68,7 +82,9 @@ extension Server {
         case "then", "submit": wanted = ["command"]
         default: wanted = ["state", "derived value", "child view model", "resource"]
         }
-        return names.order.compactMap { names[$0] }.filter { wanted.contains($0.kind) }.map(item)
+        // A command's `then` is another command.
+        let own = key.name == "then" && path.count >= 2 ? path[1] : nil
+        return names.order.compactMap { names[$0] }.filter { wanted.contains($0.kind) && $0.name != own }.map(item)
     }
 
     /// The names the code at `path` may read, and the names it is given (`input`, `value`,
@@ -82,6 +98,13 @@ extension Server {
         if section == "constants" || (section == "state" && key == "initial") {
             fixedOnly = true
             allowed = allowed.filter { ["parameter", "dependency", "constant"].contains($0.kind) }
+        }
+        if path.count >= 2 {
+            // What the checker refuses there: a value reading itself, a command's enabled
+            // condition reading its own outputs (it is disabled while it runs anyway).
+            let entry = path[1]
+            allowed.removeAll { $0.name == entry && ["derived", "children"].contains(section) }
+            if section == "commands" && key == "enabled" { allowed.removeAll { $0.owner == entry || $0.name == entry } }
         }
         var items = allowed.map(item)
         if !fixedOnly {

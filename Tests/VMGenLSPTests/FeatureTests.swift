@@ -175,6 +175,23 @@ struct CompletionTests {
         #expect(hover.contains("a rule of email") && !hover.contains("$rule"), "\(hover)")
     }
 
+    @Test("completion leaves out what the checker would refuse: a value itself, a command's own outputs in its enabled, members after a dot")
+    func refusedNamesLeftOut() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        // `doubled`'s own value (line 6, in `count * 2`).
+        let doubled = session.completionLabels("Counter.vm.yaml", 6, 35)
+        #expect(doubled.contains("count") && !doubled.contains("doubled"), "\(doubled)")
+        // `add`'s enabled condition (line 13): not `addIsEnabled`, `addIsExecuting`.
+        let enabled = session.completionLabels("Counter.vm.yaml", 13, 13)
+        #expect(enabled.contains("count") && !enabled.contains { $0.hasPrefix("add") }, "\(enabled)")
+        // After `count.`: a member of `count`, not a name of the spec; after `self.`, the names.
+        session.change("Counter.vm.yaml", counter.replacingOccurrences(of: "value: count * 2", with: "value: count.bit"), version: 2)
+        #expect(session.completionLabels("Counter.vm.yaml", 6, 39).isEmpty)
+        session.change("Counter.vm.yaml", counter.replacingOccurrences(of: "value: count * 2", with: "value: self.cou"), version: 3)
+        #expect(session.completionLabels("Counter.vm.yaml", 6, 39).contains("count"))
+    }
+
     @Test("in half-written code that no longer parses, names come from the last good model")
     func halfWritten() throws {
         let session = try Session()
