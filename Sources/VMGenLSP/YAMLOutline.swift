@@ -119,6 +119,11 @@ struct YAMLOutline {
         guard lines.indices.contains(position.line) else { return .key(path: []) }
         let line = lines[position.line]
         if let owner = line.blockOwner {
+            // A blank line after a block, with the cursor no deeper than the block's key: a new
+            // key of the mapping there, not more of the block.
+            if line.isBlank, position.character <= lines[owner].keyIndent {
+                return .key(path: parents(ofLine: position.line, indent: position.character).map(\.key))
+            }
             return .value(path: path(toKeyOf: owner), keyLine: owner)
         }
         if line.key != nil, position.character >= line.valueStart {

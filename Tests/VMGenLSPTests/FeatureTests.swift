@@ -227,6 +227,34 @@ struct CompletionTests {
         session.change("Counter.vm.yaml", counter + "    policy: \n", version: 2)
         #expect(session.completionLabels("Counter.vm.yaml", 15, 12) == ["oneAtATime", "latestWins"])
     }
+
+    @Test("on a blank line after a block handler under `on:`, at the handlers' column: the child's events")
+    func eventsAfterABlockHandler() throws {
+        let session = try Session()
+        try session.write("Row.vm.yaml", "viewModel: RowViewModel\nevents:\n  picked: { type: Int }\n  dropped: { type: Int }\n")
+        let parent = """
+            viewModel: ListViewModel
+            state:
+              ids: { type: "[Int]", initial: "[]", input: true }
+            children:
+              rows:
+                type: "[RowViewModel]"
+                each: ids
+                id: \\.self
+                make: RowViewModel()
+                on:
+                  picked: |
+                    print(value)
+            """
+        // Line 12 holds only the spaces an editor indents with; at column 6 (the handlers' keys)
+        // a new handler's event is typed.
+        session.open("List.vm.yaml", parent + "\n      \n")
+        let labels = session.completionLabels("List.vm.yaml", 12, 6)
+        #expect(labels.contains("dropped") && !labels.contains("ids"), "\(labels)")
+        // Deeper, it is more of the block: code names.
+        session.change("List.vm.yaml", parent + "\n        \n", version: 2)
+        #expect(session.completionLabels("List.vm.yaml", 12, 8).contains("ids"))
+    }
 }
 
 @Suite("Hover, definition, references, symbols")
