@@ -114,7 +114,7 @@ extension Server {
     }
 
     /// The names a slot is given besides the spec's own, with their types and what they are.
-    private func given(path: [String], uri: String) -> [(String, String?, String)] {
+    func given(path: [String], uri: String) -> [(String, String?, String)] {
         guard path.count >= 3 else { return [] }
         let (section, entry, key) = (path[0], path[1], path[path.count - 1])
         switch (section, key) {
@@ -128,9 +128,13 @@ extension Server {
             if key == "onFailure" { result.append(("error", command?.failure?.value, "What the work failed with.")) }
             return result
         case ("children", "make"), ("children", "update"):
-            return [("element", nil, "An element of `each`.")] + (key == "update" ? [("child", nil, "The kept child of the element.")] : [])
+            let child = childSpec(ofList: entry, uri: uri)?.spec?.viewModel.value
+            return [("element", nil, "An element of `each`.")] + (key == "update" ? [("child", child, "The kept child of the element.")] : [])
         case ("children", _) where SpecKeyTableLookup.isHandler(path):
-            return [("child", nil, "The child that sent the event."), ("value", nil, "What the child sent.")]
+            // `path` ends with the event the handler is for.
+            let child = childSpec(ofList: entry, uri: uri)?.spec?.viewModel.value
+            let event = childEvents(ofList: entry, uri: uri).first { $0.name == key }
+            return [("child", child, "The child that sent the event."), ("value", event?.type ?? (event == nil ? nil : "Void"), "What the child sent.")]
         default:
             return []
         }

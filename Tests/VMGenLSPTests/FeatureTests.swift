@@ -370,6 +370,19 @@ struct NavigationTests {
         #expect(modelLocations.filter { $0["uri"] == .string(session.uri("Row.vm.yaml")) }.count == 1, "\(modelLocations)")
     }
 
+    @Test("hover on a handler's given names and on the event it handles, with the child's types")
+    func hoverGivenAndEvent() throws {
+        let session = try Session()
+        try session.write("Row.vm.yaml", "viewModel: RowViewModel\nevents:\n  picked: { type: Int, doc: The row was picked. }\n")
+        session.open("List.vm.yaml", "viewModel: ListViewModel\nstate:\n  ids: { type: \"[Int]\", initial: \"[]\" }\nchildren:\n  rows:\n    type: \"[RowViewModel]\"\n    each: ids\n    id: \\.self\n    make: RowViewModel()\n    on:\n      picked: print(value, child)\n")
+        func hover(_ line: Int, _ character: Int) -> String {
+            session.request("textDocument/hover", session.at("List.vm.yaml", line, character))["result"]?["contents"]?["value"]?.description ?? ""
+        }
+        #expect(hover(10, 22).contains("**given** `value`: `Int`"), "\(hover(10, 22))")
+        #expect(hover(10, 29).contains("**given** `child`: `RowViewModel`"), "\(hover(10, 29))")
+        #expect(hover(10, 8).contains("**event** `picked`: `Int` of `RowViewModel`") && hover(10, 8).contains("The row was picked."), "\(hover(10, 8))")
+    }
+
     @Test("the outline: the view model, its sections and their entries")
     func symbols() throws {
         let session = try Session()
