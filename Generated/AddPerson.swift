@@ -12,21 +12,13 @@ import
 /// Looks a person up on Twitter by username.
 @MainActor
 public final class AddPersonViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `twitter`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 6)
     public typealias _twitter$Type =
                    any TwitterClient
-#sourceLocation()
-
-    /// The type of the output of `addPerson`, as the spec writes it.
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 21)
     public typealias _addPerson$Output =
             Person
-#sourceLocation()
-
-    /// The type of the failure of `addPerson`, as the spec writes it.
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 22)
     public typealias _addPerson$Failure =
              TwitterError
@@ -77,13 +69,13 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Commands
 
     /// Looks `usernameSearchText` up on Twitter; bound to the add button.
-    public private(set) lazy var addPerson: Reactive.Command<Swift.Void, _addPerson$Output, _addPerson$Failure> =
-        Reactive.Command(
-            enabledIf: _$property(_addPersonCanExecute) { _addPersonCanExecute.mirror = $0 },
-            isEnabled: _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 },
-            transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
-            executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
-        )
+    public private(set) lazy var addPerson:
+        Reactive.Command<Swift.Void, _addPerson$Output, _addPerson$Failure> = Reactive.Command(
+        enabledIf: _$property(_addPersonCanExecute) { _addPersonCanExecute.mirror = $0 },
+        isEnabled: _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 },
+        transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
+        executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
+    )
 
     /// Whether `addPerson` is running.
     public var addPersonIsExecuting: Swift.Bool { _$read(\.addPersonIsExecuting, _addPersonIsExecuting.read()) }
@@ -91,27 +83,21 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     /// Whether `addPerson` can be executed now.
     public var addPersonIsEnabled: Swift.Bool { _$read(\.addPersonIsEnabled, _addPersonIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `usernameSearchText` as a runtime `Property`, for bindings and operators.
     public var usernameSearchTextProperty: Reactive.Property<String> {
         _$property(_usernameSearchText) { _usernameSearchText.mirror = $0 }
     }
-    /// `foundPerson` as a runtime `Property`, for bindings and operators.
     public var foundPersonProperty: Reactive.Property<Bool> { _$property(_foundPerson) { _foundPerson.mirror = $0 } }
-    /// `isErrorHidden` as a runtime `Property`, for bindings and operators.
     public var isErrorHiddenProperty: Reactive.Property<Bool> {
         _$property(_isErrorHidden) { _isErrorHidden.mirror = $0 }
     }
-    /// `isTextFieldEnabled` as a runtime `Property`, for bindings and operators.
     public var isTextFieldEnabledProperty: Reactive.Property<Bool> {
         _$property(_isTextFieldEnabled) { _isTextFieldEnabled.mirror = $0 }
     }
-    /// `addPersonIsExecuting` as a runtime `Property`, for bindings and operators.
     public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_addPersonIsExecuting) { _addPersonIsExecuting.mirror = $0 }
     }
-    /// `addPersonIsEnabled` as a runtime `Property`, for bindings and operators.
     public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 }
     }
@@ -136,7 +122,6 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     private var _addPersonIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -185,9 +170,6 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _usernameSearchText$changed = _usernameSearchText.changed()
@@ -212,7 +194,6 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
             || _addPersonIsExecuting$changed || _isTextFieldEnabled$changed || _addPersonIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _usernameSearchText.pending(telling) { _$changed(\.usernameSearchText, _usernameSearchText, telling) }
@@ -282,7 +263,6 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<AddPersonViewModel>] {
         [
             .value("usernameSearchText", \.usernameSearchText, usernameSearchTextProperty),
@@ -302,10 +282,9 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "textFieldIsLockedWhileAdding",
                 "the text field is never editable while a person is being added",
                 holds: Self._textFieldIsLockedWhileAdding$invariant(
@@ -325,17 +304,15 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<AddPersonViewModel>] {
         [
             .init("usernameSearchText", \.usernameSearchText),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("addPerson", addPerson),
+            .init("addPerson", addPerson),
         ]
     }
 }

@@ -12,15 +12,10 @@ import
 /// A die that you roll until it shows six.
 @MainActor
 public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `die`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 6)
     public typealias _die$Type =
                any DieRolling
-#sourceLocation()
-
-    /// The type of `currentRollTextColor`, as the spec writes it.
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 26)
     public typealias _currentRollTextColor$Type =
           TextColor
@@ -85,33 +80,25 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     /// Whether `newGame` can be executed now.
     public var newGameIsEnabled: Swift.Bool { _$read(\.newGameIsEnabled, _newGameIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `roll` as a runtime `Property`, for bindings and operators.
     public var rollProperty: Reactive.Property<Int?> { _$property(_roll) { _roll.mirror = $0 } }
-    /// `isGameOver` as a runtime `Property`, for bindings and operators.
     public var isGameOverProperty: Reactive.Property<Bool> { _$property(_isGameOver) { _isGameOver.mirror = $0 } }
-    /// `currentRollDescription` as a runtime `Property`, for bindings and operators.
     public var currentRollDescriptionProperty: Reactive.Property<String> {
         _$property(_currentRollDescription) { _currentRollDescription.mirror = $0 }
     }
-    /// `currentRollTextColor` as a runtime `Property`, for bindings and operators.
     public var currentRollTextColorProperty: Reactive.Property<_currentRollTextColor$Type> {
         _$property(_currentRollTextColor) { _currentRollTextColor.mirror = $0 }
     }
-    /// `rollDieIsExecuting` as a runtime `Property`, for bindings and operators.
     public var rollDieIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_rollDieIsExecuting) { _rollDieIsExecuting.mirror = $0 }
     }
-    /// `rollDieIsEnabled` as a runtime `Property`, for bindings and operators.
     public var rollDieIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_rollDieIsEnabled) { _rollDieIsEnabled.mirror = $0 }
     }
-    /// `newGameIsExecuting` as a runtime `Property`, for bindings and operators.
     public var newGameIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_newGameIsExecuting) { _newGameIsExecuting.mirror = $0 }
     }
-    /// `newGameIsEnabled` as a runtime `Property`, for bindings and operators.
     public var newGameIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_newGameIsEnabled) { _newGameIsEnabled.mirror = $0 }
     }
@@ -138,7 +125,6 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     private var _newGameIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -190,9 +176,6 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _roll$changed = _roll.changed()
@@ -215,7 +198,6 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
             || _newGameIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _roll.pending(telling) { _$changed(\.roll, _roll, telling) }
@@ -280,7 +262,6 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<DiceGameViewModel>] {
         [
             .value("roll", \.roll, rollProperty),
@@ -301,15 +282,14 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "rollIsADieFace",
                 "a roll is a face of the die, from 1 to 6",
                 holds: Self._rollIsADieFace$invariant(roll: _roll.value)
             ),
-            Reactive.Invariant(
+            .init(
                 "greenOnlyWhenWon",
                 "the roll is shown in green exactly when the game is won",
                 holds: Self._greenOnlyWhenWon$invariant(
@@ -335,11 +315,10 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("rollDie", rollDie),
-            Reactive.InspectedCommand("newGame", newGame),
+            .init("rollDie", rollDie),
+            .init("newGame", newGame),
         ]
     }
 }

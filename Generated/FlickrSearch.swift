@@ -12,39 +12,22 @@ import
 /// Searches Flickr for the text the user typed, and keeps the last ten searches.
 @MainActor
 public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `flickr`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 6)
     public typealias _flickr$Type =
                   any FlickrSearching
-#sourceLocation()
-
-    /// The type of `previousSearches`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 14)
     public typealias _previousSearches$Type =
            [FlickrPreviousSearch]
-#sourceLocation()
-
-    /// The type of `showResults`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 39)
     public typealias _showResults$Type =
                        FlickrSearchResults
-#sourceLocation()
-
-    /// The type of the output of `executeSearch`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 23)
     public typealias _executeSearch$Output =
             FlickrSearchResults
-#sourceLocation()
-
-    /// The type of the failure of `executeSearch`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 24)
     public typealias _executeSearch$Failure =
              FlickrSearchError
-#sourceLocation()
-
-    /// The type of the input of `selectPreviousSearch`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 33)
     public typealias _selectPreviousSearch$Input =
            FlickrPreviousSearch
@@ -86,13 +69,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     /// Searches Flickr for `searchText`; bound to the search button.
     public private(set) lazy var executeSearch:
-        Reactive.Command<Swift.Void, _executeSearch$Output, _executeSearch$Failure> =
-        Reactive.Command(
-            enabledIf: _$property(_executeSearchCanExecute) { _executeSearchCanExecute.mirror = $0 },
-            isEnabled: _$property(_executeSearchIsEnabled) { _executeSearchIsEnabled.mirror = $0 },
-            transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
-            executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
-        )
+        Reactive.Command<Swift.Void, _executeSearch$Output, _executeSearch$Failure> = Reactive.Command(
+        enabledIf: _$property(_executeSearchCanExecute) { _executeSearchCanExecute.mirror = $0 },
+        isEnabled: _$property(_executeSearchIsEnabled) { _executeSearchIsEnabled.mirror = $0 },
+        transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
+        executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
+    )
 
     /// Whether `executeSearch` is running.
     public var executeSearchIsExecuting: Swift.Bool {
@@ -104,17 +86,16 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     /// Searches again for a previous search (a tap on its row); its text becomes the field's.
     public private(set) lazy var selectPreviousSearch:
-        Reactive.Command<_selectPreviousSearch$Input, Swift.Void, Swift.Never> =
-        Reactive.Command(
-            enabledIf: _$property(_selectPreviousSearchCanExecute) { _selectPreviousSearchCanExecute.mirror = $0 },
-            isEnabled: _$property(_selectPreviousSearchIsEnabled) { _selectPreviousSearchIsEnabled.mirror = $0 },
-            transaction: { [weak self] step in self?._selectPreviousSearch$step(step) ?? step() },
-            performOnMain: { [weak self] input in
-                self?._selectPreviousSearch$perform(input)
-                // Then `executeSearch`, once this transaction is over; refused if it is disabled then.
-                self?._$transactions.later { [weak self] in self?.executeSearch.execute().start() }
-            }
-        )
+        Reactive.Command<_selectPreviousSearch$Input, Swift.Void, Swift.Never> = Reactive.Command(
+        enabledIf: _$property(_selectPreviousSearchCanExecute) { _selectPreviousSearchCanExecute.mirror = $0 },
+        isEnabled: _$property(_selectPreviousSearchIsEnabled) { _selectPreviousSearchIsEnabled.mirror = $0 },
+        transaction: { [weak self] step in self?._selectPreviousSearch$step(step) ?? step() },
+        performOnMain: { [weak self] input in
+            self?._selectPreviousSearch$perform(input)
+            // Then `executeSearch`, once this transaction is over; refused if it is disabled then.
+            self?._$transactions.later { [weak self] in self?.executeSearch.execute().start() }
+        }
+    )
 
     /// Whether `selectPreviousSearch` is running.
     public var selectPreviousSearchIsExecuting: Swift.Bool {
@@ -132,27 +113,21 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     public let showResults: Reactive.Signal<_showResults$Type, Swift.Never>
     private let _showResults$observer: Reactive.Signal<_showResults$Type, Swift.Never>.Observer
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `searchText` as a runtime `Property`, for bindings and operators.
     public var searchTextProperty: Reactive.Property<String> { _$property(_searchText) { _searchText.mirror = $0 } }
-    /// `previousSearches` as a runtime `Property`, for bindings and operators.
     public var previousSearchesProperty: Reactive.Property<_previousSearches$Type> {
         _$property(_previousSearches) { _previousSearches.mirror = $0 }
     }
-    /// `executeSearchIsExecuting` as a runtime `Property`, for bindings and operators.
     public var executeSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_executeSearchIsExecuting) { _executeSearchIsExecuting.mirror = $0 }
     }
-    /// `executeSearchIsEnabled` as a runtime `Property`, for bindings and operators.
     public var executeSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_executeSearchIsEnabled) { _executeSearchIsEnabled.mirror = $0 }
     }
-    /// `selectPreviousSearchIsExecuting` as a runtime `Property`, for bindings and operators.
     public var selectPreviousSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_selectPreviousSearchIsExecuting) { _selectPreviousSearchIsExecuting.mirror = $0 }
     }
-    /// `selectPreviousSearchIsEnabled` as a runtime `Property`, for bindings and operators.
     public var selectPreviousSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_selectPreviousSearchIsEnabled) { _selectPreviousSearchIsEnabled.mirror = $0 }
     }
@@ -178,7 +153,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     private var _selectPreviousSearchIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -236,9 +210,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _searchText$changed = _searchText.changed()
@@ -264,7 +235,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
             || _selectPreviousSearchIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _searchText.pending(telling) { _$changed(\.searchText, _searchText, telling) }
@@ -346,7 +316,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<FlickrSearchViewModel>] {
         [
             .value("searchText", \.searchText, searchTextProperty),
@@ -375,10 +344,9 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "searchesOnlyForMoreThanThreeCharacters",
                 "the search button is enabled only for more than three characters",
                 holds: Self._searchesOnlyForMoreThanThreeCharacters$invariant(
@@ -386,12 +354,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
                     searchText: _searchText.value
                 )
             ),
-            Reactive.Invariant(
+            .init(
                 "atMostTenPreviousSearches",
                 "the history keeps at most ten searches",
                 holds: Self._atMostTenPreviousSearches$invariant(previousSearches: _previousSearches.value)
             ),
-            Reactive.Invariant(
+            .init(
                 "eachPreviousSearchOnce",
                 "a search text is in the history once",
                 holds: Self._eachPreviousSearchOnce$invariant(previousSearches: _previousSearches.value)
@@ -420,17 +388,15 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<FlickrSearchViewModel>] {
         [
             .init("searchText", \.searchText),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("executeSearch", executeSearch),
+            .init("executeSearch", executeSearch),
         ]
     }
 }

@@ -12,33 +12,19 @@ import
 /// The photos a search found.
 @MainActor
 public final class FlickrSearchResultsViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `initialResults`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 6)
     public typealias _initialResults$Type =
                           FlickrSearchResults
-#sourceLocation()
-
-    /// The type of `flickr`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 9)
     public typealias _flickr$Type =
                   any FlickrSearching
-#sourceLocation()
-
-    /// The type of `scheduler`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 10)
     public typealias _scheduler$Type =
                      any DateScheduler
-#sourceLocation()
-
-    /// The type of `results`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 13)
     public typealias _results$Type =
                    FlickrSearchResults
-#sourceLocation()
-
-    /// The type of `items`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 20)
     public typealias _items$Type =
            [FlickrSearchResultsItemViewModel]
@@ -79,13 +65,10 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     /// One item per photo, in order; an item stays while its photo does (with what it loaded).
     public var items: _items$Type { _$read(\.items, _items.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `results` as a runtime `Property`, for bindings and operators.
     public var resultsProperty: Reactive.Property<_results$Type> { _$property(_results) { _results.mirror = $0 } }
-    /// `title` as a runtime `Property`, for bindings and operators.
     public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
-    /// `items` as a runtime `Property`, for bindings and operators.
     public var itemsProperty: Reactive.Property<_items$Type> { _$property(_items) { _items.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -105,7 +88,6 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     private var _items$follower: Reactive.Follower
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _items$keys = Reactive.ChildKeys()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -132,9 +114,6 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _results$changed = _results.changed()
@@ -157,7 +136,6 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         return (_results$changed || _title$changed || _items$changed || _items$childChanged)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _results.pending(telling) { _$changed(\.results, _results, telling) }
@@ -219,7 +197,6 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<FlickrSearchResultsViewModel>] {
         [
             .value("results", \.results, resultsProperty),
@@ -228,10 +205,9 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "oneItemPerPhotoInOrder",
                 "the screen shows one item per photo, in the order of the results",
                 holds: Self._oneItemPerPhotoInOrder$invariant(items: _items.value, results: _results.value)
@@ -245,7 +221,6 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<FlickrSearchResultsViewModel>] {
         [
             .init("results", \.results),

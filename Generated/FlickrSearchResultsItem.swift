@@ -15,39 +15,22 @@ import
 /// One photo of the results, with its favourites and comments once it has been seen.
 @MainActor
 public final class FlickrSearchResultsItemViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `initialPhoto`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 7)
     public typealias _initialPhoto$Type =
                         FlickrPhoto
-#sourceLocation()
-
-    /// The type of `flickr`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 10)
     public typealias _flickr$Type =
                   any FlickrSearching
-#sourceLocation()
-
-    /// The type of `photo`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 13)
     public typealias _photo$Type =
                  FlickrPhoto
-#sourceLocation()
-
-    /// The type of `url`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 19)
     public typealias _url$Type =
                URL?
-#sourceLocation()
-
-    /// The type of `metadata`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 36)
     public typealias _metadata$Type =
           FlickrPhotoMetadata
-#sourceLocation()
-
-    /// The type of the failure of `metadata`, as the spec writes it.
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 37)
     public typealias _metadata$Failure =
              FlickrSearchError
@@ -133,33 +116,22 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         self?._metadata$load() ?? .empty
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `photo` as a runtime `Property`, for bindings and operators.
     public var photoProperty: Reactive.Property<_photo$Type> { _$property(_photo) { _photo.mirror = $0 } }
-    /// `isVisible` as a runtime `Property`, for bindings and operators.
     public var isVisibleProperty: Reactive.Property<Bool> { _$property(_isVisible) { _isVisible.mirror = $0 } }
-    /// `hasBeenSeen` as a runtime `Property`, for bindings and operators.
     public var hasBeenSeenProperty: Reactive.Property<Bool> { _$property(_hasBeenSeen) { _hasBeenSeen.mirror = $0 } }
-    /// `title` as a runtime `Property`, for bindings and operators.
     public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
-    /// `url` as a runtime `Property`, for bindings and operators.
     public var urlProperty: Reactive.Property<_url$Type> { _$property(_url) { _url.mirror = $0 } }
-    /// `settledVisibility` as a runtime `Property`, for bindings and operators.
     public var settledVisibilityProperty: Reactive.Property<Bool> {
         _$property(_settledVisibility) { _settledVisibility.mirror = $0 }
     }
-    /// `favorites` as a runtime `Property`, for bindings and operators.
     public var favoritesProperty: Reactive.Property<Int?> { _$property(_favorites) { _favorites.mirror = $0 } }
-    /// `comments` as a runtime `Property`, for bindings and operators.
     public var commentsProperty: Reactive.Property<Int?> { _$property(_comments) { _comments.mirror = $0 } }
-    /// `metadata` as a runtime `Property`, for bindings and operators.
     public var metadataProperty: Reactive.Property<_metadata$Type?> { _$property(_metadata) { _metadata.mirror = $0 } }
-    /// `metadataIsLoading` as a runtime `Property`, for bindings and operators.
     public var metadataIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_metadataIsLoading) { _metadataIsLoading.mirror = $0 }
     }
-    /// `metadataError` as a runtime `Property`, for bindings and operators.
     public var metadataErrorProperty: Reactive.Property<_metadata$Failure?> {
         _$property(_metadataError) { _metadataError.mirror = $0 }
     }
@@ -188,7 +160,6 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     private var _metadataError: Reactive.Stored<_metadata$Failure?>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
@@ -253,9 +224,6 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _photo$changed = _photo.changed()
@@ -283,7 +251,6 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
             || _metadataIsLoading$changed || _metadataError$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _photo.pending(telling) { _$changed(\.photo, _photo, telling) }
@@ -370,7 +337,6 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<FlickrSearchResultsItemViewModel>] {
         [
             .value("photo", \.photo, photoProperty),
@@ -389,15 +355,14 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "metadataOnlyOnceSeen",
                 "favourites and comments load only after a second of visibility",
                 holds: Self._metadataOnlyOnceSeen$invariant(metadata: _metadata.value, hasBeenSeen: _hasBeenSeen.value)
             ),
-            Reactive.Invariant(
+            .init(
                 "favoritesAndCommentsTogether",
                 "favourites and comments are shown together",
                 holds: Self._favoritesAndCommentsTogether$invariant(
@@ -420,7 +385,6 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<FlickrSearchResultsItemViewModel>] {
         [
             .init("photo", \.photo),

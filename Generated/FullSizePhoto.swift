@@ -12,9 +12,7 @@ import
 /// Pages through the gallery's photos, starting at the one the user tapped.
 @MainActor
 public final class FullSizePhotoViewModel: Observation.Observable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `photos`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 6)
     public typealias _photos$Type =
                    [PhotoModel]

@@ -12,27 +12,16 @@ import
 /// The popular photos of 500px, imported once when the gallery is created.
 @MainActor
 public final class GalleryViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `importer`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 6)
     public typealias _importer$Type =
                     any PhotoImporting
-#sourceLocation()
-
-    /// The type of `log`, as the spec writes it.
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 7)
     public typealias _log$Type =
                any ErrorLogging
-#sourceLocation()
-
-    /// The type of `photos`, as the spec writes it.
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 23)
     public typealias _photos$Type =
            [PhotoModel]
-#sourceLocation()
-
-    /// The type of `importedPhotos`, as the spec writes it.
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 11)
     public typealias _importedPhotos$Type =
            [PhotoModel]
@@ -71,15 +60,12 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         self?._importedPhotos$load() ?? .empty
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `photos` as a runtime `Property`, for bindings and operators.
     public var photosProperty: Reactive.Property<_photos$Type> { _$property(_photos) { _photos.mirror = $0 } }
-    /// `importedPhotos` as a runtime `Property`, for bindings and operators.
     public var importedPhotosProperty: Reactive.Property<_importedPhotos$Type?> {
         _$property(_importedPhotos) { _importedPhotos.mirror = $0 }
     }
-    /// `importedPhotosIsLoading` as a runtime `Property`, for bindings and operators.
     public var importedPhotosIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_importedPhotosIsLoading) { _importedPhotosIsLoading.mirror = $0 }
     }
@@ -100,7 +86,6 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
     private var _importedPhotosIsLoading: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -137,9 +122,6 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _importedPhotos$changed = _importedPhotos.changed()
@@ -150,7 +132,6 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         return (_importedPhotos$changed || _photos$changed || _importedPhotosIsLoading$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _importedPhotos.pending(telling) { _$changed(\.importedPhotos, _importedPhotos, telling) }
@@ -184,7 +165,6 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<GalleryViewModel>] {
         [
             .value("photos", \.photos, photosProperty) {
@@ -195,10 +175,9 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "photosAreTheImportedOnes",
                 "the gallery shows the imported photos, and none before the import",
                 holds: Self._photosAreTheImportedOnes$invariant(

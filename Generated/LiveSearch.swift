@@ -15,9 +15,7 @@ import
 /// Searches as the user types, once typing pauses; a newer search cancels the one still running.
 @MainActor
 public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `search`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 7)
     public typealias _search$Type =
                   any AsyncSearching
@@ -81,29 +79,22 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         self?._results$load() ?? .empty
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `query` as a runtime `Property`, for bindings and operators.
     public var queryProperty: Reactive.Property<String> { _$property(_query) { _query.mirror = $0 } }
-    /// `trimmedQuery` as a runtime `Property`, for bindings and operators.
     public var trimmedQueryProperty: Reactive.Property<String> {
         _$property(_trimmedQuery) { _trimmedQuery.mirror = $0 }
     }
-    /// `characterCount` as a runtime `Property`, for bindings and operators.
     public var characterCountProperty: Reactive.Property<Int> {
         _$property(_characterCount) { _characterCount.mirror = $0 }
     }
-    /// `results` as a runtime `Property`, for bindings and operators.
     public var resultsProperty: Reactive.Property<[String]?> { _$property(_results) { _results.mirror = $0 } }
-    /// `resultsIsLoading` as a runtime `Property`, for bindings and operators.
     public var resultsIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_resultsIsLoading) { _resultsIsLoading.mirror = $0 }
     }
-    /// `resultsError` as a runtime `Property`, for bindings and operators.
     public var resultsErrorProperty: Reactive.Property<(any Swift.Error)?> {
         _$property(_resultsError) { _resultsError.mirror = $0 }
     }
-    /// `isActive` as a runtime `Property`, for bindings and operators.
     public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -126,7 +117,6 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     private var _isActive: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
@@ -186,9 +176,6 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = _isActive.changed()
@@ -215,7 +202,6 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
             || _results$changed || _resultsIsLoading$changed || _resultsError$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _query.pending(telling) { _$changed(\.query, _query, telling) }
@@ -271,7 +257,6 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LiveSearchViewModel>] {
         [
             .value("query", \.query, queryProperty),
@@ -286,10 +271,9 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "noSearchWhileInactive",
                 "a search runs only while the screen is active",
                 holds: Self._noSearchWhileInactive$invariant(
@@ -309,7 +293,6 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LiveSearchViewModel>] {
         [
             .init("query", \.query),

@@ -12,21 +12,13 @@ import
 /// A result computed from a model, with loading and error states; a newer computation replaces the running one.
 @MainActor
 public final class LoadableResourceViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `computation`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 6)
     public typealias _computation$Type =
                        any Computing
-#sourceLocation()
-
-    /// The type of `lastError`, as the spec writes it.
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 11)
     public typealias _lastError$Type =
           ComputationError?
-#sourceLocation()
-
-    /// The type of the failure of `computed`, as the spec writes it.
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 17)
     public typealias _computed$Failure =
              ComputationError
@@ -90,25 +82,18 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         self?._computed$load() ?? .empty
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `model` as a runtime `Property`, for bindings and operators.
     public var modelProperty: Reactive.Property<String?> { _$property(_model) { _model.mirror = $0 } }
-    /// `lastError` as a runtime `Property`, for bindings and operators.
     public var lastErrorProperty: Reactive.Property<_lastError$Type> {
         _$property(_lastError) { _lastError.mirror = $0 }
     }
-    /// `result` as a runtime `Property`, for bindings and operators.
     public var resultProperty: Reactive.Property<String?> { _$property(_result) { _result.mirror = $0 } }
-    /// `loading` as a runtime `Property`, for bindings and operators.
     public var loadingProperty: Reactive.Property<Bool> { _$property(_loading) { _loading.mirror = $0 } }
-    /// `computed` as a runtime `Property`, for bindings and operators.
     public var computedProperty: Reactive.Property<String?> { _$property(_computed) { _computed.mirror = $0 } }
-    /// `computedIsLoading` as a runtime `Property`, for bindings and operators.
     public var computedIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_computedIsLoading) { _computedIsLoading.mirror = $0 }
     }
-    /// `computedError` as a runtime `Property`, for bindings and operators.
     public var computedErrorProperty: Reactive.Property<_computed$Failure?> {
         _$property(_computedError) { _computedError.mirror = $0 }
     }
@@ -133,7 +118,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
     private var _computedError: Reactive.Stored<_computed$Failure?>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -170,9 +154,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _model$changed = _model.changed()
@@ -193,7 +174,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
             || _computedError$changed || _lastError$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _model.pending(telling) { _$changed(\.model, _model, telling) }
@@ -240,7 +220,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LoadableResourceViewModel>] {
         [
             .value("model", \.model, modelProperty),
@@ -255,10 +234,9 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "noResultBesideAFreshError",
                 "a failed computation clears the result",
                 holds: Self._noResultBesideAFreshError$invariant(
@@ -266,7 +244,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
                     result: _result.value
                 )
             ),
-            Reactive.Invariant(
+            .init(
                 "lastErrorIsTheLatestError",
                 "lastError is the error of the latest failed computation",
                 holds: Self._lastErrorIsTheLatestError$invariant(
@@ -274,7 +252,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
                     lastError: _lastError.value
                 )
             ),
-            Reactive.Invariant(
+            .init(
                 "resultIsTheLastComputed",
                 "the result shown is the last computed one",
                 holds: Self._resultIsTheLastComputed$invariant(result: _result.value, computed: _computed.value)
@@ -306,7 +284,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LoadableResourceViewModel>] {
         [
             .init("model", \.model),

@@ -12,15 +12,10 @@ import
 /// Logs in to 500px with a username and a password.
 @MainActor
 public final class LoginViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `importer`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 6)
     public typealias _importer$Type =
                     any PhotoImporting
-#sourceLocation()
-
-    /// The type of the failure of `logIn`, as the spec writes it.
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 19)
     public typealias _logIn$Failure =
              PhotoImportError
@@ -89,23 +84,17 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
     /// Whether `logIn` can be executed now.
     public var logInIsEnabled: Swift.Bool { _$read(\.logInIsEnabled, _logInIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `username` as a runtime `Property`, for bindings and operators.
     public var usernameProperty: Reactive.Property<String> { _$property(_username) { _username.mirror = $0 } }
-    /// `password` as a runtime `Property`, for bindings and operators.
     public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
-    /// `errorMessage` as a runtime `Property`, for bindings and operators.
     public var errorMessageProperty: Reactive.Property<String?> {
         _$property(_errorMessage) { _errorMessage.mirror = $0 }
     }
-    /// `isLoggedIn` as a runtime `Property`, for bindings and operators.
     public var isLoggedInProperty: Reactive.Property<Bool> { _$property(_isLoggedIn) { _isLoggedIn.mirror = $0 } }
-    /// `logInIsExecuting` as a runtime `Property`, for bindings and operators.
     public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_logInIsExecuting) { _logInIsExecuting.mirror = $0 }
     }
-    /// `logInIsEnabled` as a runtime `Property`, for bindings and operators.
     public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 }
     }
@@ -130,7 +119,6 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
     private var _logInIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -174,9 +162,6 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _username$changed = _username.changed()
@@ -195,7 +180,6 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
             || _logInIsExecuting$changed || _logInIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _username.pending(telling) { _$changed(\.username, _username, telling) }
@@ -259,7 +243,6 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LoginViewModel>] {
         [
             .value("username", \.username, usernameProperty),
@@ -274,10 +257,9 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "oneLoginAtATime",
                 "the login button is disabled while a login runs",
                 holds: Self._oneLoginAtATime$invariant(
@@ -297,7 +279,6 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LoginViewModel>] {
         [
             .init("username", \.username),
@@ -305,10 +286,9 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("logIn", logIn),
+            .init("logIn", logIn),
         ]
     }
 }

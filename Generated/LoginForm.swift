@@ -12,15 +12,10 @@ import
 /// A login form whose error message goes away as soon as the user edits a field.
 @MainActor
 public final class LoginFormViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `authenticator`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 8)
     public typealias _authenticator$Type =
                          any Authenticating
-#sourceLocation()
-
-    /// The type of the failure of `logIn`, as the spec writes it.
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 34)
     public typealias _logIn$Failure =
              LoginError
@@ -87,25 +82,18 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     /// Whether `logIn` can be executed now.
     public var logInIsEnabled: Swift.Bool { _$read(\.logInIsEnabled, _logInIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `username` as a runtime `Property`, for bindings and operators.
     public var usernameProperty: Reactive.Property<String> { _$property(_username) { _username.mirror = $0 } }
-    /// `password` as a runtime `Property`, for bindings and operators.
     public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
-    /// `errorMessage` as a runtime `Property`, for bindings and operators.
     public var errorMessageProperty: Reactive.Property<String?> {
         _$property(_errorMessage) { _errorMessage.mirror = $0 }
     }
-    /// `canSubmit` as a runtime `Property`, for bindings and operators.
     public var canSubmitProperty: Reactive.Property<Bool> { _$property(_canSubmit) { _canSubmit.mirror = $0 } }
-    /// `showsError` as a runtime `Property`, for bindings and operators.
     public var showsErrorProperty: Reactive.Property<Bool> { _$property(_showsError) { _showsError.mirror = $0 } }
-    /// `logInIsExecuting` as a runtime `Property`, for bindings and operators.
     public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_logInIsExecuting) { _logInIsExecuting.mirror = $0 }
     }
-    /// `logInIsEnabled` as a runtime `Property`, for bindings and operators.
     public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 }
     }
@@ -131,7 +119,6 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     private var _logInIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -178,9 +165,6 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _username$changed = _username.changed()
@@ -204,7 +188,6 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
             || _logInIsEnabled$changed || _errorMessage$changed || _showsError$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _username.pending(telling) { _$changed(\.username, _username, telling) }
@@ -282,7 +265,6 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LoginFormViewModel>] {
         [
             .value("username", \.username, usernameProperty),
@@ -302,10 +284,9 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "oneAttemptAtATime",
                 "the login button is disabled while an attempt runs",
                 holds: Self._oneAttemptAtATime$invariant(
@@ -325,7 +306,6 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LoginFormViewModel>] {
         [
             .init("username", \.username),
@@ -333,10 +313,9 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("logIn", logIn),
+            .init("logIn", logIn),
         ]
     }
 }

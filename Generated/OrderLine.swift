@@ -12,9 +12,7 @@ import
 /// One line of an order, with a bulk discount.
 @MainActor
 public final class OrderLineViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `counter`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 7)
     public typealias _counter$Type =
                    EvaluationCounter
@@ -61,19 +59,13 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     /// The line as the view shows it.
     public var summary: String { _$read(\.summary, _summary.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `quantity` as a runtime `Property`, for bindings and operators.
     public var quantityProperty: Reactive.Property<Int> { _$property(_quantity) { _quantity.mirror = $0 } }
-    /// `unitPrice` as a runtime `Property`, for bindings and operators.
     public var unitPriceProperty: Reactive.Property<Int> { _$property(_unitPrice) { _unitPrice.mirror = $0 } }
-    /// `subtotal` as a runtime `Property`, for bindings and operators.
     public var subtotalProperty: Reactive.Property<Int> { _$property(_subtotal) { _subtotal.mirror = $0 } }
-    /// `discount` as a runtime `Property`, for bindings and operators.
     public var discountProperty: Reactive.Property<Int> { _$property(_discount) { _discount.mirror = $0 } }
-    /// `total` as a runtime `Property`, for bindings and operators.
     public var totalProperty: Reactive.Property<Int> { _$property(_total) { _total.mirror = $0 } }
-    /// `summary` as a runtime `Property`, for bindings and operators.
     public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -94,7 +86,6 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     private var _total: Reactive.Stored<Int>
     private var _summary: Reactive.Stored<String>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -125,9 +116,6 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _quantity$changed = _quantity.changed()
@@ -151,7 +139,6 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
             || _summary$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _quantity.pending(telling) { _$changed(\.quantity, _quantity, telling) }
@@ -205,7 +192,6 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<OrderLineViewModel>] {
         [
             .value("quantity", \.quantity, quantityProperty),
@@ -229,15 +215,14 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "discountIsAtMostTheSubtotal",
                 "a discount never makes the total negative",
                 holds: Self._discountIsAtMostTheSubtotal$invariant(discount: _discount.value, subtotal: _subtotal.value)
             ),
-            Reactive.Invariant(
+            .init(
                 "totalIsSubtotalLessDiscount",
                 "the total is always the subtotal less the discount, never a stale sum",
                 holds: Self._totalIsSubtotalLessDiscount$invariant(
@@ -261,7 +246,6 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<OrderLineViewModel>] {
         [
             .init("quantity", \.quantity),

@@ -12,33 +12,19 @@ import
 /// Shows the adding form until a lookup succeeds, then the person found.
 @MainActor
 public final class PersonContainerViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `twitter`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 6)
     public typealias _twitter$Type =
                    any TwitterClient
-#sourceLocation()
-
-    /// The type of `addingViewModel`, as the spec writes it.
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 10)
     public typealias _addingViewModel$Type =
           AddPersonViewModel
-#sourceLocation()
-
-    /// The type of `uiState`, as the spec writes it.
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 30)
     public typealias _uiState$Type =
           PersonContainerState
-#sourceLocation()
-
-    /// The type of `detailViewModel`, as the spec writes it.
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 24)
     public typealias _detailViewModel$Type =
           PersonDetailViewModel?
-#sourceLocation()
-
-    /// The type of `person`, as the spec writes it.
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 16)
     public typealias _person$Type =
           Person
@@ -81,17 +67,13 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
         self?._person$load() ?? .empty
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `uiState` as a runtime `Property`, for bindings and operators.
     public var uiStateProperty: Reactive.Property<_uiState$Type> { _$property(_uiState) { _uiState.mirror = $0 } }
-    /// `detailViewModel` as a runtime `Property`, for bindings and operators.
     public var detailViewModelProperty: Reactive.Property<_detailViewModel$Type> {
         _$property(_detailViewModel) { _detailViewModel.mirror = $0 }
     }
-    /// `person` as a runtime `Property`, for bindings and operators.
     public var personProperty: Reactive.Property<_person$Type?> { _$property(_person) { _person.mirror = $0 } }
-    /// `personIsLoading` as a runtime `Property`, for bindings and operators.
     public var personIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_personIsLoading) { _personIsLoading.mirror = $0 }
     }
@@ -114,7 +96,6 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
     private var _detailViewModel$follower: Reactive.Follower
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -154,9 +135,6 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _person$changed = _person.changed()
@@ -173,7 +151,6 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
             || _detailViewModel$childChanged)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _person.pending(telling) { _$changed(\.person, _person, telling) }
@@ -215,7 +192,6 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PersonContainerViewModel>] {
         [
             .value("uiState", \.uiState, uiStateProperty) { Self._uiState$compute(person: $0._person.value) },
@@ -225,10 +201,9 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "detailExactlyOnceAPersonIsAdded",
                 "the container shows the form until a person is added, then the detail",
                 holds: Self._detailExactlyOnceAPersonIsAdded$invariant(person: _person.value, uiState: _uiState.value)

@@ -15,21 +15,13 @@ import
 /// What the detail screen shows of one person.
 @MainActor
 public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `initialPerson`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 6)
     public typealias _initialPerson$Type =
                          Person
-#sourceLocation()
-
-    /// The type of `person`, as the spec writes it.
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 9)
     public typealias _person$Type =
                   Person
-#sourceLocation()
-
-    /// The type of `avatarURL`, as the spec writes it.
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 15)
     public typealias _avatarURL$Type =
                      URL?
@@ -66,19 +58,14 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
     /// Where the avatar image is.
     public var avatarURL: _avatarURL$Type { _$read(\.avatarURL, _avatarURL.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `person` as a runtime `Property`, for bindings and operators.
     public var personProperty: Reactive.Property<_person$Type> { _$property(_person) { _person.mirror = $0 } }
-    /// `name` as a runtime `Property`, for bindings and operators.
     public var nameProperty: Reactive.Property<String> { _$property(_name) { _name.mirror = $0 } }
-    /// `notes` as a runtime `Property`, for bindings and operators.
     public var notesProperty: Reactive.Property<String> { _$property(_notes) { _notes.mirror = $0 } }
-    /// `twitterHandle` as a runtime `Property`, for bindings and operators.
     public var twitterHandleProperty: Reactive.Property<String> {
         _$property(_twitterHandle) { _twitterHandle.mirror = $0 }
     }
-    /// `avatarURL` as a runtime `Property`, for bindings and operators.
     public var avatarURLProperty: Reactive.Property<_avatarURL$Type> {
         _$property(_avatarURL) { _avatarURL.mirror = $0 }
     }
@@ -100,7 +87,6 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
     private var _twitterHandle: Reactive.Stored<String>
     private var _avatarURL: Reactive.Stored<_avatarURL$Type>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -122,9 +108,6 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _person$changed = _person.changed()
@@ -137,7 +120,6 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
         return (_person$changed || _name$changed || _notes$changed || _twitterHandle$changed || _avatarURL$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _person.pending(telling) { _$changed(\.person, _person, telling) }
@@ -184,7 +166,6 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PersonDetailViewModel>] {
         [
             .value("person", \.person, personProperty),
@@ -197,10 +178,9 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "handleNamesThePerson",
                 "the Twitter handle is the person's username",
                 holds: Self._handleNamesThePerson$invariant(twitterHandle: _twitterHandle.value, person: _person.value)
@@ -214,7 +194,6 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PersonDetailViewModel>] {
         [
             .init("person", \.person),

@@ -15,33 +15,19 @@ import
 /// One full-size photo, whose details are fetched when it comes on screen.
 @MainActor
 public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `photo`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 7)
     public typealias _photo$Type =
                  PhotoModel
-#sourceLocation()
-
-    /// The type of `importer`, as the spec writes it.
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 10)
     public typealias _importer$Type =
                     any PhotoImporting
-#sourceLocation()
-
-    /// The type of `imageData`, as the spec writes it.
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 26)
     public typealias _imageData$Type =
           Data?
-#sourceLocation()
-
-    /// The type of `details`, as the spec writes it.
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 17)
     public typealias _details$Type =
           PhotoModel
-#sourceLocation()
-
-    /// The type of the failure of `details`, as the spec writes it.
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 18)
     public typealias _details$Failure =
              PhotoImportError
@@ -102,25 +88,19 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         self?._details$load() ?? .empty
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `isLoading` as a runtime `Property`, for bindings and operators.
     public var isLoadingProperty: Reactive.Property<Bool> { _$property(_isLoading) { _isLoading.mirror = $0 } }
-    /// `imageData` as a runtime `Property`, for bindings and operators.
     public var imageDataProperty: Reactive.Property<_imageData$Type> {
         _$property(_imageData) { _imageData.mirror = $0 }
     }
-    /// `details` as a runtime `Property`, for bindings and operators.
     public var detailsProperty: Reactive.Property<_details$Type?> { _$property(_details) { _details.mirror = $0 } }
-    /// `detailsIsLoading` as a runtime `Property`, for bindings and operators.
     public var detailsIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_detailsIsLoading) { _detailsIsLoading.mirror = $0 }
     }
-    /// `detailsError` as a runtime `Property`, for bindings and operators.
     public var detailsErrorProperty: Reactive.Property<_details$Failure?> {
         _$property(_detailsError) { _detailsError.mirror = $0 }
     }
-    /// `isActive` as a runtime `Property`, for bindings and operators.
     public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -142,7 +122,6 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     private var _isActive: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -181,9 +160,6 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = _isActive.changed()
@@ -203,7 +179,6 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
             || _detailsError$changed || _isActive$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _details.pending(telling) { _$changed(\.details, _details, telling) }
@@ -247,7 +222,6 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PhotoViewModel>] {
         [
             .value("isLoading", \.isLoading, isLoadingProperty) {
@@ -263,10 +237,9 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "loadingOnlyWhileOnScreen",
                 "the photo loads only while it is on screen (leaving the screen cancels the load)",
                 holds: Self._loadingOnlyWhileOnScreen$invariant(isActive: _isActive.value, isLoading: _isLoading.value)
@@ -280,7 +253,6 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PhotoViewModel>] {
         [
             .init("isActive", \.isActive),

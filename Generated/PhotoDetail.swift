@@ -15,39 +15,22 @@ import
 /// The name, photographer and rating of one photo, and a vote for it.
 @MainActor
 public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `initialPhoto`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 6)
     public typealias _initialPhoto$Type =
                         PhotoModel
-#sourceLocation()
-
-    /// The type of `importer`, as the spec writes it.
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 9)
     public typealias _importer$Type =
                     any PhotoImporting
-#sourceLocation()
-
-    /// The type of `photo`, as the spec writes it.
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 12)
     public typealias _photo$Type =
                  PhotoModel
-#sourceLocation()
-
-    /// The type of `voteError`, as the spec writes it.
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 13)
     public typealias _voteError$Type =
                      PhotoImportError?
-#sourceLocation()
-
-    /// The type of the output of `vote`, as the spec writes it.
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 32)
     public typealias _vote$Output =
             PhotoModel
-#sourceLocation()
-
-    /// The type of the failure of `vote`, as the spec writes it.
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 33)
     public typealias _vote$Failure =
              PhotoImportError
@@ -115,31 +98,23 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     /// Whether `vote` can be executed now.
     public var voteIsEnabled: Swift.Bool { _$read(\.voteIsEnabled, _voteIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `photo` as a runtime `Property`, for bindings and operators.
     public var photoProperty: Reactive.Property<_photo$Type> { _$property(_photo) { _photo.mirror = $0 } }
-    /// `voteError` as a runtime `Property`, for bindings and operators.
     public var voteErrorProperty: Reactive.Property<_voteError$Type> {
         _$property(_voteError) { _voteError.mirror = $0 }
     }
-    /// `photoName` as a runtime `Property`, for bindings and operators.
     public var photoNameProperty: Reactive.Property<String> { _$property(_photoName) { _photoName.mirror = $0 } }
-    /// `photographerName` as a runtime `Property`, for bindings and operators.
     public var photographerNameProperty: Reactive.Property<String> {
         _$property(_photographerName) { _photographerName.mirror = $0 }
     }
-    /// `photoRating` as a runtime `Property`, for bindings and operators.
     public var photoRatingProperty: Reactive.Property<String> { _$property(_photoRating) { _photoRating.mirror = $0 } }
-    /// `votePromptText` as a runtime `Property`, for bindings and operators.
     public var votePromptTextProperty: Reactive.Property<String> {
         _$property(_votePromptText) { _votePromptText.mirror = $0 }
     }
-    /// `voteIsExecuting` as a runtime `Property`, for bindings and operators.
     public var voteIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_voteIsExecuting) { _voteIsExecuting.mirror = $0 }
     }
-    /// `voteIsEnabled` as a runtime `Property`, for bindings and operators.
     public var voteIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_voteIsEnabled) { _voteIsEnabled.mirror = $0 }
     }
@@ -166,7 +141,6 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     private var _voteIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -213,9 +187,6 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _photo$changed = _photo.changed()
@@ -237,7 +208,6 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
             || _photoRating$changed || _votePromptText$changed || _voteIsExecuting$changed || _voteIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _photo.pending(telling) { _$changed(\.photo, _photo, telling) }
@@ -315,7 +285,6 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PhotoDetailViewModel>] {
         [
             .value("photo", \.photo, photoProperty),
@@ -338,10 +307,9 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "oneVotePerPhoto",
                 "a photo voted for cannot be voted for again",
                 holds: Self._oneVotePerPhoto$invariant(photo: _photo.value, voteIsEnabled: _voteIsEnabled.value)
@@ -355,10 +323,9 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 #sourceLocation()
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("vote", vote),
+            .init("vote", vote),
         ]
     }
 }

@@ -44,17 +44,13 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     /// Whether `toggle` can be executed now.
     public var toggleIsEnabled: Swift.Bool { _$read(\.toggleIsEnabled, _toggleIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `isSelected` as a runtime `Property`, for bindings and operators.
     public var isSelectedProperty: Reactive.Property<Bool> { _$property(_isSelected) { _isSelected.mirror = $0 } }
-    /// `title` as a runtime `Property`, for bindings and operators.
     public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
-    /// `toggleIsExecuting` as a runtime `Property`, for bindings and operators.
     public var toggleIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_toggleIsExecuting) { _toggleIsExecuting.mirror = $0 }
     }
-    /// `toggleIsEnabled` as a runtime `Property`, for bindings and operators.
     public var toggleIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 }
     }
@@ -76,7 +72,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     private var _toggleIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -111,9 +106,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _isSelected$changed = _isSelected.changed()
@@ -125,7 +117,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
         return (_isSelected$changed || _title$changed || _toggleIsExecuting$changed || _toggleIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _isSelected.pending(telling) { _$changed(\.isSelected, _isSelected, telling) }
@@ -161,7 +152,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectableRowViewModel>] {
         [
             .value("isSelected", \.isSelected, isSelectedProperty),
@@ -173,10 +163,9 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "titleShowsTheSelection",
                 "the title shows whether the row is selected",
                 holds: Self._titleShowsTheSelection$invariant(
@@ -194,17 +183,15 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SelectableRowViewModel>] {
         [
             .init("isSelected", \.isSelected),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("toggle", toggle),
+            .init("toggle", toggle),
         ]
     }
 }

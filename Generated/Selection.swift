@@ -7,21 +7,13 @@ import Observation
 /// A list of names to select from, with what is selected.
 @MainActor
 public final class SelectionViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `rows`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 9)
     public typealias _rows$Type =
            [SelectableRowViewModel]
-#sourceLocation()
-
-    /// The type of `lastRow`, as the spec writes it.
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 13)
     public typealias _lastRow$Type =
           SelectableRowViewModel?
-#sourceLocation()
-
-    /// The type of `allRow`, as the spec writes it.
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 17)
     public typealias _allRow$Type =
           SelectableRowViewModel
@@ -61,25 +53,18 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     /// A row that stands for every name.
     public var allRow: _allRow$Type { _$read(\.allRow, _allRow.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `names` as a runtime `Property`, for bindings and operators.
     public var namesProperty: Reactive.Property<[String]> { _$property(_names) { _names.mirror = $0 } }
-    /// `selectedCount` as a runtime `Property`, for bindings and operators.
     public var selectedCountProperty: Reactive.Property<Int> {
         _$property(_selectedCount) { _selectedCount.mirror = $0 }
     }
-    /// `summary` as a runtime `Property`, for bindings and operators.
     public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
-    /// `lastIsSelected` as a runtime `Property`, for bindings and operators.
     public var lastIsSelectedProperty: Reactive.Property<Bool> {
         _$property(_lastIsSelected) { _lastIsSelected.mirror = $0 }
     }
-    /// `rows` as a runtime `Property`, for bindings and operators.
     public var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
-    /// `lastRow` as a runtime `Property`, for bindings and operators.
     public var lastRowProperty: Reactive.Property<_lastRow$Type> { _$property(_lastRow) { _lastRow.mirror = $0 } }
-    /// `allRow` as a runtime `Property`, for bindings and operators.
     public var allRowProperty: Reactive.Property<_allRow$Type> { _$property(_allRow) { _allRow.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -104,7 +89,6 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     private var _lastRow$follower: Reactive.Follower
     private var _allRow$follower: Reactive.Follower
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -137,9 +121,6 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _names$changed = _names.changed()
@@ -170,7 +151,6 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
             || _allRow$childChanged)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _names.pending(telling) { _$changed(\.names, _names, telling) }
@@ -231,7 +211,6 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectionViewModel>] {
         [
             .value("names", \.names, namesProperty),
@@ -254,15 +233,14 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "oneRowPerName",
                 "there is one row for each name",
                 holds: Self._oneRowPerName$invariant(rows: _rows.value, names: _names.value)
             ),
-            Reactive.Invariant(
+            .init(
                 "selectedCountIsAtMostTheRows",
                 "the counts and the last row follow the rows' selection",
                 holds: Self._selectedCountIsAtMostTheRows$invariant(
@@ -290,7 +268,6 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SelectionViewModel>] {
         [
             .init("names", \.names),

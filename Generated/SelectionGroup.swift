@@ -7,9 +7,7 @@ import Observation
 /// Several selection lists, with totals over all of them.
 @MainActor
 public final class SelectionGroupViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `selections`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 9)
     public typealias _selections$Type =
            [SelectionViewModel]
@@ -40,19 +38,15 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     /// One selection per list.
     public var selections: _selections$Type { _$read(\.selections, _selections.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `lists` as a runtime `Property`, for bindings and operators.
     public var listsProperty: Reactive.Property<[[String]]> { _$property(_lists) { _lists.mirror = $0 } }
-    /// `totalSelected` as a runtime `Property`, for bindings and operators.
     public var totalSelectedProperty: Reactive.Property<Int> {
         _$property(_totalSelected) { _totalSelected.mirror = $0 }
     }
-    /// `selectedNames` as a runtime `Property`, for bindings and operators.
     public var selectedNamesProperty: Reactive.Property<[String]> {
         _$property(_selectedNames) { _selectedNames.mirror = $0 }
     }
-    /// `selections` as a runtime `Property`, for bindings and operators.
     public var selectionsProperty: Reactive.Property<_selections$Type> {
         _$property(_selections) { _selections.mirror = $0 }
     }
@@ -74,7 +68,6 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     private var _selections: Reactive.Stored<_selections$Type>
     private var _selections$follower: Reactive.Follower
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -96,9 +89,6 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _lists$changed = _lists.changed()
@@ -117,7 +107,6 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
             || _selections$childChanged)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _lists.pending(telling) { _$changed(\.lists, _lists, telling) }
@@ -161,7 +150,6 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectionGroupViewModel>] {
         [
             .value("lists", \.lists, listsProperty),
@@ -175,10 +163,9 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "totalIsTheNumberOfSelectedNames",
                 "the total counts exactly the selected names of every list",
                 holds: Self._totalIsTheNumberOfSelectedNames$invariant(
@@ -198,7 +185,6 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SelectionGroupViewModel>] {
         [
             .init("lists", \.lists),

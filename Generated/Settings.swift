@@ -12,15 +12,10 @@ import
 /// Reading settings, with a reset to the defaults and a save that can fail.
 @MainActor
 public final class SettingsViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `store`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 7)
     public typealias _store$Type =
                  any SettingsStoring
-#sourceLocation()
-
-    /// The type of the failure of `save`, as the spec writes it.
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 40)
     public typealias _save$Failure =
              SettingsSaveError
@@ -130,37 +125,25 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     /// Whether `save` can be executed now.
     public var saveIsEnabled: Swift.Bool { _$read(\.saveIsEnabled, _saveIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `fontSize` as a runtime `Property`, for bindings and operators.
     public var fontSizeProperty: Reactive.Property<Int> { _$property(_fontSize) { _fontSize.mirror = $0 } }
-    /// `lineSpacing` as a runtime `Property`, for bindings and operators.
     public var lineSpacingProperty: Reactive.Property<Double> { _$property(_lineSpacing) { _lineSpacing.mirror = $0 } }
-    /// `theme` as a runtime `Property`, for bindings and operators.
     public var themeProperty: Reactive.Property<String> { _$property(_theme) { _theme.mirror = $0 } }
-    /// `showsImages` as a runtime `Property`, for bindings and operators.
     public var showsImagesProperty: Reactive.Property<Bool> { _$property(_showsImages) { _showsImages.mirror = $0 } }
-    /// `language` as a runtime `Property`, for bindings and operators.
     public var languageProperty: Reactive.Property<String> { _$property(_language) { _language.mirror = $0 } }
-    /// `saveError` as a runtime `Property`, for bindings and operators.
     public var saveErrorProperty: Reactive.Property<String?> { _$property(_saveError) { _saveError.mirror = $0 } }
-    /// `summary` as a runtime `Property`, for bindings and operators.
     public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
-    /// `isDefault` as a runtime `Property`, for bindings and operators.
     public var isDefaultProperty: Reactive.Property<Bool> { _$property(_isDefault) { _isDefault.mirror = $0 } }
-    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators.
     public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_resetIsExecuting) { _resetIsExecuting.mirror = $0 }
     }
-    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators.
     public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 }
     }
-    /// `saveIsExecuting` as a runtime `Property`, for bindings and operators.
     public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_saveIsExecuting) { _saveIsExecuting.mirror = $0 }
     }
-    /// `saveIsEnabled` as a runtime `Property`, for bindings and operators.
     public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 }
     }
@@ -191,7 +174,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     private var _saveIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -267,9 +249,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _fontSize$changed = _fontSize.changed()
@@ -313,7 +292,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
             || _resetIsEnabled$changed || _saveIsExecuting$changed || _saveIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _fontSize.pending(telling) { _$changed(\.fontSize, _fontSize, telling) }
@@ -428,7 +406,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SettingsViewModel>] {
         [
             .value("fontSize", \.fontSize, fontSizeProperty),
@@ -465,10 +442,9 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "resetOnlyWhenSomethingChanged",
                 "reset is offered exactly when a setting differs from its default",
                 holds: Self._resetOnlyWhenSomethingChanged$invariant(
@@ -488,7 +464,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SettingsViewModel>] {
         [
             .init("fontSize", \.fontSize),
@@ -499,11 +474,10 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("reset", reset),
-            Reactive.InspectedCommand("save", save),
+            .init("reset", reset),
+            .init("save", save),
         ]
     }
 }

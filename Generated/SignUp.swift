@@ -12,15 +12,10 @@ import
 /// A sign-up form that says what is wrong with a field once it was edited, or once sign-up was tried.
 @MainActor
 public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `registrar`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 8)
     public typealias _registrar$Type =
                      any Registering
-#sourceLocation()
-
-    /// The type of the failure of `signUp`, as the spec writes it.
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 38)
     public typealias _signUp$Failure =
              LoginError
@@ -201,87 +196,64 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     /// Whether `startOver` can be executed now.
     public var startOverIsEnabled: Swift.Bool { _$read(\.startOverIsEnabled, _startOverIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `email` as a runtime `Property`, for bindings and operators.
     public var emailProperty: Reactive.Property<String> { _$property(_email) { _email.mirror = $0 } }
-    /// `password` as a runtime `Property`, for bindings and operators.
     public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
-    /// `confirmation` as a runtime `Property`, for bindings and operators.
     public var confirmationProperty: Reactive.Property<String> {
         _$property(_confirmation) { _confirmation.mirror = $0 }
     }
-    /// `acceptsTerms` as a runtime `Property`, for bindings and operators.
     public var acceptsTermsProperty: Reactive.Property<Bool> { _$property(_acceptsTerms) { _acceptsTerms.mirror = $0 } }
-    /// `failure` as a runtime `Property`, for bindings and operators.
     public var failureProperty: Reactive.Property<String?> { _$property(_failure) { _failure.mirror = $0 } }
-    /// `signUpIsExecuting` as a runtime `Property`, for bindings and operators.
     public var signUpIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_signUpIsExecuting) { _signUpIsExecuting.mirror = $0 }
     }
-    /// `signUpIsEnabled` as a runtime `Property`, for bindings and operators.
     public var signUpIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_signUpIsEnabled) { _signUpIsEnabled.mirror = $0 }
     }
-    /// `startOverIsExecuting` as a runtime `Property`, for bindings and operators.
     public var startOverIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_startOverIsExecuting) { _startOverIsExecuting.mirror = $0 }
     }
-    /// `startOverIsEnabled` as a runtime `Property`, for bindings and operators.
     public var startOverIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_startOverIsEnabled) { _startOverIsEnabled.mirror = $0 }
     }
-    /// `emailWasEdited` as a runtime `Property`, for bindings and operators.
     public var emailWasEditedProperty: Reactive.Property<Swift.Bool> {
         _$property(_emailWasEdited) { _emailWasEdited.mirror = $0 }
     }
-    /// `emailIsValid` as a runtime `Property`, for bindings and operators.
     public var emailIsValidProperty: Reactive.Property<Swift.Bool> {
         _$property(_emailIsValid) { _emailIsValid.mirror = $0 }
     }
-    /// `emailMessage` as a runtime `Property`, for bindings and operators.
     public var emailMessageProperty: Reactive.Property<Swift.String?> {
         _$property(_emailMessage) { _emailMessage.mirror = $0 }
     }
-    /// `passwordWasEdited` as a runtime `Property`, for bindings and operators.
     public var passwordWasEditedProperty: Reactive.Property<Swift.Bool> {
         _$property(_passwordWasEdited) { _passwordWasEdited.mirror = $0 }
     }
-    /// `passwordIsValid` as a runtime `Property`, for bindings and operators.
     public var passwordIsValidProperty: Reactive.Property<Swift.Bool> {
         _$property(_passwordIsValid) { _passwordIsValid.mirror = $0 }
     }
-    /// `passwordMessage` as a runtime `Property`, for bindings and operators.
     public var passwordMessageProperty: Reactive.Property<Swift.String?> {
         _$property(_passwordMessage) { _passwordMessage.mirror = $0 }
     }
-    /// `confirmationWasEdited` as a runtime `Property`, for bindings and operators.
     public var confirmationWasEditedProperty: Reactive.Property<Swift.Bool> {
         _$property(_confirmationWasEdited) { _confirmationWasEdited.mirror = $0 }
     }
-    /// `confirmationIsValid` as a runtime `Property`, for bindings and operators.
     public var confirmationIsValidProperty: Reactive.Property<Swift.Bool> {
         _$property(_confirmationIsValid) { _confirmationIsValid.mirror = $0 }
     }
-    /// `confirmationMessage` as a runtime `Property`, for bindings and operators.
     public var confirmationMessageProperty: Reactive.Property<Swift.String?> {
         _$property(_confirmationMessage) { _confirmationMessage.mirror = $0 }
     }
-    /// `acceptsTermsWasEdited` as a runtime `Property`, for bindings and operators.
     public var acceptsTermsWasEditedProperty: Reactive.Property<Swift.Bool> {
         _$property(_acceptsTermsWasEdited) { _acceptsTermsWasEdited.mirror = $0 }
     }
-    /// `acceptsTermsIsValid` as a runtime `Property`, for bindings and operators.
     public var acceptsTermsIsValidProperty: Reactive.Property<Swift.Bool> {
         _$property(_acceptsTermsIsValid) { _acceptsTermsIsValid.mirror = $0 }
     }
-    /// `acceptsTermsMessage` as a runtime `Property`, for bindings and operators.
     public var acceptsTermsMessageProperty: Reactive.Property<Swift.String?> {
         _$property(_acceptsTermsMessage) { _acceptsTermsMessage.mirror = $0 }
     }
-    /// `isValid` as a runtime `Property`, for bindings and operators.
     public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(_isValid) { _isValid.mirror = $0 } }
-    /// `submitAttempted` as a runtime `Property`, for bindings and operators.
     public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
         _$property(_submitAttempted) { _submitAttempted.mirror = $0 }
     }
@@ -328,7 +300,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     private var _submitAttempted: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -435,9 +406,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _email$changed = _email.changed()
@@ -531,7 +499,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
             || _passwordMessage$changed || _confirmationMessage$changed || _acceptsTermsMessage$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _email.pending(telling) { _$changed(\.email, _email, telling) }
@@ -671,7 +638,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SignUpViewModel>] {
         [
             .value("email", \.email, emailProperty),
@@ -702,10 +668,9 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "messagesOnlyOnInvalidFields",
                 "a field that shows a message breaks one of its rules",
                 holds: Self._messagesOnlyOnInvalidFields$invariant(
@@ -738,7 +703,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SignUpViewModel>] {
         [
             .init("email", \.email),
@@ -748,11 +712,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("signUp", signUp),
-            Reactive.InspectedCommand("startOver", startOver),
+            .init("signUp", signUp),
+            .init("startOver", startOver),
         ]
     }
 }

@@ -53,21 +53,15 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     /// Whether `add` can be executed now.
     public var addIsEnabled: Swift.Bool { _$read(\.addIsEnabled, _addIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `items` as a runtime `Property`, for bindings and operators.
     public var itemsProperty: Reactive.Property<[String]> { _$property(_items) { _items.mirror = $0 } }
-    /// `newItemText` as a runtime `Property`, for bindings and operators.
     public var newItemTextProperty: Reactive.Property<String> { _$property(_newItemText) { _newItemText.mirror = $0 } }
-    /// `isDuplicate` as a runtime `Property`, for bindings and operators.
     public var isDuplicateProperty: Reactive.Property<Bool> { _$property(_isDuplicate) { _isDuplicate.mirror = $0 } }
-    /// `countText` as a runtime `Property`, for bindings and operators.
     public var countTextProperty: Reactive.Property<String> { _$property(_countText) { _countText.mirror = $0 } }
-    /// `addIsExecuting` as a runtime `Property`, for bindings and operators.
     public var addIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_addIsExecuting) { _addIsExecuting.mirror = $0 }
     }
-    /// `addIsEnabled` as a runtime `Property`, for bindings and operators.
     public var addIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_addIsEnabled) { _addIsEnabled.mirror = $0 }
     }
@@ -92,7 +86,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     private var _addIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -132,9 +125,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _items$changed = _items.changed()
@@ -154,7 +144,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
             || _addIsExecuting$changed || _addIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _items.pending(telling) { _$changed(\.items, _items, telling) }
@@ -212,7 +201,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TodoListViewModel>] {
         [
             .value("items", \.items, itemsProperty),
@@ -229,10 +217,9 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "noDuplicateItems",
                 "an item is never added twice",
                 holds: Self._noDuplicateItems$invariant(items: _items.value)
@@ -246,17 +233,15 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TodoListViewModel>] {
         [
             .init("newItemText", \.newItemText),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("add", add),
+            .init("add", add),
         ]
     }
 }

@@ -12,33 +12,19 @@ import
 /// One todo of a list. The list gives it its todo; the row asks the list for changes.
 @MainActor
 public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `initialItem`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 7)
     public typealias _initialItem$Type =
                        TodoItem
-#sourceLocation()
-
-    /// The type of `store`, as the spec writes it.
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 10)
     public typealias _store$Type =
                  any TodoStoring
-#sourceLocation()
-
-    /// The type of `item`, as the spec writes it.
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 13)
     public typealias _item$Type =
                 TodoItem
-#sourceLocation()
-
-    /// The type of `saved`, as the spec writes it.
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 22)
     public typealias _saved$Type =
                  TodoItem
-#sourceLocation()
-
-    /// The type of the output of `rename`, as the spec writes it.
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 35)
     public typealias _rename$Output =
             TodoItem
@@ -123,29 +109,21 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     public let saved: Reactive.Signal<_saved$Type, Swift.Never>
     private let _saved$observer: Reactive.Signal<_saved$Type, Swift.Never>.Observer
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `item` as a runtime `Property`, for bindings and operators.
     public var itemProperty: Reactive.Property<_item$Type> { _$property(_item) { _item.mirror = $0 } }
-    /// `draft` as a runtime `Property`, for bindings and operators.
     public var draftProperty: Reactive.Property<String> { _$property(_draft) { _draft.mirror = $0 } }
-    /// `isDone` as a runtime `Property`, for bindings and operators.
     public var isDoneProperty: Reactive.Property<Bool> { _$property(_isDone) { _isDone.mirror = $0 } }
-    /// `title` as a runtime `Property`, for bindings and operators.
     public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
-    /// `toggleIsExecuting` as a runtime `Property`, for bindings and operators.
     public var toggleIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_toggleIsExecuting) { _toggleIsExecuting.mirror = $0 }
     }
-    /// `toggleIsEnabled` as a runtime `Property`, for bindings and operators.
     public var toggleIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 }
     }
-    /// `renameIsExecuting` as a runtime `Property`, for bindings and operators.
     public var renameIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_renameIsExecuting) { _renameIsExecuting.mirror = $0 }
     }
-    /// `renameIsEnabled` as a runtime `Property`, for bindings and operators.
     public var renameIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_renameIsEnabled) { _renameIsEnabled.mirror = $0 }
     }
@@ -172,7 +150,6 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     private var _renameIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -233,9 +210,6 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _item$changed = _item.changed()
@@ -255,7 +229,6 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
             || _toggleIsEnabled$changed || _renameIsExecuting$changed || _renameIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _item.pending(telling) { _$changed(\.item, _item, telling) }
@@ -331,7 +304,6 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TodoRowViewModel>] {
         [
             .value("item", \.item, itemProperty),
@@ -352,10 +324,9 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "titleShowsDone",
                 "the title's box is ticked exactly when the todo is done",
                 holds: Self._titleShowsDone$invariant(title: _title.value, isDone: _isDone.value)
@@ -369,7 +340,6 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TodoRowViewModel>] {
         [
             .init("item", \.item),
@@ -377,11 +347,10 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("toggle", toggle),
-            Reactive.InspectedCommand("rename", rename),
+            .init("toggle", toggle),
+            .init("rename", rename),
         ]
     }
 }

@@ -12,21 +12,13 @@ import
 /// A todo list, with one row per todo and how many are done.
 @MainActor
 public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `store`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 7)
     public typealias _store$Type =
                  any TodoStoring
-#sourceLocation()
-
-    /// The type of `items`, as the spec writes it.
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 10)
     public typealias _items$Type =
                   [TodoItem]
-#sourceLocation()
-
-    /// The type of `rows`, as the spec writes it.
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 14)
     public typealias _rows$Type =
            [TodoRowViewModel]
@@ -62,15 +54,11 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     /// One row per todo, the same row while its todo stays in the list.
     public var rows: _rows$Type { _$read(\.rows, _rows.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `items` as a runtime `Property`, for bindings and operators.
     public var itemsProperty: Reactive.Property<_items$Type> { _$property(_items) { _items.mirror = $0 } }
-    /// `doneCount` as a runtime `Property`, for bindings and operators.
     public var doneCountProperty: Reactive.Property<Int> { _$property(_doneCount) { _doneCount.mirror = $0 } }
-    /// `summary` as a runtime `Property`, for bindings and operators.
     public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
-    /// `rows` as a runtime `Property`, for bindings and operators.
     public var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -91,7 +79,6 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     private var _rows$follower: Reactive.Follower
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _rows$keys = Reactive.ChildKeys()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -118,9 +105,6 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _items$changed = _items.changed()
@@ -146,7 +130,6 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         return (_items$changed || _rows$changed || _doneCount$changed || _summary$changed || _rows$childChanged)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _items.pending(telling) { _$changed(\.items, _items, telling) }
@@ -252,7 +235,6 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TodoRowsViewModel>] {
         [
             .value("items", \.items, itemsProperty),
@@ -264,15 +246,14 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "oneRowPerTodo",
                 "the list shows one row per todo",
                 holds: Self._oneRowPerTodo$invariant(rows: _rows.value, items: _items.value)
             ),
-            Reactive.Invariant(
+            .init(
                 "doneCountIsARowCount",
                 "no more todos are done than there are rows",
                 holds: Self._doneCountIsARowCount$invariant(doneCount: _doneCount.value, rows: _rows.value)
@@ -292,7 +273,6 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TodoRowsViewModel>] {
         [
             .init("items", \.items),

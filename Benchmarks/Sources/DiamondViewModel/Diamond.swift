@@ -30,15 +30,11 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
     /// Reads `b` and `c`.
     public var d: Int { _$read(\.d, _d.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `a` as a runtime `Property`, for bindings and operators.
     public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
-    /// `b` as a runtime `Property`, for bindings and operators.
     public var bProperty: Reactive.Property<Int> { _$property(_b) { _b.mirror = $0 } }
-    /// `c` as a runtime `Property`, for bindings and operators.
     public var cProperty: Reactive.Property<Int> { _$property(_c) { _c.mirror = $0 } }
-    /// `d` as a runtime `Property`, for bindings and operators.
     public var dProperty: Reactive.Property<Int> { _$property(_d) { _d.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -57,7 +53,6 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
     private var _c: Reactive.Stored<Int>
     private var _d: Reactive.Stored<Int>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -76,9 +71,6 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _a$changed = _a.changed()
@@ -89,7 +81,6 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
         return (_a$changed || _b$changed || _c$changed || _d$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _a.pending(telling) { _$changed(\.a, _a, telling) }
@@ -126,7 +117,6 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<DiamondViewModel>] {
         [
             .value("a", \.a, aProperty),
@@ -136,7 +126,6 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<DiamondViewModel>] {
         [
             .init("a", \.a),

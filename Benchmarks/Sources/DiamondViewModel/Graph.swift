@@ -78,47 +78,27 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
     /// Reads `v18` and `v0`.
     public var v19: Int { _$read(\.v19, _v19.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `v0` as a runtime `Property`, for bindings and operators.
     public var v0Property: Reactive.Property<Int> { _$property(_v0) { _v0.mirror = $0 } }
-    /// `v1` as a runtime `Property`, for bindings and operators.
     public var v1Property: Reactive.Property<Int> { _$property(_v1) { _v1.mirror = $0 } }
-    /// `v2` as a runtime `Property`, for bindings and operators.
     public var v2Property: Reactive.Property<Int> { _$property(_v2) { _v2.mirror = $0 } }
-    /// `v3` as a runtime `Property`, for bindings and operators.
     public var v3Property: Reactive.Property<Int> { _$property(_v3) { _v3.mirror = $0 } }
-    /// `v4` as a runtime `Property`, for bindings and operators.
     public var v4Property: Reactive.Property<Int> { _$property(_v4) { _v4.mirror = $0 } }
-    /// `v5` as a runtime `Property`, for bindings and operators.
     public var v5Property: Reactive.Property<Int> { _$property(_v5) { _v5.mirror = $0 } }
-    /// `v6` as a runtime `Property`, for bindings and operators.
     public var v6Property: Reactive.Property<Int> { _$property(_v6) { _v6.mirror = $0 } }
-    /// `v7` as a runtime `Property`, for bindings and operators.
     public var v7Property: Reactive.Property<Int> { _$property(_v7) { _v7.mirror = $0 } }
-    /// `v8` as a runtime `Property`, for bindings and operators.
     public var v8Property: Reactive.Property<Int> { _$property(_v8) { _v8.mirror = $0 } }
-    /// `v9` as a runtime `Property`, for bindings and operators.
     public var v9Property: Reactive.Property<Int> { _$property(_v9) { _v9.mirror = $0 } }
-    /// `v10` as a runtime `Property`, for bindings and operators.
     public var v10Property: Reactive.Property<Int> { _$property(_v10) { _v10.mirror = $0 } }
-    /// `v11` as a runtime `Property`, for bindings and operators.
     public var v11Property: Reactive.Property<Int> { _$property(_v11) { _v11.mirror = $0 } }
-    /// `v12` as a runtime `Property`, for bindings and operators.
     public var v12Property: Reactive.Property<Int> { _$property(_v12) { _v12.mirror = $0 } }
-    /// `v13` as a runtime `Property`, for bindings and operators.
     public var v13Property: Reactive.Property<Int> { _$property(_v13) { _v13.mirror = $0 } }
-    /// `v14` as a runtime `Property`, for bindings and operators.
     public var v14Property: Reactive.Property<Int> { _$property(_v14) { _v14.mirror = $0 } }
-    /// `v15` as a runtime `Property`, for bindings and operators.
     public var v15Property: Reactive.Property<Int> { _$property(_v15) { _v15.mirror = $0 } }
-    /// `v16` as a runtime `Property`, for bindings and operators.
     public var v16Property: Reactive.Property<Int> { _$property(_v16) { _v16.mirror = $0 } }
-    /// `v17` as a runtime `Property`, for bindings and operators.
     public var v17Property: Reactive.Property<Int> { _$property(_v17) { _v17.mirror = $0 } }
-    /// `v18` as a runtime `Property`, for bindings and operators.
     public var v18Property: Reactive.Property<Int> { _$property(_v18) { _v18.mirror = $0 } }
-    /// `v19` as a runtime `Property`, for bindings and operators.
     public var v19Property: Reactive.Property<Int> { _$property(_v19) { _v19.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -153,7 +133,6 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
     private var _v18: Reactive.Stored<Int>
     private var _v19: Reactive.Stored<Int>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -188,9 +167,6 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _v0$changed = _v0.changed()
@@ -228,7 +204,6 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
             || _v14$changed || _v15$changed || _v16$changed || _v17$changed || _v18$changed || _v19$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _v0.pending(telling) { _$changed(\.v0, _v0, telling) }
@@ -377,7 +352,6 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<GraphViewModel>] {
         [
             .value("v0", \.v0, v0Property),
@@ -403,7 +377,6 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<GraphViewModel>] {
         [
             .init("v0", \.v0),

@@ -52,21 +52,15 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     /// Whether `bump` can be executed now.
     public var bumpIsEnabled: Swift.Bool { _$read(\.bumpIsEnabled, _bumpIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `a` as a runtime `Property`, for bindings and operators.
     public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
-    /// `b` as a runtime `Property`, for bindings and operators.
     public var bProperty: Reactive.Property<Int> { _$property(_b) { _b.mirror = $0 } }
-    /// `sum` as a runtime `Property`, for bindings and operators.
     public var sumProperty: Reactive.Property<Int> { _$property(_sum) { _sum.mirror = $0 } }
-    /// `same` as a runtime `Property`, for bindings and operators.
     public var sameProperty: Reactive.Property<Bool> { _$property(_same) { _same.mirror = $0 } }
-    /// `bumpIsExecuting` as a runtime `Property`, for bindings and operators.
     public var bumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_bumpIsExecuting) { _bumpIsExecuting.mirror = $0 }
     }
-    /// `bumpIsEnabled` as a runtime `Property`, for bindings and operators.
     public var bumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_bumpIsEnabled) { _bumpIsEnabled.mirror = $0 }
     }
@@ -90,7 +84,6 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     private var _bumpIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -125,9 +118,6 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _a$changed = _a.changed()
@@ -141,7 +131,6 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
             || _bumpIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _a.pending(telling) { _$changed(\.a, _a, telling) }
@@ -189,7 +178,6 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PairViewModel>] {
         [
             .value("a", \.a, aProperty),
@@ -201,10 +189,9 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("bump", bump),
+            .init("bump", bump),
         ]
     }
 }

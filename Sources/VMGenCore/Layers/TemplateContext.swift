@@ -127,16 +127,38 @@ public struct EventMember: Sendable {
     public var docLines: [String]
 }
 
-/// A runtime `Command` held by the view model.
+/// A runtime `Command` held by the view model: the facts the template lays its declaration out from.
 public struct CommandMember: Sendable {
     public var name: String
+    /// `Reactive.Command<Input, Output, Failure>`, as the generated code names the types.
     public var type: String
     public var docLines: [String]
-    /// The `lazy var`'s initial value: the `Command(...)` expression, indented for the class body.
-    public var creation: String
-    /// The whole `lazy var` declaration with its creation, indented for the class body: on the
-    /// line of the name when it fits, otherwise after it.
-    public var declaration: String
+    /// Whether `lazy var <name>: <type> = Reactive.Command(` fits on a line of the class body.
+    public var declarationFits: Bool
+    /// The policy (`.concurrent`), or empty for the default, one at a time.
+    public var policy: String
+    /// The storage of the spec's `enabled` condition (`_save$canExecute`), or empty without one.
+    public var conditionStorage: String
+    /// The storage of `<name>IsEnabled`, which is the command's `isEnabled`.
+    public var enabledStorage: String
+    /// The method that runs a step of an execution in the view model's transaction.
+    public var stepName: String
+    /// `input` when the command takes an input, else `_`.
+    public var inputName: String
+    /// `input` when the command takes an input, else empty: the argument of its work.
+    public var inputArgument: String
+    /// The private method that runs the spec's work (`_save$perform`, `_save$work`, `_save$task`).
+    public var workName: String
+    /// Which work it is: `perform` statements, a `work` producer, or a `task`.
+    public var performs: Bool
+    public var producesWork: Bool
+    public var runsTask: Bool
+    /// The command its `then:` runs once a `perform` is over, or empty.
+    public var then: String
+    /// For the command that submits a validated form: the method that attempts it; else empty.
+    public var attemptName: String
+    /// For a submit command with `onCompleted`: the flag a refused attempt sets; else empty.
+    public var refusedName: String
     /// `<name>IsExecuting` and `<name>IsEnabled`.
     public var outputs: [ValueMember]
 }
@@ -146,11 +168,13 @@ public struct ResourceMember: Sendable {
     public var name: String
     public var loaderName: String
     public var loaderType: String
-    /// The loader's declaration up to its closure's `in`, indented, on one or two lines.
-    public var declarationHead: String
+    /// The loader's options (`.init(clearsValueOnFailure: true)`), or empty for the defaults.
+    public var loaderOptions: String
+    /// Whether `private lazy var <loaderName>: <loaderType> = .init(...) { [weak self] in` fits on a line.
+    public var declarationFits: Bool
     public var reloadName: String
-    /// The body of `reload<Name>()`: drop a reload a pacer holds back, if any, then load at once.
-    public var reloadLines: [String]
+    /// The pacer whose held-back reload `reload<Name>()` drops, or empty when loads are not paced.
+    public var pacerName: String
     /// The action method that starts one load.
     public var loadName: String
     public var docLines: [String]

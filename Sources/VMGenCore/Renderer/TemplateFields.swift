@@ -5,7 +5,7 @@
 enum TemplateFields {
     /// The version of the context's fields, printed in docs/templates.md: a custom template
     /// written for another version may name fields that are gone.
-    static let version = 2
+    static let version = 3
 }
 
 /// What a field holds, as a template uses it.
@@ -169,7 +169,7 @@ extension TemplateContext: TemplateObject {
 
 extension TypeAliasMember: TemplateObject {
     static let fields: [TemplateField<TypeAliasMember>] = [
-        .lines("lines", "Its doc comment and declaration lines, ready for the class body.") { $0.lines },
+        .lines("lines", "Its declaration lines under the `#sourceLocation` of its spec line; the template closes the run of aliases with `#sourceLocation()`.") { $0.lines },
     ]
 }
 
@@ -219,8 +219,20 @@ extension CommandMember: TemplateObject {
         .text("name", "Its name.") { $0.name },
         .text("type", "Its `Reactive.Command<Input, Output, Failure>` type.") { $0.type },
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
-        .text("creation", "The `Command(...)` expression, indented for the class body.") { $0.creation },
-        .text("declaration", "The whole `lazy var` declaration with its creation.") { $0.declaration },
+        .flag("declarationFits", "Whether `lazy var <name>: <type> = Reactive.Command(` fits on a line of the class body.") { $0.declarationFits },
+        .optionalText("policy", "Its policy (`.concurrent`, `.latest`), or empty for the default, one at a time.") { $0.policy },
+        .optionalText("conditionStorage", "The storage of its `enabled` condition, or empty without one.") { $0.conditionStorage },
+        .optionalText("enabledStorage", "The storage of `<name>IsEnabled`, which is the command's `isEnabled`.") { $0.enabledStorage },
+        .text("stepName", "The method that runs a step of an execution in the view model's transaction.") { $0.stepName },
+        .text("inputName", "`input` when the command takes an input, else `_`.") { $0.inputName },
+        .optionalText("inputArgument", "`input` when the command takes an input, else empty.") { $0.inputArgument },
+        .text("workName", "The private method that runs the spec's work (`_<name>$perform`, `$work` or `$task`).") { $0.workName },
+        .flag("performs", "Whether the work is `perform` statements.") { $0.performs },
+        .flag("producesWork", "Whether the work is a `work` producer.") { $0.producesWork },
+        .flag("runsTask", "Whether the work is a `task`.") { $0.runsTask },
+        .optionalText("then", "The command its `then:` runs once a `perform` is over, or empty.") { $0.then },
+        .optionalText("attemptName", "For the command that submits a validated form, the method that attempts it; else empty.") { $0.attemptName },
+        .optionalText("refusedName", "For a submit command with `onCompleted`, the flag a refused attempt sets; else empty.") { $0.refusedName },
         .list("outputs", of: .value, "`<name>IsExecuting` and `<name>IsEnabled`.") { $0.outputs },
     ]
 }
@@ -230,9 +242,10 @@ extension ResourceMember: TemplateObject {
         .text("name", "Its name.") { $0.name },
         .text("loaderName", "The name of its `ResourceLoader`.") { $0.loaderName },
         .text("loaderType", "The loader's type.") { $0.loaderType },
-        .text("declarationHead", "The loader's declaration up to its closure's `in`, indented.") { $0.declarationHead },
+        .optionalText("loaderOptions", "The loader's options (`.init(clearsValueOnFailure: true)`), or empty for the defaults.") { $0.loaderOptions },
+        .flag("declarationFits", "Whether the loader's declaration up to its closure's `in` fits on a line of the class body.") { $0.declarationFits },
         .text("reloadName", "`reload<Name>`.") { $0.reloadName },
-        .lines("reloadLines", "The body of `reload<Name>()`.") { $0.reloadLines },
+        .optionalText("pacerName", "The pacer whose held-back reload `reload<Name>()` drops, or empty when loads are not paced.") { $0.pacerName },
         .text("loadName", "The action method that starts one load.") { $0.loadName },
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
         .list("outputs", of: .value, "`<name>`, `<name>IsLoading` and `<name>Error`.") { $0.outputs },

@@ -19,90 +19,33 @@ extension ContextBuilder {
         let name = command.name.value
         let types = types(of: command)
         let type = "Reactive.Command<\(types.input), \(types.output), \(types.failure)>"
-        var arguments: [String] = []
-        if command.policy != .oneAtATime { arguments.append("policy: .\(command.policy.rawValue),") }
-        if command.enabled != nil {
-            let condition = GeneratedNames.storage(of: GeneratedNames.canExecute(of: name))
-            arguments.append("enabledIf: \(GeneratedNames.fixed("property"))(\(condition)) { \(condition).mirror = $0 },")
+        let work: String = switch command.work {
+        case .perform: "perform"
+        case .producer: "work"
+        case .task: "task"
         }
-        if value(named: GeneratedNames.isEnabled(of: name)) != nil {
-            // The view model's enabled state is the command's: held once, told in its transactions.
-            let enabled = GeneratedNames.storage(of: GeneratedNames.isEnabled(of: name))
-            arguments.append("isEnabled: \(GeneratedNames.fixed("property"))(\(enabled)) { \(enabled).mirror = $0 },")
-        }
-        let step = GeneratedNames.helper(name, "step")
-        arguments.append("transaction: { [weak self] step in self?.\(step)(step) ?? step() },")
-        let input = types.hasInput ? "input" : "_"
-        let pass = types.hasInput ? "input" : ""
-        switch command.work {
-        case _ where submits(name):
-            // The submit command: an attempt shows the messages; the work runs when the form is valid.
-            let run = switch command.work {
-            case .perform:
-                ["    self.\(GeneratedNames.helper(name, "perform"))(\(pass))"]
-                    + (command.then.map { then in [
-                        "    // Then `\(then.value)`, once this transaction is over; refused if it is disabled then.",
-                        "    self.\(transactions).later { [weak self] in self?.\(then.value).execute().start() }",
-                    ] } ?? [])
-                    + ["    return Reactive.SignalProducer(value: ())"]
-            case .producer:
-                ["    return self.\(GeneratedNames.helper(name, "work"))(\(pass))"]
-            case .task:
-                // The task a `task:` command would run, started only after the attempt.
-                [
-                    "    return Reactive.SignalProducer(taskOnMain: { [weak self] in",
-                    "        guard let self else { throw Swift.CancellationError() }",
-                    "        return try await self.\(GeneratedNames.helper(name, "task"))(\(pass))",
-                    "    })",
-                ]
-            }
-            // A refused attempt completes at once without a value, and is no success: with
-            // `onCompleted`, the completion it sends is marked as refused, so no handler runs.
-            let attempt = command.onCompleted == nil
-                ? ["    guard let self, self.\(attemptName(name))() else { return .empty }"]
-                : ["    guard let self else { return .empty }", "    guard self.\(attemptName(name))() else {",
-                   "        self.\(refusedName(name)) = true", "        return .empty", "    }"]
-            arguments += ["executeOnMain: { [weak self] \(input) in"] + attempt + run + ["}"]
-        case .perform:
-            // A direct call: an execution creates no producer.
-            let perform = "self?.\(GeneratedNames.helper(name, "perform"))(\(pass))"
-            if let then = command.then?.value {
-                // Deferred to the end of the transaction, so that `then` is enabled or not by the
-                // values the perform wrote.
-                arguments += [
-                    "performOnMain: { [weak self] \(input) in",
-                    "    \(perform)",
-                    "    // Then `\(then)`, once this transaction is over; refused if it is disabled then.",
-                    "    self?.\(transactions).later { [weak self] in self?.\(then).execute().start() }",
-                    "}",
-                ]
-            } else {
-                arguments += ["performOnMain: { [weak self] \(input) in \(perform) }"]
-            }
-        case .producer:
-            arguments += ["executeOnMain: { [weak self] \(input) in self?.\(GeneratedNames.helper(name, "work"))(\(pass)) ?? .empty }"]
-        case .task:
-            arguments += [
-                "task: { [weak self] \(input) in",
-                "    guard let self else { throw Swift.CancellationError() }",
-                "    return try await self.\(GeneratedNames.helper(name, "task"))(\(pass))",
-                "}",
-            ]
-        }
-        let creation = (["Reactive.Command("] + arguments.map { "        " + $0 } + ["    )"]).joined(separator: "\n")
-        // `lazy var name: Type = Reactive.Command(`, or, when that is too long, the creation on
-        // the lines after `=`, one level deeper.
-        var head = "    \(access)private(set) lazy var \(name): \(type) ="
-        if !LineLayout.fits(head, margin: 0) { head = "    \(access)private(set) lazy var \(name):\n        \(type) =" }
-        let declaration = LineLayout.fits(head + " Reactive.Command(", margin: 0)
-            ? head + " " + creation
-            : head + "\n        " + creation.split(separator: "\n").map(String.init).joined(separator: "\n    ")
+        func isPerform() -> Bool { if case .perform = command.work { true } else { false } }
+        func isTask() -> Bool { if case .task = command.work { true } else { false } }
         return CommandMember(
             name: name,
             type: type,
             docLines: SwiftText.docLines(command.doc),
-            creation: creation,
-            declaration: declaration,
+            declarationFits: LineLayout.fits("\(access)private(set) lazy var \(name): \(type) = Reactive.Command(", margin: 4),
+            policy: command.policy == .oneAtATime ? "" : ".\(command.policy.rawValue)",
+            conditionStorage: command.enabled == nil ? "" : GeneratedNames.storage(of: GeneratedNames.canExecute(of: name)),
+            // The view model's enabled state is the command's: held once, told in its transactions.
+            enabledStorage: value(named: GeneratedNames.isEnabled(of: name)) == nil
+                ? "" : GeneratedNames.storage(of: GeneratedNames.isEnabled(of: name)),
+            stepName: GeneratedNames.helper(name, "step"),
+            inputName: types.hasInput ? "input" : "_",
+            inputArgument: types.hasInput ? "input" : "",
+            workName: GeneratedNames.helper(name, work),
+            performs: isPerform(),
+            producesWork: !isPerform() && !isTask(),
+            runsTask: isTask(),
+            then: command.then?.value ?? "",
+            attemptName: submits(name) ? attemptName(name) : "",
+            refusedName: submits(name) && command.onCompleted != nil ? refusedName(name) : "",
             outputs: [GeneratedNames.isExecuting(of: name), GeneratedNames.isEnabled(of: name)].compactMap(value(named:)).map(valueMember))
     }
 
@@ -112,27 +55,19 @@ extension ContextBuilder {
         "Reactive.ResourceLoader<\(types.name(for: resource.type)), \(resourceFailure(resource))>"
     }
 
-    /// `private lazy var _r$loader: Type = .init { [weak self] in`, with the type on the next
-    /// line when the whole does not fit.
-    func loaderDeclarationHead(_ resource: CheckedResource) -> String {
-        let options = loaderOptions(resource)
-        let creation = ".init\(options.isEmpty ? "" : "(options: \(options))") { [weak self] in"
-        let head = "    private lazy var \(loaderName(resource)): \(loaderType(resource)) = \(creation)"
-        guard !LineLayout.fits(head, margin: 0) else { return head }
-        let typeOnNextLine = "    private lazy var \(loaderName(resource)):\n        \(loaderType(resource)) = "
-        // The options, when there are any, on a line of their own.
-        return typeOnNextLine + (options.isEmpty ? creation : ".init(\n        options: \(options)\n    ) { [weak self] in")
-    }
-
     func resourceMember(_ resource: CheckedResource) -> ResourceMember {
         let name = resource.name.value
+        let options = loaderOptions(resource)
+        let creation = ".init\(options.isEmpty ? "" : "(options: \(options))") { [weak self] in"
         return ResourceMember(
             name: name,
             loaderName: loaderName(resource),
             loaderType: loaderType(resource),
-            declarationHead: loaderDeclarationHead(resource),
+            loaderOptions: options,
+            declarationFits: LineLayout.fits(
+                "private lazy var \(loaderName(resource)): \(loaderType(resource)) = \(creation)", margin: 4),
             reloadName: GeneratedNames.reload(of: name),
-            reloadLines: cancelsPendingReloads(resource) + [reloadInATransaction(resource, selfReference: "self")],
+            pacerName: resource.pacing == nil ? "" : pacerName(name),
             loadName: GeneratedNames.helper(name, "load"),
             docLines: SwiftText.docLines(resource.doc),
             outputs: [name, GeneratedNames.isLoading(of: name), GeneratedNames.error(of: name)].compactMap(value(named:)).map(valueMember))

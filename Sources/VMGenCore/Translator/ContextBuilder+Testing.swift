@@ -67,7 +67,7 @@ extension ContextBuilder {
         }
         body.append("        ]")
         let outputs = CodeFunction(
-            docLines: ["/// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`)."],
+            docLines: [],
             signature: "\(testingAccess)var \(GeneratedNames.fixed("outputs")): [Reactive.InspectedOutput<\(className)>] {",
             bodyLines: body)
         return [outputs] + invariantFunctions() + explorerFunctions()
@@ -85,19 +85,18 @@ extension ContextBuilder {
             }
         }
         /// A property that returns the array of `entries`; none when there are no entries.
-        func list(_ doc: String, _ name: String, _ type: String, _ entries: [String]) {
+        func list(_ name: String, _ type: String, _ entries: [String]) {
             guard !entries.isEmpty else { return }
             result.append(CodeFunction(
-                docLines: ["/// " + doc],
+                docLines: [],
                 signature: "\(testingAccess)var \(GeneratedNames.fixed(name)): [\(type)] {",
                 bodyLines: ["        ["] + entries.map { "            " + $0 + "," } + ["        ]"]))
         }
-        list("The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).",
-             "inputs", "Reactive.InspectedInput<\(className)>",
+        list("inputs", "Reactive.InspectedInput<\(className)>",
              inputs.map { ".init(\(SwiftText.literal($0.name)), \\.\($0.name))" })
-        list("The commands that take no input, for the explorer.", "commands", "Reactive.InspectedCommand",
+        list("commands", "Reactive.InspectedCommand",
              model.commands.filter { !$0.takesInput }.map {
-                 "Reactive.InspectedCommand(\(SwiftText.literal($0.name.value)), \($0.name.value))"
+                 ".init(\(SwiftText.literal($0.name.value)), \($0.name.value))"
              })
         return result
     }
@@ -139,7 +138,7 @@ extension ContextBuilder {
             let call = LineLayout.Piece.call("Self." + function, arguments.map { argument in
                 (argument.name, .text(value(named: argument.name) == nil ? argument.name : storedValue(argument.name)))
             })
-            let entry = LineLayout.Piece.call("Reactive.Invariant", [
+            let entry = LineLayout.Piece.call(".init", [
                 (nil, .text(SwiftText.literal(name))), (nil, .text(SwiftText.literal(invariant.message))), ("holds", call),
             ])
             entries += LineLayout.lines(entry, suffix: ",", indent: "            ", margin: 0)
@@ -149,7 +148,7 @@ extension ContextBuilder {
                 bodyLines: embedded(invariant.holds)))
         }
         let list = CodeFunction(
-            docLines: ["/// The spec's invariants, evaluated now; debug builds check them after every transaction."],
+            docLines: [],
             signature: "\(testingAccess)var \(GeneratedNames.fixed("invariants")): [Reactive.Invariant] {",
             bodyLines: ["        ["] + entries + ["        ]"])
         return [list] + functions

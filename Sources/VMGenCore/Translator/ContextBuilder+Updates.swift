@@ -421,11 +421,7 @@ extension ContextBuilder {
         let parentReads = told.filter(\.isPublic).map { changedFlag($0.name) } + childValues.map { childChangedFlag($0.name) }
         lines += parentReads.isEmpty ? ["return false"] : condition(parentReads, prefix: "return ", suffix: "")
         let recompute = CodeFunction(
-            docLines: [
-                "/// Computes again, once and in update order, each value that reads a value written since the",
-                "/// last call; each value that changed is pending, told in `_$notify`. Returns whether a value",
-                "/// a parent may read changed.",
-            ],
+            docLines: [],
             signature: "\(contractAccess)func \(GeneratedNames.fixed("recompute"))() -> Swift.Bool {",
             bodyLines: lines.map { $0.isEmpty ? "" : "        " + $0 })
         var notify: [String] = []
@@ -441,7 +437,7 @@ extension ContextBuilder {
         }
         notify += invariantCheckLines(when: "telling")
         let tell = CodeFunction(
-            docLines: ["/// Tells about each pending value: first its runtime property, then (`telling`) its observers."],
+            docLines: [],
             signature: "\(contractAccess)func \(GeneratedNames.fixed("notify"))(_ telling: Swift.Bool) {",
             bodyLines: notify.map { $0.isEmpty ? "" : "        " + $0 })
         return [recompute, tell]

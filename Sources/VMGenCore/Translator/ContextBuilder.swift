@@ -122,7 +122,6 @@ public struct ContextBuilder {
         }
         result += childListObjects()
         if hasTransactions {
-            result.append("/// This view model's transactions, through which a parent view model that reads it follows it.")
             result.append("\(contractAccess)let \(transactions) = Reactive.Transactions()")
         }
         return result + pacerDeclarations()

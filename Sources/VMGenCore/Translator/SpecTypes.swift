@@ -7,8 +7,6 @@ struct SpecTypes {
     struct Alias {
         var name: String
         var type: Located<String>
-        /// What the type is of, for the alias's doc comment: "`roll`", "the input of `search`".
-        var owner: String
     }
 
     private(set) var aliases: [Alias] = []
@@ -48,8 +46,7 @@ struct SpecTypes {
         specNames = Set(model.symbols.values.filter { !$0.isGenerated && $0.kind != .reaction }.map(\.name) + [model.name.value])
         for written in model.writtenTypes {
             let (name, type) = (written.owner, written.type)
-            add(type, name: name, role: written.role.rawValue,
-                owner: written.role == .type ? "`\(name)`" : "the \(written.role.rawValue.lowercased()) of `\(name)`")
+            add(type, name: name, role: written.role.rawValue)
             switch written.role {
             case .type: memberTypes[name] = self.name(for: type)
             case .failure where written.kind == .resource: resourceFailures[name] = self.name(for: type)
@@ -61,7 +58,7 @@ struct SpecTypes {
         }
     }
 
-    private mutating func add(_ type: Located<String>, name: String, role: String, owner: String) {
+    private mutating func add(_ type: Located<String>, name: String, role: String) {
         guard names[type.location] == nil else { return }
         // Specs repeat their types: each text is judged once.
         let standard = standardTexts[type.value] ?? isStandard(type.value)
@@ -71,7 +68,7 @@ struct SpecTypes {
         let alias = "_\(name)$\(role)"
         names[type.location] = alias
         aliasNames.insert(alias)
-        aliases.append(Alias(name: alias, type: type, owner: owner))
+        aliases.append(Alias(name: alias, type: type))
     }
 
     /// Whether `type` names only standard library types (and none of the spec's own names).
@@ -125,14 +122,13 @@ struct SpecTypes {
         type.map(name(for:)) ?? fallback
     }
 
-    /// The lines of each alias, for the class body: a doc comment, then the declaration with the
-    /// type on its own line at its spec column, under a `#sourceLocation` that starts one line
-    /// earlier (a type on the spec's first line stays on the declaration's line).
+    /// The lines of each alias, for the class body: the declaration with the type on its own line
+    /// at its spec column, under a `#sourceLocation` that starts one line earlier (a type on the
+    /// spec's first line stays on the declaration's line). The aliases stand together, each
+    /// directive replacing the last; the template closes the run with one `#sourceLocation()`.
     func declarations(access: String) -> [[String]] {
         aliases.map { alias in
-            let header = "    \(access)typealias \(alias.name) ="
-            let body = SwiftText.located(header, alias.type.value, at: alias.type.location)
-            return ["    /// The type of \(alias.owner), as the spec writes it."] + body + ["#sourceLocation()"]
+            SwiftText.located("    \(access)typealias \(alias.name) =", alias.type.value, at: alias.type.location)
         }
     }
 }

@@ -7,9 +7,7 @@ import Observation
 /// The price of a product, from a cache that usually answers at once.
 @MainActor
 public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `prices`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 7)
     public typealias _prices$Type =
                    @Sendable (Int) -> SignalProducer<Int, any Error>
@@ -73,29 +71,21 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         self?._settledPrice$load() ?? .empty
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `productID` as a runtime `Property`, for bindings and operators.
     public var productIDProperty: Reactive.Property<Int> { _$property(_productID) { _productID.mirror = $0 } }
-    /// `priceText` as a runtime `Property`, for bindings and operators.
     public var priceTextProperty: Reactive.Property<String> { _$property(_priceText) { _priceText.mirror = $0 } }
-    /// `price` as a runtime `Property`, for bindings and operators.
     public var priceProperty: Reactive.Property<Int?> { _$property(_price) { _price.mirror = $0 } }
-    /// `priceIsLoading` as a runtime `Property`, for bindings and operators.
     public var priceIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_priceIsLoading) { _priceIsLoading.mirror = $0 }
     }
-    /// `priceError` as a runtime `Property`, for bindings and operators.
     public var priceErrorProperty: Reactive.Property<(any Swift.Error)?> {
         _$property(_priceError) { _priceError.mirror = $0 }
     }
-    /// `settledPrice` as a runtime `Property`, for bindings and operators.
     public var settledPriceProperty: Reactive.Property<Int?> { _$property(_settledPrice) { _settledPrice.mirror = $0 } }
-    /// `settledPriceIsLoading` as a runtime `Property`, for bindings and operators.
     public var settledPriceIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_settledPriceIsLoading) { _settledPriceIsLoading.mirror = $0 }
     }
-    /// `settledPriceError` as a runtime `Property`, for bindings and operators.
     public var settledPriceErrorProperty: Reactive.Property<(any Swift.Error)?> {
         _$property(_settledPriceError) { _settledPriceError.mirror = $0 }
     }
@@ -121,7 +111,6 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     private var _settledPriceError: Reactive.Stored<(any Swift.Error)?>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
@@ -182,9 +171,6 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _productID$changed = _productID.changed()
@@ -204,7 +190,6 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
             || _settledPriceError$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _productID.pending(telling) { _$changed(\.productID, _productID, telling) }
@@ -249,7 +234,6 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<CachedPriceViewModel>] {
         [
             .value("productID", \.productID, productIDProperty),
@@ -265,7 +249,6 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<CachedPriceViewModel>] {
         [
             .init("productID", \.productID),

@@ -82,31 +82,22 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     public let wasReset: Reactive.Signal<Void, Swift.Never>
     private let _wasReset$observer: Reactive.Signal<Void, Swift.Never>.Observer
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `count` as a runtime `Property`, for bindings and operators.
     public var countProperty: Reactive.Property<Int> { _$property(_count) { _count.mirror = $0 } }
-    /// `step` as a runtime `Property`, for bindings and operators.
     public var stepProperty: Reactive.Property<Int> { _$property(_step) { _step.mirror = $0 } }
-    /// `isAtLimit` as a runtime `Property`, for bindings and operators.
     public var isAtLimitProperty: Reactive.Property<Bool> { _$property(_isAtLimit) { _isAtLimit.mirror = $0 } }
-    /// `remaining` as a runtime `Property`, for bindings and operators.
     public var remainingProperty: Reactive.Property<Int> { _$property(_remaining) { _remaining.mirror = $0 } }
-    /// `summary` as a runtime `Property`, for bindings and operators.
     public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
-    /// `incrementIsExecuting` as a runtime `Property`, for bindings and operators.
     public var incrementIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_incrementIsExecuting) { _incrementIsExecuting.mirror = $0 }
     }
-    /// `incrementIsEnabled` as a runtime `Property`, for bindings and operators.
     public var incrementIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_incrementIsEnabled) { _incrementIsEnabled.mirror = $0 }
     }
-    /// `resetIsExecuting` as a runtime `Property`, for bindings and operators.
     public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_resetIsExecuting) { _resetIsExecuting.mirror = $0 }
     }
-    /// `resetIsEnabled` as a runtime `Property`, for bindings and operators.
     public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 }
     }
@@ -134,7 +125,6 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     private var _resetIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -201,9 +191,6 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _count$changed = _count.changed()
@@ -236,7 +223,6 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
             || _resetIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _count.pending(telling) { _$changed(\.count, _count, telling) }
@@ -317,7 +303,6 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<CounterViewModel>] {
         [
             .value("count", \.count, countProperty),
@@ -347,18 +332,16 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<CounterViewModel>] {
         [
             .init("step", \.step),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("increment", increment),
-            Reactive.InspectedCommand("reset", reset),
+            .init("increment", increment),
+            .init("reset", reset),
         ]
     }
 }

@@ -7,9 +7,7 @@ import Observation
 /// Closures passed on, and state that handlers' names hide.
 @MainActor
 public final class GivenViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `load`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 11)
     public typealias _load$Type =
          @Sendable () -> SignalProducer<Int, any Error>
@@ -100,12 +98,12 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     public var putIsEnabled: Swift.Bool { _$read(\.putIsEnabled, _putIsEnabled.read()) }
 
     /// A closure as a command's input, kept in state.
-    public private(set) lazy var adopt: Reactive.Command<@Sendable (Int) -> Int, Swift.Void, Swift.Never> =
-        Reactive.Command(
-            isEnabled: _$property(_adoptIsEnabled) { _adoptIsEnabled.mirror = $0 },
-            transaction: { [weak self] step in self?._adopt$step(step) ?? step() },
-            performOnMain: { [weak self] input in self?._adopt$perform(input) }
-        )
+    public private(set) lazy var adopt:
+        Reactive.Command<@Sendable (Int) -> Int, Swift.Void, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_adoptIsEnabled) { _adoptIsEnabled.mirror = $0 },
+        transaction: { [weak self] step in self?._adopt$step(step) ?? step() },
+        performOnMain: { [weak self] input in self?._adopt$perform(input) }
+    )
 
     /// Whether `adopt` is running.
     public var adoptIsExecuting: Swift.Bool { _$read(\.adoptIsExecuting, _adoptIsExecuting.read()) }
@@ -114,12 +112,12 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     public var adoptIsEnabled: Swift.Bool { _$read(\.adoptIsEnabled, _adoptIsEnabled.read()) }
 
     /// A closure as a command's output, kept in state and sent as an event.
-    public private(set) lazy var make: Reactive.Command<Swift.Void, @Sendable (Int) -> Int, Swift.Never> =
-        Reactive.Command(
-            isEnabled: _$property(_makeIsEnabled) { _makeIsEnabled.mirror = $0 },
-            transaction: { [weak self] step in self?._make$step(step) ?? step() },
-            executeOnMain: { [weak self] _ in self?._make$work() ?? .empty }
-        )
+    public private(set) lazy var make:
+        Reactive.Command<Swift.Void, @Sendable (Int) -> Int, Swift.Never> = Reactive.Command(
+        isEnabled: _$property(_makeIsEnabled) { _makeIsEnabled.mirror = $0 },
+        transaction: { [weak self] step in self?._make$step(step) ?? step() },
+        executeOnMain: { [weak self] _ in self?._make$work() ?? .empty }
+    )
 
     /// Whether `make` is running.
     public var makeIsExecuting: Swift.Bool { _$read(\.makeIsExecuting, _makeIsExecuting.read()) }
@@ -132,49 +130,35 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     public let made: Reactive.Signal<@Sendable (Int) -> Int, Swift.Never>
     private let _made$observer: Reactive.Signal<@Sendable (Int) -> Int, Swift.Never>.Observer
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `step` as a runtime `Property`, for bindings and operators.
     public var stepProperty: Reactive.Property<@Sendable (Int) -> Int> { _$property(_step) { _step.mirror = $0 } }
-    /// `value` as a runtime `Property`, for bindings and operators.
     public var valueProperty: Reactive.Property<Int> { _$property(_value) { _value.mirror = $0 } }
-    /// `error` as a runtime `Property`, for bindings and operators.
     public var errorProperty: Reactive.Property<String?> { _$property(_error) { _error.mirror = $0 } }
-    /// `input` as a runtime `Property`, for bindings and operators.
     public var inputProperty: Reactive.Property<Int> { _$property(_input) { _input.mirror = $0 } }
-    /// `both` as a runtime `Property`, for bindings and operators.
     public var bothProperty: Reactive.Property<@Sendable (Int) -> Int> { _$property(_both) { _both.mirror = $0 } }
-    /// `result` as a runtime `Property`, for bindings and operators.
     public var resultProperty: Reactive.Property<Int> { _$property(_result) { _result.mirror = $0 } }
-    /// `fetchIsExecuting` as a runtime `Property`, for bindings and operators.
     public var fetchIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_fetchIsExecuting) { _fetchIsExecuting.mirror = $0 }
     }
-    /// `fetchIsEnabled` as a runtime `Property`, for bindings and operators.
     public var fetchIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_fetchIsEnabled) { _fetchIsEnabled.mirror = $0 }
     }
-    /// `putIsExecuting` as a runtime `Property`, for bindings and operators.
     public var putIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_putIsExecuting) { _putIsExecuting.mirror = $0 }
     }
-    /// `putIsEnabled` as a runtime `Property`, for bindings and operators.
     public var putIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_putIsEnabled) { _putIsEnabled.mirror = $0 }
     }
-    /// `adoptIsExecuting` as a runtime `Property`, for bindings and operators.
     public var adoptIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_adoptIsExecuting) { _adoptIsExecuting.mirror = $0 }
     }
-    /// `adoptIsEnabled` as a runtime `Property`, for bindings and operators.
     public var adoptIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_adoptIsEnabled) { _adoptIsEnabled.mirror = $0 }
     }
-    /// `makeIsExecuting` as a runtime `Property`, for bindings and operators.
     public var makeIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_makeIsExecuting) { _makeIsExecuting.mirror = $0 }
     }
-    /// `makeIsEnabled` as a runtime `Property`, for bindings and operators.
     public var makeIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_makeIsEnabled) { _makeIsEnabled.mirror = $0 }
     }
@@ -206,7 +190,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     private var _makeIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -300,9 +283,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _step$changed = _step.changed()
@@ -331,7 +311,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
             || _makeIsEnabled$changed || _input$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _step.pending(telling) { _$changed(\.step, _step, telling) }
@@ -451,7 +430,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<GivenViewModel>] {
         [
             .value("step", \.step, stepProperty),
@@ -474,18 +452,16 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<GivenViewModel>] {
         [
             .init("step", \.step),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("fetch", fetch),
-            Reactive.InspectedCommand("make", make),
+            .init("fetch", fetch),
+            .init("make", make),
         ]
     }
 }

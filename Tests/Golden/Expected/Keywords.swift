@@ -106,31 +106,22 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation()
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `some` as a runtime `Property`, for bindings and operators.
     public var someProperty: Reactive.Property<Int> { _$property(_some) { _some.mirror = $0 } }
-    /// `any` as a runtime `Property`, for bindings and operators.
     public var anyProperty: Reactive.Property<Int> { _$property(_any) { _any.mirror = $0 } }
-    /// `set` as a runtime `Property`, for bindings and operators.
     public var setProperty: Reactive.Property<[Int]> { _$property(_set) { _set.mirror = $0 } }
-    /// `async` as a runtime `Property`, for bindings and operators.
     public var asyncProperty: Reactive.Property<Int> { _$property(_async) { _async.mirror = $0 } }
-    /// `borrowing` as a runtime `Property`, for bindings and operators.
     public var borrowingProperty: Reactive.Property<Bool> { _$property(_borrowing) { _borrowing.mirror = $0 } }
-    /// `packageIsExecuting` as a runtime `Property`, for bindings and operators.
     public var packageIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_packageIsExecuting) { _packageIsExecuting.mirror = $0 }
     }
-    /// `packageIsEnabled` as a runtime `Property`, for bindings and operators.
     public var packageIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_packageIsEnabled) { _packageIsEnabled.mirror = $0 }
     }
-    /// `macroIsExecuting` as a runtime `Property`, for bindings and operators.
     public var macroIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_macroIsExecuting) { _macroIsExecuting.mirror = $0 }
     }
-    /// `macroIsEnabled` as a runtime `Property`, for bindings and operators.
     public var macroIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_macroIsEnabled) { _macroIsEnabled.mirror = $0 }
     }
@@ -158,7 +149,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     private var _macroIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -217,9 +207,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _some$old = _some.before
@@ -247,7 +234,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
             || _packageIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _some.pending(telling) { _$changed(\.some, _some, telling) }
@@ -335,7 +321,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<KeywordsViewModel>] {
         [
             .value("some", \.some, someProperty),
@@ -358,18 +343,16 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<KeywordsViewModel>] {
         [
             .init("some", \.some),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("package", package),
-            Reactive.InspectedCommand("macro", macro),
+            .init("package", package),
+            .init("macro", macro),
         ]
     }
 }

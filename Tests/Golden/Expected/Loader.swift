@@ -7,21 +7,13 @@ import Observation
 /// Loads pages of numbers while on screen.
 @MainActor
 final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `fetch`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 9)
     typealias _fetch$Type =
                   @Sendable (Int) -> SignalProducer<[Int], any Error>
-#sourceLocation()
-
-    /// The type of `rows`, as the spec writes it.
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 26)
     typealias _rows$Type =
                  [RowViewModel]
-#sourceLocation()
-
-    /// The type of the input of `jump`, as the spec writes it.
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 39)
     typealias _jump$Input =
            Duration
@@ -115,35 +107,25 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 #sourceLocation()
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `page` as a runtime `Property`, for bindings and operators.
     var pageProperty: Reactive.Property<Int> { _$property(_page) { _page.mirror = $0 } }
-    /// `total` as a runtime `Property`, for bindings and operators.
     var totalProperty: Reactive.Property<Int> { _$property(_total) { _total.mirror = $0 } }
-    /// `selectedCount` as a runtime `Property`, for bindings and operators.
     var selectedCountProperty: Reactive.Property<Int> { _$property(_selectedCount) { _selectedCount.mirror = $0 } }
-    /// `rows` as a runtime `Property`, for bindings and operators.
     var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
-    /// `jumpIsExecuting` as a runtime `Property`, for bindings and operators.
     var jumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_jumpIsExecuting) { _jumpIsExecuting.mirror = $0 }
     }
-    /// `jumpIsEnabled` as a runtime `Property`, for bindings and operators.
     var jumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_jumpIsEnabled) { _jumpIsEnabled.mirror = $0 }
     }
-    /// `numbers` as a runtime `Property`, for bindings and operators.
     var numbersProperty: Reactive.Property<[Int]?> { _$property(_numbers) { _numbers.mirror = $0 } }
-    /// `numbersIsLoading` as a runtime `Property`, for bindings and operators.
     var numbersIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_numbersIsLoading) { _numbersIsLoading.mirror = $0 }
     }
-    /// `numbersError` as a runtime `Property`, for bindings and operators.
     var numbersErrorProperty: Reactive.Property<(any Swift.Error)?> {
         _$property(_numbersError) { _numbersError.mirror = $0 }
     }
-    /// `isActive` as a runtime `Property`, for bindings and operators.
     var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -170,7 +152,6 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     private var _rows$follower: Reactive.Follower
     let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -223,9 +204,6 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = _isActive.changed()
@@ -254,7 +232,6 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
             || _numbersIsLoading$changed || _numbersError$changed || _rows$childChanged)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _page.pending(telling) { _$changed(\.page, _page, telling) }
@@ -312,7 +289,6 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     var _$outputs: [Reactive.InspectedOutput<LoaderViewModel>] {
         [
             .value("page", \.page, pageProperty),
@@ -330,7 +306,6 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     var _$inputs: [Reactive.InspectedInput<LoaderViewModel>] {
         [
             .init("page", \.page),

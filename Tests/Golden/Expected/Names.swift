@@ -6,9 +6,7 @@ import Observation
 
 @MainActor
 public final class Property: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `loadSuggestions`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 8)
     public typealias _loadSuggestions$Type =
                     @Sendable () -> SignalProducer<[String], any Error>
@@ -103,43 +101,31 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         self?._suggestions$load() ?? .empty
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `Signal` as a runtime `Property`, for bindings and operators.
     public var SignalProperty: Reactive.Property<Int> { _$property(_Signal) { _Signal.mirror = $0 } }
-    /// `fooState` as a runtime `Property`, for bindings and operators.
     public var fooStateProperty: Reactive.Property<Int> { _$property(_fooState) { _fooState.mirror = $0 } }
-    /// `totalChanged` as a runtime `Property`, for bindings and operators.
     public var totalChangedProperty: Reactive.Property<Int> { _$property(_totalChanged) { _totalChanged.mirror = $0 } }
-    /// `total` as a runtime `Property`, for bindings and operators.
     public var totalProperty: Reactive.Property<Int> { _$property(_total) { _total.mirror = $0 } }
-    /// `Observable` as a runtime `Property`, for bindings and operators.
     public var ObservableProperty: Reactive.Property<Bool> { _$property(_Observable) { _Observable.mirror = $0 } }
-    /// `fooStateDidChange` as a runtime `Property`, for bindings and operators.
     public var fooStateDidChangeProperty: Reactive.Property<Bool> {
         _$property(_fooStateDidChange) { _fooStateDidChange.mirror = $0 }
     }
-    /// `fooIsExecuting` as a runtime `Property`, for bindings and operators.
     public var fooIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_fooIsExecuting) { _fooIsExecuting.mirror = $0 }
     }
-    /// `fooIsEnabled` as a runtime `Property`, for bindings and operators.
     public var fooIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_fooIsEnabled) { _fooIsEnabled.mirror = $0 }
     }
-    /// `suggestions` as a runtime `Property`, for bindings and operators.
     public var suggestionsProperty: Reactive.Property<[String]?> {
         _$property(_suggestions) { _suggestions.mirror = $0 }
     }
-    /// `suggestionsIsLoading` as a runtime `Property`, for bindings and operators.
     public var suggestionsIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_suggestionsIsLoading) { _suggestionsIsLoading.mirror = $0 }
     }
-    /// `suggestionsError` as a runtime `Property`, for bindings and operators.
     public var suggestionsErrorProperty: Reactive.Property<(any Swift.Error)?> {
         _$property(_suggestionsError) { _suggestionsError.mirror = $0 }
     }
-    /// `isActive` as a runtime `Property`, for bindings and operators.
     public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -167,7 +153,6 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     private var _isActive: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -224,9 +209,6 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = _isActive.changed()
@@ -255,7 +237,6 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
             || _suggestionsIsLoading$changed || _suggestionsError$changed || _isActive$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _Signal.pending(telling) { _$changed(\.Signal, _Signal, telling) }
@@ -326,7 +307,6 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<Property>] {
         [
             .value("Signal", \.Signal, SignalProperty),
@@ -352,7 +332,6 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<Property>] {
         [
             .init("Signal", \.Signal),
@@ -362,10 +341,9 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("foo", foo),
+            .init("foo", foo),
         ]
     }
 }

@@ -7,9 +7,7 @@ import Observation
 /// Publishes a draft; the invariant breaks only after four particular actions.
 @MainActor
 public final class PublisherViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `publishDraft`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 9)
     public typealias _publishDraft$Type =
                          @Sendable (String) -> SignalProducer<Void, Never>
@@ -69,21 +67,15 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     /// Whether `publish` can be executed now.
     public var publishIsEnabled: Swift.Bool { _$read(\.publishIsEnabled, _publishIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `draft` as a runtime `Property`, for bindings and operators.
     public var draftProperty: Reactive.Property<String> { _$property(_draft) { _draft.mirror = $0 } }
-    /// `published` as a runtime `Property`, for bindings and operators.
     public var publishedProperty: Reactive.Property<String?> { _$property(_published) { _published.mirror = $0 } }
-    /// `canPublish` as a runtime `Property`, for bindings and operators.
     public var canPublishProperty: Reactive.Property<Bool> { _$property(_canPublish) { _canPublish.mirror = $0 } }
-    /// `previewText` as a runtime `Property`, for bindings and operators.
     public var previewTextProperty: Reactive.Property<String> { _$property(_previewText) { _previewText.mirror = $0 } }
-    /// `publishIsExecuting` as a runtime `Property`, for bindings and operators.
     public var publishIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_publishIsExecuting) { _publishIsExecuting.mirror = $0 }
     }
-    /// `publishIsEnabled` as a runtime `Property`, for bindings and operators.
     public var publishIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_publishIsEnabled) { _publishIsEnabled.mirror = $0 }
     }
@@ -108,7 +100,6 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     private var _publishIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -150,9 +141,6 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _draft$changed = _draft.changed()
@@ -170,7 +158,6 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
             || _publishIsExecuting$changed || _publishIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _draft.pending(telling) { _$changed(\.draft, _draft, telling) }
@@ -227,7 +214,6 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PublisherViewModel>] {
         [
             .value("draft", \.draft, draftProperty),
@@ -244,10 +230,9 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "neverPublishedEmpty",
                 "an empty draft is never published",
                 holds: Self._neverPublishedEmpty$invariant(published: _published.value)
@@ -261,17 +246,15 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PublisherViewModel>] {
         [
             .init("draft", \.draft),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("publish", publish),
+            .init("publish", publish),
         ]
     }
 }

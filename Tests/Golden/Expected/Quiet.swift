@@ -53,7 +53,6 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
     private var _incrementIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -86,9 +85,6 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _count$changed = _count.changed()
@@ -100,7 +96,6 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
         return (_count$changed || _label$changed || _incrementIsExecuting$changed || _incrementIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _count.pending(telling) { _$changed(\.count, _count, telling) }
@@ -133,7 +128,6 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<QuietCounterViewModel>] {
         [
             .value("count", \.count, _$property(_count) { _count.mirror = $0 }),
@@ -155,17 +149,15 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<QuietCounterViewModel>] {
         [
             .init("count", \.count),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("increment", increment),
+            .init("increment", increment),
         ]
     }
 }

@@ -79,27 +79,19 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
 
     public var isLong: Bool { _$read(\.isLong, _isLong.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `query` as a runtime `Property`, for bindings and operators.
     public var queryProperty: Reactive.Property<String> { _$property(_query) { _query.mirror = $0 } }
-    /// `previousQuery` as a runtime `Property`, for bindings and operators.
     public var previousQueryProperty: Reactive.Property<String> {
         _$property(_previousQuery) { _previousQuery.mirror = $0 }
     }
-    /// `page` as a runtime `Property`, for bindings and operators.
     public var pageProperty: Reactive.Property<Int> { _$property(_page) { _page.mirror = $0 } }
-    /// `message` as a runtime `Property`, for bindings and operators.
     public var messageProperty: Reactive.Property<String?> { _$property(_message) { _message.mirror = $0 } }
-    /// `edits` as a runtime `Property`, for bindings and operators.
     public var editsProperty: Reactive.Property<Int> { _$property(_edits) { _edits.mirror = $0 } }
-    /// `warnings` as a runtime `Property`, for bindings and operators.
     public var warningsProperty: Reactive.Property<Int> { _$property(_warnings) { _warnings.mirror = $0 } }
-    /// `recentQueries` as a runtime `Property`, for bindings and operators.
     public var recentQueriesProperty: Reactive.Property<[String]> {
         _$property(_recentQueries) { _recentQueries.mirror = $0 }
     }
-    /// `isLong` as a runtime `Property`, for bindings and operators.
     public var isLongProperty: Reactive.Property<Bool> { _$property(_isLong) { _isLong.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -122,7 +114,6 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     private var _recentQueries: Reactive.Stored<[String]>
     private var _isLong: Reactive.Stored<Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -147,9 +138,6 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _query$old = _query.before
@@ -184,7 +172,6 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
             || _message$changed || _warnings$changed || _recentQueries$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _query.pending(telling) { _$changed(\.query, _query, telling) }
@@ -274,7 +261,6 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<ReactionsViewModel>] {
         [
             .value("query", \.query, queryProperty),
@@ -290,7 +276,6 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<ReactionsViewModel>] {
         [
             .init("query", \.query),

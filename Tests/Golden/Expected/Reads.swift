@@ -85,33 +85,21 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 #sourceLocation()
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `n` as a runtime `Property`, for bindings and operators.
     public var nProperty: Reactive.Property<Int> { _$property(_n) { _n.mirror = $0 } }
-    /// `flag` as a runtime `Property`, for bindings and operators.
     public var flagProperty: Reactive.Property<Bool> { _$property(_flag) { _flag.mirror = $0 } }
-    /// `a` as a runtime `Property`, for bindings and operators.
     public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
-    /// `key` as a runtime `Property`, for bindings and operators.
     public var keyProperty: Reactive.Property<String> { _$property(_key) { _key.mirror = $0 } }
-    /// `y` as a runtime `Property`, for bindings and operators.
     public var yProperty: Reactive.Property<Int> { _$property(_y) { _y.mirror = $0 } }
-    /// `range` as a runtime `Property`, for bindings and operators.
     public var rangeProperty: Reactive.Property<[Int]> { _$property(_range) { _range.mirror = $0 } }
-    /// `ternary` as a runtime `Property`, for bindings and operators.
     public var ternaryProperty: Reactive.Property<Int> { _$property(_ternary) { _ternary.mirror = $0 } }
-    /// `dictionary` as a runtime `Property`, for bindings and operators.
     public var dictionaryProperty: Reactive.Property<[String: Int]> {
         _$property(_dictionary) { _dictionary.mirror = $0 }
     }
-    /// `matched` as a runtime `Property`, for bindings and operators.
     public var matchedProperty: Reactive.Property<String> { _$property(_matched) { _matched.mirror = $0 } }
-    /// `small` as a runtime `Property`, for bindings and operators.
     public var smallProperty: Reactive.Property<Bool> { _$property(_small) { _small.mirror = $0 } }
-    /// `shifted` as a runtime `Property`, for bindings and operators.
     public var shiftedProperty: Reactive.Property<[Int]> { _$property(_shifted) { _shifted.mirror = $0 } }
-    /// `transformed` as a runtime `Property`, for bindings and operators.
     public var transformedProperty: Reactive.Property<Int> { _$property(_transformed) { _transformed.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -138,7 +126,6 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     private var _shifted: Reactive.Stored<[Int]>
     private var _transformed: Reactive.Stored<Int>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -167,9 +154,6 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _n$changed = _n.changed()
@@ -194,7 +178,6 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
             || _transformed$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _n.pending(telling) { _$changed(\.n, _n, telling) }
@@ -291,7 +274,6 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<ReadsViewModel>] {
         [
             .value("n", \.n, nProperty),
@@ -315,7 +297,6 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<ReadsViewModel>] {
         [
             .init("n", \.n),

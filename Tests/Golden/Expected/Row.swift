@@ -25,9 +25,8 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
         }
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `isSelected` as a runtime `Property`, for bindings and operators.
     var isSelectedProperty: Reactive.Property<Bool> { _$property(_isSelected) { _isSelected.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -43,7 +42,6 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
 
     private var _isSelected: Reactive.Stored<Bool>
     let _$observationRegistrar = Observation.ObservationRegistrar()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -63,16 +61,12 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _isSelected$changed = _isSelected.changed()
         return _isSelected$changed
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _isSelected.pending(telling) { _$changed(\.isSelected, _isSelected, telling) }
@@ -94,14 +88,12 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     var _$outputs: [Reactive.InspectedOutput<RowViewModel>] {
         [
             .value("isSelected", \.isSelected, isSelectedProperty),
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     var _$inputs: [Reactive.InspectedInput<RowViewModel>] {
         [
             .init("isSelected", \.isSelected),

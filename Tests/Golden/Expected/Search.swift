@@ -7,9 +7,7 @@ import Observation
 /// Searches as the user types.
 @MainActor
 public final class SearchViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `search`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 7)
     public typealias _search$Type =
                    @Sendable (String) -> SignalProducer<[String], any Error>
@@ -93,29 +91,21 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     public let resultsFound: Reactive.Signal<[String], Swift.Never>
     private let _resultsFound$observer: Reactive.Signal<[String], Swift.Never>.Observer
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `query` as a runtime `Property`, for bindings and operators.
     public var queryProperty: Reactive.Property<String> { _$property(_query) { _query.mirror = $0 } }
-    /// `results` as a runtime `Property`, for bindings and operators.
     public var resultsProperty: Reactive.Property<[String]> { _$property(_results) { _results.mirror = $0 } }
-    /// `lastError` as a runtime `Property`, for bindings and operators.
     public var lastErrorProperty: Reactive.Property<String?> { _$property(_lastError) { _lastError.mirror = $0 } }
-    /// `showsSpinner` as a runtime `Property`, for bindings and operators.
     public var showsSpinnerProperty: Reactive.Property<Bool> { _$property(_showsSpinner) { _showsSpinner.mirror = $0 } }
-    /// `runIsExecuting` as a runtime `Property`, for bindings and operators.
     public var runIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_runIsExecuting) { _runIsExecuting.mirror = $0 }
     }
-    /// `runIsEnabled` as a runtime `Property`, for bindings and operators.
     public var runIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_runIsEnabled) { _runIsEnabled.mirror = $0 }
     }
-    /// `searchForIsExecuting` as a runtime `Property`, for bindings and operators.
     public var searchForIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_searchForIsExecuting) { _searchForIsExecuting.mirror = $0 }
     }
-    /// `searchForIsEnabled` as a runtime `Property`, for bindings and operators.
     public var searchForIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_searchForIsEnabled) { _searchForIsEnabled.mirror = $0 }
     }
@@ -142,7 +132,6 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     private var _searchForIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -202,9 +191,6 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _query$changed = _query.changed()
@@ -227,7 +213,6 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
             || _searchForIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _query.pending(telling) { _$changed(\.query, _query, telling) }
@@ -297,7 +282,6 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SearchViewModel>] {
         [
             .value("query", \.query, queryProperty),
@@ -318,17 +302,15 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SearchViewModel>] {
         [
             .init("query", \.query),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("run", run),
+            .init("run", run),
         ]
     }
 }

@@ -100,47 +100,35 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     /// Whether `confirm` can be executed now.
     public var confirmIsEnabled: Swift.Bool { _$read(\.confirmIsEnabled, _confirmIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `email` as a runtime `Property`, for bindings and operators.
     public var emailProperty: Reactive.Property<String> { _$property(_email) { _email.mirror = $0 } }
-    /// `sent` as a runtime `Property`, for bindings and operators.
     public var sentProperty: Reactive.Property<Int> { _$property(_sent) { _sent.mirror = $0 } }
-    /// `confirmations` as a runtime `Property`, for bindings and operators.
     public var confirmationsProperty: Reactive.Property<Int> {
         _$property(_confirmations) { _confirmations.mirror = $0 }
     }
-    /// `subscribeIsExecuting` as a runtime `Property`, for bindings and operators.
     public var subscribeIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_subscribeIsExecuting) { _subscribeIsExecuting.mirror = $0 }
     }
-    /// `subscribeIsEnabled` as a runtime `Property`, for bindings and operators.
     public var subscribeIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_subscribeIsEnabled) { _subscribeIsEnabled.mirror = $0 }
     }
-    /// `confirmIsExecuting` as a runtime `Property`, for bindings and operators.
     public var confirmIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_confirmIsExecuting) { _confirmIsExecuting.mirror = $0 }
     }
-    /// `confirmIsEnabled` as a runtime `Property`, for bindings and operators.
     public var confirmIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_confirmIsEnabled) { _confirmIsEnabled.mirror = $0 }
     }
-    /// `emailWasEdited` as a runtime `Property`, for bindings and operators.
     public var emailWasEditedProperty: Reactive.Property<Swift.Bool> {
         _$property(_emailWasEdited) { _emailWasEdited.mirror = $0 }
     }
-    /// `emailIsValid` as a runtime `Property`, for bindings and operators.
     public var emailIsValidProperty: Reactive.Property<Swift.Bool> {
         _$property(_emailIsValid) { _emailIsValid.mirror = $0 }
     }
-    /// `emailMessage` as a runtime `Property`, for bindings and operators.
     public var emailMessageProperty: Reactive.Property<Swift.String?> {
         _$property(_emailMessage) { _emailMessage.mirror = $0 }
     }
-    /// `isValid` as a runtime `Property`, for bindings and operators.
     public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(_isValid) { _isValid.mirror = $0 } }
-    /// `submitAttempted` as a runtime `Property`, for bindings and operators.
     public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
         _$property(_submitAttempted) { _submitAttempted.mirror = $0 }
     }
@@ -171,7 +159,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     private var _submitAttempted: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -228,9 +215,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _email$changed = _email.changed()
@@ -262,7 +246,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
             || _emailMessage$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _email.pending(telling) { _$changed(\.email, _email, telling) }
@@ -328,7 +311,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<NewsletterViewModel>] {
         [
             .value("email", \.email, emailProperty),
@@ -348,18 +330,16 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<NewsletterViewModel>] {
         [
             .init("email", \.email),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("subscribe", subscribe),
-            Reactive.InspectedCommand("confirm", confirm),
+            .init("subscribe", subscribe),
+            .init("confirm", confirm),
         ]
     }
 }

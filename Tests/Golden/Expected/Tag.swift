@@ -44,17 +44,13 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     let removeRequested: Reactive.Signal<Int, Swift.Never>
     private let _removeRequested$observer: Reactive.Signal<Int, Swift.Never>.Observer
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `label` as a runtime `Property`, for bindings and operators.
     var labelProperty: Reactive.Property<String> { _$property(_label) { _label.mirror = $0 } }
-    /// `text` as a runtime `Property`, for bindings and operators.
     var textProperty: Reactive.Property<String> { _$property(_text) { _text.mirror = $0 } }
-    /// `removeIsExecuting` as a runtime `Property`, for bindings and operators.
     var removeIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_removeIsExecuting) { _removeIsExecuting.mirror = $0 }
     }
-    /// `removeIsEnabled` as a runtime `Property`, for bindings and operators.
     var removeIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_removeIsEnabled) { _removeIsEnabled.mirror = $0 }
     }
@@ -76,7 +72,6 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     private var _removeIsEnabled: Reactive.Stored<Swift.Bool>
     let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -116,9 +111,6 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _label$changed = _label.changed()
@@ -129,7 +121,6 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         return (_label$changed || _text$changed || _removeIsExecuting$changed || _removeIsEnabled$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _label.pending(telling) { _$changed(\.label, _label, telling) }
@@ -169,7 +160,6 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     var _$outputs: [Reactive.InspectedOutput<TagViewModel>] {
         [
             .value("label", \.label, labelProperty),
@@ -180,10 +170,9 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "labelIsShort",
                 "a tag's label is at most three characters",
                 holds: Self._labelIsShort$invariant(label: _label.value)
@@ -197,17 +186,15 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     var _$inputs: [Reactive.InspectedInput<TagViewModel>] {
         [
             .init("label", \.label),
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("remove", remove),
+            .init("remove", remove),
         ]
     }
 }

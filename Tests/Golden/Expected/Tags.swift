@@ -6,9 +6,7 @@ import Observation
 
 @MainActor
 final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `tags`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 8)
     typealias _tags$Type =
            [TagViewModel]
@@ -42,15 +40,11 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 
     var tags: _tags$Type { _$read(\.tags, _tags.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `numbers` as a runtime `Property`, for bindings and operators.
     var numbersProperty: Reactive.Property<[Int]> { _$property(_numbers) { _numbers.mirror = $0 } }
-    /// `prefix` as a runtime `Property`, for bindings and operators.
     var prefixProperty: Reactive.Property<String> { _$property(_prefix) { _prefix.mirror = $0 } }
-    /// `texts` as a runtime `Property`, for bindings and operators.
     var textsProperty: Reactive.Property<[String]> { _$property(_texts) { _texts.mirror = $0 } }
-    /// `tags` as a runtime `Property`, for bindings and operators.
     var tagsProperty: Reactive.Property<_tags$Type> { _$property(_tags) { _tags.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -71,7 +65,6 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     private var _tags$follower: Reactive.Follower
     let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _tags$keys = Reactive.ChildKeys()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -96,9 +89,6 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Transactions
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _numbers$changed = _numbers.changed()
@@ -123,7 +113,6 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         return (_numbers$changed || _prefix$changed || _tags$changed || _texts$changed || _tags$childChanged)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _numbers.pending(telling) { _$changed(\.numbers, _numbers, telling) }
@@ -212,7 +201,6 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     var _$outputs: [Reactive.InspectedOutput<TagsViewModel>] {
         [
             .value("numbers", \.numbers, numbersProperty),
@@ -222,7 +210,6 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     var _$inputs: [Reactive.InspectedInput<TagsViewModel>] {
         [
             .init("numbers", \.numbers),

@@ -7,9 +7,7 @@ import Observation
 /// A filter that settles before it is applied, with an async count of matches.
 @MainActor
 public final class TimingViewModel: Observation.Observable, Reactive.Inspectable {
-    // MARK: Types, as the spec writes them
-
-    /// The type of `fetch`, as the spec writes it.
+    // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 9)
     public typealias _fetch$Type =
                   @Sendable (String) -> SignalProducer<[String], any Error>
@@ -100,37 +98,27 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         self?._items$load() ?? .empty
     }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `filter` as a runtime `Property`, for bindings and operators.
     public var filterProperty: Reactive.Property<String> { _$property(_filter) { _filter.mirror = $0 } }
-    /// `settledFilter` as a runtime `Property`, for bindings and operators.
     public var settledFilterProperty: Reactive.Property<String> {
         _$property(_settledFilter) { _settledFilter.mirror = $0 }
     }
-    /// `echo` as a runtime `Property`, for bindings and operators.
     public var echoProperty: Reactive.Property<String> { _$property(_echo) { _echo.mirror = $0 } }
-    /// `matches` as a runtime `Property`, for bindings and operators.
     public var matchesProperty: Reactive.Property<Int?> { _$property(_matches) { _matches.mirror = $0 } }
-    /// `matchesIsLoading` as a runtime `Property`, for bindings and operators.
     public var matchesIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_matchesIsLoading) { _matchesIsLoading.mirror = $0 }
     }
-    /// `matchesError` as a runtime `Property`, for bindings and operators.
     public var matchesErrorProperty: Reactive.Property<(any Swift.Error)?> {
         _$property(_matchesError) { _matchesError.mirror = $0 }
     }
-    /// `items` as a runtime `Property`, for bindings and operators.
     public var itemsProperty: Reactive.Property<[String]?> { _$property(_items) { _items.mirror = $0 } }
-    /// `itemsIsLoading` as a runtime `Property`, for bindings and operators.
     public var itemsIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_itemsIsLoading) { _itemsIsLoading.mirror = $0 }
     }
-    /// `itemsError` as a runtime `Property`, for bindings and operators.
     public var itemsErrorProperty: Reactive.Property<(any Swift.Error)?> {
         _$property(_itemsError) { _itemsError.mirror = $0 }
     }
-    /// `isActive` as a runtime `Property`, for bindings and operators.
     public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -156,7 +144,6 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     private var _isActive: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
@@ -253,9 +240,6 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // Becoming active loads, becoming inactive cancels, before anything reads the loads.
         let _isActive$changed = _isActive.changed()
@@ -287,7 +271,6 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
             || _itemsError$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _filter.pending(telling) { _$changed(\.filter, _filter, telling) }
@@ -352,7 +335,6 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TimingViewModel>] {
         [
             .value("filter", \.filter, filterProperty),
@@ -368,7 +350,6 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
         ]
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TimingViewModel>] {
         [
             .init("filter", \.filter),

@@ -118,53 +118,38 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     /// Whether `preview` can be executed now.
     public var previewIsEnabled: Swift.Bool { _$read(\.previewIsEnabled, _previewIsEnabled.read()) }
 
-    // MARK: Runtime properties
+    // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    /// `name` as a runtime `Property`, for bindings and operators.
     public var nameProperty: Reactive.Property<String> { _$property(_name) { _name.mirror = $0 } }
-    /// `nickname` as a runtime `Property`, for bindings and operators.
     public var nicknameProperty: Reactive.Property<String> { _$property(_nickname) { _nickname.mirror = $0 } }
-    /// `saved` as a runtime `Property`, for bindings and operators.
     public var savedProperty: Reactive.Property<[String]> { _$property(_saved) { _saved.mirror = $0 } }
-    /// `completions` as a runtime `Property`, for bindings and operators.
     public var completionsProperty: Reactive.Property<Int> { _$property(_completions) { _completions.mirror = $0 } }
-    /// `problemCount` as a runtime `Property`, for bindings and operators.
     public var problemCountProperty: Reactive.Property<Int> { _$property(_problemCount) { _problemCount.mirror = $0 } }
-    /// `saveIsExecuting` as a runtime `Property`, for bindings and operators.
     public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_saveIsExecuting) { _saveIsExecuting.mirror = $0 }
     }
-    /// `saveIsEnabled` as a runtime `Property`, for bindings and operators.
     public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 }
     }
-    /// `previewIsExecuting` as a runtime `Property`, for bindings and operators.
     public var previewIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_previewIsExecuting) { _previewIsExecuting.mirror = $0 }
     }
-    /// `previewIsEnabled` as a runtime `Property`, for bindings and operators.
     public var previewIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_previewIsEnabled) { _previewIsEnabled.mirror = $0 }
     }
-    /// `nameIsValid` as a runtime `Property`, for bindings and operators.
     public var nameIsValidProperty: Reactive.Property<Swift.Bool> {
         _$property(_nameIsValid) { _nameIsValid.mirror = $0 }
     }
-    /// `nameMessage` as a runtime `Property`, for bindings and operators.
     public var nameMessageProperty: Reactive.Property<Swift.String?> {
         _$property(_nameMessage) { _nameMessage.mirror = $0 }
     }
-    /// `nicknameIsValid` as a runtime `Property`, for bindings and operators.
     public var nicknameIsValidProperty: Reactive.Property<Swift.Bool> {
         _$property(_nicknameIsValid) { _nicknameIsValid.mirror = $0 }
     }
-    /// `nicknameMessage` as a runtime `Property`, for bindings and operators.
     public var nicknameMessageProperty: Reactive.Property<Swift.String?> {
         _$property(_nicknameMessage) { _nicknameMessage.mirror = $0 }
     }
-    /// `isValid` as a runtime `Property`, for bindings and operators.
     public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(_isValid) { _isValid.mirror = $0 } }
-    /// `submitAttempted` as a runtime `Property`, for bindings and operators.
     public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
         _$property(_submitAttempted) { _submitAttempted.mirror = $0 }
     }
@@ -202,7 +187,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     private var _save$refused: Swift.Bool = false
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
-    /// This view model's transactions, through which a parent view model that reads it follows it.
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -278,9 +262,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         _$transactions.end(self)
     }
 
-    /// Computes again, once and in update order, each value that reads a value written since the
-    /// last call; each value that changed is pending, told in `_$notify`. Returns whether a value
-    /// a parent may read changed.
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _name$changed = _name.changed()
@@ -331,7 +312,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
             || _nicknameMessage$changed || _problemCount$changed)
     }
 
-    /// Tells about each pending value: first its runtime property, then (`telling`) its observers.
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _name.pending(telling) { _$changed(\.name, _name, telling) }
@@ -445,7 +425,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Testing
 
-    /// Every public value and event, for tests (`ReactiveTesting`'s `ChangeRecorder`).
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<ProfileFormViewModel>] {
         [
             .value("name", \.name, nameProperty),
@@ -474,10 +453,9 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         ]
     }
 
-    /// The spec's invariants, evaluated now; debug builds check them after every transaction.
     @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
         [
-            Reactive.Invariant(
+            .init(
                 "messagesOnlyAfterAnAttempt",
                 "no message shows before the first attempt",
                 holds: Self._messagesOnlyAfterAnAttempt$invariant(
@@ -497,7 +475,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 #sourceLocation()
     }
 
-    /// The values a view may write, for the explorer (`ReactiveTesting`'s `Explorer`).
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<ProfileFormViewModel>] {
         [
             .init("name", \.name),
@@ -505,11 +482,10 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         ]
     }
 
-    /// The commands that take no input, for the explorer.
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
         [
-            Reactive.InspectedCommand("save", save),
-            Reactive.InspectedCommand("preview", preview),
+            .init("save", save),
+            .init("preview", preview),
         ]
     }
 }
