@@ -211,19 +211,7 @@ public final class Command<Input, Output, Failure: Error> {
     ) {
         self.init(policy: policy, enabledIf: enabledIf, isEnabled: isEnabled, transaction: transaction, work: .producer { input in
             let input = Unchecked(input)
-            return SignalProducer { observer, lifetime in
-                let send = observer.action
-                let task = Task { @MainActor in
-                    do throws(Failure) {
-                        let output = Unchecked(try await work(input.value))
-                        send(.value(output.value))
-                        send(.completed)
-                    } catch {
-                        send(.failed(error))
-                    }
-                }
-                lifetime.observeEnded { task.cancel() }
-            }
+            return SignalProducer(taskOnMain: { () async throws(Failure) -> Output in try await work(input.value) }, deliveringIn: transaction)
         })
     }
 

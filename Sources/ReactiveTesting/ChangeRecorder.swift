@@ -116,7 +116,8 @@ public final class ChangeRecorder<ViewModel: Inspectable> {
         var expectedRunning: Set<String> = []
         for keyPath in stillRunning {
             guard let output = outputs.first(where: { $0.keyPath == keyPath && $0.kind == .work }) else {
-                notRunning.append("\(keyPath) is not a command's IsExecuting or a resource's IsLoading of \(ViewModel.self)")
+                let name = outputs.first { $0.keyPath == keyPath }.map { "`\($0.name)`" } ?? "a key path that names no value"
+                notRunning.append("\(name) is not a command's IsExecuting or a resource's IsLoading of \(ViewModel.self)")
                 continue
             }
             expectedRunning.insert(output.name)

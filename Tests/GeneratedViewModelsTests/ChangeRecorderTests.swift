@@ -41,6 +41,14 @@ struct ChangeRecorderTests {
         #expect(reports.messages.first?.contains("wasReset") == true)
     }
 
+    @Test func stillRunningNamesAValueThatIsNoWorkByItsName() {
+        let row = SelectableRowViewModel(name: "a")
+        let changes = recorder(row)
+        changes.finish(stillRunning: \.isSelected)
+        #expect(reports.messages.count == 1, "\(reports.messages)")
+        #expect(reports.messages.first?.contains("`isSelected` is not a command's IsExecuting") == true, "\(reports.messages)")
+    }
+
     @Test func aStepWhoseEveryChangeIsStatedPasses() {
         let line = OrderLineViewModel(counter: EvaluationCounter())
         let changes = recorder(line)

@@ -107,4 +107,28 @@ import Testing
         input.sendCompleted()
         #expect(log.all == ["begin", "end: executing true", "begin", "value", "end: executing true", "begin", "end: executing false"])
     }
+
+    @Test func aTasksResultAndTheEndOfItsExecutionAreOneStep() async {
+        let log = Log<String>()
+        let executing = Box(false)
+        let answer = FakeAsync<Void, Int>()
+        let depth = Box(0)
+        // As a generated view model's: a step inside a step joins it; the outermost one commits.
+        let command = Command<Void, Int, any Error>(
+            transaction: { step in
+                if depth.value == 0 { log.append("begin") }
+                depth.value += 1
+                step()
+                depth.value -= 1
+                if depth.value == 0 { log.append("end: executing \(executing.value)") }
+            },
+            task: { _ in try await answer(()) })
+        command.isExecuting.signal.observeValues { executing.value = $0 }
+        command.values.observeValues { log.append("value \($0)") }
+        command.execute().start()
+        #expect(await waitUntil { !answer.pending.isEmpty })
+        answer.pending.first?.succeed(with: 7)
+        #expect(await waitUntil { !command.isExecuting.value })
+        #expect(log.all == ["begin", "end: executing true", "begin", "value 7", "end: executing false"])
+    }
 }

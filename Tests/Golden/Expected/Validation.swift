@@ -48,6 +48,15 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         }
     }
 
+    public private(set) var savedCount: Int {
+        get { _$read(\.savedCount, _savedCount.read()) }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.savedCount = newValue } }
+            _savedCount.write(newValue)
+            _$transactions.end(self)
+        }
+    }
+
     // MARK: Derived values
 
     public var problemCount: Int { _$read(\.problemCount, _problemCount.read()) }
@@ -83,7 +92,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Commands
 
-    public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, any Swift.Error> = Reactive.Command(
+    public private(set) lazy var save: Reactive.Command<Swift.Void, Int, any Swift.Error> = Reactive.Command(
         isEnabled: _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
@@ -92,10 +101,11 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
                 self._save$refused = true
                 return .empty
             }
+            // One result: its value and the end of the execution are one step of a transaction.
             return Reactive.SignalProducer(taskOnMain: { [weak self] in
                 guard let self else { throw Swift.CancellationError() }
                 return try await self._save$task()
-            })
+            }, deliveringIn: { [weak self] step in self?._save$step(step) ?? step() })
         }
     )
 
@@ -124,6 +134,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     public var nicknameProperty: Reactive.Property<String> { _$property(_nickname) { _nickname.mirror = $0 } }
     public var savedProperty: Reactive.Property<[String]> { _$property(_saved) { _saved.mirror = $0 } }
     public var completionsProperty: Reactive.Property<Int> { _$property(_completions) { _completions.mirror = $0 } }
+    public var savedCountProperty: Reactive.Property<Int> { _$property(_savedCount) { _savedCount.mirror = $0 } }
     public var problemCountProperty: Reactive.Property<Int> { _$property(_problemCount) { _problemCount.mirror = $0 } }
     public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_saveIsExecuting) { _saveIsExecuting.mirror = $0 }
@@ -169,6 +180,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     private var _nickname: Reactive.Stored<String>
     private var _saved: Reactive.Stored<[String]>
     private var _completions: Reactive.Stored<Int>
+    private var _savedCount: Reactive.Stored<Int>
     private var _problemCount: Reactive.Stored<Int>
     private var _saveIsExecuting: Reactive.Stored<Swift.Bool>
     private var _saveIsEnabled: Reactive.Stored<Swift.Bool>
@@ -200,6 +212,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         _nickname = Reactive.Stored<String>(Self._nickname$initial())
         _saved = Reactive.Stored<[String]>(Self._saved$initial())
         _completions = Reactive.Stored<Int>(Self._completions$initial())
+        _savedCount = Reactive.Stored<Int>(Self._savedCount$initial())
         _saveIsExecuting = .init(false)
         _saveIsEnabled = .init(true)
         _previewIsExecuting = .init(false)
@@ -233,6 +246,9 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         _$transactions.attach(self)
         _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._save$step {}
+        }
+        _$disposables += save.values.observeValuesOnMain { [weak self] value in
+            self?._save$step { self?._save$didSendValue(value) }
         }
         _$disposables += save.events.observeValuesOnMain { [weak self] event in
             if case .completed = event { self?._save$step { self?._save$didComplete() } }
@@ -268,6 +284,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         let _nickname$changed = _nickname.changed()
         let _saved$changed = _saved.changed()
         let _completions$changed = _completions.changed()
+        let _savedCount$changed = _savedCount.changed()
         let _saveIsExecuting$changed = _saveIsExecuting.changed()
         let _previewIsExecuting$changed = _previewIsExecuting.changed()
         let _submitAttempted$changed = _submitAttempted.changed()
@@ -306,10 +323,10 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
             && _problemCount.replace(
                 Self._problemCount$compute(nameMessage: _nameMessage.value, nicknameMessage: _nicknameMessage.value)
             )
-        return (_name$changed || _nickname$changed || _saved$changed || _completions$changed || _saveIsExecuting$changed
-            || _saveIsEnabled$changed || _previewIsExecuting$changed || _nameIsValid$changed || _nicknameIsValid$changed
-            || _isValid$changed || _previewIsEnabled$changed || _submitAttempted$changed || _nameMessage$changed
-            || _nicknameMessage$changed || _problemCount$changed)
+        return (_name$changed || _nickname$changed || _saved$changed || _completions$changed || _savedCount$changed
+            || _saveIsExecuting$changed || _saveIsEnabled$changed || _previewIsExecuting$changed || _nameIsValid$changed
+            || _nicknameIsValid$changed || _isValid$changed || _previewIsEnabled$changed || _submitAttempted$changed
+            || _nameMessage$changed || _nicknameMessage$changed || _problemCount$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -318,6 +335,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         if _nickname.pending(telling) { _$changed(\.nickname, _nickname, telling) }
         if _saved.pending(telling) { _$changed(\.saved, _saved, telling) }
         if _completions.pending(telling) { _$changed(\.completions, _completions, telling) }
+        if _savedCount.pending(telling) { _$changed(\.savedCount, _savedCount, telling) }
         if _saveIsExecuting.pending(telling) { _$changed(\.saveIsExecuting, _saveIsExecuting, telling) }
         if _saveIsEnabled.pending(telling) { _$changed(\.saveIsEnabled, _saveIsEnabled, telling) }
         if _previewIsExecuting.pending(telling) { _$changed(\.previewIsExecuting, _previewIsExecuting, telling) }
@@ -338,65 +356,72 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     // MARK: Spec expressions
 
     private static func _name$initial() -> String {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 9)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 10)
                                   ""
 #sourceLocation()
     }
 
     private static func _nickname$initial() -> String {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 10)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 11)
                                       ""
 #sourceLocation()
     }
 
     private static func _saved$initial() -> [String] {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 11)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 12)
                                        []
 #sourceLocation()
     }
 
     private static func _completions$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 12)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 13)
                                       0
 #sourceLocation()
     }
 
+    private static func _savedCount$initial() -> Int {
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 14)
+                                     0
+#sourceLocation()
+    }
+
     private static func _problemCount$compute(nameMessage: Swift.String?, nicknameMessage: Swift.String?) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 25)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 27)
             [nameMessage, nicknameMessage].compactMap { $0 }.count
 #sourceLocation()
     }
 
     private static func _previewCanExecute$compute(isValid: Swift.Bool) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 33)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 38)
              isValid
 #sourceLocation()
     }
 
     private static func _name$rule1$compute(name: String) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 18)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 20)
                  !name.isEmpty
 #sourceLocation()
     }
 
     private static func _name$rule2$compute(name: String, maxNameLength: Int) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 19)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 21)
                 name.count <= maxNameLength
 #sourceLocation()
     }
 
     private static func _nickname$rule1$compute(nickname: String, name: String) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 21)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 23)
                 nickname != name
 #sourceLocation()
     }
 
     // MARK: Spec statements
 
-    private func _save$task() async throws -> Swift.Void {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 29)
+    private func _save$task() async throws -> Int {
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 32)
       try await Task.sleep(for: .milliseconds(1))
       saved += [name]
+      return saved.count
 #sourceLocation()
     }
 
@@ -407,18 +432,24 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         return _isValid.value
     }
 
+    private func _save$didSendValue(_ value: Int) {
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 35)
+             savedCount = value
+#sourceLocation()
+    }
+
     private func _save$didComplete() {
         guard !_save$refused else {
             _save$refused = false
             return
         }
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 31)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 36)
                  completions += 1
 #sourceLocation()
     }
 
     private func _preview$perform() {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 34)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 39)
              saved = []
 #sourceLocation()
     }
@@ -431,6 +462,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
             .value("nickname", \.nickname, nicknameProperty),
             .value("saved", \.saved, savedProperty),
             .value("completions", \.completions, completionsProperty),
+            .value("savedCount", \.savedCount, savedCountProperty),
             .value("problemCount", \.problemCount, problemCountProperty) {
                 Self._problemCount$compute(
                     nameMessage: $0._nameMessage.value,
@@ -470,7 +502,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         submitAttempted: Swift.Bool,
         problemCount: Int
     ) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 37)
+#sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 42)
            submitAttempted || problemCount == 0
 #sourceLocation()
     }
