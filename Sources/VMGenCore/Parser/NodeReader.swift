@@ -15,13 +15,7 @@ struct NodeReader {
 
     func location(of node: Node) -> SourceLocation {
         guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
-        return location(line: mark.line, scalarColumn: mark.column)
-    }
-
-    /// The location of libyaml's place (its columns count Unicode scalars) as vmgen reports it.
-    func location(line: Int, scalarColumn: Int) -> SourceLocation {
-        let text = line >= 1 && line <= lines.count ? lines[line - 1] : ""
-        return SourceLocation(file: file, line: line, column: SourceLocation.utf8Column(ofScalarColumn: scalarColumn, in: text))
+        return YAMLLoader.location(line: mark.line, scalarColumn: mark.column, in: lines, file: file)
     }
 
     /// The shape of a node, in words, for error messages.

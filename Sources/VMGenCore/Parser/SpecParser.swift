@@ -190,15 +190,8 @@ struct SectionReader {
         command.onCompleted = code("onCompleted")
         command.emits = text("emits")
         command.then = text("then")
-        if let policy = text("policy") {
-            if let value = Command.Policy(rawValue: policy.value) {
-                command.policy = Located(value, at: policy.location)
-            } else {
-                let names = Command.Policy.allCases.map(\.rawValue)
-                reader.diagnostics.error(
-                    "unknown policy `\(policy.value)` of \(context)\(Suggestion.didYouMean(policy.value, in: names)) (policies: `oneAtATime`, `latestWins`)",
-                    at: policy.location, fixes: Suggestion.fixes(policy, in: names))
-            }
+        command.policy = text("policy").flatMap { policy in
+            choice(policy) { "unknown policy `\(policy.value)` of \(context)\($0) (policies: `oneAtATime`, `latestWins`)" }
         }
         return command
     }
@@ -216,15 +209,8 @@ struct SectionReader {
         resource.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
         resource.failure = fields["failure"].flatMap { reader.type($0.value, "`failure` of \(context)") }
         if let triggerNode = fields["trigger"]?.value {
-            for trigger in reader.stringList(triggerNode, "`trigger` of \(context)") {
-                if let value = Resource.Trigger(rawValue: trigger.value) {
-                    resource.triggers.append(Located(value, at: trigger.location))
-                } else {
-                    let names = Resource.Trigger.allCases.map(\.rawValue)
-                    reader.diagnostics.error(
-                        "unknown trigger `\(trigger.value)` of \(context)\(Suggestion.didYouMean(trigger.value, in: names)) (triggers: `init`, `activation`, `change`)",
-                        at: trigger.location, fixes: Suggestion.fixes(trigger, in: names))
-                }
+            resource.triggers = reader.stringList(triggerNode, "`trigger` of \(context)").compactMap { trigger in
+                choice(trigger) { "unknown trigger `\(trigger.value)` of \(context)\($0) (triggers: `init`, `activation`, `change`)" }
             }
         }
         return resource
