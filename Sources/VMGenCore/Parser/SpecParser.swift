@@ -49,17 +49,7 @@ enum MemberSection: String, CaseIterable {
     case parameters, dependencies, constants, state, derived, children, events
 
     /// The mapping an entry of this section is, for its keys.
-    var place: KeyPlace {
-        switch self {
-        case .parameters: .parameter
-        case .dependencies: .dependency
-        case .constants: .constant
-        case .state: .state
-        case .derived: .derived
-        case .children: .child
-        case .events: .event
-        }
-    }
+    var place: KeyPlace { KeyPlace.ofEntry[rawValue]! }
 
     /// The keys an entry of this section may have.
     var keys: [String] { place.keys }
