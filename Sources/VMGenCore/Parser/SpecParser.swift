@@ -59,18 +59,9 @@ enum MemberSection: String, CaseIterable {
     /// Whether `name: Type` alone is a complete entry.
     var allowsTypeShorthand: Bool { self != .children && !requiredKeys.contains("value") }
 
-    /// The section's name in singular, for messages.
-    var entryName: String {
-        switch self {
-        case .parameters: "parameter"
-        case .dependencies: "dependency"
-        case .constants: "constant"
-        case .state: "state value"
-        case .derived: "derived value"
-        case .children: "child view model"
-        case .events: "event"
-        }
-    }
+    /// The section's name in singular, for messages: its place's name without the article
+    /// ("state value" of "a state value").
+    var entryName: String { String(place.name.drop { $0 != " " }.dropFirst()) }
 }
 
 /// Reads the sections of a spec through a `NodeReader`.
