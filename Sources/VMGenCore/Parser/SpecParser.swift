@@ -12,9 +12,7 @@ public struct SpecParser {
         guard let (root, text) = YAMLLoader(file: file).load(data, diagnostics: &diagnostics) else { return nil }
         var reader = NodeReader(file: file, text: text)
         defer { diagnostics.append(contentsOf: reader.diagnostics) }
-        guard let fields = reader.fields(of: root, in: "the spec", place: .spec, required: ["viewModel"]) else {
-            return nil
-        }
+        guard let fields = reader.fields(of: root, in: "the spec", place: .spec) else { return nil }
         guard let nameNode = fields["viewModel"]?.value, let name = reader.nonEmptyString(nameNode, "`viewModel`") else {
             return nil
         }
@@ -51,13 +49,8 @@ enum MemberSection: String, CaseIterable {
     /// The mapping an entry of this section is, for its keys.
     var place: KeyPlace { KeyPlace.ofEntry[rawValue]! }
 
-    /// The keys an entry of this section may have.
-    var keys: [String] { place.keys }
-
-    var requiredKeys: [String] { place.requiredKeys }
-
     /// Whether `name: Type` alone is a complete entry.
-    var allowsTypeShorthand: Bool { self != .children && !requiredKeys.contains("value") }
+    var allowsTypeShorthand: Bool { self != .children && !place.requiredKeys.contains("value") }
 
     /// The section's name in singular, for messages: its place's name without the article
     /// ("state value" of "a state value").
@@ -101,9 +94,7 @@ struct SectionReader {
             member.type = reader.type(node, "the type of \(context)")
             return member.type == nil ? nil : member
         }
-        guard let fields = reader.fields(of: node, in: context, place: section.place, required: section.requiredKeys) else {
-            return nil
-        }
+        guard let fields = reader.fields(of: node, in: context, place: section.place) else { return nil }
         if let type = fields["type"] { member.type = reader.type(type.value, "the type of \(context)") }
         // A misspelled `initial` (reported as an unknown key) still says the value was meant to be declared.
         let meant = reader.misspelledKeys(of: node, place: section.place)
@@ -119,8 +110,7 @@ struct SectionReader {
 
     mutating func function(_ name: Located<String>, _ node: Node) -> Function? {
         let context = "function `\(name.value)`"
-        guard let fields = reader.fields(of: node, in: context, place: .function,
-                                         required: ["signature", "body"]),
+        guard let fields = reader.fields(of: node, in: context, place: .function),
             let signature = fields["signature"].flatMap({ reader.code($0.value, "the signature of \(context)") }),
             let body = fields["body"].flatMap({ reader.code($0.value, "the body of \(context)") })
         else { return nil }
@@ -179,8 +169,7 @@ struct SectionReader {
 
     mutating func resource(_ name: Located<String>, _ node: Node) -> Resource? {
         let context = "resource `\(name.value)`"
-        guard let fields = reader.fields(of: node, in: context, place: .resource,
-                                         required: ["type"]),
+        guard let fields = reader.fields(of: node, in: context, place: .resource),
             let type = fields["type"].flatMap({ reader.type($0.value, "the type of \(context)") }),
             let load = resourceLoad(fields, in: context, at: node)
         else { return nil }
