@@ -118,10 +118,8 @@ struct Declarer {
         for symbol in readable {
             declare(GeneratedNames.property(of: symbol.name), .generated(for: symbol.name), type: nil, at: symbol.location)
         }
-        // The private helpers of the generated class are reserved too.
-        for member in GeneratedNames.privateMembers(of: spec) {
-            declare(member.name, .generated(for: member.owner.value), type: nil, at: member.owner.location)
-        }
+        // The class's public `update(_:)` is reserved too; its private names cannot clash (see `GeneratedNames`).
+        declare(GeneratedNames.update, .generated(for: spec.viewModel.value), type: nil, at: spec.viewModel.location)
     }
 }
 
