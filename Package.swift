@@ -61,7 +61,9 @@ let package = Package(
             dependencies: ["VMGenCore", "VMGenLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Hand-written models and service protocols the example view models use.
-        .target(name: "ExampleModels", dependencies: ["Reactive"]),
+        .target(name: "ExampleModels", dependencies: ["Reactive", "SplitMix"]),
+        // The one seeded random generator, for the example die and for random specs.
+        .target(name: "SplitMix"),
         // The checked-in output of `vmgen generate Specs --output Generated`.
         .target(name: "GeneratedViewModels", dependencies: ["Reactive", "ExampleModels"], path: "Generated"),
 
@@ -91,8 +93,8 @@ let package = Package(
             name: "VMGenCoreTests",
             dependencies: ["VMGenCore", "GoldenViewModels", "ExampleModels", "RandomSpecs", "TestSupport"]
         ),
-        // Random valid specs (issue #10): deterministic from a seed, no dependencies.
-        .target(name: "RandomSpecs"),
+        // Random valid specs (issue #10): deterministic from a seed, no dependencies but the generator.
+        .target(name: "RandomSpecs", dependencies: ["SplitMix"]),
         // Every random spec is accepted and all outputs compile together against `Reactive`
         // (a dependency so that its module is built before the test runs).
         .testTarget(name: "RandomSpecsTests", dependencies: ["RandomSpecs", "VMGenCore", "Reactive", "TestSupport", "Yams"]),

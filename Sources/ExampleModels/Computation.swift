@@ -9,14 +9,3 @@ public enum ComputationError: Error, Equatable {
 public protocol Computing: Sendable {
     func compute(_ model: String) -> SignalProducer<String, ComputationError>
 }
-
-/// A computation for tests: records each start and answers when the test says so.
-public final class InMemoryComputation: Computing {
-    public let computations = RequestLog<String, String, ComputationError>()
-
-    public init() {}
-
-    public func compute(_ model: String) -> SignalProducer<String, ComputationError> {
-        computations.producer(for: model)
-    }
-}

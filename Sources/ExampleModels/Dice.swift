@@ -1,4 +1,5 @@
 import Reactive
+import SplitMix
 
 /// Something that rolls a six-sided die (seed 002).
 public protocol DieRolling: Sendable {
@@ -21,22 +22,8 @@ public final class Die: DieRolling {
     }
 }
 
-/// A small repeatable random generator (SplitMix64): the same seed gives the same rolls.
-public struct SeededRandomNumbers: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+/// A small repeatable random generator: the same seed gives the same rolls.
+public typealias SeededRandomNumbers = SplitMix64
 
 /// A die that shows the given numbers in order, for tests; after the last it starts again.
 public final class ScriptedDie: DieRolling {

@@ -77,3 +77,114 @@ public final class RequestLog<Argument: Sendable, Value: Sendable, Failure: Erro
         }
     }
 }
+
+// MARK: - The fakes of the examples' services
+
+/// A computation for tests: records each start and answers when the test says so.
+public final class InMemoryComputation: Computing {
+    public let computations = RequestLog<String, String, ComputationError>()
+
+    public init() {}
+
+    public func compute(_ model: String) -> SignalProducer<String, ComputationError> {
+        computations.producer(for: model)
+    }
+}
+
+/// A settings store for tests: records each save and answers when the test says so.
+public final class InMemorySettingsStore: SettingsStoring {
+    public let saves = RequestLog<String, Void, SettingsSaveError>()
+
+    public init() {}
+
+    public func save(_ summary: String) -> SignalProducer<Void, SettingsSaveError> {
+        saves.producer(for: summary)
+    }
+}
+
+/// A todo store for tests: records each save and answers when the test says so.
+public final class InMemoryTodoStore: TodoStoring {
+    public let saves = RequestLog<TodoItem, TodoItem, Never>()
+
+    public init() {}
+
+    public func save(_ item: TodoItem) -> SignalProducer<TodoItem, Never> {
+        saves.producer(for: item)
+    }
+}
+
+/// A Twitter client for tests: records each lookup and answers when the test says so.
+public final class InMemoryTwitterClient: TwitterClient {
+    public let lookups = RequestLog<String, Person, TwitterError>()
+
+    public init() {}
+
+    public func info(forUsername username: String) -> SignalProducer<Person, TwitterError> {
+        lookups.producer(for: username)
+    }
+}
+
+/// An authenticator for tests: records each attempt and answers when the test says so.
+public final class InMemoryAuthenticator: Authenticating {
+    public let attempts = RequestLog<Credentials, Void, LoginError>()
+
+    public init() {}
+
+    public func logIn(username: String, password: String) -> SignalProducer<Void, LoginError> {
+        attempts.producer(for: Credentials(username: username, password: password))
+    }
+}
+
+/// A registrar for tests: records each sign-up and answers when the test says so.
+public final class InMemoryRegistrar: Registering {
+    public let requests = RequestLog<Registration, Void, LoginError>()
+
+    public init() {}
+
+    public func signUp(email: String, password: String) -> SignalProducer<Void, LoginError> {
+        requests.producer(for: Registration(email: email, password: password))
+    }
+}
+
+/// A Flickr search for tests: records each search and answers when the test says so.
+public final class InMemoryFlickrSearch: FlickrSearching {
+    public let searches = RequestLog<String, FlickrSearchResults, FlickrSearchError>()
+    /// Each metadata request, by photo identifier.
+    public let metadataRequests = RequestLog<String, FlickrPhotoMetadata, FlickrSearchError>()
+
+    public init() {}
+
+    public func flickrSearch(_ searchString: String) -> SignalProducer<FlickrSearchResults, FlickrSearchError> {
+        searches.producer(for: searchString)
+    }
+
+    public func flickrImageMetadata(_ identifier: String) -> SignalProducer<FlickrPhotoMetadata, FlickrSearchError> {
+        metadataRequests.producer(for: identifier)
+    }
+}
+
+/// A photo importer for tests: records each request and answers when the test says so.
+public final class InMemoryPhotoImporter: PhotoImporting {
+    public let imports = RequestLog<Void, [PhotoModel], PhotoImportError>()
+    public let detailFetches = RequestLog<PhotoModel, PhotoModel, PhotoImportError>()
+    public let votes = RequestLog<PhotoModel, PhotoModel, PhotoImportError>()
+    public let logIns = RequestLog<Credentials, Void, PhotoImportError>()
+
+    public init() {}
+
+    public func importPhotos() -> SignalProducer<[PhotoModel], PhotoImportError> {
+        imports.producer(for: ())
+    }
+
+    public func fetchPhotoDetails(_ photo: PhotoModel) -> SignalProducer<PhotoModel, PhotoImportError> {
+        detailFetches.producer(for: photo)
+    }
+
+    public func voteForPhoto(_ photo: PhotoModel) -> SignalProducer<PhotoModel, PhotoImportError> {
+        votes.producer(for: photo)
+    }
+
+    public func logIn(username: String, password: String) -> SignalProducer<Void, PhotoImportError> {
+        logIns.producer(for: Credentials(username: username, password: password))
+    }
+}

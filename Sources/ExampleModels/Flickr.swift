@@ -68,20 +68,3 @@ public protocol FlickrSearching: Sendable {
     /// The favourites and comments of the photo with `identifier`.
     func flickrImageMetadata(_ identifier: String) -> SignalProducer<FlickrPhotoMetadata, FlickrSearchError>
 }
-
-/// A Flickr search for tests: records each search and answers when the test says so.
-public final class InMemoryFlickrSearch: FlickrSearching {
-    public let searches = RequestLog<String, FlickrSearchResults, FlickrSearchError>()
-    /// Each metadata request, by photo identifier.
-    public let metadataRequests = RequestLog<String, FlickrPhotoMetadata, FlickrSearchError>()
-
-    public init() {}
-
-    public func flickrSearch(_ searchString: String) -> SignalProducer<FlickrSearchResults, FlickrSearchError> {
-        searches.producer(for: searchString)
-    }
-
-    public func flickrImageMetadata(_ identifier: String) -> SignalProducer<FlickrPhotoMetadata, FlickrSearchError> {
-        metadataRequests.producer(for: identifier)
-    }
-}

@@ -24,14 +24,3 @@ public struct Credentials: Equatable, Sendable {
 public protocol Authenticating: Sendable {
     func logIn(username: String, password: String) -> SignalProducer<Void, LoginError>
 }
-
-/// An authenticator for tests: records each attempt and answers when the test says so.
-public final class InMemoryAuthenticator: Authenticating {
-    public let attempts = RequestLog<Credentials, Void, LoginError>()
-
-    public init() {}
-
-    public func logIn(username: String, password: String) -> SignalProducer<Void, LoginError> {
-        attempts.producer(for: Credentials(username: username, password: password))
-    }
-}

@@ -30,17 +30,6 @@ public protocol TwitterClient: Sendable {
     func info(forUsername username: String) -> SignalProducer<Person, TwitterError>
 }
 
-/// A Twitter client for tests: records each lookup and answers when the test says so.
-public final class InMemoryTwitterClient: TwitterClient {
-    public let lookups = RequestLog<String, Person, TwitterError>()
-
-    public init() {}
-
-    public func info(forUsername username: String) -> SignalProducer<Person, TwitterError> {
-        lookups.producer(for: username)
-    }
-}
-
 /// Which screen the person container shows (seed 003's UIState).
 public enum PersonContainerState: Sendable, Equatable {
     /// The form that looks a person up.

@@ -47,33 +47,6 @@ public protocol PhotoImporting: Sendable {
     func logIn(username: String, password: String) -> SignalProducer<Void, PhotoImportError>
 }
 
-/// A photo importer for tests: records each request and answers when the test says so.
-public final class InMemoryPhotoImporter: PhotoImporting {
-    public let imports = RequestLog<Void, [PhotoModel], PhotoImportError>()
-    public let detailFetches = RequestLog<PhotoModel, PhotoModel, PhotoImportError>()
-    public let votes = RequestLog<PhotoModel, PhotoModel, PhotoImportError>()
-    public let logIns = RequestLog<Credentials, Void, PhotoImportError>()
-
-    public init() {}
-
-    public func importPhotos() -> SignalProducer<[PhotoModel], PhotoImportError> {
-        imports.producer(for: ())
-    }
-
-    public func fetchPhotoDetails(_ photo: PhotoModel) -> SignalProducer<PhotoModel, PhotoImportError> {
-        detailFetches.producer(for: photo)
-    }
-
-    public func voteForPhoto(_ photo: PhotoModel) -> SignalProducer<PhotoModel, PhotoImportError> {
-        votes.producer(for: photo)
-    }
-
-    public func logIn(username: String, password: String) -> SignalProducer<Void, PhotoImportError> {
-        logIns.producer(for: Credentials(username: username, password: password))
-    }
-}
-
-
 /// Where a view model reports problems it recovers from (the articles' NSLog).
 public protocol ErrorLogging: Sendable {
     func log(_ message: String)

@@ -15,14 +15,3 @@ public struct Registration: Equatable, Sendable {
 public protocol Registering: Sendable {
     func signUp(email: String, password: String) -> SignalProducer<Void, LoginError>
 }
-
-/// A registrar for tests: records each sign-up and answers when the test says so.
-public final class InMemoryRegistrar: Registering {
-    public let requests = RequestLog<Registration, Void, LoginError>()
-
-    public init() {}
-
-    public func signUp(email: String, password: String) -> SignalProducer<Void, LoginError> {
-        requests.producer(for: Registration(email: email, password: password))
-    }
-}

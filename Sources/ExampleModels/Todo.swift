@@ -17,14 +17,3 @@ public struct TodoItem: Sendable, Equatable, Identifiable {
 public protocol TodoStoring: Sendable {
     func save(_ item: TodoItem) -> SignalProducer<TodoItem, Never>
 }
-
-/// A todo store for tests: records each save and answers when the test says so.
-public final class InMemoryTodoStore: TodoStoring {
-    public let saves = RequestLog<TodoItem, TodoItem, Never>()
-
-    public init() {}
-
-    public func save(_ item: TodoItem) -> SignalProducer<TodoItem, Never> {
-        saves.producer(for: item)
-    }
-}

@@ -1,20 +1,9 @@
-/// A small deterministic random source (SplitMix64): the same seed gives the same specs on
-/// every platform and toolchain, which `SystemRandomNumberGenerator` does not promise.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+import SplitMix
 
-    public init(seed: UInt64) {
-        state = seed
-    }
+/// The random source of random specs: deterministic from a seed, the same on every platform.
+public typealias SeededRandom = SplitMix64
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
+extension SeededRandom {
     /// A number in `0..<bound`.
     mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))

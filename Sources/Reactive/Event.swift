@@ -44,6 +44,19 @@ public enum Event<Value, Failure: Error> {
         }
     }
 
+    /// The value of a `value` event; for a terminal event, nil once it is sent on to `send` (the
+    /// input of a stream of other values): how an operator that works on values forwards the end.
+    @inlinable
+    func value<NewValue>(orSendingTerminalTo send: (Event<NewValue, Failure>) -> Void) -> Value? {
+        switch self {
+        case .value(let value): return value
+        case .failed(let error): send(.failed(error))
+        case .completed: send(.completed)
+        case .interrupted: send(.interrupted)
+        }
+        return nil
+    }
+
     /// The same event with its error transformed; other events are passed through.
     @inlinable
     public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> Event<Value, NewFailure> {

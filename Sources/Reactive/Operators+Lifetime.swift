@@ -5,13 +5,7 @@ extension Signal {
     /// observing the source). A trigger that is interrupted or never sends changes nothing.
     public func take(until trigger: Signal<(), Never>) -> Signal<Value, Failure> {
         Signal { observer, lifetime in
-            let send = observer.action
-            lifetime += trigger.observe { event in
-                switch event {
-                case .value, .completed: send(.completed)
-                case .interrupted: break
-                }
-            }
+            lifetime += trigger.observe(observer.completedByTrigger)
             lifetime += self.observe(observer)
         }
     }
@@ -19,8 +13,7 @@ extension Signal {
     /// Forwards the source while `lifetime` lasts; completes when it ends.
     public func take(during lifetime: Lifetime) -> Signal<Value, Failure> {
         Signal { observer, ownLifetime in
-            let send = observer.action
-            ownLifetime += lifetime.observeEnded { send(.completed) }
+            ownLifetime += lifetime.observeEnded(observer.completion)
             ownLifetime += self.observe(observer)
         }
     }
@@ -31,13 +24,7 @@ extension SignalProducer {
     /// the work. A trigger that ends before the work starts ends it at once.
     public func take(until trigger: SignalProducer<(), Never>) -> SignalProducer<Value, Failure> {
         SignalProducer { observer, lifetime in
-            let send = observer.action
-            lifetime += trigger.start { event in
-                switch event {
-                case .value, .completed: send(.completed)
-                case .interrupted: break
-                }
-            }
+            lifetime += trigger.start(observer.completedByTrigger)
             guard !lifetime.hasEnded else { return }
             lifetime += self.start(observer)
         }
@@ -46,10 +33,21 @@ extension SignalProducer {
     /// Forwards the work while `lifetime` lasts; completes and disposes it when `lifetime` ends.
     public func take(during lifetime: Lifetime) -> SignalProducer<Value, Failure> {
         SignalProducer { observer, ownLifetime in
-            let send = observer.action
-            ownLifetime += lifetime.observeEnded { send(.completed) }
+            ownLifetime += lifetime.observeEnded(observer.completion)
             guard !ownLifetime.hasEnded else { return }
             ownLifetime += self.start(observer)
+        }
+    }
+}
+
+extension Signal.Observer {
+    /// What `take(until:)` gives its trigger: a value or completion of the trigger completes this
+    /// observer; an interruption changes nothing.
+    fileprivate var completedByTrigger: @Sendable (Event<(), Never>) -> Void {
+        let send = action
+        return { event in
+            if case .interrupted = event { return }
+            send(.completed)
         }
     }
 }

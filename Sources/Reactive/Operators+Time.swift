@@ -38,25 +38,21 @@ extension Signal where Value: Sendable {
     /// restarts the wait). When the source completes, the value still waiting is sent first, then
     /// `completed`. Failure and interruption drop the waiting value.
     public func debounce(_ interval: TimeInterval, on scheduler: any DateScheduler) -> Signal<Value, Failure> {
-        Signal { observer, lifetime in
-            let timer = SerialDisposable()
-            lifetime += timer
-            let waiting = Locked(WaitingValue<Value>())
-            lifetime += self.observe { event in
-                switch event {
-                case .value(let value):
-                    let ticket = waiting.withLock { $0.store(value) }
-                    timer.inner = scheduler.schedule(after: interval) {
-                        if let value = waiting.withLock({ $0.take(ticket) }) { observer.send(value: value) }
-                    }
-                case .completed:
-                    timer.inner = scheduler.schedule {
-                        if let value = waiting.withLock({ $0.takeAny() }) { observer.send(value: value) }
-                        observer.sendCompleted()
-                    }
-                case .failed, .interrupted:
-                    timer.inner = scheduler.schedule { observer.send(event) }
+        let waiting = Locked(WaitingValue<Value>())
+        return observedWithTimer { event, observer, timer in
+            switch event {
+            case .value(let value):
+                let ticket = waiting.withLock { $0.store(value) }
+                timer.inner = scheduler.schedule(after: interval) {
+                    if let value = waiting.withLock({ $0.take(ticket) }) { observer.send(value: value) }
                 }
+            case .completed:
+                timer.inner = scheduler.schedule {
+                    if let value = waiting.withLock({ $0.takeAny() }) { observer.send(value: value) }
+                    observer.sendCompleted()
+                }
+            case .failed, .interrupted:
+                timer.inner = scheduler.schedule { observer.send(event) }
             }
         }
     }
@@ -65,40 +61,48 @@ extension Signal where Value: Sendable {
     /// the latest and sends it when the interval is over. On completion a kept value is sent first.
     /// Failure and interruption drop the kept value.
     public func throttle(_ interval: TimeInterval, on scheduler: any DateScheduler) -> Signal<Value, Failure> {
-        Signal { observer, lifetime in
-            let timer = SerialDisposable()
-            lifetime += timer
-            let state = Locked(ThrottleState<Value>())
-            lifetime += self.observe { event in
-                switch event {
-                case .value(let value):
-                    let now = scheduler.currentDate
-                    let action = state.withLock { $0.receive(value, now: now, interval: interval) }
-                    switch action {
-                    case .sendNow:
-                        timer.inner = nil
-                        scheduler.schedule { observer.send(value: value) }
-                    case .sendAt(let date):
-                        timer.inner = scheduler.schedule(after: date) {
-                            let sent = scheduler.currentDate
-                            if let value = state.withLock({ $0.takeKept(at: sent) }) { observer.send(value: value) }
-                        }
-                    case .keep:
-                        break
+        let state = Locked(ThrottleState<Value>())
+        return observedWithTimer { event, observer, timer in
+            switch event {
+            case .value(let value):
+                let now = scheduler.currentDate
+                let action = state.withLock { $0.receive(value, now: now, interval: interval) }
+                switch action {
+                case .sendNow:
+                    timer.inner = nil
+                    scheduler.schedule { observer.send(value: value) }
+                case .sendAt(let date):
+                    timer.inner = scheduler.schedule(after: date) {
+                        let sent = scheduler.currentDate
+                        if let value = state.withLock({ $0.takeKept(at: sent) }) { observer.send(value: value) }
                     }
-                case .completed:
-                    scheduler.schedule {
-                        if let value = state.withLock({ $0.takeKept(at: scheduler.currentDate) }) { observer.send(value: value) }
-                        observer.sendCompleted()
-                    }
-                case .failed, .interrupted:
-                    timer.dispose()
-                    scheduler.schedule { observer.send(event) }
+                case .keep:
+                    break
                 }
+            case .completed:
+                scheduler.schedule {
+                    if let value = state.withLock({ $0.takeKept(at: scheduler.currentDate) }) { observer.send(value: value) }
+                    observer.sendCompleted()
+                }
+            case .failed, .interrupted:
+                timer.dispose()
+                scheduler.schedule { observer.send(event) }
             }
         }
     }
 
+    /// A signal that observes this one, passing each event to `handle` with the result's observer
+    /// and a timer: what a waiting send is put into, disposed when the result ends (debounce and
+    /// throttle). A signal observes its source once, so state made around the call is its own.
+    private func observedWithTimer(
+        _ handle: @escaping @Sendable (Event<Value, Failure>, Observer, SerialDisposable) -> Void
+    ) -> Signal<Value, Failure> {
+        Signal { observer, lifetime in
+            let timer = SerialDisposable()
+            lifetime += timer
+            lifetime += self.observe { event in handle(event, observer, timer) }
+        }
+    }
 }
 
 extension Signal {

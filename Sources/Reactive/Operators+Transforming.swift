@@ -9,14 +9,7 @@ enum Transform {
     static func map<V, U, E>(_ transform: @escaping @Sendable (V) -> U) -> Of<V, E, U, E> {
         { downstream in
             let send = downstream.action
-            return Signal<V, E>.Observer { event in
-                switch event {
-                case .value(let value): send(.value(transform(value)))
-                case .failed(let error): send(.failed(error))
-                case .completed: send(.completed)
-                case .interrupted: send(.interrupted)
-                }
-            }
+            return Signal<V, E>.Observer { event in send(event.map(transform)) }
         }
     }
 
@@ -36,12 +29,7 @@ enum Transform {
         { downstream in
             let send = downstream.action
             return Signal<V, E>.Observer { event in
-                switch event {
-                case .value(let value): if let mapped = transform(value) { send(.value(mapped)) }
-                case .failed(let error): send(.failed(error))
-                case .completed: send(.completed)
-                case .interrupted: send(.interrupted)
-                }
+                if let value = event.value(orSendingTerminalTo: send), let mapped = transform(value) { send(.value(mapped)) }
             }
         }
     }
@@ -84,14 +72,9 @@ enum Transform {
             let send = downstream.action
             let state = Box(initial)
             return Signal<V, E>.Observer { event in
-                switch event {
-                case .value(let value):
-                    state.value = next(state.value, value)
-                    send(.value(state.value))
-                case .failed(let error): send(.failed(error))
-                case .completed: send(.completed)
-                case .interrupted: send(.interrupted)
-                }
+                guard let value = event.value(orSendingTerminalTo: send) else { return }
+                state.value = next(state.value, value)
+                send(.value(state.value))
             }
         }
     }
@@ -103,14 +86,8 @@ enum Transform {
             let send = downstream.action
             let state = Box(initial)
             return Signal<V, E>.Observer { event in
-                switch event {
-                case .value(let value): state.value = next(state.value, value)
-                case .failed(let error): send(.failed(error))
-                case .completed:
-                    send(.value(state.value))
-                    send(.completed)
-                case .interrupted: send(.interrupted)
-                }
+                if case .completed = event { send(.value(state.value)) }
+                if let value = event.value(orSendingTerminalTo: send) { state.value = next(state.value, value) }
             }
         }
     }
@@ -165,18 +142,12 @@ enum Transform {
             let send = downstream.action
             let buffer = Box<[V]>([])
             return Signal<V, E>.Observer { event in
-                switch event {
-                case .value(let value):
-                    buffer.value.append(value)
-                    if let count, buffer.value.count == count {
-                        send(.value(buffer.value))
-                        buffer.value.removeAll()
-                    }
-                case .failed(let error): send(.failed(error))
-                case .completed:
-                    if count == nil || !buffer.value.isEmpty { send(.value(buffer.value)) }
-                    send(.completed)
-                case .interrupted: send(.interrupted)
+                if case .completed = event, count == nil || !buffer.value.isEmpty { send(.value(buffer.value)) }
+                guard let value = event.value(orSendingTerminalTo: send) else { return }
+                buffer.value.append(value)
+                if let count, buffer.value.count == count {
+                    send(.value(buffer.value))
+                    buffer.value.removeAll()
                 }
             }
         }

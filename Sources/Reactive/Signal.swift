@@ -127,25 +127,19 @@ public final class Signal<Value, Failure: Error> {
     /// Observes the error of a failure only.
     @discardableResult
     public func observeFailed(_ action: @escaping @Sendable (Failure) -> Void) -> (any Disposable)? {
-        observe { event in
-            if case .failed(let error) = event { action(error) }
-        }
+        observe(Observer(failed: action))
     }
 
     /// Observes successful completion only.
     @discardableResult
     public func observeCompleted(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
-        observe { event in
-            if case .completed = event { action() }
-        }
+        observe(Observer(completed: action))
     }
 
     /// Observes interruption only.
     @discardableResult
     public func observeInterrupted(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
-        observe { event in
-            if case .interrupted = event { action() }
-        }
+        observe(Observer(interrupted: action))
     }
 
     /// Observes every event on the main actor: inline when the event is sent on the main thread

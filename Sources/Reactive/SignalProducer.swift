@@ -151,25 +151,19 @@ public struct SignalProducer<Value, Failure: Error>: Sendable {
     /// Starts the work and observes its successful completion only.
     @discardableResult
     public func startWithCompleted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        start { event in
-            if case .completed = event { action() }
-        }
+        start(Observer(completed: action))
     }
 
     /// Starts the work and observes its failure only.
     @discardableResult
     public func startWithFailed(_ action: @escaping @Sendable (Failure) -> Void) -> any Disposable {
-        start { event in
-            if case .failed(let error) = event { action(error) }
-        }
+        start(Observer(failed: action))
     }
 
     /// Starts the work and observes its interruption only.
     @discardableResult
     public func startWithInterrupted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        start { event in
-            if case .interrupted = event { action() }
-        }
+        start(Observer(interrupted: action))
     }
 
     /// Starts the work and gives the started stream to `setup` as a ``Signal`` before any event is

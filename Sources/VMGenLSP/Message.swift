@@ -70,6 +70,11 @@ public struct IncomingMessage: Decodable, Sendable {
         }
     }
 
+    /// What `feature` answers to the params (read as its argument); `null` where it has no answer.
+    func answer<Params: Decodable, Result: Encodable & Sendable>(_ feature: (Params) throws -> Result?) throws -> Payload {
+        try feature(params(as: Params.self)).map { Payload($0) } ?? .null
+    }
+
     static func describe(_ error: any Error) -> String {
         switch error as? DecodingError {
         case .keyNotFound(let key, let context)?:

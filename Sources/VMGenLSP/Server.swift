@@ -110,30 +110,14 @@ public final class Server {
             workspace.invalidate()
             for uri in workspace.documents.keys { scheduleDiagnostics(uri) }
             return .null
-        case "textDocument/completion":
-            let params = try message.params(as: TextDocumentPositionParams.self)
-            return Payload(completion(params))
-        case "textDocument/hover":
-            let params = try message.params(as: TextDocumentPositionParams.self)
-            return hover(params).map { Payload($0) } ?? .null
-        case "textDocument/definition":
-            let params = try message.params(as: TextDocumentPositionParams.self)
-            return Payload(definition(params))
-        case "textDocument/references":
-            let params = try message.params(as: ReferenceParams.self)
-            return Payload(references(params))
-        case "textDocument/documentSymbol":
-            let params = try message.params(as: DocumentSymbolParams.self)
-            return Payload(documentSymbols(params))
-        case "textDocument/prepareRename":
-            let params = try message.params(as: TextDocumentPositionParams.self)
-            return prepareRename(params).map { Payload($0) } ?? .null
-        case "textDocument/rename":
-            let params = try message.params(as: RenameParams.self)
-            return Payload(try rename(params))
-        case "textDocument/codeAction":
-            let params = try message.params(as: CodeActionParams.self)
-            return Payload(codeActions(params))
+        case "textDocument/completion": return try message.answer(completion)
+        case "textDocument/hover": return try message.answer(hover)
+        case "textDocument/definition": return try message.answer(definition)
+        case "textDocument/references": return try message.answer(references)
+        case "textDocument/documentSymbol": return try message.answer(documentSymbols)
+        case "textDocument/prepareRename": return try message.answer(prepareRename)
+        case "textDocument/rename": return try message.answer(rename)
+        case "textDocument/codeAction": return try message.answer(codeActions)
         case "workspace/executeCommand":
             let params = try message.params(as: ExecuteCommandParams.self)
             return try executeCommand(params)

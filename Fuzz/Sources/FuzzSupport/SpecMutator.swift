@@ -1,3 +1,5 @@
+import RandomSpecs
+
 /// Mutations that keep a spec looking like YAML, so more inputs get past the parser into the
 /// validator and renderer than byte flips alone would: whole lines are deleted, duplicated,
 /// swapped, moved or re-indented, values are replaced by tokens that trouble YAML or Swift,
@@ -16,20 +18,17 @@ public struct SpecMutator {
         "public", "internal", "active", "latest", "serial", "enabled", "value", "viewModel",
     ]
 
-    /// A random number source that libFuzzer's seed makes repeatable (SplitMix64).
+    /// A random number source that libFuzzer's seed makes repeatable: random specs' generator
+    /// (SplitMix64), started from the seed spread over 64 bits.
     public struct Random {
-        var state: UInt64
+        var generator: SeededRandom
 
         public init(seed: UInt32) {
-            state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+            generator = SeededRandom(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1)
         }
 
         public mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
+            generator.next()
         }
 
         /// A number in `0..<bound` (`bound` > 0).

@@ -39,21 +39,22 @@ public enum SpecCode {
     }
 
     static let bodySuffix = "\n}\n"
+    /// What stands for the wrapper function when there is none to parse.
+    static let emptyWrapper = FunctionDeclSyntax(
+        name: .identifier("_vmgenSpecCode"), signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])))
 
     /// Parses `text` as the body of a function and checks that it has the `form` the slot needs.
     /// `signature` declares the names the body is given (`(_ value: Photo)` for `onValue`), so that
     /// they are not taken for reads; a function's own, `parsed` once (`signature(_:)`), takes its place.
     public static func body(_ text: String, form: Form, signature: String = "()", parsed: ParsedSignature? = nil) -> Body {
         let bodyPrefix = "func _vmgenSpecCode\(signature) {\n"
+        let prefixLength = bodyPrefix.utf8.count
         if let problem = interpolationLimitProblem(in: text) {
-            let empty = FunctionDeclSyntax(name: .identifier("_vmgenSpecCode"), signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])))
-            return Body(function: empty, prefixLength: bodyPrefix.utf8.count, problems: [problem])
+            return Body(function: emptyWrapper, prefixLength: prefixLength, problems: [problem])
         }
         let source = bodyPrefix + text + bodySuffix
         let file = Parser.parse(source: source)
-        let prefixLength = bodyPrefix.utf8.count
-        let function = file.statements.first?.item.as(FunctionDeclSyntax.self)
-            ?? FunctionDeclSyntax(name: .identifier("_vmgenSpecCode"), signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])))
+        let function = file.statements.first?.item.as(FunctionDeclSyntax.self) ?? emptyWrapper
         var body = Body(function: function, prefixLength: prefixLength, problems: [])
         let closing = function.body?.rightBrace
         if let problem = directiveProblem(in: file, of: text, prefixLength: prefixLength) {

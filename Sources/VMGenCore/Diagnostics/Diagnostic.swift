@@ -12,7 +12,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         public var location: SourceLocation
 
         public init(_ message: String, at location: SourceLocation) {
-            self.message = Diagnostic.oneLine(message)
+            self.message = Escaping.controlCharacters(in: message)
             self.location = location
         }
     }
@@ -36,6 +36,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var severity: Severity
+    /// Messages quote spec text; newlines and other control characters in it are shown escaped
+    /// (as in a note's message), so each diagnostic stays one line, as editors and build logs expect.
     public var message: String
     public var location: SourceLocation
     public var notes: [Note]
@@ -44,16 +46,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ severity: Severity, _ message: String, at location: SourceLocation, notes: [Note] = [], fixes: [Fix] = []) {
         self.severity = severity
-        self.message = Self.oneLine(message)
+        self.message = Escaping.controlCharacters(in: message)
         self.location = location
         self.notes = notes
         self.fixes = fixes
-    }
-
-    /// Messages quote spec text; newlines and other control characters in it are shown
-    /// escaped, so each diagnostic stays one line, as editors and build logs expect.
-    static func oneLine(_ text: String) -> String {
-        Escaping.controlCharacters(in: text)
     }
 
     /// `path:line:col: error: message`, then one line per note.

@@ -32,22 +32,7 @@ public enum SpecKeyTable {
         switch path.count {
         case 0: return .spec
         case 1: return path[0] == "validation" ? .validation : nil
-        case 2:
-            switch path[0] {
-            case "parameters": return .parameter
-            case "dependencies": return .dependency
-            case "constants": return .constant
-            case "state": return .state
-            case "derived": return .derived
-            case "children": return .child
-            case "events": return .event
-            case "functions": return .function
-            case "commands": return .command
-            case "resources": return .resource
-            case "reactions": return .reaction
-            case "invariants": return .invariant
-            default: return nil
-            }
+        case 2: return KeyPlace.ofEntry[path[0]]
         case 3: return path[0] == "validation" && path[1] == "fields" ? .rule : nil
         default: return nil
         }

@@ -89,16 +89,13 @@ public struct InputError: Error, CustomStringConvertible, Equatable {
     public var path: String
     public var reason: String
 
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
+    public var description: String { "\(path): error: \(reason)" }
+}
 
+extension InputError {
     init(path: String, errno code: Int32) {
         self.init(path: path, reason: Self.reason(forErrno: code))
     }
-
-    public var description: String { "\(path): error: \(reason)" }
 
     static func reason(forErrno code: Int32) -> String {
         switch code {

@@ -43,13 +43,6 @@ public enum GeneratedNames {
     /// stored as `_email$rule1`.
     public static func rule(_ index: Int, of field: String) -> String { field + "$rule" + String(index) }
 
-    /// Every name the class declares for `spec` besides values, their runtime properties and the
-    /// outputs of commands and resources, with the declaration it serves: only the public
-    /// `update(_:)`, since private names cannot clash.
-    static func privateMembers(of spec: Spec) -> [(name: String, owner: Located<String>)] {
-        [(update, spec.viewModel)]
-    }
-
     /// What a generated name of `owner` becomes when `owner` is renamed `newOwner`
     /// (`profileIsLoading` -> `accountIsLoading`, `reloadProfile` -> `reloadAccount`): the same
     /// rule applied to the new name; nil for a name no rule makes of `owner`.

@@ -15,13 +15,7 @@ struct NodeReader {
 
     func location(of node: Node) -> SourceLocation {
         guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
-        return location(line: mark.line, scalarColumn: mark.column)
-    }
-
-    /// The location of libyaml's place (its columns count Unicode scalars) as vmgen reports it.
-    func location(line: Int, scalarColumn: Int) -> SourceLocation {
-        let text = line >= 1 && line <= lines.count ? lines[line - 1] : ""
-        return SourceLocation(file: file, line: line, column: SourceLocation.utf8Column(ofScalarColumn: scalarColumn, in: text))
+        return YAMLLoader.location(line: mark.line, scalarColumn: mark.column, in: lines, file: file)
     }
 
     /// The shape of a node, in words, for error messages.
@@ -52,11 +46,9 @@ struct NodeReader {
     }
 
     /// The fields of a mapping of `place`, which allows the keys of `place.keys`: unknown keys
-    /// are reported with a suggestion, or where they belong; missing `required` ones at the
-    /// mapping's first key.
-    mutating func fields(
-        of node: Node, in context: String, place: KeyPlace, required: [String] = []
-    ) -> [String: (key: Located<String>, value: Node)]? {
+    /// are reported with a suggestion, or where they belong; missing required ones (the table's)
+    /// at the mapping's first key.
+    mutating func fields(of node: Node, in context: String, place: KeyPlace) -> [String: (key: Located<String>, value: Node)]? {
         guard let entries = entries(of: node, in: context) else { return nil }
         let allowed = place.keys
         var fields: [String: (key: Located<String>, value: Node)] = [:]
@@ -78,7 +70,7 @@ struct NodeReader {
         }
         // A misspelled required key was reported as unknown, with the key it meant: once is enough.
         let meant = misspelledKeys(of: node, place: place)
-        for key in required where fields[key] == nil && !meant.contains(key) {
+        for key in place.requiredKeys where fields[key] == nil && !meant.contains(key) {
             diagnostics.error("\(context) is missing `\(key)`", at: location(of: node))
         }
         return fields

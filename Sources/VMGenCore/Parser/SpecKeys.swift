@@ -54,6 +54,14 @@ enum KeyPlace: CaseIterable {
         }
     }
 
+    /// The mapping each entry of a top-level section of named entries is (`commands`: a command);
+    /// `validation` is one mapping, not a section of entries.
+    static let ofEntry: [String: KeyPlace] = [
+        "parameters": .parameter, "dependencies": .dependency, "constants": .constant, "state": .state,
+        "derived": .derived, "children": .child, "events": .event, "functions": .function,
+        "commands": .command, "resources": .resource, "reactions": .reaction, "invariants": .invariant,
+    ]
+
     /// The names of the keys this mapping accepts.
     var keys: [String] { specKeys.map(\.name) }
 

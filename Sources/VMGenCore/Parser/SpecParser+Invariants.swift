@@ -2,8 +2,6 @@ import Yams
 
 /// Reads `invariants:`: conditions over the view model's values that hold after every transaction.
 extension SectionReader {
-    /// The keys of an invariant, all required.
-
     mutating func invariants(_ node: Node?) -> [Invariant] {
         guard let node, let entries = reader.entries(of: node, in: "`invariants`") else { return [] }
         return entries.compactMap { entry in invariant(entry.key, entry.value) }
@@ -17,7 +15,7 @@ extension SectionReader {
                 at: reader.location(of: node))
             return nil
         }
-        guard let fields = reader.fields(of: node, in: context, place: .invariant, required: KeyPlace.invariant.requiredKeys),
+        guard let fields = reader.fields(of: node, in: context, place: .invariant),
             let holds = fields["holds"].flatMap({ reader.code($0.value, "`holds` of \(context)") }),
             let message = fields["message"].flatMap({ reader.nonEmptyString($0.value, "`message` of \(context)") })
         else { return nil }

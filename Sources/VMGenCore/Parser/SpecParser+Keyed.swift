@@ -1,10 +1,5 @@
 import Yams
 
-extension MemberSection {
-    /// The keys of a keyed child list (docs/spec-format.md, "Keyed children").
-    static let keyedKeys = SpecKey.keyed.map(\.name)
-}
-
 extension SectionReader {
     /// Reads the keys of a child entry: `value`, or those of a list kept by id (`each`, `id`,
     /// `make`, `update`, `on`). False when the entry cannot be used (its error is reported).
@@ -13,7 +8,7 @@ extension SectionReader {
         into member: inout Member, fields: [String: (key: Located<String>, value: Node)], meant: Set<String>,
         node: Node, context: String
     ) -> Bool {
-        let keyedFields = MemberSection.keyedKeys.compactMap { fields[$0] }.sorted { $0.key.location < $1.key.location }
+        let keyedFields = SpecKey.keyed.compactMap { fields[$0.name] }.sorted { $0.key.location < $1.key.location }
         // A misspelled `each` was reported as an unknown key, with the key it meant: once is enough.
         if meant.contains("each") && fields["each"] == nil { return false }
         guard let eachField = fields["each"] else {

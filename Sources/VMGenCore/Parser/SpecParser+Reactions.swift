@@ -4,8 +4,7 @@ extension SectionReader {
     /// An entry of `reactions:`: the values it follows (`onChange`) and what it does (`perform`).
     mutating func reaction(_ name: Located<String>, _ node: Node) -> Reaction? {
         let context = "reaction `\(name.value)`"
-        guard let fields = reader.fields(of: node, in: context, place: .reaction,
-                                         required: ["onChange", "perform"]),
+        guard let fields = reader.fields(of: node, in: context, place: .reaction),
             let triggerNode = fields["onChange"]?.value,
             let perform = fields["perform"].flatMap({ reader.code($0.value, "`perform` of \(context)") })
         else { return nil }

@@ -36,11 +36,19 @@ extension SectionReader {
         _ key: String, of fields: Fields, in context: String
     ) -> Located<Choice>? where Choice.RawValue == String {
         guard let field = fields[key], let text = reader.nonEmptyString(field.value, "`\(key)` of \(context)") else { return nil }
+        let names = Choice.allCases.map { "`\($0.rawValue)`" }.joined(separator: " or ")
+        return choice(text) { "`\(key)` of \(context) must be \(names), not `\(text.value)`\($0)" }
+    }
+
+    /// `text` as one of the cases of `Choice`, by its raw value; otherwise nil, after the error
+    /// `complaint` makes of the suggestion for a misspelling (empty when nothing is close).
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ text: Located<String>, complaint: (_ suggestion: String) -> String
+    ) -> Located<Choice>? where Choice.RawValue == String {
         if let value = Choice(rawValue: text.value) { return Located(value, at: text.location) }
         let names = Choice.allCases.map(\.rawValue)
-        reader.diagnostics.error(
-            "`\(key)` of \(context) must be \(names.map { "`\($0)`" }.joined(separator: " or ")), not `\(text.value)`\(Suggestion.didYouMean(text.value, in: names))",
-            at: text.location, fixes: Suggestion.fixes(text, in: names))
+        reader.diagnostics.error(complaint(Suggestion.didYouMean(text.value, in: names)),
+                                 at: text.location, fixes: Suggestion.fixes(text, in: names))
         return nil
     }
 

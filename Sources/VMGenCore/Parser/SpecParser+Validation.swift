@@ -2,14 +2,9 @@ import Yams
 
 /// Reads `validation:`: `submit`, `show` and the rules of each field under `fields`.
 extension SectionReader {
-    /// The keys of `validation:`.
-    /// The keys of one rule, both required.
-
     mutating func validation(_ node: Node?) -> Validation? {
         guard let node else { return nil }
-        guard let fields = reader.fields(of: node, in: "`validation`", place: .validation, required: ["fields"]) else {
-            return nil
-        }
+        guard let fields = reader.fields(of: node, in: "`validation`", place: .validation) else { return nil }
         var validation = Validation(location: reader.location(of: node))
         validation.submit = fields["submit"].flatMap { reader.nonEmptyString($0.value, "`submit` of `validation`") }
         validation.show = choice("show", of: fields, in: "`validation`")
@@ -30,7 +25,7 @@ extension SectionReader {
         var rules: [Validation.Rule] = []
         for (index, item) in sequence.enumerated() {
             let what = "rule \(index + 1) of `\(name.value)`"
-            guard let fields = reader.fields(of: item, in: what, place: .rule, required: KeyPlace.rule.requiredKeys),
+            guard let fields = reader.fields(of: item, in: what, place: .rule),
                 let holds = fields["rule"].flatMap({ reader.code($0.value, "`rule` of \(what)") }),
                 let message = fields["message"].flatMap({ reader.nonEmptyString($0.value, "`message` of \(what)") })
             else { continue }

@@ -12,9 +12,7 @@ public struct SpecParser {
         guard let (root, text) = YAMLLoader(file: file).load(data, diagnostics: &diagnostics) else { return nil }
         var reader = NodeReader(file: file, text: text)
         defer { diagnostics.append(contentsOf: reader.diagnostics) }
-        guard let fields = reader.fields(of: root, in: "the spec", place: .spec, required: ["viewModel"]) else {
-            return nil
-        }
+        guard let fields = reader.fields(of: root, in: "the spec", place: .spec) else { return nil }
         guard let nameNode = fields["viewModel"]?.value, let name = reader.nonEmptyString(nameNode, "`viewModel`") else {
             return nil
         }
@@ -49,38 +47,14 @@ enum MemberSection: String, CaseIterable {
     case parameters, dependencies, constants, state, derived, children, events
 
     /// The mapping an entry of this section is, for its keys.
-    var place: KeyPlace {
-        switch self {
-        case .parameters: .parameter
-        case .dependencies: .dependency
-        case .constants: .constant
-        case .state: .state
-        case .derived: .derived
-        case .children: .child
-        case .events: .event
-        }
-    }
-
-    /// The keys an entry of this section may have.
-    var keys: [String] { place.keys }
-
-    var requiredKeys: [String] { place.requiredKeys }
+    var place: KeyPlace { KeyPlace.ofEntry[rawValue]! }
 
     /// Whether `name: Type` alone is a complete entry.
-    var allowsTypeShorthand: Bool { self != .children && !requiredKeys.contains("value") }
+    var allowsTypeShorthand: Bool { self != .children && !place.requiredKeys.contains("value") }
 
-    /// The section's name in singular, for messages.
-    var entryName: String {
-        switch self {
-        case .parameters: "parameter"
-        case .dependencies: "dependency"
-        case .constants: "constant"
-        case .state: "state value"
-        case .derived: "derived value"
-        case .children: "child view model"
-        case .events: "event"
-        }
-    }
+    /// The section's name in singular, for messages: its place's name without the article
+    /// ("state value" of "a state value").
+    var entryName: String { String(place.name.drop { $0 != " " }.dropFirst()) }
 }
 
 /// Reads the sections of a spec through a `NodeReader`.
@@ -120,9 +94,7 @@ struct SectionReader {
             member.type = reader.type(node, "the type of \(context)")
             return member.type == nil ? nil : member
         }
-        guard let fields = reader.fields(of: node, in: context, place: section.place, required: section.requiredKeys) else {
-            return nil
-        }
+        guard let fields = reader.fields(of: node, in: context, place: section.place) else { return nil }
         if let type = fields["type"] { member.type = reader.type(type.value, "the type of \(context)") }
         // A misspelled `initial` (reported as an unknown key) still says the value was meant to be declared.
         let meant = reader.misspelledKeys(of: node, place: section.place)
@@ -138,8 +110,7 @@ struct SectionReader {
 
     mutating func function(_ name: Located<String>, _ node: Node) -> Function? {
         let context = "function `\(name.value)`"
-        guard let fields = reader.fields(of: node, in: context, place: .function,
-                                         required: ["signature", "body"]),
+        guard let fields = reader.fields(of: node, in: context, place: .function),
             let signature = fields["signature"].flatMap({ reader.code($0.value, "the signature of \(context)") }),
             let body = fields["body"].flatMap({ reader.code($0.value, "the body of \(context)") })
         else { return nil }
@@ -190,23 +161,15 @@ struct SectionReader {
         command.onCompleted = code("onCompleted")
         command.emits = text("emits")
         command.then = text("then")
-        if let policy = text("policy") {
-            if let value = Command.Policy(rawValue: policy.value) {
-                command.policy = Located(value, at: policy.location)
-            } else {
-                let names = Command.Policy.allCases.map(\.rawValue)
-                reader.diagnostics.error(
-                    "unknown policy `\(policy.value)` of \(context)\(Suggestion.didYouMean(policy.value, in: names)) (policies: `oneAtATime`, `latestWins`)",
-                    at: policy.location, fixes: Suggestion.fixes(policy, in: names))
-            }
+        command.policy = text("policy").flatMap { policy in
+            choice(policy) { "unknown policy `\(policy.value)` of \(context)\($0) (policies: `oneAtATime`, `latestWins`)" }
         }
         return command
     }
 
     mutating func resource(_ name: Located<String>, _ node: Node) -> Resource? {
         let context = "resource `\(name.value)`"
-        guard let fields = reader.fields(of: node, in: context, place: .resource,
-                                         required: ["type"]),
+        guard let fields = reader.fields(of: node, in: context, place: .resource),
             let type = fields["type"].flatMap({ reader.type($0.value, "the type of \(context)") }),
             let load = resourceLoad(fields, in: context, at: node)
         else { return nil }
@@ -216,15 +179,8 @@ struct SectionReader {
         resource.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
         resource.failure = fields["failure"].flatMap { reader.type($0.value, "`failure` of \(context)") }
         if let triggerNode = fields["trigger"]?.value {
-            for trigger in reader.stringList(triggerNode, "`trigger` of \(context)") {
-                if let value = Resource.Trigger(rawValue: trigger.value) {
-                    resource.triggers.append(Located(value, at: trigger.location))
-                } else {
-                    let names = Resource.Trigger.allCases.map(\.rawValue)
-                    reader.diagnostics.error(
-                        "unknown trigger `\(trigger.value)` of \(context)\(Suggestion.didYouMean(trigger.value, in: names)) (triggers: `init`, `activation`, `change`)",
-                        at: trigger.location, fixes: Suggestion.fixes(trigger, in: names))
-                }
+            resource.triggers = reader.stringList(triggerNode, "`trigger` of \(context)").compactMap { trigger in
+                choice(trigger) { "unknown trigger `\(trigger.value)` of \(context)\($0) (triggers: `init`, `activation`, `change`)" }
             }
         }
         return resource

@@ -105,7 +105,7 @@ struct YAMLLoader {
                 notes.append(.init("\(context.text) here", at: location(context.mark)))
             }
             let isTab = Self.character(at: mark, in: yaml) == "\t"
-            var hint = isTab ? "; YAML indents with spaces only: replace the tab with spaces" : hint(for: problem)
+            var hint = hint(for: problem, atTab: isTab)
             // "Quote it", as data for editors: the spec's text at a place, and what to write instead.
             var quoting: (original: String, quoted: String, scalarColumn: Int)?
             if problem.contains("mapping values are not allowed") {
@@ -259,10 +259,7 @@ struct YAMLLoader {
     /// For a character that cannot start a plain value (`@`, `` ` ``): the rest of the line from
     /// it (up to a comment), and that text quoted.
     static func restQuoted(at mark: Mark, in yaml: String) -> (original: String, quoted: String, scalarColumn: Int)? {
-        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-        guard mark.line >= 1, mark.line <= lines.count else { return nil }
-        let scalars = Array(lines[mark.line - 1].unicodeScalars)
-        guard mark.column >= 1, mark.column <= scalars.count else { return nil }
+        guard let scalars = scalars(ofLineAt: mark, in: yaml), mark.column >= 1, mark.column <= scalars.count else { return nil }
         var rest = String(String.UnicodeScalarView(scalars[(mark.column - 1)...]))
         if let comment = rest.firstRange(of: " #") { rest = String(rest[..<comment.lowerBound]) }
         if rest.hasSuffix("\r") { rest.removeLast() }
@@ -283,9 +280,7 @@ struct YAMLLoader {
     /// For a `: ` inside a value in `{ }` (libyaml stops at that colon): the entry `key: value`
     /// with its value quoted, the value running to the next `,` or `}` outside brackets.
     static func flowEntryQuoted(at mark: Mark, in yaml: String) -> (original: String, quoted: String, scalarColumn: Int)? {
-        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-        guard mark.line >= 1, mark.line <= lines.count else { return nil }
-        let line = Array(lines[mark.line - 1].unicodeScalars)
+        guard let line = scalars(ofLineAt: mark, in: yaml) else { return nil }
         let colon = mark.column - 1
         guard colon > 0, colon < line.count, line[colon] == ":" else { return nil }
         // Back to the `{` or `,` that opens this entry, skipping bracketed text.
@@ -330,41 +325,33 @@ struct YAMLLoader {
         return SourceLocation(file: file, line: line, column: SourceLocation.utf8Column(ofScalarColumn: max(scalarColumn, 1), in: text))
     }
 
-    /// The character libyaml points at (its columns count Unicode scalars).
-    static func character(at mark: Mark, in text: String) -> Unicode.Scalar? {
+    /// The Unicode scalars of the line libyaml points at (its columns count them), or nil past the text.
+    static func scalars(ofLineAt mark: Mark, in text: String) -> [Unicode.Scalar]? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard mark.line >= 1, mark.line <= lines.count else { return nil }
-        let scalars = Array(lines[mark.line - 1].unicodeScalars)
-        return mark.column >= 1 && mark.column <= scalars.count ? scalars[mark.column - 1] : nil
+        return mark.line >= 1 && mark.line <= lines.count ? Array(lines[mark.line - 1].unicodeScalars) : nil
     }
 
-    /// A sentence on how to fix the most common libyaml complaints.
-    private static func hint(for problem: String) -> String {
-        if problem.contains("tab") {
-            return "; YAML indents with spaces only: replace the tab with spaces"
-        }
-        if problem.contains("did not find expected ',' or '}'") {
-            return "; inside `{ }`, quote values that contain `: `, `,`, `{`, `}` or `#`"
-        }
-        if problem.contains("mapping values are not allowed") {
-            return "; a value that contains `: ` must be quoted"
-        }
-        if problem.contains("did not find expected key") || problem.contains("did not find expected '-'") {
-            return "; check the indentation of this line against the lines above"
-        }
-        if problem.contains("found character that cannot start any token") {
-            return "; quote the value (expressions starting with `@`, `` ` ``, `%` or `|` need quotes)"
-        }
-        if problem.contains("found another document") {
-            return "; a spec is one YAML document: remove the `---` and what follows, or move it to its own file"
-        }
-        if problem.contains("found unknown escape character") {
-            return "; inside YAML double quotes `\\` starts a YAML escape: write Swift code with `\\(...)` or a Swift string in single quotes (`'\"Hello, \\(name)!\"'`) or as a block (`|`)"
-        }
-        if problem.contains("found undefined alias") {
-            return "; specs do not use anchors and aliases: write the value out"
-        }
-        return ""
+    /// The character libyaml points at.
+    static func character(at mark: Mark, in text: String) -> Unicode.Scalar? {
+        guard let scalars = scalars(ofLineAt: mark, in: text), mark.column >= 1, mark.column <= scalars.count else { return nil }
+        return scalars[mark.column - 1]
+    }
+
+    /// A sentence on how to fix the most common libyaml complaints: the first whose words the
+    /// complaint contains; at a tab, the tab's, whatever libyaml complains of.
+    private static func hint(for problem: String, atTab: Bool) -> String {
+        let hints: [(words: [String], hint: String)] = [
+            (["tab"], "YAML indents with spaces only: replace the tab with spaces"),
+            (["did not find expected ',' or '}'"], "inside `{ }`, quote values that contain `: `, `,`, `{`, `}` or `#`"),
+            (["mapping values are not allowed"], "a value that contains `: ` must be quoted"),
+            (["did not find expected key", "did not find expected '-'"], "check the indentation of this line against the lines above"),
+            (["found character that cannot start any token"], "quote the value (expressions starting with `@`, `` ` ``, `%` or `|` need quotes)"),
+            (["found another document"], "a spec is one YAML document: remove the `---` and what follows, or move it to its own file"),
+            (["found unknown escape character"], "inside YAML double quotes `\\` starts a YAML escape: write Swift code with `\\(...)` or a Swift string in single quotes (`'\"Hello, \\(name)!\"'`) or as a block (`|`)"),
+            (["found undefined alias"], "specs do not use anchors and aliases: write the value out"),
+        ]
+        let complaint = atTab ? "tab" : problem
+        return hints.first { $0.words.contains(where: complaint.contains) }.map { "; " + $0.hint } ?? ""
     }
 
     /// Where the first byte that is not UTF-8 stands.

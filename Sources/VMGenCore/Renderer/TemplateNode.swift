@@ -85,27 +85,25 @@ struct TemplateRun {
         case .flag(let flag):
             if flag { render(inside) }
         case .text(let text):
-            guard !text.isEmpty else { return }
-            frames.append(Frame(content: .text(text)))
-            render(inside)
-            frames.removeLast()
+            if !text.isEmpty { render(inside, in: Frame(content: .text(text))) }
         case .object(let object):
-            frames.append(Frame(content: .object(object)))
-            render(inside)
-            frames.removeLast()
+            render(inside, in: Frame(content: .object(object)))
         case .lines(let lines):
             for (index, line) in lines.enumerated() {
-                frames.append(Frame(content: .text(line), index: index, count: lines.count))
-                render(inside)
-                frames.removeLast()
+                render(inside, in: Frame(content: .text(line), index: index, count: lines.count))
             }
         case .list(let objects):
             for (index, object) in objects.enumerated() {
-                frames.append(Frame(content: .object(object), index: index, count: objects.count))
-                render(inside)
-                frames.removeLast()
+                render(inside, in: Frame(content: .object(object), index: index, count: objects.count))
             }
         }
+    }
+
+    /// Renders `nodes` with `frame` innermost.
+    private mutating func render(_ nodes: [TemplateNode], in frame: Frame) {
+        frames.append(frame)
+        render(nodes)
+        frames.removeLast()
     }
 
     /// Whether an inverted section over it renders: false, empty text, an empty list.

@@ -9,18 +9,13 @@ public enum SpecSchema {
     }
 
     static func schema() -> [String: Any] {
-        var sections: [String: [String: Any]] = [
-            "functions": entries(of: .function, shorthand: false),
-            "commands": entries(of: .command, shorthand: false),
-            "resources": entries(of: .resource, shorthand: false, oneOf: [["load"], ["task"]]),
-            "reactions": entries(of: .reaction, shorthand: false),
-            "invariants": entries(of: .invariant, shorthand: false),
-            "validation": mapping(of: .validation),
-        ]
-        for section in MemberSection.allCases {
-            // A child is computed by `value`, or kept by id (`each`, `id`, `make`), not both.
-            let oneOf = section == .children ? [["value"], ["each", "id", "make"]] : []
-            sections[section.rawValue] = entries(of: section.place, shorthand: section.allowsTypeShorthand, oneOf: oneOf)
+        // A resource loads by `load` or by `task`; a child is computed by `value`, or kept by id
+        // (`each`, `id`, `make`): one of them, not both.
+        let oneOf = ["resources": [["load"], ["task"]], "children": [["value"], ["each", "id", "make"]]]
+        var sections: [String: [String: Any]] = ["validation": mapping(of: .validation)]
+        for name in SpecKeyTable.sections {
+            let shorthand = MemberSection(rawValue: name)?.allowsTypeShorthand ?? false
+            sections[name] = entries(of: KeyPlace.ofEntry[name]!, shorthand: shorthand, oneOf: oneOf[name] ?? [])
         }
         let properties = Dictionary(uniqueKeysWithValues: KeyPlace.spec.specKeys.map { key in
             (key.name, (sections[key.name] ?? property(key)).merging(["description": key.doc]) { $1 })

@@ -69,10 +69,10 @@ struct Declarer {
             notes: [.init("\(existing.messageName) is declared here", at: existing.location)])
     }
 
-    mutating func declareChecked(_ name: Located<String>, _ kind: Symbol.Kind, type: String?, what: String) {
+    mutating func declareChecked(_ name: Located<String>, _ kind: Symbol.Kind, type: String?, as place: KeyPlace) {
         if let problem = SwiftNames.problem(with: name.value) ?? moduleNameProblem(name.value) {
             // Declared anyway: each use of the name is then not an error of its own.
-            diagnostics.error("`\(name.value)` cannot be the name of \(what): \(problem)", at: name.location)
+            diagnostics.error("`\(name.value)` cannot be the name of \(place.name): \(problem)", at: name.location)
         }
         declare(name.value, kind, type: type, at: name.location)
     }
@@ -85,30 +85,30 @@ struct Declarer {
     }
 
     mutating func declareEverything() {
-        for member in spec.parameters { declareChecked(member.name, .parameter, type: member.type?.value, what: "a parameter") }
-        for member in spec.dependencies { declareChecked(member.name, .dependency, type: member.type?.value, what: "a dependency") }
-        for member in spec.constants { declareChecked(member.name, .constant, type: member.type?.value, what: "a constant") }
-        for member in spec.state { declareChecked(member.name, .state, type: member.type?.value, what: "a state value") }
-        for member in spec.derived { declareChecked(member.name, .derived, type: member.type?.value, what: "a derived value") }
-        for member in spec.children { declareChecked(member.name, .child, type: member.type?.value, what: "a child view model") }
-        for function in spec.functions { declareChecked(function.name, .function, type: nil, what: "a function") }
+        for member in spec.parameters { declareChecked(member.name, .parameter, type: member.type?.value, as: .parameter) }
+        for member in spec.dependencies { declareChecked(member.name, .dependency, type: member.type?.value, as: .dependency) }
+        for member in spec.constants { declareChecked(member.name, .constant, type: member.type?.value, as: .constant) }
+        for member in spec.state { declareChecked(member.name, .state, type: member.type?.value, as: .state) }
+        for member in spec.derived { declareChecked(member.name, .derived, type: member.type?.value, as: .derived) }
+        for member in spec.children { declareChecked(member.name, .child, type: member.type?.value, as: .child) }
+        for function in spec.functions { declareChecked(function.name, .function, type: nil, as: .function) }
         for command in spec.commands {
-            declareChecked(command.name, .command, type: nil, what: "a command")
+            declareChecked(command.name, .command, type: nil, as: .command)
             for output in [GeneratedNames.isExecuting(of: command.name.value), GeneratedNames.isEnabled(of: command.name.value)] {
                 declare(output, .commandOutput(command: command.name.value), type: "Bool", at: command.name.location)
             }
         }
         for resource in spec.resources {
             let name = resource.name.value
-            declareChecked(resource.name, .resource, type: types.optional(resource.type.value), what: "a resource")
+            declareChecked(resource.name, .resource, type: types.optional(resource.type.value), as: .resource)
             declare(GeneratedNames.isLoading(of: name), .resourceOutput(resource: name), type: "Bool", at: resource.name.location)
             if CheckedResource(entry: resource).canFail {
                 declare(GeneratedNames.error(of: name), .resourceOutput(resource: name), type: types.optional(resource.failure?.value ?? "any Error"), at: resource.name.location)
             }
             declare(GeneratedNames.reload(of: name), .resourceOutput(resource: name), type: nil, at: resource.name.location)
         }
-        for member in spec.events { declareChecked(member.name, .event, type: member.type?.value, what: "an event") }
-        for reaction in spec.reactions { declareChecked(reaction.name, .reaction, type: nil, what: "a reaction") }
+        for member in spec.events { declareChecked(member.name, .event, type: member.type?.value, as: .event) }
+        for reaction in spec.reactions { declareChecked(reaction.name, .reaction, type: nil, as: .reaction) }
         if spec.hasActivation, let lifecycle = spec.lifecycle {
             declare("isActive", .activation, type: "Bool", at: lifecycle.location)
         }
@@ -118,10 +118,8 @@ struct Declarer {
         for symbol in readable {
             declare(GeneratedNames.property(of: symbol.name), .generated(for: symbol.name), type: nil, at: symbol.location)
         }
-        // The private helpers of the generated class are reserved too.
-        for member in GeneratedNames.privateMembers(of: spec) {
-            declare(member.name, .generated(for: member.owner.value), type: nil, at: member.owner.location)
-        }
+        // The class's public `update(_:)` is reserved too; its private names cannot clash (see `GeneratedNames`).
+        declare(GeneratedNames.update, .generated(for: spec.viewModel.value), type: nil, at: spec.viewModel.location)
     }
 }
 

@@ -1,3 +1,5 @@
+import VMGenCore
+
 /// The dependency graph of a view model as Mermaid or Graphviz DOT, for documentation and
 /// for seeing why a value updates. Nodes are styled by kind; edges are every way a change
 /// travels in the generated code: a value read by an expression, `isActive` starting and
@@ -5,8 +7,8 @@
 /// a command's `IsExecuting` and enabled condition feeding its `IsEnabled`, a command emitting an
 /// event or executing another (`then:`), a reaction
 /// reading its triggers and feeding what it writes, and a field's rules feeding its validity and message.
-public enum GraphExport {
-    public enum Format: String, CaseIterable, Sendable {
+enum GraphExport {
+    enum Format: String, CaseIterable, Sendable {
         case mermaid, dot
     }
 
@@ -35,7 +37,7 @@ public enum GraphExport {
         var label: String?
     }
 
-    public static func render(_ model: ViewModelModel, as format: Format) -> String {
+    static func render(_ model: ViewModelModel, as format: Format) -> String {
         let (nodes, edges) = graph(of: model)
         func id(_ name: String) -> String { name.replacingOccurrences(of: ":", with: "_").replacingOccurrences(of: "$", with: "_") }
         switch format {

@@ -1,12 +1,12 @@
 /// The spec `vmgen init NAME` writes: small, valid, and touching the main concepts.
-public enum StarterSpec {
+enum StarterSpec {
     /// The name without a trailing `ViewModel`: `ProfileViewModel` and `Profile` are both `Profile`.
-    public static func baseName(_ name: String) -> String {
+    static func baseName(_ name: String) -> String {
         name.hasSuffix("ViewModel") ? String(name.dropLast("ViewModel".count)) : name
     }
 
     /// The starter spec for the view model `<base name>ViewModel`.
-    public static func text(name: String) -> String {
+    static func text(name: String) -> String {
         """
         # A VMGen view-model spec: what each value is and when each command may run.
         # Generate Swift from it: vmgen generate <this file> --output <folder>
