@@ -138,8 +138,7 @@ extension Stored {
     /// parent about its own changes.
     @inlinable
     public mutating func replaceChild(_ newValue: Value) -> Bool {
-        value = newValue
-        return pend(true)
+        store(newValue, changed: true)
     }
 }
 
@@ -147,8 +146,6 @@ extension Stored where Value: ChildValue {
     /// A value that holds followed objects changed when it holds other objects.
     @inlinable
     public mutating func replaceChild(_ newValue: Value) -> Bool {
-        if value.holdsTheSameChildren(as: newValue) { return false }
-        value = newValue
-        return pend(true)
+        value.holdsTheSameChildren(as: newValue) ? false : store(newValue, changed: true)
     }
 }

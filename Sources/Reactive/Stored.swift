@@ -75,8 +75,14 @@ public struct Stored<Value> {
     /// neither `Equatable` nor optional, always.
     @inlinable
     public mutating func replace(_ newValue: Value) -> Bool {
+        store(newValue, changed: true)
+    }
+
+    /// Stores `newValue`; a change (`changed`) is pending until its observers are told.
+    @inlinable
+    public mutating func store(_ newValue: Value, changed: Bool) -> Bool {
         value = newValue
-        return pend(true)
+        return pend(changed)
     }
 }
 
@@ -87,17 +93,22 @@ public struct Stored<Value> {
 extension Stored where Value: Equatable {
     /// An `Equatable` value changed when it differs from its value before the transaction.
     @inlinable
-    public mutating func changed() -> Bool {
+    public mutating func changed() -> Bool { changedWhenUnequal() }
+
+    @inlinable
+    public mutating func replace(_ newValue: Value) -> Bool { replacedWhenUnequal(newValue) }
+
+    /// The rules of `Equatable` values, which the optional ones that are `Equatable` share.
+    @inlinable
+    public mutating func changedWhenUnequal() -> Bool {
         defer { before = nil }
         guard case .some(let old) = before else { return false }
         return pend(old != value)
     }
 
     @inlinable
-    public mutating func replace(_ newValue: Value) -> Bool {
-        if value == newValue { return false }
-        value = newValue
-        return pend(true)
+    public mutating func replacedWhenUnequal(_ newValue: Value) -> Bool {
+        value == newValue ? false : store(newValue, changed: true)
     }
 }
 
@@ -114,26 +125,16 @@ extension Stored where Value: OptionalValue {
 
     @inlinable
     public mutating func replace(_ newValue: Value) -> Bool {
-        let changed = !value.isNil || !newValue.isNil
-        value = newValue
-        return pend(changed)
+        store(newValue, changed: !value.isNil || !newValue.isNil)
     }
 }
 
 extension Stored where Value: OptionalValue & Equatable {
     @inlinable
-    public mutating func changed() -> Bool {
-        defer { before = nil }
-        guard case .some(let old) = before else { return false }
-        return pend(old != value)
-    }
+    public mutating func changed() -> Bool { changedWhenUnequal() }
 
     @inlinable
-    public mutating func replace(_ newValue: Value) -> Bool {
-        if value == newValue { return false }
-        value = newValue
-        return pend(true)
-    }
+    public mutating func replace(_ newValue: Value) -> Bool { replacedWhenUnequal(newValue) }
 }
 
 /// An optional, whatever it wraps: what ``Stored``'s rule for optionals needs to know.

@@ -22,14 +22,15 @@ public struct Hover: Codable, Sendable {
     public var range: Range?
 }
 
-public struct ReferenceParams: Codable, Sendable {
-    public struct Context: Codable, Sendable {
-        public var includeDeclaration: Bool
-    }
+/// LSP's `ReferenceContext`: whether the declaration is one of the references asked for.
+public struct ReferenceContext: Codable, Sendable {
+    public var includeDeclaration: Bool
+}
 
+public struct ReferenceParams: Codable, Sendable {
     public var textDocument: TextDocumentIdentifier
     public var position: Position
-    public var context: Context?
+    public var context: ReferenceContext?
 }
 
 public struct DocumentSymbolParams: Codable, Sendable {

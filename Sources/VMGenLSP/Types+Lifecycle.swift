@@ -1,9 +1,10 @@
 /// `initialize`, document synchronisation and diagnostics.
 
+/// What the server reads of `initialize`: the workspace's root. The client's capabilities and
+/// process are not read (the server asks for nothing they decide), so a client that sends them
+/// in any shape is answered.
 public struct InitializeParams: Codable, Sendable {
-    public var processId: Int?
     public var rootUri: String?
-    public var capabilities: JSONValue?
 }
 
 public struct InitializeResult: Codable, Sendable {
