@@ -14,8 +14,8 @@ import
 public final class AddPersonViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 6)
-    public typealias _twitter$Type =
-                   any TwitterClient
+    public typealias
+   _twitter$Type = any TwitterClient
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 21)
     public typealias _addPerson$Output =
             Person

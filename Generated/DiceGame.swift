@@ -14,8 +14,8 @@ import
 public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 6)
-    public typealias _die$Type =
-               any DieRolling
+    public typealias
+   _die$Type = any DieRolling
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 26)
     public typealias _currentRollTextColor$Type =
           TextColor

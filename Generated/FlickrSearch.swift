@@ -14,14 +14,14 @@ import
 public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 6)
-    public typealias _flickr$Type =
-                  any FlickrSearching
+    public typealias
+   _flickr$Type = any FlickrSearching
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 14)
     public typealias _previousSearches$Type =
            [FlickrPreviousSearch]
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 39)
-    public typealias _showResults$Type =
-                       FlickrSearchResults
+    public typealias
+   _showResults$Type = FlickrSearchResults
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 23)
     public typealias _executeSearch$Output =
             FlickrSearchResults

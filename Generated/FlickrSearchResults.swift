@@ -14,17 +14,17 @@ import
 public final class FlickrSearchResultsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 6)
-    public typealias _initialResults$Type =
-                          FlickrSearchResults
+    public typealias
+   _initialResults$Type = FlickrSearchResults
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 9)
-    public typealias _flickr$Type =
-                  any FlickrSearching
+    public typealias
+   _flickr$Type = any FlickrSearching
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 10)
-    public typealias _scheduler$Type =
-                     any DateScheduler
+    public typealias
+   _scheduler$Type = any DateScheduler
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 13)
-    public typealias _results$Type =
-                   FlickrSearchResults
+    public typealias
+   _results$Type = FlickrSearchResults
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 20)
     public typealias _items$Type =
            [FlickrSearchResultsItemViewModel]

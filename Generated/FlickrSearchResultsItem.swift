@@ -17,17 +17,17 @@ import
 public final class FlickrSearchResultsItemViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 7)
-    public typealias _initialPhoto$Type =
-                        FlickrPhoto
+    public typealias
+   _initialPhoto$Type = FlickrPhoto
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 10)
-    public typealias _flickr$Type =
-                  any FlickrSearching
+    public typealias
+   _flickr$Type = any FlickrSearching
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 13)
-    public typealias _photo$Type =
-                 FlickrPhoto
+    public typealias
+   _photo$Type = FlickrPhoto
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 19)
-    public typealias _url$Type =
-               URL?
+    public typealias
+   _url$Type = URL?
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 36)
     public typealias _metadata$Type =
           FlickrPhotoMetadata

@@ -14,8 +14,8 @@ import
 public final class FullSizePhotoViewModel: Observation.Observable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 6)
-    public typealias _photos$Type =
-                   [PhotoModel]
+    public typealias
+    _photos$Type = [PhotoModel]
 #sourceLocation()
 
     // MARK: Parameters

@@ -14,11 +14,11 @@ import
 public final class GalleryViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 6)
-    public typealias _importer$Type =
-                    any PhotoImporting
+    public typealias
+   _importer$Type = any PhotoImporting
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 7)
-    public typealias _log$Type =
-               any ErrorLogging
+    public typealias
+   _log$Type = any ErrorLogging
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 23)
     public typealias _photos$Type =
            [PhotoModel]

@@ -17,8 +17,8 @@ import
 public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 7)
-    public typealias _search$Type =
-                  any AsyncSearching
+    public typealias
+   _search$Type = any AsyncSearching
 #sourceLocation()
 
     // MARK: Dependencies

@@ -14,8 +14,8 @@ import
 public final class LoadableResourceViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 6)
-    public typealias _computation$Type =
-                       any Computing
+    public typealias
+   _computation$Type = any Computing
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 11)
     public typealias _lastError$Type =
           ComputationError?

@@ -14,8 +14,8 @@ import
 public final class LoginViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 6)
-    public typealias _importer$Type =
-                    any PhotoImporting
+    public typealias
+   _importer$Type = any PhotoImporting
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 19)
     public typealias _logIn$Failure =
              PhotoImportError

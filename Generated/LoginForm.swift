@@ -14,8 +14,8 @@ import
 public final class LoginFormViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 8)
-    public typealias _authenticator$Type =
-                         any Authenticating
+    public typealias
+   _authenticator$Type = any Authenticating
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 34)
     public typealias _logIn$Failure =
              LoginError

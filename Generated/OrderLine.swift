@@ -14,8 +14,8 @@ import
 public final class OrderLineViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 7)
-    public typealias _counter$Type =
-                   EvaluationCounter
+    public typealias
+   _counter$Type = EvaluationCounter
 #sourceLocation()
 
     // MARK: Dependencies

@@ -14,8 +14,8 @@ import
 public final class PersonContainerViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 6)
-    public typealias _twitter$Type =
-                   any TwitterClient
+    public typealias
+   _twitter$Type = any TwitterClient
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 10)
     public typealias _addingViewModel$Type =
           AddPersonViewModel

@@ -17,14 +17,14 @@ import
 public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 6)
-    public typealias _initialPerson$Type =
-                         Person
+    public typealias
+   _initialPerson$Type = Person
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 9)
-    public typealias _person$Type =
-                  Person
+    public typealias
+   _person$Type = Person
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 15)
-    public typealias _avatarURL$Type =
-                     URL?
+    public typealias
+   _avatarURL$Type = URL?
 #sourceLocation()
 
     // MARK: Parameters

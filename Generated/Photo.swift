@@ -17,11 +17,11 @@ import
 public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 7)
-    public typealias _photo$Type =
-                 PhotoModel
+    public typealias
+   _photo$Type = PhotoModel
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 10)
-    public typealias _importer$Type =
-                    any PhotoImporting
+    public typealias
+   _importer$Type = any PhotoImporting
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 26)
     public typealias _imageData$Type =
           Data?

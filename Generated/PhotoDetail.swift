@@ -17,17 +17,17 @@ import
 public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 6)
-    public typealias _initialPhoto$Type =
-                        PhotoModel
+    public typealias
+   _initialPhoto$Type = PhotoModel
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 9)
-    public typealias _importer$Type =
-                    any PhotoImporting
+    public typealias
+   _importer$Type = any PhotoImporting
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 12)
-    public typealias _photo$Type =
-                 PhotoModel
+    public typealias
+   _photo$Type = PhotoModel
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 13)
-    public typealias _voteError$Type =
-                     PhotoImportError?
+    public typealias
+   _voteError$Type = PhotoImportError?
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 32)
     public typealias _vote$Output =
             PhotoModel

@@ -14,8 +14,8 @@ import
 public final class SettingsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 7)
-    public typealias _store$Type =
-                 any SettingsStoring
+    public typealias
+   _store$Type = any SettingsStoring
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 40)
     public typealias _save$Failure =
              SettingsSaveError

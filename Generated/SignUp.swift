@@ -14,8 +14,8 @@ import
 public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 8)
-    public typealias _registrar$Type =
-                     any Registering
+    public typealias
+   _registrar$Type = any Registering
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 38)
     public typealias _signUp$Failure =
              LoginError

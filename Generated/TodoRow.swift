@@ -14,17 +14,17 @@ import
 public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 7)
-    public typealias _initialItem$Type =
-                       TodoItem
+    public typealias
+   _initialItem$Type = TodoItem
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 10)
-    public typealias _store$Type =
-                 any TodoStoring
+    public typealias
+   _store$Type = any TodoStoring
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 13)
-    public typealias _item$Type =
-                TodoItem
+    public typealias
+   _item$Type = TodoItem
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 22)
-    public typealias _saved$Type =
-                 TodoItem
+    public typealias
+   _saved$Type = TodoItem
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 35)
     public typealias _rename$Output =
             TodoItem

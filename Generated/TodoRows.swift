@@ -14,11 +14,11 @@ import
 public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 7)
-    public typealias _store$Type =
-                 any TodoStoring
+    public typealias
+   _store$Type = any TodoStoring
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 10)
-    public typealias _items$Type =
-                  [TodoItem]
+    public typealias
+    _items$Type = [TodoItem]
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 14)
     public typealias _rows$Type =
            [TodoRowViewModel]

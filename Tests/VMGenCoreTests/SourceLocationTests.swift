@@ -22,7 +22,9 @@ struct SourceLocationTests {
     /// The compiler's first error on the spec's `line`: its column, and everything it printed.
     /// The spec is generated to Swift and type-checked against the `Reactive` module, together
     /// with the specs of `others` (generated one by one, as the build plugin does).
-    static func firstError(of spec: String, onLine line: Int, with others: [String] = []) throws -> (column: Int?, output: String) {
+    static func firstError(
+        of spec: String, onLine line: Int, with others: [String] = [], swift: String = ""
+    ) throws -> (column: Int?, output: String) {
         let modules = try #require(modulesFolder(), "the Reactive module was not found beside the test bundle")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-sourceloc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -37,6 +39,11 @@ struct SourceLocationTests {
             try #require(generate(other, file: folder.appendingPathComponent("Other\(index).vm.yaml").path))
                 .write(to: otherFile, atomically: true, encoding: .utf8)
             otherFiles.append(otherFile.path)
+        }
+        if !swift.isEmpty {
+            let swiftSource = folder.appendingPathComponent("Model.swift")
+            try swift.write(to: swiftSource, atomically: true, encoding: .utf8)
+            otherFiles.append(swiftSource.path)
         }
 
         let (status, output) = try runSwiftc(["-typecheck", "-swift-version", "6", "-I", modules.path, swiftFile.path] + otherFiles)
@@ -59,6 +66,21 @@ struct SourceLocationTests {
         let error = try Self.firstError(of: spec, onLine: 5)
         // `count` stands at line 5, column 33 of the spec; the compiler reports the operator there.
         #expect(error.column.map { (33...47).contains($0) } == true, "compiler output:\n\(error.output)")
+    }
+
+    @Test("an internal type in a public view model is reported on the type's spec line", arguments: [
+        "  secret: { type: Secret, initial: Secret(), input: true }",
+        "  s: { type: Secret, initial: Secret(), input: true }",
+    ])
+    func internalTypeLandsOnSpecLine(line: String) throws {
+        let spec = """
+            viewModel: Broken
+            state:
+            \(line)
+            """
+        let error = try Self.firstError(of: spec, onLine: 3, swift: "struct Secret: Equatable {}")
+        #expect(error.column != nil, "compiler output:\n\(error.output)")
+        #expect(error.output.contains("internal type"), "compiler output:\n\(error.output)")
     }
 
     @Test("a misspelled module in imports is reported at its spec line and column")

@@ -250,8 +250,8 @@ public enum SpecCode {
         return node
     }
 
-    /// The first `#if`, `#else`, `#endif` or `#sourceLocation` anywhere in the code, even where
-    /// the parser could not place it: each would change how the generated file is compiled.
+    /// The first `#if`, `#else`, `#endif`, `#sourceLocation` or `#line` anywhere in the code, even
+    /// where the parser could not place it: each would change how the generated file is compiled.
     static func directiveProblem(in file: SourceFileSyntax, of text: String, prefixLength: Int) -> Problem? {
         let textLength = text.utf8.count
         let directives: [TokenKind: String] = [
@@ -260,11 +260,21 @@ public enum SpecCode {
         ]
         // Every directive starts with `#`: code without one needs no walk.
         guard text.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        func offset(of token: TokenSyntax) -> Int {
+            min(max(0, token.positionAfterSkippingLeadingTrivia.utf8Offset - prefixLength), textLength)
+        }
         for token in file.tokens(viewMode: .sourceAccurate) {
             if let name = directives[token.tokenKind] {
                 return Problem(
                     message: "compiler directives (`\(name)`) cannot appear in spec code; they would change how the generated file is compiled",
-                    offset: min(max(0, token.positionAfterSkippingLeadingTrivia.utf8Offset - prefixLength), textLength))
+                    offset: offset(of: token))
+            }
+            // `#line` first on a line is the old name of `#sourceLocation` to the compiler.
+            if token.tokenKind == .pound, let next = token.nextToken(viewMode: .sourceAccurate),
+               next.tokenKind == .identifier("line"), token.trailingTrivia.isEmpty, next.leadingTrivia.isEmpty {
+                return Problem(
+                    message: "`#line` cannot appear in spec code: where it starts a line, the compiler reads it as the old name of the `#sourceLocation` directive",
+                    offset: offset(of: token))
             }
         }
         return nil

@@ -20,6 +20,21 @@ public struct SpecTypeFacts: Sendable, Equatable {
     /// (`any P`, `A & B`, a function type), or it did not parse.
     public var needsParenthesesForOptional: Bool
 
+    /// Standard library names a type may use without an alias (`SpecTypes`): a type made only of
+    /// them cannot be misspelled or miss an import, and the checker knows which of them are errors.
+    public static let standardLibraryNames: Set<String> = [
+        "Swift", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Bool", "String", "Character", "Substring", "Void", "Never", "Error", "Array",
+        "Dictionary", "Set", "Optional", "Result", "Any", "AnyObject", "Sendable", "Hashable", "Equatable",
+        "Comparable", "Identifiable", "Codable", "Decodable", "Encodable", "CustomStringConvertible", "Range",
+        "ClosedRange",
+    ]
+
+    /// Whether it names only standard library types (`[Int]`, `String?`); false when it did not parse.
+    public var namesOnlyStandardTypes: Bool {
+        identifiers.map { $0.allSatisfy(Self.standardLibraryNames.contains) } ?? false
+    }
+
     init(_ parsed: SpecCode.ParsedType) {
         problems = parsed.problems
         let syntax = parsed.syntax

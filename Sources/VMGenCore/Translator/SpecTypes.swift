@@ -21,16 +21,6 @@ struct SpecTypes {
     /// standard names such as `(Int) -> Int`): a parameter of one of them is marked `@escaping`.
     private var functionTypeNames: Set<String> = []
 
-    /// Standard library names a type may use without an alias: a type made only of them cannot
-    /// be misspelled or miss an import, and stays readable where the generated code uses it.
-    static let standardNames: Set<String> = [
-        "Swift", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-        "Double", "Float", "Bool", "String", "Character", "Substring", "Void", "Never", "Error", "Array",
-        "Dictionary", "Set", "Optional", "Result", "Any", "AnyObject", "Sendable", "Hashable", "Equatable",
-        "Comparable", "Identifiable", "Codable", "Decodable", "Encodable", "CustomStringConvertible", "Range",
-        "ClosedRange",
-    ]
-
     /// Whether each type text seen so far is made of standard names only.
     private var standardTexts: [String: Bool] = [:]
     /// The spec's own names: a type that mentions one could mean the member, not the type.
@@ -74,7 +64,7 @@ struct SpecTypes {
     /// Whether `type` names only standard library types (and none of the spec's own names).
     private func isStandard(_ type: String) -> Bool {
         guard let identifiers = facts(of: type).identifiers else { return false }
-        return identifiers.allSatisfy { Self.standardNames.contains($0) && !specNames.contains($0) }
+        return identifiers.allSatisfy { SpecTypeFacts.standardLibraryNames.contains($0) && !specNames.contains($0) }
     }
 
     /// The facts of a type text the spec writes, from the checker's parse.
@@ -126,9 +116,20 @@ struct SpecTypes {
     /// at its spec column, under a `#sourceLocation` that starts one line earlier (a type on the
     /// spec's first line stays on the declaration's line). The aliases stand together, each
     /// directive replacing the last; the template closes the run with one `#sourceLocation()`.
+    ///
+    /// When the alias's name fits left of the type's column, it stands on the type's line too
+    /// (`public typealias` alone on the line before): the compiler reports a public alias of an
+    /// internal type at the name, which is then on the spec's line.
     func declarations(access: String) -> [[String]] {
         aliases.map { alias in
-            SwiftText.located("    \(access)typealias \(alias.name) =", alias.type.value, at: alias.type.location)
+            let location = alias.type.location
+            let named = "\(alias.name) = "
+            guard location.line > 1, location.column - 1 >= named.count else {
+                return SwiftText.located("    \(access)typealias \(alias.name) =", alias.type.value, at: location)
+            }
+            return ["#sourceLocation(file: \(SwiftText.literal(location.file)), line: \(location.line - 1))",
+                    "    \(access)typealias",
+                    String(repeating: " ", count: location.column - 1 - named.count) + named + alias.type.value]
         }
     }
 }

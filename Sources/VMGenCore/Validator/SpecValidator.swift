@@ -66,6 +66,16 @@ struct CodeAnalysis {
         location.column += problem.offset
         diagnostics.error("`\(type.value)` is not a valid type for \(what): \(problem.message)", at: location)
     }
+
+    /// What work fails with conforms to `Error`. Of the types made only of standard library
+    /// names, only `Never` and `any Error` do; any other type is the compiler's to judge.
+    mutating func checkFailureIsAnError(_ failure: Located<String>, of what: String) {
+        guard types.facts(of: failure.value).namesOnlyStandardTypes,
+              !SpecCode.isNever(failure.value), !SpecCode.isError(failure.value) else { return }
+        diagnostics.error(
+            "`\(failure.value)` is not an `Error`, so \(what) cannot fail with it: write an error type of your own (`enum SaveError: Error { ... }`), `any Error`, or `Never` for work that cannot fail",
+            at: failure.location)
+    }
 }
 
 extension Checker {
@@ -443,7 +453,7 @@ extension Checker {
                         at: failure.location)
                 }
             case .producer:
-                break
+                if let failure = command.failure { analysis.checkFailureIsAnError(failure, of: "command `\(name)`") }
             }
         }
         return spec.commands.map(CheckedCommand.init(entry:))
@@ -516,7 +526,10 @@ extension Checker {
             let what = "`load` of resource `\(resource.name.value)`"
             if resource.isTask {
                 resourceReads[resource.name.value] = checkTask(of: resource, &analysis)
-            } else if let body = analysis.parse(resource.load, what, form: .expression) {
+            } else if let failure = resource.failure {
+                analysis.checkFailureIsAnError(failure, of: "resource `\(resource.name.value)`")
+            }
+            if !resource.isTask, let body = analysis.parse(resource.load, what, form: .expression) {
                 resourceReads[resource.name.value] = CodeAnalysis.firstOfEachSpelling(SpecCode.reads(in: body)).compactMap { read in
                     guard read.name != "self" else { return nil }
                     return analysis.resolve(read, in: resource.load, what).flatMap { $0.isReactive ? $0.name : nil }

@@ -9,8 +9,8 @@ import Observation
 public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 7)
-    public typealias _prices$Type =
-                   @Sendable (Int) -> SignalProducer<Int, any Error>
+    public typealias
+    _prices$Type = @Sendable (Int) -> SignalProducer<Int, any Error>
 #sourceLocation()
 
     // MARK: Dependencies

@@ -9,11 +9,11 @@ import Observation
 final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 9)
-    typealias _fetch$Type =
-                  @Sendable (Int) -> SignalProducer<[Int], any Error>
+    typealias
+    _fetch$Type = @Sendable (Int) -> SignalProducer<[Int], any Error>
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 26)
-    typealias _rows$Type =
-                 [RowViewModel]
+    typealias
+    _rows$Type = [RowViewModel]
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 39)
     typealias _jump$Input =
            Duration

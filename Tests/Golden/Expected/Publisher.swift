@@ -9,8 +9,8 @@ import Observation
 public final class PublisherViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 9)
-    public typealias _publishDraft$Type =
-                         @Sendable (String) -> SignalProducer<Void, Never>
+    public typealias
+    _publishDraft$Type = @Sendable (String) -> SignalProducer<Void, Never>
 #sourceLocation()
 
     // MARK: Dependencies

@@ -9,8 +9,8 @@ import Observation
 public final class SearchViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 7)
-    public typealias _search$Type =
-                   @Sendable (String) -> SignalProducer<[String], any Error>
+    public typealias
+    _search$Type = @Sendable (String) -> SignalProducer<[String], any Error>
 #sourceLocation()
 
     // MARK: Dependencies

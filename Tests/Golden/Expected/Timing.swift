@@ -9,8 +9,8 @@ import Observation
 public final class TimingViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 9)
-    public typealias _fetch$Type =
-                  @Sendable (String) -> SignalProducer<[String], any Error>
+    public typealias
+    _fetch$Type = @Sendable (String) -> SignalProducer<[String], any Error>
 #sourceLocation()
 
     // MARK: Dependencies
