@@ -118,8 +118,11 @@ enum GraphExport {
         var edges: [Edge] = []
         // A command's `IsExecuting -> IsEnabled` is drawn with the command's other edges, below.
         let commandEdges = model.commands.map { Edge(from: GeneratedNames.isExecuting(of: $0.name.value), to: GeneratedNames.isEnabled(of: $0.name.value)) }
+        // A reaction runs when a trigger changes; what else it reads only orders it after that value.
+        let triggers = Dictionary(model.reactions.map { ($0.name, Set($0.triggers)) }, uniquingKeysWith: { $1 })
         for node in model.graph.nodes {
             for input in model.graph.inputs[node] ?? [] {
+                if case .reaction(let reaction) = node, let read = input.valueName, triggers[reaction]?.contains(read) == false { continue }
                 let edge = Edge(from: shown(input), to: shown(node))
                 if edge.from != edge.to, !edges.contains(edge), !commandEdges.contains(edge) { edges.append(edge) }
             }

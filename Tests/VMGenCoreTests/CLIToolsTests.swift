@@ -95,8 +95,9 @@ struct CLIToolsTests {
             state:
               name: { type: String, initial: '""', input: true }
               edits: { type: Int, initial: "0" }
+              step: { type: Int, initial: "1", input: true }
             reactions:
-              countEdits: { onChange: name, perform: edits += 1 }
+              countEdits: { onChange: name, perform: edits += step }
             validation:
               submit: save
               fields:
@@ -116,6 +117,8 @@ struct CLIToolsTests {
             #expect(run.stdout.contains(line + "\n"), "\(line)")
         }
         #expect(run.stdout.contains("class nameWasEdited,name_rule1,nameIsValid,nameMessage,isValid,submitAttempted validation\n"))
+        // A change of `step` does not run the reaction, which only reads it.
+        #expect(!run.stdout.contains("step --> react_countEdits"), "\(run.stdout)")
     }
 
     @Test("graph draws a command's enabled condition into its IsEnabled node, and then: as an edge between commands")

@@ -83,6 +83,24 @@ struct SourceLocationTests {
         #expect(error.output.contains("internal type"), "compiler output:\n\(error.output)")
     }
 
+    @Test("in a literal block with an indentation indicator, the compiler's columns are the spec's")
+    func columnsInABlockWithAnIndentationIndicator() throws {
+        let spec = """
+            viewModel: Broken
+            state:
+              count: { type: Int, initial: "0", input: true }
+            derived:
+              label:
+                type: String
+                value: |2
+                    "a" + count
+            """
+        let error = try Self.firstError(of: spec, onLine: 8)
+        // The block's indentation is 4 + 2 and its text starts with two spaces: the compiler
+        // reports `count` (an `Int` where a `String` belongs) at its spec column, 15.
+        #expect(error.column == 15, "compiler output:\n\(error.output)")
+    }
+
     @Test("a misspelled module in imports is reported at its spec line and column")
     func misspelledImportLandsOnSpecLine() throws {
         let spec = """

@@ -334,6 +334,28 @@ struct SpecDiagnosticsTests {
         ])
     }
 
+    @Test("code in a folded block of several lines is a warning at the block; one line is not")
+    func foldedCode() {
+        let found = warnings("""
+            viewModel: A
+            state:
+              count: { type: Int, initial: "0", input: true }
+            derived:
+              joined:
+                type: Int
+                value: >
+                  count +
+                  1
+              single:
+                type: Int
+                value: >
+                  count + 2
+            """)
+        #expect(found == [
+            "7:12: the value of derived value `joined` is a folded block (`>`), which joins its lines: the compiler's positions of errors after its first line are off; write it as a literal block (`|`)",
+        ])
+    }
+
     @Test("an event that no command emits is a warning at the event, and an emitted one is not")
     func eventNeverSent() {
         let found = warnings("""

@@ -211,7 +211,17 @@ struct NodeReader {
                 location.line += 1
             }
             let line = location.line <= lines.count ? lines[location.line - 1] : ""
-            location.column = line.prefix { $0 == " " }.count + 1
+            // The block's indentation: the line's, less the spaces the block keeps as text
+            // (with an indentation indicator, `|2`, the first line may start with some).
+            let kept = text.value.prefix { $0 == " " }.count
+            location.column = max(1, line.prefix { $0 == " " }.count - kept + 1)
+            var folded = Substring(text.value)
+            while folded.hasSuffix("\n") { folded = folded.dropLast() }
+            if scalar.style == .folded, !line.hasSuffix(folded) {
+                diagnostics.warning(
+                    "\(what) is a folded block (`>`), which joins its lines: the compiler's positions of errors after its first line are off; write it as a literal block (`|`)",
+                    at: text.location)
+            }
         default:
             break
         }
