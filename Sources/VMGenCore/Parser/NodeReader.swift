@@ -57,8 +57,9 @@ struct NodeReader {
                 fields[entry.key.value] = entry
             } else {
                 let known = allowed.map { "`\($0)`" }.joined(separator: ", ")
-                // A key with spaces is usually the rest of a value that a `,` cut off inside `{ }`.
-                let split = entry.key.value.contains(" ")
+                // A key that is no name (`reduce(0`, `+)`, `b + c`) is usually the rest of a value
+                // that a `,` cut off inside `{ }`.
+                let split = !entry.key.value.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
                     ? "; if it is the end of the value before it, a `,` inside `{ }` cut that value: quote it" : ""
                 let suggestion = Suggestion.didYouMean(entry.key.value, in: allowed)
                 let belonging = suggestion.isEmpty ? KeyPlace.belonging(of: entry.key.value, notIn: place) : ""

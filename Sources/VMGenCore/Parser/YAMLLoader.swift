@@ -342,7 +342,7 @@ struct YAMLLoader {
     private static func hint(for problem: String, atTab: Bool) -> String {
         let hints: [(words: [String], hint: String)] = [
             (["tab"], "YAML indents with spaces only: replace the tab with spaces"),
-            (["did not find expected ',' or '}'"], "inside `{ }`, quote values that contain `: `, `,`, `{`, `}` or `#`"),
+            (["did not find expected ',' or '}'"], "inside `{ }`, quote values that contain `: `, `,`, `{`, `}`, `[`, `]` or `#`"),
             (["mapping values are not allowed"], "a value that contains `: ` must be quoted"),
             (["did not find expected key", "did not find expected '-'"], "check the indentation of this line against the lines above"),
             (["found character that cannot start any token"], "quote the value (expressions starting with `@`, `` ` ``, `%` or `|` need quotes)"),
