@@ -206,8 +206,9 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 20)
         let _doneChanged$events = child
      .doneChanged
-#sourceLocation()
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 21)
         Reactive.ChildKeys.handle(_doneChanged$events, of: child, in: self) { [unowned self] child, value in
+#sourceLocation()
             guard _rows.value.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 22)
@@ -220,8 +221,9 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 24)
         let _saved$events = child
      .saved
-#sourceLocation()
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 25)
         Reactive.ChildKeys.handle(_saved$events, of: child, in: self) { [unowned self] child, value in
+#sourceLocation()
             guard _rows.value.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 26)

@@ -145,6 +145,7 @@ struct SourceLocationTests {
 
     @Test("a keyed child's event that the child does not have is reported at the on: key's line and column")
     func unknownChildEventLandsOnSpecKey() throws {
+        // The handler does not read `value`, so nothing but the event could give it a type.
         let spec = """
             viewModel: Broken
             state:
@@ -156,12 +157,15 @@ struct SourceLocationTests {
                 id: \\.self
                 make: "TagViewModel(number: element)"
                 on:
-                  removeRequestd: numbers.removeAll { $0 == value }
+                  removeRequestd: numbers.removeAll()
             """
         let error = try Self.firstError(of: spec, onLine: 11, with: [Self.tagChild])
         // `removeRequestd` stands at line 11, column 7 of the spec.
         #expect(error.column == 7, "compiler output:\n\(error.output)")
         #expect(error.output.contains("removeRequestd"))
+        // The handler's follow-on error (its `value` has no type) is on the spec's line too.
+        let generatedErrors = error.output.split(separator: "\n").filter { $0.contains("Broken.swift:") && $0.contains(" error:") }
+        #expect(generatedErrors.isEmpty, "errors in the generated file:\n\(generatedErrors.joined(separator: "\n"))")
     }
     /// The line both specs share up to the name: non-ASCII text before the code (`doc`) and in
     /// it (a string), so that UTF-8 bytes, Unicode scalars and characters all count differently.

@@ -178,14 +178,16 @@ struct NodeReader {
         return text
     }
 
-    /// `true`/`false`.
+    /// `true`/`false`, as YAML 1.2 and JSON write them: not `yes`, `on` or a quoted `"true"`.
     mutating func bool(_ node: Node, _ what: String) -> Bool? {
         guard let text = string(node, what) else { return nil }
+        let isPlain = if case .scalar(let scalar) = node { scalar.style == .plain } else { false }
         switch text.value {
-        case "true", "yes", "on": return true
-        case "false", "no", "off": return false
+        case "true" where isPlain: return true
+        case "false" where isPlain: return false
         default:
-            diagnostics.error("\(what) must be `true` or `false`, not `\(text.value)`", at: text.location)
+            let unquoted = isPlain ? "" : " (without quotes)"
+            diagnostics.error("\(what) must be `true` or `false`\(unquoted), not `\(text.value)`", at: text.location)
             return nil
         }
     }

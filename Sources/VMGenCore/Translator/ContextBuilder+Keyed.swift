@@ -103,8 +103,12 @@ extension ContextBuilder {
                 // The event's name is spec text at its spec column: a child without it is an error
                 // at the spec's line and column.
                 body += SwiftText.located("        let \(signal) = child", event.value, at: event.location, lead: ".")
-                body.append("#sourceLocation()")
+                // The call that follows the event stands on the event's spec line too: when the
+                // child has no such event, the compiler's follow-on error about the handler's
+                // `value` lands there, not in the generated file.
+                body.append("#sourceLocation(file: \(SwiftText.literal(event.location.file)), line: \(event.location.line))")
                 body.append("        Reactive.ChildKeys.handle(\(signal), of: child, in: self) { [unowned self] child, value in")
+                body.append("#sourceLocation()")
                 body.append("            guard \(storedValue(name)).contains(where: { $0 === child }) else { return }")
                 body.append("            \(GeneratedNames.fixed("transaction")) { [self] in")
                 body += embedded(handler.body)

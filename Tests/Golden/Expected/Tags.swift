@@ -188,8 +188,9 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 17)
         let _removeRequested$events = child
      .removeRequested
-#sourceLocation()
+#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 18)
         Reactive.ChildKeys.handle(_removeRequested$events, of: child, in: self) { [unowned self] child, value in
+#sourceLocation()
             guard _tags.value.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 18)
