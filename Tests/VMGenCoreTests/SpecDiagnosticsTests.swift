@@ -284,16 +284,20 @@ struct SpecDiagnosticsTests {
         #expect(found.count == 5)
     }
 
-    @Test("an onFailure that can never run is a warning")
-    func onFailureOfInfallibleWork() {
-        let found = warnings("""
+    @Test("an onFailure that can never run is a warning, and the generated code leaves it out")
+    func onFailureOfInfallibleWork() throws {
+        let spec = """
             viewModel: A
             state:
               e: { type: String?, input: true }
             commands:
               go: { work: "SignalProducer(value: ())", onFailure: "e = nil" }
-            """)
+            """
+        let found = warnings(spec)
         #expect(found == ["5:56: `onFailure` of command `go` never runs: its work's failure type is `Never`; set `failure:` to the type it fails with"])
+        // Calling a handler with a `Never` would be code the compiler warns will never run.
+        let source = try #require(generate(spec))
+        #expect(!source.contains("didFail") && !source.contains("go.errors"))
     }
 
     @Test("state nothing writes, and a derived value that reads nothing, are warnings")

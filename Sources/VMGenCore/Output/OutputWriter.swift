@@ -50,7 +50,7 @@ public struct OutputWriter {
         }
         guard let existing = FileManager.default.contents(atPath: url.path) else { return .created }
         if existing == Data(contents.utf8) { return .unchanged }
-        guard existing.starts(with: Data(Self.headerPrefix.utf8)) else { throw RefusedError(path: url.path) }
+        guard existing.starts(with: Data(Self.headerPrefix.utf8)) else { throw RefusedError(path: url.relativePath) }
         return .updated
     }
 

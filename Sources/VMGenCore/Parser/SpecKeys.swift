@@ -204,7 +204,7 @@ struct SpecKey {
         SpecKey("id", .code, "A key path from an element to its identity (`\\.id`, `\\.self`)."),
         SpecKey("make", .code, "The child of an element whose id is new, from `element`: an expression, or statements with `return`."),
         SpecKey("update", .code, "Optional. Statements that give a kept child (`child`) its element's data (`element`) through the child's inputs."),
-        SpecKey("on", .handlers, "Optional. For each event of the children, statements of this view model, given `child` (the child that sent it) and `value` (what it sent)."),
+        SpecKey("on", .handlers, "Optional; only with `each` (a keyed list). For each event of the children, statements of this view model, given `child` (the child that sent it) and `value` (what it sent)."),
     ]
 
     static let command: [SpecKey] = [

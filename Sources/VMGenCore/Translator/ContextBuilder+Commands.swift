@@ -112,7 +112,7 @@ extension ContextBuilder {
                     signature: "private func \(GeneratedNames.helper(name, "didSendValue"))(\(self.types.parameter("_ value", types.output))) {",
                     bodyLines: body))
             }
-            if let onFailure = command.onFailure {
+            if let onFailure = command.onFailure, command.canFail {
                 result.append(CodeFunction(
                     docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "didFail"))(_ error: \(types.failure)) {",

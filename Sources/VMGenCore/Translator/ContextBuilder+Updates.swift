@@ -187,7 +187,9 @@ extension ContextBuilder {
                 let handler = GeneratedNames.helper(name, "didSendValue")
                 follow("\(name).values", "[weak self] value in", "self?.\(step) { self?.\(handler)(value) }")
             }
-            if command.onFailure != nil {
+            // A work that cannot fail (`Never`) has no failure to follow: its `onFailure` never
+            // runs (a warning at the spec), and calling it with a `Never` would be dead code.
+            if command.onFailure != nil, command.canFail {
                 let handler = GeneratedNames.helper(name, "didFail")
                 follow("\(name).errors", "[weak self] error in", "self?.\(step) { self?.\(handler)(error) }")
             }

@@ -18,7 +18,7 @@ extension Checker {
             let reads = SpecCode.reads(in: body)
             if oldValueOf == nil, let read = reads.first(where: { $0.name == "oldValue" && symbols[$0.name] == nil }) {
                 analysis.diagnostics.error(
-                    "\(what) reads `oldValue`, which only a reaction to one state value has (other values keep no value from before the transaction); give the reaction one `onChange` that is a state value, or keep the old value in a state value",
+                    "\(what) reads `oldValue`, which only a reaction to one written value has (a state value, `isActive`, or a command's or resource's output; a derived value keeps no value from before the transaction); give the reaction one `onChange` that is such a value, or keep the old value in a state value",
                     at: reaction.perform.location(ofUTF8Offset: read.offset))
                 continue
             }
