@@ -68,13 +68,41 @@ struct SectionReader {
         _ node: Node?, _ key: String, _ read: (inout SectionReader, Located<String>, Node) -> Entry?
     ) -> [Entry] {
         guard let node, let entries = reader.entries(of: node, in: "`\(key)`") else { return [] }
-        return entries.compactMap { entry in
-            guard let result = read(&self, entry.key, entry.value) else {
+        let misplaced = KeyPlace.ofEntry[key].map { keysBelowAnEmptyEntry(entries, of: $0, in: key) } ?? []
+        return entries.enumerated().compactMap { index, entry in
+            // The misplaced keys are no entries; the empty entry above them is one, broken.
+            if misplaced.contains(index), isKey(entry.key.value, ofEntriesOf: key) { return nil }
+            guard !misplaced.contains(index), let result = read(&self, entry.key, entry.value) else {
                 brokenNames.insert(entry.key.value)
                 return nil
             }
             return result
         }
+    }
+
+    /// Whether `name` is a key of the entries of `section`.
+    private func isKey(_ name: String, ofEntriesOf section: String) -> Bool {
+        KeyPlace.ofEntry[section]?.keys.contains(name) ?? false
+    }
+
+    /// An entry with no value followed by entries named like its keys (`doubled:`, then `type:`
+    /// and `value:` at the same indentation) is one indentation error: said once, at the first
+    /// such key. Gives the indexes of those entries, the empty one included, to be read no further.
+    private mutating func keysBelowAnEmptyEntry(
+        _ entries: [(key: Located<String>, value: Node)], of place: KeyPlace, in section: String
+    ) -> Set<Int> {
+        var result: Set<Int> = []
+        for (index, entry) in entries.enumerated() {
+            guard case .scalar(let scalar) = entry.value, scalar.string.isEmpty, scalar.style == .plain else { continue }
+            let keys = entries[(index + 1)...].prefix { place.keys.contains($0.key.value) }
+            guard let first = keys.first else { continue }
+            let names = keys.map { "`\($0.key.value):`" }.joined(separator: ", ")
+            reader.diagnostics.error(
+                "\(names) \(keys.count == 1 ? "stands" : "stand") at the indentation of \(place.name) `\(entry.key.value)`, so \(keys.count == 1 ? "it reads as an entry" : "they read as entries") of `\(section)`: indent \(keys.count == 1 ? "it" : "them") under `\(entry.key.value)`, by 2 more spaces",
+                at: first.key.location)
+            result.formUnion(index...(index + keys.count))
+        }
+        return result
     }
 
     mutating func members(_ node: Node?, _ section: MemberSection) -> [Member] {

@@ -291,6 +291,12 @@ extension CodeAnalysis {
         return (reads.reactive, reads.fixed, body)
     }
 
+    /// Whether `read` is a command's execution (`ping.execute()`).
+    static func isExecution(of read: SpecCode.Read, in code: Code) -> Bool {
+        let after = code.text.utf8.dropFirst(read.offset + read.name.utf8.count)
+        return after.starts(with: ".execute".utf8)
+    }
+
     /// Checks the reads of code computed in a static function (found in `code` already), and
     /// returns the reactive and fixed ones.
     mutating func staticReads(_ reads: [SpecCode.Read], in code: Code, _ what: String, allowReactive: Bool, key: CodeSlot, given: [String] = []) -> (reactive: [(name: String, location: SourceLocation)], fixed: [String]) {
@@ -317,6 +323,10 @@ extension CodeAnalysis {
             case .function:
                 diagnostics.error(
                     "\(what) calls function `\(read.name)`; functions are queries for the view and cannot be used in values the generator keeps up to date: write the logic into a derived value",
+                    at: at)
+            case .command where Self.isExecution(of: read, in: code):
+                diagnostics.error(
+                    "\(what) executes command `\(read.name)`; code the generator runs inside a transaction cannot start a command's work: execute it from the view, or after another command with that command's `then:`",
                     at: at)
             case .command, .event, .generated, .reaction:
                 let hint: String = switch symbol.kind {
