@@ -47,6 +47,8 @@ public struct ViewModelModel: Sendable {
     public var commands: [CheckedCommand] = []
     /// The resources, checked, in spec order.
     public var resources: [CheckedResource] = []
+    /// The machine, checked; nil without `machine:`.
+    public var machine: CheckedMachine?
     /// Where the spec code starts whose last word is a name that is also a declaration
     /// modifier (`open`, `async`, `borrowing`): the generated code ends its statement with `;`,
     /// or the compiler would read the word as a modifier of the `#sourceLocation()` after it.

@@ -113,6 +113,10 @@ struct Declarer {
             declare("isActive", .activation, type: "Bool", at: lifecycle.location)
         }
         declareValidation()
+        if let machine = spec.machine {
+            declare(CheckedMachine.stateName, .state, type: "State", at: machine.location)
+            declare(CheckedMachine.sendName, .generated(for: "machine"), type: nil, at: machine.location)
+        }
         // Each readable value is also exposed as a runtime Property named `<name>Property`.
         let readable = symbols.values.filter(\.isReactive).sorted { ($0.location, $0.name) < ($1.location, $1.name) }
         for symbol in readable {

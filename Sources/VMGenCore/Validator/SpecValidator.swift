@@ -29,7 +29,8 @@ struct Checker {
     /// loads read) and reactions; the graph's phase orders them, and the model is made. Nil on an error.
     func run(warn: Bool, _ analysis: inout CodeAnalysis) -> ViewModelModel? {
         checkTypes(&analysis)
-        let values = makeValues(&analysis) + makeValidationValues(&analysis)
+        let machine = checkMachine(&analysis)
+        let values = makeValues(conditionReads: machine.conditionReads, &analysis) + makeValidationValues(&analysis)
         let functions = checkConstantsAndFunctions(&analysis)
         let commands = checkCommands(&analysis)
         let (resources, resourceReads) = checkResources(&analysis)
@@ -41,7 +42,7 @@ struct Checker {
         // Design warnings only make sense once the spec is valid.
         if warn && !analysis.diagnostics.hasErrors { warnAboutValuesThatNeverChange(values: values, &analysis) }
         guard let order, !analysis.diagnostics.hasErrors else { return nil }
-        return model(graph: order, values: values, functions: functions, reactions: reactions, commands: commands, resources: resources, analysis: analysis)
+        return model(graph: order, values: values, functions: functions, reactions: reactions, commands: commands, resources: resources, machine: machine.machine, analysis: analysis)
     }
 }
 
@@ -81,7 +82,8 @@ extension Checker {
     // MARK: Reactive values
 
     /// The entries' values (validation's: `makeValidationValues`), each with its code checked and its reads.
-    func makeValues(_ analysis: inout CodeAnalysis) -> [ReactiveValue] {
+    /// `conditionReads`: what the enabled condition of each command that sends an event reads (`checkMachine`).
+    func makeValues(conditionReads: [String: [String]], _ analysis: inout CodeAnalysis) -> [ReactiveValue] {
         var values: [ReactiveValue] = []
         func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?, reads: [String] = [], pacing: Pacing? = nil) {
             values.append(analysis.checked(ReactiveValue(
@@ -105,9 +107,17 @@ extension Checker {
             guard let type = member.type?.value else { continue }
             append(member, type: type, source: .child, expression: member.value, reads: member.keyed.map { checkChildList(member, $0, &analysis) } ?? [])
         }
+        if let machine = spec.machine {
+            values.append(analysis.checked(machineStateValue(machine)))
+        }
         for command in spec.commands {
             let name = command.name.value
-            if let enabled = command.enabled {
+            let sendReads = conditionReads[name]
+            if let sendReads, case .send(let event) = command.work {
+                values.append(ReactiveValue(
+                    name: GeneratedNames.canExecute(of: name), type: "Bool", doc: nil, source: .condition(command: name),
+                    expression: nil, reads: sendReads, location: event.location))
+            } else if let enabled = command.enabled {
                 values.append(analysis.checked(ReactiveValue(
                     name: GeneratedNames.canExecute(of: name), type: "Bool", doc: nil, source: .condition(command: name),
                     expression: enabled, reads: [], location: enabled.location)))
@@ -120,7 +130,8 @@ extension Checker {
             values.append(ReactiveValue(
                 name: GeneratedNames.isEnabled(of: name), type: "Bool", doc: "Whether `\(name)` can be executed now.",
                 source: .commandIsEnabled(command: name), expression: nil,
-                reads: (command.enabled == nil ? [] : [GeneratedNames.canExecute(of: name)]) + notExecuting, location: command.name.location))
+                reads: (command.enabled == nil && sendReads == nil ? [] : [GeneratedNames.canExecute(of: name)]) + notExecuting,
+                location: command.name.location))
         }
         for resource in spec.resources {
             let name = resource.name.value
@@ -406,6 +417,8 @@ extension Checker {
                 if let body = analysis.parseStatements(code, what, signature: input)?.body, command.output.map({ !SpecCode.isVoid($0.value) }) == true {
                     analysis.checkReturnsItsValue(body, code, what)
                 }
+            case .send:
+                break
             }
             if let onValue = command.onValue { analysis.parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)") }
             if let onFailure = command.onFailure { analysis.parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)") }
@@ -442,7 +455,7 @@ extension Checker {
                         "command `\(name)` uses `task`, which fails with `any Error`; remove `failure:` (or use `work` with a producer that fails with `\(failure.value)`)",
                         at: failure.location)
                 }
-            case .producer:
+            case .producer, .send:
                 break
             }
         }
