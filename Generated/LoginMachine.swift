@@ -318,8 +318,9 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         switch (_state.value, event) {
         case (.idle, .submit):
             if Self._idle$submit$1$when(canSubmit: _canSubmit.value) {
-                state = .loggingIn(username: _idle$submit$1$username())
-                _loggingIn$entry()
+                let _username$entered = _idle$submit$1$username()
+                state = .loggingIn(username: _username$entered)
+                _loggingIn$entry(username: _username$entered)
             }
         case (.loggingIn(let username), .succeeded):
             state = .loggedIn(username: _loggingIn$succeeded$1$username(username: username))
@@ -330,8 +331,9 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
             )
         case (.failed(let message, let username), .retry):
             if Self._failed$retry$1$when(canSubmit: _canSubmit.value) {
-                state = .loggingIn(username: _failed$retry$1$username(message: message, username: username))
-                _loggingIn$entry()
+                let _username$entered = _failed$retry$1$username(message: message, username: username)
+                state = .loggingIn(username: _username$entered)
+                _loggingIn$entry(username: _username$entered)
             } else {
                 state = .idle
             }
@@ -449,7 +451,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    private func _loggingIn$entry() {
+    private func _loggingIn$entry(username: String) {
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 39)
              request.execute().start()
 #sourceLocation()

@@ -71,7 +71,8 @@ extension ContextBuilder {
                 // The payload and the data of the state left are bound where a transition's data reads them.
                 let givesData = handler.transitions.contains { !$0.data.isEmpty }
                 let payload = givesData && event.payload != nil ? "(let payload)" : ""
-                let data = givesData && !state.data.isEmpty ? "(" + state.data.map { "let " + $0.name.value }.joined(separator: ", ") + ")" : ""
+                let bindsData = (givesData || state.exit != nil) && !state.data.isEmpty
+                let data = bindsData ? "(" + state.data.map { "let " + $0.name.value }.joined(separator: ", ") + ")" : ""
                 lines.append("case (.\(state.name.value)\(data), .\(event.name.value)\(payload)):")
                 let guarded = handler.transitions.first?.guardCode != nil
                 for (position, transition) in handler.transitions.enumerated() {
@@ -103,13 +104,22 @@ extension ContextBuilder {
         guard let target = machine.state(transition.target.value) else { return [] }
         let arguments = ((event.payload == nil ? [] : ["payload"]) + state.data.map { "\($0.name.value): \($0.name.value)" })
             .joined(separator: ", ")
-        let data: [(label: String?, value: LineLayout.Piece)] = target.data.map { field in
-            (field.name.value, .text("\(dataName(state, event.name.value, position, field.name.value))(\(arguments))"))
+        let computed = target.data.map { field in "\(dataName(state, event.name.value, position, field.name.value))(\(arguments))" }
+        // `entry` is given the data too: computed once, into locals no spec name can take.
+        let entered = target.entry == nil ? [] : target.data.map { GeneratedNames.helper($0.name.value, "entered") }
+        let locals = zip(entered, computed).map { "let \($0) = \($1)" }
+        let data: [(label: String?, value: LineLayout.Piece)] = target.data.enumerated().map { index, field in
+            (field.name.value, .text(entered.isEmpty ? computed[index] : entered[index]))
         }
         let value: LineLayout.Piece = data.isEmpty ? .text("." + target.name.value) : .call("." + target.name.value, data)
-        return (state.exit == nil ? [] : ["\(GeneratedNames.helper(state.name.value, "exit"))()"])
-            + LineLayout.lines(value, prefix: "\(CheckedMachine.stateName) = ", margin: 16)
-            + (target.entry == nil ? [] : ["\(GeneratedNames.helper(target.name.value, "entry"))()"])
+        let exit = state.exit == nil ? [] : ["\(GeneratedNames.helper(state.name.value, "exit"))(\(Self.dataArguments(state.data.map(\.name.value))))"]
+        let entry = target.entry == nil ? [] : ["\(GeneratedNames.helper(target.name.value, "entry"))(\(Self.dataArguments(target.data.map(\.name.value), values: entered)))"]
+        return exit + locals + LineLayout.lines(value, prefix: "\(CheckedMachine.stateName) = ", margin: 16) + entry
+    }
+
+    /// `a: a, b: b`, or `a: values[0], ...`: the data a state's `entry` or `exit` is given.
+    static func dataArguments(_ names: [String], values: [String]? = nil) -> String {
+        zip(names, values ?? names).map { "\($0): \($1)" }.joined(separator: ", ")
     }
 
     /// The spec's code of the machine: guards (static, from what they read), data, `entry` and `exit`.
@@ -142,11 +152,12 @@ extension ContextBuilder {
                     }
                 }
             }
+            let data = state.data.map { types.parameter($0.name.value, types.name(for: $0.type)) }
             for (role, code) in [("entry", state.entry), ("exit", state.exit)] {
                 guard let code else { continue }
                 actions.append(CodeFunction(
                     docLines: [],
-                    signature: "private func \(GeneratedNames.helper(state.name.value, role))() {",
+                    signature: signature("private func \(GeneratedNames.helper(state.name.value, role))", parameters: data),
                     bodyLines: embedded(code)))
             }
         }

@@ -53,9 +53,12 @@ extension Checker {
                     guardReads[event, default: []] += reads.reactive.map(\.name) + reads.fixed
                 }
             }
+            // Given the state's data, by name.
+            let given = state.data.map(\.name.value)
+            let signature = "(" + given.map { "\($0): Given" }.joined(separator: ", ") + ")"
             for (key, code) in [("entry", state.entry), ("exit", state.exit)] {
                 guard let code else { continue }
-                analysis.parseStatements(code, "`\(key)` of state `\(state.name.value)`")
+                analysis.parseStatements(code, "`\(key)` of state `\(state.name.value)`", signature: signature, given: given)
             }
         }
         checkReachability(machine, &analysis)
@@ -221,5 +224,22 @@ extension Checker {
             event.payload.map { WrittenType(owner: event.name.value + "$payload", kind: .generated(for: "machine"), role: .type, type: $0) }
         }
         return data + payloads
+    }
+}
+
+extension CodeAnalysis {
+    /// `state` changes only through `send(_:)`, so that every change is a transition of the machine.
+    mutating func checkWritesOfMachineState(in body: SpecCode.Body, reads: [SpecCode.Read], _ code: Code, _ what: String) {
+        guard spec.machine != nil, symbols[CheckedMachine.stateName]?.kind == .state,
+            reads.contains(where: { $0.name == CheckedMachine.stateName || $0.name == "self" }) else { return }
+        let found = SpecCode.writes(in: body, among: reads)
+        let direct = (found.assigned + found.mutated).filter { $0.name == CheckedMachine.stateName }
+        let throughSelf = found.members.filter { $0.base == "self" && $0.member.name == CheckedMachine.stateName }.map(\.member)
+        var reported = Set<Int>()
+        for write in direct + throughSelf where reported.insert(write.offset).inserted {
+            diagnostics.error(
+                "\(what) writes `state`, which only `send(_:)` changes, by a transition of the machine; send an event instead (`send(.<event>)`)",
+                at: code.location(ofUTF8Offset: write.offset))
+        }
     }
 }

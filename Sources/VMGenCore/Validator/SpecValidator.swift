@@ -191,6 +191,7 @@ extension CodeAnalysis {
             resolve($0, in: code, what, given: given, isWritten: written.contains($0.offset))?.name
         }
         statementReads += SpecCode.names(reads)
+        checkWritesOfMachineState(in: body, reads: reads, code, what)
         return (body, declared)
     }
 

@@ -34,6 +34,16 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         }
     }
 
+    /// What was paid when the last coin went in.
+    public private(set) var lastPaid: Int {
+        get { _$read(\.lastPaid, _lastPaid.read()) }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.lastPaid = newValue } }
+            _lastPaid.write(newValue)
+            _$transactions.end(self)
+        }
+    }
+
     /// Where the turnstile is.
     public private(set) var state: State {
         get { _$read(\.state, _state.read()) }
@@ -110,6 +120,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     public var passesProperty: Reactive.Property<Int> { _$property(_passes) { _passes.mirror = $0 } }
     public var jamsProperty: Reactive.Property<Int> { _$property(_jams) { _jams.mirror = $0 } }
+    public var lastPaidProperty: Reactive.Property<Int> { _$property(_lastPaid) { _lastPaid.mirror = $0 } }
     public var creditProperty: Reactive.Property<Int> { _$property(_credit) { _credit.mirror = $0 } }
     public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
     public var insertIsExecutingProperty: Reactive.Property<Swift.Bool> {
@@ -138,6 +149,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     private var _passes: Reactive.Stored<Int>
     private var _jams: Reactive.Stored<Int>
+    private var _lastPaid: Reactive.Stored<Int>
     private var _credit: Reactive.Stored<Int>
     private var _state: Reactive.Stored<State>
     private var _insertCanExecute: Reactive.Stored<Swift.Bool>
@@ -159,6 +171,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         // Every value's first state, in update order.
         _passes = Reactive.Stored<Int>(Self._passes$initial())
         _jams = Reactive.Stored<Int>(Self._jams$initial())
+        _lastPaid = Reactive.Stored<Int>(Self._lastPaid$initial())
         _state = Reactive.Stored<State>(Self._state$initial())
         _credit = Reactive.Stored<Int>(Self._credit$compute(state: _state.value, fare: fare))
         _insertCanExecute = .init(
@@ -204,6 +217,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         // What the transaction wrote.
         let _passes$changed = _passes.changed()
         let _jams$changed = _jams.changed()
+        let _lastPaid$changed = _lastPaid.changed()
         let _state$changed = _state.changed()
         let _insertIsExecuting$changed = _insertIsExecuting.changed()
         let _walkThroughIsExecuting$changed = _walkThroughIsExecuting.changed()
@@ -219,14 +233,16 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
             && _walkThroughCanExecute.replace(Self._walkThroughCanExecute$compute(state: _state.value))
         let _walkThroughIsEnabled$changed = (_walkThroughCanExecute$changed || _walkThroughIsExecuting$changed)
             && _walkThroughIsEnabled.replace(_walkThroughCanExecute.value && !_walkThroughIsExecuting.value)
-        return (_passes$changed || _jams$changed || _state$changed || _credit$changed || _insertIsExecuting$changed
-            || _insertIsEnabled$changed || _walkThroughIsExecuting$changed || _walkThroughIsEnabled$changed)
+        return (_passes$changed || _jams$changed || _lastPaid$changed || _state$changed || _credit$changed
+            || _insertIsExecuting$changed || _insertIsEnabled$changed || _walkThroughIsExecuting$changed
+            || _walkThroughIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _passes.pending(telling) { _$changed(\.passes, _passes, telling) }
         if _jams.pending(telling) { _$changed(\.jams, _jams, telling) }
+        if _lastPaid.pending(telling) { _$changed(\.lastPaid, _lastPaid, telling) }
         if _state.pending(telling) { _$changed(\.state, _state, telling) }
         if _credit.pending(telling) { _$changed(\.credit, _credit, telling) }
         if _insertCanExecute.pending(telling) { _$changed(_insertCanExecute, telling) }
@@ -245,7 +261,9 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
             if Self._locked$coin$1$when(fare: fare) {
                 state = .unlocked
             } else {
-                state = .paying(paid: _locked$coin$2$paid(payload))
+                let _paid$entered = _locked$coin$2$paid(payload)
+                state = .paying(paid: _paid$entered)
+                _paying$entry(paid: _paid$entered)
             }
         case (.locked, .breakDown):
             state = .broken
@@ -254,7 +272,9 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
             if Self._paying$coin$1$when(credit: _credit.value, fare: fare) {
                 state = .unlocked
             } else {
-                state = .paying(paid: _paying$coin$2$paid(payload, paid: paid))
+                let _paid$entered = _paying$coin$2$paid(payload, paid: paid)
+                state = .paying(paid: _paid$entered)
+                _paying$entry(paid: _paid$entered)
             }
         case (.paying, .breakDown):
             state = .broken
@@ -284,8 +304,14 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 #sourceLocation()
     }
 
+    private static func _lastPaid$initial() -> Int {
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 10)
+                                   0
+#sourceLocation()
+    }
+
     private static func _credit$compute(state: State, fare: Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 15)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 16)
       switch state {
       case .locked, .broken: 0
       case .paying(let paid): paid
@@ -295,7 +321,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     private static func _state$initial() -> State {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 22)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 23)
           .locked
 #sourceLocation()
     }
@@ -316,13 +342,13 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     private static func _locked$coin$1$when(fare: Int) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 31)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 32)
                                   fare <= 0
 #sourceLocation()
     }
 
     private static func _paying$coin$1$when(credit: Int, fare: Int) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 39)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 41)
                                   credit >= fare
 #sourceLocation()
     }
@@ -338,25 +364,31 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     private func _locked$coin$2$paid(_ payload: Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 32)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 33)
                                         payload
 #sourceLocation()
     }
 
     private func _paying$coin$2$paid(_ payload: Int, paid: Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 40)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 42)
                                         paid + payload
 #sourceLocation()
     }
 
+    private func _paying$entry(paid: Int) {
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 38)
+             lastPaid = paid
+#sourceLocation()
+    }
+
     private func _unlocked$exit() {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 43)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 45)
             passes += 1
 #sourceLocation()
     }
 
     private func _broken$entry() {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 46)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 48)
              jams += 1
 #sourceLocation()
     }
@@ -367,6 +399,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         [
             .value("passes", \.passes, passesProperty),
             .value("jams", \.jams, jamsProperty),
+            .value("lastPaid", \.lastPaid, lastPaidProperty),
             .value("credit", \.credit, creditProperty) { Self._credit$compute(state: $0._state.value, fare: $0.fare) },
             .value("state", \.state, stateProperty),
             .work("insertIsExecuting", \.insertIsExecuting, insertIsExecutingProperty),
