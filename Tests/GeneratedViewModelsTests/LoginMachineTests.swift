@@ -174,4 +174,19 @@ struct LoginMachineTests {
             return
         }
     }
+
+    /// Every sequence of up to five actions (typing, each command, the importer's answers): each
+    /// command's enabled state agrees with a fresh computation from the state and the guards, and a
+    /// disabled command refuses to run.
+    @Test func exploredEnabledStatesFollowTheMachine() {
+        let report = Explorer<LoginMachineViewModel> { explore in
+            let importer = ExploredImporter()
+            explore.input(\.username, ["", "ann"])
+            explore.input(\.password, ["", "pw"])
+            explore.answers(importer.logIns, named: "logIns", values: [()], failures: [.network("down")])
+            return LoginMachineViewModel(importer: importer)
+        }.exhaustive(depth: 5)
+        report.expectNoFailure()
+        #expect(report.coverage.missing.isEmpty, "\(report.coverage.missing)")
+    }
 }

@@ -256,7 +256,7 @@ struct SpecKey {
         SpecKey("onCompleted", .code, "Statements run on the main actor when an execution's `work` or `task` ends successfully, after its last value (and also when it sends none: a login, a save or a delete that tells of success by completing), in the transaction in which the command stops executing. Not with `perform`, which ends with its statements. Not run on a failure or an interruption, nor for a submit attempt refused because the form is invalid."),
         SpecKey("emits", .name, "An event that each value is sent to. A `work` or `task` that ends without a value sends none, and statements cannot send an event: to tell of such a success, give the work a value (`SignalProducer<Void, E>(value: ())`)."),
         SpecKey("policy", .choice(Command.Policy.allCases.map(\.rawValue)), "`oneAtATime` (default: disabled while executing; executing again fails with `CommandError.disabled` and runs nothing) or `latestWins` (a new execution interrupts the running one)."),
-        SpecKey("then", .name, "With `perform` only: another command of this view model, without input, executed once the transaction of the `perform` is over (see below)."),
+        SpecKey("then", .name, "With `perform` or `send` only: another command of this view model, without input, executed once the transaction of the `perform` is over (see below)."),
     ]
 
     static let resource: [SpecKey] = [

@@ -15,6 +15,7 @@ extension Checker {
             return (nil, [:])
         }
         checkMachineNames(machine, &analysis)
+        checkImportedTypeNames(&analysis)
         let stateNames = machine.states.map(\.name.value)
         let eventNames = machine.events.map(\.name.value)
         if let initial = machine.states.first(where: { $0.name.value == machine.initial.value }) {
@@ -103,6 +104,18 @@ extension Checker {
             if let problem = SwiftNames.problem(with: name.value) {
                 analysis.diagnostics.error("`\(name.value)` cannot be the name of \(what): \(problem)", at: name.location)
             }
+        }
+    }
+
+    /// Inside the class, `State` and `Event` are the machine's: a declaration imported under one
+    /// of those names could not be written unqualified in the spec any more.
+    private func checkImportedTypeNames(_ analysis: inout CodeAnalysis) {
+        for entry in spec.imports {
+            guard let path = SpecCode.importPath(entry.value), path.kind != nil, let name = path.components.last,
+                ["State", "Event"].contains(name) else { continue }
+            analysis.diagnostics.error(
+                "`\(entry.value)` imports a type named `\(name)`, which the machine's enum hides inside the view model; import its module whole and write the type as `\(path.components.joined(separator: "."))`",
+                at: entry.location)
         }
     }
 

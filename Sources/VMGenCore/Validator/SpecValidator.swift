@@ -467,10 +467,13 @@ extension Checker {
     /// follow each other through `then` never come back to the first (that would never end).
     func checkThen(_ then: Located<String>, of command: Command, _ analysis: inout CodeAnalysis) {
         let name = command.name.value
-        guard case .perform = command.work else {
+        switch command.work {
+        case .perform, .send:
+            break
+        case .producer, .task:
             let key = if case .task = command.work { "task" } else { "work" }
             analysis.diagnostics.error(
-                "`then` of command `\(name)` needs `perform`: it runs `\(then.value)` once the perform's transaction is over, and `\(name)` uses `\(key)`, whose work ends later",
+                "`then` of command `\(name)` needs `perform` or `send`: it runs `\(then.value)` once the perform's transaction is over, and `\(name)` uses `\(key)`, whose work ends later",
                 at: then.location)
             return
         }

@@ -61,12 +61,16 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Commands
 
-    /// Inserts a coin of the value given.
+    /// Inserts a coin of the value given, then walks through if that unlocked it.
     public private(set) lazy var insert: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_insertCanExecute) { _insertCanExecute.mirror = $0 },
         isEnabled: _$property(_insertIsEnabled) { _insertIsEnabled.mirror = $0 },
         transaction: { [weak self] step in self?._insert$step(step) ?? step() },
-        performOnMain: { [weak self] input in self?._insert$perform(input) }
+        performOnMain: { [weak self] input in
+            self?._insert$perform(input)
+            // Then `walkThrough`, once this transaction is over; refused if it is disabled then.
+            self?._$transactions.later { [weak self] in self?.walkThrough.execute().start() }
+        }
     )
 
     /// Whether `insert` is running.
