@@ -65,6 +65,8 @@ public struct Symbol: Sendable {
         case resourceOutput(resource: String)
         /// `isActive` of `lifecycle: active`.
         case activation
+        /// `state` of `machine:`, which only `send(_:)` changes.
+        case machineState
         /// A value of `validation:` (`emailMessage`, `isValid`...), for the field named, or for
         /// `validation` itself; `isFlag` for the values statements may write (`emailWasEdited`,
         /// `submitAttempted`).
@@ -79,6 +81,7 @@ public struct Symbol: Sendable {
             case .resourceOutput(let resource): resource
             case .generated(let owner): owner
             case .activation: "lifecycle"
+            case .machineState: "machine"
             case .validationOutput(let owner, _): owner
             default: nil
             }
@@ -97,7 +100,7 @@ public struct Symbol: Sendable {
     /// Whether reading this name makes an expression depend on it.
     public var isReactive: Bool {
         switch kind {
-        case .state, .derived, .child, .commandOutput, .activation, .validationOutput: true
+        case .state, .derived, .child, .commandOutput, .activation, .validationOutput, .machineState: true
         case .resource: true
         case .resourceOutput: type != nil
         default: false

@@ -11,6 +11,10 @@ extension SectionReader {
         var machine = Machine(location: reader.location(of: node), initial: initial)
         machine.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of `machine`")?.value }
         machine.states = readEntries(fields["states"]?.value, "states") { $0.machineState($1, $2) }
+        if let states = fields["states"], case .mapping(let mapping) = states.value, mapping.count == 0 {
+            reader.diagnostics.error("`states` of `machine` is empty; a machine has at least its initial state: `states: { \(initial.value): {} }`",
+                                     at: states.key.location)
+        }
         machine.events = readEntries(fields["events"]?.value, "events") { $0.machineEvent($1, $2) }
         return machine
     }

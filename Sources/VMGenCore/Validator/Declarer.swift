@@ -114,7 +114,7 @@ struct Declarer {
         }
         declareValidation()
         if let machine = spec.machine {
-            declare(CheckedMachine.stateName, .state, type: "State", at: machine.location)
+            declare(CheckedMachine.stateName, .machineState, type: "State", at: machine.location)
             declare(CheckedMachine.sendName, .generated(for: "machine"), type: nil, at: machine.location)
         }
         // Each readable value is also exposed as a runtime Property named `<name>Property`.
@@ -137,6 +137,7 @@ extension Symbol {
         case .commandOutput(let command): "the generated `\(name)` of command `\(command)`"
         case .resourceOutput(let resource): "the generated `\(name)` of resource `\(resource)`"
         case .activation: "`isActive` of `lifecycle: active`"
+        case .machineState: "the generated `state` of `machine`"
         case .parameter: "parameter `\(name)`"
         case .dependency: "dependency `\(name)`"
         case .constant: "constant `\(name)`"

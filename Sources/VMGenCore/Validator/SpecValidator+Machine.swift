@@ -16,6 +16,9 @@ extension Checker {
         }
         checkMachineNames(machine, &analysis)
         checkImportedTypeNames(&analysis)
+        checkMachineTypes(machine, &analysis)
+        // Without states (reported by the parser), nothing else can be checked.
+        guard !machine.states.isEmpty else { return (nil, [:]) }
         let stateNames = machine.states.map(\.name.value)
         let eventNames = machine.events.map(\.name.value)
         if let initial = machine.states.first(where: { $0.name.value == machine.initial.value }) {
@@ -104,6 +107,16 @@ extension Checker {
             if let problem = SwiftNames.problem(with: name.value) {
                 analysis.diagnostics.error("`\(name.value)` cannot be the name of \(what): \(problem)", at: name.location)
             }
+        }
+    }
+
+    /// The types of the data and the payloads, named as the spec names them.
+    private func checkMachineTypes(_ machine: Machine, _ analysis: inout CodeAnalysis) {
+        for state in machine.states {
+            for field in state.data { analysis.checkType(field.type, of: "`\(field.name.value)` of state `\(state.name.value)`") }
+        }
+        for event in machine.events {
+            if let payload = event.payload { analysis.checkType(payload, of: "the payload of event `\(event.name.value)`") }
         }
     }
 
@@ -198,8 +211,14 @@ extension Checker {
         let takesInput = CheckedCommand(entry: command).takesInput
         if let payload = event.payload, !takesInput {
             analysis.diagnostics.error(
-                "command `\(name)` sends `\(event.name.value)`, which carries a `\(payload.value)`; give the command `input: \(payload.value)`",
+                "command `\(name)` sends `\(event.name.value)`, whose payload has the type `\(payload.value)`: give the command `input: \(payload.value)`, which it sends",
                 at: location)
+        } else if let payload = event.payload, let input = command.input,
+                  SpecCode.canonicalSpelling(ofType: input.value) != SpecCode.canonicalSpelling(ofType: payload.value) {
+            // The generated `send(.event(input))` would not compile, at no line of the spec.
+            analysis.diagnostics.error(
+                "command `\(name)` takes `\(input.value)`, but `\(event.name.value)`'s payload has the type `\(payload.value)`; write `input: \(payload.value)`",
+                at: input.location, notes: [.init("`\(event.name.value)` is declared here", at: event.name.location)])
         } else if event.payload == nil, takesInput, let input = command.input {
             analysis.diagnostics.error(
                 "command `\(name)` sends `\(event.name.value)`, which carries nothing; remove `input:`", at: input.location)
@@ -243,7 +262,7 @@ extension Checker {
 extension CodeAnalysis {
     /// `state` changes only through `send(_:)`, so that every change is a transition of the machine.
     mutating func checkWritesOfMachineState(in body: SpecCode.Body, reads: [SpecCode.Read], _ code: Code, _ what: String) {
-        guard spec.machine != nil, symbols[CheckedMachine.stateName]?.kind == .state,
+        guard symbols[CheckedMachine.stateName]?.kind == .machineState,
             reads.contains(where: { $0.name == CheckedMachine.stateName || $0.name == "self" }) else { return }
         let found = SpecCode.writes(in: body, among: reads)
         let direct = (found.assigned + found.mutated).filter { $0.name == CheckedMachine.stateName }

@@ -73,7 +73,8 @@ extension Checker {
     // MARK: Types
 
     func checkTypes(_ analysis: inout CodeAnalysis) {
-        for written in writtenTypes {
+        // The machine's types are checked with the machine (`checkMachineTypes`).
+        for written in writtenTypes where written.kind != .generated(for: "machine") {
             let owner = Symbol(name: written.owner, kind: written.kind, type: nil, location: written.type.location).messageName
             analysis.checkType(written.type, of: written.role == .type ? owner : "the \(written.role.rawValue.lowercased()) of \(owner)")
         }
@@ -239,6 +240,10 @@ extension CodeAnalysis {
             // `input` is the execution's argument, which `perform` and `work` read; the condition
             // is one value for every execution, so it cannot depend on one.
             advice = "; the command's `input` exists only while it runs: `enabled` must not depend on it, check it in `perform` or `work` instead"
+        }
+        if read.name == "payload", what.hasPrefix("the guard of") {
+            // A command that sends the event is enabled (by its guards) before any payload exists.
+            advice = "; a guard cannot read the event's payload, since a command that sends the event is enabled by its guards before it has one: keep what decides the transition in a value the guard reads"
         }
         let needsLifecycle = read.name == "isActive" && !spec.hasActivation
         if needsLifecycle {
@@ -513,11 +518,16 @@ extension Checker {
     /// same (compared in one spelling, `SpecCode.canonicalSpelling`; type aliases are not known).
     func checkEmittedType(of command: Command, to event: Member, at location: SourceLocation, _ analysis: inout CodeAnalysis) {
         func normalized(_ type: String?) -> String { SpecCode.canonicalSpelling(ofType: type ?? "Void") }
-        let output: String? = if case .perform = command.work { nil } else { command.output?.value }
+        // A `perform`, and a command that sends a machine's event, produce one `()`.
+        let producesVoid = switch command.work {
+        case .perform, .send: true
+        case .producer, .task: false
+        }
+        let output: String? = producesVoid ? nil : command.output?.value
         guard normalized(output) != normalized(event.type?.value) else { return }
         let sends = output.map { "`\($0)`" } ?? "`()`"
-        let advice = if case .perform = command.work {
-            "a `perform` sends `()`: make the event `Void`, or use `work` or `task` with an `output:`"
+        let advice = if producesVoid {
+            "a `perform` or `send` sends `()`: make the event `Void`, or use `work` or `task` with an `output:`"
         } else {
             "give the event the command's `output:` type"
         }
