@@ -318,20 +318,20 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         switch (_state.value, event) {
         case (.idle, .submit):
             if Self._idle$submit$1$when(canSubmit: _canSubmit.value) {
-                let _username$entered = _idle$submit$1$username()
+                let _username$entered = _idle$submit$1$data$username()
                 state = .loggingIn(username: _username$entered)
                 _loggingIn$entry(username: _username$entered)
             }
         case (.loggingIn(let username), .succeeded):
-            state = .loggedIn(username: _loggingIn$succeeded$1$username(username: username))
+            state = .loggedIn(username: _loggingIn$succeeded$1$data$username(username: username))
         case (.loggingIn(let username), .failed(let payload)):
             state = .failed(
-                message: _loggingIn$failed$1$message(payload, username: username),
-                username: _loggingIn$failed$1$username(payload, username: username)
+                message: _loggingIn$failed$1$data$message(payload, username: username),
+                username: _loggingIn$failed$1$data$username(payload, username: username)
             )
         case (.failed(let message, let username), .retry):
             if Self._failed$retry$1$when(canSubmit: _canSubmit.value) {
-                let _username$entered = _failed$retry$1$username(message: message, username: username)
+                let _username$entered = _failed$retry$1$data$username(message: message, username: username)
                 state = .loggingIn(username: _username$entered)
                 _loggingIn$entry(username: _username$entered)
             } else {
@@ -427,25 +427,25 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    private func _idle$submit$1$username() -> String {
+    private func _idle$submit$1$data$username() -> String {
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 35)
                                                                     username
 #sourceLocation()
     }
 
-    private func _loggingIn$succeeded$1$username(username: String) -> String {
+    private func _loggingIn$succeeded$1$data$username(username: String) -> String {
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 41)
                                                      username
 #sourceLocation()
     }
 
-    private func _loggingIn$failed$1$message(_ payload: String, username: String) -> String {
+    private func _loggingIn$failed$1$data$message(_ payload: String, username: String) -> String {
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 42)
                                                payload
 #sourceLocation()
     }
 
-    private func _loggingIn$failed$1$username(_ payload: String, username: String) -> String {
+    private func _loggingIn$failed$1$data$username(_ payload: String, username: String) -> String {
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 42)
                                                                   username
 #sourceLocation()
@@ -457,7 +457,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    private func _failed$retry$1$username(message: String, username: String) -> String {
+    private func _failed$retry$1$data$username(message: String, username: String) -> String {
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 48)
                                                                 self.username
 #sourceLocation()

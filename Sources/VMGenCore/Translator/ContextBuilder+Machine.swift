@@ -56,7 +56,8 @@ extension ContextBuilder {
     }
 
     private func dataName(_ state: MachineState, _ event: String, _ position: Int, _ field: String) -> String {
-        GeneratedNames.helper("\(state.name.value)$\(event)$\(position + 1)", field)
+        // `data$` keeps a piece named `when` from taking the guard's name.
+        GeneratedNames.helper("\(state.name.value)$\(event)$\(position + 1)$data", field)
     }
 
     /// The transition: the state's transitions on the event, tried in order.

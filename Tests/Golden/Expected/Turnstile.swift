@@ -265,7 +265,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
             if Self._locked$coin$1$when(fare: fare) {
                 state = .unlocked
             } else {
-                let _paid$entered = _locked$coin$2$paid(payload)
+                let _paid$entered = _locked$coin$2$data$paid(payload)
                 state = .paying(paid: _paid$entered)
                 _paying$entry(paid: _paid$entered)
             }
@@ -276,7 +276,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
             if Self._paying$coin$1$when(credit: _credit.value, fare: fare) {
                 state = .unlocked
             } else {
-                let _paid$entered = _paying$coin$2$paid(payload, paid: paid)
+                let _paid$entered = _paying$coin$2$data$paid(payload, paid: paid)
                 state = .paying(paid: _paid$entered)
                 _paying$entry(paid: _paid$entered)
             }
@@ -367,13 +367,13 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         send(.push)
     }
 
-    private func _locked$coin$2$paid(_ payload: Int) -> Int {
+    private func _locked$coin$2$data$paid(_ payload: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 33)
                                         payload
 #sourceLocation()
     }
 
-    private func _paying$coin$2$paid(_ payload: Int, paid: Int) -> Int {
+    private func _paying$coin$2$data$paid(_ payload: Int, paid: Int) -> Int {
 #sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 42)
                                         paid + payload
 #sourceLocation()
