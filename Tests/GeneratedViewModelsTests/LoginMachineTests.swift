@@ -51,7 +51,7 @@ struct LoginMachineTests {
         login.logIn.tap()
         #expect(changes.transactions.count == 1, "\(changes.transactions)")
         changes.expect(
-            .changed(\.state, "loggingIn(ash)") { Self.isLoggingIn($0, as: "ash") },
+            .changed(\.state, to: .loggingIn(username: "ash")),   // `State` is Equatable: its data are Strings
             .changed(\.logInIsEnabled, to: false),
             .changed(\.requestIsExecuting, to: true),
             .changed(\.requestIsEnabled, to: false))

@@ -66,7 +66,7 @@ struct MachineTests {
     func publicShape() throws {
         let source = try #require(generate(Self.player))
         for line in [
-            "    enum State {", "        case playing(title: String)", "    enum Event {", "        case play(String)",
+            "    enum State: Swift.Equatable {", "        case playing(title: String)", "    enum Event {", "        case play(String)",
             "        case louder", "    private(set) var state: State {", "    func send(_ event: Event) {",
             "        case (.playing(let title), .louder):",
         ] {
@@ -74,7 +74,7 @@ struct MachineTests {
         }
         #expect(!source.contains("\n    public "), "an internal view model declares nothing public")
         let publicSource = try #require(generate(Self.player.replacingOccurrences(of: "access: internal\n", with: "")))
-        #expect(publicSource.contains("\n    public enum State {\n"))
+        #expect(publicSource.contains("\n    public enum State: Swift.Equatable {\n"))
         #expect(publicSource.contains("\n    public func send(_ event: Event) {\n"))
     }
 
@@ -96,5 +96,26 @@ struct MachineTests {
         for name in ["enum State", "enum Event", "func send(", "var state"] {
             #expect(!plain.contains(name))
         }
+    }
+
+    @Test("State is Equatable when every piece of data has a standard Equatable type, and only then")
+    func equatableState() throws {
+        func stateDeclaration(_ type: String) throws -> String? {
+            let source = try #require(generate("""
+                viewModel: A
+                imports: [Foundation]
+                machine:
+                  initial: idle
+                  events: { go: }
+                  states:
+                    idle: { on: { go: { to: busy, data: { x: fatalError() } } } }
+                    busy: { data: { x: "\(type)" } }
+                """))
+            return source.split(separator: "\n").first { $0.contains("enum State") }.map(String.init)
+        }
+        #expect(try stateDeclaration("[String: Int]?") == "    public enum State: Swift.Equatable {")
+        #expect(try stateDeclaration("[Double]") == "    public enum State: Swift.Equatable {")
+        #expect(try stateDeclaration("Date") == "    public enum State {")
+        #expect(try stateDeclaration("Dictionary<String, Int>") == "    public enum State {")
     }
 }

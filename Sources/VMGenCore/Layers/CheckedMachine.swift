@@ -5,6 +5,10 @@ public struct CheckedMachine: Sendable {
     let entry: Machine
     /// For each command that sends an event (`send:`), the event.
     public var sentEvents: [String: String]
+    /// Whether `State` is `Equatable`: every piece of data has a type known to be
+    /// (`SpecTypeFacts.isKnownEquatable`, naming none of the spec's own names). Then a transition
+    /// to the same state with the same data is no change of `state`.
+    public var isEquatable: Bool
 
     public subscript<Field>(dynamicMember field: KeyPath<Machine, Field>) -> Field { entry[keyPath: field] }
 

@@ -96,7 +96,13 @@ extension Checker {
                 "event `\(event.name.value)` is handled by no state, so sending it does nothing; add it under `on:` of the states that take it, or remove it",
                 at: event.name.location)
         }
-        return (CheckedMachine(entry: machine, sentEvents: sentEvents), conditionReads)
+        let isEquatable = machine.states.allSatisfy { state in
+            state.data.allSatisfy { field in
+                let facts = analysis.types.facts(of: field.type.value)
+                return facts.isKnownEquatable && (facts.identifiers ?? []).allSatisfy { symbols[$0] == nil }
+            }
+        }
+        return (CheckedMachine(entry: machine, sentEvents: sentEvents, isEquatable: isEquatable), conditionReads)
     }
 
     /// States, their data and events become Swift names: cases, labels.

@@ -95,7 +95,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: State machine
 
     /// The states of the view model, each case with the data that exists only in it.
-    public enum State {
+    public enum State: Swift.Equatable {
         case locked
         /// Some coins are in.
         case paying(paid: Int)
