@@ -44,6 +44,16 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         }
     }
 
+    /// How many transitions were taken.
+    public private(set) var moves: Int {
+        get { _$read(\.moves, _moves.read()) }
+        set {
+            guard _$transactions.begin() else { return _$transactions.later { self.moves = newValue } }
+            _moves.write(newValue)
+            _$transactions.end(self)
+        }
+    }
+
     /// Where the turnstile is.
     public private(set) var state: State {
         get { _$read(\.state, _state.read()) }
@@ -61,7 +71,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Commands
 
-    /// Inserts a coin of the value given, then walks through if that unlocked it.
+    /// Inserts a coin of the value given, then walks through if that paid the fare.
     public private(set) lazy var insert: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_insertCanExecute) { _insertCanExecute.mirror = $0 },
         isEnabled: _$property(_insertIsEnabled) { _insertIsEnabled.mirror = $0 },
@@ -125,6 +135,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     public var passesProperty: Reactive.Property<Int> { _$property(_passes) { _passes.mirror = $0 } }
     public var jamsProperty: Reactive.Property<Int> { _$property(_jams) { _jams.mirror = $0 } }
     public var lastPaidProperty: Reactive.Property<Int> { _$property(_lastPaid) { _lastPaid.mirror = $0 } }
+    public var movesProperty: Reactive.Property<Int> { _$property(_moves) { _moves.mirror = $0 } }
     public var creditProperty: Reactive.Property<Int> { _$property(_credit) { _credit.mirror = $0 } }
     public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
     public var insertIsExecutingProperty: Reactive.Property<Swift.Bool> {
@@ -154,6 +165,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     private var _passes: Reactive.Stored<Int>
     private var _jams: Reactive.Stored<Int>
     private var _lastPaid: Reactive.Stored<Int>
+    private var _moves: Reactive.Stored<Int>
     private var _credit: Reactive.Stored<Int>
     private var _state: Reactive.Stored<State>
     private var _insertCanExecute: Reactive.Stored<Swift.Bool>
@@ -178,14 +190,15 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         _lastPaid = Reactive.Stored<Int>(Self._lastPaid$initial())
         _state = Reactive.Stored<State>(Self._state$initial())
         _credit = Reactive.Stored<Int>(Self._credit$compute(state: _state.value, fare: fare))
-        _insertCanExecute = .init(
-            Self._insertCanExecute$compute(state: _state.value, fare: fare, credit: _credit.value)
-        )
+        _insertCanExecute = .init(Self._insertCanExecute$compute(state: _state.value, fare: fare))
         _insertIsExecuting = .init(false)
         _insertIsEnabled = .init(_insertCanExecute.value)
-        _walkThroughCanExecute = .init(Self._walkThroughCanExecute$compute(state: _state.value))
+        _walkThroughCanExecute = .init(
+            Self._walkThroughCanExecute$compute(state: _state.value, credit: _credit.value, fare: fare)
+        )
         _walkThroughIsExecuting = .init(false)
         _walkThroughIsEnabled = .init(_walkThroughCanExecute.value)
+        _moves = Reactive.Stored<Int>(Self._moves$initial())
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
@@ -227,19 +240,24 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         let _walkThroughIsExecuting$changed = _walkThroughIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _credit$changed = _state$changed && _credit.replace(Self._credit$compute(state: _state.value, fare: fare))
-        let _insertCanExecute$changed = (_state$changed || _credit$changed)
-            && _insertCanExecute.replace(
-                Self._insertCanExecute$compute(state: _state.value, fare: fare, credit: _credit.value)
-            )
+        let _insertCanExecute$changed = _state$changed
+            && _insertCanExecute.replace(Self._insertCanExecute$compute(state: _state.value, fare: fare))
         let _insertIsEnabled$changed = (_insertCanExecute$changed || _insertIsExecuting$changed)
             && _insertIsEnabled.replace(_insertCanExecute.value && !_insertIsExecuting.value)
-        let _walkThroughCanExecute$changed = _state$changed
-            && _walkThroughCanExecute.replace(Self._walkThroughCanExecute$compute(state: _state.value))
+        let _walkThroughCanExecute$changed = (_state$changed || _credit$changed)
+            && _walkThroughCanExecute.replace(
+                Self._walkThroughCanExecute$compute(state: _state.value, credit: _credit.value, fare: fare)
+            )
         let _walkThroughIsEnabled$changed = (_walkThroughCanExecute$changed || _walkThroughIsExecuting$changed)
             && _walkThroughIsEnabled.replace(_walkThroughCanExecute.value && !_walkThroughIsExecuting.value)
+        if _state$changed {
+            _moves.willWrite()
+            Self._countMoves$react(moves: &_moves.value)
+        }
+        let _moves$changed = _moves.changed()
         return (_passes$changed || _jams$changed || _lastPaid$changed || _state$changed || _credit$changed
             || _insertIsExecuting$changed || _insertIsEnabled$changed || _walkThroughIsExecuting$changed
-            || _walkThroughIsEnabled$changed)
+            || _walkThroughIsEnabled$changed || _moves$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -257,6 +275,10 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
             _$changed(\.walkThroughIsExecuting, _walkThroughIsExecuting, telling)
         }
         if _walkThroughIsEnabled.pending(telling) { _$changed(\.walkThroughIsEnabled, _walkThroughIsEnabled, telling) }
+        if _moves.pending(telling) { _$changed(\.moves, _moves, telling) }
+        #if DEBUG
+        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
+        #endif
     }
 
     private func _$transition(_ event: Event) {
@@ -273,12 +295,13 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
             state = .broken
             _broken$entry()
         case (.paying(let paid), .coin(let payload)):
-            if Self._paying$coin$1$when(credit: _credit.value, fare: fare) {
-                state = .unlocked
-            } else {
-                let _paid$entered = _paying$coin$2$data$paid(payload, paid: paid)
-                state = .paying(paid: _paid$entered)
-                _paying$entry(paid: _paid$entered)
+            let _paid$entered = _paying$coin$1$data$paid(payload, paid: paid)
+            state = .paying(paid: _paid$entered)
+            _paying$entry(paid: _paid$entered)
+        case (.paying, .push):
+            if Self._paying$push$1$when(credit: _credit.value, fare: fare) {
+                state = .locked
+                _locked$entry()
             }
         case (.paying, .breakDown):
             state = .broken
@@ -286,6 +309,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         case (.unlocked, .push):
             _unlocked$exit()
             state = .locked
+            _locked$entry()
         case (.unlocked, .breakDown):
             _unlocked$exit()
             state = .broken
@@ -297,25 +321,31 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Spec expressions
 
     private static func _passes$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 8)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 9)
                                  0
 #sourceLocation()
     }
 
     private static func _jams$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 9)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 10)
                                0
 #sourceLocation()
     }
 
     private static func _lastPaid$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 10)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 11)
                                    0
 #sourceLocation()
     }
 
+    private static func _moves$initial() -> Int {
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 12)
+                                0
+#sourceLocation()
+    }
+
     private static func _credit$compute(state: State, fare: Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 16)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 18)
       switch state {
       case .locked, .broken: 0
       case .paying(let paid): paid
@@ -325,12 +355,12 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     private static func _state$initial() -> State {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 23)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 25)
           .locked
 #sourceLocation()
     }
 
-    private static func _insertCanExecute$compute(state: State, fare: Int, credit: Int) -> Swift.Bool {
+    private static func _insertCanExecute$compute(state: State, fare: Int) -> Swift.Bool {
         switch state {
         case .locked: true
         case .paying: true
@@ -338,22 +368,31 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         }
     }
 
-    private static func _walkThroughCanExecute$compute(state: State) -> Swift.Bool {
+    private static func _walkThroughCanExecute$compute(state: State, credit: Int, fare: Int) -> Swift.Bool {
         switch state {
+        case .paying: Self._paying$push$1$when(credit: credit, fare: fare)
         case .unlocked: true
         default: false
         }
     }
 
     private static func _locked$coin$1$when(fare: Int) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 32)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 35)
                                   fare <= 0
 #sourceLocation()
     }
 
-    private static func _paying$coin$1$when(credit: Int, fare: Int) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 41)
-                                  credit >= fare
+    private static func _paying$push$1$when(credit: Int, fare: Int) -> Swift.Bool {
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 44)
+                                   credit >= fare
+#sourceLocation()
+    }
+
+    /// Every transition is a change of `state`.
+    /// Reaction `countMoves`: runs in the transaction in which `state` changed.
+    private static func _countMoves$react(moves: inout Int) {
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 63)
+             moves += 1
 #sourceLocation()
     }
 
@@ -368,31 +407,37 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     private func _locked$coin$2$data$paid(_ payload: Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 33)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 36)
                                         payload
 #sourceLocation()
     }
 
-    private func _paying$coin$2$data$paid(_ payload: Int, paid: Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 42)
-                                        paid + payload
+    private func _locked$entry() {
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 32)
+             passes += 1
+#sourceLocation()
+    }
+
+    private func _paying$coin$1$data$paid(_ payload: Int, paid: Int) -> Int {
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 43)
+                                          paid + payload
 #sourceLocation()
     }
 
     private func _paying$entry(paid: Int) {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 38)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 41)
              lastPaid = paid
 #sourceLocation()
     }
 
     private func _unlocked$exit() {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 45)
-            passes += 1
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 47)
+            lastPaid = 0
 #sourceLocation()
     }
 
     private func _broken$entry() {
-#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 48)
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 50)
              jams += 1
 #sourceLocation()
     }
@@ -404,19 +449,36 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
             .value("passes", \.passes, passesProperty),
             .value("jams", \.jams, jamsProperty),
             .value("lastPaid", \.lastPaid, lastPaidProperty),
+            .value("moves", \.moves, movesProperty),
             .value("credit", \.credit, creditProperty) { Self._credit$compute(state: $0._state.value, fare: $0.fare) },
             .value("state", \.state, stateProperty),
             .work("insertIsExecuting", \.insertIsExecuting, insertIsExecutingProperty),
             .value("insertIsEnabled", \.insertIsEnabled, insertIsEnabledProperty) {
-                Self._insertCanExecute$compute(state: $0._state.value, fare: $0.fare, credit: $0._credit.value)
+                Self._insertCanExecute$compute(state: $0._state.value, fare: $0.fare)
                     && !$0._insertIsExecuting.value
             },
             .work("walkThroughIsExecuting", \.walkThroughIsExecuting, walkThroughIsExecutingProperty),
             .value("walkThroughIsEnabled", \.walkThroughIsEnabled, walkThroughIsEnabledProperty) {
-                Self._walkThroughCanExecute$compute(state: $0._state.value)
+                Self._walkThroughCanExecute$compute(state: $0._state.value, credit: $0._credit.value, fare: $0.fare)
                     && !$0._walkThroughIsExecuting.value
             },
         ]
+    }
+
+    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
+        [
+            .init(
+                "creditIsWhatWasPaid",
+                "the credit is the paying state's data",
+                holds: Self._creditIsWhatWasPaid$invariant(state: _state.value, credit: _credit.value)
+            ),
+        ]
+    }
+
+    private static func _creditIsWhatWasPaid$invariant(state: State, credit: Int) -> Swift.Bool {
+#sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 66)
+            if case .paying(let paid) = state { credit == paid } else { true }
+#sourceLocation()
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
