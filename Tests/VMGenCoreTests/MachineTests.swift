@@ -118,4 +118,15 @@ struct MachineTests {
         #expect(try stateDeclaration("Date") == "    public enum State {")
         #expect(try stateDeclaration("Dictionary<String, Int>") == "    public enum State {")
     }
+
+    @Test("editors find the machine's keys at their places, and do not take its keys for entries")
+    func editorKeyPlaces() {
+        func names(_ path: [String]) -> [String]? { SpecKeyTable.keys(atPath: path)?.map(\.name) }
+        #expect(names(["machine"]) == ["initial", "states", "events", "doc"])
+        #expect(names(["machine", "states", "idle"]) == ["data", "on", "entry", "exit", "final", "doc"])
+        #expect(names(["machine", "events", "go"]) == ["payload", "doc"])
+        #expect(names(["machine", "states", "idle", "on", "go"]) == ["to", "when", "data"])
+        #expect(names(["machine", "states"]) == nil)
+        #expect(!SpecKeyTable.sections.contains("machine"))
+    }
 }
