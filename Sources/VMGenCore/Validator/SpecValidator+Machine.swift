@@ -20,7 +20,6 @@ extension Checker {
         // Without states (reported by the parser), nothing else can be checked.
         guard !machine.states.isEmpty else { return (nil, [:]) }
         let stateNames = machine.states.map(\.name.value)
-        let eventNames = machine.events.map(\.name.value)
         if let initial = machine.states.first(where: { $0.name.value == machine.initial.value }) {
             if !initial.data.isEmpty {
                 analysis.diagnostics.error(
@@ -32,6 +31,27 @@ extension Checker {
                 "the initial state `\(machine.initial.value)` is not a state of `machine`\(Suggestion.didYouMean(machine.initial.value, in: stateNames, otherwise: "declare it under `states`"))",
                 at: machine.initial.location, fixes: Suggestion.fixes(machine.initial, in: stateNames))
         }
+        let guardReads = checkStates(machine, &analysis)
+        checkReachability(machine, &analysis)
+        let handled = Set(machine.states.flatMap { $0.handlers.map(\.event.value) })
+        let (sentEvents, conditionReads) = checkSendingCommands(machine, guardReads: guardReads, handled: handled, &analysis)
+        for event in machine.events where !handled.contains(event.name.value) {
+            analysis.diagnostics.warning(
+                "event `\(event.name.value)` is handled by no state, so sending it does nothing; add it under `on:` of the states that take it, or remove it",
+                at: event.name.location)
+        }
+        let isEquatable = machine.states.allSatisfy { state in
+            state.data.allSatisfy { field in
+                let facts = analysis.types.facts(of: field.type.value)
+                return facts.isKnownEquatable && (facts.identifiers ?? []).allSatisfy { symbols[$0] == nil }
+            }
+        }
+        return (CheckedMachine(entry: machine, sentEvents: sentEvents, isEquatable: isEquatable), conditionReads)
+    }
+
+    /// Each state's transitions, guards, `entry` and `exit`; gives, for each event, what its guards read.
+    private func checkStates(_ machine: Machine, _ analysis: inout CodeAnalysis) -> [String: [String]] {
+        let eventNames = machine.events.map(\.name.value)
         var guardReads: [String: [String]] = [:]
         for state in machine.states {
             for handler in state.handlers {
@@ -65,44 +85,7 @@ extension Checker {
                 analysis.parseStatements(code, "`\(key)` of state `\(state.name.value)`", signature: signature, given: given)
             }
         }
-        checkReachability(machine, &analysis)
-        var conditionReads: [String: [String]] = [:]
-        let handled = Set(machine.states.flatMap { $0.handlers.map(\.event.value) })
-        var sentEvents: [String: String] = [:]
-        for command in spec.commands {
-            guard case .send(let event) = command.work else { continue }
-            let name = command.name.value
-            guard let declared = machine.events.first(where: { $0.name.value == event.value }) else {
-                analysis.diagnostics.error(
-                    "command `\(name)` sends `\(event.value)`, which is not an event of `machine`\(Suggestion.didYouMean(event.value, in: eventNames, otherwise: "declare it under `machine: events:`"))",
-                    at: event.location, fixes: Suggestion.fixes(event, in: eventNames))
-                continue
-            }
-            checkSendingCommand(command, sends: declared, at: event.location, &analysis)
-            if !handled.contains(event.value) {
-                analysis.diagnostics.warning(
-                    "command `\(name)` sends `\(event.value)`, which no state handles, so it is never enabled; add `on: { \(event.value): <state> }` to the states that take it",
-                    at: event.location)
-            }
-            sentEvents[name] = event.value
-            let reads = [CheckedMachine.stateName] + (guardReads[event.value] ?? []).uniqued()
-            let slot = CodeSlot.value(GeneratedNames.canExecute(of: name))
-            analysis.argumentOrder[slot] = reads
-            analysis.fixedReads[slot] = reads.filter { symbols[$0].map { !$0.isReactive } ?? false }
-            conditionReads[name] = reads.filter { symbols[$0]?.isReactive ?? false }
-        }
-        for event in machine.events where !handled.contains(event.name.value) {
-            analysis.diagnostics.warning(
-                "event `\(event.name.value)` is handled by no state, so sending it does nothing; add it under `on:` of the states that take it, or remove it",
-                at: event.name.location)
-        }
-        let isEquatable = machine.states.allSatisfy { state in
-            state.data.allSatisfy { field in
-                let facts = analysis.types.facts(of: field.type.value)
-                return facts.isKnownEquatable && (facts.identifiers ?? []).allSatisfy { symbols[$0] == nil }
-            }
-        }
-        return (CheckedMachine(entry: machine, sentEvents: sentEvents, isEquatable: isEquatable), conditionReads)
+        return guardReads
     }
 
     /// States, their data and events become Swift names: cases, labels.
@@ -206,38 +189,6 @@ extension Checker {
         }
     }
 
-    /// A command that sends an event takes the event's payload as its input, and is enabled by the machine alone.
-    private func checkSendingCommand(_ command: Command, sends event: MachineEvent, at location: SourceLocation, _ analysis: inout CodeAnalysis) {
-        let name = command.name.value
-        if let enabled = command.enabled {
-            analysis.diagnostics.error(
-                "command `\(name)` sends `\(event.name.value)` and is enabled exactly when that causes a transition; remove `enabled`, or put the condition in the transition's `when:`",
-                at: enabled.location)
-        }
-        let takesInput = CheckedCommand(entry: command).takesInput
-        if let payload = event.payload, !takesInput {
-            analysis.diagnostics.error(
-                "command `\(name)` sends `\(event.name.value)`, whose payload has the type `\(payload.value)`: give the command `input: \(payload.value)`, which it sends",
-                at: location)
-        } else if let payload = event.payload, let input = command.input,
-                  SpecCode.canonicalSpelling(ofType: input.value) != SpecCode.canonicalSpelling(ofType: payload.value) {
-            // The generated `send(.event(input))` would not compile, at no line of the spec.
-            analysis.diagnostics.error(
-                "command `\(name)` takes `\(input.value)`, but `\(event.name.value)`'s payload has the type `\(payload.value)`; write `input: \(payload.value)`",
-                at: input.location, notes: [.init("`\(event.name.value)` is declared here", at: event.name.location)])
-        } else if event.payload == nil, takesInput, let input = command.input {
-            analysis.diagnostics.error(
-                "command `\(name)` sends `\(event.name.value)`, which carries nothing; remove `input:`", at: input.location)
-        }
-        let extra: [(String, SourceLocation?)] = [("output", command.output?.location), ("failure", command.failure?.location),
-            ("onValue", command.onValue?.location), ("onFailure", command.onFailure?.location), ("onCompleted", command.onCompleted?.location)]
-        for (key, location) in extra {
-            guard let location else { continue }
-            analysis.diagnostics.error(
-                "command `\(name)` sends an event, which produces nothing and cannot fail; remove `\(key)`, or use `entry:` of the state it goes to",
-                at: location)
-        }
-    }
 }
 
 extension Checker {
