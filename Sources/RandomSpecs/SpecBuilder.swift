@@ -12,17 +12,17 @@ struct SpecBuilder {
     private var isPublic = true
     private var hasLifecycle = false
     /// Whether the spec imports `AppTypesModule`, whose types are named like the runtime's.
-    private var usesAppTypes = false
+    var usesAppTypes = false
 
     private var parameters: [Binding] = []
     private var dependencies: [Binding] = []
     private var constants: [(Binding, String)] = []
     private var state: [(binding: Binding, initial: String?, input: Bool)] = []
-    private var derived: [(Binding, String)] = []
+    var derived: [(Binding, String)] = []
     /// Children: computed by `value`, or kept by id (`each`, `id`, `make`, `update`, `on`).
     private var childValues: [(name: String, fields: [YAMLWriter.Field])] = []
     private var functions: [(name: String, signature: String, body: String)] = []
-    private var commands: [Command] = []
+    var commands: [Command] = []
     private var resources: [Resource] = []
     private var events: [Binding] = []
     private var validation: Validation?
@@ -31,6 +31,8 @@ struct SpecBuilder {
     private var reaction: (name: String, triggers: [String], counter: String)?
     /// Conditions over the values: `holds` and `message`.
     private var invariants: [(name: String, holds: String, message: String)] = []
+    /// `machine:`, written as its lines (`SpecBuilder+Machine.swift`); nil without one.
+    var machine: Machine?
 
     /// `validation:`: rules on some inputs, maybe a submit command and when messages show.
     struct Validation {
@@ -143,6 +145,7 @@ struct SpecBuilder {
         makeFunctions()
         makeReaction()
         makeInvariants()
+        makeMachine()
         if dependencies.isEmpty {
             childInfo = ChildInfo(viewModel: viewModel, isPublic: isPublic, parameters: parameters,
                                   inputs: state.filter(\.input).map(\.binding), events: events)
@@ -646,6 +649,11 @@ struct SpecBuilder {
                     writer.entry(invariant.name, fields: [.init(key: "holds", value: invariant.holds), .init(key: "message", value: invariant.message)],
                                  shorthand: false)
                 }
+            }
+        }
+        if let machine {
+            sections.append { writer in
+                for line in machine.lines { writer.line(line) }
             }
         }
         if let validation {

@@ -41,6 +41,7 @@ struct NameSites {
             code(command.enabled)
             switch command.work {
             case .perform(let work), .producer(let work), .task(let work): code(work)
+            case .send: break
             }
             for handler in [command.onValue, command.onFailure, command.onCompleted] { code(handler) }
             for name in [command.emits, command.then].compactMap({ $0 }) { refer(name) }

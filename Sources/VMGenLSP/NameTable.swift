@@ -134,6 +134,7 @@ struct NameTable {
         case .commandOutput(let command): "output of command `\(command)`"
         case .resourceOutput(let resource): "output of resource `\(resource)`"
         case .activation: "lifecycle value"
+        case .machineState: "the machine's state"
         case .validationOutput(let owner, _): "validation value of `\(owner)`"
         case .generated(let owner): "generated member of `\(owner)`"
         }

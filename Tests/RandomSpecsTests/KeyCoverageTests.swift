@@ -45,6 +45,20 @@ struct KeyCoverageTests {
             case "resources": entries(of: value, as: .resource)
             case "reactions": entries(of: value, as: .reaction)
             case "invariants": entries(of: value, as: .invariant)
+            case "machine":
+                let fields = keys(of: value)
+                used[.machine, default: []].formUnion(fields.map(\.0))
+                for (key, section) in fields where key == "events" { entries(of: section, as: .machineEvent) }
+                for (key, section) in fields where key == "states" {
+                    entries(of: section, as: .machineState)
+                    for (_, state) in keys(of: section) {
+                        for (_, transitions) in keys(of: keys(of: state).first { $0.0 == "on" }?.1) {
+                            for transition in transitions.sequence.map(Array.init) ?? [transitions] {
+                                used[.transition, default: []].formUnion(keys(of: transition).map(\.0))
+                            }
+                        }
+                    }
+                }
             case "validation":
                 let fields = keys(of: value)
                 used[.validation, default: []].formUnion(fields.map(\.0))

@@ -70,7 +70,7 @@ struct SpecSchemaTests {
         let properties = try #require(object["properties"] as? [String: Any])
         #expect(Set(properties.keys) == Set(["viewModel", "doc", "access", "runtimeProperties", "imports", "parameters", "dependencies", "constants", "state",
                                              "derived", "children", "functions", "commands", "resources", "events", "reactions", "validation",
-                                             "lifecycle", "invariants"]))
+                                             "lifecycle", "invariants", "machine"]))
         // A field of `validation` is a non-empty list of rules, each with its `rule` and `message`.
         let validation = try #require(properties["validation"] as? [String: Any])
         let fields = try #require((validation["properties"] as? [String: Any])?["fields"] as? [String: Any])

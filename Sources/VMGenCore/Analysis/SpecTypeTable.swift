@@ -19,6 +19,9 @@ public struct SpecTypeFacts: Sendable, Equatable {
     /// Whether its optional must be written `(Type)?`: a bare `?` would bind to a part of it
     /// (`any P`, `A & B`, a function type), or it did not parse.
     public var needsParenthesesForOptional: Bool
+    /// Whether it is certainly `Equatable`: standard scalars and their optionals, arrays and
+    /// dictionaries (`SpecCode.isKnownEquatable`); false when it did not parse.
+    public var isKnownEquatable: Bool
 
     /// Standard library names a type may use without an alias (`SpecTypes`): a type made only of
     /// them cannot be misspelled or miss an import, and the checker knows which of them are errors.
@@ -48,6 +51,7 @@ public struct SpecTypeFacts: Sendable, Equatable {
         let element = syntax?.as(ArrayTypeSyntax.self)?.element.as(IdentifierTypeSyntax.self)
         arrayElementName = element?.genericArgumentClause == nil ? element?.name.text : nil
         needsParenthesesForOptional = syntax.map(SpecCode.needsParenthesesForOptional) ?? true
+        isKnownEquatable = syntax.map(SpecCode.isKnownEquatable) ?? false
     }
 }
 

@@ -25,15 +25,23 @@ public enum SpecKeyTable {
         place(atPath: path).map { $0.specKeys.map(Key.init) }
     }
 
-    /// The section names of the top level that hold named entries.
-    public static let sections: [String] = SpecKey.topLevel.filter { $0.value == .section && $0.name != "validation" }.map(\.name)
+    /// The section names of the top level that hold named entries (not `validation` and `machine`,
+    /// mappings of their own keys).
+    public static let sections: [String] = SpecKey.topLevel.filter {
+        $0.value == .section && !["validation", "machine"].contains($0.name)
+    }.map(\.name)
 
     static func place(atPath path: [String]) -> KeyPlace? {
         switch path.count {
         case 0: return .spec
-        case 1: return path[0] == "validation" ? .validation : nil
+        case 1: return ["validation": .validation, "machine": .machine][path[0]]
         case 2: return KeyPlace.ofEntry[path[0]]
-        case 3: return path[0] == "validation" && path[1] == "fields" ? .rule : nil
+        case 3:
+            if path[0] == "validation" && path[1] == "fields" { return .rule }
+            guard path[0] == "machine" else { return nil }
+            return ["states": .machineState, "events": .machineEvent][path[1]]
+        // A state's transition on an event (one, or each of a list: list items leave no key).
+        case 5: return path[0] == "machine" && path[1] == "states" && path[3] == "on" ? .transition : nil
         default: return nil
         }
     }

@@ -36,4 +36,6 @@ public enum CodeSlot: Hashable, Sendable {
     case invariant(String)
     /// One piece (`each`, `id`, `make`, `update`) of a keyed list, before they are joined.
     case keyedPiece(list: String, position: Int)
+    /// The guard (`when:`) of a machine's transition: its state, its event, its place among them.
+    case machineGuard(state: String, event: String, position: Int)
 }

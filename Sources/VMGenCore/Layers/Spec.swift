@@ -41,6 +41,8 @@ public struct Spec: Sendable {
     public var lifecycle: Located<String>?
     /// Conditions over the values that hold after every transaction (checked in debug builds).
     public var invariants: [Invariant] = []
+    /// Explicit states, events and transitions (`machine:`); nil without one.
+    public var machine: Machine?
     /// Names whose entries are declared but could not be read (their error is reported
     /// already): later checks treat them as declared, so one mistake gives one error.
     public var brokenNames: Set<String> = []
@@ -150,6 +152,8 @@ public struct Command: Sendable {
         case producer(Code)
         /// An `async throws` expression producing `Output`.
         case task(Code)
+        /// An event of the machine, sent with the input (`send:`).
+        case send(Located<String>)
     }
 
     public var name: Located<String>

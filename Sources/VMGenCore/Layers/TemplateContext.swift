@@ -33,6 +33,8 @@ public struct TemplateContext: Sendable {
     public var commands: [CommandMember]
     public var resources: [ResourceMember]
     public var events: [EventMember]
+    /// The machine's `State` and `Event` enums; empty without `machine:`.
+    public var enums: [EnumMember]
     /// Every private stored `var`: each value's storage, the value before the transaction of
     /// values that are written, and the runtime property each public value feeds once created.
     public var storage: [StoredMember]
@@ -125,6 +127,15 @@ public struct EventMember: Sendable {
     public var type: String
     public var observerName: String
     public var docLines: [String]
+}
+
+/// An enum the class declares (the machine's `State` and `Event`).
+public struct EnumMember: Sendable {
+    /// `public enum State`, up to its `{`.
+    public var declaration: String
+    public var docLines: [String]
+    /// Each case's doc comment lines and its `case` line, without indentation.
+    public var caseLines: [String]
 }
 
 /// A runtime `Command` held by the view model: the facts the template lays its declaration out from.

@@ -47,6 +47,8 @@ public struct ViewModelModel: Sendable {
     public var commands: [CheckedCommand] = []
     /// The resources, checked, in spec order.
     public var resources: [CheckedResource] = []
+    /// The machine, checked; nil without `machine:`.
+    public var machine: CheckedMachine?
     /// Where the spec code starts whose last word is a name that is also a declaration
     /// modifier (`open`, `async`, `borrowing`): the generated code ends its statement with `;`,
     /// or the compiler would read the word as a modifier of the `#sourceLocation()` after it.
@@ -63,6 +65,8 @@ public struct Symbol: Sendable {
         case resourceOutput(resource: String)
         /// `isActive` of `lifecycle: active`.
         case activation
+        /// `state` of `machine:`, which only `send(_:)` changes.
+        case machineState
         /// A value of `validation:` (`emailMessage`, `isValid`...), for the field named, or for
         /// `validation` itself; `isFlag` for the values statements may write (`emailWasEdited`,
         /// `submitAttempted`).
@@ -77,6 +81,7 @@ public struct Symbol: Sendable {
             case .resourceOutput(let resource): resource
             case .generated(let owner): owner
             case .activation: "lifecycle"
+            case .machineState: "machine"
             case .validationOutput(let owner, _): owner
             default: nil
             }
@@ -95,7 +100,7 @@ public struct Symbol: Sendable {
     /// Whether reading this name makes an expression depend on it.
     public var isReactive: Bool {
         switch kind {
-        case .state, .derived, .child, .commandOutput, .activation, .validationOutput: true
+        case .state, .derived, .child, .commandOutput, .activation, .validationOutput, .machineState: true
         case .resource: true
         case .resourceOutput: type != nil
         default: false

@@ -5,6 +5,7 @@
 enum KeyPlace: CaseIterable {
     case spec, parameter, dependency, constant, state, derived, child, event
     case function, command, resource, reaction, validation, rule, invariant
+    case machine, machineState, machineEvent, transition
 
     /// The keys this mapping accepts, in the order the docs list them.
     var specKeys: [SpecKey] {
@@ -51,6 +52,11 @@ enum KeyPlace: CaseIterable {
         case .invariant:
             [SpecKey("holds", .code, required: true, "A `Bool` expression over the view model's values that holds after every transaction."),
              SpecKey("message", .text, required: true, "What is wrong when it does not hold (plain text).")]
+        case .machine: SpecKey.machine
+        case .machineState: SpecKey.machineState
+        case .machineEvent:
+            [SpecKey("payload", .type, "The type of what the event carries, which a transition's `data` reads as `payload`."), .doc]
+        case .transition: SpecKey.transition
         }
     }
 
@@ -86,6 +92,10 @@ enum KeyPlace: CaseIterable {
         case .validation: "`validation`"
         case .rule: "a validation rule"
         case .invariant: "an invariant"
+        case .machine: "`machine`"
+        case .machineState: "a state of `machine`"
+        case .machineEvent: "an event of `machine`"
+        case .transition: "a transition"
         }
     }
 
@@ -137,6 +147,12 @@ struct SpecKey {
         case handlers
         /// For each field, a list of rules.
         case rules
+        /// For each event, a transition, or a list of them tried in order.
+        case transitions
+        /// A mapping of names to types (a state's data).
+        case fields
+        /// A mapping of names to Swift code (a transition's data).
+        case fieldValues
         /// A mapping of named entries (a section of the spec).
         case section
 
@@ -155,6 +171,9 @@ struct SpecKey {
             case .modules: "a list"
             case .handlers: "event: statements"
             case .rules: "field: list of rules"
+            case .transitions: "event: transitions"
+            case .fields: "name: type"
+            case .fieldValues: "name: Swift code"
             case .section: "entries"
             }
         }
@@ -197,6 +216,29 @@ struct SpecKey {
         SpecKey("validation", .section, "Rules with messages on the input state values of a form."),
         SpecKey("lifecycle", .choice(["active"]), "`active` adds `isActive`, which the view sets, and drives `activation` loads."),
         SpecKey("invariants", .section, "Conditions over the values that hold after every transaction (checked in debug builds)."),
+        SpecKey("machine", .section, "Explicit states: `state` (an enum whose cases carry their own data), events and `send(_:)`."),
+    ]
+
+    static let machine: [SpecKey] = [
+        SpecKey("initial", .name, required: true, "The state the view model starts in (a state without data)."),
+        SpecKey("states", .section, required: true, "The states, each with its data, `entry`/`exit` statements and transitions."),
+        SpecKey("events", .section, "The events `send(_:)` takes, each with an optional `payload` type."),
+        .doc,
+    ]
+
+    static let machineState: [SpecKey] = [
+        SpecKey("data", .fields, "The data that exists only in this state: the associated values of its case."),
+        SpecKey("on", .transitions, "For each event, its target state, a transition, or a list of them tried in order."),
+        SpecKey("entry", .code, "Statements run when the state is entered, once `state` holds it."),
+        SpecKey("exit", .code, "Statements run when the state is left, before `state` changes."),
+        SpecKey("final", .flag, "`true`: the state takes no transitions."),
+        .doc,
+    ]
+
+    static let transition: [SpecKey] = [
+        SpecKey("to", .name, required: true, "The state the transition goes to."),
+        SpecKey("when", .code, "A `Bool` expression over the view model's values: the guard; the first transition whose guard holds is taken."),
+        SpecKey("data", .fieldValues, "The target state's data, each an expression that may read the event's `payload`."),
     ]
 
     static let keyed: [SpecKey] = [
@@ -213,6 +255,7 @@ struct SpecKey {
         SpecKey("perform", .code, "Statements run synchronously on the main actor. The command produces one `()` value."),
         SpecKey("work", .code, "An expression of type `SignalProducer<Output, Failure>`, started on each execution."),
         SpecKey("task", .code, "`async throws` statements returning `Output`, run in a task on the main actor and cancelled when the execution is disposed. Fails with `any Error`."),
+        SpecKey("send", .name, "Instead of `perform`, `work` or `task`: an event of `machine` to send; enabled exactly when the event would cause a transition now (its `input` is the event's payload)."),
         SpecKey("input", .type, "The type passed to `execute(_:)`, readable as `input` (default `Void`)."),
         SpecKey("output", .type, "The type of the work's values (default `Void`). A `perform` always produces one `()` and takes no `output`."),
         SpecKey("failure", .type, "The type the work fails with: default `Never` for `work` (set it when the producer can fail); a `task` always fails with `any Error` and takes no other; `perform` cannot fail."),
@@ -221,7 +264,7 @@ struct SpecKey {
         SpecKey("onCompleted", .code, "Statements run on the main actor when an execution's `work` or `task` ends successfully, after its last value (and also when it sends none: a login, a save or a delete that tells of success by completing), in the transaction in which the command stops executing. Not with `perform`, which ends with its statements. Not run on a failure or an interruption, nor for a submit attempt refused because the form is invalid."),
         SpecKey("emits", .name, "An event that each value is sent to. A `work` or `task` that ends without a value sends none, and statements cannot send an event: to tell of such a success, give the work a value (`SignalProducer<Void, E>(value: ())`)."),
         SpecKey("policy", .choice(Command.Policy.allCases.map(\.rawValue)), "`oneAtATime` (default: disabled while executing; executing again fails with `CommandError.disabled` and runs nothing) or `latestWins` (a new execution interrupts the running one)."),
-        SpecKey("then", .name, "With `perform` only: another command of this view model, without input, executed once the transaction of the `perform` is over (see below)."),
+        SpecKey("then", .name, "With `perform` or `send` only: another command of this view model, without input, executed once the transaction of the `perform` is over (see below)."),
     ]
 
     static let resource: [SpecKey] = [

@@ -37,6 +37,7 @@ public struct SpecParser {
         spec.reactions = sections.readEntries(fields["reactions"]?.value, "reactions") { $0.reaction($1, $2) }
         spec.validation = sections.validation(fields["validation"]?.value)
         spec.invariants = sections.invariants(fields["invariants"]?.value)
+        spec.machine = sections.machine(fields["machine"]?.value)
         spec.brokenNames = sections.brokenNames
         return spec
     }
@@ -149,13 +150,13 @@ struct SectionReader {
     mutating func command(_ name: Located<String>, _ node: Node) -> Command? {
         let context = "command `\(name.value)`"
         guard let fields = reader.fields(of: node, in: context, place: .command) else { return nil }
-        let workKeys = ["perform", "work", "task"].filter { fields[$0] != nil }
+        let workKeys = ["perform", "work", "task", "send"].filter { fields[$0] != nil }
         guard workKeys.count == 1, let workKey = workKeys.first, let workNode = fields[workKey]?.value else {
             if workKeys.isEmpty {
                 // A misspelled `perform` (reported as an unknown key) needs no second error.
-                guard reader.misspelledKeys(of: node, place: .command).isDisjoint(with: ["perform", "work", "task"]) else { return nil }
+                guard reader.misspelledKeys(of: node, place: .command).isDisjoint(with: ["perform", "work", "task", "send"]) else { return nil }
                 reader.diagnostics.error(
-                    "\(context) needs what it does: `perform` (statements), `work` (a SignalProducer) or `task` (async code)",
+                    "\(context) needs what it does: `perform` (statements), `work` (a SignalProducer), `task` (async code) or `send` (an event of `machine`)",
                     at: reader.location(of: node))
             } else {
                 reader.diagnostics.error(
@@ -163,11 +164,17 @@ struct SectionReader {
             }
             return nil
         }
-        guard let workCode = reader.code(workNode, "`\(workKey)` of \(context)") else { return nil }
-        let work: Command.Work = switch workKey {
-        case "perform": .perform(workCode)
-        case "work": .producer(workCode)
-        default: .task(workCode)
+        let work: Command.Work
+        if workKey == "send" {
+            guard let event = reader.nonEmptyString(workNode, "`send` of \(context)") else { return nil }
+            work = .send(event)
+        } else {
+            guard let workCode = reader.code(workNode, "`\(workKey)` of \(context)") else { return nil }
+            work = switch workKey {
+            case "perform": .perform(workCode)
+            case "work": .producer(workCode)
+            default: .task(workCode)
+            }
         }
         var command = Command(name: name, work: work)
         func text(_ key: String) -> Located<String>? {

@@ -5,7 +5,7 @@
 enum TemplateFields {
     /// The version of the context's fields, printed in docs/templates.md: a custom template
     /// written for another version may name fields that are gone.
-    static let version = 3
+    static let version = 4
 }
 
 /// What a field holds, as a template uses it.
@@ -38,7 +38,7 @@ indirect enum TemplateValue: Sendable, Equatable {
 
 /// The kinds of object in the context: the view model at the top, and the members it lists.
 enum TemplateObjectType: String, CaseIterable, Sendable {
-    case viewModel, typeAlias, section, storedMember, value, event, command, resource, function
+    case viewModel, typeAlias, section, storedMember, value, event, enumeration, command, resource, function
 
     /// How docs/templates.md names it.
     var title: String {
@@ -49,6 +49,7 @@ enum TemplateObjectType: String, CaseIterable, Sendable {
         case .storedMember: "stored member"
         case .value: "value"
         case .event: "event"
+        case .enumeration: "enum"
         case .command: "command"
         case .resource: "resource"
         case .function: "function"
@@ -64,6 +65,7 @@ enum TemplateObjectType: String, CaseIterable, Sendable {
         case .storedMember: StoredMember.fields.map(\.info)
         case .value: ValueMember.fields.map(\.info)
         case .event: EventMember.fields.map(\.info)
+        case .enumeration: EnumMember.fields.map(\.info)
         case .command: CommandMember.fields.map(\.info)
         case .resource: ResourceMember.fields.map(\.info)
         case .function: CodeFunction.fields.map(\.info)
@@ -149,6 +151,7 @@ extension TemplateContext: TemplateObject {
         .list("commands", of: .command, "The commands, in order.") { $0.commands },
         .list("resources", of: .resource, "The resources, in order.") { $0.resources },
         .list("events", of: .event, "The events, in order.") { $0.events },
+        .list("enums", of: .enumeration, "The machine's `State` and `Event` enums; empty without `machine:`.") { $0.enums },
         .list("storage", of: .storedMember, "Every private stored `var`.") { $0.storage },
         .lines("runtimeObjects", "The `let`s of the runtime objects the view model uses, each line whole.") { $0.runtimeObjects },
         .list("functions", of: .function, "The spec's `functions`.") { $0.functions },
@@ -211,6 +214,14 @@ extension EventMember: TemplateObject {
         .text("type", "The type of its values.") { $0.type },
         .text("observerName", "The name of the observer that sends it.") { $0.observerName },
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
+    ]
+}
+
+extension EnumMember: TemplateObject {
+    static let fields: [TemplateField<EnumMember>] = [
+        .text("declaration", "`public enum State`, up to its `{`.") { $0.declaration },
+        .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
+        .lines("caseLines", "Each case's doc comment lines and its `case` line, without indentation.") { $0.caseLines },
     ]
 }
 

@@ -12,7 +12,7 @@ public enum SpecSchema {
         // A resource loads by `load` or by `task`; a child is computed by `value`, or kept by id
         // (`each`, `id`, `make`): one of them, not both.
         let oneOf = ["resources": [["load"], ["task"]], "children": [["value"], ["each", "id", "make"]]]
-        var sections: [String: [String: Any]] = ["validation": mapping(of: .validation)]
+        var sections: [String: [String: Any]] = ["validation": mapping(of: .validation), "machine": machine()]
         for name in SpecKeyTable.sections {
             let shorthand = MemberSection(rawValue: name)?.allowsTypeShorthand ?? false
             sections[name] = entries(of: KeyPlace.ofEntry[name]!, shorthand: shorthand, oneOf: oneOf[name] ?? [])
@@ -37,6 +37,17 @@ public enum SpecSchema {
         if !oneOf.isEmpty { entry["oneOf"] = oneOf.map { ["required": $0] } }
         let value: [String: Any] = shorthand ? ["oneOf": [["type": "string"], entry]] : entry
         return ["type": "object", "additionalProperties": value]
+    }
+
+    /// `machine:`: its states (a state may be empty) and events (a payload type alone, or empty).
+    static func machine() -> [String: Any] {
+        var machine = mapping(of: .machine)
+        var properties = machine["properties"] as? [String: Any] ?? [:]
+        let empty: [String: Any] = ["type": "null"]
+        properties["states"] = ["type": "object", "additionalProperties": ["oneOf": [empty, mapping(of: .machineState)]]]
+        properties["events"] = ["type": "object", "additionalProperties": ["oneOf": [empty, ["type": "string"], mapping(of: .machineEvent)]]]
+        machine["properties"] = properties
+        return machine
     }
 
     /// A mapping of `place`'s keys, each described by its doc line.
@@ -66,6 +77,11 @@ public enum SpecSchema {
         case .handlers: ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]]
         case .rules: ["type": "object", "additionalProperties": ["type": "array", "minItems": 1, "items": mapping(of: .rule)]]
         case .section: ["type": "object"]
+        case .transitions:
+            ["type": "object", "additionalProperties": ["oneOf": [string, mapping(of: .transition),
+                                                                   ["type": "array", "items": ["oneOf": [string, mapping(of: .transition)]]]]]]
+        case .fields: ["type": "object", "additionalProperties": string]
+        case .fieldValues: ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]]
         }
         property["description"] = key.doc
         return property

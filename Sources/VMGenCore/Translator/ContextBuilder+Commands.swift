@@ -20,11 +20,16 @@ extension ContextBuilder {
         let types = types(of: command)
         let type = "Reactive.Command<\(types.input), \(types.output), \(types.failure)>"
         let work: String = switch command.work {
-        case .perform: "perform"
+        case .perform, .send: "perform"
         case .producer: "work"
         case .task: "task"
         }
-        func isPerform() -> Bool { if case .perform = command.work { true } else { false } }
+        func isPerform() -> Bool {
+            switch command.work {
+            case .perform, .send: true
+            default: false
+            }
+        }
         func isTask() -> Bool { if case .task = command.work { true } else { false } }
         return CommandMember(
             name: name,
@@ -32,7 +37,7 @@ extension ContextBuilder {
             docLines: SwiftText.docLines(command.doc),
             declarationFits: LineLayout.fits("\(access)private(set) lazy var \(name): \(type) = Reactive.Command(", margin: 4),
             policy: command.policy == .oneAtATime ? "" : ".\(command.policy.rawValue)",
-            conditionStorage: command.enabled == nil ? "" : GeneratedNames.storage(of: GeneratedNames.canExecute(of: name)),
+            conditionStorage: value(named: GeneratedNames.canExecute(of: name)) == nil ? "" : GeneratedNames.storage(of: GeneratedNames.canExecute(of: name)),
             // The view model's enabled state is the command's: held once, told in its transactions.
             enabledStorage: value(named: GeneratedNames.isEnabled(of: name)) == nil
                 ? "" : GeneratedNames.storage(of: GeneratedNames.isEnabled(of: name)),
@@ -86,6 +91,12 @@ extension ContextBuilder {
                     docLines: [],
                     signature: "private func \(GeneratedNames.helper(name, "perform"))(\(parameter)) {",
                     bodyLines: embedded(code)))
+            case .send(let event):
+                // The command's input is the event's payload.
+                result.append(CodeFunction(
+                    docLines: [],
+                    signature: "private func \(GeneratedNames.helper(name, "perform"))(\(parameter)) {",
+                    bodyLines: ["        \(CheckedMachine.sendName)(.\(event.value)\(types.hasInput ? "(input)" : ""))"]))
             case .producer(let code):
                 result.append(CodeFunction(
                     docLines: [],

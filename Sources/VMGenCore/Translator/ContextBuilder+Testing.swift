@@ -108,8 +108,8 @@ extension ContextBuilder {
     func freshComputation(of value: ReactiveValue) -> [LineLayout.Piece]? {
         func stored(_ name: String) -> String { "$0." + storedValue(name) }
         func computation(_ value: ReactiveValue) -> LineLayout.Piece? {
-            guard value.pacing == nil, let code = value.expression, childList(value.name) == nil else { return nil }
-            return call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value)), reactiveRead: stored,
+            guard value.pacing == nil, hasComputation(value), childList(value.name) == nil else { return nil }
+            return call(computationName(of: value), arguments: arguments(for: readsKey(of: value)), reactiveRead: stored,
                         fixedRead: { "$0." + $0 })
         }
         switch value.source {

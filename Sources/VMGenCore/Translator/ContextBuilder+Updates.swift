@@ -154,8 +154,8 @@ extension ContextBuilder {
             return validationValue(value, reactiveRead: storedValue) ?? .text("nil")
         case .state, .derived, .child, .condition, .rule:
             if let list = childListCall(value, inInitializer: true, reactiveRead: storedValue) { return list }
-            guard let code = value.expression else { return .text("nil") }
-            return call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value)), reactiveRead: storedValue)
+            guard hasComputation(value) else { return .text("nil") }
+            return call(computationName(of: value), arguments: arguments(for: readsKey(of: value)), reactiveRead: storedValue)
         case .commandIsExecuting, .resourceIsLoading, .activation:
             return .text("false")
         case .commandIsEnabled(let command):
@@ -390,8 +390,8 @@ extension ContextBuilder {
                     newValue = list
                     break
                 }
-                guard let code = value.expression else { continue }
-                newValue = call(computationName(of: value), arguments: arguments(of: code, for: readsKey(of: value)), reactiveRead: storedValue)
+                guard hasComputation(value) else { continue }
+                newValue = call(computationName(of: value), arguments: arguments(for: readsKey(of: value)), reactiveRead: storedValue)
             }
             // A child value changed when it holds other objects; its children's own changes are followed.
             let replaceFunction = if case .child = value.source { "replaceChild" } else { "replace" }

@@ -59,6 +59,7 @@ public struct ContextBuilder {
         let values = model.reactiveValues
         func members(_ filter: (ReactiveValue) -> Bool) -> [ValueMember] { values.filter(filter).map(valueMember) }
         let specImports = specImports
+        let machineCode = machineCodeFunctions()
         return TemplateContext(
             specPath: SwiftText.commentSafe(model.file),
             generatorVersion: version,
@@ -86,15 +87,16 @@ public struct ContextBuilder {
                 EventMember(name: event.name.value, type: types.name(for: event.type, or: "Swift.Void"),
                             observerName: GeneratedNames.helper(event.name.value, "observer"), docLines: SwiftText.docLines(event.doc))
             },
+            enums: machineEnums(),
             storage: storage(),
             runtimeObjects: runtimeObjects(),
-            functions: model.functions.map(function),
+            functions: model.functions.map(function) + sendFunction(),
             updateFunction: updateFunction,
             initializer: initializer(),
             deinitLines: deinitLines(),
-            updates: updates(),
-            computations: computations() + childListComputations() + reactionFunctions(),
-            actions: actions() + childListHandlers(),
+            updates: updates() + transitionFunction(),
+            computations: computations() + machineConditions() + machineCode.computations + childListComputations() + reactionFunctions(),
+            actions: actions() + machineCode.actions + childListHandlers(),
             typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) },
             testing: testing(),
             conformanceExtensions: conformanceExtensions())

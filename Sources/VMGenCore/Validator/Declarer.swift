@@ -113,6 +113,10 @@ struct Declarer {
             declare("isActive", .activation, type: "Bool", at: lifecycle.location)
         }
         declareValidation()
+        if let machine = spec.machine {
+            declare(CheckedMachine.stateName, .machineState, type: "State", at: machine.location)
+            declare(CheckedMachine.sendName, .generated(for: "machine"), type: nil, at: machine.location)
+        }
         // Each readable value is also exposed as a runtime Property named `<name>Property`.
         let readable = symbols.values.filter(\.isReactive).sorted { ($0.location, $0.name) < ($1.location, $1.name) }
         for symbol in readable {
@@ -131,6 +135,7 @@ extension Symbol {
         case .commandOutput(let command): "the generated `\(name)` of command `\(command)`"
         case .resourceOutput(let resource): "the generated `\(name)` of resource `\(resource)`"
         case .activation: "`isActive` of `lifecycle: active`"
+        case .machineState: "the generated `state` of `machine`"
         case .parameter: "parameter `\(name)`"
         case .dependency: "dependency `\(name)`"
         case .constant: "constant `\(name)`"

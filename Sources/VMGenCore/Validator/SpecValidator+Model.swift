@@ -1,7 +1,7 @@
 /// The checked model: what the checker decided, and the entries it accepted, for the translator,
 /// which reads nothing else.
 extension Checker {
-    func model(graph order: (graph: DependencyGraph, updateOrder: [GraphNode]), values: [ReactiveValue], functions: [CheckedEntry<Function>], reactions: [ResolvedReaction], commands: [CheckedCommand], resources: [CheckedResource], analysis: CodeAnalysis) -> ViewModelModel {
+    func model(graph order: (graph: DependencyGraph, updateOrder: [GraphNode]), values: [ReactiveValue], functions: [CheckedEntry<Function>], reactions: [ResolvedReaction], commands: [CheckedCommand], resources: [CheckedResource], machine: CheckedMachine?, analysis: CodeAnalysis) -> ViewModelModel {
         func checked<Entry>(_ entry: Entry, _ name: Located<String>, _ slot: CodeSlot? = nil) -> CheckedEntry<Entry> {
             CheckedEntry(entry: entry, location: name.location, reads: slot.flatMap { analysis.argumentOrder[$0] } ?? [])
         }
@@ -16,7 +16,7 @@ extension Checker {
             writtenTypes: writtenTypes, access: spec.access?.value ?? "public",
             runtimeProperties: spec.runtimeProperties, symbols: symbols, reactiveValues: values, graph: order.graph,
             updateOrder: order.updateOrder, fixedReads: analysis.fixedReads, argumentOrder: analysis.argumentOrder, hasActivation: spec.hasActivation,
-            types: analysis.types, reactions: reactions, commands: commands, resources: resources, codesEndingInModifierWord: analysis.codesEndingInModifierWord)
+            types: analysis.types, reactions: reactions, commands: commands, resources: resources, machine: machine, codesEndingInModifierWord: analysis.codesEndingInModifierWord)
     }
 
     /// Every type the spec writes, in spec order: the members', then each command's input,
@@ -37,6 +37,6 @@ extension Checker {
             let types: [(WrittenType.Role, Located<String>?)] = [(.type, resource.type), (.failure, resource.failure)]
             result += types.compactMap { role, type in type.map { WrittenType(owner: resource.name.value, kind: .resource, role: role, type: $0) } }
         }
-        return result
+        return result + machineTypes
     }
 }

@@ -68,6 +68,12 @@ extension Checker {
         var result: [String] = []
         for write in writes {
             guard let symbol = analysis.resolve(write, in: reaction.perform, "the `perform` of reaction `\(reaction.name.value)`") else { continue }
+            if symbol.kind == .machineState {
+                analysis.diagnostics.error(
+                    "reaction `\(reaction.name.value)` writes `state`, which only `send(_:)` changes, by a transition of the machine; a reaction cannot send events: write the transition's guard or `entry` instead",
+                    at: reaction.perform.location(ofUTF8Offset: write.offset))
+                continue
+            }
             guard symbol.kind == .state else {
                 analysis.diagnostics.error(
                     "reaction `\(reaction.name.value)` writes `\(write.name)`, which is \(symbol.messageName); a reaction writes only state values (a derived value follows what it reads: write those instead)",

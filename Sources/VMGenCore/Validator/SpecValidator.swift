@@ -29,7 +29,8 @@ struct Checker {
     /// loads read) and reactions; the graph's phase orders them, and the model is made. Nil on an error.
     func run(warn: Bool, _ analysis: inout CodeAnalysis) -> ViewModelModel? {
         checkTypes(&analysis)
-        let values = makeValues(&analysis) + makeValidationValues(&analysis)
+        let machine = checkMachine(&analysis)
+        let values = makeValues(conditionReads: machine.conditionReads, &analysis) + makeValidationValues(&analysis)
         let functions = checkConstantsAndFunctions(&analysis)
         let commands = checkCommands(&analysis)
         let (resources, resourceReads) = checkResources(&analysis)
@@ -41,7 +42,7 @@ struct Checker {
         // Design warnings only make sense once the spec is valid.
         if warn && !analysis.diagnostics.hasErrors { warnAboutValuesThatNeverChange(values: values, &analysis) }
         guard let order, !analysis.diagnostics.hasErrors else { return nil }
-        return model(graph: order, values: values, functions: functions, reactions: reactions, commands: commands, resources: resources, analysis: analysis)
+        return model(graph: order, values: values, functions: functions, reactions: reactions, commands: commands, resources: resources, machine: machine.machine, analysis: analysis)
     }
 }
 
@@ -82,7 +83,8 @@ extension Checker {
     // MARK: Types
 
     func checkTypes(_ analysis: inout CodeAnalysis) {
-        for written in writtenTypes {
+        // The machine's types are checked with the machine (`checkMachineTypes`).
+        for written in writtenTypes where written.kind != .generated(for: "machine") {
             let owner = Symbol(name: written.owner, kind: written.kind, type: nil, location: written.type.location).messageName
             analysis.checkType(written.type, of: written.role == .type ? owner : "the \(written.role.rawValue.lowercased()) of \(owner)")
         }
@@ -91,7 +93,8 @@ extension Checker {
     // MARK: Reactive values
 
     /// The entries' values (validation's: `makeValidationValues`), each with its code checked and its reads.
-    func makeValues(_ analysis: inout CodeAnalysis) -> [ReactiveValue] {
+    /// `conditionReads`: what the enabled condition of each command that sends an event reads (`checkMachine`).
+    func makeValues(conditionReads: [String: [String]], _ analysis: inout CodeAnalysis) -> [ReactiveValue] {
         var values: [ReactiveValue] = []
         func append(_ member: Member, type: String, source: ReactiveValue.Source, expression: Code?, reads: [String] = [], pacing: Pacing? = nil) {
             values.append(analysis.checked(ReactiveValue(
@@ -115,9 +118,17 @@ extension Checker {
             guard let type = member.type?.value else { continue }
             append(member, type: type, source: .child, expression: member.value, reads: member.keyed.map { checkChildList(member, $0, &analysis) } ?? [])
         }
+        if let machine = spec.machine {
+            values.append(analysis.checked(machineStateValue(machine)))
+        }
         for command in spec.commands {
             let name = command.name.value
-            if let enabled = command.enabled {
+            let sendReads = conditionReads[name]
+            if let sendReads, case .send(let event) = command.work {
+                values.append(ReactiveValue(
+                    name: GeneratedNames.canExecute(of: name), type: "Bool", doc: nil, source: .condition(command: name),
+                    expression: nil, reads: sendReads, location: event.location))
+            } else if let enabled = command.enabled {
                 values.append(analysis.checked(ReactiveValue(
                     name: GeneratedNames.canExecute(of: name), type: "Bool", doc: nil, source: .condition(command: name),
                     expression: enabled, reads: [], location: enabled.location)))
@@ -130,7 +141,8 @@ extension Checker {
             values.append(ReactiveValue(
                 name: GeneratedNames.isEnabled(of: name), type: "Bool", doc: "Whether `\(name)` can be executed now.",
                 source: .commandIsEnabled(command: name), expression: nil,
-                reads: (command.enabled == nil ? [] : [GeneratedNames.canExecute(of: name)]) + notExecuting, location: command.name.location))
+                reads: (command.enabled == nil && sendReads == nil ? [] : [GeneratedNames.canExecute(of: name)]) + notExecuting,
+                location: command.name.location))
         }
         for resource in spec.resources {
             let name = resource.name.value
@@ -190,6 +202,7 @@ extension CodeAnalysis {
             resolve($0, in: code, what, given: given, isWritten: written.contains($0.offset))?.name
         }
         statementReads += SpecCode.names(reads)
+        checkWritesOfMachineState(in: body, reads: reads, code, what)
         return (body, declared)
     }
 
@@ -237,6 +250,10 @@ extension CodeAnalysis {
             // `input` is the execution's argument, which `perform` and `work` read; the condition
             // is one value for every execution, so it cannot depend on one.
             advice = "; the command's `input` exists only while it runs: `enabled` must not depend on it, check it in `perform` or `work` instead"
+        }
+        if read.name == "payload", what.hasPrefix("the guard of") {
+            // A command that sends the event is enabled (by its guards) before any payload exists.
+            advice = "; a guard cannot read the event's payload, since a command that sends the event is enabled by its guards before it has one: keep what decides the transition in a value the guard reads"
         }
         let needsLifecycle = read.name == "isActive" && !spec.hasActivation
         if needsLifecycle {
@@ -426,6 +443,8 @@ extension Checker {
                 if let body = analysis.parseStatements(code, what, signature: input)?.body, command.output.map({ !SpecCode.isVoid($0.value) }) == true {
                     analysis.checkReturnsItsValue(body, code, what)
                 }
+            case .send:
+                break
             }
             if let onValue = command.onValue { analysis.parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)") }
             if let onFailure = command.onFailure { analysis.parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)") }
@@ -464,6 +483,8 @@ extension Checker {
                 }
             case .producer:
                 if let failure = command.failure { analysis.checkFailureIsAnError(failure, of: "command `\(name)`") }
+            case .send:
+                break
             }
         }
         return spec.commands.map(CheckedCommand.init(entry:))
@@ -473,10 +494,13 @@ extension Checker {
     /// follow each other through `then` never come back to the first (that would never end).
     func checkThen(_ then: Located<String>, of command: Command, _ analysis: inout CodeAnalysis) {
         let name = command.name.value
-        guard case .perform = command.work else {
+        switch command.work {
+        case .perform, .send:
+            break
+        case .producer, .task:
             let key = if case .task = command.work { "task" } else { "work" }
             analysis.diagnostics.error(
-                "`then` of command `\(name)` needs `perform`: it runs `\(then.value)` once the perform's transaction is over, and `\(name)` uses `\(key)`, whose work ends later",
+                "`then` of command `\(name)` needs `perform` or `send`: it runs `\(then.value)` once the perform's transaction is over, and `\(name)` uses `\(key)`, whose work ends later",
                 at: then.location)
             return
         }
@@ -516,11 +540,16 @@ extension Checker {
     /// same (compared in one spelling, `SpecCode.canonicalSpelling`; type aliases are not known).
     func checkEmittedType(of command: Command, to event: Member, at location: SourceLocation, _ analysis: inout CodeAnalysis) {
         func normalized(_ type: String?) -> String { SpecCode.canonicalSpelling(ofType: type ?? "Void") }
-        let output: String? = if case .perform = command.work { nil } else { command.output?.value }
+        // A `perform`, and a command that sends a machine's event, produce one `()`.
+        let producesVoid = switch command.work {
+        case .perform, .send: true
+        case .producer, .task: false
+        }
+        let output: String? = producesVoid ? nil : command.output?.value
         guard normalized(output) != normalized(event.type?.value) else { return }
         let sends = output.map { "`\($0)`" } ?? "`()`"
-        let advice = if case .perform = command.work {
-            "a `perform` sends `()`: make the event `Void`, or use `work` or `task` with an `output:`"
+        let advice = if producesVoid {
+            "a `perform` or `send` sends `()`: make the event `Void`, or use `work` or `task` with an `output:`"
         } else {
             "give the event the command's `output:` type"
         }

@@ -1,0 +1,66 @@
+/// A random `machine:`: a start state without data, a busy state whose data comes from an event's
+/// payload or from the values, a final state, and maybe a failed one; guards over the values,
+/// `entry` and `exit` statements, commands that `send:` its events and a derived value that reads `state`.
+extension SpecBuilder {
+    struct Machine {
+        var lines: [String] = []
+    }
+
+    mutating func makeMachine() {
+        // `AppTypesModule.Event` would be hidden by the machine's `Event` inside the class.
+        guard !usesAppTypes, random.chance(35) else { return }
+        let idle = random.pick(["idle", "ready", "editing"])
+        let busy = random.pick(["busy", "loading", "working"])
+        let done = random.pick(["done", "finished", "closed"])
+        let hasFailed = random.chance(50)
+        let (start, finish, reset, fail) = ("start", "finish", "reset", "fail")
+        let startPayload = random.pick([ValueType.int, .string])
+        let field = name(from: ["amount", "label", "taken"])
+        let data = random.chance(50) ? "payload" : make(instanceScope) { $0.expression(startPayload) }
+        let guardScope = fixedScope + stateScope + activeScope
+        let guardCode = make(guardScope) { $0.expression(.bool) }
+        var writer = YAMLWriter(random: SeededRandom(seed: random.next()))
+        var lines = ["machine:"]
+        if random.chance(50) { lines.append("  doc: \(writer.scalar(random.pick(Self.docs), inFlow: false, indent: "  "))") }
+        lines.append("  initial: \(idle)")
+        lines.append("  events:")
+        lines.append(random.chance(50) ? "    \(start): \(startPayload.spelling)" : "    \(start): { payload: \(startPayload.spelling) }")
+        lines.append(random.chance(50) ? "    \(finish):" : "    \(finish): { doc: \(writer.scalar(random.pick(Self.docs), inFlow: true, indent: "    ")) }")
+        lines.append("    \(reset): {}")
+        if hasFailed { lines.append("    \(fail): String") }
+        lines.append("  states:")
+        lines.append("    \(idle):")
+        if random.chance(40) { lines.append("      doc: \(writer.scalar(random.pick(Self.docs), inFlow: false, indent: "      "))") }
+        lines.append("      on:")
+        lines.append("        \(start):")
+        lines.append("          - to: \(busy)")
+        lines.append("            when: \(writer.scalar(guardCode, inFlow: false, indent: "            "))")
+        lines.append("            data: { \(field): \(writer.scalar(data, inFlow: true, indent: "            ")) }")
+        if random.chance(50) { lines.append("          - \(idle)") }
+        lines.append("    \(busy):")
+        lines.append("      data: { \(field): \(startPayload.spelling) }")
+        for key in ["entry", "exit"] where random.chance(50) {
+            let (scope, writable) = (instanceScope, stateScope)
+            let statements = make(scope) { $0.statements(writing: writable, extra: []) }
+            lines.append("      \(key): \(writer.scalar(statements, inFlow: false, indent: "      "))")
+        }
+        lines.append("      on:")
+        lines.append("        \(finish): \(done)")
+        lines.append("        \(reset): { to: \(idle) }")
+        if hasFailed { lines.append("        \(fail): failed") }
+        lines.append("    \(done): { final: true }")
+        if hasFailed {
+            lines.append("    failed:")
+            lines.append("      on: { \(reset): \(idle) }")
+        }
+        machine = Machine(lines: lines)
+        // Commands that send: one with the start's payload as input, one without.
+        let starter = name(from: ["begin", "launch"])
+        commands.append(Command(name: starter, fields: [.init(key: "input", value: startPayload.spelling), .init(key: "send", value: start)], hasInput: true))
+        let finisher = name(from: ["complete", "wrapUp"])
+        var fields: [YAMLWriter.Field] = [.init(key: "send", value: random.pick([finish, reset]))]
+        if random.chance(30) { fields.append(.init(key: "doc", value: random.pick(Self.docs))) }
+        commands.append(Command(name: finisher, fields: fields))
+        derived.append((Binding(name: name(from: ["isBusy", "working"]), type: .bool), "if case .\(busy) = state { true } else { false }"))
+    }
+}

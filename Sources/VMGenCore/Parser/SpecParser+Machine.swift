@@ -1,0 +1,85 @@
+import Yams
+
+/// Reads `machine:`: the initial state, the states (their data, entry and exit statements,
+/// transitions on events, whether they are final) and the events.
+extension SectionReader {
+    mutating func machine(_ node: Node?) -> Machine? {
+        guard let node else { return nil }
+        guard let fields = reader.fields(of: node, in: "`machine`", place: .machine),
+            let initial = fields["initial"].flatMap({ reader.nonEmptyString($0.value, "`initial` of `machine`") })
+        else { return nil }
+        var machine = Machine(location: reader.location(of: node), initial: initial)
+        machine.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of `machine`")?.value }
+        machine.states = readEntries(fields["states"]?.value, "states") { $0.machineState($1, $2) }
+        if let states = fields["states"], case .mapping(let mapping) = states.value, mapping.count == 0 {
+            reader.diagnostics.error("`states` of `machine` is empty; a machine has at least its initial state: `states: { \(initial.value): {} }`",
+                                     at: states.key.location)
+        }
+        machine.events = readEntries(fields["events"]?.value, "events") { $0.machineEvent($1, $2) }
+        return machine
+    }
+
+    private mutating func machineState(_ name: Located<String>, _ node: Node) -> MachineState? {
+        var state = MachineState(name: name)
+        // `loggedIn: {}` or `loggedIn:` alone: a state without data or transitions.
+        if case .scalar(let scalar) = node, scalar.string.isEmpty { return state }
+        let context = "state `\(name.value)`"
+        guard let fields = reader.fields(of: node, in: context, place: .machineState) else { return nil }
+        state.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
+        state.entry = fields["entry"].flatMap { reader.code($0.value, "`entry` of \(context)") }
+        state.exit = fields["exit"].flatMap { reader.code($0.value, "`exit` of \(context)") }
+        state.isFinal = fields["final"].flatMap { reader.bool($0.value, "`final` of \(context)") } ?? false
+        if let data = fields["data"]?.value, let entries = reader.entries(of: data, in: "`data` of \(context)") {
+            state.data = entries.compactMap { entry in
+                reader.type(entry.value, "the type of `\(entry.key.value)` in \(context)").map { MachineField(name: entry.key, type: $0) }
+            }
+        }
+        if let on = fields["on"]?.value, let entries = reader.entries(of: on, in: "`on` of \(context)") {
+            state.handlers = entries.map { entry in
+                MachineHandler(event: entry.key, transitions: transitions(entry.value, on: entry.key.value, in: context))
+            }
+        }
+        return state
+    }
+
+    /// `event: target`, `event: { to: target, when: ..., data: ... }`, or a list of those.
+    private mutating func transitions(_ node: Node, on event: String, in context: String) -> [MachineTransition] {
+        if case .sequence(let sequence) = node {
+            return sequence.compactMap { transition($0, on: event, in: context) }
+        }
+        return transition(node, on: event, in: context).map { [$0] } ?? []
+    }
+
+    private mutating func transition(_ node: Node, on event: String, in context: String) -> MachineTransition? {
+        let what = "the transition of \(context) on `\(event)`"
+        if case .scalar = node {
+            guard let target = reader.nonEmptyString(node, "the target of \(what)") else { return nil }
+            return MachineTransition(location: target.location, target: target)
+        }
+        guard let fields = reader.fields(of: node, in: what, place: .transition),
+            let target = fields["to"].flatMap({ reader.nonEmptyString($0.value, "`to` of \(what)") })
+        else { return nil }
+        var transition = MachineTransition(location: target.location, target: target)
+        transition.guardCode = fields["when"].flatMap { reader.code($0.value, "`when` of \(what)") }
+        if let data = fields["data"]?.value, let entries = reader.entries(of: data, in: "`data` of \(what)") {
+            transition.data = entries.compactMap { entry in
+                reader.code(entry.value, "`\(entry.key.value)` in the `data` of \(what)").map { (entry.key, $0) }
+            }
+        }
+        return transition
+    }
+
+    private mutating func machineEvent(_ name: Located<String>, _ node: Node) -> MachineEvent? {
+        var event = MachineEvent(name: name)
+        if case .scalar(let scalar) = node {
+            // `retry:` alone carries nothing; `failed: String` is shorthand for its payload.
+            if !scalar.string.isEmpty { event.payload = reader.type(node, "the payload of event `\(name.value)`") }
+            return event
+        }
+        let context = "event `\(name.value)` of `machine`"
+        guard let fields = reader.fields(of: node, in: context, place: .machineEvent) else { return nil }
+        event.payload = fields["payload"].flatMap { reader.type($0.value, "the payload of \(context)") }
+        event.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of \(context)")?.value }
+        return event
+    }
+}
