@@ -85,29 +85,18 @@ extension ContextBuilder {
             let name = command.name.value
             let types = types(of: command)
             let parameter = types.hasInput ? self.types.parameter("_ input", types.input) : ""
-            switch command.work {
-            case .perform(let code):
-                result.append(CodeFunction(
-                    docLines: [],
-                    signature: "private func \(GeneratedNames.helper(name, "perform"))(\(parameter)) {",
-                    bodyLines: embedded(code)))
-            case .send(let event):
-                // The command's input is the event's payload.
-                result.append(CodeFunction(
-                    docLines: [],
-                    signature: "private func \(GeneratedNames.helper(name, "perform"))(\(parameter)) {",
-                    bodyLines: ["        \(CheckedMachine.sendName)(.\(event.value)\(types.hasInput ? "(input)" : ""))"]))
-            case .producer(let code):
-                result.append(CodeFunction(
-                    docLines: [],
-                    signature: "private func \(GeneratedNames.helper(name, "work"))(\(parameter)) -> Reactive.SignalProducer<\(types.output), \(types.failure)> {",
-                    bodyLines: embedded(code)))
-            case .task(let code):
-                result.append(CodeFunction(
-                    docLines: [],
-                    signature: "private func \(GeneratedNames.helper(name, "task"))(\(parameter)) async throws -> \(types.output) {",
-                    bodyLines: embedded(code)))
+            // The method that runs the work: its name, what follows its parameters, its body.
+            let (kind, returns, body): (String, String, [String]) = switch command.work {
+            case .perform(let code): ("perform", "", embedded(code))
+            // The command's input is the event's payload.
+            case .send(let event): ("perform", "", ["        \(CheckedMachine.sendName)(.\(event.value)\(types.hasInput ? "(input)" : ""))"])
+            case .producer(let code): ("work", " -> Reactive.SignalProducer<\(types.output), \(types.failure)>", embedded(code))
+            case .task(let code): ("task", " async throws -> \(types.output)", embedded(code))
             }
+            result.append(CodeFunction(
+                docLines: [],
+                signature: "private func \(GeneratedNames.helper(name, kind))(\(parameter))\(returns) {",
+                bodyLines: body))
             if submits(name) { result.append(attemptFunction(name)) }
             if command.onValue != nil || command.emits != nil {
                 var body: [String] = []
