@@ -7,13 +7,16 @@ struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
         abstract: "Print each spec's dependency graph (what each value reads) as Mermaid or Graphviz DOT.",
-        discussion: "One graph per spec, in path order. Nodes are styled by kind: state, derived, command outputs, resources, events, lifecycle, reactions, validation.")
+        discussion: "One graph per spec, in path order. Nodes are styled by kind: state, derived, command outputs, resources, events, lifecycle, reactions, validation. With --machine, each spec's state machine instead: its states, and its transitions labelled with their event and guard.")
 
     @Argument(help: "Spec files (*.vm.yaml) or folders to search for them.")
     var paths: [String]
 
     @Option(help: "mermaid or dot.")
     var format: GraphExport.Format = .mermaid
+
+    @Flag(help: "Draw each spec's machine: (its states and transitions) instead of its dependency graph.")
+    var machine = false
 
     func run() throws {
         let generator = try Generator()
@@ -29,7 +32,16 @@ struct Graph: ParsableCommand {
                 failed = true
                 continue
             }
-            graphs.append(GraphExport.render(model, as: format))
+            guard machine else {
+                graphs.append(GraphExport.render(model, as: format))
+                continue
+            }
+            guard let diagram = MachineDiagram.render(model, as: format) else {
+                Console.error("\(spec.file): error: --machine draws a machine, and this spec has no `machine:` section")
+                failed = true
+                continue
+            }
+            graphs.append(diagram)
         }
         print(graphs.joined(separator: "\n"), terminator: "")
         if failed { throw ExitCode.failure }

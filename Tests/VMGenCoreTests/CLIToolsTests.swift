@@ -99,6 +99,51 @@ struct CLIToolsTests {
         #expect(try String(contentsOf: folder.appendingPathComponent("out/Hand.swift"), encoding: .utf8) == "struct Hand {}\n")
     }
 
+    @Test("graph --machine draws the states and transitions, with guards, fallbacks and final states")
+    func graphOfAMachine() throws {
+        let spec = """
+            viewModel: Door
+            state:
+              hasKey: { type: Bool, initial: "false", input: true }
+            machine:
+              initial: closed
+              events: { open: {}, lock: {}, smash: {} }
+              states:
+                closed:
+                  on:
+                    open:
+                      - { to: opened, when: "!hasKey || true" }
+                      - closed
+                    lock: locked
+                    smash: broken
+                opened: {}
+                locked: { on: { open: { to: opened, when: hasKey } } }
+                broken: { final: true }
+            """
+        try spec.write(to: folder.appendingPathComponent("Door.vm.yaml"), atomically: true, encoding: .utf8)
+        let mermaid = try runVMGen(["graph", "Door.vm.yaml", "--machine"], in: folder)
+        #expect(mermaid.status == 0, "\(mermaid.stderr)")
+        #expect(mermaid.stdout == """
+            stateDiagram-v2
+                [*] --> closed
+                closed --> opened: open [!hasKey || true]
+                closed --> closed: open [else]
+                closed --> locked: lock
+                closed --> broken: smash
+                locked --> opened: open [hasKey]
+                broken --> [*]
+
+            """)
+        let dot = try runVMGen(["graph", "Door.vm.yaml", "--machine", "--format", "dot"], in: folder)
+        #expect(dot.stdout.contains("    broken [shape=doublecircle];\n"))
+        #expect(dot.stdout.contains("    _start -> closed;\n"))
+        #expect(dot.stdout.contains("    locked -> opened [label=\"open [hasKey]\"];\n"))
+        try "viewModel: Plain\n".write(to: folder.appendingPathComponent("Plain.vm.yaml"), atomically: true, encoding: .utf8)
+        let none = try runVMGen(["graph", "Plain.vm.yaml", "--machine"], in: folder)
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("Plain.vm.yaml: error: --machine draws a machine"))
+    }
+
     @Test("graph shows a reaction as a reaction and a rule of validation as a rule, with the submit attempt")
     func graphOfReactionsAndValidation() throws {
         let spec = """
