@@ -2,8 +2,9 @@ import VMGenCore
 
 extension Server {
     /// Keys where a key is written, with their doc lines; in spec code, the names that code may
-    /// read; in a value that names declarations (`emits`, `then`, `onChange`), those names; in a
-    /// value of fixed words (`policy`, `trigger`), the words.
+    /// read; in a value that names declarations (`emits`, `then`, `onChange`), those names, and a
+    /// machine's states and events where one is named; in a value of fixed words (`policy`,
+    /// `trigger`), the words.
     func completion(_ params: TextDocumentPositionParams) -> CompletionList {
         guard let document = document(params.textDocument.uri) else { return CompletionList(items: []) }
         let position = document.clamp(params.position)
@@ -48,6 +49,7 @@ extension Server {
     }
 
     private func keyItems(atPath path: [String], uri: String, outline: YAMLOutline, line: Int) -> [CompletionItem] {
+        if let events = machineKeyItems(path: path, uri: uri) { return events }
         if let keys = SpecKeyTable.keys(atPath: path) {
             return keys.map { key in
                 CompletionItem(label: key.name, kind: .field, detail: key.valueKind + (key.isRequired ? ", required" : ""), documentation: key.doc)
@@ -67,6 +69,7 @@ extension Server {
     }
 
     private func valueItems(path: [String], uri: String) -> [CompletionItem] {
+        if let names = machineValueItems(path: path, uri: uri) { return names }
         guard let key = SpecKeyTableLookup.key(at: path) else {
             if SpecKeyTableLookup.isHandler(path) { return codeItems(path: path, uri: uri) }
             return []

@@ -175,6 +175,40 @@ struct CompletionTests {
         #expect(hover.contains("a rule of email") && !hover.contains("$rule"), "\(hover)")
     }
 
+    @Test("completion offers a machine's states where a state is named and its events where an event is named")
+    func machineNames() throws {
+        let session = try Session()
+        let door = """
+            viewModel: DoorViewModel
+            machine:
+              initial: closed
+              events: { open: {}, knock: { payload: Int } }
+              states:
+                closed:
+                  on:
+                    open: { to: opened }
+                    knock: closed
+                opened: { data: { since: Int } }
+            commands:
+              push: { send: open }
+            """
+        session.open("Door.vm.yaml", door)
+        let initial = session.completionLabels("Door.vm.yaml", 2, 11)
+        #expect(initial == ["closed"], "the initial state has no data: \(initial)")
+        let target = session.completionLabels("Door.vm.yaml", 7, 22)
+        #expect(Set(target) == ["closed", "opened"], "\(target)")
+        let shorthand = session.completionLabels("Door.vm.yaml", 8, 15)
+        #expect(Set(shorthand) == ["closed", "opened"], "\(shorthand)")
+        let send = session.completionLabels("Door.vm.yaml", 11, 18)
+        #expect(Set(send) == ["open", "knock"], "\(send)")
+        // A new key under a state's `on:`: the events it does not handle yet.
+        session.change("Door.vm.yaml", door.replacingOccurrences(of: "        knock: closed\n", with: "        knock: closed\n        \n"), version: 2)
+        #expect(session.completionLabels("Door.vm.yaml", 9, 8) == [])
+        session.change("Door.vm.yaml", door.replacingOccurrences(of: "    opened: { data: { since: Int } }\n", with: "    opened:\n      on:\n        \n"), version: 3)
+        let events = session.completionLabels("Door.vm.yaml", 11, 8)
+        #expect(Set(events) == ["open", "knock"], "\(events)")
+    }
+
     @Test("completion leaves out what the checker would refuse: a value itself, a command's own outputs in its enabled, members after a dot")
     func refusedNamesLeftOut() throws {
         let session = try Session()
