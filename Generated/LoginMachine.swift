@@ -112,7 +112,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     // MARK: State machine
 
     /// The states of the view model, each case with the data that exists only in it.
-    public enum State: Swift.Equatable {
+    public enum State: Swift.Equatable, Swift.Sendable {
         /// Nothing sent yet.
         case idle
         /// A login for `username` is running.

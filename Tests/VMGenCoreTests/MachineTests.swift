@@ -66,7 +66,7 @@ struct MachineTests {
     func publicShape() throws {
         let source = try #require(generate(Self.player))
         for line in [
-            "    enum State: Swift.Equatable {", "        case playing(title: String)", "    enum Event {", "        case play(String)",
+            "    enum State: Swift.Equatable, Swift.Sendable {", "        case playing(title: String)", "    enum Event {", "        case play(String)",
             "        case louder", "    private(set) var state: State {", "    func send(_ event: Event) {",
             "        case (.playing(let title), .louder):",
         ] {
@@ -74,7 +74,7 @@ struct MachineTests {
         }
         #expect(!source.contains("\n    public "), "an internal view model declares nothing public")
         let publicSource = try #require(generate(Self.player.replacingOccurrences(of: "access: internal\n", with: "")))
-        #expect(publicSource.contains("\n    public enum State: Swift.Equatable {\n"))
+        #expect(publicSource.contains("\n    public enum State: Swift.Equatable, Swift.Sendable {\n"))
         #expect(publicSource.contains("\n    public func send(_ event: Event) {\n"))
     }
 
@@ -113,8 +113,8 @@ struct MachineTests {
                 """))
             return source.split(separator: "\n").first { $0.contains("enum State") }.map(String.init)
         }
-        #expect(try stateDeclaration("[String: Int]?") == "    public enum State: Swift.Equatable {")
-        #expect(try stateDeclaration("[Double]") == "    public enum State: Swift.Equatable {")
+        #expect(try stateDeclaration("[String: Int]?") == "    public enum State: Swift.Equatable, Swift.Sendable {")
+        #expect(try stateDeclaration("[Double]") == "    public enum State: Swift.Equatable, Swift.Sendable {")
         #expect(try stateDeclaration("Date") == "    public enum State {")
         #expect(try stateDeclaration("Dictionary<String, Int>") == "    public enum State {")
     }

@@ -7,7 +7,9 @@ public struct CheckedMachine: Sendable {
     public var sentEvents: [String: String]
     /// Whether `State` is `Equatable`: every piece of data has a type known to be
     /// (`SpecTypeFacts.isKnownEquatable`, naming none of the spec's own names). Then a transition
-    /// to the same state with the same data is no change of `state`.
+    /// to the same state with the same data is no change of `state`. Those types (the standard
+    /// library's scalars, and optionals, arrays and dictionaries of them) are `Sendable` too, so
+    /// `State` is then `Sendable` as well.
     public var isEquatable: Bool
 
     public subscript<Field>(dynamicMember field: KeyPath<Machine, Field>) -> Field { entry[keyPath: field] }

@@ -16,7 +16,7 @@ extension ContextBuilder {
             caseLines(event.doc, event.name.value + (event.payload.map { "(\(types.name(for: $0)))" } ?? ""))
         }
         return [
-            EnumMember(declaration: "\(access)enum State\(machine.isEquatable ? ": Swift.Equatable" : "")",
+            EnumMember(declaration: "\(access)enum State\(machine.isEquatable ? ": Swift.Equatable, Swift.Sendable" : "")",
                        docLines: ["/// The states of the view model, each case with the data that exists only in it."], caseLines: states),
             EnumMember(declaration: "\(access)enum Event", docLines: ["/// What `send(_:)` takes: the events the states handle."], caseLines: events),
         ]

@@ -97,6 +97,16 @@ extension Checker {
                 analysis.diagnostics.error("`\(name.value)` cannot be the name of \(what): \(problem)", at: name.location)
             }
         }
+        // The names the machine's code is given besides the data: a piece of data of one of them
+        // would hide it (a transition's `payload`, the view model's `state` and `send`).
+        let given = ["payload", CheckedMachine.stateName, CheckedMachine.sendName]
+        for state in machine.states {
+            for field in state.data where given.contains(field.name.value) {
+                analysis.diagnostics.error(
+                    "`\(field.name.value)` cannot be the name of data of state `\(state.name.value)`: the machine's code is given `\(field.name.value)` already; choose another name",
+                    at: field.name.location)
+            }
+        }
     }
 
     /// The types of the data and the payloads, named as the spec names them.
@@ -105,7 +115,13 @@ extension Checker {
             for field in state.data { analysis.checkType(field.type, of: "`\(field.name.value)` of state `\(state.name.value)`") }
         }
         for event in machine.events {
-            if let payload = event.payload { analysis.checkType(payload, of: "the payload of event `\(event.name.value)`") }
+            guard let payload = event.payload else { continue }
+            analysis.checkType(payload, of: "the payload of event `\(event.name.value)`")
+            if SpecCode.isVoid(payload.value) {
+                analysis.diagnostics.error(
+                    "event `\(event.name.value)` carries nothing, so it has no payload: write `\(event.name.value): {}` rather than a payload of `\(payload.value)`",
+                    at: payload.location)
+            }
         }
     }
 

@@ -345,6 +345,10 @@ extension CodeAnalysis {
                 diagnostics.error(
                     "\(what) executes command `\(read.name)`; code the generator runs inside a transaction cannot start a command's work: execute it from the view, or after another command with that command's `then:`",
                     at: at)
+            case .generated where read.name == CheckedMachine.sendName:
+                diagnostics.error(
+                    "\(what) sends an event; only statements outside the commit (a command's, `entry`, `exit`) send them, and this code is computed in it: read `state` to know where the machine is",
+                    at: at)
             case .command, .event, .generated, .reaction:
                 let hint: String = switch symbol.kind {
                 case .command: "; read `\(read.name)IsExecuting` or `\(read.name)IsEnabled` instead"

@@ -105,7 +105,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: State machine
 
     /// The states of the view model, each case with the data that exists only in it.
-    public enum State: Swift.Equatable {
+    public enum State: Swift.Equatable, Swift.Sendable {
         case locked
         /// Some coins are in.
         case paying(paid: Int)
