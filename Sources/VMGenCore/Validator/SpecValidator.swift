@@ -255,6 +255,10 @@ extension CodeAnalysis {
             // A command that sends the event is enabled (by its guards) before any payload exists.
             advice = "; a guard cannot read the event's payload, since a command that sends the event is enabled by its guards before it has one: keep what decides the transition in a value the guard reads"
         }
+        if let dataAdvice = machineDataAdvice(for: read.name) {
+            diagnostics.error("\(what) \(isWritten ? "writes" : "reads") `\(read.name)`\(dataAdvice)", at: location)
+            return
+        }
         let needsLifecycle = read.name == "isActive" && !spec.hasActivation
         if needsLifecycle {
             advice = "; `isActive` is the view model's while it is on screen, with `lifecycle: active` at the spec's top level: add it"
