@@ -31,6 +31,17 @@ extension GeneratedViewModel {
         _$transactions.end(self)
     }
 
+    /// Runs `step` as one action once what the transaction under way wrote is computed again,
+    /// before observers are told, so that it reads every value, derived ones and enabled states
+    /// included, as they are now; outside a transaction, at once. A machine's transitions and
+    /// `entry` statements run this way: a `send(_:)` in the middle of statements, or an `entry`
+    /// that starts a command the new state enables, sees the transaction's writes and what they
+    /// change. Steps asked for by a step run after it, in order, in the same transaction.
+    @inlinable
+    public func _$whenComputed(_ step: @escaping () -> Void) {
+        _$transactions.emit { self._$transaction(step) }
+    }
+
     /// A value that changed in the commit, in one pass of ``Transactional/_$notify(_:)``: first
     /// (`telling` false) its runtime property takes the new value, so that every observer reads
     /// current ones; then (`telling` true) Observation is told unless the value was never read

@@ -283,7 +283,7 @@ public final class TransactionScope {
         var rounds = 0
         repeat {
             computeTouched()
-            if !events.isEmpty { runAll(\.events) }
+            if !events.isEmpty { runAll(\.events, atMost: Self.maximumRounds) }
             rounds += 1
             precondition(rounds < Self.maximumRounds, "Reactive: the view models of one tree keep writing each other: a transaction did not settle after \(Self.maximumRounds) rounds of events")
         } while !touched.isEmpty
@@ -369,12 +369,15 @@ public final class TransactionScope {
     }
 
     /// Runs the closures of `queue` in order, including those appended while it runs, then
-    /// empties it (keeping its storage for the next time).
-    private func runAll(_ queue: ReferenceWritableKeyPath<TransactionScope, [() -> Void]>) {
+    /// empties it (keeping its storage for the next time). `atMost`: how many may run, for a
+    /// queue that closures keep appending to (a machine's `entry` that sends an event whose
+    /// transition enters a state whose `entry` sends one back would otherwise never end).
+    private func runAll(_ queue: ReferenceWritableKeyPath<TransactionScope, [() -> Void]>, atMost limit: Int = .max) {
         var next = 0
         while next < self[keyPath: queue].count {
             let action = self[keyPath: queue][next]
             next += 1
+            precondition(next <= limit, "Reactive: a transaction did not settle: its events and steps asked for \(limit) more, each asking for another (a machine's `entry` that sends an event whose transition enters a state whose `entry` sends one back?)")
             action()
         }
         self[keyPath: queue].removeAll(keepingCapacity: true)

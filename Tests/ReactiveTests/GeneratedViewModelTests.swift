@@ -56,7 +56,18 @@ private final class Doubler: Observation.Observable, Inspectable {
     var _$commands: [InspectedCommand] { [InspectedCommand("go", go)] }
 }
 
-extension Doubler: GeneratedViewModel {}
+extension Doubler: GeneratedViewModel {
+    /// A transaction whose step asks for another, which asks for another, 20,000 times (twice the
+    /// runtime's bound, so that without the bound it ends, and the test fails rather than hangs).
+    static func neverSettle() {
+        let doubler = Doubler(goIsEnabled: false)
+        func again(_ left: Int) {
+            guard left > 0 else { return }
+            doubler._$whenComputed { doubler.a += 1; again(left - 1) }
+        }
+        doubler._$transaction { again(20_000) }
+    }
+}
 
 @MainActor
 @Suite struct GeneratedViewModelTests {
@@ -123,6 +134,36 @@ extension Doubler: GeneratedViewModel {}
         #expect(runs.withLock { $0 } == 1)
         #expect(refusals.withLock { $0 } == 1)
         #expect(command.isEnabled.value, "the owner keeps it in agreement, not the command")
+    }
+
+    @Test("a step asked for in a transaction runs once its writes are computed again, in the same transaction; outside one, at once")
+    func aStepRunsOnceTheTransactionsWritesAreComputed() {
+        let doubler = Doubler(goIsEnabled: false)
+        var seen: [Int] = []
+        let told = Locked<[Int]>([])
+        let observation = doubler.doubleProperty.signal.observeValues { value in told.withLock { $0.append(value) } }
+        doubler._$transaction {
+            doubler.a = 3
+            doubler._$whenComputed {
+                seen.append(doubler.double)
+                doubler.a = doubler.double
+                doubler._$whenComputed { seen.append(doubler.double) }
+            }
+            seen.append(doubler.double)
+        }
+        #expect(seen == [2, 6, 12], "the body read `double` stale; each step read it computed again")
+        #expect(told.withLock { $0 } == [12], "one transaction: observers told once, of the last value")
+
+        doubler._$whenComputed { doubler.a = 1 }
+        #expect(doubler.double == 2 && told.withLock { $0 } == [12, 2])
+        observation?.dispose()
+    }
+
+    @Test("steps that keep asking for steps stop the transaction with a message, rather than the stack")
+    func stepsThatNeverSettleAreBounded() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { Doubler.neverSettle() }
+        }
     }
 
     @Test("the audit compares optionals, nil included, and skips values that are not Equatable")
