@@ -135,10 +135,12 @@ _notFound$payload$Type = TwitterError
     // MARK: Functions
 
     /// Sends `event`: the state's first transition on it whose guard holds is taken, as one transaction
-    /// (`exit` of the state left, the new state with its data, `entry` of the state entered); an event
-    /// the state does not handle, or whose guards all fail, changes nothing.
+    /// (`exit` of the state left, the new state with its data, then, once the values that read it are
+    /// computed again, `entry` of the state entered); an event the state does not handle, or whose guards
+    /// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,
+    /// in their transaction.
     public func send(_ event: Event) {
-        _$transaction { self._$transition(event) }
+        _$whenComputed { self._$transition(event) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -301,7 +303,7 @@ _notFound$payload$Type = TwitterError
             if Self._editing$add$1$when(usernameSearchText: _usernameSearchText.value) {
                 let _username$entered = _editing$add$1$data$username()
                 state = .lookingUp(username: _username$entered)
-                _lookingUp$entry(username: _username$entered)
+                _$nextWhenComputed { self._lookingUp$entry(username: _username$entered) }
             }
         case (.lookingUp(let username), .found(let payload)):
             state = .found(person: _lookingUp$found$1$data$person(payload, username: username))
@@ -311,7 +313,7 @@ _notFound$payload$Type = TwitterError
             if Self._failed$add$1$when(usernameSearchText: _usernameSearchText.value) {
                 let _username$entered = _failed$add$1$data$username()
                 state = .retrying(username: _username$entered)
-                _retrying$entry(username: _username$entered)
+                _$nextWhenComputed { self._retrying$entry(username: _username$entered) }
             }
         case (.retrying(let username), .found(let payload)):
             state = .found(person: _retrying$found$1$data$person(payload, username: username))

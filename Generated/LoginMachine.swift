@@ -138,10 +138,12 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     // MARK: Functions
 
     /// Sends `event`: the state's first transition on it whose guard holds is taken, as one transaction
-    /// (`exit` of the state left, the new state with its data, `entry` of the state entered); an event
-    /// the state does not handle, or whose guards all fail, changes nothing.
+    /// (`exit` of the state left, the new state with its data, then, once the values that read it are
+    /// computed again, `entry` of the state entered); an event the state does not handle, or whose guards
+    /// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,
+    /// in their transaction.
     public func send(_ event: Event) {
-        _$transaction { self._$transition(event) }
+        _$whenComputed { self._$transition(event) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -320,7 +322,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
             if Self._idle$submit$1$when(canSubmit: _canSubmit.value) {
                 let _username$entered = _idle$submit$1$data$username()
                 state = .loggingIn(username: _username$entered)
-                _loggingIn$entry(username: _username$entered)
+                _$nextWhenComputed { self._loggingIn$entry(username: _username$entered) }
             }
         case (.loggingIn(let username), .succeeded):
             state = .loggedIn(username: _loggingIn$succeeded$1$data$username(username: username))
@@ -333,7 +335,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
             if Self._failed$retry$1$when(canSubmit: _canSubmit.value) {
                 let _username$entered = _failed$retry$1$data$username(message: message, username: username)
                 state = .loggingIn(username: _username$entered)
-                _loggingIn$entry(username: _username$entered)
+                _$nextWhenComputed { self._loggingIn$entry(username: _username$entered) }
             } else {
                 state = .idle
             }

@@ -42,6 +42,13 @@ extension GeneratedViewModel {
         _$transactions.emit { self._$transaction(step) }
     }
 
+    /// ``_$whenComputed(_:)`` for a step that belongs to the one running: it runs next, before the
+    /// steps asked for earlier (a machine's `entry`, after its transition).
+    @inlinable
+    public func _$nextWhenComputed(_ step: @escaping () -> Void) {
+        _$transactions.emitNext { self._$transaction(step) }
+    }
+
     /// A value that changed in the commit, in one pass of ``Transactional/_$notify(_:)``: first
     /// (`telling` false) its runtime property takes the new value, so that every observer reads
     /// current ones; then (`telling` true) Observation is told unless the value was never read

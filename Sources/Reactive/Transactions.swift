@@ -98,9 +98,9 @@ public final class Transactions {
         scope.depth -= 1
         guard scope.depth == 0 else { return }
         if scope.isCommitting {
-            // An action of the commit's events (a parent's handler, another observer of an event):
-            // what it wrote is computed at once, so that the event's next observer reads it.
-            if !scope.isComputing && !scope.isNotifying { scope.computeTouched() }
+            // An action of the commit's events (a parent's handler, another observer of an event,
+            // a step): what it wrote is computed at once, and staged, so that the next one reads it.
+            if !scope.isComputing && !scope.isNotifying { scope.computeAndStage() }
             return
         }
         if !scope.isShared {
@@ -146,6 +146,15 @@ public final class Transactions {
         if scope.isNotifying { return later(send) }
         if scope.depth == 0 && !scope.isCommitting { return send() }
         scope.events.append(send)
+    }
+
+    /// ``emit(_:)``, but while the commit's events run, `step` runs next, before those sent
+    /// earlier: a machine's `entry` belongs to the transition that asked for it.
+    public func emitNext(_ step: @escaping () -> Void) {
+        let scope = self.scope
+        guard let next = scope.nextEvent, !scope.isNotifying else { return emit(step) }
+        scope.events.insert(step, at: next + scope.insertedNext)
+        scope.insertedNext += 1
     }
 
     /// How many live parents follow this object (for tests).
@@ -223,6 +232,10 @@ public final class TransactionScope {
     @exclusivity(unchecked) var committed: [any Transactional] = []
     /// Events emitted in the current transaction, in order.
     @usableFromInline @exclusivity(unchecked) var events: [() -> Void] = []
+    /// While the events run: the index of the next one, where ``Transactions/emitNext(_:)``
+    /// inserts (after the ones the running event inserted already, `insertedNext`).
+    var nextEvent: Int?
+    var insertedNext = 0
     /// Actions asked for while observers were being told, in order.
     @usableFromInline @exclusivity(unchecked) var deferred: [() -> Void] = []
     @exclusivity(unchecked) var isRunningDeferred = false
@@ -283,7 +296,12 @@ public final class TransactionScope {
         var rounds = 0
         repeat {
             computeTouched()
-            if !events.isEmpty { runAll(\.events, atMost: Self.maximumRounds) }
+            if !events.isEmpty {
+                // What the events' observers and the steps run: it reads runtime properties (a
+                // command admits an execution by its condition's) as the values are now.
+                stageCommitted()
+                runEvents()
+            }
             rounds += 1
             precondition(rounds < Self.maximumRounds, "Reactive: the view models of one tree keep writing each other: a transaction did not settle after \(Self.maximumRounds) rounds of events")
         } while !touched.isEmpty
@@ -292,13 +310,9 @@ public final class TransactionScope {
     /// Tells each changed view model's observers, once, then runs the actions deferred meanwhile.
     private func finish() {
         // Every runtime property takes its new value first, so that every observer reads current ones.
-        var index = 0
-        while index < committed.count {
-            committed[index]._$notify(false)
-            index += 1
-        }
+        stageCommitted()
         isNotifying = true
-        index = 0
+        var index = 0
         while index < committed.count {
             committed[index]._$notify(true)
             index += 1
@@ -313,6 +327,23 @@ public final class TransactionScope {
         if sole != nil { isShared = false }
         isCommitting = false
         if !deferred.isEmpty { runDeferredActions() }
+    }
+
+    /// ``computeTouched()``, then ``stageCommitted()``: between two of the events' actions.
+    @usableFromInline
+    func computeAndStage() {
+        computeTouched()
+        stageCommitted()
+    }
+
+    /// Gives every runtime property of the view models computed again in this commit its new
+    /// value, without telling its observers (``Transactional/_$notify(_:)``'s first pass).
+    private func stageCommitted() {
+        var index = 0
+        while index < committed.count {
+            committed[index]._$notify(false)
+            index += 1
+        }
     }
 
     /// Computes again each touched view model, in the order touched; a child that changed
@@ -369,17 +400,32 @@ public final class TransactionScope {
     }
 
     /// Runs the closures of `queue` in order, including those appended while it runs, then
-    /// empties it (keeping its storage for the next time). `atMost`: how many may run, for a
-    /// queue that closures keep appending to (a machine's `entry` that sends an event whose
-    /// transition enters a state whose `entry` sends one back would otherwise never end).
-    private func runAll(_ queue: ReferenceWritableKeyPath<TransactionScope, [() -> Void]>, atMost limit: Int = .max) {
+    /// empties it (keeping its storage for the next time).
+    private func runAll(_ queue: ReferenceWritableKeyPath<TransactionScope, [() -> Void]>) {
         var next = 0
         while next < self[keyPath: queue].count {
             let action = self[keyPath: queue][next]
             next += 1
-            precondition(next <= limit, "Reactive: a transaction did not settle: its events and steps asked for \(limit) more, each asking for another (a machine's `entry` that sends an event whose transition enters a state whose `entry` sends one back?)")
             action()
         }
         self[keyPath: queue].removeAll(keepingCapacity: true)
+    }
+
+    /// Runs the events and steps in order, including those added while they run: appended, or
+    /// inserted to run next (``Transactions/emitNext(_:)``). At most ``maximumRounds``: steps
+    /// that keep asking for steps (a machine's `entry` that sends an event whose transition
+    /// enters a state whose `entry` sends one back) would otherwise never end.
+    private func runEvents() {
+        var next = 0
+        while next < events.count {
+            let action = events[next]
+            next += 1
+            precondition(next <= Self.maximumRounds, "Reactive: a transaction did not settle: its events and steps asked for \(Self.maximumRounds) more, each asking for another (a machine's `entry` that sends an event whose transition enters a state whose `entry` sends one back?)")
+            nextEvent = next
+            insertedNext = 0
+            action()
+        }
+        nextEvent = nil
+        events.removeAll(keepingCapacity: true)
     }
 }

@@ -39,11 +39,13 @@ extension ContextBuilder {
         return [CodeFunction(
             docLines: [
                 "/// Sends `event`: the state's first transition on it whose guard holds is taken, as one transaction",
-                "/// (`exit` of the state left, the new state with its data, `entry` of the state entered); an event",
-                "/// the state does not handle, or whose guards all fail, changes nothing.",
+                "/// (`exit` of the state left, the new state with its data, then, once the values that read it are",
+                "/// computed again, `entry` of the state entered); an event the state does not handle, or whose guards",
+                "/// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,",
+                "/// in their transaction.",
             ],
             signature: "\(access)func \(CheckedMachine.sendName)(_ event: Event) {",
-            bodyLines: ["        _$transaction { self.\(GeneratedNames.fixed("transition"))(event) }"])]
+            bodyLines: ["        _$whenComputed { self.\(GeneratedNames.fixed("transition"))(event) }"])]
     }
 
     /// The stored value of a guard's argument, or the fixed value by name.
@@ -101,7 +103,8 @@ extension ContextBuilder {
             bodyLines: lines.map { "        " + $0 })]
     }
 
-    /// `exit` of the state left, the new state with its data, `entry` of the state entered.
+    /// `exit` of the state left, the new state with its data, `entry` of the state entered (once
+    /// the values that read the new state are computed again).
     private func transitionLines(_ transition: MachineTransition, from state: MachineState, on event: MachineEvent, _ position: Int, in machine: CheckedMachine) -> [String] {
         guard let target = machine.state(transition.target.value) else { return [] }
         let arguments = ((event.payload == nil ? [] : ["payload"]) + state.data.map { "\($0.name.value): \($0.name.value)" })
@@ -115,7 +118,8 @@ extension ContextBuilder {
         }
         let value: LineLayout.Piece = data.isEmpty ? .text("." + target.name.value) : .call("." + target.name.value, data)
         let exit = state.exit == nil ? [] : ["\(GeneratedNames.helper(state.name.value, "exit"))(\(Self.dataArguments(state.data.map(\.name.value))))"]
-        let entry = target.entry == nil ? [] : ["\(GeneratedNames.helper(target.name.value, "entry"))(\(Self.dataArguments(target.data.map(\.name.value), values: entered)))"]
+        // `entry` runs once the values that read `state` are computed again.
+        let entry = target.entry == nil ? [] : ["_$nextWhenComputed { self.\(GeneratedNames.helper(target.name.value, "entry"))(\(Self.dataArguments(target.data.map(\.name.value), values: entered))) }"]
         return exit + locals + LineLayout.lines(value, prefix: "\(CheckedMachine.stateName) = ", margin: 16) + entry
     }
 

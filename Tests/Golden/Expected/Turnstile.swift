@@ -124,10 +124,12 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Functions
 
     /// Sends `event`: the state's first transition on it whose guard holds is taken, as one transaction
-    /// (`exit` of the state left, the new state with its data, `entry` of the state entered); an event
-    /// the state does not handle, or whose guards all fail, changes nothing.
+    /// (`exit` of the state left, the new state with its data, then, once the values that read it are
+    /// computed again, `entry` of the state entered); an event the state does not handle, or whose guards
+    /// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,
+    /// in their transaction.
     public func send(_ event: Event) {
-        _$transaction { self._$transition(event) }
+        _$whenComputed { self._$transition(event) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -289,31 +291,31 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
             } else {
                 let _paid$entered = _locked$coin$2$data$paid(payload)
                 state = .paying(paid: _paid$entered)
-                _paying$entry(paid: _paid$entered)
+                _$nextWhenComputed { self._paying$entry(paid: _paid$entered) }
             }
         case (.locked, .breakDown):
             state = .broken
-            _broken$entry()
+            _$nextWhenComputed { self._broken$entry() }
         case (.paying(let paid), .coin(let payload)):
             let _paid$entered = _paying$coin$1$data$paid(payload, paid: paid)
             state = .paying(paid: _paid$entered)
-            _paying$entry(paid: _paid$entered)
+            _$nextWhenComputed { self._paying$entry(paid: _paid$entered) }
         case (.paying, .push):
             if Self._paying$push$1$when(credit: _credit.value, fare: fare) {
                 state = .locked
-                _locked$entry()
+                _$nextWhenComputed { self._locked$entry() }
             }
         case (.paying, .breakDown):
             state = .broken
-            _broken$entry()
+            _$nextWhenComputed { self._broken$entry() }
         case (.unlocked, .push):
             _unlocked$exit()
             state = .locked
-            _locked$entry()
+            _$nextWhenComputed { self._locked$entry() }
         case (.unlocked, .breakDown):
             _unlocked$exit()
             state = .broken
-            _broken$entry()
+            _$nextWhenComputed { self._broken$entry() }
         default: break
         }
     }
