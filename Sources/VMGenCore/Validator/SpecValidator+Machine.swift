@@ -31,8 +31,9 @@ extension Checker {
                 "the initial state `\(machine.initial.value)` is not a state of `machine`\(Suggestion.didYouMean(machine.initial.value, in: stateNames, otherwise: "declare it under `states`"))",
                 at: machine.initial.location, fixes: Suggestion.fixes(machine.initial, in: stateNames))
         }
-        let guardReads = checkStates(machine, &analysis)
+        let (guardReads, sends) = checkStates(machine, &analysis)
         checkReachability(machine, &analysis)
+        checkEndlessSends(machine, sends, &analysis)
         let handled = Set(machine.states.flatMap { $0.handlers.map(\.event.value) })
         let (sentEvents, conditionReads) = checkSendingCommands(machine, guardReads: guardReads, handled: handled, &analysis)
         for event in machine.events where !handled.contains(event.name.value) {
@@ -49,10 +50,12 @@ extension Checker {
         return (CheckedMachine(entry: machine, sentEvents: sentEvents, isEquatable: isEquatable), conditionReads)
     }
 
-    /// Each state's transitions, guards, `entry` and `exit`; gives, for each event, what its guards read.
-    private func checkStates(_ machine: Machine, _ analysis: inout CodeAnalysis) -> [String: [String]] {
+    /// Each state's transitions, guards, `entry` and `exit`; gives, for each event, what its guards
+    /// read, and the events each state's `entry` and `exit` always send.
+    private func checkStates(_ machine: Machine, _ analysis: inout CodeAnalysis) -> (guardReads: [String: [String]], sends: MachineSends) {
         let eventNames = machine.events.map(\.name.value)
         var guardReads: [String: [String]] = [:]
+        var sends = MachineSends()
         for state in machine.states {
             for handler in state.handlers {
                 let event = handler.event.value
@@ -81,11 +84,14 @@ extension Checker {
             let given = state.data.map(\.name.value)
             let signature = "(" + given.map { "\($0): Given" }.joined(separator: ", ") + ")"
             for (key, code) in [("entry", state.entry), ("exit", state.exit)] {
-                guard let code else { continue }
-                analysis.parseStatements(code, "`\(key)` of state `\(state.name.value)`", signature: signature, given: given)
+                guard let code,
+                    let body = analysis.parseStatements(code, "`\(key)` of state `\(state.name.value)`", signature: signature, given: given)?.body
+                else { continue }
+                let sent = SpecCode.unconditionalSends(in: body).map { (event: $0.event, location: code.location(ofUTF8Offset: $0.offset)) }
+                if key == "entry" { sends.entry[state.name.value] = sent } else { sends.exit[state.name.value] = sent }
             }
         }
-        return guardReads
+        return (guardReads, sends)
     }
 
     /// States, their data and events become Swift names: cases, labels.
