@@ -59,6 +59,19 @@ struct NameSites {
             declare(invariant.name)
             code(invariant.holds)
         }
+        if let machine = spec.machine {
+            for state in machine.states {
+                // Code of a state is given its data by name (and a transition's `data`, the
+                // event's payload): those hide the values of the same names.
+                let data = state.data.map(\.name.value)
+                code(state.entry, given: data)
+                code(state.exit, given: data)
+                for transition in state.handlers.flatMap(\.transitions) {
+                    code(transition.guardCode)
+                    for (_, value) in transition.data { code(value, given: data + ["payload"]) }
+                }
+            }
+        }
         if let validation = spec.validation {
             if let submit = validation.submit { refer(submit) }
             for field in validation.fields {
@@ -76,12 +89,13 @@ struct NameSites {
         sites.append(Site(name: name.value, location: name.location, isDeclaration: false))
     }
 
-    /// The reads of a piece of code, where YAML kept their places exact.
-    private mutating func code(_ code: Code?) {
+    /// The reads of a piece of code, where YAML kept their places exact; not of the names the
+    /// code is `given`, which are its own.
+    private mutating func code(_ code: Code?, given: [String] = []) {
         guard let code, code.positionsAreExact || code.columns != nil else { return }
         let lineCount = code.text.reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
         codeLines.formUnion(code.location.line..<(code.location.line + lineCount))
-        for read in SpecCode.reads(in: SpecCode.body(code.text, form: .body)) where read.name != "self" {
+        for read in SpecCode.reads(in: SpecCode.body(code.text, form: .body)) where read.name != "self" && !given.contains(read.name) {
             sites.append(Site(name: read.name, location: code.location(ofUTF8Offset: read.offset), isDeclaration: false))
         }
     }

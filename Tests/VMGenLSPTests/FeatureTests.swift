@@ -361,6 +361,42 @@ struct NavigationTests {
         #expect(lines == [4, 6, 13, 14, 15])
     }
 
+    @Test("references reach a machine's code: guards, entry, a transition's data; not the data a state's code is given")
+    func referencesInAMachine() throws {
+        let session = try Session()
+        session.open("Door.vm.yaml", """
+            viewModel: DoorViewModel
+            state:
+              code: { type: String, initial: '""' }
+            machine:
+              initial: closed
+              events: { open: {}, lock: {} }
+              states:
+                closed:
+                  entry: print(code)
+                  on:
+                    open: { to: opened, when: "!code.isEmpty", data: { code: code } }
+                opened:
+                  data: { code: String }
+                  exit: print(code)
+                  on:
+                    lock: { to: closed }
+            """)
+        let result = session.request("textDocument/references", session.at("Door.vm.yaml", 2, 3).merging(["context": .object(["includeDeclaration": .bool(true)])]) { $1 })["result"]
+        guard case .array(let locations)? = result else {
+            Issue.record("no references")
+            return
+        }
+        let places = locations.compactMap { location -> [Int]? in
+            guard case .int(let line)? = location["range"]?["start"]?["line"],
+                case .int(let character)? = location["range"]?["start"]?["character"] else { return nil }
+            return [line, character]
+        }
+        // Declared on 2; read by `closed`'s entry (8), its guard and its data (10); `opened`'s
+        // exit reads its own `code` (13).
+        #expect(places == [[2, 2], [8, 19], [10, 36], [10, 65]], "\(places)")
+    }
+
     @Test("references follow Swift's scoping: a local of the same name and a string's text are not the spec's name")
     func scoping() throws {
         let session = try Session()
