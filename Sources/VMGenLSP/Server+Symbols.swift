@@ -16,21 +16,26 @@ extension Server {
                 symbols.append(DocumentSymbol(name: line.value, detail: "view model", kind: .class, range: range, selectionRange: selection, children: nil))
                 continue
             }
-            guard SpecKeyTable.sections.contains(key) || key == "validation" else { continue }
+            guard SpecKeyTable.sections.contains(key) || key == "validation" || key == "machine" else { continue }
             var children: [DocumentSymbol] = []
             for child in (index + 1)..<max(index + 1, range.end.line + 1) where outline.lines.indices.contains(child) {
                 let entry = outline.lines[child]
                 guard entry.blockOwner == nil, let name = entry.key else { continue }
-                // A section's entries; `validation`'s fields.
+                // A section's entries; `validation`'s fields; a machine's states and events.
                 let path = outline.path(toKeyOf: child)
-                guard key == "validation" ? path.count == 3 && path[1] == "fields" : path.count == 2 else { continue }
-                let declared = names?[name]
+                let machinePart = key == "machine" && path.count == 3 ? ["states": "state", "events": "event"][path[1]] : nil
+                switch key {
+                case "validation": guard path.count == 3 && path[1] == "fields" else { continue }
+                case "machine": guard machinePart != nil else { continue }
+                default: guard path.count == 2 else { continue }
+                }
+                let declared = machinePart == nil ? names?[name] : nil
                 let entrySelection = Range(start: Position(line: child, character: entry.keyIndent),
                                            end: Position(line: child, character: entry.keyIndent + name.utf16.count))
                 children.append(DocumentSymbol(
-                    name: name, detail: declared.map { [$0.kind, $0.type].compactMap { $0 }.joined(separator: ": ") },
-                    kind: Self.symbolKind(section: key), range: span(of: child, in: outline, document: document),
-                    selectionRange: entrySelection, children: nil))
+                    name: name, detail: machinePart ?? declared.map { [$0.kind, $0.type].compactMap { $0 }.joined(separator: ": ") },
+                    kind: machinePart == "event" ? .event : machinePart == "state" ? .enumMember : Self.symbolKind(section: key),
+                    range: span(of: child, in: outline, document: document), selectionRange: entrySelection, children: nil))
             }
             symbols.append(DocumentSymbol(name: key, detail: nil, kind: .namespace, range: range, selectionRange: selection, children: children))
         }

@@ -41,6 +41,7 @@ public struct DocumentSymbol: Codable, Sendable {
     /// LSP's `SymbolKind`: the ones this server uses.
     public enum Kind: Int, Codable, Sendable {
         case `class` = 5, method = 6, property = 7, field = 8, function = 12, variable = 13, constant = 14, event = 24, namespace = 3
+        case enumMember = 22
     }
 
     public var name: String

@@ -467,6 +467,35 @@ struct NavigationTests {
         #expect(derived.map { $0["name"]?.description ?? "" } == ["doubled", "label"])
         #expect(derived[1]["range"]?["end"]?["line"] == .int(9))
     }
+
+    @Test("the outline of a machine: its states and its events")
+    func machineSymbols() throws {
+        let session = try Session()
+        session.open("Door.vm.yaml", """
+            viewModel: DoorViewModel
+            machine:
+              initial: closed
+              events:
+                open: {}
+                lock:
+              states:
+                closed:
+                  on: { open: opened }
+                opened:
+                  data: { since: Int }
+                  on:
+                    lock: closed
+            """)
+        let result = session.request("textDocument/documentSymbol", ["textDocument": .object(["uri": .string(session.uri("Door.vm.yaml"))])])["result"]
+        guard case .array(let symbols)? = result, symbols.count == 2, case .array(let parts)? = symbols[1]["children"] else {
+            Issue.record("no machine: \(String(describing: result))")
+            return
+        }
+        #expect(parts.map { "\($0["detail"]?.description ?? "") \($0["name"]?.description ?? "")" }
+            == ["event open", "event lock", "state closed", "state opened"])
+        #expect(parts[3]["range"]?["end"]?["line"] == .int(12))
+        #expect(parts.map { $0["kind"] } == [.int(24), .int(24), .int(22), .int(22)])
+    }
 }
 
 @Suite("The outline of validation")
