@@ -6,6 +6,15 @@ import VMGenCore
 /// (`emits`, `then`, `onChange`, `submit`, `validation`'s fields) and reads in code. A keyed
 /// list's `on:` keys name the child's events, so they are kept apart.
 struct NameSites {
+    /// A place where the spec writes a state or an event of its machine.
+    struct MachineSite {
+        enum Kind { case state, event }
+        var kind: Kind
+        var name: String
+        var location: SourceLocation
+        var isDeclaration: Bool
+    }
+
     struct Site {
         var name: String
         var location: SourceLocation
@@ -15,11 +24,17 @@ struct NameSites {
     }
 
     private(set) var sites: [Site] = []
+    /// Where the spec writes the states and events of its machine: a namespace of their own.
+    private(set) var machineSites: [MachineSite] = []
+    /// The machine's state and event names, which code writes as `.name`.
+    private let machineNames: Set<String>
     /// The spec's lines (1-based) whose code was read here: a word on them that is no site is
     /// something of the code's own (a local, a closure's parameter).
     private(set) var codeLines: Set<Int> = []
 
     init(spec: Spec) {
+        machineNames = Set((spec.machine?.states.map(\.name.value) ?? []) + (spec.machine?.events.map(\.name.value) ?? []))
+        if let machine = spec.machine { nameMachine(machine, commands: spec.commands) }
         let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
         for member in members {
             declare(member.name)
@@ -95,9 +110,39 @@ struct NameSites {
         guard let code, code.positionsAreExact || code.columns != nil else { return }
         let lineCount = code.text.reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
         codeLines.formUnion(code.location.line..<(code.location.line + lineCount))
-        for read in SpecCode.reads(in: SpecCode.body(code.text, form: .body)) where read.name != "self" && !given.contains(read.name) {
+        let body = SpecCode.body(code.text, form: .body)
+        for read in SpecCode.reads(in: body) where read.name != "self" && !given.contains(read.name) {
             sites.append(Site(name: read.name, location: code.location(ofUTF8Offset: read.offset), isDeclaration: false))
         }
+        guard !machineNames.isEmpty else { return }
+        for member in SpecCode.implicitMembers(in: body, named: machineNames) {
+            machineSites.append(MachineSite(kind: member.inSend ? .event : .state, name: member.name,
+                                            location: code.location(ofUTF8Offset: member.offset), isDeclaration: false))
+        }
+    }
+
+    /// The machine's declarations of states and events, and the keys that name them.
+    private mutating func nameMachine(_ machine: Machine, commands: [Command]) {
+        func add(_ kind: MachineSite.Kind, _ name: Located<String>, declares: Bool = false) {
+            machineSites.append(MachineSite(kind: kind, name: name.value, location: name.location, isDeclaration: declares))
+        }
+        for event in machine.events { add(.event, event.name, declares: true) }
+        for state in machine.states { add(.state, state.name, declares: true) }
+        add(.state, machine.initial)
+        for state in machine.states {
+            for handler in state.handlers {
+                add(.event, handler.event)
+                for transition in handler.transitions { add(.state, transition.target) }
+            }
+        }
+        for command in commands {
+            if case .send(let event) = command.work { add(.event, event) }
+        }
+    }
+
+    /// The places of the machine's state or event `name`.
+    func machineSites(of kind: MachineSite.Kind, _ name: String) -> [MachineSite] {
+        machineSites.filter { $0.kind == kind && $0.name == name }
     }
 
     /// The sites of `name` (not the `on:` keys, which name a child's event).

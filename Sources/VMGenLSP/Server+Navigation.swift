@@ -7,12 +7,17 @@ extension Server {
         case name(NameTable.Name)
         case viewModel(SpecAnalysis)
         case childEvent(NameTable.Name, child: SpecAnalysis)
+        /// A state or an event of the spec's machine (a namespace of its own).
+        case machine(NameSites.MachineSite)
     }
 
     func target(at params: TextDocumentPositionParams) -> (target: Target, word: String, range: Range)? {
         guard let document = document(params.textDocument.uri),
-              let (word, range) = document.word(at: document.clamp(params.position)), !document.isMember(range) else { return nil }
+              let (word, range) = document.word(at: document.clamp(params.position)) else { return nil }
         let uri = params.textDocument.uri
+        // A state or an event, also as `.name` in code.
+        if let site = machineSite(at: range, in: document, uri: uri) { return (.machine(site), word, range) }
+        guard !document.isMember(range) else { return nil }
         let outline = YAMLOutline(document)
         let line = range.start.line
         if outline.lines.indices.contains(line), outline.lines[line].key == word, outline.lines[line].blockOwner == nil {
@@ -35,20 +40,23 @@ extension Server {
     /// spec that reads, the text decides (true).
     func isSpecName(_ word: String, at range: Range, in document: TextDocument, uri: String) -> Bool {
         let path = DocumentURI.path(of: uri)
-        guard let spec = workspace.analysis(ofPath: path)?.spec else { return true }
-        let sites: NameSites
-        if let cached = sitesCache, cached.path == path, cached.generation == workspace.generation {
-            sites = cached.sites
-        } else {
-            sites = NameSites(spec: spec)
-            sitesCache = (path, workspace.generation, sites)
-        }
+        guard let sites = nameSites(of: uri) else { return true }
         let location = document.location(of: range.start, file: path)
         guard sites.codeLines.contains(location.line) else { return true }
         return sites.of(word).contains { site in
             let start = document.position(of: site.location)
             return start == range.start || (start.line == range.start.line && start.character + 1 == range.start.character)
         }
+    }
+
+    /// Where the spec at `uri` writes its names, while it reads (nil otherwise).
+    func nameSites(of uri: String) -> NameSites? {
+        let path = DocumentURI.path(of: uri)
+        guard let spec = workspace.analysis(ofPath: path)?.spec else { return nil }
+        if let cached = sitesCache, cached.path == path, cached.generation == workspace.generation { return cached.sites }
+        let sites = NameSites(spec: spec)
+        sitesCache = (path, workspace.generation, sites)
+        return sites
     }
 
     private func isValueOfScannedKey(_ outline: YAMLOutline, line: Int, range: Range) -> Bool {
@@ -69,6 +77,9 @@ extension Server {
             return spec.spec.flatMap { conversion.location(of: $0.viewModel.location) }.map { [$0] } ?? []
         case .childEvent(let event, _):
             return conversion.location(of: event.location).map { [$0] } ?? []
+        case .machine(let site):
+            let declaration = nameSites(of: params.textDocument.uri)?.machineSites(of: site.kind, site.name).first(where: \.isDeclaration)
+            return declaration.flatMap { conversion.location(of: $0.location) }.map { [$0] } ?? []
         }
     }
 
@@ -107,6 +118,12 @@ extension Server {
         case .childEvent(_, let child):
             collect(in: child.path)
             for parent in parents(of: child.path) { collect(in: parent, handlersOnly: true) }
+        case .machine(let site):
+            guard let document = document(params.textDocument.uri) else { break }
+            for other in nameSites(of: params.textDocument.uri)?.machineSites(of: site.kind, site.name) ?? []
+            where includeDeclaration || !other.isDeclaration {
+                result.append(Location(uri: document.uri, range: Self.range(of: other, in: document)))
+            }
         }
         // A place found twice (a view model's name in its own `viewModel:` line, as a type and as
         // the declaration) is listed once.

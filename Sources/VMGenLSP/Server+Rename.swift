@@ -3,9 +3,12 @@ import VMGenCore
 extension Server {
     /// A name the spec declares can be renamed; keys, docs and generated names cannot.
     func prepareRename(_ params: TextDocumentPositionParams) -> PrepareRenameResult? {
-        guard let (target, word, range) = target(at: params), case .name(let name) = target, name.owner == nil,
-              name.kind != "reaction" || true else { return nil }
-        return PrepareRenameResult(range: range, placeholder: word)
+        guard let (target, word, range) = target(at: params) else { return nil }
+        switch target {
+        case .name(let name) where name.owner == nil: return PrepareRenameResult(range: range, placeholder: word)
+        case .machine: return PrepareRenameResult(range: range, placeholder: word)
+        default: return nil
+        }
     }
 
     /// Renames a declared name everywhere the spec writes it, and the generated names made of it
@@ -14,11 +17,15 @@ extension Server {
     /// Swift files that use them are not edited, so the client is warned with the list.
     func rename(_ params: RenameParams) throws -> WorkspaceEdit {
         let position = TextDocumentPositionParams(textDocument: params.textDocument, position: params.position)
-        guard let (target, word, _) = target(at: position), case .name(let name) = target, name.owner == nil else {
-            throw MessageError(.requestFailed, "only a name the spec declares can be renamed")
-        }
+        let found = target(at: position)
         if let problem = SwiftNames.problem(with: params.newName) {
             throw MessageError(.requestFailed, "`\(params.newName)` cannot be the name: \(problem)")
+        }
+        if case .machine(let site)? = found?.target {
+            return try machineRename(site, to: params.newName, uri: params.textDocument.uri)
+        }
+        guard let (target, word, _) = found, case .name(let name) = target, name.owner == nil else {
+            throw MessageError(.requestFailed, "only a name the spec declares can be renamed")
         }
         if let names = names(of: params.textDocument.uri), names[params.newName] != nil, params.newName != word {
             throw MessageError(.requestFailed, "the spec already declares `\(params.newName)`")
