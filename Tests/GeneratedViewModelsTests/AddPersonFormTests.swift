@@ -137,25 +137,24 @@ struct AddPersonFormTests {
     }
 
     @Test(arguments: AddPersonScreen.allCases)
-    func theInvariantsHoldAlongEveryShortPath(_ screen: AddPersonScreen) {
-        let ann = Person(username: "ann", name: "Ann", bio: "")
-        switch screen {
-        case .flags:
-            Explorer<AddPersonViewModel> { explore in
-                let twitter = ExploredTwitter()
-                explore.input(\.usernameSearchText, ["", "ann"])
-                explore.answers(twitter.lookups, named: "lookups", values: [ann], failures: [.userNotFound("ann")])
-                return AddPersonViewModel(twitter: twitter)
-            }.exhaustive(depth: 5).expectNoFailure()
-        case .machine:
-            let report = Explorer<AddPersonMachineViewModel> { explore in
-                let twitter = ExploredTwitter()
-                explore.input(\.usernameSearchText, ["", "ann"])
-                explore.answers(twitter.lookups, named: "lookups", values: [ann], failures: [.userNotFound("ann")])
-                return AddPersonMachineViewModel(twitter: twitter)
-            }.exhaustive(depth: 5)
-            report.expectNoFailure()
+    func theInvariantsHoldAlongEveryShortPathAndEveryStateIsReached(_ screen: AddPersonScreen) {
+        let report = switch screen {
+        case .flags: Self.explore { AddPersonViewModel(twitter: $0) }
+        case .machine: Self.explore { AddPersonMachineViewModel(twitter: $0) }
         }
+        report.expectNoFailure()
+        #expect(report.coverage.missing.isEmpty, "\(report.coverage)")
+    }
+
+    /// Every sequence of up to 5 actions: the text empty or not, add, the lookup's answers.
+    static func explore<Form: AddPersonForm>(_ make: @escaping (ExploredTwitter) -> Form) -> ExplorationReport {
+        let ann = Person(username: "ann", name: "Ann", bio: "")
+        return Explorer<Form> { explore in
+            let twitter = ExploredTwitter()
+            explore.input(\.usernameSearchText, ["", "ann"])
+            explore.answers(twitter.lookups, named: "lookups", values: [ann], failures: [.userNotFound("ann")])
+            return make(twitter)
+        }.exhaustive(depth: 5)
     }
 }
 

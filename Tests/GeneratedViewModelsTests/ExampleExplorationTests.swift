@@ -154,16 +154,9 @@ struct ExampleExplorationTests {
         report.expectNoFailure()
     }
 
-    @Test func addPersonAndPersonContainer() {
+    @Test func personContainer() {
+        // The form alone: AddPersonFormTests, beside its machine.
         let ann = ann
-        let adding = Explorer<AddPersonViewModel> { explore in
-            let twitter = ExploredTwitter()
-            explore.input(\.usernameSearchText, ["", "ann"])
-            explore.answers(twitter.lookups, named: "lookups", values: [ann], failures: [.userNotFound("ann")])
-            return AddPersonViewModel(twitter: twitter)
-        }.exhaustive(depth: 5)
-        adding.expectNoFailure()
-        #expect(adding.coverage.missing.isEmpty)
         let container = Explorer<PersonContainerViewModel> { explore in
             let twitter = ExploredTwitter()
             explore.answers(twitter.lookups, named: "lookups", values: [ann], failures: [.userNotFound("ann")])
