@@ -411,16 +411,20 @@ public final class TransactionScope {
         self[keyPath: queue].removeAll(keepingCapacity: true)
     }
 
+    /// How many events and steps one round of a commit may run: steps that keep asking for steps
+    /// (a machine's `entry` that sends an event whose transition enters a state whose `entry`
+    /// sends one back) would otherwise never end. Far above what a tree sends at once (a row of a
+    /// list of 100,000 sending one event each); tests lower it.
+    @_spi(Testing) public static var maximumEvents = 1_000_000
+
     /// Runs the events and steps in order, including those added while they run: appended, or
-    /// inserted to run next (``Transactions/emitNext(_:)``). At most ``maximumRounds``: steps
-    /// that keep asking for steps (a machine's `entry` that sends an event whose transition
-    /// enters a state whose `entry` sends one back) would otherwise never end.
+    /// inserted to run next (``Transactions/emitNext(_:)``); at most ``maximumEvents``.
     private func runEvents() {
         var next = 0
         while next < events.count {
             let action = events[next]
             next += 1
-            precondition(next <= Self.maximumRounds, "Reactive: a transaction did not settle: its events and steps asked for \(Self.maximumRounds) more, each asking for another (a machine's `entry` that sends an event whose transition enters a state whose `entry` sends one back?)")
+            precondition(next <= Self.maximumEvents, "Reactive: a transaction did not settle: its events and steps asked for \(Self.maximumEvents) more, each asking for another (a machine's `entry` that sends an event whose transition enters a state whose `entry` sends one back?)")
             nextEvent = next
             insertedNext = 0
             action()

@@ -6,7 +6,7 @@ struct MachineSends {
 
 extension Checker {
     /// An `entry` whose sends, through transitions that are always taken, lead to sends that never
-    /// end: the transaction would stop the program (after the runtime's 10,000 steps). Found by
+    /// end: the transaction would stop the program (the runtime's bound). Found by
     /// taking the events as the runtime does (each in order, a state's `entry` sends before those
     /// sent earlier), while every transition taken is unguarded: the first guard stops the search,
     /// since what it decides is not known here.
@@ -27,7 +27,7 @@ extension Checker {
         var queue = (sends.entry[start] ?? []).map(\.event)
         var seen: Set<[String]> = []
         var taken: [String] = []
-        // As many as the runtime takes before it stops the program.
+        // Sends that go on this long through transitions always taken go on for ever, in practice.
         for _ in 0..<10_000 {
             guard !queue.isEmpty else { return nil }
             // In the same state with the same events waiting as before: it repeats for ever.
