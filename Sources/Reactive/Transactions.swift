@@ -100,7 +100,7 @@ public final class Transactions {
         if scope.isCommitting {
             // An action of the commit's events (a parent's handler, another observer of an event,
             // a step): what it wrote is computed at once, and staged, so that the next one reads it.
-            if !scope.isComputing && !scope.isNotifying { scope.computeAndStage() }
+            if !scope.isComputing && !scope.isNotifying { scope.computeTouched(staging: true) }
             return
         }
         if !scope.isShared {
@@ -329,13 +329,6 @@ public final class TransactionScope {
         if !deferred.isEmpty { runDeferredActions() }
     }
 
-    /// ``computeTouched()``, then ``stageCommitted()``: between two of the events' actions.
-    @usableFromInline
-    func computeAndStage() {
-        computeTouched()
-        stageCommitted()
-    }
-
     /// Gives every runtime property of the view models computed again in this commit its new
     /// value, without telling its observers (``Transactional/_$notify(_:)``'s first pass).
     private func stageCommitted() {
@@ -347,9 +340,11 @@ public final class TransactionScope {
     }
 
     /// Computes again each touched view model, in the order touched; a child that changed
-    /// touches the parents that follow it, which are computed after it.
+    /// touches the parents that follow it, which are computed after it. `staging` (between two of
+    /// the events' actions): each one computed also stages its runtime properties, as
+    /// ``stageCommitted()`` did for all of them before the events ran.
     @usableFromInline
-    func computeTouched() {
+    func computeTouched(staging: Bool = false) {
         isComputing = true
         defer { isComputing = false }
         var index = 0
@@ -363,6 +358,7 @@ public final class TransactionScope {
                 committed.append(member)
             }
             if member._$recompute() && !transactions.followers.isEmpty { transactions.touchFollowers() }
+            if staging { member._$notify(false) }
         }
         touched.removeAll(keepingCapacity: true)
     }
