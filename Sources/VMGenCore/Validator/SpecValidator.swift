@@ -251,7 +251,11 @@ extension CodeAnalysis {
             // is one value for every execution, so it cannot depend on one.
             advice = "; the command's `input` exists only while it runs: `enabled` must not depend on it, check it in `perform` or `work` instead"
         }
-        if read.name == "payload", what.hasPrefix("the guard of") {
+        if read.name == "payload", what.contains("on `after ") {
+            advice = "; a timer carries nothing, so its transitions have no `payload`: read the state's data or the view model's values"
+        } else if read.name == "payload", what.contains("on `onDone`") {
+            advice = "; the work's `output` is `Void`, so `onDone` has no `payload`: give `invoke` an `output:` type to read its last value"
+        } else if read.name == "payload", what.hasPrefix("the guard of") {
             // A command that sends the event is enabled (by its guards) before any payload exists.
             advice = "; a guard cannot read the event's payload, since a command that sends the event is enabled by its guards before it has one: keep what decides the transition in a value the guard reads"
         }
