@@ -123,7 +123,11 @@ struct MachineTests {
     func editorKeyPlaces() {
         func names(_ path: [String]) -> [String]? { SpecKeyTable.keys(atPath: path)?.map(\.name) }
         #expect(names(["machine"]) == ["initial", "states", "events", "doc"])
-        #expect(names(["machine", "states", "idle"]) == ["data", "on", "entry", "exit", "final", "doc"])
+        #expect(names(["machine", "states", "idle"]) == ["data", "on", "entry", "exit", "after", "invoke", "final", "doc"])
+        #expect(names(["machine", "states", "busy", "invoke"]) == ["work", "task", "output", "failure", "onDone", "onError"])
+        #expect(names(["machine", "states", "busy", "after", "5"]) == ["to", "when", "data"])
+        #expect(names(["machine", "states", "busy", "invoke", "onError"]) == ["to", "when", "data"])
+        #expect(names(["machine", "states", "busy", "invoke", "work"]) == nil)
         #expect(names(["machine", "events", "go"]) == ["payload", "doc"])
         #expect(names(["machine", "states", "idle", "on", "go"]) == ["to", "when", "data"])
         #expect(names(["machine", "states"]) == nil)

@@ -67,9 +67,10 @@ public enum SpecSchema {
     /// What `key`'s value may be, with its doc line as the description.
     static func property(_ key: SpecKey) -> [String: Any] {
         let string: [String: Any] = ["type": "string"]
-        // A target's name, a transition, or a list of them.
-        let transitions: [String: Any] = ["oneOf": [string, mapping(of: .transition),
-                                                    ["type": "array", "items": ["oneOf": [string, mapping(of: .transition)]]]]]
+        // A target's name, a transition, or a list of them (made only for the keys that take them).
+        var transitions: [String: Any] {
+            ["oneOf": [string, mapping(of: .transition), ["type": "array", "items": ["oneOf": [string, mapping(of: .transition)]]]]]
+        }
         var property: [String: Any] = switch key.value {
         case .text, .name, .type: string
         case .code: ["type": ["string", "number", "boolean"]]
