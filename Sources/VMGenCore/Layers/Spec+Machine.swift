@@ -50,7 +50,7 @@ public struct MachineDelay: Sendable {
 /// producer (`work:`) or an async call (`task:`), started when the state is entered and
 /// cancelled when it is left; its outcome takes `onDone`'s or `onError`'s transitions.
 public struct MachineInvoke: Sendable {
-    /// Where `invoke:` stands.
+    /// Where the key `invoke:` stands.
     public var location: SourceLocation
     /// `.producer` (`work:`) or `.task` (`task:`).
     public var work: Command.Work

@@ -54,12 +54,12 @@ extension SectionReader {
                                     transitions: transitions(entry.value, on: "`after \(entry.key.value)`", in: context))
             }
         }
-        if let invoke = fields["invoke"] { state.invoke = self.invoke(invoke.value, in: context) }
+        if let invoke = fields["invoke"] { state.invoke = self.invoke(invoke.value, at: invoke.key.location, in: context) }
         return state
     }
 
     /// `invoke: { work: ... or task: ..., output:, failure:, onDone:, onError: }`.
-    private mutating func invoke(_ node: Node, in state: String) -> MachineInvoke? {
+    private mutating func invoke(_ node: Node, at location: SourceLocation, in state: String) -> MachineInvoke? {
         let context = "`invoke` of \(state)"
         guard let fields = reader.fields(of: node, in: context, place: .invoke) else { return nil }
         let written = ["work", "task"].filter { fields[$0] != nil }
@@ -73,7 +73,7 @@ extension SectionReader {
             return nil
         }
         guard let code = reader.code(field.value, "`\(key)` of \(context)") else { return nil }
-        var invoke = MachineInvoke(location: reader.location(of: node), work: key == "work" ? .producer(code) : .task(code))
+        var invoke = MachineInvoke(location: location, work: key == "work" ? .producer(code) : .task(code))
         invoke.output = fields["output"].flatMap { reader.type($0.value, "`output` of \(context)") }
         invoke.failure = fields["failure"].flatMap { reader.type($0.value, "`failure` of \(context)") }
         if let onDone = fields["onDone"] {
