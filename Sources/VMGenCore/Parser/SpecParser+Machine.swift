@@ -65,6 +65,8 @@ extension SectionReader {
         let written = ["work", "task"].filter { fields[$0] != nil }
         guard written.count == 1, let key = written.first, let field = fields[key] else {
             if written.isEmpty {
+                // A misspelled `work` or `task` (reported as an unknown key) needs no second error.
+                guard reader.misspelledKeys(of: node, place: .invoke).isDisjoint(with: ["work", "task"]) else { return nil }
                 reader.diagnostics.error(
                     "\(context) needs its work: `work` (a SignalProducer) or `task` (async code)", at: reader.location(of: node))
             } else {
