@@ -48,9 +48,7 @@ extension SectionReader {
                         at: entry.key.location)
                     return nil
                 }
-                // As the spec wrote it when it is plain digits, else (`1e-3`) as Swift writes the number.
-                let literal = entry.key.value.allSatisfy({ $0.isNumber || $0 == "." }) ? entry.key.value : String(seconds)
-                return MachineDelay(key: entry.key, seconds: literal,
+                return MachineDelay(key: entry.key, seconds: Self.secondsLiteral(entry.key.value, seconds),
                                     transitions: transitions(entry.value, on: "`after \(entry.key.value)`", in: context))
             }
         }
