@@ -303,7 +303,7 @@ _notFound$payload$Type = TwitterError
             if Self._editing$add$1$when(usernameSearchText: _usernameSearchText.value) {
                 let _username$entered = _editing$add$1$data$username()
                 state = .lookingUp(username: _username$entered)
-                _$nextWhenComputed { self._lookingUp$entry(username: _username$entered) }
+                _$nextWhenComputed { [self] in _lookingUp$entry(username: _username$entered) }
             }
         case (.lookingUp(let username), .found(let payload)):
             state = .found(person: _lookingUp$found$1$data$person(payload, username: username))
@@ -313,7 +313,7 @@ _notFound$payload$Type = TwitterError
             if Self._failed$add$1$when(usernameSearchText: _usernameSearchText.value) {
                 let _username$entered = _failed$add$1$data$username()
                 state = .retrying(username: _username$entered)
-                _$nextWhenComputed { self._retrying$entry(username: _username$entered) }
+                _$nextWhenComputed { [self] in _retrying$entry(username: _username$entered) }
             }
         case (.retrying(let username), .found(let payload)):
             state = .found(person: _retrying$found$1$data$person(payload, username: username))

@@ -4,7 +4,7 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 5)
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 6)
 import
           ExampleModels
 #sourceLocation()
@@ -13,12 +13,12 @@ import
 @MainActor
 public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 8)
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 9)
     public typealias
    _importer$Type = any PhotoImporting
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 64)
-    public typealias _request$Failure =
-             PhotoImportError
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 40)
+    public typealias _loggingIn$invoke$Failure =
+                 PhotoImportError
 #sourceLocation()
 
     // MARK: Dependencies
@@ -96,18 +96,19 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     /// Whether `retry` can be executed now.
     public var retryIsEnabled: Swift.Bool { _$read(\.retryIsEnabled, _retryIsEnabled.read()) }
 
-    /// The login itself, which `loggingIn` starts; it tells the machine how it ended.
-    public private(set) lazy var request: Reactive.Command<Swift.Void, Swift.Void, _request$Failure> = Reactive.Command(
-        isEnabled: _$property(_requestIsEnabled) { _requestIsEnabled.mirror = $0 },
-        transaction: { [weak self] step in self?._request$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._request$work() ?? .empty }
+    /// Stops waiting for the login; a late answer is ignored.
+    public private(set) lazy var cancel: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
+        enabledIf: _$property(_cancelCanExecute) { _cancelCanExecute.mirror = $0 },
+        isEnabled: _$property(_cancelIsEnabled) { _cancelIsEnabled.mirror = $0 },
+        transaction: { [weak self] step in self?._cancel$step(step) ?? step() },
+        performOnMain: { [weak self] _ in self?._cancel$perform() }
     )
 
-    /// Whether `request` is running.
-    public var requestIsExecuting: Swift.Bool { _$read(\.requestIsExecuting, _requestIsExecuting.read()) }
+    /// Whether `cancel` is running.
+    public var cancelIsExecuting: Swift.Bool { _$read(\.cancelIsExecuting, _cancelIsExecuting.read()) }
 
-    /// Whether `request` can be executed now.
-    public var requestIsEnabled: Swift.Bool { _$read(\.requestIsEnabled, _requestIsEnabled.read()) }
+    /// Whether `cancel` can be executed now.
+    public var cancelIsEnabled: Swift.Bool { _$read(\.cancelIsEnabled, _cancelIsEnabled.read()) }
 
     // MARK: State machine
 
@@ -127,10 +128,8 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     public enum Event {
         /// The user asks to log in with what is typed.
         case submit
-        /// The importer accepted the credentials.
-        case succeeded
-        /// The importer refused them, with why.
-        case failed(String)
+        /// The user stops waiting for the login.
+        case cancel
         /// The user tries again after a failure.
         case retry
     }
@@ -167,11 +166,11 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     public var retryIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_retryIsEnabled) { _retryIsEnabled.mirror = $0 }
     }
-    public var requestIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_requestIsExecuting) { _requestIsExecuting.mirror = $0 }
+    public var cancelIsExecutingProperty: Reactive.Property<Swift.Bool> {
+        _$property(_cancelIsExecuting) { _cancelIsExecuting.mirror = $0 }
     }
-    public var requestIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_requestIsEnabled) { _requestIsEnabled.mirror = $0 }
+    public var cancelIsEnabledProperty: Reactive.Property<Swift.Bool> {
+        _$property(_cancelIsEnabled) { _cancelIsEnabled.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -196,11 +195,14 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     private var _retryCanExecute: Reactive.Stored<Swift.Bool>
     private var _retryIsExecuting: Reactive.Stored<Swift.Bool>
     private var _retryIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _requestIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _requestIsEnabled: Reactive.Stored<Swift.Bool>
+    private var _cancelCanExecute: Reactive.Stored<Swift.Bool>
+    private var _cancelIsExecuting: Reactive.Stored<Swift.Bool>
+    private var _cancelIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
+    /// The timers and invoked work of the state the machine is in, cancelled when it is left.
+    private let _$stateWork = Reactive.StateWork()
 
     // MARK: Life cycle
 
@@ -222,8 +224,9 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         _retryCanExecute = .init(Self._retryCanExecute$compute(state: _state.value, canSubmit: _canSubmit.value))
         _retryIsExecuting = .init(false)
         _retryIsEnabled = .init(_retryCanExecute.value)
-        _requestIsExecuting = .init(false)
-        _requestIsEnabled = .init(true)
+        _cancelCanExecute = .init(Self._cancelCanExecute$compute(state: _state.value))
+        _cancelIsExecuting = .init(false)
+        _cancelIsEnabled = .init(_cancelCanExecute.value)
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
@@ -233,14 +236,8 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         _$disposables += retry.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._retry$step {}
         }
-        _$disposables += request.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._request$step {}
-        }
-        _$disposables += request.errors.observeValuesOnMain { [weak self] error in
-            self?._request$step { self?._request$didFail(error) }
-        }
-        _$disposables += request.events.observeValuesOnMain { [weak self] event in
-            if case .completed = event { self?._request$step { self?._request$didComplete() } }
+        _$disposables += cancel.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
+            self?._cancel$step {}
         }
     }
 
@@ -264,10 +261,10 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         _$transactions.end(self)
     }
 
-    private func _request$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._request$step(step) } }
+    private func _cancel$step(_ step: @escaping () -> Swift.Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._cancel$step(step) } }
         step()
-        _requestIsExecuting.write(request.isExecuting.value)
+        _cancelIsExecuting.write(cancel.isExecuting.value)
         _$transactions.end(self)
     }
 
@@ -278,7 +275,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         let _state$changed = _state.changed()
         let _logInIsExecuting$changed = _logInIsExecuting.changed()
         let _retryIsExecuting$changed = _retryIsExecuting.changed()
-        let _requestIsExecuting$changed = _requestIsExecuting.changed()
+        let _cancelIsExecuting$changed = _cancelIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _canSubmit$changed = (_username$changed || _password$changed)
             && _canSubmit.replace(Self._canSubmit$compute(username: _username.value, password: _password.value))
@@ -292,11 +289,13 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
             && _retryCanExecute.replace(Self._retryCanExecute$compute(state: _state.value, canSubmit: _canSubmit.value))
         let _retryIsEnabled$changed = (_retryCanExecute$changed || _retryIsExecuting$changed)
             && _retryIsEnabled.replace(_retryCanExecute.value && !_retryIsExecuting.value)
-        let _requestIsEnabled$changed = _requestIsExecuting$changed
-            && _requestIsEnabled.replace(!_requestIsExecuting.value)
+        let _cancelCanExecute$changed = _state$changed
+            && _cancelCanExecute.replace(Self._cancelCanExecute$compute(state: _state.value))
+        let _cancelIsEnabled$changed = (_cancelCanExecute$changed || _cancelIsExecuting$changed)
+            && _cancelIsEnabled.replace(_cancelCanExecute.value && !_cancelIsExecuting.value)
         return (_username$changed || _password$changed || _canSubmit$changed || _state$changed || _errorMessage$changed
             || _logInIsExecuting$changed || _logInIsEnabled$changed || _retryIsExecuting$changed
-            || _retryIsEnabled$changed || _requestIsExecuting$changed || _requestIsEnabled$changed)
+            || _retryIsEnabled$changed || _cancelIsExecuting$changed || _cancelIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -312,30 +311,29 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         if _retryCanExecute.pending(telling) { _$changed(_retryCanExecute, telling) }
         if _retryIsExecuting.pending(telling) { _$changed(\.retryIsExecuting, _retryIsExecuting, telling) }
         if _retryIsEnabled.pending(telling) { _$changed(\.retryIsEnabled, _retryIsEnabled, telling) }
-        if _requestIsExecuting.pending(telling) { _$changed(\.requestIsExecuting, _requestIsExecuting, telling) }
-        if _requestIsEnabled.pending(telling) { _$changed(\.requestIsEnabled, _requestIsEnabled, telling) }
+        if _cancelCanExecute.pending(telling) { _$changed(_cancelCanExecute, telling) }
+        if _cancelIsExecuting.pending(telling) { _$changed(\.cancelIsExecuting, _cancelIsExecuting, telling) }
+        if _cancelIsEnabled.pending(telling) { _$changed(\.cancelIsEnabled, _cancelIsEnabled, telling) }
     }
 
     private func _$transition(_ event: Event) {
         switch (_state.value, event) {
         case (.idle, .submit):
             if Self._idle$submit$1$when(canSubmit: _canSubmit.value) {
+                let _$scope = _$stateWork.enter()
                 let _username$entered = _idle$submit$1$data$username()
                 state = .loggingIn(username: _username$entered)
-                _$nextWhenComputed { self._loggingIn$entry(username: _username$entered) }
+                _$nextWhenComputed { [self] in _loggingIn$startWork(_$scope, username: _username$entered) }
             }
-        case (.loggingIn(let username), .succeeded):
-            state = .loggedIn(username: _loggingIn$succeeded$1$data$username(username: username))
-        case (.loggingIn(let username), .failed(let payload)):
-            state = .failed(
-                message: _loggingIn$failed$1$data$message(payload, username: username),
-                username: _loggingIn$failed$1$data$username(payload, username: username)
-            )
+        case (.loggingIn, .cancel):
+            _$stateWork.cancel()
+            state = .idle
         case (.failed(let message, let username), .retry):
             if Self._failed$retry$1$when(canSubmit: _canSubmit.value) {
+                let _$scope = _$stateWork.enter()
                 let _username$entered = _failed$retry$1$data$username(message: message, username: username)
                 state = .loggingIn(username: _username$entered)
-                _$nextWhenComputed { self._loggingIn$entry(username: _username$entered) }
+                _$nextWhenComputed { [self] in _loggingIn$startWork(_$scope, username: _username$entered) }
             } else {
                 state = .idle
             }
@@ -343,34 +341,53 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         }
     }
 
+    private func _loggingIn$invoke$done() {
+        _$transaction { [self] in
+            guard case .loggingIn(let username) = _state.value else { return }
+            _$stateWork.cancel()
+            state = .loggedIn(username: _loggingIn$invoke$done$1$data$username(username: username))
+        }
+    }
+
+    private func _loggingIn$invoke$error(_ payload: _loggingIn$invoke$Failure) {
+        _$transaction { [self] in
+            guard case .loggingIn(let username) = _state.value else { return }
+            _$stateWork.cancel()
+            state = .failed(
+                message: _loggingIn$invoke$error$1$data$message(payload, username: username),
+                username: _loggingIn$invoke$error$1$data$username(payload, username: username)
+            )
+        }
+    }
+
     // MARK: Spec expressions
 
     private static func _username$initial() -> String {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 12)
-                                      ""
-#sourceLocation()
-    }
-
-    private static func _password$initial() -> String {
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 13)
                                       ""
 #sourceLocation()
     }
 
+    private static func _password$initial() -> String {
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 14)
+                                      ""
+#sourceLocation()
+    }
+
     private static func _canSubmit$compute(username: String, password: String) -> Bool {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 16)
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 17)
                                    !username.isEmpty && !password.isEmpty
 #sourceLocation()
     }
 
     private static func _errorMessage$compute(state: State) -> String? {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 21)
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 22)
       if case .failed(let message, _) = state { message } else { nil }
 #sourceLocation()
     }
 
     private static func _state$initial() -> State {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 25)
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 26)
           .idle
 #sourceLocation()
     }
@@ -389,6 +406,13 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         }
     }
 
+    private static func _cancelCanExecute$compute(state: State) -> Swift.Bool {
+        switch state {
+        case .loggingIn: true
+        default: false
+        }
+    }
+
     private static func _idle$submit$1$when(canSubmit: Bool) -> Swift.Bool {
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 35)
                                        canSubmit
@@ -396,7 +420,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     }
 
     private static func _failed$retry$1$when(canSubmit: Bool) -> Swift.Bool {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 48)
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 51)
                                    canSubmit
 #sourceLocation()
     }
@@ -411,22 +435,8 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         send(.retry)
     }
 
-    private func _request$work() -> Reactive.SignalProducer<Swift.Void, _request$Failure> {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 64)
-           importer.logIn(username: username, password: password)
-#sourceLocation()
-    }
-
-    private func _request$didFail(_ error: _request$Failure) {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 67)
-                send(.failed("Could not log in: \(error)"))
-#sourceLocation()
-    }
-
-    private func _request$didComplete() {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 66)
-                 send(.succeeded)
-#sourceLocation()
+    private func _cancel$perform() {
+        send(.cancel)
     }
 
     private func _idle$submit$1$data$username() -> String {
@@ -435,34 +445,50 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation()
     }
 
-    private func _loggingIn$succeeded$1$data$username(username: String) -> String {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 41)
-                                                     username
-#sourceLocation()
-    }
-
-    private func _loggingIn$failed$1$data$message(_ payload: String, username: String) -> String {
+    private func _loggingIn$invoke$done$1$data$username(username: String) -> String {
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 42)
-                                               payload
+                                                  username
 #sourceLocation()
     }
 
-    private func _loggingIn$failed$1$data$username(_ payload: String, username: String) -> String {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 42)
-                                                                  username
+    private func _loggingIn$invoke$error$1$data$message(
+        _ payload: _loggingIn$invoke$Failure,
+        username: String
+    ) -> String {
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 43)
+                                                 "Could not log in: \(payload)"
 #sourceLocation()
     }
 
-    private func _loggingIn$entry(username: String) {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 39)
-             request.execute().start()
+    private func _loggingIn$invoke$error$1$data$username(
+        _ payload: _loggingIn$invoke$Failure,
+        username: String
+    ) -> String {
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 43)
+                                                                                            username
 #sourceLocation()
     }
 
     private func _failed$retry$1$data$username(message: String, username: String) -> String {
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 48)
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 51)
                                                                 self.username
 #sourceLocation()
+    }
+
+    private func _loggingIn$invoke$work(
+        username: String
+    ) -> Reactive.SignalProducer<Swift.Void, _loggingIn$invoke$Failure> {
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 40)
+               importer.logIn(username: username, password: password)
+#sourceLocation()
+    }
+
+    private func _loggingIn$startWork(_ _$scope: Reactive.StateWork.Scope, username: String) {
+        _$scope.invoke(
+            { _loggingIn$invoke$work(username: username) },
+            done: { [weak self] in self?._loggingIn$invoke$done() },
+            failed: { [weak self] in self?._loggingIn$invoke$error($0) }
+        )
     }
 
     // MARK: Testing
@@ -488,8 +514,11 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
                 Self._retryCanExecute$compute(state: $0._state.value, canSubmit: $0._canSubmit.value)
                     && !$0._retryIsExecuting.value
             },
-            .work("requestIsExecuting", \.requestIsExecuting, requestIsExecutingProperty),
-            .value("requestIsEnabled", \.requestIsEnabled, requestIsEnabledProperty) { !$0._requestIsExecuting.value },
+            .work("cancelIsExecuting", \.cancelIsExecuting, cancelIsExecutingProperty),
+            .value("cancelIsEnabled", \.cancelIsEnabled, cancelIsEnabledProperty) {
+                Self._cancelCanExecute$compute(state: $0._state.value)
+                    && !$0._cancelIsExecuting.value
+            },
         ]
     }
 
@@ -504,7 +533,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         [
             .init("logIn", logIn),
             .init("retry", retry),
-            .init("request", request),
+            .init("cancel", cancel),
         ]
     }
 }

@@ -1,6 +1,8 @@
 /// A random `machine:`: a start state without data, a busy state whose data comes from an event's
 /// payload or from the values, a final state, and maybe a failed one; guards over the values,
-/// `entry` and `exit` statements, commands that `send:` its events and a derived value that reads `state`.
+/// `entry` and `exit` statements, timers (`after:`) and invoked work (`invoke:`: a producer or a
+/// task, with `onDone` and, when it can fail, `onError`), commands that `send:` its events and a
+/// derived value that reads `state`.
 extension SpecBuilder {
     struct Machine {
         var lines: [String] = []
@@ -44,6 +46,7 @@ extension SpecBuilder {
             let statements = make(scope) { $0.statements(writing: writable, extra: []) }
             lines.append("      \(key): \(writer.scalar(statements, inFlow: false, indent: "      "))")
         }
+        lines += busyWork(idle: idle, done: done, failed: hasFailed ? "failed" : idle, guardCode: guardCode, writer: &writer)
         lines.append("      on:")
         lines.append("        \(finish): \(done)")
         lines.append("        \(reset): { to: \(idle) }")
@@ -52,6 +55,7 @@ extension SpecBuilder {
         if hasFailed {
             lines.append("    failed:")
             lines.append("      on: { \(reset): \(idle) }")
+            if random.chance(50) { lines.append("      after: { \(random.pick(["0.5", "2", "1e-1"])): \(idle) }") }
         }
         machine = Machine(lines: lines)
         // Commands that send: one with the start's payload as input, one without.
@@ -62,5 +66,43 @@ extension SpecBuilder {
         if random.chance(30) { fields.append(.init(key: "doc", value: random.pick(Self.docs))) }
         commands.append(Command(name: finisher, fields: fields))
         derived.append((Binding(name: name(from: ["isBusy", "working"]), type: .bool), "if case .\(busy) = state { true } else { false }"))
+    }
+
+    /// The busy state's timers and invoked work, each maybe: a timer to the final state (or a
+    /// guarded one back to the start first), and work whose outcome ends the stay.
+    mutating func busyWork(idle: String, done: String, failed: String, guardCode: String, writer: inout YAMLWriter) -> [String] {
+        var lines: [String] = []
+        if random.chance(50) {
+            lines.append("      after:")
+            let delay = random.pick(["3", "0.25", "10"])
+            if random.chance(50) {
+                lines.append("        \(delay): \(done)")
+            } else {
+                lines.append("        \(delay):")
+                lines.append("          - { to: \(idle), when: \(writer.scalar(guardCode, inFlow: true, indent: "          ")) }")
+                lines.append("          - \(done)")
+            }
+        }
+        guard random.chance(50) else { return lines }
+        let value = make(instanceScope) { $0.expression(.int) }
+        lines.append("      invoke:")
+        // A producer that cannot fail, one that can, or a task (which always can).
+        switch random.pick([0, 1, 2]) {
+        case 0:
+            lines.append("        work: \(writer.scalar("SignalProducer<Int, Never>(value: \(value))", inFlow: false, indent: "        "))")
+            lines.append("        output: Int")
+            if random.chance(50) { lines.append("        failure: Never") }
+        case 1:
+            lines.append("        work: \(writer.scalar("SignalProducer<Int, any Error>(value: \(value))", inFlow: false, indent: "        "))")
+            lines.append("        output: Int")
+            lines.append("        failure: any Error")
+            lines.append("        onError: \(failed)")
+        default:
+            lines.append("        task: \(writer.scalar("return \(value)", inFlow: false, indent: "        "))")
+            lines.append("        output: Int")
+            lines.append("        onError: { to: \(failed) }")
+        }
+        lines.append(random.chance(50) ? "        onDone: \(done)" : "        onDone: [{ to: \(idle), when: \(writer.scalar(guardCode, inFlow: true, indent: "        ")) }, \(done)]")
+        return lines
     }
 }

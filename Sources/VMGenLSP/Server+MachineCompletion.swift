@@ -1,7 +1,7 @@
 import VMGenCore
 
 /// Completion of the names a `machine:` declares: its states where a state is named (`initial`,
-/// a transition's `to`, an event's shorthand target), its events where an event is named (a
+/// a transition's `to`, a shorthand target under `on:`, `after:`, `onDone:` or `onError:`), its events where an event is named (a
 /// state's `on:` keys, a command's `send:`).
 extension Server {
     /// The states and events of the machine the spec at `uri` declares, as last read (completion
@@ -15,8 +15,11 @@ extension Server {
     /// The items for a value at `path` that names a state or an event of the machine; nil where
     /// the value is no such name.
     func machineValueItems(path: [String], uri: String) -> [CompletionItem]? {
-        let isTarget = path.count >= 5 && path[0] == "machine" && path[1] == "states" && path[3] == "on"
-            && (path.count == 5 || path.last == "to")
+        // A transition's target: on an event or after a delay (`states.<s>.on.<event>`), or on the
+        // invoked work's outcome (`states.<s>.invoke.onDone`), written alone or as `to:`.
+        let isTransition = path.count >= 5 && path[0] == "machine" && path[1] == "states"
+            && (["on", "after"].contains(path[3]) || (path[3] == "invoke" && ["onDone", "onError"].contains(path[4])))
+        let isTarget = isTransition && (path.count == 5 || path.last == "to")
         if path == ["machine", "initial"] || isTarget {
             guard let names = machineNames(of: uri) else { return [] }
             // The initial state has no data: one with data cannot be where the view model starts.

@@ -1,7 +1,8 @@
 import VMGenCore
 
 /// A view model's `machine:` as a state diagram, for `vmgen graph --machine`: Mermaid's
-/// `stateDiagram-v2` or Graphviz DOT. Each transition is an arrow labelled with its event and,
+/// `stateDiagram-v2` or Graphviz DOT. Each transition is an arrow labelled with what takes it
+/// (its event, `after 5s` for a timer, `done` or `error` for the state's invoked work) and,
 /// when it has one, its guard (`[canSubmit]`); an unguarded transition after guarded ones on the
 /// same event is their fallback (`[else]`). The initial state comes from a start point, and each
 /// final state leads to an end point (Mermaid) or is drawn with a double border (DOT).
@@ -12,12 +13,13 @@ enum MachineDiagram {
         var label: String
     }
 
-    /// The arrows of `machine`, in spec order: state by state, event by event, transition by transition.
+    /// The arrows of `machine`, in spec order: state by state, trigger by trigger (events, then
+    /// timers, then the invoked work's outcomes), transition by transition.
     static func arrows(of machine: CheckedMachine) -> [Arrow] {
         machine.states.flatMap { state in
-            state.handlers.flatMap { handler in
-                handler.transitions.enumerated().map { index, transition in
-                    var label = handler.event.value
+            state.triggered.flatMap { triggered in
+                triggered.transitions.enumerated().map { index, transition in
+                    var label = triggered.trigger.arrowLabel
                     if let guardCode = transition.guardCode {
                         label += " [\(oneLine(guardCode.text))]"
                     } else if index > 0 {

@@ -5,7 +5,7 @@ import ReactiveTesting
 import Testing
 
 /// The 500px login as a state machine (`Specs/LoginMachine.vm.yaml`): idle, logging in, logged in,
-/// failed with retry; each event one transaction.
+/// failed with retry; each event, and each outcome of the login `loggingIn` invokes, one transaction.
 @MainActor
 struct LoginMachineTests {
     let importer = InMemoryPhotoImporter()
@@ -45,7 +45,7 @@ struct LoginMachineTests {
         #expect(importer.logIns.arguments == [Credentials(username: "ash", password: "secret")])
     }
 
-    @Test func submittingIsOneTransactionThatEntersLoggingInAndStartsTheRequest() {
+    @Test func submittingIsOneTransactionThatEntersLoggingInAndStartsTheLogin() {
         let login = filledIn()
         let changes = ChangeRecorder(login)
         login.logIn.tap()
@@ -53,8 +53,8 @@ struct LoginMachineTests {
         changes.expect(
             .changed(\.state, to: .loggingIn(username: "ash")),   // `State` is Equatable: its data are Strings
             .changed(\.logInIsEnabled, to: false),
-            .changed(\.requestIsExecuting, to: true),
-            .changed(\.requestIsEnabled, to: false))
+            .changed(\.cancelIsEnabled, to: true))
+        #expect(importer.logIns.last?.isWaiting == true)
         changes.stop()
     }
 
@@ -71,8 +71,7 @@ struct LoginMachineTests {
             },
             .changed(\.errorMessage, to: message),
             .changed(\.retryIsEnabled, to: true),
-            .changed(\.requestIsExecuting, to: false),
-            .changed(\.requestIsEnabled, to: true))
+            .changed(\.cancelIsEnabled, to: false))
         changes.finish()
     }
 
@@ -116,13 +115,43 @@ struct LoginMachineTests {
         let changes = ChangeRecorder(login)
         login.send(.submit)
         login.send(.retry)
-        login.send(.failed("late"))
+        login.send(.cancel)
         changes.expectNoChanges()
         guard case .loggedIn = login.state else {
             Issue.record("left the final state: \(login.state)")
             return
         }
         changes.finish()
+    }
+
+    @Test func cancellingStopsTheLoginAndItsLateAnswerChangesNothing() {
+        let login = filledIn()
+        login.logIn.tap()
+        let call = importer.logIns.last
+        login.cancel.tap()
+        #expect(login.state == .idle)
+        #expect(call?.isCancelled == true, "leaving `loggingIn` disposes its work")
+        let changes = ChangeRecorder(login)
+        call?.complete()
+        call?.fail(with: .unexpectedResponse)
+        changes.expectNoChanges()
+        #expect(login.state == .idle)
+        changes.finish()
+    }
+
+    @Test func aLoginThatAnswersAfterARetryStartedAnotherIsIgnored() {
+        let login = failed()
+        login.retry.tap()
+        #expect(Self.isLoggingIn(login.state, as: "ash"))
+        login.cancel.tap()
+        login.logIn.tap()
+        let calls = importer.logIns.all
+        #expect(calls.count == 3)
+        // The second login was cancelled; its late failure must not fail the third.
+        calls[1].fail(with: .network("late"))
+        #expect(Self.isLoggingIn(login.state, as: "ash"))
+        calls[2].complete()
+        #expect(login.state == .loggedIn(username: "ash"))
     }
 
     @Test func aGuardThatFailsChangesNothing() {
@@ -141,11 +170,11 @@ struct LoginMachineTests {
         func check(_ value: String) {
             let state = login.state
             let consistent = switch state {
-            case .idle: login.errorMessage == nil && !login.retryIsEnabled && !login.requestIsExecuting
-            case .loggingIn: login.errorMessage == nil && !login.logInIsEnabled && !login.retryIsEnabled && login.requestIsExecuting
+            case .idle: login.errorMessage == nil && !login.retryIsEnabled && !login.cancelIsEnabled
+            case .loggingIn: login.errorMessage == nil && !login.logInIsEnabled && !login.retryIsEnabled && login.cancelIsEnabled
             case .failed(let message, _): login.errorMessage == message && login.retryIsEnabled && !login.logInIsEnabled
-                && !login.requestIsExecuting
-            case .loggedIn: login.errorMessage == nil && !login.logInIsEnabled && !login.retryIsEnabled && !login.requestIsExecuting
+                && !login.cancelIsEnabled
+            case .loggedIn: login.errorMessage == nil && !login.logInIsEnabled && !login.retryIsEnabled && !login.cancelIsEnabled
             }
             if !consistent { seen.append("\(value): \(state), \(String(describing: login.errorMessage))") }
         }
@@ -154,7 +183,7 @@ struct LoginMachineTests {
             login.errorMessageProperty.signal.observeValuesOnMain { _ in check("errorMessage") },
             login.retryIsEnabledProperty.signal.observeValuesOnMain { _ in check("retryIsEnabled") },
             login.logInIsEnabledProperty.signal.observeValuesOnMain { _ in check("logInIsEnabled") },
-            login.requestIsExecutingProperty.signal.observeValuesOnMain { _ in check("requestIsExecuting") },
+            login.cancelIsEnabledProperty.signal.observeValuesOnMain { _ in check("cancelIsEnabled") },
         ]
         defer { observations.forEach { $0?.dispose() } }
         login.username = "ash"

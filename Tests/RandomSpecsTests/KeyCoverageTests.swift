@@ -52,6 +52,9 @@ struct KeyCoverageTests {
                 for (key, section) in fields where key == "states" {
                     entries(of: section, as: .machineState)
                     for (_, state) in keys(of: section) {
+                        if let invoke = keys(of: state).first(where: { $0.0 == "invoke" })?.1 {
+                            used[.invoke, default: []].formUnion(keys(of: invoke).map(\.0))
+                        }
                         for (_, transitions) in keys(of: keys(of: state).first { $0.0 == "on" }?.1) {
                             for transition in transitions.sequence.map(Array.init) ?? [transitions] {
                                 used[.transition, default: []].formUnion(keys(of: transition).map(\.0))

@@ -99,7 +99,7 @@ struct CLIToolsTests {
         #expect(try String(contentsOf: folder.appendingPathComponent("out/Hand.swift"), encoding: .utf8) == "struct Hand {}\n")
     }
 
-    @Test("graph --machine draws the states and transitions, with guards, fallbacks and final states")
+    @Test("graph --machine draws the states and transitions, with guards, fallbacks, timers, invoked work and final states")
     func graphOfAMachine() throws {
         let spec = """
             viewModel: Door
@@ -116,8 +116,15 @@ struct CLIToolsTests {
                       - closed
                     lock: locked
                     smash: broken
-                opened: {}
-                locked: { on: { open: { to: opened, when: hasKey } } }
+                opened:
+                  after: { 30: { to: closed, when: "!hasKey" } }
+                locked:
+                  on: { open: { to: opened, when: hasKey } }
+                  invoke:
+                    task: return 1
+                    output: Int
+                    onDone: opened
+                    onError: broken
                 broken: { final: true }
             """
         try spec.write(to: folder.appendingPathComponent("Door.vm.yaml"), atomically: true, encoding: .utf8)
@@ -130,7 +137,10 @@ struct CLIToolsTests {
                 closed --> closed: open [else]
                 closed --> locked: lock
                 closed --> broken: smash
+                opened --> closed: after 30s [!hasKey]
                 locked --> opened: open [hasKey]
+                locked --> opened: done
+                locked --> broken: error
                 broken --> [*]
 
             """)
@@ -138,6 +148,7 @@ struct CLIToolsTests {
         #expect(dot.stdout.contains("    broken [shape=doublecircle];\n"))
         #expect(dot.stdout.contains("    _start -> closed;\n"))
         #expect(dot.stdout.contains("    locked -> opened [label=\"open [hasKey]\"];\n"))
+        #expect(dot.stdout.contains("    opened -> closed [label=\"after 30s [!hasKey]\"];\n"))
         try "viewModel: Plain\n".write(to: folder.appendingPathComponent("Plain.vm.yaml"), atomically: true, encoding: .utf8)
         let none = try runVMGen(["graph", "Plain.vm.yaml", "--machine"], in: folder)
         #expect(none.status == 1)

@@ -119,11 +119,46 @@ struct MachineTests {
         #expect(try stateDeclaration("Dictionary<String, Int>") == "    public enum State {")
     }
 
+    @Test("a delay is written as Swift writes its seconds; a view model takes a scheduler only for a machine with timers")
+    func delaysAndTheScheduler() throws {
+        let spec = """
+            viewModel: Toast
+            machine:
+              initial: hidden
+              events: { show: }
+              states:
+                hidden: { on: { show: shown } }
+                shown:
+                  after: { 3: hidden, .5: hidden, 2.: hidden, 1e-1: hidden }
+            """
+        let source = try #require(generate(spec))
+        for line in [
+            "_$scope.after(3, on: _$scheduler) { [weak self] in self?._shown$after$1() }",
+            "_$scope.after(0.5, on: _$scheduler) { [weak self] in self?._shown$after$2() }",
+            "_$scope.after(2.0, on: _$scheduler) { [weak self] in self?._shown$after$3() }",
+            "_$scope.after(0.1, on: _$scheduler) { [weak self] in self?._shown$after$4() }",
+        ] {
+            #expect(source.contains("\n        " + line + "\n"), "no line `\(line)`")
+        }
+        #expect(source.contains("scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main"))
+        #expect(source.contains("/// Where the machine's timers (`after:`) count time"))
+        // Only invoked work: a `StateWork`, no scheduler.
+        let invoking = try #require(generate(spec.replacingOccurrences(
+            of: "after: { 3: hidden, .5: hidden, 2.: hidden, 1e-1: hidden }",
+            with: "invoke: { work: 'SignalProducer<Void, Never>.empty', onDone: hidden }")))
+        #expect(invoking.contains("private let _$stateWork = Reactive.StateWork()"))
+        #expect(!invoking.contains("scheduler"))
+    }
+
     @Test("editors find the machine's keys at their places, and do not take its keys for entries")
     func editorKeyPlaces() {
         func names(_ path: [String]) -> [String]? { SpecKeyTable.keys(atPath: path)?.map(\.name) }
         #expect(names(["machine"]) == ["initial", "states", "events", "doc"])
-        #expect(names(["machine", "states", "idle"]) == ["data", "on", "entry", "exit", "final", "doc"])
+        #expect(names(["machine", "states", "idle"]) == ["data", "on", "entry", "exit", "after", "invoke", "final", "doc"])
+        #expect(names(["machine", "states", "busy", "invoke"]) == ["work", "task", "output", "failure", "onDone", "onError"])
+        #expect(names(["machine", "states", "busy", "after", "5"]) == ["to", "when", "data"])
+        #expect(names(["machine", "states", "busy", "invoke", "onError"]) == ["to", "when", "data"])
+        #expect(names(["machine", "states", "busy", "invoke", "work"]) == nil)
         #expect(names(["machine", "events", "go"]) == ["payload", "doc"])
         #expect(names(["machine", "states", "idle", "on", "go"]) == ["to", "when", "data"])
         #expect(names(["machine", "states"]) == nil)

@@ -207,6 +207,21 @@ struct CompletionTests {
         session.change("Door.vm.yaml", door.replacingOccurrences(of: "    opened: { data: { since: Int } }\n", with: "    opened:\n      on:\n        \n"), version: 3)
         let events = session.completionLabels("Door.vm.yaml", 11, 8)
         #expect(Set(events) == ["open", "knock"], "\(events)")
+        // A target after a delay, and on the invoked work's outcome.
+        let timed = door.replacingOccurrences(of: "    opened: { data: { since: Int } }\n", with: """
+                opened:
+                  data: { since: Int }
+                  after: { 5: closed }
+                  invoke:
+                    work: "SignalProducer<Void, Never>.empty"
+                    onDone: { to: closed }
+
+            """)
+        session.change("Door.vm.yaml", timed, version: 4)
+        let afterTarget = session.completionLabels("Door.vm.yaml", 11, 20)
+        #expect(Set(afterTarget) == ["closed", "opened"], "\(afterTarget)")
+        let doneTarget = session.completionLabels("Door.vm.yaml", 14, 24)
+        #expect(Set(doneTarget) == ["closed", "opened"], "\(doneTarget)")
     }
 
     @Test("completion leaves out what the checker would refuse: a value itself, a command's own outputs in its enabled, members after a dot")

@@ -40,8 +40,14 @@ public enum SpecKeyTable {
             if path[0] == "validation" && path[1] == "fields" { return .rule }
             guard path[0] == "machine" else { return nil }
             return ["states": .machineState, "events": .machineEvent][path[1]]
-        // A state's transition on an event (one, or each of a list: list items leave no key).
-        case 5: return path[0] == "machine" && path[1] == "states" && path[3] == "on" ? .transition : nil
+        // A state's `invoke`.
+        case 4: return path[0] == "machine" && path[1] == "states" && path[3] == "invoke" ? .invoke : nil
+        // A state's transition on an event or after a delay (one, or each of a list: list items
+        // leave no key), or on its invoked work's outcome.
+        case 5:
+            guard path[0] == "machine" && path[1] == "states" else { return nil }
+            if ["on", "after"].contains(path[3]) { return .transition }
+            return path[3] == "invoke" && ["onDone", "onError"].contains(path[4]) ? .transition : nil
         default: return nil
         }
     }

@@ -25,8 +25,52 @@ public struct MachineState: Sendable {
     public var exit: Code?
     /// For each event this state handles (`on:`), its transitions, tried in order.
     public var handlers: [MachineHandler] = []
+    /// Delayed transitions (`after:`): for each delay, its transitions, tried in order when its
+    /// timer fires, in spec order.
+    public var delays: [MachineDelay] = []
+    /// Work that runs while in this state, with transitions on its outcome (`invoke:`).
+    public var invoke: MachineInvoke?
     /// A final state takes no transitions (`final: true`).
     public var isFinal = false
+    /// Where `final:` is written, when it is.
+    public var finalLocation: SourceLocation?
+}
+
+/// One delay of a state's `after:`: how long after entering the state its timer fires, and
+/// the transitions then tried.
+public struct MachineDelay: Sendable {
+    /// The key as written (`5`, `0.5`), where it stands.
+    public var key: Located<String>
+    /// The delay in seconds as Swift writes it: the key when it is plain digits (`5`, `0.5`).
+    public var seconds: String
+    public var transitions: [MachineTransition]
+}
+
+/// Work a state runs while the view model is in it (`invoke:`), like a command's work: a
+/// producer (`work:`) or an async call (`task:`), started when the state is entered and
+/// cancelled when it is left; its outcome takes `onDone`'s or `onError`'s transitions.
+public struct MachineInvoke: Sendable {
+    /// Where the key `invoke:` stands.
+    public var location: SourceLocation
+    /// `.producer` (`work:`) or `.task` (`task:`).
+    public var work: Command.Work
+    /// The type of the work's values (default `Void`).
+    public var output: Located<String>?
+    /// The type it fails with (default `Never` for `work`; a `task` fails with `any Error`).
+    public var failure: Located<String>?
+    /// Where `onDone:` stands, and its transitions, given the last value as `payload`.
+    public var onDone: (key: SourceLocation, transitions: [MachineTransition])?
+    /// Where `onError:` stands, and its transitions, given the failure as `payload`.
+    public var onError: (key: SourceLocation, transitions: [MachineTransition])?
+
+    /// Whether the work can fail: a `task`, or work whose `failure` is not `Never`.
+    public var canFail: Bool {
+        if case .task = work { return true }
+        return failure.map { !SpecCode.isNever($0.value) } ?? false
+    }
+
+    /// Whether its output is `Void`: then `onDone` is given no `payload`.
+    public var outputIsVoid: Bool { output.map { SpecCode.isVoid($0.value) } ?? true }
 }
 
 /// A named piece of a state's data: `username: String`.

@@ -5,7 +5,7 @@
 enum KeyPlace: CaseIterable {
     case spec, parameter, dependency, constant, state, derived, child, event
     case function, command, resource, reaction, validation, rule, invariant
-    case machine, machineState, machineEvent, transition
+    case machine, machineState, machineEvent, transition, invoke
 
     /// The keys this mapping accepts, in the order the docs list them.
     var specKeys: [SpecKey] {
@@ -57,6 +57,7 @@ enum KeyPlace: CaseIterable {
         case .machineEvent:
             [SpecKey("payload", .type, "The type of what the event carries, which a transition's `data` reads as `payload`."), .doc]
         case .transition: SpecKey.transition
+        case .invoke: SpecKey.invoke
         }
     }
 
@@ -96,6 +97,7 @@ enum KeyPlace: CaseIterable {
         case .machineState: "a state of `machine`"
         case .machineEvent: "an event of `machine`"
         case .transition: "a transition"
+        case .invoke: "the `invoke` of a state"
         }
     }
 
@@ -149,6 +151,12 @@ struct SpecKey {
         case rules
         /// For each event, a transition, or a list of them tried in order.
         case transitions
+        /// For each delay in seconds, a transition, or a list of them tried in order.
+        case delays
+        /// A transition (or a target's name), or a list of them tried in order.
+        case transitionList
+        /// A mapping of its own keys (listed below its table).
+        case mapping
         /// A mapping of names to types (a state's data).
         case fields
         /// A mapping of names to Swift code (a transition's data).
@@ -172,6 +180,9 @@ struct SpecKey {
             case .handlers: "event: statements"
             case .rules: "field: list of rules"
             case .transitions: "event: transitions"
+            case .delays: "seconds: transitions"
+            case .transitionList: "transitions"
+            case .mapping: "a mapping"
             case .fields: "name: type"
             case .fieldValues: "name: Swift code"
             case .section: "entries"
@@ -231,8 +242,19 @@ struct SpecKey {
         SpecKey("on", .transitions, "For each event, its target state, a transition, or a list of them tried in order."),
         SpecKey("entry", .code, "Statements run when the state is entered, once `state` holds it."),
         SpecKey("exit", .code, "Statements run when the state is left, before `state` changes."),
+        SpecKey("after", .delays, "For each delay in seconds, the transitions tried when that long has passed in the state (timers restart each time it is entered)."),
+        SpecKey("invoke", .mapping, "Work that runs while in the state (started after `entry`, cancelled when the state is left), with transitions on its outcome."),
         SpecKey("final", .flag, "`true`: the state takes no transitions."),
         .doc,
+    ]
+
+    static let invoke: [SpecKey] = [
+        SpecKey("work", .code, "An expression of type `SignalProducer<Output, Failure>` over the view model's values and the state's data, started when the state is entered."),
+        SpecKey("task", .code, "Instead of `work`: `async throws` statements returning `Output`, run in a task on the main actor, cancelled when the state is left. Fails with `any Error`."),
+        SpecKey("output", .type, "The type of the work's values (default `Void`)."),
+        SpecKey("failure", .type, "The type the work fails with: default `Never` for `work`; a `task` fails with `any Error` and takes no other."),
+        SpecKey("onDone", .transitionList, "The transitions tried when the work completes, given its last value as `payload` (none when `output` is `Void`)."),
+        SpecKey("onError", .transitionList, "The transitions tried when the work fails, given the failure as `payload`; required when the work can fail."),
     ]
 
     static let transition: [SpecKey] = [

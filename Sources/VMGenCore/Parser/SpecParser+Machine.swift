@@ -29,6 +29,7 @@ extension SectionReader {
         state.entry = fields["entry"].flatMap { reader.code($0.value, "`entry` of \(context)") }
         state.exit = fields["exit"].flatMap { reader.code($0.value, "`exit` of \(context)") }
         state.isFinal = fields["final"].flatMap { reader.bool($0.value, "`final` of \(context)") } ?? false
+        state.finalLocation = fields["final"]?.key.location
         if let data = fields["data"]?.value, let entries = reader.entries(of: data, in: "`data` of \(context)") {
             state.data = entries.compactMap { entry in
                 reader.type(entry.value, "the type of `\(entry.key.value)` in \(context)").map { MachineField(name: entry.key, type: $0) }
@@ -36,13 +37,56 @@ extension SectionReader {
         }
         if let on = fields["on"]?.value, let entries = reader.entries(of: on, in: "`on` of \(context)") {
             state.handlers = entries.map { entry in
-                MachineHandler(event: entry.key, transitions: transitions(entry.value, on: entry.key.value, in: context))
+                MachineHandler(event: entry.key, transitions: transitions(entry.value, on: "`\(entry.key.value)`", in: context))
             }
         }
+        if let after = fields["after"]?.value, let entries = reader.entries(of: after, in: "`after` of \(context)") {
+            state.delays = entries.compactMap { entry in
+                guard let seconds = Double(entry.key.value), seconds.isFinite, seconds > 0 else {
+                    reader.diagnostics.error(
+                        "`\(entry.key.value)` under `after` of \(context) must be a number of seconds above zero, such as `5` or `0.5`",
+                        at: entry.key.location)
+                    return nil
+                }
+                return MachineDelay(key: entry.key, seconds: Self.secondsLiteral(entry.key.value, seconds),
+                                    transitions: transitions(entry.value, on: "`after \(entry.key.value)`", in: context))
+            }
+        }
+        if let invoke = fields["invoke"] { state.invoke = self.invoke(invoke.value, at: invoke.key.location, in: context) }
         return state
     }
 
-    /// `event: target`, `event: { to: target, when: ..., data: ... }`, or a list of those.
+    /// `invoke: { work: ... or task: ..., output:, failure:, onDone:, onError: }`.
+    private mutating func invoke(_ node: Node, at location: SourceLocation, in state: String) -> MachineInvoke? {
+        let context = "`invoke` of \(state)"
+        guard let fields = reader.fields(of: node, in: context, place: .invoke) else { return nil }
+        let written = ["work", "task"].filter { fields[$0] != nil }
+        guard written.count == 1, let key = written.first, let field = fields[key] else {
+            if written.isEmpty {
+                // A misspelled `work` or `task` (reported as an unknown key) needs no second error.
+                guard reader.misspelledKeys(of: node, place: .invoke).isDisjoint(with: ["work", "task"]) else { return nil }
+                reader.diagnostics.error(
+                    "\(context) needs its work: `work` (a SignalProducer) or `task` (async code)", at: reader.location(of: node))
+            } else {
+                reader.diagnostics.error("\(context) has both `work` and `task`; keep one", at: fields["task"]!.key.location)
+            }
+            return nil
+        }
+        guard let code = reader.code(field.value, "`\(key)` of \(context)") else { return nil }
+        var invoke = MachineInvoke(location: location, work: key == "work" ? .producer(code) : .task(code))
+        invoke.output = fields["output"].flatMap { reader.type($0.value, "`output` of \(context)") }
+        invoke.failure = fields["failure"].flatMap { reader.type($0.value, "`failure` of \(context)") }
+        if let onDone = fields["onDone"] {
+            invoke.onDone = (onDone.key.location, transitions(onDone.value, on: "`onDone`", in: state))
+        }
+        if let onError = fields["onError"] {
+            invoke.onError = (onError.key.location, transitions(onError.value, on: "`onError`", in: state))
+        }
+        return invoke
+    }
+
+    /// `event: target`, `event: { to: target, when: ..., data: ... }`, or a list of those; `on`
+    /// names what takes them, as messages write it (`` `submit` ``, `` `after 5` ``, `` `onDone` ``).
     private mutating func transitions(_ node: Node, on event: String, in context: String) -> [MachineTransition] {
         if case .sequence(let sequence) = node {
             return sequence.compactMap { transition($0, on: event, in: context) }
@@ -51,7 +95,7 @@ extension SectionReader {
     }
 
     private mutating func transition(_ node: Node, on event: String, in context: String) -> MachineTransition? {
-        let what = "the transition of \(context) on `\(event)`"
+        let what = "the transition of \(context) on \(event)"
         if case .scalar = node {
             guard let target = reader.nonEmptyString(node, "the target of \(what)") else { return nil }
             return MachineTransition(location: target.location, target: target)

@@ -25,10 +25,15 @@ extension SectionReader {
                 at: text.location)
             return nil
         }
-        // Written into the generated code: as the spec wrote it when it is plain digits, else
-        // (`1e-3`, `+2`) as Swift writes the number.
-        let literal = text.value.allSatisfy({ $0.isNumber || $0 == "." }) ? text.value : String(seconds)
-        return Located(Pacing(kind: kind, seconds: literal), at: field.key.location)
+        return Located(Pacing(kind: kind, seconds: Self.secondsLiteral(text.value, seconds)), at: field.key.location)
+    }
+
+    /// Seconds as the generated code writes them: as the spec wrote them when that is a Swift
+    /// literal of plain digits (`5`, `0.5`), else (`1e-3`, `+2`, `.5`, `5.`) as Swift writes the number.
+    static func secondsLiteral(_ text: String, _ seconds: Double) -> String {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let isPlain = parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        return isPlain ? text : String(seconds)
     }
 
     /// One of the cases of `Choice`, by its raw value, with a suggestion for a misspelling.

@@ -44,7 +44,11 @@ public enum SpecSchema {
         var machine = mapping(of: .machine)
         var properties = machine["properties"] as? [String: Any] ?? [:]
         let empty: [String: Any] = ["type": "null"]
-        properties["states"] = ["type": "object", "additionalProperties": ["oneOf": [empty, mapping(of: .machineState)]]]
+        var state = mapping(of: .machineState)
+        var stateProperties = state["properties"] as? [String: Any] ?? [:]
+        stateProperties["invoke"] = mapping(of: .invoke).merging(["description": SpecKey.machineState.first { $0.name == "invoke" }!.doc]) { $1 }
+        state["properties"] = stateProperties
+        properties["states"] = ["type": "object", "additionalProperties": ["oneOf": [empty, state]]]
         properties["events"] = ["type": "object", "additionalProperties": ["oneOf": [empty, ["type": "string"], mapping(of: .machineEvent)]]]
         machine["properties"] = properties
         return machine
@@ -63,6 +67,10 @@ public enum SpecSchema {
     /// What `key`'s value may be, with its doc line as the description.
     static func property(_ key: SpecKey) -> [String: Any] {
         let string: [String: Any] = ["type": "string"]
+        // A target's name, a transition, or a list of them (made only for the keys that take them).
+        var transitions: [String: Any] {
+            ["oneOf": [string, mapping(of: .transition), ["type": "array", "items": ["oneOf": [string, mapping(of: .transition)]]]]]
+        }
         var property: [String: Any] = switch key.value {
         case .text, .name, .type: string
         case .code: ["type": ["string", "number", "boolean"]]
@@ -77,9 +85,10 @@ public enum SpecSchema {
         case .handlers: ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]]
         case .rules: ["type": "object", "additionalProperties": ["type": "array", "minItems": 1, "items": mapping(of: .rule)]]
         case .section: ["type": "object"]
-        case .transitions:
-            ["type": "object", "additionalProperties": ["oneOf": [string, mapping(of: .transition),
-                                                                   ["type": "array", "items": ["oneOf": [string, mapping(of: .transition)]]]]]]
+        case .transitions: ["type": "object", "additionalProperties": transitions]
+        case .delays: ["type": "object", "additionalProperties": false, "patternProperties": ["^[0-9]*\\.?[0-9]+$": transitions]]
+        case .transitionList: transitions
+        case .mapping: ["type": "object"]
         case .fields: ["type": "object", "additionalProperties": string]
         case .fieldValues: ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]]
         }

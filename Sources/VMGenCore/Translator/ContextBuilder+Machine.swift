@@ -49,18 +49,37 @@ extension ContextBuilder {
     }
 
     /// The stored value of a guard's argument, or the fixed value by name.
-    private func guardCall(_ state: MachineState, _ event: String, _ position: Int, reading read: (String) -> String) -> String {
-        let slot = CheckedMachine.guardSlot(state, event, position)
-        return call(guardName(state, event, position), arguments: arguments(for: slot), reactiveRead: read).flat
+    private func guardCall(_ state: MachineState, _ trigger: MachineTrigger, _ position: Int, reading read: (String) -> String) -> String {
+        let slot = CheckedMachine.guardSlot(state, trigger, position)
+        return call(guardName(state, trigger, position), arguments: arguments(for: slot), reactiveRead: read).flat
     }
 
-    private func guardName(_ state: MachineState, _ event: String, _ position: Int) -> String {
-        GeneratedNames.helper("\(state.name.value)$\(event)$\(position + 1)", "when")
+    private func guardName(_ state: MachineState, _ trigger: MachineTrigger, _ position: Int) -> String {
+        GeneratedNames.helper("\(state.name.value)$\(trigger.nameFragment)$\(position + 1)", "when")
     }
 
-    private func dataName(_ state: MachineState, _ event: String, _ position: Int, _ field: String) -> String {
+    private func dataName(_ state: MachineState, _ trigger: MachineTrigger, _ position: Int, _ field: String) -> String {
         // `data$` keeps a piece named `when` from taking the guard's name.
-        GeneratedNames.helper("\(state.name.value)$\(event)$\(position + 1)$data", field)
+        GeneratedNames.helper("\(state.name.value)$\(trigger.nameFragment)$\(position + 1)$data", field)
+    }
+
+    /// The type given as `payload` to the transitions on `trigger`: the event's payload, the
+    /// invoked work's output (none for `Void`) or failure; a timer gives none.
+    private func payloadType(_ trigger: MachineTrigger, of state: MachineState, in machine: CheckedMachine) -> String? {
+        switch trigger {
+        case .event(let name): return machine.event(name)?.payload.map(types.name(for:))
+        case .after: return nil
+        case .done:
+            guard let invoke = state.invoke, !invoke.outputIsVoid else { return nil }
+            return types.name(for: invoke.output, or: "Swift.Void")
+        case .error: return state.invoke.map(failureType)
+        }
+    }
+
+    /// What a state's invoked work fails with, as the generated code names it.
+    private func failureType(_ invoke: MachineInvoke) -> String {
+        if case .task = invoke.work { return "any Swift.Error" }
+        return types.name(for: invoke.failure, or: "Swift.Never")
     }
 
     /// The transition: the state's transitions on the event, tried in order.
@@ -69,29 +88,14 @@ extension ContextBuilder {
         var lines = ["switch (\(storedValue(CheckedMachine.stateName)), event) {"]
         var pairs = 0
         for state in machine.states {
-            for handler in state.handlers {
-                guard let event = machine.event(handler.event.value) else { continue }
+            for triggered in state.triggered {
+                guard case .event(let name) = triggered.trigger, let event = machine.event(name) else { continue }
                 pairs += 1
-                // The payload and the data of the state left are bound where a transition's data reads them.
-                let givesData = handler.transitions.contains { !$0.data.isEmpty }
+                // The payload is bound where a transition's data reads it.
+                let givesData = triggered.transitions.contains { !$0.data.isEmpty }
                 let payload = givesData && event.payload != nil ? "(let payload)" : ""
-                let bindsData = (givesData || state.exit != nil) && !state.data.isEmpty
-                let data = bindsData ? "(" + state.data.map { "let " + $0.name.value }.joined(separator: ", ") + ")" : ""
-                lines.append("case (.\(state.name.value)\(data), .\(event.name.value)\(payload)):")
-                let guarded = handler.transitions.first?.guardCode != nil
-                for (position, transition) in handler.transitions.enumerated() {
-                    let body = transitionLines(transition, from: state, on: event, position, in: machine)
-                    guard guarded else {
-                        lines += body.map { "    " + $0 }
-                        break
-                    }
-                    let opening = transition.guardCode == nil ? "} else {"
-                        : (position == 0 ? "if " : "} else if ") + guardCall(state, event.name.value, position, reading: storedValue) + " {"
-                    lines.append("    " + opening)
-                    lines += body.map { "        " + $0 }
-                    if transition.guardCode == nil { break }
-                }
-                if guarded { lines.append("    }") }
+                lines.append("case (\(statePattern(state, binding: triggered)), .\(event.name.value)\(payload)):")
+                lines += handlerLines(triggered, from: state, in: machine).map { "    " + $0 }
             }
         }
         // A `default` that every pair is handled by would never run (a warning).
@@ -100,27 +104,186 @@ extension ContextBuilder {
         return [CodeFunction(
             docLines: [],
             signature: "private func \(GeneratedNames.fixed("transition"))(_ event: Event) {",
-            bodyLines: lines.map { "        " + $0 })]
+            bodyLines: lines.map { "        " + $0 })] + triggerFunctions(machine)
     }
 
-    /// `exit` of the state left, the new state with its data, `entry` of the state entered (once
-    /// the values that read the new state are computed again).
-    private func transitionLines(_ transition: MachineTransition, from state: MachineState, on event: MachineEvent, _ position: Int, in machine: CheckedMachine) -> [String] {
+    /// `.failed(let message, let username)` where the transitions read the data of the state
+    /// left (their data, or its `exit`), else `.failed`.
+    private func statePattern(_ state: MachineState, binding triggered: MachineTriggered) -> String {
+        let givesData = triggered.transitions.contains { !$0.data.isEmpty }
+        let bindsData = (givesData || state.exit != nil) && !state.data.isEmpty
+        return "." + state.name.value + (bindsData ? "(" + state.data.map { "let " + $0.name.value }.joined(separator: ", ") + ")" : "")
+    }
+
+    /// The transitions on one trigger, tried in order: the first whose guard holds is taken.
+    private func handlerLines(_ triggered: MachineTriggered, from state: MachineState, in machine: CheckedMachine) -> [String] {
+        let payload = payloadType(triggered.trigger, of: state, in: machine) != nil
+        let guarded = triggered.transitions.first?.guardCode != nil
+        var lines: [String] = []
+        for (position, transition) in triggered.transitions.enumerated() {
+            let body = transitionLines(transition, from: state, on: triggered.trigger, payload: payload, position, in: machine)
+            guard guarded else {
+                lines += body
+                break
+            }
+            let opening = transition.guardCode == nil ? "} else {"
+                : (position == 0 ? "if " : "} else if ") + guardCall(state, triggered.trigger, position, reading: storedValue) + " {"
+            lines.append(opening)
+            lines += body.map { "    " + $0 }
+            if transition.guardCode == nil { break }
+        }
+        if guarded { lines.append("}") }
+        return lines
+    }
+
+    /// For each timer and outcome of invoked work, the method its `StateWork` calls: its
+    /// transitions as one transaction, taken only while the state is still the one that started
+    /// it (leaving the state cancels them, so this only guards).
+    private func triggerFunctions(_ machine: CheckedMachine) -> [CodeFunction] {
+        machine.states.flatMap { state in
+            state.triggered.compactMap { triggered -> CodeFunction? in
+                if case .event = triggered.trigger { return nil }
+                let payload = payloadType(triggered.trigger, of: state, in: machine)
+                let lines = ["\(GeneratedNames.fixed("transaction")) { [self] in",
+                             "    guard case \(statePattern(state, binding: triggered)) = \(storedValue(CheckedMachine.stateName)) else { return }"]
+                    + handlerLines(triggered, from: state, in: machine).map { "    " + $0 } + ["}"]
+                return CodeFunction(
+                    docLines: [],
+                    signature: "private func \(triggerName(state, triggered.trigger))(\(payload.map { types.parameter("_ payload", $0) } ?? "")) {",
+                    bodyLines: lines.map { "        " + $0 })
+            }
+        }
+    }
+
+    /// `_failed$after$1`, `_loggingIn$invoke$done`: the method a timer or the invoked work calls.
+    private func triggerName(_ state: MachineState, _ trigger: MachineTrigger) -> String {
+        GeneratedNames.helper(state.name.value, trigger.nameFragment)
+    }
+
+    /// `exit` of the state left, the new state with its data, `entry` of the state entered, then
+    /// the timers and work of the state entered (those of the state left are cancelled first).
+    private func transitionLines(_ transition: MachineTransition, from state: MachineState, on trigger: MachineTrigger, payload: Bool, _ position: Int, in machine: CheckedMachine) -> [String] {
         guard let target = machine.state(transition.target.value) else { return [] }
-        let arguments = ((event.payload == nil ? [] : ["payload"]) + state.data.map { "\($0.name.value): \($0.name.value)" })
+        let arguments = ((payload ? ["payload"] : []) + state.data.map { "\($0.name.value): \($0.name.value)" })
             .joined(separator: ", ")
-        let computed = target.data.map { field in "\(dataName(state, event.name.value, position, field.name.value))(\(arguments))" }
-        // `entry` is given the data too: computed once, into locals no spec name can take.
-        let entered = target.entry == nil ? [] : target.data.map { GeneratedNames.helper($0.name.value, "entered") }
+        let computed = target.data.map { field in "\(dataName(state, trigger, position, field.name.value))(\(arguments))" }
+        // `entry` and the state's work are given the data too: computed once, into locals no spec name can take.
+        let entered = target.entry == nil && !target.hasWork ? [] : target.data.map { GeneratedNames.helper($0.name.value, "entered") }
         let locals = zip(entered, computed).map { "let \($0) = \($1)" }
         let data: [(label: String?, value: LineLayout.Piece)] = target.data.enumerated().map { index, field in
             (field.name.value, .text(entered.isEmpty ? computed[index] : entered[index]))
         }
         let value: LineLayout.Piece = data.isEmpty ? .text("." + target.name.value) : .call("." + target.name.value, data)
+        // What the state left runs is cancelled first: by taking the scope of the state entered
+        // (before `entry`, so that a transition `entry` makes replaces it), or alone.
+        let scope = target.hasWork ? ["let \(scopeName) = \(stateWorkName).enter()"] : state.hasWork ? ["\(stateWorkName).cancel()"] : []
         let exit = state.exit == nil ? [] : ["\(GeneratedNames.helper(state.name.value, "exit"))(\(Self.dataArguments(state.data.map(\.name.value))))"]
-        // `entry` runs once the values that read `state` are computed again.
-        let entry = target.entry == nil ? [] : ["_$nextWhenComputed { self.\(GeneratedNames.helper(target.name.value, "entry"))(\(Self.dataArguments(target.data.map(\.name.value), values: entered))) }"]
-        return exit + locals + LineLayout.lines(value, prefix: "\(CheckedMachine.stateName) = ", margin: 16) + entry
+        let entry = target.entry == nil ? [] : ["\(GeneratedNames.helper(target.name.value, "entry"))(\(Self.dataArguments(target.data.map(\.name.value), values: entered)))"]
+        let start = target.hasWork ? [startCall(target, values: entered)] : []
+        return scope + exit + locals + LineLayout.lines(value, prefix: "\(CheckedMachine.stateName) = ", margin: 16)
+            + Self.onceComputed(entry + start)
+    }
+
+    /// `entry` and the start of the state's work run once the values that read the new `state`
+    /// are computed again, before the events sent earlier: one step.
+    private static func onceComputed(_ calls: [String]) -> [String] {
+        switch calls.count {
+        case 0: []
+        case 1: ["_$nextWhenComputed { [self] in \(calls[0]) }"]
+        default: ["_$nextWhenComputed { [self] in"] + calls.map { "    " + $0 } + ["}"]
+        }
+    }
+
+    /// The view model's `StateWork`, and the local that holds the scope of a state entered.
+    var stateWorkName: String { GeneratedNames.fixed("stateWork") }
+    private var scopeName: String { GeneratedNames.fixed("scope") }
+
+    /// `_loggingIn$startWork(_$scope, username: _username$entered)`.
+    private func startCall(_ state: MachineState, values: [String]) -> String {
+        let data = Self.dataArguments(state.data.map(\.name.value), values: values)
+        return "\(GeneratedNames.helper(state.name.value, "startWork"))(\(scopeName)\(data.isEmpty ? "" : ", " + data))"
+    }
+
+    /// The initializer's last line: the initial state's timers and work start with the view model.
+    var initialWorkLines: [String] {
+        guard let machine = model.machine, let initial = machine.state(machine.initial.value), initial.hasWork else { return [] }
+        return ["", "// The initial state's timers and work start with the view model.",
+                "\(GeneratedNames.helper(initial.name.value, "startWork"))(\(stateWorkName).enter())"]
+    }
+
+    /// The runtime object that holds what the state runs, when some state runs something.
+    var stateWorkDeclarations: [String] {
+        guard model.machine?.hasWork == true else { return [] }
+        return ["/// The timers and invoked work of the state the machine is in, cancelled when it is left.",
+                "private let \(stateWorkName) = Reactive.StateWork()"]
+    }
+
+    /// For each state with timers or invoked work: the method that starts them in the state's
+    /// scope, and the method that makes the work (a producer, or an async call).
+    func stateWorkFunctions() -> [CodeFunction] {
+        guard let machine = model.machine else { return [] }
+        var result: [CodeFunction] = []
+        for state in machine.states where state.hasWork {
+            let name = state.name.value
+            let dataParameters = state.data.map { types.parameter($0.name.value, types.name(for: $0.type)) }
+            let dataArguments = Self.dataArguments(state.data.map(\.name.value))
+            var lines: [String] = []
+            for (index, delay) in state.delays.enumerated() {
+                let fire = triggerName(state, .after(index: index, seconds: delay.seconds))
+                lines.append("\(scopeName).after(\(delay.seconds), on: \(schedulerName)) { [weak self] in self?.\(fire)() }")
+            }
+            if let invoke = state.invoke {
+                let output = types.name(for: invoke.output, or: "Swift.Void")
+                let failure = failureType(invoke)
+                let isTask: Bool
+                let code: Code
+                switch invoke.work {
+                case .task(let task): (isTask, code) = (true, task)
+                case .producer(let producer), .perform(let producer): (isTask, code) = (false, producer)
+                case .send: continue
+                }
+                let make = GeneratedNames.helper("\(name)$invoke", "work")
+                let producer = " -> Reactive.SignalProducer<\(output), \(failure)>"
+                if isTask {
+                    // The async call, and the producer that runs it in a task on the main actor.
+                    let task = GeneratedNames.helper("\(name)$invoke", "task")
+                    result.append(CodeFunction(
+                        docLines: [],
+                        signature: signature("private func \(task)", parameters: dataParameters, result: " async throws -> \(output)"),
+                        bodyLines: embedded(code)))
+                    result.append(CodeFunction(
+                        docLines: [],
+                        signature: signature("private func \(make)", parameters: dataParameters, result: producer),
+                        bodyLines: [
+                            "Reactive.SignalProducer(taskOnMain: { [weak self] in",
+                            "    guard let self else { throw Swift.CancellationError() }",
+                            "    return try await self.\(task)(\(dataArguments))",
+                            "})",
+                        ].map { "        " + $0 }))
+                } else {
+                    result.append(CodeFunction(
+                        docLines: [],
+                        signature: signature("private func \(make)", parameters: dataParameters, result: producer),
+                        bodyLines: embedded(code)))
+                }
+                let done = invoke.onDone == nil ? (invoke.outputIsVoid ? "{}" : "{ _ in }")
+                    : "{ [weak self] in self?.\(triggerName(state, .done))(\(invoke.outputIsVoid ? "" : "$0")) }"
+                let failed = invoke.onError == nil || !invoke.canFail ? "{ _ in }" : "{ [weak self] in self?.\(triggerName(state, .error))($0) }"
+                lines += [
+                    "\(scopeName).invoke(",
+                    "    { \(make)(\(dataArguments)) },",
+                    "    done: \(done),",
+                    "    failed: \(failed)",
+                    ")",
+                ]
+            }
+            result.append(CodeFunction(
+                docLines: [],
+                signature: signature("private func \(GeneratedNames.helper(name, "startWork"))",
+                                     parameters: ["_ \(scopeName): Reactive.StateWork.Scope"] + dataParameters),
+                bodyLines: lines.map { "        " + $0 }))
+        }
+        return result
     }
 
     /// `a: a, b: b`, or `a: values[0], ...`: the data a state's `entry` or `exit` is given.
@@ -134,16 +297,17 @@ extension ContextBuilder {
         var computations: [CodeFunction] = []
         var actions: [CodeFunction] = []
         for state in machine.states {
-            for handler in state.handlers {
-                guard let event = machine.event(handler.event.value) else { continue }
-                let parameters = (event.payload.map { [types.parameter("_ payload", types.name(for: $0))] } ?? [])
+            for triggered in state.triggered {
+                let trigger = triggered.trigger
+                if case .event(let name) = trigger, machine.event(name) == nil { continue }
+                let parameters = (payloadType(trigger, of: state, in: machine).map { [types.parameter("_ payload", $0)] } ?? [])
                     + state.data.map { types.parameter($0.name.value, types.name(for: $0.type)) }
-                for (position, transition) in handler.transitions.enumerated() {
+                for (position, transition) in triggered.transitions.enumerated() {
                     if let guardCode = transition.guardCode {
-                        let arguments = arguments(for: CheckedMachine.guardSlot(state, event.name.value, position))
+                        let arguments = arguments(for: CheckedMachine.guardSlot(state, trigger, position))
                         computations.append(CodeFunction(
                             docLines: [],
-                            signature: signature("private static func \(guardName(state, event.name.value, position))",
+                            signature: signature("private static func \(guardName(state, trigger, position))",
                                                  parameters: parameterList(arguments), result: " -> Swift.Bool"),
                             bodyLines: embedded(guardCode)))
                     }
@@ -152,7 +316,7 @@ extension ContextBuilder {
                         guard let field = target.data.first(where: { $0.name.value == name.value }) else { continue }
                         actions.append(CodeFunction(
                             docLines: [],
-                            signature: signature("private func \(dataName(state, event.name.value, position, name.value))",
+                            signature: signature("private func \(dataName(state, trigger, position, name.value))",
                                                  parameters: parameters, result: " -> \(types.name(for: field.type))"),
                             bodyLines: embedded(code)))
                     }
@@ -182,7 +346,7 @@ extension ContextBuilder {
                 guard let handler = state.handlers.first(where: { $0.event.value == event }) else { continue }
                 handling += 1
                 let guards = handler.transitions.enumerated().map { position, transition in
-                    transition.guardCode == nil ? "true" : guardCall(state, event, position) { $0 }
+                    transition.guardCode == nil ? "true" : guardCall(state, .event(event), position) { $0 }
                 }
                 let holds = guards.contains("true") ? "true" : guards.joined(separator: " || ")
                 lines.append("case .\(state.name.value): \(holds)")

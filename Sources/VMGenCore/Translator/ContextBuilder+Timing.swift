@@ -8,8 +8,8 @@ extension ContextBuilder {
     /// The resources whose `change` reloads are held back by a pacer.
     var pacedResources: [CheckedResource] { model.resources.filter { $0.pacing != nil } }
 
-    /// Whether the view model holds something back in time, and so takes a scheduler.
-    var usesTime: Bool { !pacedValues.isEmpty || !pacedResources.isEmpty }
+    /// Whether the view model holds something back in time (or its machine has timers), and so takes a scheduler.
+    var usesTime: Bool { !pacedValues.isEmpty || !pacedResources.isEmpty || model.machine?.hasTimers == true }
 
     /// The scheduler the pacers run on.
     var schedulerName: String { GeneratedNames.fixed("scheduler") }
@@ -32,8 +32,9 @@ extension ContextBuilder {
     /// The scheduler and one pacer per paced value or reload, each created when first used.
     func pacerDeclarations() -> [String] {
         guard usesTime else { return [] }
+        let paced = !pacedValues.isEmpty || !pacedResources.isEmpty
         var result = [
-            "/// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).",
+            "/// Where \(paced ? "`debounce`, `throttle` and `delay`" : "the machine's timers (`after:`)") count time (the main queue unless the initializer was given another).",
             "private let \(schedulerName): any Reactive.DateScheduler",
         ]
         func pacer(_ owner: String, type: String, pacing: Pacing, doc: String, deliver: String) {

@@ -142,6 +142,7 @@ extension ContextBuilder {
             lines.append("")
             for resource in initialLoads { lines.append("\(loaderName(resource)).reload()") }
         }
+        lines += initialWorkLines
         return CodeFunction(
             docLines: ["/// Creates the view model" + (initializerParameters.isEmpty ? "." : " with its parameters and dependencies.")],
             signature: signature("\(access)init", parameters: initializerParameters),

@@ -96,7 +96,7 @@ public struct ContextBuilder {
             deinitLines: deinitLines(),
             updates: updates() + transitionFunction(),
             computations: computations() + machineConditions() + machineCode.computations + childListComputations() + reactionFunctions(),
-            actions: actions() + machineCode.actions + childListHandlers(),
+            actions: actions() + machineCode.actions + stateWorkFunctions() + childListHandlers(),
             typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) },
             testing: testing(),
             conformanceExtensions: conformanceExtensions())
@@ -126,7 +126,7 @@ public struct ContextBuilder {
         if hasTransactions {
             result.append("\(contractAccess)let \(transactions) = Reactive.Transactions()")
         }
-        return result + pacerDeclarations()
+        return result + pacerDeclarations() + stateWorkDeclarations
     }
 
     /// What `deinit` does: stop following runtime objects and complete the events (their

@@ -50,33 +50,51 @@ extension Checker {
         return (CheckedMachine(entry: machine, sentEvents: sentEvents, isEquatable: isEquatable), conditionReads)
     }
 
-    /// Each state's transitions, guards, `entry` and `exit`; gives, for each event, what its guards
-    /// read, and the events each state's `entry` and `exit` always send.
+    /// Each state's transitions, guards, `entry`, `exit` and invoked work; gives, for each event,
+    /// what its guards read, and the events each state's `entry` and `exit` always send.
     private func checkStates(_ machine: Machine, _ analysis: inout CodeAnalysis) -> (guardReads: [String: [String]], sends: MachineSends) {
         let eventNames = machine.events.map(\.name.value)
         var guardReads: [String: [String]] = [:]
         var sends = MachineSends()
         for state in machine.states {
-            for handler in state.handlers {
-                let event = handler.event.value
-                if state.isFinal {
+            if state.isFinal, let invoke = state.invoke {
+                analysis.diagnostics.error(
+                    "state `\(state.name.value)` is final, so it is never left and its invoked work could take no transition; remove `final: true` or its `invoke`",
+                    at: invoke.location)
+            }
+            for triggered in state.triggered {
+                let trigger = triggered.trigger
+                if state.isFinal, trigger != .done, trigger != .error {
+                    let what = if case .event(let event) = trigger { "its transition on `\(event)`" } else { "its `\(trigger.label)`" }
                     analysis.diagnostics.error(
-                        "state `\(state.name.value)` is final and cannot take transitions; remove `final: true` or its transition on `\(event)`",
-                        at: handler.event.location)
+                        "state `\(state.name.value)` is final and cannot take transitions; remove `final: true` or \(what)",
+                        at: triggered.location)
                 }
-                guard let declared = machine.events.first(where: { $0.name.value == event }) else {
-                    analysis.diagnostics.error(
-                        "state `\(state.name.value)` handles `\(event)`, which is not an event of `machine`\(Suggestion.didYouMean(event, in: eventNames, otherwise: "declare it under `events`"))",
-                        at: handler.event.location, fixes: Suggestion.fixes(handler.event, in: eventNames))
-                    continue
+                // What the transitions' data is given as `payload`: the event's payload, the work's
+                // output (none when `Void`) or its failure; a timer gives none.
+                let givesPayload: Bool
+                switch trigger {
+                case .event(let event):
+                    guard let declared = machine.events.first(where: { $0.name.value == event }) else {
+                        let written = Located(event, at: triggered.location)
+                        analysis.diagnostics.error(
+                            "state `\(state.name.value)` handles `\(event)`, which is not an event of `machine`\(Suggestion.didYouMean(event, in: eventNames, otherwise: "declare it under `events`"))",
+                            at: written.location, fixes: Suggestion.fixes(written, in: eventNames))
+                        continue
+                    }
+                    givesPayload = declared.payload != nil
+                case .after: givesPayload = false
+                case .done: givesPayload = state.invoke.map { !$0.outputIsVoid } ?? false
+                case .error: givesPayload = true
                 }
-                checkDeterminism(handler, of: state, &analysis)
-                for (position, transition) in handler.transitions.enumerated() {
-                    checkTransition(transition, on: declared, from: state, in: machine, &analysis)
+                checkDeterminism(triggered, of: state, &analysis)
+                for (position, transition) in triggered.transitions.enumerated() {
+                    checkTransition(transition, on: trigger, givesPayload: givesPayload, from: state, in: machine, &analysis)
                     guard let guardCode = transition.guardCode else { continue }
-                    let slot = CheckedMachine.guardSlot(state, event, position)
-                    let what = "the guard of `\(state.name.value)`'s transition on `\(event)`"
+                    let slot = CheckedMachine.guardSlot(state, trigger, position)
+                    let what = "the guard of `\(state.name.value)`'s transition on `\(trigger.label)`"
                     let reads = analysis.staticReads(of: guardCode, what, form: .expression, allowReactive: true, key: slot)
+                    guard case .event(let event) = trigger else { continue }
                     guardReads[event, default: []] += reads.reactive.map(\.name) + reads.fixed
                 }
             }
@@ -90,8 +108,43 @@ extension Checker {
                 let sent = SpecCode.unconditionalSends(in: body).map { (event: $0.event, location: code.location(ofUTF8Offset: $0.offset)) }
                 if key == "entry" { sends.entry[state.name.value] = sent } else { sends.exit[state.name.value] = sent }
             }
+            if let invoke = state.invoke { checkInvoke(invoke, of: state, signature: signature, given: given, &analysis) }
         }
         return (guardReads, sends)
+    }
+
+    /// A state's invoked work: its code (given the state's data), its failure type, and an
+    /// `onError` exactly when the work can fail.
+    private func checkInvoke(_ invoke: MachineInvoke, of state: MachineState, signature: String, given: [String], _ analysis: inout CodeAnalysis) {
+        let name = state.name.value
+        switch invoke.work {
+        case .producer(let code):
+            analysis.parseStatements(code, "the `work` of state `\(name)`", form: .expression, signature: signature, given: given)
+            if let failure = invoke.failure { analysis.checkFailureIsAnError(failure, of: "the `work` of state `\(name)`") }
+        case .task(let code):
+            let what = "the `task` of state `\(name)`"
+            if let body = analysis.parseStatements(code, what, signature: signature, given: given)?.body, !invoke.outputIsVoid {
+                analysis.checkReturnsItsValue(body, code, what)
+            }
+            if let failure = invoke.failure, !SpecCode.isError(failure.value) {
+                analysis.diagnostics.error(
+                    "the `task` of state `\(name)` fails with `any Error`; remove `failure:` (or use `work` with a producer that fails with `\(failure.value)`)",
+                    at: failure.location)
+            }
+        case .perform, .send:
+            break
+        }
+        if invoke.canFail, invoke.onError == nil, !state.isFinal {
+            let failure = invoke.failure?.value ?? "any Error"
+            analysis.diagnostics.error(
+                "the work of state `\(name)` can fail (with `\(failure)`), but nothing says where a failure goes; add `onError: <state>` to its `invoke`",
+                at: invoke.location)
+        }
+        if !invoke.canFail, let onError = invoke.onError {
+            analysis.diagnostics.error(
+                "`onError` of state `\(name)` is never taken: its work's failure type is `Never`; set `failure:` to the type it fails with, or remove `onError`",
+                at: onError.key)
+        }
     }
 
     /// States, their data and events become Swift names: cases, labels.
@@ -119,6 +172,8 @@ extension Checker {
     private func checkMachineTypes(_ machine: Machine, _ analysis: inout CodeAnalysis) {
         for state in machine.states {
             for field in state.data { analysis.checkType(field.type, of: "`\(field.name.value)` of state `\(state.name.value)`") }
+            if let output = state.invoke?.output { analysis.checkType(output, of: "the output of state `\(state.name.value)`'s work") }
+            if let failure = state.invoke?.failure { analysis.checkType(failure, of: "the failure of state `\(state.name.value)`'s work") }
         }
         for event in machine.events {
             guard let payload = event.payload else { continue }
@@ -144,23 +199,23 @@ extension Checker {
     }
 
     /// Of one state's transitions on one event, only the last may be unguarded: the ones after it would never be taken.
-    private func checkDeterminism(_ handler: MachineHandler, of state: MachineState, _ analysis: inout CodeAnalysis) {
+    private func checkDeterminism(_ handler: MachineTriggered, of state: MachineState, _ analysis: inout CodeAnalysis) {
         guard let fallback = handler.transitions.firstIndex(where: { $0.guardCode == nil }) else { return }
         for transition in handler.transitions[(fallback + 1)...] {
             let first = handler.transitions[fallback].location
             let what = transition.guardCode == nil ? "a second unguarded transition" : "a transition after the unguarded one"
             analysis.diagnostics.error(
-                "state `\(state.name.value)` has \(what) on `\(handler.event.value)`, which is never taken: the unguarded transition is always taken first; give the first one a `when:` guard, or remove this one",
+                "state `\(state.name.value)` has \(what) on `\(handler.trigger.label)`, which is never taken: the unguarded transition is always taken first; give the first one a `when:` guard, or remove this one",
                 at: transition.location, notes: [.init("the unguarded transition", at: first)])
         }
     }
 
     /// A transition goes to a state of the machine, with exactly the data that state has.
-    private func checkTransition(_ transition: MachineTransition, on event: MachineEvent, from state: MachineState, in machine: Machine, _ analysis: inout CodeAnalysis) {
+    private func checkTransition(_ transition: MachineTransition, on trigger: MachineTrigger, givesPayload: Bool, from state: MachineState, in machine: Machine, _ analysis: inout CodeAnalysis) {
         let stateNames = machine.states.map(\.name.value)
         guard let target = machine.states.first(where: { $0.name.value == transition.target.value }) else {
             analysis.diagnostics.error(
-                "state `\(state.name.value)` goes to `\(transition.target.value)` on `\(event.name.value)`, which is not a state of `machine`\(Suggestion.didYouMean(transition.target.value, in: stateNames, otherwise: "declare it under `states`"))",
+                "state `\(state.name.value)` goes to `\(transition.target.value)` on `\(trigger.label)`, which is not a state of `machine`\(Suggestion.didYouMean(transition.target.value, in: stateNames, otherwise: "declare it under `states`"))",
                 at: transition.target.location, fixes: Suggestion.fixes(transition.target, in: stateNames))
             return
         }
@@ -173,9 +228,10 @@ extension Checker {
                     at: name.location, fixes: Suggestion.fixes(name, in: fields))
                 continue
             }
-            let what = "`\(name.value)` of the transition to `\(target.name.value)`"
-            // Given the event's payload and the data of the state left; their types do not matter to the parser.
-            let given = (event.payload == nil ? [] : ["payload"]) + state.data.map(\.name.value)
+            let what = "`\(name.value)` of the transition to `\(target.name.value)` on `\(trigger.label)`"
+            // Given the payload (the event's, the work's output or failure) and the data of the
+            // state left; their types do not matter to the parser.
+            let given = (givesPayload ? ["payload"] : []) + state.data.map(\.name.value)
             let signature = "(" + given.map { "\($0): Given" }.joined(separator: ", ") + ")"
             if let body = analysis.parseStatements(code, what, signature: signature, given: given)?.body {
                 analysis.checkReturnsItsValue(body, code, what)
@@ -186,7 +242,7 @@ extension Checker {
         if !missing.isEmpty {
             let list = missing.map { "`\($0)`" }.joined(separator: ", ")
             analysis.diagnostics.error(
-                "the transition of `\(state.name.value)` to `\(target.name.value)` on `\(event.name.value)` does not give \(list) of `\(target.name.value)`'s data; write `data: { \(missing.map { "\($0): <expression>" }.joined(separator: ", ")) }`",
+                "the transition of `\(state.name.value)` to `\(target.name.value)` on `\(trigger.label)` does not give \(list) of `\(target.name.value)`'s data; write `data: { \(missing.map { "\($0): <expression>" }.joined(separator: ", ")) }`",
                 at: transition.target.location)
         }
     }
@@ -201,7 +257,7 @@ extension Checker {
         var reached: Set<String> = [initial]
         var queue = [initial]
         while let name = queue.popLast() {
-            let targets = machine.states.first { $0.name.value == name }?.handlers.flatMap { $0.transitions.compactMap { meant($0.target.value) } } ?? []
+            let targets = machine.states.first { $0.name.value == name }?.triggered.flatMap { $0.transitions.compactMap { meant($0.target.value) } } ?? []
             for target in targets where reached.insert(target).inserted { queue.append(target) }
         }
         for state in machine.states where !reached.contains(state.name.value) {
@@ -230,6 +286,9 @@ extension Checker {
         guard let machine = spec.machine else { return [] }
         let data = machine.states.flatMap { state in
             state.data.map { WrittenType(owner: state.name.value + "$" + $0.name.value, kind: .generated(for: "machine"), role: .type, type: $0.type) }
+                + [(WrittenType.Role.output, state.invoke?.output), (.failure, state.invoke?.failure)].compactMap { role, type in
+                    type.map { WrittenType(owner: state.name.value + "$invoke", kind: .generated(for: "machine"), role: role, type: $0) }
+                }
         }
         let payloads = machine.events.compactMap { event in
             event.payload.map { WrittenType(owner: event.name.value + "$payload", kind: .generated(for: "machine"), role: .type, type: $0) }

@@ -251,7 +251,14 @@ extension CodeAnalysis {
             // is one value for every execution, so it cannot depend on one.
             advice = "; the command's `input` exists only while it runs: `enabled` must not depend on it, check it in `perform` or `work` instead"
         }
-        if read.name == "payload", what.hasPrefix("the guard of") {
+        let onEvent = !["on `after ", "on `onDone`", "on `onError`"].contains { what.contains($0) }
+        if read.name == "payload", what.hasPrefix("the guard of"), !onEvent {
+            advice = "; a guard reads the view model's values, never the payload: keep what decides the transition in a value the guard reads, or decide it in the transition's data"
+        } else if read.name == "payload", what.contains("on `after ") {
+            advice = "; a timer carries nothing, so its transitions have no `payload`: read the state's data or the view model's values"
+        } else if read.name == "payload", what.contains("on `onDone`") {
+            advice = "; the work's `output` is `Void`, so `onDone` has no `payload`: give `invoke` an `output:` type to read its last value"
+        } else if read.name == "payload", what.hasPrefix("the guard of") {
             // A command that sends the event is enabled (by its guards) before any payload exists.
             advice = "; a guard cannot read the event's payload, since a command that sends the event is enabled by its guards before it has one: keep what decides the transition in a value the guard reads"
         }
@@ -265,7 +272,9 @@ extension CodeAnalysis {
         }
         // A fix needs the name's exact place, which YAML's escapes and folds can hide.
         var fixes = code.positionsAreExact || code.columns != nil ? Suggestion.fixes(read.name, at: location, in: names) : []
-        if suggestion.isEmpty, code.text.trimmingCharacters(in: .whitespaces) == read.name, !needsLifecycle {
+        // `payload` read where there is none is the machine's name, not text.
+        let isMachinePayload = read.name == "payload" && spec.machine != nil
+        if suggestion.isEmpty, code.text.trimmingCharacters(in: .whitespaces) == read.name, !needsLifecycle, !isMachinePayload {
             // YAML's quotes are not Swift's: `value: "none"` is the Swift code `none`. (Not when
             // a declared name is close: then it is most likely that name, misspelled.)
             advice += "; for the text \"\(read.name)\", write a Swift string inside YAML quotes: `'\"\(read.name)\"'`"

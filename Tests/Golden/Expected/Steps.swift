@@ -224,7 +224,7 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
         case (.counting, .settle):
             if Self._counting$settle$1$when(isBig: _isBig.value) {
                 state = .big
-                _$nextWhenComputed { self._big$entry() }
+                _$nextWhenComputed { [self] in _big$entry() }
             } else {
                 state = .counting
             }

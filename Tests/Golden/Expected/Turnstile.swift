@@ -291,31 +291,31 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
             } else {
                 let _paid$entered = _locked$coin$2$data$paid(payload)
                 state = .paying(paid: _paid$entered)
-                _$nextWhenComputed { self._paying$entry(paid: _paid$entered) }
+                _$nextWhenComputed { [self] in _paying$entry(paid: _paid$entered) }
             }
         case (.locked, .breakDown):
             state = .broken
-            _$nextWhenComputed { self._broken$entry() }
+            _$nextWhenComputed { [self] in _broken$entry() }
         case (.paying(let paid), .coin(let payload)):
             let _paid$entered = _paying$coin$1$data$paid(payload, paid: paid)
             state = .paying(paid: _paid$entered)
-            _$nextWhenComputed { self._paying$entry(paid: _paid$entered) }
+            _$nextWhenComputed { [self] in _paying$entry(paid: _paid$entered) }
         case (.paying, .push):
             if Self._paying$push$1$when(credit: _credit.value, fare: fare) {
                 state = .locked
-                _$nextWhenComputed { self._locked$entry() }
+                _$nextWhenComputed { [self] in _locked$entry() }
             }
         case (.paying, .breakDown):
             state = .broken
-            _$nextWhenComputed { self._broken$entry() }
+            _$nextWhenComputed { [self] in _broken$entry() }
         case (.unlocked, .push):
             _unlocked$exit()
             state = .locked
-            _$nextWhenComputed { self._locked$entry() }
+            _$nextWhenComputed { [self] in _locked$entry() }
         case (.unlocked, .breakDown):
             _unlocked$exit()
             state = .broken
-            _$nextWhenComputed { self._broken$entry() }
+            _$nextWhenComputed { [self] in _broken$entry() }
         default: break
         }
     }
