@@ -47,3 +47,31 @@ struct MachineStepsTests {
         changes.stop()
     }
 }
+
+/// The golden `Settle`: a value that the steps of one transaction bring back to where it was is
+/// no change, for Observation, runtime properties and the recorder alike.
+@MainActor
+struct SettledValuesTests {
+    @Test func aCommandAnEntryStartsThatDisablesItselfIsNoChangeOfItsEnabledState() {
+        let settle = SettleViewModel()
+        let enabled = Recorder(settle.workIsEnabledProperty.signal)
+        let changes = ChangeRecorder(settle)
+        settle.go.execute().start()
+        #expect(settle.state == .busy && settle.workIsExecuting && !settle.workIsEnabled)
+        changes.expect(.changed(\.state, to: .busy), .changed(\.goIsEnabled, to: false), .changed(\.workIsExecuting, to: true))
+        changes.stop()
+        #expect(enabled.values == [], "enabled before, enabled after: nothing to tell")
+    }
+
+    @Test func aWriteThatAnEntryUndoesIsNoChange() {
+        let settle = SettleViewModel()
+        let values = Recorder(settle.nProperty.signal)
+        let tracking = track { _ = settle.n }
+        let changes = ChangeRecorder(settle)
+        settle.bump.execute().start()
+        #expect(settle.n == 0)
+        changes.expectNoChanges()
+        changes.stop()
+        #expect(values.values == [] && tracking.changes == 0)
+    }
+}
