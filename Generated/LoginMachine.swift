@@ -141,7 +141,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     /// (`exit` of the state left, the new state with its data, `entry` of the state entered); an event
     /// the state does not handle, or whose guards all fail, changes nothing.
     public func send(_ event: Event) {
-        _$transaction { self._$transition(event) }
+        _$transaction { Reactive.MachineTransitions.took(self._$transition(event), by: self) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -314,31 +314,37 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         if _requestIsEnabled.pending(telling) { _$changed(\.requestIsEnabled, _requestIsEnabled, telling) }
     }
 
-    private func _$transition(_ event: Event) {
+    private func _$transition(_ event: Event) -> Swift.Int? {
         switch (_state.value, event) {
         case (.idle, .submit):
             if Self._idle$submit$1$when(canSubmit: _canSubmit.value) {
                 let _username$entered = _idle$submit$1$data$username()
                 state = .loggingIn(username: _username$entered)
                 _loggingIn$entry(username: _username$entered)
+                return 0
             }
         case (.loggingIn(let username), .succeeded):
             state = .loggedIn(username: _loggingIn$succeeded$1$data$username(username: username))
+            return 1
         case (.loggingIn(let username), .failed(let payload)):
             state = .failed(
                 message: _loggingIn$failed$1$data$message(payload, username: username),
                 username: _loggingIn$failed$1$data$username(payload, username: username)
             )
+            return 2
         case (.failed(let message, let username), .retry):
             if Self._failed$retry$1$when(canSubmit: _canSubmit.value) {
                 let _username$entered = _failed$retry$1$data$username(message: message, username: username)
                 state = .loggingIn(username: _username$entered)
                 _loggingIn$entry(username: _username$entered)
+                return 3
             } else {
                 state = .idle
+                return 4
             }
         default: break
         }
+        return nil
     }
 
     // MARK: Spec expressions
@@ -504,6 +510,36 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
             .init("retry", retry),
             .init("request", request),
         ]
+    }
+
+    @_spi(Testing) public var _$machine: Reactive.InspectedMachine<LoginMachineViewModel>? {
+        Reactive.InspectedMachine(
+            states: [
+                "idle",
+                "loggingIn",
+                "failed",
+                "loggedIn",
+            ],
+            currentState: {
+                switch $0._state.value {
+                case .idle: "idle"
+                case .loggingIn: "loggingIn"
+                case .failed: "failed"
+                case .loggedIn: "loggedIn"
+                }
+            },
+            transitions: [
+                .init(from: "idle", on: .event("submit"), to: "loggingIn", position: 0) {
+                    Self._idle$submit$1$when(canSubmit: $0._canSubmit.value)
+                },
+                .init(from: "loggingIn", on: .event("succeeded"), to: "loggedIn", position: 0),
+                .init(from: "loggingIn", on: .event("failed"), to: "failed", position: 0),
+                .init(from: "failed", on: .event("retry"), to: "loggingIn", position: 0) {
+                    Self._failed$retry$1$when(canSubmit: $0._canSubmit.value)
+                },
+                .init(from: "failed", on: .event("retry"), to: "idle", position: 1),
+            ]
+        )
     }
 }
 

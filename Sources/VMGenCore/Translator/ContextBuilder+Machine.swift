@@ -43,7 +43,9 @@ extension ContextBuilder {
                 "/// the state does not handle, or whose guards all fail, changes nothing.",
             ],
             signature: "\(access)func \(CheckedMachine.sendName)(_ event: Event) {",
-            bodyLines: ["        _$transaction { self.\(GeneratedNames.fixed("transition"))(event) }"])]
+            // The transition taken goes to tests that listen (`Reactive.MachineTransitions`): one
+            // call that returns at once when nobody does.
+            bodyLines: ["        _$transaction { Reactive.MachineTransitions.took(self.\(GeneratedNames.fixed("transition"))(event), by: self) }"])]
     }
 
     /// The stored value of a guard's argument, or the fixed value by name.
@@ -61,11 +63,15 @@ extension ContextBuilder {
         GeneratedNames.helper("\(state.name.value)$\(event)$\(position + 1)$data", field)
     }
 
-    /// The transition: the state's transitions on the event, tried in order.
+    /// The transition: the state's transitions on the event, tried in order; it returns the
+    /// index of the transition taken (in `_$machine`'s order, `machineInspection()`), nil for none.
     func transitionFunction() -> [CodeFunction] {
         guard let machine = model.machine else { return [] }
         var lines = ["switch (\(storedValue(CheckedMachine.stateName)), event) {"]
         var pairs = 0
+        var index = 0
+        // Whether some event leaves the function without a transition (then it ends with `return nil`).
+        var fallsThrough = false
         for state in machine.states {
             for handler in state.handlers {
                 guard let event = machine.event(handler.event.value) else { continue }
@@ -77,8 +83,10 @@ extension ContextBuilder {
                 let data = bindsData ? "(" + state.data.map { "let " + $0.name.value }.joined(separator: ", ") + ")" : ""
                 lines.append("case (.\(state.name.value)\(data), .\(event.name.value)\(payload)):")
                 let guarded = handler.transitions.first?.guardCode != nil
+                if handler.transitions.last?.guardCode != nil { fallsThrough = true }
                 for (position, transition) in handler.transitions.enumerated() {
-                    let body = transitionLines(transition, from: state, on: event, position, in: machine)
+                    let body = transitionLines(transition, from: state, on: event, position, in: machine) + ["return \(index)"]
+                    index += 1
                     guard guarded else {
                         lines += body.map { "    " + $0 }
                         break
@@ -93,11 +101,15 @@ extension ContextBuilder {
             }
         }
         // A `default` that every pair is handled by would never run (a warning).
-        if pairs < machine.states.count * machine.events.count { lines.append("default: break") }
+        if pairs < machine.states.count * machine.events.count {
+            lines.append("default: break")
+            fallsThrough = true
+        }
         lines.append("}")
+        if fallsThrough { lines.append("return nil") }
         return [CodeFunction(
             docLines: [],
-            signature: "private func \(GeneratedNames.fixed("transition"))(_ event: Event) {",
+            signature: "private func \(GeneratedNames.fixed("transition"))(_ event: Event) -> Swift.Int? {",
             bodyLines: lines.map { "        " + $0 })]
     }
 
@@ -192,5 +204,39 @@ extension ContextBuilder {
                                      parameters: parameterList(arguments), result: " -> Swift.Bool"),
                 bodyLines: lines.map { "        " + $0 })
         }
+    }
+}
+
+/// What tests see of the machine (`_$machine`, `Reactive.InspectedMachine`): its states, the
+/// current one, and each transition with its guard, in the order `_$transition` numbers them.
+extension ContextBuilder {
+    func machineInspection() -> [MachineInspectionMember] {
+        guard let machine = model.machine, hasTransactions else { return [] }
+        var transitions: [MachineTransitionMember] = []
+        for state in machine.states {
+            for handler in state.handlers {
+                guard let event = machine.event(handler.event.value) else { continue }
+                for (position, transition) in handler.transitions.enumerated() {
+                    // The guard as the transition calls it, reading the values as `$0` stores them.
+                    let guardLines = transition.guardCode == nil ? [] : LineLayout.lines(
+                        call(guardName(state, event.name.value, position),
+                             arguments: arguments(for: CheckedMachine.guardSlot(state, event.name.value, position)),
+                             reactiveRead: { "$0." + storedValue($0) }, fixedRead: { "$0." + $0 }),
+                        margin: 20)
+                    transitions.append(MachineTransitionMember(
+                        from: SwiftText.literal(state.name.value),
+                        trigger: ".event(\(SwiftText.literal(event.name.value)))",
+                        target: SwiftText.literal(transition.target.value),
+                        position: String(position),
+                        guardLines: guardLines))
+                    if transition.guardCode == nil { break }
+                }
+            }
+        }
+        return [MachineInspectionMember(
+            testingAccess: testingAccess,
+            stateValue: storedValue(CheckedMachine.stateName),
+            states: machine.states.map { MachineStateMember(name: $0.name.value, literal: SwiftText.literal($0.name.value)) },
+            transitions: transitions)]
     }
 }
