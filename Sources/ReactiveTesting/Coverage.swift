@@ -1,4 +1,5 @@
-/// Which states of each command and resource an exploration reached.
+/// Which states of each command and resource an exploration reached, and of the machine
+/// (``MachineCoverage``).
 public struct Coverage: CustomStringConvertible, Sendable {
     /// The states of a resource: `loaded` is a load that ended without an error and changed the
     /// value (a cancelled load ends the same way, but changes nothing).
@@ -10,6 +11,9 @@ public struct Coverage: CustomStringConvertible, Sendable {
     public private(set) var commands: [String: (enabled: Bool, disabled: Bool)] = [:]
     /// For each resource, the states seen.
     public private(set) var resources: [String: Set<ResourceState>] = [:]
+    /// The states, transitions and guard outcomes of the view model's machine reached; nil
+    /// without a machine.
+    public internal(set) var machine: MachineCoverage?
     /// The actions performed at least once, as their lines of Swift.
     var actionsRun: Set<String> = []
 
@@ -31,7 +35,8 @@ public struct Coverage: CustomStringConvertible, Sendable {
         resources[resource, default: []].insert(state)
     }
 
-    /// The states not reached, as `logIn: disabled`, `results: failed`.
+    /// The states not reached, as `logIn: disabled`, `results: failed`, then the machine's
+    /// (``MachineCoverage/missing``).
     public var missing: [String] {
         let commands = commands.sorted { $0.key < $1.key }.flatMap { name, states in
             (states.enabled ? [] : ["\(name): enabled"]) + (states.disabled ? [] : ["\(name): disabled"])
@@ -39,7 +44,7 @@ public struct Coverage: CustomStringConvertible, Sendable {
         let resources = resources.sorted { $0.key < $1.key }.flatMap { name, states in
             ResourceState.allCases.filter { !states.contains($0) }.map { "\(name): \($0.rawValue)" }
         }
-        return commands + resources
+        return commands + resources + (machine?.missing ?? [])
     }
 
     public var description: String {
@@ -51,6 +56,7 @@ public struct Coverage: CustomStringConvertible, Sendable {
             "  \(name): " + ResourceState.allCases.filter(states.contains).map(\.rawValue).joined(separator: ", ")
         }
         let missing = self.missing.isEmpty ? "everything" : "not " + self.missing.joined(separator: ", ")
-        return (["Coverage (reached \(missing)):"] + commands + resources).joined(separator: "\n")
+        return (["Coverage (reached \(missing)):"] + commands + resources + (machine?.descriptionLines ?? []))
+            .joined(separator: "\n")
     }
 }

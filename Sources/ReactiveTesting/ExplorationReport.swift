@@ -6,17 +6,51 @@ public struct ExplorationReport: CustomStringConvertible, Sendable {
     public let viewModel: String
     /// The failing sequence found, if any.
     public let failure: ExplorationFailure?
-    /// The command and resource states reached.
+    /// The command and resource states reached, and the machine's states, transitions and guards.
     public let coverage: Coverage
     /// How many sequences ran (each from a fresh view model).
     public let runs: Int
     /// The actions that applied in no state reached (a child's command when no list had that
     /// many children, an answer when no call was made), as the lines a pasted test runs.
     public let actionsNeverRun: [String]
+    /// For each state of the machine reached, the shortest sequence of actions seen to reach it
+    /// (the lines a pasted test runs; none for the initial state): ``Explorer/exhaustive(depth:maxStates:)``
+    /// goes breadth first, so its paths are shortest ones; ``Explorer/random(count:length:seed:)``
+    /// keeps the shortest it ran (not shrunk). Empty without a machine.
+    public let shortestPaths: [String: [String]]
 
     public var description: String {
         let neverRun = actionsNeverRun.isEmpty ? "" : "\nNever run:\n" + actionsNeverRun.map { "  " + $0 }.joined(separator: "\n")
-        return (failure.map { $0.test(viewModel) + "\n" } ?? "\(viewModel): no failure in \(runs) runs.\n") + coverage.description + neverRun
+        return (failure.map { $0.test(viewModel) + "\n" } ?? "\(viewModel): no failure in \(runs) runs.\n") + coverage.description
+            + pathsDescription + neverRun
+    }
+
+    /// The shortest path to each state reached, in the spec's order of the states.
+    private var pathsDescription: String {
+        guard let states = coverage.machine?.states else { return "" }
+        let lines = states.compactMap { state -> [String]? in
+            guard let steps = shortestPaths[state] else { return nil }
+            let count = steps.count == 1 ? "1 action" : "\(steps.count) actions"
+            return ["  \(state), \(count)" + (steps.isEmpty ? " (the initial state)" : ":")] + steps.map { "    " + $0 }
+        }
+        return "\nShortest paths to the states (`report.pathTo(state)` prints one as a test):\n"
+            + lines.joined().joined(separator: "\n")
+    }
+
+    /// The shortest path seen to `state` (``shortestPaths``) as a Swift Testing test to paste,
+    /// which checks that the view model is then in `state`; nil when the exploration did not
+    /// reach it.
+    public func pathTo(_ state: String) -> String? {
+        guard let steps = shortestPaths[state] else { return nil }
+        let count = steps.count == 1 ? "1 action" : "\(steps.count) actions"
+        return ([
+            "// \(viewModel): the shortest sequence the explorer found to the state `\(state)` (\(count))",
+            "@Test @MainActor func reaches\(state.prefix(1).uppercased() + state.dropFirst())() {",
+            "    // Make `viewModel` and its fakes as the explorer's setup does, then:",
+        ] + steps.map { "    " + $0 } + [
+            "    #expect(viewModel._$machine?.currentState(viewModel) == \(String(reflecting: state)))",
+            "}",
+        ]).joined(separator: "\n")
     }
 
     /// Records an issue with the failing sequence, as a test to paste, when there is one.

@@ -135,7 +135,8 @@ public final class Explorer<ViewModel: Inspectable> {
                                    originalLength: failure.shrunkFrom)
             },
             coverage: coverage, runs: runs,
-            actionsNeverRun: actions.filter { !coverage.actionsRun.contains($0) })
+            actionsNeverRun: actions.filter { !coverage.actionsRun.contains($0) },
+            shortestPaths: coverage.machine?.paths.mapValues { $0.map { actions[$0] } } ?? [:])
     }
 
     private struct Failure {
@@ -147,12 +148,17 @@ public final class Explorer<ViewModel: Inspectable> {
     /// Debug builds of generated code check their invariants after each transaction, and call
     /// `Invariant.violated`: the explorer records those calls instead of stopping, and reports
     /// them as failures of the step (so a child's invariant counts too, not only the root's).
+    /// The transitions taken are recorded the same way, from `Reactive.MachineTransitions`.
     private func withoutInvariantAssertions<Result>(_ body: () -> Result) -> Result {
         let previous = Invariant.violated
+        let previousTaken = MachineTransitions.taken
         Invariant.violated = { reportedViolations.append($0) }
+        MachineTransitions.taken = { takenTransitions.append((ObjectIdentifier($0), $1)) }
         defer {
             Invariant.violated = previous
+            MachineTransitions.taken = previousTaken
             reportedViolations = []
+            takenTransitions = []
         }
         return body()
     }
@@ -168,6 +174,8 @@ public final class Explorer<ViewModel: Inspectable> {
         /// Each resource's value and error after the last step, to see a load that started and
         /// ended within one step (answered at once): it shows only its outcome.
         private var lastOutcome: [String: (value: String, error: String)] = [:]
+        /// The actions performed so far, for the shortest paths to the machine's states.
+        private var performed: [Int] = []
 
         init(_ make: (ExplorerSetup<ViewModel>) -> ViewModel) {
             let setup = ExplorerSetup<ViewModel>()
@@ -176,6 +184,7 @@ public final class Explorer<ViewModel: Inspectable> {
             self.setup = setup
             actions = setup.actions(for: viewModel)
             for resource in resources() { lastOutcome[resource.name] = (resource.value, resource.error) }
+            takenTransitions = []
         }
 
         /// Each resource's state now: a resource `r` has the outputs `r`, `rIsLoading` (work) and
@@ -210,6 +219,7 @@ public final class Explorer<ViewModel: Inspectable> {
         /// Performs one action, then checks everything.
         func perform(_ action: Int, coverage: inout Coverage) -> String? {
             coverage.actionsRun.insert(actions[action].code)
+            performed.append(action)
             let refusal = actions[action].perform()
             record(into: &coverage)
             return refusal ?? check()
@@ -229,6 +239,7 @@ public final class Explorer<ViewModel: Inspectable> {
         }
 
         func record(into coverage: inout Coverage) {
+            recordMachine(into: &coverage)
             for command in viewModel._$commands {
                 coverage.reach(command: command.name, enabled: command.isEnabled())
             }
@@ -263,6 +274,23 @@ public final class Explorer<ViewModel: Inspectable> {
             }
         }
 
+        /// The machine's part: the transitions the last step took (this view model's, not a
+        /// child's), the state it is in, and the guards of that state's transitions now.
+        private func recordMachine(into coverage: inout Coverage) {
+            let taken = takenTransitions
+            takenTransitions = []
+            guard let machine = viewModel._$machine else { return }
+            var reached = coverage.machine ?? MachineCoverage(machine)
+            let identity = ObjectIdentifier(viewModel)
+            for (owner, index) in taken where owner == identity { reached.take(index, by: performed) }
+            let state = machine.currentState(viewModel)
+            reached.reach(state, by: performed)
+            for (index, transition) in machine.transitions.enumerated() where transition.from == state {
+                if let holds = transition.guardHolds { reached.see(guardOf: index, holds: holds(viewModel)) }
+            }
+            coverage.machine = reached
+        }
+
         /// What tells states apart: every output's value, the pending calls and scheduled actions.
         func fingerprint() -> String {
             let outputs = viewModel._$outputs.filter { $0.kind != .event }.map {
@@ -283,3 +311,7 @@ private func isNil(_ value: Any?) -> Bool {
 /// The invariant violations that debug builds of generated code reported during an exploration,
 /// since the last check (see `Explorer.withoutInvariantAssertions`).
 @MainActor private var reportedViolations: [String] = []
+
+/// The transitions taken since the last step was recorded, each with its view model (see
+/// `Explorer.withoutInvariantAssertions`).
+@MainActor private var takenTransitions: [(viewModel: ObjectIdentifier, index: Int)] = []
