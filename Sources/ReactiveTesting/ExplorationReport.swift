@@ -30,8 +30,8 @@ public struct ExplorationReport: CustomStringConvertible, Sendable {
         guard let states = coverage.machine?.states else { return "" }
         let lines = states.compactMap { state -> [String]? in
             guard let steps = shortestPaths[state] else { return nil }
-            let count = steps.count == 1 ? "1 action" : "\(steps.count) actions"
-            return ["  \(state), \(count)" + (steps.isEmpty ? " (the initial state)" : ":")] + steps.map { "    " + $0 }
+            guard !steps.isEmpty else { return ["  \(state): the initial state"] }
+            return ["  \(state), \(steps.count == 1 ? "1 action" : "\(steps.count) actions"):"] + steps.map { "    " + $0 }
         }
         return "\nShortest paths to the states (`report.pathTo(state)` prints one as a test):\n"
             + lines.joined().joined(separator: "\n")
