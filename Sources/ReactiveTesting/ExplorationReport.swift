@@ -43,14 +43,10 @@ public struct ExplorationReport: CustomStringConvertible, Sendable {
     public func pathTo(_ state: String) -> String? {
         guard let steps = shortestPaths[state] else { return nil }
         let count = steps.count == 1 ? "1 action" : "\(steps.count) actions"
-        return ([
-            "// \(viewModel): the shortest sequence the explorer found to the state `\(state)` (\(count))",
-            "@Test @MainActor func reaches\(state.prefix(1).uppercased() + state.dropFirst())() {",
-            "    // Make `viewModel` and its fakes as the explorer's setup does, then:",
-        ] + steps.map { "    " + $0 } + [
-            "    #expect(viewModel._$machine?.currentState(viewModel) == \(String(reflecting: state)))",
-            "}",
-        ]).joined(separator: "\n")
+        return pastedTest(
+            "\(viewModel): the shortest sequence the explorer found to the state `\(state)` (\(count))",
+            named: "reaches\(state.prefix(1).uppercased() + state.dropFirst())", steps: steps,
+            checks: ["#expect(viewModel._$machine?.currentState(viewModel) == \(String(reflecting: state)))"])
     }
 
     /// Records an issue with the failing sequence, as a test to paste, when there is one.
@@ -73,14 +69,19 @@ public struct ExplorationFailure: Sendable {
     /// `viewModel`, and the fakes and schedulers have the names the setup gave them.
     public func test(_ viewModel: String) -> String {
         let shrunk = originalLength.map { " (shrunk from \($0) actions)" } ?? ""
-        return ([
-            "// \(viewModel): \(message)\(shrunk)",
-            "@Test @MainActor func explorerFinding() {",
-            "    // Make `viewModel` and its fakes as the explorer's setup does, then:",
-        ] + steps.map { "    " + $0 } + [
-            "    #expect(viewModel._$invariants.filter { !$0.holds }.map(\\.name) == [])",
-            "    #expect(viewModel._$audit() == [])",
-            "}",
-        ]).joined(separator: "\n")
+        return pastedTest("\(viewModel): \(message)\(shrunk)", named: "explorerFinding", steps: steps, checks: [
+            "#expect(viewModel._$invariants.filter { !$0.holds }.map(\\.name) == [])",
+            "#expect(viewModel._$audit() == [])",
+        ])
     }
+}
+
+/// A Swift Testing test to paste: `comment`, then a test that runs `steps` on `viewModel` (made
+/// with its fakes as the explorer's setup makes them) and states `checks`.
+private func pastedTest(_ comment: String, named name: String, steps: [String], checks: [String]) -> String {
+    ([
+        "// \(comment)",
+        "@Test @MainActor func \(name)() {",
+        "    // Make `viewModel` and its fakes as the explorer's setup does, then:",
+    ] + (steps + checks).map { "    " + $0 } + ["}"]).joined(separator: "\n")
 }

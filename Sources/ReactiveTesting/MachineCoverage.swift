@@ -46,10 +46,12 @@ public struct MachineCoverage: Sendable {
         paths[state] = path
     }
 
-    /// Notes that the transition at `index` was taken by the last action of `path`.
+    /// Notes that the transition at `index` was taken by the last action of `path`: its guard,
+    /// if it has one, held then (seen true even when the step ends in another state).
     mutating func take(_ index: Int, by path: [Int]) {
         guard transitions.indices.contains(index) else { return }
         transitions[index].taken = true
+        if transitions[index].isGuarded { transitions[index].guardSeenTrue = true }
         reach(targets[index], by: path)
     }
 
