@@ -529,13 +529,13 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
                 }
             },
             transitions: [
-                .init(from: "idle", on: .event("submit"), to: "loggingIn", position: 0) {
-                    Self._idle$submit$1$when(canSubmit: $0._canSubmit.value)
+                .init(from: "idle", on: .event("submit"), to: "loggingIn", position: 0) { viewModel in
+                    Self._idle$submit$1$when(canSubmit: viewModel._canSubmit.value)
                 },
                 .init(from: "loggingIn", on: .event("succeeded"), to: "loggedIn", position: 0),
                 .init(from: "loggingIn", on: .event("failed"), to: "failed", position: 0),
-                .init(from: "failed", on: .event("retry"), to: "loggingIn", position: 0) {
-                    Self._failed$retry$1$when(canSubmit: $0._canSubmit.value)
+                .init(from: "failed", on: .event("retry"), to: "loggingIn", position: 0) { viewModel in
+                    Self._failed$retry$1$when(canSubmit: viewModel._canSubmit.value)
                 },
                 .init(from: "failed", on: .event("retry"), to: "idle", position: 1),
             ]

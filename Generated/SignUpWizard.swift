@@ -737,11 +737,11 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
                 }
             },
             transitions: [
-                .init(from: "account", on: .event("next"), to: "profile", position: 0) {
-                    Self._account$next$1$when(accountIsValid: $0._accountIsValid.value)
+                .init(from: "account", on: .event("next"), to: "profile", position: 0) { viewModel in
+                    Self._account$next$1$when(accountIsValid: viewModel._accountIsValid.value)
                 },
-                .init(from: "profile", on: .event("next"), to: "confirm", position: 0) {
-                    Self._profile$next$1$when(profileIsComplete: $0._profileIsComplete.value)
+                .init(from: "profile", on: .event("next"), to: "confirm", position: 0) { viewModel in
+                    Self._profile$next$1$when(profileIsComplete: viewModel._profileIsComplete.value)
                 },
                 .init(from: "profile", on: .event("back"), to: "account", position: 0),
                 .init(from: "confirm", on: .event("submit"), to: "submitting", position: 0),

@@ -27,7 +27,8 @@ import Testing
 /// ``random(count:length:seed:)`` runs random sequences (PropertyBased's `Xoshiro` generator) and
 /// shrinks a failing one with PropertyBased's shrinker (leaving out one action at a time while it
 /// still fails). A failure prints as a test to paste; the report also tells which command states
-/// and resource states were reached.
+/// and resource states were reached, and of a machine which states, transitions and guard
+/// outcomes, with the shortest sequence of actions seen to reach each state.
 ///
 /// Work that runs in Swift concurrency tasks (`task:` loads, `async` commands) does not progress
 /// while the explorer runs: the explorer is synchronous, so such work stays pending.

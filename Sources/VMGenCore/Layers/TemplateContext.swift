@@ -97,7 +97,8 @@ public struct MachineTransitionMember: Sendable {
     public var target: String
     /// Its position among the transitions of its state on its trigger, from 0.
     public var position: String
-    /// The call of its guard reading the values of `$0`, laid out; empty without a guard.
+    /// The call of its guard reading the values of `viewModel` (the closure's parameter), laid
+    /// out; empty without a guard.
     public var guardLines: [String]
 }
 

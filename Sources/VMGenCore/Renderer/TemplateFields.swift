@@ -302,6 +302,6 @@ extension MachineTransitionMember: TemplateObject {
         .text("trigger", "What causes it, as a `Reactive.InspectedTransition.Trigger` (`.event(\"submit\")`).") { $0.trigger },
         .text("target", "The state it enters, as a string literal.") { $0.target },
         .text("position", "Its position among the transitions of its state on its trigger, from 0.") { $0.position },
-        .lines("guardLines", "The call of its guard reading the values of `$0`, laid out; empty without a guard.") { $0.guardLines },
+        .lines("guardLines", "The call of its guard reading the values of `viewModel` (the closure's parameter), laid out; empty without a guard.") { $0.guardLines },
     ]
 }

@@ -217,11 +217,12 @@ extension ContextBuilder {
             for handler in state.handlers {
                 guard let event = machine.event(handler.event.value) else { continue }
                 for (position, transition) in handler.transitions.enumerated() {
-                    // The guard as the transition calls it, reading the values as `$0` stores them.
+                    // The guard as the transition calls it, reading the values as `viewModel` (the
+                    // closure's parameter, named: a guard may read nothing) stores them.
                     let guardLines = transition.guardCode == nil ? [] : LineLayout.lines(
                         call(guardName(state, event.name.value, position),
                              arguments: arguments(for: CheckedMachine.guardSlot(state, event.name.value, position)),
-                             reactiveRead: { "$0." + storedValue($0) }, fixedRead: { "$0." + $0 }),
+                             reactiveRead: { "viewModel." + storedValue($0) }, fixedRead: { "viewModel." + $0 }),
                         margin: 20)
                     transitions.append(MachineTransitionMember(
                         from: SwiftText.literal(state.name.value),

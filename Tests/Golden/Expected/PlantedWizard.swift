@@ -633,11 +633,11 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
                 }
             },
             transitions: [
-                .init(from: "account", on: .event("next"), to: "profile", position: 0) {
-                    Self._account$next$1$when(email: $0._email.value)
+                .init(from: "account", on: .event("next"), to: "profile", position: 0) { viewModel in
+                    Self._account$next$1$when(email: viewModel._email.value)
                 },
-                .init(from: "profile", on: .event("next"), to: "confirm", position: 0) {
-                    Self._profile$next$1$when(name: $0._name.value)
+                .init(from: "profile", on: .event("next"), to: "confirm", position: 0) { viewModel in
+                    Self._profile$next$1$when(name: viewModel._name.value)
                 },
                 .init(from: "profile", on: .event("back"), to: "account", position: 0),
                 .init(from: "confirm", on: .event("submit"), to: "submitting", position: 0),

@@ -513,14 +513,14 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
                 }
             },
             transitions: [
-                .init(from: "locked", on: .event("coin"), to: "unlocked", position: 0) {
-                    Self._locked$coin$1$when(fare: $0.fare)
+                .init(from: "locked", on: .event("coin"), to: "unlocked", position: 0) { viewModel in
+                    Self._locked$coin$1$when(fare: viewModel.fare)
                 },
                 .init(from: "locked", on: .event("coin"), to: "paying", position: 1),
                 .init(from: "locked", on: .event("breakDown"), to: "broken", position: 0),
                 .init(from: "paying", on: .event("coin"), to: "paying", position: 0),
-                .init(from: "paying", on: .event("push"), to: "locked", position: 0) {
-                    Self._paying$push$1$when(credit: $0._credit.value, fare: $0.fare)
+                .init(from: "paying", on: .event("push"), to: "locked", position: 0) { viewModel in
+                    Self._paying$push$1$when(credit: viewModel._credit.value, fare: viewModel.fare)
                 },
                 .init(from: "paying", on: .event("breakDown"), to: "broken", position: 0),
                 .init(from: "unlocked", on: .event("push"), to: "locked", position: 0),
