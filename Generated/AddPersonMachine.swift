@@ -140,7 +140,7 @@ _notFound$payload$Type = TwitterError
     /// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,
     /// in their transaction.
     public func send(_ event: Event) {
-        _$whenComputed { self._$transition(event) }
+        _$whenComputed { Reactive.MachineTransitions.took(self._$transition(event), by: self) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -297,30 +297,37 @@ _notFound$payload$Type = TwitterError
         #endif
     }
 
-    private func _$transition(_ event: Event) {
+    private func _$transition(_ event: Event) -> Swift.Int? {
         switch (_state.value, event) {
         case (.editing, .add):
             if Self._editing$add$1$when(usernameSearchText: _usernameSearchText.value) {
                 let _username$entered = _editing$add$1$data$username()
                 state = .lookingUp(username: _username$entered)
                 _$nextWhenComputed { [self] in _lookingUp$entry(username: _username$entered) }
+                return 0
             }
         case (.lookingUp(let username), .found(let payload)):
             state = .found(person: _lookingUp$found$1$data$person(payload, username: username))
+            return 1
         case (.lookingUp, .notFound):
             state = .failed
+            return 2
         case (.failed, .add):
             if Self._failed$add$1$when(usernameSearchText: _usernameSearchText.value) {
                 let _username$entered = _failed$add$1$data$username()
                 state = .retrying(username: _username$entered)
                 _$nextWhenComputed { [self] in _retrying$entry(username: _username$entered) }
+                return 3
             }
         case (.retrying(let username), .found(let payload)):
             state = .found(person: _retrying$found$1$data$person(payload, username: username))
+            return 4
         case (.retrying, .notFound):
             state = .failed
+            return 5
         default: break
         }
+        return nil
     }
 
     // MARK: Spec expressions
@@ -511,6 +518,39 @@ _notFound$payload$Type = TwitterError
         [
             .init("addPerson", addPerson),
         ]
+    }
+
+    @_spi(Testing) public var _$machine: Reactive.InspectedMachine<AddPersonMachineViewModel>? {
+        Reactive.InspectedMachine(
+            states: [
+                "editing",
+                "lookingUp",
+                "failed",
+                "retrying",
+                "found",
+            ],
+            currentState: {
+                switch $0._state.value {
+                case .editing: "editing"
+                case .lookingUp: "lookingUp"
+                case .failed: "failed"
+                case .retrying: "retrying"
+                case .found: "found"
+                }
+            },
+            transitions: [
+                .init(from: "editing", on: .event("add"), to: "lookingUp", position: 0) { viewModel in
+                    Self._editing$add$1$when(usernameSearchText: viewModel._usernameSearchText.value)
+                },
+                .init(from: "lookingUp", on: .event("found"), to: "found", position: 0),
+                .init(from: "lookingUp", on: .event("notFound"), to: "failed", position: 0),
+                .init(from: "failed", on: .event("add"), to: "retrying", position: 0) { viewModel in
+                    Self._failed$add$1$when(usernameSearchText: viewModel._usernameSearchText.value)
+                },
+                .init(from: "retrying", on: .event("found"), to: "found", position: 0),
+                .init(from: "retrying", on: .event("notFound"), to: "failed", position: 0),
+            ]
+        )
     }
 }
 

@@ -142,7 +142,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     /// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,
     /// in their transaction.
     public func send(_ event: Event) {
-        _$whenComputed { self._$transition(event) }
+        _$whenComputed { Reactive.MachineTransitions.took(self._$transition(event), by: self) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -316,7 +316,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         if _cancelIsEnabled.pending(telling) { _$changed(\.cancelIsEnabled, _cancelIsEnabled, telling) }
     }
 
-    private func _$transition(_ event: Event) {
+    private func _$transition(_ event: Event) -> Swift.Int? {
         switch (_state.value, event) {
         case (.idle, .submit):
             if Self._idle$submit$1$when(canSubmit: _canSubmit.value) {
@@ -324,21 +324,26 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
                 let _username$entered = _idle$submit$1$data$username()
                 state = .loggingIn(username: _username$entered)
                 _$nextWhenComputed { [self] in _loggingIn$startWork(_$scope, username: _username$entered) }
+                return 0
             }
         case (.loggingIn, .cancel):
             _$stateWork.cancel()
             state = .idle
+            return 1
         case (.failed(let message, let username), .retry):
             if Self._failed$retry$1$when(canSubmit: _canSubmit.value) {
                 let _$scope = _$stateWork.enter()
                 let _username$entered = _failed$retry$1$data$username(message: message, username: username)
                 state = .loggingIn(username: _username$entered)
                 _$nextWhenComputed { [self] in _loggingIn$startWork(_$scope, username: _username$entered) }
+                return 4
             } else {
                 state = .idle
+                return 5
             }
         default: break
         }
+        return nil
     }
 
     private func _loggingIn$invoke$done() {
@@ -346,6 +351,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
             guard case .loggingIn(let username) = _state.value else { return }
             _$stateWork.cancel()
             state = .loggedIn(username: _loggingIn$invoke$done$1$data$username(username: username))
+            Reactive.MachineTransitions.took(2, by: self)
         }
     }
 
@@ -357,6 +363,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
                 message: _loggingIn$invoke$error$1$data$message(payload, username: username),
                 username: _loggingIn$invoke$error$1$data$username(payload, username: username)
             )
+            Reactive.MachineTransitions.took(3, by: self)
         }
     }
 
@@ -535,6 +542,37 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
             .init("retry", retry),
             .init("cancel", cancel),
         ]
+    }
+
+    @_spi(Testing) public var _$machine: Reactive.InspectedMachine<LoginMachineViewModel>? {
+        Reactive.InspectedMachine(
+            states: [
+                "idle",
+                "loggingIn",
+                "failed",
+                "loggedIn",
+            ],
+            currentState: {
+                switch $0._state.value {
+                case .idle: "idle"
+                case .loggingIn: "loggingIn"
+                case .failed: "failed"
+                case .loggedIn: "loggedIn"
+                }
+            },
+            transitions: [
+                .init(from: "idle", on: .event("submit"), to: "loggingIn", position: 0) { viewModel in
+                    Self._idle$submit$1$when(canSubmit: viewModel._canSubmit.value)
+                },
+                .init(from: "loggingIn", on: .event("cancel"), to: "idle", position: 0),
+                .init(from: "loggingIn", on: .done, to: "loggedIn", position: 0),
+                .init(from: "loggingIn", on: .error, to: "failed", position: 0),
+                .init(from: "failed", on: .event("retry"), to: "loggingIn", position: 0) { viewModel in
+                    Self._failed$retry$1$when(canSubmit: viewModel._canSubmit.value)
+                },
+                .init(from: "failed", on: .event("retry"), to: "idle", position: 1),
+            ]
+        )
     }
 }
 

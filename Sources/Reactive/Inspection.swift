@@ -22,6 +22,9 @@ public protocol Inspectable: AnyObject {
     @_spi(VMGen) @_spi(Testing) var _$inputs: [InspectedInput<Self>] { get }
     /// The commands that take no input.
     @_spi(VMGen) @_spi(Testing) var _$commands: [InspectedCommand] { get }
+    /// The spec's `machine:`: its states and transitions, the current state and each guard now;
+    /// nil without a machine.
+    @_spi(VMGen) @_spi(Testing) var _$machine: InspectedMachine<Self>? { get }
 }
 
 extension Inspectable {
@@ -29,6 +32,7 @@ extension Inspectable {
     @_spi(VMGen) @_spi(Testing) public var _$invariants: [Invariant] { [] }
     @_spi(VMGen) @_spi(Testing) public var _$inputs: [InspectedInput<Self>] { [] }
     @_spi(VMGen) @_spi(Testing) public var _$commands: [InspectedCommand] { [] }
+    @_spi(VMGen) @_spi(Testing) public var _$machine: InspectedMachine<Self>? { nil }
 
     /// What differs from a fresh computation, for the explorer; empty when all agree: each derived
     /// value (an output with a fresh computation, ``InspectedOutput/value(_:_:_:fresh:)``) against

@@ -204,9 +204,10 @@ struct LoginMachineTests {
         }
     }
 
-    /// Every sequence of up to five actions (typing, each command, the importer's answers): each
+    /// Every sequence of up to six actions (typing, each command, the importer's answers): each
     /// command's enabled state agrees with a fresh computation from the state and the guards, and a
-    /// disabled command refuses to run.
+    /// disabled command refuses to run; and every state, transition and guard outcome is reached
+    /// (the fallback `failed -retry-> idle` takes six: type both, log in, fail, empty a field, retry).
     @Test func exploredEnabledStatesFollowTheMachine() {
         let report = Explorer<LoginMachineViewModel> { explore in
             let importer = ExploredImporter()
@@ -214,8 +215,10 @@ struct LoginMachineTests {
             explore.input(\.password, ["", "pw"])
             explore.answers(importer.logIns, named: "logIns", values: [()], failures: [.network("down")])
             return LoginMachineViewModel(importer: importer)
-        }.exhaustive(depth: 5)
+        }.exhaustive(depth: 6)
         report.expectNoFailure()
         #expect(report.coverage.missing.isEmpty, "\(report.coverage.missing)")
+        #expect(report.shortestPaths["idle"] == [])
+        #expect(report.shortestPaths["loggedIn"]?.count == 4)
     }
 }

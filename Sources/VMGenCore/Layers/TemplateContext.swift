@@ -63,10 +63,43 @@ public struct TemplateContext: Sendable {
     public var typeAliases: [TypeAliasMember]
     /// What tests see of the view model (`Reactive.Inspectable`): its outputs and invariants.
     public var testing: [CodeFunction]
+    /// What tests see of the machine (`_$machine`): one element with a machine, else none.
+    public var machineInspection: [MachineInspectionMember]
     /// The lines after the class: the extension that declares its conformance to the runtime's
     /// SPI protocol `Reactive.Transactional` (a public class cannot list an SPI protocol),
     /// after an empty line; empty for a view model without values.
     public var conformanceExtensions: [String]
+}
+
+/// The machine as tests see it: `_$machine`, a `Reactive.InspectedMachine` of the view model.
+public struct MachineInspectionMember: Sendable {
+    /// The attributes of a testing member: `@_spi(Testing) public ` or empty (internal).
+    public var testingAccess: String
+    /// The stored state, read through `$0` (`_state.value`).
+    public var stateValue: String
+    public var states: [MachineStateMember]
+    /// Every transition, in the order the transition function numbers them.
+    public var transitions: [MachineTransitionMember]
+}
+
+/// A state of the machine: its case's name, and that name as a string literal.
+public struct MachineStateMember: Sendable {
+    public var name: String
+    public var literal: String
+}
+
+/// A transition of the machine, for `Reactive.InspectedTransition`.
+public struct MachineTransitionMember: Sendable {
+    /// The state it leaves and the state it enters, as string literals.
+    public var from: String
+    /// What causes it, as a `Reactive.InspectedTransition.Trigger` (`.event("submit")`).
+    public var trigger: String
+    public var target: String
+    /// Its position among the transitions of its state on its trigger, from 0.
+    public var position: String
+    /// The call of its guard reading the values of `viewModel` (the closure's parameter), laid
+    /// out; empty without a guard.
+    public var guardLines: [String]
 }
 
 /// A typealias of a spec type: its doc comment and declaration lines, ready for the class body.

@@ -5,7 +5,7 @@
 enum TemplateFields {
     /// The version of the context's fields, printed in docs/templates.md: a custom template
     /// written for another version may name fields that are gone.
-    static let version = 4
+    static let version = 5
 }
 
 /// What a field holds, as a template uses it.
@@ -38,7 +38,7 @@ indirect enum TemplateValue: Sendable, Equatable {
 
 /// The kinds of object in the context: the view model at the top, and the members it lists.
 enum TemplateObjectType: String, CaseIterable, Sendable {
-    case viewModel, typeAlias, section, storedMember, value, event, enumeration, command, resource, function
+    case viewModel, typeAlias, section, storedMember, value, event, enumeration, command, resource, function, machine, machineState, transition
 
     /// How docs/templates.md names it.
     var title: String {
@@ -53,6 +53,9 @@ enum TemplateObjectType: String, CaseIterable, Sendable {
         case .command: "command"
         case .resource: "resource"
         case .function: "function"
+        case .machine: "machine"
+        case .machineState: "machine state"
+        case .transition: "transition"
         }
     }
 
@@ -69,6 +72,9 @@ enum TemplateObjectType: String, CaseIterable, Sendable {
         case .command: CommandMember.fields.map(\.info)
         case .resource: ResourceMember.fields.map(\.info)
         case .function: CodeFunction.fields.map(\.info)
+        case .machine: MachineInspectionMember.fields.map(\.info)
+        case .machineState: MachineStateMember.fields.map(\.info)
+        case .transition: MachineTransitionMember.fields.map(\.info)
         }
     }
 }
@@ -163,6 +169,7 @@ extension TemplateContext: TemplateObject {
         .list("actions", of: .function, "Instance methods that run the spec's statements.") { $0.actions },
         .list("typeAliases", of: .typeAlias, "One typealias per type the spec writes, under `#sourceLocation`.") { $0.typeAliases },
         .list("testing", of: .function, "What tests see of the view model (`Reactive.Inspectable`).") { $0.testing },
+        .list("machineInspection", of: .machine, "What tests see of the machine (`_$machine`): one element with a machine, else none.") { $0.machineInspection },
         .lines("conformanceExtensions", "The lines after the class: an empty one, then the extension that declares its conformance to the runtime's SPI protocol `Reactive.Transactional`; none without values.") { $0.conformanceExtensions },
         .flag("hasStorage", "Whether `storage` or `runtimeObjects` has anything.", computed: true) {
             !$0.storage.isEmpty || !$0.runtimeObjects.isEmpty
@@ -270,5 +277,31 @@ extension CodeFunction: TemplateObject {
         .text("signature", "`private static func _b$compute(a: Int) -> Int {`, without indentation; a long one on several lines, each after the first indented.") { $0.signature },
         .lines("bodyLines", "The body's lines; spec code at its spec column, under `#sourceLocation`.") { $0.bodyLines },
         .optionalText("body", "`bodyLines` joined with newlines; empty for an empty body.") { $0.body },
+    ]
+}
+
+extension MachineInspectionMember: TemplateObject {
+    static let fields: [TemplateField<MachineInspectionMember>] = [
+        .optionalText("testingAccess", "`@_spi(Testing) public ` or empty (internal), ready to prefix a testing member.") { $0.testingAccess },
+        .text("stateValue", "The stored state, read through `$0` (`_state.value`).") { $0.stateValue },
+        .list("states", of: .machineState, "The states, in the spec's order.") { $0.states },
+        .list("transitions", of: .transition, "Every transition, in the order the transition function numbers them.") { $0.transitions },
+    ]
+}
+
+extension MachineStateMember: TemplateObject {
+    static let fields: [TemplateField<MachineStateMember>] = [
+        .text("name", "Its name, the name of its `State` case.") { $0.name },
+        .text("literal", "Its name as a string literal.") { $0.literal },
+    ]
+}
+
+extension MachineTransitionMember: TemplateObject {
+    static let fields: [TemplateField<MachineTransitionMember>] = [
+        .text("from", "The state it leaves, as a string literal.") { $0.from },
+        .text("trigger", "What causes it, as a `Reactive.InspectedTransition.Trigger` (`.event(\"submit\")`).") { $0.trigger },
+        .text("target", "The state it enters, as a string literal.") { $0.target },
+        .text("position", "Its position among the transitions of its state on its trigger, from 0.") { $0.position },
+        .lines("guardLines", "The call of its guard reading the values of `viewModel` (the closure's parameter), laid out; empty without a guard.") { $0.guardLines },
     ]
 }

@@ -45,7 +45,9 @@ extension ContextBuilder {
                 "/// in their transaction.",
             ],
             signature: "\(access)func \(CheckedMachine.sendName)(_ event: Event) {",
-            bodyLines: ["        _$whenComputed { self.\(GeneratedNames.fixed("transition"))(event) }"])]
+            // The transition taken goes to tests that listen (`Reactive.MachineTransitions`): one
+            // call that returns at once when nobody does.
+            bodyLines: ["        _$whenComputed { Reactive.MachineTransitions.took(self.\(GeneratedNames.fixed("transition"))(event), by: self) }"])]
     }
 
     /// The stored value of a guard's argument, or the fixed value by name.
@@ -83,10 +85,14 @@ extension ContextBuilder {
     }
 
     /// The transition: the state's transitions on the event, tried in order.
+    /// It returns the index of the transition taken (in `_$machine`'s order,
+    /// `numberedTransitions`), nil for none.
     func transitionFunction() -> [CodeFunction] {
         guard let machine = model.machine else { return [] }
         var lines = ["switch (\(storedValue(CheckedMachine.stateName)), event) {"]
         var pairs = 0
+        // Whether some event leaves the function without a transition (then it ends with `return nil`).
+        var fallsThrough = false
         for state in machine.states {
             for triggered in state.triggered {
                 guard case .event(let name) = triggered.trigger, let event = machine.event(name) else { continue }
@@ -95,16 +101,38 @@ extension ContextBuilder {
                 let givesData = triggered.transitions.contains { !$0.data.isEmpty }
                 let payload = givesData && event.payload != nil ? "(let payload)" : ""
                 lines.append("case (\(statePattern(state, binding: triggered)), .\(event.name.value)\(payload)):")
-                lines += handlerLines(triggered, from: state, in: machine).map { "    " + $0 }
+                lines += handlerLines(triggered, from: state, in: machine) { "return \($0)" }.map { "    " + $0 }
+                if triggered.transitions.last?.guardCode != nil { fallsThrough = true }
             }
         }
         // A `default` that every pair is handled by would never run (a warning).
-        if pairs < machine.states.count * machine.events.count { lines.append("default: break") }
+        if pairs < machine.states.count * machine.events.count {
+            lines.append("default: break")
+            fallsThrough = true
+        }
         lines.append("}")
+        if fallsThrough { lines.append("return nil") }
         return [CodeFunction(
             docLines: [],
-            signature: "private func \(GeneratedNames.fixed("transition"))(_ event: Event) {",
+            signature: "private func \(GeneratedNames.fixed("transition"))(_ event: Event) -> Swift.Int? {",
             bodyLines: lines.map { "        " + $0 })] + triggerFunctions(machine)
+    }
+
+    /// Every transition that can be taken, in `_$machine`'s order: by state, then trigger (events,
+    /// delays, the work's outcomes), then position, up to the first unguarded one. Its index is
+    /// what `Reactive.MachineTransitions` is told when it is taken.
+    private func numberedTransitions(_ machine: CheckedMachine) -> [(state: MachineState, trigger: MachineTrigger, position: Int, transition: MachineTransition)] {
+        machine.states.flatMap { state in
+            state.triggered.flatMap { triggered in
+                let taken = (triggered.transitions.firstIndex { $0.guardCode == nil } ?? triggered.transitions.count - 1) + 1
+                return triggered.transitions.prefix(taken).enumerated().map { (state, triggered.trigger, $0.offset, $0.element) }
+            }
+        }
+    }
+
+    /// The index of `state`'s first transition on `trigger` among `numberedTransitions`.
+    private func firstIndex(of state: MachineState, on trigger: MachineTrigger, in machine: CheckedMachine) -> Int {
+        numberedTransitions(machine).firstIndex { $0.state.name.value == state.name.value && $0.trigger == trigger } ?? 0
     }
 
     /// `.failed(let message, let username)` where the transitions read the data of the state
@@ -115,13 +143,16 @@ extension ContextBuilder {
         return "." + state.name.value + (bindsData ? "(" + state.data.map { "let " + $0.name.value }.joined(separator: ", ") + ")" : "")
     }
 
-    /// The transitions on one trigger, tried in order: the first whose guard holds is taken.
-    private func handlerLines(_ triggered: MachineTriggered, from state: MachineState, in machine: CheckedMachine) -> [String] {
+    /// The transitions on one trigger, tried in order: the first whose guard holds is taken, and
+    /// `report` gives the line that tells its index.
+    private func handlerLines(_ triggered: MachineTriggered, from state: MachineState, in machine: CheckedMachine, report: (Int) -> String) -> [String] {
         let payload = payloadType(triggered.trigger, of: state, in: machine) != nil
         let guarded = triggered.transitions.first?.guardCode != nil
+        let first = firstIndex(of: state, on: triggered.trigger, in: machine)
         var lines: [String] = []
         for (position, transition) in triggered.transitions.enumerated() {
             let body = transitionLines(transition, from: state, on: triggered.trigger, payload: payload, position, in: machine)
+                + [report(first + position)]
             guard guarded else {
                 lines += body
                 break
@@ -146,7 +177,8 @@ extension ContextBuilder {
                 let payload = payloadType(triggered.trigger, of: state, in: machine)
                 let lines = ["\(GeneratedNames.fixed("transaction")) { [self] in",
                              "    guard case \(statePattern(state, binding: triggered)) = \(storedValue(CheckedMachine.stateName)) else { return }"]
-                    + handlerLines(triggered, from: state, in: machine).map { "    " + $0 } + ["}"]
+                    + handlerLines(triggered, from: state, in: machine) { "Reactive.MachineTransitions.took(\($0), by: self)" }
+                    .map { "    " + $0 } + ["}"]
                 return CodeFunction(
                     docLines: [],
                     signature: "private func \(triggerName(state, triggered.trigger))(\(payload.map { types.parameter("_ payload", $0) } ?? "")) {",
@@ -359,6 +391,39 @@ extension ContextBuilder {
                 signature: signature("private static func \(computationName(of: value))",
                                      parameters: parameterList(arguments), result: " -> Swift.Bool"),
                 bodyLines: lines.map { "        " + $0 })
+        }
+    }
+
+    /// `_$machine`, for the explorer: the states, the state now, and each transition with its
+    /// trigger and its guard as the transition calls it.
+    func machineInspection() -> [MachineInspectionMember] {
+        guard let machine = model.machine, hasTransactions else { return [] }
+        let transitions = numberedTransitions(machine).map { state, trigger, position, transition in
+            // The guard as the transition calls it, reading the values as `viewModel` (the
+            // closure's parameter, named: a guard may read nothing) stores them.
+            let guardLines = transition.guardCode == nil ? [] : LineLayout.lines(
+                call(guardName(state, trigger, position),
+                     arguments: arguments(for: CheckedMachine.guardSlot(state, trigger, position)),
+                     reactiveRead: { "viewModel." + storedValue($0) }, fixedRead: { "viewModel." + $0 }),
+                margin: 20)
+            return MachineTransitionMember(
+                from: SwiftText.literal(state.name.value), trigger: Self.inspectedTrigger(trigger),
+                target: SwiftText.literal(transition.target.value), position: String(position), guardLines: guardLines)
+        }
+        return [MachineInspectionMember(
+            testingAccess: testingAccess,
+            stateValue: storedValue(CheckedMachine.stateName),
+            states: machine.states.map { MachineStateMember(name: $0.name.value, literal: SwiftText.literal($0.name.value)) },
+            transitions: transitions)]
+    }
+
+    /// The trigger as `Reactive.InspectedTransition.Trigger` writes it.
+    private static func inspectedTrigger(_ trigger: MachineTrigger) -> String {
+        switch trigger {
+        case .event(let name): ".event(\(SwiftText.literal(name)))"
+        case .after(_, let seconds): ".after(\(seconds))"
+        case .done: ".done"
+        case .error: ".error"
         }
     }
 }

@@ -99,6 +99,7 @@ public struct ContextBuilder {
             actions: actions() + machineCode.actions + stateWorkFunctions() + childListHandlers(),
             typeAliases: types.declarations(access: access).map { TypeAliasMember(lines: $0) },
             testing: testing(),
+            machineInspection: machineInspection(),
             conformanceExtensions: conformanceExtensions())
     }
 

@@ -63,7 +63,7 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
     /// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,
     /// in their transaction.
     func send(_ event: Event) {
-        _$whenComputed { self._$transition(event) }
+        _$whenComputed { Reactive.MachineTransitions.took(self._$transition(event), by: self) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -138,12 +138,14 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
         if _picked.pending(telling) { _$changed(\.picked, _picked, telling) }
     }
 
-    private func _$transition(_ event: Event) {
+    private func _$transition(_ event: Event) -> Swift.Int? {
         switch (_state.value, event) {
         case (.choosing, .pick(let payload)):
             state = .picked(number: _choosing$pick$1$data$number(payload))
+            return 0
         default: break
         }
+        return nil
     }
 
     // MARK: Spec expressions
@@ -239,6 +241,24 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
         [
             .init("numbers", \.numbers),
         ]
+    }
+
+    var _$machine: Reactive.InspectedMachine<PickerViewModel>? {
+        Reactive.InspectedMachine(
+            states: [
+                "choosing",
+                "picked",
+            ],
+            currentState: {
+                switch $0._state.value {
+                case .choosing: "choosing"
+                case .picked: "picked"
+                }
+            },
+            transitions: [
+                .init(from: "choosing", on: .event("pick"), to: "picked", position: 0),
+            ]
+        )
     }
 }
 

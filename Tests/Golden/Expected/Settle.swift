@@ -94,7 +94,7 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
     /// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,
     /// in their transaction.
     public func send(_ event: Event) {
-        _$whenComputed { self._$transition(event) }
+        _$whenComputed { Reactive.MachineTransitions.took(self._$transition(event), by: self) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -234,19 +234,23 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
         if _bumpIsEnabled.pending(telling) { _$changed(\.bumpIsEnabled, _bumpIsEnabled, telling) }
     }
 
-    private func _$transition(_ event: Event) {
+    private func _$transition(_ event: Event) -> Swift.Int? {
         switch (_state.value, event) {
         case (.idle, .go):
             state = .busy
             _$nextWhenComputed { [self] in _busy$entry() }
+            return 0
         case (.idle, .again):
             state = .idle
             _$nextWhenComputed { [self] in _idle$entry() }
+            return 1
         case (.busy, .again):
             state = .idle
             _$nextWhenComputed { [self] in _idle$entry() }
+            return 2
         default: break
         }
+        return nil
     }
 
     // MARK: Spec expressions
@@ -334,6 +338,26 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
             .init("work", work),
             .init("bump", bump),
         ]
+    }
+
+    @_spi(Testing) public var _$machine: Reactive.InspectedMachine<SettleViewModel>? {
+        Reactive.InspectedMachine(
+            states: [
+                "idle",
+                "busy",
+            ],
+            currentState: {
+                switch $0._state.value {
+                case .idle: "idle"
+                case .busy: "busy"
+                }
+            },
+            transitions: [
+                .init(from: "idle", on: .event("go"), to: "busy", position: 0),
+                .init(from: "idle", on: .event("again"), to: "idle", position: 0),
+                .init(from: "busy", on: .event("again"), to: "idle", position: 0),
+            ]
+        )
     }
 }
 

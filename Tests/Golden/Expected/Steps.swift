@@ -97,7 +97,7 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
     /// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,
     /// in their transaction.
     public func send(_ event: Event) {
-        _$whenComputed { self._$transition(event) }
+        _$whenComputed { Reactive.MachineTransitions.took(self._$transition(event), by: self) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -219,21 +219,26 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
         if _recordIsEnabled.pending(telling) { _$changed(\.recordIsEnabled, _recordIsEnabled, telling) }
     }
 
-    private func _$transition(_ event: Event) {
+    private func _$transition(_ event: Event) -> Swift.Int? {
         switch (_state.value, event) {
         case (.counting, .settle):
             if Self._counting$settle$1$when(isBig: _isBig.value) {
                 state = .big
                 _$nextWhenComputed { [self] in _big$entry() }
+                return 0
             } else {
                 state = .counting
+                return 1
             }
         case (.counting, .finish):
             state = .done
+            return 2
         case (.big, .finish):
             state = .done
+            return 3
         default: break
         }
+        return nil
     }
 
     // MARK: Spec expressions
@@ -318,6 +323,31 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
         [
             .init("record", record),
         ]
+    }
+
+    @_spi(Testing) public var _$machine: Reactive.InspectedMachine<StepsViewModel>? {
+        Reactive.InspectedMachine(
+            states: [
+                "counting",
+                "big",
+                "done",
+            ],
+            currentState: {
+                switch $0._state.value {
+                case .counting: "counting"
+                case .big: "big"
+                case .done: "done"
+                }
+            },
+            transitions: [
+                .init(from: "counting", on: .event("settle"), to: "big", position: 0) { viewModel in
+                    Self._counting$settle$1$when(isBig: viewModel._isBig.value)
+                },
+                .init(from: "counting", on: .event("settle"), to: "counting", position: 1),
+                .init(from: "counting", on: .event("finish"), to: "done", position: 0),
+                .init(from: "big", on: .event("finish"), to: "done", position: 0),
+            ]
+        )
     }
 }
 

@@ -129,7 +129,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     /// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,
     /// in their transaction.
     public func send(_ event: Event) {
-        _$whenComputed { self._$transition(event) }
+        _$whenComputed { Reactive.MachineTransitions.took(self._$transition(event), by: self) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -283,41 +283,50 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         #endif
     }
 
-    private func _$transition(_ event: Event) {
+    private func _$transition(_ event: Event) -> Swift.Int? {
         switch (_state.value, event) {
         case (.locked, .coin(let payload)):
             if Self._locked$coin$1$when(fare: fare) {
                 state = .unlocked
+                return 0
             } else {
                 let _paid$entered = _locked$coin$2$data$paid(payload)
                 state = .paying(paid: _paid$entered)
                 _$nextWhenComputed { [self] in _paying$entry(paid: _paid$entered) }
+                return 1
             }
         case (.locked, .breakDown):
             state = .broken
             _$nextWhenComputed { [self] in _broken$entry() }
+            return 2
         case (.paying(let paid), .coin(let payload)):
             let _paid$entered = _paying$coin$1$data$paid(payload, paid: paid)
             state = .paying(paid: _paid$entered)
             _$nextWhenComputed { [self] in _paying$entry(paid: _paid$entered) }
+            return 3
         case (.paying, .push):
             if Self._paying$push$1$when(credit: _credit.value, fare: fare) {
                 state = .locked
                 _$nextWhenComputed { [self] in _locked$entry() }
+                return 4
             }
         case (.paying, .breakDown):
             state = .broken
             _$nextWhenComputed { [self] in _broken$entry() }
+            return 5
         case (.unlocked, .push):
             _unlocked$exit()
             state = .locked
             _$nextWhenComputed { [self] in _locked$entry() }
+            return 6
         case (.unlocked, .breakDown):
             _unlocked$exit()
             state = .broken
             _$nextWhenComputed { [self] in _broken$entry() }
+            return 7
         default: break
         }
+        return nil
     }
 
     // MARK: Spec expressions
@@ -487,6 +496,39 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         [
             .init("walkThrough", walkThrough),
         ]
+    }
+
+    @_spi(Testing) public var _$machine: Reactive.InspectedMachine<TurnstileViewModel>? {
+        Reactive.InspectedMachine(
+            states: [
+                "locked",
+                "paying",
+                "unlocked",
+                "broken",
+            ],
+            currentState: {
+                switch $0._state.value {
+                case .locked: "locked"
+                case .paying: "paying"
+                case .unlocked: "unlocked"
+                case .broken: "broken"
+                }
+            },
+            transitions: [
+                .init(from: "locked", on: .event("coin"), to: "unlocked", position: 0) { viewModel in
+                    Self._locked$coin$1$when(fare: viewModel.fare)
+                },
+                .init(from: "locked", on: .event("coin"), to: "paying", position: 1),
+                .init(from: "locked", on: .event("breakDown"), to: "broken", position: 0),
+                .init(from: "paying", on: .event("coin"), to: "paying", position: 0),
+                .init(from: "paying", on: .event("push"), to: "locked", position: 0) { viewModel in
+                    Self._paying$push$1$when(credit: viewModel._credit.value, fare: viewModel.fare)
+                },
+                .init(from: "paying", on: .event("breakDown"), to: "broken", position: 0),
+                .init(from: "unlocked", on: .event("push"), to: "locked", position: 0),
+                .init(from: "unlocked", on: .event("breakDown"), to: "broken", position: 0),
+            ]
+        )
     }
 }
 

@@ -70,7 +70,7 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
     /// all fail, changes nothing. Sent by statements, it is taken once their writes are computed again,
     /// in their transaction.
     public func send(_ event: Event) {
-        _$whenComputed { self._$transition(event) }
+        _$whenComputed { Reactive.MachineTransitions.took(self._$transition(event), by: self) }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -136,19 +136,22 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
         if _state.pending(telling) { _$changed(\.state, _state, telling) }
     }
 
-    private func _$transition(_ event: Event) {
+    private func _$transition(_ event: Event) -> Swift.Int? {
         switch (_state.value, event) {
         case (.idle, .start(let payload)):
             let _$scope = _$stateWork.enter()
             let _name$entered = _idle$start$1$data$name(payload)
             state = .uploading(name: _name$entered)
             _$nextWhenComputed { [self] in _uploading$startWork(_$scope, name: _name$entered) }
+            return 0
         case (.uploading, .cancel):
             let _$scope = _$stateWork.enter()
             state = .idle
             _$nextWhenComputed { [self] in _idle$startWork(_$scope) }
+            return 5
         default: break
         }
+        return nil
     }
 
     private func _idle$after$1() {
@@ -157,6 +160,7 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
             let _$scope = _$stateWork.enter()
             state = .checking
             _$nextWhenComputed { [self] in _checking$startWork(_$scope) }
+            Reactive.MachineTransitions.took(1, by: self)
         }
     }
 
@@ -167,11 +171,13 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
                 let _$scope = _$stateWork.enter()
                 state = .idle
                 _$nextWhenComputed { [self] in _idle$startWork(_$scope) }
+                Reactive.MachineTransitions.took(2, by: self)
             } else {
                 let _$scope = _$stateWork.enter()
                 let _message$entered = _checking$invoke$done$2$data$message(payload)
                 state = .failed(message: _message$entered)
                 _$nextWhenComputed { [self] in _failed$startWork(_$scope, message: _message$entered) }
+                Reactive.MachineTransitions.took(3, by: self)
             }
         }
     }
@@ -183,6 +189,7 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
             let _message$entered = _checking$invoke$error$1$data$message(payload)
             state = .failed(message: _message$entered)
             _$nextWhenComputed { [self] in _failed$startWork(_$scope, message: _message$entered) }
+            Reactive.MachineTransitions.took(4, by: self)
         }
     }
 
@@ -193,6 +200,7 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
             let _message$entered = _uploading$after$1$1$data$message(name: name)
             state = .failed(message: _message$entered)
             _$nextWhenComputed { [self] in _failed$startWork(_$scope, message: _message$entered) }
+            Reactive.MachineTransitions.took(6, by: self)
         }
     }
 
@@ -202,11 +210,13 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
             if Self._uploading$invoke$done$1$when(maximum: _maximum.value) {
                 _$stateWork.cancel()
                 state = .uploaded(bytes: _uploading$invoke$done$1$data$bytes(payload, name: name))
+                Reactive.MachineTransitions.took(7, by: self)
             } else {
                 let _$scope = _$stateWork.enter()
                 let _message$entered = _uploading$invoke$done$2$data$message(payload, name: name)
                 state = .failed(message: _message$entered)
                 _$nextWhenComputed { [self] in _failed$startWork(_$scope, message: _message$entered) }
+                Reactive.MachineTransitions.took(8, by: self)
             }
         }
     }
@@ -218,6 +228,7 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
             let _message$entered = _uploading$invoke$error$1$data$message(payload, name: name)
             state = .failed(message: _message$entered)
             _$nextWhenComputed { [self] in _failed$startWork(_$scope, message: _message$entered) }
+            Reactive.MachineTransitions.took(9, by: self)
         }
     }
 
@@ -227,6 +238,7 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
             let _$scope = _$stateWork.enter()
             state = .idle
             _$nextWhenComputed { [self] in _idle$startWork(_$scope) }
+            Reactive.MachineTransitions.took(10, by: self)
         }
     }
 
@@ -357,6 +369,44 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
         [
             .init("maximum", \.maximum),
         ]
+    }
+
+    @_spi(Testing) public var _$machine: Reactive.InspectedMachine<UploaderViewModel>? {
+        Reactive.InspectedMachine(
+            states: [
+                "idle",
+                "checking",
+                "uploading",
+                "failed",
+                "uploaded",
+            ],
+            currentState: {
+                switch $0._state.value {
+                case .idle: "idle"
+                case .checking: "checking"
+                case .uploading: "uploading"
+                case .failed: "failed"
+                case .uploaded: "uploaded"
+                }
+            },
+            transitions: [
+                .init(from: "idle", on: .event("start"), to: "uploading", position: 0),
+                .init(from: "idle", on: .after(30), to: "checking", position: 0),
+                .init(from: "checking", on: .done, to: "idle", position: 0) { viewModel in
+                    Self._checking$invoke$done$1$when(maximum: viewModel._maximum.value)
+                },
+                .init(from: "checking", on: .done, to: "failed", position: 1),
+                .init(from: "checking", on: .error, to: "failed", position: 0),
+                .init(from: "uploading", on: .event("cancel"), to: "idle", position: 0),
+                .init(from: "uploading", on: .after(10), to: "failed", position: 0),
+                .init(from: "uploading", on: .done, to: "uploaded", position: 0) { viewModel in
+                    Self._uploading$invoke$done$1$when(maximum: viewModel._maximum.value)
+                },
+                .init(from: "uploading", on: .done, to: "failed", position: 1),
+                .init(from: "uploading", on: .error, to: "failed", position: 0),
+                .init(from: "failed", on: .after(0.5), to: "idle", position: 0),
+            ]
+        )
     }
 }
 

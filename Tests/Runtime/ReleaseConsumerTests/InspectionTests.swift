@@ -23,6 +23,25 @@ struct InspectionTests {
         report.expectNoFailure()
     }
 
+    /// The machine's inspection and the transitions `send(_:)` reports work in release too: the
+    /// explorer's coverage of the turnstile's machine (a fare of 2: `unlocked` needs a free fare,
+    /// `broken` an event no command sends).
+    @Test func theExplorerCoversTheMachine() throws {
+        let report = Explorer<TurnstileViewModel> { explore in
+            explore.execute(\.insert, named: "insert", inputs: [1, 2])
+            return TurnstileViewModel(fare: 2)
+        }.exhaustive(depth: 3)
+        report.expectNoFailure()
+        let machine = try #require(report.coverage.machine)
+        #expect(machine.reachedStates == ["locked", "paying"])
+        #expect(machine.transitions.filter { $0.taken }.map(\.name) == [
+            "locked -coin-> paying", "paying -coin-> paying", "paying -push-> locked",
+        ])
+        #expect(report.coverage.missing.contains("state broken: not reached"))
+        #expect(report.coverage.missing.contains("guard of locked -coin-> unlocked: never true"))
+        #expect(report.shortestPaths["paying"] == ["viewModel.insert.execute(1).start()"])
+    }
+
     @Test func theTestingMembersAreReachableThroughTheSPI() {
         let counter = CounterViewModel(limit: 2)
         #expect(counter._$outputs.map(\.name).prefix(2) == ["count", "step"])
@@ -30,5 +49,8 @@ struct InspectionTests {
         #expect(form._$invariants.map(\.name) == ["messagesOnlyAfterAnAttempt"])
         #expect(form._$invariants.allSatisfy { $0.holds })
         #expect(counter._$audit() == [])
+        let turnstile = TurnstileViewModel(fare: 2)
+        #expect(turnstile._$machine?.states == ["locked", "paying", "unlocked", "broken"])
+        #expect(turnstile._$machine?.currentState(turnstile) == "locked")
     }
 }
