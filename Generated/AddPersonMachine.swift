@@ -19,21 +19,21 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
 #sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 36)
     public typealias _person$Type =
           Person?
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 83)
-    public typealias _lookUp$Output =
-            Person
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 84)
-    public typealias _lookUp$Failure =
-             TwitterError
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 72)
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 55)
+    public typealias _lookingUp$invoke$Output =
+                Person
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 56)
+    public typealias _lookingUp$invoke$Failure =
+                 TwitterError
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 68)
+    public typealias _retrying$invoke$Output =
+                Person
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 69)
+    public typealias _retrying$invoke$Failure =
+                 TwitterError
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 74)
     public typealias
  _found$person$Type = Person
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 45)
-    public typealias
-_found$payload$Type = Person
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 46)
-    public typealias
-_notFound$payload$Type = TwitterError
 #sourceLocation()
 
     // MARK: Dependencies
@@ -93,19 +93,6 @@ _notFound$payload$Type = TwitterError
     /// Whether `addPerson` can be executed now.
     public var addPersonIsEnabled: Swift.Bool { _$read(\.addPersonIsEnabled, _addPersonIsEnabled.read()) }
 
-    /// The lookup itself, which `lookingUp` and `retrying` start; it tells the machine how it ended.
-    public private(set) lazy var lookUp: Reactive.Command<String, _lookUp$Output, _lookUp$Failure> = Reactive.Command(
-        isEnabled: _$property(_lookUpIsEnabled) { _lookUpIsEnabled.mirror = $0 },
-        transaction: { [weak self] step in self?._lookUp$step(step) ?? step() },
-        executeOnMain: { [weak self] input in self?._lookUp$work(input) ?? .empty }
-    )
-
-    /// Whether `lookUp` is running.
-    public var lookUpIsExecuting: Swift.Bool { _$read(\.lookUpIsExecuting, _lookUpIsExecuting.read()) }
-
-    /// Whether `lookUp` can be executed now.
-    public var lookUpIsEnabled: Swift.Bool { _$read(\.lookUpIsEnabled, _lookUpIsEnabled.read()) }
-
     // MARK: State machine
 
     /// The states of the view model, each case with the data that exists only in it.
@@ -126,10 +113,6 @@ _notFound$payload$Type = TwitterError
     public enum Event {
         /// The add button is tapped.
         case add
-        /// Twitter knows the username.
-        case found(_found$payload$Type)
-        /// The lookup failed, with why.
-        case notFound(_notFound$payload$Type)
     }
 
     // MARK: Functions
@@ -163,12 +146,6 @@ _notFound$payload$Type = TwitterError
     public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 }
     }
-    public var lookUpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_lookUpIsExecuting) { _lookUpIsExecuting.mirror = $0 }
-    }
-    public var lookUpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_lookUpIsEnabled) { _lookUpIsEnabled.mirror = $0 }
-    }
 
     // MARK: Grouped writes
 
@@ -190,11 +167,11 @@ _notFound$payload$Type = TwitterError
     private var _addPersonCanExecute: Reactive.Stored<Swift.Bool>
     private var _addPersonIsExecuting: Reactive.Stored<Swift.Bool>
     private var _addPersonIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _lookUpIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _lookUpIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
+    /// The timers and invoked work of the state the machine is in, cancelled when it is left.
+    private let _$stateWork = Reactive.StateWork()
 
     // MARK: Life cycle
 
@@ -214,22 +191,11 @@ _notFound$payload$Type = TwitterError
         )
         _addPersonIsExecuting = .init(false)
         _addPersonIsEnabled = .init(_addPersonCanExecute.value)
-        _lookUpIsExecuting = .init(false)
-        _lookUpIsEnabled = .init(true)
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
         _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._addPerson$step {}
-        }
-        _$disposables += lookUp.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._lookUp$step {}
-        }
-        _$disposables += lookUp.values.observeValuesOnMain { [weak self] value in
-            self?._lookUp$step { self?._lookUp$didSendValue(value) }
-        }
-        _$disposables += lookUp.errors.observeValuesOnMain { [weak self] error in
-            self?._lookUp$step { self?._lookUp$didFail(error) }
         }
     }
 
@@ -246,19 +212,11 @@ _notFound$payload$Type = TwitterError
         _$transactions.end(self)
     }
 
-    private func _lookUp$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._lookUp$step(step) } }
-        step()
-        _lookUpIsExecuting.write(lookUp.isExecuting.value)
-        _$transactions.end(self)
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _usernameSearchText$changed = _usernameSearchText.changed()
         let _state$changed = _state.changed()
         let _addPersonIsExecuting$changed = _addPersonIsExecuting.changed()
-        let _lookUpIsExecuting$changed = _lookUpIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _isTextFieldEnabled$changed = _state$changed
             && _isTextFieldEnabled.replace(Self._isTextFieldEnabled$compute(state: _state.value))
@@ -273,10 +231,8 @@ _notFound$payload$Type = TwitterError
             )
         let _addPersonIsEnabled$changed = (_addPersonCanExecute$changed || _addPersonIsExecuting$changed)
             && _addPersonIsEnabled.replace(_addPersonCanExecute.value && !_addPersonIsExecuting.value)
-        let _lookUpIsEnabled$changed = _lookUpIsExecuting$changed && _lookUpIsEnabled.replace(!_lookUpIsExecuting.value)
         return (_usernameSearchText$changed || _state$changed || _isTextFieldEnabled$changed || _isErrorHidden$changed
-            || _foundPerson$changed || _person$changed || _addPersonIsExecuting$changed || _addPersonIsEnabled$changed
-            || _lookUpIsExecuting$changed || _lookUpIsEnabled$changed)
+            || _foundPerson$changed || _person$changed || _addPersonIsExecuting$changed || _addPersonIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -290,8 +246,6 @@ _notFound$payload$Type = TwitterError
         if _addPersonCanExecute.pending(telling) { _$changed(_addPersonCanExecute, telling) }
         if _addPersonIsExecuting.pending(telling) { _$changed(\.addPersonIsExecuting, _addPersonIsExecuting, telling) }
         if _addPersonIsEnabled.pending(telling) { _$changed(\.addPersonIsEnabled, _addPersonIsEnabled, telling) }
-        if _lookUpIsExecuting.pending(telling) { _$changed(\.lookUpIsExecuting, _lookUpIsExecuting, telling) }
-        if _lookUpIsEnabled.pending(telling) { _$changed(\.lookUpIsEnabled, _lookUpIsEnabled, telling) }
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
@@ -301,33 +255,59 @@ _notFound$payload$Type = TwitterError
         switch (_state.value, event) {
         case (.editing, .add):
             if Self._editing$add$1$when(usernameSearchText: _usernameSearchText.value) {
+                let _$scope = _$stateWork.enter()
                 let _username$entered = _editing$add$1$data$username()
                 state = .lookingUp(username: _username$entered)
-                _$nextWhenComputed { [self] in _lookingUp$entry(username: _username$entered) }
+                _$nextWhenComputed { [self] in _lookingUp$startWork(_$scope, username: _username$entered) }
                 return 0
             }
-        case (.lookingUp(let username), .found(let payload)):
-            state = .found(person: _lookingUp$found$1$data$person(payload, username: username))
-            return 1
-        case (.lookingUp, .notFound):
-            state = .failed
-            return 2
         case (.failed, .add):
             if Self._failed$add$1$when(usernameSearchText: _usernameSearchText.value) {
+                let _$scope = _$stateWork.enter()
                 let _username$entered = _failed$add$1$data$username()
                 state = .retrying(username: _username$entered)
-                _$nextWhenComputed { [self] in _retrying$entry(username: _username$entered) }
+                _$nextWhenComputed { [self] in _retrying$startWork(_$scope, username: _username$entered) }
                 return 3
             }
-        case (.retrying(let username), .found(let payload)):
-            state = .found(person: _retrying$found$1$data$person(payload, username: username))
-            return 4
-        case (.retrying, .notFound):
-            state = .failed
-            return 5
         default: break
         }
         return nil
+    }
+
+    private func _lookingUp$invoke$done(_ payload: _lookingUp$invoke$Output) {
+        _$transaction { [self] in
+            guard case .lookingUp(let username) = _state.value else { return }
+            _$stateWork.cancel()
+            state = .found(person: _lookingUp$invoke$done$1$data$person(payload, username: username))
+            Reactive.MachineTransitions.took(1, by: self)
+        }
+    }
+
+    private func _lookingUp$invoke$error(_ payload: _lookingUp$invoke$Failure) {
+        _$transaction { [self] in
+            guard case .lookingUp = _state.value else { return }
+            _$stateWork.cancel()
+            state = .failed
+            Reactive.MachineTransitions.took(2, by: self)
+        }
+    }
+
+    private func _retrying$invoke$done(_ payload: _retrying$invoke$Output) {
+        _$transaction { [self] in
+            guard case .retrying(let username) = _state.value else { return }
+            _$stateWork.cancel()
+            state = .found(person: _retrying$invoke$done$1$data$person(payload, username: username))
+            Reactive.MachineTransitions.took(4, by: self)
+        }
+    }
+
+    private func _retrying$invoke$error(_ payload: _retrying$invoke$Failure) {
+        _$transaction { [self] in
+            guard case .retrying = _state.value else { return }
+            _$stateWork.cancel()
+            state = .failed
+            Reactive.MachineTransitions.took(5, by: self)
+        }
     }
 
     // MARK: Spec expressions
@@ -383,7 +363,7 @@ _notFound$payload$Type = TwitterError
     }
 
     private static func _editing$add$1$when(usernameSearchText: String) -> Swift.Bool {
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 52)
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 50)
                                      !usernameSearchText.isEmpty
 #sourceLocation()
     }
@@ -400,42 +380,18 @@ _notFound$payload$Type = TwitterError
         send(.add)
     }
 
-    private func _lookUp$work(_ input: String) -> Reactive.SignalProducer<_lookUp$Output, _lookUp$Failure> {
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 83)
-           twitter.info(forUsername: input)
-#sourceLocation()
-    }
-
-    private func _lookUp$didSendValue(_ value: _lookUp$Output) {
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 86)
-             send(.found(value))
-#sourceLocation()
-    }
-
-    private func _lookUp$didFail(_ error: _lookUp$Failure) {
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 87)
-               send(.notFound(error))
-#sourceLocation()
-    }
-
     private func _editing$add$1$data$username() -> String {
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 52)
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 50)
                                                                                      usernameSearchText
 #sourceLocation()
     }
 
-    private func _lookingUp$found$1$data$person(
-        _ payload: _found$payload$Type,
+    private func _lookingUp$invoke$done$1$data$person(
+        _ payload: _lookingUp$invoke$Output,
         username: String
     ) -> _found$person$Type {
 #sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 58)
-                                            payload
-#sourceLocation()
-    }
-
-    private func _lookingUp$entry(username: String) {
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 56)
-             lookUp.execute(username).start()
+                                             payload
 #sourceLocation()
     }
 
@@ -445,16 +401,45 @@ _notFound$payload$Type = TwitterError
 #sourceLocation()
     }
 
-    private func _retrying$found$1$data$person(_ payload: _found$payload$Type, username: String) -> _found$person$Type {
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 69)
-                                            payload
+    private func _retrying$invoke$done$1$data$person(
+        _ payload: _retrying$invoke$Output,
+        username: String
+    ) -> _found$person$Type {
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 71)
+                                             payload
 #sourceLocation()
     }
 
-    private func _retrying$entry(username: String) {
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 67)
-             lookUp.execute(username).start()
+    private func _lookingUp$invoke$work(
+        username: String
+    ) -> Reactive.SignalProducer<_lookingUp$invoke$Output, _lookingUp$invoke$Failure> {
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 55)
+               twitter.info(forUsername: username)
 #sourceLocation()
+    }
+
+    private func _lookingUp$startWork(_ _$scope: Reactive.StateWork.Scope, username: String) {
+        _$scope.invoke(
+            { _lookingUp$invoke$work(username: username) },
+            done: { [weak self] in self?._lookingUp$invoke$done($0) },
+            failed: { [weak self] in self?._lookingUp$invoke$error($0) }
+        )
+    }
+
+    private func _retrying$invoke$work(
+        username: String
+    ) -> Reactive.SignalProducer<_retrying$invoke$Output, _retrying$invoke$Failure> {
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 68)
+               twitter.info(forUsername: username)
+#sourceLocation()
+    }
+
+    private func _retrying$startWork(_ _$scope: Reactive.StateWork.Scope, username: String) {
+        _$scope.invoke(
+            { _retrying$invoke$work(username: username) },
+            done: { [weak self] in self?._retrying$invoke$done($0) },
+            failed: { [weak self] in self?._retrying$invoke$error($0) }
+        )
     }
 
     // MARK: Testing
@@ -481,8 +466,6 @@ _notFound$payload$Type = TwitterError
                 )
                     && !$0._addPersonIsExecuting.value
             },
-            .work("lookUpIsExecuting", \.lookUpIsExecuting, lookUpIsExecutingProperty),
-            .value("lookUpIsEnabled", \.lookUpIsEnabled, lookUpIsEnabledProperty) { !$0._lookUpIsExecuting.value },
         ]
     }
 
@@ -503,7 +486,7 @@ _notFound$payload$Type = TwitterError
         isErrorHidden: Bool,
         foundPerson: Bool
     ) -> Swift.Bool {
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 91)
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 85)
             isErrorHidden || !foundPerson
 #sourceLocation()
     }
@@ -542,13 +525,13 @@ _notFound$payload$Type = TwitterError
                 .init(from: "editing", on: .event("add"), to: "lookingUp", position: 0) { viewModel in
                     Self._editing$add$1$when(usernameSearchText: viewModel._usernameSearchText.value)
                 },
-                .init(from: "lookingUp", on: .event("found"), to: "found", position: 0),
-                .init(from: "lookingUp", on: .event("notFound"), to: "failed", position: 0),
+                .init(from: "lookingUp", on: .done, to: "found", position: 0),
+                .init(from: "lookingUp", on: .error, to: "failed", position: 0),
                 .init(from: "failed", on: .event("add"), to: "retrying", position: 0) { viewModel in
                     Self._failed$add$1$when(usernameSearchText: viewModel._usernameSearchText.value)
                 },
-                .init(from: "retrying", on: .event("found"), to: "found", position: 0),
-                .init(from: "retrying", on: .event("notFound"), to: "failed", position: 0),
+                .init(from: "retrying", on: .done, to: "found", position: 0),
+                .init(from: "retrying", on: .error, to: "failed", position: 0),
             ]
         )
     }

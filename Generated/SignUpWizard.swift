@@ -16,9 +16,9 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 #sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 9)
     public typealias
    _accounts$Type = any AccountCreating
-#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 85)
-    public typealias _create$Failure =
-             LoginError
+#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 55)
+    public typealias _submitting$invoke$Failure =
+                 LoginError
 #sourceLocation()
 
     // MARK: Dependencies
@@ -137,19 +137,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     /// Whether `retry` can be executed now.
     public var retryIsEnabled: Swift.Bool { _$read(\.retryIsEnabled, _retryIsEnabled.read()) }
 
-    /// The account's creation, which `submitting` starts; it tells the machine how it ended.
-    public private(set) lazy var create: Reactive.Command<Swift.Void, Swift.Void, _create$Failure> = Reactive.Command(
-        isEnabled: _$property(_createIsEnabled) { _createIsEnabled.mirror = $0 },
-        transaction: { [weak self] step in self?._create$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._create$work() ?? .empty }
-    )
-
-    /// Whether `create` is running.
-    public var createIsExecuting: Swift.Bool { _$read(\.createIsExecuting, _createIsExecuting.read()) }
-
-    /// Whether `create` can be executed now.
-    public var createIsEnabled: Swift.Bool { _$read(\.createIsEnabled, _createIsEnabled.read()) }
-
     // MARK: State machine
 
     /// The states of the view model, each case with the data that exists only in it.
@@ -160,7 +147,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         case profile
         /// What will be sent, to confirm.
         case confirm
-        /// The account is being created.
+        /// The account is being created; leaving the state would cancel it.
         case submitting
         /// The account could not be created; its message shows until a retry, or back.
         case failed(message: String)
@@ -176,10 +163,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         case back
         /// The user confirms what the pages say.
         case submit
-        /// The account was created.
-        case succeeded
-        /// Why the account could not be created.
-        case failed(String)
         /// The user sends the account again after a failure.
         case retry
     }
@@ -234,12 +217,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     public var retryIsEnabledProperty: Reactive.Property<Swift.Bool> {
         _$property(_retryIsEnabled) { _retryIsEnabled.mirror = $0 }
     }
-    public var createIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_createIsExecuting) { _createIsExecuting.mirror = $0 }
-    }
-    public var createIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_createIsEnabled) { _createIsEnabled.mirror = $0 }
-    }
 
     // MARK: Grouped writes
 
@@ -271,11 +248,11 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     private var _retryCanExecute: Reactive.Stored<Swift.Bool>
     private var _retryIsExecuting: Reactive.Stored<Swift.Bool>
     private var _retryIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _createIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _createIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
+    /// The timers and invoked work of the state the machine is in, cancelled when it is left.
+    private let _$stateWork = Reactive.StateWork()
 
     // MARK: Life cycle
 
@@ -311,8 +288,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         _retryCanExecute = .init(Self._retryCanExecute$compute(state: _state.value))
         _retryIsExecuting = .init(false)
         _retryIsEnabled = .init(_retryCanExecute.value)
-        _createIsExecuting = .init(false)
-        _createIsEnabled = .init(true)
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
@@ -327,15 +302,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         }
         _$disposables += retry.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._retry$step {}
-        }
-        _$disposables += create.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._create$step {}
-        }
-        _$disposables += create.errors.observeValuesOnMain { [weak self] error in
-            self?._create$step { self?._create$didFail(error) }
-        }
-        _$disposables += create.events.observeValuesOnMain { [weak self] event in
-            if case .completed = event { self?._create$step { self?._create$didComplete() } }
         }
     }
 
@@ -373,13 +339,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         _$transactions.end(self)
     }
 
-    private func _create$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._create$step(step) } }
-        step()
-        _createIsExecuting.write(create.isExecuting.value)
-        _$transactions.end(self)
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _email$changed = _email.changed()
@@ -390,7 +349,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         let _backIsExecuting$changed = _backIsExecuting.changed()
         let _submitIsExecuting$changed = _submitIsExecuting.changed()
         let _retryIsExecuting$changed = _retryIsExecuting.changed()
-        let _createIsExecuting$changed = _createIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _accountIsValid$changed = (_email$changed || _password$changed)
             && _accountIsValid.replace(Self._accountIsValid$compute(email: _email.value, password: _password.value))
@@ -420,12 +378,11 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
             && _retryCanExecute.replace(Self._retryCanExecute$compute(state: _state.value))
         let _retryIsEnabled$changed = (_retryCanExecute$changed || _retryIsExecuting$changed)
             && _retryIsEnabled.replace(_retryCanExecute.value && !_retryIsExecuting.value)
-        let _createIsEnabled$changed = _createIsExecuting$changed && _createIsEnabled.replace(!_createIsExecuting.value)
         return (_email$changed || _password$changed || _name$changed || _accountIsValid$changed
             || _profileIsComplete$changed || _state$changed || _errorMessage$changed || _nextIsExecuting$changed
             || _nextIsEnabled$changed || _backIsExecuting$changed || _backIsEnabled$changed
             || _submitIsExecuting$changed || _submitIsEnabled$changed || _retryIsExecuting$changed
-            || _retryIsEnabled$changed || _createIsExecuting$changed || _createIsEnabled$changed)
+            || _retryIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -449,11 +406,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         if _retryCanExecute.pending(telling) { _$changed(_retryCanExecute, telling) }
         if _retryIsExecuting.pending(telling) { _$changed(\.retryIsExecuting, _retryIsExecuting, telling) }
         if _retryIsEnabled.pending(telling) { _$changed(\.retryIsEnabled, _retryIsEnabled, telling) }
-        if _createIsExecuting.pending(telling) { _$changed(\.createIsExecuting, _createIsExecuting, telling) }
-        if _createIsEnabled.pending(telling) { _$changed(\.createIsEnabled, _createIsEnabled, telling) }
-        #if DEBUG
-        if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
-        #endif
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {
@@ -472,21 +424,17 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
             state = .account
             return 2
         case (.confirm, .submit):
+            let _$scope = _$stateWork.enter()
             state = .submitting
-            _$nextWhenComputed { [self] in _submitting$entry() }
+            _$nextWhenComputed { [self] in _submitting$startWork(_$scope) }
             return 3
         case (.confirm, .back):
             state = .profile
             return 4
-        case (.submitting, .succeeded):
-            state = .done
-            return 5
-        case (.submitting, .failed(let payload)):
-            state = .failed(message: _submitting$failed$1$data$message(payload))
-            return 6
         case (.failed, .retry):
+            let _$scope = _$stateWork.enter()
             state = .submitting
-            _$nextWhenComputed { [self] in _submitting$entry() }
+            _$nextWhenComputed { [self] in _submitting$startWork(_$scope) }
             return 7
         case (.failed, .back):
             state = .confirm
@@ -494,6 +442,24 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         default: break
         }
         return nil
+    }
+
+    private func _submitting$invoke$done() {
+        _$transaction { [self] in
+            guard case .submitting = _state.value else { return }
+            _$stateWork.cancel()
+            state = .done
+            Reactive.MachineTransitions.took(5, by: self)
+        }
+    }
+
+    private func _submitting$invoke$error(_ payload: _submitting$invoke$Failure) {
+        _$transaction { [self] in
+            guard case .submitting = _state.value else { return }
+            _$stateWork.cancel()
+            state = .failed(message: _submitting$invoke$error$1$data$message(payload))
+            Reactive.MachineTransitions.took(6, by: self)
+        }
     }
 
     // MARK: Spec expressions
@@ -576,13 +542,13 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     }
 
     private static func _account$next$1$when(accountIsValid: Bool) -> Swift.Bool {
-#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 43)
+#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 41)
                                    accountIsValid
 #sourceLocation()
     }
 
     private static func _profile$next$1$when(profileIsComplete: Bool) -> Swift.Bool {
-#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 47)
+#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 45)
                                    profileIsComplete
 #sourceLocation()
     }
@@ -605,34 +571,24 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         send(.retry)
     }
 
-    private func _create$work() -> Reactive.SignalProducer<Swift.Void, _create$Failure> {
-#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 85)
-           accounts.createAccount(NewAccount(email: email, password: password, name: name))
+    private func _submitting$invoke$error$1$data$message(_ payload: _submitting$invoke$Failure) -> String {
+#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 58)
+                                                payload.message
 #sourceLocation()
     }
 
-    private func _create$didFail(_ error: _create$Failure) {
-#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 88)
-               send(.failed(error.message))
+    private func _submitting$invoke$work() -> Reactive.SignalProducer<Swift.Void, _submitting$invoke$Failure> {
+#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 55)
+               accounts.createAccount(NewAccount(email: email, password: password, name: name))
 #sourceLocation()
     }
 
-    private func _create$didComplete() {
-#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 87)
-                 send(.succeeded)
-#sourceLocation()
-    }
-
-    private func _submitting$failed$1$data$message(_ payload: String) -> String {
-#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 59)
-                                               payload
-#sourceLocation()
-    }
-
-    private func _submitting$entry() {
-#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 56)
-             create.execute().start()
-#sourceLocation()
+    private func _submitting$startWork(_ _$scope: Reactive.StateWork.Scope) {
+        _$scope.invoke(
+            { _submitting$invoke$work() },
+            done: { [weak self] in self?._submitting$invoke$done() },
+            failed: { [weak self] in self?._submitting$invoke$error($0) }
+        )
     }
 
     // MARK: Testing
@@ -676,28 +632,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
                 Self._retryCanExecute$compute(state: $0._state.value)
                     && !$0._retryIsExecuting.value
             },
-            .work("createIsExecuting", \.createIsExecuting, createIsExecutingProperty),
-            .value("createIsEnabled", \.createIsEnabled, createIsEnabledProperty) { !$0._createIsExecuting.value },
         ]
-    }
-
-    @_spi(Testing) public var _$invariants: [Reactive.Invariant] {
-        [
-            .init(
-                "creatingWhileSubmitting",
-                "the account is being created while the wizard says it is",
-                holds: Self._creatingWhileSubmitting$invariant(
-                    state: _state.value,
-                    createIsExecuting: _createIsExecuting.value
-                )
-            ),
-        ]
-    }
-
-    private static func _creatingWhileSubmitting$invariant(state: State, createIsExecuting: Swift.Bool) -> Swift.Bool {
-#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 92)
-            if case .submitting = state { createIsExecuting } else { true }
-#sourceLocation()
     }
 
     @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SignUpWizardViewModel>] {
@@ -714,7 +649,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
             .init("back", back),
             .init("submit", submit),
             .init("retry", retry),
-            .init("create", create),
         ]
     }
 
@@ -748,8 +682,8 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
                 .init(from: "profile", on: .event("back"), to: "account", position: 0),
                 .init(from: "confirm", on: .event("submit"), to: "submitting", position: 0),
                 .init(from: "confirm", on: .event("back"), to: "profile", position: 0),
-                .init(from: "submitting", on: .event("succeeded"), to: "done", position: 0),
-                .init(from: "submitting", on: .event("failed"), to: "failed", position: 0),
+                .init(from: "submitting", on: .done, to: "done", position: 0),
+                .init(from: "submitting", on: .error, to: "failed", position: 0),
                 .init(from: "failed", on: .event("retry"), to: "submitting", position: 0),
                 .init(from: "failed", on: .event("back"), to: "confirm", position: 0),
             ]

@@ -39,7 +39,7 @@ enum AddPersonScreen: String, CaseIterable, CustomTestStringConvertible {
     var transactionsPerAnswer: Int {
         switch self {
         case .flags: 2
-        case .machine: 2
+        case .machine: 1
         }
     }
 }

@@ -30,7 +30,7 @@ struct MachineExplorationTests {
         #expect(machine.transitions.map(\.name) == [
             "account -next-> profile", "profile -next-> confirm", "profile -back-> account",
             "confirm -submit-> submitting", "confirm -back-> profile",
-            "submitting -succeeded-> done", "submitting -failed-> failed",
+            "submitting -done-> done", "submitting -error-> failed",
             "failed -retry-> submitting", "failed -back-> confirm",
         ])
         #expect(machine.transitions.allSatisfy { $0.taken })
@@ -125,7 +125,7 @@ struct MachineExplorationTests {
         #expect(machine.currentState(wizard) == "done")
         #expect(taken == [
             "account -next-> profile", "profile -next-> confirm",
-            "confirm -submit-> submitting", "submitting -succeeded-> done",   // in the order taken
+            "confirm -submit-> submitting", "submitting -done-> done",   // in the order taken
         ])
     }
 
