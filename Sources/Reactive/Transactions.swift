@@ -420,7 +420,10 @@ public final class TransactionScope {
         while next < events.count {
             let action = events[next]
             next += 1
-            precondition(next <= Self.maximumEvents, "Reactive: a transaction did not settle: its events and steps asked for \(Self.maximumEvents) more, each asking for another (a machine's `entry` that sends an event whose transition enters a state whose `entry` sends one back?)")
+            if next > Self.maximumEvents {
+                let members = Set(committed.map { String(describing: type(of: $0)) }).sorted().joined(separator: ", ")
+                preconditionFailure("Reactive: a transaction of \(members) did not settle: its events and steps asked for \(Self.maximumEvents) more, each asking for another (a machine's `entry` that sends an event whose transition enters a state whose `entry` sends one back?)")
+            }
             nextEvent = next
             insertedNext = 0
             action()

@@ -70,6 +70,8 @@ public struct Diagnostics: Sendable {
     public init() {}
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    /// How many errors were reported so far.
+    public var errorCount: Int { all.count { $0.severity == .error } }
 
     public mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = [], fixes: [Diagnostic.Fix] = []) {
         all.append(Diagnostic(.error, message, at: location, notes: notes, fixes: fixes))

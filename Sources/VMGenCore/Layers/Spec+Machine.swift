@@ -11,6 +11,10 @@ public struct Machine: Sendable {
     public var states: [MachineState] = []
     /// The events, in spec order.
     public var events: [MachineEvent] = []
+    /// Whether every state, and every event, was read without an error: otherwise some are
+    /// missing (or some of their transitions), which the checks that need them all leave alone.
+    public var statesAreComplete = true
+    public var eventsAreComplete = true
 }
 
 /// One state of a machine.

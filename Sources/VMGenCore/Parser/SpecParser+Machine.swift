@@ -5,17 +5,24 @@ import Yams
 extension SectionReader {
     mutating func machine(_ node: Node?) -> Machine? {
         guard let node else { return nil }
-        guard let fields = reader.fields(of: node, in: "`machine`", place: .machine),
-            let initial = fields["initial"].flatMap({ reader.nonEmptyString($0.value, "`initial` of `machine`") })
-        else { return nil }
-        var machine = Machine(location: reader.location(of: node), initial: initial)
+        guard let fields = reader.fields(of: node, in: "`machine`", place: .machine) else { return nil }
+        // Without a readable `initial` (reported), the rest is still read and checked.
+        let initial = fields["initial"].flatMap { reader.nonEmptyString($0.value, "`initial` of `machine`") }
+        var machine = Machine(location: reader.location(of: node), initial: initial ?? Located("", at: reader.location(of: node)))
         machine.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of `machine`")?.value }
-        machine.states = readEntries(fields["states"]?.value, "states") { $0.machineState($1, $2) }
+        // An error in a part means the part is not all there: the checks that need all of it
+        // (reachability, events no state handles) leave it alone rather than add errors of their own.
+        var errors = reader.diagnostics.errorCount
+        machine.states = readEntries(fields["states"]?.value, "states", of: .machineState) { $0.machineState($1, $2) }
+        machine.statesAreComplete = reader.diagnostics.errorCount == errors
         if let states = fields["states"], case .mapping(let mapping) = states.value, mapping.count == 0 {
-            reader.diagnostics.error("`states` of `machine` is empty; a machine has at least its initial state: `states: { \(initial.value): {} }`",
+            let example = initial.map { "`states: { \($0.value): {} }`" } ?? "`states: { idle: {} }`"
+            reader.diagnostics.error("`states` of `machine` is empty; a machine has at least its initial state: \(example)",
                                      at: states.key.location)
         }
-        machine.events = readEntries(fields["events"]?.value, "events") { $0.machineEvent($1, $2) }
+        errors = reader.diagnostics.errorCount
+        machine.events = readEntries(fields["events"]?.value, "events", of: .machineEvent) { $0.machineEvent($1, $2) }
+        machine.eventsAreComplete = reader.diagnostics.errorCount == errors
         return machine
     }
 
@@ -98,6 +105,14 @@ extension SectionReader {
         let what = "the transition of \(context) on \(event)"
         if case .scalar = node {
             guard let target = reader.nonEmptyString(node, "the target of \(what)") else { return nil }
+            let words = target.value.split(separator: " ")
+            if words.count == 3, words[1] == "when" {
+                // `go: b when ok`: a guard needs the transition's mapping.
+                reader.diagnostics.error(
+                    "\(what) is written `\(target.value)`; a transition with a guard is a mapping: `{ to: \(words[0]), when: \(words[2]) }`",
+                    at: target.location)
+                return nil
+            }
             return MachineTransition(location: target.location, target: target)
         }
         guard let fields = reader.fields(of: node, in: what, place: .transition),

@@ -66,10 +66,10 @@ struct SectionReader {
 
     /// Reads each entry of the section `key` with `read`, recording the names of those it could not read.
     mutating func readEntries<Entry>(
-        _ node: Node?, _ key: String, _ read: (inout SectionReader, Located<String>, Node) -> Entry?
+        _ node: Node?, _ key: String, of place: KeyPlace? = nil, _ read: (inout SectionReader, Located<String>, Node) -> Entry?
     ) -> [Entry] {
         guard let node, let entries = reader.entries(of: node, in: "`\(key)`") else { return [] }
-        let misplaced = KeyPlace.ofEntry[key].map { keysBelowAnEmptyEntry(entries, of: $0, in: key) } ?? []
+        let misplaced = (place ?? KeyPlace.ofEntry[key]).map { keysBelowAnEmptyEntry(entries, of: $0, in: key) } ?? []
         return entries.enumerated().compactMap { index, entry in
             // The misplaced keys are no entries; the empty entry above them is one, broken.
             if misplaced.contains(index), isKey(entry.key.value, ofEntriesOf: key) { return nil }

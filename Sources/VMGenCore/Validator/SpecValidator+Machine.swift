@@ -20,7 +20,9 @@ extension Checker {
         // Without states (reported by the parser), nothing else can be checked.
         guard !machine.states.isEmpty else { return (nil, [:]) }
         let stateNames = machine.states.map(\.name.value)
-        if let initial = machine.states.first(where: { $0.name.value == machine.initial.value }) {
+        if machine.initial.value.isEmpty || spec.brokenNames.contains(machine.initial.value) {
+            // No `initial` (reported by the parser), or a state that could not be read.
+        } else if let initial = machine.states.first(where: { $0.name.value == machine.initial.value }) {
             if !initial.data.isEmpty {
                 analysis.diagnostics.error(
                     "the initial state `\(initial.name.value)` has data, which nothing gives it when the view model is created; start in a state without data",
@@ -36,7 +38,7 @@ extension Checker {
         checkEndlessSends(machine, sends, &analysis)
         let handled = Set(machine.states.flatMap { $0.handlers.map(\.event.value) })
         let (sentEvents, conditionReads) = checkSendingCommands(machine, guardReads: guardReads, handled: handled, &analysis)
-        for event in machine.events where !handled.contains(event.name.value) {
+        for event in machine.events where machine.statesAreComplete && !handled.contains(event.name.value) {
             analysis.diagnostics.warning(
                 "event `\(event.name.value)` is handled by no state, so sending it does nothing; add it under `on:` of the states that take it, or remove it",
                 at: event.name.location)
@@ -76,6 +78,8 @@ extension Checker {
                 switch trigger {
                 case .event(let event):
                     guard let declared = machine.events.first(where: { $0.name.value == event }) else {
+                        // Not when the events could not all be read (reported already).
+                        guard machine.eventsAreComplete, !spec.brokenNames.contains(event) else { continue }
                         let written = Located(event, at: triggered.location)
                         analysis.diagnostics.error(
                             "state `\(state.name.value)` handles `\(event)`, which is not an event of `machine`\(Suggestion.didYouMean(event, in: eventNames, otherwise: "declare it under `events`"))",
@@ -103,7 +107,9 @@ extension Checker {
             let signature = "(" + given.map { "\($0): Given" }.joined(separator: ", ") + ")"
             for (key, code) in [("entry", state.entry), ("exit", state.exit)] {
                 guard let code,
-                    let body = analysis.parseStatements(code, "`\(key)` of state `\(state.name.value)`", signature: signature, given: given)?.body
+                    let body = analysis.parseStatements(code, "`\(key)` of state `\(state.name.value)`", signature: signature, given: given, givenElsewhere: [
+                    "payload": "an event's `payload` is given to the `data` of the transition it takes; give it to the state entered as data (`data: { <name>: payload }`), which `entry` and `exit` read by name",
+                ])?.body
                 else { continue }
                 let sent = SpecCode.unconditionalSends(in: body).map { (event: $0.event, location: code.location(ofUTF8Offset: $0.offset)) }
                 if key == "entry" { sends.entry[state.name.value] = sent } else { sends.exit[state.name.value] = sent }
@@ -214,6 +220,8 @@ extension Checker {
     private func checkTransition(_ transition: MachineTransition, on trigger: MachineTrigger, givesPayload: Bool, from state: MachineState, in machine: Machine, _ analysis: inout CodeAnalysis) {
         let stateNames = machine.states.map(\.name.value)
         guard let target = machine.states.first(where: { $0.name.value == transition.target.value }) else {
+            // A state that could not be read was reported already.
+            guard !spec.brokenNames.contains(transition.target.value) else { return }
             analysis.diagnostics.error(
                 "state `\(state.name.value)` goes to `\(transition.target.value)` on `\(trigger.label)`, which is not a state of `machine`\(Suggestion.didYouMean(transition.target.value, in: stateNames, otherwise: "declare it under `states`"))",
                 at: transition.target.location, fixes: Suggestion.fixes(transition.target, in: stateNames))
@@ -253,7 +261,8 @@ extension Checker {
     private func checkReachability(_ machine: Machine, _ analysis: inout CodeAnalysis) {
         let names = machine.states.map(\.name.value)
         func meant(_ name: String) -> String? { names.contains(name) ? name : Suggestion.closest(to: name, in: names) }
-        guard let initial = meant(machine.initial.value) else { return }
+        // With states or transitions that could not be read, what is reached is not known.
+        guard machine.statesAreComplete, let initial = meant(machine.initial.value) else { return }
         var reached: Set<String> = [initial]
         var queue = [initial]
         while let name = queue.popLast() {
@@ -277,7 +286,10 @@ extension Checker {
         location.column = max(1, location.column - 1)
         return ReactiveValue(
             name: CheckedMachine.stateName, type: "State", doc: machine.doc ?? "The state the view model is in; `send(_:)` changes it.",
-            source: .state(isInput: false), expression: Code("." + machine.initial.value, at: location), reads: [],
+            // Without an `initial` (reported), a state of the machine stands in, so that nothing else is reported.
+            source: .state(isInput: false),
+            expression: Code("." + (machine.initial.value.isEmpty ? machine.states.first?.name.value ?? "initial" : machine.initial.value), at: location),
+            reads: [],
             location: machine.location)
     }
 

@@ -15,13 +15,15 @@ extension Checker {
             guard case .send(let event) = command.work else { continue }
             let name = command.name.value
             guard let declared = machine.events.first(where: { $0.name.value == event.value }) else {
+                // Not when the events could not all be read (reported already).
+                guard machine.eventsAreComplete, !spec.brokenNames.contains(event.value) else { continue }
                 analysis.diagnostics.error(
                     "command `\(name)` sends `\(event.value)`, which is not an event of `machine`\(Suggestion.didYouMean(event.value, in: eventNames, otherwise: "declare it under `machine: events:`"))",
                     at: event.location, fixes: Suggestion.fixes(event, in: eventNames))
                 continue
             }
             checkSendingCommand(command, sends: declared, at: event.location, &analysis)
-            if !handled.contains(event.value) {
+            if machine.statesAreComplete && !handled.contains(event.value) {
                 analysis.diagnostics.warning(
                     "command `\(name)` sends `\(event.value)`, which no state handles, so it is never enabled; add `on: { \(event.value): <state> }` to the states that take it",
                     at: event.location)

@@ -188,7 +188,9 @@ extension CodeAnalysis {
     /// an instance method given `signature`'s names; checks the names it takes from outside
     /// and notes them, for the warning about state nothing writes.
     @discardableResult
-    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", parsed: SpecCode.ParsedSignature? = nil, given: [String] = []) -> (body: SpecCode.Body, declared: [String])? {
+    /// `givenElsewhere`: names other code is given but this code is not, each with why and what to
+    /// do instead (a handler's `input`, an `entry`'s `payload`), said when the code reads one.
+    mutating func parseStatements(_ code: Code, _ what: String, form: SpecCode.Form = .body, signature: String = "()", parsed: SpecCode.ParsedSignature? = nil, given: [String] = [], givenElsewhere: [String: String] = [:]) -> (body: SpecCode.Body, declared: [String])? {
         guard let body = parse(code, what, form: form, signature: signature, parsed: parsed) else { return nil }
         checkWritesOfGivenNames(in: body, code, what, selfReachesValues: true)
         let reads = SpecCode.reads(in: body)
@@ -199,7 +201,7 @@ extension CodeAnalysis {
             return Set((writes.assigned + writes.mutated).map(\.offset))
         }()
         let declared = Self.firstOfEachSpelling(reads).filter { $0.name != "self" }.compactMap {
-            resolve($0, in: code, what, given: given, isWritten: written.contains($0.offset))?.name
+            resolve($0, in: code, what, given: given, givenElsewhere: givenElsewhere, isWritten: written.contains($0.offset))?.name
         }
         statementReads += SpecCode.names(reads)
         checkWritesOfMachineState(in: body, reads: reads, code, what)
@@ -239,7 +241,7 @@ extension CodeAnalysis {
     /// them at the spec's line and column. `given`: the names the code is given besides the
     /// spec's (`element`, `child`), for suggestions. `isWritten`: the code writes the name
     /// (`log.append(x)`, `x = 1`), which the message then says.
-    mutating func checkUndeclared(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String], isWritten: Bool = false) {
+    mutating func checkUndeclared(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String], givenElsewhere: [String: String] = [:], isWritten: Bool = false) {
         // A name whose entry failed to parse was reported already.
         guard !read.isCalled, read.name.first?.isUppercase != true, !spec.brokenNames.contains(read.name) else { return }
         let location = code.location(ofUTF8Offset: read.offset)
@@ -261,6 +263,10 @@ extension CodeAnalysis {
         } else if read.name == "payload", what.hasPrefix("the guard of") {
             // A command that sends the event is enabled (by its guards) before any payload exists.
             advice = "; a guard cannot read the event's payload, since a command that sends the event is enabled by its guards before it has one: keep what decides the transition in a value the guard reads"
+        }
+        if let elsewhere = givenElsewhere[read.name] {
+            diagnostics.error("\(what) \(isWritten ? "writes" : "reads") `\(read.name)`, which it is not given: \(elsewhere)", at: location)
+            return
         }
         if let dataAdvice = machineDataAdvice(for: read.name) {
             diagnostics.error("\(what) \(isWritten ? "writes" : "reads") `\(read.name)`\(dataAdvice)", at: location)
@@ -294,9 +300,9 @@ extension CodeAnalysis {
     /// The declared symbol a read names. Reports a name the spec does not declare (see
     /// `checkUndeclared`) and one spelled in another Unicode form than its declaration (the
     /// compiler would not find it).
-    mutating func resolve(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String] = [], isWritten: Bool = false) -> Symbol? {
+    mutating func resolve(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String] = [], givenElsewhere: [String: String] = [:], isWritten: Bool = false) -> Symbol? {
         guard let symbol = symbols[read.name] else {
-            checkUndeclared(read, in: code, what, given: given, isWritten: isWritten)
+            checkUndeclared(read, in: code, what, given: given, givenElsewhere: givenElsewhere, isWritten: isWritten)
             return nil
         }
         if !symbol.name.unicodeScalars.elementsEqual(read.name.unicodeScalars) {
@@ -360,7 +366,7 @@ extension CodeAnalysis {
                     at: at)
             case .generated where read.name == CheckedMachine.sendName:
                 diagnostics.error(
-                    "\(what) sends an event; only statements outside the commit (a command's, `entry`, `exit`) send them, and this code is computed in it: read `state` to know where the machine is",
+                    "\(what) sends an event; only statements outside the commit send them (a command's `perform`, `task` and handlers, `entry`, `exit`, functions, a keyed list's `on:` handlers), and this code is computed in it: read `state` to know where the machine is, or send from the view (`.onAppear { viewModel.send(.appeared) }`) or from a command",
                     at: at)
             case .command, .event, .generated, .reaction:
                 let hint: String = switch symbol.kind {
@@ -463,9 +469,11 @@ extension Checker {
             case .send:
                 break
             }
-            if let onValue = command.onValue { analysis.parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)") }
-            if let onFailure = command.onFailure { analysis.parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)") }
-            if let onCompleted = command.onCompleted { analysis.parseStatements(onCompleted, "`onCompleted` of command `\(name)`") }
+            // A handler runs once the execution is over: it is not given the execution's `input`.
+            let notGiven = ["input": "the command's `input` is given to `perform`, `work` and `task`, not to its handlers; have the work give back what a handler needs in its value, or keep it in a state value"]
+            if let onValue = command.onValue { analysis.parseStatements(onValue, "`onValue` of command `\(name)`", signature: "(_ value: Value)", givenElsewhere: notGiven) }
+            if let onFailure = command.onFailure { analysis.parseStatements(onFailure, "`onFailure` of command `\(name)`", signature: "(_ error: Failure)", givenElsewhere: notGiven) }
+            if let onCompleted = command.onCompleted { analysis.parseStatements(onCompleted, "`onCompleted` of command `\(name)`", givenElsewhere: notGiven) }
             if let emits = command.emits, let event = spec.events.first(where: { $0.name.value == emits.value }) {
                 checkEmittedType(of: command, to: event, at: emits.location, &analysis)
             }
