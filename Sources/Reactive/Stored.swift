@@ -21,11 +21,6 @@ public struct Stored<Value> {
     /// Whether the value changed since its observers were last told: set by the change rules
     /// below when they find a change, taken by ``pending(_:)`` when the observers are told.
     public var isPending = false
-    /// For an `Equatable` value that is pending: the value its observers were last told, kept by
-    /// the first change of a commit, so that a value that a later round of the same commit brings
-    /// back (an `entry` that undoes a write, a command started by an `entry` that disables itself)
-    /// is not told as a change. Nil otherwise.
-    public var told: Value?
 
     @inlinable
     public init(_ value: Value) {
@@ -107,28 +102,13 @@ extension Stored where Value: Equatable {
     @inlinable
     public mutating func changedWhenUnequal() -> Bool {
         defer { before = nil }
-        guard case .some(let old) = before, old != value else { return false }
-        if !isPending { told = old }
-        return pend(true)
+        guard case .some(let old) = before else { return false }
+        return pend(old != value)
     }
 
     @inlinable
     public mutating func replacedWhenUnequal(_ newValue: Value) -> Bool {
-        if value == newValue { return false }
-        if !isPending { told = value }
-        return store(newValue, changed: true)
-    }
-
-    /// Whether the value is pending and differs from the value its observers were last told.
-    @inlinable
-    public mutating func pending(_ telling: Bool) -> Bool {
-        guard isPending else { return false }
-        let differs = told.map { $0 != value } ?? true
-        if telling {
-            isPending = false
-            told = nil
-        }
-        return differs
+        value == newValue ? false : store(newValue, changed: true)
     }
 }
 

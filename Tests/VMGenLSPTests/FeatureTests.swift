@@ -397,16 +397,8 @@ struct NavigationTests {
                   on:
                     lock: { to: closed }
             """)
-        let result = session.request("textDocument/references", session.at("Door.vm.yaml", 2, 3).merging(["context": .object(["includeDeclaration": .bool(true)])]) { $1 })["result"]
-        guard case .array(let locations)? = result else {
-            Issue.record("no references")
-            return
-        }
-        let places = locations.compactMap { location -> [Int]? in
-            guard case .int(let line)? = location["range"]?["start"]?["line"],
-                case .int(let character)? = location["range"]?["start"]?["character"] else { return nil }
-            return [line, character]
-        }
+        let places = MachineNavigationTests.places(session.request("textDocument/references", session.at("Door.vm.yaml", 2, 3)
+            .merging(["context": .object(["includeDeclaration": .bool(true)])]) { $1 })["result"])
         // Declared on 2; read by `closed`'s entry (8), its guard and its data (10); `opened`'s
         // exit reads its own `code` (13).
         #expect(places == [[2, 2], [8, 19], [10, 36], [10, 65]], "\(places)")

@@ -256,19 +256,19 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
     // MARK: Spec expressions
 
     private static func _n$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 6)
+#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 7)
                             0
 #sourceLocation()
     }
 
     private static func _state$initial() -> State {
-#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 8)
+#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 9)
           .idle
 #sourceLocation()
     }
 
     private static func _workCanExecute$compute(state: State) -> Swift.Bool {
-#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 23)
+#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 24)
              if case .busy = state { true } else { false }
 #sourceLocation()
     }
@@ -287,26 +287,26 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     private func _work$work() -> Reactive.SignalProducer<Swift.Void, Swift.Never> {
-#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 24)
+#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 25)
           SignalProducer<Void, Never>.never
 #sourceLocation()
     }
 
     private func _bump$perform() {
-#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 28)
+#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 29)
       n = 1
       send(.again)
 #sourceLocation()
     }
 
     private func _idle$entry() {
-#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 14)
+#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 15)
              n = 0
 #sourceLocation()
     }
 
     private func _busy$entry() {
-#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 17)
+#sourceLocation(file: "Tests/Golden/Specs/Settle.vm.yaml", line: 18)
              work.execute().start()
 #sourceLocation()
     }
