@@ -81,7 +81,11 @@ struct NameSites {
                 let data = state.data.map(\.name.value)
                 code(state.entry, given: data)
                 code(state.exit, given: data)
-                for transition in state.handlers.flatMap(\.transitions) {
+                switch state.invoke?.work {
+                case .perform(let work)?, .producer(let work)?, .task(let work)?: code(work, given: data)
+                case .send?, nil: break
+                }
+                for transition in state.triggered.flatMap(\.transitions) {
                     code(transition.guardCode)
                     for (_, value) in transition.data { code(value, given: data + ["payload"]) }
                 }
@@ -130,10 +134,9 @@ struct NameSites {
         for state in machine.states { add(.state, state.name, declares: true) }
         add(.state, machine.initial)
         for state in machine.states {
-            for handler in state.handlers {
-                add(.event, handler.event)
-                for transition in handler.transitions { add(.state, transition.target) }
-            }
+            for handler in state.handlers { add(.event, handler.event) }
+            // Targets on events, under `after:`, `onDone` and `onError`.
+            for transition in state.triggered.flatMap(\.transitions) { add(.state, transition.target) }
         }
         for command in commands {
             if case .send(let event) = command.work { add(.event, event) }

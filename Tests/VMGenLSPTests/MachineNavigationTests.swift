@@ -83,6 +83,41 @@ struct MachineNavigationTests {
         #expect(event == .string("**event** `failed`: `String`\n\nThe server said no.\n\nHandled by `loggingIn`."))
     }
 
+    @Test("a state named under `after:`, `onDone` and `onError` is a reference; a value read by invoked work too")
+    func timersAndInvokedWork() throws {
+        let session = try Session()
+        session.open("Toast.vm.yaml", """
+            viewModel: ToastViewModel
+            dependencies:
+              api: { type: any ToastAPI }
+            state:
+              text: { type: String, initial: '""', input: true }
+            machine:
+              initial: hidden
+              events:
+                show:
+              states:
+                hidden:
+                  on: { show: sending }
+                sending:
+                  invoke:
+                    work: api.send(text)
+                    onDone: shown
+                    onError: hidden
+                shown:
+                  after:
+                    3: hidden
+            """)
+        let hidden = Self.places(session.request("textDocument/references", session.at("Toast.vm.yaml", 10, 5)
+            .merging(["context": .object(["includeDeclaration": .bool(true)])]) { $1 })["result"]).sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(hidden == [[6, 11], [10, 4], [16, 17], [19, 11]], "initial, declaration, onError, after: \(hidden)")
+        let text = Self.places(session.request("textDocument/references", session.at("Toast.vm.yaml", 4, 3)
+            .merging(["context": .object(["includeDeclaration": .bool(true)])]) { $1 })["result"])
+        #expect(text == [[4, 2], [14, 23]], "the value, and the invoked work that reads it: \(text)")
+        let shown = Self.places(session.request("textDocument/definition", session.at("Toast.vm.yaml", 15, 17))["result"])
+        #expect(shown == [[17, 4]])
+    }
+
     @Test("rename of a state changes every place that names it, and no event of the same name")
     func rename() throws {
         let session = try Session()
