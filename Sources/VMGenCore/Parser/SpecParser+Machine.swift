@@ -48,6 +48,7 @@ extension SectionReader {
             }
         }
         if let after = fields["after"]?.value, let entries = reader.entries(of: after, in: "`after` of \(context)") {
+            var written: [Double: Located<String>] = [:]
             state.delays = entries.compactMap { entry in
                 guard let seconds = Double(entry.key.value), seconds.isFinite, seconds > 0 else {
                     reader.diagnostics.error(
@@ -55,6 +56,14 @@ extension SectionReader {
                         at: entry.key.location)
                     return nil
                 }
+                if let first = written[seconds] {
+                    // Two timers of one delay fire together: one of them could never be taken.
+                    reader.diagnostics.error(
+                        "`\(entry.key.value)` under `after` of \(context) is the delay of `\(first.value)` again; put their transitions in one list under one key, tried in order",
+                        at: entry.key.location, notes: [.init("`\(first.value)` is here", at: first.location)])
+                    return nil
+                }
+                written[seconds] = entry.key
                 return MachineDelay(key: entry.key, seconds: Self.secondsLiteral(entry.key.value, seconds),
                                     transitions: transitions(entry.value, on: "`after \(entry.key.value)`", in: context))
             }
