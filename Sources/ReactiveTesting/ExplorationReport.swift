@@ -82,6 +82,7 @@ private func pastedTest(_ comment: String, named name: String, steps: [String], 
     ([
         "// \(comment)",
         "@Test @MainActor func \(name)() {",
-        "    // Make `viewModel` and its fakes as the explorer's setup does, then:",
+        "    // With `@_spi(Testing) import` of the view model's module and of Reactive, make `viewModel`",
+        "    // and its fakes as the explorer's setup does, then:",
     ] + (steps + checks).map { "    " + $0 } + ["}"]).joined(separator: "\n")
 }

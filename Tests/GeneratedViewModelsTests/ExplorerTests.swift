@@ -72,7 +72,8 @@ struct ExplorerTests {
         #expect(failure.test("PublisherViewModel") == """
             // PublisherViewModel: invariant `neverPublishedEmpty` does not hold: an empty draft is never published
             @Test @MainActor func explorerFinding() {
-                // Make `viewModel` and its fakes as the explorer's setup does, then:
+                // With `@_spi(Testing) import` of the view model's module and of Reactive, make `viewModel`
+                // and its fakes as the explorer's setup does, then:
                 viewModel.draft = "a"
                 viewModel.publish.execute().start()
                 viewModel.draft = ""

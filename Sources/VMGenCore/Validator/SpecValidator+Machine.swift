@@ -232,7 +232,7 @@ extension Checker {
             guard fields.contains(name.value) else {
                 let has = fields.isEmpty ? "has no data" : "has \(fields.map { "`\($0)`" }.joined(separator: ", "))"
                 analysis.diagnostics.error(
-                    "the transition to `\(target.name.value)` gives it `\(name.value)`, but `\(target.name.value)` \(has)\(Suggestion.didYouMean(name.value, in: fields))",
+                    "the transition of `\(state.name.value)` to `\(target.name.value)` on `\(trigger.label)` gives it `\(name.value)`, but `\(target.name.value)` \(has)\(Suggestion.didYouMean(name.value, in: fields, otherwise: fields.isEmpty ? "remove `\(name.value)` from the transition's `data`, or declare it under `data:` of `\(target.name.value)`" : "remove it, or declare it under `data:` of `\(target.name.value)`"))",
                     at: name.location, fixes: Suggestion.fixes(name, in: fields))
                 continue
             }
