@@ -532,7 +532,8 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
                 },
                 .init(from: "retrying", on: .done, to: "found", position: 0),
                 .init(from: "retrying", on: .error, to: "failed", position: 0),
-            ]
+            ],
+            isWorking: { $0._$stateWork.isWorking }
         )
     }
 }

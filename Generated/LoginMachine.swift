@@ -571,7 +571,8 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
                     Self._failed$retry$1$when(canSubmit: viewModel._canSubmit.value)
                 },
                 .init(from: "failed", on: .event("retry"), to: "idle", position: 1),
-            ]
+            ],
+            isWorking: { $0._$stateWork.isWorking }
         )
     }
 }

@@ -686,7 +686,8 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
                 .init(from: "submitting", on: .error, to: "failed", position: 0),
                 .init(from: "failed", on: .event("retry"), to: "submitting", position: 0),
                 .init(from: "failed", on: .event("back"), to: "confirm", position: 0),
-            ]
+            ],
+            isWorking: { $0._$stateWork.isWorking }
         )
     }
 }

@@ -12,11 +12,17 @@ public struct InspectedMachine<Owner: AnyObject> {
     /// Every transition, in the spec's order (by state, then trigger, then position); the index
     /// of one is what ``MachineTransitions/taken`` is told.
     public let transitions: [InspectedTransition<Owner>]
+    /// Whether work the current state invoked (`invoke:`) is still running.
+    public let isWorking: (Owner) -> Bool
 
-    public init(states: [String], currentState: @escaping (Owner) -> String, transitions: [InspectedTransition<Owner>]) {
+    public init(
+        states: [String], currentState: @escaping (Owner) -> String, transitions: [InspectedTransition<Owner>],
+        isWorking: @escaping (Owner) -> Bool = { _ in false }
+    ) {
         self.states = states
         self.currentState = currentState
         self.transitions = transitions
+        self.isWorking = isWorking
     }
 }
 

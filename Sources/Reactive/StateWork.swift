@@ -7,6 +7,8 @@
 @_spi(VMGen)
 public final class StateWork: Sendable {
     private let current = SerialDisposable()
+    /// The scope of the state the machine is in, for ``isWorking``.
+    private let scope = Locked<Scope?>(nil)
 
     public init() {}
 
@@ -20,17 +22,30 @@ public final class StateWork: Sendable {
     public func enter() -> Scope {
         let scope = Scope()
         current.inner = scope.running
+        self.scope.withLock { $0 = scope }
         return scope
+    }
+
+    /// Whether work the current state invoked is still running (started, not yet ended, the
+    /// state not left): tests check it at their end (`ChangeRecorder.finish()`).
+    public var isWorking: Bool {
+        scope.withLock { $0?.isWorking ?? false }
     }
 
     /// Cancels what the state left started (a transition to a state without timers or work).
     public func cancel() {
         current.inner = nil
+        scope.withLock { $0 = nil }
     }
 
     /// The timers and work of one stay in one state; disposed when the state is left.
     public final class Scope: Sendable {
         fileprivate let running = CompositeDisposable()
+        /// How many of the works it started have not ended yet.
+        private let unfinished = Locked(0)
+
+        /// Whether work it started is still running, and the state was not left.
+        var isWorking: Bool { !running.isDisposed && unfinished.withLock { $0 } > 0 }
 
         /// Calls `fire` on the main actor `seconds` after now on `scheduler`, unless the state was
         /// left before.
@@ -79,8 +94,11 @@ public final class StateWork: Sendable {
             // last value is only read and written there.
             let scheduler = MainScheduler()
             let last = Box<Value?>(fallback)
+            let unfinished = self.unfinished
+            unfinished.withLock { $0 += 1 }
             running += work().start { event in
                 let event = Unchecked(event)
+                if event.value.isTerminating { unfinished.withLock { $0 -= 1 } }
                 scheduler.scheduleOnMain {
                     guard !running.isDisposed else { return }
                     switch event.value {

@@ -105,8 +105,8 @@ public final class ChangeRecorder<ViewModel: Inspectable> {
     }
 
     /// Ends the recording: in exhaustive mode, changes not checked yet fail the test; so does work
-    /// still running (a command executing, a resource loading) and, with a scheduler, actions
-    /// still scheduled on it. Work that runs for the view model's life, such as a resource that
+    /// still running (a command executing, a resource loading, work a machine's state invoked)
+    /// and, with a scheduler, actions still scheduled on it. Work that runs for the view model's life, such as a resource that
     /// follows a live stream, is named in `stillRunning` (`\.pricesIsLoading`): it must still be
     /// running, and the rest must have ended.
     public func finish(stillRunning: KeyPath<ViewModel, Bool>..., sourceLocation: SourceLocation = #_sourceLocation) {
@@ -126,6 +126,9 @@ public final class ChangeRecorder<ViewModel: Inspectable> {
             let isRunning = output.current(viewModel) as? Bool == true
             if isRunning && !expectedRunning.contains(output.name) { running.append("\(output.name) is still true") }
             if !isRunning && expectedRunning.contains(output.name) { notRunning.append("\(output.name) is false") }
+        }
+        if let machine = viewModel._$machine, machine.isWorking(viewModel) {
+            running.append("the work that state `\(machine.currentState(viewModel))` invoked is still running: answer it, or end with `stop()`")
         }
         if let scheduler, scheduler.scheduledCount > 0 {
             running.append("the TestScheduler still has \(scheduler.scheduledCount) scheduled action(s)")

@@ -1,5 +1,5 @@
-import GoldenViewModels
-import Reactive
+@_spi(Testing) import GoldenViewModels
+@_spi(Testing) import Reactive
 import ReactiveTesting
 import Testing
 
@@ -32,6 +32,20 @@ struct UploaderMachineTests {
         #expect(uploader.state == .uploading(name: "photo.jpg"))
         #expect(upload.inputs == ["photo.jpg"])
         #expect(upload.pending.count == 1)
+    }
+
+    @Test func aTestThatEndsWithInvokedWorkRunningIsToldSo() {
+        let uploader = uploading()
+        var reports: [String] = []
+        let changes = ChangeRecorder(uploader) { message, _ in reports.append(message) }
+        changes.finish()
+        #expect(reports == [
+            "Work is still running at the end of the test:\n  the work that state `uploading` invoked is still running: answer it, or end with `stop()`",
+        ])
+        upload.pending.first?.succeed(with: 1)
+        let answered = ChangeRecorder(uploader)
+        answered.finish()
+        #expect(uploader._$machine?.isWorking(uploader) == false)
     }
 
     @Test func theWorksValueIsOneTransactionToTheStateItsGuardChooses() {

@@ -80,6 +80,9 @@ public struct MachineInspectionMember: Sendable {
     public var states: [MachineStateMember]
     /// Every transition, in the order the transition function numbers them.
     public var transitions: [MachineTransitionMember]
+    /// The view model's `StateWork`, read through `$0` (`_$stateWork`), when a state invokes work;
+    /// empty otherwise.
+    public var stateWork: String
 }
 
 /// A state of the machine: its case's name, and that name as a string literal.

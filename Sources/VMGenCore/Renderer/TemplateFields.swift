@@ -286,6 +286,7 @@ extension MachineInspectionMember: TemplateObject {
         .text("stateValue", "The stored state, read through `$0` (`_state.value`).") { $0.stateValue },
         .list("states", of: .machineState, "The states, in the spec's order.") { $0.states },
         .list("transitions", of: .transition, "Every transition, in the order the transition function numbers them.") { $0.transitions },
+        .optionalText("stateWork", "The view model's `StateWork`, read through `$0` (`_$stateWork`), when a state invokes work; empty otherwise.") { $0.stateWork },
     ]
 }
 

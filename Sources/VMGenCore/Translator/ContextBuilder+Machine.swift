@@ -414,7 +414,8 @@ extension ContextBuilder {
             testingAccess: testingAccess,
             stateValue: storedValue(CheckedMachine.stateName),
             states: machine.states.map { MachineStateMember(name: $0.name.value, literal: SwiftText.literal($0.name.value)) },
-            transitions: transitions)]
+            transitions: transitions,
+            stateWork: machine.states.contains { $0.invoke != nil } ? stateWorkName : "")]
     }
 
     /// The trigger as `Reactive.InspectedTransition.Trigger` writes it.

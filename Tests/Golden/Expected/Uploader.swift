@@ -405,7 +405,8 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
                 .init(from: "uploading", on: .done, to: "failed", position: 1),
                 .init(from: "uploading", on: .error, to: "failed", position: 0),
                 .init(from: "failed", on: .after(0.5), to: "idle", position: 0),
-            ]
+            ],
+            isWorking: { $0._$stateWork.isWorking }
         )
     }
 }
