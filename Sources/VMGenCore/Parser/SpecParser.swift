@@ -120,6 +120,14 @@ struct SectionReader {
                     at: reader.location(of: node))
                 return nil
             }
+            if case .scalar(let scalar) = node, let (type, value) = Self.typeWithDefault(scalar.string) {
+                // `query: String = ""`: Swift's default value, which a spec writes as `initial`.
+                let key = section == .state ? "initial" : "value"
+                reader.diagnostics.error(
+                    "\(context) is written `\(scalar.string)`, a Swift declaration; in a spec the type and its \(key) are keys: `\(name.value): { type: \(type), \(key): '\(value)' }`",
+                    at: reader.location(of: node))
+                return nil
+            }
             member.type = reader.type(node, "the type of \(context)")
             return member.type == nil ? nil : member
         }
@@ -135,6 +143,21 @@ struct SectionReader {
         if section == .children, !readChildList(into: &member, fields: fields, meant: meant, node: node, context: context) { return nil }
         if section == .derived { member.pacing = pacing(fields, in: context) }
         return member
+    }
+
+    /// `String = ""` split at its `=` (not one of `->`, `==`, `!=`, `<=`, `>=`): the type and the
+    /// value; nil for a type alone.
+    static func typeWithDefault(_ text: String) -> (type: String, value: String)? {
+        let characters = Array(text)
+        for index in characters.indices where characters[index] == "=" {
+            let before = index > 0 ? characters[index - 1] : " "
+            let after = index + 1 < characters.count ? characters[index + 1] : " "
+            guard !"-=!<>".contains(before), after != "=" else { continue }
+            let type = String(characters[..<index]).trimmingCharacters(in: .whitespaces)
+            let value = String(characters[(index + 1)...]).trimmingCharacters(in: .whitespaces)
+            return type.isEmpty || value.isEmpty ? nil : (type, value)
+        }
+        return nil
     }
 
     mutating func function(_ name: Located<String>, _ node: Node) -> Function? {
