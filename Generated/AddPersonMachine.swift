@@ -66,7 +66,7 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
     // MARK: Derived values
 
     /// The text field is disabled while a lookup runs, and for good once it found the person.
-    public var isTextFieldEnabled: Bool { _$read(\.isTextFieldEnabled, _isTextFieldEnabled.read()) }
+    public var isTextFieldEnabled: Bool { _$read(\.isTextFieldEnabled, _isTextFieldEnabled$fresh(reading: true)) }
 
     /// Whether the error view is hidden; shown by a failed lookup, hidden again only by a success.
     public var isErrorHidden: Bool { _$read(\.isErrorHidden, _isErrorHidden.read()) }
@@ -75,7 +75,7 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
     public var foundPerson: Bool { _$read(\.foundPerson, _foundPerson.read()) }
 
     /// The person found; nil until a lookup succeeds.
-    public var person: _person$Type { _$read(\.person, _person.read()) }
+    public var person: _person$Type { _$read(\.person, _person$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -132,13 +132,15 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
         _$property(_usernameSearchText) { _usernameSearchText.mirror = $0 }
     }
     public var isTextFieldEnabledProperty: Reactive.Property<Bool> {
-        _$property(_isTextFieldEnabled) { _isTextFieldEnabled.mirror = $0 }
+        _$property(_isTextFieldEnabled$fresh(), of: _isTextFieldEnabled) { _isTextFieldEnabled.mirror = $0 }
     }
     public var isErrorHiddenProperty: Reactive.Property<Bool> {
         _$property(_isErrorHidden) { _isErrorHidden.mirror = $0 }
     }
     public var foundPersonProperty: Reactive.Property<Bool> { _$property(_foundPerson) { _foundPerson.mirror = $0 } }
-    public var personProperty: Reactive.Property<_person$Type> { _$property(_person) { _person.mirror = $0 } }
+    public var personProperty: Reactive.Property<_person$Type> {
+        _$property(_person$fresh(), of: _person) { _person.mirror = $0 }
+    }
     public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
     public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_addPersonIsExecuting) { _addPersonIsExecuting.mirror = $0 }
@@ -218,13 +220,16 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
         let _state$changed = _state.changed()
         let _addPersonIsExecuting$changed = _addPersonIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _isTextFieldEnabled$changed = _state$changed
-            && _isTextFieldEnabled.replace(Self._isTextFieldEnabled$compute(state: _state.value))
+        let _isTextFieldEnabled$changed = _state$changed && (_isTextFieldEnabled.isWatched
+            ? _isTextFieldEnabled.replace(
+                Self._isTextFieldEnabled$compute(state: _state.value)
+            ) : _isTextFieldEnabled.markStale())
         let _isErrorHidden$changed = _state$changed
             && _isErrorHidden.replace(Self._isErrorHidden$compute(state: _state.value))
         let _foundPerson$changed = _state$changed
             && _foundPerson.replace(Self._foundPerson$compute(state: _state.value))
-        let _person$changed = _state$changed && _person.replace(Self._person$compute(state: _state.value))
+        let _person$changed = _state$changed && (_person.isWatched
+            ? _person.replace(Self._person$compute(state: _state.value)) : _person.markStale())
         let _addPersonCanExecute$changed = (_state$changed || _usernameSearchText$changed)
             && _addPersonCanExecute.replace(
                 Self._addPersonCanExecute$compute(state: _state.value, usernameSearchText: _usernameSearchText.value)
@@ -249,6 +254,18 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _isTextFieldEnabled$fresh(reading: Swift.Bool = false) -> Bool {
+        if _isTextFieldEnabled.isStale {
+            _isTextFieldEnabled.refresh(Self._isTextFieldEnabled$compute(state: _state.committed))
+        }
+        return reading ? _isTextFieldEnabled.read() : _isTextFieldEnabled.value
+    }
+
+    private func _person$fresh(reading: Swift.Bool = false) -> _person$Type {
+        if _person.isStale { _person.refresh(Self._person$compute(state: _state.committed)) }
+        return reading ? _person.read() : _person.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

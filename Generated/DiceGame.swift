@@ -44,7 +44,9 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     public var isGameOver: Bool { _$read(\.isGameOver, _isGameOver.read()) }
 
     /// The sentence under the die.
-    public var currentRollDescription: String { _$read(\.currentRollDescription, _currentRollDescription.read()) }
+    public var currentRollDescription: String {
+        _$read(\.currentRollDescription, _currentRollDescription$fresh(reading: true))
+    }
 
     /// Green once the game is won, black before.
     public var currentRollTextColor: _currentRollTextColor$Type {
@@ -85,7 +87,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     public var rollProperty: Reactive.Property<Int?> { _$property(_roll) { _roll.mirror = $0 } }
     public var isGameOverProperty: Reactive.Property<Bool> { _$property(_isGameOver) { _isGameOver.mirror = $0 } }
     public var currentRollDescriptionProperty: Reactive.Property<String> {
-        _$property(_currentRollDescription) { _currentRollDescription.mirror = $0 }
+        _$property(_currentRollDescription$fresh(), of: _currentRollDescription) { _currentRollDescription.mirror = $0 }
     }
     public var currentRollTextColorProperty: Reactive.Property<_currentRollTextColor$Type> {
         _$property(_currentRollTextColor) { _currentRollTextColor.mirror = $0 }
@@ -183,8 +185,10 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         let _newGameIsExecuting$changed = _newGameIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _isGameOver$changed = _roll$changed && _isGameOver.replace(Self._isGameOver$compute(roll: _roll.value))
-        let _currentRollDescription$changed = _roll$changed
-            && _currentRollDescription.replace(Self._currentRollDescription$compute(roll: _roll.value))
+        let _currentRollDescription$changed = _roll$changed && (_currentRollDescription.isWatched
+            ? _currentRollDescription.replace(
+                Self._currentRollDescription$compute(roll: _roll.value)
+            ) : _currentRollDescription.markStale())
         let _currentRollTextColor$changed = _isGameOver$changed
             && _currentRollTextColor.replace(Self._currentRollTextColor$compute(isGameOver: _isGameOver.value))
         let _rollDieCanExecute$changed = _isGameOver$changed
@@ -214,6 +218,13 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _currentRollDescription$fresh(reading: Swift.Bool = false) -> String {
+        if _currentRollDescription.isStale {
+            _currentRollDescription.refresh(Self._currentRollDescription$compute(roll: _roll.committed))
+        }
+        return reading ? _currentRollDescription.read() : _currentRollDescription.value
     }
 
     // MARK: Spec expressions

@@ -58,7 +58,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     // MARK: Derived values
 
     /// The navigation bar's title (the searched text).
-    public var title: String { _$read(\.title, _title.read()) }
+    public var title: String { _$read(\.title, _title$fresh(reading: true)) }
 
     // MARK: Children
 
@@ -68,7 +68,9 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
     public var resultsProperty: Reactive.Property<_results$Type> { _$property(_results) { _results.mirror = $0 } }
-    public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
+    public var titleProperty: Reactive.Property<String> {
+        _$property(_title$fresh(), of: _title) { _title.mirror = $0 }
+    }
     public var itemsProperty: Reactive.Property<_items$Type> { _$property(_items) { _items.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -120,7 +122,8 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         // Each value an input of which changed, computed again, in update order.
         // After a child value: whether a child in it committed a change (see `Reactive.Follower`),
         // taken once the value is current (keeping children by id may update them).
-        let _title$changed = _results$changed && _title.replace(Self._title$compute(results: _results.value))
+        let _title$changed = _results$changed && (_title.isWatched
+            ? _title.replace(Self._title$compute(results: _results.value)) : _title.markStale())
         let _items$changed = _results$changed
             && _items.replaceChild(
                 Self._items$compute(
@@ -144,6 +147,11 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _title$fresh(reading: Swift.Bool = false) -> String {
+        if _title.isStale { _title.refresh(Self._title$compute(results: _results.committed)) }
+        return reading ? _title.read() : _title.value
     }
 
     // MARK: Spec expressions

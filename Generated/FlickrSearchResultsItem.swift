@@ -81,10 +81,10 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     // MARK: Derived values
 
     /// The photo's title.
-    public var title: String { _$read(\.title, _title.read()) }
+    public var title: String { _$read(\.title, _title$fresh(reading: true)) }
 
     /// Where the photo's image is.
-    public var url: _url$Type { _$read(\.url, _url.read()) }
+    public var url: _url$Type { _$read(\.url, _url$fresh(reading: true)) }
 
     /// `isVisible` once it has stayed the same for a second.
     public var settledVisibility: Bool { _$read(\.settledVisibility, _settledVisibility.read()) }
@@ -121,8 +121,10 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     public var photoProperty: Reactive.Property<_photo$Type> { _$property(_photo) { _photo.mirror = $0 } }
     public var isVisibleProperty: Reactive.Property<Bool> { _$property(_isVisible) { _isVisible.mirror = $0 } }
     public var hasBeenSeenProperty: Reactive.Property<Bool> { _$property(_hasBeenSeen) { _hasBeenSeen.mirror = $0 } }
-    public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
-    public var urlProperty: Reactive.Property<_url$Type> { _$property(_url) { _url.mirror = $0 } }
+    public var titleProperty: Reactive.Property<String> {
+        _$property(_title$fresh(), of: _title) { _title.mirror = $0 }
+    }
+    public var urlProperty: Reactive.Property<_url$Type> { _$property(_url$fresh(), of: _url) { _url.mirror = $0 } }
     public var settledVisibilityProperty: Reactive.Property<Bool> {
         _$property(_settledVisibility) { _settledVisibility.mirror = $0 }
     }
@@ -229,8 +231,10 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         let _photo$changed = _photo.changed()
         let _isVisible$changed = _isVisible.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _title$changed = _photo$changed && _title.replace(Self._title$compute(photo: _photo.value))
-        let _url$changed = _photo$changed && _url.replace(Self._url$compute(photo: _photo.value))
+        let _title$changed = _photo$changed && (_title.isWatched
+            ? _title.replace(Self._title$compute(photo: _photo.value)) : _title.markStale())
+        let _url$changed = _photo$changed && (_url.isWatched
+            ? _url.replace(Self._url$compute(photo: _photo.value)) : _url.markStale())
         if _isVisible$changed { _settledVisibility$pace() }
         let _settledVisibility$changed = _settledVisibility.changed()
         if _settledVisibility$changed {
@@ -267,6 +271,16 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _title$fresh(reading: Swift.Bool = false) -> String {
+        if _title.isStale { _title.refresh(Self._title$compute(photo: _photo.committed)) }
+        return reading ? _title.read() : _title.value
+    }
+
+    private func _url$fresh(reading: Swift.Bool = false) -> _url$Type {
+        if _url.isStale { _url.refresh(Self._url$compute(photo: _photo.committed)) }
+        return reading ? _url.read() : _url.value
     }
 
     // MARK: Spec expressions

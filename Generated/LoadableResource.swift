@@ -57,7 +57,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
     public var result: String? { _$read(\.result, _result.read()) }
 
     /// Whether a computation is running.
-    public var loading: Bool { _$read(\.loading, _loading.read()) }
+    public var loading: Bool { _$read(\.loading, _loading$fresh(reading: true)) }
 
     // MARK: Resources
 
@@ -89,7 +89,9 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         _$property(_lastError) { _lastError.mirror = $0 }
     }
     public var resultProperty: Reactive.Property<String?> { _$property(_result) { _result.mirror = $0 } }
-    public var loadingProperty: Reactive.Property<Bool> { _$property(_loading) { _loading.mirror = $0 } }
+    public var loadingProperty: Reactive.Property<Bool> {
+        _$property(_loading$fresh(), of: _loading) { _loading.mirror = $0 }
+    }
     public var computedProperty: Reactive.Property<String?> { _$property(_computed) { _computed.mirror = $0 } }
     public var computedIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_computedIsLoading) { _computedIsLoading.mirror = $0 }
@@ -162,8 +164,10 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         let _computed$changed = _computed.changed()
         let _result$changed = _computed$changed && _result.replace(Self._result$compute(computed: _computed.value))
         let _computedIsLoading$changed = _computedIsLoading.changed()
-        let _loading$changed = _computedIsLoading$changed
-            && _loading.replace(Self._loading$compute(computedIsLoading: _computedIsLoading.value))
+        let _loading$changed = _computedIsLoading$changed && (_loading.isWatched
+            ? _loading.replace(
+                Self._loading$compute(computedIsLoading: _computedIsLoading.value)
+            ) : _loading.markStale())
         let _computedError$changed = _computedError.changed()
         if _computedError$changed {
             _lastError.willWrite()
@@ -186,6 +190,11 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _loading$fresh(reading: Swift.Bool = false) -> Bool {
+        if _loading.isStale { _loading.refresh(Self._loading$compute(computedIsLoading: _computedIsLoading.committed)) }
+        return reading ? _loading.read() : _loading.value
     }
 
     // MARK: Spec expressions

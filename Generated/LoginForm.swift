@@ -64,7 +64,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     public var canSubmit: Bool { _$read(\.canSubmit, _canSubmit.read()) }
 
     /// Whether the form shows a message.
-    public var showsError: Bool { _$read(\.showsError, _showsError.read()) }
+    public var showsError: Bool { _$read(\.showsError, _showsError$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -90,7 +90,9 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         _$property(_errorMessage) { _errorMessage.mirror = $0 }
     }
     public var canSubmitProperty: Reactive.Property<Bool> { _$property(_canSubmit) { _canSubmit.mirror = $0 } }
-    public var showsErrorProperty: Reactive.Property<Bool> { _$property(_showsError) { _showsError.mirror = $0 } }
+    public var showsErrorProperty: Reactive.Property<Bool> {
+        _$property(_showsError$fresh(), of: _showsError) { _showsError.mirror = $0 }
+    }
     public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_logInIsExecuting) { _logInIsExecuting.mirror = $0 }
     }
@@ -182,8 +184,10 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
             Self._clearError$react(errorMessage: &_errorMessage.value)
         }
         let _errorMessage$changed = _errorMessage.changed()
-        let _showsError$changed = _errorMessage$changed
-            && _showsError.replace(Self._showsError$compute(errorMessage: _errorMessage.value))
+        let _showsError$changed = _errorMessage$changed && (_showsError.isWatched
+            ? _showsError.replace(
+                Self._showsError$compute(errorMessage: _errorMessage.value)
+            ) : _showsError.markStale())
         return (_username$changed || _password$changed || _canSubmit$changed || _logInIsExecuting$changed
             || _logInIsEnabled$changed || _errorMessage$changed || _showsError$changed)
     }
@@ -201,6 +205,11 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _showsError$fresh(reading: Swift.Bool = false) -> Bool {
+        if _showsError.isStale { _showsError.refresh(Self._showsError$compute(errorMessage: _errorMessage.committed)) }
+        return reading ? _showsError.read() : _showsError.value
     }
 
     // MARK: Spec expressions

@@ -64,7 +64,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     public var canSubmit: Bool { _$read(\.canSubmit, _canSubmit.read()) }
 
     /// Why the last login failed, while the screen shows it; nil in every other state.
-    public var errorMessage: String? { _$read(\.errorMessage, _errorMessage.read()) }
+    public var errorMessage: String? { _$read(\.errorMessage, _errorMessage$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -151,7 +151,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
     public var canSubmitProperty: Reactive.Property<Bool> { _$property(_canSubmit) { _canSubmit.mirror = $0 } }
     public var errorMessageProperty: Reactive.Property<String?> {
-        _$property(_errorMessage) { _errorMessage.mirror = $0 }
+        _$property(_errorMessage$fresh(), of: _errorMessage) { _errorMessage.mirror = $0 }
     }
     public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
     public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
@@ -279,8 +279,8 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         // Each value an input of which changed, computed again, in update order.
         let _canSubmit$changed = (_username$changed || _password$changed)
             && _canSubmit.replace(Self._canSubmit$compute(username: _username.value, password: _password.value))
-        let _errorMessage$changed = _state$changed
-            && _errorMessage.replace(Self._errorMessage$compute(state: _state.value))
+        let _errorMessage$changed = _state$changed && (_errorMessage.isWatched
+            ? _errorMessage.replace(Self._errorMessage$compute(state: _state.value)) : _errorMessage.markStale())
         let _logInCanExecute$changed = (_state$changed || _canSubmit$changed)
             && _logInCanExecute.replace(Self._logInCanExecute$compute(state: _state.value, canSubmit: _canSubmit.value))
         let _logInIsEnabled$changed = (_logInCanExecute$changed || _logInIsExecuting$changed)
@@ -314,6 +314,11 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         if _cancelCanExecute.pending(telling) { _$changed(_cancelCanExecute, telling) }
         if _cancelIsExecuting.pending(telling) { _$changed(\.cancelIsExecuting, _cancelIsExecuting, telling) }
         if _cancelIsEnabled.pending(telling) { _$changed(\.cancelIsEnabled, _cancelIsEnabled, telling) }
+    }
+
+    private func _errorMessage$fresh(reading: Swift.Bool = false) -> String? {
+        if _errorMessage.isStale { _errorMessage.refresh(Self._errorMessage$compute(state: _state.committed)) }
+        return reading ? _errorMessage.read() : _errorMessage.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

@@ -57,7 +57,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     public var total: Int { _$read(\.total, _total.read()) }
 
     /// The line as the view shows it.
-    public var summary: String { _$read(\.summary, _summary.read()) }
+    public var summary: String { _$read(\.summary, _summary$fresh(reading: true)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -66,7 +66,9 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     public var subtotalProperty: Reactive.Property<Int> { _$property(_subtotal) { _subtotal.mirror = $0 } }
     public var discountProperty: Reactive.Property<Int> { _$property(_discount) { _discount.mirror = $0 } }
     public var totalProperty: Reactive.Property<Int> { _$property(_total) { _total.mirror = $0 } }
-    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
+    public var summaryProperty: Reactive.Property<String> {
+        _$property(_summary$fresh(), of: _summary) { _summary.mirror = $0 }
+    }
 
     // MARK: Grouped writes
 
@@ -133,8 +135,10 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
             && _total.replace(
                 Self._total$compute(counter: counter, subtotal: _subtotal.value, discount: _discount.value)
             )
-        let _summary$changed = (_quantity$changed || _total$changed)
-            && _summary.replace(Self._summary$compute(counter: counter, quantity: _quantity.value, total: _total.value))
+        let _summary$changed = (_quantity$changed || _total$changed) && (_summary.isWatched
+            ? _summary.replace(
+                Self._summary$compute(counter: counter, quantity: _quantity.value, total: _total.value)
+            ) : _summary.markStale())
         return (_quantity$changed || _unitPrice$changed || _subtotal$changed || _discount$changed || _total$changed
             || _summary$changed)
     }
@@ -150,6 +154,15 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _summary$fresh(reading: Swift.Bool = false) -> String {
+        if _summary.isStale {
+            _summary.refresh(
+                Self._summary$compute(counter: counter, quantity: _quantity.committed, total: _total.committed)
+            )
+        }
+        return reading ? _summary.read() : _summary.value
     }
 
     // MARK: Spec expressions

@@ -47,27 +47,29 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
     // MARK: Derived values
 
     /// The person's name.
-    public var name: String { _$read(\.name, _name.read()) }
+    public var name: String { _$read(\.name, _name$fresh(reading: true)) }
 
     /// What the user wrote about the person.
-    public var notes: String { _$read(\.notes, _notes.read()) }
+    public var notes: String { _$read(\.notes, _notes$fresh(reading: true)) }
 
     /// The Twitter username, with its @.
     public var twitterHandle: String { _$read(\.twitterHandle, _twitterHandle.read()) }
 
     /// Where the avatar image is.
-    public var avatarURL: _avatarURL$Type { _$read(\.avatarURL, _avatarURL.read()) }
+    public var avatarURL: _avatarURL$Type { _$read(\.avatarURL, _avatarURL$fresh(reading: true)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
     public var personProperty: Reactive.Property<_person$Type> { _$property(_person) { _person.mirror = $0 } }
-    public var nameProperty: Reactive.Property<String> { _$property(_name) { _name.mirror = $0 } }
-    public var notesProperty: Reactive.Property<String> { _$property(_notes) { _notes.mirror = $0 } }
+    public var nameProperty: Reactive.Property<String> { _$property(_name$fresh(), of: _name) { _name.mirror = $0 } }
+    public var notesProperty: Reactive.Property<String> {
+        _$property(_notes$fresh(), of: _notes) { _notes.mirror = $0 }
+    }
     public var twitterHandleProperty: Reactive.Property<String> {
         _$property(_twitterHandle) { _twitterHandle.mirror = $0 }
     }
     public var avatarURLProperty: Reactive.Property<_avatarURL$Type> {
-        _$property(_avatarURL) { _avatarURL.mirror = $0 }
+        _$property(_avatarURL$fresh(), of: _avatarURL) { _avatarURL.mirror = $0 }
     }
 
     // MARK: Grouped writes
@@ -112,11 +114,14 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
         // What the transaction wrote.
         let _person$changed = _person.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _name$changed = _person$changed && _name.replace(Self._name$compute(person: _person.value))
-        let _notes$changed = _person$changed && _notes.replace(Self._notes$compute(person: _person.value))
+        let _name$changed = _person$changed && (_name.isWatched
+            ? _name.replace(Self._name$compute(person: _person.value)) : _name.markStale())
+        let _notes$changed = _person$changed && (_notes.isWatched
+            ? _notes.replace(Self._notes$compute(person: _person.value)) : _notes.markStale())
         let _twitterHandle$changed = _person$changed
             && _twitterHandle.replace(Self._twitterHandle$compute(person: _person.value))
-        let _avatarURL$changed = _person$changed && _avatarURL.replace(Self._avatarURL$compute(person: _person.value))
+        let _avatarURL$changed = _person$changed && (_avatarURL.isWatched
+            ? _avatarURL.replace(Self._avatarURL$compute(person: _person.value)) : _avatarURL.markStale())
         return (_person$changed || _name$changed || _notes$changed || _twitterHandle$changed || _avatarURL$changed)
     }
 
@@ -130,6 +135,21 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _name$fresh(reading: Swift.Bool = false) -> String {
+        if _name.isStale { _name.refresh(Self._name$compute(person: _person.committed)) }
+        return reading ? _name.read() : _name.value
+    }
+
+    private func _notes$fresh(reading: Swift.Bool = false) -> String {
+        if _notes.isStale { _notes.refresh(Self._notes$compute(person: _person.committed)) }
+        return reading ? _notes.read() : _notes.value
+    }
+
+    private func _avatarURL$fresh(reading: Swift.Bool = false) -> _avatarURL$Type {
+        if _avatarURL.isStale { _avatarURL.refresh(Self._avatarURL$compute(person: _person.committed)) }
+        return reading ? _avatarURL.read() : _avatarURL.value
     }
 
     // MARK: Spec expressions

@@ -54,7 +54,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     public var isLoading: Bool { _$read(\.isLoading, _isLoading.read()) }
 
     /// The full-size image, once fetched.
-    public var imageData: _imageData$Type { _$read(\.imageData, _imageData.read()) }
+    public var imageData: _imageData$Type { _$read(\.imageData, _imageData$fresh(reading: true)) }
 
     // MARK: Activation
 
@@ -92,7 +92,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     public var isLoadingProperty: Reactive.Property<Bool> { _$property(_isLoading) { _isLoading.mirror = $0 } }
     public var imageDataProperty: Reactive.Property<_imageData$Type> {
-        _$property(_imageData) { _imageData.mirror = $0 }
+        _$property(_imageData$fresh(), of: _imageData) { _imageData.mirror = $0 }
     }
     public var detailsProperty: Reactive.Property<_details$Type?> { _$property(_details) { _details.mirror = $0 } }
     public var detailsIsLoadingProperty: Reactive.Property<Swift.Bool> {
@@ -171,8 +171,10 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         let _detailsIsLoading$changed = _detailsIsLoading.changed()
         let _detailsError$changed = _detailsError.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _imageData$changed = _details$changed
-            && _imageData.replace(Self._imageData$compute(details: _details.value, photo: photo))
+        let _imageData$changed = _details$changed && (_imageData.isWatched
+            ? _imageData.replace(
+                Self._imageData$compute(details: _details.value, photo: photo)
+            ) : _imageData.markStale())
         let _isLoading$changed = _detailsIsLoading$changed
             && _isLoading.replace(Self._isLoading$compute(detailsIsLoading: _detailsIsLoading.value))
         return (_details$changed || _imageData$changed || _detailsIsLoading$changed || _isLoading$changed
@@ -190,6 +192,11 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _imageData$fresh(reading: Swift.Bool = false) -> _imageData$Type {
+        if _imageData.isStale { _imageData.refresh(Self._imageData$compute(details: _details.committed, photo: photo)) }
+        return reading ? _imageData.read() : _imageData.value
     }
 
     // MARK: Spec expressions

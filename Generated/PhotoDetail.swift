@@ -71,16 +71,16 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     // MARK: Derived values
 
     /// The title.
-    public var photoName: String { _$read(\.photoName, _photoName.read()) }
+    public var photoName: String { _$read(\.photoName, _photoName$fresh(reading: true)) }
 
     /// Who took the photo.
-    public var photographerName: String { _$read(\.photographerName, _photographerName.read()) }
+    public var photographerName: String { _$read(\.photographerName, _photographerName$fresh(reading: true)) }
 
     /// The rating with two decimals ("4.50"); "0.00" without one.
-    public var photoRating: String { _$read(\.photoRating, _photoRating.read()) }
+    public var photoRating: String { _$read(\.photoRating, _photoRating$fresh(reading: true)) }
 
     /// The vote button's title.
-    public var votePromptText: String { _$read(\.votePromptText, _votePromptText.read()) }
+    public var votePromptText: String { _$read(\.votePromptText, _votePromptText$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -104,13 +104,17 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     public var voteErrorProperty: Reactive.Property<_voteError$Type> {
         _$property(_voteError) { _voteError.mirror = $0 }
     }
-    public var photoNameProperty: Reactive.Property<String> { _$property(_photoName) { _photoName.mirror = $0 } }
-    public var photographerNameProperty: Reactive.Property<String> {
-        _$property(_photographerName) { _photographerName.mirror = $0 }
+    public var photoNameProperty: Reactive.Property<String> {
+        _$property(_photoName$fresh(), of: _photoName) { _photoName.mirror = $0 }
     }
-    public var photoRatingProperty: Reactive.Property<String> { _$property(_photoRating) { _photoRating.mirror = $0 } }
+    public var photographerNameProperty: Reactive.Property<String> {
+        _$property(_photographerName$fresh(), of: _photographerName) { _photographerName.mirror = $0 }
+    }
+    public var photoRatingProperty: Reactive.Property<String> {
+        _$property(_photoRating$fresh(), of: _photoRating) { _photoRating.mirror = $0 }
+    }
     public var votePromptTextProperty: Reactive.Property<String> {
-        _$property(_votePromptText) { _votePromptText.mirror = $0 }
+        _$property(_votePromptText$fresh(), of: _votePromptText) { _votePromptText.mirror = $0 }
     }
     public var voteIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_voteIsExecuting) { _voteIsExecuting.mirror = $0 }
@@ -193,13 +197,16 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         let _voteError$changed = _voteError.changed()
         let _voteIsExecuting$changed = _voteIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _photoName$changed = _photo$changed && _photoName.replace(Self._photoName$compute(photo: _photo.value))
-        let _photographerName$changed = _photo$changed
-            && _photographerName.replace(Self._photographerName$compute(photo: _photo.value))
-        let _photoRating$changed = _photo$changed
-            && _photoRating.replace(Self._photoRating$compute(photo: _photo.value))
-        let _votePromptText$changed = _photo$changed
-            && _votePromptText.replace(Self._votePromptText$compute(photo: _photo.value))
+        let _photoName$changed = _photo$changed && (_photoName.isWatched
+            ? _photoName.replace(Self._photoName$compute(photo: _photo.value)) : _photoName.markStale())
+        let _photographerName$changed = _photo$changed && (_photographerName.isWatched
+            ? _photographerName.replace(
+                Self._photographerName$compute(photo: _photo.value)
+            ) : _photographerName.markStale())
+        let _photoRating$changed = _photo$changed && (_photoRating.isWatched
+            ? _photoRating.replace(Self._photoRating$compute(photo: _photo.value)) : _photoRating.markStale())
+        let _votePromptText$changed = _photo$changed && (_votePromptText.isWatched
+            ? _votePromptText.replace(Self._votePromptText$compute(photo: _photo.value)) : _votePromptText.markStale())
         let _voteCanExecute$changed = _photo$changed
             && _voteCanExecute.replace(Self._voteCanExecute$compute(photo: _photo.value))
         let _voteIsEnabled$changed = (_voteCanExecute$changed || _voteIsExecuting$changed)
@@ -222,6 +229,28 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _photoName$fresh(reading: Swift.Bool = false) -> String {
+        if _photoName.isStale { _photoName.refresh(Self._photoName$compute(photo: _photo.committed)) }
+        return reading ? _photoName.read() : _photoName.value
+    }
+
+    private func _photographerName$fresh(reading: Swift.Bool = false) -> String {
+        if _photographerName.isStale {
+            _photographerName.refresh(Self._photographerName$compute(photo: _photo.committed))
+        }
+        return reading ? _photographerName.read() : _photographerName.value
+    }
+
+    private func _photoRating$fresh(reading: Swift.Bool = false) -> String {
+        if _photoRating.isStale { _photoRating.refresh(Self._photoRating$compute(photo: _photo.committed)) }
+        return reading ? _photoRating.read() : _photoRating.value
+    }
+
+    private func _votePromptText$fresh(reading: Swift.Bool = false) -> String {
+        if _votePromptText.isStale { _votePromptText.refresh(Self._votePromptText$compute(photo: _photo.committed)) }
+        return reading ? _votePromptText.read() : _votePromptText.value
     }
 
     // MARK: Spec expressions

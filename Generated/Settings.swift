@@ -91,7 +91,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Derived values
 
     /// One line that describes the settings.
-    public var summary: String { _$read(\.summary, _summary.read()) }
+    public var summary: String { _$read(\.summary, _summary$fresh(reading: true)) }
 
     /// Whether every setting has its default value.
     public var isDefault: Bool { _$read(\.isDefault, _isDefault.read()) }
@@ -133,7 +133,9 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     public var showsImagesProperty: Reactive.Property<Bool> { _$property(_showsImages) { _showsImages.mirror = $0 } }
     public var languageProperty: Reactive.Property<String> { _$property(_language) { _language.mirror = $0 } }
     public var saveErrorProperty: Reactive.Property<String?> { _$property(_saveError) { _saveError.mirror = $0 } }
-    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
+    public var summaryProperty: Reactive.Property<String> {
+        _$property(_summary$fresh(), of: _summary) { _summary.mirror = $0 }
+    }
     public var isDefaultProperty: Reactive.Property<Bool> { _$property(_isDefault) { _isDefault.mirror = $0 } }
     public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_resetIsExecuting) { _resetIsExecuting.mirror = $0 }
@@ -261,8 +263,8 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         let _saveIsExecuting$changed = _saveIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _summary$changed = (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed
-            || _language$changed)
-            && _summary.replace(
+            || _language$changed) && (_summary.isWatched
+            ? _summary.replace(
                 Self._summary$compute(
                     fontSize: _fontSize.value,
                     lineSpacing: _lineSpacing.value,
@@ -270,7 +272,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
                     showsImages: _showsImages.value,
                     language: _language.value
                 )
-            )
+            ) : _summary.markStale())
         let _isDefault$changed = (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed
             || _language$changed)
             && _isDefault.replace(
@@ -310,6 +312,21 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _summary$fresh(reading: Swift.Bool = false) -> String {
+        if _summary.isStale {
+            _summary.refresh(
+                Self._summary$compute(
+                    fontSize: _fontSize.committed,
+                    lineSpacing: _lineSpacing.committed,
+                    theme: _theme.committed,
+                    showsImages: _showsImages.committed,
+                    language: _language.committed
+                )
+            )
+        }
+        return reading ? _summary.read() : _summary.value
     }
 
     // MARK: Spec expressions

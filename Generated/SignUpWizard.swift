@@ -77,7 +77,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     public var profileIsComplete: Bool { _$read(\.profileIsComplete, _profileIsComplete.read()) }
 
     /// Why the account could not be created, while the wizard shows it; nil in every other state.
-    public var errorMessage: String? { _$read(\.errorMessage, _errorMessage.read()) }
+    public var errorMessage: String? { _$read(\.errorMessage, _errorMessage$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -190,7 +190,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         _$property(_profileIsComplete) { _profileIsComplete.mirror = $0 }
     }
     public var errorMessageProperty: Reactive.Property<String?> {
-        _$property(_errorMessage) { _errorMessage.mirror = $0 }
+        _$property(_errorMessage$fresh(), of: _errorMessage) { _errorMessage.mirror = $0 }
     }
     public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
     public var nextIsExecutingProperty: Reactive.Property<Swift.Bool> {
@@ -354,8 +354,8 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
             && _accountIsValid.replace(Self._accountIsValid$compute(email: _email.value, password: _password.value))
         let _profileIsComplete$changed = _name$changed
             && _profileIsComplete.replace(Self._profileIsComplete$compute(name: _name.value))
-        let _errorMessage$changed = _state$changed
-            && _errorMessage.replace(Self._errorMessage$compute(state: _state.value))
+        let _errorMessage$changed = _state$changed && (_errorMessage.isWatched
+            ? _errorMessage.replace(Self._errorMessage$compute(state: _state.value)) : _errorMessage.markStale())
         let _nextCanExecute$changed = (_state$changed || _accountIsValid$changed || _profileIsComplete$changed)
             && _nextCanExecute.replace(
                 Self._nextCanExecute$compute(
@@ -406,6 +406,11 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         if _retryCanExecute.pending(telling) { _$changed(_retryCanExecute, telling) }
         if _retryIsExecuting.pending(telling) { _$changed(\.retryIsExecuting, _retryIsExecuting, telling) }
         if _retryIsEnabled.pending(telling) { _$changed(\.retryIsEnabled, _retryIsEnabled, telling) }
+    }
+
+    private func _errorMessage$fresh(reading: Swift.Bool = false) -> String? {
+        if _errorMessage.isStale { _errorMessage.refresh(Self._errorMessage$compute(state: _state.committed)) }
+        return reading ? _errorMessage.read() : _errorMessage.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

@@ -35,7 +35,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     public var isDuplicate: Bool { _$read(\.isDuplicate, _isDuplicate.read()) }
 
     /// The list's header.
-    public var countText: String { _$read(\.countText, _countText.read()) }
+    public var countText: String { _$read(\.countText, _countText$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -58,7 +58,9 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     public var itemsProperty: Reactive.Property<[String]> { _$property(_items) { _items.mirror = $0 } }
     public var newItemTextProperty: Reactive.Property<String> { _$property(_newItemText) { _newItemText.mirror = $0 } }
     public var isDuplicateProperty: Reactive.Property<Bool> { _$property(_isDuplicate) { _isDuplicate.mirror = $0 } }
-    public var countTextProperty: Reactive.Property<String> { _$property(_countText) { _countText.mirror = $0 } }
+    public var countTextProperty: Reactive.Property<String> {
+        _$property(_countText$fresh(), of: _countText) { _countText.mirror = $0 }
+    }
     public var addIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_addIsExecuting) { _addIsExecuting.mirror = $0 }
     }
@@ -133,7 +135,8 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         // Each value an input of which changed, computed again, in update order.
         let _isDuplicate$changed = (_items$changed || _newItemText$changed)
             && _isDuplicate.replace(Self._isDuplicate$compute(items: _items.value, newItemText: _newItemText.value))
-        let _countText$changed = _items$changed && _countText.replace(Self._countText$compute(items: _items.value))
+        let _countText$changed = _items$changed && (_countText.isWatched
+            ? _countText.replace(Self._countText$compute(items: _items.value)) : _countText.markStale())
         let _addCanExecute$changed = (_newItemText$changed || _isDuplicate$changed)
             && _addCanExecute.replace(
                 Self._addCanExecute$compute(newItemText: _newItemText.value, isDuplicate: _isDuplicate.value)
@@ -156,6 +159,11 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _countText$fresh(reading: Swift.Bool = false) -> String {
+        if _countText.isStale { _countText.refresh(Self._countText$compute(items: _items.committed)) }
+        return reading ? _countText.read() : _countText.value
     }
 
     // MARK: Spec expressions

@@ -86,8 +86,18 @@ extension GeneratedViewModel {
     public func _$property<Value>(
         _ stored: Stored<Value>, keep: (MutableProperty<Value>) -> Void
     ) -> Property<Value> {
+        _$property(stored.value, of: stored, keep: keep)
+    }
+
+    /// The same for a value computed when read: `current` is its value, computed first when it
+    /// was out of date (`_x$fresh()`, evaluated before `stored` is read), which the runtime
+    /// property starts from.
+    @inlinable
+    public func _$property<Value>(
+        _ current: Value, of stored: Stored<Value>, keep: (MutableProperty<Value>) -> Void
+    ) -> Property<Value> {
         if let mirror = stored.mirror { return Property(mirror) }
-        let mirror = MutableProperty(stored.value)
+        let mirror = MutableProperty(current)
         keep(mirror)
         return Property(mirror)
     }

@@ -21,6 +21,10 @@ public struct Stored<Value> {
     /// Whether the value changed since its observers were last told: set by the change rules
     /// below when they find a change, taken by ``pending(_:)`` when the observers are told.
     public var isPending = false
+    /// Whether ``value`` is out of date: a value computed when read (docs/runtime.md, "Values
+    /// computed when read") whose inputs changed while nobody watched it. Whoever reads it next
+    /// computes it first (``refresh(_:)``).
+    public var isStale = false
 
     @inlinable
     public init(_ value: Value) {
@@ -32,6 +36,38 @@ public struct Stored<Value> {
     public mutating func read() -> Value {
         isRead = true
         return value
+    }
+
+    /// Whether someone may see the value change: a getter read it (Observation may track it) or
+    /// its runtime property exists. A value computed when read is computed in the commit only then.
+    @inlinable
+    public var isWatched: Bool {
+        if isRead { return true }
+        if case .some = mirror { return true }
+        return false
+    }
+
+    /// The value as the last transaction left it: inside a transaction that wrote it, the value
+    /// from before the transaction; otherwise (and once the commit took the write) ``value``.
+    @inlinable
+    public var committed: Value {
+        if case .some(let old) = before { return old }
+        return value
+    }
+
+    /// Marks the value out of date instead of computing it again (nobody watches it): the
+    /// commit counts that as a change, so that what reads it is computed again too.
+    @inlinable
+    public mutating func markStale() -> Bool {
+        isStale = true
+        return true
+    }
+
+    /// Stores the value of an out-of-date value, computed on a read.
+    @inlinable
+    public mutating func refresh(_ newValue: Value) {
+        value = newValue
+        isStale = false
     }
 
     /// A write of a transaction: the first one keeps the value from before it.

@@ -81,10 +81,20 @@ struct GoldenTests {
                     // What the transaction wrote.
                     let _a$changed = _a.changed()
                     // Each value an input of which changed, computed again, in update order.
-                    let _b$changed = _a$changed && _b.replace(Self._b$compute(a: _a.value))
-                    let _c$changed = _a$changed && _c.replace(Self._c$compute(a: _a.value))
-                    let _d$changed = (_b$changed || _c$changed) && _d.replace(Self._d$compute(b: _b.value, c: _c.value))
+                    let _b$changed = _a$changed && (_b.isWatched ? _b.replace(Self._b$compute(a: _a.value)) : _b.markStale())
+                    let _c$changed = _a$changed && (_c.isWatched ? _c.replace(Self._c$compute(a: _a.value)) : _c.markStale())
+                    let _d$changed = (_b$changed || _c$changed) && (_d.isWatched
+                        ? _d.replace(Self._d$compute(b: _b$fresh(), c: _c$fresh())) : _d.markStale())
             """)
+        // Nobody watches them at first, so each is computed when read: `d` from `b` and `c` as the
+        // last transaction left them, computing them first if they are out of date.
+        #expect(source.contains("""
+                private func _d$fresh(reading: Swift.Bool = false) -> Int {
+                    if _d.isStale { _d.refresh(Self._d$compute(b: _b$fresh(), c: _c$fresh())) }
+                    return reading ? _d.read() : _d.value
+                }
+            """))
+        #expect(source.contains("if _b.isStale { _b.refresh(Self._b$compute(a: _a.committed)) }"))
         // Observers are told in `_$notify`, once the whole transaction is computed, in update order, in
         // each of its two passes (runtime properties, then observers).
         let notifications = source.components(separatedBy: "func _$notify(_ telling: Swift.Bool) {").last?.components(separatedBy: "\n").filter { $0.contains("{ _$changed") }

@@ -51,16 +51,20 @@ struct LargeSpecTests {
     func oneStatementPerValue() throws {
         let source = try #require(generate(Self.chainSpec(inputs: 3, values: 4)))
         let commit = source.components(separatedBy: "func _$recompute() -> Swift.Bool {").last ?? ""
-        // Too long for one line: the guard, then the recomputation on the next.
+        // Each value is computed when read (only `Int`s read it), so its statement chooses between
+        // computing it again (watched) and marking it out of date: too long for one line, the
+        // guard, then the choice on the next.
         #expect(commit.contains("""
-                    let _v0$changed = (_i0$changed || _i1$changed || _i2$changed)
-                        && _v0.replace(Self._v0$compute(i0: _i0.value, i1: _i1.value, i2: _i2.value))
+                    let _v0$changed = (_i0$changed || _i1$changed || _i2$changed) && (_v0.isWatched
+                        ? _v0.replace(Self._v0$compute(i0: _i0.value, i1: _i1.value, i2: _i2.value)) : _v0.markStale())
 
             """))
         #expect(commit.contains("""
-                    let _v3$changed = (_v2$changed || _i0$changed) && _v3.replace(Self._v3$compute(v2: _v2.value, i0: _i0.value))
+                    let _v3$changed = (_v2$changed || _i0$changed) && (_v3.isWatched
+                        ? _v3.replace(Self._v3$compute(v2: _v2$fresh(), i0: _i0.value)) : _v3.markStale())
 
             """))
         #expect(source.components(separatedBy: "_v1.replace(").count == 2)
+        #expect(source.components(separatedBy: "_v1.markStale()").count == 2)
     }
 }

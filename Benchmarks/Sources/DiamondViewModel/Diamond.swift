@@ -22,20 +22,20 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
     // MARK: Derived values
 
     /// Reads `a`.
-    public var b: Int { _$read(\.b, _b.read()) }
+    public var b: Int { _$read(\.b, _b$fresh(reading: true)) }
 
     /// Reads `a`.
-    public var c: Int { _$read(\.c, _c.read()) }
+    public var c: Int { _$read(\.c, _c$fresh(reading: true)) }
 
     /// Reads `b` and `c`.
-    public var d: Int { _$read(\.d, _d.read()) }
+    public var d: Int { _$read(\.d, _d$fresh(reading: true)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
     public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
-    public var bProperty: Reactive.Property<Int> { _$property(_b) { _b.mirror = $0 } }
-    public var cProperty: Reactive.Property<Int> { _$property(_c) { _c.mirror = $0 } }
-    public var dProperty: Reactive.Property<Int> { _$property(_d) { _d.mirror = $0 } }
+    public var bProperty: Reactive.Property<Int> { _$property(_b$fresh(), of: _b) { _b.mirror = $0 } }
+    public var cProperty: Reactive.Property<Int> { _$property(_c$fresh(), of: _c) { _c.mirror = $0 } }
+    public var dProperty: Reactive.Property<Int> { _$property(_d$fresh(), of: _d) { _d.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -75,9 +75,10 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
         // What the transaction wrote.
         let _a$changed = _a.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _b$changed = _a$changed && _b.replace(Self._b$compute(a: _a.value))
-        let _c$changed = _a$changed && _c.replace(Self._c$compute(a: _a.value))
-        let _d$changed = (_b$changed || _c$changed) && _d.replace(Self._d$compute(b: _b.value, c: _c.value))
+        let _b$changed = _a$changed && (_b.isWatched ? _b.replace(Self._b$compute(a: _a.value)) : _b.markStale())
+        let _c$changed = _a$changed && (_c.isWatched ? _c.replace(Self._c$compute(a: _a.value)) : _c.markStale())
+        let _d$changed = (_b$changed || _c$changed) && (_d.isWatched
+            ? _d.replace(Self._d$compute(b: _b$fresh(), c: _c$fresh())) : _d.markStale())
         return (_a$changed || _b$changed || _c$changed || _d$changed)
     }
 
@@ -87,6 +88,21 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
         if _b.pending(telling) { _$changed(\.b, _b, telling) }
         if _c.pending(telling) { _$changed(\.c, _c, telling) }
         if _d.pending(telling) { _$changed(\.d, _d, telling) }
+    }
+
+    private func _b$fresh(reading: Swift.Bool = false) -> Int {
+        if _b.isStale { _b.refresh(Self._b$compute(a: _a.committed)) }
+        return reading ? _b.read() : _b.value
+    }
+
+    private func _c$fresh(reading: Swift.Bool = false) -> Int {
+        if _c.isStale { _c.refresh(Self._c$compute(a: _a.committed)) }
+        return reading ? _c.read() : _c.value
+    }
+
+    private func _d$fresh(reading: Swift.Bool = false) -> Int {
+        if _d.isStale { _d.refresh(Self._d$compute(b: _b$fresh(), c: _c$fresh())) }
+        return reading ? _d.read() : _d.value
     }
 
     // MARK: Spec expressions
@@ -122,7 +138,7 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
             .value("a", \.a, aProperty),
             .value("b", \.b, bProperty) { Self._b$compute(a: $0._a.value) },
             .value("c", \.c, cProperty) { Self._c$compute(a: $0._a.value) },
-            .value("d", \.d, dProperty) { Self._d$compute(b: $0._b.value, c: $0._c.value) },
+            .value("d", \.d, dProperty) { Self._d$compute(b: $0._b$fresh(), c: $0._c$fresh()) },
         ]
     }
 

@@ -22,84 +22,84 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: Derived values
 
     /// Reads `v0`.
-    public var v1: Int { _$read(\.v1, _v1.read()) }
+    public var v1: Int { _$read(\.v1, _v1$fresh(reading: true)) }
 
     /// Reads `v1` and `v0`.
-    public var v2: Int { _$read(\.v2, _v2.read()) }
+    public var v2: Int { _$read(\.v2, _v2$fresh(reading: true)) }
 
     /// Reads `v2` and `v0`.
-    public var v3: Int { _$read(\.v3, _v3.read()) }
+    public var v3: Int { _$read(\.v3, _v3$fresh(reading: true)) }
 
     /// Reads `v3` and `v0`.
-    public var v4: Int { _$read(\.v4, _v4.read()) }
+    public var v4: Int { _$read(\.v4, _v4$fresh(reading: true)) }
 
     /// Reads `v4` and `v0`.
-    public var v5: Int { _$read(\.v5, _v5.read()) }
+    public var v5: Int { _$read(\.v5, _v5$fresh(reading: true)) }
 
     /// Reads `v5` and `v0`.
-    public var v6: Int { _$read(\.v6, _v6.read()) }
+    public var v6: Int { _$read(\.v6, _v6$fresh(reading: true)) }
 
     /// Reads `v6` and `v0`.
-    public var v7: Int { _$read(\.v7, _v7.read()) }
+    public var v7: Int { _$read(\.v7, _v7$fresh(reading: true)) }
 
     /// Reads `v7` and `v0`.
-    public var v8: Int { _$read(\.v8, _v8.read()) }
+    public var v8: Int { _$read(\.v8, _v8$fresh(reading: true)) }
 
     /// Reads `v8` and `v0`.
-    public var v9: Int { _$read(\.v9, _v9.read()) }
+    public var v9: Int { _$read(\.v9, _v9$fresh(reading: true)) }
 
     /// Reads `v9` and `v0`.
-    public var v10: Int { _$read(\.v10, _v10.read()) }
+    public var v10: Int { _$read(\.v10, _v10$fresh(reading: true)) }
 
     /// Reads `v10` and `v0`.
-    public var v11: Int { _$read(\.v11, _v11.read()) }
+    public var v11: Int { _$read(\.v11, _v11$fresh(reading: true)) }
 
     /// Reads `v11` and `v0`.
-    public var v12: Int { _$read(\.v12, _v12.read()) }
+    public var v12: Int { _$read(\.v12, _v12$fresh(reading: true)) }
 
     /// Reads `v12` and `v0`.
-    public var v13: Int { _$read(\.v13, _v13.read()) }
+    public var v13: Int { _$read(\.v13, _v13$fresh(reading: true)) }
 
     /// Reads `v13` and `v0`.
-    public var v14: Int { _$read(\.v14, _v14.read()) }
+    public var v14: Int { _$read(\.v14, _v14$fresh(reading: true)) }
 
     /// Reads `v14` and `v0`.
-    public var v15: Int { _$read(\.v15, _v15.read()) }
+    public var v15: Int { _$read(\.v15, _v15$fresh(reading: true)) }
 
     /// Reads `v15` and `v0`.
-    public var v16: Int { _$read(\.v16, _v16.read()) }
+    public var v16: Int { _$read(\.v16, _v16$fresh(reading: true)) }
 
     /// Reads `v16` and `v0`.
-    public var v17: Int { _$read(\.v17, _v17.read()) }
+    public var v17: Int { _$read(\.v17, _v17$fresh(reading: true)) }
 
     /// Reads `v17` and `v0`.
-    public var v18: Int { _$read(\.v18, _v18.read()) }
+    public var v18: Int { _$read(\.v18, _v18$fresh(reading: true)) }
 
     /// Reads `v18` and `v0`.
-    public var v19: Int { _$read(\.v19, _v19.read()) }
+    public var v19: Int { _$read(\.v19, _v19$fresh(reading: true)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
     public var v0Property: Reactive.Property<Int> { _$property(_v0) { _v0.mirror = $0 } }
-    public var v1Property: Reactive.Property<Int> { _$property(_v1) { _v1.mirror = $0 } }
-    public var v2Property: Reactive.Property<Int> { _$property(_v2) { _v2.mirror = $0 } }
-    public var v3Property: Reactive.Property<Int> { _$property(_v3) { _v3.mirror = $0 } }
-    public var v4Property: Reactive.Property<Int> { _$property(_v4) { _v4.mirror = $0 } }
-    public var v5Property: Reactive.Property<Int> { _$property(_v5) { _v5.mirror = $0 } }
-    public var v6Property: Reactive.Property<Int> { _$property(_v6) { _v6.mirror = $0 } }
-    public var v7Property: Reactive.Property<Int> { _$property(_v7) { _v7.mirror = $0 } }
-    public var v8Property: Reactive.Property<Int> { _$property(_v8) { _v8.mirror = $0 } }
-    public var v9Property: Reactive.Property<Int> { _$property(_v9) { _v9.mirror = $0 } }
-    public var v10Property: Reactive.Property<Int> { _$property(_v10) { _v10.mirror = $0 } }
-    public var v11Property: Reactive.Property<Int> { _$property(_v11) { _v11.mirror = $0 } }
-    public var v12Property: Reactive.Property<Int> { _$property(_v12) { _v12.mirror = $0 } }
-    public var v13Property: Reactive.Property<Int> { _$property(_v13) { _v13.mirror = $0 } }
-    public var v14Property: Reactive.Property<Int> { _$property(_v14) { _v14.mirror = $0 } }
-    public var v15Property: Reactive.Property<Int> { _$property(_v15) { _v15.mirror = $0 } }
-    public var v16Property: Reactive.Property<Int> { _$property(_v16) { _v16.mirror = $0 } }
-    public var v17Property: Reactive.Property<Int> { _$property(_v17) { _v17.mirror = $0 } }
-    public var v18Property: Reactive.Property<Int> { _$property(_v18) { _v18.mirror = $0 } }
-    public var v19Property: Reactive.Property<Int> { _$property(_v19) { _v19.mirror = $0 } }
+    public var v1Property: Reactive.Property<Int> { _$property(_v1$fresh(), of: _v1) { _v1.mirror = $0 } }
+    public var v2Property: Reactive.Property<Int> { _$property(_v2$fresh(), of: _v2) { _v2.mirror = $0 } }
+    public var v3Property: Reactive.Property<Int> { _$property(_v3$fresh(), of: _v3) { _v3.mirror = $0 } }
+    public var v4Property: Reactive.Property<Int> { _$property(_v4$fresh(), of: _v4) { _v4.mirror = $0 } }
+    public var v5Property: Reactive.Property<Int> { _$property(_v5$fresh(), of: _v5) { _v5.mirror = $0 } }
+    public var v6Property: Reactive.Property<Int> { _$property(_v6$fresh(), of: _v6) { _v6.mirror = $0 } }
+    public var v7Property: Reactive.Property<Int> { _$property(_v7$fresh(), of: _v7) { _v7.mirror = $0 } }
+    public var v8Property: Reactive.Property<Int> { _$property(_v8$fresh(), of: _v8) { _v8.mirror = $0 } }
+    public var v9Property: Reactive.Property<Int> { _$property(_v9$fresh(), of: _v9) { _v9.mirror = $0 } }
+    public var v10Property: Reactive.Property<Int> { _$property(_v10$fresh(), of: _v10) { _v10.mirror = $0 } }
+    public var v11Property: Reactive.Property<Int> { _$property(_v11$fresh(), of: _v11) { _v11.mirror = $0 } }
+    public var v12Property: Reactive.Property<Int> { _$property(_v12$fresh(), of: _v12) { _v12.mirror = $0 } }
+    public var v13Property: Reactive.Property<Int> { _$property(_v13$fresh(), of: _v13) { _v13.mirror = $0 } }
+    public var v14Property: Reactive.Property<Int> { _$property(_v14$fresh(), of: _v14) { _v14.mirror = $0 } }
+    public var v15Property: Reactive.Property<Int> { _$property(_v15$fresh(), of: _v15) { _v15.mirror = $0 } }
+    public var v16Property: Reactive.Property<Int> { _$property(_v16$fresh(), of: _v16) { _v16.mirror = $0 } }
+    public var v17Property: Reactive.Property<Int> { _$property(_v17$fresh(), of: _v17) { _v17.mirror = $0 } }
+    public var v18Property: Reactive.Property<Int> { _$property(_v18$fresh(), of: _v18) { _v18.mirror = $0 } }
+    public var v19Property: Reactive.Property<Int> { _$property(_v19$fresh(), of: _v19) { _v19.mirror = $0 } }
 
     // MARK: Grouped writes
 
@@ -171,34 +171,44 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
         // What the transaction wrote.
         let _v0$changed = _v0.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _v1$changed = _v0$changed && _v1.replace(Self._v1$compute(v0: _v0.value))
-        let _v2$changed = (_v1$changed || _v0$changed) && _v2.replace(Self._v2$compute(v1: _v1.value, v0: _v0.value))
-        let _v3$changed = (_v2$changed || _v0$changed) && _v3.replace(Self._v3$compute(v2: _v2.value, v0: _v0.value))
-        let _v4$changed = (_v3$changed || _v0$changed) && _v4.replace(Self._v4$compute(v3: _v3.value, v0: _v0.value))
-        let _v5$changed = (_v4$changed || _v0$changed) && _v5.replace(Self._v5$compute(v4: _v4.value, v0: _v0.value))
-        let _v6$changed = (_v5$changed || _v0$changed) && _v6.replace(Self._v6$compute(v5: _v5.value, v0: _v0.value))
-        let _v7$changed = (_v6$changed || _v0$changed) && _v7.replace(Self._v7$compute(v6: _v6.value, v0: _v0.value))
-        let _v8$changed = (_v7$changed || _v0$changed) && _v8.replace(Self._v8$compute(v7: _v7.value, v0: _v0.value))
-        let _v9$changed = (_v8$changed || _v0$changed) && _v9.replace(Self._v9$compute(v8: _v8.value, v0: _v0.value))
-        let _v10$changed = (_v9$changed || _v0$changed) && _v10.replace(Self._v10$compute(v9: _v9.value, v0: _v0.value))
-        let _v11$changed = (_v10$changed || _v0$changed)
-            && _v11.replace(Self._v11$compute(v10: _v10.value, v0: _v0.value))
-        let _v12$changed = (_v11$changed || _v0$changed)
-            && _v12.replace(Self._v12$compute(v11: _v11.value, v0: _v0.value))
-        let _v13$changed = (_v12$changed || _v0$changed)
-            && _v13.replace(Self._v13$compute(v12: _v12.value, v0: _v0.value))
-        let _v14$changed = (_v13$changed || _v0$changed)
-            && _v14.replace(Self._v14$compute(v13: _v13.value, v0: _v0.value))
-        let _v15$changed = (_v14$changed || _v0$changed)
-            && _v15.replace(Self._v15$compute(v14: _v14.value, v0: _v0.value))
-        let _v16$changed = (_v15$changed || _v0$changed)
-            && _v16.replace(Self._v16$compute(v15: _v15.value, v0: _v0.value))
-        let _v17$changed = (_v16$changed || _v0$changed)
-            && _v17.replace(Self._v17$compute(v16: _v16.value, v0: _v0.value))
-        let _v18$changed = (_v17$changed || _v0$changed)
-            && _v18.replace(Self._v18$compute(v17: _v17.value, v0: _v0.value))
-        let _v19$changed = (_v18$changed || _v0$changed)
-            && _v19.replace(Self._v19$compute(v18: _v18.value, v0: _v0.value))
+        let _v1$changed = _v0$changed && (_v1.isWatched
+            ? _v1.replace(Self._v1$compute(v0: _v0.value)) : _v1.markStale())
+        let _v2$changed = (_v1$changed || _v0$changed) && (_v2.isWatched
+            ? _v2.replace(Self._v2$compute(v1: _v1$fresh(), v0: _v0.value)) : _v2.markStale())
+        let _v3$changed = (_v2$changed || _v0$changed) && (_v3.isWatched
+            ? _v3.replace(Self._v3$compute(v2: _v2$fresh(), v0: _v0.value)) : _v3.markStale())
+        let _v4$changed = (_v3$changed || _v0$changed) && (_v4.isWatched
+            ? _v4.replace(Self._v4$compute(v3: _v3$fresh(), v0: _v0.value)) : _v4.markStale())
+        let _v5$changed = (_v4$changed || _v0$changed) && (_v5.isWatched
+            ? _v5.replace(Self._v5$compute(v4: _v4$fresh(), v0: _v0.value)) : _v5.markStale())
+        let _v6$changed = (_v5$changed || _v0$changed) && (_v6.isWatched
+            ? _v6.replace(Self._v6$compute(v5: _v5$fresh(), v0: _v0.value)) : _v6.markStale())
+        let _v7$changed = (_v6$changed || _v0$changed) && (_v7.isWatched
+            ? _v7.replace(Self._v7$compute(v6: _v6$fresh(), v0: _v0.value)) : _v7.markStale())
+        let _v8$changed = (_v7$changed || _v0$changed) && (_v8.isWatched
+            ? _v8.replace(Self._v8$compute(v7: _v7$fresh(), v0: _v0.value)) : _v8.markStale())
+        let _v9$changed = (_v8$changed || _v0$changed) && (_v9.isWatched
+            ? _v9.replace(Self._v9$compute(v8: _v8$fresh(), v0: _v0.value)) : _v9.markStale())
+        let _v10$changed = (_v9$changed || _v0$changed) && (_v10.isWatched
+            ? _v10.replace(Self._v10$compute(v9: _v9$fresh(), v0: _v0.value)) : _v10.markStale())
+        let _v11$changed = (_v10$changed || _v0$changed) && (_v11.isWatched
+            ? _v11.replace(Self._v11$compute(v10: _v10$fresh(), v0: _v0.value)) : _v11.markStale())
+        let _v12$changed = (_v11$changed || _v0$changed) && (_v12.isWatched
+            ? _v12.replace(Self._v12$compute(v11: _v11$fresh(), v0: _v0.value)) : _v12.markStale())
+        let _v13$changed = (_v12$changed || _v0$changed) && (_v13.isWatched
+            ? _v13.replace(Self._v13$compute(v12: _v12$fresh(), v0: _v0.value)) : _v13.markStale())
+        let _v14$changed = (_v13$changed || _v0$changed) && (_v14.isWatched
+            ? _v14.replace(Self._v14$compute(v13: _v13$fresh(), v0: _v0.value)) : _v14.markStale())
+        let _v15$changed = (_v14$changed || _v0$changed) && (_v15.isWatched
+            ? _v15.replace(Self._v15$compute(v14: _v14$fresh(), v0: _v0.value)) : _v15.markStale())
+        let _v16$changed = (_v15$changed || _v0$changed) && (_v16.isWatched
+            ? _v16.replace(Self._v16$compute(v15: _v15$fresh(), v0: _v0.value)) : _v16.markStale())
+        let _v17$changed = (_v16$changed || _v0$changed) && (_v17.isWatched
+            ? _v17.replace(Self._v17$compute(v16: _v16$fresh(), v0: _v0.value)) : _v17.markStale())
+        let _v18$changed = (_v17$changed || _v0$changed) && (_v18.isWatched
+            ? _v18.replace(Self._v18$compute(v17: _v17$fresh(), v0: _v0.value)) : _v18.markStale())
+        let _v19$changed = (_v18$changed || _v0$changed) && (_v19.isWatched
+            ? _v19.replace(Self._v19$compute(v18: _v18$fresh(), v0: _v0.value)) : _v19.markStale())
         return (_v0$changed || _v1$changed || _v2$changed || _v3$changed || _v4$changed || _v5$changed || _v6$changed
             || _v7$changed || _v8$changed || _v9$changed || _v10$changed || _v11$changed || _v12$changed || _v13$changed
             || _v14$changed || _v15$changed || _v16$changed || _v17$changed || _v18$changed || _v19$changed)
@@ -226,6 +236,101 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
         if _v17.pending(telling) { _$changed(\.v17, _v17, telling) }
         if _v18.pending(telling) { _$changed(\.v18, _v18, telling) }
         if _v19.pending(telling) { _$changed(\.v19, _v19, telling) }
+    }
+
+    private func _v1$fresh(reading: Swift.Bool = false) -> Int {
+        if _v1.isStale { _v1.refresh(Self._v1$compute(v0: _v0.committed)) }
+        return reading ? _v1.read() : _v1.value
+    }
+
+    private func _v2$fresh(reading: Swift.Bool = false) -> Int {
+        if _v2.isStale { _v2.refresh(Self._v2$compute(v1: _v1$fresh(), v0: _v0.committed)) }
+        return reading ? _v2.read() : _v2.value
+    }
+
+    private func _v3$fresh(reading: Swift.Bool = false) -> Int {
+        if _v3.isStale { _v3.refresh(Self._v3$compute(v2: _v2$fresh(), v0: _v0.committed)) }
+        return reading ? _v3.read() : _v3.value
+    }
+
+    private func _v4$fresh(reading: Swift.Bool = false) -> Int {
+        if _v4.isStale { _v4.refresh(Self._v4$compute(v3: _v3$fresh(), v0: _v0.committed)) }
+        return reading ? _v4.read() : _v4.value
+    }
+
+    private func _v5$fresh(reading: Swift.Bool = false) -> Int {
+        if _v5.isStale { _v5.refresh(Self._v5$compute(v4: _v4$fresh(), v0: _v0.committed)) }
+        return reading ? _v5.read() : _v5.value
+    }
+
+    private func _v6$fresh(reading: Swift.Bool = false) -> Int {
+        if _v6.isStale { _v6.refresh(Self._v6$compute(v5: _v5$fresh(), v0: _v0.committed)) }
+        return reading ? _v6.read() : _v6.value
+    }
+
+    private func _v7$fresh(reading: Swift.Bool = false) -> Int {
+        if _v7.isStale { _v7.refresh(Self._v7$compute(v6: _v6$fresh(), v0: _v0.committed)) }
+        return reading ? _v7.read() : _v7.value
+    }
+
+    private func _v8$fresh(reading: Swift.Bool = false) -> Int {
+        if _v8.isStale { _v8.refresh(Self._v8$compute(v7: _v7$fresh(), v0: _v0.committed)) }
+        return reading ? _v8.read() : _v8.value
+    }
+
+    private func _v9$fresh(reading: Swift.Bool = false) -> Int {
+        if _v9.isStale { _v9.refresh(Self._v9$compute(v8: _v8$fresh(), v0: _v0.committed)) }
+        return reading ? _v9.read() : _v9.value
+    }
+
+    private func _v10$fresh(reading: Swift.Bool = false) -> Int {
+        if _v10.isStale { _v10.refresh(Self._v10$compute(v9: _v9$fresh(), v0: _v0.committed)) }
+        return reading ? _v10.read() : _v10.value
+    }
+
+    private func _v11$fresh(reading: Swift.Bool = false) -> Int {
+        if _v11.isStale { _v11.refresh(Self._v11$compute(v10: _v10$fresh(), v0: _v0.committed)) }
+        return reading ? _v11.read() : _v11.value
+    }
+
+    private func _v12$fresh(reading: Swift.Bool = false) -> Int {
+        if _v12.isStale { _v12.refresh(Self._v12$compute(v11: _v11$fresh(), v0: _v0.committed)) }
+        return reading ? _v12.read() : _v12.value
+    }
+
+    private func _v13$fresh(reading: Swift.Bool = false) -> Int {
+        if _v13.isStale { _v13.refresh(Self._v13$compute(v12: _v12$fresh(), v0: _v0.committed)) }
+        return reading ? _v13.read() : _v13.value
+    }
+
+    private func _v14$fresh(reading: Swift.Bool = false) -> Int {
+        if _v14.isStale { _v14.refresh(Self._v14$compute(v13: _v13$fresh(), v0: _v0.committed)) }
+        return reading ? _v14.read() : _v14.value
+    }
+
+    private func _v15$fresh(reading: Swift.Bool = false) -> Int {
+        if _v15.isStale { _v15.refresh(Self._v15$compute(v14: _v14$fresh(), v0: _v0.committed)) }
+        return reading ? _v15.read() : _v15.value
+    }
+
+    private func _v16$fresh(reading: Swift.Bool = false) -> Int {
+        if _v16.isStale { _v16.refresh(Self._v16$compute(v15: _v15$fresh(), v0: _v0.committed)) }
+        return reading ? _v16.read() : _v16.value
+    }
+
+    private func _v17$fresh(reading: Swift.Bool = false) -> Int {
+        if _v17.isStale { _v17.refresh(Self._v17$compute(v16: _v16$fresh(), v0: _v0.committed)) }
+        return reading ? _v17.read() : _v17.value
+    }
+
+    private func _v18$fresh(reading: Swift.Bool = false) -> Int {
+        if _v18.isStale { _v18.refresh(Self._v18$compute(v17: _v17$fresh(), v0: _v0.committed)) }
+        return reading ? _v18.read() : _v18.value
+    }
+
+    private func _v19$fresh(reading: Swift.Bool = false) -> Int {
+        if _v19.isStale { _v19.refresh(Self._v19$compute(v18: _v18$fresh(), v0: _v0.committed)) }
+        return reading ? _v19.read() : _v19.value
     }
 
     // MARK: Spec expressions
@@ -356,24 +461,24 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
         [
             .value("v0", \.v0, v0Property),
             .value("v1", \.v1, v1Property) { Self._v1$compute(v0: $0._v0.value) },
-            .value("v2", \.v2, v2Property) { Self._v2$compute(v1: $0._v1.value, v0: $0._v0.value) },
-            .value("v3", \.v3, v3Property) { Self._v3$compute(v2: $0._v2.value, v0: $0._v0.value) },
-            .value("v4", \.v4, v4Property) { Self._v4$compute(v3: $0._v3.value, v0: $0._v0.value) },
-            .value("v5", \.v5, v5Property) { Self._v5$compute(v4: $0._v4.value, v0: $0._v0.value) },
-            .value("v6", \.v6, v6Property) { Self._v6$compute(v5: $0._v5.value, v0: $0._v0.value) },
-            .value("v7", \.v7, v7Property) { Self._v7$compute(v6: $0._v6.value, v0: $0._v0.value) },
-            .value("v8", \.v8, v8Property) { Self._v8$compute(v7: $0._v7.value, v0: $0._v0.value) },
-            .value("v9", \.v9, v9Property) { Self._v9$compute(v8: $0._v8.value, v0: $0._v0.value) },
-            .value("v10", \.v10, v10Property) { Self._v10$compute(v9: $0._v9.value, v0: $0._v0.value) },
-            .value("v11", \.v11, v11Property) { Self._v11$compute(v10: $0._v10.value, v0: $0._v0.value) },
-            .value("v12", \.v12, v12Property) { Self._v12$compute(v11: $0._v11.value, v0: $0._v0.value) },
-            .value("v13", \.v13, v13Property) { Self._v13$compute(v12: $0._v12.value, v0: $0._v0.value) },
-            .value("v14", \.v14, v14Property) { Self._v14$compute(v13: $0._v13.value, v0: $0._v0.value) },
-            .value("v15", \.v15, v15Property) { Self._v15$compute(v14: $0._v14.value, v0: $0._v0.value) },
-            .value("v16", \.v16, v16Property) { Self._v16$compute(v15: $0._v15.value, v0: $0._v0.value) },
-            .value("v17", \.v17, v17Property) { Self._v17$compute(v16: $0._v16.value, v0: $0._v0.value) },
-            .value("v18", \.v18, v18Property) { Self._v18$compute(v17: $0._v17.value, v0: $0._v0.value) },
-            .value("v19", \.v19, v19Property) { Self._v19$compute(v18: $0._v18.value, v0: $0._v0.value) },
+            .value("v2", \.v2, v2Property) { Self._v2$compute(v1: $0._v1$fresh(), v0: $0._v0.value) },
+            .value("v3", \.v3, v3Property) { Self._v3$compute(v2: $0._v2$fresh(), v0: $0._v0.value) },
+            .value("v4", \.v4, v4Property) { Self._v4$compute(v3: $0._v3$fresh(), v0: $0._v0.value) },
+            .value("v5", \.v5, v5Property) { Self._v5$compute(v4: $0._v4$fresh(), v0: $0._v0.value) },
+            .value("v6", \.v6, v6Property) { Self._v6$compute(v5: $0._v5$fresh(), v0: $0._v0.value) },
+            .value("v7", \.v7, v7Property) { Self._v7$compute(v6: $0._v6$fresh(), v0: $0._v0.value) },
+            .value("v8", \.v8, v8Property) { Self._v8$compute(v7: $0._v7$fresh(), v0: $0._v0.value) },
+            .value("v9", \.v9, v9Property) { Self._v9$compute(v8: $0._v8$fresh(), v0: $0._v0.value) },
+            .value("v10", \.v10, v10Property) { Self._v10$compute(v9: $0._v9$fresh(), v0: $0._v0.value) },
+            .value("v11", \.v11, v11Property) { Self._v11$compute(v10: $0._v10$fresh(), v0: $0._v0.value) },
+            .value("v12", \.v12, v12Property) { Self._v12$compute(v11: $0._v11$fresh(), v0: $0._v0.value) },
+            .value("v13", \.v13, v13Property) { Self._v13$compute(v12: $0._v12$fresh(), v0: $0._v0.value) },
+            .value("v14", \.v14, v14Property) { Self._v14$compute(v13: $0._v13$fresh(), v0: $0._v0.value) },
+            .value("v15", \.v15, v15Property) { Self._v15$compute(v14: $0._v14$fresh(), v0: $0._v0.value) },
+            .value("v16", \.v16, v16Property) { Self._v16$compute(v15: $0._v15$fresh(), v0: $0._v0.value) },
+            .value("v17", \.v17, v17Property) { Self._v17$compute(v16: $0._v16$fresh(), v0: $0._v0.value) },
+            .value("v18", \.v18, v18Property) { Self._v18$compute(v17: $0._v17$fresh(), v0: $0._v0.value) },
+            .value("v19", \.v19, v19Property) { Self._v19$compute(v18: $0._v18$fresh(), v0: $0._v0.value) },
         ]
     }
 

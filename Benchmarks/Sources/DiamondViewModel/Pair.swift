@@ -32,10 +32,10 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Derived values
 
     /// Reads `a` and `b`; always even.
-    public var sum: Int { _$read(\.sum, _sum.read()) }
+    public var sum: Int { _$read(\.sum, _sum$fresh(reading: true)) }
 
     /// Reads `a` and `b`; always true.
-    public var same: Bool { _$read(\.same, _same.read()) }
+    public var same: Bool { _$read(\.same, _same$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -56,8 +56,8 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
     public var bProperty: Reactive.Property<Int> { _$property(_b) { _b.mirror = $0 } }
-    public var sumProperty: Reactive.Property<Int> { _$property(_sum) { _sum.mirror = $0 } }
-    public var sameProperty: Reactive.Property<Bool> { _$property(_same) { _same.mirror = $0 } }
+    public var sumProperty: Reactive.Property<Int> { _$property(_sum$fresh(), of: _sum) { _sum.mirror = $0 } }
+    public var sameProperty: Reactive.Property<Bool> { _$property(_same$fresh(), of: _same) { _same.mirror = $0 } }
     public var bumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_bumpIsExecuting) { _bumpIsExecuting.mirror = $0 }
     }
@@ -124,8 +124,10 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         let _b$changed = _b.changed()
         let _bumpIsExecuting$changed = _bumpIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _sum$changed = (_a$changed || _b$changed) && _sum.replace(Self._sum$compute(a: _a.value, b: _b.value))
-        let _same$changed = (_a$changed || _b$changed) && _same.replace(Self._same$compute(a: _a.value, b: _b.value))
+        let _sum$changed = (_a$changed || _b$changed) && (_sum.isWatched
+            ? _sum.replace(Self._sum$compute(a: _a.value, b: _b.value)) : _sum.markStale())
+        let _same$changed = (_a$changed || _b$changed) && (_same.isWatched
+            ? _same.replace(Self._same$compute(a: _a.value, b: _b.value)) : _same.markStale())
         let _bumpIsEnabled$changed = _bumpIsExecuting$changed && _bumpIsEnabled.replace(!_bumpIsExecuting.value)
         return (_a$changed || _b$changed || _sum$changed || _same$changed || _bumpIsExecuting$changed
             || _bumpIsEnabled$changed)
@@ -139,6 +141,16 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         if _same.pending(telling) { _$changed(\.same, _same, telling) }
         if _bumpIsExecuting.pending(telling) { _$changed(\.bumpIsExecuting, _bumpIsExecuting, telling) }
         if _bumpIsEnabled.pending(telling) { _$changed(\.bumpIsEnabled, _bumpIsEnabled, telling) }
+    }
+
+    private func _sum$fresh(reading: Swift.Bool = false) -> Int {
+        if _sum.isStale { _sum.refresh(Self._sum$compute(a: _a.committed, b: _b.committed)) }
+        return reading ? _sum.read() : _sum.value
+    }
+
+    private func _same$fresh(reading: Swift.Bool = false) -> Bool {
+        if _same.isStale { _same.refresh(Self._same$compute(a: _a.committed, b: _b.committed)) }
+        return reading ? _same.read() : _same.value
     }
 
     // MARK: Spec expressions

@@ -31,6 +31,9 @@ public struct ViewModelModel: Sendable {
     public var graph: DependencyGraph
     /// `graph`'s nodes in update order.
     public var updateOrder: [GraphNode]
+    /// The derived values computed when read, not in every commit, while nobody watches them
+    /// (`Checker.valuesComputedWhenRead`).
+    public var computedWhenRead: Set<String> = []
     /// For each piece of code computed in a static function, the non-reactive names it reads
     /// (parameters, dependencies, constants), passed to its compute function.
     public var fixedReads: [CodeSlot: [String]]

@@ -152,16 +152,16 @@ extension ContextBuilder {
     func initialValueExpression(of value: ReactiveValue) -> LineLayout.Piece {
         switch value.source {
         case .validationFlag, .fieldValidity, .message, .formValidity:
-            return validationValue(value, reactiveRead: storedValue) ?? .text("nil")
+            return validationValue(value, reactiveRead: initialRead) ?? .text("nil")
         case .state, .derived, .child, .condition, .rule:
-            if let list = childListCall(value, inInitializer: true, reactiveRead: storedValue) { return list }
+            if let list = childListCall(value, inInitializer: true, reactiveRead: initialRead) { return list }
             guard hasComputation(value) else { return .text("nil") }
-            return call(computationName(of: value), arguments: arguments(for: readsKey(of: value)), reactiveRead: storedValue)
+            return call(computationName(of: value), arguments: arguments(for: readsKey(of: value)), reactiveRead: initialRead)
         case .commandIsExecuting, .resourceIsLoading, .activation:
             return .text("false")
         case .commandIsEnabled(let command):
             let condition = GeneratedNames.canExecute(of: command)
-            return .text(self.value(named: condition) == nil ? "true" : storedValue(condition))
+            return .text(self.value(named: condition) == nil ? "true" : initialRead(condition))
         case .resourceValue, .resourceError:
             return .text("nil")
         }
@@ -248,7 +248,27 @@ extension ContextBuilder {
         }
         result += pacingFunctions()
         result += commit()
+        result += freshFunctions()
         return result
+    }
+
+    /// `_x$fresh(reading:)` of each value computed when read: the value, computed first when it
+    /// is out of date, from its inputs as the last transaction left them (a getter may read it in
+    /// the middle of a transaction); `reading` marks it read, for a getter.
+    func freshFunctions() -> [CodeFunction] {
+        model.updateOrder.compactMap(\.valueName).filter(model.computedWhenRead.contains).compactMap { name in
+            guard let value = value(named: name) else { return nil }
+            let storage = GeneratedNames.storage(of: name)
+            let compute = call(computationName(of: value), arguments: arguments(for: readsKey(of: value))) { input in
+                model.computedWhenRead.contains(input) ? storedValue(input) : GeneratedNames.storage(of: input) + ".committed"
+            }
+            let body = LineLayout.block("if \(storage).isStale", body: LineLayout.lines(.call("\(storage).refresh", [(nil, compute)]), margin: 12), margin: 8)
+                + ["return reading ? \(storage).read() : \(storage).value"]
+            return CodeFunction(
+                docLines: [],
+                signature: "private func \(freshName(name))(reading: Swift.Bool = false) -> \(typeName(of: value)) {",
+                bodyLines: body.map { "        " + $0 })
+        }
     }
 
     /// The end of an action: the outermost one commits the transaction (`Reactive.Transactions`).
@@ -401,11 +421,23 @@ extension ContextBuilder {
                 takeChildChange(node)
                 continue
             }
-            let replace = LineLayout.Piece.call("\(GeneratedNames.storage(of: node)).\(replaceFunction)", [(nil, newValue)])
+            let storage = GeneratedNames.storage(of: node)
+            let replace = LineLayout.Piece.call("\(storage).\(replaceFunction)", [(nil, newValue)])
             // `let _x$changed = <an input changed> && <x computed again differs>`; when that
             // does not fit on one line, `&& replace(...)` goes on the next, wrapped inside if need be.
+            // A value computed when read is computed again only when someone watches it; otherwise
+            // it is marked out of date, which counts as a change for what reads it:
+            // `&& (_x.isWatched ? replace(...) : _x.markStale())`, the choice on a line of its own.
             let head = condition(terms, prefix: "let \(changedFlag(node)) = ", suffix: "")
-            if head.count == 1, LineLayout.fits(head[0] + " && " + replace.flat, margin: margin) {
+            if model.computedWhenRead.contains(node) {
+                let watched = " && (\(storage).isWatched", stale = " : \(storage).markStale())"
+                if head.count == 1, LineLayout.fits(head[0] + watched + " ? " + replace.flat + stale, margin: margin) {
+                    lines.append(head[0] + watched + " ? " + replace.flat + stale)
+                } else {
+                    lines += head.dropLast() + [head[head.count - 1] + watched]
+                    lines += LineLayout.lines(replace, prefix: "? ", suffix: stale, indent: "    ", margin: margin)
+                }
+            } else if head.count == 1, LineLayout.fits(head[0] + " && " + replace.flat, margin: margin) {
                 lines.append(head[0] + " && " + replace.flat)
             } else {
                 lines += head

@@ -167,9 +167,14 @@ public struct ContextBuilder {
         }
         // The value is taken (and marked read) before the registrar's call, so that no access of
         // the storage spans it (Swift would then check every access of it at run time).
-        let getter = "\(GeneratedNames.fixed("read"))(\\.\(name), \(storage).read())"
+        // A value computed when read is computed first when it is out of date, also before its
+        // runtime property is made from it.
+        let isComputedWhenRead = model.computedWhenRead.contains(name)
+        let current = isComputedWhenRead ? "\(freshName(name))(reading: true)" : "\(storage).read()"
+        let getter = "\(GeneratedNames.fixed("read"))(\\.\(name), \(current))"
         let propertyType = "Reactive.Property<\(type)>"
-        let propertyGetter = "\(GeneratedNames.fixed("property"))(\(storage)) { \(storage).mirror = $0 }"
+        let propertySource = isComputedWhenRead ? "\(freshName(name))(), of: \(storage)" : storage
+        let propertyGetter = "\(GeneratedNames.fixed("property"))(\(propertySource)) { \(storage).mirror = $0 }"
         return ValueMember(
             name: name, type: type, docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix,
             getter: getter,
@@ -199,8 +204,19 @@ public struct ContextBuilder {
         .call(GeneratedNames.storage(of: name) + ".write", [(nil, .text(newValue))])
     }
 
-    /// `_x.value`: a value as stored, for the computations that read it.
-    func storedValue(_ name: String) -> String { GeneratedNames.storage(of: name) + ".value" }
+    /// `_x.value`: a value as stored, for the computations that read it; `_x$fresh()` for a
+    /// value computed when read, which computes it first when it is out of date.
+    func storedValue(_ name: String) -> String {
+        model.computedWhenRead.contains(name) ? freshName(name) + "()" : initialRead(name)
+    }
+
+    /// `_x.value`, for the initializer, which computes every value in update order before the
+    /// view model may call its own methods.
+    func initialRead(_ name: String) -> String { GeneratedNames.storage(of: name) + ".value" }
+
+    /// `_x$fresh`: the function that gives a value computed when read, computing it first when
+    /// it is out of date.
+    func freshName(_ name: String) -> String { GeneratedNames.helper(name, "fresh") }
 
     /// The type of a value as the generated code writes it: spec types as written, the
     /// generator's own types qualified with their module, so that no spec name can shadow them.

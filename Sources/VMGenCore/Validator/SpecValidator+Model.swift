@@ -6,7 +6,7 @@ extension Checker {
             CheckedEntry(entry: entry, location: name.location, reads: slot.flatMap { analysis.argumentOrder[$0] } ?? [])
         }
         let rules = spec.validation?.fields.flatMap { field in field.rules.indices.map { CodeSlot.value(GeneratedNames.rule($0 + 1, of: field.name.value)) } } ?? []
-        return ViewModelModel(
+        var model = ViewModelModel(
             name: spec.viewModel, file: spec.file, doc: spec.doc, imports: spec.imports,
             parameters: spec.parameters.map { checked($0, $0.name) }, dependencies: spec.dependencies.map { checked($0, $0.name) },
             constants: spec.constants.map { checked($0, $0.name, .constant($0.name.value)) }, events: spec.events.map { checked($0, $0.name) },
@@ -17,6 +17,8 @@ extension Checker {
             runtimeProperties: spec.runtimeProperties, symbols: symbols, reactiveValues: values, graph: order.graph,
             updateOrder: order.updateOrder, fixedReads: analysis.fixedReads, argumentOrder: analysis.argumentOrder, hasActivation: spec.hasActivation,
             types: analysis.types, reactions: reactions, commands: commands, resources: resources, machine: machine, codesEndingInModifierWord: analysis.codesEndingInModifierWord)
+        model.computedWhenRead = valuesComputedWhenRead(values: values, graph: order.graph, analysis: analysis)
+        return model
     }
 
     /// Every type the spec writes, in spec order: the members', then each command's input,

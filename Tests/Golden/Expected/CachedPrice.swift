@@ -30,7 +30,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Derived values
 
-    public var priceText: String { _$read(\.priceText, _priceText.read()) }
+    public var priceText: String { _$read(\.priceText, _priceText$fresh(reading: true)) }
 
     // MARK: Resources
 
@@ -74,7 +74,9 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
     public var productIDProperty: Reactive.Property<Int> { _$property(_productID) { _productID.mirror = $0 } }
-    public var priceTextProperty: Reactive.Property<String> { _$property(_priceText) { _priceText.mirror = $0 } }
+    public var priceTextProperty: Reactive.Property<String> {
+        _$property(_priceText$fresh(), of: _priceText) { _priceText.mirror = $0 }
+    }
     public var priceProperty: Reactive.Property<Int?> { _$property(_price) { _price.mirror = $0 } }
     public var priceIsLoadingProperty: Reactive.Property<Swift.Bool> {
         _$property(_priceIsLoading) { _priceIsLoading.mirror = $0 }
@@ -178,8 +180,10 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         if _productID$changed { _price$loader.reload() }
         let _price$changed = _price.changed()
         let _priceIsLoading$changed = _priceIsLoading.changed()
-        let _priceText$changed = (_priceIsLoading$changed || _price$changed)
-            && _priceText.replace(Self._priceText$compute(priceIsLoading: _priceIsLoading.value, price: _price.value))
+        let _priceText$changed = (_priceIsLoading$changed || _price$changed) && (_priceText.isWatched
+            ? _priceText.replace(
+                Self._priceText$compute(priceIsLoading: _priceIsLoading.value, price: _price.value)
+            ) : _priceText.markStale())
         let _priceError$changed = _priceError.changed()
         if _productID$changed { _settledPrice$pacer.send(()) }
         let _settledPrice$changed = _settledPrice.changed()
@@ -202,6 +206,15 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
             _$changed(\.settledPriceIsLoading, _settledPriceIsLoading, telling)
         }
         if _settledPriceError.pending(telling) { _$changed(\.settledPriceError, _settledPriceError, telling) }
+    }
+
+    private func _priceText$fresh(reading: Swift.Bool = false) -> String {
+        if _priceText.isStale {
+            _priceText.refresh(
+                Self._priceText$compute(priceIsLoading: _priceIsLoading.committed, price: _price.committed)
+            )
+        }
+        return reading ? _priceText.read() : _priceText.value
     }
 
     // MARK: Spec expressions

@@ -42,10 +42,10 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     public var isAtLimit: Bool { _$read(\.isAtLimit, _isAtLimit.read()) }
 
-    public var remaining: Int { _$read(\.remaining, _remaining.read()) }
+    public var remaining: Int { _$read(\.remaining, _remaining$fresh(reading: true)) }
 
     /// A sentence for the label under the count.
-    public var summary: String { _$read(\.summary, _summary.read()) }
+    public var summary: String { _$read(\.summary, _summary$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -87,8 +87,12 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     public var countProperty: Reactive.Property<Int> { _$property(_count) { _count.mirror = $0 } }
     public var stepProperty: Reactive.Property<Int> { _$property(_step) { _step.mirror = $0 } }
     public var isAtLimitProperty: Reactive.Property<Bool> { _$property(_isAtLimit) { _isAtLimit.mirror = $0 } }
-    public var remainingProperty: Reactive.Property<Int> { _$property(_remaining) { _remaining.mirror = $0 } }
-    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
+    public var remainingProperty: Reactive.Property<Int> {
+        _$property(_remaining$fresh(), of: _remaining) { _remaining.mirror = $0 }
+    }
+    public var summaryProperty: Reactive.Property<String> {
+        _$property(_summary$fresh(), of: _summary) { _summary.mirror = $0 }
+    }
     public var incrementIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_incrementIsExecuting) { _incrementIsExecuting.mirror = $0 }
     }
@@ -200,12 +204,12 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         // Each value an input of which changed, computed again, in update order.
         let _isAtLimit$changed = _count$changed
             && _isAtLimit.replace(Self._isAtLimit$compute(count: _count.value, limit: limit))
-        let _remaining$changed = _count$changed
-            && _remaining.replace(Self._remaining$compute(limit: limit, count: _count.value))
-        let _summary$changed = (_isAtLimit$changed || _remaining$changed)
-            && _summary.replace(
-                Self._summary$compute(isAtLimit: _isAtLimit.value, title: title, remaining: _remaining.value)
-            )
+        let _remaining$changed = _count$changed && (_remaining.isWatched
+            ? _remaining.replace(Self._remaining$compute(limit: limit, count: _count.value)) : _remaining.markStale())
+        let _summary$changed = (_isAtLimit$changed || _remaining$changed) && (_summary.isWatched
+            ? _summary.replace(
+                Self._summary$compute(isAtLimit: _isAtLimit.value, title: title, remaining: _remaining$fresh())
+            ) : _summary.markStale())
         let _incrementCanExecute$changed = (_isAtLimit$changed || _count$changed || _step$changed)
             && _incrementCanExecute.replace(
                 Self._incrementCanExecute$compute(
@@ -235,6 +239,20 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         if _incrementIsEnabled.pending(telling) { _$changed(\.incrementIsEnabled, _incrementIsEnabled, telling) }
         if _resetIsExecuting.pending(telling) { _$changed(\.resetIsExecuting, _resetIsExecuting, telling) }
         if _resetIsEnabled.pending(telling) { _$changed(\.resetIsEnabled, _resetIsEnabled, telling) }
+    }
+
+    private func _remaining$fresh(reading: Swift.Bool = false) -> Int {
+        if _remaining.isStale { _remaining.refresh(Self._remaining$compute(limit: limit, count: _count.committed)) }
+        return reading ? _remaining.read() : _remaining.value
+    }
+
+    private func _summary$fresh(reading: Swift.Bool = false) -> String {
+        if _summary.isStale {
+            _summary.refresh(
+                Self._summary$compute(isAtLimit: _isAtLimit.committed, title: title, remaining: _remaining$fresh())
+            )
+        }
+        return reading ? _summary.read() : _summary.value
     }
 
     // MARK: Spec expressions
@@ -314,7 +332,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
                 Self._remaining$compute(limit: $0.limit, count: $0._count.value)
             },
             .value("summary", \.summary, summaryProperty) {
-                Self._summary$compute(isAtLimit: $0._isAtLimit.value, title: $0.title, remaining: $0._remaining.value)
+                Self._summary$compute(isAtLimit: $0._isAtLimit.value, title: $0.title, remaining: $0._remaining$fresh())
             },
             .work("incrementIsExecuting", \.incrementIsExecuting, incrementIsExecutingProperty),
             .value("incrementIsEnabled", \.incrementIsEnabled, incrementIsEnabledProperty) {

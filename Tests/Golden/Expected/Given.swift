@@ -67,9 +67,9 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Derived values
 
-    public var both: @Sendable (Int) -> Int { _$read(\.both, _both.read()) }
+    public var both: @Sendable (Int) -> Int { _$read(\.both, _both$fresh(reading: true)) }
 
-    public var result: Int { _$read(\.result, _result.read()) }
+    public var result: Int { _$read(\.result, _result$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -136,8 +136,12 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     public var valueProperty: Reactive.Property<Int> { _$property(_value) { _value.mirror = $0 } }
     public var errorProperty: Reactive.Property<String?> { _$property(_error) { _error.mirror = $0 } }
     public var inputProperty: Reactive.Property<Int> { _$property(_input) { _input.mirror = $0 } }
-    public var bothProperty: Reactive.Property<@Sendable (Int) -> Int> { _$property(_both) { _both.mirror = $0 } }
-    public var resultProperty: Reactive.Property<Int> { _$property(_result) { _result.mirror = $0 } }
+    public var bothProperty: Reactive.Property<@Sendable (Int) -> Int> {
+        _$property(_both$fresh(), of: _both) { _both.mirror = $0 }
+    }
+    public var resultProperty: Reactive.Property<Int> {
+        _$property(_result$fresh(), of: _result) { _result.mirror = $0 }
+    }
     public var fetchIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_fetchIsExecuting) { _fetchIsExecuting.mirror = $0 }
     }
@@ -293,9 +297,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         let _adoptIsExecuting$changed = _adoptIsExecuting.changed()
         let _makeIsExecuting$changed = _makeIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _both$changed = _step$changed && _both.replace(Self._both$compute(step: _step.value, scale: scale))
-        let _result$changed = (_both$changed || _value$changed)
-            && _result.replace(Self._result$compute(both: _both.value, value: _value.value))
+        let _both$changed = _step$changed && (_both.isWatched
+            ? _both.replace(Self._both$compute(step: _step.value, scale: scale)) : _both.markStale())
+        let _result$changed = (_both$changed || _value$changed) && (_result.isWatched
+            ? _result.replace(Self._result$compute(both: _both$fresh(), value: _value.value)) : _result.markStale())
         let _fetchIsEnabled$changed = _fetchIsExecuting$changed && _fetchIsEnabled.replace(!_fetchIsExecuting.value)
         let _putIsEnabled$changed = _putIsExecuting$changed && _putIsEnabled.replace(!_putIsExecuting.value)
         let _adoptIsEnabled$changed = _adoptIsExecuting$changed && _adoptIsEnabled.replace(!_adoptIsExecuting.value)
@@ -327,6 +332,16 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         if _makeIsExecuting.pending(telling) { _$changed(\.makeIsExecuting, _makeIsExecuting, telling) }
         if _makeIsEnabled.pending(telling) { _$changed(\.makeIsEnabled, _makeIsEnabled, telling) }
         if _input.pending(telling) { _$changed(\.input, _input, telling) }
+    }
+
+    private func _both$fresh(reading: Swift.Bool = false) -> @Sendable (Int) -> Int {
+        if _both.isStale { _both.refresh(Self._both$compute(step: _step.committed, scale: scale)) }
+        return reading ? _both.read() : _both.value
+    }
+
+    private func _result$fresh(reading: Swift.Bool = false) -> Int {
+        if _result.isStale { _result.refresh(Self._result$compute(both: _both$fresh(), value: _value.committed)) }
+        return reading ? _result.read() : _result.value
     }
 
     // MARK: Spec expressions
@@ -438,7 +453,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
             .value("input", \.input, inputProperty),
             .value("both", \.both, bothProperty) { Self._both$compute(step: $0._step.value, scale: $0.scale) },
             .value("result", \.result, resultProperty) {
-                Self._result$compute(both: $0._both.value, value: $0._value.value)
+                Self._result$compute(both: $0._both$fresh(), value: $0._value.value)
             },
             .work("fetchIsExecuting", \.fetchIsExecuting, fetchIsExecutingProperty),
             .value("fetchIsEnabled", \.fetchIsEnabled, fetchIsEnabledProperty) { !$0._fetchIsExecuting.value },

@@ -50,7 +50,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Derived values
 
-    public var async: Int { _$read(\.async, _async.read()) }
+    public var async: Int { _$read(\.async, _async$fresh(reading: true)) }
 
     public var borrowing: Bool { _$read(\.borrowing, _borrowing.read()) }
 
@@ -111,7 +111,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     public var someProperty: Reactive.Property<Int> { _$property(_some) { _some.mirror = $0 } }
     public var anyProperty: Reactive.Property<Int> { _$property(_any) { _any.mirror = $0 } }
     public var setProperty: Reactive.Property<[Int]> { _$property(_set) { _set.mirror = $0 } }
-    public var asyncProperty: Reactive.Property<Int> { _$property(_async) { _async.mirror = $0 } }
+    public var asyncProperty: Reactive.Property<Int> { _$property(_async$fresh(), of: _async) { _async.mirror = $0 } }
     public var borrowingProperty: Reactive.Property<Bool> { _$property(_borrowing) { _borrowing.mirror = $0 } }
     public var packageIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_packageIsExecuting) { _packageIsExecuting.mirror = $0 }
@@ -221,10 +221,12 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
             Self._willSet$react(oldValue: _some$old!, any: &_any.value)
         }
         let _any$changed = _any.changed()
-        let _async$changed = (_some$changed || _any$changed)
-            && _async.replace(Self._async$compute(actor: actor, some: _some.value, any: _any.value))
+        let _async$changed = (_some$changed || _any$changed) && (_async.isWatched
+            ? _async.replace(
+                Self._async$compute(actor: actor, some: _some.value, any: _any.value)
+            ) : _async.markStale())
         let _borrowing$changed = _async$changed
-            && _borrowing.replace(Self._borrowing$compute(async: _async.value, open: open))
+            && _borrowing.replace(Self._borrowing$compute(async: _async$fresh(), open: open))
         let _packageCanExecute$changed = _borrowing$changed
             && _packageCanExecute.replace(Self._packageCanExecute$compute(borrowing: _borrowing.value))
         let _packageIsEnabled$changed = (_packageCanExecute$changed || _packageIsExecuting$changed)
@@ -246,6 +248,13 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         if _borrowing.pending(telling) { _$changed(\.borrowing, _borrowing, telling) }
         if _packageCanExecute.pending(telling) { _$changed(_packageCanExecute, telling) }
         if _packageIsEnabled.pending(telling) { _$changed(\.packageIsEnabled, _packageIsEnabled, telling) }
+    }
+
+    private func _async$fresh(reading: Swift.Bool = false) -> Int {
+        if _async.isStale {
+            _async.refresh(Self._async$compute(actor: actor, some: _some.committed, any: _any.committed))
+        }
+        return reading ? _async.read() : _async.value
     }
 
     // MARK: Spec expressions
@@ -330,7 +339,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
                 Self._async$compute(actor: $0.actor, some: $0._some.value, any: $0._any.value)
             },
             .value("borrowing", \.borrowing, borrowingProperty) {
-                Self._borrowing$compute(async: $0._async.value, open: $0.open)
+                Self._borrowing$compute(async: $0._async$fresh(), open: $0.open)
             },
             .work("packageIsExecuting", \.packageIsExecuting, packageIsExecutingProperty),
             .value("packageIsEnabled", \.packageIsEnabled, packageIsEnabledProperty) {

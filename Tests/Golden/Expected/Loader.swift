@@ -36,10 +36,10 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Derived values
 
-    var total: Int { _$read(\.total, _total.read()) }
+    var total: Int { _$read(\.total, _total$fresh(reading: true)) }
 
     /// Follows each row's own changes.
-    var selectedCount: Int { _$read(\.selectedCount, _selectedCount.read()) }
+    var selectedCount: Int { _$read(\.selectedCount, _selectedCount$fresh(reading: true)) }
 
     // MARK: Children
 
@@ -110,8 +110,10 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
     var pageProperty: Reactive.Property<Int> { _$property(_page) { _page.mirror = $0 } }
-    var totalProperty: Reactive.Property<Int> { _$property(_total) { _total.mirror = $0 } }
-    var selectedCountProperty: Reactive.Property<Int> { _$property(_selectedCount) { _selectedCount.mirror = $0 } }
+    var totalProperty: Reactive.Property<Int> { _$property(_total$fresh(), of: _total) { _total.mirror = $0 } }
+    var selectedCountProperty: Reactive.Property<Int> {
+        _$property(_selectedCount$fresh(), of: _selectedCount) { _selectedCount.mirror = $0 }
+    }
     var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
     var jumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_jumpIsExecuting) { _jumpIsExecuting.mirror = $0 }
@@ -219,12 +221,13 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         let _jumpIsEnabled$changed = _jumpIsExecuting$changed && _jumpIsEnabled.replace(!_jumpIsExecuting.value)
         if _page$changed && _isActive.value { _numbers$loader.reload() }
         let _numbers$changed = _numbers.changed()
-        let _total$changed = _numbers$changed && _total.replace(Self._total$compute(numbers: _numbers.value))
+        let _total$changed = _numbers$changed && (_total.isWatched
+            ? _total.replace(Self._total$compute(numbers: _numbers.value)) : _total.markStale())
         let _rows$changed = _numbers$changed && _rows.replaceChild(Self._rows$compute(numbers: _numbers.value))
         if _rows$changed { _rows$follower.follow(_rows.value) }
         let _rows$childChanged = _rows$follower.take()
-        let _selectedCount$changed = (_rows$changed || _rows$childChanged)
-            && _selectedCount.replace(Self._selectedCount$compute(rows: _rows.value))
+        let _selectedCount$changed = (_rows$changed || _rows$childChanged) && (_selectedCount.isWatched
+            ? _selectedCount.replace(Self._selectedCount$compute(rows: _rows.value)) : _selectedCount.markStale())
         let _numbersIsLoading$changed = _numbersIsLoading.changed()
         let _numbersError$changed = _numbersError.changed()
         return (_page$changed || _jumpIsExecuting$changed || _jumpIsEnabled$changed || _isActive$changed
@@ -244,6 +247,16 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         if _selectedCount.pending(telling) { _$changed(\.selectedCount, _selectedCount, telling) }
         if _numbersIsLoading.pending(telling) { _$changed(\.numbersIsLoading, _numbersIsLoading, telling) }
         if _numbersError.pending(telling) { _$changed(\.numbersError, _numbersError, telling) }
+    }
+
+    private func _total$fresh(reading: Swift.Bool = false) -> Int {
+        if _total.isStale { _total.refresh(Self._total$compute(numbers: _numbers.committed)) }
+        return reading ? _total.read() : _total.value
+    }
+
+    private func _selectedCount$fresh(reading: Swift.Bool = false) -> Int {
+        if _selectedCount.isStale { _selectedCount.refresh(Self._selectedCount$compute(rows: _rows.committed)) }
+        return reading ? _selectedCount.read() : _selectedCount.value
     }
 
     // MARK: Spec expressions

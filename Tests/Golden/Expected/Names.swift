@@ -49,11 +49,11 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Derived values
 
-    public var total: Int { _$read(\.total, _total.read()) }
+    public var total: Int { _$read(\.total, _total$fresh(reading: true)) }
 
-    public var Observable: Bool { _$read(\.Observable, _Observable.read()) }
+    public var Observable: Bool { _$read(\.Observable, _Observable$fresh(reading: true)) }
 
-    public var fooStateDidChange: Bool { _$read(\.fooStateDidChange, _fooStateDidChange.read()) }
+    public var fooStateDidChange: Bool { _$read(\.fooStateDidChange, _fooStateDidChange$fresh(reading: true)) }
 
     // MARK: Activation
 
@@ -106,10 +106,12 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     public var SignalProperty: Reactive.Property<Int> { _$property(_Signal) { _Signal.mirror = $0 } }
     public var fooStateProperty: Reactive.Property<Int> { _$property(_fooState) { _fooState.mirror = $0 } }
     public var totalChangedProperty: Reactive.Property<Int> { _$property(_totalChanged) { _totalChanged.mirror = $0 } }
-    public var totalProperty: Reactive.Property<Int> { _$property(_total) { _total.mirror = $0 } }
-    public var ObservableProperty: Reactive.Property<Bool> { _$property(_Observable) { _Observable.mirror = $0 } }
+    public var totalProperty: Reactive.Property<Int> { _$property(_total$fresh(), of: _total) { _total.mirror = $0 } }
+    public var ObservableProperty: Reactive.Property<Bool> {
+        _$property(_Observable$fresh(), of: _Observable) { _Observable.mirror = $0 }
+    }
     public var fooStateDidChangeProperty: Reactive.Property<Bool> {
-        _$property(_fooStateDidChange) { _fooStateDidChange.mirror = $0 }
+        _$property(_fooStateDidChange$fresh(), of: _fooStateDidChange) { _fooStateDidChange.mirror = $0 }
     }
     public var fooIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_fooIsExecuting) { _fooIsExecuting.mirror = $0 }
@@ -224,13 +226,16 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         let _suggestionsIsLoading$changed = _suggestionsIsLoading.changed()
         let _suggestionsError$changed = _suggestionsError.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _total$changed = (_Signal$changed || _fooState$changed || _totalChanged$changed)
-            && _total.replace(
+        let _total$changed = (_Signal$changed || _fooState$changed || _totalChanged$changed) && (_total.isWatched
+            ? _total.replace(
                 Self._total$compute(Signal: _Signal.value, fooState: _fooState.value, totalChanged: _totalChanged.value)
-            )
-        let _Observable$changed = _total$changed && _Observable.replace(Self._Observable$compute(total: _total.value))
-        let _fooStateDidChange$changed = _fooState$changed
-            && _fooStateDidChange.replace(Self._fooStateDidChange$compute(fooState: _fooState.value))
+            ) : _total.markStale())
+        let _Observable$changed = _total$changed && (_Observable.isWatched
+            ? _Observable.replace(Self._Observable$compute(total: _total$fresh())) : _Observable.markStale())
+        let _fooStateDidChange$changed = _fooState$changed && (_fooStateDidChange.isWatched
+            ? _fooStateDidChange.replace(
+                Self._fooStateDidChange$compute(fooState: _fooState.value)
+            ) : _fooStateDidChange.markStale())
         let _fooIsEnabled$changed = _fooIsExecuting$changed && _fooIsEnabled.replace(!_fooIsExecuting.value)
         return (_Signal$changed || _fooState$changed || _totalChanged$changed || _total$changed || _Observable$changed
             || _fooStateDidChange$changed || _fooIsExecuting$changed || _fooIsEnabled$changed || _suggestions$changed
@@ -251,6 +256,31 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         if _suggestionsIsLoading.pending(telling) { _$changed(\.suggestionsIsLoading, _suggestionsIsLoading, telling) }
         if _suggestionsError.pending(telling) { _$changed(\.suggestionsError, _suggestionsError, telling) }
         if _isActive.pending(telling) { _$changed(\.isActive, _isActive, telling) }
+    }
+
+    private func _total$fresh(reading: Swift.Bool = false) -> Int {
+        if _total.isStale {
+            _total.refresh(
+                Self._total$compute(
+                    Signal: _Signal.committed,
+                    fooState: _fooState.committed,
+                    totalChanged: _totalChanged.committed
+                )
+            )
+        }
+        return reading ? _total.read() : _total.value
+    }
+
+    private func _Observable$fresh(reading: Swift.Bool = false) -> Bool {
+        if _Observable.isStale { _Observable.refresh(Self._Observable$compute(total: _total$fresh())) }
+        return reading ? _Observable.read() : _Observable.value
+    }
+
+    private func _fooStateDidChange$fresh(reading: Swift.Bool = false) -> Bool {
+        if _fooStateDidChange.isStale {
+            _fooStateDidChange.refresh(Self._fooStateDidChange$compute(fooState: _fooState.committed))
+        }
+        return reading ? _fooStateDidChange.read() : _fooStateDidChange.value
     }
 
     // MARK: Spec expressions
@@ -319,7 +349,9 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
                     totalChanged: $0._totalChanged.value
                 )
             },
-            .value("Observable", \.Observable, ObservableProperty) { Self._Observable$compute(total: $0._total.value) },
+            .value("Observable", \.Observable, ObservableProperty) {
+                Self._Observable$compute(total: $0._total$fresh())
+            },
             .value("fooStateDidChange", \.fooStateDidChange, fooStateDidChangeProperty) {
                 Self._fooStateDidChange$compute(fooState: $0._fooState.value)
             },

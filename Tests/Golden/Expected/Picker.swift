@@ -36,7 +36,7 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Derived values
 
-    var picked: Int? { _$read(\.picked, _picked.read()) }
+    var picked: Int? { _$read(\.picked, _picked$fresh(reading: true)) }
 
     // MARK: Children
 
@@ -69,7 +69,7 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
     var numbersProperty: Reactive.Property<[Int]> { _$property(_numbers) { _numbers.mirror = $0 } }
-    var pickedProperty: Reactive.Property<Int?> { _$property(_picked) { _picked.mirror = $0 } }
+    var pickedProperty: Reactive.Property<Int?> { _$property(_picked$fresh(), of: _picked) { _picked.mirror = $0 } }
     var tagsProperty: Reactive.Property<_tags$Type> { _$property(_tags) { _tags.mirror = $0 } }
     var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
 
@@ -126,7 +126,8 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
             )
         if _tags$changed { _tags$follower.follow(_tags.value) }
         let _tags$childChanged = _tags$follower.take()
-        let _picked$changed = _state$changed && _picked.replace(Self._picked$compute(state: _state.value))
+        let _picked$changed = _state$changed && (_picked.isWatched
+            ? _picked.replace(Self._picked$compute(state: _state.value)) : _picked.markStale())
         return (_numbers$changed || _tags$changed || _state$changed || _picked$changed || _tags$childChanged)
     }
 
@@ -136,6 +137,11 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
         if _tags.pending(telling) { _$changed(\.tags, _tags, telling) }
         if _state.pending(telling) { _$changed(\.state, _state, telling) }
         if _picked.pending(telling) { _$changed(\.picked, _picked, telling) }
+    }
+
+    private func _picked$fresh(reading: Swift.Bool = false) -> Int? {
+        if _picked.isStale { _picked.refresh(Self._picked$compute(state: _state.committed)) }
+        return reading ? _picked.read() : _picked.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

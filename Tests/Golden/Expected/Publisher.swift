@@ -49,7 +49,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     public var canPublish: Bool { _$read(\.canPublish, _canPublish.read()) }
 
     /// The draft as it will look.
-    public var previewText: String { _$read(\.previewText, _previewText.read()) }
+    public var previewText: String { _$read(\.previewText, _previewText$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -72,7 +72,9 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     public var draftProperty: Reactive.Property<String> { _$property(_draft) { _draft.mirror = $0 } }
     public var publishedProperty: Reactive.Property<String?> { _$property(_published) { _published.mirror = $0 } }
     public var canPublishProperty: Reactive.Property<Bool> { _$property(_canPublish) { _canPublish.mirror = $0 } }
-    public var previewTextProperty: Reactive.Property<String> { _$property(_previewText) { _previewText.mirror = $0 } }
+    public var previewTextProperty: Reactive.Property<String> {
+        _$property(_previewText$fresh(), of: _previewText) { _previewText.mirror = $0 }
+    }
     public var publishIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_publishIsExecuting) { _publishIsExecuting.mirror = $0 }
     }
@@ -148,8 +150,10 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         let _publishIsExecuting$changed = _publishIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _canPublish$changed = _draft$changed && _canPublish.replace(Self._canPublish$compute(draft: _draft.value))
-        let _previewText$changed = _draft$changed
-            && _previewText.replace(Self._previewText$compute(preview: preview, draft: _draft.value))
+        let _previewText$changed = _draft$changed && (_previewText.isWatched
+            ? _previewText.replace(
+                Self._previewText$compute(preview: preview, draft: _draft.value)
+            ) : _previewText.markStale())
         let _publishCanExecute$changed = _canPublish$changed
             && _publishCanExecute.replace(Self._publishCanExecute$compute(canPublish: _canPublish.value))
         let _publishIsEnabled$changed = (_publishCanExecute$changed || _publishIsExecuting$changed)
@@ -170,6 +174,13 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _previewText$fresh(reading: Swift.Bool = false) -> String {
+        if _previewText.isStale {
+            _previewText.refresh(Self._previewText$compute(preview: preview, draft: _draft.committed))
+        }
+        return reading ? _previewText.read() : _previewText.value
     }
 
     // MARK: Spec expressions

@@ -20,7 +20,7 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Derived values
 
-    public var label: String { _$read(\.label, _label.read()) }
+    public var label: String { _$read(\.label, _label$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -90,7 +90,8 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
         let _count$changed = _count.changed()
         let _incrementIsExecuting$changed = _incrementIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _label$changed = _count$changed && _label.replace(Self._label$compute(count: _count.value))
+        let _label$changed = _count$changed && (_label.isWatched
+            ? _label.replace(Self._label$compute(count: _count.value)) : _label.markStale())
         let _incrementIsEnabled$changed = _incrementIsExecuting$changed
             && _incrementIsEnabled.replace(!_incrementIsExecuting.value)
         return (_count$changed || _label$changed || _incrementIsExecuting$changed || _incrementIsEnabled$changed)
@@ -102,6 +103,11 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
         if _label.pending(telling) { _$changed(\.label, _label, telling) }
         if _incrementIsExecuting.pending(telling) { _$changed(\.incrementIsExecuting, _incrementIsExecuting, telling) }
         if _incrementIsEnabled.pending(telling) { _$changed(\.incrementIsEnabled, _incrementIsEnabled, telling) }
+    }
+
+    private func _label$fresh(reading: Swift.Bool = false) -> String {
+        if _label.isStale { _label.refresh(Self._label$compute(count: _count.committed)) }
+        return reading ? _label.read() : _label.value
     }
 
     // MARK: Spec expressions

@@ -61,19 +61,19 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Derived values
 
-    public var range: [Int] { _$read(\.range, _range.read()) }
+    public var range: [Int] { _$read(\.range, _range$fresh(reading: true)) }
 
-    public var ternary: Int { _$read(\.ternary, _ternary.read()) }
+    public var ternary: Int { _$read(\.ternary, _ternary$fresh(reading: true)) }
 
-    public var dictionary: [String: Int] { _$read(\.dictionary, _dictionary.read()) }
+    public var dictionary: [String: Int] { _$read(\.dictionary, _dictionary$fresh(reading: true)) }
 
-    public var matched: String { _$read(\.matched, _matched.read()) }
+    public var matched: String { _$read(\.matched, _matched$fresh(reading: true)) }
 
-    public var small: Bool { _$read(\.small, _small.read()) }
+    public var small: Bool { _$read(\.small, _small$fresh(reading: true)) }
 
-    public var shifted: [Int] { _$read(\.shifted, _shifted.read()) }
+    public var shifted: [Int] { _$read(\.shifted, _shifted$fresh(reading: true)) }
 
-    public var transformed: Int { _$read(\.transformed, _transformed.read()) }
+    public var transformed: Int { _$read(\.transformed, _transformed$fresh(reading: true)) }
 
     // MARK: Functions
 
@@ -92,15 +92,23 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
     public var keyProperty: Reactive.Property<String> { _$property(_key) { _key.mirror = $0 } }
     public var yProperty: Reactive.Property<Int> { _$property(_y) { _y.mirror = $0 } }
-    public var rangeProperty: Reactive.Property<[Int]> { _$property(_range) { _range.mirror = $0 } }
-    public var ternaryProperty: Reactive.Property<Int> { _$property(_ternary) { _ternary.mirror = $0 } }
-    public var dictionaryProperty: Reactive.Property<[String: Int]> {
-        _$property(_dictionary) { _dictionary.mirror = $0 }
+    public var rangeProperty: Reactive.Property<[Int]> { _$property(_range$fresh(), of: _range) { _range.mirror = $0 } }
+    public var ternaryProperty: Reactive.Property<Int> {
+        _$property(_ternary$fresh(), of: _ternary) { _ternary.mirror = $0 }
     }
-    public var matchedProperty: Reactive.Property<String> { _$property(_matched) { _matched.mirror = $0 } }
-    public var smallProperty: Reactive.Property<Bool> { _$property(_small) { _small.mirror = $0 } }
-    public var shiftedProperty: Reactive.Property<[Int]> { _$property(_shifted) { _shifted.mirror = $0 } }
-    public var transformedProperty: Reactive.Property<Int> { _$property(_transformed) { _transformed.mirror = $0 } }
+    public var dictionaryProperty: Reactive.Property<[String: Int]> {
+        _$property(_dictionary$fresh(), of: _dictionary) { _dictionary.mirror = $0 }
+    }
+    public var matchedProperty: Reactive.Property<String> {
+        _$property(_matched$fresh(), of: _matched) { _matched.mirror = $0 }
+    }
+    public var smallProperty: Reactive.Property<Bool> { _$property(_small$fresh(), of: _small) { _small.mirror = $0 } }
+    public var shiftedProperty: Reactive.Property<[Int]> {
+        _$property(_shifted$fresh(), of: _shifted) { _shifted.mirror = $0 }
+    }
+    public var transformedProperty: Reactive.Property<Int> {
+        _$property(_transformed$fresh(), of: _transformed) { _transformed.mirror = $0 }
+    }
 
     // MARK: Grouped writes
 
@@ -162,17 +170,22 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         let _key$changed = _key.changed()
         let _y$changed = _y.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _range$changed = _n$changed && _range.replace(Self._range$compute(n: _n.value))
-        let _ternary$changed = (_flag$changed || _a$changed)
-            && _ternary.replace(Self._ternary$compute(flag: _flag.value, a: _a.value))
-        let _dictionary$changed = _key$changed && _dictionary.replace(Self._dictionary$compute(key: _key.value))
-        let _matched$changed = (_n$changed || _y$changed)
-            && _matched.replace(Self._matched$compute(n: _n.value, y: _y.value))
-        let _small$changed = (_n$changed || _a$changed) && _small.replace(Self._small$compute(n: _n.value, a: _a.value))
-        let _shifted$changed = (_range$changed || _a$changed)
-            && _shifted.replace(Self._shifted$compute(range: _range.value, a: _a.value))
-        let _transformed$changed = _n$changed
-            && _transformed.replace(Self._transformed$compute(transform: transform, n: _n.value))
+        let _range$changed = _n$changed && (_range.isWatched
+            ? _range.replace(Self._range$compute(n: _n.value)) : _range.markStale())
+        let _ternary$changed = (_flag$changed || _a$changed) && (_ternary.isWatched
+            ? _ternary.replace(Self._ternary$compute(flag: _flag.value, a: _a.value)) : _ternary.markStale())
+        let _dictionary$changed = _key$changed && (_dictionary.isWatched
+            ? _dictionary.replace(Self._dictionary$compute(key: _key.value)) : _dictionary.markStale())
+        let _matched$changed = (_n$changed || _y$changed) && (_matched.isWatched
+            ? _matched.replace(Self._matched$compute(n: _n.value, y: _y.value)) : _matched.markStale())
+        let _small$changed = (_n$changed || _a$changed) && (_small.isWatched
+            ? _small.replace(Self._small$compute(n: _n.value, a: _a.value)) : _small.markStale())
+        let _shifted$changed = (_range$changed || _a$changed) && (_shifted.isWatched
+            ? _shifted.replace(Self._shifted$compute(range: _range$fresh(), a: _a.value)) : _shifted.markStale())
+        let _transformed$changed = _n$changed && (_transformed.isWatched
+            ? _transformed.replace(
+                Self._transformed$compute(transform: transform, n: _n.value)
+            ) : _transformed.markStale())
         return (_n$changed || _flag$changed || _a$changed || _key$changed || _y$changed || _range$changed
             || _ternary$changed || _dictionary$changed || _matched$changed || _small$changed || _shifted$changed
             || _transformed$changed)
@@ -192,6 +205,43 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         if _small.pending(telling) { _$changed(\.small, _small, telling) }
         if _shifted.pending(telling) { _$changed(\.shifted, _shifted, telling) }
         if _transformed.pending(telling) { _$changed(\.transformed, _transformed, telling) }
+    }
+
+    private func _range$fresh(reading: Swift.Bool = false) -> [Int] {
+        if _range.isStale { _range.refresh(Self._range$compute(n: _n.committed)) }
+        return reading ? _range.read() : _range.value
+    }
+
+    private func _ternary$fresh(reading: Swift.Bool = false) -> Int {
+        if _ternary.isStale { _ternary.refresh(Self._ternary$compute(flag: _flag.committed, a: _a.committed)) }
+        return reading ? _ternary.read() : _ternary.value
+    }
+
+    private func _dictionary$fresh(reading: Swift.Bool = false) -> [String: Int] {
+        if _dictionary.isStale { _dictionary.refresh(Self._dictionary$compute(key: _key.committed)) }
+        return reading ? _dictionary.read() : _dictionary.value
+    }
+
+    private func _matched$fresh(reading: Swift.Bool = false) -> String {
+        if _matched.isStale { _matched.refresh(Self._matched$compute(n: _n.committed, y: _y.committed)) }
+        return reading ? _matched.read() : _matched.value
+    }
+
+    private func _small$fresh(reading: Swift.Bool = false) -> Bool {
+        if _small.isStale { _small.refresh(Self._small$compute(n: _n.committed, a: _a.committed)) }
+        return reading ? _small.read() : _small.value
+    }
+
+    private func _shifted$fresh(reading: Swift.Bool = false) -> [Int] {
+        if _shifted.isStale { _shifted.refresh(Self._shifted$compute(range: _range$fresh(), a: _a.committed)) }
+        return reading ? _shifted.read() : _shifted.value
+    }
+
+    private func _transformed$fresh(reading: Swift.Bool = false) -> Int {
+        if _transformed.isStale {
+            _transformed.refresh(Self._transformed$compute(transform: transform, n: _n.committed))
+        }
+        return reading ? _transformed.read() : _transformed.value
     }
 
     // MARK: Spec expressions
@@ -289,7 +339,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
             .value("matched", \.matched, matchedProperty) { Self._matched$compute(n: $0._n.value, y: $0._y.value) },
             .value("small", \.small, smallProperty) { Self._small$compute(n: $0._n.value, a: $0._a.value) },
             .value("shifted", \.shifted, shiftedProperty) {
-                Self._shifted$compute(range: $0._range.value, a: $0._a.value)
+                Self._shifted$compute(range: $0._range$fresh(), a: $0._a.value)
             },
             .value("transformed", \.transformed, transformedProperty) {
                 Self._transformed$compute(transform: $0.transform, n: $0._n.value)

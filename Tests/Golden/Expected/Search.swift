@@ -49,7 +49,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Derived values
 
-    public var showsSpinner: Bool { _$read(\.showsSpinner, _showsSpinner.read()) }
+    public var showsSpinner: Bool { _$read(\.showsSpinner, _showsSpinner$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -96,7 +96,9 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     public var queryProperty: Reactive.Property<String> { _$property(_query) { _query.mirror = $0 } }
     public var resultsProperty: Reactive.Property<[String]> { _$property(_results) { _results.mirror = $0 } }
     public var lastErrorProperty: Reactive.Property<String?> { _$property(_lastError) { _lastError.mirror = $0 } }
-    public var showsSpinnerProperty: Reactive.Property<Bool> { _$property(_showsSpinner) { _showsSpinner.mirror = $0 } }
+    public var showsSpinnerProperty: Reactive.Property<Bool> {
+        _$property(_showsSpinner$fresh(), of: _showsSpinner) { _showsSpinner.mirror = $0 }
+    }
     public var runIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_runIsExecuting) { _runIsExecuting.mirror = $0 }
     }
@@ -201,10 +203,10 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         // Each value an input of which changed, computed again, in update order.
         let _runCanExecute$changed = _query$changed
             && _runCanExecute.replace(Self._runCanExecute$compute(query: _query.value))
-        let _showsSpinner$changed = (_runIsExecuting$changed || _results$changed)
-            && _showsSpinner.replace(
+        let _showsSpinner$changed = (_runIsExecuting$changed || _results$changed) && (_showsSpinner.isWatched
+            ? _showsSpinner.replace(
                 Self._showsSpinner$compute(runIsExecuting: _runIsExecuting.value, results: _results.value)
-            )
+            ) : _showsSpinner.markStale())
         let _runIsEnabled$changed = _runCanExecute$changed && _runIsEnabled.replace(_runCanExecute.value)
         let _searchForIsEnabled$changed = _searchForIsExecuting$changed
             && _searchForIsEnabled.replace(!_searchForIsExecuting.value)
@@ -224,6 +226,15 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         if _runIsEnabled.pending(telling) { _$changed(\.runIsEnabled, _runIsEnabled, telling) }
         if _searchForIsExecuting.pending(telling) { _$changed(\.searchForIsExecuting, _searchForIsExecuting, telling) }
         if _searchForIsEnabled.pending(telling) { _$changed(\.searchForIsEnabled, _searchForIsEnabled, telling) }
+    }
+
+    private func _showsSpinner$fresh(reading: Swift.Bool = false) -> Bool {
+        if _showsSpinner.isStale {
+            _showsSpinner.refresh(
+                Self._showsSpinner$compute(runIsExecuting: _runIsExecuting.committed, results: _results.committed)
+            )
+        }
+        return reading ? _showsSpinner.read() : _showsSpinner.value
     }
 
     // MARK: Spec expressions

@@ -23,7 +23,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Derived values
 
-    var text: String { _$read(\.text, _text.read()) }
+    var text: String { _$read(\.text, _text$fresh(reading: true)) }
 
     // MARK: Commands
 
@@ -47,7 +47,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
     var labelProperty: Reactive.Property<String> { _$property(_label) { _label.mirror = $0 } }
-    var textProperty: Reactive.Property<String> { _$property(_text) { _text.mirror = $0 } }
+    var textProperty: Reactive.Property<String> { _$property(_text$fresh(), of: _text) { _text.mirror = $0 } }
     var removeIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_removeIsExecuting) { _removeIsExecuting.mirror = $0 }
     }
@@ -116,7 +116,8 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         let _label$changed = _label.changed()
         let _removeIsExecuting$changed = _removeIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _text$changed = _label$changed && _text.replace(Self._text$compute(label: _label.value, number: number))
+        let _text$changed = _label$changed && (_text.isWatched
+            ? _text.replace(Self._text$compute(label: _label.value, number: number)) : _text.markStale())
         let _removeIsEnabled$changed = _removeIsExecuting$changed && _removeIsEnabled.replace(!_removeIsExecuting.value)
         return (_label$changed || _text$changed || _removeIsExecuting$changed || _removeIsEnabled$changed)
     }
@@ -130,6 +131,11 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
+    }
+
+    private func _text$fresh(reading: Swift.Bool = false) -> String {
+        if _text.isStale { _text.refresh(Self._text$compute(label: _label.committed, number: number)) }
+        return reading ? _text.read() : _text.value
     }
 
     // MARK: Spec expressions

@@ -1,0 +1,138 @@
+import GoldenViewModels
+import Observation
+import Reactive
+import ReactiveTesting
+import Testing
+
+/// Derived values computed when read (docs/spec-format.md, "Values computed when read"), on the
+/// golden `WhenRead`: `double` -> `sum` -> `label`, which only derived values of known
+/// `Equatable` types read, and `limit`, which a reaction reads.
+@MainActor
+struct ComputedWhenReadTests {
+    let counter = Locked<[String: Int]>([:])
+
+    /// How often each value was computed since the last `reset()`.
+    func evaluations() -> [String: Int] {
+        let counts = counter.withLock { $0 }
+        return Dictionary(uniqueKeysWithValues: ["double", "sum", "label", "limit"].map { ($0, counts[$0, default: 0]) })
+    }
+
+    func reset() {
+        counter.withLock { $0.removeAll() }
+    }
+
+    @Test func valuesNobodyWatchesAreNotComputedUntilRead() {
+        let model = WhenReadViewModel(evaluations: counter)
+        reset()
+        model.a = 2
+        model.a = 3
+        model.b = 20
+        // The reaction reads `limit`: it is computed in each commit that changes `b`.
+        #expect(evaluations() == ["double": 0, "sum": 0, "label": 0, "limit": 1])
+        // A read computes what it needs, once, from the values as they are now.
+        #expect(model.label == "sum 26")
+        #expect(evaluations() == ["double": 1, "sum": 1, "label": 1, "limit": 1])
+        #expect(model.label == "sum 26")
+        #expect(model.sum == 26)
+        #expect(evaluations() == ["double": 1, "sum": 1, "label": 1, "limit": 1])
+    }
+
+    @Test func aValueOnceReadIsComputedInEachCommitThatChangesIt() {
+        let model = WhenReadViewModel(evaluations: counter)
+        _ = model.label
+        reset()
+        model.a = 2
+        // `label` is watched (Observation may track it), so the commit computes it, and what it reads.
+        #expect(evaluations() == ["double": 1, "sum": 1, "label": 1, "limit": 0])
+        #expect(model.label == "sum 14")
+        #expect(evaluations() == ["double": 1, "sum": 1, "label": 1, "limit": 0])
+    }
+
+    @Test func aReadInsideATransactionGivesTheValueTheLastTransactionLeft() {
+        let model = WhenReadViewModel(evaluations: counter)
+        model.a = 5
+        model.update { model in
+            model.a = 7
+            model.b = 1
+            // Out of date since `a = 5`, computed now from `a` and `b` as the last transaction left them.
+            #expect(model.sum == 20)
+            #expect(model.label == "sum 20")
+        }
+        #expect(model.sum == 15)
+        #expect(model.label == "sum 15")
+    }
+
+    @Test func aStatementReadsTheValueFromBeforeItsAction() {
+        let model = WhenReadViewModel(evaluations: counter)
+        model.a = 4
+        model.record.execute().start()
+        // `record` wrote `a` (5), then read `sum`, which keeps its value until the action ends.
+        #expect(model.seen == 18)
+        #expect(model.sum == 20)
+    }
+
+    @Test func observationIsToldOncePerRealChangeOfAValueItRead() {
+        let model = WhenReadViewModel(evaluations: counter)
+        model.a = 3
+        var firings = 0
+        var seen: [Int] = []
+        func track() {
+            withObservationTracking { _ = model.sum } onChange: {
+                MainActor.assumeIsolated {
+                    firings += 1
+                    seen.append(model.sum)
+                }
+            }
+        }
+        track()
+        model.a = 4
+        #expect(firings == 1)
+        track()
+        // `double` goes up by 2 and `b` down by 2: `sum` stays 18, so nobody is told.
+        model.update { $0.a = 5; $0.b = 8 }
+        #expect(firings == 1)
+        model.b = 9
+        #expect(firings == 2)
+        #expect(seen == [18, 19])
+    }
+
+    @Test func aValueFirstReadInsideATransactionIsToldWhenTheTransactionChangesIt() {
+        let model = WhenReadViewModel(evaluations: counter)
+        model.a = 2
+        var told: [Int] = []
+        model.update { model in
+            model.a = 3
+            withObservationTracking { _ = model.sum } onChange: {
+                MainActor.assumeIsolated { told.append(model.sum) }
+            }
+        }
+        #expect(told == [16])
+    }
+
+    @Test func aRuntimePropertyStartsFromTheCurrentValueAndHearsEveryChange() {
+        let model = WhenReadViewModel(evaluations: counter)
+        model.a = 6
+        let labels = Recorder(model.labelProperty.producer)
+        #expect(labels.values == ["sum 22"])
+        reset()
+        model.a = 7
+        model.b = 10
+        model.a = 8
+        #expect(labels.values == ["sum 22", "sum 24", "sum 26"])
+        // The property watches `label`, which pulls `sum` and `double` into each commit: once each.
+        #expect(evaluations() == ["double": 2, "sum": 2, "label": 2, "limit": 0])
+    }
+
+    @Test func theChangeRecorderHearsEveryChangeOfValuesNobodyReadBefore() {
+        let model = WhenReadViewModel(evaluations: counter)
+        model.a = 9
+        let changes = ChangeRecorder(model)
+        model.a = 10
+        changes.expect(.changed(\.a, to: 10), .changed(\.double, to: 20), .changed(\.sum, to: 30), .changed(\.label, to: "sum 30"))
+        model.b = 11
+        changes.expect(
+            .changed(\.b, to: 11), .changed(\.sum, to: 31), .changed(\.label, to: "sum 31"), .changed(\.limit, to: 110),
+            .changed(\.overLimit, to: 1))
+        changes.finish()
+    }
+}
