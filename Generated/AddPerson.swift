@@ -113,13 +113,13 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _usernameSearchText: Reactive.Stored<String>
-    private var _foundPerson: Reactive.Stored<Bool>
-    private var _isErrorHidden: Reactive.Stored<Bool>
-    private var _isTextFieldEnabled: Reactive.Stored<Bool>
-    private var _addPersonCanExecute: Reactive.Stored<Swift.Bool>
-    private var _addPersonIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _addPersonIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _usernameSearchText: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _foundPerson: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _isErrorHidden: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _isTextFieldEnabled: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _addPersonCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _addPersonIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _addPersonIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -160,15 +160,15 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
 
     // MARK: Storage
 
-    private var _usernameSearchText: Reactive.Stored<String>
-    private var _isTextFieldEnabled: Reactive.Stored<Bool>
-    private var _isErrorHidden: Reactive.Stored<Bool>
-    private var _foundPerson: Reactive.Stored<Bool>
-    private var _person: Reactive.Stored<_person$Type>
-    private var _state: Reactive.Stored<State>
-    private var _addPersonCanExecute: Reactive.Stored<Swift.Bool>
-    private var _addPersonIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _addPersonIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _usernameSearchText: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _isTextFieldEnabled: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _isErrorHidden: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _foundPerson: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _person: Reactive.Stored<_person$Type>
+    @exclusivity(unchecked) private var _state: Reactive.Stored<State>
+    @exclusivity(unchecked) private var _addPersonCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _addPersonIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _addPersonIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

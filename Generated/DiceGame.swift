@@ -116,15 +116,15 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _roll: Reactive.Stored<Int?>
-    private var _isGameOver: Reactive.Stored<Bool>
-    private var _currentRollDescription: Reactive.Stored<String>
-    private var _currentRollTextColor: Reactive.Stored<_currentRollTextColor$Type>
-    private var _rollDieCanExecute: Reactive.Stored<Swift.Bool>
-    private var _rollDieIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _rollDieIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _newGameIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _newGameIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _roll: Reactive.Stored<Int?>
+    @exclusivity(unchecked) private var _isGameOver: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _currentRollDescription: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _currentRollTextColor: Reactive.Stored<_currentRollTextColor$Type>
+    @exclusivity(unchecked) private var _rollDieCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _rollDieIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _rollDieIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _newGameIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _newGameIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -143,14 +143,14 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Storage
 
-    private var _searchText: Reactive.Stored<String>
-    private var _previousSearches: Reactive.Stored<_previousSearches$Type>
-    private var _executeSearchCanExecute: Reactive.Stored<Swift.Bool>
-    private var _executeSearchIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _executeSearchIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _selectPreviousSearchCanExecute: Reactive.Stored<Swift.Bool>
-    private var _selectPreviousSearchIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _selectPreviousSearchIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _searchText: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _previousSearches: Reactive.Stored<_previousSearches$Type>
+    @exclusivity(unchecked) private var _executeSearchCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _executeSearchIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _executeSearchIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _selectPreviousSearchCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _selectPreviousSearchIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _selectPreviousSearchIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -84,9 +84,9 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     // MARK: Storage
 
-    private var _results: Reactive.Stored<_results$Type>
-    private var _title: Reactive.Stored<String>
-    private var _items: Reactive.Stored<_items$Type>
+    @exclusivity(unchecked) private var _results: Reactive.Stored<_results$Type>
+    @exclusivity(unchecked) private var _title: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _items: Reactive.Stored<_items$Type>
     private var _items$follower: Reactive.Follower
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _items$keys = Reactive.ChildKeys()

@@ -149,17 +149,17 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     // MARK: Storage
 
-    private var _photo: Reactive.Stored<_photo$Type>
-    private var _isVisible: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _photo: Reactive.Stored<_photo$Type>
+    @exclusivity(unchecked) private var _isVisible: Reactive.Stored<Bool>
     private var _hasBeenSeen: Reactive.Stored<Bool>
-    private var _title: Reactive.Stored<String>
-    private var _url: Reactive.Stored<_url$Type>
-    private var _settledVisibility: Reactive.Stored<Bool>
-    private var _favorites: Reactive.Stored<Int?>
-    private var _comments: Reactive.Stored<Int?>
-    private var _metadata: Reactive.Stored<_metadata$Type?>
-    private var _metadataIsLoading: Reactive.Stored<Swift.Bool>
-    private var _metadataError: Reactive.Stored<_metadata$Failure?>
+    @exclusivity(unchecked) private var _title: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _url: Reactive.Stored<_url$Type>
+    @exclusivity(unchecked) private var _settledVisibility: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _favorites: Reactive.Stored<Int?>
+    @exclusivity(unchecked) private var _comments: Reactive.Stored<Int?>
+    @exclusivity(unchecked) private var _metadata: Reactive.Stored<_metadata$Type?>
+    @exclusivity(unchecked) private var _metadataIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _metadataError: Reactive.Stored<_metadata$Failure?>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -81,9 +81,9 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Storage
 
-    private var _photos: Reactive.Stored<_photos$Type>
-    private var _importedPhotos: Reactive.Stored<_importedPhotos$Type?>
-    private var _importedPhotosIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _photos: Reactive.Stored<_photos$Type>
+    @exclusivity(unchecked) private var _importedPhotos: Reactive.Stored<_importedPhotos$Type?>
+    @exclusivity(unchecked) private var _importedPhotosIsLoading: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

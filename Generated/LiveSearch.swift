@@ -108,13 +108,13 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Storage
 
-    private var _query: Reactive.Stored<String>
-    private var _trimmedQuery: Reactive.Stored<String>
-    private var _characterCount: Reactive.Stored<Int>
-    private var _results: Reactive.Stored<[String]?>
-    private var _resultsIsLoading: Reactive.Stored<Swift.Bool>
-    private var _resultsError: Reactive.Stored<(any Swift.Error)?>
-    private var _isActive: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _query: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _trimmedQuery: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _characterCount: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _results: Reactive.Stored<[String]?>
+    @exclusivity(unchecked) private var _resultsIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _resultsError: Reactive.Stored<(any Swift.Error)?>
+    @exclusivity(unchecked) private var _isActive: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

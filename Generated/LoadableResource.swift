@@ -111,13 +111,13 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     // MARK: Storage
 
-    private var _model: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _model: Reactive.Stored<String?>
     private var _lastError: Reactive.Stored<_lastError$Type>
-    private var _result: Reactive.Stored<String?>
-    private var _loading: Reactive.Stored<Bool>
-    private var _computed: Reactive.Stored<String?>
-    private var _computedIsLoading: Reactive.Stored<Swift.Bool>
-    private var _computedError: Reactive.Stored<_computed$Failure?>
+    @exclusivity(unchecked) private var _result: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _loading: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _computed: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _computedIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _computedError: Reactive.Stored<_computed$Failure?>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -110,13 +110,13 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _username: Reactive.Stored<String>
-    private var _password: Reactive.Stored<String>
-    private var _errorMessage: Reactive.Stored<String?>
-    private var _isLoggedIn: Reactive.Stored<Bool>
-    private var _logInCanExecute: Reactive.Stored<Swift.Bool>
-    private var _logInIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _logInIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _username: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _password: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _errorMessage: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _isLoggedIn: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _logInCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _logInIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _logInIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -111,14 +111,14 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _username: Reactive.Stored<String>
-    private var _password: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _username: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _password: Reactive.Stored<String>
     private var _errorMessage: Reactive.Stored<String?>
-    private var _canSubmit: Reactive.Stored<Bool>
-    private var _showsError: Reactive.Stored<Bool>
-    private var _logInCanExecute: Reactive.Stored<Swift.Bool>
-    private var _logInIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _logInIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _canSubmit: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _showsError: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _logInCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _logInIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _logInIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

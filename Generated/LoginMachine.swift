@@ -184,20 +184,20 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Storage
 
-    private var _username: Reactive.Stored<String>
-    private var _password: Reactive.Stored<String>
-    private var _canSubmit: Reactive.Stored<Bool>
-    private var _errorMessage: Reactive.Stored<String?>
-    private var _state: Reactive.Stored<State>
-    private var _logInCanExecute: Reactive.Stored<Swift.Bool>
-    private var _logInIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _logInIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _retryCanExecute: Reactive.Stored<Swift.Bool>
-    private var _retryIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _retryIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _cancelCanExecute: Reactive.Stored<Swift.Bool>
-    private var _cancelIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _cancelIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _username: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _password: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _canSubmit: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _errorMessage: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _state: Reactive.Stored<State>
+    @exclusivity(unchecked) private var _logInCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _logInIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _logInIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _retryCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _retryIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _retryIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _cancelCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _cancelIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _cancelIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

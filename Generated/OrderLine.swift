@@ -81,12 +81,12 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _quantity: Reactive.Stored<Int>
-    private var _unitPrice: Reactive.Stored<Int>
-    private var _subtotal: Reactive.Stored<Int>
-    private var _discount: Reactive.Stored<Int>
-    private var _total: Reactive.Stored<Int>
-    private var _summary: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _quantity: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _unitPrice: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _subtotal: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _discount: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _total: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _summary: Reactive.Stored<String>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 

@@ -89,10 +89,10 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
 
     // MARK: Storage
 
-    private var _uiState: Reactive.Stored<_uiState$Type>
-    private var _detailViewModel: Reactive.Stored<_detailViewModel$Type>
-    private var _person: Reactive.Stored<_person$Type?>
-    private var _personIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _uiState: Reactive.Stored<_uiState$Type>
+    @exclusivity(unchecked) private var _detailViewModel: Reactive.Stored<_detailViewModel$Type>
+    @exclusivity(unchecked) private var _person: Reactive.Stored<_person$Type?>
+    @exclusivity(unchecked) private var _personIsLoading: Reactive.Stored<Swift.Bool>
     private var _detailViewModel$follower: Reactive.Follower
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()

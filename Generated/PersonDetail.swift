@@ -83,11 +83,11 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Storage
 
-    private var _person: Reactive.Stored<_person$Type>
-    private var _name: Reactive.Stored<String>
-    private var _notes: Reactive.Stored<String>
-    private var _twitterHandle: Reactive.Stored<String>
-    private var _avatarURL: Reactive.Stored<_avatarURL$Type>
+    @exclusivity(unchecked) private var _person: Reactive.Stored<_person$Type>
+    @exclusivity(unchecked) private var _name: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _notes: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _twitterHandle: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _avatarURL: Reactive.Stored<_avatarURL$Type>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 

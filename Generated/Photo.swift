@@ -114,12 +114,12 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _isLoading: Reactive.Stored<Bool>
-    private var _imageData: Reactive.Stored<_imageData$Type>
-    private var _details: Reactive.Stored<_details$Type?>
-    private var _detailsIsLoading: Reactive.Stored<Swift.Bool>
-    private var _detailsError: Reactive.Stored<_details$Failure?>
-    private var _isActive: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _isLoading: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _imageData: Reactive.Stored<_imageData$Type>
+    @exclusivity(unchecked) private var _details: Reactive.Stored<_details$Type?>
+    @exclusivity(unchecked) private var _detailsIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _detailsError: Reactive.Stored<_details$Failure?>
+    @exclusivity(unchecked) private var _isActive: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

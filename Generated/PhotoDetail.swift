@@ -134,15 +134,15 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Storage
 
-    private var _photo: Reactive.Stored<_photo$Type>
-    private var _voteError: Reactive.Stored<_voteError$Type>
-    private var _photoName: Reactive.Stored<String>
-    private var _photographerName: Reactive.Stored<String>
-    private var _photoRating: Reactive.Stored<String>
-    private var _votePromptText: Reactive.Stored<String>
-    private var _voteCanExecute: Reactive.Stored<Swift.Bool>
-    private var _voteIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _voteIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _photo: Reactive.Stored<_photo$Type>
+    @exclusivity(unchecked) private var _voteError: Reactive.Stored<_voteError$Type>
+    @exclusivity(unchecked) private var _photoName: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _photographerName: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _photoRating: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _votePromptText: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _voteCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _voteIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _voteIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -66,10 +66,10 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     // MARK: Storage
 
-    private var _isSelected: Reactive.Stored<Bool>
-    private var _title: Reactive.Stored<String>
-    private var _toggleIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _toggleIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _isSelected: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _title: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _toggleIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _toggleIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -80,13 +80,13 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _names: Reactive.Stored<[String]>
-    private var _selectedCount: Reactive.Stored<Int>
-    private var _summary: Reactive.Stored<String>
-    private var _lastIsSelected: Reactive.Stored<Bool>
-    private var _rows: Reactive.Stored<_rows$Type>
-    private var _lastRow: Reactive.Stored<_lastRow$Type>
-    private var _allRow: Reactive.Stored<_allRow$Type>
+    @exclusivity(unchecked) private var _names: Reactive.Stored<[String]>
+    @exclusivity(unchecked) private var _selectedCount: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _summary: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _lastIsSelected: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _rows: Reactive.Stored<_rows$Type>
+    @exclusivity(unchecked) private var _lastRow: Reactive.Stored<_lastRow$Type>
+    @exclusivity(unchecked) private var _allRow: Reactive.Stored<_allRow$Type>
     private var _rows$follower: Reactive.Follower
     private var _lastRow$follower: Reactive.Follower
     private var _allRow$follower: Reactive.Follower

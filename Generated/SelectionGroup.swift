@@ -62,10 +62,10 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
 
     // MARK: Storage
 
-    private var _lists: Reactive.Stored<[[String]]>
-    private var _totalSelected: Reactive.Stored<Int>
-    private var _selectedNames: Reactive.Stored<[String]>
-    private var _selections: Reactive.Stored<_selections$Type>
+    @exclusivity(unchecked) private var _lists: Reactive.Stored<[[String]]>
+    @exclusivity(unchecked) private var _totalSelected: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _selectedNames: Reactive.Stored<[String]>
+    @exclusivity(unchecked) private var _selections: Reactive.Stored<_selections$Type>
     private var _selections$follower: Reactive.Follower
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

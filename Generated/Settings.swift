@@ -161,19 +161,19 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _fontSize: Reactive.Stored<Int>
-    private var _lineSpacing: Reactive.Stored<Double>
-    private var _theme: Reactive.Stored<String>
-    private var _showsImages: Reactive.Stored<Bool>
-    private var _language: Reactive.Stored<String>
-    private var _saveError: Reactive.Stored<String?>
-    private var _summary: Reactive.Stored<String>
-    private var _isDefault: Reactive.Stored<Bool>
-    private var _resetCanExecute: Reactive.Stored<Swift.Bool>
-    private var _resetIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _resetIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _saveIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _saveIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _fontSize: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _lineSpacing: Reactive.Stored<Double>
+    @exclusivity(unchecked) private var _theme: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _showsImages: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _language: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _saveError: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _summary: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _isDefault: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _resetCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _resetIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _resetIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _saveIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _saveIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

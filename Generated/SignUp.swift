@@ -269,35 +269,35 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Storage
 
-    private var _email: Reactive.Stored<String>
-    private var _password: Reactive.Stored<String>
-    private var _confirmation: Reactive.Stored<String>
-    private var _acceptsTerms: Reactive.Stored<Bool>
-    private var _failure: Reactive.Stored<String?>
-    private var _signUpIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _signUpIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _startOverIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _startOverIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _emailWasEdited: Reactive.Stored<Swift.Bool>
-    private var _email$rule1: Reactive.Stored<Swift.Bool>
-    private var _email$rule2: Reactive.Stored<Swift.Bool>
-    private var _emailIsValid: Reactive.Stored<Swift.Bool>
-    private var _emailMessage: Reactive.Stored<Swift.String?>
-    private var _passwordWasEdited: Reactive.Stored<Swift.Bool>
-    private var _password$rule1: Reactive.Stored<Swift.Bool>
-    private var _password$rule2: Reactive.Stored<Swift.Bool>
-    private var _passwordIsValid: Reactive.Stored<Swift.Bool>
-    private var _passwordMessage: Reactive.Stored<Swift.String?>
-    private var _confirmationWasEdited: Reactive.Stored<Swift.Bool>
-    private var _confirmation$rule1: Reactive.Stored<Swift.Bool>
-    private var _confirmationIsValid: Reactive.Stored<Swift.Bool>
-    private var _confirmationMessage: Reactive.Stored<Swift.String?>
-    private var _acceptsTermsWasEdited: Reactive.Stored<Swift.Bool>
-    private var _acceptsTerms$rule1: Reactive.Stored<Swift.Bool>
-    private var _acceptsTermsIsValid: Reactive.Stored<Swift.Bool>
-    private var _acceptsTermsMessage: Reactive.Stored<Swift.String?>
-    private var _isValid: Reactive.Stored<Swift.Bool>
-    private var _submitAttempted: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _email: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _password: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _confirmation: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _acceptsTerms: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _failure: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _signUpIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _signUpIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _startOverIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _startOverIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _emailWasEdited: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _email$rule1: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _email$rule2: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _emailIsValid: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _emailMessage: Reactive.Stored<Swift.String?>
+    @exclusivity(unchecked) private var _passwordWasEdited: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _password$rule1: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _password$rule2: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _passwordIsValid: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _passwordMessage: Reactive.Stored<Swift.String?>
+    @exclusivity(unchecked) private var _confirmationWasEdited: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _confirmation$rule1: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _confirmationIsValid: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _confirmationMessage: Reactive.Stored<Swift.String?>
+    @exclusivity(unchecked) private var _acceptsTermsWasEdited: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _acceptsTerms$rule1: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _acceptsTermsIsValid: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _acceptsTermsMessage: Reactive.Stored<Swift.String?>
+    @exclusivity(unchecked) private var _isValid: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _submitAttempted: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -229,25 +229,25 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Storage
 
-    private var _email: Reactive.Stored<String>
-    private var _password: Reactive.Stored<String>
-    private var _name: Reactive.Stored<String>
-    private var _accountIsValid: Reactive.Stored<Bool>
-    private var _profileIsComplete: Reactive.Stored<Bool>
-    private var _errorMessage: Reactive.Stored<String?>
-    private var _state: Reactive.Stored<State>
-    private var _nextCanExecute: Reactive.Stored<Swift.Bool>
-    private var _nextIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _nextIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _backCanExecute: Reactive.Stored<Swift.Bool>
-    private var _backIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _backIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _submitCanExecute: Reactive.Stored<Swift.Bool>
-    private var _submitIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _submitIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _retryCanExecute: Reactive.Stored<Swift.Bool>
-    private var _retryIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _retryIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _email: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _password: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _name: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _accountIsValid: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _profileIsComplete: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _errorMessage: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _state: Reactive.Stored<State>
+    @exclusivity(unchecked) private var _nextCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _nextIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _nextIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _backCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _backIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _backIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _submitCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _submitIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _submitIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _retryCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _retryIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _retryIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -79,13 +79,13 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _items: Reactive.Stored<[String]>
-    private var _newItemText: Reactive.Stored<String>
-    private var _isDuplicate: Reactive.Stored<Bool>
-    private var _countText: Reactive.Stored<String>
-    private var _addCanExecute: Reactive.Stored<Swift.Bool>
-    private var _addIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _addIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _items: Reactive.Stored<[String]>
+    @exclusivity(unchecked) private var _newItemText: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _isDuplicate: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _countText: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _addCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _addIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _addIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -139,15 +139,15 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Storage
 
-    private var _item: Reactive.Stored<_item$Type>
-    private var _draft: Reactive.Stored<String>
-    private var _isDone: Reactive.Stored<Bool>
-    private var _title: Reactive.Stored<String>
-    private var _toggleIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _toggleIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _renameCanExecute: Reactive.Stored<Swift.Bool>
-    private var _renameIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _renameIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _item: Reactive.Stored<_item$Type>
+    @exclusivity(unchecked) private var _draft: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _isDone: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _title: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _toggleIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _toggleIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _renameCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _renameIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _renameIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

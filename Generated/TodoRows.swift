@@ -74,10 +74,10 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _items: Reactive.Stored<_items$Type>
-    private var _doneCount: Reactive.Stored<Int>
-    private var _summary: Reactive.Stored<String>
-    private var _rows: Reactive.Stored<_rows$Type>
+    @exclusivity(unchecked) private var _items: Reactive.Stored<_items$Type>
+    @exclusivity(unchecked) private var _doneCount: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _summary: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _rows: Reactive.Stored<_rows$Type>
     private var _rows$follower: Reactive.Follower
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _rows$keys = Reactive.ChildKeys()

@@ -169,6 +169,31 @@ struct GeneratedTidinessTests {
         #expect(GeneratedTidiness.problems(in: try read(outputPath), spec: try read(specPath)) == [])
     }
 
+    /// Issue 24, item 4: the storage Swift does not check at run time (`@exclusivity(unchecked)`)
+    /// is never passed `inout` and never given a closure to run (either would open an access of it
+    /// across a call that may reach the view model again), and the storage that is passed `inout`
+    /// (a reaction's writes) keeps its checks.
+    @Test("each checked-in generated file holds no unchecked storage across a call", arguments: checkedInOutputs)
+    func uncheckedStorageIsNeverHeldAcrossACall(specPath: String, outputPath: String) throws {
+        let source = try read(outputPath)
+        let declaration = try Regex(#"@exclusivity\(unchecked\) private var (_\w+): Reactive\.Stored<"#)
+        let unchecked = source.matches(of: declaration).map { String($0.output[1].substring ?? "") }
+        #expect(!unchecked.isEmpty || !source.contains("Reactive.Stored<"), "no storage is unchecked")
+        for name in unchecked {
+            let escaped = NSRegularExpression.escapedPattern(for: name)
+            #expect(source.firstMatch(of: try Regex("&\(escaped)\\b")) == nil, "\(name) is passed inout")
+            // A closure argument (`_x.f({ ... })`, `_x.f(by: { ... })`) or a trailing one (`_x.f { $0 }`).
+            let closureArgument = try Regex("\\b\(escaped)\\.\\w+\\([^()]*\\{")
+            let trailingClosure = try Regex("\\b\(escaped)\\.\\w+(\\([^()]*\\))? *\\{ *(\\$\\d|\\[|\\w+( *, *\\w+)* +in\\b)")
+            #expect(source.firstMatch(of: closureArgument) == nil, "\(name) is given a closure")
+            #expect(source.firstMatch(of: trailingClosure) == nil, "\(name) is given a closure")
+        }
+        for match in source.matches(of: try Regex(#"&(_\w+)\.value"#)) {
+            let name = String(match.output[1].substring ?? "")
+            #expect(!unchecked.contains(name), "\(name) is passed inout but unchecked")
+        }
+    }
+
     /// Issue 23: what only generated code and tests use is SPI (`@_spi(VMGen)`, `@_spi(Testing)`),
     /// not API. The spec's type aliases (`_x$Type`) stay public while public signatures name them.
     @Test("each checked-in generated file has no public member named with `_` outside its SPI", arguments: checkedInOutputs)

@@ -48,10 +48,10 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Storage
 
-    private var _a: Reactive.Stored<Int>
-    private var _b: Reactive.Stored<Int>
-    private var _c: Reactive.Stored<Int>
-    private var _d: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _a: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _b: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _c: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _d: Reactive.Stored<Int>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 

@@ -112,26 +112,26 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _v0: Reactive.Stored<Int>
-    private var _v1: Reactive.Stored<Int>
-    private var _v2: Reactive.Stored<Int>
-    private var _v3: Reactive.Stored<Int>
-    private var _v4: Reactive.Stored<Int>
-    private var _v5: Reactive.Stored<Int>
-    private var _v6: Reactive.Stored<Int>
-    private var _v7: Reactive.Stored<Int>
-    private var _v8: Reactive.Stored<Int>
-    private var _v9: Reactive.Stored<Int>
-    private var _v10: Reactive.Stored<Int>
-    private var _v11: Reactive.Stored<Int>
-    private var _v12: Reactive.Stored<Int>
-    private var _v13: Reactive.Stored<Int>
-    private var _v14: Reactive.Stored<Int>
-    private var _v15: Reactive.Stored<Int>
-    private var _v16: Reactive.Stored<Int>
-    private var _v17: Reactive.Stored<Int>
-    private var _v18: Reactive.Stored<Int>
-    private var _v19: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v0: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v1: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v2: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v3: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v4: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v5: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v6: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v7: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v8: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v9: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v10: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v11: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v12: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v13: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v14: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v15: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v16: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v17: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v18: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _v19: Reactive.Stored<Int>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 

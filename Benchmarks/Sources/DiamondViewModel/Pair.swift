@@ -76,12 +76,12 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _a: Reactive.Stored<Int>
-    private var _b: Reactive.Stored<Int>
-    private var _sum: Reactive.Stored<Int>
-    private var _same: Reactive.Stored<Bool>
-    private var _bumpIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _bumpIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _a: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _b: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _sum: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _same: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _bumpIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _bumpIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

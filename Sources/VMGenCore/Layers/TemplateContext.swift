@@ -124,12 +124,17 @@ public struct StoredMember: Sendable {
     /// What follows the type in the declaration (` = false`), or empty when the initializer sets
     /// the value (or it is an optional, nil until set).
     public var initializer: String
+    /// What stands before `private var`: `@exclusivity(unchecked) ` for the storage of a value
+    /// that no access spans a call to (docs/runtime.md, "Every remaining unchecked declaration"),
+    /// or empty.
+    public var attributes: String
 
-    public init(name: String, type: String, docLines: [String], initializer: String = "") {
+    public init(name: String, type: String, docLines: [String], initializer: String = "", attributes: String = "") {
         self.name = name
         self.type = type
         self.docLines = docLines
         self.initializer = initializer
+        self.attributes = attributes
     }
 }
 

@@ -5,7 +5,7 @@
 enum TemplateFields {
     /// The version of the context's fields, printed in docs/templates.md: a custom template
     /// written for another version may name fields that are gone.
-    static let version = 5
+    static let version = 6
 }
 
 /// What a field holds, as a template uses it.
@@ -196,6 +196,7 @@ extension StoredMember: TemplateObject {
         .text("type", "Its type.") { $0.type },
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
         .optionalText("initializer", "What follows the type in the declaration (` = false`), or empty.") { $0.initializer },
+        .optionalText("attributes", "What stands before `private var`: `@exclusivity(unchecked) ` for a value's storage that no access spans a call to, or empty.") { $0.attributes },
     ]
 }
 

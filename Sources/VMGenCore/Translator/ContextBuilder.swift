@@ -241,8 +241,15 @@ public struct ContextBuilder {
     /// read it), then what keyed lists and children need.
     func storage() -> [StoredMember] {
         var result: [StoredMember] = []
+        // A reaction's statements take what it writes `inout`, so an access of that storage spans
+        // spec code, which Swift checks at run time; no access of any other value's storage spans
+        // a call, so Swift need not check them, also when a client inlines the class's code from
+        // another module (cross-module optimization would otherwise bring the checks back).
+        let writtenInout = Set(model.reactions.flatMap(\.writes))
         for value in model.reactiveValues {
-            result.append(StoredMember(name: GeneratedNames.storage(of: value.name), type: "Reactive.Stored<\(typeName(of: value))>", docLines: []))
+            result.append(StoredMember(
+                name: GeneratedNames.storage(of: value.name), type: "Reactive.Stored<\(typeName(of: value))>", docLines: [],
+                attributes: writtenInout.contains(value.name) ? "" : "@exclusivity(unchecked) "))
         }
         for command in model.commands where command.onCompleted != nil && submits(command.name.value) {
             result.append(StoredMember(name: refusedName(command.name.value), type: "Swift.Bool", docLines: [], initializer: " = false"))

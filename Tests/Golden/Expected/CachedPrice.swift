@@ -103,14 +103,14 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Storage
 
-    private var _productID: Reactive.Stored<Int>
-    private var _priceText: Reactive.Stored<String>
-    private var _price: Reactive.Stored<Int?>
-    private var _priceIsLoading: Reactive.Stored<Swift.Bool>
-    private var _priceError: Reactive.Stored<(any Swift.Error)?>
-    private var _settledPrice: Reactive.Stored<Int?>
-    private var _settledPriceIsLoading: Reactive.Stored<Swift.Bool>
-    private var _settledPriceError: Reactive.Stored<(any Swift.Error)?>
+    @exclusivity(unchecked) private var _productID: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _priceText: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _price: Reactive.Stored<Int?>
+    @exclusivity(unchecked) private var _priceIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _priceError: Reactive.Stored<(any Swift.Error)?>
+    @exclusivity(unchecked) private var _settledPrice: Reactive.Stored<Int?>
+    @exclusivity(unchecked) private var _settledPriceIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _settledPriceError: Reactive.Stored<(any Swift.Error)?>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -117,16 +117,16 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Storage
 
-    private var _count: Reactive.Stored<Int>
-    private var _step: Reactive.Stored<Int>
-    private var _isAtLimit: Reactive.Stored<Bool>
-    private var _remaining: Reactive.Stored<Int>
-    private var _summary: Reactive.Stored<String>
-    private var _incrementCanExecute: Reactive.Stored<Swift.Bool>
-    private var _incrementIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _incrementIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _resetIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _resetIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _count: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _step: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _isAtLimit: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _remaining: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _summary: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _incrementCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _incrementIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _incrementIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _resetIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _resetIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -178,20 +178,20 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _step: Reactive.Stored<@Sendable (Int) -> Int>
-    private var _value: Reactive.Stored<Int>
-    private var _error: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _step: Reactive.Stored<@Sendable (Int) -> Int>
+    @exclusivity(unchecked) private var _value: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _error: Reactive.Stored<String?>
     private var _input: Reactive.Stored<Int>
-    private var _both: Reactive.Stored<@Sendable (Int) -> Int>
-    private var _result: Reactive.Stored<Int>
-    private var _fetchIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _fetchIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _putIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _putIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _adoptIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _adoptIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _makeIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _makeIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _both: Reactive.Stored<@Sendable (Int) -> Int>
+    @exclusivity(unchecked) private var _result: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _fetchIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _fetchIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _putIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _putIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _adoptIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _adoptIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _makeIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _makeIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

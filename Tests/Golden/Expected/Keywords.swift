@@ -137,16 +137,16 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _some: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _some: Reactive.Stored<Int>
     private var _any: Reactive.Stored<Int>
-    private var _set: Reactive.Stored<[Int]>
-    private var _async: Reactive.Stored<Int>
-    private var _borrowing: Reactive.Stored<Bool>
-    private var _packageCanExecute: Reactive.Stored<Swift.Bool>
-    private var _packageIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _packageIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _macroIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _macroIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _set: Reactive.Stored<[Int]>
+    @exclusivity(unchecked) private var _async: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _borrowing: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _packageCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _packageIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _packageIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _macroIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _macroIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

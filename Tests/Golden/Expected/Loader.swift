@@ -141,16 +141,16 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _page: Reactive.Stored<Int>
-    private var _total: Reactive.Stored<Int>
-    private var _selectedCount: Reactive.Stored<Int>
-    private var _rows: Reactive.Stored<_rows$Type>
-    private var _jumpIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _jumpIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _numbers: Reactive.Stored<[Int]?>
-    private var _numbersIsLoading: Reactive.Stored<Swift.Bool>
-    private var _numbersError: Reactive.Stored<(any Swift.Error)?>
-    private var _isActive: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _page: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _total: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _selectedCount: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _rows: Reactive.Stored<_rows$Type>
+    @exclusivity(unchecked) private var _jumpIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _jumpIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _numbers: Reactive.Stored<[Int]?>
+    @exclusivity(unchecked) private var _numbersIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _numbersError: Reactive.Stored<(any Swift.Error)?>
+    @exclusivity(unchecked) private var _isActive: Reactive.Stored<Swift.Bool>
     private var _rows$follower: Reactive.Follower
     let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()

@@ -141,18 +141,18 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _Signal: Reactive.Stored<Int>
-    private var _fooState: Reactive.Stored<Int>
-    private var _totalChanged: Reactive.Stored<Int>
-    private var _total: Reactive.Stored<Int>
-    private var _Observable: Reactive.Stored<Bool>
-    private var _fooStateDidChange: Reactive.Stored<Bool>
-    private var _fooIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _fooIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _suggestions: Reactive.Stored<[String]?>
-    private var _suggestionsIsLoading: Reactive.Stored<Swift.Bool>
-    private var _suggestionsError: Reactive.Stored<(any Swift.Error)?>
-    private var _isActive: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _Signal: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _fooState: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _totalChanged: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _total: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _Observable: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _fooStateDidChange: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _fooIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _fooIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _suggestions: Reactive.Stored<[String]?>
+    @exclusivity(unchecked) private var _suggestionsIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _suggestionsError: Reactive.Stored<(any Swift.Error)?>
+    @exclusivity(unchecked) private var _isActive: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -84,10 +84,10 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _numbers: Reactive.Stored<[Int]>
-    private var _picked: Reactive.Stored<Int?>
-    private var _tags: Reactive.Stored<_tags$Type>
-    private var _state: Reactive.Stored<State>
+    @exclusivity(unchecked) private var _numbers: Reactive.Stored<[Int]>
+    @exclusivity(unchecked) private var _picked: Reactive.Stored<Int?>
+    @exclusivity(unchecked) private var _tags: Reactive.Stored<_tags$Type>
+    @exclusivity(unchecked) private var _state: Reactive.Stored<State>
     private var _tags$follower: Reactive.Follower
     let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _tags$keys = Reactive.ChildKeys()

@@ -93,13 +93,13 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _draft: Reactive.Stored<String>
-    private var _published: Reactive.Stored<String?>
-    private var _canPublish: Reactive.Stored<Bool>
-    private var _previewText: Reactive.Stored<String>
-    private var _publishCanExecute: Reactive.Stored<Swift.Bool>
-    private var _publishIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _publishIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _draft: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _published: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _canPublish: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _previewText: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _publishCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _publishIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _publishIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

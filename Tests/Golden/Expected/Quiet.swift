@@ -47,10 +47,10 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Storage
 
-    private var _count: Reactive.Stored<Int>
-    private var _label: Reactive.Stored<String>
-    private var _incrementIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _incrementIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _count: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _label: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _incrementIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _incrementIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

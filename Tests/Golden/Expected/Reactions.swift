@@ -105,14 +105,14 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _query: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _query: Reactive.Stored<String>
     private var _previousQuery: Reactive.Stored<String>
-    private var _page: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _page: Reactive.Stored<Int>
     private var _message: Reactive.Stored<String?>
     private var _edits: Reactive.Stored<Int>
     private var _warnings: Reactive.Stored<Int>
     private var _recentQueries: Reactive.Stored<[String]>
-    private var _isLong: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _isLong: Reactive.Stored<Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 

@@ -121,18 +121,18 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _n: Reactive.Stored<Int>
-    private var _flag: Reactive.Stored<Bool>
-    private var _a: Reactive.Stored<Int>
-    private var _key: Reactive.Stored<String>
-    private var _y: Reactive.Stored<Int>
-    private var _range: Reactive.Stored<[Int]>
-    private var _ternary: Reactive.Stored<Int>
-    private var _dictionary: Reactive.Stored<[String: Int]>
-    private var _matched: Reactive.Stored<String>
-    private var _small: Reactive.Stored<Bool>
-    private var _shifted: Reactive.Stored<[Int]>
-    private var _transformed: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _n: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _flag: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _a: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _key: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _y: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _range: Reactive.Stored<[Int]>
+    @exclusivity(unchecked) private var _ternary: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _dictionary: Reactive.Stored<[String: Int]>
+    @exclusivity(unchecked) private var _matched: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _small: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _shifted: Reactive.Stored<[Int]>
+    @exclusivity(unchecked) private var _transformed: Reactive.Stored<Int>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 

@@ -40,7 +40,7 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _isSelected: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _isSelected: Reactive.Stored<Bool>
     let _$observationRegistrar = Observation.ObservationRegistrar()
     let _$transactions = Reactive.Transactions()
 

@@ -123,15 +123,15 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Storage
 
-    private var _query: Reactive.Stored<String>
-    private var _results: Reactive.Stored<[String]>
-    private var _lastError: Reactive.Stored<String?>
-    private var _showsSpinner: Reactive.Stored<Bool>
-    private var _runCanExecute: Reactive.Stored<Swift.Bool>
-    private var _runIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _runIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _searchForIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _searchForIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _query: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _results: Reactive.Stored<[String]>
+    @exclusivity(unchecked) private var _lastError: Reactive.Stored<String?>
+    @exclusivity(unchecked) private var _showsSpinner: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _runCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _runIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _runIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _searchForIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _searchForIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

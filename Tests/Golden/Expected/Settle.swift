@@ -131,16 +131,16 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Storage
 
-    private var _n: Reactive.Stored<Int>
-    private var _state: Reactive.Stored<State>
-    private var _goCanExecute: Reactive.Stored<Swift.Bool>
-    private var _goIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _goIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _workCanExecute: Reactive.Stored<Swift.Bool>
-    private var _workIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _workIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _bumpIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _bumpIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _n: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _state: Reactive.Stored<State>
+    @exclusivity(unchecked) private var _goCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _goIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _goIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _workCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _workIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _workIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _bumpIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _bumpIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

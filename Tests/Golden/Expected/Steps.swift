@@ -130,15 +130,15 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Storage
 
-    private var _count: Reactive.Stored<Int>
-    private var _log: Reactive.Stored<[String]>
-    private var _isBig: Reactive.Stored<Bool>
-    private var _state: Reactive.Stored<State>
-    private var _addIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _addIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _recordCanExecute: Reactive.Stored<Swift.Bool>
-    private var _recordIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _recordIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _count: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _log: Reactive.Stored<[String]>
+    @exclusivity(unchecked) private var _isBig: Reactive.Stored<Bool>
+    @exclusivity(unchecked) private var _state: Reactive.Stored<State>
+    @exclusivity(unchecked) private var _addIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _addIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _recordCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _recordIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _recordIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -144,19 +144,19 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Storage
 
-    private var _email: Reactive.Stored<String>
-    private var _sent: Reactive.Stored<Int>
-    private var _confirmations: Reactive.Stored<Int>
-    private var _subscribeIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _subscribeIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _confirmIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _confirmIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _emailWasEdited: Reactive.Stored<Swift.Bool>
-    private var _email$rule1: Reactive.Stored<Swift.Bool>
-    private var _emailIsValid: Reactive.Stored<Swift.Bool>
-    private var _emailMessage: Reactive.Stored<Swift.String?>
-    private var _isValid: Reactive.Stored<Swift.Bool>
-    private var _submitAttempted: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _email: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _sent: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _confirmations: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _subscribeIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _subscribeIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _confirmIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _confirmIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _emailWasEdited: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _email$rule1: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _emailIsValid: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _emailMessage: Reactive.Stored<Swift.String?>
+    @exclusivity(unchecked) private var _isValid: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _submitAttempted: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

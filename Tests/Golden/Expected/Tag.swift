@@ -66,10 +66,10 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _label: Reactive.Stored<String>
-    private var _text: Reactive.Stored<String>
-    private var _removeIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _removeIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _label: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _text: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _removeIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _removeIsEnabled: Reactive.Stored<Swift.Bool>
     let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     let _$transactions = Reactive.Transactions()

@@ -58,10 +58,10 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Storage
 
-    private var _numbers: Reactive.Stored<[Int]>
-    private var _prefix: Reactive.Stored<String>
-    private var _texts: Reactive.Stored<[String]>
-    private var _tags: Reactive.Stored<_tags$Type>
+    @exclusivity(unchecked) private var _numbers: Reactive.Stored<[Int]>
+    @exclusivity(unchecked) private var _prefix: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _texts: Reactive.Stored<[String]>
+    @exclusivity(unchecked) private var _tags: Reactive.Stored<_tags$Type>
     private var _tags$follower: Reactive.Follower
     let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _tags$keys = Reactive.ChildKeys()

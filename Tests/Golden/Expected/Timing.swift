@@ -132,16 +132,16 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Storage
 
-    private var _filter: Reactive.Stored<String>
-    private var _settledFilter: Reactive.Stored<String>
-    private var _echo: Reactive.Stored<String>
-    private var _matches: Reactive.Stored<Int?>
-    private var _matchesIsLoading: Reactive.Stored<Swift.Bool>
-    private var _matchesError: Reactive.Stored<(any Swift.Error)?>
-    private var _items: Reactive.Stored<[String]?>
-    private var _itemsIsLoading: Reactive.Stored<Swift.Bool>
-    private var _itemsError: Reactive.Stored<(any Swift.Error)?>
-    private var _isActive: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _filter: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _settledFilter: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _echo: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _matches: Reactive.Stored<Int?>
+    @exclusivity(unchecked) private var _matchesIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _matchesError: Reactive.Stored<(any Swift.Error)?>
+    @exclusivity(unchecked) private var _items: Reactive.Stored<[String]?>
+    @exclusivity(unchecked) private var _itemsIsLoading: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _itemsError: Reactive.Stored<(any Swift.Error)?>
+    @exclusivity(unchecked) private var _isActive: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

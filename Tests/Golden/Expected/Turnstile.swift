@@ -164,18 +164,18 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Storage
 
-    private var _passes: Reactive.Stored<Int>
-    private var _jams: Reactive.Stored<Int>
-    private var _lastPaid: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _passes: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _jams: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _lastPaid: Reactive.Stored<Int>
     private var _moves: Reactive.Stored<Int>
-    private var _credit: Reactive.Stored<Int>
-    private var _state: Reactive.Stored<State>
-    private var _insertCanExecute: Reactive.Stored<Swift.Bool>
-    private var _insertIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _insertIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _walkThroughCanExecute: Reactive.Stored<Swift.Bool>
-    private var _walkThroughIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _walkThroughIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _credit: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _state: Reactive.Stored<State>
+    @exclusivity(unchecked) private var _insertCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _insertIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _insertIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _walkThroughCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _walkThroughIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _walkThroughIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()

@@ -89,8 +89,8 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _maximum: Reactive.Stored<Int>
-    private var _state: Reactive.Stored<State>
+    @exclusivity(unchecked) private var _maximum: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _state: Reactive.Stored<State>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// Where the machine's timers (`after:`) count time (the main queue unless the initializer was given another).

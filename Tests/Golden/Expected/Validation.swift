@@ -176,26 +176,26 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Storage
 
-    private var _name: Reactive.Stored<String>
-    private var _nickname: Reactive.Stored<String>
-    private var _saved: Reactive.Stored<[String]>
-    private var _completions: Reactive.Stored<Int>
-    private var _savedCount: Reactive.Stored<Int>
-    private var _problemCount: Reactive.Stored<Int>
-    private var _saveIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _saveIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _previewCanExecute: Reactive.Stored<Swift.Bool>
-    private var _previewIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _previewIsEnabled: Reactive.Stored<Swift.Bool>
-    private var _name$rule1: Reactive.Stored<Swift.Bool>
-    private var _name$rule2: Reactive.Stored<Swift.Bool>
-    private var _nameIsValid: Reactive.Stored<Swift.Bool>
-    private var _nameMessage: Reactive.Stored<Swift.String?>
-    private var _nickname$rule1: Reactive.Stored<Swift.Bool>
-    private var _nicknameIsValid: Reactive.Stored<Swift.Bool>
-    private var _nicknameMessage: Reactive.Stored<Swift.String?>
-    private var _isValid: Reactive.Stored<Swift.Bool>
-    private var _submitAttempted: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _name: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _nickname: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _saved: Reactive.Stored<[String]>
+    @exclusivity(unchecked) private var _completions: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _savedCount: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _problemCount: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _saveIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _saveIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _previewCanExecute: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _previewIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _previewIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _name$rule1: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _name$rule2: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _nameIsValid: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _nameMessage: Reactive.Stored<Swift.String?>
+    @exclusivity(unchecked) private var _nickname$rule1: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _nicknameIsValid: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _nicknameMessage: Reactive.Stored<Swift.String?>
+    @exclusivity(unchecked) private var _isValid: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _submitAttempted: Reactive.Stored<Swift.Bool>
     private var _save$refused: Swift.Bool = false
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()

@@ -121,16 +121,16 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Storage
 
-    private var _a: Reactive.Stored<Int>
-    private var _b: Reactive.Stored<Int>
-    private var _seen: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _a: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _b: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _seen: Reactive.Stored<Int>
     private var _overLimit: Reactive.Stored<Int>
-    private var _double: Reactive.Stored<Int>
-    private var _sum: Reactive.Stored<Int>
-    private var _label: Reactive.Stored<String>
-    private var _limit: Reactive.Stored<Int>
-    private var _recordIsExecuting: Reactive.Stored<Swift.Bool>
-    private var _recordIsEnabled: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _double: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _sum: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _label: Reactive.Stored<String>
+    @exclusivity(unchecked) private var _limit: Reactive.Stored<Int>
+    @exclusivity(unchecked) private var _recordIsExecuting: Reactive.Stored<Swift.Bool>
+    @exclusivity(unchecked) private var _recordIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
     private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
