@@ -256,16 +256,16 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
         #endif
     }
 
-    private func _isTextFieldEnabled$fresh(reading: Swift.Bool = false) -> Bool {
+    private func _isTextFieldEnabled$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _isTextFieldEnabled.isStale {
             _isTextFieldEnabled.refresh(Self._isTextFieldEnabled$compute(state: _state.committed))
         }
-        return reading ? _isTextFieldEnabled.read() : _isTextFieldEnabled.value
+        return _$reading ? _isTextFieldEnabled.read() : _isTextFieldEnabled.value
     }
 
-    private func _person$fresh(reading: Swift.Bool = false) -> _person$Type {
+    private func _person$fresh(reading _$reading: Swift.Bool = false) -> _person$Type {
         if _person.isStale { _person.refresh(Self._person$compute(state: _state.committed)) }
-        return reading ? _person.read() : _person.value
+        return _$reading ? _person.read() : _person.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

@@ -220,11 +220,11 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         #endif
     }
 
-    private func _currentRollDescription$fresh(reading: Swift.Bool = false) -> String {
+    private func _currentRollDescription$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _currentRollDescription.isStale {
             _currentRollDescription.refresh(Self._currentRollDescription$compute(roll: _roll.committed))
         }
-        return reading ? _currentRollDescription.read() : _currentRollDescription.value
+        return _$reading ? _currentRollDescription.read() : _currentRollDescription.value
     }
 
     // MARK: Spec expressions

@@ -149,9 +149,9 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         #endif
     }
 
-    private func _title$fresh(reading: Swift.Bool = false) -> String {
+    private func _title$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _title.isStale { _title.refresh(Self._title$compute(results: _results.committed)) }
-        return reading ? _title.read() : _title.value
+        return _$reading ? _title.read() : _title.value
     }
 
     // MARK: Spec expressions

@@ -273,14 +273,14 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
         #endif
     }
 
-    private func _title$fresh(reading: Swift.Bool = false) -> String {
+    private func _title$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _title.isStale { _title.refresh(Self._title$compute(photo: _photo.committed)) }
-        return reading ? _title.read() : _title.value
+        return _$reading ? _title.read() : _title.value
     }
 
-    private func _url$fresh(reading: Swift.Bool = false) -> _url$Type {
+    private func _url$fresh(reading _$reading: Swift.Bool = false) -> _url$Type {
         if _url.isStale { _url.refresh(Self._url$compute(photo: _photo.committed)) }
-        return reading ? _url.read() : _url.value
+        return _$reading ? _url.read() : _url.value
     }
 
     // MARK: Spec expressions

@@ -192,9 +192,9 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
         #endif
     }
 
-    private func _loading$fresh(reading: Swift.Bool = false) -> Bool {
+    private func _loading$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _loading.isStale { _loading.refresh(Self._loading$compute(computedIsLoading: _computedIsLoading.committed)) }
-        return reading ? _loading.read() : _loading.value
+        return _$reading ? _loading.read() : _loading.value
     }
 
     // MARK: Spec expressions

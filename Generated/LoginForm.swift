@@ -207,9 +207,9 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
         #endif
     }
 
-    private func _showsError$fresh(reading: Swift.Bool = false) -> Bool {
+    private func _showsError$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _showsError.isStale { _showsError.refresh(Self._showsError$compute(errorMessage: _errorMessage.committed)) }
-        return reading ? _showsError.read() : _showsError.value
+        return _$reading ? _showsError.read() : _showsError.value
     }
 
     // MARK: Spec expressions

@@ -316,9 +316,9 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
         if _cancelIsEnabled.pending(telling) { _$changed(\.cancelIsEnabled, _cancelIsEnabled, telling) }
     }
 
-    private func _errorMessage$fresh(reading: Swift.Bool = false) -> String? {
+    private func _errorMessage$fresh(reading _$reading: Swift.Bool = false) -> String? {
         if _errorMessage.isStale { _errorMessage.refresh(Self._errorMessage$compute(state: _state.committed)) }
-        return reading ? _errorMessage.read() : _errorMessage.value
+        return _$reading ? _errorMessage.read() : _errorMessage.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

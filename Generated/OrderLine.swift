@@ -156,13 +156,13 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
         #endif
     }
 
-    private func _summary$fresh(reading: Swift.Bool = false) -> String {
+    private func _summary$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _summary.isStale {
             _summary.refresh(
                 Self._summary$compute(counter: counter, quantity: _quantity.committed, total: _total.committed)
             )
         }
-        return reading ? _summary.read() : _summary.value
+        return _$reading ? _summary.read() : _summary.value
     }
 
     // MARK: Spec expressions

@@ -137,19 +137,19 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
         #endif
     }
 
-    private func _name$fresh(reading: Swift.Bool = false) -> String {
+    private func _name$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _name.isStale { _name.refresh(Self._name$compute(person: _person.committed)) }
-        return reading ? _name.read() : _name.value
+        return _$reading ? _name.read() : _name.value
     }
 
-    private func _notes$fresh(reading: Swift.Bool = false) -> String {
+    private func _notes$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _notes.isStale { _notes.refresh(Self._notes$compute(person: _person.committed)) }
-        return reading ? _notes.read() : _notes.value
+        return _$reading ? _notes.read() : _notes.value
     }
 
-    private func _avatarURL$fresh(reading: Swift.Bool = false) -> _avatarURL$Type {
+    private func _avatarURL$fresh(reading _$reading: Swift.Bool = false) -> _avatarURL$Type {
         if _avatarURL.isStale { _avatarURL.refresh(Self._avatarURL$compute(person: _person.committed)) }
-        return reading ? _avatarURL.read() : _avatarURL.value
+        return _$reading ? _avatarURL.read() : _avatarURL.value
     }
 
     // MARK: Spec expressions

@@ -194,9 +194,9 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
         #endif
     }
 
-    private func _imageData$fresh(reading: Swift.Bool = false) -> _imageData$Type {
+    private func _imageData$fresh(reading _$reading: Swift.Bool = false) -> _imageData$Type {
         if _imageData.isStale { _imageData.refresh(Self._imageData$compute(details: _details.committed, photo: photo)) }
-        return reading ? _imageData.read() : _imageData.value
+        return _$reading ? _imageData.read() : _imageData.value
     }
 
     // MARK: Spec expressions

@@ -231,26 +231,26 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
         #endif
     }
 
-    private func _photoName$fresh(reading: Swift.Bool = false) -> String {
+    private func _photoName$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _photoName.isStale { _photoName.refresh(Self._photoName$compute(photo: _photo.committed)) }
-        return reading ? _photoName.read() : _photoName.value
+        return _$reading ? _photoName.read() : _photoName.value
     }
 
-    private func _photographerName$fresh(reading: Swift.Bool = false) -> String {
+    private func _photographerName$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _photographerName.isStale {
             _photographerName.refresh(Self._photographerName$compute(photo: _photo.committed))
         }
-        return reading ? _photographerName.read() : _photographerName.value
+        return _$reading ? _photographerName.read() : _photographerName.value
     }
 
-    private func _photoRating$fresh(reading: Swift.Bool = false) -> String {
+    private func _photoRating$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _photoRating.isStale { _photoRating.refresh(Self._photoRating$compute(photo: _photo.committed)) }
-        return reading ? _photoRating.read() : _photoRating.value
+        return _$reading ? _photoRating.read() : _photoRating.value
     }
 
-    private func _votePromptText$fresh(reading: Swift.Bool = false) -> String {
+    private func _votePromptText$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _votePromptText.isStale { _votePromptText.refresh(Self._votePromptText$compute(photo: _photo.committed)) }
-        return reading ? _votePromptText.read() : _votePromptText.value
+        return _$reading ? _votePromptText.read() : _votePromptText.value
     }
 
     // MARK: Spec expressions

@@ -37,7 +37,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     public var selectedCount: Int { _$read(\.selectedCount, _selectedCount.read()) }
 
     /// What the footer says.
-    public var summary: String { _$read(\.summary, _summary$fresh(reading: true)) }
+    public var summary: String { _$read(\.summary, _summary.read()) }
 
     /// Whether the last row is selected.
     public var lastIsSelected: Bool { _$read(\.lastIsSelected, _lastIsSelected.read()) }
@@ -59,9 +59,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     public var selectedCountProperty: Reactive.Property<Int> {
         _$property(_selectedCount) { _selectedCount.mirror = $0 }
     }
-    public var summaryProperty: Reactive.Property<String> {
-        _$property(_summary$fresh(), of: _summary) { _summary.mirror = $0 }
-    }
+    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
     public var lastIsSelectedProperty: Reactive.Property<Bool> {
         _$property(_lastIsSelected) { _lastIsSelected.mirror = $0 }
     }
@@ -144,10 +142,10 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
         if _allRow$changed { _allRow$follower.follow(_allRow.value) }
         let _allRow$childChanged = _allRow$follower.take()
         let _summary$changed = (_allRow$changed || _allRow$childChanged || _rows$changed || _rows$childChanged
-            || _selectedCount$changed) && (_summary.isWatched
-            ? _summary.replace(
+            || _selectedCount$changed)
+            && _summary.replace(
                 Self._summary$compute(allRow: _allRow.value, rows: _rows.value, selectedCount: _selectedCount.value)
-            ) : _summary.markStale())
+            )
         return (_names$changed || _rows$changed || _selectedCount$changed || _lastRow$changed || _lastIsSelected$changed
             || _allRow$changed || _summary$changed || _rows$childChanged || _lastRow$childChanged
             || _allRow$childChanged)
@@ -165,19 +163,6 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    private func _summary$fresh(reading: Swift.Bool = false) -> String {
-        if _summary.isStale {
-            _summary.refresh(
-                Self._summary$compute(
-                    allRow: _allRow.committed,
-                    rows: _rows.committed,
-                    selectedCount: _selectedCount.committed
-                )
-            )
-        }
-        return reading ? _summary.read() : _summary.value
     }
 
     // MARK: Spec expressions

@@ -314,7 +314,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
         #endif
     }
 
-    private func _summary$fresh(reading: Swift.Bool = false) -> String {
+    private func _summary$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _summary.isStale {
             _summary.refresh(
                 Self._summary$compute(
@@ -326,7 +326,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
                 )
             )
         }
-        return reading ? _summary.read() : _summary.value
+        return _$reading ? _summary.read() : _summary.value
     }
 
     // MARK: Spec expressions

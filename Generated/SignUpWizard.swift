@@ -408,9 +408,9 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
         if _retryIsEnabled.pending(telling) { _$changed(\.retryIsEnabled, _retryIsEnabled, telling) }
     }
 
-    private func _errorMessage$fresh(reading: Swift.Bool = false) -> String? {
+    private func _errorMessage$fresh(reading _$reading: Swift.Bool = false) -> String? {
         if _errorMessage.isStale { _errorMessage.refresh(Self._errorMessage$compute(state: _state.committed)) }
-        return reading ? _errorMessage.read() : _errorMessage.value
+        return _$reading ? _errorMessage.read() : _errorMessage.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

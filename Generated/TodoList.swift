@@ -161,9 +161,9 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
         #endif
     }
 
-    private func _countText$fresh(reading: Swift.Bool = false) -> String {
+    private func _countText$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _countText.isStale { _countText.refresh(Self._countText$compute(items: _items.committed)) }
-        return reading ? _countText.read() : _countText.value
+        return _$reading ? _countText.read() : _countText.value
     }
 
     // MARK: Spec expressions

@@ -47,7 +47,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     public var doneCount: Int { _$read(\.doneCount, _doneCount.read()) }
 
     /// What the footer says.
-    public var summary: String { _$read(\.summary, _summary$fresh(reading: true)) }
+    public var summary: String { _$read(\.summary, _summary.read()) }
 
     // MARK: Children
 
@@ -58,9 +58,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 
     public var itemsProperty: Reactive.Property<_items$Type> { _$property(_items) { _items.mirror = $0 } }
     public var doneCountProperty: Reactive.Property<Int> { _$property(_doneCount) { _doneCount.mirror = $0 } }
-    public var summaryProperty: Reactive.Property<String> {
-        _$property(_summary$fresh(), of: _summary) { _summary.mirror = $0 }
-    }
+    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
     public var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -127,10 +125,8 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         let _rows$childChanged = _rows$follower.take()
         let _doneCount$changed = (_rows$changed || _rows$childChanged)
             && _doneCount.replace(Self._doneCount$compute(rows: _rows.value))
-        let _summary$changed = (_doneCount$changed || _rows$changed || _rows$childChanged) && (_summary.isWatched
-            ? _summary.replace(
-                Self._summary$compute(doneCount: _doneCount.value, rows: _rows.value)
-            ) : _summary.markStale())
+        let _summary$changed = (_doneCount$changed || _rows$changed || _rows$childChanged)
+            && _summary.replace(Self._summary$compute(doneCount: _doneCount.value, rows: _rows.value))
         return (_items$changed || _rows$changed || _doneCount$changed || _summary$changed || _rows$childChanged)
     }
 
@@ -143,13 +139,6 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
-    }
-
-    private func _summary$fresh(reading: Swift.Bool = false) -> String {
-        if _summary.isStale {
-            _summary.refresh(Self._summary$compute(doneCount: _doneCount.committed, rows: _rows.committed))
-        }
-        return reading ? _summary.read() : _summary.value
     }
 
     // MARK: Spec expressions

@@ -21,8 +21,8 @@ public struct Stored<Value> {
     /// Whether the value changed since its observers were last told: set by the change rules
     /// below when they find a change, taken by ``pending(_:)`` when the observers are told.
     public var isPending = false
-    /// Whether ``value`` is out of date: a value computed when read (docs/runtime.md, "Values
-    /// computed when read") whose inputs changed while nobody watched it. Whoever reads it next
+    /// Whether ``value`` is out of date: a value computed when read (docs/spec-format.md,
+    /// "Values computed when read") whose inputs changed while nobody watched it. Whoever reads it next
     /// computes it first (``refresh(_:)``).
     public var isStale = false
 

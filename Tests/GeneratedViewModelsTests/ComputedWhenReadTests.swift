@@ -1,3 +1,4 @@
+import GeneratedViewModels
 import GoldenViewModels
 import Observation
 import Reactive
@@ -22,7 +23,7 @@ struct ComputedWhenReadTests {
     }
 
     @Test func valuesNobodyWatchesAreNotComputedUntilRead() {
-        let model = WhenReadViewModel(evaluations: counter)
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
         reset()
         model.a = 2
         model.a = 3
@@ -38,7 +39,7 @@ struct ComputedWhenReadTests {
     }
 
     @Test func aValueOnceReadIsComputedInEachCommitThatChangesIt() {
-        let model = WhenReadViewModel(evaluations: counter)
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
         _ = model.label
         reset()
         model.a = 2
@@ -49,7 +50,7 @@ struct ComputedWhenReadTests {
     }
 
     @Test func aReadInsideATransactionGivesTheValueTheLastTransactionLeft() {
-        let model = WhenReadViewModel(evaluations: counter)
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
         model.a = 5
         model.update { model in
             model.a = 7
@@ -63,7 +64,7 @@ struct ComputedWhenReadTests {
     }
 
     @Test func aStatementReadsTheValueFromBeforeItsAction() {
-        let model = WhenReadViewModel(evaluations: counter)
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
         model.a = 4
         model.record.execute().start()
         // `record` wrote `a` (5), then read `sum`, which keeps its value until the action ends.
@@ -72,7 +73,7 @@ struct ComputedWhenReadTests {
     }
 
     @Test func observationIsToldOncePerRealChangeOfAValueItRead() {
-        let model = WhenReadViewModel(evaluations: counter)
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
         model.a = 3
         var firings = 0
         var seen: [Int] = []
@@ -97,7 +98,7 @@ struct ComputedWhenReadTests {
     }
 
     @Test func aValueFirstReadInsideATransactionIsToldWhenTheTransactionChangesIt() {
-        let model = WhenReadViewModel(evaluations: counter)
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
         model.a = 2
         var told: [Int] = []
         model.update { model in
@@ -110,7 +111,7 @@ struct ComputedWhenReadTests {
     }
 
     @Test func aRuntimePropertyStartsFromTheCurrentValueAndHearsEveryChange() {
-        let model = WhenReadViewModel(evaluations: counter)
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
         model.a = 6
         let labels = Recorder(model.labelProperty.producer)
         #expect(labels.values == ["sum 22"])
@@ -123,8 +124,30 @@ struct ComputedWhenReadTests {
         #expect(evaluations() == ["double": 2, "sum": 2, "label": 2, "limit": 0])
     }
 
+    @Test func aParameterNamedLikeTheFunctionsParameterIsNotHidden() {
+        let model = WhenReadViewModel(reading: 3, evaluations: counter)
+        model.a = 5
+        #expect(model.label == "sum 25")
+        #expect(model.double == 15)
+    }
+
+    /// From a review: a value read when out of date that reads a child would give what the
+    /// transaction under way wrote to the child. `summary` reads the child `allRow`, so it is
+    /// computed in every commit.
+    @Test func aValueThatReadsAChildKeepsItsValueUntilTheTransactionEnds() {
+        let selection = SelectionViewModel()
+        selection.names = ["a", "b"]
+        var during = ""
+        selection.update { selection in
+            selection.allRow.isSelected = true
+            during = selection.summary
+        }
+        #expect(during == "0 of 2 selected")
+        #expect(selection.summary == "all 2 selected")
+    }
+
     @Test func theChangeRecorderHearsEveryChangeOfValuesNobodyReadBefore() {
-        let model = WhenReadViewModel(evaluations: counter)
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
         model.a = 9
         let changes = ChangeRecorder(model)
         model.a = 10

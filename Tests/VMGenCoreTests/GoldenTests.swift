@@ -89,9 +89,9 @@ struct GoldenTests {
         // Nobody watches them at first, so each is computed when read: `d` from `b` and `c` as the
         // last transaction left them, computing them first if they are out of date.
         #expect(source.contains("""
-                private func _d$fresh(reading: Swift.Bool = false) -> Int {
+                private func _d$fresh(reading _$reading: Swift.Bool = false) -> Int {
                     if _d.isStale { _d.refresh(Self._d$compute(b: _b$fresh(), c: _c$fresh())) }
-                    return reading ? _d.read() : _d.value
+                    return _$reading ? _d.read() : _d.value
                 }
             """))
         #expect(source.contains("if _b.isStale { _b.refresh(Self._b$compute(a: _a.committed)) }"))

@@ -90,19 +90,19 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
         if _d.pending(telling) { _$changed(\.d, _d, telling) }
     }
 
-    private func _b$fresh(reading: Swift.Bool = false) -> Int {
+    private func _b$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _b.isStale { _b.refresh(Self._b$compute(a: _a.committed)) }
-        return reading ? _b.read() : _b.value
+        return _$reading ? _b.read() : _b.value
     }
 
-    private func _c$fresh(reading: Swift.Bool = false) -> Int {
+    private func _c$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _c.isStale { _c.refresh(Self._c$compute(a: _a.committed)) }
-        return reading ? _c.read() : _c.value
+        return _$reading ? _c.read() : _c.value
     }
 
-    private func _d$fresh(reading: Swift.Bool = false) -> Int {
+    private func _d$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _d.isStale { _d.refresh(Self._d$compute(b: _b$fresh(), c: _c$fresh())) }
-        return reading ? _d.read() : _d.value
+        return _$reading ? _d.read() : _d.value
     }
 
     // MARK: Spec expressions

@@ -143,14 +143,14 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
         if _bumpIsEnabled.pending(telling) { _$changed(\.bumpIsEnabled, _bumpIsEnabled, telling) }
     }
 
-    private func _sum$fresh(reading: Swift.Bool = false) -> Int {
+    private func _sum$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _sum.isStale { _sum.refresh(Self._sum$compute(a: _a.committed, b: _b.committed)) }
-        return reading ? _sum.read() : _sum.value
+        return _$reading ? _sum.read() : _sum.value
     }
 
-    private func _same$fresh(reading: Swift.Bool = false) -> Bool {
+    private func _same$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _same.isStale { _same.refresh(Self._same$compute(a: _a.committed, b: _b.committed)) }
-        return reading ? _same.read() : _same.value
+        return _$reading ? _same.read() : _same.value
     }
 
     // MARK: Spec expressions

@@ -31,10 +31,7 @@ extension ContextBuilder {
             }
             // Without the `<name>Property` members (`runtimeProperties: false`), the property the
             // runtime makes for tests is the one the member would have returned.
-            let storage = GeneratedNames.storage(of: value.name)
-            let property = model.runtimeProperties
-                ? GeneratedNames.property(of: value.name)
-                : "\(GeneratedNames.fixed("property"))(\(storage)) { \(storage).mirror = $0 }"
+            let property = model.runtimeProperties ? GeneratedNames.property(of: value.name) : runtimeProperty(of: value.name)
             let entry = LineLayout.Piece.call(kind, [
                 (nil, .text(SwiftText.literal(value.name))),
                 (nil, .text("\\." + value.name)),

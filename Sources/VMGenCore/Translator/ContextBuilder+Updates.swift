@@ -262,11 +262,13 @@ extension ContextBuilder {
             let compute = call(computationName(of: value), arguments: arguments(for: readsKey(of: value))) { input in
                 model.computedWhenRead.contains(input) ? storedValue(input) : GeneratedNames.storage(of: input) + ".committed"
             }
+            // The parameter's own name starts with `_$`, so that it hides no name of the spec (a
+            // parameter `reading`, which the computation takes by its name).
             let body = LineLayout.block("if \(storage).isStale", body: LineLayout.lines(.call("\(storage).refresh", [(nil, compute)]), margin: 12), margin: 8)
-                + ["return reading ? \(storage).read() : \(storage).value"]
+                + ["return _$reading ? \(storage).read() : \(storage).value"]
             return CodeFunction(
                 docLines: [],
-                signature: "private func \(freshName(name))(reading: Swift.Bool = false) -> \(typeName(of: value)) {",
+                signature: "private func \(freshName(name))(reading _$reading: Swift.Bool = false) -> \(typeName(of: value)) {",
                 bodyLines: body.map { "        " + $0 })
         }
     }

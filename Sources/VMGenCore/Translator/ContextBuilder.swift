@@ -167,14 +167,11 @@ public struct ContextBuilder {
         }
         // The value is taken (and marked read) before the registrar's call, so that no access of
         // the storage spans it (Swift would then check every access of it at run time).
-        // A value computed when read is computed first when it is out of date, also before its
-        // runtime property is made from it.
-        let isComputedWhenRead = model.computedWhenRead.contains(name)
-        let current = isComputedWhenRead ? "\(freshName(name))(reading: true)" : "\(storage).read()"
+        // A value computed when read is computed first when it is out of date.
+        let current = model.computedWhenRead.contains(name) ? "\(freshName(name))(reading: true)" : "\(storage).read()"
         let getter = "\(GeneratedNames.fixed("read"))(\\.\(name), \(current))"
         let propertyType = "Reactive.Property<\(type)>"
-        let propertySource = isComputedWhenRead ? "\(freshName(name))(), of: \(storage)" : storage
-        let propertyGetter = "\(GeneratedNames.fixed("property"))(\(propertySource)) { \(storage).mirror = $0 }"
+        let propertyGetter = runtimeProperty(of: name)
         return ValueMember(
             name: name, type: type, docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix,
             getter: getter,
@@ -217,6 +214,15 @@ public struct ContextBuilder {
     /// `_x$fresh`: the function that gives a value computed when read, computing it first when
     /// it is out of date.
     func freshName(_ name: String) -> String { GeneratedNames.helper(name, "fresh") }
+
+    /// `_$property(_x) { _x.mirror = $0 }`: the runtime property of a value, made from its storage
+    /// the first time; for a value computed when read, from its value computed first if it is
+    /// out of date (`_$property(_x$fresh(), of: _x)`), so that it never starts from a stale one.
+    func runtimeProperty(of name: String) -> String {
+        let storage = GeneratedNames.storage(of: name)
+        let source = model.computedWhenRead.contains(name) ? "\(freshName(name))(), of: \(storage)" : storage
+        return "\(GeneratedNames.fixed("property"))(\(source)) { \(storage).mirror = $0 }"
+    }
 
     /// The type of a value as the generated code writes it: spec types as written, the
     /// generator's own types qualified with their module, so that no spec name can shadow them.

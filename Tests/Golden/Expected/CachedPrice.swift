@@ -208,13 +208,13 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
         if _settledPriceError.pending(telling) { _$changed(\.settledPriceError, _settledPriceError, telling) }
     }
 
-    private func _priceText$fresh(reading: Swift.Bool = false) -> String {
+    private func _priceText$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _priceText.isStale {
             _priceText.refresh(
                 Self._priceText$compute(priceIsLoading: _priceIsLoading.committed, price: _price.committed)
             )
         }
-        return reading ? _priceText.read() : _priceText.value
+        return _$reading ? _priceText.read() : _priceText.value
     }
 
     // MARK: Spec expressions

@@ -241,18 +241,18 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
         if _resetIsEnabled.pending(telling) { _$changed(\.resetIsEnabled, _resetIsEnabled, telling) }
     }
 
-    private func _remaining$fresh(reading: Swift.Bool = false) -> Int {
+    private func _remaining$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _remaining.isStale { _remaining.refresh(Self._remaining$compute(limit: limit, count: _count.committed)) }
-        return reading ? _remaining.read() : _remaining.value
+        return _$reading ? _remaining.read() : _remaining.value
     }
 
-    private func _summary$fresh(reading: Swift.Bool = false) -> String {
+    private func _summary$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _summary.isStale {
             _summary.refresh(
                 Self._summary$compute(isAtLimit: _isAtLimit.committed, title: title, remaining: _remaining$fresh())
             )
         }
-        return reading ? _summary.read() : _summary.value
+        return _$reading ? _summary.read() : _summary.value
     }
 
     // MARK: Spec expressions

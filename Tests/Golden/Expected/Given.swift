@@ -334,14 +334,14 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         if _input.pending(telling) { _$changed(\.input, _input, telling) }
     }
 
-    private func _both$fresh(reading: Swift.Bool = false) -> @Sendable (Int) -> Int {
+    private func _both$fresh(reading _$reading: Swift.Bool = false) -> @Sendable (Int) -> Int {
         if _both.isStale { _both.refresh(Self._both$compute(step: _step.committed, scale: scale)) }
-        return reading ? _both.read() : _both.value
+        return _$reading ? _both.read() : _both.value
     }
 
-    private func _result$fresh(reading: Swift.Bool = false) -> Int {
+    private func _result$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _result.isStale { _result.refresh(Self._result$compute(both: _both$fresh(), value: _value.committed)) }
-        return reading ? _result.read() : _result.value
+        return _$reading ? _result.read() : _result.value
     }
 
     // MARK: Spec expressions

@@ -250,11 +250,11 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         if _packageIsEnabled.pending(telling) { _$changed(\.packageIsEnabled, _packageIsEnabled, telling) }
     }
 
-    private func _async$fresh(reading: Swift.Bool = false) -> Int {
+    private func _async$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _async.isStale {
             _async.refresh(Self._async$compute(actor: actor, some: _some.committed, any: _any.committed))
         }
-        return reading ? _async.read() : _async.value
+        return _$reading ? _async.read() : _async.value
     }
 
     // MARK: Spec expressions

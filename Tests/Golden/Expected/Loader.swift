@@ -39,7 +39,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     var total: Int { _$read(\.total, _total$fresh(reading: true)) }
 
     /// Follows each row's own changes.
-    var selectedCount: Int { _$read(\.selectedCount, _selectedCount$fresh(reading: true)) }
+    var selectedCount: Int { _$read(\.selectedCount, _selectedCount.read()) }
 
     // MARK: Children
 
@@ -111,9 +111,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     var pageProperty: Reactive.Property<Int> { _$property(_page) { _page.mirror = $0 } }
     var totalProperty: Reactive.Property<Int> { _$property(_total$fresh(), of: _total) { _total.mirror = $0 } }
-    var selectedCountProperty: Reactive.Property<Int> {
-        _$property(_selectedCount$fresh(), of: _selectedCount) { _selectedCount.mirror = $0 }
-    }
+    var selectedCountProperty: Reactive.Property<Int> { _$property(_selectedCount) { _selectedCount.mirror = $0 } }
     var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
     var jumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
         _$property(_jumpIsExecuting) { _jumpIsExecuting.mirror = $0 }
@@ -226,8 +224,8 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         let _rows$changed = _numbers$changed && _rows.replaceChild(Self._rows$compute(numbers: _numbers.value))
         if _rows$changed { _rows$follower.follow(_rows.value) }
         let _rows$childChanged = _rows$follower.take()
-        let _selectedCount$changed = (_rows$changed || _rows$childChanged) && (_selectedCount.isWatched
-            ? _selectedCount.replace(Self._selectedCount$compute(rows: _rows.value)) : _selectedCount.markStale())
+        let _selectedCount$changed = (_rows$changed || _rows$childChanged)
+            && _selectedCount.replace(Self._selectedCount$compute(rows: _rows.value))
         let _numbersIsLoading$changed = _numbersIsLoading.changed()
         let _numbersError$changed = _numbersError.changed()
         return (_page$changed || _jumpIsExecuting$changed || _jumpIsEnabled$changed || _isActive$changed
@@ -249,14 +247,9 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
         if _numbersError.pending(telling) { _$changed(\.numbersError, _numbersError, telling) }
     }
 
-    private func _total$fresh(reading: Swift.Bool = false) -> Int {
+    private func _total$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _total.isStale { _total.refresh(Self._total$compute(numbers: _numbers.committed)) }
-        return reading ? _total.read() : _total.value
-    }
-
-    private func _selectedCount$fresh(reading: Swift.Bool = false) -> Int {
-        if _selectedCount.isStale { _selectedCount.refresh(Self._selectedCount$compute(rows: _rows.committed)) }
-        return reading ? _selectedCount.read() : _selectedCount.value
+        return _$reading ? _total.read() : _total.value
     }
 
     // MARK: Spec expressions

@@ -258,7 +258,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
         if _isActive.pending(telling) { _$changed(\.isActive, _isActive, telling) }
     }
 
-    private func _total$fresh(reading: Swift.Bool = false) -> Int {
+    private func _total$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _total.isStale {
             _total.refresh(
                 Self._total$compute(
@@ -268,19 +268,19 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
                 )
             )
         }
-        return reading ? _total.read() : _total.value
+        return _$reading ? _total.read() : _total.value
     }
 
-    private func _Observable$fresh(reading: Swift.Bool = false) -> Bool {
+    private func _Observable$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _Observable.isStale { _Observable.refresh(Self._Observable$compute(total: _total$fresh())) }
-        return reading ? _Observable.read() : _Observable.value
+        return _$reading ? _Observable.read() : _Observable.value
     }
 
-    private func _fooStateDidChange$fresh(reading: Swift.Bool = false) -> Bool {
+    private func _fooStateDidChange$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _fooStateDidChange.isStale {
             _fooStateDidChange.refresh(Self._fooStateDidChange$compute(fooState: _fooState.committed))
         }
-        return reading ? _fooStateDidChange.read() : _fooStateDidChange.value
+        return _$reading ? _fooStateDidChange.read() : _fooStateDidChange.value
     }
 
     // MARK: Spec expressions

@@ -139,9 +139,9 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
         if _picked.pending(telling) { _$changed(\.picked, _picked, telling) }
     }
 
-    private func _picked$fresh(reading: Swift.Bool = false) -> Int? {
+    private func _picked$fresh(reading _$reading: Swift.Bool = false) -> Int? {
         if _picked.isStale { _picked.refresh(Self._picked$compute(state: _state.committed)) }
-        return reading ? _picked.read() : _picked.value
+        return _$reading ? _picked.read() : _picked.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

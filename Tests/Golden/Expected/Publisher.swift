@@ -176,11 +176,11 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         #endif
     }
 
-    private func _previewText$fresh(reading: Swift.Bool = false) -> String {
+    private func _previewText$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _previewText.isStale {
             _previewText.refresh(Self._previewText$compute(preview: preview, draft: _draft.committed))
         }
-        return reading ? _previewText.read() : _previewText.value
+        return _$reading ? _previewText.read() : _previewText.value
     }
 
     // MARK: Spec expressions

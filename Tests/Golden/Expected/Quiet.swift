@@ -105,9 +105,9 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
         if _incrementIsEnabled.pending(telling) { _$changed(\.incrementIsEnabled, _incrementIsEnabled, telling) }
     }
 
-    private func _label$fresh(reading: Swift.Bool = false) -> String {
+    private func _label$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _label.isStale { _label.refresh(Self._label$compute(count: _count.committed)) }
-        return reading ? _label.read() : _label.value
+        return _$reading ? _label.read() : _label.value
     }
 
     // MARK: Spec expressions
@@ -137,7 +137,7 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<QuietCounterViewModel>] {
         [
             .value("count", \.count, _$property(_count) { _count.mirror = $0 }),
-            .value("label", \.label, _$property(_label) { _label.mirror = $0 }) {
+            .value("label", \.label, _$property(_label$fresh(), of: _label) { _label.mirror = $0 }) {
                 Self._label$compute(count: $0._count.value)
             },
             .work(

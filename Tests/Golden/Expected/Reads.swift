@@ -207,41 +207,41 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
         if _transformed.pending(telling) { _$changed(\.transformed, _transformed, telling) }
     }
 
-    private func _range$fresh(reading: Swift.Bool = false) -> [Int] {
+    private func _range$fresh(reading _$reading: Swift.Bool = false) -> [Int] {
         if _range.isStale { _range.refresh(Self._range$compute(n: _n.committed)) }
-        return reading ? _range.read() : _range.value
+        return _$reading ? _range.read() : _range.value
     }
 
-    private func _ternary$fresh(reading: Swift.Bool = false) -> Int {
+    private func _ternary$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _ternary.isStale { _ternary.refresh(Self._ternary$compute(flag: _flag.committed, a: _a.committed)) }
-        return reading ? _ternary.read() : _ternary.value
+        return _$reading ? _ternary.read() : _ternary.value
     }
 
-    private func _dictionary$fresh(reading: Swift.Bool = false) -> [String: Int] {
+    private func _dictionary$fresh(reading _$reading: Swift.Bool = false) -> [String: Int] {
         if _dictionary.isStale { _dictionary.refresh(Self._dictionary$compute(key: _key.committed)) }
-        return reading ? _dictionary.read() : _dictionary.value
+        return _$reading ? _dictionary.read() : _dictionary.value
     }
 
-    private func _matched$fresh(reading: Swift.Bool = false) -> String {
+    private func _matched$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _matched.isStale { _matched.refresh(Self._matched$compute(n: _n.committed, y: _y.committed)) }
-        return reading ? _matched.read() : _matched.value
+        return _$reading ? _matched.read() : _matched.value
     }
 
-    private func _small$fresh(reading: Swift.Bool = false) -> Bool {
+    private func _small$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _small.isStale { _small.refresh(Self._small$compute(n: _n.committed, a: _a.committed)) }
-        return reading ? _small.read() : _small.value
+        return _$reading ? _small.read() : _small.value
     }
 
-    private func _shifted$fresh(reading: Swift.Bool = false) -> [Int] {
+    private func _shifted$fresh(reading _$reading: Swift.Bool = false) -> [Int] {
         if _shifted.isStale { _shifted.refresh(Self._shifted$compute(range: _range$fresh(), a: _a.committed)) }
-        return reading ? _shifted.read() : _shifted.value
+        return _$reading ? _shifted.read() : _shifted.value
     }
 
-    private func _transformed$fresh(reading: Swift.Bool = false) -> Int {
+    private func _transformed$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _transformed.isStale {
             _transformed.refresh(Self._transformed$compute(transform: transform, n: _n.committed))
         }
-        return reading ? _transformed.read() : _transformed.value
+        return _$reading ? _transformed.read() : _transformed.value
     }
 
     // MARK: Spec expressions

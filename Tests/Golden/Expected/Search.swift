@@ -228,13 +228,13 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         if _searchForIsEnabled.pending(telling) { _$changed(\.searchForIsEnabled, _searchForIsEnabled, telling) }
     }
 
-    private func _showsSpinner$fresh(reading: Swift.Bool = false) -> Bool {
+    private func _showsSpinner$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _showsSpinner.isStale {
             _showsSpinner.refresh(
                 Self._showsSpinner$compute(runIsExecuting: _runIsExecuting.committed, results: _results.committed)
             )
         }
-        return reading ? _showsSpinner.read() : _showsSpinner.value
+        return _$reading ? _showsSpinner.read() : _showsSpinner.value
     }
 
     // MARK: Spec expressions

@@ -133,9 +133,9 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
         #endif
     }
 
-    private func _text$fresh(reading: Swift.Bool = false) -> String {
+    private func _text$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _text.isStale { _text.refresh(Self._text$compute(label: _label.committed, number: number)) }
-        return reading ? _text.read() : _text.value
+        return _$reading ? _text.read() : _text.value
     }
 
     // MARK: Spec expressions

@@ -34,7 +34,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Derived values
 
-    var texts: [String] { _$read(\.texts, _texts$fresh(reading: true)) }
+    var texts: [String] { _$read(\.texts, _texts.read()) }
 
     // MARK: Children
 
@@ -44,7 +44,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 
     var numbersProperty: Reactive.Property<[Int]> { _$property(_numbers) { _numbers.mirror = $0 } }
     var prefixProperty: Reactive.Property<String> { _$property(_prefix) { _prefix.mirror = $0 } }
-    var textsProperty: Reactive.Property<[String]> { _$property(_texts$fresh(), of: _texts) { _texts.mirror = $0 } }
+    var textsProperty: Reactive.Property<[String]> { _$property(_texts) { _texts.mirror = $0 } }
     var tagsProperty: Reactive.Property<_tags$Type> { _$property(_tags) { _tags.mirror = $0 } }
 
     // MARK: Grouped writes
@@ -108,8 +108,8 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
             )
         if _tags$changed { _tags$follower.follow(_tags.value) }
         let _tags$childChanged = _tags$follower.take()
-        let _texts$changed = (_tags$changed || _tags$childChanged) && (_texts.isWatched
-            ? _texts.replace(Self._texts$compute(tags: _tags.value)) : _texts.markStale())
+        let _texts$changed = (_tags$changed || _tags$childChanged)
+            && _texts.replace(Self._texts$compute(tags: _tags.value))
         return (_numbers$changed || _prefix$changed || _tags$changed || _texts$changed || _tags$childChanged)
     }
 
@@ -119,11 +119,6 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
         if _prefix.pending(telling) { _$changed(\.prefix, _prefix, telling) }
         if _tags.pending(telling) { _$changed(\.tags, _tags, telling) }
         if _texts.pending(telling) { _$changed(\.texts, _texts, telling) }
-    }
-
-    private func _texts$fresh(reading: Swift.Bool = false) -> [String] {
-        if _texts.isStale { _texts.refresh(Self._texts$compute(tags: _tags.committed)) }
-        return reading ? _texts.read() : _texts.value
     }
 
     // MARK: Spec expressions

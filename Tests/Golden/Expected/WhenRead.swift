@@ -8,10 +8,15 @@ import Observation
 @MainActor
 public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Types, as the spec writes them, at their places in the spec
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 8)
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 12)
     public typealias
     _evaluations$Type = Locked<[String: Int]>
 #sourceLocation()
+
+    // MARK: Parameters
+
+    /// What `double` multiplies `a` by.
+    public let reading: Int
 
     // MARK: Dependencies
 
@@ -62,7 +67,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Derived values
 
-    /// Twice `a`.
+    /// `a` times `reading`.
     public var double: Int { _$read(\.double, _double$fresh(reading: true)) }
 
     /// `double` and `b`.
@@ -138,14 +143,15 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(evaluations: _evaluations$Type) {
+    public init(reading: Int, evaluations: _evaluations$Type) {
+        self.reading = reading
         self.evaluations = evaluations
 
         // Every value's first state, in update order.
         _a = Reactive.Stored<Int>(Self._a$initial())
         _b = Reactive.Stored<Int>(Self._b$initial())
         _seen = Reactive.Stored<Int>(Self._seen$initial())
-        _double = Reactive.Stored<Int>(Self._double$compute(evaluations: evaluations, a: _a.value))
+        _double = Reactive.Stored<Int>(Self._double$compute(evaluations: evaluations, a: _a.value, reading: reading))
         _sum = Reactive.Stored<Int>(Self._sum$compute(evaluations: evaluations, double: _double.value, b: _b.value))
         _label = Reactive.Stored<String>(Self._label$compute(evaluations: evaluations, sum: _sum.value))
         _limit = Reactive.Stored<Int>(Self._limit$compute(evaluations: evaluations, b: _b.value))
@@ -181,7 +187,9 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
         let _recordIsExecuting$changed = _recordIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _double$changed = _a$changed && (_double.isWatched
-            ? _double.replace(Self._double$compute(evaluations: evaluations, a: _a.value)) : _double.markStale())
+            ? _double.replace(
+                Self._double$compute(evaluations: evaluations, a: _a.value, reading: reading)
+            ) : _double.markStale())
         let _sum$changed = (_double$changed || _b$changed) && (_sum.isWatched
             ? _sum.replace(
                 Self._sum$compute(evaluations: evaluations, double: _double$fresh(), b: _b.value)
@@ -213,76 +221,78 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
         if _overLimit.pending(telling) { _$changed(\.overLimit, _overLimit, telling) }
     }
 
-    private func _double$fresh(reading: Swift.Bool = false) -> Int {
-        if _double.isStale { _double.refresh(Self._double$compute(evaluations: evaluations, a: _a.committed)) }
-        return reading ? _double.read() : _double.value
+    private func _double$fresh(reading _$reading: Swift.Bool = false) -> Int {
+        if _double.isStale {
+            _double.refresh(Self._double$compute(evaluations: evaluations, a: _a.committed, reading: reading))
+        }
+        return _$reading ? _double.read() : _double.value
     }
 
-    private func _sum$fresh(reading: Swift.Bool = false) -> Int {
+    private func _sum$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _sum.isStale {
             _sum.refresh(Self._sum$compute(evaluations: evaluations, double: _double$fresh(), b: _b.committed))
         }
-        return reading ? _sum.read() : _sum.value
+        return _$reading ? _sum.read() : _sum.value
     }
 
-    private func _label$fresh(reading: Swift.Bool = false) -> String {
+    private func _label$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _label.isStale { _label.refresh(Self._label$compute(evaluations: evaluations, sum: _sum$fresh())) }
-        return reading ? _label.read() : _label.value
+        return _$reading ? _label.read() : _label.value
     }
 
     // MARK: Spec expressions
 
     private static func _a$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 12)
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 16)
                             1
 #sourceLocation()
     }
 
     private static func _b$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 13)
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 17)
                             10
 #sourceLocation()
     }
 
     private static func _seen$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 14)
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 18)
                                0
 #sourceLocation()
     }
 
     private static func _overLimit$initial() -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 15)
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 19)
                                     0
 #sourceLocation()
     }
 
-    private static func _double$compute(evaluations: _evaluations$Type, a: Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 18)
-                               evaluations.withLock { $0["double", default: 0] += 1; return a * 2 }
+    private static func _double$compute(evaluations: _evaluations$Type, a: Int, reading: Int) -> Int {
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 22)
+                               evaluations.withLock { $0["double", default: 0] += 1; return a * reading }
 #sourceLocation()
     }
 
     private static func _sum$compute(evaluations: _evaluations$Type, double: Int, b: Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 19)
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 23)
                             evaluations.withLock { $0["sum", default: 0] += 1; return double + b }
 #sourceLocation()
     }
 
     private static func _label$compute(evaluations: _evaluations$Type, sum: Int) -> String {
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 20)
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 24)
                                  evaluations.withLock { $0["label", default: 0] += 1; return "sum \(sum)" }
 #sourceLocation()
     }
 
     private static func _limit$compute(evaluations: _evaluations$Type, b: Int) -> Int {
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 21)
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 25)
                               evaluations.withLock { $0["limit", default: 0] += 1; return b * 10 }
 #sourceLocation()
     }
 
     /// Reaction `countOverLimit`: runs in the transaction in which `limit` changed.
     private static func _countOverLimit$react(limit: Int, overLimit: inout Int) {
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 27)
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 31)
       if limit > 100 { overLimit += 1 }
 #sourceLocation()
     }
@@ -290,7 +300,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Spec statements
 
     private func _record$perform() {
-#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 33)
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 37)
       a += 1
       seen = sum
 #sourceLocation()
@@ -305,7 +315,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
             .value("seen", \.seen, seenProperty),
             .value("overLimit", \.overLimit, overLimitProperty),
             .value("double", \.double, doubleProperty) {
-                Self._double$compute(evaluations: $0.evaluations, a: $0._a.value)
+                Self._double$compute(evaluations: $0.evaluations, a: $0._a.value, reading: $0.reading)
             },
             .value("sum", \.sum, sumProperty) {
                 Self._sum$compute(evaluations: $0.evaluations, double: $0._double$fresh(), b: $0._b.value)
