@@ -27,6 +27,8 @@ extension CommandError: Equatable where Failure: Equatable {}
 /// ``execute(_:)`` returns a producer; starting it runs the work once if the command is enabled
 /// and fails with ``CommandError/disabled`` (without running anything, and without sending on
 /// ``errors``) otherwise.
+/// A view runs a command by calling it, `command(input)` (``callAsFunction(_:)``): the same
+/// execution, with no producer made for it.
 ///
 /// Order when an execution ends: ``isExecuting`` becomes `false` first, then ``events``,
 /// ``values``/``errors`` observers and the execution's own observer run. So an `errors` observer
