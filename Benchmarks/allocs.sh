@@ -22,8 +22,9 @@ allocs() {
 # workload, variant, operations (valgrind runs ~100x slower than native: kept small).
 for case in "W1 ours 20000" "W1 producer 20000" "W1 baseline 20000" "W1 peer 20000" "W2 ours 2000" \
     "W2 peer 2000" "W3 ours 5000" "W3 baseline 5000" "W3 peer 2000" "W4 ours 2000" "W4 peer 2000" "W6 ours 2000" \
-    "W6 producer_work 2000" "W9 ours 2000" "W9 unobserved 2000" "W9 peer 2000" "W10 ours 2000" "W10 peer 2000" \
-    "W7 ours 2000" "W7 baseline 5000" "W7 peer 2000" "W3B ours 5000" "W3B observable 5000" "W3T ours 2000" \
+    "W6 execute 2000" "W6 producer_work 2000" "W9 ours 2000" "W9 unobserved 2000" "W9 peer 2000" "W10 ours 2000" "W10 peer 2000" \
+    "W7 ours 2000" "W7 execute 2000" "W7 baseline 5000" "W7 peer 2000" "W12 ours 1000" "W12 execute 1000" \
+    "W12 update 1000" "W12 macro 1000" "W12 stored 1000" "W3B ours 5000" "W3B observable 5000" "W3T ours 2000" \
     "W3T macro 2000" "W3T observable 2000" "W8B ours 2000" "W8T ours 1000" "W8T macro 1000"; do
     set -- $case
     # ONLY="W6 W9" counts only those workloads.
@@ -37,10 +38,12 @@ for case in "W1 ours 20000" "W1 producer 20000" "W1 baseline 20000" "W1 peer 200
     fi
     per=$(awk -v a="$single" -v b="$double" -v n="$count" 'BEGIN { printf "%.3f", (b - a) / n }')
     echo "ALLOCS $1 $2 per_operation=$per (allocs: $single at $count, $double at $((2 * count)))"
-    if [[ "$1 $2" == "W1 ours" && "$single" != "$double" ]]; then steady_path_allocates=1; fi
+    if [[ "$1 $2" == "W1 ours" && "$single" != "$double" ]]; then steady_path_allocates=W1; fi
+    # Issue 24, item 2: a generated command run the way a button runs it allocates nothing.
+    if [[ "$1 $2" == "W7 ours" && "$single" != "$double" ]]; then steady_path_allocates=W7; fi
 done
-# The issue's requirement: W1's steady path allocates nothing.
+# The issues' requirements: W1's steady path and W7's command allocate nothing.
 if [[ -n "${steady_path_allocates:-}" ]]; then
-    echo "allocs.sh: W1's steady path allocates" >&2
+    echo "allocs.sh: $steady_path_allocates's steady path allocates" >&2
     exit 1
 fi

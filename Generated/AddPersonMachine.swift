@@ -170,7 +170,6 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
     @exclusivity(unchecked) private var _addPersonIsExecuting: Reactive.Stored<Swift.Bool>
     @exclusivity(unchecked) private var _addPersonIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// The timers and invoked work of the state the machine is in, cancelled when it is left.
     private let _$stateWork = Reactive.StateWork()
@@ -196,13 +195,6 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._addPerson$step {}
-        }
-    }
-
-    deinit {
-        _$disposables.dispose()
     }
 
     // MARK: Transactions

@@ -126,7 +126,6 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     @exclusivity(unchecked) private var _newGameIsExecuting: Reactive.Stored<Swift.Bool>
     @exclusivity(unchecked) private var _newGameIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -150,16 +149,6 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += rollDie.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._rollDie$step {}
-        }
-        _$disposables += newGame.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._newGame$step {}
-        }
-    }
-
-    deinit {
-        _$disposables.dispose()
     }
 
     // MARK: Transactions

@@ -93,7 +93,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         performOnMain: { [weak self] input in
             self?._selectPreviousSearch$perform(input)
             // Then `executeSearch`, once this transaction is over; refused if it is disabled then.
-            self?._$transactions.later { [weak self] in self?.executeSearch.execute().start() }
+            self?._$transactions.later { [weak self] in self?.executeSearch() }
         }
     )
 
@@ -184,9 +184,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
         }
         _$disposables += executeSearch.values.observeValuesOnMain { [weak self] value in
             self?._executeSearch$step { self?._executeSearch$didSendValue(value) }
-        }
-        _$disposables += selectPreviousSearch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._selectPreviousSearch$step {}
         }
     }
 

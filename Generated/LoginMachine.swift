@@ -199,7 +199,6 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     @exclusivity(unchecked) private var _cancelIsExecuting: Reactive.Stored<Swift.Bool>
     @exclusivity(unchecked) private var _cancelIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// The timers and invoked work of the state the machine is in, cancelled when it is left.
     private let _$stateWork = Reactive.StateWork()
@@ -230,19 +229,6 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += logIn.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._logIn$step {}
-        }
-        _$disposables += retry.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._retry$step {}
-        }
-        _$disposables += cancel.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._cancel$step {}
-        }
-    }
-
-    deinit {
-        _$disposables.dispose()
     }
 
     // MARK: Transactions

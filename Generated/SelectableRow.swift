@@ -71,7 +71,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     @exclusivity(unchecked) private var _toggleIsExecuting: Reactive.Stored<Swift.Bool>
     @exclusivity(unchecked) private var _toggleIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -88,13 +87,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += toggle.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._toggle$step {}
-        }
-    }
-
-    deinit {
-        _$disposables.dispose()
     }
 
     // MARK: Transactions

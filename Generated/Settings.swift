@@ -217,9 +217,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._reset$step {}
-        }
         _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._save$step {}
         }

@@ -381,9 +381,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
         _$disposables += signUp.errors.observeValuesOnMain { [weak self] error in
             self?._signUp$step { self?._signUp$didFail(error) }
         }
-        _$disposables += startOver.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._startOver$step {}
-        }
     }
 
     deinit {

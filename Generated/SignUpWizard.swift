@@ -249,7 +249,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     @exclusivity(unchecked) private var _retryIsExecuting: Reactive.Stored<Swift.Bool>
     @exclusivity(unchecked) private var _retryIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
     /// The timers and invoked work of the state the machine is in, cancelled when it is left.
     private let _$stateWork = Reactive.StateWork()
@@ -291,22 +290,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += next.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._next$step {}
-        }
-        _$disposables += back.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._back$step {}
-        }
-        _$disposables += submit.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._submit$step {}
-        }
-        _$disposables += retry.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._retry$step {}
-        }
-    }
-
-    deinit {
-        _$disposables.dispose()
     }
 
     // MARK: Transactions

@@ -87,7 +87,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     @exclusivity(unchecked) private var _addIsExecuting: Reactive.Stored<Swift.Bool>
     @exclusivity(unchecked) private var _addIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -109,13 +108,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += add.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._add$step {}
-        }
-    }
-
-    deinit {
-        _$disposables.dispose()
     }
 
     // MARK: Transactions

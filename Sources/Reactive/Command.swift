@@ -27,6 +27,8 @@ extension CommandError: Equatable where Failure: Equatable {}
 /// ``execute(_:)`` returns a producer; starting it runs the work once if the command is enabled
 /// and fails with ``CommandError/disabled`` (without running anything, and without sending on
 /// ``errors``) otherwise.
+/// A view runs a command by calling it, `command(input)` (``callAsFunction(_:)``): the same
+/// execution, with no producer made for it.
 ///
 /// Order when an execution ends: ``isExecuting`` becomes `false` first, then ``events``,
 /// ``values``/``errors`` observers and the execution's own observer run. So an `errors` observer
@@ -75,7 +77,7 @@ public final class Command<Input, Output, Failure: Error> {
     @usableFromInline
     enum Work: Sendable {
         case producer(@Sendable (Input) -> SignalProducer<Output, Failure>)
-        case immediate(@Sendable (Input) -> Output)
+        case immediate(@MainActor (Input) -> Output)
     }
 
     @usableFromInline let policy: CommandPolicy
@@ -98,6 +100,11 @@ public final class Command<Input, Output, Failure: Error> {
     @usableFromInline let eventsCore = SignalCore<Event<Output, Failure>, Never>(hasHandle: true)
     /// Runs one step of an execution on the main actor; nil runs it at once.
     @usableFromInline let transaction: (@MainActor (@escaping () -> Void) -> Void)?
+    /// Whether the owner keeps the enabled state (`isEnabled:`): then `enabled` is not staged.
+    @usableFromInline let ownerKeepsEnabled: Bool
+    /// What direct executions (``callAsFunction(_:)``) of immediate work inside `transaction`
+    /// need on the main actor: made with the command when both are there, else nil.
+    @usableFromInline let direct: DirectExecutions<Input>?
 
     /// A command whose work is a producer, started on the thread that starts the execution.
     public convenience init(
@@ -118,6 +125,8 @@ public final class Command<Input, Output, Failure: Error> {
     ) {
         self.policy = policy
         self.transaction = transaction
+        ownerKeepsEnabled = ownersEnabledState != nil
+        if case .immediate = work, let transaction { direct = DirectExecutions(transaction: transaction) } else { direct = nil }
         self.condition = enabledIf
         constantCondition = enabledIf.isConstant ? enabledIf.value : nil
         self.work = work
@@ -194,9 +203,7 @@ public final class Command<Input, Output, Failure: Error> {
         transaction: (@MainActor (@escaping () -> Void) -> Void)? = nil,
         performOnMain work: @escaping @MainActor (Input) -> Output
     ) {
-        self.init(policy: policy, enabledIf: enabledIf, isEnabled: isEnabled, transaction: transaction, work: .immediate { input in
-            MainQueue.call(work, with: input)
-        })
+        self.init(policy: policy, enabledIf: enabledIf, isEnabled: isEnabled, transaction: transaction, work: .immediate(work))
     }
 
     /// A command whose work is an async function run in a `Task` on the main actor; disposing the
@@ -248,12 +255,13 @@ public final class Command<Input, Output, Failure: Error> {
         let enabled = self.enabled
         let condition = self.condition
         let constantCondition = self.constantCondition
+        let stagesEnabled = policy == .oneAtATime && !ownerKeepsEnabled
         return state.withLock { state -> Admission? in
             guard constantCondition ?? condition.value else { return nil }
             if policy == .oneAtATime && state.executing { return nil }
             state.generation += 1
             let changed = Command.stage(true, into: executing, mirror: &state.executing)
-            let enabledChanged = policy == .oneAtATime && Command.stage(false, into: enabled, mirror: &state.enabled)
+            let enabledChanged = stagesEnabled && Command.stage(false, into: enabled, mirror: &state.enabled)
             defer { state.current = nil }
             return (state.generation, state.current, changed, enabledChanged)
         }
@@ -266,21 +274,22 @@ public final class Command<Input, Output, Failure: Error> {
     /// disposable was disposed (which sends `interrupted`), as a started producer would.
     @inlinable
     func runImmediately(
-        _ perform: @escaping @Sendable (Input) -> Output,
+        _ perform: @escaping @MainActor (Input) -> Output,
         _ input: Input,
         _ action: @escaping @Sendable (Event<Output, CommandError<Failure>>) -> Void
     ) -> any Disposable {
         guard let transaction, MainQueue.isCurrent else {
-            performExecution(perform, input, action)
+            performExecution(input, { MainQueue.call(perform, with: $0) }, action)
             return EndedDisposable.shared
         }
         let run = ImmediateRun<Output, Failure>()
         MainQueue.call(transaction, with: {
             run.started = true
+            let perform = { MainQueue.call(perform, with: $0) }
             if let deferred = run.deferred {
-                self.performExecution(perform, input) { deferred.deliver($0) }
+                self.performExecution(input, perform) { deferred.deliver($0) }
             } else {
-                self.performExecution(perform, input, action)
+                self.performExecution(input, perform, action)
             }
         })
         if run.started { return EndedDisposable.shared }
@@ -289,14 +298,15 @@ public final class Command<Input, Output, Failure: Error> {
         return deferred
     }
 
+    /// One admitted execution of immediate work (or a refusal), told to `action` when given.
     @inlinable
     func performExecution(
-        _ perform: @Sendable (Input) -> Output,
         _ input: Input,
-        _ action: @Sendable (Event<Output, CommandError<Failure>>) -> Void
+        _ perform: (Input) -> Output,
+        _ action: (@Sendable (Event<Output, CommandError<Failure>>) -> Void)?
     ) {
         guard let (generation, previous, changed, enabledChanged) = admit() else {
-            action(.failed(.disabled))
+            action?(.failed(.disabled))
             return
         }
         if changed { executing.publish() }
@@ -305,10 +315,10 @@ public final class Command<Input, Output, Failure: Error> {
         let value = perform(input)
         eventsCore.send(.value(.value(value)))
         valuesCore.send(.value(value))
-        action(.value(value))
+        action?(.value(value))
         finish(generation)
         eventsCore.send(.value(.completed))
-        action(.completed)
+        action?(.completed)
     }
 
     @inlinable
@@ -362,6 +372,70 @@ public final class Command<Input, Output, Failure: Error> {
         MainQueue.call(transaction, with: body)
     }
 
+    /// Executes the command now, the way a button does: `command(input)`, or `command()` for a
+    /// command without input. It is `execute(input).start()` with nothing to observe: when the
+    /// command is disabled nothing runs and nothing is sent (not on ``errors`` nor ``events``);
+    /// otherwise the execution notifies exactly as one started from ``execute(_:)`` would, in the
+    /// same order. Work that returns at once (`performOnMain:`) runs before this returns, as one
+    /// step of the owner's `transaction:` when there is one, with no producer, closure or
+    /// observer made for it: nothing is allocated per execution. (The owner may run the step
+    /// later, once the observers it is telling have been told: called from such an observer, the
+    /// execution runs after them, once, and is admitted or refused then.) Other work is started
+    /// as ``execute(_:)``'s producer would be, and runs on.
+    ///
+    /// To hear a refusal, or to stop the work, start ``execute(_:)`` instead.
+    @MainActor
+    @inlinable
+    public func callAsFunction(_ input: Input) {
+        guard case .immediate(let perform) = work else {
+            execute(input).start()
+            return
+        }
+        guard let direct else {
+            return performExecution(input, { perform($0) }, nil)
+        }
+        // The input handed over with the step, which takes it if the owner runs the step now;
+        // an enclosing call's (whose step has not run yet) is put back after.
+        let enclosing = direct.handed
+        direct.handed = input
+        if !direct.hasStep { makeDirectStep(direct) }
+        direct.transaction(direct.step)
+        if let kept = direct.handed {
+            // The owner kept the step for later: it takes this input then, in turn, and the
+            // command stays alive until it has run.
+            direct.waiting.append(kept)
+            direct.retained = self
+        }
+        direct.handed = enclosing
+    }
+
+    /// The step every direct execution hands to the owner, made at the first one (it holds the
+    /// command `unowned`: `direct.retained` keeps the command alive while a step waits).
+    @MainActor
+    @inlinable
+    func makeDirectStep(_ direct: DirectExecutions<Input>) {
+        direct.step = { [unowned self] in self.runDirectExecution() }
+        direct.hasStep = true
+    }
+
+    /// Runs a direct execution, inside the owner's transaction: the one whose call is handing
+    /// its step over, or else the oldest whose step the owner kept.
+    @MainActor
+    @inlinable
+    func runDirectExecution() {
+        guard let direct, case .immediate(let perform) = work else { return }
+        let input: Input
+        if let handed = direct.handed {
+            input = handed
+            direct.handed = nil
+        } else {
+            guard !direct.waiting.isEmpty else { return }
+            input = direct.waiting.removeFirst()
+            if direct.waiting.isEmpty { direct.retained = nil }
+        }
+        performExecution(input, { perform($0) }, nil)
+    }
+
     /// Marks execution `generation` as over (unless a newer one replaced it).
     @inlinable
     func finish(_ generation: Int) {
@@ -370,11 +444,12 @@ public final class Command<Input, Output, Failure: Error> {
         let policy = self.policy
         let condition = self.condition
         let constantCondition = self.constantCondition
+        let stagesEnabled = policy == .oneAtATime && !ownerKeepsEnabled
         let (changed, enabledChanged) = state.withLock { state -> (Bool, Bool) in
             guard state.generation == generation else { return (false, false) }
             state.current = nil
             let changed = Command.stage(false, into: executing, mirror: &state.executing)
-            let enabledChanged = policy == .oneAtATime
+            let enabledChanged = stagesEnabled
                 && Command.stage(constantCondition ?? condition.value, into: enabled, mirror: &state.enabled)
             return (changed, enabledChanged)
         }
@@ -404,6 +479,32 @@ final class ImmediateRun<Output, Failure: Error>: @unchecked Sendable {
 
     @inlinable
     init() {}
+}
+
+/// The direct executions (``Command/callAsFunction(_:)``) of a command with immediate work and
+/// a `transaction:`: the input of the call handing its step to the owner, the inputs whose steps
+/// the owner kept for later (it runs them in the order it was given them, as `Transactions`
+/// does), and the one step closure every execution hands over. The closures are stored as they
+/// are, not optional: an optional function is kept in its most general form, and each call
+/// through it would wrap its argument in a thunk allocated per execution.
+@usableFromInline
+@MainActor
+final class DirectExecutions<Input> {
+    @usableFromInline let transaction: @MainActor (@escaping () -> Void) -> Void
+    /// The input of the call whose step is being handed to the owner, until the step takes it.
+    @usableFromInline var handed: Input?
+    /// The inputs of steps the owner kept, oldest first.
+    @usableFromInline var waiting: [Input] = []
+    /// The step, once made (``Command/makeDirectStep(_:)``), else a placeholder.
+    @usableFromInline var step: () -> Void = {}
+    @usableFromInline var hasStep = false
+    /// The command, while a step its owner kept has not run.
+    @usableFromInline var retained: AnyObject?
+
+    @usableFromInline
+    nonisolated init(transaction: @escaping @MainActor (@escaping () -> Void) -> Void) {
+        self.transaction = transaction
+    }
 }
 
 /// The observer of an immediate execution that its owner's transaction runs later: disposing it
@@ -445,6 +546,13 @@ extension Command where Input == Void {
     @inlinable
     public func execute() -> SignalProducer<Output, CommandError<Failure>> {
         execute(())
+    }
+
+    /// Executes the command now, the way a button does (see ``callAsFunction(_:)``).
+    @MainActor
+    @inlinable
+    public func callAsFunction() {
+        callAsFunction(())
     }
 }
 

@@ -74,7 +74,7 @@ public final class ExplorerSetup<ViewModel: Inspectable> {
         commands.append((name, { [$0[keyPath: command].isEnabled.value] }, { viewModel in
             inputs.map { input in
                 ExplorerAction(
-                    code: "viewModel.\(name).execute(\(Self.argument(input))).start()",
+                    code: "viewModel.\(name)(\(Self.argument(input)))",
                     isApplicable: { true },
                     perform: { [weak viewModel] in
                         viewModel.flatMap { Self.run($0[keyPath: command], with: input, named: name) }
@@ -96,7 +96,7 @@ public final class ExplorerSetup<ViewModel: Inspectable> {
             (0..<count).flatMap { index in
                 inputs.map { input in
                     ExplorerAction(
-                        code: "viewModel.\(childrenName)[\(index)].\(name).execute(\(Self.argument(input))).start()",
+                        code: "viewModel.\(childrenName)[\(index)].\(name)(\(Self.argument(input)))",
                         isApplicable: { [weak viewModel] in (viewModel?[keyPath: children].count ?? 0) > index },
                         perform: { [weak viewModel] in
                             guard let child = viewModel?[keyPath: children][index] else { return nil }
@@ -163,7 +163,7 @@ public final class ExplorerSetup<ViewModel: Inspectable> {
         }
         for command in viewModel._$commands {
             result.append(ExplorerAction(
-                code: "viewModel.\(command.name).execute().start()",
+                code: "viewModel.\(command.name)()",
                 isApplicable: { true },
                 perform: {
                     let wasEnabled = command.isEnabled()

@@ -9,7 +9,7 @@ import Reactive
 /// let search = FakeProducer<String, [Photo], FlickrError>()
 /// let view = SearchViewModel(search: search.closure)
 /// view.searchText = "cats"
-/// view.executeSearch.execute().start()
+/// view.executeSearch()
 /// #expect(search.inputs == ["cats"])
 /// search.pending.first?.succeed(with: [photo])      // or fail(with:), or leave it waiting
 /// ```

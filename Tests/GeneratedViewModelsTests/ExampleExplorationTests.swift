@@ -291,7 +291,7 @@ struct ExampleExplorationTests {
         // The rows' commands ran on the first and the second row; no list has a third. A row's
         // draft is its own, so no exploration of the list makes `rename` enabled: the report says so.
         #expect(rows.actionsNeverRun == [
-            "viewModel.rows[2].toggle.execute().start()", "viewModel.rows[2].rename.execute().start()",
+            "viewModel.rows[2].toggle()", "viewModel.rows[2].rename()",
         ], "\(rows)")
         #expect(rows.coverage.missing == ["rows[].rename: enabled", "rows[].toggle: disabled"], "\(rows)")
     }

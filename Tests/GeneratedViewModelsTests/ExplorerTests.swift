@@ -11,7 +11,7 @@ import Testing
 struct ExplorerTests {
     let plantedBug = [
         #"viewModel.draft = "a""#,
-        "viewModel.publish.execute().start()",
+        "viewModel.publish()",
         #"viewModel.draft = """#,
         "publishDraft.pending.first?.succeed(with: ())",
     ]
@@ -75,7 +75,7 @@ struct ExplorerTests {
                 // With `@_spi(Testing) import` of the view model's module and of Reactive, make `viewModel`
                 // and its fakes as the explorer's setup does, then:
                 viewModel.draft = "a"
-                viewModel.publish.execute().start()
+                viewModel.publish()
                 viewModel.draft = ""
                 publishDraft.pending.first?.succeed(with: ())
                 #expect(viewModel._$invariants.filter { !$0.holds }.map(\\.name) == [])
@@ -91,7 +91,7 @@ struct ExplorerTests {
         let publishDraft = FakeProducer<String, Void, Never>()
         let viewModel = PublisherViewModel(publishDraft: publishDraft.closure, preview: { $0 })
         viewModel.draft = "a"
-        viewModel.publish.execute().start()
+        viewModel.publish()
         viewModel.draft = ""
         publishDraft.pending.first?.succeed(with: ())
         #expect(viewModel._$invariants.filter { !$0.holds }.map(\.name) == ["neverPublishedEmpty"])

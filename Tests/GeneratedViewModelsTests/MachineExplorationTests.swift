@@ -44,19 +44,19 @@ struct MachineExplorationTests {
         let report = Explorer<SignUpWizardViewModel>(Self.wizard).exhaustive(depth: 9)
         let fill = [
             "viewModel.email = \"ann@example.com\"", "viewModel.password = \"12345678\"", "viewModel.name = \"Ann\"",
-            "viewModel.next.execute().start()", "viewModel.next.execute().start()",
+            "viewModel.next()", "viewModel.next()",
         ]
         // Breadth first, in the order of the actions (inputs before commands): five actions, the
         // fewest, with the fields filled in first.
         #expect(report.shortestPaths["account"] == [])
         #expect(report.shortestPaths["profile"] == [fill[0], fill[1], fill[3]])
         #expect(report.shortestPaths["confirm"] == fill)
-        #expect(report.shortestPaths["submitting"] == fill + ["viewModel.submit.execute().start()"])
+        #expect(report.shortestPaths["submitting"] == fill + ["viewModel.submit()"])
         #expect(report.shortestPaths["done"] == fill + [
-            "viewModel.submit.execute().start()", "creations.pending.first?.succeed(with: ())",
+            "viewModel.submit()", "creations.pending.first?.succeed(with: ())",
         ])
         #expect(report.shortestPaths["failed"] == fill + [
-            "viewModel.submit.execute().start()", "creations.pending.first?.fail(with: ExampleModels.LoginError(message: \"taken\"))",
+            "viewModel.submit()", "creations.pending.first?.fail(with: ExampleModels.LoginError(message: \"taken\"))",
         ])
         let test = try #require(report.pathTo("done"))
         #expect(test.hasPrefix("// SignUpWizardViewModel: the shortest sequence the explorer found to the state `done` (7 actions)\n"))
@@ -72,10 +72,10 @@ struct MachineExplorationTests {
         let viewModel = SignUpWizardViewModel(accounts: AccountCreator(creations.closure))
         viewModel.email = "ann@example.com"
         viewModel.password = "12345678"
-        viewModel.next.execute().start()
+        viewModel.next()
         viewModel.name = "Ann"
-        viewModel.next.execute().start()
-        viewModel.submit.execute().start()
+        viewModel.next()
+        viewModel.submit()
         creations.pending.first?.succeed(with: ())
         #expect(viewModel.state == .done)
     }
@@ -147,8 +147,8 @@ struct MachineExplorationTests {
     }
 
     static let plantedSteps = [
-        "viewModel.next.execute().start()", "viewModel.next.execute().start()", "viewModel.submit.execute().start()",
-        "creations.pending.first?.fail(with: GeneratedViewModelsTests.MachineExplorationTests.Refused())", "viewModel.back.execute().start()",
+        "viewModel.next()", "viewModel.next()", "viewModel.submit()",
+        "creations.pending.first?.fail(with: GeneratedViewModelsTests.MachineExplorationTests.Refused())", "viewModel.back()",
     ]
 
     struct Refused: Error {}

@@ -8,15 +8,27 @@ enum W6 {
     static let executions = 100_000
 
     /// Ours: a runtime `Command` built like a generated view model's `perform` command
-    /// (`performOnMain`: the work changes state and returns), executed with `execute().start()`.
+    /// (`performOnMain`: the work changes state and returns), run as a button runs it,
+    /// `command()`.
     @MainActor
     static func ours(executions: Int = executions) -> Sample {
+        run(counting(), executions: executions) { $0() }
+    }
+
+    /// The same command started as a producer, `execute().start()` (how buttons ran commands
+    /// before `callAsFunction`).
+    @MainActor
+    static func execute(executions: Int = executions) -> Sample {
+        run(counting(), executions: executions) { $0.execute().start() }
+    }
+
+    @MainActor
+    static func counting() -> Command<Void, Int, Never> {
         let counter = Counter()
-        let command = Command<Void, Int, Never>(performOnMain: { _ in
+        return Command<Void, Int, Never>(performOnMain: { _ in
             counter.count += 1
             return counter.count
         })
-        return run(command, executions: executions)
     }
 
     /// The command as generated view models built it before `performOnMain` (`executeOnMain`,
@@ -28,17 +40,19 @@ enum W6 {
             counter.count += 1
             return SignalProducer(value: counter.count)
         })
-        return run(command, executions: executions)
+        return run(command, executions: executions) { $0.execute().start() }
     }
 
     @MainActor
-    static func run(_ command: Command<Void, Int, Never>, executions: Int) -> Sample {
+    static func run(
+        _ command: Command<Void, Int, Never>, executions: Int, press: (Command<Void, Int, Never>) -> Void
+    ) -> Sample {
         let values = Accumulator()
         let flips = Accumulator()
         let valuesObservation = command.values.observeValues { values.add($0) }
         let executingObservation = command.isExecuting.signal.observeValues { flips.add($0 ? 1 : 0) }
         let elapsed = timed {
-            for _ in 0..<executions { command.execute().start() }
+            for _ in 0..<executions { press(command) }
         }
         valuesObservation?.dispose()
         executingObservation?.dispose()
@@ -75,9 +89,11 @@ enum W6 {
             ours: Variant(name: "ours") { ours() },
             baseline: Variant(name: "baseline") { closures() },
             peer: nil,
-            others: [Variant(name: "producer_work") { producerWork() }],
+            others: [Variant(name: "execute") { execute() }, Variant(name: "producer_work") { producerWork() }],
             rounds: 11,
-            extra: { medians in "producer_work=\(format(medians["producer_work"]!))" }
+            extra: { medians in
+                "execute=\(format(medians["execute"]!)),producer_work=\(format(medians["producer_work"]!))"
+            }
         )
     }
 }

@@ -27,26 +27,35 @@ enum W7 {
     @MainActor static var lastWatch: [String: Watch] = [:]
 
     /// Ours: the view model generated from `Benchmarks/Specs/Pair.vm.yaml`, its command executed
-    /// the way a button does (`execute().start()`).
+    /// the way a button does (`bump()`).
     @MainActor
     static func generated(executions: Int = executions) -> Sample {
-        measure(PairViewModel(), as: "ours", executions: executions)
+        measure(PairViewModel(), as: "ours", executions: executions) { $0.bump() }
+    }
+
+    /// The same command started as a producer, `bump.execute().start()` (how buttons ran commands
+    /// before `callAsFunction`, issue 24 item 2).
+    @MainActor
+    static func generatedExecute(executions: Int = executions) -> Sample {
+        measure(PairViewModel(), as: "execute", executions: executions) { $0.bump.execute().start() }
     }
 
     /// The baseline: the same outputs and notifications written by hand, `bump()` a method.
     @MainActor
     static func handWritten(executions: Int = executions) -> Sample {
-        measure(HandWrittenPair(), as: "baseline", executions: executions)
+        measure(HandWrittenPair(), as: "baseline", executions: executions) { $0.bump() }
     }
 
     /// Bumps `executions` times a view model with the pair's surface, watching `sum` and `same`.
     @MainActor
-    static func measure<Model: PairSurface>(_ pair: Model, as variant: String, executions: Int) -> Sample {
+    static func measure<Model: PairSurface>(
+        _ pair: Model, as variant: String, executions: Int, press: (Model) -> Void
+    ) -> Sample {
         let watch = Watch()
         let sums = pair.sumProperty.signal.observeValues { watch.see(sum: $0) }
         let sames = pair.sameProperty.signal.observeValues { _ in watch.sames &+= 1 }
         let elapsed = timed {
-            for _ in 0..<executions { pair.press() }
+            for _ in 0..<executions { press(pair) }
         }
         sums?.dispose()
         sames?.dispose()
@@ -85,13 +94,17 @@ enum W7 {
             ours: Variant(name: "ours") { generated() },
             baseline: Variant(name: "baseline") { handWritten() },
             peer: Variant(name: "peer") { operators() },
+            others: [Variant(name: "execute") { generatedExecute() }],
             rounds: 11,
-            extra: { _ in
+            extra: { medians in
                 let ours = lastWatch["ours"]!, peer = lastWatch["peer"]!, baseline = lastWatch["baseline"]!
                 precondition(baseline.sums == executions && baseline.odd == 0 && baseline.sames == 0, "the hand-written pair is wrong")
                 let oursSums = format(Double(ours.sums) / Double(executions))
                 let peerSums = format(Double(peer.sums) / Double(executions))
-                return "sum_firings_per_execution=ours:\(oursSums),peer:\(peerSums);"
+                let execute = lastWatch["execute"]!
+                precondition(execute.sums == ours.sums && execute.odd == ours.odd && execute.sames == ours.sames, "W7: execute differs")
+                return "execute=\(format(medians["execute"]!)),execute_ratio=\(format(medians["execute"]! / medians["baseline"]!));"
+                    + "sum_firings_per_execution=ours:\(oursSums),peer:\(peerSums);"
                     + "odd_sums=ours:\(ours.odd),peer:\(peer.odd);same_firings=ours:\(ours.sames),peer:\(peer.sames)"
             }
         )
@@ -104,14 +117,7 @@ protocol PairSurface: AnyObject {
     var a: Int { get }
     var sumProperty: Property<Int> { get }
     var sameProperty: Property<Bool> { get }
-    /// What the button does: the command's execution, or the method.
-    func press()
 }
 
-extension PairViewModel: PairSurface {
-    func press() { bump.execute().start() }
-}
-
-extension HandWrittenPair: PairSurface {
-    func press() { bump() }
-}
+extension PairViewModel: PairSurface {}
+extension HandWrittenPair: PairSurface {}

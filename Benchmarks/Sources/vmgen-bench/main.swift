@@ -4,7 +4,7 @@ import Foundation
 // `#` are details (load, units, spread). See docs/benchmarks.md.
 //
 //   vmgen-bench [--only W1,W3] [--rounds N] [--specs DIR]
-//   vmgen-bench --alloc W1|W2|W3|W4|W6|W7|W3B|W3T|W8B|W8T|W9|W10 COUNT [--variant ours|baseline|peer|...]
+//   vmgen-bench --alloc W1|W2|W3|W4|W6|W7|W3B|W3T|W8B|W8T|W9|W10|W12 COUNT [--variant ours|baseline|peer|...]
 //       runs one variant once with COUNT operations and exits: for counting allocations under
 //       valgrind (the difference between two counts, per operation).
 
@@ -47,10 +47,10 @@ func runBenchmarks(arguments: [String]) throws {
         { try W5.workload(specsFolder: specsFolder) }, { W6.workload }, { W7.workload },
         { ObservedWorkloads.diamond()[0] }, { ObservedWorkloads.diamond()[1] },
         { ObservedWorkloads.graph()[0] }, { ObservedWorkloads.graph()[1] },
-        { W9.workload }, { W10.workload }, { try W11.workload() },
+        { W9.workload }, { W10.workload }, { try W11.workload() }, { W12.workload },
     ]
     if let only {
-        let names = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W3B", "W3T", "W8B", "W8T", "W9", "W10", "W11"]
+        let names = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W3B", "W3T", "W8B", "W8T", "W9", "W10", "W11", "W12"]
         workloads = zip(names, workloads).filter { only.contains($0.0) }.map(\.1)
     }
     var lines: [String] = []
@@ -92,6 +92,7 @@ func runOnce(_ workload: String, variant: String, count: Int, specsFolder: URL) 
     case ("W5", "baseline"): sample = W5.compose(try W5.loadSpecs(from: specsFolder, count: count))
     case ("W6", "ours"): sample = W6.ours(executions: count)
     case ("W6", "baseline"): sample = W6.closures(executions: count)
+    case ("W6", "execute"): sample = W6.execute(executions: count)
     case ("W6", "producer_work"): sample = W6.producerWork(executions: count)
     case ("W9", "ours"): sample = W9.ours(changes: count)
     case ("W9", "unobserved"): sample = W9.ours(changes: count, observed: false)
@@ -103,6 +104,12 @@ func runOnce(_ workload: String, variant: String, count: Int, specsFolder: URL) 
     case ("W7", "ours"): sample = W7.generated(executions: count)
     case ("W7", "baseline"): sample = W7.handWritten(executions: count)
     case ("W7", "peer"): sample = W7.operators(executions: count)
+    case ("W7", "execute"): sample = W7.generatedExecute(executions: count)
+    case ("W12", _):
+        guard let run = W12.variants(executions: count).first(where: { $0.name == variant })?.run else {
+            throw BenchError.usage("--alloc: no variant \(variant) of W12")
+        }
+        sample = run()
     case ("W3B", _), ("W3T", _), ("W8B", _), ("W8T", _):
         guard let run = ObservedWorkloads.variant(variant, of: workload, changes: count) else {
             throw BenchError.usage("--alloc: no variant \(variant) of \(workload)")

@@ -24,12 +24,7 @@ extension ContextBuilder {
         case .producer: "work"
         case .task: "task"
         }
-        func isPerform() -> Bool {
-            switch command.work {
-            case .perform, .send: true
-            default: false
-            }
-        }
+        func isPerform() -> Bool { performs(command) }
         func isTask() -> Bool { if case .task = command.work { true } else { false } }
         return CommandMember(
             name: name,
@@ -52,6 +47,21 @@ extension ContextBuilder {
             attemptName: submits(name) ? attemptName(name) : "",
             refusedName: submits(name) && command.onCompleted != nil ? refusedName(name) : "",
             outputs: [GeneratedNames.isExecuting(of: name), GeneratedNames.isEnabled(of: name)].compactMap(value(named:)).map(valueMember))
+    }
+
+    /// Whether the command's work is statements (`perform:`, or `send:`, a machine's event).
+    func performs(_ command: CheckedCommand) -> Bool {
+        switch command.work {
+        case .perform, .send: true
+        default: false
+        }
+    }
+
+    /// Whether every execution of the command is one step of the view model's transaction, so
+    /// that `isExecuting` never changes outside a step: a `perform` command built with
+    /// `performOnMain:` (not a submit command, whose attempt makes it `executeOnMain:`).
+    func runsOnlyInSteps(_ command: CheckedCommand) -> Bool {
+        performs(command) && !submits(command.name.value)
     }
 
     func resourceFailure(_ resource: CheckedResource) -> String { types.name(for: resource.failure, or: CheckedResource.defaultFailure) }

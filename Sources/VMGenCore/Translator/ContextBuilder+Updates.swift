@@ -178,10 +178,13 @@ extension ContextBuilder {
             let name = command.name.value
             let step = GeneratedNames.helper(name, "step")
             // Steps that happen on the main actor come through the command's `transaction:`;
-            // this follows the others (work that ends on another thread).
+            // this follows the others (work that ends on another thread). A `perform` command
+            // (`performOnMain:`) has none: each execution is one step, on the main actor.
             // The parameter's type written out: with a command type that does not compile, Swift
             // could not infer it, and would report that here besides the spec's mistake.
-            follow("\(name).isExecuting.signal", "[weak self] (_: Swift.Bool) in", "self?.\(step) {}")
+            if !runsOnlyInSteps(command) {
+                follow("\(name).isExecuting.signal", "[weak self] (_: Swift.Bool) in", "self?.\(step) {}")
+            }
             // Handlers run in a step: the one under way, or their own when the value or error
             // came from another thread (then with `isExecuting` as it is at that moment).
             if command.onValue != nil || command.emits != nil {
@@ -204,6 +207,12 @@ extension ContextBuilder {
             follow("\(loaderName(resource)).changes", "[weak self] in", "self?.\(loaded)($0)")
         }
         return lines
+    }
+
+    /// Whether the initializer follows one of the command's signals (`observationLines()`).
+    func isFollowed(_ command: CheckedCommand) -> Bool {
+        !runsOnlyInSteps(command) || command.onValue != nil || command.emits != nil
+            || (command.onFailure != nil && command.canFail) || command.onCompleted != nil
     }
 
     func loaderName(_ resource: CheckedResource) -> String { GeneratedNames.helper(resource.name.value, "loader") }

@@ -112,7 +112,9 @@ public struct ContextBuilder {
 
     /// Whether the view model has disposables: to follow runtime objects (its commands and
     /// resource loaders) and to complete its events when it is released.
-    var hasObservations: Bool { !model.commands.isEmpty || !model.resources.isEmpty || !model.events.isEmpty }
+    var hasObservations: Bool {
+        model.commands.contains(where: isFollowed) || !model.resources.isEmpty || !model.events.isEmpty
+    }
 
     /// The private `let`s of the runtime objects the generated code uses, each only when used.
     func runtimeObjects() -> [String] {

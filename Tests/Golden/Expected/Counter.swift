@@ -164,12 +164,6 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._increment$step {}
-        }
-        _$disposables += reset.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._reset$step {}
-        }
         _$disposables += reset.values.observeValuesOnMain { [weak self] value in
             self?._reset$step { self?._reset$didSendValue(value) }
         }

@@ -239,12 +239,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
         _$disposables += fetch.errors.observeValuesOnMain { [weak self] error in
             self?._fetch$step { self?._fetch$didFail(error) }
         }
-        _$disposables += put.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._put$step {}
-        }
-        _$disposables += adopt.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._adopt$step {}
-        }
         _$disposables += make.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._make$step {}
         }

@@ -176,9 +176,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += package.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._package$step {}
-        }
         _$disposables += macro.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._macro$step {}
         }

@@ -182,9 +182,6 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += foo.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._foo$step {}
-        }
         _$disposables += _suggestions$loader.changes.observeValuesOnMain { [weak self] in
             self?._suggestions$loaded($0)
         }

@@ -259,18 +259,6 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += next.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._next$step {}
-        }
-        _$disposables += back.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._back$step {}
-        }
-        _$disposables += submit.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._submit$step {}
-        }
-        _$disposables += retry.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._retry$step {}
-        }
         _$disposables += creation.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._creation$step {}
         }

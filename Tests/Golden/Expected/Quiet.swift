@@ -52,7 +52,6 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
     @exclusivity(unchecked) private var _incrementIsExecuting: Reactive.Stored<Swift.Bool>
     @exclusivity(unchecked) private var _incrementIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -67,13 +66,6 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += increment.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._increment$step {}
-        }
-    }
-
-    deinit {
-        _$disposables.dispose()
     }
 
     // MARK: Transactions

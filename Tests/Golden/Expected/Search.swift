@@ -75,7 +75,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         performOnMain: { [weak self] input in
             self?._searchFor$perform(input)
             // Then `run`, once this transaction is over; refused if it is disabled then.
-            self?._$transactions.later { [weak self] in self?.run.execute().start() }
+            self?._$transactions.later { [weak self] in self?.run() }
         }
     )
 
@@ -167,9 +167,6 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
         }
         _$disposables += run.errors.observeValuesOnMain { [weak self] error in
             self?._run$step { self?._run$didFail(error) }
-        }
-        _$disposables += searchFor.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._searchFor$step {}
         }
     }
 

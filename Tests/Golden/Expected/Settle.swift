@@ -163,12 +163,8 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += go.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in self?._go$step {} }
         _$disposables += work.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._work$step {}
-        }
-        _$disposables += bump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._bump$step {}
         }
     }
 

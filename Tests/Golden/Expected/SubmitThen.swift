@@ -77,7 +77,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
             guard let self, self._subscribe$attempt() else { return .empty }
             self._subscribe$perform()
             // Then `confirm`, once this transaction is over; refused if it is disabled then.
-            self._$transactions.later { [weak self] in self?.confirm.execute().start() }
+            self._$transactions.later { [weak self] in self?.confirm() }
             return Reactive.SignalProducer(value: ())
         }
     )
@@ -189,9 +189,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
         _$transactions.attach(self)
         _$disposables += subscribe.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._subscribe$step {}
-        }
-        _$disposables += confirm.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._confirm$step {}
         }
     }
 

@@ -79,7 +79,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
         performOnMain: { [weak self] input in
             self?._insert$perform(input)
             // Then `walkThrough`, once this transaction is over; refused if it is disabled then.
-            self?._$transactions.later { [weak self] in self?.walkThrough.execute().start() }
+            self?._$transactions.later { [weak self] in self?.walkThrough() }
         }
     )
 
@@ -177,7 +177,6 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     @exclusivity(unchecked) private var _walkThroughIsExecuting: Reactive.Stored<Swift.Bool>
     @exclusivity(unchecked) private var _walkThroughIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -204,16 +203,6 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += insert.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._insert$step {}
-        }
-        _$disposables += walkThrough.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._walkThrough$step {}
-        }
-    }
-
-    deinit {
-        _$disposables.dispose()
     }
 
     // MARK: Transactions

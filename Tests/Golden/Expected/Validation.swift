@@ -253,9 +253,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
         _$disposables += save.events.observeValuesOnMain { [weak self] event in
             if case .completed = event { self?._save$step { self?._save$didComplete() } }
         }
-        _$disposables += preview.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._preview$step {}
-        }
     }
 
     deinit {

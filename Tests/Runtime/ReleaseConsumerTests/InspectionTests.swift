@@ -39,7 +39,7 @@ struct InspectionTests {
         ])
         #expect(report.coverage.missing.contains("state broken: not reached"))
         #expect(report.coverage.missing.contains("guard of locked -coin-> unlocked: never true"))
-        #expect(report.shortestPaths["paying"] == ["viewModel.insert.execute(1).start()"])
+        #expect(report.shortestPaths["paying"] == ["viewModel.insert(1)"])
     }
 
     @Test func theTestingMembersAreReachableThroughTheSPI() {
