@@ -137,7 +137,6 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
     @exclusivity(unchecked) private var _recordIsExecuting: Reactive.Stored<Swift.Bool>
     @exclusivity(unchecked) private var _recordIsEnabled: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -161,13 +160,6 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += record.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._record$step {}
-        }
-    }
-
-    deinit {
-        _$disposables.dispose()
     }
 
     // MARK: Transactions
