@@ -33,7 +33,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The username text field's text.
     public var usernameSearchText: String {
-        get { _$read(\.usernameSearchText, _usernameSearchText.read()) }
+        get { _$read(\.usernameSearchText, _usernameSearchText.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.usernameSearchText = newValue } }
             _usernameSearchText.write(newValue)
@@ -43,7 +43,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     /// Whether a lookup succeeded (the container then shows the person).
     public private(set) var foundPerson: Bool {
-        get { _$read(\.foundPerson, _foundPerson.read()) }
+        get { _$read(\.foundPerson, _foundPerson.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.foundPerson = newValue } }
             _foundPerson.write(newValue)
@@ -53,7 +53,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     /// Whether the error view is hidden; shown by a failed lookup, hidden again only by a success.
     public private(set) var isErrorHidden: Bool {
-        get { _$read(\.isErrorHidden, _isErrorHidden.read()) }
+        get { _$read(\.isErrorHidden, _isErrorHidden.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isErrorHidden = newValue } }
             _isErrorHidden.write(newValue)
@@ -64,7 +64,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Derived values
 
     /// The text field is disabled while the lookup runs, and for good once it found the person.
-    public var isTextFieldEnabled: Bool { _$read(\.isTextFieldEnabled, _isTextFieldEnabled.read()) }
+    public var isTextFieldEnabled: Bool { _$read(\.isTextFieldEnabled, _isTextFieldEnabled.read(by: self)) }
 
     // MARK: Commands
 
@@ -78,10 +78,10 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     )
 
     /// Whether `addPerson` is running.
-    public var addPersonIsExecuting: Swift.Bool { _$read(\.addPersonIsExecuting, _addPersonIsExecuting.read()) }
+    public var addPersonIsExecuting: Swift.Bool { _$read(\.addPersonIsExecuting, _addPersonIsExecuting.read(by: self)) }
 
     /// Whether `addPerson` can be executed now.
-    public var addPersonIsEnabled: Swift.Bool { _$read(\.addPersonIsEnabled, _addPersonIsEnabled.read()) }
+    public var addPersonIsEnabled: Swift.Bool { _$read(\.addPersonIsEnabled, _addPersonIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

@@ -45,7 +45,7 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
 
     /// The username text field's text.
     public var usernameSearchText: String {
-        get { _$read(\.usernameSearchText, _usernameSearchText.read()) }
+        get { _$read(\.usernameSearchText, _usernameSearchText.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.usernameSearchText = newValue } }
             _usernameSearchText.write(newValue)
@@ -55,7 +55,7 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
 
     /// Where the form is.
     public private(set) var state: State {
-        get { _$read(\.state, _state.read()) }
+        get { _$read(\.state, _state.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
             _state.write(newValue)
@@ -69,10 +69,10 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
     public var isTextFieldEnabled: Bool { _$read(\.isTextFieldEnabled, _isTextFieldEnabled$fresh(reading: true)) }
 
     /// Whether the error view is hidden; shown by a failed lookup, hidden again only by a success.
-    public var isErrorHidden: Bool { _$read(\.isErrorHidden, _isErrorHidden.read()) }
+    public var isErrorHidden: Bool { _$read(\.isErrorHidden, _isErrorHidden.read(by: self)) }
 
     /// Whether a lookup succeeded (the container then shows the person).
-    public var foundPerson: Bool { _$read(\.foundPerson, _foundPerson.read()) }
+    public var foundPerson: Bool { _$read(\.foundPerson, _foundPerson.read(by: self)) }
 
     /// The person found; nil until a lookup succeeds.
     public var person: _person$Type { _$read(\.person, _person$fresh(reading: true)) }
@@ -88,10 +88,10 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
     )
 
     /// Whether `addPerson` is running.
-    public var addPersonIsExecuting: Swift.Bool { _$read(\.addPersonIsExecuting, _addPersonIsExecuting.read()) }
+    public var addPersonIsExecuting: Swift.Bool { _$read(\.addPersonIsExecuting, _addPersonIsExecuting.read(by: self)) }
 
     /// Whether `addPerson` can be executed now.
-    public var addPersonIsEnabled: Swift.Bool { _$read(\.addPersonIsEnabled, _addPersonIsEnabled.read()) }
+    public var addPersonIsEnabled: Swift.Bool { _$read(\.addPersonIsEnabled, _addPersonIsEnabled.read(by: self)) }
 
     // MARK: State machine
 
@@ -252,12 +252,12 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
         if _isTextFieldEnabled.isStale {
             _isTextFieldEnabled.refresh(Self._isTextFieldEnabled$compute(state: _state.committed))
         }
-        return _$reading ? _isTextFieldEnabled.read() : _isTextFieldEnabled.value
+        return _$reading ? _isTextFieldEnabled.read(by: self) : _isTextFieldEnabled.value
     }
 
     private func _person$fresh(reading _$reading: Swift.Bool = false) -> _person$Type {
         if _person.isStale { _person.refresh(Self._person$compute(state: _state.committed)) }
-        return _$reading ? _person.read() : _person.value
+        return _$reading ? _person.read(by: self) : _person.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

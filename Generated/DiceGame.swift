@@ -30,7 +30,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The last number rolled; nil before the first roll.
     public private(set) var roll: Int? {
-        get { _$read(\.roll, _roll.read()) }
+        get { _$read(\.roll, _roll.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.roll = newValue } }
             _roll.write(newValue)
@@ -41,7 +41,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Derived values
 
     /// Whether the die has shown six.
-    public var isGameOver: Bool { _$read(\.isGameOver, _isGameOver.read()) }
+    public var isGameOver: Bool { _$read(\.isGameOver, _isGameOver.read(by: self)) }
 
     /// The sentence under the die.
     public var currentRollDescription: String {
@@ -50,7 +50,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Green once the game is won, black before.
     public var currentRollTextColor: _currentRollTextColor$Type {
-        _$read(\.currentRollTextColor, _currentRollTextColor.read())
+        _$read(\.currentRollTextColor, _currentRollTextColor.read(by: self))
     }
 
     // MARK: Commands
@@ -64,10 +64,10 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     )
 
     /// Whether `rollDie` is running.
-    public var rollDieIsExecuting: Swift.Bool { _$read(\.rollDieIsExecuting, _rollDieIsExecuting.read()) }
+    public var rollDieIsExecuting: Swift.Bool { _$read(\.rollDieIsExecuting, _rollDieIsExecuting.read(by: self)) }
 
     /// Whether `rollDie` can be executed now.
-    public var rollDieIsEnabled: Swift.Bool { _$read(\.rollDieIsEnabled, _rollDieIsEnabled.read()) }
+    public var rollDieIsEnabled: Swift.Bool { _$read(\.rollDieIsEnabled, _rollDieIsEnabled.read(by: self)) }
 
     /// Clears the die for a new game.
     public private(set) lazy var newGame: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -77,10 +77,10 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     )
 
     /// Whether `newGame` is running.
-    public var newGameIsExecuting: Swift.Bool { _$read(\.newGameIsExecuting, _newGameIsExecuting.read()) }
+    public var newGameIsExecuting: Swift.Bool { _$read(\.newGameIsExecuting, _newGameIsExecuting.read(by: self)) }
 
     /// Whether `newGame` can be executed now.
-    public var newGameIsEnabled: Swift.Bool { _$read(\.newGameIsEnabled, _newGameIsEnabled.read()) }
+    public var newGameIsEnabled: Swift.Bool { _$read(\.newGameIsEnabled, _newGameIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -213,7 +213,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
         if _currentRollDescription.isStale {
             _currentRollDescription.refresh(Self._currentRollDescription$compute(roll: _roll.committed))
         }
-        return _$reading ? _currentRollDescription.read() : _currentRollDescription.value
+        return _$reading ? _currentRollDescription.read(by: self) : _currentRollDescription.value
     }
 
     // MARK: Spec expressions

@@ -47,7 +47,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     /// The text field's text.
     public var searchText: String {
-        get { _$read(\.searchText, _searchText.read()) }
+        get { _$read(\.searchText, _searchText.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.searchText = newValue } }
             _searchText.write(newValue)
@@ -57,7 +57,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     /// The searches that succeeded, newest first, at most ten, each text once.
     public private(set) var previousSearches: _previousSearches$Type {
-        get { _$read(\.previousSearches, _previousSearches.read()) }
+        get { _$read(\.previousSearches, _previousSearches.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.previousSearches = newValue } }
             _previousSearches.write(newValue)
@@ -78,11 +78,13 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     /// Whether `executeSearch` is running.
     public var executeSearchIsExecuting: Swift.Bool {
-        _$read(\.executeSearchIsExecuting, _executeSearchIsExecuting.read())
+        _$read(\.executeSearchIsExecuting, _executeSearchIsExecuting.read(by: self))
     }
 
     /// Whether `executeSearch` can be executed now.
-    public var executeSearchIsEnabled: Swift.Bool { _$read(\.executeSearchIsEnabled, _executeSearchIsEnabled.read()) }
+    public var executeSearchIsEnabled: Swift.Bool {
+        _$read(\.executeSearchIsEnabled, _executeSearchIsEnabled.read(by: self))
+    }
 
     /// Searches again for a previous search (a tap on its row); its text becomes the field's.
     public private(set) lazy var selectPreviousSearch:
@@ -99,12 +101,12 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     /// Whether `selectPreviousSearch` is running.
     public var selectPreviousSearchIsExecuting: Swift.Bool {
-        _$read(\.selectPreviousSearchIsExecuting, _selectPreviousSearchIsExecuting.read())
+        _$read(\.selectPreviousSearchIsExecuting, _selectPreviousSearchIsExecuting.read(by: self))
     }
 
     /// Whether `selectPreviousSearch` can be executed now.
     public var selectPreviousSearchIsEnabled: Swift.Bool {
-        _$read(\.selectPreviousSearchIsEnabled, _selectPreviousSearchIsEnabled.read())
+        _$read(\.selectPreviousSearchIsEnabled, _selectPreviousSearchIsEnabled.read(by: self))
     }
 
     // MARK: Events

@@ -47,7 +47,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     /// What the screen shows.
     public var results: _results$Type {
-        get { _$read(\.results, _results.read()) }
+        get { _$read(\.results, _results.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
             _results.write(newValue)
@@ -63,7 +63,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     // MARK: Children
 
     /// One item per photo, in order; an item stays while its photo does (with what it loaded).
-    public var items: _items$Type { _$read(\.items, _items.read()) }
+    public var items: _items$Type { _$read(\.items, _items.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -151,7 +151,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     private func _title$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _title.isStale { _title.refresh(Self._title$compute(results: _results.committed)) }
-        return _$reading ? _title.read() : _title.value
+        return _$reading ? _title.read(by: self) : _title.value
     }
 
     // MARK: Spec expressions

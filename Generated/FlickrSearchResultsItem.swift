@@ -50,7 +50,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     /// The photo; the results screen writes it.
     public var photo: _photo$Type {
-        get { _$read(\.photo, _photo.read()) }
+        get { _$read(\.photo, _photo.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.photo = newValue } }
             _photo.write(newValue)
@@ -60,7 +60,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     /// Whether the item is on screen (the view sets it).
     public var isVisible: Bool {
-        get { _$read(\.isVisible, _isVisible.read()) }
+        get { _$read(\.isVisible, _isVisible.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isVisible = newValue } }
             _isVisible.write(newValue)
@@ -70,7 +70,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     /// Whether the item has been visible for a whole second.
     public private(set) var hasBeenSeen: Bool {
-        get { _$read(\.hasBeenSeen, _hasBeenSeen.read()) }
+        get { _$read(\.hasBeenSeen, _hasBeenSeen.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.hasBeenSeen = newValue } }
             _hasBeenSeen.write(newValue)
@@ -87,24 +87,24 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     public var url: _url$Type { _$read(\.url, _url$fresh(reading: true)) }
 
     /// `isVisible` once it has stayed the same for a second.
-    public var settledVisibility: Bool { _$read(\.settledVisibility, _settledVisibility.read()) }
+    public var settledVisibility: Bool { _$read(\.settledVisibility, _settledVisibility.read(by: self)) }
 
     /// How many made it a favourite; nil until loaded.
-    public var favorites: Int? { _$read(\.favorites, _favorites.read()) }
+    public var favorites: Int? { _$read(\.favorites, _favorites.read(by: self)) }
 
     /// How many comments it has; nil until loaded.
-    public var comments: Int? { _$read(\.comments, _comments.read()) }
+    public var comments: Int? { _$read(\.comments, _comments.read(by: self)) }
 
     // MARK: Resources
 
     /// The photo's favourites and comments, loaded once the item has been seen.
-    public var metadata: _metadata$Type? { _$read(\.metadata, _metadata.read()) }
+    public var metadata: _metadata$Type? { _$read(\.metadata, _metadata.read(by: self)) }
 
     /// Whether `metadata` is loading.
-    public var metadataIsLoading: Swift.Bool { _$read(\.metadataIsLoading, _metadataIsLoading.read()) }
+    public var metadataIsLoading: Swift.Bool { _$read(\.metadataIsLoading, _metadataIsLoading.read(by: self)) }
 
     /// Why the last load of `metadata` failed; nil while loading and after a success.
-    public var metadataError: _metadata$Failure? { _$read(\.metadataError, _metadataError.read()) }
+    public var metadataError: _metadata$Failure? { _$read(\.metadataError, _metadataError.read(by: self)) }
 
     /// Loads `metadata` again; a load still running is cancelled.
     public func reloadMetadata() {
@@ -275,12 +275,12 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     private func _title$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _title.isStale { _title.refresh(Self._title$compute(photo: _photo.committed)) }
-        return _$reading ? _title.read() : _title.value
+        return _$reading ? _title.read(by: self) : _title.value
     }
 
     private func _url$fresh(reading _$reading: Swift.Bool = false) -> _url$Type {
         if _url.isStale { _url.refresh(Self._url$compute(photo: _photo.committed)) }
-        return _$reading ? _url.read() : _url.value
+        return _$reading ? _url.read(by: self) : _url.value
     }
 
     // MARK: Spec expressions

@@ -38,16 +38,16 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
     // MARK: Derived values
 
     /// The photos to show; empty until imported.
-    public var photos: _photos$Type { _$read(\.photos, _photos.read()) }
+    public var photos: _photos$Type { _$read(\.photos, _photos.read(by: self)) }
 
     // MARK: Resources
 
     /// The photos, once imported.
-    public var importedPhotos: _importedPhotos$Type? { _$read(\.importedPhotos, _importedPhotos.read()) }
+    public var importedPhotos: _importedPhotos$Type? { _$read(\.importedPhotos, _importedPhotos.read(by: self)) }
 
     /// Whether `importedPhotos` is loading.
     public var importedPhotosIsLoading: Swift.Bool {
-        _$read(\.importedPhotosIsLoading, _importedPhotosIsLoading.read())
+        _$read(\.importedPhotosIsLoading, _importedPhotosIsLoading.read(by: self))
     }
 
     /// Loads `importedPhotos` again; a load still running is cancelled.

@@ -30,7 +30,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
 
     /// What the user typed.
     public var query: String {
-        get { _$read(\.query, _query.read()) }
+        get { _$read(\.query, _query.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
             _query.write(newValue)
@@ -41,16 +41,16 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     // MARK: Derived values
 
     /// What is searched for.
-    public var trimmedQuery: String { _$read(\.trimmedQuery, _trimmedQuery.read()) }
+    public var trimmedQuery: String { _$read(\.trimmedQuery, _trimmedQuery.read(by: self)) }
 
     /// How many characters were typed, for a counter under the field; at most one update per half second.
-    public var characterCount: Int { _$read(\.characterCount, _characterCount.read()) }
+    public var characterCount: Int { _$read(\.characterCount, _characterCount.read(by: self)) }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
-        get { _$read(\.isActive, _isActive.read()) }
+        get { _$read(\.isActive, _isActive.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             _isActive.write(newValue)
@@ -61,13 +61,13 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     // MARK: Resources
 
     /// The titles found for the query; the last ones stay while a newer search runs.
-    public var results: [String]? { _$read(\.results, _results.read()) }
+    public var results: [String]? { _$read(\.results, _results.read(by: self)) }
 
     /// Whether `results` is loading.
-    public var resultsIsLoading: Swift.Bool { _$read(\.resultsIsLoading, _resultsIsLoading.read()) }
+    public var resultsIsLoading: Swift.Bool { _$read(\.resultsIsLoading, _resultsIsLoading.read(by: self)) }
 
     /// Why the last load of `results` failed; nil while loading and after a success.
-    public var resultsError: (any Swift.Error)? { _$read(\.resultsError, _resultsError.read()) }
+    public var resultsError: (any Swift.Error)? { _$read(\.resultsError, _resultsError.read(by: self)) }
 
     /// Loads `results` again; a load still running is cancelled.
     public func reloadResults() {

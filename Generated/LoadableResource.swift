@@ -33,7 +33,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     /// What to compute from; nil computes nothing.
     public var model: String? {
-        get { _$read(\.model, _model.read()) }
+        get { _$read(\.model, _model.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.model = newValue } }
             _model.write(newValue)
@@ -43,7 +43,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     /// The last error a computation ended with; a later success does not clear it (the article's lastError).
     public private(set) var lastError: _lastError$Type {
-        get { _$read(\.lastError, _lastError.read()) }
+        get { _$read(\.lastError, _lastError.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
             _lastError.write(newValue)
@@ -54,7 +54,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
     // MARK: Derived values
 
     /// The last computed result.
-    public var result: String? { _$read(\.result, _result.read()) }
+    public var result: String? { _$read(\.result, _result.read(by: self)) }
 
     /// Whether a computation is running.
     public var loading: Bool { _$read(\.loading, _loading$fresh(reading: true)) }
@@ -62,13 +62,13 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
     // MARK: Resources
 
     /// The last computed result, kept while a newer one is computed; a failed computation clears it.
-    public var computed: String? { _$read(\.computed, _computed.read()) }
+    public var computed: String? { _$read(\.computed, _computed.read(by: self)) }
 
     /// Whether `computed` is loading.
-    public var computedIsLoading: Swift.Bool { _$read(\.computedIsLoading, _computedIsLoading.read()) }
+    public var computedIsLoading: Swift.Bool { _$read(\.computedIsLoading, _computedIsLoading.read(by: self)) }
 
     /// Why the last load of `computed` failed; kept while a new load runs, nil after a success.
-    public var computedError: _computed$Failure? { _$read(\.computedError, _computedError.read()) }
+    public var computedError: _computed$Failure? { _$read(\.computedError, _computedError.read(by: self)) }
 
     /// Loads `computed` again; a load still running is cancelled.
     public func reloadComputed() {
@@ -194,7 +194,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     private func _loading$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _loading.isStale { _loading.refresh(Self._loading$compute(computedIsLoading: _computedIsLoading.committed)) }
-        return _$reading ? _loading.read() : _loading.value
+        return _$reading ? _loading.read(by: self) : _loading.value
     }
 
     // MARK: Spec expressions

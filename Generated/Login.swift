@@ -30,7 +30,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// The username text field's text.
     public var username: String {
-        get { _$read(\.username, _username.read()) }
+        get { _$read(\.username, _username.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
             _username.write(newValue)
@@ -40,7 +40,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// The password text field's text.
     public var password: String {
-        get { _$read(\.password, _password.read()) }
+        get { _$read(\.password, _password.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
             _password.write(newValue)
@@ -50,7 +50,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// Why the last login failed; nil before and after a success.
     public private(set) var errorMessage: String? {
-        get { _$read(\.errorMessage, _errorMessage.read()) }
+        get { _$read(\.errorMessage, _errorMessage.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.errorMessage = newValue } }
             _errorMessage.write(newValue)
@@ -60,7 +60,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// Whether a login succeeded.
     public private(set) var isLoggedIn: Bool {
-        get { _$read(\.isLoggedIn, _isLoggedIn.read()) }
+        get { _$read(\.isLoggedIn, _isLoggedIn.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isLoggedIn = newValue } }
             _isLoggedIn.write(newValue)
@@ -79,10 +79,10 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
     )
 
     /// Whether `logIn` is running.
-    public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read()) }
+    public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read(by: self)) }
 
     /// Whether `logIn` can be executed now.
-    public var logInIsEnabled: Swift.Bool { _$read(\.logInIsEnabled, _logInIsEnabled.read()) }
+    public var logInIsEnabled: Swift.Bool { _$read(\.logInIsEnabled, _logInIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

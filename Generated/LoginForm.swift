@@ -30,7 +30,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The user name as typed.
     public var username: String {
-        get { _$read(\.username, _username.read()) }
+        get { _$read(\.username, _username.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
             _username.write(newValue)
@@ -40,7 +40,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The password as typed.
     public var password: String {
-        get { _$read(\.password, _password.read()) }
+        get { _$read(\.password, _password.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
             _password.write(newValue)
@@ -50,7 +50,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     /// Why the last attempt failed; nil again once a field is edited.
     public private(set) var errorMessage: String? {
-        get { _$read(\.errorMessage, _errorMessage.read()) }
+        get { _$read(\.errorMessage, _errorMessage.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.errorMessage = newValue } }
             _errorMessage.write(newValue)
@@ -61,7 +61,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Derived values
 
     /// Whether both fields are filled in.
-    public var canSubmit: Bool { _$read(\.canSubmit, _canSubmit.read()) }
+    public var canSubmit: Bool { _$read(\.canSubmit, _canSubmit.read(by: self)) }
 
     /// Whether the form shows a message.
     public var showsError: Bool { _$read(\.showsError, _showsError$fresh(reading: true)) }
@@ -77,10 +77,10 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     )
 
     /// Whether `logIn` is running.
-    public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read()) }
+    public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read(by: self)) }
 
     /// Whether `logIn` can be executed now.
-    public var logInIsEnabled: Swift.Bool { _$read(\.logInIsEnabled, _logInIsEnabled.read()) }
+    public var logInIsEnabled: Swift.Bool { _$read(\.logInIsEnabled, _logInIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -209,7 +209,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     private func _showsError$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _showsError.isStale { _showsError.refresh(Self._showsError$compute(errorMessage: _errorMessage.committed)) }
-        return _$reading ? _showsError.read() : _showsError.value
+        return _$reading ? _showsError.read(by: self) : _showsError.value
     }
 
     // MARK: Spec expressions

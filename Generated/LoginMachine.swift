@@ -30,7 +30,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 
     /// The username text field's text.
     public var username: String {
-        get { _$read(\.username, _username.read()) }
+        get { _$read(\.username, _username.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
             _username.write(newValue)
@@ -40,7 +40,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 
     /// The password text field's text.
     public var password: String {
-        get { _$read(\.password, _password.read()) }
+        get { _$read(\.password, _password.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
             _password.write(newValue)
@@ -50,7 +50,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 
     /// Where the login is.
     public private(set) var state: State {
-        get { _$read(\.state, _state.read()) }
+        get { _$read(\.state, _state.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
             _state.write(newValue)
@@ -61,7 +61,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     // MARK: Derived values
 
     /// Whether both fields are filled in.
-    public var canSubmit: Bool { _$read(\.canSubmit, _canSubmit.read()) }
+    public var canSubmit: Bool { _$read(\.canSubmit, _canSubmit.read(by: self)) }
 
     /// Why the last login failed, while the screen shows it; nil in every other state.
     public var errorMessage: String? { _$read(\.errorMessage, _errorMessage$fresh(reading: true)) }
@@ -77,10 +77,10 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     )
 
     /// Whether `logIn` is running.
-    public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read()) }
+    public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read(by: self)) }
 
     /// Whether `logIn` can be executed now.
-    public var logInIsEnabled: Swift.Bool { _$read(\.logInIsEnabled, _logInIsEnabled.read()) }
+    public var logInIsEnabled: Swift.Bool { _$read(\.logInIsEnabled, _logInIsEnabled.read(by: self)) }
 
     /// Tries again after a failure; back to the empty form when a field was emptied.
     public private(set) lazy var retry: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -91,10 +91,10 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     )
 
     /// Whether `retry` is running.
-    public var retryIsExecuting: Swift.Bool { _$read(\.retryIsExecuting, _retryIsExecuting.read()) }
+    public var retryIsExecuting: Swift.Bool { _$read(\.retryIsExecuting, _retryIsExecuting.read(by: self)) }
 
     /// Whether `retry` can be executed now.
-    public var retryIsEnabled: Swift.Bool { _$read(\.retryIsEnabled, _retryIsEnabled.read()) }
+    public var retryIsEnabled: Swift.Bool { _$read(\.retryIsEnabled, _retryIsEnabled.read(by: self)) }
 
     /// Stops waiting for the login; a late answer is ignored.
     public private(set) lazy var cancel: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -105,10 +105,10 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     )
 
     /// Whether `cancel` is running.
-    public var cancelIsExecuting: Swift.Bool { _$read(\.cancelIsExecuting, _cancelIsExecuting.read()) }
+    public var cancelIsExecuting: Swift.Bool { _$read(\.cancelIsExecuting, _cancelIsExecuting.read(by: self)) }
 
     /// Whether `cancel` can be executed now.
-    public var cancelIsEnabled: Swift.Bool { _$read(\.cancelIsEnabled, _cancelIsEnabled.read()) }
+    public var cancelIsEnabled: Swift.Bool { _$read(\.cancelIsEnabled, _cancelIsEnabled.read(by: self)) }
 
     // MARK: State machine
 
@@ -304,7 +304,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 
     private func _errorMessage$fresh(reading _$reading: Swift.Bool = false) -> String? {
         if _errorMessage.isStale { _errorMessage.refresh(Self._errorMessage$compute(state: _state.committed)) }
-        return _$reading ? _errorMessage.read() : _errorMessage.value
+        return _$reading ? _errorMessage.read(by: self) : _errorMessage.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

@@ -27,7 +27,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
 
     /// How many items.
     public var quantity: Int {
-        get { _$read(\.quantity, _quantity.read()) }
+        get { _$read(\.quantity, _quantity.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.quantity = newValue } }
             _quantity.write(newValue)
@@ -37,7 +37,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The price of one item in cents.
     public var unitPrice: Int {
-        get { _$read(\.unitPrice, _unitPrice.read()) }
+        get { _$read(\.unitPrice, _unitPrice.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.unitPrice = newValue } }
             _unitPrice.write(newValue)
@@ -48,13 +48,13 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Derived values
 
     /// The price before the discount.
-    public var subtotal: Int { _$read(\.subtotal, _subtotal.read()) }
+    public var subtotal: Int { _$read(\.subtotal, _subtotal.read(by: self)) }
 
     /// Ten percent off from ten items on.
-    public var discount: Int { _$read(\.discount, _discount.read()) }
+    public var discount: Int { _$read(\.discount, _discount.read(by: self)) }
 
     /// What the line costs.
-    public var total: Int { _$read(\.total, _total.read()) }
+    public var total: Int { _$read(\.total, _total.read(by: self)) }
 
     /// The line as the view shows it.
     public var summary: String { _$read(\.summary, _summary$fresh(reading: true)) }
@@ -162,7 +162,7 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
                 Self._summary$compute(counter: counter, quantity: _quantity.committed, total: _total.committed)
             )
         }
-        return _$reading ? _summary.read() : _summary.value
+        return _$reading ? _summary.read(by: self) : _summary.value
     }
 
     // MARK: Spec expressions

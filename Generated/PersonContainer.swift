@@ -43,20 +43,20 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
     // MARK: Derived values
 
     /// Which screen to show.
-    public var uiState: _uiState$Type { _$read(\.uiState, _uiState.read()) }
+    public var uiState: _uiState$Type { _$read(\.uiState, _uiState.read(by: self)) }
 
     // MARK: Children
 
     /// The detail screen of the person found, once there is one.
-    public var detailViewModel: _detailViewModel$Type { _$read(\.detailViewModel, _detailViewModel.read()) }
+    public var detailViewModel: _detailViewModel$Type { _$read(\.detailViewModel, _detailViewModel.read(by: self)) }
 
     // MARK: Resources
 
     /// The first person the form's lookup found.
-    public var person: _person$Type? { _$read(\.person, _person.read()) }
+    public var person: _person$Type? { _$read(\.person, _person.read(by: self)) }
 
     /// Whether `person` is loading.
-    public var personIsLoading: Swift.Bool { _$read(\.personIsLoading, _personIsLoading.read()) }
+    public var personIsLoading: Swift.Bool { _$read(\.personIsLoading, _personIsLoading.read(by: self)) }
 
     /// Loads `person` again; a load still running is cancelled.
     public func reloadPerson() {

@@ -36,7 +36,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
 
     /// The person shown; the screen follows its changes.
     public var person: _person$Type {
-        get { _$read(\.person, _person.read()) }
+        get { _$read(\.person, _person.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.person = newValue } }
             _person.write(newValue)
@@ -53,7 +53,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
     public var notes: String { _$read(\.notes, _notes$fresh(reading: true)) }
 
     /// The Twitter username, with its @.
-    public var twitterHandle: String { _$read(\.twitterHandle, _twitterHandle.read()) }
+    public var twitterHandle: String { _$read(\.twitterHandle, _twitterHandle.read(by: self)) }
 
     /// Where the avatar image is.
     public var avatarURL: _avatarURL$Type { _$read(\.avatarURL, _avatarURL$fresh(reading: true)) }
@@ -139,17 +139,17 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
 
     private func _name$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _name.isStale { _name.refresh(Self._name$compute(person: _person.committed)) }
-        return _$reading ? _name.read() : _name.value
+        return _$reading ? _name.read(by: self) : _name.value
     }
 
     private func _notes$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _notes.isStale { _notes.refresh(Self._notes$compute(person: _person.committed)) }
-        return _$reading ? _notes.read() : _notes.value
+        return _$reading ? _notes.read(by: self) : _notes.value
     }
 
     private func _avatarURL$fresh(reading _$reading: Swift.Bool = false) -> _avatarURL$Type {
         if _avatarURL.isStale { _avatarURL.refresh(Self._avatarURL$compute(person: _person.committed)) }
-        return _$reading ? _avatarURL.read() : _avatarURL.value
+        return _$reading ? _avatarURL.read(by: self) : _avatarURL.value
     }
 
     // MARK: Spec expressions

@@ -51,7 +51,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: Derived values
 
     /// Whether to show the progress HUD.
-    public var isLoading: Bool { _$read(\.isLoading, _isLoading.read()) }
+    public var isLoading: Bool { _$read(\.isLoading, _isLoading.read(by: self)) }
 
     /// The full-size image, once fetched.
     public var imageData: _imageData$Type { _$read(\.imageData, _imageData$fresh(reading: true)) }
@@ -60,7 +60,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
-        get { _$read(\.isActive, _isActive.read()) }
+        get { _$read(\.isActive, _isActive.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             _isActive.write(newValue)
@@ -71,13 +71,13 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: Resources
 
     /// The photo with its full-size image, fetched each time the page becomes active.
-    public var details: _details$Type? { _$read(\.details, _details.read()) }
+    public var details: _details$Type? { _$read(\.details, _details.read(by: self)) }
 
     /// Whether `details` is loading.
-    public var detailsIsLoading: Swift.Bool { _$read(\.detailsIsLoading, _detailsIsLoading.read()) }
+    public var detailsIsLoading: Swift.Bool { _$read(\.detailsIsLoading, _detailsIsLoading.read(by: self)) }
 
     /// Why the last load of `details` failed; nil while loading and after a success.
-    public var detailsError: _details$Failure? { _$read(\.detailsError, _detailsError.read()) }
+    public var detailsError: _details$Failure? { _$read(\.detailsError, _detailsError.read(by: self)) }
 
     /// Loads `details` again; a load still running is cancelled.
     public func reloadDetails() {
@@ -196,7 +196,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     private func _imageData$fresh(reading _$reading: Swift.Bool = false) -> _imageData$Type {
         if _imageData.isStale { _imageData.refresh(Self._imageData$compute(details: _details.committed, photo: photo)) }
-        return _$reading ? _imageData.read() : _imageData.value
+        return _$reading ? _imageData.read(by: self) : _imageData.value
     }
 
     // MARK: Spec expressions

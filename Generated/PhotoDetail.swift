@@ -50,7 +50,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     /// The photo; a successful vote replaces it.
     public private(set) var photo: _photo$Type {
-        get { _$read(\.photo, _photo.read()) }
+        get { _$read(\.photo, _photo.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.photo = newValue } }
             _photo.write(newValue)
@@ -60,7 +60,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     /// Why the last vote failed, until the next one succeeds.
     public private(set) var voteError: _voteError$Type {
-        get { _$read(\.voteError, _voteError.read()) }
+        get { _$read(\.voteError, _voteError.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.voteError = newValue } }
             _voteError.write(newValue)
@@ -93,10 +93,10 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     )
 
     /// Whether `vote` is running.
-    public var voteIsExecuting: Swift.Bool { _$read(\.voteIsExecuting, _voteIsExecuting.read()) }
+    public var voteIsExecuting: Swift.Bool { _$read(\.voteIsExecuting, _voteIsExecuting.read(by: self)) }
 
     /// Whether `vote` can be executed now.
-    public var voteIsEnabled: Swift.Bool { _$read(\.voteIsEnabled, _voteIsEnabled.read()) }
+    public var voteIsEnabled: Swift.Bool { _$read(\.voteIsEnabled, _voteIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -233,24 +233,24 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     private func _photoName$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _photoName.isStale { _photoName.refresh(Self._photoName$compute(photo: _photo.committed)) }
-        return _$reading ? _photoName.read() : _photoName.value
+        return _$reading ? _photoName.read(by: self) : _photoName.value
     }
 
     private func _photographerName$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _photographerName.isStale {
             _photographerName.refresh(Self._photographerName$compute(photo: _photo.committed))
         }
-        return _$reading ? _photographerName.read() : _photographerName.value
+        return _$reading ? _photographerName.read(by: self) : _photographerName.value
     }
 
     private func _photoRating$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _photoRating.isStale { _photoRating.refresh(Self._photoRating$compute(photo: _photo.committed)) }
-        return _$reading ? _photoRating.read() : _photoRating.value
+        return _$reading ? _photoRating.read(by: self) : _photoRating.value
     }
 
     private func _votePromptText$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _votePromptText.isStale { _votePromptText.refresh(Self._votePromptText$compute(photo: _photo.committed)) }
-        return _$reading ? _votePromptText.read() : _votePromptText.value
+        return _$reading ? _votePromptText.read(by: self) : _votePromptText.value
     }
 
     // MARK: Spec expressions

@@ -16,7 +16,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     /// Whether the row is selected.
     public var isSelected: Bool {
-        get { _$read(\.isSelected, _isSelected.read()) }
+        get { _$read(\.isSelected, _isSelected.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
             _isSelected.write(newValue)
@@ -27,7 +27,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     // MARK: Derived values
 
     /// The row's text.
-    public var title: String { _$read(\.title, _title.read()) }
+    public var title: String { _$read(\.title, _title.read(by: self)) }
 
     // MARK: Commands
 
@@ -39,10 +39,10 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     )
 
     /// Whether `toggle` is running.
-    public var toggleIsExecuting: Swift.Bool { _$read(\.toggleIsExecuting, _toggleIsExecuting.read()) }
+    public var toggleIsExecuting: Swift.Bool { _$read(\.toggleIsExecuting, _toggleIsExecuting.read(by: self)) }
 
     /// Whether `toggle` can be executed now.
-    public var toggleIsEnabled: Swift.Bool { _$read(\.toggleIsEnabled, _toggleIsEnabled.read()) }
+    public var toggleIsEnabled: Swift.Bool { _$read(\.toggleIsEnabled, _toggleIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

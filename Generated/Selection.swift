@@ -23,7 +23,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The names to show, one row each.
     public var names: [String] {
-        get { _$read(\.names, _names.read()) }
+        get { _$read(\.names, _names.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.names = newValue } }
             _names.write(newValue)
@@ -34,24 +34,24 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Derived values
 
     /// How many rows are selected.
-    public var selectedCount: Int { _$read(\.selectedCount, _selectedCount.read()) }
+    public var selectedCount: Int { _$read(\.selectedCount, _selectedCount.read(by: self)) }
 
     /// What the footer says.
-    public var summary: String { _$read(\.summary, _summary.read()) }
+    public var summary: String { _$read(\.summary, _summary.read(by: self)) }
 
     /// Whether the last row is selected.
-    public var lastIsSelected: Bool { _$read(\.lastIsSelected, _lastIsSelected.read()) }
+    public var lastIsSelected: Bool { _$read(\.lastIsSelected, _lastIsSelected.read(by: self)) }
 
     // MARK: Children
 
     /// One row per name; new rows (none selected) when the names change.
-    public var rows: _rows$Type { _$read(\.rows, _rows.read()) }
+    public var rows: _rows$Type { _$read(\.rows, _rows.read(by: self)) }
 
     /// The last row, if any.
-    public var lastRow: _lastRow$Type { _$read(\.lastRow, _lastRow.read()) }
+    public var lastRow: _lastRow$Type { _$read(\.lastRow, _lastRow.read(by: self)) }
 
     /// A row that stands for every name.
-    public var allRow: _allRow$Type { _$read(\.allRow, _allRow.read()) }
+    public var allRow: _allRow$Type { _$read(\.allRow, _allRow.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

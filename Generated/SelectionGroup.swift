@@ -17,7 +17,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
 
     /// The names of each list.
     public var lists: [[String]] {
-        get { _$read(\.lists, _lists.read()) }
+        get { _$read(\.lists, _lists.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lists = newValue } }
             _lists.write(newValue)
@@ -28,15 +28,15 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     // MARK: Derived values
 
     /// The selected rows of every list, through each list's count.
-    public var totalSelected: Int { _$read(\.totalSelected, _totalSelected.read()) }
+    public var totalSelected: Int { _$read(\.totalSelected, _totalSelected.read(by: self)) }
 
     /// The selected names of every list, read through the lists to their rows.
-    public var selectedNames: [String] { _$read(\.selectedNames, _selectedNames.read()) }
+    public var selectedNames: [String] { _$read(\.selectedNames, _selectedNames.read(by: self)) }
 
     // MARK: Children
 
     /// One selection per list.
-    public var selections: _selections$Type { _$read(\.selections, _selections.read()) }
+    public var selections: _selections$Type { _$read(\.selections, _selections.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

@@ -30,7 +30,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The text size in points.
     public var fontSize: Int {
-        get { _$read(\.fontSize, _fontSize.read()) }
+        get { _$read(\.fontSize, _fontSize.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.fontSize = newValue } }
             _fontSize.write(newValue)
@@ -40,7 +40,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The space between lines.
     public var lineSpacing: Double {
-        get { _$read(\.lineSpacing, _lineSpacing.read()) }
+        get { _$read(\.lineSpacing, _lineSpacing.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lineSpacing = newValue } }
             _lineSpacing.write(newValue)
@@ -50,7 +50,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The colour theme.
     public var theme: String {
-        get { _$read(\.theme, _theme.read()) }
+        get { _$read(\.theme, _theme.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.theme = newValue } }
             _theme.write(newValue)
@@ -60,7 +60,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Whether articles show their images.
     public var showsImages: Bool {
-        get { _$read(\.showsImages, _showsImages.read()) }
+        get { _$read(\.showsImages, _showsImages.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.showsImages = newValue } }
             _showsImages.write(newValue)
@@ -70,7 +70,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The language of the interface.
     public var language: String {
-        get { _$read(\.language, _language.read()) }
+        get { _$read(\.language, _language.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.language = newValue } }
             _language.write(newValue)
@@ -80,7 +80,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Why the last save failed; nil after a save succeeded.
     public private(set) var saveError: String? {
-        get { _$read(\.saveError, _saveError.read()) }
+        get { _$read(\.saveError, _saveError.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.saveError = newValue } }
             _saveError.write(newValue)
@@ -94,7 +94,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     public var summary: String { _$read(\.summary, _summary$fresh(reading: true)) }
 
     /// Whether every setting has its default value.
-    public var isDefault: Bool { _$read(\.isDefault, _isDefault.read()) }
+    public var isDefault: Bool { _$read(\.isDefault, _isDefault.read(by: self)) }
 
     // MARK: Commands
 
@@ -107,10 +107,10 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     )
 
     /// Whether `reset` is running.
-    public var resetIsExecuting: Swift.Bool { _$read(\.resetIsExecuting, _resetIsExecuting.read()) }
+    public var resetIsExecuting: Swift.Bool { _$read(\.resetIsExecuting, _resetIsExecuting.read(by: self)) }
 
     /// Whether `reset` can be executed now.
-    public var resetIsEnabled: Swift.Bool { _$read(\.resetIsEnabled, _resetIsEnabled.read()) }
+    public var resetIsEnabled: Swift.Bool { _$read(\.resetIsEnabled, _resetIsEnabled.read(by: self)) }
 
     /// Saves the settings; a failure is shown under the button.
     public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, _save$Failure> = Reactive.Command(
@@ -120,10 +120,10 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     )
 
     /// Whether `save` is running.
-    public var saveIsExecuting: Swift.Bool { _$read(\.saveIsExecuting, _saveIsExecuting.read()) }
+    public var saveIsExecuting: Swift.Bool { _$read(\.saveIsExecuting, _saveIsExecuting.read(by: self)) }
 
     /// Whether `save` can be executed now.
-    public var saveIsEnabled: Swift.Bool { _$read(\.saveIsEnabled, _saveIsEnabled.read()) }
+    public var saveIsEnabled: Swift.Bool { _$read(\.saveIsEnabled, _saveIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -323,7 +323,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
                 )
             )
         }
-        return _$reading ? _summary.read() : _summary.value
+        return _$reading ? _summary.read(by: self) : _summary.value
     }
 
     // MARK: Spec expressions

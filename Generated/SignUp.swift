@@ -30,7 +30,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// The email address as typed.
     public var email: String {
-        get { _$read(\.email, _email.read()) }
+        get { _$read(\.email, _email.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
             _email.write(newValue)
@@ -41,7 +41,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// The password as typed.
     public var password: String {
-        get { _$read(\.password, _password.read()) }
+        get { _$read(\.password, _password.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
             _password.write(newValue)
@@ -52,7 +52,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// The password typed again.
     public var confirmation: String {
-        get { _$read(\.confirmation, _confirmation.read()) }
+        get { _$read(\.confirmation, _confirmation.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.confirmation = newValue } }
             _confirmation.write(newValue)
@@ -63,7 +63,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Whether the terms are accepted.
     public var acceptsTerms: Bool {
-        get { _$read(\.acceptsTerms, _acceptsTerms.read()) }
+        get { _$read(\.acceptsTerms, _acceptsTerms.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.acceptsTerms = newValue } }
             _acceptsTerms.write(newValue)
@@ -74,7 +74,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Why the last sign-up failed.
     public private(set) var failure: String? {
-        get { _$read(\.failure, _failure.read()) }
+        get { _$read(\.failure, _failure.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.failure = newValue } }
             _failure.write(newValue)
@@ -86,7 +86,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Whether `email` was set since the view model was created: its message shows from then on.
     public private(set) var emailWasEdited: Swift.Bool {
-        get { _$read(\.emailWasEdited, _emailWasEdited.read()) }
+        get { _$read(\.emailWasEdited, _emailWasEdited.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.emailWasEdited = newValue } }
             _emailWasEdited.write(newValue)
@@ -95,15 +95,15 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     /// Whether every rule of `email` holds, whether or not its message shows.
-    public var emailIsValid: Swift.Bool { _$read(\.emailIsValid, _emailIsValid.read()) }
+    public var emailIsValid: Swift.Bool { _$read(\.emailIsValid, _emailIsValid.read(by: self)) }
 
     /// The message of the first rule of `email` that does not hold: nil while every rule holds,
     /// and until `email` was edited or `signUp` attempted.
-    public var emailMessage: Swift.String? { _$read(\.emailMessage, _emailMessage.read()) }
+    public var emailMessage: Swift.String? { _$read(\.emailMessage, _emailMessage.read(by: self)) }
 
     /// Whether `password` was set since the view model was created: its message shows from then on.
     public private(set) var passwordWasEdited: Swift.Bool {
-        get { _$read(\.passwordWasEdited, _passwordWasEdited.read()) }
+        get { _$read(\.passwordWasEdited, _passwordWasEdited.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.passwordWasEdited = newValue } }
             _passwordWasEdited.write(newValue)
@@ -112,15 +112,15 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     /// Whether every rule of `password` holds, whether or not its message shows.
-    public var passwordIsValid: Swift.Bool { _$read(\.passwordIsValid, _passwordIsValid.read()) }
+    public var passwordIsValid: Swift.Bool { _$read(\.passwordIsValid, _passwordIsValid.read(by: self)) }
 
     /// The message of the first rule of `password` that does not hold: nil while every rule holds,
     /// and until `password` was edited or `signUp` attempted.
-    public var passwordMessage: Swift.String? { _$read(\.passwordMessage, _passwordMessage.read()) }
+    public var passwordMessage: Swift.String? { _$read(\.passwordMessage, _passwordMessage.read(by: self)) }
 
     /// Whether `confirmation` was set since the view model was created: its message shows from then on.
     public private(set) var confirmationWasEdited: Swift.Bool {
-        get { _$read(\.confirmationWasEdited, _confirmationWasEdited.read()) }
+        get { _$read(\.confirmationWasEdited, _confirmationWasEdited.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.confirmationWasEdited = newValue } }
             _confirmationWasEdited.write(newValue)
@@ -129,15 +129,15 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     /// Whether every rule of `confirmation` holds, whether or not its message shows.
-    public var confirmationIsValid: Swift.Bool { _$read(\.confirmationIsValid, _confirmationIsValid.read()) }
+    public var confirmationIsValid: Swift.Bool { _$read(\.confirmationIsValid, _confirmationIsValid.read(by: self)) }
 
     /// The message of the first rule of `confirmation` that does not hold: nil while every rule holds,
     /// and until `confirmation` was edited or `signUp` attempted.
-    public var confirmationMessage: Swift.String? { _$read(\.confirmationMessage, _confirmationMessage.read()) }
+    public var confirmationMessage: Swift.String? { _$read(\.confirmationMessage, _confirmationMessage.read(by: self)) }
 
     /// Whether `acceptsTerms` was set since the view model was created: its message shows from then on.
     public private(set) var acceptsTermsWasEdited: Swift.Bool {
-        get { _$read(\.acceptsTermsWasEdited, _acceptsTermsWasEdited.read()) }
+        get { _$read(\.acceptsTermsWasEdited, _acceptsTermsWasEdited.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.acceptsTermsWasEdited = newValue } }
             _acceptsTermsWasEdited.write(newValue)
@@ -146,18 +146,18 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     /// Whether every rule of `acceptsTerms` holds, whether or not its message shows.
-    public var acceptsTermsIsValid: Swift.Bool { _$read(\.acceptsTermsIsValid, _acceptsTermsIsValid.read()) }
+    public var acceptsTermsIsValid: Swift.Bool { _$read(\.acceptsTermsIsValid, _acceptsTermsIsValid.read(by: self)) }
 
     /// The message of the first rule of `acceptsTerms` that does not hold: nil while every rule holds,
     /// and until `acceptsTerms` was edited or `signUp` attempted.
-    public var acceptsTermsMessage: Swift.String? { _$read(\.acceptsTermsMessage, _acceptsTermsMessage.read()) }
+    public var acceptsTermsMessage: Swift.String? { _$read(\.acceptsTermsMessage, _acceptsTermsMessage.read(by: self)) }
 
     /// Whether every rule of every field holds, whether or not messages show.
-    public var isValid: Swift.Bool { _$read(\.isValid, _isValid.read()) }
+    public var isValid: Swift.Bool { _$read(\.isValid, _isValid.read(by: self)) }
 
     /// Whether `signUp` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
-        get { _$read(\.submitAttempted, _submitAttempted.read()) }
+        get { _$read(\.submitAttempted, _submitAttempted.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
             _submitAttempted.write(newValue)
@@ -178,10 +178,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     )
 
     /// Whether `signUp` is running.
-    public var signUpIsExecuting: Swift.Bool { _$read(\.signUpIsExecuting, _signUpIsExecuting.read()) }
+    public var signUpIsExecuting: Swift.Bool { _$read(\.signUpIsExecuting, _signUpIsExecuting.read(by: self)) }
 
     /// Whether `signUp` can be executed now.
-    public var signUpIsEnabled: Swift.Bool { _$read(\.signUpIsEnabled, _signUpIsEnabled.read()) }
+    public var signUpIsEnabled: Swift.Bool { _$read(\.signUpIsEnabled, _signUpIsEnabled.read(by: self)) }
 
     /// Clears the form; clearing is no edit, so no message shows until the user edits or tries again.
     public private(set) lazy var startOver: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -191,10 +191,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     )
 
     /// Whether `startOver` is running.
-    public var startOverIsExecuting: Swift.Bool { _$read(\.startOverIsExecuting, _startOverIsExecuting.read()) }
+    public var startOverIsExecuting: Swift.Bool { _$read(\.startOverIsExecuting, _startOverIsExecuting.read(by: self)) }
 
     /// Whether `startOver` can be executed now.
-    public var startOverIsEnabled: Swift.Bool { _$read(\.startOverIsEnabled, _startOverIsEnabled.read()) }
+    public var startOverIsEnabled: Swift.Bool { _$read(\.startOverIsEnabled, _startOverIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

@@ -30,7 +30,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     /// The email text field's text.
     public var email: String {
-        get { _$read(\.email, _email.read()) }
+        get { _$read(\.email, _email.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
             _email.write(newValue)
@@ -40,7 +40,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     /// The password text field's text.
     public var password: String {
-        get { _$read(\.password, _password.read()) }
+        get { _$read(\.password, _password.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
             _password.write(newValue)
@@ -50,7 +50,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     /// The name text field's text.
     public var name: String {
-        get { _$read(\.name, _name.read()) }
+        get { _$read(\.name, _name.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.name = newValue } }
             _name.write(newValue)
@@ -60,7 +60,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     /// The page the wizard shows.
     public private(set) var state: State {
-        get { _$read(\.state, _state.read()) }
+        get { _$read(\.state, _state.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
             _state.write(newValue)
@@ -71,10 +71,10 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     // MARK: Derived values
 
     /// Whether the account page may be left for the next one.
-    public var accountIsValid: Bool { _$read(\.accountIsValid, _accountIsValid.read()) }
+    public var accountIsValid: Bool { _$read(\.accountIsValid, _accountIsValid.read(by: self)) }
 
     /// Whether the profile page may be left for the next one.
-    public var profileIsComplete: Bool { _$read(\.profileIsComplete, _profileIsComplete.read()) }
+    public var profileIsComplete: Bool { _$read(\.profileIsComplete, _profileIsComplete.read(by: self)) }
 
     /// Why the account could not be created, while the wizard shows it; nil in every other state.
     public var errorMessage: String? { _$read(\.errorMessage, _errorMessage$fresh(reading: true)) }
@@ -90,10 +90,10 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     )
 
     /// Whether `next` is running.
-    public var nextIsExecuting: Swift.Bool { _$read(\.nextIsExecuting, _nextIsExecuting.read()) }
+    public var nextIsExecuting: Swift.Bool { _$read(\.nextIsExecuting, _nextIsExecuting.read(by: self)) }
 
     /// Whether `next` can be executed now.
-    public var nextIsEnabled: Swift.Bool { _$read(\.nextIsEnabled, _nextIsEnabled.read()) }
+    public var nextIsEnabled: Swift.Bool { _$read(\.nextIsEnabled, _nextIsEnabled.read(by: self)) }
 
     /// Goes back a page.
     public private(set) lazy var back: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -104,10 +104,10 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     )
 
     /// Whether `back` is running.
-    public var backIsExecuting: Swift.Bool { _$read(\.backIsExecuting, _backIsExecuting.read()) }
+    public var backIsExecuting: Swift.Bool { _$read(\.backIsExecuting, _backIsExecuting.read(by: self)) }
 
     /// Whether `back` can be executed now.
-    public var backIsEnabled: Swift.Bool { _$read(\.backIsEnabled, _backIsEnabled.read()) }
+    public var backIsEnabled: Swift.Bool { _$read(\.backIsEnabled, _backIsEnabled.read(by: self)) }
 
     /// Creates the account from the confirmation page.
     public private(set) lazy var submit: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -118,10 +118,10 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     )
 
     /// Whether `submit` is running.
-    public var submitIsExecuting: Swift.Bool { _$read(\.submitIsExecuting, _submitIsExecuting.read()) }
+    public var submitIsExecuting: Swift.Bool { _$read(\.submitIsExecuting, _submitIsExecuting.read(by: self)) }
 
     /// Whether `submit` can be executed now.
-    public var submitIsEnabled: Swift.Bool { _$read(\.submitIsEnabled, _submitIsEnabled.read()) }
+    public var submitIsEnabled: Swift.Bool { _$read(\.submitIsEnabled, _submitIsEnabled.read(by: self)) }
 
     /// Sends the account again after a failure.
     public private(set) lazy var retry: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -132,10 +132,10 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     )
 
     /// Whether `retry` is running.
-    public var retryIsExecuting: Swift.Bool { _$read(\.retryIsExecuting, _retryIsExecuting.read()) }
+    public var retryIsExecuting: Swift.Bool { _$read(\.retryIsExecuting, _retryIsExecuting.read(by: self)) }
 
     /// Whether `retry` can be executed now.
-    public var retryIsEnabled: Swift.Bool { _$read(\.retryIsEnabled, _retryIsEnabled.read()) }
+    public var retryIsEnabled: Swift.Bool { _$read(\.retryIsEnabled, _retryIsEnabled.read(by: self)) }
 
     // MARK: State machine
 
@@ -393,7 +393,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     private func _errorMessage$fresh(reading _$reading: Swift.Bool = false) -> String? {
         if _errorMessage.isStale { _errorMessage.refresh(Self._errorMessage$compute(state: _state.committed)) }
-        return _$reading ? _errorMessage.read() : _errorMessage.value
+        return _$reading ? _errorMessage.read(by: self) : _errorMessage.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

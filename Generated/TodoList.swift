@@ -11,7 +11,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The items, oldest first.
     public private(set) var items: [String] {
-        get { _$read(\.items, _items.read()) }
+        get { _$read(\.items, _items.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
             _items.write(newValue)
@@ -21,7 +21,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The text field's text.
     public var newItemText: String {
-        get { _$read(\.newItemText, _newItemText.read()) }
+        get { _$read(\.newItemText, _newItemText.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.newItemText = newValue } }
             _newItemText.write(newValue)
@@ -32,7 +32,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Derived values
 
     /// Whether the text field holds an item already in the list.
-    public var isDuplicate: Bool { _$read(\.isDuplicate, _isDuplicate.read()) }
+    public var isDuplicate: Bool { _$read(\.isDuplicate, _isDuplicate.read(by: self)) }
 
     /// The list's header.
     public var countText: String { _$read(\.countText, _countText$fresh(reading: true)) }
@@ -48,10 +48,10 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     )
 
     /// Whether `add` is running.
-    public var addIsExecuting: Swift.Bool { _$read(\.addIsExecuting, _addIsExecuting.read()) }
+    public var addIsExecuting: Swift.Bool { _$read(\.addIsExecuting, _addIsExecuting.read(by: self)) }
 
     /// Whether `add` can be executed now.
-    public var addIsEnabled: Swift.Bool { _$read(\.addIsEnabled, _addIsEnabled.read()) }
+    public var addIsEnabled: Swift.Bool { _$read(\.addIsEnabled, _addIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -155,7 +155,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     private func _countText$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _countText.isStale { _countText.refresh(Self._countText$compute(items: _items.committed)) }
-        return _$reading ? _countText.read() : _countText.value
+        return _$reading ? _countText.read(by: self) : _countText.value
     }
 
     // MARK: Spec expressions

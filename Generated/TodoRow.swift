@@ -44,7 +44,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// The todo; the list writes it when the todo changes.
     public var item: _item$Type {
-        get { _$read(\.item, _item.read()) }
+        get { _$read(\.item, _item.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.item = newValue } }
             _item.write(newValue)
@@ -54,7 +54,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// A new title being typed; the row's own.
     public var draft: String {
-        get { _$read(\.draft, _draft.read()) }
+        get { _$read(\.draft, _draft.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.draft = newValue } }
             _draft.write(newValue)
@@ -65,10 +65,10 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     // MARK: Derived values
 
     /// Whether the todo is done.
-    public var isDone: Bool { _$read(\.isDone, _isDone.read()) }
+    public var isDone: Bool { _$read(\.isDone, _isDone.read(by: self)) }
 
     /// The row's text.
-    public var title: String { _$read(\.title, _title.read()) }
+    public var title: String { _$read(\.title, _title.read(by: self)) }
 
     // MARK: Commands
 
@@ -80,10 +80,10 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     )
 
     /// Whether `toggle` is running.
-    public var toggleIsExecuting: Swift.Bool { _$read(\.toggleIsExecuting, _toggleIsExecuting.read()) }
+    public var toggleIsExecuting: Swift.Bool { _$read(\.toggleIsExecuting, _toggleIsExecuting.read(by: self)) }
 
     /// Whether `toggle` can be executed now.
-    public var toggleIsEnabled: Swift.Bool { _$read(\.toggleIsEnabled, _toggleIsEnabled.read()) }
+    public var toggleIsEnabled: Swift.Bool { _$read(\.toggleIsEnabled, _toggleIsEnabled.read(by: self)) }
 
     /// Saves the draft as the todo's title, then hands the saved todo to the list.
     public private(set) lazy var rename: Reactive.Command<Swift.Void, _rename$Output, Swift.Never> = Reactive.Command(
@@ -94,10 +94,10 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     )
 
     /// Whether `rename` is running.
-    public var renameIsExecuting: Swift.Bool { _$read(\.renameIsExecuting, _renameIsExecuting.read()) }
+    public var renameIsExecuting: Swift.Bool { _$read(\.renameIsExecuting, _renameIsExecuting.read(by: self)) }
 
     /// Whether `rename` can be executed now.
-    public var renameIsEnabled: Swift.Bool { _$read(\.renameIsEnabled, _renameIsEnabled.read()) }
+    public var renameIsEnabled: Swift.Bool { _$read(\.renameIsEnabled, _renameIsEnabled.read(by: self)) }
 
     // MARK: Events
 

@@ -33,7 +33,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The todos in the order shown.
     public var items: _items$Type {
-        get { _$read(\.items, _items.read()) }
+        get { _$read(\.items, _items.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
             _items.write(newValue)
@@ -44,15 +44,15 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Derived values
 
     /// How many todos are done (read from the rows).
-    public var doneCount: Int { _$read(\.doneCount, _doneCount.read()) }
+    public var doneCount: Int { _$read(\.doneCount, _doneCount.read(by: self)) }
 
     /// What the footer says.
-    public var summary: String { _$read(\.summary, _summary.read()) }
+    public var summary: String { _$read(\.summary, _summary.read(by: self)) }
 
     // MARK: Children
 
     /// One row per todo, the same row while its todo stays in the list.
-    public var rows: _rows$Type { _$read(\.rows, _rows.read()) }
+    public var rows: _rows$Type { _$read(\.rows, _rows.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

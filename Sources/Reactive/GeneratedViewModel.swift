@@ -15,11 +15,13 @@ public protocol GeneratedViewModel: Transactional, Observation.Observable {
 
 extension GeneratedViewModel {
     /// A getter: records the read of `keyPath` for Observation and returns `value`, which the
-    /// getter took with ``Stored/read()`` (before this call, so that no access of the storage
-    /// spans the registrar's call).
+    /// getter took with ``Stored/read(by:)`` (before this call, so that no access of the storage
+    /// spans the registrar's call). A read made inside an action of the view model's transactions
+    /// (its own statements, `update { }`) is not recorded: what a view depends on is what it
+    /// reads, not what its actions read.
     @inlinable
     public func _$read<Value>(_ keyPath: KeyPath<Self, Value>, _ value: Value) -> Value {
-        _$observationRegistrar.access(self, keyPath: keyPath)
+        if !_$transactions.isInAction { _$observationRegistrar.access(self, keyPath: keyPath) }
         return value
     }
 

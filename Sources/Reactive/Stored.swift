@@ -31,10 +31,13 @@ public struct Stored<Value> {
         self.value = value
     }
 
-    /// The value, for a getter: marks it read.
+    /// The value, for a getter of `owner`: marks it read, unless an action of `owner`'s
+    /// transactions is running (its own statements, `update { }`): what an action reads is no read
+    /// that Observation may track (``GeneratedViewModel/_$read(_:_:)`` does not record it).
+    @MainActor
     @inlinable
-    public mutating func read() -> Value {
-        isRead = true
+    public mutating func read(by owner: some GeneratedViewModel) -> Value {
+        if !owner._$transactions.isInAction { isRead = true }
         return value
     }
 

@@ -69,6 +69,12 @@ public final class Transactions {
         return scope
     }
 
+    /// Whether an action of this scope is running (a setter, a command's step, `update { }`, a
+    /// machine's event), as opposed to nothing, or observers being told: a getter called now is
+    /// the view model's own code, or code inside one of its actions, not a view reading it.
+    @inlinable
+    public var isInAction: Bool { scope.depth > 0 }
+
     /// Names the view model whose transactions these are; generated initializers call it once
     /// every stored property has its first value.
     public func attach(_ member: any Transactional) {

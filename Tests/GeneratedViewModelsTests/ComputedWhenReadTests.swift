@@ -97,17 +97,23 @@ struct ComputedWhenReadTests {
         #expect(seen == [18, 19])
     }
 
-    @Test func aValueFirstReadInsideATransactionIsToldWhenTheTransactionChangesIt() {
+    @Test func aValueComputedInsideATransactionIsComputedAgainAfterIt() {
         let model = WhenReadViewModel(reading: 2, evaluations: counter)
         model.a = 2
-        var told: [Int] = []
+        var during = 0
         model.update { model in
             model.a = 3
-            withObservationTracking { _ = model.sum } onChange: {
-                MainActor.assumeIsolated { told.append(model.sum) }
-            }
+            during = model.sum
         }
-        #expect(told == [16])
+        // Computed inside the transaction from `a` as it was (2), out of date again once it ended.
+        #expect(during == 14)
+        #expect(model.sum == 16)
+        var told: [Int] = []
+        withObservationTracking { _ = model.sum } onChange: {
+            MainActor.assumeIsolated { told.append(model.sum) }
+        }
+        model.a = 4
+        #expect(told == [18])
     }
 
     @Test func aRuntimePropertyStartsFromTheCurrentValueAndHearsEveryChange() {
@@ -122,6 +128,31 @@ struct ComputedWhenReadTests {
         #expect(labels.values == ["sum 22", "sum 24", "sum 26"])
         // The property watches `label`, which pulls `sum` and `double` into each commit: once each.
         #expect(evaluations() == ["double": 2, "sum": 2, "label": 2, "limit": 0])
+    }
+
+    @Test func whatAnActionReadsIsNotWatched() {
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
+        // `record` reads `sum` in its statements: the view model's own read.
+        model.record()
+        #expect(model.seen == 12)
+        reset()
+        model.a = 10
+        #expect(evaluations() == ["double": 0, "sum": 0, "label": 0, "limit": 0])
+    }
+
+    @Test func observationDoesNotTrackWhatAnActionReads() {
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
+        var firings = 0
+        withObservationTracking {
+            model.update { _ = $0.b }
+        } onChange: {
+            MainActor.assumeIsolated { firings += 1 }
+        }
+        model.b = 20
+        #expect(firings == 0)
+        withObservationTracking { _ = model.b } onChange: { MainActor.assumeIsolated { firings += 1 } }
+        model.b = 30
+        #expect(firings == 1)
     }
 
     @Test func aParameterNamedLikeTheFunctionsParameterIsNotHidden() {

@@ -20,7 +20,7 @@ private final class Doubler: Observation.Observable, Inspectable {
     }
 
     var a: Int {
-        get { _$read(\.a, _a.read()) }
+        get { _$read(\.a, _a.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             _a.write(newValue)
@@ -28,8 +28,8 @@ private final class Doubler: Observation.Observable, Inspectable {
         }
     }
 
-    var double: Int { _$read(\.double, _double.read()) }
-    var goIsEnabled: Bool { _$read(\.goIsEnabled, _goIsEnabled.read()) }
+    var double: Int { _$read(\.double, _double.read(by: self)) }
+    var goIsEnabled: Bool { _$read(\.goIsEnabled, _goIsEnabled.read(by: self)) }
     var aProperty: Property<Int> { _$property(_a) { _a.mirror = $0 } }
     var doubleProperty: Property<Int> { _$property(_double) { _double.mirror = $0 } }
     var goIsEnabledProperty: Property<Bool> { _$property(_goIsEnabled) { _goIsEnabled.mirror = $0 } }

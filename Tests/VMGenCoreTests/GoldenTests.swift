@@ -91,7 +91,7 @@ struct GoldenTests {
         #expect(source.contains("""
                 private func _d$fresh(reading _$reading: Swift.Bool = false) -> Int {
                     if _d.isStale { _d.refresh(Self._d$compute(b: _b$fresh(), c: _c$fresh())) }
-                    return _$reading ? _d.read() : _d.value
+                    return _$reading ? _d.read(by: self) : _d.value
                 }
             """))
         #expect(source.contains("if _b.isStale { _b.refresh(Self._b$compute(a: _a.committed)) }"))

@@ -11,7 +11,7 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// The input.
     public var a: Int {
-        get { _$read(\.a, _a.read()) }
+        get { _$read(\.a, _a.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             _a.write(newValue)
@@ -92,17 +92,17 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
 
     private func _b$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _b.isStale { _b.refresh(Self._b$compute(a: _a.committed)) }
-        return _$reading ? _b.read() : _b.value
+        return _$reading ? _b.read(by: self) : _b.value
     }
 
     private func _c$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _c.isStale { _c.refresh(Self._c$compute(a: _a.committed)) }
-        return _$reading ? _c.read() : _c.value
+        return _$reading ? _c.read(by: self) : _c.value
     }
 
     private func _d$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _d.isStale { _d.refresh(Self._d$compute(b: _b$fresh(), c: _c$fresh())) }
-        return _$reading ? _d.read() : _d.value
+        return _$reading ? _d.read(by: self) : _d.value
     }
 
     // MARK: Spec expressions

@@ -11,7 +11,7 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// The input.
     public var v0: Int {
-        get { _$read(\.v0, _v0.read()) }
+        get { _$read(\.v0, _v0.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.v0 = newValue } }
             _v0.write(newValue)
@@ -240,97 +240,97 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
 
     private func _v1$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v1.isStale { _v1.refresh(Self._v1$compute(v0: _v0.committed)) }
-        return _$reading ? _v1.read() : _v1.value
+        return _$reading ? _v1.read(by: self) : _v1.value
     }
 
     private func _v2$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v2.isStale { _v2.refresh(Self._v2$compute(v1: _v1$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v2.read() : _v2.value
+        return _$reading ? _v2.read(by: self) : _v2.value
     }
 
     private func _v3$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v3.isStale { _v3.refresh(Self._v3$compute(v2: _v2$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v3.read() : _v3.value
+        return _$reading ? _v3.read(by: self) : _v3.value
     }
 
     private func _v4$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v4.isStale { _v4.refresh(Self._v4$compute(v3: _v3$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v4.read() : _v4.value
+        return _$reading ? _v4.read(by: self) : _v4.value
     }
 
     private func _v5$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v5.isStale { _v5.refresh(Self._v5$compute(v4: _v4$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v5.read() : _v5.value
+        return _$reading ? _v5.read(by: self) : _v5.value
     }
 
     private func _v6$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v6.isStale { _v6.refresh(Self._v6$compute(v5: _v5$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v6.read() : _v6.value
+        return _$reading ? _v6.read(by: self) : _v6.value
     }
 
     private func _v7$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v7.isStale { _v7.refresh(Self._v7$compute(v6: _v6$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v7.read() : _v7.value
+        return _$reading ? _v7.read(by: self) : _v7.value
     }
 
     private func _v8$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v8.isStale { _v8.refresh(Self._v8$compute(v7: _v7$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v8.read() : _v8.value
+        return _$reading ? _v8.read(by: self) : _v8.value
     }
 
     private func _v9$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v9.isStale { _v9.refresh(Self._v9$compute(v8: _v8$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v9.read() : _v9.value
+        return _$reading ? _v9.read(by: self) : _v9.value
     }
 
     private func _v10$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v10.isStale { _v10.refresh(Self._v10$compute(v9: _v9$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v10.read() : _v10.value
+        return _$reading ? _v10.read(by: self) : _v10.value
     }
 
     private func _v11$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v11.isStale { _v11.refresh(Self._v11$compute(v10: _v10$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v11.read() : _v11.value
+        return _$reading ? _v11.read(by: self) : _v11.value
     }
 
     private func _v12$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v12.isStale { _v12.refresh(Self._v12$compute(v11: _v11$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v12.read() : _v12.value
+        return _$reading ? _v12.read(by: self) : _v12.value
     }
 
     private func _v13$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v13.isStale { _v13.refresh(Self._v13$compute(v12: _v12$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v13.read() : _v13.value
+        return _$reading ? _v13.read(by: self) : _v13.value
     }
 
     private func _v14$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v14.isStale { _v14.refresh(Self._v14$compute(v13: _v13$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v14.read() : _v14.value
+        return _$reading ? _v14.read(by: self) : _v14.value
     }
 
     private func _v15$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v15.isStale { _v15.refresh(Self._v15$compute(v14: _v14$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v15.read() : _v15.value
+        return _$reading ? _v15.read(by: self) : _v15.value
     }
 
     private func _v16$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v16.isStale { _v16.refresh(Self._v16$compute(v15: _v15$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v16.read() : _v16.value
+        return _$reading ? _v16.read(by: self) : _v16.value
     }
 
     private func _v17$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v17.isStale { _v17.refresh(Self._v17$compute(v16: _v16$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v17.read() : _v17.value
+        return _$reading ? _v17.read(by: self) : _v17.value
     }
 
     private func _v18$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v18.isStale { _v18.refresh(Self._v18$compute(v17: _v17$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v18.read() : _v18.value
+        return _$reading ? _v18.read(by: self) : _v18.value
     }
 
     private func _v19$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _v19.isStale { _v19.refresh(Self._v19$compute(v18: _v18$fresh(), v0: _v0.committed)) }
-        return _$reading ? _v19.read() : _v19.value
+        return _$reading ? _v19.read(by: self) : _v19.value
     }
 
     // MARK: Spec expressions

@@ -11,7 +11,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     /// The first counter.
     public var a: Int {
-        get { _$read(\.a, _a.read()) }
+        get { _$read(\.a, _a.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             _a.write(newValue)
@@ -21,7 +21,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     /// The second counter.
     public var b: Int {
-        get { _$read(\.b, _b.read()) }
+        get { _$read(\.b, _b.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.b = newValue } }
             _b.write(newValue)
@@ -47,10 +47,10 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     )
 
     /// Whether `bump` is running.
-    public var bumpIsExecuting: Swift.Bool { _$read(\.bumpIsExecuting, _bumpIsExecuting.read()) }
+    public var bumpIsExecuting: Swift.Bool { _$read(\.bumpIsExecuting, _bumpIsExecuting.read(by: self)) }
 
     /// Whether `bump` can be executed now.
-    public var bumpIsEnabled: Swift.Bool { _$read(\.bumpIsEnabled, _bumpIsEnabled.read()) }
+    public var bumpIsEnabled: Swift.Bool { _$read(\.bumpIsEnabled, _bumpIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -137,12 +137,12 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     private func _sum$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _sum.isStale { _sum.refresh(Self._sum$compute(a: _a.committed, b: _b.committed)) }
-        return _$reading ? _sum.read() : _sum.value
+        return _$reading ? _sum.read(by: self) : _sum.value
     }
 
     private func _same$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _same.isStale { _same.refresh(Self._same$compute(a: _a.committed, b: _b.committed)) }
-        return _$reading ? _same.read() : _same.value
+        return _$reading ? _same.read(by: self) : _same.value
     }
 
     // MARK: Spec expressions

@@ -274,7 +274,7 @@ extension ContextBuilder {
             // The parameter's own name starts with `_$`, so that it hides no name of the spec (a
             // parameter `reading`, which the computation takes by its name).
             let body = LineLayout.block("if \(storage).isStale", body: LineLayout.lines(.call("\(storage).refresh", [(nil, compute)]), margin: 12), margin: 8)
-                + ["return _$reading ? \(storage).read() : \(storage).value"]
+                + ["return _$reading ? \(storage).read(by: self) : \(storage).value"]
             return CodeFunction(
                 docLines: [],
                 signature: "private func \(freshName(name))(reading _$reading: Swift.Bool = false) -> \(typeName(of: value)) {",

@@ -170,7 +170,7 @@ public struct ContextBuilder {
         // The value is taken (and marked read) before the registrar's call, so that no access of
         // the storage spans it (Swift would then check every access of it at run time).
         // A value computed when read is computed first when it is out of date.
-        let current = model.computedWhenRead.contains(name) ? "\(freshName(name))(reading: true)" : "\(storage).read()"
+        let current = model.computedWhenRead.contains(name) ? "\(freshName(name))(reading: true)" : "\(storage).read(by: self)"
         let getter = "\(GeneratedNames.fixed("read"))(\\.\(name), \(current))"
         let propertyType = "Reactive.Property<\(type)>"
         let propertyGetter = runtimeProperty(of: name)

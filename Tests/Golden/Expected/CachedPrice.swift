@@ -20,7 +20,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     // MARK: State
 
     public var productID: Int {
-        get { _$read(\.productID, _productID.read()) }
+        get { _$read(\.productID, _productID.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.productID = newValue } }
             _productID.write(newValue)
@@ -35,13 +35,13 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     // MARK: Resources
 
     /// The last loaded value, or nil before the first load.
-    public var price: Int? { _$read(\.price, _price.read()) }
+    public var price: Int? { _$read(\.price, _price.read(by: self)) }
 
     /// Whether `price` is loading.
-    public var priceIsLoading: Swift.Bool { _$read(\.priceIsLoading, _priceIsLoading.read()) }
+    public var priceIsLoading: Swift.Bool { _$read(\.priceIsLoading, _priceIsLoading.read(by: self)) }
 
     /// Why the last load of `price` failed; nil while loading and after a success.
-    public var priceError: (any Swift.Error)? { _$read(\.priceError, _priceError.read()) }
+    public var priceError: (any Swift.Error)? { _$read(\.priceError, _priceError.read(by: self)) }
 
     /// Loads `price` again; a load still running is cancelled.
     public func reloadPrice() {
@@ -53,13 +53,15 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
     }
 
     /// The price once the product ID has not changed for half a second.
-    public var settledPrice: Int? { _$read(\.settledPrice, _settledPrice.read()) }
+    public var settledPrice: Int? { _$read(\.settledPrice, _settledPrice.read(by: self)) }
 
     /// Whether `settledPrice` is loading.
-    public var settledPriceIsLoading: Swift.Bool { _$read(\.settledPriceIsLoading, _settledPriceIsLoading.read()) }
+    public var settledPriceIsLoading: Swift.Bool {
+        _$read(\.settledPriceIsLoading, _settledPriceIsLoading.read(by: self))
+    }
 
     /// Why the last load of `settledPrice` failed; nil while loading and after a success.
-    public var settledPriceError: (any Swift.Error)? { _$read(\.settledPriceError, _settledPriceError.read()) }
+    public var settledPriceError: (any Swift.Error)? { _$read(\.settledPriceError, _settledPriceError.read(by: self)) }
 
     /// Loads `settledPrice` again; a load still running is cancelled.
     public func reloadSettledPrice() {
@@ -214,7 +216,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
                 Self._priceText$compute(priceIsLoading: _priceIsLoading.committed, price: _price.committed)
             )
         }
-        return _$reading ? _priceText.read() : _priceText.value
+        return _$reading ? _priceText.read(by: self) : _priceText.value
     }
 
     // MARK: Spec expressions

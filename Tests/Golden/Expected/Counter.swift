@@ -20,7 +20,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// The current count.
     public private(set) var count: Int {
-        get { _$read(\.count, _count.read()) }
+        get { _$read(\.count, _count.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
             _count.write(newValue)
@@ -30,7 +30,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// How much each increment adds.
     public var step: Int {
-        get { _$read(\.step, _step.read()) }
+        get { _$read(\.step, _step.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
             _step.write(newValue)
@@ -40,7 +40,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Derived values
 
-    public var isAtLimit: Bool { _$read(\.isAtLimit, _isAtLimit.read()) }
+    public var isAtLimit: Bool { _$read(\.isAtLimit, _isAtLimit.read(by: self)) }
 
     public var remaining: Int { _$read(\.remaining, _remaining$fresh(reading: true)) }
 
@@ -58,10 +58,10 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     )
 
     /// Whether `increment` is running.
-    public var incrementIsExecuting: Swift.Bool { _$read(\.incrementIsExecuting, _incrementIsExecuting.read()) }
+    public var incrementIsExecuting: Swift.Bool { _$read(\.incrementIsExecuting, _incrementIsExecuting.read(by: self)) }
 
     /// Whether `increment` can be executed now.
-    public var incrementIsEnabled: Swift.Bool { _$read(\.incrementIsEnabled, _incrementIsEnabled.read()) }
+    public var incrementIsEnabled: Swift.Bool { _$read(\.incrementIsEnabled, _incrementIsEnabled.read(by: self)) }
 
     /// Starts again from zero.
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -71,10 +71,10 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     )
 
     /// Whether `reset` is running.
-    public var resetIsExecuting: Swift.Bool { _$read(\.resetIsExecuting, _resetIsExecuting.read()) }
+    public var resetIsExecuting: Swift.Bool { _$read(\.resetIsExecuting, _resetIsExecuting.read(by: self)) }
 
     /// Whether `reset` can be executed now.
-    public var resetIsEnabled: Swift.Bool { _$read(\.resetIsEnabled, _resetIsEnabled.read()) }
+    public var resetIsEnabled: Swift.Bool { _$read(\.resetIsEnabled, _resetIsEnabled.read(by: self)) }
 
     // MARK: Events
 
@@ -237,7 +237,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     private func _remaining$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _remaining.isStale { _remaining.refresh(Self._remaining$compute(limit: limit, count: _count.committed)) }
-        return _$reading ? _remaining.read() : _remaining.value
+        return _$reading ? _remaining.read(by: self) : _remaining.value
     }
 
     private func _summary$fresh(reading _$reading: Swift.Bool = false) -> String {
@@ -246,7 +246,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
                 Self._summary$compute(isAtLimit: _isAtLimit.committed, title: title, remaining: _remaining$fresh())
             )
         }
-        return _$reading ? _summary.read() : _summary.value
+        return _$reading ? _summary.read(by: self) : _summary.value
     }
 
     // MARK: Spec expressions

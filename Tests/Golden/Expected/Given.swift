@@ -30,7 +30,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: State
 
     public var step: @Sendable (Int) -> Int {
-        get { _$read(\.step, _step.read()) }
+        get { _$read(\.step, _step.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
             _step.write(newValue)
@@ -39,7 +39,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     public private(set) var value: Int {
-        get { _$read(\.value, _value.read()) }
+        get { _$read(\.value, _value.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.value = newValue } }
             _value.write(newValue)
@@ -48,7 +48,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     public private(set) var error: String? {
-        get { _$read(\.error, _error.read()) }
+        get { _$read(\.error, _error.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.error = newValue } }
             _error.write(newValue)
@@ -57,7 +57,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     public private(set) var input: Int {
-        get { _$read(\.input, _input.read()) }
+        get { _$read(\.input, _input.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.input = newValue } }
             _input.write(newValue)
@@ -80,10 +80,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     )
 
     /// Whether `fetch` is running.
-    public var fetchIsExecuting: Swift.Bool { _$read(\.fetchIsExecuting, _fetchIsExecuting.read()) }
+    public var fetchIsExecuting: Swift.Bool { _$read(\.fetchIsExecuting, _fetchIsExecuting.read(by: self)) }
 
     /// Whether `fetch` can be executed now.
-    public var fetchIsEnabled: Swift.Bool { _$read(\.fetchIsEnabled, _fetchIsEnabled.read()) }
+    public var fetchIsEnabled: Swift.Bool { _$read(\.fetchIsEnabled, _fetchIsEnabled.read(by: self)) }
 
     public private(set) lazy var put: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(_putIsEnabled) { _putIsEnabled.mirror = $0 },
@@ -92,10 +92,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     )
 
     /// Whether `put` is running.
-    public var putIsExecuting: Swift.Bool { _$read(\.putIsExecuting, _putIsExecuting.read()) }
+    public var putIsExecuting: Swift.Bool { _$read(\.putIsExecuting, _putIsExecuting.read(by: self)) }
 
     /// Whether `put` can be executed now.
-    public var putIsEnabled: Swift.Bool { _$read(\.putIsEnabled, _putIsEnabled.read()) }
+    public var putIsEnabled: Swift.Bool { _$read(\.putIsEnabled, _putIsEnabled.read(by: self)) }
 
     /// A closure as a command's input, kept in state.
     public private(set) lazy var adopt:
@@ -106,10 +106,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     )
 
     /// Whether `adopt` is running.
-    public var adoptIsExecuting: Swift.Bool { _$read(\.adoptIsExecuting, _adoptIsExecuting.read()) }
+    public var adoptIsExecuting: Swift.Bool { _$read(\.adoptIsExecuting, _adoptIsExecuting.read(by: self)) }
 
     /// Whether `adopt` can be executed now.
-    public var adoptIsEnabled: Swift.Bool { _$read(\.adoptIsEnabled, _adoptIsEnabled.read()) }
+    public var adoptIsEnabled: Swift.Bool { _$read(\.adoptIsEnabled, _adoptIsEnabled.read(by: self)) }
 
     /// A closure as a command's output, kept in state and sent as an event.
     public private(set) lazy var make:
@@ -120,10 +120,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     )
 
     /// Whether `make` is running.
-    public var makeIsExecuting: Swift.Bool { _$read(\.makeIsExecuting, _makeIsExecuting.read()) }
+    public var makeIsExecuting: Swift.Bool { _$read(\.makeIsExecuting, _makeIsExecuting.read(by: self)) }
 
     /// Whether `make` can be executed now.
-    public var makeIsEnabled: Swift.Bool { _$read(\.makeIsEnabled, _makeIsEnabled.read()) }
+    public var makeIsEnabled: Swift.Bool { _$read(\.makeIsEnabled, _makeIsEnabled.read(by: self)) }
 
     // MARK: Events
 
@@ -330,12 +330,12 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     private func _both$fresh(reading _$reading: Swift.Bool = false) -> @Sendable (Int) -> Int {
         if _both.isStale { _both.refresh(Self._both$compute(step: _step.committed, scale: scale)) }
-        return _$reading ? _both.read() : _both.value
+        return _$reading ? _both.read(by: self) : _both.value
     }
 
     private func _result$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _result.isStale { _result.refresh(Self._result$compute(both: _both$fresh(), value: _value.committed)) }
-        return _$reading ? _result.read() : _result.value
+        return _$reading ? _result.read(by: self) : _result.value
     }
 
     // MARK: Spec expressions

@@ -22,7 +22,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: State
 
     public var some: Int {
-        get { _$read(\.some, _some.read()) }
+        get { _$read(\.some, _some.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.some = newValue } }
             _some.write(newValue)
@@ -31,7 +31,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     }
 
     public private(set) var any: Int {
-        get { _$read(\.any, _any.read()) }
+        get { _$read(\.any, _any.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.any = newValue } }
             _any.write(newValue)
@@ -40,7 +40,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     }
 
     public private(set) var set: [Int] {
-        get { _$read(\.set, _set.read()) }
+        get { _$read(\.set, _set.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.set = newValue } }
             _set.write(newValue)
@@ -52,7 +52,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     public var async: Int { _$read(\.async, _async$fresh(reading: true)) }
 
-    public var borrowing: Bool { _$read(\.borrowing, _borrowing.read()) }
+    public var borrowing: Bool { _$read(\.borrowing, _borrowing.read(by: self)) }
 
     // MARK: Commands
 
@@ -64,10 +64,10 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     )
 
     /// Whether `package` is running.
-    public var packageIsExecuting: Swift.Bool { _$read(\.packageIsExecuting, _packageIsExecuting.read()) }
+    public var packageIsExecuting: Swift.Bool { _$read(\.packageIsExecuting, _packageIsExecuting.read(by: self)) }
 
     /// Whether `package` can be executed now.
-    public var packageIsEnabled: Swift.Bool { _$read(\.packageIsEnabled, _packageIsEnabled.read()) }
+    public var packageIsEnabled: Swift.Bool { _$read(\.packageIsEnabled, _packageIsEnabled.read(by: self)) }
 
     public private(set) lazy var macro: Reactive.Command<Swift.Void, Int, Swift.Never> = Reactive.Command(
         isEnabled: _$property(_macroIsEnabled) { _macroIsEnabled.mirror = $0 },
@@ -76,10 +76,10 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     )
 
     /// Whether `macro` is running.
-    public var macroIsExecuting: Swift.Bool { _$read(\.macroIsExecuting, _macroIsExecuting.read()) }
+    public var macroIsExecuting: Swift.Bool { _$read(\.macroIsExecuting, _macroIsExecuting.read(by: self)) }
 
     /// Whether `macro` can be executed now.
-    public var macroIsEnabled: Swift.Bool { _$read(\.macroIsEnabled, _macroIsEnabled.read()) }
+    public var macroIsEnabled: Swift.Bool { _$read(\.macroIsEnabled, _macroIsEnabled.read(by: self)) }
 
     // MARK: Events
 
@@ -251,7 +251,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
         if _async.isStale {
             _async.refresh(Self._async$compute(actor: actor, some: _some.committed, any: _any.committed))
         }
-        return _$reading ? _async.read() : _async.value
+        return _$reading ? _async.read(by: self) : _async.value
     }
 
     // MARK: Spec expressions

@@ -26,7 +26,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     var page: Int {
-        get { _$read(\.page, _page.read()) }
+        get { _$read(\.page, _page.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
             _page.write(newValue)
@@ -39,17 +39,17 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     var total: Int { _$read(\.total, _total$fresh(reading: true)) }
 
     /// Follows each row's own changes.
-    var selectedCount: Int { _$read(\.selectedCount, _selectedCount.read()) }
+    var selectedCount: Int { _$read(\.selectedCount, _selectedCount.read(by: self)) }
 
     // MARK: Children
 
-    var rows: _rows$Type { _$read(\.rows, _rows.read()) }
+    var rows: _rows$Type { _$read(\.rows, _rows.read(by: self)) }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     var isActive: Swift.Bool {
-        get { _$read(\.isActive, _isActive.read()) }
+        get { _$read(\.isActive, _isActive.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             _isActive.write(newValue)
@@ -70,21 +70,21 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     )
 
     /// Whether `jump` is running.
-    var jumpIsExecuting: Swift.Bool { _$read(\.jumpIsExecuting, _jumpIsExecuting.read()) }
+    var jumpIsExecuting: Swift.Bool { _$read(\.jumpIsExecuting, _jumpIsExecuting.read(by: self)) }
 
     /// Whether `jump` can be executed now.
-    var jumpIsEnabled: Swift.Bool { _$read(\.jumpIsEnabled, _jumpIsEnabled.read()) }
+    var jumpIsEnabled: Swift.Bool { _$read(\.jumpIsEnabled, _jumpIsEnabled.read(by: self)) }
 
     // MARK: Resources
 
     /// The numbers of the current page.
-    var numbers: [Int]? { _$read(\.numbers, _numbers.read()) }
+    var numbers: [Int]? { _$read(\.numbers, _numbers.read(by: self)) }
 
     /// Whether `numbers` is loading.
-    var numbersIsLoading: Swift.Bool { _$read(\.numbersIsLoading, _numbersIsLoading.read()) }
+    var numbersIsLoading: Swift.Bool { _$read(\.numbersIsLoading, _numbersIsLoading.read(by: self)) }
 
     /// Why the last load of `numbers` failed; nil while loading and after a success.
-    var numbersError: (any Swift.Error)? { _$read(\.numbersError, _numbersError.read()) }
+    var numbersError: (any Swift.Error)? { _$read(\.numbersError, _numbersError.read(by: self)) }
 
     /// Loads `numbers` again; a load still running is cancelled.
     func reloadNumbers() {
@@ -249,7 +249,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     private func _total$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _total.isStale { _total.refresh(Self._total$compute(numbers: _numbers.committed)) }
-        return _$reading ? _total.read() : _total.value
+        return _$reading ? _total.read(by: self) : _total.value
     }
 
     // MARK: Spec expressions

@@ -21,7 +21,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     public var Signal: Int {
-        get { _$read(\.Signal, _Signal.read()) }
+        get { _$read(\.Signal, _Signal.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.Signal = newValue } }
             _Signal.write(newValue)
@@ -30,7 +30,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     }
 
     public var fooState: Int {
-        get { _$read(\.fooState, _fooState.read()) }
+        get { _$read(\.fooState, _fooState.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.fooState = newValue } }
             _fooState.write(newValue)
@@ -39,7 +39,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     }
 
     public var totalChanged: Int {
-        get { _$read(\.totalChanged, _totalChanged.read()) }
+        get { _$read(\.totalChanged, _totalChanged.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.totalChanged = newValue } }
             _totalChanged.write(newValue)
@@ -59,7 +59,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
-        get { _$read(\.isActive, _isActive.read()) }
+        get { _$read(\.isActive, _isActive.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             _isActive.write(newValue)
@@ -76,21 +76,21 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     )
 
     /// Whether `foo` is running.
-    public var fooIsExecuting: Swift.Bool { _$read(\.fooIsExecuting, _fooIsExecuting.read()) }
+    public var fooIsExecuting: Swift.Bool { _$read(\.fooIsExecuting, _fooIsExecuting.read(by: self)) }
 
     /// Whether `foo` can be executed now.
-    public var fooIsEnabled: Swift.Bool { _$read(\.fooIsEnabled, _fooIsEnabled.read()) }
+    public var fooIsEnabled: Swift.Bool { _$read(\.fooIsEnabled, _fooIsEnabled.read(by: self)) }
 
     // MARK: Resources
 
     /// The last loaded value, or nil before the first load.
-    public var suggestions: [String]? { _$read(\.suggestions, _suggestions.read()) }
+    public var suggestions: [String]? { _$read(\.suggestions, _suggestions.read(by: self)) }
 
     /// Whether `suggestions` is loading.
-    public var suggestionsIsLoading: Swift.Bool { _$read(\.suggestionsIsLoading, _suggestionsIsLoading.read()) }
+    public var suggestionsIsLoading: Swift.Bool { _$read(\.suggestionsIsLoading, _suggestionsIsLoading.read(by: self)) }
 
     /// Why the last load of `suggestions` failed; nil while loading and after a success.
-    public var suggestionsError: (any Swift.Error)? { _$read(\.suggestionsError, _suggestionsError.read()) }
+    public var suggestionsError: (any Swift.Error)? { _$read(\.suggestionsError, _suggestionsError.read(by: self)) }
 
     /// Loads `suggestions` again; a load still running is cancelled.
     public func reloadSuggestions() {
@@ -265,19 +265,19 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
                 )
             )
         }
-        return _$reading ? _total.read() : _total.value
+        return _$reading ? _total.read(by: self) : _total.value
     }
 
     private func _Observable$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _Observable.isStale { _Observable.refresh(Self._Observable$compute(total: _total$fresh())) }
-        return _$reading ? _Observable.read() : _Observable.value
+        return _$reading ? _Observable.read(by: self) : _Observable.value
     }
 
     private func _fooStateDidChange$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _fooStateDidChange.isStale {
             _fooStateDidChange.refresh(Self._fooStateDidChange$compute(fooState: _fooState.committed))
         }
-        return _$reading ? _fooStateDidChange.read() : _fooStateDidChange.value
+        return _$reading ? _fooStateDidChange.read(by: self) : _fooStateDidChange.value
     }
 
     // MARK: Spec expressions

@@ -16,7 +16,7 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     var numbers: [Int] {
-        get { _$read(\.numbers, _numbers.read()) }
+        get { _$read(\.numbers, _numbers.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.numbers = newValue } }
             _numbers.write(newValue)
@@ -26,7 +26,7 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
 
     /// The state the view model is in; `send(_:)` changes it.
     private(set) var state: State {
-        get { _$read(\.state, _state.read()) }
+        get { _$read(\.state, _state.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
             _state.write(newValue)
@@ -40,7 +40,7 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Children
 
-    var tags: _tags$Type { _$read(\.tags, _tags.read()) }
+    var tags: _tags$Type { _$read(\.tags, _tags.read(by: self)) }
 
     // MARK: State machine
 
@@ -141,7 +141,7 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
 
     private func _picked$fresh(reading _$reading: Swift.Bool = false) -> Int? {
         if _picked.isStale { _picked.refresh(Self._picked$compute(state: _state.committed)) }
-        return _$reading ? _picked.read() : _picked.value
+        return _$reading ? _picked.read(by: self) : _picked.value
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {

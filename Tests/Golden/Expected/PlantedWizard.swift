@@ -22,7 +22,7 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
 
     /// The email.
     public var email: String {
-        get { _$read(\.email, _email.read()) }
+        get { _$read(\.email, _email.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
             _email.write(newValue)
@@ -32,7 +32,7 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
 
     /// The name.
     public var name: String {
-        get { _$read(\.name, _name.read()) }
+        get { _$read(\.name, _name.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.name = newValue } }
             _name.write(newValue)
@@ -42,7 +42,7 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
 
     /// The error the wizard shows.
     public private(set) var shownError: String? {
-        get { _$read(\.shownError, _shownError.read()) }
+        get { _$read(\.shownError, _shownError.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.shownError = newValue } }
             _shownError.write(newValue)
@@ -52,7 +52,7 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
 
     /// The page the wizard shows.
     public private(set) var state: State {
-        get { _$read(\.state, _state.read()) }
+        get { _$read(\.state, _state.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
             _state.write(newValue)
@@ -70,10 +70,10 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     )
 
     /// Whether `next` is running.
-    public var nextIsExecuting: Swift.Bool { _$read(\.nextIsExecuting, _nextIsExecuting.read()) }
+    public var nextIsExecuting: Swift.Bool { _$read(\.nextIsExecuting, _nextIsExecuting.read(by: self)) }
 
     /// Whether `next` can be executed now.
-    public var nextIsEnabled: Swift.Bool { _$read(\.nextIsEnabled, _nextIsEnabled.read()) }
+    public var nextIsEnabled: Swift.Bool { _$read(\.nextIsEnabled, _nextIsEnabled.read(by: self)) }
 
     public private(set) lazy var back: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_backCanExecute) { _backCanExecute.mirror = $0 },
@@ -83,10 +83,10 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     )
 
     /// Whether `back` is running.
-    public var backIsExecuting: Swift.Bool { _$read(\.backIsExecuting, _backIsExecuting.read()) }
+    public var backIsExecuting: Swift.Bool { _$read(\.backIsExecuting, _backIsExecuting.read(by: self)) }
 
     /// Whether `back` can be executed now.
-    public var backIsEnabled: Swift.Bool { _$read(\.backIsEnabled, _backIsEnabled.read()) }
+    public var backIsEnabled: Swift.Bool { _$read(\.backIsEnabled, _backIsEnabled.read(by: self)) }
 
     public private(set) lazy var submit: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_submitCanExecute) { _submitCanExecute.mirror = $0 },
@@ -96,10 +96,10 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     )
 
     /// Whether `submit` is running.
-    public var submitIsExecuting: Swift.Bool { _$read(\.submitIsExecuting, _submitIsExecuting.read()) }
+    public var submitIsExecuting: Swift.Bool { _$read(\.submitIsExecuting, _submitIsExecuting.read(by: self)) }
 
     /// Whether `submit` can be executed now.
-    public var submitIsEnabled: Swift.Bool { _$read(\.submitIsEnabled, _submitIsEnabled.read()) }
+    public var submitIsEnabled: Swift.Bool { _$read(\.submitIsEnabled, _submitIsEnabled.read(by: self)) }
 
     public private(set) lazy var retry: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_retryCanExecute) { _retryCanExecute.mirror = $0 },
@@ -109,10 +109,10 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     )
 
     /// Whether `retry` is running.
-    public var retryIsExecuting: Swift.Bool { _$read(\.retryIsExecuting, _retryIsExecuting.read()) }
+    public var retryIsExecuting: Swift.Bool { _$read(\.retryIsExecuting, _retryIsExecuting.read(by: self)) }
 
     /// Whether `retry` can be executed now.
-    public var retryIsEnabled: Swift.Bool { _$read(\.retryIsEnabled, _retryIsEnabled.read()) }
+    public var retryIsEnabled: Swift.Bool { _$read(\.retryIsEnabled, _retryIsEnabled.read(by: self)) }
 
     public private(set) lazy var creation: Reactive.Command<Swift.Void, Swift.Void, any Error> = Reactive.Command(
         isEnabled: _$property(_creationIsEnabled) { _creationIsEnabled.mirror = $0 },
@@ -121,10 +121,10 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     )
 
     /// Whether `creation` is running.
-    public var creationIsExecuting: Swift.Bool { _$read(\.creationIsExecuting, _creationIsExecuting.read()) }
+    public var creationIsExecuting: Swift.Bool { _$read(\.creationIsExecuting, _creationIsExecuting.read(by: self)) }
 
     /// Whether `creation` can be executed now.
-    public var creationIsEnabled: Swift.Bool { _$read(\.creationIsEnabled, _creationIsEnabled.read()) }
+    public var creationIsEnabled: Swift.Bool { _$read(\.creationIsEnabled, _creationIsEnabled.read(by: self)) }
 
     // MARK: State machine
 

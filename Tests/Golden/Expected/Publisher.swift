@@ -25,7 +25,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The text being written.
     public var draft: String {
-        get { _$read(\.draft, _draft.read()) }
+        get { _$read(\.draft, _draft.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.draft = newValue } }
             _draft.write(newValue)
@@ -35,7 +35,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     /// The last draft published.
     public private(set) var published: String? {
-        get { _$read(\.published, _published.read()) }
+        get { _$read(\.published, _published.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.published = newValue } }
             _published.write(newValue)
@@ -46,7 +46,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Derived values
 
     /// Whether there is something to publish.
-    public var canPublish: Bool { _$read(\.canPublish, _canPublish.read()) }
+    public var canPublish: Bool { _$read(\.canPublish, _canPublish.read(by: self)) }
 
     /// The draft as it will look.
     public var previewText: String { _$read(\.previewText, _previewText$fresh(reading: true)) }
@@ -62,10 +62,10 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     )
 
     /// Whether `publish` is running.
-    public var publishIsExecuting: Swift.Bool { _$read(\.publishIsExecuting, _publishIsExecuting.read()) }
+    public var publishIsExecuting: Swift.Bool { _$read(\.publishIsExecuting, _publishIsExecuting.read(by: self)) }
 
     /// Whether `publish` can be executed now.
-    public var publishIsEnabled: Swift.Bool { _$read(\.publishIsEnabled, _publishIsEnabled.read()) }
+    public var publishIsEnabled: Swift.Bool { _$read(\.publishIsEnabled, _publishIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -180,7 +180,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
         if _previewText.isStale {
             _previewText.refresh(Self._previewText$compute(preview: preview, draft: _draft.committed))
         }
-        return _$reading ? _previewText.read() : _previewText.value
+        return _$reading ? _previewText.read(by: self) : _previewText.value
     }
 
     // MARK: Spec expressions

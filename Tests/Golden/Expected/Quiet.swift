@@ -10,7 +10,7 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
     // MARK: State
 
     public var count: Int {
-        get { _$read(\.count, _count.read()) }
+        get { _$read(\.count, _count.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
             _count.write(newValue)
@@ -31,10 +31,10 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
     )
 
     /// Whether `increment` is running.
-    public var incrementIsExecuting: Swift.Bool { _$read(\.incrementIsExecuting, _incrementIsExecuting.read()) }
+    public var incrementIsExecuting: Swift.Bool { _$read(\.incrementIsExecuting, _incrementIsExecuting.read(by: self)) }
 
     /// Whether `increment` can be executed now.
-    public var incrementIsEnabled: Swift.Bool { _$read(\.incrementIsEnabled, _incrementIsEnabled.read()) }
+    public var incrementIsEnabled: Swift.Bool { _$read(\.incrementIsEnabled, _incrementIsEnabled.read(by: self)) }
 
     // MARK: Grouped writes
 
@@ -99,7 +99,7 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
 
     private func _label$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _label.isStale { _label.refresh(Self._label$compute(count: _count.committed)) }
-        return _$reading ? _label.read() : _label.value
+        return _$reading ? _label.read(by: self) : _label.value
     }
 
     // MARK: Spec expressions

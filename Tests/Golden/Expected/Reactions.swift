@@ -13,7 +13,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: State
 
     public var query: String {
-        get { _$read(\.query, _query.read()) }
+        get { _$read(\.query, _query.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
             _query.write(newValue)
@@ -22,7 +22,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     public private(set) var previousQuery: String {
-        get { _$read(\.previousQuery, _previousQuery.read()) }
+        get { _$read(\.previousQuery, _previousQuery.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.previousQuery = newValue } }
             _previousQuery.write(newValue)
@@ -31,7 +31,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     public var page: Int {
-        get { _$read(\.page, _page.read()) }
+        get { _$read(\.page, _page.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
             _page.write(newValue)
@@ -40,7 +40,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     public private(set) var message: String? {
-        get { _$read(\.message, _message.read()) }
+        get { _$read(\.message, _message.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.message = newValue } }
             _message.write(newValue)
@@ -49,7 +49,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     public private(set) var edits: Int {
-        get { _$read(\.edits, _edits.read()) }
+        get { _$read(\.edits, _edits.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.edits = newValue } }
             _edits.write(newValue)
@@ -58,7 +58,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     public private(set) var warnings: Int {
-        get { _$read(\.warnings, _warnings.read()) }
+        get { _$read(\.warnings, _warnings.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.warnings = newValue } }
             _warnings.write(newValue)
@@ -67,7 +67,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
     }
 
     public private(set) var recentQueries: [String] {
-        get { _$read(\.recentQueries, _recentQueries.read()) }
+        get { _$read(\.recentQueries, _recentQueries.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.recentQueries = newValue } }
             _recentQueries.write(newValue)
@@ -77,7 +77,7 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Derived values
 
-    public var isLong: Bool { _$read(\.isLong, _isLong.read()) }
+    public var isLong: Bool { _$read(\.isLong, _isLong.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

@@ -15,7 +15,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: State
 
     public var n: Int {
-        get { _$read(\.n, _n.read()) }
+        get { _$read(\.n, _n.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.n = newValue } }
             _n.write(newValue)
@@ -24,7 +24,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     public var flag: Bool {
-        get { _$read(\.flag, _flag.read()) }
+        get { _$read(\.flag, _flag.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.flag = newValue } }
             _flag.write(newValue)
@@ -33,7 +33,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     public var a: Int {
-        get { _$read(\.a, _a.read()) }
+        get { _$read(\.a, _a.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             _a.write(newValue)
@@ -42,7 +42,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     public var key: String {
-        get { _$read(\.key, _key.read()) }
+        get { _$read(\.key, _key.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.key = newValue } }
             _key.write(newValue)
@@ -51,7 +51,7 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
     }
 
     public var y: Int {
-        get { _$read(\.y, _y.read()) }
+        get { _$read(\.y, _y.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.y = newValue } }
             _y.write(newValue)
@@ -209,39 +209,39 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 
     private func _range$fresh(reading _$reading: Swift.Bool = false) -> [Int] {
         if _range.isStale { _range.refresh(Self._range$compute(n: _n.committed)) }
-        return _$reading ? _range.read() : _range.value
+        return _$reading ? _range.read(by: self) : _range.value
     }
 
     private func _ternary$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _ternary.isStale { _ternary.refresh(Self._ternary$compute(flag: _flag.committed, a: _a.committed)) }
-        return _$reading ? _ternary.read() : _ternary.value
+        return _$reading ? _ternary.read(by: self) : _ternary.value
     }
 
     private func _dictionary$fresh(reading _$reading: Swift.Bool = false) -> [String: Int] {
         if _dictionary.isStale { _dictionary.refresh(Self._dictionary$compute(key: _key.committed)) }
-        return _$reading ? _dictionary.read() : _dictionary.value
+        return _$reading ? _dictionary.read(by: self) : _dictionary.value
     }
 
     private func _matched$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _matched.isStale { _matched.refresh(Self._matched$compute(n: _n.committed, y: _y.committed)) }
-        return _$reading ? _matched.read() : _matched.value
+        return _$reading ? _matched.read(by: self) : _matched.value
     }
 
     private func _small$fresh(reading _$reading: Swift.Bool = false) -> Bool {
         if _small.isStale { _small.refresh(Self._small$compute(n: _n.committed, a: _a.committed)) }
-        return _$reading ? _small.read() : _small.value
+        return _$reading ? _small.read(by: self) : _small.value
     }
 
     private func _shifted$fresh(reading _$reading: Swift.Bool = false) -> [Int] {
         if _shifted.isStale { _shifted.refresh(Self._shifted$compute(range: _range$fresh(), a: _a.committed)) }
-        return _$reading ? _shifted.read() : _shifted.value
+        return _$reading ? _shifted.read(by: self) : _shifted.value
     }
 
     private func _transformed$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _transformed.isStale {
             _transformed.refresh(Self._transformed$compute(transform: transform, n: _n.committed))
         }
-        return _$reading ? _transformed.read() : _transformed.value
+        return _$reading ? _transformed.read(by: self) : _transformed.value
     }
 
     // MARK: Spec expressions

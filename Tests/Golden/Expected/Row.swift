@@ -17,7 +17,7 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     var isSelected: Bool {
-        get { _$read(\.isSelected, _isSelected.read()) }
+        get { _$read(\.isSelected, _isSelected.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
             _isSelected.write(newValue)

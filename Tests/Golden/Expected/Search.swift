@@ -21,7 +21,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     // MARK: State
 
     public var query: String {
-        get { _$read(\.query, _query.read()) }
+        get { _$read(\.query, _query.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
             _query.write(newValue)
@@ -30,7 +30,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     public private(set) var results: [String] {
-        get { _$read(\.results, _results.read()) }
+        get { _$read(\.results, _results.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
             _results.write(newValue)
@@ -39,7 +39,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     public private(set) var lastError: String? {
-        get { _$read(\.lastError, _lastError.read()) }
+        get { _$read(\.lastError, _lastError.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
             _lastError.write(newValue)
@@ -63,10 +63,10 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     )
 
     /// Whether `run` is running.
-    public var runIsExecuting: Swift.Bool { _$read(\.runIsExecuting, _runIsExecuting.read()) }
+    public var runIsExecuting: Swift.Bool { _$read(\.runIsExecuting, _runIsExecuting.read(by: self)) }
 
     /// Whether `run` can be executed now.
-    public var runIsEnabled: Swift.Bool { _$read(\.runIsEnabled, _runIsEnabled.read()) }
+    public var runIsEnabled: Swift.Bool { _$read(\.runIsEnabled, _runIsEnabled.read(by: self)) }
 
     /// Types `input` into the query, then searches for it.
     public private(set) lazy var searchFor: Reactive.Command<String, Swift.Void, Swift.Never> = Reactive.Command(
@@ -80,10 +80,10 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     )
 
     /// Whether `searchFor` is running.
-    public var searchForIsExecuting: Swift.Bool { _$read(\.searchForIsExecuting, _searchForIsExecuting.read()) }
+    public var searchForIsExecuting: Swift.Bool { _$read(\.searchForIsExecuting, _searchForIsExecuting.read(by: self)) }
 
     /// Whether `searchFor` can be executed now.
-    public var searchForIsEnabled: Swift.Bool { _$read(\.searchForIsEnabled, _searchForIsEnabled.read()) }
+    public var searchForIsEnabled: Swift.Bool { _$read(\.searchForIsEnabled, _searchForIsEnabled.read(by: self)) }
 
     // MARK: Events
 
@@ -231,7 +231,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
                 Self._showsSpinner$compute(runIsExecuting: _runIsExecuting.committed, results: _results.committed)
             )
         }
-        return _$reading ? _showsSpinner.read() : _showsSpinner.value
+        return _$reading ? _showsSpinner.read(by: self) : _showsSpinner.value
     }
 
     // MARK: Spec expressions

@@ -11,7 +11,7 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Written by `bump`, then brought back by `idle`'s entry.
     public private(set) var n: Int {
-        get { _$read(\.n, _n.read()) }
+        get { _$read(\.n, _n.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.n = newValue } }
             _n.write(newValue)
@@ -21,7 +21,7 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
 
     /// The state the view model is in; `send(_:)` changes it.
     public private(set) var state: State {
-        get { _$read(\.state, _state.read()) }
+        get { _$read(\.state, _state.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
             _state.write(newValue)
@@ -40,10 +40,10 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
     )
 
     /// Whether `go` is running.
-    public var goIsExecuting: Swift.Bool { _$read(\.goIsExecuting, _goIsExecuting.read()) }
+    public var goIsExecuting: Swift.Bool { _$read(\.goIsExecuting, _goIsExecuting.read(by: self)) }
 
     /// Whether `go` can be executed now.
-    public var goIsEnabled: Swift.Bool { _$read(\.goIsEnabled, _goIsEnabled.read()) }
+    public var goIsEnabled: Swift.Bool { _$read(\.goIsEnabled, _goIsEnabled.read(by: self)) }
 
     /// Work that only `busy` enables, and that never ends.
     public private(set) lazy var work: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -54,10 +54,10 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
     )
 
     /// Whether `work` is running.
-    public var workIsExecuting: Swift.Bool { _$read(\.workIsExecuting, _workIsExecuting.read()) }
+    public var workIsExecuting: Swift.Bool { _$read(\.workIsExecuting, _workIsExecuting.read(by: self)) }
 
     /// Whether `work` can be executed now.
-    public var workIsEnabled: Swift.Bool { _$read(\.workIsEnabled, _workIsEnabled.read()) }
+    public var workIsEnabled: Swift.Bool { _$read(\.workIsEnabled, _workIsEnabled.read(by: self)) }
 
     /// Writes `n`, then goes back to `idle`, whose entry writes it back.
     public private(set) lazy var bump: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -67,10 +67,10 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
     )
 
     /// Whether `bump` is running.
-    public var bumpIsExecuting: Swift.Bool { _$read(\.bumpIsExecuting, _bumpIsExecuting.read()) }
+    public var bumpIsExecuting: Swift.Bool { _$read(\.bumpIsExecuting, _bumpIsExecuting.read(by: self)) }
 
     /// Whether `bump` can be executed now.
-    public var bumpIsEnabled: Swift.Bool { _$read(\.bumpIsEnabled, _bumpIsEnabled.read()) }
+    public var bumpIsEnabled: Swift.Bool { _$read(\.bumpIsEnabled, _bumpIsEnabled.read(by: self)) }
 
     // MARK: State machine
 

@@ -11,7 +11,7 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// What was added.
     public private(set) var count: Int {
-        get { _$read(\.count, _count.read()) }
+        get { _$read(\.count, _count.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
             _count.write(newValue)
@@ -21,7 +21,7 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// What was recorded.
     public private(set) var log: [String] {
-        get { _$read(\.log, _log.read()) }
+        get { _$read(\.log, _log.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.log = newValue } }
             _log.write(newValue)
@@ -31,7 +31,7 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// The state the view model is in; `send(_:)` changes it.
     public private(set) var state: State {
-        get { _$read(\.state, _state.read()) }
+        get { _$read(\.state, _state.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
             _state.write(newValue)
@@ -42,7 +42,7 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: Derived values
 
     /// Whether the count is big.
-    public var isBig: Bool { _$read(\.isBig, _isBig.read()) }
+    public var isBig: Bool { _$read(\.isBig, _isBig.read(by: self)) }
 
     // MARK: Commands
 
@@ -54,10 +54,10 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
     )
 
     /// Whether `add` is running.
-    public var addIsExecuting: Swift.Bool { _$read(\.addIsExecuting, _addIsExecuting.read()) }
+    public var addIsExecuting: Swift.Bool { _$read(\.addIsExecuting, _addIsExecuting.read(by: self)) }
 
     /// Whether `add` can be executed now.
-    public var addIsEnabled: Swift.Bool { _$read(\.addIsEnabled, _addIsEnabled.read()) }
+    public var addIsEnabled: Swift.Bool { _$read(\.addIsEnabled, _addIsEnabled.read(by: self)) }
 
     /// Records the count; only a big count.
     public private(set) lazy var record: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
@@ -68,10 +68,10 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
     )
 
     /// Whether `record` is running.
-    public var recordIsExecuting: Swift.Bool { _$read(\.recordIsExecuting, _recordIsExecuting.read()) }
+    public var recordIsExecuting: Swift.Bool { _$read(\.recordIsExecuting, _recordIsExecuting.read(by: self)) }
 
     /// Whether `record` can be executed now.
-    public var recordIsEnabled: Swift.Bool { _$read(\.recordIsEnabled, _recordIsEnabled.read()) }
+    public var recordIsEnabled: Swift.Bool { _$read(\.recordIsEnabled, _recordIsEnabled.read(by: self)) }
 
     // MARK: State machine
 

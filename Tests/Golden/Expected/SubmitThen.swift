@@ -9,7 +9,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     // MARK: State
 
     public var email: String {
-        get { _$read(\.email, _email.read()) }
+        get { _$read(\.email, _email.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
             _email.write(newValue)
@@ -19,7 +19,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     }
 
     public private(set) var sent: Int {
-        get { _$read(\.sent, _sent.read()) }
+        get { _$read(\.sent, _sent.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.sent = newValue } }
             _sent.write(newValue)
@@ -28,7 +28,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     }
 
     public private(set) var confirmations: Int {
-        get { _$read(\.confirmations, _confirmations.read()) }
+        get { _$read(\.confirmations, _confirmations.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.confirmations = newValue } }
             _confirmations.write(newValue)
@@ -40,7 +40,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
 
     /// Whether `email` was set since the view model was created: its message shows from then on.
     public private(set) var emailWasEdited: Swift.Bool {
-        get { _$read(\.emailWasEdited, _emailWasEdited.read()) }
+        get { _$read(\.emailWasEdited, _emailWasEdited.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.emailWasEdited = newValue } }
             _emailWasEdited.write(newValue)
@@ -49,18 +49,18 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     }
 
     /// Whether every rule of `email` holds, whether or not its message shows.
-    public var emailIsValid: Swift.Bool { _$read(\.emailIsValid, _emailIsValid.read()) }
+    public var emailIsValid: Swift.Bool { _$read(\.emailIsValid, _emailIsValid.read(by: self)) }
 
     /// The message of the first rule of `email` that does not hold: nil while every rule holds,
     /// and until `email` was edited or `subscribe` attempted.
-    public var emailMessage: Swift.String? { _$read(\.emailMessage, _emailMessage.read()) }
+    public var emailMessage: Swift.String? { _$read(\.emailMessage, _emailMessage.read(by: self)) }
 
     /// Whether every rule of every field holds, whether or not messages show.
-    public var isValid: Swift.Bool { _$read(\.isValid, _isValid.read()) }
+    public var isValid: Swift.Bool { _$read(\.isValid, _isValid.read(by: self)) }
 
     /// Whether `subscribe` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
-        get { _$read(\.submitAttempted, _submitAttempted.read()) }
+        get { _$read(\.submitAttempted, _submitAttempted.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
             _submitAttempted.write(newValue)
@@ -83,10 +83,10 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     )
 
     /// Whether `subscribe` is running.
-    public var subscribeIsExecuting: Swift.Bool { _$read(\.subscribeIsExecuting, _subscribeIsExecuting.read()) }
+    public var subscribeIsExecuting: Swift.Bool { _$read(\.subscribeIsExecuting, _subscribeIsExecuting.read(by: self)) }
 
     /// Whether `subscribe` can be executed now.
-    public var subscribeIsEnabled: Swift.Bool { _$read(\.subscribeIsEnabled, _subscribeIsEnabled.read()) }
+    public var subscribeIsEnabled: Swift.Bool { _$read(\.subscribeIsEnabled, _subscribeIsEnabled.read(by: self)) }
 
     public private(set) lazy var confirm: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(_confirmIsEnabled) { _confirmIsEnabled.mirror = $0 },
@@ -95,10 +95,10 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     )
 
     /// Whether `confirm` is running.
-    public var confirmIsExecuting: Swift.Bool { _$read(\.confirmIsExecuting, _confirmIsExecuting.read()) }
+    public var confirmIsExecuting: Swift.Bool { _$read(\.confirmIsExecuting, _confirmIsExecuting.read(by: self)) }
 
     /// Whether `confirm` can be executed now.
-    public var confirmIsEnabled: Swift.Bool { _$read(\.confirmIsEnabled, _confirmIsEnabled.read()) }
+    public var confirmIsEnabled: Swift.Bool { _$read(\.confirmIsEnabled, _confirmIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

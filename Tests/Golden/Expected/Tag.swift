@@ -13,7 +13,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     var label: String {
-        get { _$read(\.label, _label.read()) }
+        get { _$read(\.label, _label.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.label = newValue } }
             _label.write(newValue)
@@ -34,10 +34,10 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     )
 
     /// Whether `remove` is running.
-    var removeIsExecuting: Swift.Bool { _$read(\.removeIsExecuting, _removeIsExecuting.read()) }
+    var removeIsExecuting: Swift.Bool { _$read(\.removeIsExecuting, _removeIsExecuting.read(by: self)) }
 
     /// Whether `remove` can be executed now.
-    var removeIsEnabled: Swift.Bool { _$read(\.removeIsEnabled, _removeIsEnabled.read()) }
+    var removeIsEnabled: Swift.Bool { _$read(\.removeIsEnabled, _removeIsEnabled.read(by: self)) }
 
     // MARK: Events
 
@@ -135,7 +135,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     private func _text$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _text.isStale { _text.refresh(Self._text$compute(label: _label.committed, number: number)) }
-        return _$reading ? _text.read() : _text.value
+        return _$reading ? _text.read(by: self) : _text.value
     }
 
     // MARK: Spec expressions

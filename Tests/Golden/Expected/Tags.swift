@@ -15,7 +15,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: State
 
     var numbers: [Int] {
-        get { _$read(\.numbers, _numbers.read()) }
+        get { _$read(\.numbers, _numbers.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.numbers = newValue } }
             _numbers.write(newValue)
@@ -24,7 +24,7 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
     }
 
     var prefix: String {
-        get { _$read(\.prefix, _prefix.read()) }
+        get { _$read(\.prefix, _prefix.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.prefix = newValue } }
             _prefix.write(newValue)
@@ -34,11 +34,11 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Derived values
 
-    var texts: [String] { _$read(\.texts, _texts.read()) }
+    var texts: [String] { _$read(\.texts, _texts.read(by: self)) }
 
     // MARK: Children
 
-    var tags: _tags$Type { _$read(\.tags, _tags.read()) }
+    var tags: _tags$Type { _$read(\.tags, _tags.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

@@ -24,7 +24,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     // MARK: State
 
     public var filter: String {
-        get { _$read(\.filter, _filter.read()) }
+        get { _$read(\.filter, _filter.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.filter = newValue } }
             _filter.write(newValue)
@@ -35,16 +35,16 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     // MARK: Derived values
 
     /// The filter once typing paused.
-    public var settledFilter: String { _$read(\.settledFilter, _settledFilter.read()) }
+    public var settledFilter: String { _$read(\.settledFilter, _settledFilter.read(by: self)) }
 
     /// The settled filter one second later.
-    public var echo: String { _$read(\.echo, _echo.read()) }
+    public var echo: String { _$read(\.echo, _echo.read(by: self)) }
 
     // MARK: Activation
 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
-        get { _$read(\.isActive, _isActive.read()) }
+        get { _$read(\.isActive, _isActive.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
             _isActive.write(newValue)
@@ -55,13 +55,13 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     // MARK: Resources
 
     /// The last loaded value, or nil before the first load.
-    public var matches: Int? { _$read(\.matches, _matches.read()) }
+    public var matches: Int? { _$read(\.matches, _matches.read(by: self)) }
 
     /// Whether `matches` is loading.
-    public var matchesIsLoading: Swift.Bool { _$read(\.matchesIsLoading, _matchesIsLoading.read()) }
+    public var matchesIsLoading: Swift.Bool { _$read(\.matchesIsLoading, _matchesIsLoading.read(by: self)) }
 
     /// Why the last load of `matches` failed; kept while a new load runs, nil after a success.
-    public var matchesError: (any Swift.Error)? { _$read(\.matchesError, _matchesError.read()) }
+    public var matchesError: (any Swift.Error)? { _$read(\.matchesError, _matchesError.read(by: self)) }
 
     /// Loads `matches` again; a load still running is cancelled.
     public func reloadMatches() {
@@ -77,13 +77,13 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     }
 
     /// The last loaded value, or nil before the first load.
-    public var items: [String]? { _$read(\.items, _items.read()) }
+    public var items: [String]? { _$read(\.items, _items.read(by: self)) }
 
     /// Whether `items` is loading.
-    public var itemsIsLoading: Swift.Bool { _$read(\.itemsIsLoading, _itemsIsLoading.read()) }
+    public var itemsIsLoading: Swift.Bool { _$read(\.itemsIsLoading, _itemsIsLoading.read(by: self)) }
 
     /// Why the last load of `items` failed; kept while a new load runs, nil after a success.
-    public var itemsError: (any Swift.Error)? { _$read(\.itemsError, _itemsError.read()) }
+    public var itemsError: (any Swift.Error)? { _$read(\.itemsError, _itemsError.read(by: self)) }
 
     /// Loads `items` again; a load still running is cancelled.
     public func reloadItems() {

@@ -16,7 +16,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     /// How many people went through.
     public private(set) var passes: Int {
-        get { _$read(\.passes, _passes.read()) }
+        get { _$read(\.passes, _passes.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.passes = newValue } }
             _passes.write(newValue)
@@ -26,7 +26,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     /// How many times it broke.
     public private(set) var jams: Int {
-        get { _$read(\.jams, _jams.read()) }
+        get { _$read(\.jams, _jams.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.jams = newValue } }
             _jams.write(newValue)
@@ -36,7 +36,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     /// What was paid when the last coin went in.
     public private(set) var lastPaid: Int {
-        get { _$read(\.lastPaid, _lastPaid.read()) }
+        get { _$read(\.lastPaid, _lastPaid.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.lastPaid = newValue } }
             _lastPaid.write(newValue)
@@ -46,7 +46,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     /// How many transitions were taken.
     public private(set) var moves: Int {
-        get { _$read(\.moves, _moves.read()) }
+        get { _$read(\.moves, _moves.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.moves = newValue } }
             _moves.write(newValue)
@@ -56,7 +56,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     /// Where the turnstile is.
     public private(set) var state: State {
-        get { _$read(\.state, _state.read()) }
+        get { _$read(\.state, _state.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
             _state.write(newValue)
@@ -67,7 +67,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Derived values
 
     /// What was paid towards the next pass.
-    public var credit: Int { _$read(\.credit, _credit.read()) }
+    public var credit: Int { _$read(\.credit, _credit.read(by: self)) }
 
     // MARK: Commands
 
@@ -84,10 +84,10 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     )
 
     /// Whether `insert` is running.
-    public var insertIsExecuting: Swift.Bool { _$read(\.insertIsExecuting, _insertIsExecuting.read()) }
+    public var insertIsExecuting: Swift.Bool { _$read(\.insertIsExecuting, _insertIsExecuting.read(by: self)) }
 
     /// Whether `insert` can be executed now.
-    public var insertIsEnabled: Swift.Bool { _$read(\.insertIsEnabled, _insertIsEnabled.read()) }
+    public var insertIsEnabled: Swift.Bool { _$read(\.insertIsEnabled, _insertIsEnabled.read(by: self)) }
 
     public private(set) lazy var walkThrough: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_walkThroughCanExecute) { _walkThroughCanExecute.mirror = $0 },
@@ -97,10 +97,12 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     )
 
     /// Whether `walkThrough` is running.
-    public var walkThroughIsExecuting: Swift.Bool { _$read(\.walkThroughIsExecuting, _walkThroughIsExecuting.read()) }
+    public var walkThroughIsExecuting: Swift.Bool {
+        _$read(\.walkThroughIsExecuting, _walkThroughIsExecuting.read(by: self))
+    }
 
     /// Whether `walkThrough` can be executed now.
-    public var walkThroughIsEnabled: Swift.Bool { _$read(\.walkThroughIsEnabled, _walkThroughIsEnabled.read()) }
+    public var walkThroughIsEnabled: Swift.Bool { _$read(\.walkThroughIsEnabled, _walkThroughIsEnabled.read(by: self)) }
 
     // MARK: State machine
 

@@ -25,7 +25,7 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The most bytes an upload may store.
     public var maximum: Int {
-        get { _$read(\.maximum, _maximum.read()) }
+        get { _$read(\.maximum, _maximum.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.maximum = newValue } }
             _maximum.write(newValue)
@@ -35,7 +35,7 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Where the upload is.
     public private(set) var state: State {
-        get { _$read(\.state, _state.read()) }
+        get { _$read(\.state, _state.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
             _state.write(newValue)

@@ -13,7 +13,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     // MARK: State
 
     public var name: String {
-        get { _$read(\.name, _name.read()) }
+        get { _$read(\.name, _name.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.name = newValue } }
             _name.write(newValue)
@@ -22,7 +22,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     }
 
     public var nickname: String {
-        get { _$read(\.nickname, _nickname.read()) }
+        get { _$read(\.nickname, _nickname.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.nickname = newValue } }
             _nickname.write(newValue)
@@ -31,7 +31,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     }
 
     public private(set) var saved: [String] {
-        get { _$read(\.saved, _saved.read()) }
+        get { _$read(\.saved, _saved.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.saved = newValue } }
             _saved.write(newValue)
@@ -40,7 +40,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     }
 
     public private(set) var completions: Int {
-        get { _$read(\.completions, _completions.read()) }
+        get { _$read(\.completions, _completions.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.completions = newValue } }
             _completions.write(newValue)
@@ -49,7 +49,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     }
 
     public private(set) var savedCount: Int {
-        get { _$read(\.savedCount, _savedCount.read()) }
+        get { _$read(\.savedCount, _savedCount.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.savedCount = newValue } }
             _savedCount.write(newValue)
@@ -59,30 +59,30 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Derived values
 
-    public var problemCount: Int { _$read(\.problemCount, _problemCount.read()) }
+    public var problemCount: Int { _$read(\.problemCount, _problemCount.read(by: self)) }
 
     // MARK: Validation
 
     /// Whether every rule of `name` holds, whether or not its message shows.
-    public var nameIsValid: Swift.Bool { _$read(\.nameIsValid, _nameIsValid.read()) }
+    public var nameIsValid: Swift.Bool { _$read(\.nameIsValid, _nameIsValid.read(by: self)) }
 
     /// The message of the first rule of `name` that does not hold: nil while every rule holds,
     /// and until `save` was attempted.
-    public var nameMessage: Swift.String? { _$read(\.nameMessage, _nameMessage.read()) }
+    public var nameMessage: Swift.String? { _$read(\.nameMessage, _nameMessage.read(by: self)) }
 
     /// Whether every rule of `nickname` holds, whether or not its message shows.
-    public var nicknameIsValid: Swift.Bool { _$read(\.nicknameIsValid, _nicknameIsValid.read()) }
+    public var nicknameIsValid: Swift.Bool { _$read(\.nicknameIsValid, _nicknameIsValid.read(by: self)) }
 
     /// The message of the first rule of `nickname` that does not hold: nil while every rule holds,
     /// and until `save` was attempted.
-    public var nicknameMessage: Swift.String? { _$read(\.nicknameMessage, _nicknameMessage.read()) }
+    public var nicknameMessage: Swift.String? { _$read(\.nicknameMessage, _nicknameMessage.read(by: self)) }
 
     /// Whether every rule of every field holds, whether or not messages show.
-    public var isValid: Swift.Bool { _$read(\.isValid, _isValid.read()) }
+    public var isValid: Swift.Bool { _$read(\.isValid, _isValid.read(by: self)) }
 
     /// Whether `save` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
-        get { _$read(\.submitAttempted, _submitAttempted.read()) }
+        get { _$read(\.submitAttempted, _submitAttempted.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
             _submitAttempted.write(newValue)
@@ -110,10 +110,10 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     )
 
     /// Whether `save` is running.
-    public var saveIsExecuting: Swift.Bool { _$read(\.saveIsExecuting, _saveIsExecuting.read()) }
+    public var saveIsExecuting: Swift.Bool { _$read(\.saveIsExecuting, _saveIsExecuting.read(by: self)) }
 
     /// Whether `save` can be executed now.
-    public var saveIsEnabled: Swift.Bool { _$read(\.saveIsEnabled, _saveIsEnabled.read()) }
+    public var saveIsEnabled: Swift.Bool { _$read(\.saveIsEnabled, _saveIsEnabled.read(by: self)) }
 
     public private(set) lazy var preview: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(_previewCanExecute) { _previewCanExecute.mirror = $0 },
@@ -123,10 +123,10 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     )
 
     /// Whether `preview` is running.
-    public var previewIsExecuting: Swift.Bool { _$read(\.previewIsExecuting, _previewIsExecuting.read()) }
+    public var previewIsExecuting: Swift.Bool { _$read(\.previewIsExecuting, _previewIsExecuting.read(by: self)) }
 
     /// Whether `preview` can be executed now.
-    public var previewIsEnabled: Swift.Bool { _$read(\.previewIsEnabled, _previewIsEnabled.read()) }
+    public var previewIsEnabled: Swift.Bool { _$read(\.previewIsEnabled, _previewIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

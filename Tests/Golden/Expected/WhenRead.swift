@@ -27,7 +27,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The first input.
     public var a: Int {
-        get { _$read(\.a, _a.read()) }
+        get { _$read(\.a, _a.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
             _a.write(newValue)
@@ -37,7 +37,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
 
     /// The second input.
     public var b: Int {
-        get { _$read(\.b, _b.read()) }
+        get { _$read(\.b, _b.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.b = newValue } }
             _b.write(newValue)
@@ -47,7 +47,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
 
     /// What `record` read of `sum`.
     public private(set) var seen: Int {
-        get { _$read(\.seen, _seen.read()) }
+        get { _$read(\.seen, _seen.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.seen = newValue } }
             _seen.write(newValue)
@@ -57,7 +57,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
 
     /// How often `limit` went over 100.
     public private(set) var overLimit: Int {
-        get { _$read(\.overLimit, _overLimit.read()) }
+        get { _$read(\.overLimit, _overLimit.read(by: self)) }
         set {
             guard _$transactions.begin() else { return _$transactions.later { self.overLimit = newValue } }
             _overLimit.write(newValue)
@@ -77,7 +77,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
     public var label: String { _$read(\.label, _label$fresh(reading: true)) }
 
     /// Read by a reaction.
-    public var limit: Int { _$read(\.limit, _limit.read()) }
+    public var limit: Int { _$read(\.limit, _limit.read(by: self)) }
 
     // MARK: Commands
 
@@ -89,10 +89,10 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
     )
 
     /// Whether `record` is running.
-    public var recordIsExecuting: Swift.Bool { _$read(\.recordIsExecuting, _recordIsExecuting.read()) }
+    public var recordIsExecuting: Swift.Bool { _$read(\.recordIsExecuting, _recordIsExecuting.read(by: self)) }
 
     /// Whether `record` can be executed now.
-    public var recordIsEnabled: Swift.Bool { _$read(\.recordIsEnabled, _recordIsEnabled.read()) }
+    public var recordIsEnabled: Swift.Bool { _$read(\.recordIsEnabled, _recordIsEnabled.read(by: self)) }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -217,19 +217,19 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
         if _double.isStale {
             _double.refresh(Self._double$compute(evaluations: evaluations, a: _a.committed, reading: reading))
         }
-        return _$reading ? _double.read() : _double.value
+        return _$reading ? _double.read(by: self) : _double.value
     }
 
     private func _sum$fresh(reading _$reading: Swift.Bool = false) -> Int {
         if _sum.isStale {
             _sum.refresh(Self._sum$compute(evaluations: evaluations, double: _double$fresh(), b: _b.committed))
         }
-        return _$reading ? _sum.read() : _sum.value
+        return _$reading ? _sum.read(by: self) : _sum.value
     }
 
     private func _label$fresh(reading _$reading: Swift.Bool = false) -> String {
         if _label.isStale { _label.refresh(Self._label$compute(evaluations: evaluations, sum: _sum$fresh())) }
-        return _$reading ? _label.read() : _label.value
+        return _$reading ? _label.read(by: self) : _label.value
     }
 
     // MARK: Spec expressions
