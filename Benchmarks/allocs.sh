@@ -25,7 +25,8 @@ for case in "W1 ours 20000" "W1 producer 20000" "W1 baseline 20000" "W1 peer 200
     "W6 execute 2000" "W6 producer_work 2000" "W9 ours 2000" "W9 unobserved 2000" "W9 peer 2000" "W10 ours 2000" "W10 peer 2000" \
     "W7 ours 2000" "W7 execute 2000" "W7 baseline 5000" "W7 peer 2000" "W12 ours 1000" "W12 execute 1000" \
     "W12 update 1000" "W12 macro 1000" "W12 stored 1000" "W3B ours 5000" "W3B observable 5000" "W3T ours 2000" \
-    "W3T macro 2000" "W3T observable 2000" "W8B ours 2000" "W8T ours 1000" "W8T macro 1000"; do
+    "W3T macro 2000" "W3T observable 2000" "W8B ours 2000" "W8T ours 1000" "W8T macro 1000" "W13 ours 200" \
+    "W13 peer 200"; do
     set -- $case
     # ONLY="W6 W9" counts only those workloads.
     if [[ -n "${ONLY:-}" && " $ONLY " != *" $1 "* ]]; then continue; fi

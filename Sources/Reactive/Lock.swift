@@ -37,6 +37,11 @@ public struct Locked<State>: @unchecked Sendable {
     @usableFromInline let storage: LockedStorage<State>
 
     /// A lock guarding `initial`.
+    ///
+    /// `@inlinable` so that a client creating a stream (whose core makes one) creates its lock
+    /// specialized, without looking up the storage's generic metadata (docs/benchmarks.md,
+    /// session 11).
+    @inlinable @inline(never)
     public init(_ initial: sending State) {
         let buffer = LockedStorage<State>.create(minimumCapacity: 1) { _ in initial }
         storage = unsafeDowncast(buffer, to: LockedStorage<State>.self)

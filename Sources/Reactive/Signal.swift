@@ -217,7 +217,7 @@ extension Signal {
             self.interruptsOnDeinit = interruptsOnDeinit ? core : nil
         }
 
-        deinit { interruptsOnDeinit?.send(.interrupted) }
+        deinit { interruptsOnDeinit?.inputReleased() }
 
         /// Sends `event`.
         @inlinable

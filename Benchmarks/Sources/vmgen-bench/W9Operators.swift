@@ -136,3 +136,89 @@ enum W10 {
         )
     }
 }
+
+// W13: the 20-value graph of W8 (`v1 = v0 + 1`, `vN = v(N-1) + v0`) built from the runtime's
+// `Property` operators, as W9 builds the diamond (issue 24, item 5): one change of `v0` per
+// operation, an observer of `v19`. As in every operator graph, `vN` is told once per path from
+// `v0`, N times per change: `v19` 19 times, and 190 values flow through the graph.
+
+enum W13 {
+    static let changes = 2_000
+
+    /// Ours: `MutableProperty` (seen as a `Property`), `map`, then `combineLatest(with:)` and `map`
+    /// per value.
+    @MainActor
+    static func ours(changes: Int = changes) -> Sample {
+        let sum = Accumulator()
+        let v0 = MutableProperty(0)
+        let input = Property(v0)
+        var last = input.map { $0 + 1 }
+        for _ in 2..<20 { last = last.combineLatest(with: input).map { $0 + $1 } }
+        let v19 = last
+        let observation = v19.signal.observeValues { sum.add($0) }
+        let elapsed = timed {
+            for value in 1...changes { v0.value = value }
+        }
+        observation?.dispose()
+        // How often `v19` was told and its final value (the values in between are glitches whose
+        // order is each library's own).
+        return Sample(nanoseconds: elapsed, checksum: sum.count &+ v19.value)
+    }
+
+    /// The peer: OpenCombine, joined as in W9: `vN` is a `CurrentValueSubject` fed by a sink on
+    /// each of its two sources, each reading the other's current value.
+    @MainActor
+    static func openCombine(changes: Int = changes) -> Sample {
+        let sum = Accumulator()
+        let v0 = CurrentValueSubject<Int, Never>(0)
+        var cancellables: [AnyCancellable] = []
+        let v1 = CurrentValueSubject<Int, Never>(1)
+        cancellables.append(v0.dropFirst().map { $0 + 1 }.sink { v1.send($0) })
+        var last = v1
+        for _ in 2..<20 {
+            let previous = last
+            let next = CurrentValueSubject<Int, Never>(1)
+            cancellables.append(previous.dropFirst().sink { [v0] in next.send($0 + v0.value) })
+            cancellables.append(v0.dropFirst().sink { [previous] in next.send(previous.value + $0) })
+            last = next
+        }
+        let v19 = last
+        cancellables.append(v19.dropFirst().sink { sum.add($0) })
+        let elapsed = timed {
+            for value in 1...changes { v0.send(value) }
+        }
+        withExtendedLifetime(cancellables) {}
+        // Not `v19`'s final value: as in W9, the order of a subject's subscribers (and so which
+        // glitch comes last) changes from run to run.
+        return Sample(nanoseconds: elapsed, checksum: sum.count &+ v0.value)
+    }
+
+    /// The floor: the plain class of W8 (no notification); the loop hands `v19` over 19 times, as
+    /// the operator graphs do.
+    @MainActor
+    static func plain(changes: Int = changes) -> Sample {
+        let sum = Accumulator()
+        let model = PlainGraph()
+        let elapsed = timed {
+            for value in 1...changes {
+                model.v0 = value
+                for _ in 1...19 { sum.add(model.v19) }
+            }
+        }
+        return Sample(nanoseconds: elapsed, checksum: sum.count &+ model.v19)
+    }
+
+    @MainActor
+    static var workload: Workload {
+        Workload(
+            name: "W13",
+            unit: "ns per change of `v0` in the 20-value operator graph (v19 told 19 times)",
+            operations: changes,
+            ours: Variant(name: "ours") { ours() },
+            baseline: Variant(name: "baseline") { plain() },
+            peer: Variant(name: "peer") { openCombine() },
+            checksumsMustMatch: false,
+            rounds: 11
+        )
+    }
+}

@@ -4,7 +4,7 @@ import Foundation
 // `#` are details (load, units, spread). See docs/benchmarks.md.
 //
 //   vmgen-bench [--only W1,W3] [--rounds N] [--specs DIR]
-//   vmgen-bench --alloc W1|W2|W3|W4|W6|W7|W3B|W3T|W8B|W8T|W9|W10|W12 COUNT [--variant ours|baseline|peer|...]
+//   vmgen-bench --alloc W1|W2|W3|W4|W6|W7|W3B|W3T|W8B|W8T|W9|W10|W12|W13 COUNT [--variant ours|baseline|peer|...]
 //       runs one variant once with COUNT operations and exits: for counting allocations under
 //       valgrind (the difference between two counts, per operation).
 
@@ -47,10 +47,10 @@ func runBenchmarks(arguments: [String]) throws {
         { try W5.workload(specsFolder: specsFolder) }, { W6.workload }, { W7.workload },
         { ObservedWorkloads.diamond()[0] }, { ObservedWorkloads.diamond()[1] },
         { ObservedWorkloads.graph()[0] }, { ObservedWorkloads.graph()[1] },
-        { W9.workload }, { W10.workload }, { try W11.workload() }, { W12.workload },
+        { W9.workload }, { W10.workload }, { try W11.workload() }, { W12.workload }, { W13.workload },
     ]
     if let only {
-        let names = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W3B", "W3T", "W8B", "W8T", "W9", "W10", "W11", "W12"]
+        let names = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W3B", "W3T", "W8B", "W8T", "W9", "W10", "W11", "W12", "W13"]
         workloads = zip(names, workloads).filter { only.contains($0.0) }.map(\.1)
     }
     var lines: [String] = []
@@ -98,6 +98,9 @@ func runOnce(_ workload: String, variant: String, count: Int, specsFolder: URL) 
     case ("W9", "unobserved"): sample = W9.ours(changes: count, observed: false)
     case ("W9", "baseline"): sample = W9.plain(changes: count)
     case ("W9", "peer"): sample = W9.openCombine(changes: count)
+    case ("W13", "ours"): sample = W13.ours(changes: count)
+    case ("W13", "baseline"): sample = W13.plain(changes: count)
+    case ("W13", "peer"): sample = W13.openCombine(changes: count)
     case ("W10", "ours"): sample = W10.ours(starts: count)
     case ("W10", "baseline"): sample = W10.closures(starts: count)
     case ("W10", "peer"): sample = W10.openCombine(starts: count)
