@@ -487,19 +487,26 @@ final class ImmediateRun<Output, Failure: Error>: @unchecked Sendable {
 /// does), and the one step closure every execution hands over. The closures are stored as they
 /// are, not optional: an optional function is kept in its most general form, and each call
 /// through it would wrap its argument in a thunk allocated per execution.
+///
+/// Its stored properties are `@exclusivity(unchecked)`: a caller inlines the direct path from
+/// another module, where Swift would check each access at run time (about 600 instructions per
+/// execution of W12). They are touched only on the main actor, and each access is a read or a write
+/// that holds nothing across a call: the step is read out before the owner's transaction is
+/// called with it, and an input is taken out of `handed` or `waiting` before the work runs
+/// (docs/runtime.md).
 @usableFromInline
 @MainActor
 final class DirectExecutions<Input> {
     @usableFromInline let transaction: @MainActor (@escaping () -> Void) -> Void
     /// The input of the call whose step is being handed to the owner, until the step takes it.
-    @usableFromInline var handed: Input?
+    @usableFromInline @exclusivity(unchecked) var handed: Input?
     /// The inputs of steps the owner kept, oldest first.
-    @usableFromInline var waiting: [Input] = []
+    @usableFromInline @exclusivity(unchecked) var waiting: [Input] = []
     /// The step, once made (``Command/makeDirectStep(_:)``), else a placeholder.
-    @usableFromInline var step: () -> Void = {}
-    @usableFromInline var hasStep = false
+    @usableFromInline @exclusivity(unchecked) var step: () -> Void = {}
+    @usableFromInline @exclusivity(unchecked) var hasStep = false
     /// The command, while a step its owner kept has not run.
-    @usableFromInline var retained: AnyObject?
+    @usableFromInline @exclusivity(unchecked) var retained: AnyObject?
 
     @usableFromInline
     nonisolated init(transaction: @escaping @MainActor (@escaping () -> Void) -> Void) {
