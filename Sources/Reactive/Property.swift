@@ -16,6 +16,14 @@ public final class MutableProperty<Value> {
         signal = Signal(core: core)
     }
 
+    /// A property whose stream is `core`, which a derivation made and feeds (see
+    /// ``Property/init(core:observations:keeping:)``).
+    @usableFromInline
+    init(core: SignalCore<Value, Never>) {
+        self.core = core
+        signal = Signal(core: core)
+    }
+
     deinit { core.send(.completed) }
 
     /// The current value. Setting it stores the value and notifies observers (even when equal).
@@ -218,19 +226,103 @@ public final class Property<Value> {
     }
 }
 
+// MARK: - Derived straight from the sources' streams
+
+extension Property {
+    /// A derived property whose stream is `core`, fed by `observations` of its sources' streams
+    /// (added with `addPrimed`, so the first value came while they were added), keeping alive
+    /// `sources`: the derived ones among its sources, each of which feeds it only while it lives.
+    ///
+    /// No stream stands between a source and `core` (a derivation through a producer had three
+    /// between a source and a `combineLatest` property: the producer's start, the serializer, the
+    /// joined producer's start; docs/benchmarks.md, "Session 11: the operator graph"). The
+    /// observations and the sources are the lifetime of `core`: they go when it ends (its
+    /// sources ended) or when this property goes.
+    @inlinable
+    convenience init(core: SignalCore<Value, Never>, observations: [(any Disposable)?], keeping sources: [AnyObject?]) {
+        for observation in observations { core.disposables += observation }
+        let sources = sources.compactMap { $0 }
+        if !sources.isEmpty {
+            // Only kept alive (see `Unchecked`).
+            let kept = Unchecked(sources)
+            core.disposables += { withExtendedLifetime(kept) {} }
+        }
+        guard core.current != nil else {
+            preconditionFailure("a derived property needs a value from each source as soon as it is made (a source had ended)")
+        }
+        self.init(storage: MutableProperty(core: core), disposable: core.disposables)
+    }
+
+    /// The stream a property derived from this one observes, and what it keeps alive: this
+    /// property when it is derived (its sources feed it only while it lives); nothing for a view
+    /// of a `MutableProperty` or a constant, whose stream completes when the storage goes.
+    @inlinable
+    var feed: (core: SignalCore<Value, Never>, kept: AnyObject?) {
+        (storage.core, disposable == nil ? nil : self)
+    }
+
+    /// A property holding `transform` of the values `source` sends, fed straight from it.
+    @inlinable
+    convenience init<Source>(
+        mapping source: (core: SignalCore<Source, Never>, kept: AnyObject?),
+        _ transform: @escaping @Sendable (Source) -> Value
+    ) {
+        let core = SignalCore<Value, Never>(hasHandle: true)
+        let observation = source.core.addPrimed { event in
+            switch event {
+            case .value(let value): core.send(.value(transform(value)), storing: true)
+            case .completed, .interrupted: core.send(.completed)
+            }
+        }
+        self.init(core: core, observations: [observation], keeping: [source.kept])
+    }
+}
+
+/// What a property made by ``Property/combineLatest(with:)`` accepts for `input`, given its
+/// current pair, under its stream's lock: a value replaces its side of the pair. Before the first
+/// pair, and for the end of a source, `state` decides (it is read and changed only here, under
+/// that lock); a source interrupted completes the property, as a derived property's stream
+/// completes when its sources end.
+@inlinable
+func joined<A, B>(
+    _ input: Either<Event<A, Never>, Event<B, Never>>,
+    _ current: (A, B)?,
+    _ state: Box<PairState<A, B>>
+) -> Event<(A, B), Never>? {
+    if let current {
+        if case .left(.value(let a)) = input { return .value((a, current.1)) }
+        if case .right(.value(let b)) = input { return .value((current.0, b)) }
+    }
+    var made: Event<(A, B), Never>?
+    state.value.receive(input) { made = $0 }
+    if case .interrupted? = made { return .completed }
+    return made
+}
+
 // MARK: - Property operators
 
 extension Property {
     /// A property holding `transform` of this property's value, updated on every change.
     @inlinable
     public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> Property<NewValue> {
-        Property<NewValue>(deriving: producer.map(transform))
+        Property<NewValue>(mapping: feed, transform)
     }
 
     /// A property holding both values, updated when either changes.
+    ///
+    /// The pair is its stream's current value: a value of either side makes the next pair from
+    /// it under that stream's lock, so values from two threads are paired in the order they
+    /// arrive, without a serializer.
     @inlinable
     public func combineLatest<Other>(with other: Property<Other>) -> Property<(Value, Other)> {
-        Property<(Value, Other)>(deriving: SignalProducer.combineLatest(producer, other.producer))
+        let core = SignalCore<(Value, Other), Never>(hasHandle: true)
+        let state = Box(PairState<Value, Other>())
+        let (left, right) = (feed, other.feed)
+        let observations: [(any Disposable)?] = [
+            left.core.addPrimed { event in core.send(updating: { joined(.left(event), $0, state) }) },
+            right.core.addPrimed { event in core.send(updating: { joined(.right(event), $0, state) }) },
+        ]
+        return Property<(Value, Other)>(core: core, observations: observations, keeping: [left.kept, right.kept])
     }
 
     /// A property holding both values, paired in order: the n-th value of each side together.
@@ -284,7 +376,7 @@ extension MutableProperty {
     /// A property holding `transform` of this property's value, updated on every change.
     @inlinable
     public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> Property<NewValue> {
-        Property<NewValue>(deriving: producer.map(transform))
+        Property<NewValue>(mapping: (core, nil), transform)
     }
 }
 

@@ -110,6 +110,32 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
         func gatesSettled(below sequence: UInt64) -> Bool {
             priming == 0 && newestGate < sequence
         }
+
+        /// Accepts `event` into a core that is alive (with `storing`, a value becomes the current
+        /// value) and says what to deliver: the event's sequence number and the observers to tell
+        /// it, or `nil` when it was queued behind the delivery in progress or nobody is to be told.
+        /// `settled` tells whether the delivery need not read the observers' gates.
+        @inlinable
+        mutating func accept(_ event: Event<Value, Failure>, storing: Bool, settled: inout Bool) -> (UInt64, Snapshot)? {
+            sequence &+= 1
+            if event.isTerminating {
+                status = .terminating
+                terminal = event
+            } else if storing, case .value(let value) = event {
+                current = value
+                currentSequence = sequence
+            }
+            if delivering {
+                queue.append((event, sequence))
+                return nil
+            }
+            // Nobody to tell (an observer added later does not see this event): no delivery.
+            if observers.isEmpty && !event.isTerminating { return nil }
+            delivering = true
+            deliverer = pthread_self()
+            settled = gatesSettled(below: sequence)
+            return (sequence, observers)
+        }
     }
 
     @usableFromInline let state: Locked<State>
@@ -159,26 +185,29 @@ final class SignalCore<Value, Failure: Error>: Disposable, @unchecked Sendable {
         var settled = false
         let start = state.withLock { state -> (UInt64, Snapshot)? in
             guard state.status == .alive else { return nil }
-            state.sequence &+= 1
-            if event.isTerminating {
-                state.status = .terminating
-                state.terminal = event
-            } else if storing, case .value(let value) = event {
-                state.current = value
-                state.currentSequence = state.sequence
-            }
-            if state.delivering {
-                state.queue.append((event, state.sequence))
-                return nil
-            }
-            // Nobody to tell (an observer added later does not see this event): no delivery.
-            if state.observers.isEmpty && !event.isTerminating { return nil }
-            state.delivering = true
-            state.deliverer = pthread_self()
-            settled = state.gatesSettled(below: state.sequence)
-            return (state.sequence, state.observers)
+            return state.accept(event, storing: storing, settled: &settled)
         }
         guard let (sequence, snapshot) = start else { return }
+        deliverAndDrain(event, sequence, snapshot, settled)
+    }
+
+    /// Accepts the event `update` makes of the current value, if it makes one, and delivers it or
+    /// queues it behind the delivery in progress, as ``send(_:storing:)`` with `storing` would.
+    ///
+    /// `update` runs under the core's lock, atomically with the acceptance, so a value made from
+    /// the current one cannot be overtaken by another thread's: a derived property joining two
+    /// sources keeps its state here rather than in a serializer of its own (see
+    /// ``Property/combineLatest(with:)``). It must not call out (the lock is not recursive).
+    @inlinable
+    func send(updating update: (Value?) -> Event<Value, Failure>?) {
+        var settled = false
+        var made: Event<Value, Failure>?
+        let start = state.withLock { state -> (UInt64, Snapshot)? in
+            guard state.status == .alive, let event = update(state.current) else { return nil }
+            made = event
+            return state.accept(event, storing: true, settled: &settled)
+        }
+        guard let (sequence, snapshot) = start, let event = made else { return }
         deliverAndDrain(event, sequence, snapshot, settled)
     }
 

@@ -18,7 +18,7 @@ struct UncheckedWeak<Object: AnyObject>: @unchecked Sendable {
 }
 
 /// A mutable cell for operator state. Only touched from inside one stream's serialized
-/// delivery, so it needs no lock of its own.
+/// delivery, or under the lock of the stream it feeds, so it needs no lock of its own.
 @usableFromInline
 final class Box<Wrapped>: @unchecked Sendable {
     @usableFromInline var value: Wrapped

@@ -222,3 +222,100 @@ import Testing
         #expect(recorder.values == [3])
     }
 }
+
+/// Properties derived with `map` and `combineLatest(with:)`, fed straight from their sources'
+/// streams: what they tell, when they end, what they keep alive.
+@Suite struct DerivedPropertyTests {
+    @Test func aDiamondTellsItsJoinOncePerPathInTheOrderItsSourcesWereObserved() {
+        let a = MutableProperty(0)
+        let b = a.map { $0 + 1 }
+        let c = a.map { $0 * 2 }
+        let d = b.combineLatest(with: c).map { $0 + $1 }
+        let recorder = Recorder(d)
+        a.value = 5
+        // `b` observed `a` first: d = 6 + 0 (the glitch), then 6 + 10.
+        #expect(recorder.values == [1, 6, 16])
+        #expect(d.value == 16)
+    }
+
+    @Test func aPairMadeWhileAnotherIsToldIsToldAfterItToEveryObserver() {
+        let a = MutableProperty(1)
+        let b = MutableProperty(10)
+        let both = Property(a).combineLatest(with: Property(b))
+        let seen = Log<String>()
+        let first = both.signal.observeValues { pair in
+            seen.append("first \(pair)")
+            if pair == (2, 10) { b.value = 20 }
+        }
+        let second = both.signal.observeValues { pair in
+            seen.append("second \(pair), value \(both.value)")
+        }
+        a.value = 2
+        // The pair made inside the first observer is the property's value at once (as a
+        // `MutableProperty`'s is) and is told after the one being told.
+        #expect(seen.all == [
+            "first (2, 10)", "second (2, 10), value (2, 20)",
+            "first (2, 20)", "second (2, 20), value (2, 20)",
+        ])
+        first?.dispose()
+        second?.dispose()
+    }
+
+    @Test func aMappedPropertyCompletesWhenItsSourceGoesAway() {
+        var source: MutableProperty<Int>? = MutableProperty(1)
+        let mapped = Property(source!).map { $0 + 1 }
+        let recorder = Recorder(mapped)
+        source!.value = 2
+        source = nil
+        #expect(recorder.events == [.value(2), .value(3), .completed])
+        #expect(mapped.value == 3)
+    }
+
+    @Test func aCombinedPropertyCompletesWhenBothSourcesWentAway() {
+        var a: MutableProperty<Int>? = MutableProperty(1)
+        var b: MutableProperty<Int>? = MutableProperty(2)
+        let sum = Property(a!).combineLatest(with: Property(b!)).map { $0 + $1 }
+        let recorder = Recorder(sum)
+        a = nil
+        #expect(!recorder.isTerminated)
+        b!.value = 5
+        b = nil
+        #expect(recorder.events == [.value(3), .value(6), .completed])
+    }
+
+    @Test func aPropertyDerivedFromADerivedOneKeepsItAlive() {
+        let source = MutableProperty(1)
+        weak var weakMiddle: Property<Int>?
+        let last: Property<Int>
+        do {
+            let middle = Property(source).map { $0 * 2 }
+            weakMiddle = middle
+            last = middle.combineLatest(with: Property(source)).map { $0 + $1 }
+        }
+        #expect(weakMiddle != nil)
+        source.value = 2
+        #expect(last.value == 6)
+    }
+
+    @Test func aCombinedPropertyStopsObservingItsSourcesWhenFreed() {
+        let a = MutableProperty(1)
+        let b = MutableProperty(2)
+        let sums = Log<Int>()
+        weak var weakMiddle: Property<Int>?
+        weak var weakSum: Property<Int>?
+        do {
+            let middle = Property(a).map { $0 }
+            let sum = middle.combineLatest(with: Property(b)).map { pair in
+                sums.append(pair.0 + pair.1)
+                return pair.0 + pair.1
+            }
+            (weakMiddle, weakSum) = (middle, sum)
+            a.value = 3
+        }
+        #expect(weakMiddle == nil)
+        #expect(weakSum == nil)
+        a.value = 4
+        b.value = 5
+        #expect(sums.all == [3, 5])
+    }
+}

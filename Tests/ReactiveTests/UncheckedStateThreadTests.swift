@@ -25,6 +25,29 @@ struct UncheckedStateThreadTests {
         observation?.dispose()
     }
 
+    /// A combined property (`Property.combineLatest(with:)`) makes each pair from its current one
+    /// under its stream's lock, and its `Box` (the state before the first pair and at the
+    /// sources' end) is touched only there: sets of its two sources from two threads lose no
+    /// pair and move neither side backwards.
+    @Test func combinedPropertyFedFromTwoThreadsPairsTheLatestOfEach() {
+        let a = MutableProperty(0)
+        let b = MutableProperty(0)
+        let both = Property(a).combineLatest(with: Property(b))
+        let pairs = Log<Pair>()
+        let observation = both.signal.observeValues { pairs.append(Pair(a: $0, b: $1)) }
+        let last = 2_000
+        onThreads(2) { thread in
+            let source = thread == 0 ? a : b
+            for value in 1...last { source.value = value }
+        }
+        let all = pairs.all
+        #expect(all.count == 2 * last, "one pair per set")
+        #expect(zip(all, all.dropFirst()).allSatisfy { $0.a <= $1.a && $0.b <= $1.b }, "each side only moves forward")
+        #expect(all.last == Pair(a: last, b: last))
+        #expect(both.value == (last, last))
+        observation?.dispose()
+    }
+
     /// `TerminalFlag`: every start of an immediate producer has its own, used on its own thread.
     @Test func oneValueProducerStartedFromManyThreadsGivesEveryStartItsValueOnce() {
         let producer = SignalProducer<Int, Never>(value: 7).map { $0 * 2 }
