@@ -81,14 +81,16 @@ extension GeneratedViewModel {
         }
     }
 
-    /// The runtime property of `stored`, made from its value the first time and handed to `keep`,
-    /// which stores it (`{ self._x.mirror = $0 }`): a statement of its own, so that no access of
-    /// the view model's storage spans the allocation.
+    /// The runtime property of `stored`, made the first time and handed to `keep`, which stores
+    /// it (`{ self._x.mirror = $0 }`): a statement of its own, so that no access of the view
+    /// model's storage spans the allocation. It starts from the value as the last transaction
+    /// left it (`Stored.committed`): made inside a transaction that wrote the value, it hears the
+    /// new value from the commit, once, rather than starting from it and hearing it again.
     @inlinable
     public func _$property<Value>(
         _ stored: Stored<Value>, keep: (MutableProperty<Value>) -> Void
     ) -> Property<Value> {
-        _$property(stored.value, of: stored, keep: keep)
+        _$property(stored.committed, of: stored, keep: keep)
     }
 
     /// The same for a value computed when read: `current` is its value, computed first when it

@@ -155,6 +155,18 @@ struct ComputedWhenReadTests {
         #expect(firings == 1)
     }
 
+    /// From a newcomer's trial: a runtime property made inside `update { }` after its value was
+    /// written starts from the value before the transaction and hears the new one once.
+    @Test func aRuntimePropertyMadeInsideATransactionHearsItsChangeOnce() {
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
+        var values: Recorder<Int, Never>?
+        model.update { model in
+            model.b = 20
+            values = Recorder(model.bProperty.producer)
+        }
+        #expect(values?.values == [10, 20])
+    }
+
     @Test func aParameterNamedLikeTheFunctionsParameterIsNotHidden() {
         let model = WhenReadViewModel(reading: 3, evaluations: counter)
         model.a = 5

@@ -45,8 +45,7 @@ extension Checker {
         }
         let isEquatable = machine.states.allSatisfy { state in
             state.data.allSatisfy { field in
-                let facts = analysis.types.facts(of: field.type.value)
-                return facts.isKnownEquatable && (facts.identifiers ?? []).allSatisfy { symbols[$0] == nil }
+                isCertainlyEquatable(analysis.types.facts(of: field.type.value))
             }
         }
         return (CheckedMachine(entry: machine, sentEvents: sentEvents, isEquatable: isEquatable), conditionReads)

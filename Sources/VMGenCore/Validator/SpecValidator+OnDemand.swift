@@ -1,3 +1,11 @@
+extension Checker {
+    /// Whether a type is certainly `Equatable`: known to be (`SpecTypeFacts.isKnownEquatable`)
+    /// and naming none of the spec's own names, which could hide a standard type.
+    func isCertainlyEquatable(_ facts: SpecTypeFacts) -> Bool {
+        facts.isKnownEquatable && (facts.identifiers ?? []).allSatisfy { symbols[$0] == nil }
+    }
+}
+
 /// Which derived values are computed when read rather than in every commit (docs/spec-format.md,
 /// "Values computed when read").
 extension Checker {
@@ -21,7 +29,7 @@ extension Checker {
         let byName = Dictionary(values.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         func comparesWhatItComputes(_ reader: ReactiveValue) -> Bool {
             guard case .derived = reader.source, reader.pacing == nil, let facts = analysis.types[reader.type] else { return false }
-            return facts.isKnownEquatable && (facts.identifiers ?? []).allSatisfy { symbols[$0] == nil }
+            return isCertainlyEquatable(facts)
         }
         var readers: [String: [GraphNode]] = [:]
         for (node, inputs) in graph.inputs {
