@@ -11,7 +11,7 @@ import
 
 /// Looks a person up on Twitter by username.
 @MainActor
-public final class AddPersonViewModel: Observation.Observable, Reactive.Inspectable {
+public final class AddPersonViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 6)
     public typealias
@@ -34,31 +34,19 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     /// The username text field's text.
     public var usernameSearchText: String {
         get { _$read(\.usernameSearchText, _usernameSearchText.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.usernameSearchText = newValue } }
-            _usernameSearchText.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._usernameSearchText.write($1) } }
     }
 
     /// Whether a lookup succeeded (the container then shows the person).
     public private(set) var foundPerson: Bool {
         get { _$read(\.foundPerson, _foundPerson.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.foundPerson = newValue } }
-            _foundPerson.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._foundPerson.write($1) } }
     }
 
     /// Whether the error view is hidden; shown by a failed lookup, hidden again only by a success.
     public private(set) var isErrorHidden: Bool {
         get { _$read(\.isErrorHidden, _isErrorHidden.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.isErrorHidden = newValue } }
-            _isErrorHidden.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._isErrorHidden.write($1) } }
     }
 
     // MARK: Derived values
@@ -71,8 +59,8 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     /// Looks `usernameSearchText` up on Twitter; bound to the add button.
     public private(set) lazy var addPerson:
         Reactive.Command<Swift.Void, _addPerson$Output, _addPerson$Failure> = Reactive.Command(
-        enabledIf: _$property(_addPersonCanExecute) { _addPersonCanExecute.mirror = $0 },
-        isEnabled: _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_addPersonCanExecute),
+        isEnabled: _$property(&_addPersonIsEnabled),
         transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
     )
@@ -85,31 +73,12 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var usernameSearchTextProperty: Reactive.Property<String> {
-        _$property(_usernameSearchText) { _usernameSearchText.mirror = $0 }
-    }
-    public var foundPersonProperty: Reactive.Property<Bool> { _$property(_foundPerson) { _foundPerson.mirror = $0 } }
-    public var isErrorHiddenProperty: Reactive.Property<Bool> {
-        _$property(_isErrorHidden) { _isErrorHidden.mirror = $0 }
-    }
-    public var isTextFieldEnabledProperty: Reactive.Property<Bool> {
-        _$property(_isTextFieldEnabled) { _isTextFieldEnabled.mirror = $0 }
-    }
-    public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_addPersonIsExecuting) { _addPersonIsExecuting.mirror = $0 }
-    }
-    public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (AddPersonViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var usernameSearchTextProperty: Reactive.Property<String> { _$property(&_usernameSearchText) }
+    public var foundPersonProperty: Reactive.Property<Bool> { _$property(&_foundPerson) }
+    public var isErrorHiddenProperty: Reactive.Property<Bool> { _$property(&_isErrorHidden) }
+    public var isTextFieldEnabledProperty: Reactive.Property<Bool> { _$property(&_isTextFieldEnabled) }
+    public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_addPersonIsExecuting) }
+    public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_addPersonIsEnabled) }
 
     // MARK: Storage
 
@@ -164,10 +133,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Transactions
 
     private func _addPerson$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._addPerson$step(step) } }
-        step()
-        _addPersonIsExecuting.write(addPerson.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._addPersonIsExecuting.write($0.addPerson.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

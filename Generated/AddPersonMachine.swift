@@ -11,7 +11,7 @@ import
 
 /// Looks a person up on Twitter by username, in explicit states.
 @MainActor
-public final class AddPersonMachineViewModel: Observation.Observable, Reactive.Inspectable {
+public final class AddPersonMachineViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 9)
     public typealias
@@ -46,21 +46,13 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
     /// The username text field's text.
     public var usernameSearchText: String {
         get { _$read(\.usernameSearchText, _usernameSearchText.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.usernameSearchText = newValue } }
-            _usernameSearchText.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._usernameSearchText.write($1) } }
     }
 
     /// Where the form is.
     public private(set) var state: State {
         get { _$read(\.state, _state.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
-            _state.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._state.write($1) } }
     }
 
     // MARK: Derived values
@@ -81,8 +73,8 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
 
     /// Looks `usernameSearchText` up on Twitter; bound to the add button.
     public private(set) lazy var addPerson: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_addPersonCanExecute) { _addPersonCanExecute.mirror = $0 },
-        isEnabled: _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_addPersonCanExecute),
+        isEnabled: _$property(&_addPersonIsEnabled),
         transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._addPerson$perform() }
     )
@@ -128,35 +120,16 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var usernameSearchTextProperty: Reactive.Property<String> {
-        _$property(_usernameSearchText) { _usernameSearchText.mirror = $0 }
-    }
+    public var usernameSearchTextProperty: Reactive.Property<String> { _$property(&_usernameSearchText) }
     public var isTextFieldEnabledProperty: Reactive.Property<Bool> {
-        _$property(_isTextFieldEnabled$fresh(), of: _isTextFieldEnabled) { _isTextFieldEnabled.mirror = $0 }
+        _$property(_isTextFieldEnabled$fresh(), of: &_isTextFieldEnabled)
     }
-    public var isErrorHiddenProperty: Reactive.Property<Bool> {
-        _$property(_isErrorHidden) { _isErrorHidden.mirror = $0 }
-    }
-    public var foundPersonProperty: Reactive.Property<Bool> { _$property(_foundPerson) { _foundPerson.mirror = $0 } }
-    public var personProperty: Reactive.Property<_person$Type> {
-        _$property(_person$fresh(), of: _person) { _person.mirror = $0 }
-    }
-    public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
-    public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_addPersonIsExecuting) { _addPersonIsExecuting.mirror = $0 }
-    }
-    public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_addPersonIsEnabled) { _addPersonIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (AddPersonMachineViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var isErrorHiddenProperty: Reactive.Property<Bool> { _$property(&_isErrorHidden) }
+    public var foundPersonProperty: Reactive.Property<Bool> { _$property(&_foundPerson) }
+    public var personProperty: Reactive.Property<_person$Type> { _$property(_person$fresh(), of: &_person) }
+    public var stateProperty: Reactive.Property<State> { _$property(&_state) }
+    public var addPersonIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_addPersonIsExecuting) }
+    public var addPersonIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_addPersonIsEnabled) }
 
     // MARK: Storage
 
@@ -200,10 +173,7 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.I
     // MARK: Transactions
 
     private func _addPerson$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._addPerson$step(step) } }
-        step()
-        _addPersonIsExecuting.write(addPerson.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._addPersonIsExecuting.write($0.addPerson.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

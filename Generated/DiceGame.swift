@@ -11,7 +11,7 @@ import
 
 /// A die that you roll until it shows six.
 @MainActor
-public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectable {
+public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 6)
     public typealias
@@ -31,11 +31,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     /// The last number rolled; nil before the first roll.
     public private(set) var roll: Int? {
         get { _$read(\.roll, _roll.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.roll = newValue } }
-            _roll.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._roll.write($1) } }
     }
 
     // MARK: Derived values
@@ -57,8 +53,8 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Rolls the die.
     public private(set) lazy var rollDie: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_rollDieCanExecute) { _rollDieCanExecute.mirror = $0 },
-        isEnabled: _$property(_rollDieIsEnabled) { _rollDieIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_rollDieCanExecute),
+        isEnabled: _$property(&_rollDieIsEnabled),
         transaction: { [weak self] step in self?._rollDie$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._rollDie$perform() }
     )
@@ -71,7 +67,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Clears the die for a new game.
     public private(set) lazy var newGame: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_newGameIsEnabled) { _newGameIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_newGameIsEnabled),
         transaction: { [weak self] step in self?._newGame$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._newGame$perform() }
     )
@@ -84,35 +80,18 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var rollProperty: Reactive.Property<Int?> { _$property(_roll) { _roll.mirror = $0 } }
-    public var isGameOverProperty: Reactive.Property<Bool> { _$property(_isGameOver) { _isGameOver.mirror = $0 } }
+    public var rollProperty: Reactive.Property<Int?> { _$property(&_roll) }
+    public var isGameOverProperty: Reactive.Property<Bool> { _$property(&_isGameOver) }
     public var currentRollDescriptionProperty: Reactive.Property<String> {
-        _$property(_currentRollDescription$fresh(), of: _currentRollDescription) { _currentRollDescription.mirror = $0 }
+        _$property(_currentRollDescription$fresh(), of: &_currentRollDescription)
     }
     public var currentRollTextColorProperty: Reactive.Property<_currentRollTextColor$Type> {
-        _$property(_currentRollTextColor) { _currentRollTextColor.mirror = $0 }
+        _$property(&_currentRollTextColor)
     }
-    public var rollDieIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_rollDieIsExecuting) { _rollDieIsExecuting.mirror = $0 }
-    }
-    public var rollDieIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_rollDieIsEnabled) { _rollDieIsEnabled.mirror = $0 }
-    }
-    public var newGameIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_newGameIsExecuting) { _newGameIsExecuting.mirror = $0 }
-    }
-    public var newGameIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_newGameIsEnabled) { _newGameIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (DiceGameViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var rollDieIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_rollDieIsExecuting) }
+    public var rollDieIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_rollDieIsEnabled) }
+    public var newGameIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_newGameIsExecuting) }
+    public var newGameIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_newGameIsEnabled) }
 
     // MARK: Storage
 
@@ -154,17 +133,11 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Transactions
 
     private func _rollDie$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._rollDie$step(step) } }
-        step()
-        _rollDieIsExecuting.write(rollDie.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._rollDieIsExecuting.write($0.rollDie.isExecuting.value) }
     }
 
     private func _newGame$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._newGame$step(step) } }
-        step()
-        _newGameIsExecuting.write(newGame.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._newGameIsExecuting.write($0.newGame.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

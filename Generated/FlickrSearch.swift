@@ -11,7 +11,7 @@ import
 
 /// Searches Flickr for the text the user typed, and keeps the last ten searches.
 @MainActor
-public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspectable {
+public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 6)
     public typealias
@@ -48,21 +48,13 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     /// The text field's text.
     public var searchText: String {
         get { _$read(\.searchText, _searchText.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.searchText = newValue } }
-            _searchText.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._searchText.write($1) } }
     }
 
     /// The searches that succeeded, newest first, at most ten, each text once.
     public private(set) var previousSearches: _previousSearches$Type {
         get { _$read(\.previousSearches, _previousSearches.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.previousSearches = newValue } }
-            _previousSearches.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._previousSearches.write($1) } }
     }
 
     // MARK: Commands
@@ -70,8 +62,8 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     /// Searches Flickr for `searchText`; bound to the search button.
     public private(set) lazy var executeSearch:
         Reactive.Command<Swift.Void, _executeSearch$Output, _executeSearch$Failure> = Reactive.Command(
-        enabledIf: _$property(_executeSearchCanExecute) { _executeSearchCanExecute.mirror = $0 },
-        isEnabled: _$property(_executeSearchIsEnabled) { _executeSearchIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_executeSearchCanExecute),
+        isEnabled: _$property(&_executeSearchIsEnabled),
         transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
     )
@@ -89,8 +81,8 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     /// Searches again for a previous search (a tap on its row); its text becomes the field's.
     public private(set) lazy var selectPreviousSearch:
         Reactive.Command<_selectPreviousSearch$Input, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_selectPreviousSearchCanExecute) { _selectPreviousSearchCanExecute.mirror = $0 },
-        isEnabled: _$property(_selectPreviousSearchIsEnabled) { _selectPreviousSearchIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_selectPreviousSearchCanExecute),
+        isEnabled: _$property(&_selectPreviousSearchIsEnabled),
         transaction: { [weak self] step in self?._selectPreviousSearch$step(step) ?? step() },
         performOnMain: { [weak self] input in
             self?._selectPreviousSearch$perform(input)
@@ -117,30 +109,17 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var searchTextProperty: Reactive.Property<String> { _$property(_searchText) { _searchText.mirror = $0 } }
-    public var previousSearchesProperty: Reactive.Property<_previousSearches$Type> {
-        _$property(_previousSearches) { _previousSearches.mirror = $0 }
-    }
+    public var searchTextProperty: Reactive.Property<String> { _$property(&_searchText) }
+    public var previousSearchesProperty: Reactive.Property<_previousSearches$Type> { _$property(&_previousSearches) }
     public var executeSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_executeSearchIsExecuting) { _executeSearchIsExecuting.mirror = $0 }
+        _$property(&_executeSearchIsExecuting)
     }
-    public var executeSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_executeSearchIsEnabled) { _executeSearchIsEnabled.mirror = $0 }
-    }
+    public var executeSearchIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_executeSearchIsEnabled) }
     public var selectPreviousSearchIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_selectPreviousSearchIsExecuting) { _selectPreviousSearchIsExecuting.mirror = $0 }
+        _$property(&_selectPreviousSearchIsExecuting)
     }
     public var selectPreviousSearchIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_selectPreviousSearchIsEnabled) { _selectPreviousSearchIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (FlickrSearchViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
+        _$property(&_selectPreviousSearchIsEnabled)
     }
 
     // MARK: Storage
@@ -196,17 +175,11 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.Inspe
     // MARK: Transactions
 
     private func _executeSearch$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._executeSearch$step(step) } }
-        step()
-        _executeSearchIsExecuting.write(executeSearch.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._executeSearchIsExecuting.write($0.executeSearch.isExecuting.value) }
     }
 
     private func _selectPreviousSearch$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._selectPreviousSearch$step(step) } }
-        step()
-        _selectPreviousSearchIsExecuting.write(selectPreviousSearch.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._selectPreviousSearchIsExecuting.write($0.selectPreviousSearch.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -11,7 +11,7 @@ import
 
 /// The photos a search found.
 @MainActor
-public final class FlickrSearchResultsViewModel: Observation.Observable, Reactive.Inspectable {
+public final class FlickrSearchResultsViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 6)
     public typealias
@@ -48,11 +48,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     /// What the screen shows.
     public var results: _results$Type {
         get { _$read(\.results, _results.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
-            _results.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._results.write($1) } }
     }
 
     // MARK: Derived values
@@ -67,20 +63,9 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var resultsProperty: Reactive.Property<_results$Type> { _$property(_results) { _results.mirror = $0 } }
-    public var titleProperty: Reactive.Property<String> {
-        _$property(_title$fresh(), of: _title) { _title.mirror = $0 }
-    }
-    public var itemsProperty: Reactive.Property<_items$Type> { _$property(_items) { _items.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (FlickrSearchResultsViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var resultsProperty: Reactive.Property<_results$Type> { _$property(&_results) }
+    public var titleProperty: Reactive.Property<String> { _$property(_title$fresh(), of: &_title) }
+    public var itemsProperty: Reactive.Property<_items$Type> { _$property(&_items) }
 
     // MARK: Storage
 

@@ -14,7 +14,7 @@ import
 
 /// One photo of the results, with its favourites and comments once it has been seen.
 @MainActor
-public final class FlickrSearchResultsItemViewModel: Observation.Observable, Reactive.Inspectable {
+public final class FlickrSearchResultsItemViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 7)
     public typealias
@@ -51,31 +51,19 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     /// The photo; the results screen writes it.
     public var photo: _photo$Type {
         get { _$read(\.photo, _photo.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.photo = newValue } }
-            _photo.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._photo.write($1) } }
     }
 
     /// Whether the item is on screen (the view sets it).
     public var isVisible: Bool {
         get { _$read(\.isVisible, _isVisible.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.isVisible = newValue } }
-            _isVisible.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._isVisible.write($1) } }
     }
 
     /// Whether the item has been visible for a whole second.
     public private(set) var hasBeenSeen: Bool {
         get { _$read(\.hasBeenSeen, _hasBeenSeen.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.hasBeenSeen = newValue } }
-            _hasBeenSeen.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._hasBeenSeen.write($1) } }
     }
 
     // MARK: Derived values
@@ -118,34 +106,17 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var photoProperty: Reactive.Property<_photo$Type> { _$property(_photo) { _photo.mirror = $0 } }
-    public var isVisibleProperty: Reactive.Property<Bool> { _$property(_isVisible) { _isVisible.mirror = $0 } }
-    public var hasBeenSeenProperty: Reactive.Property<Bool> { _$property(_hasBeenSeen) { _hasBeenSeen.mirror = $0 } }
-    public var titleProperty: Reactive.Property<String> {
-        _$property(_title$fresh(), of: _title) { _title.mirror = $0 }
-    }
-    public var urlProperty: Reactive.Property<_url$Type> { _$property(_url$fresh(), of: _url) { _url.mirror = $0 } }
-    public var settledVisibilityProperty: Reactive.Property<Bool> {
-        _$property(_settledVisibility) { _settledVisibility.mirror = $0 }
-    }
-    public var favoritesProperty: Reactive.Property<Int?> { _$property(_favorites) { _favorites.mirror = $0 } }
-    public var commentsProperty: Reactive.Property<Int?> { _$property(_comments) { _comments.mirror = $0 } }
-    public var metadataProperty: Reactive.Property<_metadata$Type?> { _$property(_metadata) { _metadata.mirror = $0 } }
-    public var metadataIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_metadataIsLoading) { _metadataIsLoading.mirror = $0 }
-    }
-    public var metadataErrorProperty: Reactive.Property<_metadata$Failure?> {
-        _$property(_metadataError) { _metadataError.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (FlickrSearchResultsItemViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var photoProperty: Reactive.Property<_photo$Type> { _$property(&_photo) }
+    public var isVisibleProperty: Reactive.Property<Bool> { _$property(&_isVisible) }
+    public var hasBeenSeenProperty: Reactive.Property<Bool> { _$property(&_hasBeenSeen) }
+    public var titleProperty: Reactive.Property<String> { _$property(_title$fresh(), of: &_title) }
+    public var urlProperty: Reactive.Property<_url$Type> { _$property(_url$fresh(), of: &_url) }
+    public var settledVisibilityProperty: Reactive.Property<Bool> { _$property(&_settledVisibility) }
+    public var favoritesProperty: Reactive.Property<Int?> { _$property(&_favorites) }
+    public var commentsProperty: Reactive.Property<Int?> { _$property(&_comments) }
+    public var metadataProperty: Reactive.Property<_metadata$Type?> { _$property(&_metadata) }
+    public var metadataIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_metadataIsLoading) }
+    public var metadataErrorProperty: Reactive.Property<_metadata$Failure?> { _$property(&_metadataError) }
 
     // MARK: Storage
 

@@ -11,7 +11,7 @@ import
 
 /// The popular photos of 500px, imported once when the gallery is created.
 @MainActor
-public final class GalleryViewModel: Observation.Observable, Reactive.Inspectable {
+public final class GalleryViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 6)
     public typealias
@@ -62,22 +62,9 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var photosProperty: Reactive.Property<_photos$Type> { _$property(_photos) { _photos.mirror = $0 } }
-    public var importedPhotosProperty: Reactive.Property<_importedPhotos$Type?> {
-        _$property(_importedPhotos) { _importedPhotos.mirror = $0 }
-    }
-    public var importedPhotosIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_importedPhotosIsLoading) { _importedPhotosIsLoading.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (GalleryViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var photosProperty: Reactive.Property<_photos$Type> { _$property(&_photos) }
+    public var importedPhotosProperty: Reactive.Property<_importedPhotos$Type?> { _$property(&_importedPhotos) }
+    public var importedPhotosIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_importedPhotosIsLoading) }
 
     // MARK: Storage
 

@@ -14,7 +14,7 @@ import
 
 /// Searches as the user types, once typing pauses; a newer search cancels the one still running.
 @MainActor
-public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspectable {
+public final class LiveSearchViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 7)
     public typealias
@@ -31,11 +31,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     /// What the user typed.
     public var query: String {
         get { _$read(\.query, _query.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
-            _query.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._query.write($1) } }
     }
 
     // MARK: Derived values
@@ -51,11 +47,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get { _$read(\.isActive, _isActive.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
-            _isActive.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._isActive.write($1) } }
     }
 
     // MARK: Resources
@@ -81,30 +73,13 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var queryProperty: Reactive.Property<String> { _$property(_query) { _query.mirror = $0 } }
-    public var trimmedQueryProperty: Reactive.Property<String> {
-        _$property(_trimmedQuery) { _trimmedQuery.mirror = $0 }
-    }
-    public var characterCountProperty: Reactive.Property<Int> {
-        _$property(_characterCount) { _characterCount.mirror = $0 }
-    }
-    public var resultsProperty: Reactive.Property<[String]?> { _$property(_results) { _results.mirror = $0 } }
-    public var resultsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_resultsIsLoading) { _resultsIsLoading.mirror = $0 }
-    }
-    public var resultsErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        _$property(_resultsError) { _resultsError.mirror = $0 }
-    }
-    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (LiveSearchViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var queryProperty: Reactive.Property<String> { _$property(&_query) }
+    public var trimmedQueryProperty: Reactive.Property<String> { _$property(&_trimmedQuery) }
+    public var characterCountProperty: Reactive.Property<Int> { _$property(&_characterCount) }
+    public var resultsProperty: Reactive.Property<[String]?> { _$property(&_results) }
+    public var resultsIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_resultsIsLoading) }
+    public var resultsErrorProperty: Reactive.Property<(any Swift.Error)?> { _$property(&_resultsError) }
+    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(&_isActive) }
 
     // MARK: Storage
 

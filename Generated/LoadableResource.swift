@@ -11,7 +11,7 @@ import
 
 /// A result computed from a model, with loading and error states; a newer computation replaces the running one.
 @MainActor
-public final class LoadableResourceViewModel: Observation.Observable, Reactive.Inspectable {
+public final class LoadableResourceViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 6)
     public typealias
@@ -34,21 +34,13 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
     /// What to compute from; nil computes nothing.
     public var model: String? {
         get { _$read(\.model, _model.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.model = newValue } }
-            _model.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._model.write($1) } }
     }
 
     /// The last error a computation ended with; a later success does not clear it (the article's lastError).
     public private(set) var lastError: _lastError$Type {
         get { _$read(\.lastError, _lastError.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
-            _lastError.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._lastError.write($1) } }
     }
 
     // MARK: Derived values
@@ -84,30 +76,13 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.I
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var modelProperty: Reactive.Property<String?> { _$property(_model) { _model.mirror = $0 } }
-    public var lastErrorProperty: Reactive.Property<_lastError$Type> {
-        _$property(_lastError) { _lastError.mirror = $0 }
-    }
-    public var resultProperty: Reactive.Property<String?> { _$property(_result) { _result.mirror = $0 } }
-    public var loadingProperty: Reactive.Property<Bool> {
-        _$property(_loading$fresh(), of: _loading) { _loading.mirror = $0 }
-    }
-    public var computedProperty: Reactive.Property<String?> { _$property(_computed) { _computed.mirror = $0 } }
-    public var computedIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_computedIsLoading) { _computedIsLoading.mirror = $0 }
-    }
-    public var computedErrorProperty: Reactive.Property<_computed$Failure?> {
-        _$property(_computedError) { _computedError.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (LoadableResourceViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var modelProperty: Reactive.Property<String?> { _$property(&_model) }
+    public var lastErrorProperty: Reactive.Property<_lastError$Type> { _$property(&_lastError) }
+    public var resultProperty: Reactive.Property<String?> { _$property(&_result) }
+    public var loadingProperty: Reactive.Property<Bool> { _$property(_loading$fresh(), of: &_loading) }
+    public var computedProperty: Reactive.Property<String?> { _$property(&_computed) }
+    public var computedIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_computedIsLoading) }
+    public var computedErrorProperty: Reactive.Property<_computed$Failure?> { _$property(&_computedError) }
 
     // MARK: Storage
 

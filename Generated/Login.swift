@@ -11,7 +11,7 @@ import
 
 /// Logs in to 500px with a username and a password.
 @MainActor
-public final class LoginViewModel: Observation.Observable, Reactive.Inspectable {
+public final class LoginViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 6)
     public typealias
@@ -31,49 +31,33 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
     /// The username text field's text.
     public var username: String {
         get { _$read(\.username, _username.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
-            _username.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._username.write($1) } }
     }
 
     /// The password text field's text.
     public var password: String {
         get { _$read(\.password, _password.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
-            _password.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._password.write($1) } }
     }
 
     /// Why the last login failed; nil before and after a success.
     public private(set) var errorMessage: String? {
         get { _$read(\.errorMessage, _errorMessage.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.errorMessage = newValue } }
-            _errorMessage.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._errorMessage.write($1) } }
     }
 
     /// Whether a login succeeded.
     public private(set) var isLoggedIn: Bool {
         get { _$read(\.isLoggedIn, _isLoggedIn.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.isLoggedIn = newValue } }
-            _isLoggedIn.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._isLoggedIn.write($1) } }
     }
 
     // MARK: Commands
 
     /// Logs in with exactly what was typed (whitespace included); one login at a time.
     public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void, _logIn$Failure> = Reactive.Command(
-        enabledIf: _$property(_logInCanExecute) { _logInCanExecute.mirror = $0 },
-        isEnabled: _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_logInCanExecute),
+        isEnabled: _$property(&_logInIsEnabled),
         transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._logIn$work() ?? .empty }
     )
@@ -86,27 +70,12 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var usernameProperty: Reactive.Property<String> { _$property(_username) { _username.mirror = $0 } }
-    public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
-    public var errorMessageProperty: Reactive.Property<String?> {
-        _$property(_errorMessage) { _errorMessage.mirror = $0 }
-    }
-    public var isLoggedInProperty: Reactive.Property<Bool> { _$property(_isLoggedIn) { _isLoggedIn.mirror = $0 } }
-    public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_logInIsExecuting) { _logInIsExecuting.mirror = $0 }
-    }
-    public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (LoginViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var usernameProperty: Reactive.Property<String> { _$property(&_username) }
+    public var passwordProperty: Reactive.Property<String> { _$property(&_password) }
+    public var errorMessageProperty: Reactive.Property<String?> { _$property(&_errorMessage) }
+    public var isLoggedInProperty: Reactive.Property<Bool> { _$property(&_isLoggedIn) }
+    public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_logInIsExecuting) }
+    public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_logInIsEnabled) }
 
     // MARK: Storage
 
@@ -156,10 +125,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: Transactions
 
     private func _logIn$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._logIn$step(step) } }
-        step()
-        _logInIsExecuting.write(logIn.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._logInIsExecuting.write($0.logIn.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -11,7 +11,7 @@ import
 
 /// A login form whose error message goes away as soon as the user edits a field.
 @MainActor
-public final class LoginFormViewModel: Observation.Observable, Reactive.Inspectable {
+public final class LoginFormViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 8)
     public typealias
@@ -31,31 +31,19 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     /// The user name as typed.
     public var username: String {
         get { _$read(\.username, _username.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
-            _username.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._username.write($1) } }
     }
 
     /// The password as typed.
     public var password: String {
         get { _$read(\.password, _password.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
-            _password.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._password.write($1) } }
     }
 
     /// Why the last attempt failed; nil again once a field is edited.
     public private(set) var errorMessage: String? {
         get { _$read(\.errorMessage, _errorMessage.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.errorMessage = newValue } }
-            _errorMessage.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._errorMessage.write($1) } }
     }
 
     // MARK: Derived values
@@ -70,8 +58,8 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     /// Sends the credentials; a failure shows its message until a field is edited.
     public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void, _logIn$Failure> = Reactive.Command(
-        enabledIf: _$property(_logInCanExecute) { _logInCanExecute.mirror = $0 },
-        isEnabled: _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_logInCanExecute),
+        isEnabled: _$property(&_logInIsEnabled),
         transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._logIn$work() ?? .empty }
     )
@@ -84,30 +72,13 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var usernameProperty: Reactive.Property<String> { _$property(_username) { _username.mirror = $0 } }
-    public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
-    public var errorMessageProperty: Reactive.Property<String?> {
-        _$property(_errorMessage) { _errorMessage.mirror = $0 }
-    }
-    public var canSubmitProperty: Reactive.Property<Bool> { _$property(_canSubmit) { _canSubmit.mirror = $0 } }
-    public var showsErrorProperty: Reactive.Property<Bool> {
-        _$property(_showsError$fresh(), of: _showsError) { _showsError.mirror = $0 }
-    }
-    public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_logInIsExecuting) { _logInIsExecuting.mirror = $0 }
-    }
-    public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (LoginFormViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var usernameProperty: Reactive.Property<String> { _$property(&_username) }
+    public var passwordProperty: Reactive.Property<String> { _$property(&_password) }
+    public var errorMessageProperty: Reactive.Property<String?> { _$property(&_errorMessage) }
+    public var canSubmitProperty: Reactive.Property<Bool> { _$property(&_canSubmit) }
+    public var showsErrorProperty: Reactive.Property<Bool> { _$property(_showsError$fresh(), of: &_showsError) }
+    public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_logInIsExecuting) }
+    public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_logInIsEnabled) }
 
     // MARK: Storage
 
@@ -161,10 +132,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Transactions
 
     private func _logIn$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._logIn$step(step) } }
-        step()
-        _logInIsExecuting.write(logIn.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._logInIsExecuting.write($0.logIn.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -11,7 +11,7 @@ import
 
 /// Logs in to 500px with a username and a password, in explicit states.
 @MainActor
-public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspectable {
+public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 9)
     public typealias
@@ -31,31 +31,19 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     /// The username text field's text.
     public var username: String {
         get { _$read(\.username, _username.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.username = newValue } }
-            _username.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._username.write($1) } }
     }
 
     /// The password text field's text.
     public var password: String {
         get { _$read(\.password, _password.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
-            _password.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._password.write($1) } }
     }
 
     /// Where the login is.
     public private(set) var state: State {
         get { _$read(\.state, _state.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
-            _state.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._state.write($1) } }
     }
 
     // MARK: Derived values
@@ -70,8 +58,8 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 
     /// Logs in; enabled while nothing is sent and both fields are filled in.
     public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_logInCanExecute) { _logInCanExecute.mirror = $0 },
-        isEnabled: _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_logInCanExecute),
+        isEnabled: _$property(&_logInIsEnabled),
         transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._logIn$perform() }
     )
@@ -84,8 +72,8 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 
     /// Tries again after a failure; back to the empty form when a field was emptied.
     public private(set) lazy var retry: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_retryCanExecute) { _retryCanExecute.mirror = $0 },
-        isEnabled: _$property(_retryIsEnabled) { _retryIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_retryCanExecute),
+        isEnabled: _$property(&_retryIsEnabled),
         transaction: { [weak self] step in self?._retry$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._retry$perform() }
     )
@@ -98,8 +86,8 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 
     /// Stops waiting for the login; a late answer is ignored.
     public private(set) lazy var cancel: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_cancelCanExecute) { _cancelCanExecute.mirror = $0 },
-        isEnabled: _$property(_cancelIsEnabled) { _cancelIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_cancelCanExecute),
+        isEnabled: _$property(&_cancelIsEnabled),
         transaction: { [weak self] step in self?._cancel$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._cancel$perform() }
     )
@@ -147,40 +135,19 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var usernameProperty: Reactive.Property<String> { _$property(_username) { _username.mirror = $0 } }
-    public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
-    public var canSubmitProperty: Reactive.Property<Bool> { _$property(_canSubmit) { _canSubmit.mirror = $0 } }
+    public var usernameProperty: Reactive.Property<String> { _$property(&_username) }
+    public var passwordProperty: Reactive.Property<String> { _$property(&_password) }
+    public var canSubmitProperty: Reactive.Property<Bool> { _$property(&_canSubmit) }
     public var errorMessageProperty: Reactive.Property<String?> {
-        _$property(_errorMessage$fresh(), of: _errorMessage) { _errorMessage.mirror = $0 }
+        _$property(_errorMessage$fresh(), of: &_errorMessage)
     }
-    public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
-    public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_logInIsExecuting) { _logInIsExecuting.mirror = $0 }
-    }
-    public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_logInIsEnabled) { _logInIsEnabled.mirror = $0 }
-    }
-    public var retryIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_retryIsExecuting) { _retryIsExecuting.mirror = $0 }
-    }
-    public var retryIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_retryIsEnabled) { _retryIsEnabled.mirror = $0 }
-    }
-    public var cancelIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_cancelIsExecuting) { _cancelIsExecuting.mirror = $0 }
-    }
-    public var cancelIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_cancelIsEnabled) { _cancelIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (LoginMachineViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var stateProperty: Reactive.Property<State> { _$property(&_state) }
+    public var logInIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_logInIsExecuting) }
+    public var logInIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_logInIsEnabled) }
+    public var retryIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_retryIsExecuting) }
+    public var retryIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_retryIsEnabled) }
+    public var cancelIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_cancelIsExecuting) }
+    public var cancelIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_cancelIsEnabled) }
 
     // MARK: Storage
 
@@ -234,24 +201,15 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Inspe
     // MARK: Transactions
 
     private func _logIn$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._logIn$step(step) } }
-        step()
-        _logInIsExecuting.write(logIn.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._logInIsExecuting.write($0.logIn.isExecuting.value) }
     }
 
     private func _retry$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._retry$step(step) } }
-        step()
-        _retryIsExecuting.write(retry.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._retryIsExecuting.write($0.retry.isExecuting.value) }
     }
 
     private func _cancel$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._cancel$step(step) } }
-        step()
-        _cancelIsExecuting.write(cancel.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._cancelIsExecuting.write($0.cancel.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

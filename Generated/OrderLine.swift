@@ -11,7 +11,7 @@ import
 
 /// One line of an order, with a bulk discount.
 @MainActor
-public final class OrderLineViewModel: Observation.Observable, Reactive.Inspectable {
+public final class OrderLineViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 7)
     public typealias
@@ -28,21 +28,13 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
     /// How many items.
     public var quantity: Int {
         get { _$read(\.quantity, _quantity.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.quantity = newValue } }
-            _quantity.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._quantity.write($1) } }
     }
 
     /// The price of one item in cents.
     public var unitPrice: Int {
         get { _$read(\.unitPrice, _unitPrice.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.unitPrice = newValue } }
-            _unitPrice.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._unitPrice.write($1) } }
     }
 
     // MARK: Derived values
@@ -61,23 +53,12 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var quantityProperty: Reactive.Property<Int> { _$property(_quantity) { _quantity.mirror = $0 } }
-    public var unitPriceProperty: Reactive.Property<Int> { _$property(_unitPrice) { _unitPrice.mirror = $0 } }
-    public var subtotalProperty: Reactive.Property<Int> { _$property(_subtotal) { _subtotal.mirror = $0 } }
-    public var discountProperty: Reactive.Property<Int> { _$property(_discount) { _discount.mirror = $0 } }
-    public var totalProperty: Reactive.Property<Int> { _$property(_total) { _total.mirror = $0 } }
-    public var summaryProperty: Reactive.Property<String> {
-        _$property(_summary$fresh(), of: _summary) { _summary.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (OrderLineViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var quantityProperty: Reactive.Property<Int> { _$property(&_quantity) }
+    public var unitPriceProperty: Reactive.Property<Int> { _$property(&_unitPrice) }
+    public var subtotalProperty: Reactive.Property<Int> { _$property(&_subtotal) }
+    public var discountProperty: Reactive.Property<Int> { _$property(&_discount) }
+    public var totalProperty: Reactive.Property<Int> { _$property(&_total) }
+    public var summaryProperty: Reactive.Property<String> { _$property(_summary$fresh(), of: &_summary) }
 
     // MARK: Storage
 

@@ -11,7 +11,7 @@ import
 
 /// Shows the adding form until a lookup succeeds, then the person found.
 @MainActor
-public final class PersonContainerViewModel: Observation.Observable, Reactive.Inspectable {
+public final class PersonContainerViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 6)
     public typealias
@@ -69,23 +69,10 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.In
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var uiStateProperty: Reactive.Property<_uiState$Type> { _$property(_uiState) { _uiState.mirror = $0 } }
-    public var detailViewModelProperty: Reactive.Property<_detailViewModel$Type> {
-        _$property(_detailViewModel) { _detailViewModel.mirror = $0 }
-    }
-    public var personProperty: Reactive.Property<_person$Type?> { _$property(_person) { _person.mirror = $0 } }
-    public var personIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_personIsLoading) { _personIsLoading.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (PersonContainerViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var uiStateProperty: Reactive.Property<_uiState$Type> { _$property(&_uiState) }
+    public var detailViewModelProperty: Reactive.Property<_detailViewModel$Type> { _$property(&_detailViewModel) }
+    public var personProperty: Reactive.Property<_person$Type?> { _$property(&_person) }
+    public var personIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_personIsLoading) }
 
     // MARK: Storage
 

@@ -14,7 +14,7 @@ import
 
 /// What the detail screen shows of one person.
 @MainActor
-public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspectable {
+public final class PersonDetailViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 6)
     public typealias
@@ -37,11 +37,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
     /// The person shown; the screen follows its changes.
     public var person: _person$Type {
         get { _$read(\.person, _person.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.person = newValue } }
-            _person.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._person.write($1) } }
     }
 
     // MARK: Derived values
@@ -60,26 +56,11 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var personProperty: Reactive.Property<_person$Type> { _$property(_person) { _person.mirror = $0 } }
-    public var nameProperty: Reactive.Property<String> { _$property(_name$fresh(), of: _name) { _name.mirror = $0 } }
-    public var notesProperty: Reactive.Property<String> {
-        _$property(_notes$fresh(), of: _notes) { _notes.mirror = $0 }
-    }
-    public var twitterHandleProperty: Reactive.Property<String> {
-        _$property(_twitterHandle) { _twitterHandle.mirror = $0 }
-    }
-    public var avatarURLProperty: Reactive.Property<_avatarURL$Type> {
-        _$property(_avatarURL$fresh(), of: _avatarURL) { _avatarURL.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (PersonDetailViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var personProperty: Reactive.Property<_person$Type> { _$property(&_person) }
+    public var nameProperty: Reactive.Property<String> { _$property(_name$fresh(), of: &_name) }
+    public var notesProperty: Reactive.Property<String> { _$property(_notes$fresh(), of: &_notes) }
+    public var twitterHandleProperty: Reactive.Property<String> { _$property(&_twitterHandle) }
+    public var avatarURLProperty: Reactive.Property<_avatarURL$Type> { _$property(_avatarURL$fresh(), of: &_avatarURL) }
 
     // MARK: Storage
 

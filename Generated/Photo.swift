@@ -14,7 +14,7 @@ import
 
 /// One full-size photo, whose details are fetched when it comes on screen.
 @MainActor
-public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable {
+public final class PhotoViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 7)
     public typealias
@@ -61,11 +61,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get { _$read(\.isActive, _isActive.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
-            _isActive.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._isActive.write($1) } }
     }
 
     // MARK: Resources
@@ -90,27 +86,12 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var isLoadingProperty: Reactive.Property<Bool> { _$property(_isLoading) { _isLoading.mirror = $0 } }
-    public var imageDataProperty: Reactive.Property<_imageData$Type> {
-        _$property(_imageData$fresh(), of: _imageData) { _imageData.mirror = $0 }
-    }
-    public var detailsProperty: Reactive.Property<_details$Type?> { _$property(_details) { _details.mirror = $0 } }
-    public var detailsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_detailsIsLoading) { _detailsIsLoading.mirror = $0 }
-    }
-    public var detailsErrorProperty: Reactive.Property<_details$Failure?> {
-        _$property(_detailsError) { _detailsError.mirror = $0 }
-    }
-    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (PhotoViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var isLoadingProperty: Reactive.Property<Bool> { _$property(&_isLoading) }
+    public var imageDataProperty: Reactive.Property<_imageData$Type> { _$property(_imageData$fresh(), of: &_imageData) }
+    public var detailsProperty: Reactive.Property<_details$Type?> { _$property(&_details) }
+    public var detailsIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_detailsIsLoading) }
+    public var detailsErrorProperty: Reactive.Property<_details$Failure?> { _$property(&_detailsError) }
+    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(&_isActive) }
 
     // MARK: Storage
 

@@ -14,7 +14,7 @@ import
 
 /// The name, photographer and rating of one photo, and a vote for it.
 @MainActor
-public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspectable {
+public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 6)
     public typealias
@@ -51,21 +51,13 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     /// The photo; a successful vote replaces it.
     public private(set) var photo: _photo$Type {
         get { _$read(\.photo, _photo.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.photo = newValue } }
-            _photo.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._photo.write($1) } }
     }
 
     /// Why the last vote failed, until the next one succeeds.
     public private(set) var voteError: _voteError$Type {
         get { _$read(\.voteError, _voteError.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.voteError = newValue } }
-            _voteError.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._voteError.write($1) } }
     }
 
     // MARK: Derived values
@@ -86,8 +78,8 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     /// Votes for the photo; only while it is not voted for, one vote at a time.
     public private(set) lazy var vote: Reactive.Command<Swift.Void, _vote$Output, _vote$Failure> = Reactive.Command(
-        enabledIf: _$property(_voteCanExecute) { _voteCanExecute.mirror = $0 },
-        isEnabled: _$property(_voteIsEnabled) { _voteIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_voteCanExecute),
+        isEnabled: _$property(&_voteIsEnabled),
         transaction: { [weak self] step in self?._vote$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._vote$work() ?? .empty }
     )
@@ -100,37 +92,18 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var photoProperty: Reactive.Property<_photo$Type> { _$property(_photo) { _photo.mirror = $0 } }
-    public var voteErrorProperty: Reactive.Property<_voteError$Type> {
-        _$property(_voteError) { _voteError.mirror = $0 }
-    }
-    public var photoNameProperty: Reactive.Property<String> {
-        _$property(_photoName$fresh(), of: _photoName) { _photoName.mirror = $0 }
-    }
+    public var photoProperty: Reactive.Property<_photo$Type> { _$property(&_photo) }
+    public var voteErrorProperty: Reactive.Property<_voteError$Type> { _$property(&_voteError) }
+    public var photoNameProperty: Reactive.Property<String> { _$property(_photoName$fresh(), of: &_photoName) }
     public var photographerNameProperty: Reactive.Property<String> {
-        _$property(_photographerName$fresh(), of: _photographerName) { _photographerName.mirror = $0 }
+        _$property(_photographerName$fresh(), of: &_photographerName)
     }
-    public var photoRatingProperty: Reactive.Property<String> {
-        _$property(_photoRating$fresh(), of: _photoRating) { _photoRating.mirror = $0 }
-    }
+    public var photoRatingProperty: Reactive.Property<String> { _$property(_photoRating$fresh(), of: &_photoRating) }
     public var votePromptTextProperty: Reactive.Property<String> {
-        _$property(_votePromptText$fresh(), of: _votePromptText) { _votePromptText.mirror = $0 }
+        _$property(_votePromptText$fresh(), of: &_votePromptText)
     }
-    public var voteIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_voteIsExecuting) { _voteIsExecuting.mirror = $0 }
-    }
-    public var voteIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_voteIsEnabled) { _voteIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (PhotoDetailViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var voteIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_voteIsExecuting) }
+    public var voteIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_voteIsEnabled) }
 
     // MARK: Storage
 
@@ -185,10 +158,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Inspec
     // MARK: Transactions
 
     private func _vote$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._vote$step(step) } }
-        step()
-        _voteIsExecuting.write(vote.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._voteIsExecuting.write($0.vote.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

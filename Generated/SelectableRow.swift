@@ -6,7 +6,7 @@ import Observation
 
 /// One name of a list, which the user selects or not.
 @MainActor
-public final class SelectableRowViewModel: Observation.Observable, Reactive.Inspectable {
+public final class SelectableRowViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Parameters
 
     /// The name the row shows.
@@ -17,11 +17,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     /// Whether the row is selected.
     public var isSelected: Bool {
         get { _$read(\.isSelected, _isSelected.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
-            _isSelected.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._isSelected.write($1) } }
     }
 
     // MARK: Derived values
@@ -33,7 +29,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     /// Selects the row, or deselects it.
     public private(set) lazy var toggle: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_toggleIsEnabled),
         transaction: { [weak self] step in self?._toggle$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._toggle$perform() }
     )
@@ -46,23 +42,10 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var isSelectedProperty: Reactive.Property<Bool> { _$property(_isSelected) { _isSelected.mirror = $0 } }
-    public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
-    public var toggleIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_toggleIsExecuting) { _toggleIsExecuting.mirror = $0 }
-    }
-    public var toggleIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (SelectableRowViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var isSelectedProperty: Reactive.Property<Bool> { _$property(&_isSelected) }
+    public var titleProperty: Reactive.Property<String> { _$property(&_title) }
+    public var toggleIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_toggleIsExecuting) }
+    public var toggleIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_toggleIsEnabled) }
 
     // MARK: Storage
 
@@ -92,10 +75,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.Insp
     // MARK: Transactions
 
     private func _toggle$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._toggle$step(step) } }
-        step()
-        _toggleIsExecuting.write(toggle.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._toggleIsExecuting.write($0.toggle.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

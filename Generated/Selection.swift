@@ -6,7 +6,7 @@ import Observation
 
 /// A list of names to select from, with what is selected.
 @MainActor
-public final class SelectionViewModel: Observation.Observable, Reactive.Inspectable {
+public final class SelectionViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 9)
     public typealias _rows$Type =
@@ -24,11 +24,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
     /// The names to show, one row each.
     public var names: [String] {
         get { _$read(\.names, _names.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.names = newValue } }
-            _names.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._names.write($1) } }
     }
 
     // MARK: Derived values
@@ -55,26 +51,13 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var namesProperty: Reactive.Property<[String]> { _$property(_names) { _names.mirror = $0 } }
-    public var selectedCountProperty: Reactive.Property<Int> {
-        _$property(_selectedCount) { _selectedCount.mirror = $0 }
-    }
-    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
-    public var lastIsSelectedProperty: Reactive.Property<Bool> {
-        _$property(_lastIsSelected) { _lastIsSelected.mirror = $0 }
-    }
-    public var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
-    public var lastRowProperty: Reactive.Property<_lastRow$Type> { _$property(_lastRow) { _lastRow.mirror = $0 } }
-    public var allRowProperty: Reactive.Property<_allRow$Type> { _$property(_allRow) { _allRow.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (SelectionViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var namesProperty: Reactive.Property<[String]> { _$property(&_names) }
+    public var selectedCountProperty: Reactive.Property<Int> { _$property(&_selectedCount) }
+    public var summaryProperty: Reactive.Property<String> { _$property(&_summary) }
+    public var lastIsSelectedProperty: Reactive.Property<Bool> { _$property(&_lastIsSelected) }
+    public var rowsProperty: Reactive.Property<_rows$Type> { _$property(&_rows) }
+    public var lastRowProperty: Reactive.Property<_lastRow$Type> { _$property(&_lastRow) }
+    public var allRowProperty: Reactive.Property<_allRow$Type> { _$property(&_allRow) }
 
     // MARK: Storage
 

@@ -6,7 +6,7 @@ import Observation
 
 /// Several selection lists, with totals over all of them.
 @MainActor
-public final class SelectionGroupViewModel: Observation.Observable, Reactive.Inspectable {
+public final class SelectionGroupViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 9)
     public typealias _selections$Type =
@@ -18,11 +18,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
     /// The names of each list.
     public var lists: [[String]] {
         get { _$read(\.lists, _lists.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.lists = newValue } }
-            _lists.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._lists.write($1) } }
     }
 
     // MARK: Derived values
@@ -40,25 +36,10 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Ins
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var listsProperty: Reactive.Property<[[String]]> { _$property(_lists) { _lists.mirror = $0 } }
-    public var totalSelectedProperty: Reactive.Property<Int> {
-        _$property(_totalSelected) { _totalSelected.mirror = $0 }
-    }
-    public var selectedNamesProperty: Reactive.Property<[String]> {
-        _$property(_selectedNames) { _selectedNames.mirror = $0 }
-    }
-    public var selectionsProperty: Reactive.Property<_selections$Type> {
-        _$property(_selections) { _selections.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (SelectionGroupViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var listsProperty: Reactive.Property<[[String]]> { _$property(&_lists) }
+    public var totalSelectedProperty: Reactive.Property<Int> { _$property(&_totalSelected) }
+    public var selectedNamesProperty: Reactive.Property<[String]> { _$property(&_selectedNames) }
+    public var selectionsProperty: Reactive.Property<_selections$Type> { _$property(&_selections) }
 
     // MARK: Storage
 

@@ -11,7 +11,7 @@ import
 
 /// Reading settings, with a reset to the defaults and a save that can fail.
 @MainActor
-public final class SettingsViewModel: Observation.Observable, Reactive.Inspectable {
+public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 7)
     public typealias
@@ -31,61 +31,37 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     /// The text size in points.
     public var fontSize: Int {
         get { _$read(\.fontSize, _fontSize.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.fontSize = newValue } }
-            _fontSize.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._fontSize.write($1) } }
     }
 
     /// The space between lines.
     public var lineSpacing: Double {
         get { _$read(\.lineSpacing, _lineSpacing.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.lineSpacing = newValue } }
-            _lineSpacing.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._lineSpacing.write($1) } }
     }
 
     /// The colour theme.
     public var theme: String {
         get { _$read(\.theme, _theme.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.theme = newValue } }
-            _theme.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._theme.write($1) } }
     }
 
     /// Whether articles show their images.
     public var showsImages: Bool {
         get { _$read(\.showsImages, _showsImages.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.showsImages = newValue } }
-            _showsImages.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._showsImages.write($1) } }
     }
 
     /// The language of the interface.
     public var language: String {
         get { _$read(\.language, _language.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.language = newValue } }
-            _language.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._language.write($1) } }
     }
 
     /// Why the last save failed; nil after a save succeeded.
     public private(set) var saveError: String? {
         get { _$read(\.saveError, _saveError.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.saveError = newValue } }
-            _saveError.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._saveError.write($1) } }
     }
 
     // MARK: Derived values
@@ -100,8 +76,8 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Puts every setting back to its default.
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_resetCanExecute) { _resetCanExecute.mirror = $0 },
-        isEnabled: _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_resetCanExecute),
+        isEnabled: _$property(&_resetIsEnabled),
         transaction: { [weak self] step in self?._reset$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._reset$perform() }
     )
@@ -114,7 +90,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Saves the settings; a failure is shown under the button.
     public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, _save$Failure> = Reactive.Command(
-        isEnabled: _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_saveIsEnabled),
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._save$work() ?? .empty }
     )
@@ -127,37 +103,18 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var fontSizeProperty: Reactive.Property<Int> { _$property(_fontSize) { _fontSize.mirror = $0 } }
-    public var lineSpacingProperty: Reactive.Property<Double> { _$property(_lineSpacing) { _lineSpacing.mirror = $0 } }
-    public var themeProperty: Reactive.Property<String> { _$property(_theme) { _theme.mirror = $0 } }
-    public var showsImagesProperty: Reactive.Property<Bool> { _$property(_showsImages) { _showsImages.mirror = $0 } }
-    public var languageProperty: Reactive.Property<String> { _$property(_language) { _language.mirror = $0 } }
-    public var saveErrorProperty: Reactive.Property<String?> { _$property(_saveError) { _saveError.mirror = $0 } }
-    public var summaryProperty: Reactive.Property<String> {
-        _$property(_summary$fresh(), of: _summary) { _summary.mirror = $0 }
-    }
-    public var isDefaultProperty: Reactive.Property<Bool> { _$property(_isDefault) { _isDefault.mirror = $0 } }
-    public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_resetIsExecuting) { _resetIsExecuting.mirror = $0 }
-    }
-    public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 }
-    }
-    public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_saveIsExecuting) { _saveIsExecuting.mirror = $0 }
-    }
-    public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (SettingsViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var fontSizeProperty: Reactive.Property<Int> { _$property(&_fontSize) }
+    public var lineSpacingProperty: Reactive.Property<Double> { _$property(&_lineSpacing) }
+    public var themeProperty: Reactive.Property<String> { _$property(&_theme) }
+    public var showsImagesProperty: Reactive.Property<Bool> { _$property(&_showsImages) }
+    public var languageProperty: Reactive.Property<String> { _$property(&_language) }
+    public var saveErrorProperty: Reactive.Property<String?> { _$property(&_saveError) }
+    public var summaryProperty: Reactive.Property<String> { _$property(_summary$fresh(), of: &_summary) }
+    public var isDefaultProperty: Reactive.Property<Bool> { _$property(&_isDefault) }
+    public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_resetIsExecuting) }
+    public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_resetIsEnabled) }
+    public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_saveIsExecuting) }
+    public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_saveIsEnabled) }
 
     // MARK: Storage
 
@@ -235,17 +192,11 @@ public final class SettingsViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Transactions
 
     private func _reset$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._reset$step(step) } }
-        step()
-        _resetIsExecuting.write(reset.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._resetIsExecuting.write($0.reset.isExecuting.value) }
     }
 
     private func _save$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._save$step(step) } }
-        step()
-        _saveIsExecuting.write(save.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._saveIsExecuting.write($0.save.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -11,7 +11,7 @@ import
 
 /// A sign-up form that says what is wrong with a field once it was edited, or once sign-up was tried.
 @MainActor
-public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable {
+public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 8)
     public typealias
@@ -32,10 +32,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     public var email: String {
         get { _$read(\.email, _email.read(by: self)) }
         set {
-            guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
-            _email.write(newValue)
-            _emailWasEdited.write(true)
-            _$transactions.end(self)
+            _$write(newValue) {
+                $0._email.write($1)
+                $0._emailWasEdited.write(true)
+            }
         }
     }
 
@@ -43,10 +43,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     public var password: String {
         get { _$read(\.password, _password.read(by: self)) }
         set {
-            guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
-            _password.write(newValue)
-            _passwordWasEdited.write(true)
-            _$transactions.end(self)
+            _$write(newValue) {
+                $0._password.write($1)
+                $0._passwordWasEdited.write(true)
+            }
         }
     }
 
@@ -54,10 +54,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     public var confirmation: String {
         get { _$read(\.confirmation, _confirmation.read(by: self)) }
         set {
-            guard _$transactions.begin() else { return _$transactions.later { self.confirmation = newValue } }
-            _confirmation.write(newValue)
-            _confirmationWasEdited.write(true)
-            _$transactions.end(self)
+            _$write(newValue) {
+                $0._confirmation.write($1)
+                $0._confirmationWasEdited.write(true)
+            }
         }
     }
 
@@ -65,21 +65,17 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     public var acceptsTerms: Bool {
         get { _$read(\.acceptsTerms, _acceptsTerms.read(by: self)) }
         set {
-            guard _$transactions.begin() else { return _$transactions.later { self.acceptsTerms = newValue } }
-            _acceptsTerms.write(newValue)
-            _acceptsTermsWasEdited.write(true)
-            _$transactions.end(self)
+            _$write(newValue) {
+                $0._acceptsTerms.write($1)
+                $0._acceptsTermsWasEdited.write(true)
+            }
         }
     }
 
     /// Why the last sign-up failed.
     public private(set) var failure: String? {
         get { _$read(\.failure, _failure.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.failure = newValue } }
-            _failure.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._failure.write($1) } }
     }
 
     // MARK: Validation
@@ -87,11 +83,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     /// Whether `email` was set since the view model was created: its message shows from then on.
     public private(set) var emailWasEdited: Swift.Bool {
         get { _$read(\.emailWasEdited, _emailWasEdited.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.emailWasEdited = newValue } }
-            _emailWasEdited.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._emailWasEdited.write($1) } }
     }
 
     /// Whether every rule of `email` holds, whether or not its message shows.
@@ -104,11 +96,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     /// Whether `password` was set since the view model was created: its message shows from then on.
     public private(set) var passwordWasEdited: Swift.Bool {
         get { _$read(\.passwordWasEdited, _passwordWasEdited.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.passwordWasEdited = newValue } }
-            _passwordWasEdited.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._passwordWasEdited.write($1) } }
     }
 
     /// Whether every rule of `password` holds, whether or not its message shows.
@@ -121,11 +109,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     /// Whether `confirmation` was set since the view model was created: its message shows from then on.
     public private(set) var confirmationWasEdited: Swift.Bool {
         get { _$read(\.confirmationWasEdited, _confirmationWasEdited.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.confirmationWasEdited = newValue } }
-            _confirmationWasEdited.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._confirmationWasEdited.write($1) } }
     }
 
     /// Whether every rule of `confirmation` holds, whether or not its message shows.
@@ -138,11 +122,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     /// Whether `acceptsTerms` was set since the view model was created: its message shows from then on.
     public private(set) var acceptsTermsWasEdited: Swift.Bool {
         get { _$read(\.acceptsTermsWasEdited, _acceptsTermsWasEdited.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.acceptsTermsWasEdited = newValue } }
-            _acceptsTermsWasEdited.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._acceptsTermsWasEdited.write($1) } }
     }
 
     /// Whether every rule of `acceptsTerms` holds, whether or not its message shows.
@@ -158,18 +138,14 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     /// Whether `signUp` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
         get { _$read(\.submitAttempted, _submitAttempted.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
-            _submitAttempted.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._submitAttempted.write($1) } }
     }
 
     // MARK: Commands
 
     /// Creates the account; tried while a rule does not hold, it shows every message and sends nothing.
     public private(set) lazy var signUp: Reactive.Command<Swift.Void, Swift.Void, _signUp$Failure> = Reactive.Command(
-        isEnabled: _$property(_signUpIsEnabled) { _signUpIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_signUpIsEnabled),
         transaction: { [weak self] step in self?._signUp$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
             guard let self, self._signUp$attempt() else { return .empty }
@@ -185,7 +161,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Clears the form; clearing is no edit, so no message shows until the user edits or tries again.
     public private(set) lazy var startOver: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_startOverIsEnabled) { _startOverIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_startOverIsEnabled),
         transaction: { [weak self] step in self?._startOver$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._startOver$perform() }
     )
@@ -198,74 +174,29 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var emailProperty: Reactive.Property<String> { _$property(_email) { _email.mirror = $0 } }
-    public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
-    public var confirmationProperty: Reactive.Property<String> {
-        _$property(_confirmation) { _confirmation.mirror = $0 }
-    }
-    public var acceptsTermsProperty: Reactive.Property<Bool> { _$property(_acceptsTerms) { _acceptsTerms.mirror = $0 } }
-    public var failureProperty: Reactive.Property<String?> { _$property(_failure) { _failure.mirror = $0 } }
-    public var signUpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_signUpIsExecuting) { _signUpIsExecuting.mirror = $0 }
-    }
-    public var signUpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_signUpIsEnabled) { _signUpIsEnabled.mirror = $0 }
-    }
-    public var startOverIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_startOverIsExecuting) { _startOverIsExecuting.mirror = $0 }
-    }
-    public var startOverIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_startOverIsEnabled) { _startOverIsEnabled.mirror = $0 }
-    }
-    public var emailWasEditedProperty: Reactive.Property<Swift.Bool> {
-        _$property(_emailWasEdited) { _emailWasEdited.mirror = $0 }
-    }
-    public var emailIsValidProperty: Reactive.Property<Swift.Bool> {
-        _$property(_emailIsValid) { _emailIsValid.mirror = $0 }
-    }
-    public var emailMessageProperty: Reactive.Property<Swift.String?> {
-        _$property(_emailMessage) { _emailMessage.mirror = $0 }
-    }
-    public var passwordWasEditedProperty: Reactive.Property<Swift.Bool> {
-        _$property(_passwordWasEdited) { _passwordWasEdited.mirror = $0 }
-    }
-    public var passwordIsValidProperty: Reactive.Property<Swift.Bool> {
-        _$property(_passwordIsValid) { _passwordIsValid.mirror = $0 }
-    }
-    public var passwordMessageProperty: Reactive.Property<Swift.String?> {
-        _$property(_passwordMessage) { _passwordMessage.mirror = $0 }
-    }
-    public var confirmationWasEditedProperty: Reactive.Property<Swift.Bool> {
-        _$property(_confirmationWasEdited) { _confirmationWasEdited.mirror = $0 }
-    }
-    public var confirmationIsValidProperty: Reactive.Property<Swift.Bool> {
-        _$property(_confirmationIsValid) { _confirmationIsValid.mirror = $0 }
-    }
-    public var confirmationMessageProperty: Reactive.Property<Swift.String?> {
-        _$property(_confirmationMessage) { _confirmationMessage.mirror = $0 }
-    }
-    public var acceptsTermsWasEditedProperty: Reactive.Property<Swift.Bool> {
-        _$property(_acceptsTermsWasEdited) { _acceptsTermsWasEdited.mirror = $0 }
-    }
-    public var acceptsTermsIsValidProperty: Reactive.Property<Swift.Bool> {
-        _$property(_acceptsTermsIsValid) { _acceptsTermsIsValid.mirror = $0 }
-    }
-    public var acceptsTermsMessageProperty: Reactive.Property<Swift.String?> {
-        _$property(_acceptsTermsMessage) { _acceptsTermsMessage.mirror = $0 }
-    }
-    public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(_isValid) { _isValid.mirror = $0 } }
-    public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
-        _$property(_submitAttempted) { _submitAttempted.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (SignUpViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var emailProperty: Reactive.Property<String> { _$property(&_email) }
+    public var passwordProperty: Reactive.Property<String> { _$property(&_password) }
+    public var confirmationProperty: Reactive.Property<String> { _$property(&_confirmation) }
+    public var acceptsTermsProperty: Reactive.Property<Bool> { _$property(&_acceptsTerms) }
+    public var failureProperty: Reactive.Property<String?> { _$property(&_failure) }
+    public var signUpIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_signUpIsExecuting) }
+    public var signUpIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_signUpIsEnabled) }
+    public var startOverIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_startOverIsExecuting) }
+    public var startOverIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_startOverIsEnabled) }
+    public var emailWasEditedProperty: Reactive.Property<Swift.Bool> { _$property(&_emailWasEdited) }
+    public var emailIsValidProperty: Reactive.Property<Swift.Bool> { _$property(&_emailIsValid) }
+    public var emailMessageProperty: Reactive.Property<Swift.String?> { _$property(&_emailMessage) }
+    public var passwordWasEditedProperty: Reactive.Property<Swift.Bool> { _$property(&_passwordWasEdited) }
+    public var passwordIsValidProperty: Reactive.Property<Swift.Bool> { _$property(&_passwordIsValid) }
+    public var passwordMessageProperty: Reactive.Property<Swift.String?> { _$property(&_passwordMessage) }
+    public var confirmationWasEditedProperty: Reactive.Property<Swift.Bool> { _$property(&_confirmationWasEdited) }
+    public var confirmationIsValidProperty: Reactive.Property<Swift.Bool> { _$property(&_confirmationIsValid) }
+    public var confirmationMessageProperty: Reactive.Property<Swift.String?> { _$property(&_confirmationMessage) }
+    public var acceptsTermsWasEditedProperty: Reactive.Property<Swift.Bool> { _$property(&_acceptsTermsWasEdited) }
+    public var acceptsTermsIsValidProperty: Reactive.Property<Swift.Bool> { _$property(&_acceptsTermsIsValid) }
+    public var acceptsTermsMessageProperty: Reactive.Property<Swift.String?> { _$property(&_acceptsTermsMessage) }
+    public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(&_isValid) }
+    public var submitAttemptedProperty: Reactive.Property<Swift.Bool> { _$property(&_submitAttempted) }
 
     // MARK: Storage
 
@@ -390,17 +321,11 @@ public final class SignUpViewModel: Observation.Observable, Reactive.Inspectable
     // MARK: Transactions
 
     private func _signUp$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._signUp$step(step) } }
-        step()
-        _signUpIsExecuting.write(signUp.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._signUpIsExecuting.write($0.signUp.isExecuting.value) }
     }
 
     private func _startOver$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._startOver$step(step) } }
-        step()
-        _startOverIsExecuting.write(startOver.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._startOverIsExecuting.write($0.startOver.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

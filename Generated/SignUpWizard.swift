@@ -11,7 +11,7 @@ import
 
 /// Signs up in three pages, then creates the account.
 @MainActor
-public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspectable {
+public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 9)
     public typealias
@@ -31,41 +31,25 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     /// The email text field's text.
     public var email: String {
         get { _$read(\.email, _email.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
-            _email.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._email.write($1) } }
     }
 
     /// The password text field's text.
     public var password: String {
         get { _$read(\.password, _password.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.password = newValue } }
-            _password.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._password.write($1) } }
     }
 
     /// The name text field's text.
     public var name: String {
         get { _$read(\.name, _name.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.name = newValue } }
-            _name.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._name.write($1) } }
     }
 
     /// The page the wizard shows.
     public private(set) var state: State {
         get { _$read(\.state, _state.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
-            _state.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._state.write($1) } }
     }
 
     // MARK: Derived values
@@ -83,8 +67,8 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     /// Goes to the next page; enabled when this page is filled in.
     public private(set) lazy var next: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_nextCanExecute) { _nextCanExecute.mirror = $0 },
-        isEnabled: _$property(_nextIsEnabled) { _nextIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_nextCanExecute),
+        isEnabled: _$property(&_nextIsEnabled),
         transaction: { [weak self] step in self?._next$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._next$perform() }
     )
@@ -97,8 +81,8 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     /// Goes back a page.
     public private(set) lazy var back: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_backCanExecute) { _backCanExecute.mirror = $0 },
-        isEnabled: _$property(_backIsEnabled) { _backIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_backCanExecute),
+        isEnabled: _$property(&_backIsEnabled),
         transaction: { [weak self] step in self?._back$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._back$perform() }
     )
@@ -111,8 +95,8 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     /// Creates the account from the confirmation page.
     public private(set) lazy var submit: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_submitCanExecute) { _submitCanExecute.mirror = $0 },
-        isEnabled: _$property(_submitIsEnabled) { _submitIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_submitCanExecute),
+        isEnabled: _$property(&_submitIsEnabled),
         transaction: { [weak self] step in self?._submit$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._submit$perform() }
     )
@@ -125,8 +109,8 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     /// Sends the account again after a failure.
     public private(set) lazy var retry: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_retryCanExecute) { _retryCanExecute.mirror = $0 },
-        isEnabled: _$property(_retryIsEnabled) { _retryIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_retryCanExecute),
+        isEnabled: _$property(&_retryIsEnabled),
         transaction: { [weak self] step in self?._retry$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._retry$perform() }
     )
@@ -180,52 +164,23 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var emailProperty: Reactive.Property<String> { _$property(_email) { _email.mirror = $0 } }
-    public var passwordProperty: Reactive.Property<String> { _$property(_password) { _password.mirror = $0 } }
-    public var nameProperty: Reactive.Property<String> { _$property(_name) { _name.mirror = $0 } }
-    public var accountIsValidProperty: Reactive.Property<Bool> {
-        _$property(_accountIsValid) { _accountIsValid.mirror = $0 }
-    }
-    public var profileIsCompleteProperty: Reactive.Property<Bool> {
-        _$property(_profileIsComplete) { _profileIsComplete.mirror = $0 }
-    }
+    public var emailProperty: Reactive.Property<String> { _$property(&_email) }
+    public var passwordProperty: Reactive.Property<String> { _$property(&_password) }
+    public var nameProperty: Reactive.Property<String> { _$property(&_name) }
+    public var accountIsValidProperty: Reactive.Property<Bool> { _$property(&_accountIsValid) }
+    public var profileIsCompleteProperty: Reactive.Property<Bool> { _$property(&_profileIsComplete) }
     public var errorMessageProperty: Reactive.Property<String?> {
-        _$property(_errorMessage$fresh(), of: _errorMessage) { _errorMessage.mirror = $0 }
+        _$property(_errorMessage$fresh(), of: &_errorMessage)
     }
-    public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
-    public var nextIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_nextIsExecuting) { _nextIsExecuting.mirror = $0 }
-    }
-    public var nextIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_nextIsEnabled) { _nextIsEnabled.mirror = $0 }
-    }
-    public var backIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_backIsExecuting) { _backIsExecuting.mirror = $0 }
-    }
-    public var backIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_backIsEnabled) { _backIsEnabled.mirror = $0 }
-    }
-    public var submitIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_submitIsExecuting) { _submitIsExecuting.mirror = $0 }
-    }
-    public var submitIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_submitIsEnabled) { _submitIsEnabled.mirror = $0 }
-    }
-    public var retryIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_retryIsExecuting) { _retryIsExecuting.mirror = $0 }
-    }
-    public var retryIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_retryIsEnabled) { _retryIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (SignUpWizardViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var stateProperty: Reactive.Property<State> { _$property(&_state) }
+    public var nextIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_nextIsExecuting) }
+    public var nextIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_nextIsEnabled) }
+    public var backIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_backIsExecuting) }
+    public var backIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_backIsEnabled) }
+    public var submitIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_submitIsExecuting) }
+    public var submitIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_submitIsEnabled) }
+    public var retryIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_retryIsExecuting) }
+    public var retryIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_retryIsEnabled) }
 
     // MARK: Storage
 
@@ -295,31 +250,19 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Inspe
     // MARK: Transactions
 
     private func _next$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._next$step(step) } }
-        step()
-        _nextIsExecuting.write(next.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._nextIsExecuting.write($0.next.isExecuting.value) }
     }
 
     private func _back$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._back$step(step) } }
-        step()
-        _backIsExecuting.write(back.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._backIsExecuting.write($0.back.isExecuting.value) }
     }
 
     private func _submit$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._submit$step(step) } }
-        step()
-        _submitIsExecuting.write(submit.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._submitIsExecuting.write($0.submit.isExecuting.value) }
     }
 
     private func _retry$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._retry$step(step) } }
-        step()
-        _retryIsExecuting.write(retry.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._retryIsExecuting.write($0.retry.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -6,27 +6,19 @@ import Observation
 
 /// A to-do list with a text field to add items.
 @MainActor
-public final class TodoListViewModel: Observation.Observable, Reactive.Inspectable {
+public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: State
 
     /// The items, oldest first.
     public private(set) var items: [String] {
         get { _$read(\.items, _items.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
-            _items.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._items.write($1) } }
     }
 
     /// The text field's text.
     public var newItemText: String {
         get { _$read(\.newItemText, _newItemText.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.newItemText = newValue } }
-            _newItemText.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._newItemText.write($1) } }
     }
 
     // MARK: Derived values
@@ -41,8 +33,8 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Adds the text field's text to the list and clears the field.
     public private(set) lazy var add: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_addCanExecute) { _addCanExecute.mirror = $0 },
-        isEnabled: _$property(_addIsEnabled) { _addIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_addCanExecute),
+        isEnabled: _$property(&_addIsEnabled),
         transaction: { [weak self] step in self?._add$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._add$perform() }
     )
@@ -55,27 +47,12 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var itemsProperty: Reactive.Property<[String]> { _$property(_items) { _items.mirror = $0 } }
-    public var newItemTextProperty: Reactive.Property<String> { _$property(_newItemText) { _newItemText.mirror = $0 } }
-    public var isDuplicateProperty: Reactive.Property<Bool> { _$property(_isDuplicate) { _isDuplicate.mirror = $0 } }
-    public var countTextProperty: Reactive.Property<String> {
-        _$property(_countText$fresh(), of: _countText) { _countText.mirror = $0 }
-    }
-    public var addIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_addIsExecuting) { _addIsExecuting.mirror = $0 }
-    }
-    public var addIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_addIsEnabled) { _addIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (TodoListViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var itemsProperty: Reactive.Property<[String]> { _$property(&_items) }
+    public var newItemTextProperty: Reactive.Property<String> { _$property(&_newItemText) }
+    public var isDuplicateProperty: Reactive.Property<Bool> { _$property(&_isDuplicate) }
+    public var countTextProperty: Reactive.Property<String> { _$property(_countText$fresh(), of: &_countText) }
+    public var addIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_addIsExecuting) }
+    public var addIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_addIsEnabled) }
 
     // MARK: Storage
 
@@ -113,10 +90,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Transactions
 
     private func _add$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._add$step(step) } }
-        step()
-        _addIsExecuting.write(add.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._addIsExecuting.write($0.add.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

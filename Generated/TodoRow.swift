@@ -11,7 +11,7 @@ import
 
 /// One todo of a list. The list gives it its todo; the row asks the list for changes.
 @MainActor
-public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectable {
+public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 7)
     public typealias
@@ -45,21 +45,13 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     /// The todo; the list writes it when the todo changes.
     public var item: _item$Type {
         get { _$read(\.item, _item.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.item = newValue } }
-            _item.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._item.write($1) } }
     }
 
     /// A new title being typed; the row's own.
     public var draft: String {
         get { _$read(\.draft, _draft.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.draft = newValue } }
-            _draft.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._draft.write($1) } }
     }
 
     // MARK: Derived values
@@ -74,7 +66,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// Asks the list to mark the todo done, or not done.
     public private(set) lazy var toggle: Reactive.Command<Swift.Void, Bool, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_toggleIsEnabled),
         transaction: { [weak self] step in self?._toggle$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._toggle$work() ?? .empty }
     )
@@ -87,8 +79,8 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// Saves the draft as the todo's title, then hands the saved todo to the list.
     public private(set) lazy var rename: Reactive.Command<Swift.Void, _rename$Output, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_renameCanExecute) { _renameCanExecute.mirror = $0 },
-        isEnabled: _$property(_renameIsEnabled) { _renameIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_renameCanExecute),
+        isEnabled: _$property(&_renameIsEnabled),
         transaction: { [weak self] step in self?._rename$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._rename$work() ?? .empty }
     )
@@ -111,31 +103,14 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var itemProperty: Reactive.Property<_item$Type> { _$property(_item) { _item.mirror = $0 } }
-    public var draftProperty: Reactive.Property<String> { _$property(_draft) { _draft.mirror = $0 } }
-    public var isDoneProperty: Reactive.Property<Bool> { _$property(_isDone) { _isDone.mirror = $0 } }
-    public var titleProperty: Reactive.Property<String> { _$property(_title) { _title.mirror = $0 } }
-    public var toggleIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_toggleIsExecuting) { _toggleIsExecuting.mirror = $0 }
-    }
-    public var toggleIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_toggleIsEnabled) { _toggleIsEnabled.mirror = $0 }
-    }
-    public var renameIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_renameIsExecuting) { _renameIsExecuting.mirror = $0 }
-    }
-    public var renameIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_renameIsEnabled) { _renameIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (TodoRowViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var itemProperty: Reactive.Property<_item$Type> { _$property(&_item) }
+    public var draftProperty: Reactive.Property<String> { _$property(&_draft) }
+    public var isDoneProperty: Reactive.Property<Bool> { _$property(&_isDone) }
+    public var titleProperty: Reactive.Property<String> { _$property(&_title) }
+    public var toggleIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_toggleIsExecuting) }
+    public var toggleIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_toggleIsEnabled) }
+    public var renameIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_renameIsExecuting) }
+    public var renameIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_renameIsEnabled) }
 
     // MARK: Storage
 
@@ -197,17 +172,11 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Inspectabl
     // MARK: Transactions
 
     private func _toggle$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._toggle$step(step) } }
-        step()
-        _toggleIsExecuting.write(toggle.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._toggleIsExecuting.write($0.toggle.isExecuting.value) }
     }
 
     private func _rename$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._rename$step(step) } }
-        step()
-        _renameIsExecuting.write(rename.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._renameIsExecuting.write($0.rename.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -11,7 +11,7 @@ import
 
 /// A todo list, with one row per todo and how many are done.
 @MainActor
-public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectable {
+public final class TodoRowsViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 7)
     public typealias
@@ -34,11 +34,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
     /// The todos in the order shown.
     public var items: _items$Type {
         get { _$read(\.items, _items.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.items = newValue } }
-            _items.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._items.write($1) } }
     }
 
     // MARK: Derived values
@@ -56,19 +52,10 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var itemsProperty: Reactive.Property<_items$Type> { _$property(_items) { _items.mirror = $0 } }
-    public var doneCountProperty: Reactive.Property<Int> { _$property(_doneCount) { _doneCount.mirror = $0 } }
-    public var summaryProperty: Reactive.Property<String> { _$property(_summary) { _summary.mirror = $0 } }
-    public var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (TodoRowsViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var itemsProperty: Reactive.Property<_items$Type> { _$property(&_items) }
+    public var doneCountProperty: Reactive.Property<Int> { _$property(&_doneCount) }
+    public var summaryProperty: Reactive.Property<String> { _$property(&_summary) }
+    public var rowsProperty: Reactive.Property<_rows$Type> { _$property(&_rows) }
 
     // MARK: Storage
 

@@ -1,5 +1,27 @@
 import Observation
 
+/// A generated view model with values, as an app sees it: observable, inspectable by tests
+/// (``Inspectable``), and written in transactions, which ``update(_:)`` groups.
+@MainActor
+public protocol ViewModel: Inspectable, Observation.Observable {
+    /// Runs `body` as one action of the view model's transactions (``GeneratedViewModel`` gives it).
+    @_spi(VMGen) func _$transaction(_ body: @escaping () -> Void)
+}
+
+extension ViewModel {
+    /// A class that is not generated has no transactions: its body runs at once. Generated view
+    /// models take ``GeneratedViewModel``'s, which is more specific. (A public protocol's SPI
+    /// requirements need a default in library-evolution builds, docs/runtime.md.)
+    @_spi(VMGen) public func _$transaction(_ body: @escaping () -> Void) { body() }
+
+    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
+    /// returns, and never see a state between two of its writes. Called by an observer while
+    /// observers are being told about another transaction, it runs right after that one.
+    public func update(_ changes: @escaping (Self) -> Void) {
+        _$transaction { changes(self) }
+    }
+}
+
 /// What the runtime's helpers need of a generated view model, so that the class does not write
 /// them out: its Observation registrar, and ``Transactional``'s transactions and commit.
 ///
@@ -8,7 +30,7 @@ import Observation
 /// helpers are `@inlinable`, so the view model's module specializes them for its own class.
 @_spi(VMGen)
 @MainActor
-public protocol GeneratedViewModel: Transactional, Observation.Observable {
+public protocol GeneratedViewModel: ViewModel, Transactional {
     /// The registrar that the getters record reads with, and the commit tells changes to.
     var _$observationRegistrar: ObservationRegistrar { get }
 }
@@ -30,6 +52,27 @@ extension GeneratedViewModel {
     public func _$transaction(_ body: @escaping () -> Void) {
         guard _$transactions.begin() else { return _$transactions.later { self._$transaction(body) } }
         body()
+        _$transactions.end(self)
+    }
+
+    /// A setter: `write` (which writes `value` to the storage, and the value's edit flag) as one
+    /// action, or, while observers are being told, right after them. `write` takes the view model
+    /// and the value rather than capturing them, so that a setter allocates nothing.
+    @inlinable
+    public func _$write<Value>(_ value: Value, _ write: @escaping (Self, Value) -> Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$write(value, write) } }
+        write(self, value)
+        _$transactions.end(self)
+    }
+
+    /// A step of a command's execution (its `perform`, a value or the end of its work) as one
+    /// action, followed by `record`, which writes the command's `isExecuting` to the view model's
+    /// storage; while observers are being told, right after them.
+    @inlinable
+    public func _$step(_ step: @escaping () -> Void, record: @escaping (Self) -> Void) {
+        guard _$transactions.begin() else { return _$transactions.later { self._$step(step, record: record) } }
+        step()
+        record(self)
         _$transactions.end(self)
     }
 
@@ -81,28 +124,25 @@ extension GeneratedViewModel {
         }
     }
 
-    /// The runtime property of `stored`, made the first time and handed to `keep`, which stores
-    /// it (`{ self._x.mirror = $0 }`): a statement of its own, so that no access of the view
-    /// model's storage spans the allocation. It starts from the value as the last transaction
-    /// left it (`Stored.committed`): made inside a transaction that wrote the value, it hears the
-    /// new value from the commit, once, rather than starting from it and hearing it again.
+    /// The runtime property of the value kept in `stored` (`&_x`), made the first time and kept in
+    /// its `mirror`. The access to the storage spans this call, which calls nothing of the view
+    /// model's: it reads and sets the mirror and allocates it (docs/runtime.md). It starts from
+    /// the value as the last transaction left it (`Stored.committed`): made inside a transaction
+    /// that wrote the value, it hears the new value from the commit, once, rather than starting
+    /// from it and hearing it again.
     @inlinable
-    public func _$property<Value>(
-        _ stored: Stored<Value>, keep: (MutableProperty<Value>) -> Void
-    ) -> Property<Value> {
-        _$property(stored.committed, of: stored, keep: keep)
+    public func _$property<Value>(_ stored: inout Stored<Value>) -> Property<Value> {
+        _$property(stored.committed, of: &stored)
     }
 
     /// The same for a value computed when read: `current` is its value, computed first when it
-    /// was out of date (`_x$fresh()`, evaluated before `stored` is read), which the runtime
-    /// property starts from.
+    /// was out of date (`_x$fresh()`, evaluated before the access to the storage starts), which
+    /// the runtime property starts from.
     @inlinable
-    public func _$property<Value>(
-        _ current: Value, of stored: Stored<Value>, keep: (MutableProperty<Value>) -> Void
-    ) -> Property<Value> {
+    public func _$property<Value>(_ current: Value, of stored: inout Stored<Value>) -> Property<Value> {
         if let mirror = stored.mirror { return Property(mirror) }
         let mirror = MutableProperty(current)
-        keep(mirror)
+        stored.mirror = mirror
         return Property(mirror)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// `Stored`, the helpers `GeneratedViewModel`'s, `double` computed from `a`, and a command `go`
 /// whose enabled state the view model keeps as `goIsEnabled`.
 @MainActor
-private final class Doubler: Observation.Observable, Inspectable {
+private final class Doubler: Observation.Observable, ViewModel {
     var _a = Stored(1)
     var _double = Stored(2)
     var _goIsEnabled = Stored(false)
@@ -21,18 +21,14 @@ private final class Doubler: Observation.Observable, Inspectable {
 
     var a: Int {
         get { _$read(\.a, _a.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
-            _a.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._a.write($1) } }
     }
 
     var double: Int { _$read(\.double, _double.read(by: self)) }
     var goIsEnabled: Bool { _$read(\.goIsEnabled, _goIsEnabled.read(by: self)) }
-    var aProperty: Property<Int> { _$property(_a) { _a.mirror = $0 } }
-    var doubleProperty: Property<Int> { _$property(_double) { _double.mirror = $0 } }
-    var goIsEnabledProperty: Property<Bool> { _$property(_goIsEnabled) { _goIsEnabled.mirror = $0 } }
+    var aProperty: Property<Int> { _$property(&_a) }
+    var doubleProperty: Property<Int> { _$property(&_double) }
+    var goIsEnabledProperty: Property<Bool> { _$property(&_goIsEnabled) }
 
     func _$recompute() -> Bool {
         let aChanged = _a.changed()

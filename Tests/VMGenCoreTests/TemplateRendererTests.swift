@@ -106,9 +106,9 @@ struct TemplateRendererTests {
 
     @Test("text that may be empty: a section shows it, with `.` the text, only when it is not")
     func optionalText() throws {
-        let main = "{{#updateFunction}}[{{.}}]{{/updateFunction}}{{^updateFunction}}none{{/updateFunction}}\n"
-        #expect(try Self.render(main, Self.twoValues) == "[update]\n")
-        #expect(try Self.render(main, "viewModel: B\n") == "none\n")
+        let main = "{{#accessPrefix}}[{{.}}]{{/accessPrefix}}{{^accessPrefix}}none{{/accessPrefix}}\n"
+        #expect(try Self.render(main, Self.twoValues) == "[public ]\n")
+        #expect(try Self.render(main, "viewModel: B\naccess: internal\n") == "none\n")
     }
 
     @Test("a template that names an unknown field is an error at its line and column, with the field it meant")

@@ -6,17 +6,13 @@ import Observation
 
 /// A diamond of derived values, for the benchmarks.
 @MainActor
-public final class DiamondViewModel: Observation.Observable, Reactive.Inspectable {
+public final class DiamondViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: State
 
     /// The input.
     public var a: Int {
         get { _$read(\.a, _a.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
-            _a.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._a.write($1) } }
     }
 
     // MARK: Derived values
@@ -32,19 +28,10 @@ public final class DiamondViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
-    public var bProperty: Reactive.Property<Int> { _$property(_b$fresh(), of: _b) { _b.mirror = $0 } }
-    public var cProperty: Reactive.Property<Int> { _$property(_c$fresh(), of: _c) { _c.mirror = $0 } }
-    public var dProperty: Reactive.Property<Int> { _$property(_d$fresh(), of: _d) { _d.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (DiamondViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var aProperty: Reactive.Property<Int> { _$property(&_a) }
+    public var bProperty: Reactive.Property<Int> { _$property(_b$fresh(), of: &_b) }
+    public var cProperty: Reactive.Property<Int> { _$property(_c$fresh(), of: &_c) }
+    public var dProperty: Reactive.Property<Int> { _$property(_d$fresh(), of: &_d) }
 
     // MARK: Storage
 

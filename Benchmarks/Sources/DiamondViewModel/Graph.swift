@@ -6,17 +6,13 @@ import Observation
 
 /// A graph of 20 values, each a diamond over the input, for the benchmarks.
 @MainActor
-public final class GraphViewModel: Observation.Observable, Reactive.Inspectable {
+public final class GraphViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: State
 
     /// The input.
     public var v0: Int {
         get { _$read(\.v0, _v0.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.v0 = newValue } }
-            _v0.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._v0.write($1) } }
     }
 
     // MARK: Derived values
@@ -80,35 +76,26 @@ public final class GraphViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var v0Property: Reactive.Property<Int> { _$property(_v0) { _v0.mirror = $0 } }
-    public var v1Property: Reactive.Property<Int> { _$property(_v1$fresh(), of: _v1) { _v1.mirror = $0 } }
-    public var v2Property: Reactive.Property<Int> { _$property(_v2$fresh(), of: _v2) { _v2.mirror = $0 } }
-    public var v3Property: Reactive.Property<Int> { _$property(_v3$fresh(), of: _v3) { _v3.mirror = $0 } }
-    public var v4Property: Reactive.Property<Int> { _$property(_v4$fresh(), of: _v4) { _v4.mirror = $0 } }
-    public var v5Property: Reactive.Property<Int> { _$property(_v5$fresh(), of: _v5) { _v5.mirror = $0 } }
-    public var v6Property: Reactive.Property<Int> { _$property(_v6$fresh(), of: _v6) { _v6.mirror = $0 } }
-    public var v7Property: Reactive.Property<Int> { _$property(_v7$fresh(), of: _v7) { _v7.mirror = $0 } }
-    public var v8Property: Reactive.Property<Int> { _$property(_v8$fresh(), of: _v8) { _v8.mirror = $0 } }
-    public var v9Property: Reactive.Property<Int> { _$property(_v9$fresh(), of: _v9) { _v9.mirror = $0 } }
-    public var v10Property: Reactive.Property<Int> { _$property(_v10$fresh(), of: _v10) { _v10.mirror = $0 } }
-    public var v11Property: Reactive.Property<Int> { _$property(_v11$fresh(), of: _v11) { _v11.mirror = $0 } }
-    public var v12Property: Reactive.Property<Int> { _$property(_v12$fresh(), of: _v12) { _v12.mirror = $0 } }
-    public var v13Property: Reactive.Property<Int> { _$property(_v13$fresh(), of: _v13) { _v13.mirror = $0 } }
-    public var v14Property: Reactive.Property<Int> { _$property(_v14$fresh(), of: _v14) { _v14.mirror = $0 } }
-    public var v15Property: Reactive.Property<Int> { _$property(_v15$fresh(), of: _v15) { _v15.mirror = $0 } }
-    public var v16Property: Reactive.Property<Int> { _$property(_v16$fresh(), of: _v16) { _v16.mirror = $0 } }
-    public var v17Property: Reactive.Property<Int> { _$property(_v17$fresh(), of: _v17) { _v17.mirror = $0 } }
-    public var v18Property: Reactive.Property<Int> { _$property(_v18$fresh(), of: _v18) { _v18.mirror = $0 } }
-    public var v19Property: Reactive.Property<Int> { _$property(_v19$fresh(), of: _v19) { _v19.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (GraphViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var v0Property: Reactive.Property<Int> { _$property(&_v0) }
+    public var v1Property: Reactive.Property<Int> { _$property(_v1$fresh(), of: &_v1) }
+    public var v2Property: Reactive.Property<Int> { _$property(_v2$fresh(), of: &_v2) }
+    public var v3Property: Reactive.Property<Int> { _$property(_v3$fresh(), of: &_v3) }
+    public var v4Property: Reactive.Property<Int> { _$property(_v4$fresh(), of: &_v4) }
+    public var v5Property: Reactive.Property<Int> { _$property(_v5$fresh(), of: &_v5) }
+    public var v6Property: Reactive.Property<Int> { _$property(_v6$fresh(), of: &_v6) }
+    public var v7Property: Reactive.Property<Int> { _$property(_v7$fresh(), of: &_v7) }
+    public var v8Property: Reactive.Property<Int> { _$property(_v8$fresh(), of: &_v8) }
+    public var v9Property: Reactive.Property<Int> { _$property(_v9$fresh(), of: &_v9) }
+    public var v10Property: Reactive.Property<Int> { _$property(_v10$fresh(), of: &_v10) }
+    public var v11Property: Reactive.Property<Int> { _$property(_v11$fresh(), of: &_v11) }
+    public var v12Property: Reactive.Property<Int> { _$property(_v12$fresh(), of: &_v12) }
+    public var v13Property: Reactive.Property<Int> { _$property(_v13$fresh(), of: &_v13) }
+    public var v14Property: Reactive.Property<Int> { _$property(_v14$fresh(), of: &_v14) }
+    public var v15Property: Reactive.Property<Int> { _$property(_v15$fresh(), of: &_v15) }
+    public var v16Property: Reactive.Property<Int> { _$property(_v16$fresh(), of: &_v16) }
+    public var v17Property: Reactive.Property<Int> { _$property(_v17$fresh(), of: &_v17) }
+    public var v18Property: Reactive.Property<Int> { _$property(_v18$fresh(), of: &_v18) }
+    public var v19Property: Reactive.Property<Int> { _$property(_v19$fresh(), of: &_v19) }
 
     // MARK: Storage
 

@@ -6,27 +6,19 @@ import Observation
 
 /// Two counters bumped together, for the benchmarks.
 @MainActor
-public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
+public final class PairViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: State
 
     /// The first counter.
     public var a: Int {
         get { _$read(\.a, _a.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
-            _a.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._a.write($1) } }
     }
 
     /// The second counter.
     public var b: Int {
         get { _$read(\.b, _b.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.b = newValue } }
-            _b.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._b.write($1) } }
     }
 
     // MARK: Derived values
@@ -41,7 +33,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     /// Adds one to both counters.
     public private(set) lazy var bump: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_bumpIsEnabled) { _bumpIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_bumpIsEnabled),
         transaction: { [weak self] step in self?._bump$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._bump$perform() }
     )
@@ -54,25 +46,12 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
-    public var bProperty: Reactive.Property<Int> { _$property(_b) { _b.mirror = $0 } }
-    public var sumProperty: Reactive.Property<Int> { _$property(_sum$fresh(), of: _sum) { _sum.mirror = $0 } }
-    public var sameProperty: Reactive.Property<Bool> { _$property(_same$fresh(), of: _same) { _same.mirror = $0 } }
-    public var bumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_bumpIsExecuting) { _bumpIsExecuting.mirror = $0 }
-    }
-    public var bumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_bumpIsEnabled) { _bumpIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (PairViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var aProperty: Reactive.Property<Int> { _$property(&_a) }
+    public var bProperty: Reactive.Property<Int> { _$property(&_b) }
+    public var sumProperty: Reactive.Property<Int> { _$property(_sum$fresh(), of: &_sum) }
+    public var sameProperty: Reactive.Property<Bool> { _$property(_same$fresh(), of: &_same) }
+    public var bumpIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_bumpIsExecuting) }
+    public var bumpIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_bumpIsEnabled) }
 
     // MARK: Storage
 
@@ -104,10 +83,7 @@ public final class PairViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Transactions
 
     private func _bump$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._bump$step(step) } }
-        step()
-        _bumpIsExecuting.write(bump.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._bumpIsExecuting.write($0.bump.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -42,9 +42,6 @@ public struct TemplateContext: Sendable {
     /// included (`let _$transactions = Reactive.Transactions()`); only those something uses.
     public var runtimeObjects: [String]
     public var functions: [CodeFunction]
-    /// The public method that groups writes into one transaction: `update`; empty for a view
-    /// model without values (nothing to update).
-    public var updateFunction: String
     /// The initializer; its signature and body lines may be wrapped, each line carrying its
     /// indentation after the first.
     public var initializer: CodeFunction
@@ -151,8 +148,11 @@ public struct ValueMember: Sendable {
     public var getter: String
     /// Whether the declaration with its getter, `var name: Type { getter }`, fits on one line.
     public var getterFits: Bool
-    /// The setter's body (empty for a value without a setter), without indentation.
+    /// The setter's body (empty for a value without a setter), without indentation: its writes
+    /// as one action, `_$write(newValue) { $0._x.write($1) }`.
     public var setterLines: [String]
+    /// Whether the setter's body is one line that fits beside `set` (`set { <body> }`).
+    public var setterFits: Bool
     /// Its runtime `Property`, created on first use.
     public var propertyName: String
     /// The runtime property's type and getter expression.

@@ -5,7 +5,7 @@
 enum TemplateFields {
     /// The version of the context's fields, printed in docs/templates.md: a custom template
     /// written for another version may name fields that are gone.
-    static let version = 6
+    static let version = 7
 }
 
 /// What a field holds, as a template uses it.
@@ -161,7 +161,6 @@ extension TemplateContext: TemplateObject {
         .list("storage", of: .storedMember, "Every private stored `var`.") { $0.storage },
         .lines("runtimeObjects", "The `let`s of the runtime objects the view model uses, each line whole.") { $0.runtimeObjects },
         .list("functions", of: .function, "The spec's `functions`.") { $0.functions },
-        .optionalText("updateFunction", "The name of the public method that groups writes (`update`); empty without values.") { $0.updateFunction },
         .object("initializer", of: .function, "The initializer.") { $0.initializer },
         .lines("deinitLines", "The statements of `deinit`; empty when there is none.") { $0.deinitLines },
         .list("updates", of: .function, "The transaction: applying events, the commit, and their helpers.") { $0.updates },
@@ -208,7 +207,8 @@ extension ValueMember: TemplateObject {
         .text("declarationPrefix", "`public `, or `public private(set) ` for state that is not an input.") { $0.declarationPrefix },
         .text("getter", "The getter's one expression: the value taken from its `Reactive.Stored` (marked read), the read recorded for Observation.") { $0.getter },
         .flag("getterFits", "Whether `var <name>: <type> { <getter> }` fits on one line.") { $0.getterFits },
-        .lines("setterLines", "The setter's body; empty for a value without a setter.") { $0.setterLines },
+        .lines("setterLines", "The setter's body, its writes as one action (`_$write(newValue) { $0._x.write($1) }`); empty for a value without a setter.") { $0.setterLines },
+        .flag("setterFits", "Whether the setter's body is one line that fits in `set { <body> }`.") { $0.setterFits },
         .text("propertyName", "Its runtime `Property`'s name (`<name>Property`).") { $0.propertyName },
         .text("propertyType", "Its runtime `Property`'s type.") { $0.propertyType },
         .text("propertyGetter", "The runtime `Property`'s getter expression: the mirror, made on first use.") { $0.propertyGetter },

@@ -229,15 +229,13 @@ extension ContextBuilder {
         for command in model.commands {
             let name = command.name.value
             let executing = GeneratedNames.isExecuting(of: name)
+            // One action of the runtime's (`_$step`): the step, then the command's `isExecuting`
+            // recorded, by a closure that takes the view model rather than capturing it.
+            let record = "$0." + write(executing, "$0.\(name).isExecuting.value").flat
             result.append(CodeFunction(
                 docLines: [],
                 signature: "private func \(GeneratedNames.helper(name, "step"))(_ step: @escaping () -> Swift.Void) {",
-                bodyLines: (
-                    beginLines(later: "self.\(GeneratedNames.helper(name, "step"))(step)")
-                    + ["step()"]
-                    + LineLayout.lines(write(executing, "\(name).isExecuting.value"), margin: 8)
-                    + [endLine]
-                ).map { "        " + $0 }))
+                bodyLines: LineLayout.block("\(GeneratedNames.fixed("step"))(step)", body: [record], margin: 8).map { "        " + $0 }))
         }
         for resource in model.resources {
             let name = resource.name.value

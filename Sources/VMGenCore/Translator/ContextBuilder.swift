@@ -91,7 +91,6 @@ public struct ContextBuilder {
             storage: storage(),
             runtimeObjects: runtimeObjects(),
             functions: model.functions.map(function) + sendFunction(),
-            updateFunction: updateFunction,
             initializer: initializer(),
             deinitLines: deinitLines(),
             updates: updates() + transitionFunction(),
@@ -104,11 +103,8 @@ public struct ContextBuilder {
     }
 
     /// Whether the view model has values, and with them transactions: the bookkeeping, the
-    /// commit and `update`. A view model of constants, parameters and dependencies has none.
+    /// commit and `update` (`Reactive.ViewModel`'s). A view model of constants, parameters and dependencies has none.
     var hasTransactions: Bool { !model.reactiveValues.isEmpty }
-
-    /// `update`, or empty when there is nothing to update.
-    var updateFunction: String { hasTransactions ? GeneratedNames.update : "" }
 
     /// Whether the view model has disposables: to follow runtime objects (its commands and
     /// resource loaders) and to complete its events when it is released.
@@ -157,15 +153,14 @@ public struct ContextBuilder {
         let name = value.name
         let storage = GeneratedNames.storage(of: name)
         let type = typeName(of: value)
+        // The setter: its writes as one action of the runtime's (`_$write`), in a closure that
+        // takes the view model and the value, so that it captures nothing.
         var setter: [String] = []
+        var setterFits = false
         if value.hasSetter {
-            // The setter's lines sit in `set { }` of the property, 12 columns in.
-            setter = LineLayout.block(
-                "guard \(transactions).begin() else",
-                body: ["return \(transactions).later { self.\(name) = newValue }"], margin: 12)
-            setter += LineLayout.lines(write(name, "newValue"), margin: 12)
-            setter += editWrites(of: name).flatMap { LineLayout.lines($0, margin: 12) }
-            setter.append(endLine)
+            let writes = ([write(name, "$1")] + editWrites(of: name)).map { "$0." + $0.flat }
+            setter = LineLayout.block("\(GeneratedNames.fixed("write"))(newValue)", body: writes, margin: 12)
+            setterFits = setter.count == 1 && LineLayout.fits("set { \(setter[0]) }", margin: 8)
         }
         // The value is taken (and marked read) before the registrar's call, so that no access of
         // the storage spans it (Swift would then check every access of it at run time).
@@ -179,6 +174,7 @@ public struct ContextBuilder {
             getter: getter,
             getterFits: LineLayout.fits("\(prefix)var \(name): \(type) { \(getter) }", margin: 4),
             setterLines: setter,
+            setterFits: setterFits,
             propertyName: GeneratedNames.property(of: name),
             propertyType: propertyType,
             propertyGetter: propertyGetter,
@@ -217,13 +213,13 @@ public struct ContextBuilder {
     /// it is out of date.
     func freshName(_ name: String) -> String { GeneratedNames.helper(name, "fresh") }
 
-    /// `_$property(_x) { _x.mirror = $0 }`: the runtime property of a value, made from its storage
-    /// the first time; for a value computed when read, from its value computed first if it is
-    /// out of date (`_$property(_x$fresh(), of: _x)`), so that it never starts from a stale one.
+    /// `_$property(&_x)`: the runtime property of a value, made from its storage the first
+    /// time; for a value computed when read, from its value computed first if it is out of date
+    /// (`_$property(_x$fresh(), of: &_x)`), so that it never starts from a stale one.
     func runtimeProperty(of name: String) -> String {
-        let storage = GeneratedNames.storage(of: name)
+        let storage = "&" + GeneratedNames.storage(of: name)
         let source = model.computedWhenRead.contains(name) ? "\(freshName(name))(), of: \(storage)" : storage
-        return "\(GeneratedNames.fixed("property"))(\(source)) { \(storage).mirror = $0 }"
+        return "\(GeneratedNames.fixed("property"))(\(source))"
     }
 
     /// The type of a value as the generated code writes it: spec types as written, the

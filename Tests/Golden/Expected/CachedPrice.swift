@@ -6,7 +6,7 @@ import Observation
 
 /// The price of a product, from a cache that usually answers at once.
 @MainActor
-public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspectable {
+public final class CachedPriceViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 7)
     public typealias
@@ -21,11 +21,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
 
     public var productID: Int {
         get { _$read(\.productID, _productID.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.productID = newValue } }
-            _productID.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._productID.write($1) } }
     }
 
     // MARK: Derived values
@@ -75,33 +71,14 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var productIDProperty: Reactive.Property<Int> { _$property(_productID) { _productID.mirror = $0 } }
-    public var priceTextProperty: Reactive.Property<String> {
-        _$property(_priceText$fresh(), of: _priceText) { _priceText.mirror = $0 }
-    }
-    public var priceProperty: Reactive.Property<Int?> { _$property(_price) { _price.mirror = $0 } }
-    public var priceIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_priceIsLoading) { _priceIsLoading.mirror = $0 }
-    }
-    public var priceErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        _$property(_priceError) { _priceError.mirror = $0 }
-    }
-    public var settledPriceProperty: Reactive.Property<Int?> { _$property(_settledPrice) { _settledPrice.mirror = $0 } }
-    public var settledPriceIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_settledPriceIsLoading) { _settledPriceIsLoading.mirror = $0 }
-    }
-    public var settledPriceErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        _$property(_settledPriceError) { _settledPriceError.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (CachedPriceViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var productIDProperty: Reactive.Property<Int> { _$property(&_productID) }
+    public var priceTextProperty: Reactive.Property<String> { _$property(_priceText$fresh(), of: &_priceText) }
+    public var priceProperty: Reactive.Property<Int?> { _$property(&_price) }
+    public var priceIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_priceIsLoading) }
+    public var priceErrorProperty: Reactive.Property<(any Swift.Error)?> { _$property(&_priceError) }
+    public var settledPriceProperty: Reactive.Property<Int?> { _$property(&_settledPrice) }
+    public var settledPriceIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_settledPriceIsLoading) }
+    public var settledPriceErrorProperty: Reactive.Property<(any Swift.Error)?> { _$property(&_settledPriceError) }
 
     // MARK: Storage
 

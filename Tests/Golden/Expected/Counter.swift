@@ -6,7 +6,7 @@ import Observation
 
 /// A counter that steps up to a limit.
 @MainActor
-public final class CounterViewModel: Observation.Observable, Reactive.Inspectable {
+public final class CounterViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Parameters
 
     /// The largest value the count may reach.
@@ -21,21 +21,13 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     /// The current count.
     public private(set) var count: Int {
         get { _$read(\.count, _count.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
-            _count.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._count.write($1) } }
     }
 
     /// How much each increment adds.
     public var step: Int {
         get { _$read(\.step, _step.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
-            _step.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._step.write($1) } }
     }
 
     // MARK: Derived values
@@ -51,8 +43,8 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// Adds `step` to the count.
     public private(set) lazy var increment: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_incrementCanExecute) { _incrementCanExecute.mirror = $0 },
-        isEnabled: _$property(_incrementIsEnabled) { _incrementIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_incrementCanExecute),
+        isEnabled: _$property(&_incrementIsEnabled),
         transaction: { [weak self] step in self?._increment$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._increment$perform() }
     )
@@ -65,7 +57,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     /// Starts again from zero.
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_resetIsEnabled),
         transaction: { [weak self] step in self?._reset$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._reset$perform() }
     )
@@ -84,36 +76,15 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var countProperty: Reactive.Property<Int> { _$property(_count) { _count.mirror = $0 } }
-    public var stepProperty: Reactive.Property<Int> { _$property(_step) { _step.mirror = $0 } }
-    public var isAtLimitProperty: Reactive.Property<Bool> { _$property(_isAtLimit) { _isAtLimit.mirror = $0 } }
-    public var remainingProperty: Reactive.Property<Int> {
-        _$property(_remaining$fresh(), of: _remaining) { _remaining.mirror = $0 }
-    }
-    public var summaryProperty: Reactive.Property<String> {
-        _$property(_summary$fresh(), of: _summary) { _summary.mirror = $0 }
-    }
-    public var incrementIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_incrementIsExecuting) { _incrementIsExecuting.mirror = $0 }
-    }
-    public var incrementIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_incrementIsEnabled) { _incrementIsEnabled.mirror = $0 }
-    }
-    public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_resetIsExecuting) { _resetIsExecuting.mirror = $0 }
-    }
-    public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_resetIsEnabled) { _resetIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (CounterViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var countProperty: Reactive.Property<Int> { _$property(&_count) }
+    public var stepProperty: Reactive.Property<Int> { _$property(&_step) }
+    public var isAtLimitProperty: Reactive.Property<Bool> { _$property(&_isAtLimit) }
+    public var remainingProperty: Reactive.Property<Int> { _$property(_remaining$fresh(), of: &_remaining) }
+    public var summaryProperty: Reactive.Property<String> { _$property(_summary$fresh(), of: &_summary) }
+    public var incrementIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_incrementIsExecuting) }
+    public var incrementIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_incrementIsEnabled) }
+    public var resetIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_resetIsExecuting) }
+    public var resetIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_resetIsEnabled) }
 
     // MARK: Storage
 
@@ -176,17 +147,11 @@ public final class CounterViewModel: Observation.Observable, Reactive.Inspectabl
     // MARK: Transactions
 
     private func _increment$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._increment$step(step) } }
-        step()
-        _incrementIsExecuting.write(increment.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._incrementIsExecuting.write($0.increment.isExecuting.value) }
     }
 
     private func _reset$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._reset$step(step) } }
-        step()
-        _resetIsExecuting.write(reset.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._resetIsExecuting.write($0.reset.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -6,7 +6,7 @@ import Observation
 
 /// Closures passed on, and state that handlers' names hide.
 @MainActor
-public final class GivenViewModel: Observation.Observable, Reactive.Inspectable {
+public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 11)
     public typealias _load$Type =
@@ -31,38 +31,22 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     public var step: @Sendable (Int) -> Int {
         get { _$read(\.step, _step.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.step = newValue } }
-            _step.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._step.write($1) } }
     }
 
     public private(set) var value: Int {
         get { _$read(\.value, _value.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.value = newValue } }
-            _value.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._value.write($1) } }
     }
 
     public private(set) var error: String? {
         get { _$read(\.error, _error.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.error = newValue } }
-            _error.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._error.write($1) } }
     }
 
     public private(set) var input: Int {
         get { _$read(\.input, _input.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.input = newValue } }
-            _input.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._input.write($1) } }
     }
 
     // MARK: Derived values
@@ -74,7 +58,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: Commands
 
     public private(set) lazy var fetch: Reactive.Command<Swift.Void, Int, any Error> = Reactive.Command(
-        isEnabled: _$property(_fetchIsEnabled) { _fetchIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_fetchIsEnabled),
         transaction: { [weak self] step in self?._fetch$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._fetch$work() ?? .empty }
     )
@@ -86,7 +70,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     public var fetchIsEnabled: Swift.Bool { _$read(\.fetchIsEnabled, _fetchIsEnabled.read(by: self)) }
 
     public private(set) lazy var put: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_putIsEnabled) { _putIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_putIsEnabled),
         transaction: { [weak self] step in self?._put$step(step) ?? step() },
         performOnMain: { [weak self] input in self?._put$perform(input) }
     )
@@ -100,7 +84,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     /// A closure as a command's input, kept in state.
     public private(set) lazy var adopt:
         Reactive.Command<@Sendable (Int) -> Int, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_adoptIsEnabled) { _adoptIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_adoptIsEnabled),
         transaction: { [weak self] step in self?._adopt$step(step) ?? step() },
         performOnMain: { [weak self] input in self?._adopt$perform(input) }
     )
@@ -114,7 +98,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     /// A closure as a command's output, kept in state and sent as an event.
     public private(set) lazy var make:
         Reactive.Command<Swift.Void, @Sendable (Int) -> Int, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_makeIsEnabled) { _makeIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_makeIsEnabled),
         transaction: { [weak self] step in self?._make$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._make$work() ?? .empty }
     )
@@ -132,49 +116,20 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var stepProperty: Reactive.Property<@Sendable (Int) -> Int> { _$property(_step) { _step.mirror = $0 } }
-    public var valueProperty: Reactive.Property<Int> { _$property(_value) { _value.mirror = $0 } }
-    public var errorProperty: Reactive.Property<String?> { _$property(_error) { _error.mirror = $0 } }
-    public var inputProperty: Reactive.Property<Int> { _$property(_input) { _input.mirror = $0 } }
-    public var bothProperty: Reactive.Property<@Sendable (Int) -> Int> {
-        _$property(_both$fresh(), of: _both) { _both.mirror = $0 }
-    }
-    public var resultProperty: Reactive.Property<Int> {
-        _$property(_result$fresh(), of: _result) { _result.mirror = $0 }
-    }
-    public var fetchIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_fetchIsExecuting) { _fetchIsExecuting.mirror = $0 }
-    }
-    public var fetchIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_fetchIsEnabled) { _fetchIsEnabled.mirror = $0 }
-    }
-    public var putIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_putIsExecuting) { _putIsExecuting.mirror = $0 }
-    }
-    public var putIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_putIsEnabled) { _putIsEnabled.mirror = $0 }
-    }
-    public var adoptIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_adoptIsExecuting) { _adoptIsExecuting.mirror = $0 }
-    }
-    public var adoptIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_adoptIsEnabled) { _adoptIsEnabled.mirror = $0 }
-    }
-    public var makeIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_makeIsExecuting) { _makeIsExecuting.mirror = $0 }
-    }
-    public var makeIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_makeIsEnabled) { _makeIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (GivenViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var stepProperty: Reactive.Property<@Sendable (Int) -> Int> { _$property(&_step) }
+    public var valueProperty: Reactive.Property<Int> { _$property(&_value) }
+    public var errorProperty: Reactive.Property<String?> { _$property(&_error) }
+    public var inputProperty: Reactive.Property<Int> { _$property(&_input) }
+    public var bothProperty: Reactive.Property<@Sendable (Int) -> Int> { _$property(_both$fresh(), of: &_both) }
+    public var resultProperty: Reactive.Property<Int> { _$property(_result$fresh(), of: &_result) }
+    public var fetchIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_fetchIsExecuting) }
+    public var fetchIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_fetchIsEnabled) }
+    public var putIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_putIsExecuting) }
+    public var putIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_putIsEnabled) }
+    public var adoptIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_adoptIsExecuting) }
+    public var adoptIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_adoptIsEnabled) }
+    public var makeIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_makeIsExecuting) }
+    public var makeIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_makeIsEnabled) }
 
     // MARK: Storage
 
@@ -254,31 +209,19 @@ public final class GivenViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: Transactions
 
     private func _fetch$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._fetch$step(step) } }
-        step()
-        _fetchIsExecuting.write(fetch.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._fetchIsExecuting.write($0.fetch.isExecuting.value) }
     }
 
     private func _put$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._put$step(step) } }
-        step()
-        _putIsExecuting.write(put.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._putIsExecuting.write($0.put.isExecuting.value) }
     }
 
     private func _adopt$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._adopt$step(step) } }
-        step()
-        _adoptIsExecuting.write(adopt.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._adoptIsExecuting.write($0.adopt.isExecuting.value) }
     }
 
     private func _make$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._make$step(step) } }
-        step()
-        _makeIsExecuting.write(make.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._makeIsExecuting.write($0.make.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -6,7 +6,7 @@ import Observation
 
 /// Contextual keywords as names.
 @MainActor
-public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectable {
+public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Parameters
 
     public let open: Int
@@ -23,29 +23,17 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     public var some: Int {
         get { _$read(\.some, _some.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.some = newValue } }
-            _some.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._some.write($1) } }
     }
 
     public private(set) var any: Int {
         get { _$read(\.any, _any.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.any = newValue } }
-            _any.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._any.write($1) } }
     }
 
     public private(set) var set: [Int] {
         get { _$read(\.set, _set.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.set = newValue } }
-            _set.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._set.write($1) } }
     }
 
     // MARK: Derived values
@@ -57,8 +45,8 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Commands
 
     public private(set) lazy var package: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_packageCanExecute) { _packageCanExecute.mirror = $0 },
-        isEnabled: _$property(_packageIsEnabled) { _packageIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_packageCanExecute),
+        isEnabled: _$property(&_packageIsEnabled),
         transaction: { [weak self] step in self?._package$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._package$perform() }
     )
@@ -70,7 +58,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     public var packageIsEnabled: Swift.Bool { _$read(\.packageIsEnabled, _packageIsEnabled.read(by: self)) }
 
     public private(set) lazy var macro: Reactive.Command<Swift.Void, Int, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_macroIsEnabled) { _macroIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_macroIsEnabled),
         transaction: { [weak self] step in self?._macro$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._macro$work() ?? .empty }
     )
@@ -108,32 +96,15 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var someProperty: Reactive.Property<Int> { _$property(_some) { _some.mirror = $0 } }
-    public var anyProperty: Reactive.Property<Int> { _$property(_any) { _any.mirror = $0 } }
-    public var setProperty: Reactive.Property<[Int]> { _$property(_set) { _set.mirror = $0 } }
-    public var asyncProperty: Reactive.Property<Int> { _$property(_async$fresh(), of: _async) { _async.mirror = $0 } }
-    public var borrowingProperty: Reactive.Property<Bool> { _$property(_borrowing) { _borrowing.mirror = $0 } }
-    public var packageIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_packageIsExecuting) { _packageIsExecuting.mirror = $0 }
-    }
-    public var packageIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_packageIsEnabled) { _packageIsEnabled.mirror = $0 }
-    }
-    public var macroIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_macroIsExecuting) { _macroIsExecuting.mirror = $0 }
-    }
-    public var macroIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_macroIsEnabled) { _macroIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (KeywordsViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var someProperty: Reactive.Property<Int> { _$property(&_some) }
+    public var anyProperty: Reactive.Property<Int> { _$property(&_any) }
+    public var setProperty: Reactive.Property<[Int]> { _$property(&_set) }
+    public var asyncProperty: Reactive.Property<Int> { _$property(_async$fresh(), of: &_async) }
+    public var borrowingProperty: Reactive.Property<Bool> { _$property(&_borrowing) }
+    public var packageIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_packageIsExecuting) }
+    public var packageIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_packageIsEnabled) }
+    public var macroIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_macroIsExecuting) }
+    public var macroIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_macroIsEnabled) }
 
     // MARK: Storage
 
@@ -191,17 +162,11 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Transactions
 
     private func _package$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._package$step(step) } }
-        step()
-        _packageIsExecuting.write(package.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._packageIsExecuting.write($0.package.isExecuting.value) }
     }
 
     private func _macro$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._macro$step(step) } }
-        step()
-        _macroIsExecuting.write(macro.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._macroIsExecuting.write($0.macro.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -6,7 +6,7 @@ import Observation
 
 /// Loads pages of numbers while on screen.
 @MainActor
-final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
+final class LoaderViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 9)
     typealias
@@ -27,11 +27,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     var page: Int {
         get { _$read(\.page, _page.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
-            _page.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._page.write($1) } }
     }
 
     // MARK: Derived values
@@ -50,18 +46,14 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     /// Whether the view is on screen; the view sets it.
     var isActive: Swift.Bool {
         get { _$read(\.isActive, _isActive.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
-            _isActive.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._isActive.write($1) } }
     }
 
     // MARK: Commands
 
     /// Waits for the given delay, then shows the first page.
     private(set) lazy var jump: Reactive.Command<_jump$Input, Swift.Void, any Swift.Error> = Reactive.Command(
-        isEnabled: _$property(_jumpIsEnabled) { _jumpIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_jumpIsEnabled),
         transaction: { [weak self] step in self?._jump$step(step) ?? step() },
         task: { [weak self] input in
             guard let self else { throw Swift.CancellationError() }
@@ -109,33 +101,16 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    var pageProperty: Reactive.Property<Int> { _$property(_page) { _page.mirror = $0 } }
-    var totalProperty: Reactive.Property<Int> { _$property(_total$fresh(), of: _total) { _total.mirror = $0 } }
-    var selectedCountProperty: Reactive.Property<Int> { _$property(_selectedCount) { _selectedCount.mirror = $0 } }
-    var rowsProperty: Reactive.Property<_rows$Type> { _$property(_rows) { _rows.mirror = $0 } }
-    var jumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_jumpIsExecuting) { _jumpIsExecuting.mirror = $0 }
-    }
-    var jumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_jumpIsEnabled) { _jumpIsEnabled.mirror = $0 }
-    }
-    var numbersProperty: Reactive.Property<[Int]?> { _$property(_numbers) { _numbers.mirror = $0 } }
-    var numbersIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_numbersIsLoading) { _numbersIsLoading.mirror = $0 }
-    }
-    var numbersErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        _$property(_numbersError) { _numbersError.mirror = $0 }
-    }
-    var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    func update(_ changes: @escaping (LoaderViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    var pageProperty: Reactive.Property<Int> { _$property(&_page) }
+    var totalProperty: Reactive.Property<Int> { _$property(_total$fresh(), of: &_total) }
+    var selectedCountProperty: Reactive.Property<Int> { _$property(&_selectedCount) }
+    var rowsProperty: Reactive.Property<_rows$Type> { _$property(&_rows) }
+    var jumpIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_jumpIsExecuting) }
+    var jumpIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_jumpIsEnabled) }
+    var numbersProperty: Reactive.Property<[Int]?> { _$property(&_numbers) }
+    var numbersIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_numbersIsLoading) }
+    var numbersErrorProperty: Reactive.Property<(any Swift.Error)?> { _$property(&_numbersError) }
+    var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(&_isActive) }
 
     // MARK: Storage
 
@@ -190,10 +165,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Transactions
 
     private func _jump$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._jump$step(step) } }
-        step()
-        _jumpIsExecuting.write(jump.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._jumpIsExecuting.write($0.jump.isExecuting.value) }
     }
 
     private func _numbers$loaded(_ state: Reactive.ResourceLoader<[Int], any Swift.Error>.State) {

@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-public final class Property: Observation.Observable, Reactive.Inspectable {
+public final class Property: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 8)
     public typealias _loadSuggestions$Type =
@@ -22,29 +22,17 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     public var Signal: Int {
         get { _$read(\.Signal, _Signal.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.Signal = newValue } }
-            _Signal.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._Signal.write($1) } }
     }
 
     public var fooState: Int {
         get { _$read(\.fooState, _fooState.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.fooState = newValue } }
-            _fooState.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._fooState.write($1) } }
     }
 
     public var totalChanged: Int {
         get { _$read(\.totalChanged, _totalChanged.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.totalChanged = newValue } }
-            _totalChanged.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._totalChanged.write($1) } }
     }
 
     // MARK: Derived values
@@ -60,17 +48,13 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get { _$read(\.isActive, _isActive.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
-            _isActive.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._isActive.write($1) } }
     }
 
     // MARK: Commands
 
     public private(set) lazy var foo: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_fooIsEnabled) { _fooIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_fooIsEnabled),
         transaction: { [weak self] step in self?._foo$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._foo$perform() }
     )
@@ -103,41 +87,20 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var SignalProperty: Reactive.Property<Int> { _$property(_Signal) { _Signal.mirror = $0 } }
-    public var fooStateProperty: Reactive.Property<Int> { _$property(_fooState) { _fooState.mirror = $0 } }
-    public var totalChangedProperty: Reactive.Property<Int> { _$property(_totalChanged) { _totalChanged.mirror = $0 } }
-    public var totalProperty: Reactive.Property<Int> { _$property(_total$fresh(), of: _total) { _total.mirror = $0 } }
-    public var ObservableProperty: Reactive.Property<Bool> {
-        _$property(_Observable$fresh(), of: _Observable) { _Observable.mirror = $0 }
-    }
+    public var SignalProperty: Reactive.Property<Int> { _$property(&_Signal) }
+    public var fooStateProperty: Reactive.Property<Int> { _$property(&_fooState) }
+    public var totalChangedProperty: Reactive.Property<Int> { _$property(&_totalChanged) }
+    public var totalProperty: Reactive.Property<Int> { _$property(_total$fresh(), of: &_total) }
+    public var ObservableProperty: Reactive.Property<Bool> { _$property(_Observable$fresh(), of: &_Observable) }
     public var fooStateDidChangeProperty: Reactive.Property<Bool> {
-        _$property(_fooStateDidChange$fresh(), of: _fooStateDidChange) { _fooStateDidChange.mirror = $0 }
+        _$property(_fooStateDidChange$fresh(), of: &_fooStateDidChange)
     }
-    public var fooIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_fooIsExecuting) { _fooIsExecuting.mirror = $0 }
-    }
-    public var fooIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_fooIsEnabled) { _fooIsEnabled.mirror = $0 }
-    }
-    public var suggestionsProperty: Reactive.Property<[String]?> {
-        _$property(_suggestions) { _suggestions.mirror = $0 }
-    }
-    public var suggestionsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_suggestionsIsLoading) { _suggestionsIsLoading.mirror = $0 }
-    }
-    public var suggestionsErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        _$property(_suggestionsError) { _suggestionsError.mirror = $0 }
-    }
-    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (Property) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var fooIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_fooIsExecuting) }
+    public var fooIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_fooIsEnabled) }
+    public var suggestionsProperty: Reactive.Property<[String]?> { _$property(&_suggestions) }
+    public var suggestionsIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_suggestionsIsLoading) }
+    public var suggestionsErrorProperty: Reactive.Property<(any Swift.Error)?> { _$property(&_suggestionsError) }
+    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(&_isActive) }
 
     // MARK: Storage
 
@@ -194,10 +157,7 @@ public final class Property: Observation.Observable, Reactive.Inspectable {
     // MARK: Transactions
 
     private func _foo$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._foo$step(step) } }
-        step()
-        _fooIsExecuting.write(foo.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._fooIsExecuting.write($0.foo.isExecuting.value) }
     }
 
     private func _suggestions$loaded(_ state: Reactive.ResourceLoader<[String], any Swift.Error>.State) {

@@ -6,7 +6,7 @@ import Observation
 
 /// Picks one of its tags.
 @MainActor
-final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
+final class PickerViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 9)
     typealias _tags$Type =
@@ -17,21 +17,13 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
 
     var numbers: [Int] {
         get { _$read(\.numbers, _numbers.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.numbers = newValue } }
-            _numbers.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._numbers.write($1) } }
     }
 
     /// The state the view model is in; `send(_:)` changes it.
     private(set) var state: State {
         get { _$read(\.state, _state.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
-            _state.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._state.write($1) } }
     }
 
     // MARK: Derived values
@@ -68,19 +60,10 @@ final class PickerViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    var numbersProperty: Reactive.Property<[Int]> { _$property(_numbers) { _numbers.mirror = $0 } }
-    var pickedProperty: Reactive.Property<Int?> { _$property(_picked$fresh(), of: _picked) { _picked.mirror = $0 } }
-    var tagsProperty: Reactive.Property<_tags$Type> { _$property(_tags) { _tags.mirror = $0 } }
-    var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    func update(_ changes: @escaping (PickerViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    var numbersProperty: Reactive.Property<[Int]> { _$property(&_numbers) }
+    var pickedProperty: Reactive.Property<Int?> { _$property(_picked$fresh(), of: &_picked) }
+    var tagsProperty: Reactive.Property<_tags$Type> { _$property(&_tags) }
+    var stateProperty: Reactive.Property<State> { _$property(&_state) }
 
     // MARK: Storage
 

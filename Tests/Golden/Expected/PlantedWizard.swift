@@ -6,7 +6,7 @@ import Observation
 
 /// A wizard whose error stays shown after going back from a failure.
 @MainActor
-public final class PlantedWizardViewModel: Observation.Observable, Reactive.Inspectable {
+public final class PlantedWizardViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/PlantedWizard.vm.yaml", line: 9)
     public typealias
@@ -23,48 +23,32 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     /// The email.
     public var email: String {
         get { _$read(\.email, _email.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
-            _email.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._email.write($1) } }
     }
 
     /// The name.
     public var name: String {
         get { _$read(\.name, _name.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.name = newValue } }
-            _name.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._name.write($1) } }
     }
 
     /// The error the wizard shows.
     public private(set) var shownError: String? {
         get { _$read(\.shownError, _shownError.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.shownError = newValue } }
-            _shownError.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._shownError.write($1) } }
     }
 
     /// The page the wizard shows.
     public private(set) var state: State {
         get { _$read(\.state, _state.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
-            _state.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._state.write($1) } }
     }
 
     // MARK: Commands
 
     public private(set) lazy var next: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_nextCanExecute) { _nextCanExecute.mirror = $0 },
-        isEnabled: _$property(_nextIsEnabled) { _nextIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_nextCanExecute),
+        isEnabled: _$property(&_nextIsEnabled),
         transaction: { [weak self] step in self?._next$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._next$perform() }
     )
@@ -76,8 +60,8 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     public var nextIsEnabled: Swift.Bool { _$read(\.nextIsEnabled, _nextIsEnabled.read(by: self)) }
 
     public private(set) lazy var back: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_backCanExecute) { _backCanExecute.mirror = $0 },
-        isEnabled: _$property(_backIsEnabled) { _backIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_backCanExecute),
+        isEnabled: _$property(&_backIsEnabled),
         transaction: { [weak self] step in self?._back$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._back$perform() }
     )
@@ -89,8 +73,8 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     public var backIsEnabled: Swift.Bool { _$read(\.backIsEnabled, _backIsEnabled.read(by: self)) }
 
     public private(set) lazy var submit: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_submitCanExecute) { _submitCanExecute.mirror = $0 },
-        isEnabled: _$property(_submitIsEnabled) { _submitIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_submitCanExecute),
+        isEnabled: _$property(&_submitIsEnabled),
         transaction: { [weak self] step in self?._submit$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._submit$perform() }
     )
@@ -102,8 +86,8 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     public var submitIsEnabled: Swift.Bool { _$read(\.submitIsEnabled, _submitIsEnabled.read(by: self)) }
 
     public private(set) lazy var retry: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_retryCanExecute) { _retryCanExecute.mirror = $0 },
-        isEnabled: _$property(_retryIsEnabled) { _retryIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_retryCanExecute),
+        isEnabled: _$property(&_retryIsEnabled),
         transaction: { [weak self] step in self?._retry$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._retry$perform() }
     )
@@ -115,7 +99,7 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     public var retryIsEnabled: Swift.Bool { _$read(\.retryIsEnabled, _retryIsEnabled.read(by: self)) }
 
     public private(set) lazy var creation: Reactive.Command<Swift.Void, Swift.Void, any Error> = Reactive.Command(
-        isEnabled: _$property(_creationIsEnabled) { _creationIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_creationIsEnabled),
         transaction: { [weak self] step in self?._creation$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._creation$work() ?? .empty }
     )
@@ -161,49 +145,20 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var emailProperty: Reactive.Property<String> { _$property(_email) { _email.mirror = $0 } }
-    public var nameProperty: Reactive.Property<String> { _$property(_name) { _name.mirror = $0 } }
-    public var shownErrorProperty: Reactive.Property<String?> { _$property(_shownError) { _shownError.mirror = $0 } }
-    public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
-    public var nextIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_nextIsExecuting) { _nextIsExecuting.mirror = $0 }
-    }
-    public var nextIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_nextIsEnabled) { _nextIsEnabled.mirror = $0 }
-    }
-    public var backIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_backIsExecuting) { _backIsExecuting.mirror = $0 }
-    }
-    public var backIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_backIsEnabled) { _backIsEnabled.mirror = $0 }
-    }
-    public var submitIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_submitIsExecuting) { _submitIsExecuting.mirror = $0 }
-    }
-    public var submitIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_submitIsEnabled) { _submitIsEnabled.mirror = $0 }
-    }
-    public var retryIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_retryIsExecuting) { _retryIsExecuting.mirror = $0 }
-    }
-    public var retryIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_retryIsEnabled) { _retryIsEnabled.mirror = $0 }
-    }
-    public var creationIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_creationIsExecuting) { _creationIsExecuting.mirror = $0 }
-    }
-    public var creationIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_creationIsEnabled) { _creationIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (PlantedWizardViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var emailProperty: Reactive.Property<String> { _$property(&_email) }
+    public var nameProperty: Reactive.Property<String> { _$property(&_name) }
+    public var shownErrorProperty: Reactive.Property<String?> { _$property(&_shownError) }
+    public var stateProperty: Reactive.Property<State> { _$property(&_state) }
+    public var nextIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_nextIsExecuting) }
+    public var nextIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_nextIsEnabled) }
+    public var backIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_backIsExecuting) }
+    public var backIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_backIsEnabled) }
+    public var submitIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_submitIsExecuting) }
+    public var submitIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_submitIsEnabled) }
+    public var retryIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_retryIsExecuting) }
+    public var retryIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_retryIsEnabled) }
+    public var creationIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_creationIsExecuting) }
+    public var creationIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_creationIsEnabled) }
 
     // MARK: Storage
 
@@ -277,38 +232,23 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Insp
     // MARK: Transactions
 
     private func _next$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._next$step(step) } }
-        step()
-        _nextIsExecuting.write(next.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._nextIsExecuting.write($0.next.isExecuting.value) }
     }
 
     private func _back$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._back$step(step) } }
-        step()
-        _backIsExecuting.write(back.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._backIsExecuting.write($0.back.isExecuting.value) }
     }
 
     private func _submit$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._submit$step(step) } }
-        step()
-        _submitIsExecuting.write(submit.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._submitIsExecuting.write($0.submit.isExecuting.value) }
     }
 
     private func _retry$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._retry$step(step) } }
-        step()
-        _retryIsExecuting.write(retry.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._retryIsExecuting.write($0.retry.isExecuting.value) }
     }
 
     private func _creation$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._creation$step(step) } }
-        step()
-        _creationIsExecuting.write(creation.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._creationIsExecuting.write($0.creation.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -6,7 +6,7 @@ import Observation
 
 /// Publishes a draft; the invariant breaks only after four particular actions.
 @MainActor
-public final class PublisherViewModel: Observation.Observable, Reactive.Inspectable {
+public final class PublisherViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 9)
     public typealias
@@ -26,21 +26,13 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     /// The text being written.
     public var draft: String {
         get { _$read(\.draft, _draft.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.draft = newValue } }
-            _draft.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._draft.write($1) } }
     }
 
     /// The last draft published.
     public private(set) var published: String? {
         get { _$read(\.published, _published.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.published = newValue } }
-            _published.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._published.write($1) } }
     }
 
     // MARK: Derived values
@@ -55,8 +47,8 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     /// Sends the draft, and notes it as published once the sending succeeded.
     public private(set) lazy var publish: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_publishCanExecute) { _publishCanExecute.mirror = $0 },
-        isEnabled: _$property(_publishIsEnabled) { _publishIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_publishCanExecute),
+        isEnabled: _$property(&_publishIsEnabled),
         transaction: { [weak self] step in self?._publish$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._publish$work() ?? .empty }
     )
@@ -69,27 +61,12 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var draftProperty: Reactive.Property<String> { _$property(_draft) { _draft.mirror = $0 } }
-    public var publishedProperty: Reactive.Property<String?> { _$property(_published) { _published.mirror = $0 } }
-    public var canPublishProperty: Reactive.Property<Bool> { _$property(_canPublish) { _canPublish.mirror = $0 } }
-    public var previewTextProperty: Reactive.Property<String> {
-        _$property(_previewText$fresh(), of: _previewText) { _previewText.mirror = $0 }
-    }
-    public var publishIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_publishIsExecuting) { _publishIsExecuting.mirror = $0 }
-    }
-    public var publishIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_publishIsEnabled) { _publishIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (PublisherViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var draftProperty: Reactive.Property<String> { _$property(&_draft) }
+    public var publishedProperty: Reactive.Property<String?> { _$property(&_published) }
+    public var canPublishProperty: Reactive.Property<Bool> { _$property(&_canPublish) }
+    public var previewTextProperty: Reactive.Property<String> { _$property(_previewText$fresh(), of: &_previewText) }
+    public var publishIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_publishIsExecuting) }
+    public var publishIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_publishIsEnabled) }
 
     // MARK: Storage
 
@@ -137,10 +114,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Transactions
 
     private func _publish$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._publish$step(step) } }
-        step()
-        _publishIsExecuting.write(publish.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._publishIsExecuting.write($0.publish.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -6,16 +6,12 @@ import Observation
 
 /// A counter observed through Observation only.
 @MainActor
-public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspectable {
+public final class QuietCounterViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: State
 
     public var count: Int {
         get { _$read(\.count, _count.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
-            _count.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._count.write($1) } }
     }
 
     // MARK: Derived values
@@ -25,7 +21,7 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
     // MARK: Commands
 
     public private(set) lazy var increment: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_incrementIsEnabled) { _incrementIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_incrementIsEnabled),
         transaction: { [weak self] step in self?._increment$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._increment$perform() }
     )
@@ -35,15 +31,6 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
 
     /// Whether `increment` can be executed now.
     public var incrementIsEnabled: Swift.Bool { _$read(\.incrementIsEnabled, _incrementIsEnabled.read(by: self)) }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (QuietCounterViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
 
     // MARK: Storage
 
@@ -71,10 +58,7 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
     // MARK: Transactions
 
     private func _increment$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._increment$step(step) } }
-        step()
-        _incrementIsExecuting.write(increment.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._incrementIsExecuting.write($0.increment.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
@@ -128,20 +112,12 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.Inspe
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<QuietCounterViewModel>] {
         [
-            .value("count", \.count, _$property(_count) { _count.mirror = $0 }),
-            .value("label", \.label, _$property(_label$fresh(), of: _label) { _label.mirror = $0 }) {
+            .value("count", \.count, _$property(&_count)),
+            .value("label", \.label, _$property(_label$fresh(), of: &_label)) {
                 Self._label$compute(count: $0._count.value)
             },
-            .work(
-                "incrementIsExecuting",
-                \.incrementIsExecuting,
-                _$property(_incrementIsExecuting) { _incrementIsExecuting.mirror = $0 }
-            ),
-            .value(
-                "incrementIsEnabled",
-                \.incrementIsEnabled,
-                _$property(_incrementIsEnabled) { _incrementIsEnabled.mirror = $0 }
-            ) {
+            .work("incrementIsExecuting", \.incrementIsExecuting, _$property(&_incrementIsExecuting)),
+            .value("incrementIsEnabled", \.incrementIsEnabled, _$property(&_incrementIsEnabled)) {
                 !$0._incrementIsExecuting.value
             },
         ]

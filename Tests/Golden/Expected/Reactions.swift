@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-public final class ReactionsViewModel: Observation.Observable, Reactive.Inspectable {
+public final class ReactionsViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Parameters
 
     public let limit: Int
@@ -14,65 +14,37 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
 
     public var query: String {
         get { _$read(\.query, _query.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
-            _query.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._query.write($1) } }
     }
 
     public private(set) var previousQuery: String {
         get { _$read(\.previousQuery, _previousQuery.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.previousQuery = newValue } }
-            _previousQuery.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._previousQuery.write($1) } }
     }
 
     public var page: Int {
         get { _$read(\.page, _page.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.page = newValue } }
-            _page.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._page.write($1) } }
     }
 
     public private(set) var message: String? {
         get { _$read(\.message, _message.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.message = newValue } }
-            _message.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._message.write($1) } }
     }
 
     public private(set) var edits: Int {
         get { _$read(\.edits, _edits.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.edits = newValue } }
-            _edits.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._edits.write($1) } }
     }
 
     public private(set) var warnings: Int {
         get { _$read(\.warnings, _warnings.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.warnings = newValue } }
-            _warnings.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._warnings.write($1) } }
     }
 
     public private(set) var recentQueries: [String] {
         get { _$read(\.recentQueries, _recentQueries.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.recentQueries = newValue } }
-            _recentQueries.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._recentQueries.write($1) } }
     }
 
     // MARK: Derived values
@@ -81,27 +53,14 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var queryProperty: Reactive.Property<String> { _$property(_query) { _query.mirror = $0 } }
-    public var previousQueryProperty: Reactive.Property<String> {
-        _$property(_previousQuery) { _previousQuery.mirror = $0 }
-    }
-    public var pageProperty: Reactive.Property<Int> { _$property(_page) { _page.mirror = $0 } }
-    public var messageProperty: Reactive.Property<String?> { _$property(_message) { _message.mirror = $0 } }
-    public var editsProperty: Reactive.Property<Int> { _$property(_edits) { _edits.mirror = $0 } }
-    public var warningsProperty: Reactive.Property<Int> { _$property(_warnings) { _warnings.mirror = $0 } }
-    public var recentQueriesProperty: Reactive.Property<[String]> {
-        _$property(_recentQueries) { _recentQueries.mirror = $0 }
-    }
-    public var isLongProperty: Reactive.Property<Bool> { _$property(_isLong) { _isLong.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (ReactionsViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var queryProperty: Reactive.Property<String> { _$property(&_query) }
+    public var previousQueryProperty: Reactive.Property<String> { _$property(&_previousQuery) }
+    public var pageProperty: Reactive.Property<Int> { _$property(&_page) }
+    public var messageProperty: Reactive.Property<String?> { _$property(&_message) }
+    public var editsProperty: Reactive.Property<Int> { _$property(&_edits) }
+    public var warningsProperty: Reactive.Property<Int> { _$property(&_warnings) }
+    public var recentQueriesProperty: Reactive.Property<[String]> { _$property(&_recentQueries) }
+    public var isLongProperty: Reactive.Property<Bool> { _$property(&_isLong) }
 
     // MARK: Storage
 

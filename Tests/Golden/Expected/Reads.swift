@@ -6,7 +6,7 @@ import Observation
 
 /// Reads in ranges, ternaries, dictionary literals, switch patterns and closures.
 @MainActor
-public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable {
+public final class ReadsViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Dependencies
 
     /// A closure in parentheses, still stored @escaping.
@@ -16,47 +16,27 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 
     public var n: Int {
         get { _$read(\.n, _n.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.n = newValue } }
-            _n.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._n.write($1) } }
     }
 
     public var flag: Bool {
         get { _$read(\.flag, _flag.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.flag = newValue } }
-            _flag.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._flag.write($1) } }
     }
 
     public var a: Int {
         get { _$read(\.a, _a.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
-            _a.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._a.write($1) } }
     }
 
     public var key: String {
         get { _$read(\.key, _key.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.key = newValue } }
-            _key.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._key.write($1) } }
     }
 
     public var y: Int {
         get { _$read(\.y, _y.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.y = newValue } }
-            _y.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._y.write($1) } }
     }
 
     // MARK: Derived values
@@ -87,37 +67,20 @@ public final class ReadsViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var nProperty: Reactive.Property<Int> { _$property(_n) { _n.mirror = $0 } }
-    public var flagProperty: Reactive.Property<Bool> { _$property(_flag) { _flag.mirror = $0 } }
-    public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
-    public var keyProperty: Reactive.Property<String> { _$property(_key) { _key.mirror = $0 } }
-    public var yProperty: Reactive.Property<Int> { _$property(_y) { _y.mirror = $0 } }
-    public var rangeProperty: Reactive.Property<[Int]> { _$property(_range$fresh(), of: _range) { _range.mirror = $0 } }
-    public var ternaryProperty: Reactive.Property<Int> {
-        _$property(_ternary$fresh(), of: _ternary) { _ternary.mirror = $0 }
-    }
+    public var nProperty: Reactive.Property<Int> { _$property(&_n) }
+    public var flagProperty: Reactive.Property<Bool> { _$property(&_flag) }
+    public var aProperty: Reactive.Property<Int> { _$property(&_a) }
+    public var keyProperty: Reactive.Property<String> { _$property(&_key) }
+    public var yProperty: Reactive.Property<Int> { _$property(&_y) }
+    public var rangeProperty: Reactive.Property<[Int]> { _$property(_range$fresh(), of: &_range) }
+    public var ternaryProperty: Reactive.Property<Int> { _$property(_ternary$fresh(), of: &_ternary) }
     public var dictionaryProperty: Reactive.Property<[String: Int]> {
-        _$property(_dictionary$fresh(), of: _dictionary) { _dictionary.mirror = $0 }
+        _$property(_dictionary$fresh(), of: &_dictionary)
     }
-    public var matchedProperty: Reactive.Property<String> {
-        _$property(_matched$fresh(), of: _matched) { _matched.mirror = $0 }
-    }
-    public var smallProperty: Reactive.Property<Bool> { _$property(_small$fresh(), of: _small) { _small.mirror = $0 } }
-    public var shiftedProperty: Reactive.Property<[Int]> {
-        _$property(_shifted$fresh(), of: _shifted) { _shifted.mirror = $0 }
-    }
-    public var transformedProperty: Reactive.Property<Int> {
-        _$property(_transformed$fresh(), of: _transformed) { _transformed.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (ReadsViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var matchedProperty: Reactive.Property<String> { _$property(_matched$fresh(), of: &_matched) }
+    public var smallProperty: Reactive.Property<Bool> { _$property(_small$fresh(), of: &_small) }
+    public var shiftedProperty: Reactive.Property<[Int]> { _$property(_shifted$fresh(), of: &_shifted) }
+    public var transformedProperty: Reactive.Property<Int> { _$property(_transformed$fresh(), of: &_transformed) }
 
     // MARK: Storage
 

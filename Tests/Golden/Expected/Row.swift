@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-final class RowViewModel: Observation.Observable, Reactive.Inspectable {
+final class RowViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Parameters
 
     let number: Int
@@ -18,25 +18,12 @@ final class RowViewModel: Observation.Observable, Reactive.Inspectable {
 
     var isSelected: Bool {
         get { _$read(\.isSelected, _isSelected.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.isSelected = newValue } }
-            _isSelected.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._isSelected.write($1) } }
     }
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    var isSelectedProperty: Reactive.Property<Bool> { _$property(_isSelected) { _isSelected.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    func update(_ changes: @escaping (RowViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    var isSelectedProperty: Reactive.Property<Bool> { _$property(&_isSelected) }
 
     // MARK: Storage
 

@@ -6,7 +6,7 @@ import Observation
 
 /// Searches as the user types.
 @MainActor
-public final class SearchViewModel: Observation.Observable, Reactive.Inspectable {
+public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 7)
     public typealias
@@ -22,29 +22,17 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     public var query: String {
         get { _$read(\.query, _query.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.query = newValue } }
-            _query.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._query.write($1) } }
     }
 
     public private(set) var results: [String] {
         get { _$read(\.results, _results.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.results = newValue } }
-            _results.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._results.write($1) } }
     }
 
     public private(set) var lastError: String? {
         get { _$read(\.lastError, _lastError.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.lastError = newValue } }
-            _lastError.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._lastError.write($1) } }
     }
 
     // MARK: Derived values
@@ -56,8 +44,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     /// Searches for `query`; a new search replaces the one running.
     public private(set) lazy var run: Reactive.Command<Swift.Void, [String], any Error> = Reactive.Command(
         policy: .latestWins,
-        enabledIf: _$property(_runCanExecute) { _runCanExecute.mirror = $0 },
-        isEnabled: _$property(_runIsEnabled) { _runIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_runCanExecute),
+        isEnabled: _$property(&_runIsEnabled),
         transaction: { [weak self] step in self?._run$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._run$work() ?? .empty }
     )
@@ -70,7 +58,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Types `input` into the query, then searches for it.
     public private(set) lazy var searchFor: Reactive.Command<String, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_searchForIsEnabled) { _searchForIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_searchForIsEnabled),
         transaction: { [weak self] step in self?._searchFor$step(step) ?? step() },
         performOnMain: { [weak self] input in
             self?._searchFor$perform(input)
@@ -93,33 +81,14 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var queryProperty: Reactive.Property<String> { _$property(_query) { _query.mirror = $0 } }
-    public var resultsProperty: Reactive.Property<[String]> { _$property(_results) { _results.mirror = $0 } }
-    public var lastErrorProperty: Reactive.Property<String?> { _$property(_lastError) { _lastError.mirror = $0 } }
-    public var showsSpinnerProperty: Reactive.Property<Bool> {
-        _$property(_showsSpinner$fresh(), of: _showsSpinner) { _showsSpinner.mirror = $0 }
-    }
-    public var runIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_runIsExecuting) { _runIsExecuting.mirror = $0 }
-    }
-    public var runIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_runIsEnabled) { _runIsEnabled.mirror = $0 }
-    }
-    public var searchForIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_searchForIsExecuting) { _searchForIsExecuting.mirror = $0 }
-    }
-    public var searchForIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_searchForIsEnabled) { _searchForIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (SearchViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var queryProperty: Reactive.Property<String> { _$property(&_query) }
+    public var resultsProperty: Reactive.Property<[String]> { _$property(&_results) }
+    public var lastErrorProperty: Reactive.Property<String?> { _$property(&_lastError) }
+    public var showsSpinnerProperty: Reactive.Property<Bool> { _$property(_showsSpinner$fresh(), of: &_showsSpinner) }
+    public var runIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_runIsExecuting) }
+    public var runIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_runIsEnabled) }
+    public var searchForIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_searchForIsExecuting) }
+    public var searchForIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_searchForIsEnabled) }
 
     // MARK: Storage
 
@@ -177,17 +146,11 @@ public final class SearchViewModel: Observation.Observable, Reactive.Inspectable
     // MARK: Transactions
 
     private func _run$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._run$step(step) } }
-        step()
-        _runIsExecuting.write(run.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._runIsExecuting.write($0.run.isExecuting.value) }
     }
 
     private func _searchFor$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._searchFor$step(step) } }
-        step()
-        _searchForIsExecuting.write(searchFor.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._searchForIsExecuting.write($0.searchFor.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

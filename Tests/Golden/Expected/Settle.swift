@@ -6,35 +6,27 @@ import Observation
 
 /// A machine whose steps bring values back.
 @MainActor
-public final class SettleViewModel: Observation.Observable, Reactive.Inspectable {
+public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: State
 
     /// Written by `bump`, then brought back by `idle`'s entry.
     public private(set) var n: Int {
         get { _$read(\.n, _n.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.n = newValue } }
-            _n.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._n.write($1) } }
     }
 
     /// The state the view model is in; `send(_:)` changes it.
     public private(set) var state: State {
         get { _$read(\.state, _state.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
-            _state.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._state.write($1) } }
     }
 
     // MARK: Commands
 
     /// Starts the work.
     public private(set) lazy var go: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_goCanExecute) { _goCanExecute.mirror = $0 },
-        isEnabled: _$property(_goIsEnabled) { _goIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_goCanExecute),
+        isEnabled: _$property(&_goIsEnabled),
         transaction: { [weak self] step in self?._go$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._go$perform() }
     )
@@ -47,8 +39,8 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Work that only `busy` enables, and that never ends.
     public private(set) lazy var work: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_workCanExecute) { _workCanExecute.mirror = $0 },
-        isEnabled: _$property(_workIsEnabled) { _workIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_workCanExecute),
+        isEnabled: _$property(&_workIsEnabled),
         transaction: { [weak self] step in self?._work$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._work$work() ?? .empty }
     )
@@ -61,7 +53,7 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
 
     /// Writes `n`, then goes back to `idle`, whose entry writes it back.
     public private(set) lazy var bump: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_bumpIsEnabled) { _bumpIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_bumpIsEnabled),
         transaction: { [weak self] step in self?._bump$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._bump$perform() }
     )
@@ -99,35 +91,14 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var nProperty: Reactive.Property<Int> { _$property(_n) { _n.mirror = $0 } }
-    public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
-    public var goIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_goIsExecuting) { _goIsExecuting.mirror = $0 }
-    }
-    public var goIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_goIsEnabled) { _goIsEnabled.mirror = $0 }
-    }
-    public var workIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_workIsExecuting) { _workIsExecuting.mirror = $0 }
-    }
-    public var workIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_workIsEnabled) { _workIsEnabled.mirror = $0 }
-    }
-    public var bumpIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_bumpIsExecuting) { _bumpIsExecuting.mirror = $0 }
-    }
-    public var bumpIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_bumpIsEnabled) { _bumpIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (SettleViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var nProperty: Reactive.Property<Int> { _$property(&_n) }
+    public var stateProperty: Reactive.Property<State> { _$property(&_state) }
+    public var goIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_goIsExecuting) }
+    public var goIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_goIsEnabled) }
+    public var workIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_workIsExecuting) }
+    public var workIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_workIsEnabled) }
+    public var bumpIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_bumpIsExecuting) }
+    public var bumpIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_bumpIsEnabled) }
 
     // MARK: Storage
 
@@ -175,24 +146,15 @@ public final class SettleViewModel: Observation.Observable, Reactive.Inspectable
     // MARK: Transactions
 
     private func _go$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._go$step(step) } }
-        step()
-        _goIsExecuting.write(go.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._goIsExecuting.write($0.go.isExecuting.value) }
     }
 
     private func _work$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._work$step(step) } }
-        step()
-        _workIsExecuting.write(work.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._workIsExecuting.write($0.work.isExecuting.value) }
     }
 
     private func _bump$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._bump$step(step) } }
-        step()
-        _bumpIsExecuting.write(bump.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._bumpIsExecuting.write($0.bump.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -6,37 +6,25 @@ import Observation
 
 /// Counts, and records the count once it is big.
 @MainActor
-public final class StepsViewModel: Observation.Observable, Reactive.Inspectable {
+public final class StepsViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: State
 
     /// What was added.
     public private(set) var count: Int {
         get { _$read(\.count, _count.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.count = newValue } }
-            _count.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._count.write($1) } }
     }
 
     /// What was recorded.
     public private(set) var log: [String] {
         get { _$read(\.log, _log.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.log = newValue } }
-            _log.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._log.write($1) } }
     }
 
     /// The state the view model is in; `send(_:)` changes it.
     public private(set) var state: State {
         get { _$read(\.state, _state.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
-            _state.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._state.write($1) } }
     }
 
     // MARK: Derived values
@@ -48,7 +36,7 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// Adds its input, then tells the machine.
     public private(set) lazy var add: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_addIsEnabled) { _addIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_addIsEnabled),
         transaction: { [weak self] step in self?._add$step(step) ?? step() },
         performOnMain: { [weak self] input in self?._add$perform(input) }
     )
@@ -61,8 +49,8 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
 
     /// Records the count; only a big count.
     public private(set) lazy var record: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_recordCanExecute) { _recordCanExecute.mirror = $0 },
-        isEnabled: _$property(_recordIsEnabled) { _recordIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_recordCanExecute),
+        isEnabled: _$property(&_recordIsEnabled),
         transaction: { [weak self] step in self?._record$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._record$perform() }
     )
@@ -102,31 +90,14 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var countProperty: Reactive.Property<Int> { _$property(_count) { _count.mirror = $0 } }
-    public var logProperty: Reactive.Property<[String]> { _$property(_log) { _log.mirror = $0 } }
-    public var isBigProperty: Reactive.Property<Bool> { _$property(_isBig) { _isBig.mirror = $0 } }
-    public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
-    public var addIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_addIsExecuting) { _addIsExecuting.mirror = $0 }
-    }
-    public var addIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_addIsEnabled) { _addIsEnabled.mirror = $0 }
-    }
-    public var recordIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_recordIsExecuting) { _recordIsExecuting.mirror = $0 }
-    }
-    public var recordIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_recordIsEnabled) { _recordIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (StepsViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var countProperty: Reactive.Property<Int> { _$property(&_count) }
+    public var logProperty: Reactive.Property<[String]> { _$property(&_log) }
+    public var isBigProperty: Reactive.Property<Bool> { _$property(&_isBig) }
+    public var stateProperty: Reactive.Property<State> { _$property(&_state) }
+    public var addIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_addIsExecuting) }
+    public var addIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_addIsEnabled) }
+    public var recordIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_recordIsExecuting) }
+    public var recordIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_recordIsEnabled) }
 
     // MARK: Storage
 
@@ -164,17 +135,11 @@ public final class StepsViewModel: Observation.Observable, Reactive.Inspectable 
     // MARK: Transactions
 
     private func _add$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._add$step(step) } }
-        step()
-        _addIsExecuting.write(add.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._addIsExecuting.write($0.add.isExecuting.value) }
     }
 
     private func _record$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._record$step(step) } }
-        step()
-        _recordIsExecuting.write(record.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._recordIsExecuting.write($0.record.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

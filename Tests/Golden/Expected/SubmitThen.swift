@@ -5,35 +5,27 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-public final class NewsletterViewModel: Observation.Observable, Reactive.Inspectable {
+public final class NewsletterViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: State
 
     public var email: String {
         get { _$read(\.email, _email.read(by: self)) }
         set {
-            guard _$transactions.begin() else { return _$transactions.later { self.email = newValue } }
-            _email.write(newValue)
-            _emailWasEdited.write(true)
-            _$transactions.end(self)
+            _$write(newValue) {
+                $0._email.write($1)
+                $0._emailWasEdited.write(true)
+            }
         }
     }
 
     public private(set) var sent: Int {
         get { _$read(\.sent, _sent.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.sent = newValue } }
-            _sent.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._sent.write($1) } }
     }
 
     public private(set) var confirmations: Int {
         get { _$read(\.confirmations, _confirmations.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.confirmations = newValue } }
-            _confirmations.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._confirmations.write($1) } }
     }
 
     // MARK: Validation
@@ -41,11 +33,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     /// Whether `email` was set since the view model was created: its message shows from then on.
     public private(set) var emailWasEdited: Swift.Bool {
         get { _$read(\.emailWasEdited, _emailWasEdited.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.emailWasEdited = newValue } }
-            _emailWasEdited.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._emailWasEdited.write($1) } }
     }
 
     /// Whether every rule of `email` holds, whether or not its message shows.
@@ -61,17 +49,13 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     /// Whether `subscribe` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
         get { _$read(\.submitAttempted, _submitAttempted.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
-            _submitAttempted.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._submitAttempted.write($1) } }
     }
 
     // MARK: Commands
 
     public private(set) lazy var subscribe: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_subscribeIsEnabled) { _subscribeIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_subscribeIsEnabled),
         transaction: { [weak self] step in self?._subscribe$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
             guard let self, self._subscribe$attempt() else { return .empty }
@@ -89,7 +73,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     public var subscribeIsEnabled: Swift.Bool { _$read(\.subscribeIsEnabled, _subscribeIsEnabled.read(by: self)) }
 
     public private(set) lazy var confirm: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_confirmIsEnabled) { _confirmIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_confirmIsEnabled),
         transaction: { [weak self] step in self?._confirm$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._confirm$perform() }
     )
@@ -102,45 +86,18 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var emailProperty: Reactive.Property<String> { _$property(_email) { _email.mirror = $0 } }
-    public var sentProperty: Reactive.Property<Int> { _$property(_sent) { _sent.mirror = $0 } }
-    public var confirmationsProperty: Reactive.Property<Int> {
-        _$property(_confirmations) { _confirmations.mirror = $0 }
-    }
-    public var subscribeIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_subscribeIsExecuting) { _subscribeIsExecuting.mirror = $0 }
-    }
-    public var subscribeIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_subscribeIsEnabled) { _subscribeIsEnabled.mirror = $0 }
-    }
-    public var confirmIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_confirmIsExecuting) { _confirmIsExecuting.mirror = $0 }
-    }
-    public var confirmIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_confirmIsEnabled) { _confirmIsEnabled.mirror = $0 }
-    }
-    public var emailWasEditedProperty: Reactive.Property<Swift.Bool> {
-        _$property(_emailWasEdited) { _emailWasEdited.mirror = $0 }
-    }
-    public var emailIsValidProperty: Reactive.Property<Swift.Bool> {
-        _$property(_emailIsValid) { _emailIsValid.mirror = $0 }
-    }
-    public var emailMessageProperty: Reactive.Property<Swift.String?> {
-        _$property(_emailMessage) { _emailMessage.mirror = $0 }
-    }
-    public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(_isValid) { _isValid.mirror = $0 } }
-    public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
-        _$property(_submitAttempted) { _submitAttempted.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (NewsletterViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var emailProperty: Reactive.Property<String> { _$property(&_email) }
+    public var sentProperty: Reactive.Property<Int> { _$property(&_sent) }
+    public var confirmationsProperty: Reactive.Property<Int> { _$property(&_confirmations) }
+    public var subscribeIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_subscribeIsExecuting) }
+    public var subscribeIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_subscribeIsEnabled) }
+    public var confirmIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_confirmIsExecuting) }
+    public var confirmIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_confirmIsEnabled) }
+    public var emailWasEditedProperty: Reactive.Property<Swift.Bool> { _$property(&_emailWasEdited) }
+    public var emailIsValidProperty: Reactive.Property<Swift.Bool> { _$property(&_emailIsValid) }
+    public var emailMessageProperty: Reactive.Property<Swift.String?> { _$property(&_emailMessage) }
+    public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(&_isValid) }
+    public var submitAttemptedProperty: Reactive.Property<Swift.Bool> { _$property(&_submitAttempted) }
 
     // MARK: Storage
 
@@ -199,17 +156,11 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.Inspect
     // MARK: Transactions
 
     private func _subscribe$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._subscribe$step(step) } }
-        step()
-        _subscribeIsExecuting.write(subscribe.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._subscribeIsExecuting.write($0.subscribe.isExecuting.value) }
     }
 
     private func _confirm$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._confirm$step(step) } }
-        step()
-        _confirmIsExecuting.write(confirm.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._confirmIsExecuting.write($0.confirm.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-final class TagViewModel: Observation.Observable, Reactive.Inspectable {
+final class TagViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Parameters
 
     let number: Int
@@ -14,11 +14,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     var label: String {
         get { _$read(\.label, _label.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.label = newValue } }
-            _label.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._label.write($1) } }
     }
 
     // MARK: Derived values
@@ -28,7 +24,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Commands
 
     private(set) lazy var remove: Reactive.Command<Swift.Void, Int, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_removeIsEnabled) { _removeIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_removeIsEnabled),
         transaction: { [weak self] step in self?._remove$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._remove$work() ?? .empty }
     )
@@ -46,23 +42,10 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    var labelProperty: Reactive.Property<String> { _$property(_label) { _label.mirror = $0 } }
-    var textProperty: Reactive.Property<String> { _$property(_text$fresh(), of: _text) { _text.mirror = $0 } }
-    var removeIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_removeIsExecuting) { _removeIsExecuting.mirror = $0 }
-    }
-    var removeIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_removeIsEnabled) { _removeIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    func update(_ changes: @escaping (TagViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    var labelProperty: Reactive.Property<String> { _$property(&_label) }
+    var textProperty: Reactive.Property<String> { _$property(_text$fresh(), of: &_text) }
+    var removeIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_removeIsExecuting) }
+    var removeIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_removeIsEnabled) }
 
     // MARK: Storage
 
@@ -105,10 +88,7 @@ final class TagViewModel: Observation.Observable, Reactive.Inspectable {
     // MARK: Transactions
 
     private func _remove$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._remove$step(step) } }
-        step()
-        _removeIsExecuting.write(remove.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._removeIsExecuting.write($0.remove.isExecuting.value) }
     }
 
     func _$recompute() -> Swift.Bool {

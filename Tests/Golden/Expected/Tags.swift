@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
+final class TagsViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 8)
     typealias _tags$Type =
@@ -16,20 +16,12 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 
     var numbers: [Int] {
         get { _$read(\.numbers, _numbers.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.numbers = newValue } }
-            _numbers.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._numbers.write($1) } }
     }
 
     var prefix: String {
         get { _$read(\.prefix, _prefix.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.prefix = newValue } }
-            _prefix.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._prefix.write($1) } }
     }
 
     // MARK: Derived values
@@ -42,19 +34,10 @@ final class TagsViewModel: Observation.Observable, Reactive.Inspectable {
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    var numbersProperty: Reactive.Property<[Int]> { _$property(_numbers) { _numbers.mirror = $0 } }
-    var prefixProperty: Reactive.Property<String> { _$property(_prefix) { _prefix.mirror = $0 } }
-    var textsProperty: Reactive.Property<[String]> { _$property(_texts) { _texts.mirror = $0 } }
-    var tagsProperty: Reactive.Property<_tags$Type> { _$property(_tags) { _tags.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    func update(_ changes: @escaping (TagsViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    var numbersProperty: Reactive.Property<[Int]> { _$property(&_numbers) }
+    var prefixProperty: Reactive.Property<String> { _$property(&_prefix) }
+    var textsProperty: Reactive.Property<[String]> { _$property(&_texts) }
+    var tagsProperty: Reactive.Property<_tags$Type> { _$property(&_tags) }
 
     // MARK: Storage
 

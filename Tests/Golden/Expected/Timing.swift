@@ -6,7 +6,7 @@ import Observation
 
 /// A filter that settles before it is applied, with an async count of matches.
 @MainActor
-public final class TimingViewModel: Observation.Observable, Reactive.Inspectable {
+public final class TimingViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 9)
     public typealias
@@ -25,11 +25,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 
     public var filter: String {
         get { _$read(\.filter, _filter.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.filter = newValue } }
-            _filter.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._filter.write($1) } }
     }
 
     // MARK: Derived values
@@ -45,11 +41,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
     /// Whether the view is on screen; the view sets it.
     public var isActive: Swift.Bool {
         get { _$read(\.isActive, _isActive.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.isActive = newValue } }
-            _isActive.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._isActive.write($1) } }
     }
 
     // MARK: Resources
@@ -100,35 +92,16 @@ public final class TimingViewModel: Observation.Observable, Reactive.Inspectable
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var filterProperty: Reactive.Property<String> { _$property(_filter) { _filter.mirror = $0 } }
-    public var settledFilterProperty: Reactive.Property<String> {
-        _$property(_settledFilter) { _settledFilter.mirror = $0 }
-    }
-    public var echoProperty: Reactive.Property<String> { _$property(_echo) { _echo.mirror = $0 } }
-    public var matchesProperty: Reactive.Property<Int?> { _$property(_matches) { _matches.mirror = $0 } }
-    public var matchesIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_matchesIsLoading) { _matchesIsLoading.mirror = $0 }
-    }
-    public var matchesErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        _$property(_matchesError) { _matchesError.mirror = $0 }
-    }
-    public var itemsProperty: Reactive.Property<[String]?> { _$property(_items) { _items.mirror = $0 } }
-    public var itemsIsLoadingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_itemsIsLoading) { _itemsIsLoading.mirror = $0 }
-    }
-    public var itemsErrorProperty: Reactive.Property<(any Swift.Error)?> {
-        _$property(_itemsError) { _itemsError.mirror = $0 }
-    }
-    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(_isActive) { _isActive.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (TimingViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var filterProperty: Reactive.Property<String> { _$property(&_filter) }
+    public var settledFilterProperty: Reactive.Property<String> { _$property(&_settledFilter) }
+    public var echoProperty: Reactive.Property<String> { _$property(&_echo) }
+    public var matchesProperty: Reactive.Property<Int?> { _$property(&_matches) }
+    public var matchesIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_matchesIsLoading) }
+    public var matchesErrorProperty: Reactive.Property<(any Swift.Error)?> { _$property(&_matchesError) }
+    public var itemsProperty: Reactive.Property<[String]?> { _$property(&_items) }
+    public var itemsIsLoadingProperty: Reactive.Property<Swift.Bool> { _$property(&_itemsIsLoading) }
+    public var itemsErrorProperty: Reactive.Property<(any Swift.Error)?> { _$property(&_itemsError) }
+    public var isActiveProperty: Reactive.Property<Swift.Bool> { _$property(&_isActive) }
 
     // MARK: Storage
 

@@ -6,7 +6,7 @@ import Observation
 
 /// A turnstile that takes coins until the fare is paid.
 @MainActor
-public final class TurnstileViewModel: Observation.Observable, Reactive.Inspectable {
+public final class TurnstileViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Parameters
 
     /// What one pass costs.
@@ -17,51 +17,31 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     /// How many people went through.
     public private(set) var passes: Int {
         get { _$read(\.passes, _passes.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.passes = newValue } }
-            _passes.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._passes.write($1) } }
     }
 
     /// How many times it broke.
     public private(set) var jams: Int {
         get { _$read(\.jams, _jams.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.jams = newValue } }
-            _jams.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._jams.write($1) } }
     }
 
     /// What was paid when the last coin went in.
     public private(set) var lastPaid: Int {
         get { _$read(\.lastPaid, _lastPaid.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.lastPaid = newValue } }
-            _lastPaid.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._lastPaid.write($1) } }
     }
 
     /// How many transitions were taken.
     public private(set) var moves: Int {
         get { _$read(\.moves, _moves.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.moves = newValue } }
-            _moves.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._moves.write($1) } }
     }
 
     /// Where the turnstile is.
     public private(set) var state: State {
         get { _$read(\.state, _state.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
-            _state.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._state.write($1) } }
     }
 
     // MARK: Derived values
@@ -73,8 +53,8 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     /// Inserts a coin of the value given, then walks through if that paid the fare.
     public private(set) lazy var insert: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_insertCanExecute) { _insertCanExecute.mirror = $0 },
-        isEnabled: _$property(_insertIsEnabled) { _insertIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_insertCanExecute),
+        isEnabled: _$property(&_insertIsEnabled),
         transaction: { [weak self] step in self?._insert$step(step) ?? step() },
         performOnMain: { [weak self] input in
             self?._insert$perform(input)
@@ -90,8 +70,8 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     public var insertIsEnabled: Swift.Bool { _$read(\.insertIsEnabled, _insertIsEnabled.read(by: self)) }
 
     public private(set) lazy var walkThrough: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_walkThroughCanExecute) { _walkThroughCanExecute.mirror = $0 },
-        isEnabled: _$property(_walkThroughIsEnabled) { _walkThroughIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_walkThroughCanExecute),
+        isEnabled: _$property(&_walkThroughIsEnabled),
         transaction: { [weak self] step in self?._walkThrough$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._walkThrough$perform() }
     )
@@ -136,33 +116,16 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var passesProperty: Reactive.Property<Int> { _$property(_passes) { _passes.mirror = $0 } }
-    public var jamsProperty: Reactive.Property<Int> { _$property(_jams) { _jams.mirror = $0 } }
-    public var lastPaidProperty: Reactive.Property<Int> { _$property(_lastPaid) { _lastPaid.mirror = $0 } }
-    public var movesProperty: Reactive.Property<Int> { _$property(_moves) { _moves.mirror = $0 } }
-    public var creditProperty: Reactive.Property<Int> { _$property(_credit) { _credit.mirror = $0 } }
-    public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
-    public var insertIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_insertIsExecuting) { _insertIsExecuting.mirror = $0 }
-    }
-    public var insertIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_insertIsEnabled) { _insertIsEnabled.mirror = $0 }
-    }
-    public var walkThroughIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_walkThroughIsExecuting) { _walkThroughIsExecuting.mirror = $0 }
-    }
-    public var walkThroughIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_walkThroughIsEnabled) { _walkThroughIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (TurnstileViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var passesProperty: Reactive.Property<Int> { _$property(&_passes) }
+    public var jamsProperty: Reactive.Property<Int> { _$property(&_jams) }
+    public var lastPaidProperty: Reactive.Property<Int> { _$property(&_lastPaid) }
+    public var movesProperty: Reactive.Property<Int> { _$property(&_moves) }
+    public var creditProperty: Reactive.Property<Int> { _$property(&_credit) }
+    public var stateProperty: Reactive.Property<State> { _$property(&_state) }
+    public var insertIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_insertIsExecuting) }
+    public var insertIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_insertIsEnabled) }
+    public var walkThroughIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_walkThroughIsExecuting) }
+    public var walkThroughIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_walkThroughIsEnabled) }
 
     // MARK: Storage
 
@@ -210,17 +173,11 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.Inspecta
     // MARK: Transactions
 
     private func _insert$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._insert$step(step) } }
-        step()
-        _insertIsExecuting.write(insert.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._insertIsExecuting.write($0.insert.isExecuting.value) }
     }
 
     private func _walkThrough$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._walkThrough$step(step) } }
-        step()
-        _walkThroughIsExecuting.write(walkThrough.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._walkThroughIsExecuting.write($0.walkThrough.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -6,7 +6,7 @@ import Observation
 
 /// Uploads a file, gives up after a while, and checks the server when idle long enough.
 @MainActor
-public final class UploaderViewModel: Observation.Observable, Reactive.Inspectable {
+public final class UploaderViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Uploader.vm.yaml", line: 6)
     public typealias
@@ -26,21 +26,13 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
     /// The most bytes an upload may store.
     public var maximum: Int {
         get { _$read(\.maximum, _maximum.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.maximum = newValue } }
-            _maximum.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._maximum.write($1) } }
     }
 
     /// Where the upload is.
     public private(set) var state: State {
         get { _$read(\.state, _state.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.state = newValue } }
-            _state.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._state.write($1) } }
     }
 
     // MARK: State machine
@@ -75,17 +67,8 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var maximumProperty: Reactive.Property<Int> { _$property(_maximum) { _maximum.mirror = $0 } }
-    public var stateProperty: Reactive.Property<State> { _$property(_state) { _state.mirror = $0 } }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (UploaderViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var maximumProperty: Reactive.Property<Int> { _$property(&_maximum) }
+    public var stateProperty: Reactive.Property<State> { _$property(&_state) }
 
     // MARK: Storage
 

@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspectable {
+public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Parameters
 
     public let maxNameLength: Int
@@ -14,47 +14,27 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     public var name: String {
         get { _$read(\.name, _name.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.name = newValue } }
-            _name.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._name.write($1) } }
     }
 
     public var nickname: String {
         get { _$read(\.nickname, _nickname.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.nickname = newValue } }
-            _nickname.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._nickname.write($1) } }
     }
 
     public private(set) var saved: [String] {
         get { _$read(\.saved, _saved.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.saved = newValue } }
-            _saved.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._saved.write($1) } }
     }
 
     public private(set) var completions: Int {
         get { _$read(\.completions, _completions.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.completions = newValue } }
-            _completions.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._completions.write($1) } }
     }
 
     public private(set) var savedCount: Int {
         get { _$read(\.savedCount, _savedCount.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.savedCount = newValue } }
-            _savedCount.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._savedCount.write($1) } }
     }
 
     // MARK: Derived values
@@ -83,17 +63,13 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     /// Whether `save` was attempted: from then on every field shows its message.
     public private(set) var submitAttempted: Swift.Bool {
         get { _$read(\.submitAttempted, _submitAttempted.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.submitAttempted = newValue } }
-            _submitAttempted.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._submitAttempted.write($1) } }
     }
 
     // MARK: Commands
 
     public private(set) lazy var save: Reactive.Command<Swift.Void, Int, any Swift.Error> = Reactive.Command(
-        isEnabled: _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_saveIsEnabled),
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
             guard let self else { return .empty }
@@ -116,8 +92,8 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     public var saveIsEnabled: Swift.Bool { _$read(\.saveIsEnabled, _saveIsEnabled.read(by: self)) }
 
     public private(set) lazy var preview: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        enabledIf: _$property(_previewCanExecute) { _previewCanExecute.mirror = $0 },
-        isEnabled: _$property(_previewIsEnabled) { _previewIsEnabled.mirror = $0 },
+        enabledIf: _$property(&_previewCanExecute),
+        isEnabled: _$property(&_previewIsEnabled),
         transaction: { [weak self] step in self?._preview$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._preview$perform() }
     )
@@ -130,49 +106,22 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var nameProperty: Reactive.Property<String> { _$property(_name) { _name.mirror = $0 } }
-    public var nicknameProperty: Reactive.Property<String> { _$property(_nickname) { _nickname.mirror = $0 } }
-    public var savedProperty: Reactive.Property<[String]> { _$property(_saved) { _saved.mirror = $0 } }
-    public var completionsProperty: Reactive.Property<Int> { _$property(_completions) { _completions.mirror = $0 } }
-    public var savedCountProperty: Reactive.Property<Int> { _$property(_savedCount) { _savedCount.mirror = $0 } }
-    public var problemCountProperty: Reactive.Property<Int> { _$property(_problemCount) { _problemCount.mirror = $0 } }
-    public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_saveIsExecuting) { _saveIsExecuting.mirror = $0 }
-    }
-    public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_saveIsEnabled) { _saveIsEnabled.mirror = $0 }
-    }
-    public var previewIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_previewIsExecuting) { _previewIsExecuting.mirror = $0 }
-    }
-    public var previewIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_previewIsEnabled) { _previewIsEnabled.mirror = $0 }
-    }
-    public var nameIsValidProperty: Reactive.Property<Swift.Bool> {
-        _$property(_nameIsValid) { _nameIsValid.mirror = $0 }
-    }
-    public var nameMessageProperty: Reactive.Property<Swift.String?> {
-        _$property(_nameMessage) { _nameMessage.mirror = $0 }
-    }
-    public var nicknameIsValidProperty: Reactive.Property<Swift.Bool> {
-        _$property(_nicknameIsValid) { _nicknameIsValid.mirror = $0 }
-    }
-    public var nicknameMessageProperty: Reactive.Property<Swift.String?> {
-        _$property(_nicknameMessage) { _nicknameMessage.mirror = $0 }
-    }
-    public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(_isValid) { _isValid.mirror = $0 } }
-    public var submitAttemptedProperty: Reactive.Property<Swift.Bool> {
-        _$property(_submitAttempted) { _submitAttempted.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (ProfileFormViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var nameProperty: Reactive.Property<String> { _$property(&_name) }
+    public var nicknameProperty: Reactive.Property<String> { _$property(&_nickname) }
+    public var savedProperty: Reactive.Property<[String]> { _$property(&_saved) }
+    public var completionsProperty: Reactive.Property<Int> { _$property(&_completions) }
+    public var savedCountProperty: Reactive.Property<Int> { _$property(&_savedCount) }
+    public var problemCountProperty: Reactive.Property<Int> { _$property(&_problemCount) }
+    public var saveIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_saveIsExecuting) }
+    public var saveIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_saveIsEnabled) }
+    public var previewIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_previewIsExecuting) }
+    public var previewIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_previewIsEnabled) }
+    public var nameIsValidProperty: Reactive.Property<Swift.Bool> { _$property(&_nameIsValid) }
+    public var nameMessageProperty: Reactive.Property<Swift.String?> { _$property(&_nameMessage) }
+    public var nicknameIsValidProperty: Reactive.Property<Swift.Bool> { _$property(&_nicknameIsValid) }
+    public var nicknameMessageProperty: Reactive.Property<Swift.String?> { _$property(&_nicknameMessage) }
+    public var isValidProperty: Reactive.Property<Swift.Bool> { _$property(&_isValid) }
+    public var submitAttemptedProperty: Reactive.Property<Swift.Bool> { _$property(&_submitAttempted) }
 
     // MARK: Storage
 
@@ -262,17 +211,11 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.Inspec
     // MARK: Transactions
 
     private func _save$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._save$step(step) } }
-        step()
-        _saveIsExecuting.write(save.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._saveIsExecuting.write($0.save.isExecuting.value) }
     }
 
     private func _preview$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._preview$step(step) } }
-        step()
-        _previewIsExecuting.write(preview.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._previewIsExecuting.write($0.preview.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

@@ -6,7 +6,7 @@ import Observation
 
 /// A chain of derived values that are computed when read, for the tests.
 @MainActor
-public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectable {
+public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 12)
     public typealias
@@ -28,41 +28,25 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
     /// The first input.
     public var a: Int {
         get { _$read(\.a, _a.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.a = newValue } }
-            _a.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._a.write($1) } }
     }
 
     /// The second input.
     public var b: Int {
         get { _$read(\.b, _b.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.b = newValue } }
-            _b.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._b.write($1) } }
     }
 
     /// What `record` read of `sum`.
     public private(set) var seen: Int {
         get { _$read(\.seen, _seen.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.seen = newValue } }
-            _seen.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._seen.write($1) } }
     }
 
     /// How often `limit` went over 100.
     public private(set) var overLimit: Int {
         get { _$read(\.overLimit, _overLimit.read(by: self)) }
-        set {
-            guard _$transactions.begin() else { return _$transactions.later { self.overLimit = newValue } }
-            _overLimit.write(newValue)
-            _$transactions.end(self)
-        }
+        set { _$write(newValue) { $0._overLimit.write($1) } }
     }
 
     // MARK: Derived values
@@ -83,7 +67,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
 
     /// Writes `a`, then reads `sum` in the same action.
     public private(set) lazy var record: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
-        isEnabled: _$property(_recordIsEnabled) { _recordIsEnabled.mirror = $0 },
+        isEnabled: _$property(&_recordIsEnabled),
         transaction: { [weak self] step in self?._record$step(step) ?? step() },
         performOnMain: { [weak self] _ in self?._record$perform() }
     )
@@ -96,33 +80,16 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
-    public var aProperty: Reactive.Property<Int> { _$property(_a) { _a.mirror = $0 } }
-    public var bProperty: Reactive.Property<Int> { _$property(_b) { _b.mirror = $0 } }
-    public var seenProperty: Reactive.Property<Int> { _$property(_seen) { _seen.mirror = $0 } }
-    public var overLimitProperty: Reactive.Property<Int> { _$property(_overLimit) { _overLimit.mirror = $0 } }
-    public var doubleProperty: Reactive.Property<Int> {
-        _$property(_double$fresh(), of: _double) { _double.mirror = $0 }
-    }
-    public var sumProperty: Reactive.Property<Int> { _$property(_sum$fresh(), of: _sum) { _sum.mirror = $0 } }
-    public var labelProperty: Reactive.Property<String> {
-        _$property(_label$fresh(), of: _label) { _label.mirror = $0 }
-    }
-    public var limitProperty: Reactive.Property<Int> { _$property(_limit) { _limit.mirror = $0 } }
-    public var recordIsExecutingProperty: Reactive.Property<Swift.Bool> {
-        _$property(_recordIsExecuting) { _recordIsExecuting.mirror = $0 }
-    }
-    public var recordIsEnabledProperty: Reactive.Property<Swift.Bool> {
-        _$property(_recordIsEnabled) { _recordIsEnabled.mirror = $0 }
-    }
-
-    // MARK: Grouped writes
-
-    /// Runs `changes` as one transaction: observers are told about what it wrote once, when it
-    /// returns, and never see a state between two of its writes. Called by an observer while
-    /// observers are being told about another transaction, it runs right after that one.
-    public func update(_ changes: @escaping (WhenReadViewModel) -> Swift.Void) {
-        _$transaction { changes(self) }
-    }
+    public var aProperty: Reactive.Property<Int> { _$property(&_a) }
+    public var bProperty: Reactive.Property<Int> { _$property(&_b) }
+    public var seenProperty: Reactive.Property<Int> { _$property(&_seen) }
+    public var overLimitProperty: Reactive.Property<Int> { _$property(&_overLimit) }
+    public var doubleProperty: Reactive.Property<Int> { _$property(_double$fresh(), of: &_double) }
+    public var sumProperty: Reactive.Property<Int> { _$property(_sum$fresh(), of: &_sum) }
+    public var labelProperty: Reactive.Property<String> { _$property(_label$fresh(), of: &_label) }
+    public var limitProperty: Reactive.Property<Int> { _$property(&_limit) }
+    public var recordIsExecutingProperty: Reactive.Property<Swift.Bool> { _$property(&_recordIsExecuting) }
+    public var recordIsEnabledProperty: Reactive.Property<Swift.Bool> { _$property(&_recordIsEnabled) }
 
     // MARK: Storage
 
@@ -165,10 +132,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Inspectab
     // MARK: Transactions
 
     private func _record$step(_ step: @escaping () -> Swift.Void) {
-        guard _$transactions.begin() else { return _$transactions.later { self._record$step(step) } }
-        step()
-        _recordIsExecuting.write(record.isExecuting.value)
-        _$transactions.end(self)
+        _$step(step) { $0._recordIsExecuting.write($0.record.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
