@@ -57,13 +57,16 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.ViewMode
     // MARK: Commands
 
     /// Looks `usernameSearchText` up on Twitter; bound to the add button.
-    public private(set) lazy var addPerson:
-        Reactive.Command<Swift.Void, _addPerson$Output, _addPerson$Failure> = Reactive.Command(
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 21)
+    public private(set) lazy var addPerson: Reactive.Command<Swift.Void,
+            Person,
+             TwitterError> = Reactive.Command(
         enabledIf: _$property(&_addPersonCanExecute),
         isEnabled: _$property(&_addPersonIsEnabled),
         transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
     )
+#sourceLocation()
 
     /// Whether `addPerson` is running.
     public var addPersonIsExecuting: Swift.Bool { _$read(\.addPersonIsExecuting, _addPersonIsExecuting.read(by: self)) }
@@ -96,7 +99,10 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.ViewMode
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(twitter: _twitter$Type) {
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 6)
+    public init(
+        twitter:   any TwitterClient) {
+#sourceLocation()
         self.twitter = twitter
 
         // Every value's first state, in update order.

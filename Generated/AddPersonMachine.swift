@@ -67,7 +67,10 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
     public var foundPerson: Bool { _$read(\.foundPerson, _foundPerson.read(by: self)) }
 
     /// The person found; nil until a lookup succeeds.
-    public var person: _person$Type { _$read(\.person, _person$fresh(reading: true)) }
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 36)
+    public var person:
+          Person? { _$read(\.person, _person$fresh(reading: true)) }
+#sourceLocation()
 
     // MARK: Commands
 
@@ -150,7 +153,10 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(twitter: _twitter$Type) {
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 9)
+    public init(
+        twitter:   any TwitterClient) {
+#sourceLocation()
         self.twitter = twitter
 
         // Every value's first state, in update order.

@@ -45,9 +45,10 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
     }
 
     /// Green once the game is won, black before.
-    public var currentRollTextColor: _currentRollTextColor$Type {
-        _$read(\.currentRollTextColor, _currentRollTextColor.read(by: self))
-    }
+#sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 26)
+    public var currentRollTextColor:
+          TextColor { _$read(\.currentRollTextColor, _currentRollTextColor.read(by: self)) }
+#sourceLocation()
 
     // MARK: Commands
 
@@ -110,7 +111,10 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(die: _die$Type) {
+#sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 6)
+    public init(
+        die:   any DieRolling) {
+#sourceLocation()
         self.die = die
 
         // Every value's first state, in update order.

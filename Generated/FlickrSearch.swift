@@ -52,21 +52,27 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
     }
 
     /// The searches that succeeded, newest first, at most ten, each text once.
-    public private(set) var previousSearches: _previousSearches$Type {
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 14)
+    public private(set) var previousSearches:
+           [FlickrPreviousSearch] {
         get { _$read(\.previousSearches, _previousSearches.read(by: self)) }
         set { _$write(newValue) { $0._previousSearches.write($1) } }
     }
+#sourceLocation()
 
     // MARK: Commands
 
     /// Searches Flickr for `searchText`; bound to the search button.
-    public private(set) lazy var executeSearch:
-        Reactive.Command<Swift.Void, _executeSearch$Output, _executeSearch$Failure> = Reactive.Command(
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 23)
+    public private(set) lazy var executeSearch: Reactive.Command<Swift.Void,
+            FlickrSearchResults,
+             FlickrSearchError> = Reactive.Command(
         enabledIf: _$property(&_executeSearchCanExecute),
         isEnabled: _$property(&_executeSearchIsEnabled),
         transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
     )
+#sourceLocation()
 
     /// Whether `executeSearch` is running.
     public var executeSearchIsExecuting: Swift.Bool {
@@ -79,8 +85,9 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
     }
 
     /// Searches again for a previous search (a tap on its row); its text becomes the field's.
-    public private(set) lazy var selectPreviousSearch:
-        Reactive.Command<_selectPreviousSearch$Input, Swift.Void, Swift.Never> = Reactive.Command(
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 33)
+    public private(set) lazy var selectPreviousSearch: Reactive.Command<
+           FlickrPreviousSearch, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_selectPreviousSearchCanExecute),
         isEnabled: _$property(&_selectPreviousSearchIsEnabled),
         transaction: { [weak self] step in self?._selectPreviousSearch$step(step) ?? step() },
@@ -90,6 +97,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
             self?._$transactions.later { [weak self] in self?.executeSearch() }
         }
     )
+#sourceLocation()
 
     /// Whether `selectPreviousSearch` is running.
     public var selectPreviousSearchIsExecuting: Swift.Bool {
@@ -104,7 +112,10 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
     // MARK: Events
 
     /// The results of each search for the results screen.
-    public let showResults: Reactive.Signal<_showResults$Type, Swift.Never>
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 39)
+    public let showResults: Reactive.Signal<
+                       FlickrSearchResults, Swift.Never>
+#sourceLocation()
     private let _showResults$observer: Reactive.Signal<_showResults$Type, Swift.Never>.Observer
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -139,7 +150,10 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(flickr: _flickr$Type) {
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 6)
+    public init(
+        flickr:   any FlickrSearching) {
+#sourceLocation()
         self.flickr = flickr
         let title = Self._title$make()
         self.title = title

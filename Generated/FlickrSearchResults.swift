@@ -46,10 +46,13 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     // MARK: State
 
     /// What the screen shows.
-    public var results: _results$Type {
+#sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 13)
+    public var results:
+                   FlickrSearchResults {
         get { _$read(\.results, _results.read(by: self)) }
         set { _$write(newValue) { $0._results.write($1) } }
     }
+#sourceLocation()
 
     // MARK: Derived values
 
@@ -59,7 +62,10 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     // MARK: Children
 
     /// One item per photo, in order; an item stays while its photo does (with what it loaded).
-    public var items: _items$Type { _$read(\.items, _items.read(by: self)) }
+#sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 20)
+    public var items:
+           [FlickrSearchResultsItemViewModel] { _$read(\.items, _items.read(by: self)) }
+#sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -80,7 +86,14 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(initialResults: _initialResults$Type, flickr: _flickr$Type, scheduler: _scheduler$Type) {
+#sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 6)
+    public init(
+        initialResults:   FlickrSearchResults,
+
+
+        flickr:   any FlickrSearching,
+        scheduler:   any DateScheduler) {
+#sourceLocation()
         self.initialResults = initialResults
         self.flickr = flickr
         self.scheduler = scheduler

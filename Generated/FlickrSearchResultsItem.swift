@@ -49,10 +49,13 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     // MARK: State
 
     /// The photo; the results screen writes it.
-    public var photo: _photo$Type {
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 13)
+    public var photo:
+                 FlickrPhoto {
         get { _$read(\.photo, _photo.read(by: self)) }
         set { _$write(newValue) { $0._photo.write($1) } }
     }
+#sourceLocation()
 
     /// Whether the item is on screen (the view sets it).
     public var isVisible: Bool {
@@ -72,7 +75,10 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     public var title: String { _$read(\.title, _title$fresh(reading: true)) }
 
     /// Where the photo's image is.
-    public var url: _url$Type { _$read(\.url, _url$fresh(reading: true)) }
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 19)
+    public var url:
+               URL? { _$read(\.url, _url$fresh(reading: true)) }
+#sourceLocation()
 
     /// `isVisible` once it has stayed the same for a second.
     public var settledVisibility: Bool { _$read(\.settledVisibility, _settledVisibility.read(by: self)) }
@@ -86,13 +92,19 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     // MARK: Resources
 
     /// The photo's favourites and comments, loaded once the item has been seen.
-    public var metadata: _metadata$Type? { _$read(\.metadata, _metadata.read(by: self)) }
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 36)
+    public var metadata:
+          FlickrPhotoMetadata? { _$read(\.metadata, _metadata.read(by: self)) }
+#sourceLocation()
 
     /// Whether `metadata` is loading.
     public var metadataIsLoading: Swift.Bool { _$read(\.metadataIsLoading, _metadataIsLoading.read(by: self)) }
 
     /// Why the last load of `metadata` failed; nil while loading and after a success.
-    public var metadataError: _metadata$Failure? { _$read(\.metadataError, _metadataError.read(by: self)) }
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 37)
+    public var metadataError:
+             FlickrSearchError? { _$read(\.metadataError, _metadataError.read(by: self)) }
+#sourceLocation()
 
     /// Loads `metadata` again; a load still running is cancelled.
     public func reloadMetadata() {
@@ -144,11 +156,13 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 7)
     public init(
-        initialPhoto: _initialPhoto$Type,
-        flickr: _flickr$Type,
-        scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main
-    ) {
+        initialPhoto:   FlickrPhoto,
+
+
+        flickr:   any FlickrSearching, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+#sourceLocation()
         _$scheduler = scheduler
         self.initialPhoto = initialPhoto
         self.flickr = flickr

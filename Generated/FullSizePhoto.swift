@@ -45,7 +45,10 @@ public final class FullSizePhotoViewModel: Observation.Observable {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(photos: _photos$Type, initialPhotoIndex: Int) {
+#sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 6)
+    public init(
+        photos:    [PhotoModel], initialPhotoIndex: Int) {
+#sourceLocation()
         self.photos = photos
         self.initialPhotoIndex = initialPhotoIndex
         let initialPhotoName = Self._initialPhotoName$make(photos: photos, initialPhotoIndex: initialPhotoIndex)

@@ -38,12 +38,18 @@ public final class GalleryViewModel: Observation.Observable, Reactive.ViewModel 
     // MARK: Derived values
 
     /// The photos to show; empty until imported.
-    public var photos: _photos$Type { _$read(\.photos, _photos.read(by: self)) }
+#sourceLocation(file: "Specs/Gallery.vm.yaml", line: 23)
+    public var photos:
+           [PhotoModel] { _$read(\.photos, _photos.read(by: self)) }
+#sourceLocation()
 
     // MARK: Resources
 
     /// The photos, once imported.
-    public var importedPhotos: _importedPhotos$Type? { _$read(\.importedPhotos, _importedPhotos.read(by: self)) }
+#sourceLocation(file: "Specs/Gallery.vm.yaml", line: 11)
+    public var importedPhotos:
+           [PhotoModel]? { _$read(\.importedPhotos, _importedPhotos.read(by: self)) }
+#sourceLocation()
 
     /// Whether `importedPhotos` is loading.
     public var importedPhotosIsLoading: Swift.Bool {
@@ -78,7 +84,11 @@ public final class GalleryViewModel: Observation.Observable, Reactive.ViewModel 
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(importer: _importer$Type, log: _log$Type) {
+#sourceLocation(file: "Specs/Gallery.vm.yaml", line: 6)
+    public init(
+        importer:   any PhotoImporting,
+        log:   any ErrorLogging) {
+#sourceLocation()
         self.importer = importer
         self.log = log
 

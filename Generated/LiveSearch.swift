@@ -107,7 +107,10 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.ViewMod
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(search: _search$Type, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+#sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 7)
+    public init(
+        search:   any AsyncSearching, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+#sourceLocation()
         _$scheduler = scheduler
         self.search = search
 

@@ -38,10 +38,13 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.V
     }
 
     /// The last error a computation ended with; a later success does not clear it (the article's lastError).
-    public private(set) var lastError: _lastError$Type {
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 11)
+    public private(set) var lastError:
+          ComputationError? {
         get { _$read(\.lastError, _lastError.read(by: self)) }
         set { _$write(newValue) { $0._lastError.write($1) } }
     }
+#sourceLocation()
 
     // MARK: Derived values
 
@@ -60,7 +63,10 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.V
     public var computedIsLoading: Swift.Bool { _$read(\.computedIsLoading, _computedIsLoading.read(by: self)) }
 
     /// Why the last load of `computed` failed; kept while a new load runs, nil after a success.
-    public var computedError: _computed$Failure? { _$read(\.computedError, _computedError.read(by: self)) }
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 17)
+    public var computedError:
+             ComputationError? { _$read(\.computedError, _computedError.read(by: self)) }
+#sourceLocation()
 
     /// Loads `computed` again; a load still running is cancelled.
     public func reloadComputed() {
@@ -100,7 +106,10 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.V
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(computation: _computation$Type) {
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 6)
+    public init(
+        computation:   any Computing) {
+#sourceLocation()
         self.computation = computation
 
         // Every value's first state, in update order.

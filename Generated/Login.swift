@@ -55,12 +55,15 @@ public final class LoginViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Commands
 
     /// Logs in with exactly what was typed (whitespace included); one login at a time.
-    public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void, _logIn$Failure> = Reactive.Command(
+#sourceLocation(file: "Specs/Login.vm.yaml", line: 19)
+    public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void,
+             PhotoImportError> = Reactive.Command(
         enabledIf: _$property(&_logInCanExecute),
         isEnabled: _$property(&_logInIsEnabled),
         transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._logIn$work() ?? .empty }
     )
+#sourceLocation()
 
     /// Whether `logIn` is running.
     public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read(by: self)) }
@@ -93,7 +96,10 @@ public final class LoginViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(importer: _importer$Type) {
+#sourceLocation(file: "Specs/Login.vm.yaml", line: 6)
+    public init(
+        importer:   any PhotoImporting) {
+#sourceLocation()
         self.importer = importer
 
         // Every value's first state, in update order.

@@ -57,12 +57,15 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.ViewMode
     // MARK: Commands
 
     /// Sends the credentials; a failure shows its message until a field is edited.
-    public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void, _logIn$Failure> = Reactive.Command(
+#sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 34)
+    public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void,
+             LoginError> = Reactive.Command(
         enabledIf: _$property(&_logInCanExecute),
         isEnabled: _$property(&_logInIsEnabled),
         transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._logIn$work() ?? .empty }
     )
+#sourceLocation()
 
     /// Whether `logIn` is running.
     public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read(by: self)) }
@@ -97,7 +100,10 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.ViewMode
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(authenticator: _authenticator$Type) {
+#sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 8)
+    public init(
+        authenticator:   any Authenticating) {
+#sourceLocation()
         self.authenticator = authenticator
 
         // Every value's first state, in update order.

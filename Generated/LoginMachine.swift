@@ -173,7 +173,10 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(importer: _importer$Type) {
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 9)
+    public init(
+        importer:   any PhotoImporting) {
+#sourceLocation()
         self.importer = importer
 
         // Every value's first state, in update order.

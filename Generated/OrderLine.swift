@@ -74,7 +74,10 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.ViewMode
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(counter: _counter$Type) {
+#sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 7)
+    public init(
+        counter:   EvaluationCounter) {
+#sourceLocation()
         self.counter = counter
 
         // Every value's first state, in update order.

@@ -43,17 +43,26 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Vi
     // MARK: Derived values
 
     /// Which screen to show.
-    public var uiState: _uiState$Type { _$read(\.uiState, _uiState.read(by: self)) }
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 30)
+    public var uiState:
+          PersonContainerState { _$read(\.uiState, _uiState.read(by: self)) }
+#sourceLocation()
 
     // MARK: Children
 
     /// The detail screen of the person found, once there is one.
-    public var detailViewModel: _detailViewModel$Type { _$read(\.detailViewModel, _detailViewModel.read(by: self)) }
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 24)
+    public var detailViewModel:
+          PersonDetailViewModel? { _$read(\.detailViewModel, _detailViewModel.read(by: self)) }
+#sourceLocation()
 
     // MARK: Resources
 
     /// The first person the form's lookup found.
-    public var person: _person$Type? { _$read(\.person, _person.read(by: self)) }
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 16)
+    public var person:
+          Person? { _$read(\.person, _person.read(by: self)) }
+#sourceLocation()
 
     /// Whether `person` is loading.
     public var personIsLoading: Swift.Bool { _$read(\.personIsLoading, _personIsLoading.read(by: self)) }
@@ -88,7 +97,10 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Vi
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(twitter: _twitter$Type) {
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 6)
+    public init(
+        twitter:   any TwitterClient) {
+#sourceLocation()
         self.twitter = twitter
         let addingViewModel = Self._addingViewModel$make(twitter: twitter)
         self.addingViewModel = addingViewModel

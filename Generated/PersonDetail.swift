@@ -35,10 +35,13 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.ViewM
     // MARK: State
 
     /// The person shown; the screen follows its changes.
-    public var person: _person$Type {
+#sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 9)
+    public var person:
+                  Person {
         get { _$read(\.person, _person.read(by: self)) }
         set { _$write(newValue) { $0._person.write($1) } }
     }
+#sourceLocation()
 
     // MARK: Derived values
 
@@ -52,7 +55,10 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.ViewM
     public var twitterHandle: String { _$read(\.twitterHandle, _twitterHandle.read(by: self)) }
 
     /// Where the avatar image is.
-    public var avatarURL: _avatarURL$Type { _$read(\.avatarURL, _avatarURL$fresh(reading: true)) }
+#sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 15)
+    public var avatarURL:
+                     URL? { _$read(\.avatarURL, _avatarURL$fresh(reading: true)) }
+#sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -75,7 +81,10 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.ViewM
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(initialPerson: _initialPerson$Type) {
+#sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 6)
+    public init(
+        initialPerson:   Person) {
+#sourceLocation()
         self.initialPerson = initialPerson
 
         // Every value's first state, in update order.

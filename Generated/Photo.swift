@@ -54,7 +54,10 @@ public final class PhotoViewModel: Observation.Observable, Reactive.ViewModel {
     public var isLoading: Bool { _$read(\.isLoading, _isLoading.read(by: self)) }
 
     /// The full-size image, once fetched.
-    public var imageData: _imageData$Type { _$read(\.imageData, _imageData$fresh(reading: true)) }
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 26)
+    public var imageData:
+          Data? { _$read(\.imageData, _imageData$fresh(reading: true)) }
+#sourceLocation()
 
     // MARK: Activation
 
@@ -67,13 +70,19 @@ public final class PhotoViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Resources
 
     /// The photo with its full-size image, fetched each time the page becomes active.
-    public var details: _details$Type? { _$read(\.details, _details.read(by: self)) }
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 17)
+    public var details:
+          PhotoModel? { _$read(\.details, _details.read(by: self)) }
+#sourceLocation()
 
     /// Whether `details` is loading.
     public var detailsIsLoading: Swift.Bool { _$read(\.detailsIsLoading, _detailsIsLoading.read(by: self)) }
 
     /// Why the last load of `details` failed; nil while loading and after a success.
-    public var detailsError: _details$Failure? { _$read(\.detailsError, _detailsError.read(by: self)) }
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 18)
+    public var detailsError:
+             PhotoImportError? { _$read(\.detailsError, _detailsError.read(by: self)) }
+#sourceLocation()
 
     /// Loads `details` again; a load still running is cancelled.
     public func reloadDetails() {
@@ -108,7 +117,13 @@ public final class PhotoViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(photo: _photo$Type, importer: _importer$Type) {
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 7)
+    public init(
+        photo:   PhotoModel,
+
+
+        importer:   any PhotoImporting) {
+#sourceLocation()
         self.photo = photo
         self.importer = importer
         let photoName = Self._photoName$make(photo: photo)

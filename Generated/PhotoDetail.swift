@@ -49,16 +49,22 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewMo
     // MARK: State
 
     /// The photo; a successful vote replaces it.
-    public private(set) var photo: _photo$Type {
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 12)
+    public private(set) var photo:
+                 PhotoModel {
         get { _$read(\.photo, _photo.read(by: self)) }
         set { _$write(newValue) { $0._photo.write($1) } }
     }
+#sourceLocation()
 
     /// Why the last vote failed, until the next one succeeds.
-    public private(set) var voteError: _voteError$Type {
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 13)
+    public private(set) var voteError:
+                     PhotoImportError? {
         get { _$read(\.voteError, _voteError.read(by: self)) }
         set { _$write(newValue) { $0._voteError.write($1) } }
     }
+#sourceLocation()
 
     // MARK: Derived values
 
@@ -77,12 +83,16 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewMo
     // MARK: Commands
 
     /// Votes for the photo; only while it is not voted for, one vote at a time.
-    public private(set) lazy var vote: Reactive.Command<Swift.Void, _vote$Output, _vote$Failure> = Reactive.Command(
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 32)
+    public private(set) lazy var vote: Reactive.Command<Swift.Void,
+            PhotoModel,
+             PhotoImportError> = Reactive.Command(
         enabledIf: _$property(&_voteCanExecute),
         isEnabled: _$property(&_voteIsEnabled),
         transaction: { [weak self] step in self?._vote$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._vote$work() ?? .empty }
     )
+#sourceLocation()
 
     /// Whether `vote` is running.
     public var voteIsExecuting: Swift.Bool { _$read(\.voteIsExecuting, _voteIsExecuting.read(by: self)) }
@@ -123,7 +133,13 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewMo
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(initialPhoto: _initialPhoto$Type, importer: _importer$Type) {
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 6)
+    public init(
+        initialPhoto:   PhotoModel,
+
+
+        importer:   any PhotoImporting) {
+#sourceLocation()
         self.initialPhoto = initialPhoto
         self.importer = importer
 

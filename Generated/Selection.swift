@@ -41,13 +41,22 @@ public final class SelectionViewModel: Observation.Observable, Reactive.ViewMode
     // MARK: Children
 
     /// One row per name; new rows (none selected) when the names change.
-    public var rows: _rows$Type { _$read(\.rows, _rows.read(by: self)) }
+#sourceLocation(file: "Specs/Selection.vm.yaml", line: 9)
+    public var rows:
+           [SelectableRowViewModel] { _$read(\.rows, _rows.read(by: self)) }
+#sourceLocation()
 
     /// The last row, if any.
-    public var lastRow: _lastRow$Type { _$read(\.lastRow, _lastRow.read(by: self)) }
+#sourceLocation(file: "Specs/Selection.vm.yaml", line: 13)
+    public var lastRow:
+          SelectableRowViewModel? { _$read(\.lastRow, _lastRow.read(by: self)) }
+#sourceLocation()
 
     /// A row that stands for every name.
-    public var allRow: _allRow$Type { _$read(\.allRow, _allRow.read(by: self)) }
+#sourceLocation(file: "Specs/Selection.vm.yaml", line: 17)
+    public var allRow:
+          SelectableRowViewModel { _$read(\.allRow, _allRow.read(by: self)) }
+#sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

@@ -32,7 +32,10 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Vie
     // MARK: Children
 
     /// One selection per list.
-    public var selections: _selections$Type { _$read(\.selections, _selections.read(by: self)) }
+#sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 9)
+    public var selections:
+           [SelectionViewModel] { _$read(\.selections, _selections.read(by: self)) }
+#sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

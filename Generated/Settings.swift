@@ -89,11 +89,14 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
     public var resetIsEnabled: Swift.Bool { _$read(\.resetIsEnabled, _resetIsEnabled.read(by: self)) }
 
     /// Saves the settings; a failure is shown under the button.
-    public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void, _save$Failure> = Reactive.Command(
+#sourceLocation(file: "Specs/Settings.vm.yaml", line: 40)
+    public private(set) lazy var save: Reactive.Command<Swift.Void, Swift.Void,
+             SettingsSaveError> = Reactive.Command(
         isEnabled: _$property(&_saveIsEnabled),
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._save$work() ?? .empty }
     )
+#sourceLocation()
 
     /// Whether `save` is running.
     public var saveIsExecuting: Swift.Bool { _$read(\.saveIsExecuting, _saveIsExecuting.read(by: self)) }
@@ -138,7 +141,10 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(store: _store$Type) {
+#sourceLocation(file: "Specs/Settings.vm.yaml", line: 7)
+    public init(
+        store:   any SettingsStoring) {
+#sourceLocation()
         self.store = store
 
         // Every value's first state, in update order.

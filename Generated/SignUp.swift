@@ -144,7 +144,9 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Commands
 
     /// Creates the account; tried while a rule does not hold, it shows every message and sends nothing.
-    public private(set) lazy var signUp: Reactive.Command<Swift.Void, Swift.Void, _signUp$Failure> = Reactive.Command(
+#sourceLocation(file: "Specs/SignUp.vm.yaml", line: 38)
+    public private(set) lazy var signUp: Reactive.Command<Swift.Void, Swift.Void,
+             LoginError> = Reactive.Command(
         isEnabled: _$property(&_signUpIsEnabled),
         transaction: { [weak self] step in self?._signUp$step(step) ?? step() },
         executeOnMain: { [weak self] _ in
@@ -152,6 +154,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
             return self._signUp$work()
         }
     )
+#sourceLocation()
 
     /// Whether `signUp` is running.
     public var signUpIsExecuting: Swift.Bool { _$read(\.signUpIsExecuting, _signUpIsExecuting.read(by: self)) }
@@ -236,7 +239,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(registrar: _registrar$Type) {
+#sourceLocation(file: "Specs/SignUp.vm.yaml", line: 8)
+    public init(
+        registrar:   any Registering) {
+#sourceLocation()
         self.registrar = registrar
 
         // Every value's first state, in update order.

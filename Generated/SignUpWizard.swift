@@ -211,7 +211,10 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(accounts: _accounts$Type) {
+#sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 9)
+    public init(
+        accounts:   any AccountCreating) {
+#sourceLocation()
         self.accounts = accounts
 
         // Every value's first state, in update order.

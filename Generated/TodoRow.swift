@@ -43,10 +43,13 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
     // MARK: State
 
     /// The todo; the list writes it when the todo changes.
-    public var item: _item$Type {
+#sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 13)
+    public var item:
+                TodoItem {
         get { _$read(\.item, _item.read(by: self)) }
         set { _$write(newValue) { $0._item.write($1) } }
     }
+#sourceLocation()
 
     /// A new title being typed; the row's own.
     public var draft: String {
@@ -78,12 +81,15 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
     public var toggleIsEnabled: Swift.Bool { _$read(\.toggleIsEnabled, _toggleIsEnabled.read(by: self)) }
 
     /// Saves the draft as the todo's title, then hands the saved todo to the list.
-    public private(set) lazy var rename: Reactive.Command<Swift.Void, _rename$Output, Swift.Never> = Reactive.Command(
+#sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 35)
+    public private(set) lazy var rename: Reactive.Command<Swift.Void,
+            TodoItem, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_renameCanExecute),
         isEnabled: _$property(&_renameIsEnabled),
         transaction: { [weak self] step in self?._rename$step(step) ?? step() },
         executeOnMain: { [weak self] _ in self?._rename$work() ?? .empty }
     )
+#sourceLocation()
 
     /// Whether `rename` is running.
     public var renameIsExecuting: Swift.Bool { _$read(\.renameIsExecuting, _renameIsExecuting.read(by: self)) }
@@ -98,7 +104,10 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
     private let _doneChanged$observer: Reactive.Signal<Bool, Swift.Never>.Observer
 
     /// The todo as saved with its new title (for the list to keep).
-    public let saved: Reactive.Signal<_saved$Type, Swift.Never>
+#sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 22)
+    public let saved: Reactive.Signal<
+                 TodoItem, Swift.Never>
+#sourceLocation()
     private let _saved$observer: Reactive.Signal<_saved$Type, Swift.Never>.Observer
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
@@ -130,7 +139,13 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(initialItem: _initialItem$Type, store: _store$Type) {
+#sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 7)
+    public init(
+        initialItem:   TodoItem,
+
+
+        store:   any TodoStoring) {
+#sourceLocation()
         self.initialItem = initialItem
         self.store = store
 

@@ -32,10 +32,13 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.ViewModel
     // MARK: State
 
     /// The todos in the order shown.
-    public var items: _items$Type {
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 10)
+    public var items:
+                  [TodoItem] {
         get { _$read(\.items, _items.read(by: self)) }
         set { _$write(newValue) { $0._items.write($1) } }
     }
+#sourceLocation()
 
     // MARK: Derived values
 
@@ -48,7 +51,10 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.ViewModel
     // MARK: Children
 
     /// One row per todo, the same row while its todo stays in the list.
-    public var rows: _rows$Type { _$read(\.rows, _rows.read(by: self)) }
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 14)
+    public var rows:
+           [TodoRowViewModel] { _$read(\.rows, _rows.read(by: self)) }
+#sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 
@@ -71,7 +77,10 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.ViewModel
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(store: _store$Type) {
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 7)
+    public init(
+        store:   any TodoStoring) {
+#sourceLocation()
         self.store = store
 
         // Every value's first state, in update order.

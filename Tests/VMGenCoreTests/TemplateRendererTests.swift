@@ -203,7 +203,7 @@ struct TemplateRendererTests {
 
     @Test("a partial is checked where it is included: a field of a value is unknown at the top")
     func partialsAreCheckedInPlace() throws {
-        #expect(try Self.problems(["ViewModel.swift.mustache": "{{>Value}}\n"]).first?.hasPrefix("Value.mustache:4:1: `{{#empty(setterLines)}}`: no field `setterLines` is in scope here") == true)
+        #expect(try Self.problems(["ViewModel.swift.mustache": "{{>Value}}\n"]).first?.hasPrefix("Value.mustache:4:1: `{{#typeLocation}}`: no field `typeLocation` is in scope here") == true)
     }
 
     @Test("the fields templates can name are every stored property of the context's types, and no other")

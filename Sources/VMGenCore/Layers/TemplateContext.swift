@@ -141,8 +141,14 @@ public struct ValueMember: Sendable {
     public var name: String
     public var type: String
     public var docLines: [String]
-    /// `public ` for inputs, `public private(set) ` for other state, `public ` for the rest.
-    public var declarationPrefix: String
+    /// `var name: Type` with its access (`public `, `public private(set) ` for state that is not
+    /// an input): the type as the spec wrote it, at its spec line and column (lines after the
+    /// first carry their own indentation) when `typeLocation` is not empty.
+    public var declaration: String
+    /// The `#sourceLocation` directive that puts the declaration's type at its place in the
+    /// spec, to stand before it and be closed after its opening brace; empty for a type of the
+    /// generator's own or of the standard library.
+    public var typeLocation: String
     /// The getter's one expression: the value taken from its storage (marked read) and the read
     /// recorded for Observation.
     public var getter: String
@@ -166,6 +172,11 @@ public struct ValueMember: Sendable {
 public struct EventMember: Sendable {
     public var name: String
     public var type: String
+    /// `let name: Reactive.Signal<Type, Swift.Never>` with its access, the type as the spec wrote
+    /// it at its spec line and column when `typeLocation` is not empty.
+    public var declaration: String
+    /// The `#sourceLocation` directive for `declaration`'s type, or empty.
+    public var typeLocation: String
     public var observerName: String
     public var docLines: [String]
 }
@@ -185,8 +196,12 @@ public struct CommandMember: Sendable {
     /// `Reactive.Command<Input, Output, Failure>`, as the generated code names the types.
     public var type: String
     public var docLines: [String]
-    /// Whether `lazy var <name>: <type> = Reactive.Command(` fits on a line of the class body.
-    public var declarationFits: Bool
+    /// `lazy var <name>: <type> = Reactive.Command(` with its access, on one line when it fits,
+    /// else the type on the next; with `typeLocation`, the types the spec wrote at their spec
+    /// lines and columns. Lines after the first carry their indentation.
+    public var declaration: String
+    /// The `#sourceLocation` directive for `declaration`'s types, or empty.
+    public var typeLocation: String
     /// The policy (`.concurrent`), or empty for the default, one at a time.
     public var policy: String
     /// The storage of the spec's `enabled` condition (`_save$canExecute`), or empty without one.

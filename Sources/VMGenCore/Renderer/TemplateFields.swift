@@ -204,7 +204,8 @@ extension ValueMember: TemplateObject {
         .text("name", "Its name.") { $0.name },
         .text("type", "Its type.") { $0.type },
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
-        .text("declarationPrefix", "`public `, or `public private(set) ` for state that is not an input.") { $0.declarationPrefix },
+        .text("declaration", "`var <name>: <type>` with its access (`public private(set) ` for state that is not an input); with `typeLocation`, the type as the spec wrote it at its spec line and column.") { $0.declaration },
+        .optionalText("typeLocation", "The `#sourceLocation` directive for `declaration`'s type, to close with `#sourceLocation()` after the opening brace; empty for the generator's and the standard library's types.") { $0.typeLocation },
         .text("getter", "The getter's one expression: the value taken from its `Reactive.Stored` (marked read), the read recorded for Observation.") { $0.getter },
         .flag("getterFits", "Whether `var <name>: <type> { <getter> }` fits on one line.") { $0.getterFits },
         .lines("setterLines", "The setter's body, its writes as one action (`_$write(newValue) { $0._x.write($1) }`); empty for a value without a setter.") { $0.setterLines },
@@ -220,6 +221,8 @@ extension EventMember: TemplateObject {
     static let fields: [TemplateField<EventMember>] = [
         .text("name", "Its name.") { $0.name },
         .text("type", "The type of its values.") { $0.type },
+        .text("declaration", "`let <name>: Reactive.Signal<<type>, Swift.Never>` with its access; with `typeLocation`, the type the spec wrote at its spec line and column.") { $0.declaration },
+        .optionalText("typeLocation", "The `#sourceLocation` directive for `declaration`'s type, to close with `#sourceLocation()` after it; or empty.") { $0.typeLocation },
         .text("observerName", "The name of the observer that sends it.") { $0.observerName },
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
     ]
@@ -238,7 +241,8 @@ extension CommandMember: TemplateObject {
         .text("name", "Its name.") { $0.name },
         .text("type", "Its `Reactive.Command<Input, Output, Failure>` type.") { $0.type },
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
-        .flag("declarationFits", "Whether `lazy var <name>: <type> = Reactive.Command(` fits on a line of the class body.") { $0.declarationFits },
+        .text("declaration", "`lazy var <name>: <type> = Reactive.Command(` with its access, wrapped when it does not fit; with `typeLocation`, the types the spec wrote at their spec lines and columns.") { $0.declaration },
+        .optionalText("typeLocation", "The `#sourceLocation` directive for `declaration`'s types, to close with `#sourceLocation()` after it; or empty.") { $0.typeLocation },
         .optionalText("policy", "Its policy (`.concurrent`, `.latest`), or empty for the default, one at a time.") { $0.policy },
         .optionalText("conditionStorage", "The storage of its `enabled` condition, or empty without one.") { $0.conditionStorage },
         .optionalText("enabledStorage", "The storage of `<name>IsEnabled`, which is the command's `isEnabled`.") { $0.enabledStorage },

@@ -26,11 +26,21 @@ extension ContextBuilder {
         }
         func isPerform() -> Bool { performs(command) }
         func isTask() -> Bool { if case .task = command.work { true } else { false } }
+        // The declaration shows the types the spec wrote, at their places in the spec.
+        let head = "\(access)private(set) lazy var \(name):"
+        let plain = LineLayout.fits("\(head) \(type) = Reactive.Command(", margin: 4)
+            ? "\(head) \(type) = Reactive.Command(" : "\(head)\n        \(type) = Reactive.Command("
+        let declaration = located([
+            .code("\(head) Reactive.Command<"), self.types.piece(for: command.input, or: "Swift.Void"), .code(", "),
+            self.types.piece(for: command.output, or: "Swift.Void"), .code(", "),
+            self.types.piece(for: command.failure, or: command.defaultFailure), .code("> = Reactive.Command("),
+        ], plain: plain)
         return CommandMember(
             name: name,
             type: type,
             docLines: SwiftText.docLines(command.doc),
-            declarationFits: LineLayout.fits("\(access)private(set) lazy var \(name): \(type) = Reactive.Command(", margin: 4),
+            declaration: declaration.text,
+            typeLocation: declaration.typeLocation,
             policy: command.policy == .oneAtATime ? "" : ".\(command.policy.rawValue)",
             conditionStorage: value(named: GeneratedNames.canExecute(of: name)) == nil ? "" : GeneratedNames.storage(of: GeneratedNames.canExecute(of: name)),
             // The view model's enabled state is the command's: held once, told in its transactions.

@@ -143,10 +143,23 @@ extension ContextBuilder {
             for resource in initialLoads { lines.append("\(loaderName(resource)).reload()") }
         }
         lines += initialWorkLines
+        // The signature shows the types the spec wrote, at their places in the spec.
+        let members = (model.parameters + model.dependencies).filter { $0.type != nil }
+        var pieces: [SwiftText.DeclarationPiece] = [.code("\(access)init(")]
+        for (position, member) in members.enumerated() {
+            guard let type = member.type else { continue }
+            let escaping = types.parameter("", types.name(for: type)).hasPrefix(": @escaping") ? "@escaping " : ""
+            pieces += [.lead("\(member.name.value): \(escaping)"), types.piece(for: type)]
+            if position < members.count - 1 || !schedulerParameter.isEmpty { pieces.append(.code(", ")) }
+        }
+        pieces += schedulerParameter.map { .code($0) } + [.code(") {")]
+        let declaration = located(pieces, plain: signature("\(access)init", parameters: initializerParameters))
+        let isLocated = !declaration.typeLocation.isEmpty
         return CodeFunction(
             docLines: ["/// Creates the view model" + (initializerParameters.isEmpty ? "." : " with its parameters and dependencies.")],
-            signature: signature("\(access)init", parameters: initializerParameters),
-            bodyLines: lines.map { $0.isEmpty ? "" : "        " + $0 })
+            leadingLines: isLocated ? [declaration.typeLocation] : [],
+            signature: declaration.text,
+            bodyLines: (isLocated ? ["#sourceLocation()"] : []) + lines.map { $0.isEmpty ? "" : "        " + $0 })
     }
 
     func initialValueExpression(of value: ReactiveValue) -> LineLayout.Piece {

@@ -83,10 +83,7 @@ public struct ContextBuilder {
             runtimeProperties: model.runtimeProperties ? values.filter(\.isPublic).map(valueMember) : [],
             commands: model.commands.map(commandMember),
             resources: model.resources.map(resourceMember),
-            events: model.events.map { event in
-                EventMember(name: event.name.value, type: types.name(for: event.type, or: "Swift.Void"),
-                            observerName: GeneratedNames.helper(event.name.value, "observer"), docLines: SwiftText.docLines(event.doc))
-            },
+            events: model.events.map(eventMember),
             enums: machineEnums(),
             storage: storage(),
             runtimeObjects: runtimeObjects(),
@@ -100,6 +97,17 @@ public struct ContextBuilder {
             testing: testing(),
             machineInspection: machineInspection(),
             conformanceExtensions: conformanceExtensions())
+    }
+
+    /// An event: its declaration shows the type the spec wrote, at its place in the spec.
+    func eventMember(_ event: CheckedEntry<Member>) -> EventMember {
+        let name = event.name.value
+        let declaration = located([
+            .code("\(access)let \(name): Reactive.Signal<"), types.piece(for: event.type, or: "Swift.Void"), .code(", Swift.Never>"),
+        ])
+        return EventMember(name: name, type: types.name(for: event.type, or: "Swift.Void"), declaration: declaration.text,
+                           typeLocation: declaration.typeLocation, observerName: GeneratedNames.helper(name, "observer"),
+                           docLines: SwiftText.docLines(event.doc))
     }
 
     /// Whether the view model has values, and with them transactions: the bookkeeping, the
@@ -169,10 +177,14 @@ public struct ContextBuilder {
         let getter = "\(GeneratedNames.fixed("read"))(\\.\(name), \(current))"
         let propertyType = "Reactive.Property<\(type)>"
         let propertyGetter = runtimeProperty(of: name)
+        // The declaration shows the type the spec wrote, at its place in the spec.
+        let declaration = located([.code("\(prefix)var \(name): ")] + typePieces(of: value))
         return ValueMember(
-            name: name, type: type, docLines: SwiftText.docLines(value.doc), declarationPrefix: prefix,
+            name: name, type: type, docLines: SwiftText.docLines(value.doc),
+            declaration: declaration.text,
+            typeLocation: declaration.typeLocation,
             getter: getter,
-            getterFits: LineLayout.fits("\(prefix)var \(name): \(type) { \(getter) }", margin: 4),
+            getterFits: LineLayout.fits(declaration.lastLine + " { \(getter) }", margin: 0),
             setterLines: setter,
             setterFits: setterFits,
             propertyName: GeneratedNames.property(of: name),
@@ -220,6 +232,35 @@ public struct ContextBuilder {
         let storage = "&" + GeneratedNames.storage(of: name)
         let source = model.computedWhenRead.contains(name) ? "\(freshName(name))(), of: \(storage)" : storage
         return "\(GeneratedNames.fixed("property"))(\(source))"
+    }
+
+    /// A public declaration of the class body that shows the types the spec wrote, each at its
+    /// place in the spec (`SwiftText.locatedDeclaration`): its text for a template (lines after
+    /// the first carry their indentation), the directive to stand before it (empty when no type
+    /// is placed, and the declaration is one line, `plain` or the aliases), and its last line
+    /// with its indentation, to tell what fits after it.
+    func located(_ pieces: [SwiftText.DeclarationPiece], plain: String? = nil) -> (text: String, typeLocation: String, lastLine: String) {
+        guard let lines = SwiftText.locatedDeclaration(pieces, indent: "    ") else {
+            let text = plain ?? SwiftText.plainDeclaration(pieces)
+            return (text, "", "    " + (text.split(separator: "\n").last.map(String.init) ?? text))
+        }
+        return (([String(lines[1].dropFirst(4))] + lines.dropFirst(2)).joined(separator: "\n"), lines[0], lines[lines.count - 1])
+    }
+
+    /// The type of a value as its public declaration writes it: the type the spec wrote, at its
+    /// place in the spec (`SpecTypes.piece(for:)`); the generator's own as `typeName(of:)`.
+    func typePieces(of value: ReactiveValue) -> [SwiftText.DeclarationPiece] {
+        switch value.source {
+        case .resourceError(let resource):
+            if let failure = types.writtenResourceFailures[resource] { return types.optionalPieces(for: failure) }
+        case .resourceValue(let resource):
+            if let type = types.writtenMemberTypes[resource] { return types.optionalPieces(for: type) }
+        case .state, .derived, .child:
+            if let type = types.writtenMemberTypes[value.name] { return [types.piece(for: type)] }
+        default:
+            break
+        }
+        return [.code(typeName(of: value))]
     }
 
     /// The type of a value as the generated code writes it: spec types as written, the

@@ -15,6 +15,10 @@ struct SpecTypes {
     private(set) var memberTypes: [String: String] = [:]
     /// The failure type of each resource that declares one, as the generated code names it.
     private(set) var resourceFailures: [String: String] = [:]
+    /// The type each named member and resource is written with, as the spec writes it, and each
+    /// resource's failure: for public declarations, which show it (`piece(for:)`).
+    private(set) var writtenMemberTypes: [String: Located<String>] = [:]
+    private(set) var writtenResourceFailures: [String: Located<String>] = [:]
     /// Alias names by where their type is written.
     private var names: [SourceLocation: String] = [:]
     /// The names the generated code uses for the spec's function types (an alias, or a text of
@@ -38,8 +42,12 @@ struct SpecTypes {
             let (name, type) = (written.owner, written.type)
             add(type, name: name, role: written.role.rawValue)
             switch written.role {
-            case .type: memberTypes[name] = self.name(for: type)
-            case .failure where written.kind == .resource: resourceFailures[name] = self.name(for: type)
+            case .type:
+                memberTypes[name] = self.name(for: type)
+                writtenMemberTypes[name] = type
+            case .failure where written.kind == .resource:
+                resourceFailures[name] = self.name(for: type)
+                writtenResourceFailures[name] = type
             default: break
             }
             if written.role != .failure, written.kind != .resource, facts(of: type.value).isFunctionType {
@@ -105,6 +113,24 @@ struct SpecTypes {
     /// The name the generated code uses for a type the spec writes.
     func name(for type: Located<String>) -> String {
         names[type.location] ?? type.value
+    }
+
+    /// A type the spec wrote, as a piece of a public declaration (`SwiftText.locatedDeclaration`):
+    /// at its place in the spec when it has an alias, else (standard names only) its text.
+    func piece(for type: Located<String>) -> SwiftText.DeclarationPiece {
+        names[type.location].map { .spec(type, alias: $0) } ?? .code(type.value)
+    }
+
+    /// The optional of a type the spec wrote, as pieces of a public declaration.
+    func optionalPieces(for type: Located<String>) -> [SwiftText.DeclarationPiece] {
+        facts(of: type.value).needsParenthesesForOptional
+            ? [.code("("), piece(for: type), .code(")?")]
+            : [piece(for: type), .code("?")]
+    }
+
+    /// `piece(for:)`, or `fallback` (a type of the generator's own) when the spec wrote none.
+    func piece(for type: Located<String>?, or fallback: String) -> SwiftText.DeclarationPiece {
+        type.map(piece(for:)) ?? .code(fallback)
     }
 
     /// The name of `type`, or `fallback` (a type of the generator's own) when the spec wrote none.

@@ -103,7 +103,10 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.ViewMo
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(prices: @escaping _prices$Type, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+#sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 7)
+    public init(prices: @escaping
+                   @Sendable (Int) -> SignalProducer<Int, any Error>, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+#sourceLocation()
         _$scheduler = scheduler
         self.prices = prices
 

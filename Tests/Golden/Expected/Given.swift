@@ -154,11 +154,10 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(
-        scale: @escaping @Sendable (Int) -> Int,
-        f: @escaping @Sendable (Int) -> Int,
-        load: @escaping _load$Type
-    ) {
+#sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 11)
+    public init(scale: @escaping @Sendable (Int) -> Int, f: @escaping @Sendable (Int) -> Int, load: @escaping
+         @Sendable () -> SignalProducer<Int, any Error>) {
+#sourceLocation()
         self.scale = scale
         self.f = f
         self.load = load

@@ -39,7 +39,9 @@ final class LoaderViewModel: Observation.Observable, Reactive.ViewModel {
 
     // MARK: Children
 
-    var rows: _rows$Type { _$read(\.rows, _rows.read(by: self)) }
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 27)
+    var rows:    [RowViewModel] { _$read(\.rows, _rows.read(by: self)) }
+#sourceLocation()
 
     // MARK: Activation
 
@@ -52,7 +54,9 @@ final class LoaderViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Commands
 
     /// Waits for the given delay, then shows the first page.
-    private(set) lazy var jump: Reactive.Command<_jump$Input, Swift.Void, any Swift.Error> = Reactive.Command(
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 39)
+    private(set) lazy var jump: Reactive.Command<
+           Duration, Swift.Void, any Swift.Error> = Reactive.Command(
         isEnabled: _$property(&_jumpIsEnabled),
         transaction: { [weak self] step in self?._jump$step(step) ?? step() },
         task: { [weak self] input in
@@ -60,6 +64,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.ViewModel {
             return try await self._jump$task(input)
         }
     )
+#sourceLocation()
 
     /// Whether `jump` is running.
     var jumpIsExecuting: Swift.Bool { _$read(\.jumpIsExecuting, _jumpIsExecuting.read(by: self)) }
@@ -132,7 +137,10 @@ final class LoaderViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    init(fetch: @escaping _fetch$Type) {
+#sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 9)
+    init(fetch: @escaping
+                  @Sendable (Int) -> SignalProducer<[Int], any Error>) {
+#sourceLocation()
         self.fetch = fetch
 
         // Every value's first state, in update order.

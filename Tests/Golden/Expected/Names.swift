@@ -123,7 +123,10 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(loadSuggestions: @escaping _loadSuggestions$Type, disposables: Int) {
+#sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 8)
+    public init(loadSuggestions: @escaping
+                    @Sendable () -> SignalProducer<[String], any Error>, disposables: Int) {
+#sourceLocation()
         self.loadSuggestions = loadSuggestions
         self.disposables = disposables
 

@@ -32,7 +32,10 @@ final class PickerViewModel: Observation.Observable, Reactive.ViewModel {
 
     // MARK: Children
 
-    var tags: _tags$Type { _$read(\.tags, _tags.read(by: self)) }
+#sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 9)
+    var tags:
+           [TagViewModel] { _$read(\.tags, _tags.read(by: self)) }
+#sourceLocation()
 
     // MARK: State machine
 

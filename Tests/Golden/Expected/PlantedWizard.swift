@@ -187,7 +187,10 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(create: @escaping _create$Type) {
+#sourceLocation(file: "Tests/Golden/Specs/PlantedWizard.vm.yaml", line: 9)
+    public init(create: @escaping
+                   @Sendable (String) -> SignalProducer<Void, any Error>) {
+#sourceLocation()
         self.create = create
 
         // Every value's first state, in update order.

@@ -84,7 +84,10 @@ public final class PublisherViewModel: Observation.Observable, Reactive.ViewMode
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(publishDraft: @escaping _publishDraft$Type, preview: @escaping @Sendable (String) -> String) {
+#sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 9)
+    public init(publishDraft: @escaping
+                         @Sendable (String) -> SignalProducer<Void, Never>, preview: @escaping @Sendable (String) -> String) {
+#sourceLocation()
         self.publishDraft = publishDraft
         self.preview = preview
 

@@ -108,7 +108,10 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(search: @escaping _search$Type) {
+#sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 7)
+    public init(search: @escaping
+                   @Sendable (String) -> SignalProducer<[String], any Error>) {
+#sourceLocation()
         self.search = search
 
         // Every value's first state, in update order.

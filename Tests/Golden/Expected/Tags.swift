@@ -30,7 +30,10 @@ final class TagsViewModel: Observation.Observable, Reactive.ViewModel {
 
     // MARK: Children
 
-    var tags: _tags$Type { _$read(\.tags, _tags.read(by: self)) }
+#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 8)
+    var tags:
+           [TagViewModel] { _$read(\.tags, _tags.read(by: self)) }
+#sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators
 

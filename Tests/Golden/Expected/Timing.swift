@@ -140,11 +140,10 @@ public final class TimingViewModel: Observation.Observable, Reactive.ViewModel {
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(
-        count: @escaping @Sendable (String) async throws -> Int,
-        fetch: @escaping _fetch$Type,
-        scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main
-    ) {
+#sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 9)
+    public init(count: @escaping @Sendable (String) async throws -> Int, fetch: @escaping
+                  @Sendable (String) -> SignalProducer<[String], any Error>, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+#sourceLocation()
         _$scheduler = scheduler
         self.count = count
         self.fetch = fetch

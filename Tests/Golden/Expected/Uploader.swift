@@ -84,11 +84,10 @@ public final class UploaderViewModel: Observation.Observable, Reactive.ViewModel
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(
-        upload: @escaping _upload$Type,
-        ping: @escaping @Sendable () async throws -> Bool,
-        scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main
-    ) {
+#sourceLocation(file: "Tests/Golden/Specs/Uploader.vm.yaml", line: 6)
+    public init(upload: @escaping
+                   @Sendable (String) -> SignalProducer<Int, any Error>, ping: @escaping @Sendable () async throws -> Bool, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+#sourceLocation()
         _$scheduler = scheduler
         self.upload = upload
         self.ping = ping

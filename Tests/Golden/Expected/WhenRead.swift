@@ -109,7 +109,10 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
     // MARK: Life cycle
 
     /// Creates the view model with its parameters and dependencies.
-    public init(reading: Int, evaluations: _evaluations$Type) {
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 12)
+    public init(reading: Int,
+        evaluations:    Locked<[String: Int]>) {
+#sourceLocation()
         self.reading = reading
         self.evaluations = evaluations
 
