@@ -123,11 +123,7 @@ struct YAMLLoader {
             diagnostics.error("invalid YAML: \(problem)\(hint)", at: location(mark), notes: notes, fixes: fixes)
         }
         switch error {
-        case let .scanner(context, problem, mark, yaml):
-            report(problem, mark, context, yaml)
-        case let .parser(context, problem, mark, yaml):
-            report(problem, mark, context, yaml)
-        case let .composer(context, problem, mark, yaml):
+        case let .scanner(context, problem, mark, yaml), let .parser(context, problem, mark, yaml), let .composer(context, problem, mark, yaml):
             report(problem, mark, context, yaml)
         case let .duplicatedKeysInMapping(duplicates, context):
             lines = context.text.split(separator: "\n", omittingEmptySubsequences: false)
