@@ -72,7 +72,7 @@ struct SectionReader {
         let misplaced = (place ?? KeyPlace.ofEntry[key]).map { keysBelowAnEmptyEntry(entries, of: $0, in: key) } ?? []
         return entries.enumerated().compactMap { index, entry in
             // The misplaced keys are no entries; the empty entry above them is one, broken.
-            if misplaced.contains(index), isKey(entry.key.value, ofEntriesOf: key) { return nil }
+            if misplaced.contains(index), KeyPlace.ofEntry[key]?.keys.contains(entry.key.value) == true { return nil }
             guard !misplaced.contains(index), let result = read(&self, entry.key, entry.value) else {
                 brokenNames.insert(entry.key.value)
                 return nil
@@ -95,11 +95,6 @@ struct SectionReader {
             reader.diagnostics.error("\(context) needs \(needs)", at: reader.location(of: node))
         }
         return nil
-    }
-
-    /// Whether `name` is a key of the entries of `section`.
-    private func isKey(_ name: String, ofEntriesOf section: String) -> Bool {
-        KeyPlace.ofEntry[section]?.keys.contains(name) ?? false
     }
 
     /// An entry with no value followed by entries named like its keys (`doubled:`, then `type:`
