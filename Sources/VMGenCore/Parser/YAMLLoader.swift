@@ -100,10 +100,7 @@ struct YAMLLoader {
         }
         func report(_ problem: String, _ mark: Mark, _ context: YamlError.Context?, _ yaml: String) {
             lines = Blank.lines(yaml)
-            var notes: [Diagnostic.Note] = []
-            if let context {
-                notes.append(.init("\(context.text) here", at: location(context.mark)))
-            }
+            let notes = context.map { [Diagnostic.Note("\($0.text) here", at: location($0.mark))] } ?? []
             let isTab = Self.character(at: mark, in: yaml) == "\t"
             var hint = hint(for: problem, atTab: isTab)
             // "Quote it", as data for editors: the spec's text at a place, and what to write instead.
