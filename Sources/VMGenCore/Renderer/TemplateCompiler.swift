@@ -219,8 +219,7 @@ extension TemplateValue {
 
     /// Whether it is one object (always there).
     var isObject: Bool {
-        if case .object = self { return true }
-        return false
+        if case .object = self { true } else { false }
     }
 
     /// Whether it is a list (of objects or of lines).
