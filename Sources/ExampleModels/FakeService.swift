@@ -137,12 +137,12 @@ public final class InMemoryAuthenticator: Authenticating {
 
 /// A registrar for tests: records each sign-up and answers when the test says so.
 public final class InMemoryRegistrar: Registering {
-    public let requests = RequestLog<Registration, Void, LoginError>()
+    public let requests = RequestLog<Credentials, Void, LoginError>()
 
     public init() {}
 
     public func signUp(email: String, password: String) -> SignalProducer<Void, LoginError> {
-        requests.producer(for: Registration(email: email, password: password))
+        requests.producer(for: Credentials(username: email, password: password))
     }
 }
 

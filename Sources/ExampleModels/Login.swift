@@ -9,7 +9,7 @@ public struct LoginError: Error, Equatable {
     }
 }
 
-/// The user name and password a login attempt sends.
+/// The user name (for a sign-up, the email) and password a login or sign-up attempt sends.
 public struct Credentials: Equatable, Sendable {
     public var username: String
     public var password: String

@@ -19,7 +19,7 @@ enum MachineDiagram {
         machine.states.flatMap { state in
             state.triggered.flatMap { triggered in
                 triggered.transitions.enumerated().map { index, transition in
-                    var label = triggered.trigger.arrowLabel
+                    var label = arrowLabel(triggered.trigger)
                     if let guardCode = transition.guardCode {
                         label += " [\(oneLine(guardCode.text))]"
                     } else if index > 0 {
@@ -28,6 +28,16 @@ enum MachineDiagram {
                     return Arrow(from: state.name.value, to: transition.target.value, label: label)
                 }
             }
+        }
+    }
+
+    /// What an arrow is labelled with first: `submit`, `after 5s`, `done`, `error`.
+    static func arrowLabel(_ trigger: MachineTrigger) -> String {
+        switch trigger {
+        case .event(let name): name
+        case .after(_, let seconds): "after \(seconds)s"
+        case .done: "done"
+        case .error: "error"
         }
     }
 

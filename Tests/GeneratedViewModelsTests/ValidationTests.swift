@@ -95,7 +95,7 @@ struct ValidationTests {
         fillIn(form)
         #expect(messages(form) == [nil, nil, nil, nil] && form.isValid)
         form.signUp.tap()
-        #expect(registrar.requests.arguments == [Registration(email: "ada@example.com", password: "analytic1")])
+        #expect(registrar.requests.arguments == [Credentials(username: "ada@example.com", password: "analytic1")])
         registrar.requests.last?.fail(with: LoginError(message: "That address has an account already"))
         #expect(form.failure == "That address has an account already")
     }

@@ -137,10 +137,7 @@ private final class ReadFinder: SyntaxVisitor {
     /// from the statement after it to the end of the block.
     override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
         // Local functions and types may be used before their declaration.
-        let localDeclarations = node.compactMap { item -> String? in
-            if let function = item.item.as(FunctionDeclSyntax.self) { return function.name.identifier?.name }
-            return nil
-        }
+        let localDeclarations = node.compactMap { $0.item.as(FunctionDeclSyntax.self)?.name.identifier?.name }
         inScope(declaring: localDeclarations) {
             for item in node {
                 if let variable = item.item.as(VariableDeclSyntax.self) {
@@ -158,7 +155,8 @@ private final class ReadFinder: SyntaxVisitor {
                     walk(guardStatement.body)
                     declare(bound)
                 } else {
-                    if let declaration = item.item.as(DeclSyntax.self), let name = Self.declaredName(of: declaration) {
+                    // A local type (functions are declared ahead).
+                    if let name = item.item.as(DeclSyntax.self)?.asProtocol(NamedDeclSyntax.self)?.name.identifier?.name {
                         declare([name])
                     }
                     walk(item)
@@ -166,12 +164,6 @@ private final class ReadFinder: SyntaxVisitor {
             }
         }
         return .skipChildren
-    }
-
-    /// The name a local type declares (functions are declared ahead).
-    static func declaredName(of declaration: DeclSyntax) -> String? {
-        if let type = declaration.asProtocol(NamedDeclSyntax.self) { return type.name.identifier?.name }
-        return nil
     }
 
     /// Conditions in order; each binding is visible to the conditions after it and to the

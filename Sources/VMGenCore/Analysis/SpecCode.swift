@@ -152,11 +152,7 @@ public enum SpecCode {
     }
 
     static func firstImplicitlyUnwrapped(in node: Syntax) -> ImplicitlyUnwrappedOptionalTypeSyntax? {
-        if let found = node.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return found }
-        for child in node.children(viewMode: .sourceAccurate) {
-            if let found = firstImplicitlyUnwrapped(in: child) { return found }
-        }
-        return nil
+        node.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) ?? node.children(viewMode: .sourceAccurate).lazy.compactMap(firstImplicitlyUnwrapped(in:)).first
     }
 
     static let signaturePrefix = "func _vmgenFunction"

@@ -71,6 +71,16 @@ public struct GenerationJob {
         for folder in folders.sorted() {
             OutputWriter().removeLeftovers(in: URL(fileURLWithPath: folder, isDirectory: true))
         }
+        return run(inputs, writes: true)
+    }
+
+    /// Generates every input in memory, writing nothing; `outcome` says what `generate` would do.
+    public func check(_ inputs: [Input]) -> [Result] {
+        run(inputs, writes: false)
+    }
+
+    /// Generates every input, then writes each output (or, without `writes`, plans the write).
+    func run(_ inputs: [Input], writes: Bool) -> [Result] {
         let clashes = clashes(in: inputs)
         let (parsed, childSpecs) = parseAll(inputs)
         return zip(inputs, parsed).map { input, parsed in
@@ -80,34 +90,14 @@ public struct GenerationJob {
                 return result
             }
             var contents = result.source
-            if contents == nil, writer == .buildPlugin, result.diagnostics.contains(where: { $0.severity == .error }) {
+            if writes, contents == nil, writer == .buildPlugin, result.diagnostics.contains(where: { $0.severity == .error }) {
                 contents = CompilerDiagnosticsFile.render(
                     result.diagnostics, header: GeneratedHeader.lines(specPath: input.path, writer: writer))
                 result.errorsWritten = true
             }
             guard let source = contents else { return result }
             do {
-                result.outcome = try OutputWriter().write(source, to: result.outputURL)
-            } catch {
-                result.writeError = error
-            }
-            return result
-        }
-    }
-
-    /// Generates every input in memory, writing nothing; `outcome` says what `generate` would do.
-    public func check(_ inputs: [Input]) -> [Result] {
-        let clashes = clashes(in: inputs)
-        let (parsed, childSpecs) = parseAll(inputs)
-        return zip(inputs, parsed).map { input, parsed in
-            var result = render(input, parsed, childSpecs: childSpecs)
-            guard let source = result.source else { return result }
-            if let clash = clashes[result.outputURL.standardizedFileURL.path] {
-                result.writeError = clash
-                return result
-            }
-            do {
-                result.outcome = try OutputWriter().plan(source, to: result.outputURL)
+                result.outcome = writes ? try OutputWriter().write(source, to: result.outputURL) : try OutputWriter().plan(source, to: result.outputURL)
             } catch {
                 result.writeError = error
             }

@@ -59,16 +59,6 @@ public enum MachineTrigger: Sendable, Hashable {
         }
     }
 
-    /// How a diagram labels its arrows: `submit`, `after 5s`, `done`, `error`.
-    public var arrowLabel: String {
-        switch self {
-        case .event(let name): name
-        case .after(_, let seconds): "after \(seconds)s"
-        case .done: "done"
-        case .error: "error"
-        }
-    }
-
     /// The part of generated names (guards, data) that stands for it: the event's name,
     /// `after$1`, `invoke$done`, `invoke$error` (`$` keeps them apart from any event's name).
     public var nameFragment: String {

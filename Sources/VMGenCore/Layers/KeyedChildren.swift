@@ -12,12 +12,6 @@ public struct KeyedChildren: Sendable {
     public var update: Code?
     /// The child's events the parent handles, each with statements that read `child` and `value`.
     public var handlers: [EventHandler] = []
-
-    public init(each: Code, id: Code, make: Code) {
-        self.each = each
-        self.id = id
-        self.make = make
-    }
 }
 
 /// The parent's statements for one event of each child in a keyed list.

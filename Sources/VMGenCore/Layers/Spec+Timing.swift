@@ -13,11 +13,6 @@ public struct Pacing: Sendable, Equatable {
     public var kind: Kind
     /// The interval in seconds, as the spec writes it (`0.3`), for the generated code.
     public var seconds: String
-
-    public init(kind: Kind, seconds: String) {
-        self.kind = kind
-        self.seconds = seconds
-    }
 }
 
 extension Resource {

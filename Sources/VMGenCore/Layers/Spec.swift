@@ -46,11 +46,6 @@ public struct Spec: Sendable {
     /// Names whose entries are declared but could not be read (their error is reported
     /// already): later checks treat them as declared, so one mistake gives one error.
     public var brokenNames: Set<String> = []
-
-    public init(file: String, viewModel: Located<String>) {
-        self.file = file
-        self.viewModel = viewModel
-    }
 }
 
 /// A piece of Swift code carried from the spec into the output, with where its first
@@ -122,10 +117,6 @@ public struct Member: Sendable {
     public var doc: String?
     /// Derived only: `debounce`, `throttle` or `delay` (see `Spec+Timing.swift`).
     public var pacing: Located<Pacing>?
-
-    public init(name: Located<String>) {
-        self.name = name
-    }
 }
 
 /// A pure query: `signature` is what follows the name, e.g. `(at index: Int) -> Photo?`.

@@ -103,8 +103,7 @@ public struct Symbol: Sendable {
     /// Whether reading this name makes an expression depend on it.
     public var isReactive: Bool {
         switch kind {
-        case .state, .derived, .child, .commandOutput, .activation, .validationOutput, .machineState: true
-        case .resource: true
+        case .state, .derived, .child, .resource, .commandOutput, .activation, .validationOutput, .machineState: true
         case .resourceOutput: type != nil
         default: false
         }

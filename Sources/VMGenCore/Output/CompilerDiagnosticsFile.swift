@@ -22,19 +22,14 @@ public enum CompilerDiagnosticsFile {
     /// of its own, indented to the column. On the spec's first line there is no line before it
     /// for `#error(`, so the literal follows `#error(` there (from column 8 on).
     static func directive(_ keyword: String, _ message: String, at location: SourceLocation) -> [String] {
-        let file = "#sourceLocation(file: \(literal(location.file)), line: "
+        let file = "#sourceLocation(file: \(SwiftText.literal(location.file)), line: "
         let column = max(location.column, 1)
         if location.line > 1 {
-            return [file + "\(location.line - 1))", keyword + "(", String(repeating: " ", count: column - 1) + literal(message) + ")",
+            return [file + "\(location.line - 1))", keyword + "(", String(repeating: " ", count: column - 1) + SwiftText.literal(message) + ")",
                     "#sourceLocation()"]
         }
         let prefix = keyword + "("
         let indent = String(repeating: " ", count: max(column - 1 - prefix.count, 0))
-        return [file + "1)", indent + prefix + literal(message) + ")", "#sourceLocation()"]
-    }
-
-    /// A Swift string literal holding `text` exactly.
-    static func literal(_ text: String) -> String {
-        "\"" + Escaping.controlCharacters(in: text, also: ["\\": "\\\\", "\"": "\\\""]) + "\""
+        return [file + "1)", indent + prefix + SwiftText.literal(message) + ")", "#sourceLocation()"]
     }
 }

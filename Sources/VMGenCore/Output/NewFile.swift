@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Creating a file with plain POSIX calls, for `OutputWriter`'s temporary files.
+/// Creating a file with plain POSIX calls, for `OutputWriter`'s temporary files and new specs.
 enum NewFile {
     /// Writes `contents` into a new file at `path`, failing if something has that name;
     /// returns 0, or the `errno` of the call that failed (and then no file is left). There is no `fsync`: `OutputWriter`

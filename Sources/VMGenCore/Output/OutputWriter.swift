@@ -84,13 +84,13 @@ public struct OutputWriter {
         let folder = url.deletingLastPathComponent()
         do {
             try makeFolder(folder.relativePath, for: url.relativePath)
-            try Data(contents.utf8).write(to: url, options: .withoutOverwriting)
         } catch var error as WriteError {
             error.what = "the spec"
             throw error
-        } catch {
-            throw WriteError(path: url.relativePath, reason: Self.reason(forErrno: Self.posixCode(of: error), folder: folder.relativePath),
-                             what: "the spec")
+        }
+        let code = NewFile.write(contents, to: url.path)
+        guard code == 0 else {
+            throw WriteError(path: url.relativePath, reason: Self.reason(forErrno: code, folder: folder.relativePath), what: "the spec")
         }
     }
 
@@ -153,22 +153,6 @@ public struct OutputWriter {
             if stat(prefix, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { return prefix }
         }
         return nil
-    }
-
-    /// The POSIX error behind a Foundation write error, when there is one.
-    private static func posixCode(of error: any Error) -> Int32 {
-        let error = error as NSError
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return Int32(underlying.code)
-        }
-        if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
-        switch CocoaError.Code(rawValue: error.code) {
-        case .fileWriteNoPermission: return EACCES
-        case .fileWriteVolumeReadOnly: return EROFS
-        case .fileWriteOutOfSpace: return ENOSPC
-        case .fileNoSuchFile: return ENOENT
-        default: return EIO
-        }
     }
 
     static func reason(forErrno code: Int32, folder: String) -> String {

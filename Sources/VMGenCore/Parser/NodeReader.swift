@@ -126,23 +126,19 @@ struct NodeReader {
         func plain(_ node: Node) -> String? {
             if case .scalar(let scalar) = node, scalar.style == .plain { scalar.string } else { nil }
         }
-        switch node {
-        case .sequence(let sequence):
-            var parts: [String] = []
-            for element in sequence {
-                if let text = plain(element) {
-                    parts.append(text)
-                } else if case .mapping(let mapping) = element, mapping.count == 1, let pair = mapping.first,
-                          let key = plain(pair.key), let value = plain(pair.value) {
-                    parts.append("\(key): \(value)")
-                } else {
-                    return nil
-                }
+        guard case .sequence(let sequence) = node else { return nil }
+        var parts: [String] = []
+        for element in sequence {
+            if let text = plain(element) {
+                parts.append(text)
+            } else if case .mapping(let mapping) = element, mapping.count == 1, let pair = mapping.first,
+                      let key = plain(pair.key), let value = plain(pair.value) {
+                parts.append("\(key): \(value)")
+            } else {
+                return nil
             }
-            return "[" + parts.joined(separator: ", ") + "]"
-        default:
-            return nil
         }
+        return "[" + parts.joined(separator: ", ") + "]"
     }
 
     /// A Swift type, located at its first character (after the quote of a quoted scalar), so

@@ -43,10 +43,8 @@ extension SectionReader {
         var keyed = KeyedChildren(each: each, id: id, make: make)
         keyed.update = fields["update"].flatMap { reader.code($0.value, "`update` of \(context)") }
         if let on = fields["on"], let entries = reader.entries(of: on.value, in: "`on` of \(context)") {
-            for entry in entries {
-                if let body = reader.code(entry.value, "the handler of `\(entry.key.value)` in \(context)") {
-                    keyed.handlers.append(EventHandler(event: entry.key, body: body))
-                }
+            keyed.handlers = entries.compactMap { entry in
+                reader.code(entry.value, "the handler of `\(entry.key.value)` in \(context)").map { EventHandler(event: entry.key, body: $0) }
             }
         }
         member.keyed = keyed

@@ -76,19 +76,10 @@ extension SectionReader {
     private mutating func invoke(_ node: Node, at location: SourceLocation, in state: String) -> MachineInvoke? {
         let context = "`invoke` of \(state)"
         guard let fields = reader.fields(of: node, in: context, place: .invoke) else { return nil }
-        let written = ["work", "task"].filter { fields[$0] != nil }
-        guard written.count == 1, let key = written.first, let field = fields[key] else {
-            if written.isEmpty {
-                // A misspelled `work` or `task` (reported as an unknown key) needs no second error.
-                guard reader.misspelledKeys(of: node, place: .invoke).isDisjoint(with: ["work", "task"]) else { return nil }
-                reader.diagnostics.error(
-                    "\(context) needs its work: `work` (a SignalProducer) or `task` (async code)", at: reader.location(of: node))
-            } else {
-                reader.diagnostics.error("\(context) has both `work` and `task`; keep one", at: fields["task"]!.key.location)
-            }
-            return nil
-        }
-        guard let code = reader.code(field.value, "`\(key)` of \(context)") else { return nil }
+        guard let (key, work) = oneOf(["work", "task"], in: fields, of: node, context, misspelledIn: .invoke,
+                                      needs: "its work: `work` (a SignalProducer) or `task` (async code)"),
+            let code = reader.code(work, "`\(key)` of \(context)")
+        else { return nil }
         var invoke = MachineInvoke(location: location, work: key == "work" ? .producer(code) : .task(code))
         invoke.output = fields["output"].flatMap { reader.type($0.value, "`output` of \(context)") }
         invoke.failure = fields["failure"].flatMap { reader.type($0.value, "`failure` of \(context)") }

@@ -59,18 +59,10 @@ extension SectionReader {
 
     /// The load of a resource: `load` (a producer expression) or `task` (async statements), one of them.
     mutating func resourceLoad(_ fields: Fields, in context: String, at node: Node) -> (code: Code, isTask: Bool)? {
-        let written = ["load", "task"].filter { fields[$0] != nil }
-        guard written.count == 1, let key = written.first, let field = fields[key] else {
-            if written.isEmpty {
-                reader.diagnostics.error(
-                    "\(context) needs how it loads: `load` (a SignalProducer) or `task` (async throws statements that return the value)",
-                    at: reader.location(of: node))
-            } else {
-                reader.diagnostics.error("\(context) has both `load` and `task`; keep one", at: fields["task"]!.key.location)
-            }
-            return nil
-        }
-        return reader.code(field.value, "`\(key)` of \(context)").map { ($0, key == "task") }
+        guard let (key, load) = oneOf(["load", "task"], in: fields, of: node, context,
+                                      needs: "how it loads: `load` (a SignalProducer) or `task` (async throws statements that return the value)")
+        else { return nil }
+        return reader.code(load, "`\(key)` of \(context)").map { ($0, key == "task") }
     }
 
     /// Reads those keys into `resource`.

@@ -72,7 +72,7 @@ struct SectionReader {
         let misplaced = (place ?? KeyPlace.ofEntry[key]).map { keysBelowAnEmptyEntry(entries, of: $0, in: key) } ?? []
         return entries.enumerated().compactMap { index, entry in
             // The misplaced keys are no entries; the empty entry above them is one, broken.
-            if misplaced.contains(index), isKey(entry.key.value, ofEntriesOf: key) { return nil }
+            if misplaced.contains(index), KeyPlace.ofEntry[key]?.keys.contains(entry.key.value) == true { return nil }
             guard !misplaced.contains(index), let result = read(&self, entry.key, entry.value) else {
                 brokenNames.insert(entry.key.value)
                 return nil
@@ -81,9 +81,20 @@ struct SectionReader {
         }
     }
 
-    /// Whether `name` is a key of the entries of `section`.
-    private func isKey(_ name: String, ofEntriesOf section: String) -> Bool {
-        KeyPlace.ofEntry[section]?.keys.contains(name) ?? false
+    /// The one key of `keys` that `fields` has, with its value; none or several is an error (`needs`:
+    /// what the entry needs), but none is not when an unknown key misspells one of them for the
+    /// mapping `misspelledIn` (reported already, with the key it meant).
+    mutating func oneOf(
+        _ keys: [String], in fields: SectionReader.Fields, of node: Node, _ context: String, misspelledIn place: KeyPlace? = nil, needs: String
+    ) -> (key: String, value: Node)? {
+        let written = keys.filter { fields[$0] != nil }
+        if written.count == 1, let key = written.first, let field = fields[key] { return (key, field.value) }
+        if written.count > 1 {
+            reader.diagnostics.error("\(context) has both `\(written[0])` and `\(written[1])`; keep one", at: fields[written[1]]!.key.location)
+        } else if place.map({ reader.misspelledKeys(of: node, place: $0).isDisjoint(with: keys) }) ?? true {
+            reader.diagnostics.error("\(context) needs \(needs)", at: reader.location(of: node))
+        }
+        return nil
     }
 
     /// An entry with no value followed by entries named like its keys (`doubled:`, then `type:`
@@ -173,20 +184,10 @@ struct SectionReader {
     mutating func command(_ name: Located<String>, _ node: Node) -> Command? {
         let context = "command `\(name.value)`"
         guard let fields = reader.fields(of: node, in: context, place: .command) else { return nil }
-        let workKeys = ["perform", "work", "task", "send"].filter { fields[$0] != nil }
-        guard workKeys.count == 1, let workKey = workKeys.first, let workNode = fields[workKey]?.value else {
-            if workKeys.isEmpty {
-                // A misspelled `perform` (reported as an unknown key) needs no second error.
-                guard reader.misspelledKeys(of: node, place: .command).isDisjoint(with: ["perform", "work", "task", "send"]) else { return nil }
-                reader.diagnostics.error(
-                    "\(context) needs what it does: `perform` (statements), `work` (a SignalProducer), `task` (async code) or `send` (an event of `machine`)",
-                    at: reader.location(of: node))
-            } else {
-                reader.diagnostics.error(
-                    "\(context) has both `\(workKeys[0])` and `\(workKeys[1])`; keep one", at: fields[workKeys[1]]!.key.location)
-            }
-            return nil
-        }
+        guard let (workKey, workNode) = oneOf(
+            ["perform", "work", "task", "send"], in: fields, of: node, context, misspelledIn: .command,
+            needs: "what it does: `perform` (statements), `work` (a SignalProducer), `task` (async code) or `send` (an event of `machine`)")
+        else { return nil }
         let work: Command.Work
         if workKey == "send" {
             guard let event = reader.nonEmptyString(workNode, "`send` of \(context)") else { return nil }

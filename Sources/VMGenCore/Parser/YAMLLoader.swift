@@ -100,10 +100,7 @@ struct YAMLLoader {
         }
         func report(_ problem: String, _ mark: Mark, _ context: YamlError.Context?, _ yaml: String) {
             lines = Blank.lines(yaml)
-            var notes: [Diagnostic.Note] = []
-            if let context {
-                notes.append(.init("\(context.text) here", at: location(context.mark)))
-            }
+            let notes = context.map { [Diagnostic.Note("\($0.text) here", at: location($0.mark))] } ?? []
             let isTab = Self.character(at: mark, in: yaml) == "\t"
             var hint = hint(for: problem, atTab: isTab)
             // "Quote it", as data for editors: the spec's text at a place, and what to write instead.
@@ -123,11 +120,7 @@ struct YAMLLoader {
             diagnostics.error("invalid YAML: \(problem)\(hint)", at: location(mark), notes: notes, fixes: fixes)
         }
         switch error {
-        case let .scanner(context, problem, mark, yaml):
-            report(problem, mark, context, yaml)
-        case let .parser(context, problem, mark, yaml):
-            report(problem, mark, context, yaml)
-        case let .composer(context, problem, mark, yaml):
+        case let .scanner(context, problem, mark, yaml), let .parser(context, problem, mark, yaml), let .composer(context, problem, mark, yaml):
             report(problem, mark, context, yaml)
         case let .duplicatedKeysInMapping(duplicates, context):
             lines = context.text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -169,10 +162,6 @@ struct YAMLLoader {
     static func siblingKeys(at mark: Mark, in lines: [Substring]) -> [(name: String, location: (line: Int, column: Int))] {
         guard mark.line >= 1, mark.line <= lines.count else { return [] }
         let indent = mark.column - 1
-        func indentation(_ line: Substring) -> Int? {
-            let content = line.drop { $0 == " " }
-            return content.isEmpty || content.hasPrefix("#") ? nil : line.count - content.count
-        }
         guard indentation(lines[mark.line - 1]) == indent else { return [] }
         var first = mark.line - 1
         while first > 0, indentation(lines[first - 1]).map({ $0 >= indent }) ?? true { first -= 1 }
@@ -192,6 +181,12 @@ struct YAMLLoader {
             keys.append((name, (index + 1, indent + 1)))
         }
         return keys
+    }
+
+    /// How many spaces `line` is indented by; nil for a blank line or a comment.
+    static func indentation(_ line: Substring) -> Int? {
+        let content = line.drop { $0 == " " }
+        return content.isEmpty || content.hasPrefix("#") ? nil : line.count - content.count
     }
 
     /// In a flow mapping (`{ a: 1, a: 2 }`), where `name` next stands as a key after the key at
@@ -221,35 +216,29 @@ struct YAMLLoader {
         guard mark.line >= 1, mark.line <= lines.count else { return ("; a value that contains `: ` must be quoted", nil) }
         let line = lines[mark.line - 1]
         let indent = line.prefix { $0 == " " }.count
-        let previousIndex = lines[..<(mark.line - 1)].lastIndex { line in
-            let content = line.drop { $0 == " " }
-            return !content.isEmpty && !content.hasPrefix("#")
-        }
+        // The last line above with content, and its indentation.
+        let previousIndex = lines[..<(mark.line - 1)].lastIndex { indentation($0) != nil }
+        let above = previousIndex.flatMap { indentation(lines[$0]) }
         // `key:` is the first thing on the line, and the error is at that colon: the key itself
         // is in the wrong place, which only indentation explains.
         let content = line.dropFirst(indent)
-        if let previousIndex, let keyEnd = content.firstRange(of: ":")?.lowerBound,
+        if let previousIndex, let above, indent > above, let keyEnd = content.firstRange(of: ":")?.lowerBound,
            content.distance(from: content.startIndex, to: keyEnd) + indent + 1 == mark.column,
            !content[..<keyEnd].contains(" ") {
-            let above = lines[previousIndex].prefix { $0 == " " }.count
-            if indent > above {
-                let key = content[..<keyEnd]
-                return ("; this is an indentation error: `\(key)` on line \(mark.line) is indented deeper than line \(previousIndex + 1), which already has a value: indent `\(key)` by \(above) spaces, like line \(previousIndex + 1)", nil)
-            }
+            let key = content[..<keyEnd]
+            return ("; this is an indentation error: `\(key)` on line \(mark.line) is indented deeper than line \(previousIndex + 1), which already has a value: indent `\(key)` by \(above) spaces, like line \(previousIndex + 1)", nil)
         }
         guard let separator = content.firstRange(of: ": ") else { return ("; a value that contains `: ` must be quoted", nil) }
         // Deeper than the line above and not `key:`: the line continues the value above it,
         // and quoting this line alone would not help.
-        if let previousIndex, indent > lines[previousIndex].prefix(while: { $0 == " " }).count,
-           content[..<separator.lowerBound].contains(" ") {
-            let above = lines[previousIndex].drop { $0 == " " }
-            let key = above.firstRange(of: ":").map { above[..<$0.lowerBound] } ?? above
+        if let previousIndex, let above, indent > above, content[..<separator.lowerBound].contains(" ") {
+            let valueAbove = lines[previousIndex].drop { $0 == " " }
+            let key = valueAbove.firstRange(of: ":").map { valueAbove[..<$0.lowerBound] } ?? valueAbove
             return ("; line \(mark.line) continues the value of `\(key)` on line \(previousIndex + 1), and its `: ` ends that value: write the value as a block scalar (`\(key): |`, then its lines indented below)", nil)
         }
         let lead = String(line[..<separator.upperBound])
         var value = String(line[separator.upperBound...])
         if let comment = value.firstRange(of: " #") { value = String(value[..<comment.lowerBound]) }
-        if value.hasSuffix("\r") { value.removeLast() }  // A CRLF file's line end.
         let original = value.trimmingCharacters(in: .whitespaces)
         let start = value.prefix { $0 == " " }.unicodeScalars.count
         return ("; a value that contains `: ` must be quoted: write `\(lead.drop { $0 == " " })\(quoted(value))`, or write the value as a block scalar (`|`) on the lines below",
@@ -262,7 +251,6 @@ struct YAMLLoader {
         guard let scalars = scalars(ofLineAt: mark, in: yaml), mark.column >= 1, mark.column <= scalars.count else { return nil }
         var rest = String(String.UnicodeScalarView(scalars[(mark.column - 1)...]))
         if let comment = rest.firstRange(of: " #") { rest = String(rest[..<comment.lowerBound]) }
-        if rest.hasSuffix("\r") { rest.removeLast() }
         let original = rest.trimmingCharacters(in: .whitespaces)
         guard !original.isEmpty else { return nil }
         return (original, quoted(original), mark.column)

@@ -89,7 +89,7 @@ struct TemplateCompiler {
                 switch resolve(tag.name, in: frames) {
                 case .failure(let failure): problem(failure.message)
                 case .success(let read):
-                    if let node = read.variable { nodes.append(node) } else {
+                    if read.value.isText { nodes.append(.show(read.source)) } else {
                         problem("`\(tag.name)` is \(read.value.written), not text: show it with a section, `{{#\(tag.name)}}...{{/\(tag.name)}}`")
                     }
                 }
@@ -107,7 +107,7 @@ struct TemplateCompiler {
                         problem("`\(tag.name)` is \(read.value.written), which is always there: "
                             + (inverted ? "an inverted section over it never renders" : "show it with `{{\(tag.name)}}`"))
                     } else {
-                        make = read.section(inverted: inverted)
+                        make = { [source = read.source] in inverted ? .inverted(source, $0) : .section(source, $0) }
                         if !inverted, let frame = read.value.frame {
                             frames.append(frame)
                             pushed = true
@@ -131,17 +131,6 @@ struct TemplateCompiler {
     struct Read {
         var value: TemplateValue
         var source: TemplateNode.Source
-
-        /// The node that shows it as text, when it is text.
-        var variable: TemplateNode? {
-            value.isText ? .show(source) : nil
-        }
-
-        /// The node of a section (or an inverted one) over it.
-        func section(inverted: Bool) -> ([TemplateNode]) -> TemplateNode {
-            let source = source
-            return { inverted ? .inverted(source, $0) : .section(source, $0) }
-        }
     }
 
     struct Failure: Error {
@@ -230,8 +219,7 @@ extension TemplateValue {
 
     /// Whether it is one object (always there).
     var isObject: Bool {
-        if case .object = self { return true }
-        return false
+        if case .object = self { true } else { false }
     }
 
     /// Whether it is a list (of objects or of lines).

@@ -66,10 +66,7 @@ struct TemplateRun {
             case .text(let text):
                 output += text
             case .show(let source):
-                switch data(source) {
-                case .text(let text): output += text
-                default: break
-                }
+                if case .text(let text) = data(source) { output += text }
             case .section(let source, let inside):
                 section(data(source), inside)
             case .inverted(let source, let inside):

@@ -112,7 +112,7 @@ struct Declarer {
         if spec.hasActivation, let lifecycle = spec.lifecycle {
             declare("isActive", .activation, type: "Bool", at: lifecycle.location)
         }
-        declareValidation()
+        for added in spec.validationNames { declare(added.name, added.kind, type: added.type, at: added.location) }
         if let machine = spec.machine {
             declare(CheckedMachine.stateName, .machineState, type: "State", at: machine.location)
             declare(CheckedMachine.sendName, .generated(for: "machine"), type: nil, at: machine.location)

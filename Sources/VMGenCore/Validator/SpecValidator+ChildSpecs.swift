@@ -26,10 +26,8 @@ public struct ChildSpecs: Sendable {
     /// The declarations of `specs` (each spec reports its own errors). A view model name that two
     /// specs declare is left out: which one a parent means is not known.
     public init(specs: [Spec]) {
-        var seen: [String: Int] = [:]
         for spec in specs {
             let name = spec.viewModel.value
-            seen[name, default: 0] += 1
             declarations[name, default: []].append(spec.viewModel.location)
             var declared: [String: SourceLocation] = [:]
             let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
@@ -40,7 +38,7 @@ public struct ChildSpecs: Sendable {
                 file: spec.file, events: spec.events.map(\.name.value),
                 inputs: spec.state.filter(\.isInput).map(\.name.value), declared: declared)
         }
-        for (name, count) in seen where count > 1 { byViewModel[name] = nil }
+        for (name, places) in declarations where places.count > 1 { byViewModel[name] = nil }
     }
 
     /// The view model named `name` (the element of a keyed list's `[Name]`), when the run has its spec.

@@ -57,8 +57,8 @@ extension Checker {
         return reactive.uniqued()
     }
 
-    /// `(_ child: T, _ element: T)`: a signature that gives the code `names` (their types do not
-    /// matter to the parser).
+    /// `(_ child: T, _ element: T)`: a signature that gives the code `names` (a keyed list's pieces
+    /// and handlers, a machine's `entry`, `exit` and data); their types do not matter to the parser.
     static func signature(giving names: [String]) -> String {
         "(" + names.map { "_ \($0): T" }.joined(separator: ", ") + ")"
     }

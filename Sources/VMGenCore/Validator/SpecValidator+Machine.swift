@@ -103,7 +103,7 @@ extension Checker {
             }
             // Given the state's data, by name.
             let given = state.data.map(\.name.value)
-            let signature = "(" + given.map { "\($0): Given" }.joined(separator: ", ") + ")"
+            let signature = Self.signature(giving: given)
             for (key, code) in [("entry", state.entry), ("exit", state.exit)] {
                 guard let code,
                     let body = analysis.parseStatements(code, "`\(key)` of state `\(state.name.value)`", signature: signature, given: given, givenElsewhere: [
@@ -239,8 +239,7 @@ extension Checker {
             // Given the payload (the event's, the work's output or failure) and the data of the
             // state left; their types do not matter to the parser.
             let given = (givesPayload ? ["payload"] : []) + state.data.map(\.name.value)
-            let signature = "(" + given.map { "\($0): Given" }.joined(separator: ", ") + ")"
-            if let body = analysis.parseStatements(code, what, signature: signature, given: given)?.body {
+            if let body = analysis.parseStatements(code, what, signature: Self.signature(giving: given), given: given)?.body {
                 analysis.checkReturnsItsValue(body, code, what)
             }
         }

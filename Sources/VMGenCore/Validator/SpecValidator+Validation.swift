@@ -126,34 +126,24 @@ extension Checker {
 
     /// Whether every name validation adds is validation's own (not a clash reported already).
     func validationNamesAreFree(_ validation: Validation) -> Bool {
-        var names = [GeneratedNames.isValid] + (validation.submit == nil ? [] : [GeneratedNames.submitAttempted])
-        for field in validation.fields {
-            let name = field.name.value
-            names += [GeneratedNames.message(of: name), GeneratedNames.isValid(of: name)]
-            if spec.tracksEdits { names.append(GeneratedNames.wasEdited(of: name)) }
-        }
-        return names.allSatisfy { name in
-            if case .validationOutput = symbols[name]?.kind { true } else { false }
+        spec.validationNames.allSatisfy { added in
+            if case .validationOutput = symbols[added.name]?.kind { true } else { false }
         }
     }
 }
 
-extension Declarer {
-    /// The names validation adds: each field's message, validity and edit flag, `isValid`
-    /// and `submitAttempted`.
-    mutating func declareValidation() {
-        guard let validation = spec.validation else { return }
-        for field in validation.fields {
+extension Spec {
+    /// The names validation adds, as `Declarer` declares them: each field's message, validity and
+    /// edit flag, then `isValid` and `submitAttempted`.
+    var validationNames: [(name: String, kind: Symbol.Kind, type: String, location: SourceLocation)] {
+        guard let validation else { return [] }
+        let fields = validation.fields.flatMap { field in
             let name = field.name.value
-            declare(GeneratedNames.message(of: name), .validationOutput(owner: name, isFlag: false), type: "String?", at: field.name.location)
-            declare(GeneratedNames.isValid(of: name), .validationOutput(owner: name, isFlag: false), type: "Bool", at: field.name.location)
-            if spec.tracksEdits {
-                declare(GeneratedNames.wasEdited(of: name), .validationOutput(owner: name, isFlag: true), type: "Bool", at: field.name.location)
-            }
+            return [(GeneratedNames.message(of: name), Symbol.Kind.validationOutput(owner: name, isFlag: false), "String?", field.name.location),
+                    (GeneratedNames.isValid(of: name), .validationOutput(owner: name, isFlag: false), "Bool", field.name.location)]
+                + (tracksEdits ? [(GeneratedNames.wasEdited(of: name), .validationOutput(owner: name, isFlag: true), "Bool", field.name.location)] : [])
         }
-        declare(GeneratedNames.isValid, .validationOutput(owner: "validation", isFlag: false), type: "Bool", at: validation.location)
-        if validation.submit != nil {
-            declare(GeneratedNames.submitAttempted, .validationOutput(owner: "validation", isFlag: true), type: "Bool", at: validation.location)
-        }
+        return fields + [(GeneratedNames.isValid, .validationOutput(owner: "validation", isFlag: false), "Bool", validation.location)]
+            + (validation.submit == nil ? [] : [(GeneratedNames.submitAttempted, .validationOutput(owner: "validation", isFlag: true), "Bool", validation.location)])
     }
 }
