@@ -34,6 +34,9 @@ public struct ViewModelModel: Sendable {
     /// The derived values computed when read, not in every commit, while nobody watches them
     /// (`Checker.valuesComputedWhenRead`).
     public var computedWhenRead: Set<String> = []
+    /// Whether the view model holds something back in time (paced values or resources, a
+    /// machine's timers), so that its initializer takes a scheduler (`Checker.usesTime`).
+    public var usesTime = false
     /// For each piece of code computed in a static function, the non-reactive names it reads
     /// (parameters, dependencies, constants), passed to its compute function.
     public var fixedReads: [CodeSlot: [String]]

@@ -9,7 +9,7 @@ extension ContextBuilder {
     var pacedResources: [CheckedResource] { model.resources.filter { $0.pacing != nil } }
 
     /// Whether the view model holds something back in time (or its machine has timers), and so takes a scheduler.
-    var usesTime: Bool { !pacedValues.isEmpty || !pacedResources.isEmpty || model.machine?.hasTimers == true }
+    var usesTime: Bool { model.usesTime }
 
     /// The scheduler the pacers run on.
     var schedulerName: String { GeneratedNames.fixed("scheduler") }

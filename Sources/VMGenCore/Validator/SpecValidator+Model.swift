@@ -18,6 +18,7 @@ extension Checker {
             updateOrder: order.updateOrder, fixedReads: analysis.fixedReads, argumentOrder: analysis.argumentOrder, hasActivation: spec.hasActivation,
             types: analysis.types, reactions: reactions, commands: commands, resources: resources, machine: machine, codesEndingInModifierWord: analysis.codesEndingInModifierWord)
         model.computedWhenRead = valuesComputedWhenRead(values: values, graph: order.graph, analysis: analysis)
+        model.usesTime = usesTime
         return model
     }
 

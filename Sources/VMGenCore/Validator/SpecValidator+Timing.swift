@@ -3,8 +3,13 @@ extension Checker {
     /// The initializer argument of view models that use time.
     static let schedulerArgument = "scheduler"
 
-    /// Whether the spec holds something back in time, and so takes a scheduler.
-    var usesTime: Bool { spec.derived.contains { $0.pacing != nil } || spec.resources.contains { $0.pacing != nil } }
+    /// Whether the spec holds something back in time (a paced value or resource, a machine's
+    /// `after:`), and so its initializer takes a scheduler: decided here, once, for the checker
+    /// and the translator (`ViewModelModel.usesTime`).
+    var usesTime: Bool {
+        spec.derived.contains { $0.pacing != nil } || spec.resources.contains { $0.pacing != nil }
+            || spec.machine?.states.contains { !$0.delays.isEmpty } == true
+    }
 
     func checkTiming(_ analysis: inout CodeAnalysis) {
         for resource in spec.resources {
@@ -18,7 +23,7 @@ extension Checker {
         }
         for member in spec.parameters + spec.dependencies where usesTime && member.name.value == Self.schedulerArgument {
             analysis.diagnostics.error(
-                "`\(Self.schedulerArgument)` is the initializer argument vmgen adds to view models that use `debounce`, `throttle` or `delay` (a `Reactive.DateScheduler`, the main queue by default); rename this entry, or remove it and pass your scheduler as `\(Self.schedulerArgument):`",
+                "`\(Self.schedulerArgument)` is the initializer argument vmgen adds to view models that use `debounce`, `throttle`, `delay` or a machine's `after:` (a `Reactive.DateScheduler`, the main queue by default); rename this entry, or remove it and pass your scheduler as `\(Self.schedulerArgument):`",
                 at: member.name.location)
         }
     }
