@@ -72,6 +72,21 @@ struct ComputedWhenReadTests {
         #expect(model.sum == 20)
     }
 
+    /// The same read once the value is watched (so computed in each commit that changes it): the
+    /// statement still reads the value the last transaction left, not one computed from `a` as
+    /// it wrote it.
+    @Test func aStatementReadsAWatchedValueAsTheLastTransactionLeftIt() {
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
+        model.a = 4
+        #expect(model.sum == 18)
+        reset()
+        model.record()
+        #expect(model.seen == 18)
+        #expect(model.sum == 20)
+        // `sum` was computed once, in the commit, and not for the statement's read.
+        #expect(evaluations() == ["double": 1, "sum": 1, "label": 0, "limit": 0])
+    }
+
     @Test func observationIsToldOncePerRealChangeOfAValueItRead() {
         let model = WhenReadViewModel(reading: 2, evaluations: counter)
         model.a = 3
