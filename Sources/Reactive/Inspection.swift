@@ -179,9 +179,13 @@ public struct InspectedCommand {
     /// Starts one execution and returns whether the command refused it (disabled); the work, if
     /// it runs, goes on after this returns.
     public let execute: () -> Bool
+    /// Whether the command can be seen disabled between actions (``Command/canBeSeenDisabled``):
+    /// the explorer's coverage asks to see it disabled only then.
+    public let canBeSeenDisabled: Bool
 
     public init<Output, Failure>(_ name: String, _ command: Command<Void, Output, Failure>) {
         self.name = name
+        canBeSeenDisabled = command.canBeSeenDisabled
         isEnabled = { command.isEnabled.value }
         execute = {
             // A refusal is sent at once, while the producer starts.
@@ -191,6 +195,22 @@ public struct InspectedCommand {
             }
             return refused.withLock { $0 }
         }
+    }
+}
+
+@_spi(VMGen) @_spi(Testing)
+extension Command {
+    /// Whether the command can be disabled when no action is under way, for the explorer's
+    /// coverage: when it has a condition (`enabledIf:`, a spec's `enabled:`), or when, under
+    /// ``CommandPolicy/oneAtATime``, its work is a producer or a task, which may run on after the
+    /// execution started (the command is disabled while it runs). Without a condition, work that
+    /// returns at once (`performOnMain:`, a spec's `perform`) runs whole inside the call that
+    /// starts it, in one transaction of its owner, so it is never seen executing, and under
+    /// ``CommandPolicy/latestWins`` executing disables nothing: such a command is never seen disabled.
+    public var canBeSeenDisabled: Bool {
+        if constantCondition != true { return true }
+        guard policy == .oneAtATime, case .producer = work else { return false }
+        return true
     }
 }
 

@@ -9,6 +9,10 @@ public struct Coverage: CustomStringConvertible, Sendable {
 
     /// For each command, whether it was seen enabled and seen disabled.
     public private(set) var commands: [String: (enabled: Bool, disabled: Bool)] = [:]
+    /// The commands that are never seen disabled (`Reactive.Command.canBeSeenDisabled`): without
+    /// a condition (`enabled:`), with work that ends within the action that starts it (`perform`)
+    /// or under `policy: latestWins`. ``missing`` asks only to see them enabled.
+    public private(set) var neverDisabled: Set<String> = []
     /// For each resource, the states seen.
     public private(set) var resources: [String: Set<ResourceState>] = [:]
     /// The states, transitions and guard outcomes of the view model's machine reached; nil
@@ -17,10 +21,11 @@ public struct Coverage: CustomStringConvertible, Sendable {
     /// The actions performed at least once, as their lines of Swift.
     var actionsRun: Set<String> = []
 
-    mutating func reach(command: String, enabled: Bool) {
+    mutating func reach(command: String, enabled: Bool, canBeSeenDisabled: Bool) {
         var states = commands[command] ?? (false, false)
         if enabled { states.enabled = true } else { states.disabled = true }
         commands[command] = states
+        if !canBeSeenDisabled { neverDisabled.insert(command) }
     }
 
     mutating func register(command: String) {
@@ -36,10 +41,12 @@ public struct Coverage: CustomStringConvertible, Sendable {
     }
 
     /// The states not reached, as `logIn: disabled`, `results: failed`, then the machine's
-    /// (``MachineCoverage/missing``).
+    /// (``MachineCoverage/missing``); a command that is never seen disabled (``neverDisabled``)
+    /// misses only `enabled`.
     public var missing: [String] {
         let commands = commands.sorted { $0.key < $1.key }.flatMap { name, states in
-            (states.enabled ? [] : ["\(name): enabled"]) + (states.disabled ? [] : ["\(name): disabled"])
+            (states.enabled ? [] : ["\(name): enabled"])
+                + (states.disabled || neverDisabled.contains(name) ? [] : ["\(name): disabled"])
         }
         let resources = resources.sorted { $0.key < $1.key }.flatMap { name, states in
             ResourceState.allCases.filter { !states.contains($0) }.map { "\(name): \($0.rawValue)" }
@@ -49,8 +56,10 @@ public struct Coverage: CustomStringConvertible, Sendable {
 
     public var description: String {
         let commands = commands.sorted { $0.key < $1.key }.map { name, states in
-            "  \(name): " + [states.enabled ? "enabled" : nil, states.disabled ? "disabled" : nil]
-                .compactMap { $0 }.joined(separator: ", ")
+            let seen = [states.enabled ? "enabled" : nil, states.disabled ? "disabled" : nil].compactMap { $0 }
+                .joined(separator: ", ")
+            return "  \(name): " + [seen, neverDisabled.contains(name) ? "(never disabled)" : ""]
+                .filter { !$0.isEmpty }.joined(separator: " ")
         }
         let resources = resources.sorted { $0.key < $1.key }.map { name, states in
             "  \(name): " + ResourceState.allCases.filter(states.contains).map(\.rawValue).joined(separator: ", ")

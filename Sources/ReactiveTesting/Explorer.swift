@@ -242,11 +242,14 @@ public final class Explorer<ViewModel: Inspectable> {
         func record(into coverage: inout Coverage) {
             recordMachine(into: &coverage)
             for command in viewModel._$commands {
-                coverage.reach(command: command.name, enabled: command.isEnabled())
+                coverage.reach(command: command.name, enabled: command.isEnabled(),
+                               canBeSeenDisabled: command.canBeSeenDisabled)
             }
             for command in setup.commands {
                 coverage.register(command: command.name)
-                for enabled in command.enabledStates(viewModel) { coverage.reach(command: command.name, enabled: enabled) }
+                for state in command.states(viewModel) {
+                    coverage.reach(command: command.name, enabled: state.isEnabled, canBeSeenDisabled: state.canBeSeenDisabled)
+                }
             }
             for (resource, isLoading, value, error, failed) in resources() {
                 coverage.register(resource: resource)

@@ -6,8 +6,11 @@ import Foundation
 public final class ExplorerSetup<ViewModel: Inspectable> {
     private var inputs: [(keyPath: AnyKeyPath, actions: (ViewModel, [AnyKeyPath: String]) -> [ExplorerAction])] = []
     /// The commands the test names (with an input, or of children), their actions and, for the
-    /// coverage, the enabled state of each (one per child).
-    private(set) var commands: [(name: String, enabledStates: (ViewModel) -> [Bool], actions: (ViewModel) -> [ExplorerAction])] = []
+    /// coverage, the state of each (one per child): whether it is enabled, and whether it can be
+    /// seen disabled (`Command.canBeSeenDisabled`).
+    private(set) var commands: [(name: String, states: (ViewModel) -> [CommandState], actions: (ViewModel) -> [ExplorerAction])] = []
+    /// One command's state, for the coverage.
+    typealias CommandState = (isEnabled: Bool, canBeSeenDisabled: Bool)
     private var others: [ExplorerAction] = []
     private var hidden: [() -> String] = []
 
@@ -71,7 +74,7 @@ public final class ExplorerSetup<ViewModel: Inspectable> {
     public func execute<Input, Output, Failure>(
         _ command: KeyPath<ViewModel, Command<Input, Output, Failure>>, named name: String, inputs: [Input]
     ) {
-        commands.append((name, { [$0[keyPath: command].isEnabled.value] }, { viewModel in
+        commands.append((name, { [Self.state(of: $0[keyPath: command])] }, { viewModel in
             inputs.map { input in
                 ExplorerAction(
                     code: "viewModel.\(name)(\(Self.argument(input)))",
@@ -91,8 +94,8 @@ public final class ExplorerSetup<ViewModel: Inspectable> {
         _ command: KeyPath<Child, Command<Input, Output, Failure>>, named name: String,
         ofEach children: KeyPath<ViewModel, [Child]>, named childrenName: String, inputs: [Input], upTo count: Int = 2
     ) {
-        let enabledStates: (ViewModel) -> [Bool] = { $0[keyPath: children].map { $0[keyPath: command].isEnabled.value } }
-        commands.append(("\(childrenName)[].\(name)", enabledStates, { viewModel in
+        let states: (ViewModel) -> [CommandState] = { $0[keyPath: children].map { Self.state(of: $0[keyPath: command]) } }
+        commands.append(("\(childrenName)[].\(name)", states, { viewModel in
             (0..<count).flatMap { index in
                 inputs.map { input in
                     ExplorerAction(
@@ -113,6 +116,10 @@ public final class ExplorerSetup<ViewModel: Inspectable> {
         ofEach children: KeyPath<ViewModel, [Child]>, named childrenName: String, upTo count: Int = 2
     ) {
         execute(command, named: name, ofEach: children, named: childrenName, inputs: [()], upTo: count)
+    }
+
+    private static func state<Input, Output, Failure>(of command: Command<Input, Output, Failure>) -> CommandState {
+        (command.isEnabled.value, command.canBeSeenDisabled)
     }
 
     /// An input as the pasted test writes it: nothing for `Void`.

@@ -1,7 +1,7 @@
 import GeneratedViewModels
 import GoldenViewModels
 import Observation
-import Reactive
+@_spi(Testing) import Reactive
 import ReactiveTesting
 import Testing
 
@@ -70,6 +70,21 @@ struct ComputedWhenReadTests {
         // `record` wrote `a` (5), then read `sum`, which keeps its value until the action ends.
         #expect(model.seen == 18)
         #expect(model.sum == 20)
+    }
+
+    /// The same read once the value is watched (so computed in each commit that changes it): the
+    /// statement still reads the value the last transaction left, not one computed from `a` as
+    /// it wrote it.
+    @Test func aStatementReadsAWatchedValueAsTheLastTransactionLeftIt() {
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
+        model.a = 4
+        #expect(model.sum == 18)
+        reset()
+        model.record()
+        #expect(model.seen == 18)
+        #expect(model.sum == 20)
+        // `sum` was computed once, in the commit, and not for the statement's read.
+        #expect(evaluations() == ["double": 1, "sum": 1, "label": 0, "limit": 0])
     }
 
     @Test func observationIsToldOncePerRealChangeOfAValueItRead() {
@@ -201,4 +216,48 @@ struct ComputedWhenReadTests {
             .changed(\.overLimit, to: 1))
         changes.finish()
     }
+
+    /// docs/testing.md: a `ChangeRecorder` makes every value's runtime property (through
+    /// `_$outputs`), so from then on every value computed when read is watched, and computed in
+    /// each commit that changes it, also once the recorder stopped.
+    @Test func aChangeRecorderWatchesEveryValueForTheViewModelsLife() {
+        let model = WhenReadViewModel(reading: 2, evaluations: counter)
+        let changes = ChangeRecorder(model, exhaustive: false)
+        reset()
+        model.a = 2
+        #expect(evaluations() == ["double": 1, "sum": 1, "label": 1, "limit": 0])
+        changes.stop()
+        reset()
+        model.a = 3
+        #expect(evaluations() == ["double": 1, "sum": 1, "label": 1, "limit": 0])
+    }
+
+    /// The same for the explorer, whose checks read `_$outputs` and `_$audit()` after each step:
+    /// the view models it made compute every value in each commit.
+    @Test func theExplorerWatchesEveryValue() throws {
+        let counter = counter
+        let made = Box<[WhenReadViewModel]>([])
+        let report = Explorer<WhenReadViewModel> { _ in
+            let model = WhenReadViewModel(reading: 2, evaluations: counter)
+            made.value.append(model)
+            return model
+        }.exhaustive(depth: 1)
+        report.expectNoFailure()
+        let model = try #require(made.value.first)
+        reset()
+        model.a = 5
+        #expect(evaluations() == ["double": 1, "sum": 1, "label": 1, "limit": 0])
+        // `_$audit()` alone, which the explorer runs after every step, does the same.
+        let audited = WhenReadViewModel(reading: 2, evaluations: counter)
+        #expect(audited._$audit() == [])
+        reset()
+        audited.a = 5
+        #expect(evaluations() == ["double": 1, "sum": 1, "label": 1, "limit": 0])
+    }
+}
+
+/// A value that closures on the main actor share.
+@MainActor private final class Box<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -1,4 +1,4 @@
-import Reactive
+@_spi(Testing) import Reactive
 import ReactiveTesting
 import Testing
 
@@ -195,5 +195,20 @@ import Testing
         #expect(cancelled.all == [true])
         #expect(execution.events == [.interrupted])
         #expect(command.isExecuting.value == false)
+    }
+
+    /// What the explorer's coverage asks of a command (`canBeSeenDisabled`): to see it disabled
+    /// only when it has a condition, or work that runs on after it starts under `oneAtATime`.
+    @Test @MainActor func aCommandCanBeSeenDisabledByItsConditionOrItsRunningWork() {
+        let condition = Property(MutableProperty(true))
+        #expect(Command<Void, Void, Never>(performOnMain: { _ in }).canBeSeenDisabled == false)
+        #expect(Command<Void, Void, Never>(enabledIf: condition, performOnMain: { _ in }).canBeSeenDisabled)
+        #expect(Command<Void, Void, Never>(enabledIf: Property(value: false), performOnMain: { _ in }).canBeSeenDisabled)
+        #expect(Command<Void, Int, Never> { _ in SignalProducer(value: 1) }.canBeSeenDisabled)
+        #expect(Command<Void, Int, Never>(executeOnMain: { _ in SignalProducer(value: 1) }).canBeSeenDisabled)
+        #expect(Command<Void, Int, Never>(task: { _ in 1 }).canBeSeenDisabled)
+        #expect(Command<Void, Int, Never>(policy: .latestWins) { _ in SignalProducer(value: 1) }.canBeSeenDisabled == false)
+        #expect(Command<Void, Int, Never>(policy: .latestWins, enabledIf: condition) { _ in SignalProducer(value: 1) }
+            .canBeSeenDisabled)
     }
 }

@@ -23,6 +23,21 @@ struct InspectionTests {
         report.expectNoFailure()
     }
 
+    /// `reset` has no condition and runs whole in one transaction: it is never seen disabled, so
+    /// the coverage asks only to see it enabled (and `increment`, which has a condition, both).
+    @Test func theCoverageAsksOnlyForTheStatesACommandCanShow() {
+        let report = Explorer<CounterViewModel> { explore in
+            explore.input(\.step, [1, 2])
+            return CounterViewModel(limit: 2)
+        }.exhaustive(depth: 3)
+        report.expectNoFailure()
+        #expect(report.coverage.commands["reset"]?.disabled == false)
+        #expect(report.coverage.neverDisabled == ["reset"])
+        #expect(report.coverage.missing.isEmpty, "\(report.coverage)")
+        #expect(report.coverage.description.contains("  reset: enabled (never disabled)"))
+        #expect(report.coverage.description.contains("  increment: enabled, disabled\n"))
+    }
+
     /// The machine's inspection and the transitions `send(_:)` reports work in release too: the
     /// explorer's coverage of the turnstile's machine (a fare of 2: `unlocked` needs a free fare,
     /// `broken` an event no command sends).
