@@ -78,11 +78,11 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
     public private(set) lazy var addPerson: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_addPersonCanExecute),
         isEnabled: _$property(&_addPersonIsEnabled),
-        transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._addPerson$perform() }
     )
 
-    /// Whether `addPerson` is running.
+    /// Whether `addPerson` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var addPersonIsExecuting: Swift.Bool { _$read(\.addPersonIsExecuting, _addPersonIsExecuting.read(by: self)) }
 
     /// Whether `addPerson` can be executed now.
@@ -178,15 +178,10 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
 
     // MARK: Transactions
 
-    private func _addPerson$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._addPersonIsExecuting.write($0.addPerson.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _usernameSearchText$changed = _usernameSearchText.changed()
         let _state$changed = _state.changed()
-        let _addPersonIsExecuting$changed = _addPersonIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _isTextFieldEnabled$changed = _state$changed && (_isTextFieldEnabled.isWatched
             ? _isTextFieldEnabled.replace(
@@ -202,10 +197,10 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
             && _addPersonCanExecute.replace(
                 Self._addPersonCanExecute$compute(state: _state.value, usernameSearchText: _usernameSearchText.value)
             )
-        let _addPersonIsEnabled$changed = (_addPersonCanExecute$changed || _addPersonIsExecuting$changed)
-            && _addPersonIsEnabled.replace(_addPersonCanExecute.value && !_addPersonIsExecuting.value)
+        let _addPersonIsEnabled$changed = _addPersonCanExecute$changed
+            && _addPersonIsEnabled.replace(_addPersonCanExecute.value)
         return (_usernameSearchText$changed || _state$changed || _isTextFieldEnabled$changed || _isErrorHidden$changed
-            || _foundPerson$changed || _person$changed || _addPersonIsExecuting$changed || _addPersonIsEnabled$changed)
+            || _foundPerson$changed || _person$changed || _addPersonIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -217,7 +212,6 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
         if _foundPerson.pending(telling) { _$changed(\.foundPerson, _foundPerson, telling) }
         if _person.pending(telling) { _$changed(\.person, _person, telling) }
         if _addPersonCanExecute.pending(telling) { _$changed(_addPersonCanExecute, telling) }
-        if _addPersonIsExecuting.pending(telling) { _$changed(\.addPersonIsExecuting, _addPersonIsExecuting, telling) }
         if _addPersonIsEnabled.pending(telling) { _$changed(\.addPersonIsEnabled, _addPersonIsEnabled, telling) }
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
@@ -449,7 +443,6 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
                     state: $0._state.value,
                     usernameSearchText: $0._usernameSearchText.value
                 )
-                    && !$0._addPersonIsExecuting.value
             },
         ]
     }

@@ -56,11 +56,11 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
     public private(set) lazy var rollDie: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_rollDieCanExecute),
         isEnabled: _$property(&_rollDieIsEnabled),
-        transaction: { [weak self] step in self?._rollDie$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._rollDie$perform() }
     )
 
-    /// Whether `rollDie` is running.
+    /// Whether `rollDie` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var rollDieIsExecuting: Swift.Bool { _$read(\.rollDieIsExecuting, _rollDieIsExecuting.read(by: self)) }
 
     /// Whether `rollDie` can be executed now.
@@ -69,11 +69,11 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
     /// Clears the die for a new game.
     public private(set) lazy var newGame: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_newGameIsEnabled),
-        transaction: { [weak self] step in self?._newGame$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._newGame$perform() }
     )
 
-    /// Whether `newGame` is running.
+    /// Whether `newGame` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var newGameIsExecuting: Swift.Bool { _$read(\.newGameIsExecuting, _newGameIsExecuting.read(by: self)) }
 
     /// Whether `newGame` can be executed now.
@@ -136,19 +136,9 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
 
     // MARK: Transactions
 
-    private func _rollDie$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._rollDieIsExecuting.write($0.rollDie.isExecuting.value) }
-    }
-
-    private func _newGame$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._newGameIsExecuting.write($0.newGame.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _roll$changed = _roll.changed()
-        let _rollDieIsExecuting$changed = _rollDieIsExecuting.changed()
-        let _newGameIsExecuting$changed = _newGameIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _isGameOver$changed = _roll$changed && _isGameOver.replace(Self._isGameOver$compute(roll: _roll.value))
         let _currentRollDescription$changed = _roll$changed && (_currentRollDescription.isWatched
@@ -159,13 +149,10 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
             && _currentRollTextColor.replace(Self._currentRollTextColor$compute(isGameOver: _isGameOver.value))
         let _rollDieCanExecute$changed = _isGameOver$changed
             && _rollDieCanExecute.replace(Self._rollDieCanExecute$compute(isGameOver: _isGameOver.value))
-        let _rollDieIsEnabled$changed = (_rollDieCanExecute$changed || _rollDieIsExecuting$changed)
-            && _rollDieIsEnabled.replace(_rollDieCanExecute.value && !_rollDieIsExecuting.value)
-        let _newGameIsEnabled$changed = _newGameIsExecuting$changed
-            && _newGameIsEnabled.replace(!_newGameIsExecuting.value)
+        let _rollDieIsEnabled$changed = _rollDieCanExecute$changed
+            && _rollDieIsEnabled.replace(_rollDieCanExecute.value)
         return (_roll$changed || _isGameOver$changed || _currentRollDescription$changed || _currentRollTextColor$changed
-            || _rollDieIsExecuting$changed || _rollDieIsEnabled$changed || _newGameIsExecuting$changed
-            || _newGameIsEnabled$changed)
+            || _rollDieIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -177,10 +164,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
         }
         if _currentRollTextColor.pending(telling) { _$changed(\.currentRollTextColor, _currentRollTextColor, telling) }
         if _rollDieCanExecute.pending(telling) { _$changed(_rollDieCanExecute, telling) }
-        if _rollDieIsExecuting.pending(telling) { _$changed(\.rollDieIsExecuting, _rollDieIsExecuting, telling) }
         if _rollDieIsEnabled.pending(telling) { _$changed(\.rollDieIsEnabled, _rollDieIsEnabled, telling) }
-        if _newGameIsExecuting.pending(telling) { _$changed(\.newGameIsExecuting, _newGameIsExecuting, telling) }
-        if _newGameIsEnabled.pending(telling) { _$changed(\.newGameIsEnabled, _newGameIsEnabled, telling) }
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
@@ -252,10 +236,9 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
             .work("rollDieIsExecuting", \.rollDieIsExecuting, rollDieIsExecutingProperty),
             .value("rollDieIsEnabled", \.rollDieIsEnabled, rollDieIsEnabledProperty) {
                 Self._rollDieCanExecute$compute(isGameOver: $0._isGameOver.value)
-                    && !$0._rollDieIsExecuting.value
             },
             .work("newGameIsExecuting", \.newGameIsExecuting, newGameIsExecutingProperty),
-            .value("newGameIsEnabled", \.newGameIsEnabled, newGameIsEnabledProperty) { !$0._newGameIsExecuting.value },
+            .value("newGameIsEnabled", \.newGameIsEnabled, newGameIsEnabledProperty) { _ in true },
         ]
     }
 

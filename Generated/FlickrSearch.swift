@@ -90,7 +90,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
            FlickrPreviousSearch, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_selectPreviousSearchCanExecute),
         isEnabled: _$property(&_selectPreviousSearchIsEnabled),
-        transaction: { [weak self] step in self?._selectPreviousSearch$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] input in
             self?._selectPreviousSearch$perform(input)
             // Then `executeSearch`, once this transaction is over; refused if it is disabled then.
@@ -99,7 +99,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
     )
 #sourceLocation()
 
-    /// Whether `selectPreviousSearch` is running.
+    /// Whether `selectPreviousSearch` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var selectPreviousSearchIsExecuting: Swift.Bool {
         _$read(\.selectPreviousSearchIsExecuting, _selectPreviousSearchIsExecuting.read(by: self))
     }
@@ -192,16 +192,11 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
         _$step(step) { $0._executeSearchIsExecuting.write($0.executeSearch.isExecuting.value) }
     }
 
-    private func _selectPreviousSearch$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._selectPreviousSearchIsExecuting.write($0.selectPreviousSearch.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _searchText$changed = _searchText.changed()
         let _previousSearches$changed = _previousSearches.changed()
         let _executeSearchIsExecuting$changed = _executeSearchIsExecuting.changed()
-        let _selectPreviousSearchIsExecuting$changed = _selectPreviousSearchIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _executeSearchCanExecute$changed = _searchText$changed
             && _executeSearchCanExecute.replace(Self._executeSearchCanExecute$compute(searchText: _searchText.value))
@@ -211,14 +206,10 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
             && _selectPreviousSearchCanExecute.replace(
                 Self._selectPreviousSearchCanExecute$compute(executeSearchIsExecuting: _executeSearchIsExecuting.value)
             )
-        let _selectPreviousSearchIsEnabled$changed = (_selectPreviousSearchCanExecute$changed
-            || _selectPreviousSearchIsExecuting$changed)
-            && _selectPreviousSearchIsEnabled.replace(
-                _selectPreviousSearchCanExecute.value && !_selectPreviousSearchIsExecuting.value
-            )
+        let _selectPreviousSearchIsEnabled$changed = _selectPreviousSearchCanExecute$changed
+            && _selectPreviousSearchIsEnabled.replace(_selectPreviousSearchCanExecute.value)
         return (_searchText$changed || _previousSearches$changed || _executeSearchIsExecuting$changed
-            || _executeSearchIsEnabled$changed || _selectPreviousSearchIsExecuting$changed
-            || _selectPreviousSearchIsEnabled$changed)
+            || _executeSearchIsEnabled$changed || _selectPreviousSearchIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -233,9 +224,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
             _$changed(\.executeSearchIsEnabled, _executeSearchIsEnabled, telling)
         }
         if _selectPreviousSearchCanExecute.pending(telling) { _$changed(_selectPreviousSearchCanExecute, telling) }
-        if _selectPreviousSearchIsExecuting.pending(telling) {
-            _$changed(\.selectPreviousSearchIsExecuting, _selectPreviousSearchIsExecuting, telling)
-        }
         if _selectPreviousSearchIsEnabled.pending(telling) {
             _$changed(\.selectPreviousSearchIsEnabled, _selectPreviousSearchIsEnabled, telling)
         }
@@ -324,7 +312,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
                 Self._selectPreviousSearchCanExecute$compute(
                     executeSearchIsExecuting: $0._executeSearchIsExecuting.value
                 )
-                    && !$0._selectPreviousSearchIsExecuting.value
             },
             .event("showResults", \.showResults, showResults),
         ]

@@ -60,11 +60,11 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
     public private(set) lazy var logIn: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_logInCanExecute),
         isEnabled: _$property(&_logInIsEnabled),
-        transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._logIn$perform() }
     )
 
-    /// Whether `logIn` is running.
+    /// Whether `logIn` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var logInIsExecuting: Swift.Bool { _$read(\.logInIsExecuting, _logInIsExecuting.read(by: self)) }
 
     /// Whether `logIn` can be executed now.
@@ -74,11 +74,11 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
     public private(set) lazy var retry: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_retryCanExecute),
         isEnabled: _$property(&_retryIsEnabled),
-        transaction: { [weak self] step in self?._retry$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._retry$perform() }
     )
 
-    /// Whether `retry` is running.
+    /// Whether `retry` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var retryIsExecuting: Swift.Bool { _$read(\.retryIsExecuting, _retryIsExecuting.read(by: self)) }
 
     /// Whether `retry` can be executed now.
@@ -88,11 +88,11 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
     public private(set) lazy var cancel: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_cancelCanExecute),
         isEnabled: _$property(&_cancelIsEnabled),
-        transaction: { [weak self] step in self?._cancel$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._cancel$perform() }
     )
 
-    /// Whether `cancel` is running.
+    /// Whether `cancel` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var cancelIsExecuting: Swift.Bool { _$read(\.cancelIsExecuting, _cancelIsExecuting.read(by: self)) }
 
     /// Whether `cancel` can be executed now.
@@ -203,26 +203,11 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
 
     // MARK: Transactions
 
-    private func _logIn$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._logInIsExecuting.write($0.logIn.isExecuting.value) }
-    }
-
-    private func _retry$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._retryIsExecuting.write($0.retry.isExecuting.value) }
-    }
-
-    private func _cancel$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._cancelIsExecuting.write($0.cancel.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _username$changed = _username.changed()
         let _password$changed = _password.changed()
         let _state$changed = _state.changed()
-        let _logInIsExecuting$changed = _logInIsExecuting.changed()
-        let _retryIsExecuting$changed = _retryIsExecuting.changed()
-        let _cancelIsExecuting$changed = _cancelIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _canSubmit$changed = (_username$changed || _password$changed)
             && _canSubmit.replace(Self._canSubmit$compute(username: _username.value, password: _password.value))
@@ -230,19 +215,15 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
             ? _errorMessage.replace(Self._errorMessage$compute(state: _state.value)) : _errorMessage.markStale())
         let _logInCanExecute$changed = (_state$changed || _canSubmit$changed)
             && _logInCanExecute.replace(Self._logInCanExecute$compute(state: _state.value, canSubmit: _canSubmit.value))
-        let _logInIsEnabled$changed = (_logInCanExecute$changed || _logInIsExecuting$changed)
-            && _logInIsEnabled.replace(_logInCanExecute.value && !_logInIsExecuting.value)
+        let _logInIsEnabled$changed = _logInCanExecute$changed && _logInIsEnabled.replace(_logInCanExecute.value)
         let _retryCanExecute$changed = (_state$changed || _canSubmit$changed)
             && _retryCanExecute.replace(Self._retryCanExecute$compute(state: _state.value, canSubmit: _canSubmit.value))
-        let _retryIsEnabled$changed = (_retryCanExecute$changed || _retryIsExecuting$changed)
-            && _retryIsEnabled.replace(_retryCanExecute.value && !_retryIsExecuting.value)
+        let _retryIsEnabled$changed = _retryCanExecute$changed && _retryIsEnabled.replace(_retryCanExecute.value)
         let _cancelCanExecute$changed = _state$changed
             && _cancelCanExecute.replace(Self._cancelCanExecute$compute(state: _state.value))
-        let _cancelIsEnabled$changed = (_cancelCanExecute$changed || _cancelIsExecuting$changed)
-            && _cancelIsEnabled.replace(_cancelCanExecute.value && !_cancelIsExecuting.value)
+        let _cancelIsEnabled$changed = _cancelCanExecute$changed && _cancelIsEnabled.replace(_cancelCanExecute.value)
         return (_username$changed || _password$changed || _canSubmit$changed || _state$changed || _errorMessage$changed
-            || _logInIsExecuting$changed || _logInIsEnabled$changed || _retryIsExecuting$changed
-            || _retryIsEnabled$changed || _cancelIsExecuting$changed || _cancelIsEnabled$changed)
+            || _logInIsEnabled$changed || _retryIsEnabled$changed || _cancelIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -253,13 +234,10 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
         if _state.pending(telling) { _$changed(\.state, _state, telling) }
         if _errorMessage.pending(telling) { _$changed(\.errorMessage, _errorMessage, telling) }
         if _logInCanExecute.pending(telling) { _$changed(_logInCanExecute, telling) }
-        if _logInIsExecuting.pending(telling) { _$changed(\.logInIsExecuting, _logInIsExecuting, telling) }
         if _logInIsEnabled.pending(telling) { _$changed(\.logInIsEnabled, _logInIsEnabled, telling) }
         if _retryCanExecute.pending(telling) { _$changed(_retryCanExecute, telling) }
-        if _retryIsExecuting.pending(telling) { _$changed(\.retryIsExecuting, _retryIsExecuting, telling) }
         if _retryIsEnabled.pending(telling) { _$changed(\.retryIsEnabled, _retryIsEnabled, telling) }
         if _cancelCanExecute.pending(telling) { _$changed(_cancelCanExecute, telling) }
-        if _cancelIsExecuting.pending(telling) { _$changed(\.cancelIsExecuting, _cancelIsExecuting, telling) }
         if _cancelIsEnabled.pending(telling) { _$changed(\.cancelIsEnabled, _cancelIsEnabled, telling) }
     }
 
@@ -466,17 +444,14 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
             .work("logInIsExecuting", \.logInIsExecuting, logInIsExecutingProperty),
             .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty) {
                 Self._logInCanExecute$compute(state: $0._state.value, canSubmit: $0._canSubmit.value)
-                    && !$0._logInIsExecuting.value
             },
             .work("retryIsExecuting", \.retryIsExecuting, retryIsExecutingProperty),
             .value("retryIsEnabled", \.retryIsEnabled, retryIsEnabledProperty) {
                 Self._retryCanExecute$compute(state: $0._state.value, canSubmit: $0._canSubmit.value)
-                    && !$0._retryIsExecuting.value
             },
             .work("cancelIsExecuting", \.cancelIsExecuting, cancelIsExecutingProperty),
             .value("cancelIsEnabled", \.cancelIsEnabled, cancelIsEnabledProperty) {
                 Self._cancelCanExecute$compute(state: $0._state.value)
-                    && !$0._cancelIsExecuting.value
             },
         ]
     }

@@ -30,11 +30,11 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.View
     /// Selects the row, or deselects it.
     public private(set) lazy var toggle: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_toggleIsEnabled),
-        transaction: { [weak self] step in self?._toggle$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._toggle$perform() }
     )
 
-    /// Whether `toggle` is running.
+    /// Whether `toggle` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var toggleIsExecuting: Swift.Bool { _$read(\.toggleIsExecuting, _toggleIsExecuting.read(by: self)) }
 
     /// Whether `toggle` can be executed now.
@@ -74,27 +74,19 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.View
 
     // MARK: Transactions
 
-    private func _toggle$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._toggleIsExecuting.write($0.toggle.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _isSelected$changed = _isSelected.changed()
-        let _toggleIsExecuting$changed = _toggleIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _title$changed = _isSelected$changed
             && _title.replace(Self._title$compute(isSelected: _isSelected.value, name: name))
-        let _toggleIsEnabled$changed = _toggleIsExecuting$changed && _toggleIsEnabled.replace(!_toggleIsExecuting.value)
-        return (_isSelected$changed || _title$changed || _toggleIsExecuting$changed || _toggleIsEnabled$changed)
+        return (_isSelected$changed || _title$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _isSelected.pending(telling) { _$changed(\.isSelected, _isSelected, telling) }
         if _title.pending(telling) { _$changed(\.title, _title, telling) }
-        if _toggleIsExecuting.pending(telling) { _$changed(\.toggleIsExecuting, _toggleIsExecuting, telling) }
-        if _toggleIsEnabled.pending(telling) { _$changed(\.toggleIsEnabled, _toggleIsEnabled, telling) }
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
         #endif
@@ -131,7 +123,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.View
                 Self._title$compute(isSelected: $0._isSelected.value, name: $0.name)
             },
             .work("toggleIsExecuting", \.toggleIsExecuting, toggleIsExecutingProperty),
-            .value("toggleIsEnabled", \.toggleIsEnabled, toggleIsEnabledProperty) { !$0._toggleIsExecuting.value },
+            .value("toggleIsEnabled", \.toggleIsEnabled, toggleIsEnabledProperty) { _ in true },
         ]
     }
 

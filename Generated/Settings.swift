@@ -78,11 +78,11 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_resetCanExecute),
         isEnabled: _$property(&_resetIsEnabled),
-        transaction: { [weak self] step in self?._reset$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._reset$perform() }
     )
 
-    /// Whether `reset` is running.
+    /// Whether `reset` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var resetIsExecuting: Swift.Bool { _$read(\.resetIsExecuting, _resetIsExecuting.read(by: self)) }
 
     /// Whether `reset` can be executed now.
@@ -197,10 +197,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
 
     // MARK: Transactions
 
-    private func _reset$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._resetIsExecuting.write($0.reset.isExecuting.value) }
-    }
-
     private func _save$step(_ step: @escaping () -> Swift.Void) {
         _$step(step) { $0._saveIsExecuting.write($0.save.isExecuting.value) }
     }
@@ -213,7 +209,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
         let _showsImages$changed = _showsImages.changed()
         let _language$changed = _language.changed()
         let _saveError$changed = _saveError.changed()
-        let _resetIsExecuting$changed = _resetIsExecuting.changed()
         let _saveIsExecuting$changed = _saveIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _summary$changed = (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed
@@ -240,12 +235,11 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
             )
         let _resetCanExecute$changed = _isDefault$changed
             && _resetCanExecute.replace(Self._resetCanExecute$compute(isDefault: _isDefault.value))
-        let _resetIsEnabled$changed = (_resetCanExecute$changed || _resetIsExecuting$changed)
-            && _resetIsEnabled.replace(_resetCanExecute.value && !_resetIsExecuting.value)
+        let _resetIsEnabled$changed = _resetCanExecute$changed && _resetIsEnabled.replace(_resetCanExecute.value)
         let _saveIsEnabled$changed = _saveIsExecuting$changed && _saveIsEnabled.replace(!_saveIsExecuting.value)
         return (_fontSize$changed || _lineSpacing$changed || _theme$changed || _showsImages$changed || _language$changed
-            || _saveError$changed || _summary$changed || _isDefault$changed || _resetIsExecuting$changed
-            || _resetIsEnabled$changed || _saveIsExecuting$changed || _saveIsEnabled$changed)
+            || _saveError$changed || _summary$changed || _isDefault$changed || _resetIsEnabled$changed
+            || _saveIsExecuting$changed || _saveIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -259,7 +253,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
         if _summary.pending(telling) { _$changed(\.summary, _summary, telling) }
         if _isDefault.pending(telling) { _$changed(\.isDefault, _isDefault, telling) }
         if _resetCanExecute.pending(telling) { _$changed(_resetCanExecute, telling) }
-        if _resetIsExecuting.pending(telling) { _$changed(\.resetIsExecuting, _resetIsExecuting, telling) }
         if _resetIsEnabled.pending(telling) { _$changed(\.resetIsEnabled, _resetIsEnabled, telling) }
         if _saveIsExecuting.pending(telling) { _$changed(\.saveIsExecuting, _saveIsExecuting, telling) }
         if _saveIsEnabled.pending(telling) { _$changed(\.saveIsEnabled, _saveIsEnabled, telling) }
@@ -406,7 +399,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
             .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
             .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty) {
                 Self._resetCanExecute$compute(isDefault: $0._isDefault.value)
-                    && !$0._resetIsExecuting.value
             },
             .work("saveIsExecuting", \.saveIsExecuting, saveIsExecutingProperty),
             .value("saveIsEnabled", \.saveIsEnabled, saveIsEnabledProperty) { !$0._saveIsExecuting.value },

@@ -165,11 +165,11 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
     /// Clears the form; clearing is no edit, so no message shows until the user edits or tries again.
     public private(set) lazy var startOver: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_startOverIsEnabled),
-        transaction: { [weak self] step in self?._startOver$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._startOver$perform() }
     )
 
-    /// Whether `startOver` is running.
+    /// Whether `startOver` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var startOverIsExecuting: Swift.Bool { _$read(\.startOverIsExecuting, _startOverIsExecuting.read(by: self)) }
 
     /// Whether `startOver` can be executed now.
@@ -330,10 +330,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
         _$step(step) { $0._signUpIsExecuting.write($0.signUp.isExecuting.value) }
     }
 
-    private func _startOver$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._startOverIsExecuting.write($0.startOver.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _email$changed = _email.changed()
@@ -342,7 +338,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
         let _acceptsTerms$changed = _acceptsTerms.changed()
         let _failure$changed = _failure.changed()
         let _signUpIsExecuting$changed = _signUpIsExecuting.changed()
-        let _startOverIsExecuting$changed = _startOverIsExecuting.changed()
         let _emailWasEdited$changed = _emailWasEdited.changed()
         let _passwordWasEdited$changed = _passwordWasEdited.changed()
         let _confirmationWasEdited$changed = _confirmationWasEdited.changed()
@@ -350,8 +345,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
         let _submitAttempted$changed = _submitAttempted.changed()
         // Each value an input of which changed, computed again, in update order.
         let _signUpIsEnabled$changed = _signUpIsExecuting$changed && _signUpIsEnabled.replace(!_signUpIsExecuting.value)
-        let _startOverIsEnabled$changed = _startOverIsExecuting$changed
-            && _startOverIsEnabled.replace(!_startOverIsExecuting.value)
         let _email$rule1$changed = _email$changed
             && _email$rule1.replace(Self._email$rule1$compute(email: _email.value))
         let _email$rule2$changed = _email$changed
@@ -419,8 +412,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
                 )
             )
         return (_email$changed || _password$changed || _confirmation$changed || _acceptsTerms$changed
-            || _failure$changed || _signUpIsExecuting$changed || _signUpIsEnabled$changed
-            || _startOverIsExecuting$changed || _startOverIsEnabled$changed || _emailWasEdited$changed
+            || _failure$changed || _signUpIsExecuting$changed || _signUpIsEnabled$changed || _emailWasEdited$changed
             || _emailIsValid$changed || _passwordWasEdited$changed || _passwordIsValid$changed
             || _confirmationWasEdited$changed || _confirmationIsValid$changed || _acceptsTermsWasEdited$changed
             || _acceptsTermsIsValid$changed || _isValid$changed || _submitAttempted$changed || _emailMessage$changed
@@ -436,8 +428,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
         if _failure.pending(telling) { _$changed(\.failure, _failure, telling) }
         if _signUpIsExecuting.pending(telling) { _$changed(\.signUpIsExecuting, _signUpIsExecuting, telling) }
         if _signUpIsEnabled.pending(telling) { _$changed(\.signUpIsEnabled, _signUpIsEnabled, telling) }
-        if _startOverIsExecuting.pending(telling) { _$changed(\.startOverIsExecuting, _startOverIsExecuting, telling) }
-        if _startOverIsEnabled.pending(telling) { _$changed(\.startOverIsEnabled, _startOverIsEnabled, telling) }
         if _emailWasEdited.pending(telling) { _$changed(\.emailWasEdited, _emailWasEdited, telling) }
         if _emailIsValid.pending(telling) { _$changed(\.emailIsValid, _emailIsValid, telling) }
         if _passwordWasEdited.pending(telling) { _$changed(\.passwordWasEdited, _passwordWasEdited, telling) }
@@ -576,9 +566,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
             .work("signUpIsExecuting", \.signUpIsExecuting, signUpIsExecutingProperty),
             .value("signUpIsEnabled", \.signUpIsEnabled, signUpIsEnabledProperty) { !$0._signUpIsExecuting.value },
             .work("startOverIsExecuting", \.startOverIsExecuting, startOverIsExecutingProperty),
-            .value("startOverIsEnabled", \.startOverIsEnabled, startOverIsEnabledProperty) {
-                !$0._startOverIsExecuting.value
-            },
+            .value("startOverIsEnabled", \.startOverIsEnabled, startOverIsEnabledProperty) { _ in true },
             .value("emailWasEdited", \.emailWasEdited, emailWasEditedProperty),
             .value("emailIsValid", \.emailIsValid, emailIsValidProperty),
             .value("emailMessage", \.emailMessage, emailMessageProperty),

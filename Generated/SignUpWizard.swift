@@ -69,11 +69,11 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
     public private(set) lazy var next: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_nextCanExecute),
         isEnabled: _$property(&_nextIsEnabled),
-        transaction: { [weak self] step in self?._next$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._next$perform() }
     )
 
-    /// Whether `next` is running.
+    /// Whether `next` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var nextIsExecuting: Swift.Bool { _$read(\.nextIsExecuting, _nextIsExecuting.read(by: self)) }
 
     /// Whether `next` can be executed now.
@@ -83,11 +83,11 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
     public private(set) lazy var back: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_backCanExecute),
         isEnabled: _$property(&_backIsEnabled),
-        transaction: { [weak self] step in self?._back$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._back$perform() }
     )
 
-    /// Whether `back` is running.
+    /// Whether `back` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var backIsExecuting: Swift.Bool { _$read(\.backIsExecuting, _backIsExecuting.read(by: self)) }
 
     /// Whether `back` can be executed now.
@@ -97,11 +97,11 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
     public private(set) lazy var submit: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_submitCanExecute),
         isEnabled: _$property(&_submitIsEnabled),
-        transaction: { [weak self] step in self?._submit$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._submit$perform() }
     )
 
-    /// Whether `submit` is running.
+    /// Whether `submit` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var submitIsExecuting: Swift.Bool { _$read(\.submitIsExecuting, _submitIsExecuting.read(by: self)) }
 
     /// Whether `submit` can be executed now.
@@ -111,11 +111,11 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
     public private(set) lazy var retry: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_retryCanExecute),
         isEnabled: _$property(&_retryIsEnabled),
-        transaction: { [weak self] step in self?._retry$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._retry$perform() }
     )
 
-    /// Whether `retry` is running.
+    /// Whether `retry` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var retryIsExecuting: Swift.Bool { _$read(\.retryIsExecuting, _retryIsExecuting.read(by: self)) }
 
     /// Whether `retry` can be executed now.
@@ -252,32 +252,12 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
 
     // MARK: Transactions
 
-    private func _next$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._nextIsExecuting.write($0.next.isExecuting.value) }
-    }
-
-    private func _back$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._backIsExecuting.write($0.back.isExecuting.value) }
-    }
-
-    private func _submit$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._submitIsExecuting.write($0.submit.isExecuting.value) }
-    }
-
-    private func _retry$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._retryIsExecuting.write($0.retry.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _email$changed = _email.changed()
         let _password$changed = _password.changed()
         let _name$changed = _name.changed()
         let _state$changed = _state.changed()
-        let _nextIsExecuting$changed = _nextIsExecuting.changed()
-        let _backIsExecuting$changed = _backIsExecuting.changed()
-        let _submitIsExecuting$changed = _submitIsExecuting.changed()
-        let _retryIsExecuting$changed = _retryIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _accountIsValid$changed = (_email$changed || _password$changed)
             && _accountIsValid.replace(Self._accountIsValid$compute(email: _email.value, password: _password.value))
@@ -293,25 +273,19 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
                     profileIsComplete: _profileIsComplete.value
                 )
             )
-        let _nextIsEnabled$changed = (_nextCanExecute$changed || _nextIsExecuting$changed)
-            && _nextIsEnabled.replace(_nextCanExecute.value && !_nextIsExecuting.value)
+        let _nextIsEnabled$changed = _nextCanExecute$changed && _nextIsEnabled.replace(_nextCanExecute.value)
         let _backCanExecute$changed = _state$changed
             && _backCanExecute.replace(Self._backCanExecute$compute(state: _state.value))
-        let _backIsEnabled$changed = (_backCanExecute$changed || _backIsExecuting$changed)
-            && _backIsEnabled.replace(_backCanExecute.value && !_backIsExecuting.value)
+        let _backIsEnabled$changed = _backCanExecute$changed && _backIsEnabled.replace(_backCanExecute.value)
         let _submitCanExecute$changed = _state$changed
             && _submitCanExecute.replace(Self._submitCanExecute$compute(state: _state.value))
-        let _submitIsEnabled$changed = (_submitCanExecute$changed || _submitIsExecuting$changed)
-            && _submitIsEnabled.replace(_submitCanExecute.value && !_submitIsExecuting.value)
+        let _submitIsEnabled$changed = _submitCanExecute$changed && _submitIsEnabled.replace(_submitCanExecute.value)
         let _retryCanExecute$changed = _state$changed
             && _retryCanExecute.replace(Self._retryCanExecute$compute(state: _state.value))
-        let _retryIsEnabled$changed = (_retryCanExecute$changed || _retryIsExecuting$changed)
-            && _retryIsEnabled.replace(_retryCanExecute.value && !_retryIsExecuting.value)
+        let _retryIsEnabled$changed = _retryCanExecute$changed && _retryIsEnabled.replace(_retryCanExecute.value)
         return (_email$changed || _password$changed || _name$changed || _accountIsValid$changed
-            || _profileIsComplete$changed || _state$changed || _errorMessage$changed || _nextIsExecuting$changed
-            || _nextIsEnabled$changed || _backIsExecuting$changed || _backIsEnabled$changed
-            || _submitIsExecuting$changed || _submitIsEnabled$changed || _retryIsExecuting$changed
-            || _retryIsEnabled$changed)
+            || _profileIsComplete$changed || _state$changed || _errorMessage$changed || _nextIsEnabled$changed
+            || _backIsEnabled$changed || _submitIsEnabled$changed || _retryIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -324,16 +298,12 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
         if _state.pending(telling) { _$changed(\.state, _state, telling) }
         if _errorMessage.pending(telling) { _$changed(\.errorMessage, _errorMessage, telling) }
         if _nextCanExecute.pending(telling) { _$changed(_nextCanExecute, telling) }
-        if _nextIsExecuting.pending(telling) { _$changed(\.nextIsExecuting, _nextIsExecuting, telling) }
         if _nextIsEnabled.pending(telling) { _$changed(\.nextIsEnabled, _nextIsEnabled, telling) }
         if _backCanExecute.pending(telling) { _$changed(_backCanExecute, telling) }
-        if _backIsExecuting.pending(telling) { _$changed(\.backIsExecuting, _backIsExecuting, telling) }
         if _backIsEnabled.pending(telling) { _$changed(\.backIsEnabled, _backIsEnabled, telling) }
         if _submitCanExecute.pending(telling) { _$changed(_submitCanExecute, telling) }
-        if _submitIsExecuting.pending(telling) { _$changed(\.submitIsExecuting, _submitIsExecuting, telling) }
         if _submitIsEnabled.pending(telling) { _$changed(\.submitIsEnabled, _submitIsEnabled, telling) }
         if _retryCanExecute.pending(telling) { _$changed(_retryCanExecute, telling) }
-        if _retryIsExecuting.pending(telling) { _$changed(\.retryIsExecuting, _retryIsExecuting, telling) }
         if _retryIsEnabled.pending(telling) { _$changed(\.retryIsEnabled, _retryIsEnabled, telling) }
     }
 
@@ -549,22 +519,18 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
                     accountIsValid: $0._accountIsValid.value,
                     profileIsComplete: $0._profileIsComplete.value
                 )
-                    && !$0._nextIsExecuting.value
             },
             .work("backIsExecuting", \.backIsExecuting, backIsExecutingProperty),
             .value("backIsEnabled", \.backIsEnabled, backIsEnabledProperty) {
                 Self._backCanExecute$compute(state: $0._state.value)
-                    && !$0._backIsExecuting.value
             },
             .work("submitIsExecuting", \.submitIsExecuting, submitIsExecutingProperty),
             .value("submitIsEnabled", \.submitIsEnabled, submitIsEnabledProperty) {
                 Self._submitCanExecute$compute(state: $0._state.value)
-                    && !$0._submitIsExecuting.value
             },
             .work("retryIsExecuting", \.retryIsExecuting, retryIsExecutingProperty),
             .value("retryIsEnabled", \.retryIsEnabled, retryIsEnabledProperty) {
                 Self._retryCanExecute$compute(state: $0._state.value)
-                    && !$0._retryIsExecuting.value
             },
         ]
     }

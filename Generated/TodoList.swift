@@ -35,11 +35,11 @@ public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel
     public private(set) lazy var add: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_addCanExecute),
         isEnabled: _$property(&_addIsEnabled),
-        transaction: { [weak self] step in self?._add$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._add$perform() }
     )
 
-    /// Whether `add` is running.
+    /// Whether `add` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var addIsExecuting: Swift.Bool { _$read(\.addIsExecuting, _addIsExecuting.read(by: self)) }
 
     /// Whether `add` can be executed now.
@@ -89,15 +89,10 @@ public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel
 
     // MARK: Transactions
 
-    private func _add$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._addIsExecuting.write($0.add.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _items$changed = _items.changed()
         let _newItemText$changed = _newItemText.changed()
-        let _addIsExecuting$changed = _addIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _isDuplicate$changed = (_items$changed || _newItemText$changed)
             && _isDuplicate.replace(Self._isDuplicate$compute(items: _items.value, newItemText: _newItemText.value))
@@ -107,10 +102,9 @@ public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel
             && _addCanExecute.replace(
                 Self._addCanExecute$compute(newItemText: _newItemText.value, isDuplicate: _isDuplicate.value)
             )
-        let _addIsEnabled$changed = (_addCanExecute$changed || _addIsExecuting$changed)
-            && _addIsEnabled.replace(_addCanExecute.value && !_addIsExecuting.value)
+        let _addIsEnabled$changed = _addCanExecute$changed && _addIsEnabled.replace(_addCanExecute.value)
         return (_items$changed || _newItemText$changed || _isDuplicate$changed || _countText$changed
-            || _addIsExecuting$changed || _addIsEnabled$changed)
+            || _addIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -120,7 +114,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel
         if _isDuplicate.pending(telling) { _$changed(\.isDuplicate, _isDuplicate, telling) }
         if _countText.pending(telling) { _$changed(\.countText, _countText, telling) }
         if _addCanExecute.pending(telling) { _$changed(_addCanExecute, telling) }
-        if _addIsExecuting.pending(telling) { _$changed(\.addIsExecuting, _addIsExecuting, telling) }
         if _addIsEnabled.pending(telling) { _$changed(\.addIsEnabled, _addIsEnabled, telling) }
         #if DEBUG
         if telling { Reactive.Invariant.check(_$invariants, of: Self.self) }
@@ -186,7 +179,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel
             .work("addIsExecuting", \.addIsExecuting, addIsExecutingProperty),
             .value("addIsEnabled", \.addIsEnabled, addIsEnabledProperty) {
                 Self._addCanExecute$compute(newItemText: $0._newItemText.value, isDuplicate: $0._isDuplicate.value)
-                    && !$0._addIsExecuting.value
             },
         ]
     }

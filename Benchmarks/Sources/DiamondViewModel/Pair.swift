@@ -34,11 +34,11 @@ public final class PairViewModel: Observation.Observable, Reactive.ViewModel {
     /// Adds one to both counters.
     public private(set) lazy var bump: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_bumpIsEnabled),
-        transaction: { [weak self] step in self?._bump$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._bump$perform() }
     )
 
-    /// Whether `bump` is running.
+    /// Whether `bump` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var bumpIsExecuting: Swift.Bool { _$read(\.bumpIsExecuting, _bumpIsExecuting.read(by: self)) }
 
     /// Whether `bump` can be executed now.
@@ -82,23 +82,16 @@ public final class PairViewModel: Observation.Observable, Reactive.ViewModel {
 
     // MARK: Transactions
 
-    private func _bump$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._bumpIsExecuting.write($0.bump.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _a$changed = _a.changed()
         let _b$changed = _b.changed()
-        let _bumpIsExecuting$changed = _bumpIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _sum$changed = (_a$changed || _b$changed) && (_sum.isWatched
             ? _sum.replace(Self._sum$compute(a: _a.value, b: _b.value)) : _sum.markStale())
         let _same$changed = (_a$changed || _b$changed) && (_same.isWatched
             ? _same.replace(Self._same$compute(a: _a.value, b: _b.value)) : _same.markStale())
-        let _bumpIsEnabled$changed = _bumpIsExecuting$changed && _bumpIsEnabled.replace(!_bumpIsExecuting.value)
-        return (_a$changed || _b$changed || _sum$changed || _same$changed || _bumpIsExecuting$changed
-            || _bumpIsEnabled$changed)
+        return (_a$changed || _b$changed || _sum$changed || _same$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -107,8 +100,6 @@ public final class PairViewModel: Observation.Observable, Reactive.ViewModel {
         if _b.pending(telling) { _$changed(\.b, _b, telling) }
         if _sum.pending(telling) { _$changed(\.sum, _sum, telling) }
         if _same.pending(telling) { _$changed(\.same, _same, telling) }
-        if _bumpIsExecuting.pending(telling) { _$changed(\.bumpIsExecuting, _bumpIsExecuting, telling) }
-        if _bumpIsEnabled.pending(telling) { _$changed(\.bumpIsEnabled, _bumpIsEnabled, telling) }
     }
 
     private func _sum$fresh(reading _$reading: Swift.Bool = false) -> Int {
@@ -165,7 +156,7 @@ public final class PairViewModel: Observation.Observable, Reactive.ViewModel {
             .value("sum", \.sum, sumProperty) { Self._sum$compute(a: $0._a.value, b: $0._b.value) },
             .value("same", \.same, sameProperty) { Self._same$compute(a: $0._a.value, b: $0._b.value) },
             .work("bumpIsExecuting", \.bumpIsExecuting, bumpIsExecutingProperty),
-            .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty) { !$0._bumpIsExecuting.value },
+            .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty) { _ in true },
         ]
     }
 

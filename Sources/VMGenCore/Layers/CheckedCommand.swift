@@ -3,6 +3,9 @@
 @dynamicMemberLookup
 public struct CheckedCommand: Sendable {
     let entry: Command
+    /// Whether it is the command that submits the validated form (`validation.submit`): each
+    /// execution starts with an attempt, which may refuse it.
+    public var submitsForm = false
 
     public subscript<Field>(dynamicMember field: KeyPath<Command, Field>) -> Field { entry[keyPath: field] }
 
@@ -18,6 +21,18 @@ public struct CheckedCommand: Sendable {
 
     /// `oneAtATime` unless the spec says otherwise.
     public var policy: Command.Policy { entry.policy?.value ?? .oneAtATime }
+
+    /// Whether anyone can see it executing: work that may run on after the action that starts it
+    /// (a producer, a task), or the submit command (its attempt makes it a producer). A
+    /// `perform` (or `send:`) runs whole inside one step of the owner's transaction, so that
+    /// `<name>IsExecuting` stays `false`: the view model keeps no step of its own for it, and its
+    /// enabled state is its condition.
+    public var isSeenExecuting: Bool {
+        switch entry.work {
+        case .perform, .send: submitsForm
+        case .producer, .task: true
+        }
+    }
 
     /// What its work fails with when the spec writes no `failure`, as the generated code names it.
     public var defaultFailure: String { if case .task = entry.work { "any Swift.Error" } else { "Swift.Never" } }

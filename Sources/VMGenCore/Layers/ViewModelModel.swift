@@ -158,6 +158,10 @@ public struct ReactiveValue: Sendable {
     /// A derived value's `debounce`, `throttle` or `delay`: the value is computed when its inputs
     /// change, but written only when its pacer lets the new value through, in a transaction of its own.
     public var pacing: Pacing? = nil
+    /// Whether it never changes from its first value: the `<name>IsExecuting` of a command nobody
+    /// can see executing (`CheckedCommand.isSeenExecuting`). Nothing writes it, and it is no
+    /// changing input of what reads it.
+    public var isConstant = false
 
     /// Whether the value is computed from other values by the generated update code.
     public var isComputed: Bool {
@@ -178,9 +182,10 @@ public struct ReactiveValue: Sendable {
     /// Whether the value is written during a transaction (by a setter, or from a command or
     /// resource event) rather than computed in the commit.
     public var isWritten: Bool {
+        if isConstant { return false }
         switch source {
-        case .state, .activation, .commandIsExecuting, .resourceValue, .resourceIsLoading, .resourceError, .validationFlag: true
-        default: pacing != nil
+        case .state, .activation, .commandIsExecuting, .resourceValue, .resourceIsLoading, .resourceError, .validationFlag: return true
+        default: return pacing != nil
         }
     }
 

@@ -46,7 +46,7 @@ extension ContextBuilder {
             // The view model's enabled state is the command's: held once, told in its transactions.
             enabledStorage: value(named: GeneratedNames.isEnabled(of: name)) == nil
                 ? "" : GeneratedNames.storage(of: GeneratedNames.isEnabled(of: name)),
-            stepName: GeneratedNames.helper(name, "step"),
+            stepName: stepName(command),
             inputName: types.hasInput ? "input" : "_",
             inputArgument: types.hasInput ? "input" : "",
             workName: GeneratedNames.helper(name, work),
@@ -67,11 +67,11 @@ extension ContextBuilder {
         }
     }
 
-    /// Whether every execution of the command is one step of the view model's transaction, so
-    /// that `isExecuting` never changes outside a step: a `perform` command built with
-    /// `performOnMain:` (not a submit command, whose attempt makes it `executeOnMain:`).
-    func runsOnlyInSteps(_ command: CheckedCommand) -> Bool {
-        performs(command) && !submits(command.name.value)
+    /// What runs each step of the command's executions as one action: its `_x$step`, which
+    /// records `isExecuting` after the step, or, for a command nobody sees executing
+    /// (`CheckedCommand.isSeenExecuting`), the runtime's `_$transaction`.
+    func stepName(_ command: CheckedCommand) -> String {
+        command.isSeenExecuting ? GeneratedNames.helper(command.name.value, "step") : GeneratedNames.fixed("transaction")
     }
 
     func resourceFailure(_ resource: CheckedResource) -> String { types.name(for: resource.failure, or: CheckedResource.defaultFailure) }

@@ -189,13 +189,13 @@ extension ContextBuilder {
         }
         for command in model.commands {
             let name = command.name.value
-            let step = GeneratedNames.helper(name, "step")
+            let step = stepName(command)
             // Steps that happen on the main actor come through the command's `transaction:`;
             // this follows the others (work that ends on another thread). A `perform` command
             // (`performOnMain:`) has none: each execution is one step, on the main actor.
             // The parameter's type written out: with a command type that does not compile, Swift
             // could not infer it, and would report that here besides the spec's mistake.
-            if !runsOnlyInSteps(command) {
+            if command.isSeenExecuting {
                 follow("\(name).isExecuting.signal", "[weak self] (_: Swift.Bool) in", "self?.\(step) {}")
             }
             // Handlers run in a step: the one under way, or their own when the value or error
@@ -224,7 +224,7 @@ extension ContextBuilder {
 
     /// Whether the initializer follows one of the command's signals (`observationLines()`).
     func isFollowed(_ command: CheckedCommand) -> Bool {
-        !runsOnlyInSteps(command) || command.onValue != nil || command.emits != nil
+        command.isSeenExecuting || command.onValue != nil || command.emits != nil
             || (command.onFailure != nil && command.canFail) || command.onCompleted != nil
     }
 
@@ -239,7 +239,7 @@ extension ContextBuilder {
     func updates() -> [CodeFunction] {
         guard hasTransactions else { return [] }
         var result: [CodeFunction] = []
-        for command in model.commands {
+        for command in model.commands where command.isSeenExecuting {
             let name = command.name.value
             let executing = GeneratedNames.isExecuting(of: name)
             // One action of the runtime's (`_$step`): the step, then the command's `isExecuting`

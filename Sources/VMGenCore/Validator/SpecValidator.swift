@@ -133,11 +133,15 @@ extension Checker {
                     name: GeneratedNames.canExecute(of: name), type: "Bool", doc: nil, source: .condition(command: name),
                     expression: enabled, reads: [], location: enabled.location)))
             }
+            let checked = checked(command)
             values.append(ReactiveValue(
-                name: GeneratedNames.isExecuting(of: name), type: "Bool", doc: "Whether `\(name)` is running.",
-                source: .commandIsExecuting(command: name), expression: nil, reads: [], location: command.name.location))
-            // A command that runs one execution at a time is disabled while it executes.
-            let notExecuting = CheckedCommand(entry: command).policy == .oneAtATime ? [GeneratedNames.isExecuting(of: name)] : []
+                name: GeneratedNames.isExecuting(of: name), type: "Bool",
+                doc: checked.isSeenExecuting ? "Whether `\(name)` is running." : "Whether `\(name)` is running: never seen `true`, a `perform` runs whole in one transaction.",
+                source: .commandIsExecuting(command: name), expression: nil, reads: [], location: command.name.location,
+                isConstant: !checked.isSeenExecuting))
+            // A command that runs one execution at a time is disabled while it executes (if anyone
+            // can see it executing).
+            let notExecuting = checked.policy == .oneAtATime && checked.isSeenExecuting ? [GeneratedNames.isExecuting(of: name)] : []
             values.append(ReactiveValue(
                 name: GeneratedNames.isEnabled(of: name), type: "Bool", doc: "Whether `\(name)` can be executed now.",
                 source: .commandIsEnabled(command: name), expression: nil,
@@ -512,7 +516,12 @@ extension Checker {
                 break
             }
         }
-        return spec.commands.map(CheckedCommand.init(entry:))
+        return spec.commands.map(checked)
+    }
+
+    /// The command with the facts the checker decides about it.
+    func checked(_ command: Command) -> CheckedCommand {
+        CheckedCommand(entry: command, submitsForm: spec.validation?.submit?.value == command.name.value)
     }
 
     /// `then` names another command without input, run after a `perform`; the commands that

@@ -45,11 +45,11 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
     public private(set) lazy var increment: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_incrementCanExecute),
         isEnabled: _$property(&_incrementIsEnabled),
-        transaction: { [weak self] step in self?._increment$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._increment$perform() }
     )
 
-    /// Whether `increment` is running.
+    /// Whether `increment` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var incrementIsExecuting: Swift.Bool { _$read(\.incrementIsExecuting, _incrementIsExecuting.read(by: self)) }
 
     /// Whether `increment` can be executed now.
@@ -58,11 +58,11 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
     /// Starts again from zero.
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_resetIsEnabled),
-        transaction: { [weak self] step in self?._reset$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._reset$perform() }
     )
 
-    /// Whether `reset` is running.
+    /// Whether `reset` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var resetIsExecuting: Swift.Bool { _$read(\.resetIsExecuting, _resetIsExecuting.read(by: self)) }
 
     /// Whether `reset` can be executed now.
@@ -136,7 +136,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
         _$disposables += reset.values.observeValuesOnMain { [weak self] value in
-            self?._reset$step { self?._reset$didSendValue(value) }
+            self?._$transaction { self?._reset$didSendValue(value) }
         }
     }
 
@@ -146,20 +146,10 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
 
     // MARK: Transactions
 
-    private func _increment$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._incrementIsExecuting.write($0.increment.isExecuting.value) }
-    }
-
-    private func _reset$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._resetIsExecuting.write($0.reset.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _count$changed = _count.changed()
         let _step$changed = _step.changed()
-        let _incrementIsExecuting$changed = _incrementIsExecuting.changed()
-        let _resetIsExecuting$changed = _resetIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _isAtLimit$changed = _count$changed
             && _isAtLimit.replace(Self._isAtLimit$compute(count: _count.value, limit: limit))
@@ -178,12 +168,10 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
                     limit: limit
                 )
             )
-        let _incrementIsEnabled$changed = (_incrementCanExecute$changed || _incrementIsExecuting$changed)
-            && _incrementIsEnabled.replace(_incrementCanExecute.value && !_incrementIsExecuting.value)
-        let _resetIsEnabled$changed = _resetIsExecuting$changed && _resetIsEnabled.replace(!_resetIsExecuting.value)
+        let _incrementIsEnabled$changed = _incrementCanExecute$changed
+            && _incrementIsEnabled.replace(_incrementCanExecute.value)
         return (_count$changed || _step$changed || _isAtLimit$changed || _remaining$changed || _summary$changed
-            || _incrementIsExecuting$changed || _incrementIsEnabled$changed || _resetIsExecuting$changed
-            || _resetIsEnabled$changed)
+            || _incrementIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -194,10 +182,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
         if _remaining.pending(telling) { _$changed(\.remaining, _remaining, telling) }
         if _summary.pending(telling) { _$changed(\.summary, _summary, telling) }
         if _incrementCanExecute.pending(telling) { _$changed(_incrementCanExecute, telling) }
-        if _incrementIsExecuting.pending(telling) { _$changed(\.incrementIsExecuting, _incrementIsExecuting, telling) }
         if _incrementIsEnabled.pending(telling) { _$changed(\.incrementIsEnabled, _incrementIsEnabled, telling) }
-        if _resetIsExecuting.pending(telling) { _$changed(\.resetIsExecuting, _resetIsExecuting, telling) }
-        if _resetIsEnabled.pending(telling) { _$changed(\.resetIsEnabled, _resetIsEnabled, telling) }
     }
 
     private func _remaining$fresh(reading _$reading: Swift.Bool = false) -> Int {
@@ -301,10 +286,9 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
                     step: $0._step.value,
                     limit: $0.limit
                 )
-                    && !$0._incrementIsExecuting.value
             },
             .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
-            .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty) { !$0._resetIsExecuting.value },
+            .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty) { _ in true },
             .event("wasReset", \.wasReset, wasReset),
         ]
     }

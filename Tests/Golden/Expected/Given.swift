@@ -71,11 +71,11 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
 
     public private(set) lazy var put: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_putIsEnabled),
-        transaction: { [weak self] step in self?._put$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] input in self?._put$perform(input) }
     )
 
-    /// Whether `put` is running.
+    /// Whether `put` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var putIsExecuting: Swift.Bool { _$read(\.putIsExecuting, _putIsExecuting.read(by: self)) }
 
     /// Whether `put` can be executed now.
@@ -85,11 +85,11 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var adopt:
         Reactive.Command<@Sendable (Int) -> Int, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_adoptIsEnabled),
-        transaction: { [weak self] step in self?._adopt$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] input in self?._adopt$perform(input) }
     )
 
-    /// Whether `adopt` is running.
+    /// Whether `adopt` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var adoptIsExecuting: Swift.Bool { _$read(\.adoptIsExecuting, _adoptIsExecuting.read(by: self)) }
 
     /// Whether `adopt` can be executed now.
@@ -211,14 +211,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
         _$step(step) { $0._fetchIsExecuting.write($0.fetch.isExecuting.value) }
     }
 
-    private func _put$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._putIsExecuting.write($0.put.isExecuting.value) }
-    }
-
-    private func _adopt$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._adoptIsExecuting.write($0.adopt.isExecuting.value) }
-    }
-
     private func _make$step(_ step: @escaping () -> Swift.Void) {
         _$step(step) { $0._makeIsExecuting.write($0.make.isExecuting.value) }
     }
@@ -229,8 +221,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
         let _value$changed = _value.changed()
         let _error$changed = _error.changed()
         let _fetchIsExecuting$changed = _fetchIsExecuting.changed()
-        let _putIsExecuting$changed = _putIsExecuting.changed()
-        let _adoptIsExecuting$changed = _adoptIsExecuting.changed()
         let _makeIsExecuting$changed = _makeIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _both$changed = _step$changed && (_both.isWatched
@@ -238,8 +228,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
         let _result$changed = (_both$changed || _value$changed) && (_result.isWatched
             ? _result.replace(Self._result$compute(both: _both$fresh(), value: _value.value)) : _result.markStale())
         let _fetchIsEnabled$changed = _fetchIsExecuting$changed && _fetchIsEnabled.replace(!_fetchIsExecuting.value)
-        let _putIsEnabled$changed = _putIsExecuting$changed && _putIsEnabled.replace(!_putIsExecuting.value)
-        let _adoptIsEnabled$changed = _adoptIsExecuting$changed && _adoptIsEnabled.replace(!_adoptIsExecuting.value)
         let _makeIsEnabled$changed = _makeIsExecuting$changed && _makeIsEnabled.replace(!_makeIsExecuting.value)
         if _value$changed {
             _input.willWrite()
@@ -247,8 +235,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
         }
         let _input$changed = _input.changed()
         return (_step$changed || _value$changed || _error$changed || _both$changed || _result$changed
-            || _fetchIsExecuting$changed || _fetchIsEnabled$changed || _putIsExecuting$changed || _putIsEnabled$changed
-            || _adoptIsExecuting$changed || _adoptIsEnabled$changed || _makeIsExecuting$changed
+            || _fetchIsExecuting$changed || _fetchIsEnabled$changed || _makeIsExecuting$changed
             || _makeIsEnabled$changed || _input$changed)
     }
 
@@ -261,10 +248,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
         if _result.pending(telling) { _$changed(\.result, _result, telling) }
         if _fetchIsExecuting.pending(telling) { _$changed(\.fetchIsExecuting, _fetchIsExecuting, telling) }
         if _fetchIsEnabled.pending(telling) { _$changed(\.fetchIsEnabled, _fetchIsEnabled, telling) }
-        if _putIsExecuting.pending(telling) { _$changed(\.putIsExecuting, _putIsExecuting, telling) }
-        if _putIsEnabled.pending(telling) { _$changed(\.putIsEnabled, _putIsEnabled, telling) }
-        if _adoptIsExecuting.pending(telling) { _$changed(\.adoptIsExecuting, _adoptIsExecuting, telling) }
-        if _adoptIsEnabled.pending(telling) { _$changed(\.adoptIsEnabled, _adoptIsEnabled, telling) }
         if _makeIsExecuting.pending(telling) { _$changed(\.makeIsExecuting, _makeIsExecuting, telling) }
         if _makeIsEnabled.pending(telling) { _$changed(\.makeIsEnabled, _makeIsEnabled, telling) }
         if _input.pending(telling) { _$changed(\.input, _input, telling) }
@@ -394,9 +377,9 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
             .work("fetchIsExecuting", \.fetchIsExecuting, fetchIsExecutingProperty),
             .value("fetchIsEnabled", \.fetchIsEnabled, fetchIsEnabledProperty) { !$0._fetchIsExecuting.value },
             .work("putIsExecuting", \.putIsExecuting, putIsExecutingProperty),
-            .value("putIsEnabled", \.putIsEnabled, putIsEnabledProperty) { !$0._putIsExecuting.value },
+            .value("putIsEnabled", \.putIsEnabled, putIsEnabledProperty) { _ in true },
             .work("adoptIsExecuting", \.adoptIsExecuting, adoptIsExecutingProperty),
-            .value("adoptIsEnabled", \.adoptIsEnabled, adoptIsEnabledProperty) { !$0._adoptIsExecuting.value },
+            .value("adoptIsEnabled", \.adoptIsEnabled, adoptIsEnabledProperty) { _ in true },
             .work("makeIsExecuting", \.makeIsExecuting, makeIsExecutingProperty),
             .value("makeIsEnabled", \.makeIsEnabled, makeIsEnabledProperty) { !$0._makeIsExecuting.value },
             .event("made", \.made, made),

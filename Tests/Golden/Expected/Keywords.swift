@@ -47,11 +47,11 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
     public private(set) lazy var package: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_packageCanExecute),
         isEnabled: _$property(&_packageIsEnabled),
-        transaction: { [weak self] step in self?._package$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._package$perform() }
     )
 
-    /// Whether `package` is running.
+    /// Whether `package` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var packageIsExecuting: Swift.Bool { _$read(\.packageIsExecuting, _packageIsExecuting.read(by: self)) }
 
     /// Whether `package` can be executed now.
@@ -161,10 +161,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
 
     // MARK: Transactions
 
-    private func _package$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._packageIsExecuting.write($0.package.isExecuting.value) }
-    }
-
     private func _macro$step(_ step: @escaping () -> Swift.Void) {
         _$step(step) { $0._macroIsExecuting.write($0.macro.isExecuting.value) }
     }
@@ -174,7 +170,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
         let _some$old = _some.before
         let _some$changed = _some.changed()
         let _set$changed = _set.changed()
-        let _packageIsExecuting$changed = _packageIsExecuting.changed()
         let _macroIsExecuting$changed = _macroIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _macroIsEnabled$changed = _macroIsExecuting$changed && _macroIsEnabled.replace(!_macroIsExecuting.value)
@@ -191,18 +186,16 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
             && _borrowing.replace(Self._borrowing$compute(async: _async$fresh(), open: open))
         let _packageCanExecute$changed = _borrowing$changed
             && _packageCanExecute.replace(Self._packageCanExecute$compute(borrowing: _borrowing.value))
-        let _packageIsEnabled$changed = (_packageCanExecute$changed || _packageIsExecuting$changed)
-            && _packageIsEnabled.replace(_packageCanExecute.value && !_packageIsExecuting.value)
-        return (_some$changed || _set$changed || _packageIsExecuting$changed || _macroIsExecuting$changed
-            || _macroIsEnabled$changed || _any$changed || _async$changed || _borrowing$changed
-            || _packageIsEnabled$changed)
+        let _packageIsEnabled$changed = _packageCanExecute$changed
+            && _packageIsEnabled.replace(_packageCanExecute.value)
+        return (_some$changed || _set$changed || _macroIsExecuting$changed || _macroIsEnabled$changed || _any$changed
+            || _async$changed || _borrowing$changed || _packageIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _some.pending(telling) { _$changed(\.some, _some, telling) }
         if _set.pending(telling) { _$changed(\.set, _set, telling) }
-        if _packageIsExecuting.pending(telling) { _$changed(\.packageIsExecuting, _packageIsExecuting, telling) }
         if _macroIsExecuting.pending(telling) { _$changed(\.macroIsExecuting, _macroIsExecuting, telling) }
         if _macroIsEnabled.pending(telling) { _$changed(\.macroIsEnabled, _macroIsEnabled, telling) }
         if _any.pending(telling) { _$changed(\.any, _any, telling) }
@@ -306,7 +299,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
             .work("packageIsExecuting", \.packageIsExecuting, packageIsExecutingProperty),
             .value("packageIsEnabled", \.packageIsEnabled, packageIsEnabledProperty) {
                 Self._packageCanExecute$compute(borrowing: $0._borrowing.value)
-                    && !$0._packageIsExecuting.value
             },
             .work("macroIsExecuting", \.macroIsExecuting, macroIsExecutingProperty),
             .value("macroIsEnabled", \.macroIsEnabled, macroIsEnabledProperty) { !$0._macroIsExecuting.value },

@@ -55,11 +55,11 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
 
     public private(set) lazy var foo: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_fooIsEnabled),
-        transaction: { [weak self] step in self?._foo$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._foo$perform() }
     )
 
-    /// Whether `foo` is running.
+    /// Whether `foo` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var fooIsExecuting: Swift.Bool { _$read(\.fooIsExecuting, _fooIsExecuting.read(by: self)) }
 
     /// Whether `foo` can be executed now.
@@ -159,10 +159,6 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
 
     // MARK: Transactions
 
-    private func _foo$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._fooIsExecuting.write($0.foo.isExecuting.value) }
-    }
-
     private func _suggestions$loaded(_ state: Reactive.ResourceLoader<[String], any Swift.Error>.State) {
         guard _$transactions.begin() else { return _$transactions.later { self._suggestions$loaded(state) } }
         _suggestions.write(state.value)
@@ -181,7 +177,6 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
         let _Signal$changed = _Signal.changed()
         let _fooState$changed = _fooState.changed()
         let _totalChanged$changed = _totalChanged.changed()
-        let _fooIsExecuting$changed = _fooIsExecuting.changed()
         let _suggestions$changed = _suggestions.changed()
         let _suggestionsIsLoading$changed = _suggestionsIsLoading.changed()
         let _suggestionsError$changed = _suggestionsError.changed()
@@ -196,10 +191,9 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
             ? _fooStateDidChange.replace(
                 Self._fooStateDidChange$compute(fooState: _fooState.value)
             ) : _fooStateDidChange.markStale())
-        let _fooIsEnabled$changed = _fooIsExecuting$changed && _fooIsEnabled.replace(!_fooIsExecuting.value)
         return (_Signal$changed || _fooState$changed || _totalChanged$changed || _total$changed || _Observable$changed
-            || _fooStateDidChange$changed || _fooIsExecuting$changed || _fooIsEnabled$changed || _suggestions$changed
-            || _suggestionsIsLoading$changed || _suggestionsError$changed || _isActive$changed)
+            || _fooStateDidChange$changed || _suggestions$changed || _suggestionsIsLoading$changed
+            || _suggestionsError$changed || _isActive$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -210,8 +204,6 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
         if _total.pending(telling) { _$changed(\.total, _total, telling) }
         if _Observable.pending(telling) { _$changed(\.Observable, _Observable, telling) }
         if _fooStateDidChange.pending(telling) { _$changed(\.fooStateDidChange, _fooStateDidChange, telling) }
-        if _fooIsExecuting.pending(telling) { _$changed(\.fooIsExecuting, _fooIsExecuting, telling) }
-        if _fooIsEnabled.pending(telling) { _$changed(\.fooIsEnabled, _fooIsEnabled, telling) }
         if _suggestions.pending(telling) { _$changed(\.suggestions, _suggestions, telling) }
         if _suggestionsIsLoading.pending(telling) { _$changed(\.suggestionsIsLoading, _suggestionsIsLoading, telling) }
         if _suggestionsError.pending(telling) { _$changed(\.suggestionsError, _suggestionsError, telling) }
@@ -316,7 +308,7 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
                 Self._fooStateDidChange$compute(fooState: $0._fooState.value)
             },
             .work("fooIsExecuting", \.fooIsExecuting, fooIsExecutingProperty),
-            .value("fooIsEnabled", \.fooIsEnabled, fooIsEnabledProperty) { !$0._fooIsExecuting.value },
+            .value("fooIsEnabled", \.fooIsEnabled, fooIsEnabledProperty) { _ in true },
             .value("suggestions", \.suggestions, suggestionsProperty),
             .work("suggestionsIsLoading", \.suggestionsIsLoading, suggestionsIsLoadingProperty),
             .value("suggestionsError", \.suggestionsError, suggestionsErrorProperty),

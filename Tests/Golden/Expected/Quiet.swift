@@ -22,11 +22,11 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.ViewM
 
     public private(set) lazy var increment: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_incrementIsEnabled),
-        transaction: { [weak self] step in self?._increment$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._increment$perform() }
     )
 
-    /// Whether `increment` is running.
+    /// Whether `increment` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var incrementIsExecuting: Swift.Bool { _$read(\.incrementIsExecuting, _incrementIsExecuting.read(by: self)) }
 
     /// Whether `increment` can be executed now.
@@ -57,28 +57,19 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.ViewM
 
     // MARK: Transactions
 
-    private func _increment$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._incrementIsExecuting.write($0.increment.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _count$changed = _count.changed()
-        let _incrementIsExecuting$changed = _incrementIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _label$changed = _count$changed && (_label.isWatched
             ? _label.replace(Self._label$compute(count: _count.value)) : _label.markStale())
-        let _incrementIsEnabled$changed = _incrementIsExecuting$changed
-            && _incrementIsEnabled.replace(!_incrementIsExecuting.value)
-        return (_count$changed || _label$changed || _incrementIsExecuting$changed || _incrementIsEnabled$changed)
+        return (_count$changed || _label$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
         // Twice: every runtime property takes its new value, then observers are told in update order.
         if _count.pending(telling) { _$changed(\.count, _count, telling) }
         if _label.pending(telling) { _$changed(\.label, _label, telling) }
-        if _incrementIsExecuting.pending(telling) { _$changed(\.incrementIsExecuting, _incrementIsExecuting, telling) }
-        if _incrementIsEnabled.pending(telling) { _$changed(\.incrementIsEnabled, _incrementIsEnabled, telling) }
     }
 
     private func _label$fresh(reading _$reading: Swift.Bool = false) -> String {
@@ -117,9 +108,7 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.ViewM
                 Self._label$compute(count: $0._count.value)
             },
             .work("incrementIsExecuting", \.incrementIsExecuting, _$property(&_incrementIsExecuting)),
-            .value("incrementIsEnabled", \.incrementIsEnabled, _$property(&_incrementIsEnabled)) {
-                !$0._incrementIsExecuting.value
-            },
+            .value("incrementIsEnabled", \.incrementIsEnabled, _$property(&_incrementIsEnabled)) { _ in true },
         ]
     }
 

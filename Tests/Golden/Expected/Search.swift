@@ -59,7 +59,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
     /// Types `input` into the query, then searches for it.
     public private(set) lazy var searchFor: Reactive.Command<String, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_searchForIsEnabled),
-        transaction: { [weak self] step in self?._searchFor$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] input in
             self?._searchFor$perform(input)
             // Then `run`, once this transaction is over; refused if it is disabled then.
@@ -67,7 +67,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
         }
     )
 
-    /// Whether `searchFor` is running.
+    /// Whether `searchFor` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var searchForIsExecuting: Swift.Bool { _$read(\.searchForIsExecuting, _searchForIsExecuting.read(by: self)) }
 
     /// Whether `searchFor` can be executed now.
@@ -152,17 +152,12 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
         _$step(step) { $0._runIsExecuting.write($0.run.isExecuting.value) }
     }
 
-    private func _searchFor$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._searchForIsExecuting.write($0.searchFor.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _query$changed = _query.changed()
         let _results$changed = _results.changed()
         let _lastError$changed = _lastError.changed()
         let _runIsExecuting$changed = _runIsExecuting.changed()
-        let _searchForIsExecuting$changed = _searchForIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _runCanExecute$changed = _query$changed
             && _runCanExecute.replace(Self._runCanExecute$compute(query: _query.value))
@@ -171,11 +166,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
                 Self._showsSpinner$compute(runIsExecuting: _runIsExecuting.value, results: _results.value)
             ) : _showsSpinner.markStale())
         let _runIsEnabled$changed = _runCanExecute$changed && _runIsEnabled.replace(_runCanExecute.value)
-        let _searchForIsEnabled$changed = _searchForIsExecuting$changed
-            && _searchForIsEnabled.replace(!_searchForIsExecuting.value)
         return (_query$changed || _results$changed || _lastError$changed || _runIsExecuting$changed
-            || _showsSpinner$changed || _runIsEnabled$changed || _searchForIsExecuting$changed
-            || _searchForIsEnabled$changed)
+            || _showsSpinner$changed || _runIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -187,8 +179,6 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
         if _runIsExecuting.pending(telling) { _$changed(\.runIsExecuting, _runIsExecuting, telling) }
         if _showsSpinner.pending(telling) { _$changed(\.showsSpinner, _showsSpinner, telling) }
         if _runIsEnabled.pending(telling) { _$changed(\.runIsEnabled, _runIsEnabled, telling) }
-        if _searchForIsExecuting.pending(telling) { _$changed(\.searchForIsExecuting, _searchForIsExecuting, telling) }
-        if _searchForIsEnabled.pending(telling) { _$changed(\.searchForIsEnabled, _searchForIsEnabled, telling) }
     }
 
     private func _showsSpinner$fresh(reading _$reading: Swift.Bool = false) -> Bool {
@@ -269,9 +259,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
                 Self._runCanExecute$compute(query: $0._query.value)
             },
             .work("searchForIsExecuting", \.searchForIsExecuting, searchForIsExecutingProperty),
-            .value("searchForIsEnabled", \.searchForIsEnabled, searchForIsEnabledProperty) {
-                !$0._searchForIsExecuting.value
-            },
+            .value("searchForIsEnabled", \.searchForIsEnabled, searchForIsEnabledProperty) { _ in true },
             .event("resultsFound", \.resultsFound, resultsFound),
         ]
     }

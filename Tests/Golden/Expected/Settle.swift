@@ -27,11 +27,11 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var go: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_goCanExecute),
         isEnabled: _$property(&_goIsEnabled),
-        transaction: { [weak self] step in self?._go$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._go$perform() }
     )
 
-    /// Whether `go` is running.
+    /// Whether `go` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var goIsExecuting: Swift.Bool { _$read(\.goIsExecuting, _goIsExecuting.read(by: self)) }
 
     /// Whether `go` can be executed now.
@@ -54,11 +54,11 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
     /// Writes `n`, then goes back to `idle`, whose entry writes it back.
     public private(set) lazy var bump: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_bumpIsEnabled),
-        transaction: { [weak self] step in self?._bump$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._bump$perform() }
     )
 
-    /// Whether `bump` is running.
+    /// Whether `bump` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var bumpIsExecuting: Swift.Bool { _$read(\.bumpIsExecuting, _bumpIsExecuting.read(by: self)) }
 
     /// Whether `bump` can be executed now.
@@ -145,37 +145,25 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
 
     // MARK: Transactions
 
-    private func _go$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._goIsExecuting.write($0.go.isExecuting.value) }
-    }
-
     private func _work$step(_ step: @escaping () -> Swift.Void) {
         _$step(step) { $0._workIsExecuting.write($0.work.isExecuting.value) }
-    }
-
-    private func _bump$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._bumpIsExecuting.write($0.bump.isExecuting.value) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _n$changed = _n.changed()
         let _state$changed = _state.changed()
-        let _goIsExecuting$changed = _goIsExecuting.changed()
         let _workIsExecuting$changed = _workIsExecuting.changed()
-        let _bumpIsExecuting$changed = _bumpIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _goCanExecute$changed = _state$changed
             && _goCanExecute.replace(Self._goCanExecute$compute(state: _state.value))
-        let _goIsEnabled$changed = (_goCanExecute$changed || _goIsExecuting$changed)
-            && _goIsEnabled.replace(_goCanExecute.value && !_goIsExecuting.value)
+        let _goIsEnabled$changed = _goCanExecute$changed && _goIsEnabled.replace(_goCanExecute.value)
         let _workCanExecute$changed = _state$changed
             && _workCanExecute.replace(Self._workCanExecute$compute(state: _state.value))
         let _workIsEnabled$changed = (_workCanExecute$changed || _workIsExecuting$changed)
             && _workIsEnabled.replace(_workCanExecute.value && !_workIsExecuting.value)
-        let _bumpIsEnabled$changed = _bumpIsExecuting$changed && _bumpIsEnabled.replace(!_bumpIsExecuting.value)
-        return (_n$changed || _state$changed || _goIsExecuting$changed || _goIsEnabled$changed
-            || _workIsExecuting$changed || _workIsEnabled$changed || _bumpIsExecuting$changed || _bumpIsEnabled$changed)
+        return (_n$changed || _state$changed || _goIsEnabled$changed || _workIsExecuting$changed
+            || _workIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -183,13 +171,10 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
         if _n.pending(telling) { _$changed(\.n, _n, telling) }
         if _state.pending(telling) { _$changed(\.state, _state, telling) }
         if _goCanExecute.pending(telling) { _$changed(_goCanExecute, telling) }
-        if _goIsExecuting.pending(telling) { _$changed(\.goIsExecuting, _goIsExecuting, telling) }
         if _goIsEnabled.pending(telling) { _$changed(\.goIsEnabled, _goIsEnabled, telling) }
         if _workCanExecute.pending(telling) { _$changed(_workCanExecute, telling) }
         if _workIsExecuting.pending(telling) { _$changed(\.workIsExecuting, _workIsExecuting, telling) }
         if _workIsEnabled.pending(telling) { _$changed(\.workIsEnabled, _workIsEnabled, telling) }
-        if _bumpIsExecuting.pending(telling) { _$changed(\.bumpIsExecuting, _bumpIsExecuting, telling) }
-        if _bumpIsEnabled.pending(telling) { _$changed(\.bumpIsEnabled, _bumpIsEnabled, telling) }
     }
 
     private func _$transition(_ event: Event) -> Swift.Int? {
@@ -278,7 +263,6 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
             .work("goIsExecuting", \.goIsExecuting, goIsExecutingProperty),
             .value("goIsEnabled", \.goIsEnabled, goIsEnabledProperty) {
                 Self._goCanExecute$compute(state: $0._state.value)
-                    && !$0._goIsExecuting.value
             },
             .work("workIsExecuting", \.workIsExecuting, workIsExecutingProperty),
             .value("workIsEnabled", \.workIsEnabled, workIsEnabledProperty) {
@@ -286,7 +270,7 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
                     && !$0._workIsExecuting.value
             },
             .work("bumpIsExecuting", \.bumpIsExecuting, bumpIsExecutingProperty),
-            .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty) { !$0._bumpIsExecuting.value },
+            .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty) { _ in true },
         ]
     }
 

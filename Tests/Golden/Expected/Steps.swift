@@ -37,11 +37,11 @@ public final class StepsViewModel: Observation.Observable, Reactive.ViewModel {
     /// Adds its input, then tells the machine.
     public private(set) lazy var add: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_addIsEnabled),
-        transaction: { [weak self] step in self?._add$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] input in self?._add$perform(input) }
     )
 
-    /// Whether `add` is running.
+    /// Whether `add` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var addIsExecuting: Swift.Bool { _$read(\.addIsExecuting, _addIsExecuting.read(by: self)) }
 
     /// Whether `add` can be executed now.
@@ -51,11 +51,11 @@ public final class StepsViewModel: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var record: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_recordCanExecute),
         isEnabled: _$property(&_recordIsEnabled),
-        transaction: { [weak self] step in self?._record$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._record$perform() }
     )
 
-    /// Whether `record` is running.
+    /// Whether `record` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var recordIsExecuting: Swift.Bool { _$read(\.recordIsExecuting, _recordIsExecuting.read(by: self)) }
 
     /// Whether `record` can be executed now.
@@ -134,30 +134,17 @@ public final class StepsViewModel: Observation.Observable, Reactive.ViewModel {
 
     // MARK: Transactions
 
-    private func _add$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._addIsExecuting.write($0.add.isExecuting.value) }
-    }
-
-    private func _record$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._recordIsExecuting.write($0.record.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _count$changed = _count.changed()
         let _log$changed = _log.changed()
         let _state$changed = _state.changed()
-        let _addIsExecuting$changed = _addIsExecuting.changed()
-        let _recordIsExecuting$changed = _recordIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _isBig$changed = _count$changed && _isBig.replace(Self._isBig$compute(count: _count.value))
-        let _addIsEnabled$changed = _addIsExecuting$changed && _addIsEnabled.replace(!_addIsExecuting.value)
         let _recordCanExecute$changed = _state$changed
             && _recordCanExecute.replace(Self._recordCanExecute$compute(state: _state.value))
-        let _recordIsEnabled$changed = (_recordCanExecute$changed || _recordIsExecuting$changed)
-            && _recordIsEnabled.replace(_recordCanExecute.value && !_recordIsExecuting.value)
-        return (_count$changed || _log$changed || _isBig$changed || _state$changed || _addIsExecuting$changed
-            || _addIsEnabled$changed || _recordIsExecuting$changed || _recordIsEnabled$changed)
+        let _recordIsEnabled$changed = _recordCanExecute$changed && _recordIsEnabled.replace(_recordCanExecute.value)
+        return (_count$changed || _log$changed || _isBig$changed || _state$changed || _recordIsEnabled$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -166,10 +153,7 @@ public final class StepsViewModel: Observation.Observable, Reactive.ViewModel {
         if _log.pending(telling) { _$changed(\.log, _log, telling) }
         if _isBig.pending(telling) { _$changed(\.isBig, _isBig, telling) }
         if _state.pending(telling) { _$changed(\.state, _state, telling) }
-        if _addIsExecuting.pending(telling) { _$changed(\.addIsExecuting, _addIsExecuting, telling) }
-        if _addIsEnabled.pending(telling) { _$changed(\.addIsEnabled, _addIsEnabled, telling) }
         if _recordCanExecute.pending(telling) { _$changed(_recordCanExecute, telling) }
-        if _recordIsExecuting.pending(telling) { _$changed(\.recordIsExecuting, _recordIsExecuting, telling) }
         if _recordIsEnabled.pending(telling) { _$changed(\.recordIsEnabled, _recordIsEnabled, telling) }
     }
 
@@ -264,11 +248,10 @@ public final class StepsViewModel: Observation.Observable, Reactive.ViewModel {
             .value("isBig", \.isBig, isBigProperty) { Self._isBig$compute(count: $0._count.value) },
             .value("state", \.state, stateProperty),
             .work("addIsExecuting", \.addIsExecuting, addIsExecutingProperty),
-            .value("addIsEnabled", \.addIsEnabled, addIsEnabledProperty) { !$0._addIsExecuting.value },
+            .value("addIsEnabled", \.addIsEnabled, addIsEnabledProperty) { _ in true },
             .work("recordIsExecuting", \.recordIsExecuting, recordIsExecutingProperty),
             .value("recordIsEnabled", \.recordIsEnabled, recordIsEnabledProperty) {
                 Self._recordCanExecute$compute(state: $0._state.value)
-                    && !$0._recordIsExecuting.value
             },
         ]
     }

@@ -74,11 +74,11 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
 
     public private(set) lazy var confirm: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_confirmIsEnabled),
-        transaction: { [weak self] step in self?._confirm$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._confirm$perform() }
     )
 
-    /// Whether `confirm` is running.
+    /// Whether `confirm` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var confirmIsExecuting: Swift.Bool { _$read(\.confirmIsExecuting, _confirmIsExecuting.read(by: self)) }
 
     /// Whether `confirm` can be executed now.
@@ -159,24 +159,17 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
         _$step(step) { $0._subscribeIsExecuting.write($0.subscribe.isExecuting.value) }
     }
 
-    private func _confirm$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._confirmIsExecuting.write($0.confirm.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _email$changed = _email.changed()
         let _sent$changed = _sent.changed()
         let _confirmations$changed = _confirmations.changed()
         let _subscribeIsExecuting$changed = _subscribeIsExecuting.changed()
-        let _confirmIsExecuting$changed = _confirmIsExecuting.changed()
         let _emailWasEdited$changed = _emailWasEdited.changed()
         let _submitAttempted$changed = _submitAttempted.changed()
         // Each value an input of which changed, computed again, in update order.
         let _subscribeIsEnabled$changed = _subscribeIsExecuting$changed
             && _subscribeIsEnabled.replace(!_subscribeIsExecuting.value)
-        let _confirmIsEnabled$changed = _confirmIsExecuting$changed
-            && _confirmIsEnabled.replace(!_confirmIsExecuting.value)
         let _email$rule1$changed = _email$changed
             && _email$rule1.replace(Self._email$rule1$compute(email: _email.value))
         let _emailIsValid$changed = _email$rule1$changed && _emailIsValid.replace(_email$rule1.value)
@@ -189,9 +182,8 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
                 )
             )
         return (_email$changed || _sent$changed || _confirmations$changed || _subscribeIsExecuting$changed
-            || _subscribeIsEnabled$changed || _confirmIsExecuting$changed || _confirmIsEnabled$changed
-            || _emailWasEdited$changed || _emailIsValid$changed || _isValid$changed || _submitAttempted$changed
-            || _emailMessage$changed)
+            || _subscribeIsEnabled$changed || _emailWasEdited$changed || _emailIsValid$changed || _isValid$changed
+            || _submitAttempted$changed || _emailMessage$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -201,8 +193,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
         if _confirmations.pending(telling) { _$changed(\.confirmations, _confirmations, telling) }
         if _subscribeIsExecuting.pending(telling) { _$changed(\.subscribeIsExecuting, _subscribeIsExecuting, telling) }
         if _subscribeIsEnabled.pending(telling) { _$changed(\.subscribeIsEnabled, _subscribeIsEnabled, telling) }
-        if _confirmIsExecuting.pending(telling) { _$changed(\.confirmIsExecuting, _confirmIsExecuting, telling) }
-        if _confirmIsEnabled.pending(telling) { _$changed(\.confirmIsEnabled, _confirmIsEnabled, telling) }
         if _emailWasEdited.pending(telling) { _$changed(\.emailWasEdited, _emailWasEdited, telling) }
         if _emailIsValid.pending(telling) { _$changed(\.emailIsValid, _emailIsValid, telling) }
         if _isValid.pending(telling) { _$changed(\.isValid, _isValid, telling) }
@@ -269,7 +259,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
                 !$0._subscribeIsExecuting.value
             },
             .work("confirmIsExecuting", \.confirmIsExecuting, confirmIsExecutingProperty),
-            .value("confirmIsEnabled", \.confirmIsEnabled, confirmIsEnabledProperty) { !$0._confirmIsExecuting.value },
+            .value("confirmIsEnabled", \.confirmIsEnabled, confirmIsEnabledProperty) { _ in true },
             .value("emailWasEdited", \.emailWasEdited, emailWasEditedProperty),
             .value("emailIsValid", \.emailIsValid, emailIsValidProperty),
             .value("emailMessage", \.emailMessage, emailMessageProperty),

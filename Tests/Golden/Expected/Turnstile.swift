@@ -55,7 +55,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.ViewMode
     public private(set) lazy var insert: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_insertCanExecute),
         isEnabled: _$property(&_insertIsEnabled),
-        transaction: { [weak self] step in self?._insert$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] input in
             self?._insert$perform(input)
             // Then `walkThrough`, once this transaction is over; refused if it is disabled then.
@@ -63,7 +63,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.ViewMode
         }
     )
 
-    /// Whether `insert` is running.
+    /// Whether `insert` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var insertIsExecuting: Swift.Bool { _$read(\.insertIsExecuting, _insertIsExecuting.read(by: self)) }
 
     /// Whether `insert` can be executed now.
@@ -72,11 +72,11 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.ViewMode
     public private(set) lazy var walkThrough: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_walkThroughCanExecute),
         isEnabled: _$property(&_walkThroughIsEnabled),
-        transaction: { [weak self] step in self?._walkThrough$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._walkThrough$perform() }
     )
 
-    /// Whether `walkThrough` is running.
+    /// Whether `walkThrough` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var walkThroughIsExecuting: Swift.Bool {
         _$read(\.walkThroughIsExecuting, _walkThroughIsExecuting.read(by: self))
     }
@@ -172,42 +172,30 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.ViewMode
 
     // MARK: Transactions
 
-    private func _insert$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._insertIsExecuting.write($0.insert.isExecuting.value) }
-    }
-
-    private func _walkThrough$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._walkThroughIsExecuting.write($0.walkThrough.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _passes$changed = _passes.changed()
         let _jams$changed = _jams.changed()
         let _lastPaid$changed = _lastPaid.changed()
         let _state$changed = _state.changed()
-        let _insertIsExecuting$changed = _insertIsExecuting.changed()
-        let _walkThroughIsExecuting$changed = _walkThroughIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _credit$changed = _state$changed && _credit.replace(Self._credit$compute(state: _state.value, fare: fare))
         let _insertCanExecute$changed = _state$changed
             && _insertCanExecute.replace(Self._insertCanExecute$compute(state: _state.value, fare: fare))
-        let _insertIsEnabled$changed = (_insertCanExecute$changed || _insertIsExecuting$changed)
-            && _insertIsEnabled.replace(_insertCanExecute.value && !_insertIsExecuting.value)
+        let _insertIsEnabled$changed = _insertCanExecute$changed && _insertIsEnabled.replace(_insertCanExecute.value)
         let _walkThroughCanExecute$changed = (_state$changed || _credit$changed)
             && _walkThroughCanExecute.replace(
                 Self._walkThroughCanExecute$compute(state: _state.value, credit: _credit.value, fare: fare)
             )
-        let _walkThroughIsEnabled$changed = (_walkThroughCanExecute$changed || _walkThroughIsExecuting$changed)
-            && _walkThroughIsEnabled.replace(_walkThroughCanExecute.value && !_walkThroughIsExecuting.value)
+        let _walkThroughIsEnabled$changed = _walkThroughCanExecute$changed
+            && _walkThroughIsEnabled.replace(_walkThroughCanExecute.value)
         if _state$changed {
             _moves.willWrite()
             Self._countMoves$react(moves: &_moves.value)
         }
         let _moves$changed = _moves.changed()
         return (_passes$changed || _jams$changed || _lastPaid$changed || _state$changed || _credit$changed
-            || _insertIsExecuting$changed || _insertIsEnabled$changed || _walkThroughIsExecuting$changed
-            || _walkThroughIsEnabled$changed || _moves$changed)
+            || _insertIsEnabled$changed || _walkThroughIsEnabled$changed || _moves$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -218,12 +206,8 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.ViewMode
         if _state.pending(telling) { _$changed(\.state, _state, telling) }
         if _credit.pending(telling) { _$changed(\.credit, _credit, telling) }
         if _insertCanExecute.pending(telling) { _$changed(_insertCanExecute, telling) }
-        if _insertIsExecuting.pending(telling) { _$changed(\.insertIsExecuting, _insertIsExecuting, telling) }
         if _insertIsEnabled.pending(telling) { _$changed(\.insertIsEnabled, _insertIsEnabled, telling) }
         if _walkThroughCanExecute.pending(telling) { _$changed(_walkThroughCanExecute, telling) }
-        if _walkThroughIsExecuting.pending(telling) {
-            _$changed(\.walkThroughIsExecuting, _walkThroughIsExecuting, telling)
-        }
         if _walkThroughIsEnabled.pending(telling) { _$changed(\.walkThroughIsEnabled, _walkThroughIsEnabled, telling) }
         if _moves.pending(telling) { _$changed(\.moves, _moves, telling) }
         #if DEBUG
@@ -414,12 +398,10 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.ViewMode
             .work("insertIsExecuting", \.insertIsExecuting, insertIsExecutingProperty),
             .value("insertIsEnabled", \.insertIsEnabled, insertIsEnabledProperty) {
                 Self._insertCanExecute$compute(state: $0._state.value, fare: $0.fare)
-                    && !$0._insertIsExecuting.value
             },
             .work("walkThroughIsExecuting", \.walkThroughIsExecuting, walkThroughIsExecutingProperty),
             .value("walkThroughIsEnabled", \.walkThroughIsEnabled, walkThroughIsEnabledProperty) {
                 Self._walkThroughCanExecute$compute(state: $0._state.value, credit: $0._credit.value, fare: $0.fare)
-                    && !$0._walkThroughIsExecuting.value
             },
         ]
     }

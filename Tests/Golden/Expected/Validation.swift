@@ -94,11 +94,11 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
     public private(set) lazy var preview: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         enabledIf: _$property(&_previewCanExecute),
         isEnabled: _$property(&_previewIsEnabled),
-        transaction: { [weak self] step in self?._preview$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._preview$perform() }
     )
 
-    /// Whether `preview` is running.
+    /// Whether `preview` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var previewIsExecuting: Swift.Bool { _$read(\.previewIsExecuting, _previewIsExecuting.read(by: self)) }
 
     /// Whether `preview` can be executed now.
@@ -214,10 +214,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
         _$step(step) { $0._saveIsExecuting.write($0.save.isExecuting.value) }
     }
 
-    private func _preview$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._previewIsExecuting.write($0.preview.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _name$changed = _name.changed()
@@ -226,7 +222,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
         let _completions$changed = _completions.changed()
         let _savedCount$changed = _savedCount.changed()
         let _saveIsExecuting$changed = _saveIsExecuting.changed()
-        let _previewIsExecuting$changed = _previewIsExecuting.changed()
         let _submitAttempted$changed = _submitAttempted.changed()
         // Each value an input of which changed, computed again, in update order.
         let _saveIsEnabled$changed = _saveIsExecuting$changed && _saveIsEnabled.replace(!_saveIsExecuting.value)
@@ -242,8 +237,8 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
             && _isValid.replace(Reactive.Validation.all(_nameIsValid.value, _nicknameIsValid.value))
         let _previewCanExecute$changed = _isValid$changed
             && _previewCanExecute.replace(Self._previewCanExecute$compute(isValid: _isValid.value))
-        let _previewIsEnabled$changed = (_previewCanExecute$changed || _previewIsExecuting$changed)
-            && _previewIsEnabled.replace(_previewCanExecute.value && !_previewIsExecuting.value)
+        let _previewIsEnabled$changed = _previewCanExecute$changed
+            && _previewIsEnabled.replace(_previewCanExecute.value)
         let _nameMessage$changed = (_submitAttempted$changed || _name$rule1$changed || _name$rule2$changed)
             && _nameMessage.replace(
                 Reactive.Validation.message(
@@ -264,9 +259,9 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
                 Self._problemCount$compute(nameMessage: _nameMessage.value, nicknameMessage: _nicknameMessage.value)
             )
         return (_name$changed || _nickname$changed || _saved$changed || _completions$changed || _savedCount$changed
-            || _saveIsExecuting$changed || _saveIsEnabled$changed || _previewIsExecuting$changed || _nameIsValid$changed
-            || _nicknameIsValid$changed || _isValid$changed || _previewIsEnabled$changed || _submitAttempted$changed
-            || _nameMessage$changed || _nicknameMessage$changed || _problemCount$changed)
+            || _saveIsExecuting$changed || _saveIsEnabled$changed || _nameIsValid$changed || _nicknameIsValid$changed
+            || _isValid$changed || _previewIsEnabled$changed || _submitAttempted$changed || _nameMessage$changed
+            || _nicknameMessage$changed || _problemCount$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -278,7 +273,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
         if _savedCount.pending(telling) { _$changed(\.savedCount, _savedCount, telling) }
         if _saveIsExecuting.pending(telling) { _$changed(\.saveIsExecuting, _saveIsExecuting, telling) }
         if _saveIsEnabled.pending(telling) { _$changed(\.saveIsEnabled, _saveIsEnabled, telling) }
-        if _previewIsExecuting.pending(telling) { _$changed(\.previewIsExecuting, _previewIsExecuting, telling) }
         if _nameIsValid.pending(telling) { _$changed(\.nameIsValid, _nameIsValid, telling) }
         if _nicknameIsValid.pending(telling) { _$changed(\.nicknameIsValid, _nicknameIsValid, telling) }
         if _isValid.pending(telling) { _$changed(\.isValid, _isValid, telling) }
@@ -414,7 +408,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
             .work("previewIsExecuting", \.previewIsExecuting, previewIsExecutingProperty),
             .value("previewIsEnabled", \.previewIsEnabled, previewIsEnabledProperty) {
                 Self._previewCanExecute$compute(isValid: $0._isValid.value)
-                    && !$0._previewIsExecuting.value
             },
             .value("nameIsValid", \.nameIsValid, nameIsValidProperty),
             .value("nameMessage", \.nameMessage, nameMessageProperty),

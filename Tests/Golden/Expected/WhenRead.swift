@@ -68,11 +68,11 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
     /// Writes `a`, then reads `sum` in the same action.
     public private(set) lazy var record: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_recordIsEnabled),
-        transaction: { [weak self] step in self?._record$step(step) ?? step() },
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
         performOnMain: { [weak self] _ in self?._record$perform() }
     )
 
-    /// Whether `record` is running.
+    /// Whether `record` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var recordIsExecuting: Swift.Bool { _$read(\.recordIsExecuting, _recordIsExecuting.read(by: self)) }
 
     /// Whether `record` can be executed now.
@@ -134,16 +134,11 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
 
     // MARK: Transactions
 
-    private func _record$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._recordIsExecuting.write($0.record.isExecuting.value) }
-    }
-
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _a$changed = _a.changed()
         let _b$changed = _b.changed()
         let _seen$changed = _seen.changed()
-        let _recordIsExecuting$changed = _recordIsExecuting.changed()
         // Each value an input of which changed, computed again, in update order.
         let _double$changed = _a$changed && (_double.isWatched
             ? _double.replace(
@@ -156,14 +151,13 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
         let _label$changed = _sum$changed && (_label.isWatched
             ? _label.replace(Self._label$compute(evaluations: evaluations, sum: _sum$fresh())) : _label.markStale())
         let _limit$changed = _b$changed && _limit.replace(Self._limit$compute(evaluations: evaluations, b: _b.value))
-        let _recordIsEnabled$changed = _recordIsExecuting$changed && _recordIsEnabled.replace(!_recordIsExecuting.value)
         if _limit$changed {
             _overLimit.willWrite()
             Self._countOverLimit$react(limit: _limit.value, overLimit: &_overLimit.value)
         }
         let _overLimit$changed = _overLimit.changed()
         return (_a$changed || _b$changed || _seen$changed || _double$changed || _sum$changed || _label$changed
-            || _limit$changed || _recordIsExecuting$changed || _recordIsEnabled$changed || _overLimit$changed)
+            || _limit$changed || _overLimit$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -175,8 +169,6 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
         if _sum.pending(telling) { _$changed(\.sum, _sum, telling) }
         if _label.pending(telling) { _$changed(\.label, _label, telling) }
         if _limit.pending(telling) { _$changed(\.limit, _limit, telling) }
-        if _recordIsExecuting.pending(telling) { _$changed(\.recordIsExecuting, _recordIsExecuting, telling) }
-        if _recordIsEnabled.pending(telling) { _$changed(\.recordIsEnabled, _recordIsEnabled, telling) }
         if _overLimit.pending(telling) { _$changed(\.overLimit, _overLimit, telling) }
     }
 
@@ -286,7 +278,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
                 Self._limit$compute(evaluations: $0.evaluations, b: $0._b.value)
             },
             .work("recordIsExecuting", \.recordIsExecuting, recordIsExecutingProperty),
-            .value("recordIsEnabled", \.recordIsEnabled, recordIsEnabledProperty) { !$0._recordIsExecuting.value },
+            .value("recordIsEnabled", \.recordIsEnabled, recordIsEnabledProperty) { _ in true },
         ]
     }
 
