@@ -237,7 +237,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.ViewMode
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<AddPersonViewModel>] {
         [
-            .value("usernameSearchText", \.usernameSearchText, usernameSearchTextProperty),
+            .input("usernameSearchText", \.usernameSearchText, usernameSearchTextProperty),
             .value("foundPerson", \.foundPerson, foundPersonProperty),
             .value("isErrorHidden", \.isErrorHidden, isErrorHiddenProperty),
             .value("isTextFieldEnabled", \.isTextFieldEnabled, isTextFieldEnabledProperty) {
@@ -274,12 +274,6 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.ViewMode
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 37)
             !(isTextFieldEnabled && addPersonIsExecuting)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<AddPersonViewModel>] {
-        [
-            .init("usernameSearchText", \.usernameSearchText),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

@@ -425,7 +425,7 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<AddPersonMachineViewModel>] {
         [
-            .value("usernameSearchText", \.usernameSearchText, usernameSearchTextProperty),
+            .input("usernameSearchText", \.usernameSearchText, usernameSearchTextProperty),
             .value("isTextFieldEnabled", \.isTextFieldEnabled, isTextFieldEnabledProperty) {
                 Self._isTextFieldEnabled$compute(state: $0._state.value)
             },
@@ -467,12 +467,6 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
 #sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 85)
             isErrorHidden || !foundPerson
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<AddPersonMachineViewModel>] {
-        [
-            .init("usernameSearchText", \.usernameSearchText),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

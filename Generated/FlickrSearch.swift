@@ -292,7 +292,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<FlickrSearchViewModel>] {
         [
-            .value("searchText", \.searchText, searchTextProperty),
+            .input("searchText", \.searchText, searchTextProperty),
             .value("previousSearches", \.previousSearches, previousSearchesProperty),
             .work("executeSearchIsExecuting", \.executeSearchIsExecuting, executeSearchIsExecutingProperty),
             .value("executeSearchIsEnabled", \.executeSearchIsEnabled, executeSearchIsEnabledProperty) {
@@ -359,12 +359,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 50)
            Set(previousSearches.map(\.searchString)).count == previousSearches.count
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<FlickrSearchViewModel>] {
-        [
-            .init("searchText", \.searchText),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

@@ -205,7 +205,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<FlickrSearchResultsViewModel>] {
         [
-            .value("results", \.results, resultsProperty),
+            .input("results", \.results, resultsProperty),
             .value("title", \.title, titleProperty) { Self._title$compute(results: $0._results.value) },
             .value("items", \.items, itemsProperty),
         ]
@@ -225,12 +225,6 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 30)
            items.map(\.photo) == results.photos
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<FlickrSearchResultsViewModel>] {
-        [
-            .init("results", \.results),
-        ]
     }
 }
 

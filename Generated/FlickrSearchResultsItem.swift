@@ -338,8 +338,8 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<FlickrSearchResultsItemViewModel>] {
         [
-            .value("photo", \.photo, photoProperty),
-            .value("isVisible", \.isVisible, isVisibleProperty),
+            .input("photo", \.photo, photoProperty),
+            .input("isVisible", \.isVisible, isVisibleProperty),
             .value("hasBeenSeen", \.hasBeenSeen, hasBeenSeenProperty),
             .value("title", \.title, titleProperty) { Self._title$compute(photo: $0._photo.value) },
             .value("url", \.url, urlProperty) { Self._url$compute(photo: $0._photo.value) },
@@ -382,13 +382,6 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 48)
            (favorites == nil) == (comments == nil)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<FlickrSearchResultsItemViewModel>] {
-        [
-            .init("photo", \.photo),
-            .init("isVisible", \.isVisible),
-        ]
     }
 }
 

@@ -237,7 +237,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.ViewMod
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LiveSearchViewModel>] {
         [
-            .value("query", \.query, queryProperty),
+            .input("query", \.query, queryProperty),
             .value("trimmedQuery", \.trimmedQuery, trimmedQueryProperty) {
                 Self._trimmedQuery$compute(query: $0._query.value)
             },
@@ -245,7 +245,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.ViewMod
             .value("results", \.results, resultsProperty),
             .work("resultsIsLoading", \.resultsIsLoading, resultsIsLoadingProperty),
             .value("resultsError", \.resultsError, resultsErrorProperty),
-            .value("isActive", \.isActive, isActiveProperty),
+            .input("isActive", \.isActive, isActiveProperty),
         ]
     }
 
@@ -269,13 +269,6 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.ViewMod
 #sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 36)
             !resultsIsLoading || isActive
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LiveSearchViewModel>] {
-        [
-            .init("query", \.query),
-            .init("isActive", \.isActive),
-        ]
     }
 }
 

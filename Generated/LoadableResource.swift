@@ -215,7 +215,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.V
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LoadableResourceViewModel>] {
         [
-            .value("model", \.model, modelProperty),
+            .input("model", \.model, modelProperty),
             .value("lastError", \.lastError, lastErrorProperty),
             .value("result", \.result, resultProperty) { Self._result$compute(computed: $0._computed.value) },
             .value("loading", \.loading, loadingProperty) {
@@ -275,12 +275,6 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.V
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 43)
            result == computed
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LoadableResourceViewModel>] {
-        [
-            .init("model", \.model),
-        ]
     }
 }
 

@@ -217,8 +217,8 @@ public final class LoginViewModel: Observation.Observable, Reactive.ViewModel {
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LoginViewModel>] {
         [
-            .value("username", \.username, usernameProperty),
-            .value("password", \.password, passwordProperty),
+            .input("username", \.username, usernameProperty),
+            .input("password", \.password, passwordProperty),
             .value("errorMessage", \.errorMessage, errorMessageProperty),
             .value("isLoggedIn", \.isLoggedIn, isLoggedInProperty),
             .work("logInIsExecuting", \.logInIsExecuting, logInIsExecutingProperty),
@@ -249,13 +249,6 @@ public final class LoginViewModel: Observation.Observable, Reactive.ViewModel {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 29)
             !(logInIsExecuting && logInIsEnabled)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LoginViewModel>] {
-        [
-            .init("username", \.username),
-            .init("password", \.password),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

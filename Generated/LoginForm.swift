@@ -250,8 +250,8 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.ViewMode
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LoginFormViewModel>] {
         [
-            .value("username", \.username, usernameProperty),
-            .value("password", \.password, passwordProperty),
+            .input("username", \.username, usernameProperty),
+            .input("password", \.password, passwordProperty),
             .value("errorMessage", \.errorMessage, errorMessageProperty),
             .value("canSubmit", \.canSubmit, canSubmitProperty) {
                 Self._canSubmit$compute(username: $0._username.value, password: $0._password.value)
@@ -287,13 +287,6 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.ViewMode
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 41)
             !(logInIsExecuting && logInIsEnabled)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LoginFormViewModel>] {
-        [
-            .init("username", \.username),
-            .init("password", \.password),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

@@ -432,8 +432,8 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<LoginMachineViewModel>] {
         [
-            .value("username", \.username, usernameProperty),
-            .value("password", \.password, passwordProperty),
+            .input("username", \.username, usernameProperty),
+            .input("password", \.password, passwordProperty),
             .value("canSubmit", \.canSubmit, canSubmitProperty) {
                 Self._canSubmit$compute(username: $0._username.value, password: $0._password.value)
             },
@@ -453,13 +453,6 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
             .value("cancelIsEnabled", \.cancelIsEnabled, cancelIsEnabledProperty) {
                 Self._cancelCanExecute$compute(state: $0._state.value)
             },
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<LoginMachineViewModel>] {
-        [
-            .init("username", \.username),
-            .init("password", \.password),
         ]
     }
 

@@ -191,8 +191,8 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.ViewMode
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<OrderLineViewModel>] {
         [
-            .value("quantity", \.quantity, quantityProperty),
-            .value("unitPrice", \.unitPrice, unitPriceProperty),
+            .input("quantity", \.quantity, quantityProperty),
+            .input("unitPrice", \.unitPrice, unitPriceProperty),
             .value("subtotal", \.subtotal, subtotalProperty) {
                 Self._subtotal$compute(
                     counter: $0.counter,
@@ -241,13 +241,6 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.ViewMode
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 37)
            total == subtotal - discount
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<OrderLineViewModel>] {
-        [
-            .init("quantity", \.quantity),
-            .init("unitPrice", \.unitPrice),
-        ]
     }
 }
 

@@ -178,7 +178,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.ViewM
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PersonDetailViewModel>] {
         [
-            .value("person", \.person, personProperty),
+            .input("person", \.person, personProperty),
             .value("name", \.name, nameProperty) { Self._name$compute(person: $0._person.value) },
             .value("notes", \.notes, notesProperty) { Self._notes$compute(person: $0._person.value) },
             .value("twitterHandle", \.twitterHandle, twitterHandleProperty) {
@@ -202,12 +202,6 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.ViewM
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 20)
            twitterHandle == "@" + person.username
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PersonDetailViewModel>] {
-        [
-            .init("person", \.person),
-        ]
     }
 }
 

@@ -236,7 +236,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.ViewModel {
             .value("details", \.details, detailsProperty),
             .work("detailsIsLoading", \.detailsIsLoading, detailsIsLoadingProperty),
             .value("detailsError", \.detailsError, detailsErrorProperty),
-            .value("isActive", \.isActive, isActiveProperty),
+            .input("isActive", \.isActive, isActiveProperty),
         ]
     }
 
@@ -254,12 +254,6 @@ public final class PhotoViewModel: Observation.Observable, Reactive.ViewModel {
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 33)
            isActive || !isLoading
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PhotoViewModel>] {
-        [
-            .init("isActive", \.isActive),
-        ]
     }
 }
 

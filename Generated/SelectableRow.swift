@@ -118,7 +118,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.View
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectableRowViewModel>] {
         [
-            .value("isSelected", \.isSelected, isSelectedProperty),
+            .input("isSelected", \.isSelected, isSelectedProperty),
             .value("title", \.title, titleProperty) {
                 Self._title$compute(isSelected: $0._isSelected.value, name: $0.name)
             },
@@ -145,12 +145,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.View
 #sourceLocation(file: "Specs/SelectableRow.vm.yaml", line: 21)
             title == (isSelected ? "[x] " : "[ ] ") + name
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SelectableRowViewModel>] {
-        [
-            .init("isSelected", \.isSelected),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

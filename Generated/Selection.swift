@@ -205,7 +205,7 @@ public final class SelectionViewModel: Observation.Observable, Reactive.ViewMode
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectionViewModel>] {
         [
-            .value("names", \.names, namesProperty),
+            .input("names", \.names, namesProperty),
             .value("selectedCount", \.selectedCount, selectedCountProperty) {
                 Self._selectedCount$compute(rows: $0._rows.value)
             },
@@ -258,12 +258,6 @@ public final class SelectionViewModel: Observation.Observable, Reactive.ViewMode
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 35)
            selectedCount <= rows.count && lastIsSelected == (rows.last?.isSelected ?? false)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SelectionViewModel>] {
-        [
-            .init("names", \.names),
-        ]
     }
 }
 

@@ -136,7 +136,7 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Vie
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SelectionGroupViewModel>] {
         [
-            .value("lists", \.lists, listsProperty),
+            .input("lists", \.lists, listsProperty),
             .value("totalSelected", \.totalSelected, totalSelectedProperty) {
                 Self._totalSelected$compute(selections: $0._selections.value)
             },
@@ -167,12 +167,6 @@ public final class SelectionGroupViewModel: Observation.Observable, Reactive.Vie
 #sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 31)
            totalSelected == selectedNames.count
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SelectionGroupViewModel>] {
-        [
-            .init("lists", \.lists),
-        ]
     }
 }
 

@@ -372,11 +372,11 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SettingsViewModel>] {
         [
-            .value("fontSize", \.fontSize, fontSizeProperty),
-            .value("lineSpacing", \.lineSpacing, lineSpacingProperty),
-            .value("theme", \.theme, themeProperty),
-            .value("showsImages", \.showsImages, showsImagesProperty),
-            .value("language", \.language, languageProperty),
+            .input("fontSize", \.fontSize, fontSizeProperty),
+            .input("lineSpacing", \.lineSpacing, lineSpacingProperty),
+            .input("theme", \.theme, themeProperty),
+            .input("showsImages", \.showsImages, showsImagesProperty),
+            .input("language", \.language, languageProperty),
             .value("saveError", \.saveError, saveErrorProperty),
             .value("summary", \.summary, summaryProperty) {
                 Self._summary$compute(
@@ -425,16 +425,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 47)
            resetIsEnabled == !isDefault
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SettingsViewModel>] {
-        [
-            .init("fontSize", \.fontSize),
-            .init("lineSpacing", \.lineSpacing),
-            .init("theme", \.theme),
-            .init("showsImages", \.showsImages),
-            .init("language", \.language),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

@@ -558,10 +558,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SignUpViewModel>] {
         [
-            .value("email", \.email, emailProperty),
-            .value("password", \.password, passwordProperty),
-            .value("confirmation", \.confirmation, confirmationProperty),
-            .value("acceptsTerms", \.acceptsTerms, acceptsTermsProperty),
+            .input("email", \.email, emailProperty),
+            .input("password", \.password, passwordProperty),
+            .input("confirmation", \.confirmation, confirmationProperty),
+            .input("acceptsTerms", \.acceptsTerms, acceptsTermsProperty),
             .value("failure", \.failure, failureProperty),
             .work("signUpIsExecuting", \.signUpIsExecuting, signUpIsExecutingProperty),
             .value("signUpIsEnabled", \.signUpIsEnabled, signUpIsEnabledProperty) { !$0._signUpIsExecuting.value },
@@ -617,15 +617,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
       (emailMessage == nil || !emailIsValid) && (passwordMessage == nil || !passwordIsValid)
           && (confirmationMessage == nil || !confirmationIsValid) && (acceptsTermsMessage == nil || !acceptsTermsIsValid)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SignUpViewModel>] {
-        [
-            .init("email", \.email),
-            .init("password", \.password),
-            .init("confirmation", \.confirmation),
-            .init("acceptsTerms", \.acceptsTerms),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

@@ -499,9 +499,9 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SignUpWizardViewModel>] {
         [
-            .value("email", \.email, emailProperty),
-            .value("password", \.password, passwordProperty),
-            .value("name", \.name, nameProperty),
+            .input("email", \.email, emailProperty),
+            .input("password", \.password, passwordProperty),
+            .input("name", \.name, nameProperty),
             .value("accountIsValid", \.accountIsValid, accountIsValidProperty) {
                 Self._accountIsValid$compute(email: $0._email.value, password: $0._password.value)
             },
@@ -532,14 +532,6 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
             .value("retryIsEnabled", \.retryIsEnabled, retryIsEnabledProperty) {
                 Self._retryCanExecute$compute(state: $0._state.value)
             },
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SignUpWizardViewModel>] {
-        [
-            .init("email", \.email),
-            .init("password", \.password),
-            .init("name", \.name),
         ]
     }
 

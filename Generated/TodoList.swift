@@ -171,7 +171,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TodoListViewModel>] {
         [
             .value("items", \.items, itemsProperty),
-            .value("newItemText", \.newItemText, newItemTextProperty),
+            .input("newItemText", \.newItemText, newItemTextProperty),
             .value("isDuplicate", \.isDuplicate, isDuplicateProperty) {
                 Self._isDuplicate$compute(items: $0._items.value, newItemText: $0._newItemText.value)
             },
@@ -197,12 +197,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 27)
            Set(items).count == items.count
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TodoListViewModel>] {
-        [
-            .init("newItemText", \.newItemText),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

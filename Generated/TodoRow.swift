@@ -290,8 +290,8 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TodoRowViewModel>] {
         [
-            .value("item", \.item, itemProperty),
-            .value("draft", \.draft, draftProperty),
+            .input("item", \.item, itemProperty),
+            .input("draft", \.draft, draftProperty),
             .value("isDone", \.isDone, isDoneProperty) { Self._isDone$compute(item: $0._item.value) },
             .value("title", \.title, titleProperty) {
                 Self._title$compute(isDone: $0._isDone.value, item: $0._item.value)
@@ -322,13 +322,6 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 42)
             title.hasPrefix(isDone ? "[x] " : "[ ] ")
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TodoRowViewModel>] {
-        [
-            .init("item", \.item),
-            .init("draft", \.draft),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

@@ -235,7 +235,7 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.ViewModel
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TodoRowsViewModel>] {
         [
-            .value("items", \.items, itemsProperty),
+            .input("items", \.items, itemsProperty),
             .value("doneCount", \.doneCount, doneCountProperty) { Self._doneCount$compute(rows: $0._rows.value) },
             .value("summary", \.summary, summaryProperty) {
                 Self._summary$compute(doneCount: $0._doneCount.value, rows: $0._rows.value)
@@ -269,12 +269,6 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.ViewModel
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 40)
            doneCount <= rows.count
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TodoRowsViewModel>] {
-        [
-            .init("items", \.items),
-        ]
     }
 }
 

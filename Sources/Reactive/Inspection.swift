@@ -30,7 +30,8 @@ public protocol Inspectable: AnyObject {
 extension Inspectable {
     @_spi(VMGen) @_spi(Testing) public var _$outputs: [InspectedOutput<Self>] { [] }
     @_spi(VMGen) @_spi(Testing) public var _$invariants: [Invariant] { [] }
-    @_spi(VMGen) @_spi(Testing) public var _$inputs: [InspectedInput<Self>] { [] }
+    /// The outputs that are inputs (``InspectedOutput/input(_:_:_:)``), in their order.
+    @_spi(VMGen) @_spi(Testing) public var _$inputs: [InspectedInput<Self>] { _$outputs.compactMap(\.input) }
     @_spi(VMGen) @_spi(Testing) public var _$commands: [InspectedCommand] { [] }
     @_spi(VMGen) @_spi(Testing) public var _$machine: InspectedMachine<Self>? { nil }
 
@@ -102,6 +103,8 @@ public struct InspectedOutput<Owner: AnyObject> {
     /// For a value the view model computes: how its current value differs from a fresh
     /// computation (nil when they agree, or when the value is not `Equatable`).
     public private(set) var audit: ((Owner) -> String?)?
+    /// For a value a view may write (an input, `isActive`): the same value as the explorer writes it.
+    public private(set) var input: InspectedInput<Owner>?
 
     /// A value, followed through its runtime property (told once per change).
     public static func value<Value>(
@@ -109,6 +112,16 @@ public struct InspectedOutput<Owner: AnyObject> {
     ) -> InspectedOutput {
         InspectedOutput(name: name, kind: .value, keyPath: keyPath, current: { $0[keyPath: keyPath] },
                         observe: { changed in mainActorValues(property.signal, changed) })
+    }
+
+    /// A value a view may write (an input, `isActive`), followed like any value; `keyPath` is
+    /// the key path of a value with a setter (``InspectedInput``).
+    public static func input<Value>(
+        _ name: String, _ keyPath: KeyPath<Owner, Value>, _ property: Property<Value>
+    ) -> InspectedOutput {
+        var output = value(name, keyPath, property)
+        output.input = InspectedInput(name, keyPath)
+        return output
     }
 
     /// A value the view model computes from others, with `fresh`, its computation from the values

@@ -122,7 +122,7 @@ struct GoldenTests {
             #expect(!without.contains(name))
         }
         #expect(without.contains("public var count: Int"))
-        #expect(without.contains(".value(\"count\", \\.count, _$property(&_count))"))
+        #expect(without.contains(".input(\"count\", \\.count, _$property(&_count))"))
     }
 
     @Test("custom templates replace the default ones by file name")

@@ -122,16 +122,10 @@ public final class DiamondViewModel: Observation.Observable, Reactive.ViewModel 
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<DiamondViewModel>] {
         [
-            .value("a", \.a, aProperty),
+            .input("a", \.a, aProperty),
             .value("b", \.b, bProperty) { Self._b$compute(a: $0._a.value) },
             .value("c", \.c, cProperty) { Self._c$compute(a: $0._a.value) },
             .value("d", \.d, dProperty) { Self._d$compute(b: $0._b$fresh(), c: $0._c$fresh()) },
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<DiamondViewModel>] {
-        [
-            .init("a", \.a),
         ]
     }
 }

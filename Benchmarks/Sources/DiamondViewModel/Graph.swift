@@ -446,7 +446,7 @@ public final class GraphViewModel: Observation.Observable, Reactive.ViewModel {
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<GraphViewModel>] {
         [
-            .value("v0", \.v0, v0Property),
+            .input("v0", \.v0, v0Property),
             .value("v1", \.v1, v1Property) { Self._v1$compute(v0: $0._v0.value) },
             .value("v2", \.v2, v2Property) { Self._v2$compute(v1: $0._v1$fresh(), v0: $0._v0.value) },
             .value("v3", \.v3, v3Property) { Self._v3$compute(v2: $0._v2$fresh(), v0: $0._v0.value) },
@@ -466,12 +466,6 @@ public final class GraphViewModel: Observation.Observable, Reactive.ViewModel {
             .value("v17", \.v17, v17Property) { Self._v17$compute(v16: $0._v16$fresh(), v0: $0._v0.value) },
             .value("v18", \.v18, v18Property) { Self._v18$compute(v17: $0._v17$fresh(), v0: $0._v0.value) },
             .value("v19", \.v19, v19Property) { Self._v19$compute(v18: $0._v18$fresh(), v0: $0._v0.value) },
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<GraphViewModel>] {
-        [
-            .init("v0", \.v0),
         ]
     }
 }

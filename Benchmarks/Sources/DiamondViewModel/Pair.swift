@@ -151,19 +151,12 @@ public final class PairViewModel: Observation.Observable, Reactive.ViewModel {
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PairViewModel>] {
         [
-            .value("a", \.a, aProperty),
-            .value("b", \.b, bProperty),
+            .input("a", \.a, aProperty),
+            .input("b", \.b, bProperty),
             .value("sum", \.sum, sumProperty) { Self._sum$compute(a: $0._a.value, b: $0._b.value) },
             .value("same", \.same, sameProperty) { Self._same$compute(a: $0._a.value, b: $0._b.value) },
             .work("bumpIsExecuting", \.bumpIsExecuting, bumpIsExecutingProperty),
             .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty) { _ in true },
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PairViewModel>] {
-        [
-            .init("a", \.a),
-            .init("b", \.b),
         ]
     }
 

@@ -25,8 +25,10 @@ extension ContextBuilder {
         guard hasTransactions else { return [] }
         var body = ["        ["]
         for value in model.reactiveValues where value.isPublic {
+            // An input (or `isActive`) is a value the explorer may write: the runtime's `_$inputs` lists it.
             let kind: String = switch value.source {
             case .commandIsExecuting, .resourceIsLoading: ".work"
+            case .state(isInput: true), .activation: ".input"
             default: ".value"
             }
             // Without the `<name>Property` members (`runtimeProperties: false`), the property the
@@ -71,16 +73,10 @@ extension ContextBuilder {
     }
 
     /// What the explorer (`ReactiveTesting`'s `Explorer`) needs that it cannot find at run time:
-    /// `_$inputs` (the values a view writes) and `_$commands` (those without input); each only
-    /// when it lists something. (Its audit reads the fresh computations of `_$outputs`.)
+    /// `_$commands` (those without input), only when it lists something. (The values a view
+    /// writes are `_$outputs`' `.input` entries, and its audit reads their fresh computations.)
     func explorerFunctions() -> [CodeFunction] {
         var result: [CodeFunction] = []
-        let inputs = model.reactiveValues.filter { value in
-            switch value.source {
-            case .state(isInput: true), .activation: true
-            default: false
-            }
-        }
         /// A property that returns the array of `entries`; none when there are no entries.
         func list(_ name: String, _ type: String, _ entries: [String]) {
             guard !entries.isEmpty else { return }
@@ -89,8 +85,6 @@ extension ContextBuilder {
                 signature: "\(testingAccess)var \(GeneratedNames.fixed(name)): [\(type)] {",
                 bodyLines: ["        ["] + entries.map { "            " + $0 + "," } + ["        ]"]))
         }
-        list("inputs", "Reactive.InspectedInput<\(className)>",
-             inputs.map { ".init(\(SwiftText.literal($0.name)), \\.\($0.name))" })
         list("commands", "Reactive.InspectedCommand",
              model.commands.filter { !$0.takesInput }.map {
                  ".init(\(SwiftText.literal($0.name.value)), \($0.name.value))"

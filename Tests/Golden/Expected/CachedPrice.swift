@@ -231,7 +231,7 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.ViewMo
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<CachedPriceViewModel>] {
         [
-            .value("productID", \.productID, productIDProperty),
+            .input("productID", \.productID, productIDProperty),
             .value("priceText", \.priceText, priceTextProperty) {
                 Self._priceText$compute(priceIsLoading: $0._priceIsLoading.value, price: $0._price.value)
             },
@@ -241,12 +241,6 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.ViewMo
             .value("settledPrice", \.settledPrice, settledPriceProperty),
             .work("settledPriceIsLoading", \.settledPriceIsLoading, settledPriceIsLoadingProperty),
             .value("settledPriceError", \.settledPriceError, settledPriceErrorProperty),
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<CachedPriceViewModel>] {
-        [
-            .init("productID", \.productID),
         ]
     }
 }

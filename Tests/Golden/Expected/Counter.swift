@@ -268,7 +268,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<CounterViewModel>] {
         [
             .value("count", \.count, countProperty),
-            .value("step", \.step, stepProperty),
+            .input("step", \.step, stepProperty),
             .value("isAtLimit", \.isAtLimit, isAtLimitProperty) {
                 Self._isAtLimit$compute(count: $0._count.value, limit: $0.limit)
             },
@@ -290,12 +290,6 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
             .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
             .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty) { _ in true },
             .event("wasReset", \.wasReset, wasReset),
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<CounterViewModel>] {
-        [
-            .init("step", \.step),
         ]
     }
 

@@ -366,7 +366,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<GivenViewModel>] {
         [
-            .value("step", \.step, stepProperty),
+            .input("step", \.step, stepProperty),
             .value("value", \.value, valueProperty),
             .value("error", \.error, errorProperty),
             .value("input", \.input, inputProperty),
@@ -383,12 +383,6 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
             .work("makeIsExecuting", \.makeIsExecuting, makeIsExecutingProperty),
             .value("makeIsEnabled", \.makeIsEnabled, makeIsEnabledProperty) { !$0._makeIsExecuting.value },
             .event("made", \.made, made),
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<GivenViewModel>] {
-        [
-            .init("step", \.step),
         ]
     }
 

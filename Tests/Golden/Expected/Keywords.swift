@@ -287,7 +287,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<KeywordsViewModel>] {
         [
-            .value("some", \.some, someProperty),
+            .input("some", \.some, someProperty),
             .value("any", \.any, anyProperty),
             .value("set", \.set, setProperty),
             .value("async", \.async, asyncProperty) {
@@ -303,12 +303,6 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
             .work("macroIsExecuting", \.macroIsExecuting, macroIsExecutingProperty),
             .value("macroIsEnabled", \.macroIsEnabled, macroIsEnabledProperty) { !$0._macroIsExecuting.value },
             .event("isolated", \.isolated, isolated),
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<KeywordsViewModel>] {
-        [
-            .init("some", \.some),
         ]
     }
 

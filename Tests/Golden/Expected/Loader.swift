@@ -277,7 +277,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.ViewModel {
 
     var _$outputs: [Reactive.InspectedOutput<LoaderViewModel>] {
         [
-            .value("page", \.page, pageProperty),
+            .input("page", \.page, pageProperty),
             .value("total", \.total, totalProperty) { Self._total$compute(numbers: $0._numbers.value) },
             .value("selectedCount", \.selectedCount, selectedCountProperty) {
                 Self._selectedCount$compute(rows: $0._rows.value)
@@ -288,14 +288,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.ViewModel {
             .value("numbers", \.numbers, numbersProperty),
             .work("numbersIsLoading", \.numbersIsLoading, numbersIsLoadingProperty),
             .value("numbersError", \.numbersError, numbersErrorProperty),
-            .value("isActive", \.isActive, isActiveProperty),
-        ]
-    }
-
-    var _$inputs: [Reactive.InspectedInput<LoaderViewModel>] {
-        [
-            .init("page", \.page),
-            .init("isActive", \.isActive),
+            .input("isActive", \.isActive, isActiveProperty),
         ]
     }
 }

@@ -291,9 +291,9 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<Property>] {
         [
-            .value("Signal", \.Signal, SignalProperty),
-            .value("fooState", \.fooState, fooStateProperty),
-            .value("totalChanged", \.totalChanged, totalChangedProperty),
+            .input("Signal", \.Signal, SignalProperty),
+            .input("fooState", \.fooState, fooStateProperty),
+            .input("totalChanged", \.totalChanged, totalChangedProperty),
             .value("total", \.total, totalProperty) {
                 Self._total$compute(
                     Signal: $0._Signal.value,
@@ -312,16 +312,7 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
             .value("suggestions", \.suggestions, suggestionsProperty),
             .work("suggestionsIsLoading", \.suggestionsIsLoading, suggestionsIsLoadingProperty),
             .value("suggestionsError", \.suggestionsError, suggestionsErrorProperty),
-            .value("isActive", \.isActive, isActiveProperty),
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<Property>] {
-        [
-            .init("Signal", \.Signal),
-            .init("fooState", \.fooState),
-            .init("totalChanged", \.totalChanged),
-            .init("isActive", \.isActive),
+            .input("isActive", \.isActive, isActiveProperty),
         ]
     }
 

@@ -222,16 +222,10 @@ final class PickerViewModel: Observation.Observable, Reactive.ViewModel {
 
     var _$outputs: [Reactive.InspectedOutput<PickerViewModel>] {
         [
-            .value("numbers", \.numbers, numbersProperty),
+            .input("numbers", \.numbers, numbersProperty),
             .value("picked", \.picked, pickedProperty) { Self._picked$compute(state: $0._state.value) },
             .value("tags", \.tags, tagsProperty),
             .value("state", \.state, stateProperty),
-        ]
-    }
-
-    var _$inputs: [Reactive.InspectedInput<PickerViewModel>] {
-        [
-            .init("numbers", \.numbers),
         ]
     }
 

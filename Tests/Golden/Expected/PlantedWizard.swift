@@ -452,8 +452,8 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PlantedWizardViewModel>] {
         [
-            .value("email", \.email, emailProperty),
-            .value("name", \.name, nameProperty),
+            .input("email", \.email, emailProperty),
+            .input("name", \.name, nameProperty),
             .value("shownError", \.shownError, shownErrorProperty),
             .value("state", \.state, stateProperty),
             .work("nextIsExecuting", \.nextIsExecuting, nextIsExecutingProperty),
@@ -493,13 +493,6 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
 #sourceLocation(file: "Tests/Golden/Specs/PlantedWizard.vm.yaml", line: 63)
             if case .failed = state { shownError != nil } else { shownError == nil }
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PlantedWizardViewModel>] {
-        [
-            .init("email", \.email),
-            .init("name", \.name),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

@@ -204,7 +204,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.ViewMode
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<PublisherViewModel>] {
         [
-            .value("draft", \.draft, draftProperty),
+            .input("draft", \.draft, draftProperty),
             .value("published", \.published, publishedProperty),
             .value("canPublish", \.canPublish, canPublishProperty) { Self._canPublish$compute(draft: $0._draft.value) },
             .value("previewText", \.previewText, previewTextProperty) {
@@ -232,12 +232,6 @@ public final class PublisherViewModel: Observation.Observable, Reactive.ViewMode
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 30)
            published != ""
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<PublisherViewModel>] {
-        [
-            .init("draft", \.draft),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

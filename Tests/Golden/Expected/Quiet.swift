@@ -103,18 +103,12 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.ViewM
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<QuietCounterViewModel>] {
         [
-            .value("count", \.count, _$property(&_count)),
+            .input("count", \.count, _$property(&_count)),
             .value("label", \.label, _$property(_label$fresh(), of: &_label)) {
                 Self._label$compute(count: $0._count.value)
             },
             .work("incrementIsExecuting", \.incrementIsExecuting, _$property(&_incrementIsExecuting)),
             .value("incrementIsEnabled", \.incrementIsEnabled, _$property(&_incrementIsEnabled)) { _ in true },
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<QuietCounterViewModel>] {
-        [
-            .init("count", \.count),
         ]
     }
 

@@ -222,9 +222,9 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.ViewMode
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<ReactionsViewModel>] {
         [
-            .value("query", \.query, queryProperty),
+            .input("query", \.query, queryProperty),
             .value("previousQuery", \.previousQuery, previousQueryProperty),
-            .value("page", \.page, pageProperty),
+            .input("page", \.page, pageProperty),
             .value("message", \.message, messageProperty),
             .value("edits", \.edits, editsProperty),
             .value("warnings", \.warnings, warningsProperty),
@@ -232,13 +232,6 @@ public final class ReactionsViewModel: Observation.Observable, Reactive.ViewMode
             .value("isLong", \.isLong, isLongProperty) {
                 Self._isLong$compute(query: $0._query.value, limit: $0.limit)
             },
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<ReactionsViewModel>] {
-        [
-            .init("query", \.query),
-            .init("page", \.page),
         ]
     }
 }

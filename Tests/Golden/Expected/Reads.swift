@@ -289,11 +289,11 @@ public final class ReadsViewModel: Observation.Observable, Reactive.ViewModel {
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<ReadsViewModel>] {
         [
-            .value("n", \.n, nProperty),
-            .value("flag", \.flag, flagProperty),
-            .value("a", \.a, aProperty),
-            .value("key", \.key, keyProperty),
-            .value("y", \.y, yProperty),
+            .input("n", \.n, nProperty),
+            .input("flag", \.flag, flagProperty),
+            .input("a", \.a, aProperty),
+            .input("key", \.key, keyProperty),
+            .input("y", \.y, yProperty),
             .value("range", \.range, rangeProperty) { Self._range$compute(n: $0._n.value) },
             .value("ternary", \.ternary, ternaryProperty) {
                 Self._ternary$compute(flag: $0._flag.value, a: $0._a.value)
@@ -307,16 +307,6 @@ public final class ReadsViewModel: Observation.Observable, Reactive.ViewModel {
             .value("transformed", \.transformed, transformedProperty) {
                 Self._transformed$compute(transform: $0.transform, n: $0._n.value)
             },
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<ReadsViewModel>] {
-        [
-            .init("n", \.n),
-            .init("flag", \.flag),
-            .init("a", \.a),
-            .init("key", \.key),
-            .init("y", \.y),
         ]
     }
 }

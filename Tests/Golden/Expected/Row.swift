@@ -77,13 +77,7 @@ final class RowViewModel: Observation.Observable, Reactive.ViewModel {
 
     var _$outputs: [Reactive.InspectedOutput<RowViewModel>] {
         [
-            .value("isSelected", \.isSelected, isSelectedProperty),
-        ]
-    }
-
-    var _$inputs: [Reactive.InspectedInput<RowViewModel>] {
-        [
-            .init("isSelected", \.isSelected),
+            .input("isSelected", \.isSelected, isSelectedProperty),
         ]
     }
 }

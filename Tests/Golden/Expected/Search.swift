@@ -248,7 +248,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<SearchViewModel>] {
         [
-            .value("query", \.query, queryProperty),
+            .input("query", \.query, queryProperty),
             .value("results", \.results, resultsProperty),
             .value("lastError", \.lastError, lastErrorProperty),
             .value("showsSpinner", \.showsSpinner, showsSpinnerProperty) {
@@ -261,12 +261,6 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
             .work("searchForIsExecuting", \.searchForIsExecuting, searchForIsExecutingProperty),
             .value("searchForIsEnabled", \.searchForIsEnabled, searchForIsEnabledProperty) { _ in true },
             .event("resultsFound", \.resultsFound, resultsFound),
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<SearchViewModel>] {
-        [
-            .init("query", \.query),
         ]
     }
 

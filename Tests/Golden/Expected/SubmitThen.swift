@@ -251,7 +251,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<NewsletterViewModel>] {
         [
-            .value("email", \.email, emailProperty),
+            .input("email", \.email, emailProperty),
             .value("sent", \.sent, sentProperty),
             .value("confirmations", \.confirmations, confirmationsProperty),
             .work("subscribeIsExecuting", \.subscribeIsExecuting, subscribeIsExecutingProperty),
@@ -265,12 +265,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
             .value("emailMessage", \.emailMessage, emailMessageProperty),
             .value("isValid", \.isValid, isValidProperty),
             .value("submitAttempted", \.submitAttempted, submitAttemptedProperty),
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<NewsletterViewModel>] {
-        [
-            .init("email", \.email),
         ]
     }
 

@@ -148,7 +148,7 @@ final class TagViewModel: Observation.Observable, Reactive.ViewModel {
 
     var _$outputs: [Reactive.InspectedOutput<TagViewModel>] {
         [
-            .value("label", \.label, labelProperty),
+            .input("label", \.label, labelProperty),
             .value("text", \.text, textProperty) { Self._text$compute(label: $0._label.value, number: $0.number) },
             .work("removeIsExecuting", \.removeIsExecuting, removeIsExecutingProperty),
             .value("removeIsEnabled", \.removeIsEnabled, removeIsEnabledProperty) { !$0._removeIsExecuting.value },
@@ -170,12 +170,6 @@ final class TagViewModel: Observation.Observable, Reactive.ViewModel {
 #sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 20)
            label.count <= 3
 #sourceLocation()
-    }
-
-    var _$inputs: [Reactive.InspectedInput<TagViewModel>] {
-        [
-            .init("label", \.label),
-        ]
     }
 
     var _$commands: [Reactive.InspectedCommand] {

@@ -190,17 +190,10 @@ final class TagsViewModel: Observation.Observable, Reactive.ViewModel {
 
     var _$outputs: [Reactive.InspectedOutput<TagsViewModel>] {
         [
-            .value("numbers", \.numbers, numbersProperty),
-            .value("prefix", \.prefix, prefixProperty),
+            .input("numbers", \.numbers, numbersProperty),
+            .input("prefix", \.prefix, prefixProperty),
             .value("texts", \.texts, textsProperty) { Self._texts$compute(tags: $0._tags.value) },
             .value("tags", \.tags, tagsProperty),
-        ]
-    }
-
-    var _$inputs: [Reactive.InspectedInput<TagsViewModel>] {
-        [
-            .init("numbers", \.numbers),
-            .init("prefix", \.prefix),
         ]
     }
 }

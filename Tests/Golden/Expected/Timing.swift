@@ -309,7 +309,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.ViewModel {
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<TimingViewModel>] {
         [
-            .value("filter", \.filter, filterProperty),
+            .input("filter", \.filter, filterProperty),
             .value("settledFilter", \.settledFilter, settledFilterProperty),
             .value("echo", \.echo, echoProperty),
             .value("matches", \.matches, matchesProperty),
@@ -318,14 +318,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.ViewModel {
             .value("items", \.items, itemsProperty),
             .work("itemsIsLoading", \.itemsIsLoading, itemsIsLoadingProperty),
             .value("itemsError", \.itemsError, itemsErrorProperty),
-            .value("isActive", \.isActive, isActiveProperty),
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<TimingViewModel>] {
-        [
-            .init("filter", \.filter),
-            .init("isActive", \.isActive),
+            .input("isActive", \.isActive, isActiveProperty),
         ]
     }
 }

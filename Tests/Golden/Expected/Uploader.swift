@@ -342,14 +342,8 @@ public final class UploaderViewModel: Observation.Observable, Reactive.ViewModel
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<UploaderViewModel>] {
         [
-            .value("maximum", \.maximum, maximumProperty),
+            .input("maximum", \.maximum, maximumProperty),
             .value("state", \.state, stateProperty),
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<UploaderViewModel>] {
-        [
-            .init("maximum", \.maximum),
         ]
     }
 

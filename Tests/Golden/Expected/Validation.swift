@@ -392,8 +392,8 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<ProfileFormViewModel>] {
         [
-            .value("name", \.name, nameProperty),
-            .value("nickname", \.nickname, nicknameProperty),
+            .input("name", \.name, nameProperty),
+            .input("nickname", \.nickname, nicknameProperty),
             .value("saved", \.saved, savedProperty),
             .value("completions", \.completions, completionsProperty),
             .value("savedCount", \.savedCount, savedCountProperty),
@@ -438,13 +438,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 42)
            submitAttempted || problemCount == 0
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<ProfileFormViewModel>] {
-        [
-            .init("name", \.name),
-            .init("nickname", \.nickname),
-        ]
     }
 
     @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {

@@ -261,8 +261,8 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
 
     @_spi(Testing) public var _$outputs: [Reactive.InspectedOutput<WhenReadViewModel>] {
         [
-            .value("a", \.a, aProperty),
-            .value("b", \.b, bProperty),
+            .input("a", \.a, aProperty),
+            .input("b", \.b, bProperty),
             .value("seen", \.seen, seenProperty),
             .value("overLimit", \.overLimit, overLimitProperty),
             .value("double", \.double, doubleProperty) {
@@ -279,13 +279,6 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
             },
             .work("recordIsExecuting", \.recordIsExecuting, recordIsExecutingProperty),
             .value("recordIsEnabled", \.recordIsEnabled, recordIsEnabledProperty) { _ in true },
-        ]
-    }
-
-    @_spi(Testing) public var _$inputs: [Reactive.InspectedInput<WhenReadViewModel>] {
-        [
-            .init("a", \.a),
-            .init("b", \.b),
         ]
     }
 
