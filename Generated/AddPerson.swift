@@ -124,10 +124,10 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.ViewMode
         _$disposables += addPerson.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._addPerson$step {}
         }
-        _$disposables += addPerson.values.observeValuesOnMain { [weak self] value in
+        _$disposables += addPerson.values.observeValuesOnMain { [weak self] (value: _addPerson$Output) in
             self?._addPerson$step { self?._addPerson$didSendValue(value) }
         }
-        _$disposables += addPerson.errors.observeValuesOnMain { [weak self] error in
+        _$disposables += addPerson.errors.observeValuesOnMain { [weak self] (error: _addPerson$Failure) in
             self?._addPerson$step { self?._addPerson$didFail(error) }
         }
     }

@@ -177,7 +177,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
         _$disposables += executeSearch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._executeSearch$step {}
         }
-        _$disposables += executeSearch.values.observeValuesOnMain { [weak self] value in
+        _$disposables += executeSearch.values.observeValuesOnMain { [weak self] (value: _executeSearch$Output) in
             self?._executeSearch$step { self?._executeSearch$didSendValue(value) }
         }
     }

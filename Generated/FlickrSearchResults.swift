@@ -47,8 +47,8 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     /// What the screen shows.
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 13)
-    public var results:
-                   FlickrSearchResults {
+    public var
+        results:   FlickrSearchResults {
         get { _$read(\.results, _results.read(by: self)) }
         set { _$write(newValue) { $0._results.write($1) } }
     }

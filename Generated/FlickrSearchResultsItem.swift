@@ -50,8 +50,8 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     /// The photo; the results screen writes it.
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 13)
-    public var photo:
-                 FlickrPhoto {
+    public var
+        photo:   FlickrPhoto {
         get { _$read(\.photo, _photo.read(by: self)) }
         set { _$write(newValue) { $0._photo.write($1) } }
     }
@@ -76,8 +76,8 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     /// Where the photo's image is.
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 19)
-    public var url:
-               URL? { _$read(\.url, _url$fresh(reading: true)) }
+    public var
+        url:   URL? { _$read(\.url, _url$fresh(reading: true)) }
 #sourceLocation()
 
     /// `isVisible` once it has stayed the same for a second.
@@ -182,7 +182,10 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += _metadata$loader.changes.observeValuesOnMain { [weak self] in self?._metadata$loaded($0) }
+        _$disposables += _metadata$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<_metadata$Type, _metadata$Failure>.State) in
+            self?._metadata$loaded(state)
+        }
     }
 
     deinit {

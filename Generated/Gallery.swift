@@ -99,8 +99,9 @@ public final class GalleryViewModel: Observation.Observable, Reactive.ViewModel 
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += _importedPhotos$loader.changes.observeValuesOnMain { [weak self] in
-            self?._importedPhotos$loaded($0)
+        _$disposables += _importedPhotos$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<_importedPhotos$Type, Never>.State) in
+            self?._importedPhotos$loaded(state)
         }
 
         _importedPhotos$loader.reload()

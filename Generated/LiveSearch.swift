@@ -125,7 +125,10 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.ViewMod
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += _results$loader.changes.observeValuesOnMain { [weak self] in self?._results$loaded($0) }
+        _$disposables += _results$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<[String], any Swift.Error>.State) in
+            self?._results$loaded(state)
+        }
     }
 
     deinit {

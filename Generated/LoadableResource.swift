@@ -123,7 +123,10 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.V
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += _computed$loader.changes.observeValuesOnMain { [weak self] in self?._computed$loaded($0) }
+        _$disposables += _computed$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<String, _computed$Failure>.State) in
+            self?._computed$loaded(state)
+        }
     }
 
     deinit {

@@ -116,10 +116,11 @@ public final class LoginViewModel: Observation.Observable, Reactive.ViewModel {
         _$disposables += logIn.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._logIn$step {}
         }
-        _$disposables += logIn.errors.observeValuesOnMain { [weak self] error in
+        _$disposables += logIn.errors.observeValuesOnMain { [weak self] (error: _logIn$Failure) in
             self?._logIn$step { self?._logIn$didFail(error) }
         }
-        _$disposables += logIn.events.observeValuesOnMain { [weak self] event in
+        _$disposables += logIn.events.observeValuesOnMain {
+            [weak self] (event: Reactive.Event<Swift.Void, _logIn$Failure>) in
             if case .completed = event { self?._logIn$step { self?._logIn$didComplete() } }
         }
     }

@@ -123,10 +123,10 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.ViewMode
         _$disposables += logIn.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._logIn$step {}
         }
-        _$disposables += logIn.values.observeValuesOnMain { [weak self] value in
+        _$disposables += logIn.values.observeValuesOnMain { [weak self] (value: Swift.Void) in
             self?._logIn$step { self?._logIn$didSendValue(value) }
         }
-        _$disposables += logIn.errors.observeValuesOnMain { [weak self] error in
+        _$disposables += logIn.errors.observeValuesOnMain { [weak self] (error: _logIn$Failure) in
             self?._logIn$step { self?._logIn$didFail(error) }
         }
     }

@@ -114,7 +114,10 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Vi
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += _person$loader.changes.observeValuesOnMain { [weak self] in self?._person$loaded($0) }
+        _$disposables += _person$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<_person$Type, Never>.State) in
+            self?._person$loaded(state)
+        }
         _detailViewModel$follower.owner = _$transactions
         _detailViewModel$follower.follow(_detailViewModel.value)
 

@@ -36,8 +36,8 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.ViewM
 
     /// The person shown; the screen follows its changes.
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 9)
-    public var person:
-                  Person {
+    public var
+        person:   Person {
         get { _$read(\.person, _person.read(by: self)) }
         set { _$write(newValue) { $0._person.write($1) } }
     }
@@ -56,8 +56,8 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.ViewM
 
     /// Where the avatar image is.
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 15)
-    public var avatarURL:
-                     URL? { _$read(\.avatarURL, _avatarURL$fresh(reading: true)) }
+    public var
+        avatarURL:   URL? { _$read(\.avatarURL, _avatarURL$fresh(reading: true)) }
 #sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators

@@ -139,7 +139,10 @@ public final class PhotoViewModel: Observation.Observable, Reactive.ViewModel {
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += _details$loader.changes.observeValuesOnMain { [weak self] in self?._details$loaded($0) }
+        _$disposables += _details$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<_details$Type, _details$Failure>.State) in
+            self?._details$loaded(state)
+        }
     }
 
     deinit {

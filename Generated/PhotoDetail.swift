@@ -50,8 +50,8 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewMo
 
     /// The photo; a successful vote replaces it.
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 12)
-    public private(set) var photo:
-                 PhotoModel {
+    public private(set) var
+        photo:   PhotoModel {
         get { _$read(\.photo, _photo.read(by: self)) }
         set { _$write(newValue) { $0._photo.write($1) } }
     }
@@ -59,8 +59,8 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewMo
 
     /// Why the last vote failed, until the next one succeeds.
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 13)
-    public private(set) var voteError:
-                     PhotoImportError? {
+    public private(set) var
+        voteError:   PhotoImportError? {
         get { _$read(\.voteError, _voteError.read(by: self)) }
         set { _$write(newValue) { $0._voteError.write($1) } }
     }
@@ -159,10 +159,10 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewMo
         _$disposables += vote.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._vote$step {}
         }
-        _$disposables += vote.values.observeValuesOnMain { [weak self] value in
+        _$disposables += vote.values.observeValuesOnMain { [weak self] (value: _vote$Output) in
             self?._vote$step { self?._vote$didSendValue(value) }
         }
-        _$disposables += vote.errors.observeValuesOnMain { [weak self] error in
+        _$disposables += vote.errors.observeValuesOnMain { [weak self] (error: _vote$Failure) in
             self?._vote$step { self?._vote$didFail(error) }
         }
     }

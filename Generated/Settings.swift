@@ -183,10 +183,10 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
         _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._save$step {}
         }
-        _$disposables += save.values.observeValuesOnMain { [weak self] value in
+        _$disposables += save.values.observeValuesOnMain { [weak self] (value: Swift.Void) in
             self?._save$step { self?._save$didSendValue(value) }
         }
-        _$disposables += save.errors.observeValuesOnMain { [weak self] error in
+        _$disposables += save.errors.observeValuesOnMain { [weak self] (error: _save$Failure) in
             self?._save$step { self?._save$didFail(error) }
         }
     }

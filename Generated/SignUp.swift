@@ -312,10 +312,10 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
         _$disposables += signUp.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._signUp$step {}
         }
-        _$disposables += signUp.values.observeValuesOnMain { [weak self] value in
+        _$disposables += signUp.values.observeValuesOnMain { [weak self] (value: Swift.Void) in
             self?._signUp$step { self?._signUp$didSendValue(value) }
         }
-        _$disposables += signUp.errors.observeValuesOnMain { [weak self] error in
+        _$disposables += signUp.errors.observeValuesOnMain { [weak self] (error: _signUp$Failure) in
             self?._signUp$step { self?._signUp$didFail(error) }
         }
     }

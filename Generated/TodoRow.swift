@@ -44,8 +44,8 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
 
     /// The todo; the list writes it when the todo changes.
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 13)
-    public var item:
-                TodoItem {
+    public var
+        item:   TodoItem {
         get { _$read(\.item, _item.read(by: self)) }
         set { _$write(newValue) { $0._item.write($1) } }
     }
@@ -169,13 +169,13 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
         _$disposables += toggle.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._toggle$step {}
         }
-        _$disposables += toggle.values.observeValuesOnMain { [weak self] value in
+        _$disposables += toggle.values.observeValuesOnMain { [weak self] (value: Bool) in
             self?._toggle$step { self?._toggle$didSendValue(value) }
         }
         _$disposables += rename.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._rename$step {}
         }
-        _$disposables += rename.values.observeValuesOnMain { [weak self] value in
+        _$disposables += rename.values.observeValuesOnMain { [weak self] (value: _rename$Output) in
             self?._rename$step { self?._rename$didSendValue(value) }
         }
     }

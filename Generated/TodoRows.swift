@@ -33,8 +33,8 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.ViewModel
 
     /// The todos in the order shown.
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 10)
-    public var items:
-                  [TodoItem] {
+    public var
+        items:    [TodoItem] {
         get { _$read(\.items, _items.read(by: self)) }
         set { _$write(newValue) { $0._items.write($1) } }
     }

@@ -142,12 +142,25 @@ public struct InspectedOutput<Owner: AnyObject> {
                         observe: { changed in mainActorValues(property.signal, changed) })
     }
 
-    /// An event: each value it sends.
-    public static func event<Value>(
-        _ name: String, _ keyPath: KeyPath<Owner, Signal<Value, Never>>, _ signal: Signal<Value, Never>
-    ) -> InspectedOutput {
+    /// An event: each value it sends. The signal is taken as `any InspectableEvents`, not
+    /// generically, so that an event whose type does not compile is reported at the spec alone.
+    public static func event(_ name: String, _ keyPath: PartialKeyPath<Owner>, _ signal: any InspectableEvents) -> InspectedOutput {
         InspectedOutput(name: name, kind: .event, keyPath: keyPath, current: { _ in nil },
-                        observe: { changed in mainActorValues(signal, changed) })
+                        observe: { changed in signal.observeValuesOnMainActor(changed) })
+    }
+}
+
+/// An event's signal, as ``InspectedOutput/event(_:_:_:)`` observes it.
+@_spi(VMGen) @_spi(Testing)
+public protocol InspectableEvents {
+    /// Calls `changed` with each value sent from now on, on the main actor.
+    @MainActor func observeValuesOnMainActor(_ changed: @escaping @MainActor (Any) -> Void) -> (any Disposable)?
+}
+
+@_spi(VMGen) @_spi(Testing)
+extension Signal: InspectableEvents where Failure == Never {
+    @MainActor public func observeValuesOnMainActor(_ changed: @escaping @MainActor (Any) -> Void) -> (any Disposable)? {
+        mainActorValues(self, changed)
     }
 }
 
@@ -196,18 +209,36 @@ public struct InspectedCommand {
     /// the explorer's coverage asks to see it disabled only then.
     public let canBeSeenDisabled: Bool
 
-    public init<Output, Failure>(_ name: String, _ command: Command<Void, Output, Failure>) {
+    /// `command` is taken as `any InspectableCommand`, not generically: a generated view model
+    /// whose command's type does not compile (a misspelled `output:`) then has the compiler
+    /// report the spec's mistake alone, not also that it cannot infer the types here.
+    public init(_ name: String, _ command: any InspectableCommand) {
         self.name = name
         canBeSeenDisabled = command.canBeSeenDisabled
         isEnabled = { command.isEnabled.value }
-        execute = {
-            // A refusal is sent at once, while the producer starts.
-            let refused = Locked(false)
-            command.execute().start { event in
-                if case .failed(.disabled) = event { refused.withLock { $0 = true } }
-            }
-            return refused.withLock { $0 }
+        execute = { command.executeOnceForInspection() }
+    }
+}
+
+/// A command that takes no input, as ``InspectedCommand`` drives it.
+@_spi(VMGen) @_spi(Testing)
+public protocol InspectableCommand: AnyObject {
+    var isEnabled: Property<Bool> { get }
+    /// ``Command/canBeSeenDisabled``.
+    var canBeSeenDisabled: Bool { get }
+    /// Starts one execution and returns whether the command refused it (disabled).
+    func executeOnceForInspection() -> Bool
+}
+
+@_spi(VMGen) @_spi(Testing)
+extension Command: InspectableCommand where Input == Void {
+    public func executeOnceForInspection() -> Bool {
+        // A refusal is sent at once, while the producer starts.
+        let refused = Locked(false)
+        execute().start { event in
+            if case .failed(.disabled) = event { refused.withLock { $0 = true } }
         }
+        return refused.withLock { $0 }
     }
 }
 

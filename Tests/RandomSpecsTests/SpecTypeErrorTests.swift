@@ -9,7 +9,8 @@ import VMGenCore
 @Suite("Type mistakes reported at the spec")
 struct SpecTypeErrorTests {
     /// The compiler's error lines for `yaml`'s generated code, type-checked against Reactive.
-    func compilerErrors(_ yaml: String, file: String) throws -> [String] {
+    /// `alongside` is Swift of the same module (the app's own types).
+    func compilerErrors(_ yaml: String, file: String, alongside: String? = nil) throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-types-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -17,7 +18,12 @@ struct SpecTypeErrorTests {
         let source = try #require(output.source, "vmgen rejected the spec: \(output.diagnostics)")
         let swiftFile = folder.appendingPathComponent("Spec.swift")
         try source.write(to: swiftFile, atomically: true, encoding: .utf8)
-        let result = try OutputTypecheck(modules: try ReactiveModules.locate()).run([swiftFile], in: folder)
+        var files = [swiftFile]
+        if let alongside {
+            files.append(folder.appendingPathComponent("App.swift"))
+            try alongside.write(to: files[1], atomically: true, encoding: .utf8)
+        }
+        let result = try OutputTypecheck(modules: try ReactiveModules.locate()).run(files, in: folder)
         return result.output.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init).sorted()
     }
 
@@ -49,13 +55,83 @@ struct SpecTypeErrorTests {
         ])
     }
 
+    @Test("misspelled types of a command's output and failure, an event and a resource are reported only at the spec")
+    func misspelledWorkTypes() throws {
+        let errors = try compilerErrors("""
+            viewModel: W
+            state:
+              note: { type: String, initial: '""', input: true }
+            commands:
+              save:
+                work: "SignalProducer(value: 1)"
+                output: Intt
+                failure: Eror
+                onFailure: note = "failed"
+            events:
+              saved: { type: Strng }
+            resources:
+              summary:
+                type: Strng
+                failure: Eror
+                load: 'SignalProducer(value: "")'
+                trigger: [init]
+            """, file: "Work.vm.yaml")
+        expectReported(errors, [
+            "Work.vm.yaml:7:13: error: cannot find type 'Intt' in scope",
+            "Work.vm.yaml:8:14: error: cannot find type 'Eror' in scope",
+            "Work.vm.yaml:11:18: error: cannot find type 'Strng' in scope",
+            "Work.vm.yaml:14:11: error: cannot find type 'Strng' in scope",
+            "Work.vm.yaml:15:14: error: cannot find type 'Eror' in scope",
+        ])
+    }
+
+    @Test("an event whose type is misspelled, sent by a command, is reported only at the spec")
+    func misspelledEmittedEvent() throws {
+        let errors = try compilerErrors("""
+            viewModel: E
+            commands:
+              send:
+                work: "SignalProducer(value: 1)"
+                output: Intt
+                emits: sent
+            events:
+              sent: { type: Intt }
+            """, file: "Emit.vm.yaml")
+        expectReported(errors, [
+            "Emit.vm.yaml:5:13: error: cannot find type 'Intt' in scope",
+            "Emit.vm.yaml:8:17: error: cannot find type 'Intt' in scope",
+        ])
+    }
+
+    @Test("a public view model of an internal type is told so on the type's spec line")
+    func internalTypeInAPublicViewModel() throws {
+        let errors = try compilerErrors("""
+            viewModel: N
+            state:
+              note: { type: Note?, input: true }
+            """, file: "Notes.vm.yaml", alongside: "struct Note {}\n")
+        #expect(!errors.isEmpty)
+        #expect(errors.allSatisfy { $0.hasPrefix("Notes.vm.yaml:3:") && $0.contains("internal type") }, "\(errors)")
+    }
+
     @Test("a type from a module the spec does not import is reported at the spec, at most twice")
     func missingImport() throws {
         let errors = try compilerErrors("""
             viewModel: B
             state:
               when: { type: Date?, input: true }
+            commands:
+              stamp: { work: SignalProducer.empty, output: Date, emits: stamped, onValue: when = value }
+            events:
+              stamped: { type: Date }
+            resources:
+              clock: { type: Date, load: SignalProducer.empty, trigger: [init] }
             """, file: "Imports.vm.yaml")
-        expectReported(errors, ["Imports.vm.yaml:3:17: error: cannot find type 'Date' in scope"])
+        expectReported(errors, [
+            "Imports.vm.yaml:3:17: error: cannot find type 'Date' in scope",
+            "Imports.vm.yaml:5:48: error: cannot find type 'Date' in scope",
+            "Imports.vm.yaml:7:20: error: cannot find type 'Date' in scope",
+            "Imports.vm.yaml:9:18: error: cannot find type 'Date' in scope",
+        ])
     }
 }

@@ -185,7 +185,13 @@ extension ContextBuilder {
         let disposables = GeneratedNames.fixed("disposables")
         // The initializer's lines sit 8 columns in.
         func follow(_ signal: String, _ opening: String, _ body: String) {
-            lines += LineLayout.block("\(disposables) += \(signal).observeValuesOnMain", opening: opening, body: [body], margin: 8)
+            let head = "\(disposables) += \(signal).observeValuesOnMain"
+            guard LineLayout.fits(head + " { " + opening, margin: 8) else {
+                // A long parameter type: the closure's opening on a line of its own.
+                lines += [head + " {", "    " + opening, "    " + body, "}"]
+                return
+            }
+            lines += LineLayout.block(head, opening: opening, body: [body], margin: 8)
         }
         for command in model.commands {
             let name = command.name.value
@@ -200,24 +206,28 @@ extension ContextBuilder {
             }
             // Handlers run in a step: the one under way, or their own when the value or error
             // came from another thread (then with `isExecuting` as it is at that moment).
+            // Each closure's parameter type is written out too (the aliases, which do not report
+            // again when a type does not compile).
+            let types = types(of: command)
             if command.onValue != nil || command.emits != nil {
                 let handler = GeneratedNames.helper(name, "didSendValue")
-                follow("\(name).values", "[weak self] value in", "self?.\(step) { self?.\(handler)(value) }")
+                follow("\(name).values", "[weak self] (\(self.types.parameter("value", types.output))) in", "self?.\(step) { self?.\(handler)(value) }")
             }
             // A work that cannot fail (`Never`) has no failure to follow: its `onFailure` never
             // runs (a warning at the spec), and calling it with a `Never` would be dead code.
             if command.onFailure != nil, command.canFail {
                 let handler = GeneratedNames.helper(name, "didFail")
-                follow("\(name).errors", "[weak self] error in", "self?.\(step) { self?.\(handler)(error) }")
+                follow("\(name).errors", "[weak self] (error: \(types.failure)) in", "self?.\(step) { self?.\(handler)(error) }")
             }
             if command.onCompleted != nil {
                 let handler = GeneratedNames.helper(name, "didComplete")
-                follow("\(name).events", "[weak self] event in", "if case .completed = event { self?.\(step) { self?.\(handler)() } }")
+                follow("\(name).events", "[weak self] (event: Reactive.Event<\(types.output), \(types.failure)>) in",
+                       "if case .completed = event { self?.\(step) { self?.\(handler)() } }")
             }
         }
         for resource in model.resources {
             let loaded = GeneratedNames.helper(resource.name.value, "loaded")
-            follow("\(loaderName(resource)).changes", "[weak self] in", "self?.\(loaded)($0)")
+            follow("\(loaderName(resource)).changes", "[weak self] (state: \(loaderType(resource)).State) in", "self?.\(loaded)(state)")
         }
         return lines
     }

@@ -177,8 +177,10 @@ public struct ContextBuilder {
         let getter = "\(GeneratedNames.fixed("read"))(\\.\(name), \(current))"
         let propertyType = "Reactive.Property<\(type)>"
         let propertyGetter = runtimeProperty(of: name)
-        // The declaration shows the type the spec wrote, at its place in the spec.
-        let declaration = located([.code("\(prefix)var \(name): ")] + typePieces(of: value))
+        // The declaration shows the type the spec wrote, at its place in the spec; its name stands
+        // on the type's line when it fits there, where the compiler reports a public property of
+        // an internal type.
+        let declaration = located([.code("\(prefix)var "), .lead("\(name): ")] + typePieces(of: value))
         return ValueMember(
             name: name, type: type, docLines: SwiftText.docLines(value.doc),
             declaration: declaration.text,

@@ -124,9 +124,13 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.ViewMo
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += _price$loader.changes.observeValuesOnMain { [weak self] in self?._price$loaded($0) }
-        _$disposables += _settledPrice$loader.changes.observeValuesOnMain { [weak self] in
-            self?._settledPrice$loaded($0)
+        _$disposables += _price$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<Int, any Swift.Error>.State) in
+            self?._price$loaded(state)
+        }
+        _$disposables += _settledPrice$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<Int, any Swift.Error>.State) in
+            self?._settledPrice$loaded(state)
         }
 
         _price$loader.reload()

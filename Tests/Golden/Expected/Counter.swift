@@ -135,7 +135,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += reset.values.observeValuesOnMain { [weak self] value in
+        _$disposables += reset.values.observeValuesOnMain { [weak self] (value: Swift.Void) in
             self?._$transaction { self?._reset$didSendValue(value) }
         }
     }

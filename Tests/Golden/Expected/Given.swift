@@ -187,16 +187,16 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
         _$disposables += fetch.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._fetch$step {}
         }
-        _$disposables += fetch.values.observeValuesOnMain { [weak self] value in
+        _$disposables += fetch.values.observeValuesOnMain { [weak self] (value: Int) in
             self?._fetch$step { self?._fetch$didSendValue(value) }
         }
-        _$disposables += fetch.errors.observeValuesOnMain { [weak self] error in
+        _$disposables += fetch.errors.observeValuesOnMain { [weak self] (error: any Error) in
             self?._fetch$step { self?._fetch$didFail(error) }
         }
         _$disposables += make.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._make$step {}
         }
-        _$disposables += make.values.observeValuesOnMain { [weak self] value in
+        _$disposables += make.values.observeValuesOnMain { [weak self] (value: @escaping @Sendable (Int) -> Int) in
             self?._make$step { self?._make$didSendValue(value) }
         }
     }

@@ -150,7 +150,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
         _$disposables += macro.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._macro$step {}
         }
-        _$disposables += macro.values.observeValuesOnMain { [weak self] value in
+        _$disposables += macro.values.observeValuesOnMain { [weak self] (value: Int) in
             self?._macro$step { self?._macro$didSendValue(value) }
         }
     }

@@ -161,7 +161,10 @@ final class LoaderViewModel: Observation.Observable, Reactive.ViewModel {
         _$disposables += jump.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._jump$step {}
         }
-        _$disposables += _numbers$loader.changes.observeValuesOnMain { [weak self] in self?._numbers$loaded($0) }
+        _$disposables += _numbers$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<[Int], any Swift.Error>.State) in
+            self?._numbers$loaded(state)
+        }
         _rows$follower.owner = _$transactions
         _rows$follower.follow(_rows.value)
     }

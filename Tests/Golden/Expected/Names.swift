@@ -148,8 +148,9 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += _suggestions$loader.changes.observeValuesOnMain { [weak self] in
-            self?._suggestions$loaded($0)
+        _$disposables += _suggestions$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<[String], any Swift.Error>.State) in
+            self?._suggestions$loaded(state)
         }
     }
 

@@ -220,10 +220,11 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
         _$disposables += creation.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._creation$step {}
         }
-        _$disposables += creation.errors.observeValuesOnMain { [weak self] error in
+        _$disposables += creation.errors.observeValuesOnMain { [weak self] (error: any Error) in
             self?._creation$step { self?._creation$didFail(error) }
         }
-        _$disposables += creation.events.observeValuesOnMain { [weak self] event in
+        _$disposables += creation.events.observeValuesOnMain {
+            [weak self] (event: Reactive.Event<Swift.Void, any Error>) in
             if case .completed = event { self?._creation$step { self?._creation$didComplete() } }
         }
     }

@@ -105,7 +105,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.ViewMode
         _$disposables += publish.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._publish$step {}
         }
-        _$disposables += publish.values.observeValuesOnMain { [weak self] value in
+        _$disposables += publish.values.observeValuesOnMain { [weak self] (value: Swift.Void) in
             self?._publish$step { self?._publish$didSendValue(value) }
         }
     }

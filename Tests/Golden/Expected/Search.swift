@@ -134,10 +134,10 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
         _$disposables += run.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._run$step {}
         }
-        _$disposables += run.values.observeValuesOnMain { [weak self] value in
+        _$disposables += run.values.observeValuesOnMain { [weak self] (value: [String]) in
             self?._run$step { self?._run$didSendValue(value) }
         }
-        _$disposables += run.errors.observeValuesOnMain { [weak self] error in
+        _$disposables += run.errors.observeValuesOnMain { [weak self] (error: any Error) in
             self?._run$step { self?._run$didFail(error) }
         }
     }

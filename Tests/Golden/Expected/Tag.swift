@@ -76,7 +76,7 @@ final class TagViewModel: Observation.Observable, Reactive.ViewModel {
         _$disposables += remove.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._remove$step {}
         }
-        _$disposables += remove.values.observeValuesOnMain { [weak self] value in
+        _$disposables += remove.values.observeValuesOnMain { [weak self] (value: Int) in
             self?._remove$step { self?._remove$didSendValue(value) }
         }
     }

@@ -162,8 +162,14 @@ public final class TimingViewModel: Observation.Observable, Reactive.ViewModel {
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += _matches$loader.changes.observeValuesOnMain { [weak self] in self?._matches$loaded($0) }
-        _$disposables += _items$loader.changes.observeValuesOnMain { [weak self] in self?._items$loaded($0) }
+        _$disposables += _matches$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<Int, any Swift.Error>.State) in
+            self?._matches$loaded(state)
+        }
+        _$disposables += _items$loader.changes.observeValuesOnMain {
+            [weak self] (state: Reactive.ResourceLoader<[String], any Swift.Error>.State) in
+            self?._items$loaded(state)
+        }
     }
 
     deinit {

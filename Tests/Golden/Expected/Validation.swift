@@ -196,10 +196,10 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
         _$disposables += save.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
             self?._save$step {}
         }
-        _$disposables += save.values.observeValuesOnMain { [weak self] value in
+        _$disposables += save.values.observeValuesOnMain { [weak self] (value: Int) in
             self?._save$step { self?._save$didSendValue(value) }
         }
-        _$disposables += save.events.observeValuesOnMain { [weak self] event in
+        _$disposables += save.events.observeValuesOnMain { [weak self] (event: Reactive.Event<Int, any Swift.Error>) in
             if case .completed = event { self?._save$step { self?._save$didComplete() } }
         }
     }
