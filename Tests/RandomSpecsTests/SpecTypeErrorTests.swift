@@ -103,6 +103,19 @@ struct SpecTypeErrorTests {
         ])
     }
 
+    @Test("a type written as a block is the block's one line, reported where it stands")
+    func typeInABlock() throws {
+        let errors = try compilerErrors("""
+            viewModel: K
+            state:
+              a:
+                type: |
+                  Strng?
+                input: true
+            """, file: "Block.vm.yaml")
+        expectReported(errors, ["Block.vm.yaml:5:7: error: cannot find type 'Strng' in scope"])
+    }
+
     @Test("a public view model of an internal type is told so on the type's spec line")
     func internalTypeInAPublicViewModel() throws {
         let errors = try compilerErrors("""

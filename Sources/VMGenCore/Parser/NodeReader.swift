@@ -141,12 +141,18 @@ struct NodeReader {
         return "[" + parts.joined(separator: ", ") + "]"
     }
 
-    /// A Swift type, located at its first character (after the quote of a quoted scalar), so
-    /// that the generated code can map it to the spec's column.
+    /// A Swift type, located at its first character (after the quote of a quoted scalar, on the
+    /// line below a block's indicator), so that the generated code can map it to the spec's column.
     mutating func type(_ node: Node, _ what: String) -> Located<String>? {
         guard var type = nonEmptyString(node, what, isSwiftType: true) else { return nil }
         if case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
             type.location.column += 1
+        }
+        // A block (`type: |` and the type below) ends with the line break YAML keeps: no part of
+        // the type, which is written on one line.
+        if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded {
+            type.location = blockStart(of: type)
+            while let last = type.value.last, last == "\n" || last == "\r" { type.value.removeLast() }
         }
         return type
     }
@@ -196,6 +202,22 @@ struct NodeReader {
         return nonEmptyString(node, what).map { [$0] } ?? []
     }
 
+    /// Where the text of a block scalar (`|`, `>`) starts: on the first line after its
+    /// indicator that is not blank, at the block's indentation.
+    func blockStart(of text: Located<String>) -> SourceLocation {
+        var location = text.location
+        location.line += 1
+        while location.line <= lines.count, lines[location.line - 1].allSatisfy({ $0 == " " }) {
+            location.line += 1
+        }
+        let line = location.line <= lines.count ? lines[location.line - 1] : ""
+        // The block's indentation: the line's, less the spaces the block keeps as text
+        // (with an indentation indicator, `|2`, the first line may start with some).
+        let kept = text.value.prefix { $0 == " " }.count
+        location.column = max(1, line.prefix { $0 == " " }.count - kept + 1)
+        return location
+    }
+
     /// Swift code from a scalar, located at its first character: after the quote of a quoted
     /// scalar, on the line after the indicator of a block scalar (`|`, `>`).
     mutating func code(_ node: Node, _ what: String) -> Code? {
@@ -205,15 +227,8 @@ struct NodeReader {
         case .singleQuoted, .doubleQuoted:
             location.column += 1
         case .literal, .folded:
-            location.line += 1
-            while location.line <= lines.count, lines[location.line - 1].allSatisfy({ $0 == " " }) {
-                location.line += 1
-            }
+            location = blockStart(of: text)
             let line = location.line <= lines.count ? lines[location.line - 1] : ""
-            // The block's indentation: the line's, less the spaces the block keeps as text
-            // (with an indentation indicator, `|2`, the first line may start with some).
-            let kept = text.value.prefix { $0 == " " }.count
-            location.column = max(1, line.prefix { $0 == " " }.count - kept + 1)
             var folded = Substring(text.value)
             while folded.hasSuffix("\n") { folded = folded.dropLast() }
             if scalar.style == .folded, !line.hasSuffix(folded) {
