@@ -4,9 +4,8 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 3)
-import
-          ExampleModels
+#sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 4)
+import    ExampleModels
 #sourceLocation()
 
 /// Looks a person up on Twitter by username.

@@ -4,9 +4,8 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 6)
-import
-          ExampleModels
+#sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 7)
+import    ExampleModels
 #sourceLocation()
 
 /// Looks a person up on Twitter by username, in explicit states.

@@ -4,9 +4,8 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 3)
-import
-          ExampleModels
+#sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 4)
+import    ExampleModels
 #sourceLocation()
 
 /// Searches Flickr for the text the user typed, and keeps the last ten searches.

@@ -4,12 +4,10 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 4)
-import
-          Foundation
-#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 4)
-import
-                      ExampleModels
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 5)
+import    Foundation
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 5)
+import                ExampleModels
 #sourceLocation()
 
 /// One photo of the results, with its favourites and comments once it has been seen.

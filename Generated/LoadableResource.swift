@@ -4,9 +4,8 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 3)
-import
-          ExampleModels
+#sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 4)
+import    ExampleModels
 #sourceLocation()
 
 /// A result computed from a model, with loading and error states; a newer computation replaces the running one.

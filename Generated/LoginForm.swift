@@ -4,9 +4,8 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 5)
-import
-          ExampleModels
+#sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 6)
+import    ExampleModels
 #sourceLocation()
 
 /// A login form whose error message goes away as soon as the user edits a field.

@@ -4,9 +4,8 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 6)
-import
-          ExampleModels
+#sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 7)
+import    ExampleModels
 #sourceLocation()
 
 /// Logs in to 500px with a username and a password, in explicit states.

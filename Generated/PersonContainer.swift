@@ -4,9 +4,8 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 3)
-import
-          ExampleModels
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 4)
+import    ExampleModels
 #sourceLocation()
 
 /// Shows the adding form until a lookup succeeds, then the person found.

@@ -4,12 +4,10 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 3)
-import
-          ExampleModels
-#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 3)
-import
-                         Foundation
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 4)
+import    ExampleModels
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 4)
+import                   Foundation
 #sourceLocation()
 
 /// The name, photographer and rating of one photo, and a vote for it.

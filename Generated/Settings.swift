@@ -4,9 +4,8 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/Settings.vm.yaml", line: 4)
-import
-          ExampleModels
+#sourceLocation(file: "Specs/Settings.vm.yaml", line: 5)
+import    ExampleModels
 #sourceLocation()
 
 /// Reading settings, with a reset to the defaults and a save that can fail.

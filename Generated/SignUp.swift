@@ -4,9 +4,8 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/SignUp.vm.yaml", line: 5)
-import
-          ExampleModels
+#sourceLocation(file: "Specs/SignUp.vm.yaml", line: 6)
+import    ExampleModels
 #sourceLocation()
 
 /// A sign-up form that says what is wrong with a field once it was edited, or once sign-up was tried.

@@ -4,9 +4,8 @@
 import Observation
 @_spi(VMGen) import Reactive
 // The spec's imports, at their places in the spec, where the compiler reports a misspelled one.
-#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 4)
-import
-          ExampleModels
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 5)
+import    ExampleModels
 #sourceLocation()
 
 /// A todo list, with one row per todo and how many are done.

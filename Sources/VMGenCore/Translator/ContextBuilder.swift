@@ -39,7 +39,11 @@ public struct ContextBuilder {
     /// `import Observation`, `@_spi(VMGen) import Reactive`, then each of `specImports` at its
     /// spec line and column, so that the compiler reports a misspelled one in the spec.
     static func importLines(_ specImports: [Located<String>]) -> [String] {
-        let located = specImports.flatMap { SwiftText.located("import", $0.value, at: $0.location) }
+        // Each on one line when `import` fits left of the module's column.
+        let located = specImports.flatMap { module in
+            SwiftText.locatedDeclaration([.code("import "), .spec(module, alias: module.value)], indent: "")
+                ?? SwiftText.located("import", module.value, at: module.location)
+        }
         guard !located.isEmpty else { return generatorImports.map(importLine) }
         return generatorImports.map(importLine)
             + ["// The spec's imports, at their places in the spec, where the compiler reports a misspelled one."]
