@@ -246,7 +246,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.ViewMode
                 )
             },
             .work("addPersonIsExecuting", \.addPersonIsExecuting, addPersonIsExecutingProperty),
-            .value("addPersonIsEnabled", \.addPersonIsEnabled, addPersonIsEnabledProperty) {
+            .enabled("addPerson", addPerson, \.addPersonIsEnabled, addPersonIsEnabledProperty) {
                 Self._addPersonCanExecute$compute(usernameSearchText: $0._usernameSearchText.value)
                     && !$0._addPersonIsExecuting.value
             },
@@ -273,12 +273,6 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.ViewMode
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 37)
             !(isTextFieldEnabled && addPersonIsExecuting)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("addPerson", addPerson),
-        ]
     }
 }
 

@@ -437,7 +437,7 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
             .value("person", \.person, personProperty) { Self._person$compute(state: $0._state.value) },
             .value("state", \.state, stateProperty),
             .work("addPersonIsExecuting", \.addPersonIsExecuting, addPersonIsExecutingProperty),
-            .value("addPersonIsEnabled", \.addPersonIsEnabled, addPersonIsEnabledProperty) {
+            .enabled("addPerson", addPerson, \.addPersonIsEnabled, addPersonIsEnabledProperty) {
                 Self._addPersonCanExecute$compute(
                     state: $0._state.value,
                     usernameSearchText: $0._usernameSearchText.value
@@ -466,12 +466,6 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
 #sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 85)
             isErrorHidden || !foundPerson
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("addPerson", addPerson),
-        ]
     }
 
     @_spi(Testing) public var _$machine: Reactive.InspectedMachine<AddPersonMachineViewModel>? {

@@ -233,11 +233,11 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
                 Self._currentRollTextColor$compute(isGameOver: $0._isGameOver.value)
             },
             .work("rollDieIsExecuting", \.rollDieIsExecuting, rollDieIsExecutingProperty),
-            .value("rollDieIsEnabled", \.rollDieIsEnabled, rollDieIsEnabledProperty) {
+            .enabled("rollDie", rollDie, \.rollDieIsEnabled, rollDieIsEnabledProperty) {
                 Self._rollDieCanExecute$compute(isGameOver: $0._isGameOver.value)
             },
             .work("newGameIsExecuting", \.newGameIsExecuting, newGameIsExecutingProperty),
-            .value("newGameIsEnabled", \.newGameIsEnabled, newGameIsEnabledProperty) { _ in true },
+            .enabled("newGame", newGame, \.newGameIsEnabled, newGameIsEnabledProperty) { _ in true },
         ]
     }
 
@@ -272,13 +272,6 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 45)
            (currentRollTextColor == .green) == isGameOver
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("rollDie", rollDie),
-            .init("newGame", newGame),
-        ]
     }
 }
 

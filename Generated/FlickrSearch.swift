@@ -294,7 +294,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
             .input("searchText", \.searchText, searchTextProperty),
             .value("previousSearches", \.previousSearches, previousSearchesProperty),
             .work("executeSearchIsExecuting", \.executeSearchIsExecuting, executeSearchIsExecutingProperty),
-            .value("executeSearchIsEnabled", \.executeSearchIsEnabled, executeSearchIsEnabledProperty) {
+            .enabled("executeSearch", executeSearch, \.executeSearchIsEnabled, executeSearchIsEnabledProperty) {
                 Self._executeSearchCanExecute$compute(searchText: $0._searchText.value)
                     && !$0._executeSearchIsExecuting.value
             },
@@ -358,12 +358,6 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 50)
            Set(previousSearches.map(\.searchString)).count == previousSearches.count
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("executeSearch", executeSearch),
-        ]
     }
 }
 

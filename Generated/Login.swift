@@ -222,7 +222,7 @@ public final class LoginViewModel: Observation.Observable, Reactive.ViewModel {
             .value("errorMessage", \.errorMessage, errorMessageProperty),
             .value("isLoggedIn", \.isLoggedIn, isLoggedInProperty),
             .work("logInIsExecuting", \.logInIsExecuting, logInIsExecutingProperty),
-            .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty) {
+            .enabled("logIn", logIn, \.logInIsEnabled, logInIsEnabledProperty) {
                 Self._logInCanExecute$compute(username: $0._username.value, password: $0._password.value)
                     && !$0._logInIsExecuting.value
             },
@@ -249,12 +249,6 @@ public final class LoginViewModel: Observation.Observable, Reactive.ViewModel {
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 29)
             !(logInIsExecuting && logInIsEnabled)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("logIn", logIn),
-        ]
     }
 }
 

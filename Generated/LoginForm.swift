@@ -259,7 +259,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.ViewMode
                 Self._showsError$compute(errorMessage: $0._errorMessage.value)
             },
             .work("logInIsExecuting", \.logInIsExecuting, logInIsExecutingProperty),
-            .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty) {
+            .enabled("logIn", logIn, \.logInIsEnabled, logInIsEnabledProperty) {
                 Self._logInCanExecute$compute(canSubmit: $0._canSubmit.value)
                     && !$0._logInIsExecuting.value
             },
@@ -286,12 +286,6 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.ViewMode
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 41)
             !(logInIsExecuting && logInIsEnabled)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("logIn", logIn),
-        ]
     }
 }
 

@@ -441,25 +441,17 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
             },
             .value("state", \.state, stateProperty),
             .work("logInIsExecuting", \.logInIsExecuting, logInIsExecutingProperty),
-            .value("logInIsEnabled", \.logInIsEnabled, logInIsEnabledProperty) {
+            .enabled("logIn", logIn, \.logInIsEnabled, logInIsEnabledProperty) {
                 Self._logInCanExecute$compute(state: $0._state.value, canSubmit: $0._canSubmit.value)
             },
             .work("retryIsExecuting", \.retryIsExecuting, retryIsExecutingProperty),
-            .value("retryIsEnabled", \.retryIsEnabled, retryIsEnabledProperty) {
+            .enabled("retry", retry, \.retryIsEnabled, retryIsEnabledProperty) {
                 Self._retryCanExecute$compute(state: $0._state.value, canSubmit: $0._canSubmit.value)
             },
             .work("cancelIsExecuting", \.cancelIsExecuting, cancelIsExecutingProperty),
-            .value("cancelIsEnabled", \.cancelIsEnabled, cancelIsEnabledProperty) {
+            .enabled("cancel", cancel, \.cancelIsEnabled, cancelIsEnabledProperty) {
                 Self._cancelCanExecute$compute(state: $0._state.value)
             },
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("logIn", logIn),
-            .init("retry", retry),
-            .init("cancel", cancel),
         ]
     }
 

@@ -313,7 +313,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewMo
                 Self._votePromptText$compute(photo: $0._photo.value)
             },
             .work("voteIsExecuting", \.voteIsExecuting, voteIsExecutingProperty),
-            .value("voteIsEnabled", \.voteIsEnabled, voteIsEnabledProperty) {
+            .enabled("vote", vote, \.voteIsEnabled, voteIsEnabledProperty) {
                 Self._voteCanExecute$compute(photo: $0._photo.value)
                     && !$0._voteIsExecuting.value
             },
@@ -334,12 +334,6 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewMo
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 42)
             !(photo.votedFor && voteIsEnabled)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("vote", vote),
-        ]
     }
 }
 

@@ -123,7 +123,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.View
                 Self._title$compute(isSelected: $0._isSelected.value, name: $0.name)
             },
             .work("toggleIsExecuting", \.toggleIsExecuting, toggleIsExecutingProperty),
-            .value("toggleIsEnabled", \.toggleIsEnabled, toggleIsEnabledProperty) { _ in true },
+            .enabled("toggle", toggle, \.toggleIsEnabled, toggleIsEnabledProperty) { _ in true },
         ]
     }
 
@@ -145,12 +145,6 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.View
 #sourceLocation(file: "Specs/SelectableRow.vm.yaml", line: 21)
             title == (isSelected ? "[x] " : "[ ] ") + name
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("toggle", toggle),
-        ]
     }
 }
 

@@ -396,11 +396,11 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
                 )
             },
             .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
-            .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty) {
+            .enabled("reset", reset, \.resetIsEnabled, resetIsEnabledProperty) {
                 Self._resetCanExecute$compute(isDefault: $0._isDefault.value)
             },
             .work("saveIsExecuting", \.saveIsExecuting, saveIsExecutingProperty),
-            .value("saveIsEnabled", \.saveIsEnabled, saveIsEnabledProperty) { !$0._saveIsExecuting.value },
+            .enabled("save", save, \.saveIsEnabled, saveIsEnabledProperty) { !$0._saveIsExecuting.value },
         ]
     }
 
@@ -424,13 +424,6 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 47)
            resetIsEnabled == !isDefault
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("reset", reset),
-            .init("save", save),
-        ]
     }
 }
 

@@ -563,9 +563,9 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
             .input("acceptsTerms", \.acceptsTerms, acceptsTermsProperty),
             .value("failure", \.failure, failureProperty),
             .work("signUpIsExecuting", \.signUpIsExecuting, signUpIsExecutingProperty),
-            .value("signUpIsEnabled", \.signUpIsEnabled, signUpIsEnabledProperty) { !$0._signUpIsExecuting.value },
+            .enabled("signUp", signUp, \.signUpIsEnabled, signUpIsEnabledProperty) { !$0._signUpIsExecuting.value },
             .work("startOverIsExecuting", \.startOverIsExecuting, startOverIsExecutingProperty),
-            .value("startOverIsEnabled", \.startOverIsEnabled, startOverIsEnabledProperty) { _ in true },
+            .enabled("startOver", startOver, \.startOverIsEnabled, startOverIsEnabledProperty) { _ in true },
             .value("emailWasEdited", \.emailWasEdited, emailWasEditedProperty),
             .value("emailIsValid", \.emailIsValid, emailIsValidProperty),
             .value("emailMessage", \.emailMessage, emailMessageProperty),
@@ -616,13 +616,6 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
       (emailMessage == nil || !emailIsValid) && (passwordMessage == nil || !passwordIsValid)
           && (confirmationMessage == nil || !confirmationIsValid) && (acceptsTermsMessage == nil || !acceptsTermsIsValid)
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("signUp", signUp),
-            .init("startOver", startOver),
-        ]
     }
 }
 

@@ -512,7 +512,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
             },
             .value("state", \.state, stateProperty),
             .work("nextIsExecuting", \.nextIsExecuting, nextIsExecutingProperty),
-            .value("nextIsEnabled", \.nextIsEnabled, nextIsEnabledProperty) {
+            .enabled("next", next, \.nextIsEnabled, nextIsEnabledProperty) {
                 Self._nextCanExecute$compute(
                     state: $0._state.value,
                     accountIsValid: $0._accountIsValid.value,
@@ -520,26 +520,17 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
                 )
             },
             .work("backIsExecuting", \.backIsExecuting, backIsExecutingProperty),
-            .value("backIsEnabled", \.backIsEnabled, backIsEnabledProperty) {
+            .enabled("back", back, \.backIsEnabled, backIsEnabledProperty) {
                 Self._backCanExecute$compute(state: $0._state.value)
             },
             .work("submitIsExecuting", \.submitIsExecuting, submitIsExecutingProperty),
-            .value("submitIsEnabled", \.submitIsEnabled, submitIsEnabledProperty) {
+            .enabled("submit", submit, \.submitIsEnabled, submitIsEnabledProperty) {
                 Self._submitCanExecute$compute(state: $0._state.value)
             },
             .work("retryIsExecuting", \.retryIsExecuting, retryIsExecutingProperty),
-            .value("retryIsEnabled", \.retryIsEnabled, retryIsEnabledProperty) {
+            .enabled("retry", retry, \.retryIsEnabled, retryIsEnabledProperty) {
                 Self._retryCanExecute$compute(state: $0._state.value)
             },
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("next", next),
-            .init("back", back),
-            .init("submit", submit),
-            .init("retry", retry),
         ]
     }
 

@@ -177,7 +177,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel
             },
             .value("countText", \.countText, countTextProperty) { Self._countText$compute(items: $0._items.value) },
             .work("addIsExecuting", \.addIsExecuting, addIsExecutingProperty),
-            .value("addIsEnabled", \.addIsEnabled, addIsEnabledProperty) {
+            .enabled("add", add, \.addIsEnabled, addIsEnabledProperty) {
                 Self._addCanExecute$compute(newItemText: $0._newItemText.value, isDuplicate: $0._isDuplicate.value)
             },
         ]
@@ -197,12 +197,6 @@ public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel
 #sourceLocation(file: "Specs/TodoList.vm.yaml", line: 27)
            Set(items).count == items.count
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("add", add),
-        ]
     }
 }
 

@@ -296,9 +296,9 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
                 Self._title$compute(isDone: $0._isDone.value, item: $0._item.value)
             },
             .work("toggleIsExecuting", \.toggleIsExecuting, toggleIsExecutingProperty),
-            .value("toggleIsEnabled", \.toggleIsEnabled, toggleIsEnabledProperty) { !$0._toggleIsExecuting.value },
+            .enabled("toggle", toggle, \.toggleIsEnabled, toggleIsEnabledProperty) { !$0._toggleIsExecuting.value },
             .work("renameIsExecuting", \.renameIsExecuting, renameIsExecutingProperty),
-            .value("renameIsEnabled", \.renameIsEnabled, renameIsEnabledProperty) {
+            .enabled("rename", rename, \.renameIsEnabled, renameIsEnabledProperty) {
                 Self._renameCanExecute$compute(draft: $0._draft.value)
                     && !$0._renameIsExecuting.value
             },
@@ -321,13 +321,6 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 42)
             title.hasPrefix(isDone ? "[x] " : "[ ] ")
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("toggle", toggle),
-            .init("rename", rename),
-        ]
     }
 }
 

@@ -32,7 +32,8 @@ extension Inspectable {
     @_spi(VMGen) @_spi(Testing) public var _$invariants: [Invariant] { [] }
     /// The outputs that are inputs (``InspectedOutput/input(_:_:_:)``), in their order.
     @_spi(VMGen) @_spi(Testing) public var _$inputs: [InspectedInput<Self>] { _$outputs.compactMap(\.input) }
-    @_spi(VMGen) @_spi(Testing) public var _$commands: [InspectedCommand] { [] }
+    /// The commands of the enabled states among the outputs (``InspectedOutput/enabled(_:_:_:_:fresh:)``).
+    @_spi(VMGen) @_spi(Testing) public var _$commands: [InspectedCommand] { _$outputs.compactMap(\.command) }
     @_spi(VMGen) @_spi(Testing) public var _$machine: InspectedMachine<Self>? { nil }
 
     /// What differs from a fresh computation, for the explorer; empty when all agree: each derived
@@ -105,6 +106,8 @@ public struct InspectedOutput<Owner: AnyObject> {
     public private(set) var audit: ((Owner) -> String?)?
     /// For a value a view may write (an input, `isActive`): the same value as the explorer writes it.
     public private(set) var input: InspectedInput<Owner>?
+    /// For the enabled state of a command that takes no input: the command, which the explorer runs.
+    public private(set) var command: InspectedCommand?
 
     /// A value, followed through its runtime property (told once per change).
     public static func value<Value>(
@@ -131,6 +134,17 @@ public struct InspectedOutput<Owner: AnyObject> {
     ) -> InspectedOutput {
         var output = value(name, keyPath, property)
         output.audit = { owner in Audit.difference(name, owner[keyPath: keyPath], fresh(owner)) }
+        return output
+    }
+
+    /// `<command>IsEnabled`, the enabled state of `command` (which takes no input), computed
+    /// from the command's condition (`fresh`, for the audit); the explorer runs the command.
+    public static func enabled(
+        _ command: String, _ runtimeCommand: any InspectableCommand, _ keyPath: KeyPath<Owner, Bool>, _ property: Property<Bool>,
+        fresh: @escaping (Owner) -> Bool
+    ) -> InspectedOutput {
+        var output = value(command + "IsEnabled", keyPath, property, fresh: fresh)
+        output.command = InspectedCommand(command, runtimeCommand)
         return output
     }
 

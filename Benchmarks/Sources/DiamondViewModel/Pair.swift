@@ -156,13 +156,7 @@ public final class PairViewModel: Observation.Observable, Reactive.ViewModel {
             .value("sum", \.sum, sumProperty) { Self._sum$compute(a: $0._a.value, b: $0._b.value) },
             .value("same", \.same, sameProperty) { Self._same$compute(a: $0._a.value, b: $0._b.value) },
             .work("bumpIsExecuting", \.bumpIsExecuting, bumpIsExecutingProperty),
-            .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty) { _ in true },
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("bump", bump),
+            .enabled("bump", bump, \.bumpIsEnabled, bumpIsEnabledProperty) { _ in true },
         ]
     }
 }

@@ -34,11 +34,18 @@ extension ContextBuilder {
             // Without the `<name>Property` members (`runtimeProperties: false`), the property the
             // runtime makes for tests is the one the member would have returned.
             let property = model.runtimeProperties ? GeneratedNames.property(of: value.name) : runtimeProperty(of: value.name)
-            let entry = LineLayout.Piece.call(kind, [
+            var entry = LineLayout.Piece.call(kind, [
                 (nil, .text(SwiftText.literal(value.name))),
                 (nil, .text("\\." + value.name)),
                 (nil, .text(property)),
             ])
+            // A command without input: its enabled state carries the command, which the explorer runs.
+            if case .commandIsEnabled(let command) = value.source, model.commands.contains(where: { $0.name.value == command && !$0.takesInput }) {
+                entry = .call(".enabled", [
+                    (nil, .text(SwiftText.literal(command))), (nil, .text(command)),
+                    (nil, .text("\\." + value.name)), (nil, .text(property)),
+                ])
+            }
             guard let fresh = freshComputation(of: value) else {
                 body += LineLayout.lines(entry, suffix: ",", indent: "            ", margin: 0)
                 continue
@@ -69,27 +76,7 @@ extension ContextBuilder {
             docLines: [],
             signature: "\(testingAccess)var \(GeneratedNames.fixed("outputs")): [Reactive.InspectedOutput<\(className)>] {",
             bodyLines: body)
-        return [outputs] + invariantFunctions() + explorerFunctions()
-    }
-
-    /// What the explorer (`ReactiveTesting`'s `Explorer`) needs that it cannot find at run time:
-    /// `_$commands` (those without input), only when it lists something. (The values a view
-    /// writes are `_$outputs`' `.input` entries, and its audit reads their fresh computations.)
-    func explorerFunctions() -> [CodeFunction] {
-        var result: [CodeFunction] = []
-        /// A property that returns the array of `entries`; none when there are no entries.
-        func list(_ name: String, _ type: String, _ entries: [String]) {
-            guard !entries.isEmpty else { return }
-            result.append(CodeFunction(
-                docLines: [],
-                signature: "\(testingAccess)var \(GeneratedNames.fixed(name)): [\(type)] {",
-                bodyLines: ["        ["] + entries.map { "            " + $0 + "," } + ["        ]"]))
-        }
-        list("commands", "Reactive.InspectedCommand",
-             model.commands.filter { !$0.takesInput }.map {
-                 ".init(\(SwiftText.literal($0.name.value)), \($0.name.value))"
-             })
-        return result
+        return [outputs] + invariantFunctions()
     }
 
     /// A computed value's computation from the values it reads as the view model stores them

@@ -279,7 +279,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
                 Self._summary$compute(isAtLimit: $0._isAtLimit.value, title: $0.title, remaining: $0._remaining$fresh())
             },
             .work("incrementIsExecuting", \.incrementIsExecuting, incrementIsExecutingProperty),
-            .value("incrementIsEnabled", \.incrementIsEnabled, incrementIsEnabledProperty) {
+            .enabled("increment", increment, \.incrementIsEnabled, incrementIsEnabledProperty) {
                 Self._incrementCanExecute$compute(
                     isAtLimit: $0._isAtLimit.value,
                     count: $0._count.value,
@@ -288,15 +288,8 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
                 )
             },
             .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
-            .value("resetIsEnabled", \.resetIsEnabled, resetIsEnabledProperty) { _ in true },
+            .enabled("reset", reset, \.resetIsEnabled, resetIsEnabledProperty) { _ in true },
             .event("wasReset", \.wasReset, wasReset),
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("increment", increment),
-            .init("reset", reset),
         ]
     }
 }

@@ -375,21 +375,14 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
                 Self._result$compute(both: $0._both$fresh(), value: $0._value.value)
             },
             .work("fetchIsExecuting", \.fetchIsExecuting, fetchIsExecutingProperty),
-            .value("fetchIsEnabled", \.fetchIsEnabled, fetchIsEnabledProperty) { !$0._fetchIsExecuting.value },
+            .enabled("fetch", fetch, \.fetchIsEnabled, fetchIsEnabledProperty) { !$0._fetchIsExecuting.value },
             .work("putIsExecuting", \.putIsExecuting, putIsExecutingProperty),
             .value("putIsEnabled", \.putIsEnabled, putIsEnabledProperty) { _ in true },
             .work("adoptIsExecuting", \.adoptIsExecuting, adoptIsExecutingProperty),
             .value("adoptIsEnabled", \.adoptIsEnabled, adoptIsEnabledProperty) { _ in true },
             .work("makeIsExecuting", \.makeIsExecuting, makeIsExecutingProperty),
-            .value("makeIsEnabled", \.makeIsEnabled, makeIsEnabledProperty) { !$0._makeIsExecuting.value },
+            .enabled("make", make, \.makeIsEnabled, makeIsEnabledProperty) { !$0._makeIsExecuting.value },
             .event("made", \.made, made),
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("fetch", fetch),
-            .init("make", make),
         ]
     }
 }

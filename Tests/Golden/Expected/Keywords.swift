@@ -297,19 +297,12 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
                 Self._borrowing$compute(async: $0._async$fresh(), open: $0.open)
             },
             .work("packageIsExecuting", \.packageIsExecuting, packageIsExecutingProperty),
-            .value("packageIsEnabled", \.packageIsEnabled, packageIsEnabledProperty) {
+            .enabled("package", package, \.packageIsEnabled, packageIsEnabledProperty) {
                 Self._packageCanExecute$compute(borrowing: $0._borrowing.value)
             },
             .work("macroIsExecuting", \.macroIsExecuting, macroIsExecutingProperty),
-            .value("macroIsEnabled", \.macroIsEnabled, macroIsEnabledProperty) { !$0._macroIsExecuting.value },
+            .enabled("macro", macro, \.macroIsEnabled, macroIsEnabledProperty) { !$0._macroIsExecuting.value },
             .event("isolated", \.isolated, isolated),
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("package", package),
-            .init("macro", macro),
         ]
     }
 }

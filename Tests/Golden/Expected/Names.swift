@@ -309,17 +309,11 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
                 Self._fooStateDidChange$compute(fooState: $0._fooState.value)
             },
             .work("fooIsExecuting", \.fooIsExecuting, fooIsExecutingProperty),
-            .value("fooIsEnabled", \.fooIsEnabled, fooIsEnabledProperty) { _ in true },
+            .enabled("foo", foo, \.fooIsEnabled, fooIsEnabledProperty) { _ in true },
             .value("suggestions", \.suggestions, suggestionsProperty),
             .work("suggestionsIsLoading", \.suggestionsIsLoading, suggestionsIsLoadingProperty),
             .value("suggestionsError", \.suggestionsError, suggestionsErrorProperty),
             .input("isActive", \.isActive, isActiveProperty),
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("foo", foo),
         ]
     }
 }

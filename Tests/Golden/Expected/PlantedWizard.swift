@@ -458,23 +458,23 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
             .value("shownError", \.shownError, shownErrorProperty),
             .value("state", \.state, stateProperty),
             .work("nextIsExecuting", \.nextIsExecuting, nextIsExecutingProperty),
-            .value("nextIsEnabled", \.nextIsEnabled, nextIsEnabledProperty) {
+            .enabled("next", next, \.nextIsEnabled, nextIsEnabledProperty) {
                 Self._nextCanExecute$compute(state: $0._state.value, email: $0._email.value, name: $0._name.value)
             },
             .work("backIsExecuting", \.backIsExecuting, backIsExecutingProperty),
-            .value("backIsEnabled", \.backIsEnabled, backIsEnabledProperty) {
+            .enabled("back", back, \.backIsEnabled, backIsEnabledProperty) {
                 Self._backCanExecute$compute(state: $0._state.value)
             },
             .work("submitIsExecuting", \.submitIsExecuting, submitIsExecutingProperty),
-            .value("submitIsEnabled", \.submitIsEnabled, submitIsEnabledProperty) {
+            .enabled("submit", submit, \.submitIsEnabled, submitIsEnabledProperty) {
                 Self._submitCanExecute$compute(state: $0._state.value)
             },
             .work("retryIsExecuting", \.retryIsExecuting, retryIsExecutingProperty),
-            .value("retryIsEnabled", \.retryIsEnabled, retryIsEnabledProperty) {
+            .enabled("retry", retry, \.retryIsEnabled, retryIsEnabledProperty) {
                 Self._retryCanExecute$compute(state: $0._state.value)
             },
             .work("creationIsExecuting", \.creationIsExecuting, creationIsExecutingProperty),
-            .value("creationIsEnabled", \.creationIsEnabled, creationIsEnabledProperty) {
+            .enabled("creation", creation, \.creationIsEnabled, creationIsEnabledProperty) {
                 !$0._creationIsExecuting.value
             },
         ]
@@ -494,16 +494,6 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
 #sourceLocation(file: "Tests/Golden/Specs/PlantedWizard.vm.yaml", line: 63)
             if case .failed = state { shownError != nil } else { shownError == nil }
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("next", next),
-            .init("back", back),
-            .init("submit", submit),
-            .init("retry", retry),
-            .init("creation", creation),
-        ]
     }
 
     @_spi(Testing) public var _$machine: Reactive.InspectedMachine<PlantedWizardViewModel>? {

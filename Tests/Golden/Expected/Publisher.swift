@@ -211,7 +211,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.ViewMode
                 Self._previewText$compute(preview: $0.preview, draft: $0._draft.value)
             },
             .work("publishIsExecuting", \.publishIsExecuting, publishIsExecutingProperty),
-            .value("publishIsEnabled", \.publishIsEnabled, publishIsEnabledProperty) {
+            .enabled("publish", publish, \.publishIsEnabled, publishIsEnabledProperty) {
                 Self._publishCanExecute$compute(canPublish: $0._canPublish.value)
                     && !$0._publishIsExecuting.value
             },
@@ -232,12 +232,6 @@ public final class PublisherViewModel: Observation.Observable, Reactive.ViewMode
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 30)
            published != ""
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("publish", publish),
-        ]
     }
 }
 

@@ -108,13 +108,7 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.ViewM
                 Self._label$compute(count: $0._count.value)
             },
             .work("incrementIsExecuting", \.incrementIsExecuting, _$property(&_incrementIsExecuting)),
-            .value("incrementIsEnabled", \.incrementIsEnabled, _$property(&_incrementIsEnabled)) { _ in true },
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("increment", increment),
+            .enabled("increment", increment, \.incrementIsEnabled, _$property(&_incrementIsEnabled)) { _ in true },
         ]
     }
 }

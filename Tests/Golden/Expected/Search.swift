@@ -255,18 +255,12 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
                 Self._showsSpinner$compute(runIsExecuting: $0._runIsExecuting.value, results: $0._results.value)
             },
             .work("runIsExecuting", \.runIsExecuting, runIsExecutingProperty),
-            .value("runIsEnabled", \.runIsEnabled, runIsEnabledProperty) {
+            .enabled("run", run, \.runIsEnabled, runIsEnabledProperty) {
                 Self._runCanExecute$compute(query: $0._query.value)
             },
             .work("searchForIsExecuting", \.searchForIsExecuting, searchForIsExecutingProperty),
             .value("searchForIsEnabled", \.searchForIsEnabled, searchForIsEnabledProperty) { _ in true },
             .event("resultsFound", \.resultsFound, resultsFound),
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("run", run),
         ]
     }
 }

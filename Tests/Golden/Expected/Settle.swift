@@ -261,24 +261,16 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
             .value("n", \.n, nProperty),
             .value("state", \.state, stateProperty),
             .work("goIsExecuting", \.goIsExecuting, goIsExecutingProperty),
-            .value("goIsEnabled", \.goIsEnabled, goIsEnabledProperty) {
+            .enabled("go", go, \.goIsEnabled, goIsEnabledProperty) {
                 Self._goCanExecute$compute(state: $0._state.value)
             },
             .work("workIsExecuting", \.workIsExecuting, workIsExecutingProperty),
-            .value("workIsEnabled", \.workIsEnabled, workIsEnabledProperty) {
+            .enabled("work", work, \.workIsEnabled, workIsEnabledProperty) {
                 Self._workCanExecute$compute(state: $0._state.value)
                     && !$0._workIsExecuting.value
             },
             .work("bumpIsExecuting", \.bumpIsExecuting, bumpIsExecutingProperty),
-            .value("bumpIsEnabled", \.bumpIsEnabled, bumpIsEnabledProperty) { _ in true },
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("go", go),
-            .init("work", work),
-            .init("bump", bump),
+            .enabled("bump", bump, \.bumpIsEnabled, bumpIsEnabledProperty) { _ in true },
         ]
     }
 

@@ -250,15 +250,9 @@ public final class StepsViewModel: Observation.Observable, Reactive.ViewModel {
             .work("addIsExecuting", \.addIsExecuting, addIsExecutingProperty),
             .value("addIsEnabled", \.addIsEnabled, addIsEnabledProperty) { _ in true },
             .work("recordIsExecuting", \.recordIsExecuting, recordIsExecutingProperty),
-            .value("recordIsEnabled", \.recordIsEnabled, recordIsEnabledProperty) {
+            .enabled("record", record, \.recordIsEnabled, recordIsEnabledProperty) {
                 Self._recordCanExecute$compute(state: $0._state.value)
             },
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("record", record),
         ]
     }
 

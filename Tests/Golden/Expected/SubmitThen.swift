@@ -255,23 +255,16 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
             .value("sent", \.sent, sentProperty),
             .value("confirmations", \.confirmations, confirmationsProperty),
             .work("subscribeIsExecuting", \.subscribeIsExecuting, subscribeIsExecutingProperty),
-            .value("subscribeIsEnabled", \.subscribeIsEnabled, subscribeIsEnabledProperty) {
+            .enabled("subscribe", subscribe, \.subscribeIsEnabled, subscribeIsEnabledProperty) {
                 !$0._subscribeIsExecuting.value
             },
             .work("confirmIsExecuting", \.confirmIsExecuting, confirmIsExecutingProperty),
-            .value("confirmIsEnabled", \.confirmIsEnabled, confirmIsEnabledProperty) { _ in true },
+            .enabled("confirm", confirm, \.confirmIsEnabled, confirmIsEnabledProperty) { _ in true },
             .value("emailWasEdited", \.emailWasEdited, emailWasEditedProperty),
             .value("emailIsValid", \.emailIsValid, emailIsValidProperty),
             .value("emailMessage", \.emailMessage, emailMessageProperty),
             .value("isValid", \.isValid, isValidProperty),
             .value("submitAttempted", \.submitAttempted, submitAttemptedProperty),
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("subscribe", subscribe),
-            .init("confirm", confirm),
         ]
     }
 }

@@ -151,7 +151,7 @@ final class TagViewModel: Observation.Observable, Reactive.ViewModel {
             .input("label", \.label, labelProperty),
             .value("text", \.text, textProperty) { Self._text$compute(label: $0._label.value, number: $0.number) },
             .work("removeIsExecuting", \.removeIsExecuting, removeIsExecutingProperty),
-            .value("removeIsEnabled", \.removeIsEnabled, removeIsEnabledProperty) { !$0._removeIsExecuting.value },
+            .enabled("remove", remove, \.removeIsEnabled, removeIsEnabledProperty) { !$0._removeIsExecuting.value },
             .event("removeRequested", \.removeRequested, removeRequested),
         ]
     }
@@ -170,12 +170,6 @@ final class TagViewModel: Observation.Observable, Reactive.ViewModel {
 #sourceLocation(file: "Tests/Golden/Specs/Tag.vm.yaml", line: 20)
            label.count <= 3
 #sourceLocation()
-    }
-
-    var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("remove", remove),
-        ]
     }
 }
 

@@ -400,7 +400,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.ViewMode
                 Self._insertCanExecute$compute(state: $0._state.value, fare: $0.fare)
             },
             .work("walkThroughIsExecuting", \.walkThroughIsExecuting, walkThroughIsExecutingProperty),
-            .value("walkThroughIsEnabled", \.walkThroughIsEnabled, walkThroughIsEnabledProperty) {
+            .enabled("walkThrough", walkThrough, \.walkThroughIsEnabled, walkThroughIsEnabledProperty) {
                 Self._walkThroughCanExecute$compute(state: $0._state.value, credit: $0._credit.value, fare: $0.fare)
             },
         ]
@@ -420,12 +420,6 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.ViewMode
 #sourceLocation(file: "Tests/Golden/Specs/Turnstile.vm.yaml", line: 66)
             if case .paying(let paid) = state { credit == paid } else { true }
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("walkThrough", walkThrough),
-        ]
     }
 
     @_spi(Testing) public var _$machine: Reactive.InspectedMachine<TurnstileViewModel>? {

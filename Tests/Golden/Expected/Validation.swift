@@ -404,9 +404,9 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
                 )
             },
             .work("saveIsExecuting", \.saveIsExecuting, saveIsExecutingProperty),
-            .value("saveIsEnabled", \.saveIsEnabled, saveIsEnabledProperty) { !$0._saveIsExecuting.value },
+            .enabled("save", save, \.saveIsEnabled, saveIsEnabledProperty) { !$0._saveIsExecuting.value },
             .work("previewIsExecuting", \.previewIsExecuting, previewIsExecutingProperty),
-            .value("previewIsEnabled", \.previewIsEnabled, previewIsEnabledProperty) {
+            .enabled("preview", preview, \.previewIsEnabled, previewIsEnabledProperty) {
                 Self._previewCanExecute$compute(isValid: $0._isValid.value)
             },
             .value("nameIsValid", \.nameIsValid, nameIsValidProperty),
@@ -438,13 +438,6 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
 #sourceLocation(file: "Tests/Golden/Specs/Validation.vm.yaml", line: 42)
            submitAttempted || problemCount == 0
 #sourceLocation()
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("save", save),
-            .init("preview", preview),
-        ]
     }
 }
 

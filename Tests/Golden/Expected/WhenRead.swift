@@ -278,13 +278,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
                 Self._limit$compute(evaluations: $0.evaluations, b: $0._b.value)
             },
             .work("recordIsExecuting", \.recordIsExecuting, recordIsExecutingProperty),
-            .value("recordIsEnabled", \.recordIsEnabled, recordIsEnabledProperty) { _ in true },
-        ]
-    }
-
-    @_spi(Testing) public var _$commands: [Reactive.InspectedCommand] {
-        [
-            .init("record", record),
+            .enabled("record", record, \.recordIsEnabled, recordIsEnabledProperty) { _ in true },
         ]
     }
 }
