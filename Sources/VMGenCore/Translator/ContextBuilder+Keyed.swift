@@ -102,7 +102,8 @@ extension ContextBuilder {
                 let signal = GeneratedNames.helper(event.value, "events")
                 // The event's name is spec text at its spec column: a child without it is an error
                 // at the spec's line and column.
-                body += SwiftText.located("        let \(signal) = child", event.value, at: event.location, lead: ".")
+                body += SwiftText.locatedDeclaration(
+                    [.code("let \(signal) = child"), .lead(".", hugging: true), .spec(event, alias: event.value)], indent: "        ") ?? []
                 // The call that follows the event stands on the event's spec line too: when the
                 // child has no such event, the compiler's follow-on error about the handler's
                 // `value` lands there, not in the generated file.

@@ -41,8 +41,7 @@ public struct ContextBuilder {
     static func importLines(_ specImports: [Located<String>]) -> [String] {
         // Each on one line when `import` fits left of the module's column.
         let located = specImports.flatMap { module in
-            SwiftText.locatedDeclaration([.code("import "), .spec(module, alias: module.value)], indent: "")
-                ?? SwiftText.located("import", module.value, at: module.location)
+            SwiftText.locatedDeclaration([.code("import "), .spec(module, alias: module.value)], indent: "") ?? ["import \(module.value)"]
         }
         guard !located.isEmpty else { return generatorImports.map(importLine) }
         return generatorImports.map(importLine)

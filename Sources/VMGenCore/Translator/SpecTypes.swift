@@ -138,24 +138,15 @@ struct SpecTypes {
         type.map(name(for:)) ?? fallback
     }
 
-    /// The lines of each alias, for the class body: the declaration with the type on its own line
-    /// at its spec column, under a `#sourceLocation` that starts one line earlier (a type on the
-    /// spec's first line stays on the declaration's line). The aliases stand together, each
-    /// directive replacing the last; the template closes the run with one `#sourceLocation()`.
-    ///
-    /// When the alias's name fits left of the type's column, it stands on the type's line too
-    /// (`public typealias` alone on the line before): the compiler reports a public alias of an
-    /// internal type at the name, which is then on the spec's line.
+    /// The lines of each alias, for the class body: the declaration with the type at its spec
+    /// line and column (`SwiftText.locatedDeclaration`), the alias's name on the type's line when
+    /// it fits left of the type (the compiler reports a public alias of an internal type at the
+    /// name). The aliases stand together, each directive replacing the last; the template closes
+    /// the run with one `#sourceLocation()`.
     func declarations(access: String) -> [[String]] {
         aliases.map { alias in
-            let location = alias.type.location
-            let named = "\(alias.name) = "
-            guard location.line > 1, location.column - 1 >= named.count else {
-                return SwiftText.located("    \(access)typealias \(alias.name) =", alias.type.value, at: location)
-            }
-            return ["#sourceLocation(file: \(SwiftText.literal(location.file)), line: \(location.line - 1))",
-                    "    \(access)typealias",
-                    String(repeating: " ", count: location.column - 1 - named.count) + named + alias.type.value]
+            SwiftText.locatedDeclaration(
+                [.code("\(access)typealias "), .lead("\(alias.name) = ", hugging: true), .spec(alias.type, alias: alias.type.value)], indent: "    ") ?? []
         }
     }
 }

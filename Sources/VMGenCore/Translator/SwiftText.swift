@@ -25,28 +25,15 @@ enum SwiftText {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
     }
 
-    /// A declaration whose last part is spec text (a type, a module name): `head`, then `text` on
-    /// the next line at its spec column, under a `#sourceLocation` that starts one line earlier, so
-    /// that the compiler's errors about `text` point at the spec's line and column. Text on the
-    /// spec's first line stays on the line of `head`. `lead` (a member access's `.`) goes just
-    /// before `text`, left of its column. The caller closes with `#sourceLocation()`.
-    static func located(_ head: String, _ text: String, at location: SourceLocation, lead: String = "") -> [String] {
-        let file = literal(location.file)
-        guard location.line > 1 else {
-            return ["#sourceLocation(file: \(file), line: \(location.line))", head + (lead.isEmpty ? " " : lead) + text]
-        }
-        return ["#sourceLocation(file: \(file), line: \(location.line - 1))", head,
-                String(repeating: " ", count: max(0, location.column - 1 - lead.count)) + lead + text]
-    }
-
     /// A piece of a public declaration: generated text, or a type as the spec wrote it, with the
     /// alias that names it everywhere else in the class (`SpecTypes`).
     enum DeclarationPiece {
         case code(String)
         case spec(Located<String>, alias: String)
         /// Text that belongs to the piece after it (a parameter's label): on that piece's line
-        /// when it fits there, one level deeper than the declaration, left of the type's column.
-        case lead(String)
+        /// when it fits there, one level deeper than the declaration, left of the type's column;
+        /// `hugging`, also just left of the text (an alias's name, an event's `.`).
+        case lead(String, hugging: Bool = false)
     }
 
     /// How many lines a declaration may skip to put a spec text at its line: a few, so that a
@@ -54,50 +41,61 @@ enum SwiftText {
     /// names the later ones by their aliases).
     static let declarationGap = 3
 
-    /// A public declaration laid out so that each type the spec wrote in it stands at its spec
-    /// line and column, under one `#sourceLocation` (the first line): Quick Help and completion
-    /// show the type as written, and the compiler reports a mistake in it at the spec, as it does
-    /// at the type's alias (twice at most). The declaration's head goes on the spec line before
-    /// the first type, or on the type's line when it fits left of the type's column. A type that
-    /// cannot stand at its place (before the line placed last, too far after it, left of what
-    /// precedes it on its line, or on more than one line) is written as its alias. Nil when no
-    /// type is placed: the caller writes `plainDeclaration`. The lines after the directive start
-    /// with `indent` or the padding to a type's column; the caller closes the directive with
-    /// `#sourceLocation()` after the declaration's opening brace.
+    /// A declaration laid out so that each text the spec wrote in it (a type, a module, an
+    /// event's name) stands at its spec line and column, under one `#sourceLocation` (the first
+    /// line): the compiler reports a mistake in it at the spec, and Quick Help shows the type as
+    /// written. The head goes on the spec line before the first text, or on the text's line when
+    /// it fits left of the text's column (on the spec's first line, where there is no line
+    /// before, the text follows it, off its column). A `lead` goes on its text's line, one level
+    /// deeper than the declaration or else just left of the text, when it fits there. A text
+    /// that cannot stand at its place (before the line placed last, more than `declarationGap`
+    /// lines after it, left of what precedes it on its line, or on more than one line) is written
+    /// as its alias. Nil when no text is placed: the caller writes `plainDeclaration`. The lines
+    /// after the directive carry their indentation; the caller closes the directive with
+    /// `#sourceLocation()` where a directive may stand.
     static func locatedDeclaration(_ pieces: [DeclarationPiece], indent: String) -> [String]? {
-        guard let first = pieces.lazy.compactMap({ if case .spec(let type, _) = $0 { type } else { nil } }).first,
+        guard let first = pieces.lazy.compactMap({ if case .spec(let text, _) = $0 { text } else { nil } }).first,
               !first.value.contains("\n") else { return nil }
         let head = pieces.prefix { if case .spec = $0 { false } else { true } }.map(plainText).joined()
-        let column = first.location.column - 1
-        let start = (indent + head).utf8.count <= column ? first.location.line : first.location.line - 1
-        guard start >= 1 else { return nil }
+        let fitsOnItsLine = (indent + head).utf8.count <= first.location.column - 1
+        let start = fitsOnItsLine || first.location.line == 1 ? first.location.line : first.location.line - 1
         var lines: [String] = []
         var current = indent
         var line = start
         var lead = ""
+        var hugging = false
         for piece in pieces {
-            guard case .spec(let type, let alias) = piece else {
-                if case .lead(let text) = piece { lead += text } else { current += lead + plainText(piece); lead = "" }
+            guard case .spec(let text, let alias) = piece else {
+                if case .lead(let text, let hugs) = piece {
+                    (lead, hugging) = (lead + text, hugs)
+                } else {
+                    current += lead + plainText(piece)
+                    lead = ""
+                }
                 continue
             }
             defer { lead = "" }
-            let column = type.location.column - 1
-            let fitsHere = type.location.line == line && (current + lead).utf8.count <= column
-            let below = type.location.line > line && type.location.line - line - 1 <= declarationGap
-            guard !type.value.contains("\n"), fitsHere || below else {
+            let column = text.location.column - 1
+            let onThisLine = text.location.line == line && ((current + lead).utf8.count <= column || (line == 1 && lines.isEmpty))
+            let below = text.location.line > line && text.location.line - line - 1 <= declarationGap
+            guard !text.value.contains("\n"), onThisLine || below else {
                 current += lead + alias
                 continue
             }
             if below {
-                let continuation = indent + "    " + lead
-                if continuation.utf8.count > column { current += lead }
+                let deeper = indent + "    " + lead
+                let opening = deeper.utf8.count <= column ? deeper
+                    : hugging && lead.utf8.count <= column ? String(repeating: " ", count: column - lead.utf8.count) + lead : nil
+                if opening == nil { current += lead }
                 lines.append(String(current.reversed().drop(while: { $0 == " " }).reversed()))
-                lines += Array(repeating: "", count: type.location.line - line - 1)
-                (current, line) = (continuation.utf8.count > column ? "" : continuation, type.location.line)
+                lines += Array(repeating: "", count: text.location.line - line - 1)
+                (current, line) = (opening ?? "", text.location.line)
             } else {
+                // A hugging lead stands just left of the text (no space may follow an event's `.`).
+                if hugging { current += String(repeating: " ", count: max(0, column - lead.utf8.count - current.utf8.count)) }
                 current += lead
             }
-            current += String(repeating: " ", count: column - current.utf8.count) + type.value
+            current += String(repeating: " ", count: max(0, column - current.utf8.count)) + text.value
         }
         lines.append(current + lead)
         return ["#sourceLocation(file: \(literal(first.location.file)), line: \(start))"] + lines
@@ -112,7 +110,7 @@ enum SwiftText {
         switch piece {
         case .code(let text): text
         case .spec(_, let alias): alias
-        case .lead(let text): text
+        case .lead(let text, _): text
         }
     }
 
