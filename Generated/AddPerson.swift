@@ -63,7 +63,7 @@ public final class AddPersonViewModel: Observation.Observable, Reactive.ViewMode
         enabledIf: _$property(&_addPersonCanExecute),
         isEnabled: _$property(&_addPersonIsEnabled),
         transaction: { [weak self] step in self?._addPerson$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._addPerson$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._addPerson$work() ?? .empty }
     )
 #sourceLocation()
 

@@ -78,7 +78,7 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.V
         enabledIf: _$property(&_addPersonCanExecute),
         isEnabled: _$property(&_addPersonIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._addPerson$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._addPerson$perform() }
     )
 
     /// Whether `addPerson` is running: never seen `true`, a `perform` runs whole in one transaction.

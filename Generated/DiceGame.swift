@@ -56,7 +56,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
         enabledIf: _$property(&_rollDieCanExecute),
         isEnabled: _$property(&_rollDieIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._rollDie$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._rollDie$perform() }
     )
 
     /// Whether `rollDie` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -69,7 +69,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
     public private(set) lazy var newGame: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_newGameIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._newGame$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._newGame$perform() }
     )
 
     /// Whether `newGame` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -237,7 +237,7 @@ public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel
                 Self._rollDieCanExecute$compute(isGameOver: $0._isGameOver.value)
             },
             .work("newGameIsExecuting", \.newGameIsExecuting, newGameIsExecutingProperty),
-            .enabled("newGame", newGame, \.newGameIsEnabled, newGameIsEnabledProperty) { _ in true },
+            .alwaysEnabled("newGame", newGame, \.newGameIsEnabled, newGameIsEnabledProperty),
         ]
     }
 

@@ -69,7 +69,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
         enabledIf: _$property(&_executeSearchCanExecute),
         isEnabled: _$property(&_executeSearchIsEnabled),
         transaction: { [weak self] step in self?._executeSearch$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._executeSearch$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._executeSearch$work() ?? .empty }
     )
 #sourceLocation()
 
@@ -90,7 +90,7 @@ public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewM
         enabledIf: _$property(&_selectPreviousSearchCanExecute),
         isEnabled: _$property(&_selectPreviousSearchIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] input in
+        performOnMain: { [weak self] (input: _selectPreviousSearch$Input) in
             self?._selectPreviousSearch$perform(input)
             // Then `executeSearch`, once this transaction is over; refused if it is disabled then.
             self?._$transactions.later { [weak self] in self?.executeSearch() }

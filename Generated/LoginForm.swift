@@ -62,7 +62,7 @@ public final class LoginFormViewModel: Observation.Observable, Reactive.ViewMode
         enabledIf: _$property(&_logInCanExecute),
         isEnabled: _$property(&_logInIsEnabled),
         transaction: { [weak self] step in self?._logIn$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._logIn$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._logIn$work() ?? .empty }
     )
 #sourceLocation()
 

@@ -60,7 +60,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
         enabledIf: _$property(&_logInCanExecute),
         isEnabled: _$property(&_logInIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._logIn$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._logIn$perform() }
     )
 
     /// Whether `logIn` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -74,7 +74,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
         enabledIf: _$property(&_retryCanExecute),
         isEnabled: _$property(&_retryIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._retry$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._retry$perform() }
     )
 
     /// Whether `retry` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -88,7 +88,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewM
         enabledIf: _$property(&_cancelCanExecute),
         isEnabled: _$property(&_cancelIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._cancel$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._cancel$perform() }
     )
 
     /// Whether `cancel` is running: never seen `true`, a `perform` runs whole in one transaction.

@@ -88,7 +88,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewMo
         enabledIf: _$property(&_voteCanExecute),
         isEnabled: _$property(&_voteIsEnabled),
         transaction: { [weak self] step in self?._vote$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._vote$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._vote$work() ?? .empty }
     )
 #sourceLocation()
 

@@ -31,7 +31,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.View
     public private(set) lazy var toggle: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_toggleIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._toggle$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._toggle$perform() }
     )
 
     /// Whether `toggle` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -123,7 +123,7 @@ public final class SelectableRowViewModel: Observation.Observable, Reactive.View
                 Self._title$compute(isSelected: $0._isSelected.value, name: $0.name)
             },
             .work("toggleIsExecuting", \.toggleIsExecuting, toggleIsExecutingProperty),
-            .enabled("toggle", toggle, \.toggleIsEnabled, toggleIsEnabledProperty) { _ in true },
+            .alwaysEnabled("toggle", toggle, \.toggleIsEnabled, toggleIsEnabledProperty),
         ]
     }
 

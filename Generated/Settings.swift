@@ -78,7 +78,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
         enabledIf: _$property(&_resetCanExecute),
         isEnabled: _$property(&_resetIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._reset$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._reset$perform() }
     )
 
     /// Whether `reset` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -93,7 +93,7 @@ public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel
              SettingsSaveError> = Reactive.Command(
         isEnabled: _$property(&_saveIsEnabled),
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._save$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._save$work() ?? .empty }
     )
 #sourceLocation()
 

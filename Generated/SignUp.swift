@@ -148,7 +148,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
              LoginError> = Reactive.Command(
         isEnabled: _$property(&_signUpIsEnabled),
         transaction: { [weak self] step in self?._signUp$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
+        executeOnMain: { [weak self] (_: Swift.Void) in
             guard let self, self._signUp$attempt() else { return .empty }
             return self._signUp$work()
         }
@@ -165,7 +165,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var startOver: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_startOverIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._startOver$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._startOver$perform() }
     )
 
     /// Whether `startOver` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -565,7 +565,7 @@ public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
             .work("signUpIsExecuting", \.signUpIsExecuting, signUpIsExecutingProperty),
             .enabled("signUp", signUp, \.signUpIsEnabled, signUpIsEnabledProperty) { !$0._signUpIsExecuting.value },
             .work("startOverIsExecuting", \.startOverIsExecuting, startOverIsExecutingProperty),
-            .enabled("startOver", startOver, \.startOverIsEnabled, startOverIsEnabledProperty) { _ in true },
+            .alwaysEnabled("startOver", startOver, \.startOverIsEnabled, startOverIsEnabledProperty),
             .value("emailWasEdited", \.emailWasEdited, emailWasEditedProperty),
             .value("emailIsValid", \.emailIsValid, emailIsValidProperty),
             .value("emailMessage", \.emailMessage, emailMessageProperty),

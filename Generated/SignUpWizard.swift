@@ -69,7 +69,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
         enabledIf: _$property(&_nextCanExecute),
         isEnabled: _$property(&_nextIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._next$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._next$perform() }
     )
 
     /// Whether `next` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -83,7 +83,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
         enabledIf: _$property(&_backCanExecute),
         isEnabled: _$property(&_backIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._back$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._back$perform() }
     )
 
     /// Whether `back` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -97,7 +97,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
         enabledIf: _$property(&_submitCanExecute),
         isEnabled: _$property(&_submitIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._submit$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._submit$perform() }
     )
 
     /// Whether `submit` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -111,7 +111,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewM
         enabledIf: _$property(&_retryCanExecute),
         isEnabled: _$property(&_retryIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._retry$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._retry$perform() }
     )
 
     /// Whether `retry` is running: never seen `true`, a `perform` runs whole in one transaction.

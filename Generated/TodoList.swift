@@ -36,7 +36,7 @@ public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel
         enabledIf: _$property(&_addCanExecute),
         isEnabled: _$property(&_addIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._add$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._add$perform() }
     )
 
     /// Whether `add` is running: never seen `true`, a `perform` runs whole in one transaction.

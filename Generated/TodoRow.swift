@@ -70,7 +70,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
     public private(set) lazy var toggle: Reactive.Command<Swift.Void, Bool, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_toggleIsEnabled),
         transaction: { [weak self] step in self?._toggle$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._toggle$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._toggle$work() ?? .empty }
     )
 
     /// Whether `toggle` is running.
@@ -86,7 +86,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel 
         enabledIf: _$property(&_renameCanExecute),
         isEnabled: _$property(&_renameIsEnabled),
         transaction: { [weak self] step in self?._rename$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._rename$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._rename$work() ?? .empty }
     )
 #sourceLocation()
 

@@ -148,6 +148,16 @@ public struct InspectedOutput<Owner: AnyObject> {
         return output
     }
 
+    /// `<command>IsEnabled` of a command that nothing ever disables (no condition, and never seen
+    /// executing): always `true`; the explorer runs the command and asks to see it enabled only.
+    public static func alwaysEnabled(
+        _ command: String, _ runtimeCommand: any InspectableCommand, _ keyPath: KeyPath<Owner, Bool>, _ property: Property<Bool>
+    ) -> InspectedOutput {
+        var output = value(command + "IsEnabled", keyPath, property, fresh: { _ in true })
+        output.command = InspectedCommand(command, runtimeCommand, canBeSeenDisabled: false)
+        return output
+    }
+
     /// A value that is `true` while a command executes or a resource loads.
     public static func work(
         _ name: String, _ keyPath: KeyPath<Owner, Bool>, _ property: Property<Bool>
@@ -226,9 +236,11 @@ public struct InspectedCommand {
     /// `command` is taken as `any InspectableCommand`, not generically: a generated view model
     /// whose command's type does not compile (a misspelled `output:`) then has the compiler
     /// report the spec's mistake alone, not also that it cannot infer the types here.
-    public init(_ name: String, _ command: any InspectableCommand) {
+    /// `canBeSeenDisabled` is the command's own (``Command/canBeSeenDisabled``) unless the caller
+    /// knows better (a generated view model knows when nothing ever disables a command).
+    public init(_ name: String, _ command: any InspectableCommand, canBeSeenDisabled: Bool? = nil) {
         self.name = name
-        canBeSeenDisabled = command.canBeSeenDisabled
+        self.canBeSeenDisabled = canBeSeenDisabled ?? command.canBeSeenDisabled
         isEnabled = { command.isEnabled.value }
         execute = { command.executeOnceForInspection() }
     }

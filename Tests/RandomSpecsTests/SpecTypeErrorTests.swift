@@ -85,6 +85,26 @@ struct SpecTypeErrorTests {
         ])
     }
 
+    @Test("misspelled types of a task command's input and output are reported only at the spec")
+    func misspelledTaskTypes() throws {
+        let errors = try compilerErrors("""
+            viewModel: T
+            state:
+              note: { type: String, initial: '""', input: true }
+            commands:
+              fetch:
+                input: Fooo
+                output: Baar
+                task: "try await Task.sleep(for: .seconds(1)); return Baar()"
+                onValue: 'note = "v"'
+            """, file: "Task.vm.yaml")
+        expectReported(errors, [
+            "Task.vm.yaml:6:12: error: cannot find type 'Fooo' in scope",
+            "Task.vm.yaml:7:13: error: cannot find type 'Baar' in scope",
+            "Task.vm.yaml:8:59: error: cannot find 'Baar' in scope",
+        ])
+    }
+
     @Test("an event whose type is misspelled, sent by a command, is reported only at the spec")
     func misspelledEmittedEvent() throws {
         let errors = try compilerErrors("""

@@ -35,7 +35,7 @@ public final class PairViewModel: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var bump: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_bumpIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._bump$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._bump$perform() }
     )
 
     /// Whether `bump` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -156,7 +156,7 @@ public final class PairViewModel: Observation.Observable, Reactive.ViewModel {
             .value("sum", \.sum, sumProperty) { Self._sum$compute(a: $0._a.value, b: $0._b.value) },
             .value("same", \.same, sameProperty) { Self._same$compute(a: $0._a.value, b: $0._b.value) },
             .work("bumpIsExecuting", \.bumpIsExecuting, bumpIsExecutingProperty),
-            .enabled("bump", bump, \.bumpIsEnabled, bumpIsEnabledProperty) { _ in true },
+            .alwaysEnabled("bump", bump, \.bumpIsEnabled, bumpIsEnabledProperty),
         ]
     }
 }

@@ -3,9 +3,6 @@
 @dynamicMemberLookup
 public struct CheckedCommand: Sendable {
     let entry: Command
-    /// Whether it is the command that submits the validated form (`validation.submit`): each
-    /// execution starts with an attempt, which may refuse it.
-    public var submitsForm = false
 
     public subscript<Field>(dynamicMember field: KeyPath<Command, Field>) -> Field { entry[keyPath: field] }
 
@@ -23,13 +20,13 @@ public struct CheckedCommand: Sendable {
     public var policy: Command.Policy { entry.policy?.value ?? .oneAtATime }
 
     /// Whether anyone can see it executing: work that may run on after the action that starts it
-    /// (a producer, a task), or the submit command (its attempt makes it a producer). A
-    /// `perform` (or `send:`) runs whole inside one step of the owner's transaction, so that
-    /// `<name>IsExecuting` stays `false`: the view model keeps no step of its own for it, and its
-    /// enabled state is its condition.
+    /// (a producer, a task). A `perform` (or `send:`, and also the submit of a validated form,
+    /// whose attempt and statements are one producer that ends as it starts) runs whole inside one
+    /// step of the owner's transaction, so that `<name>IsExecuting` stays `false`: the view model
+    /// keeps no step of its own for it, and its enabled state is its condition.
     public var isSeenExecuting: Bool {
         switch entry.work {
-        case .perform, .send: submitsForm
+        case .perform, .send: false
         case .producer, .task: true
         }
     }

@@ -210,8 +210,11 @@ public struct CommandMember: Sendable {
     public var enabledStorage: String
     /// The method that runs a step of an execution in the view model's transaction.
     public var stepName: String
-    /// `input` when the command takes an input, else `_`.
+    /// The parameter of the closures that run its work, type included: `(input: Input)` when the
+    /// command takes an input, else `(_: Swift.Void)`.
     public var inputName: String
+    /// Its `Output` as the generated code names it: the result of a task's closure.
+    public var outputType: String
     /// `input` when the command takes an input, else empty: the argument of its work.
     public var inputArgument: String
     /// The private method that runs the spec's work (`_save$perform`, `_save$work`, `_save$task`).

@@ -28,12 +28,15 @@ extension ContextBuilder {
         func isTask() -> Bool { if case .task = command.work { true } else { false } }
         // The declaration shows the types the spec wrote, at their places in the spec.
         let head = "\(access)private(set) lazy var \(name):"
-        let plain = LineLayout.fits("\(head) \(type) = Reactive.Command(", margin: 4)
-            ? "\(head) \(type) = Reactive.Command(" : "\(head)\n        \(type) = Reactive.Command("
+        // A task's initializer names its types (the aliases): with a type that does not compile,
+        // Swift could not infer the failure its closure throws, and would report that too.
+        let initializer = isTask() ? "\(type)(" : "Reactive.Command("
+        let plain = LineLayout.fits("\(head) \(type) = \(initializer)", margin: 4)
+            ? "\(head) \(type) = \(initializer)" : "\(head)\n        \(type) = \(initializer)"
         let declaration = located([
             .code("\(head) Reactive.Command<"), self.types.piece(for: command.input, or: "Swift.Void"), .code(", "),
             self.types.piece(for: command.output, or: "Swift.Void"), .code(", "),
-            self.types.piece(for: command.failure, or: command.defaultFailure), .code("> = Reactive.Command("),
+            self.types.piece(for: command.failure, or: command.defaultFailure), .code("> = \(initializer)"),
         ], plain: plain)
         return CommandMember(
             name: name,
@@ -47,7 +50,11 @@ extension ContextBuilder {
             enabledStorage: value(named: GeneratedNames.isEnabled(of: name)) == nil
                 ? "" : GeneratedNames.storage(of: GeneratedNames.isEnabled(of: name)),
             stepName: stepName(command),
-            inputName: types.hasInput ? "input" : "_",
+            // The closures' parameter and a task's result written out (with the aliases): with a
+            // command type that does not compile, Swift could not infer them, and would report
+            // that besides the spec's mistake.
+            inputName: types.hasInput ? "(\(self.types.parameter("input", types.input)))" : "(_: \(types.input))",
+            outputType: types.output,
             inputArgument: types.hasInput ? "input" : "",
             workName: GeneratedNames.helper(name, work),
             performs: isPerform(),

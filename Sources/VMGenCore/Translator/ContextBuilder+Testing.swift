@@ -39,12 +39,17 @@ extension ContextBuilder {
                 (nil, .text("\\." + value.name)),
                 (nil, .text(property)),
             ])
-            // A command without input: its enabled state carries the command, which the explorer runs.
+            // A command without input: its enabled state carries the command, which the explorer
+            // runs; one that reads nothing is never disabled (`.alwaysEnabled`, no computation).
             if case .commandIsEnabled(let command) = value.source, model.commands.contains(where: { $0.name.value == command && !$0.takesInput }) {
-                entry = .call(".enabled", [
+                entry = .call(value.reads.isEmpty ? ".alwaysEnabled" : ".enabled", [
                     (nil, .text(SwiftText.literal(command))), (nil, .text(command)),
                     (nil, .text("\\." + value.name)), (nil, .text(property)),
                 ])
+                if value.reads.isEmpty {
+                    body += LineLayout.lines(entry, suffix: ",", indent: "            ", margin: 0)
+                    continue
+                }
             }
             guard let fresh = freshComputation(of: value) else {
                 body += LineLayout.lines(entry, suffix: ",", indent: "            ", margin: 0)

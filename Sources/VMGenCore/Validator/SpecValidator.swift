@@ -133,7 +133,7 @@ extension Checker {
                     name: GeneratedNames.canExecute(of: name), type: "Bool", doc: nil, source: .condition(command: name),
                     expression: enabled, reads: [], location: enabled.location)))
             }
-            let checked = checked(command)
+            let checked = CheckedCommand(entry: command)
             values.append(ReactiveValue(
                 name: GeneratedNames.isExecuting(of: name), type: "Bool",
                 doc: checked.isSeenExecuting ? "Whether `\(name)` is running." : "Whether `\(name)` is running: never seen `true`, a `perform` runs whole in one transaction.",
@@ -516,12 +516,7 @@ extension Checker {
                 break
             }
         }
-        return spec.commands.map(checked)
-    }
-
-    /// The command with the facts the checker decides about it.
-    func checked(_ command: Command) -> CheckedCommand {
-        CheckedCommand(entry: command, submitsForm: spec.validation?.submit?.value == command.name.value)
+        return spec.commands.map(CheckedCommand.init(entry:))
     }
 
     /// `then` names another command without input, run after a `perform`; the commands that

@@ -46,7 +46,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
         enabledIf: _$property(&_incrementCanExecute),
         isEnabled: _$property(&_incrementIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._increment$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._increment$perform() }
     )
 
     /// Whether `increment` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -59,7 +59,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
     public private(set) lazy var reset: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_resetIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._reset$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._reset$perform() }
     )
 
     /// Whether `reset` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -288,7 +288,7 @@ public final class CounterViewModel: Observation.Observable, Reactive.ViewModel 
                 )
             },
             .work("resetIsExecuting", \.resetIsExecuting, resetIsExecutingProperty),
-            .enabled("reset", reset, \.resetIsEnabled, resetIsEnabledProperty) { _ in true },
+            .alwaysEnabled("reset", reset, \.resetIsEnabled, resetIsEnabledProperty),
             .event("wasReset", \.wasReset, wasReset),
         ]
     }

@@ -60,7 +60,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var fetch: Reactive.Command<Swift.Void, Int, any Error> = Reactive.Command(
         isEnabled: _$property(&_fetchIsEnabled),
         transaction: { [weak self] step in self?._fetch$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._fetch$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._fetch$work() ?? .empty }
     )
 
     /// Whether `fetch` is running.
@@ -72,7 +72,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var put: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_putIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] input in self?._put$perform(input) }
+        performOnMain: { [weak self] (input: Int) in self?._put$perform(input) }
     )
 
     /// Whether `put` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -86,7 +86,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
         Reactive.Command<@Sendable (Int) -> Int, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_adoptIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] input in self?._adopt$perform(input) }
+        performOnMain: { [weak self] (input: @escaping @Sendable (Int) -> Int) in self?._adopt$perform(input) }
     )
 
     /// Whether `adopt` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -100,7 +100,7 @@ public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
         Reactive.Command<Swift.Void, @Sendable (Int) -> Int, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_makeIsEnabled),
         transaction: { [weak self] step in self?._make$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._make$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._make$work() ?? .empty }
     )
 
     /// Whether `make` is running.

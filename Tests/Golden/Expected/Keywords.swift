@@ -48,7 +48,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
         enabledIf: _$property(&_packageCanExecute),
         isEnabled: _$property(&_packageIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._package$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._package$perform() }
     )
 
     /// Whether `package` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -60,7 +60,7 @@ public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel
     public private(set) lazy var macro: Reactive.Command<Swift.Void, Int, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_macroIsEnabled),
         transaction: { [weak self] step in self?._macro$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._macro$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._macro$work() ?? .empty }
     )
 
     /// Whether `macro` is running.

@@ -56,10 +56,10 @@ final class LoaderViewModel: Observation.Observable, Reactive.ViewModel {
     /// Waits for the given delay, then shows the first page.
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 39)
     private(set) lazy var jump: Reactive.Command<
-           Duration, Swift.Void, any Swift.Error> = Reactive.Command(
+           Duration, Swift.Void, any Swift.Error> = Reactive.Command<_jump$Input, Swift.Void, any Swift.Error>(
         isEnabled: _$property(&_jumpIsEnabled),
         transaction: { [weak self] step in self?._jump$step(step) ?? step() },
-        task: { [weak self] input in
+        task: { [weak self] (input: _jump$Input) async throws(any Swift.Error) -> Swift.Void in
             guard let self else { throw Swift.CancellationError() }
             return try await self._jump$task(input)
         }

@@ -56,7 +56,7 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var foo: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_fooIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._foo$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._foo$perform() }
     )
 
     /// Whether `foo` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -309,7 +309,7 @@ public final class Property: Observation.Observable, Reactive.ViewModel {
                 Self._fooStateDidChange$compute(fooState: $0._fooState.value)
             },
             .work("fooIsExecuting", \.fooIsExecuting, fooIsExecutingProperty),
-            .enabled("foo", foo, \.fooIsEnabled, fooIsEnabledProperty) { _ in true },
+            .alwaysEnabled("foo", foo, \.fooIsEnabled, fooIsEnabledProperty),
             .value("suggestions", \.suggestions, suggestionsProperty),
             .work("suggestionsIsLoading", \.suggestionsIsLoading, suggestionsIsLoadingProperty),
             .value("suggestionsError", \.suggestionsError, suggestionsErrorProperty),

@@ -50,7 +50,7 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
         enabledIf: _$property(&_nextCanExecute),
         isEnabled: _$property(&_nextIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._next$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._next$perform() }
     )
 
     /// Whether `next` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -63,7 +63,7 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
         enabledIf: _$property(&_backCanExecute),
         isEnabled: _$property(&_backIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._back$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._back$perform() }
     )
 
     /// Whether `back` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -76,7 +76,7 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
         enabledIf: _$property(&_submitCanExecute),
         isEnabled: _$property(&_submitIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._submit$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._submit$perform() }
     )
 
     /// Whether `submit` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -89,7 +89,7 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
         enabledIf: _$property(&_retryCanExecute),
         isEnabled: _$property(&_retryIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._retry$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._retry$perform() }
     )
 
     /// Whether `retry` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -101,7 +101,7 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.View
     public private(set) lazy var creation: Reactive.Command<Swift.Void, Swift.Void, any Error> = Reactive.Command(
         isEnabled: _$property(&_creationIsEnabled),
         transaction: { [weak self] step in self?._creation$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._creation$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._creation$work() ?? .empty }
     )
 
     /// Whether `creation` is running.

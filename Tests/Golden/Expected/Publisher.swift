@@ -50,7 +50,7 @@ public final class PublisherViewModel: Observation.Observable, Reactive.ViewMode
         enabledIf: _$property(&_publishCanExecute),
         isEnabled: _$property(&_publishIsEnabled),
         transaction: { [weak self] step in self?._publish$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._publish$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._publish$work() ?? .empty }
     )
 
     /// Whether `publish` is running.

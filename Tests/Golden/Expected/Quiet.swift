@@ -23,7 +23,7 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.ViewM
     public private(set) lazy var increment: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_incrementIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._increment$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._increment$perform() }
     )
 
     /// Whether `increment` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -108,7 +108,7 @@ public final class QuietCounterViewModel: Observation.Observable, Reactive.ViewM
                 Self._label$compute(count: $0._count.value)
             },
             .work("incrementIsExecuting", \.incrementIsExecuting, _$property(&_incrementIsExecuting)),
-            .enabled("increment", increment, \.incrementIsEnabled, _$property(&_incrementIsEnabled)) { _ in true },
+            .alwaysEnabled("increment", increment, \.incrementIsEnabled, _$property(&_incrementIsEnabled)),
         ]
     }
 }

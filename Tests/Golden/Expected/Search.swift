@@ -47,7 +47,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
         enabledIf: _$property(&_runCanExecute),
         isEnabled: _$property(&_runIsEnabled),
         transaction: { [weak self] step in self?._run$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._run$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._run$work() ?? .empty }
     )
 
     /// Whether `run` is running.
@@ -60,7 +60,7 @@ public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var searchFor: Reactive.Command<String, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_searchForIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] input in
+        performOnMain: { [weak self] (input: String) in
             self?._searchFor$perform(input)
             // Then `run`, once this transaction is over; refused if it is disabled then.
             self?._$transactions.later { [weak self] in self?.run() }

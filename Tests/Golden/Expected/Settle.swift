@@ -28,7 +28,7 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
         enabledIf: _$property(&_goCanExecute),
         isEnabled: _$property(&_goIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._go$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._go$perform() }
     )
 
     /// Whether `go` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -42,7 +42,7 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
         enabledIf: _$property(&_workCanExecute),
         isEnabled: _$property(&_workIsEnabled),
         transaction: { [weak self] step in self?._work$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._work$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._work$work() ?? .empty }
     )
 
     /// Whether `work` is running.
@@ -55,7 +55,7 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var bump: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_bumpIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._bump$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._bump$perform() }
     )
 
     /// Whether `bump` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -270,7 +270,7 @@ public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
                     && !$0._workIsExecuting.value
             },
             .work("bumpIsExecuting", \.bumpIsExecuting, bumpIsExecutingProperty),
-            .enabled("bump", bump, \.bumpIsEnabled, bumpIsEnabledProperty) { _ in true },
+            .alwaysEnabled("bump", bump, \.bumpIsEnabled, bumpIsEnabledProperty),
         ]
     }
 

@@ -38,7 +38,7 @@ public final class StepsViewModel: Observation.Observable, Reactive.ViewModel {
     public private(set) lazy var add: Reactive.Command<Int, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_addIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] input in self?._add$perform(input) }
+        performOnMain: { [weak self] (input: Int) in self?._add$perform(input) }
     )
 
     /// Whether `add` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -52,7 +52,7 @@ public final class StepsViewModel: Observation.Observable, Reactive.ViewModel {
         enabledIf: _$property(&_recordCanExecute),
         isEnabled: _$property(&_recordIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._record$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._record$perform() }
     )
 
     /// Whether `record` is running: never seen `true`, a `perform` runs whole in one transaction.

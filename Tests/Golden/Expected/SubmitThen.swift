@@ -56,8 +56,8 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
 
     public private(set) lazy var subscribe: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_subscribeIsEnabled),
-        transaction: { [weak self] step in self?._subscribe$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
+        transaction: { [weak self] step in self?._$transaction(step) ?? step() },
+        executeOnMain: { [weak self] (_: Swift.Void) in
             guard let self, self._subscribe$attempt() else { return .empty }
             self._subscribe$perform()
             // Then `confirm`, once this transaction is over; refused if it is disabled then.
@@ -66,7 +66,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
         }
     )
 
-    /// Whether `subscribe` is running.
+    /// Whether `subscribe` is running: never seen `true`, a `perform` runs whole in one transaction.
     public var subscribeIsExecuting: Swift.Bool { _$read(\.subscribeIsExecuting, _subscribeIsExecuting.read(by: self)) }
 
     /// Whether `subscribe` can be executed now.
@@ -75,7 +75,7 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
     public private(set) lazy var confirm: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_confirmIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._confirm$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._confirm$perform() }
     )
 
     /// Whether `confirm` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -115,7 +115,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
     @exclusivity(unchecked) private var _isValid: Reactive.Stored<Swift.Bool>
     @exclusivity(unchecked) private var _submitAttempted: Reactive.Stored<Swift.Bool>
     @_spi(VMGen) public let _$observationRegistrar = Observation.ObservationRegistrar()
-    private let _$disposables = Reactive.CompositeDisposable()
     @_spi(VMGen) public let _$transactions = Reactive.Transactions()
 
     // MARK: Life cycle
@@ -144,32 +143,18 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
 
         // Follow the runtime objects this view model owns.
         _$transactions.attach(self)
-        _$disposables += subscribe.isExecuting.signal.observeValuesOnMain { [weak self] (_: Swift.Bool) in
-            self?._subscribe$step {}
-        }
-    }
-
-    deinit {
-        _$disposables.dispose()
     }
 
     // MARK: Transactions
-
-    private func _subscribe$step(_ step: @escaping () -> Swift.Void) {
-        _$step(step) { $0._subscribeIsExecuting.write($0.subscribe.isExecuting.value) }
-    }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
         // What the transaction wrote.
         let _email$changed = _email.changed()
         let _sent$changed = _sent.changed()
         let _confirmations$changed = _confirmations.changed()
-        let _subscribeIsExecuting$changed = _subscribeIsExecuting.changed()
         let _emailWasEdited$changed = _emailWasEdited.changed()
         let _submitAttempted$changed = _submitAttempted.changed()
         // Each value an input of which changed, computed again, in update order.
-        let _subscribeIsEnabled$changed = _subscribeIsExecuting$changed
-            && _subscribeIsEnabled.replace(!_subscribeIsExecuting.value)
         let _email$rule1$changed = _email$changed
             && _email$rule1.replace(Self._email$rule1$compute(email: _email.value))
         let _emailIsValid$changed = _email$rule1$changed && _emailIsValid.replace(_email$rule1.value)
@@ -181,9 +166,8 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
                     _email$rule1.value ? nil : "Enter an email address."
                 )
             )
-        return (_email$changed || _sent$changed || _confirmations$changed || _subscribeIsExecuting$changed
-            || _subscribeIsEnabled$changed || _emailWasEdited$changed || _emailIsValid$changed || _isValid$changed
-            || _submitAttempted$changed || _emailMessage$changed)
+        return (_email$changed || _sent$changed || _confirmations$changed || _emailWasEdited$changed
+            || _emailIsValid$changed || _isValid$changed || _submitAttempted$changed || _emailMessage$changed)
     }
 
     @_spi(VMGen) public func _$notify(_ telling: Swift.Bool) {
@@ -191,8 +175,6 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
         if _email.pending(telling) { _$changed(\.email, _email, telling) }
         if _sent.pending(telling) { _$changed(\.sent, _sent, telling) }
         if _confirmations.pending(telling) { _$changed(\.confirmations, _confirmations, telling) }
-        if _subscribeIsExecuting.pending(telling) { _$changed(\.subscribeIsExecuting, _subscribeIsExecuting, telling) }
-        if _subscribeIsEnabled.pending(telling) { _$changed(\.subscribeIsEnabled, _subscribeIsEnabled, telling) }
         if _emailWasEdited.pending(telling) { _$changed(\.emailWasEdited, _emailWasEdited, telling) }
         if _emailIsValid.pending(telling) { _$changed(\.emailIsValid, _emailIsValid, telling) }
         if _isValid.pending(telling) { _$changed(\.isValid, _isValid, telling) }
@@ -255,11 +237,9 @@ public final class NewsletterViewModel: Observation.Observable, Reactive.ViewMod
             .value("sent", \.sent, sentProperty),
             .value("confirmations", \.confirmations, confirmationsProperty),
             .work("subscribeIsExecuting", \.subscribeIsExecuting, subscribeIsExecutingProperty),
-            .enabled("subscribe", subscribe, \.subscribeIsEnabled, subscribeIsEnabledProperty) {
-                !$0._subscribeIsExecuting.value
-            },
+            .alwaysEnabled("subscribe", subscribe, \.subscribeIsEnabled, subscribeIsEnabledProperty),
             .work("confirmIsExecuting", \.confirmIsExecuting, confirmIsExecutingProperty),
-            .enabled("confirm", confirm, \.confirmIsEnabled, confirmIsEnabledProperty) { _ in true },
+            .alwaysEnabled("confirm", confirm, \.confirmIsEnabled, confirmIsEnabledProperty),
             .value("emailWasEdited", \.emailWasEdited, emailWasEditedProperty),
             .value("emailIsValid", \.emailIsValid, emailIsValidProperty),
             .value("emailMessage", \.emailMessage, emailMessageProperty),

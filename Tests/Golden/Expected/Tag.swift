@@ -26,7 +26,7 @@ final class TagViewModel: Observation.Observable, Reactive.ViewModel {
     private(set) lazy var remove: Reactive.Command<Swift.Void, Int, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_removeIsEnabled),
         transaction: { [weak self] step in self?._remove$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in self?._remove$work() ?? .empty }
+        executeOnMain: { [weak self] (_: Swift.Void) in self?._remove$work() ?? .empty }
     )
 
     /// Whether `remove` is running.

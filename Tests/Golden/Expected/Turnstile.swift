@@ -56,7 +56,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.ViewMode
         enabledIf: _$property(&_insertCanExecute),
         isEnabled: _$property(&_insertIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] input in
+        performOnMain: { [weak self] (input: Int) in
             self?._insert$perform(input)
             // Then `walkThrough`, once this transaction is over; refused if it is disabled then.
             self?._$transactions.later { [weak self] in self?.walkThrough() }
@@ -73,7 +73,7 @@ public final class TurnstileViewModel: Observation.Observable, Reactive.ViewMode
         enabledIf: _$property(&_walkThroughCanExecute),
         isEnabled: _$property(&_walkThroughIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._walkThrough$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._walkThrough$perform() }
     )
 
     /// Whether `walkThrough` is running: never seen `true`, a `perform` runs whole in one transaction.

@@ -68,17 +68,18 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
 
     // MARK: Commands
 
-    public private(set) lazy var save: Reactive.Command<Swift.Void, Int, any Swift.Error> = Reactive.Command(
+    public private(set) lazy var save:
+        Reactive.Command<Swift.Void, Int, any Swift.Error> = Reactive.Command<Swift.Void, Int, any Swift.Error>(
         isEnabled: _$property(&_saveIsEnabled),
         transaction: { [weak self] step in self?._save$step(step) ?? step() },
-        executeOnMain: { [weak self] _ in
+        executeOnMain: { [weak self] (_: Swift.Void) in
             guard let self else { return .empty }
             guard self._save$attempt() else {
                 self._save$refused = true
                 return .empty
             }
             // One result: its value and the end of the execution are one step of a transaction.
-            return Reactive.SignalProducer(taskOnMain: { [weak self] in
+            return Reactive.SignalProducer(taskOnMain: { [weak self] () async throws -> Int in
                 guard let self else { throw Swift.CancellationError() }
                 return try await self._save$task()
             }, deliveringIn: { [weak self] step in self?._save$step(step) ?? step() })
@@ -95,7 +96,7 @@ public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewMo
         enabledIf: _$property(&_previewCanExecute),
         isEnabled: _$property(&_previewIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._preview$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._preview$perform() }
     )
 
     /// Whether `preview` is running: never seen `true`, a `perform` runs whole in one transaction.

@@ -69,7 +69,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
     public private(set) lazy var record: Reactive.Command<Swift.Void, Swift.Void, Swift.Never> = Reactive.Command(
         isEnabled: _$property(&_recordIsEnabled),
         transaction: { [weak self] step in self?._$transaction(step) ?? step() },
-        performOnMain: { [weak self] _ in self?._record$perform() }
+        performOnMain: { [weak self] (_: Swift.Void) in self?._record$perform() }
     )
 
     /// Whether `record` is running: never seen `true`, a `perform` runs whole in one transaction.
@@ -278,7 +278,7 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel
                 Self._limit$compute(evaluations: $0.evaluations, b: $0._b.value)
             },
             .work("recordIsExecuting", \.recordIsExecuting, recordIsExecutingProperty),
-            .enabled("record", record, \.recordIsEnabled, recordIsEnabledProperty) { _ in true },
+            .alwaysEnabled("record", record, \.recordIsEnabled, recordIsEnabledProperty),
         ]
     }
 }

@@ -38,6 +38,20 @@ struct InspectionTests {
         #expect(report.coverage.description.contains("  increment: enabled, disabled\n"))
     }
 
+    /// The submit of a validated form that `perform`s runs whole in one transaction, attempt
+    /// included, refused or not: nobody sees it executing, and without a condition it is never
+    /// disabled, so the coverage leaves nothing missing (the explorer's coverage once asked for
+    /// `subscribe: disabled`, a state it can never show).
+    @Test func aPerformingSubmitIsNeverSeenDisabled() {
+        let report = Explorer<NewsletterViewModel> { explore in
+            explore.input(\.email, ["", "a@b"])
+            return NewsletterViewModel()
+        }.exhaustive(depth: 3)
+        report.expectNoFailure()
+        #expect(report.coverage.neverDisabled.contains("subscribe"))
+        #expect(report.coverage.missing.isEmpty, "\(report.coverage)")
+    }
+
     /// The machine's inspection and the transitions `send(_:)` reports work in release too: the
     /// explorer's coverage of the turnstile's machine (a fare of 2: `unlocked` needs a free fare,
     /// `broken` an event no command sends).
