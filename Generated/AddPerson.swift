@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// Looks a person up on Twitter by username.
 @MainActor
-public final class AddPersonViewModel: Observation.Observable, Reactive.ViewModel {
+public final class AddPersonViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/AddPerson.vm.yaml", line: 6)
     public typealias

@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// Looks a person up on Twitter by username, in explicit states.
 @MainActor
-public final class AddPersonMachineViewModel: Observation.Observable, Reactive.ViewModel {
+public final class AddPersonMachineViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 9)
     public typealias

@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// A die that you roll until it shows six.
 @MainActor
-public final class DiceGameViewModel: Observation.Observable, Reactive.ViewModel {
+public final class DiceGameViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/DiceGame.vm.yaml", line: 6)
     public typealias

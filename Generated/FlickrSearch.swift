@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// Searches Flickr for the text the user typed, and keeps the last ten searches.
 @MainActor
-public final class FlickrSearchViewModel: Observation.Observable, Reactive.ViewModel {
+public final class FlickrSearchViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearch.vm.yaml", line: 6)
     public typealias

@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// The photos a search found.
 @MainActor
-public final class FlickrSearchResultsViewModel: Observation.Observable, Reactive.ViewModel {
+public final class FlickrSearchResultsViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 6)
     public typealias

@@ -12,7 +12,7 @@ import                ExampleModels
 
 /// One photo of the results, with its favourites and comments once it has been seen.
 @MainActor
-public final class FlickrSearchResultsItemViewModel: Observation.Observable, Reactive.ViewModel {
+public final class FlickrSearchResultsItemViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 7)
     public typealias

@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// The popular photos of 500px, imported once when the gallery is created.
 @MainActor
-public final class GalleryViewModel: Observation.Observable, Reactive.ViewModel {
+public final class GalleryViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 6)
     public typealias

@@ -12,7 +12,7 @@ import                ExampleModels
 
 /// Searches as the user types, once typing pauses; a newer search cancels the one still running.
 @MainActor
-public final class LiveSearchViewModel: Observation.Observable, Reactive.ViewModel {
+public final class LiveSearchViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LiveSearch.vm.yaml", line: 7)
     public typealias

@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// A result computed from a model, with loading and error states; a newer computation replaces the running one.
 @MainActor
-public final class LoadableResourceViewModel: Observation.Observable, Reactive.ViewModel {
+public final class LoadableResourceViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LoadableResource.vm.yaml", line: 6)
     public typealias

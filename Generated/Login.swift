@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// Logs in to 500px with a username and a password.
 @MainActor
-public final class LoginViewModel: Observation.Observable, Reactive.ViewModel {
+public final class LoginViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Login.vm.yaml", line: 6)
     public typealias

@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// A login form whose error message goes away as soon as the user edits a field.
 @MainActor
-public final class LoginFormViewModel: Observation.Observable, Reactive.ViewModel {
+public final class LoginFormViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LoginForm.vm.yaml", line: 8)
     public typealias

@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// Logs in to 500px with a username and a password, in explicit states.
 @MainActor
-public final class LoginMachineViewModel: Observation.Observable, Reactive.ViewModel {
+public final class LoginMachineViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/LoginMachine.vm.yaml", line: 9)
     public typealias

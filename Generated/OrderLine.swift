@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// One line of an order, with a bulk discount.
 @MainActor
-public final class OrderLineViewModel: Observation.Observable, Reactive.ViewModel {
+public final class OrderLineViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 7)
     public typealias

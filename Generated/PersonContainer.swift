@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// Shows the adding form until a lookup succeeds, then the person found.
 @MainActor
-public final class PersonContainerViewModel: Observation.Observable, Reactive.ViewModel {
+public final class PersonContainerViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 6)
     public typealias

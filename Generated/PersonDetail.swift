@@ -12,7 +12,7 @@ import                   Foundation
 
 /// What the detail screen shows of one person.
 @MainActor
-public final class PersonDetailViewModel: Observation.Observable, Reactive.ViewModel {
+public final class PersonDetailViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 6)
     public typealias

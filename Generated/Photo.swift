@@ -12,7 +12,7 @@ import                   Foundation
 
 /// One full-size photo, whose details are fetched when it comes on screen.
 @MainActor
-public final class PhotoViewModel: Observation.Observable, Reactive.ViewModel {
+public final class PhotoViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 7)
     public typealias

@@ -12,7 +12,7 @@ import                   Foundation
 
 /// The name, photographer and rating of one photo, and a vote for it.
 @MainActor
-public final class PhotoDetailViewModel: Observation.Observable, Reactive.ViewModel {
+public final class PhotoDetailViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 6)
     public typealias

@@ -6,7 +6,7 @@ import Observation
 
 /// One name of a list, which the user selects or not.
 @MainActor
-public final class SelectableRowViewModel: Observation.Observable, Reactive.ViewModel {
+public final class SelectableRowViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Parameters
 
     /// The name the row shows.

@@ -6,7 +6,7 @@ import Observation
 
 /// A list of names to select from, with what is selected.
 @MainActor
-public final class SelectionViewModel: Observation.Observable, Reactive.ViewModel {
+public final class SelectionViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 9)
     public typealias _rows$Type =

@@ -6,7 +6,7 @@ import Observation
 
 /// Several selection lists, with totals over all of them.
 @MainActor
-public final class SelectionGroupViewModel: Observation.Observable, Reactive.ViewModel {
+public final class SelectionGroupViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/SelectionGroup.vm.yaml", line: 9)
     public typealias _selections$Type =

@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// Reading settings, with a reset to the defaults and a save that can fail.
 @MainActor
-public final class SettingsViewModel: Observation.Observable, Reactive.ViewModel {
+public final class SettingsViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/Settings.vm.yaml", line: 7)
     public typealias

@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// A sign-up form that says what is wrong with a field once it was edited, or once sign-up was tried.
 @MainActor
-public final class SignUpViewModel: Observation.Observable, Reactive.ViewModel {
+public final class SignUpViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/SignUp.vm.yaml", line: 8)
     public typealias

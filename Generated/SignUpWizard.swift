@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// Signs up in three pages, then creates the account.
 @MainActor
-public final class SignUpWizardViewModel: Observation.Observable, Reactive.ViewModel {
+public final class SignUpWizardViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/SignUpWizard.vm.yaml", line: 9)
     public typealias

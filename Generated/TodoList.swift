@@ -6,7 +6,7 @@ import Observation
 
 /// A to-do list with a text field to add items.
 @MainActor
-public final class TodoListViewModel: Observation.Observable, Reactive.ViewModel {
+public final class TodoListViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: State
 
     /// The items, oldest first.

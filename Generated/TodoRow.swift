@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// One todo of a list. The list gives it its todo; the row asks the list for changes.
 @MainActor
-public final class TodoRowViewModel: Observation.Observable, Reactive.ViewModel {
+public final class TodoRowViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 7)
     public typealias

@@ -10,7 +10,7 @@ import    ExampleModels
 
 /// A todo list, with one row per todo and how many are done.
 @MainActor
-public final class TodoRowsViewModel: Observation.Observable, Reactive.ViewModel {
+public final class TodoRowsViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 7)
     public typealias

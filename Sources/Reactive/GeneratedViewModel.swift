@@ -3,12 +3,12 @@ import Observation
 /// A generated view model with values, as an app sees it: observable, inspectable by tests
 /// (``Inspectable``), and written in transactions, which ``update(_:)`` groups.
 @MainActor
-public protocol ViewModel: Inspectable, Observation.Observable {
+public protocol TransactionalViewModel: Inspectable, Observation.Observable {
     /// Runs `body` as one action of the view model's transactions (``GeneratedViewModel`` gives it).
     @_spi(VMGen) func _$transaction(_ body: @escaping () -> Void)
 }
 
-extension ViewModel {
+extension TransactionalViewModel {
     /// A class that is not generated has no transactions: its body runs at once. Generated view
     /// models take ``GeneratedViewModel``'s, which is more specific. (A public protocol's SPI
     /// requirements need a default in library-evolution builds, docs/runtime.md.)
@@ -30,7 +30,7 @@ extension ViewModel {
 /// helpers are `@inlinable`, so the view model's module specializes them for its own class.
 @_spi(VMGen)
 @MainActor
-public protocol GeneratedViewModel: ViewModel, Transactional {
+public protocol GeneratedViewModel: TransactionalViewModel, Transactional {
     /// The registrar that the getters record reads with, and the commit tells changes to.
     var _$observationRegistrar: ObservationRegistrar { get }
 }

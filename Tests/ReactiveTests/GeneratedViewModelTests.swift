@@ -6,7 +6,7 @@ import Testing
 /// `Stored`, the helpers `GeneratedViewModel`'s, `double` computed from `a`, and a command `go`
 /// whose enabled state the view model keeps as `goIsEnabled`.
 @MainActor
-private final class Doubler: Observation.Observable, ViewModel {
+private final class Doubler: Observation.Observable, TransactionalViewModel {
     var _a = Stored(1)
     var _double = Stored(2)
     var _goIsEnabled = Stored(false)

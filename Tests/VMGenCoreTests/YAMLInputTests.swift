@@ -109,7 +109,7 @@ struct YAMLInputTests {
             state:
               größe: { type: Int, initial: "0", input: true, doc: "line one\\nline two" }
             """, file: #"Dir "quoted"/Spec.vm.yaml"#))
-        #expect(source.contains("public final class Café: Observation.Observable, Reactive.ViewModel {"))
+        #expect(source.contains("public final class Café: Observation.Observable, Reactive.TransactionalViewModel {"))
         #expect(source.contains("@_spi(VMGen) extension Café: Reactive.GeneratedViewModel {}"))
         #expect(source.contains("/// Says \"hi\" */ and \\ goes on"))
         #expect(source.contains("    /// line one\n    /// line two\n    public var größe: Int {"))

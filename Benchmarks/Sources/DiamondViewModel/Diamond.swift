@@ -6,7 +6,7 @@ import Observation
 
 /// A diamond of derived values, for the benchmarks.
 @MainActor
-public final class DiamondViewModel: Observation.Observable, Reactive.ViewModel {
+public final class DiamondViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: State
 
     /// The input.

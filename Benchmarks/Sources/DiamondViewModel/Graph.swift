@@ -6,7 +6,7 @@ import Observation
 
 /// A graph of 20 values, each a diamond over the input, for the benchmarks.
 @MainActor
-public final class GraphViewModel: Observation.Observable, Reactive.ViewModel {
+public final class GraphViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: State
 
     /// The input.

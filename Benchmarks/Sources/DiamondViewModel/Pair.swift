@@ -6,7 +6,7 @@ import Observation
 
 /// Two counters bumped together, for the benchmarks.
 @MainActor
-public final class PairViewModel: Observation.Observable, Reactive.ViewModel {
+public final class PairViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: State
 
     /// The first counter.

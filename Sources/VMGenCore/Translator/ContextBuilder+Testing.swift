@@ -1,10 +1,10 @@
 /// The `// MARK: Testing` part of the generated class: what `ReactiveTesting` needs to see every
 /// change of the view model (its conformance to `Reactive.Inspectable`).
 extension ContextBuilder {
-    /// The protocols of a view model with values: `ViewModel` (`update(_:)`, and `Inspectable`:
+    /// The protocols of a view model with values: `TransactionalViewModel` (`update(_:)`, and `Inspectable`:
     /// tests see its outputs), whose requirements are SPI; `GeneratedViewModel` (the runtime's
     /// helpers; parents follow it) is SPI and so declared by an extension (`conformanceExtensions`).
-    static let valueConformances = "Observation.Observable, Reactive.ViewModel"
+    static let valueConformances = "Observation.Observable, Reactive.TransactionalViewModel"
 
     /// The attributes of a public view model's testing members: SPI of its module, which a test
     /// imports with `@_spi(Testing) import`; internal members (a test uses `@testable import`).

@@ -114,7 +114,7 @@ public struct ContextBuilder {
     }
 
     /// Whether the view model has values, and with them transactions: the bookkeeping, the
-    /// commit and `update` (`Reactive.ViewModel`'s). A view model of constants, parameters and dependencies has none.
+    /// commit and `update` (`Reactive.TransactionalViewModel`'s). A view model of constants, parameters and dependencies has none.
     var hasTransactions: Bool { !model.reactiveValues.isEmpty }
 
     /// Whether the view model has disposables: to follow runtime objects (its commands and

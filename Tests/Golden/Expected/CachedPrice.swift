@@ -6,7 +6,7 @@ import Observation
 
 /// The price of a product, from a cache that usually answers at once.
 @MainActor
-public final class CachedPriceViewModel: Observation.Observable, Reactive.ViewModel {
+public final class CachedPriceViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 7)
     public typealias

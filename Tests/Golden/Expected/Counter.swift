@@ -6,7 +6,7 @@ import Observation
 
 /// A counter that steps up to a limit.
 @MainActor
-public final class CounterViewModel: Observation.Observable, Reactive.ViewModel {
+public final class CounterViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Parameters
 
     /// The largest value the count may reach.

@@ -6,7 +6,7 @@ import Observation
 
 /// Closures passed on, and state that handlers' names hide.
 @MainActor
-public final class GivenViewModel: Observation.Observable, Reactive.ViewModel {
+public final class GivenViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Given.vm.yaml", line: 11)
     public typealias _load$Type =

@@ -6,7 +6,7 @@ import Observation
 
 /// Contextual keywords as names.
 @MainActor
-public final class KeywordsViewModel: Observation.Observable, Reactive.ViewModel {
+public final class KeywordsViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Parameters
 
     public let open: Int

@@ -6,7 +6,7 @@ import Observation
 
 /// Loads pages of numbers while on screen.
 @MainActor
-final class LoaderViewModel: Observation.Observable, Reactive.ViewModel {
+final class LoaderViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 9)
     typealias

@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-public final class Property: Observation.Observable, Reactive.ViewModel {
+public final class Property: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Names.vm.yaml", line: 8)
     public typealias _loadSuggestions$Type =

@@ -6,7 +6,7 @@ import Observation
 
 /// Picks one of its tags.
 @MainActor
-final class PickerViewModel: Observation.Observable, Reactive.ViewModel {
+final class PickerViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 9)
     typealias _tags$Type =

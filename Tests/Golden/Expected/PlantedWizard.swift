@@ -6,7 +6,7 @@ import Observation
 
 /// A wizard whose error stays shown after going back from a failure.
 @MainActor
-public final class PlantedWizardViewModel: Observation.Observable, Reactive.ViewModel {
+public final class PlantedWizardViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/PlantedWizard.vm.yaml", line: 9)
     public typealias

@@ -6,7 +6,7 @@ import Observation
 
 /// Publishes a draft; the invariant breaks only after four particular actions.
 @MainActor
-public final class PublisherViewModel: Observation.Observable, Reactive.ViewModel {
+public final class PublisherViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 9)
     public typealias

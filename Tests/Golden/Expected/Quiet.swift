@@ -6,7 +6,7 @@ import Observation
 
 /// A counter observed through Observation only.
 @MainActor
-public final class QuietCounterViewModel: Observation.Observable, Reactive.ViewModel {
+public final class QuietCounterViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: State
 
     public var count: Int {

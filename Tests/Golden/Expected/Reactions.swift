@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-public final class ReactionsViewModel: Observation.Observable, Reactive.ViewModel {
+public final class ReactionsViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Parameters
 
     public let limit: Int

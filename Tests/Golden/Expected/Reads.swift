@@ -6,7 +6,7 @@ import Observation
 
 /// Reads in ranges, ternaries, dictionary literals, switch patterns and closures.
 @MainActor
-public final class ReadsViewModel: Observation.Observable, Reactive.ViewModel {
+public final class ReadsViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Dependencies
 
     /// A closure in parentheses, still stored @escaping.

@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-final class RowViewModel: Observation.Observable, Reactive.ViewModel {
+final class RowViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Parameters
 
     let number: Int

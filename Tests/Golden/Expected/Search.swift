@@ -6,7 +6,7 @@ import Observation
 
 /// Searches as the user types.
 @MainActor
-public final class SearchViewModel: Observation.Observable, Reactive.ViewModel {
+public final class SearchViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 7)
     public typealias

@@ -6,7 +6,7 @@ import Observation
 
 /// A machine whose steps bring values back.
 @MainActor
-public final class SettleViewModel: Observation.Observable, Reactive.ViewModel {
+public final class SettleViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: State
 
     /// Written by `bump`, then brought back by `idle`'s entry.

@@ -6,7 +6,7 @@ import Observation
 
 /// Counts, and records the count once it is big.
 @MainActor
-public final class StepsViewModel: Observation.Observable, Reactive.ViewModel {
+public final class StepsViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: State
 
     /// What was added.

@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-public final class NewsletterViewModel: Observation.Observable, Reactive.ViewModel {
+public final class NewsletterViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: State
 
     public var email: String {

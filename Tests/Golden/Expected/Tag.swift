@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-final class TagViewModel: Observation.Observable, Reactive.ViewModel {
+final class TagViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Parameters
 
     let number: Int

@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-final class TagsViewModel: Observation.Observable, Reactive.ViewModel {
+final class TagsViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 8)
     typealias _tags$Type =

@@ -6,7 +6,7 @@ import Observation
 
 /// A filter that settles before it is applied, with an async count of matches.
 @MainActor
-public final class TimingViewModel: Observation.Observable, Reactive.ViewModel {
+public final class TimingViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 9)
     public typealias

@@ -6,7 +6,7 @@ import Observation
 
 /// A turnstile that takes coins until the fare is paid.
 @MainActor
-public final class TurnstileViewModel: Observation.Observable, Reactive.ViewModel {
+public final class TurnstileViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Parameters
 
     /// What one pass costs.

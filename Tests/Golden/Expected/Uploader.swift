@@ -6,7 +6,7 @@ import Observation
 
 /// Uploads a file, gives up after a while, and checks the server when idle long enough.
 @MainActor
-public final class UploaderViewModel: Observation.Observable, Reactive.ViewModel {
+public final class UploaderViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/Uploader.vm.yaml", line: 6)
     public typealias

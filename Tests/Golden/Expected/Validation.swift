@@ -5,7 +5,7 @@ import Observation
 @_spi(VMGen) import Reactive
 
 @MainActor
-public final class ProfileFormViewModel: Observation.Observable, Reactive.ViewModel {
+public final class ProfileFormViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Parameters
 
     public let maxNameLength: Int

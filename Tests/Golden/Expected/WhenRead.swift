@@ -6,7 +6,7 @@ import Observation
 
 /// A chain of derived values that are computed when read, for the tests.
 @MainActor
-public final class WhenReadViewModel: Observation.Observable, Reactive.ViewModel {
+public final class WhenReadViewModel: Observation.Observable, Reactive.TransactionalViewModel {
     // MARK: Types, as the spec writes them, at their places in the spec
 #sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 12)
     public typealias
