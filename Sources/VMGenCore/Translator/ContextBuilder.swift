@@ -114,7 +114,8 @@ public struct ContextBuilder {
     }
 
     /// Whether the view model has values, and with them transactions: the bookkeeping, the
-    /// commit and `update` (`Reactive.TransactionalViewModel`'s). A view model of constants, parameters and dependencies has none.
+    /// commit and `update` (`Reactive.TransactionalViewModel`'s). A view model of constants,
+    /// parameters and dependencies has none.
     var hasTransactions: Bool { !model.reactiveValues.isEmpty }
 
     /// Whether the view model has disposables: to follow runtime objects (its commands and
@@ -253,37 +254,28 @@ public struct ContextBuilder {
     }
 
     /// The type of a value as its public declaration writes it: the type the spec wrote, at its
-    /// place in the spec (`SpecTypes.piece(for:)`); the generator's own as `typeName(of:)`.
+    /// place in the spec (`SpecTypes.piece(for:)`); the generator's own types qualified with their
+    /// module, so that no spec name can shadow them.
     func typePieces(of value: ReactiveValue) -> [SwiftText.DeclarationPiece] {
-        switch value.source {
-        case .resourceError(let resource):
-            if let failure = types.writtenResourceFailures[resource] { return types.optionalPieces(for: failure) }
-        case .resourceValue(let resource):
-            if let type = types.writtenMemberTypes[resource] { return types.optionalPieces(for: type) }
-        case .state, .derived, .child:
-            if let type = types.writtenMemberTypes[value.name] { return [types.piece(for: type)] }
-        default:
-            break
-        }
-        return [.code(typeName(of: value))]
-    }
-
-    /// The type of a value as the generated code writes it: spec types as written, the
-    /// generator's own types qualified with their module, so that no spec name can shadow them.
-    func typeName(of value: ReactiveValue) -> String {
         switch value.source {
         case .condition, .commandIsExecuting, .commandIsEnabled, .resourceIsLoading, .activation, .validationFlag, .rule,
              .fieldValidity, .formValidity:
-            return "Swift.Bool"
+            return [.code("Swift.Bool")]
         case .message:
-            return "Swift.String?"
+            return [.code("Swift.String?")]
         case .resourceError(let resource):
-            return types.resourceFailures[resource].map(types.optional) ?? "(any Swift.Error)?"
+            return types.writtenResourceFailures[resource].map(types.optionalPieces) ?? [.code("(any Swift.Error)?")]
         case .resourceValue(let resource):
-            return types.memberTypes[resource].map(types.optional) ?? value.type
+            return types.writtenMemberTypes[resource].map(types.optionalPieces) ?? [.code(value.type)]
         case .state, .derived, .child:
-            return types.memberTypes[value.name] ?? value.type
+            return types.writtenMemberTypes[value.name].map { [types.piece(for: $0)] } ?? [.code(value.type)]
         }
+    }
+
+    /// The type of a value as the rest of the generated code writes it: `typePieces` with each
+    /// spec type named by its alias.
+    func typeName(of value: ReactiveValue) -> String {
+        SwiftText.plainDeclaration(typePieces(of: value))
     }
 
     /// Every private stored property of the values: one `Reactive.Stored` per value (the value,

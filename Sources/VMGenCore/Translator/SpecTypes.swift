@@ -13,8 +13,6 @@ struct SpecTypes {
     /// The type each named member (parameter, dependency, constant, state, derived value,
     /// child, event) and resource is written with, as the generated code names it.
     private(set) var memberTypes: [String: String] = [:]
-    /// The failure type of each resource that declares one, as the generated code names it.
-    private(set) var resourceFailures: [String: String] = [:]
     /// The type each named member and resource is written with, as the spec writes it, and each
     /// resource's failure: for public declarations, which show it (`piece(for:)`).
     private(set) var writtenMemberTypes: [String: Located<String>] = [:]
@@ -31,8 +29,6 @@ struct SpecTypes {
     private let specNames: Set<String>
     /// Every type text of the spec, parsed once by the checker.
     private let table: SpecTypeTable
-    /// The alias names, which the optional of a type may be asked of.
-    private var aliasNames: Set<String> = []
 
     init(model: ViewModelModel) {
         table = model.types
@@ -46,7 +42,6 @@ struct SpecTypes {
                 memberTypes[name] = self.name(for: type)
                 writtenMemberTypes[name] = type
             case .failure where written.kind == .resource:
-                resourceFailures[name] = self.name(for: type)
                 writtenResourceFailures[name] = type
             default: break
             }
@@ -65,7 +60,6 @@ struct SpecTypes {
         // `$` cannot appear in a spec name, so the alias never clashes with one.
         let alias = "_\(name)$\(role)"
         names[type.location] = alias
-        aliasNames.insert(alias)
         aliases.append(Alias(name: alias, type: type))
     }
 
@@ -80,28 +74,6 @@ struct SpecTypes {
         // The checker parses every type the spec writes; a text it missed is parsed here rather
         // than guessed at.
         table[type] ?? SpecTypeFacts(SpecCode.type(type))
-    }
-
-    /// The optional of a type as the generated code names it: `name(for:)`, or a type of the
-    /// generator's own (`Swift.Bool`, an optional it made). `_photo$Type?`, `[Photo]?`,
-    /// `(any Error)?`.
-    func optional(_ name: String) -> String {
-        if let facts = table[name] {
-            return SwiftNames.optional(name, needsParentheses: facts.needsParenthesesForOptional)
-        }
-        // A `?` binds to the whole of a name the generator made; anything else is parsed.
-        if isGeneratorMade(name) { return name + "?" }
-        return SwiftNames.optional(name, needsParentheses: facts(of: name).needsParenthesesForOptional)
-    }
-
-    /// Whether `name` is an alias, one of the generator's own types (`Swift.Bool`,
-    /// `(any Swift.Error)?`) or an optional that `optional` made of an alias or a spec type.
-    private func isGeneratorMade(_ name: String) -> Bool {
-        if aliasNames.contains(name) || name.hasPrefix("Swift.") || name == "(any Swift.Error)?" { return true }
-        guard name.hasSuffix("?") else { return false }
-        var wrapped = name.dropLast()
-        if wrapped.hasPrefix("("), wrapped.hasSuffix(")") { wrapped = wrapped.dropFirst().dropLast() }
-        return aliasNames.contains(String(wrapped)) || table[String(wrapped)] != nil
     }
 
     /// `name: Type` for a function's parameter, `name: @escaping Type` when `type` (as the
