@@ -147,8 +147,10 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
     /// Holds back the new values of `settledVisibility` (`debounce: 1`).
-    private lazy var _settledVisibility$pacer = Reactive.Pacer<Bool>(.debounce(1), on: _$scheduler) { [weak self] in
-        self?._settledVisibility$arrived($0)
+    private lazy var _settledVisibility$pacer: Reactive.Pacer<Bool> = .init(
+        Reactive.PacingRule.debounce(1), on: _$scheduler
+    ) { [weak self] (value: Bool) in
+        self?._settledVisibility$arrived(value)
     }
 
     // MARK: Life cycle
@@ -207,9 +209,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     /// Writes a value of `settledVisibility` that its pacer let through: a transaction of its own.
     private func _settledVisibility$arrived(_ newValue: Bool) {
-        guard _$transactions.begin() else { return _$transactions.later { self._settledVisibility$arrived(newValue) } }
-        _settledVisibility.write(newValue)
-        _$transactions.end(self)
+        _$write(newValue) { $0._settledVisibility.write($1) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

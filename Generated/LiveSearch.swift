@@ -94,11 +94,15 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
     /// Holds back the new values of `characterCount` (`throttle: 0.5`).
-    private lazy var _characterCount$pacer = Reactive.Pacer<Int>(.throttle(0.5), on: _$scheduler) { [weak self] in
-        self?._characterCount$arrived($0)
+    private lazy var _characterCount$pacer: Reactive.Pacer<Int> = .init(
+        Reactive.PacingRule.throttle(0.5), on: _$scheduler
+    ) { [weak self] (value: Int) in
+        self?._characterCount$arrived(value)
     }
     /// Holds back the reloads of `results` on change (`debounce: 0.3`).
-    private lazy var _results$pacer = Reactive.Pacer<Swift.Void>(.debounce(0.3), on: _$scheduler) { [weak self] in
+    private lazy var _results$pacer: Reactive.Pacer<Swift.Void> = .init(
+        Reactive.PacingRule.debounce(0.3), on: _$scheduler
+    ) { [weak self] (value: Swift.Void) in
         self?._$transaction { self?._results$loader.reload() }
     }
 
@@ -150,9 +154,7 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
 
     /// Writes a value of `characterCount` that its pacer let through: a transaction of its own.
     private func _characterCount$arrived(_ newValue: Int) {
-        guard _$transactions.begin() else { return _$transactions.later { self._characterCount$arrived(newValue) } }
-        _characterCount.write(newValue)
-        _$transactions.end(self)
+        _$write(newValue) { $0._characterCount.write($1) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {

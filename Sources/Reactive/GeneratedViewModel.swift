@@ -55,8 +55,8 @@ extension GeneratedViewModel {
         _$transactions.end(self)
     }
 
-    /// A setter: `write` (which writes `value` to the storage, and the value's edit flag) as one
-    /// action, or, while observers are being told, right after them. `write` takes the view model
+    /// A write from outside the commit (a setter, a value a pacer lets through): `write`, which writes `value` to the storage, as one action, or, while
+    /// observers are being told, right after them. `write` takes the view model
     /// and the value rather than capturing them, so that a setter allocates nothing.
     @inlinable
     public func _$write<Value>(_ value: Value, _ write: @escaping (Self, Value) -> Void) {

@@ -1,5 +1,18 @@
 import Foundation
 
+/// What a ``Pacer`` lets through, and when.
+@_spi(VMGen)
+public enum PacingRule: Sendable, Equatable {
+    /// The latest value, once `interval` seconds passed without a newer one (a newer one
+    /// restarts the wait).
+    case debounce(TimeInterval)
+    /// A value at once when none came through in the last `interval` seconds; otherwise the
+    /// latest, when the interval is over. At most one value per interval.
+    case throttle(TimeInterval)
+    /// Every value, `interval` seconds after it was sent.
+    case delay(TimeInterval)
+}
+
 /// Holds values back on a scheduler's clock before handing them on: the `debounce`, `throttle`
 /// and `delay` of a spec's paced value or paced reload.
 ///
@@ -13,17 +26,9 @@ import Foundation
 @_spi(VMGen)
 @MainActor
 public final class Pacer<Value> {
-    /// What comes through, and when.
-    public enum Rule: Sendable, Equatable {
-        /// The latest value, once `interval` seconds passed without a newer one (a newer one
-        /// restarts the wait).
-        case debounce(TimeInterval)
-        /// A value at once when none came through in the last `interval` seconds; otherwise the
-        /// latest, when the interval is over. At most one value per interval.
-        case throttle(TimeInterval)
-        /// Every value, `interval` seconds after it was sent.
-        case delay(TimeInterval)
-    }
+    /// What comes through, and when: a type of its own, not one for each `Value`, so that the
+    /// generated `.debounce(0.3)` is understood even when the value's type does not compile.
+    public typealias Rule = PacingRule
 
     private let rule: Rule
     private let scheduler: any DateScheduler

@@ -105,6 +105,18 @@ struct SpecTypeErrorTests {
         ])
     }
 
+    @Test("a paced value whose type is misspelled is reported only at the spec")
+    func misspelledPacedType() throws {
+        let errors = try compilerErrors("""
+            viewModel: P
+            state:
+              query: { type: String, initial: '""', input: true }
+            derived:
+              settled: { type: Strng, value: query, debounce: 0.3 }
+            """, file: "Paced.vm.yaml")
+        expectReported(errors, ["Paced.vm.yaml:5:20: error: cannot find type 'Strng' in scope"])
+    }
+
     @Test("an event whose type is misspelled, sent by a command, is reported only at the spec")
     func misspelledEmittedEvent() throws {
         let errors = try compilerErrors("""

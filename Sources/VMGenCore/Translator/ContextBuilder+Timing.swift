@@ -27,7 +27,7 @@ extension ContextBuilder {
     }
 
     /// `.debounce(0.3)`.
-    func rule(_ pacing: Pacing) -> String { ".\(pacing.kind.rawValue)(\(pacing.seconds))" }
+    func rule(_ pacing: Pacing) -> String { "Reactive.PacingRule.\(pacing.kind.rawValue)(\(pacing.seconds))" }
 
     /// The scheduler and one pacer per paced value or reload, each created when first used.
     func pacerDeclarations() -> [String] {
@@ -37,15 +37,18 @@ extension ContextBuilder {
             "/// Where \(paced ? "`debounce`, `throttle` and `delay`" : "the machine's timers (`after:`)") count time (the main queue unless the initializer was given another).",
             "private let \(schedulerName): any Reactive.DateScheduler",
         ]
+        // The pacer's type and its closure's parameter written out: with a value type that does
+        // not compile, Swift could infer neither, and would report that besides the spec's mistake.
         func pacer(_ owner: String, type: String, pacing: Pacing, doc: String, deliver: String) {
             result.append("/// \(doc) (`\(pacing.kind.rawValue): \(pacing.seconds)`).")
-            let head = "private lazy var \(pacerName(owner)) = Reactive.Pacer<\(type)>(\(rule(pacing)), on: \(schedulerName))"
-            if LineLayout.fits("    " + head + " { [weak self] in", margin: 0) {
-                result.append(head + " { [weak self] in")
+            let declaration = "private lazy var \(pacerName(owner)): Reactive.Pacer<\(type)> = .init("
+            let opening = "{ [weak self] (\(types.parameter("value", type))) in"
+            if LineLayout.fits("    " + declaration + "\(rule(pacing)), on: \(schedulerName)) " + opening, margin: 0) {
+                result.append(declaration + "\(rule(pacing)), on: \(schedulerName)) " + opening)
             } else {
-                result.append("private lazy var \(pacerName(owner)) = Reactive.Pacer<\(type)>(")
+                result.append(declaration)
                 result.append("    \(rule(pacing)), on: \(schedulerName)")
-                result.append(") { [weak self] in")
+                result.append(") " + opening)
             }
             result.append("    self?.\(deliver)")
             result.append("}")
@@ -53,7 +56,7 @@ extension ContextBuilder {
         for value in pacedValues {
             guard let pacing = value.pacing else { continue }
             pacer(value.name, type: typeName(of: value), pacing: pacing, doc: "Holds back the new values of `\(value.name)`",
-                  deliver: "\(GeneratedNames.helper(value.name, "arrived"))($0)")
+                  deliver: "\(GeneratedNames.helper(value.name, "arrived"))(value)")
         }
         for resource in pacedResources {
             guard let pacing = resource.pacing else { continue }
@@ -112,11 +115,8 @@ extension ContextBuilder {
             result.append(CodeFunction(
                 docLines: ["/// Writes a value of `\(name)` that its pacer let through: a transaction of its own."],
                 signature: "private func \(arrived)(\(types.parameter("_ newValue", typeName(of: value)))) {",
-                bodyLines: (
-                    beginLines(later: "self.\(arrived)(newValue)")
-                    + LineLayout.lines(write(name, "newValue"), margin: 8)
-                    + [endLine]
-                ).map { "        " + $0 }))
+                bodyLines: LineLayout.block("\(GeneratedNames.fixed("write"))(newValue)", body: ["$0." + write(name, "$1").flat], margin: 8)
+                    .map { "        " + $0 }))
         }
         return result
     }

@@ -262,15 +262,18 @@ extension ContextBuilder {
         }
         for resource in model.resources {
             let name = resource.name.value
+            // One action, written out rather than as `_$write(state) { ... }`: with a resource type
+            // that does not compile, Swift cannot type a closure of several statements and reports
+            // that in the generated file besides the spec's mistake.
             let loaded = GeneratedNames.helper(name, "loaded")
-            var body = beginLines(later: "self.\(loaded)(state)")
+            var body = LineLayout.block("guard \(transactions).begin() else", body: ["return \(transactions).later { self.\(loaded)(state) }"], margin: 8)
             body += LineLayout.lines(write(name, "state.value"), margin: 8)
             body += LineLayout.lines(write(GeneratedNames.isLoading(of: name), "state.isLoading"), margin: 8)
             let error = GeneratedNames.error(of: name)
             if value(named: error) != nil {
                 body += LineLayout.block("if state.errorChanged", body: LineLayout.lines(write(error, "state.error"), margin: 12), margin: 8)
             }
-            body.append(endLine)
+            body.append("\(transactions).end(self)")
             result.append(CodeFunction(
                 docLines: [],
                 signature: "private func \(loaded)(_ state: \(loaderType(resource)).State) {",
@@ -301,14 +304,6 @@ extension ContextBuilder {
                 signature: "private func \(freshName(name))(reading _$reading: Swift.Bool = false) -> \(typeName(of: value)) {",
                 bodyLines: body.map { "        " + $0 })
         }
-    }
-
-    /// The end of an action: the outermost one commits the transaction (`Reactive.Transactions`).
-    var endLine: String { "\(transactions).end(self)" }
-
-    /// The guard that starts a transaction, or defers `later` while observers are being told.
-    func beginLines(later: String) -> [String] {
-        LineLayout.block("guard \(transactions).begin() else", body: ["return \(transactions).later { \(later) }"], margin: 8)
     }
 
     /// `_x$changed`: whether `x` changed in the transaction being committed.

@@ -96,7 +96,9 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Transa
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
     /// Holds back the reloads of `settledPrice` on change (`debounce: 0.5`).
-    private lazy var _settledPrice$pacer = Reactive.Pacer<Swift.Void>(.debounce(0.5), on: _$scheduler) { [weak self] in
+    private lazy var _settledPrice$pacer: Reactive.Pacer<Swift.Void> = .init(
+        Reactive.PacingRule.debounce(0.5), on: _$scheduler
+    ) { [weak self] (value: Swift.Void) in
         self?._$transaction { self?._settledPrice$loader.reload() }
     }
 

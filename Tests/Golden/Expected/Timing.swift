@@ -121,19 +121,27 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     /// Where `debounce`, `throttle` and `delay` count time (the main queue unless the initializer was given another).
     private let _$scheduler: any Reactive.DateScheduler
     /// Holds back the new values of `settledFilter` (`debounce: 0.25`).
-    private lazy var _settledFilter$pacer = Reactive.Pacer<String>(.debounce(0.25), on: _$scheduler) { [weak self] in
-        self?._settledFilter$arrived($0)
+    private lazy var _settledFilter$pacer: Reactive.Pacer<String> = .init(
+        Reactive.PacingRule.debounce(0.25), on: _$scheduler
+    ) { [weak self] (value: String) in
+        self?._settledFilter$arrived(value)
     }
     /// Holds back the new values of `echo` (`delay: 1`).
-    private lazy var _echo$pacer = Reactive.Pacer<String>(.delay(1), on: _$scheduler) { [weak self] in
-        self?._echo$arrived($0)
+    private lazy var _echo$pacer: Reactive.Pacer<String> = .init(
+        Reactive.PacingRule.delay(1), on: _$scheduler
+    ) { [weak self] (value: String) in
+        self?._echo$arrived(value)
     }
     /// Holds back the reloads of `matches` on change (`debounce: 0.5`).
-    private lazy var _matches$pacer = Reactive.Pacer<Swift.Void>(.debounce(0.5), on: _$scheduler) { [weak self] in
+    private lazy var _matches$pacer: Reactive.Pacer<Swift.Void> = .init(
+        Reactive.PacingRule.debounce(0.5), on: _$scheduler
+    ) { [weak self] (value: Swift.Void) in
         self?._$transaction { self?._matches$loader.reload() }
     }
     /// Holds back the reloads of `items` on change (`throttle: 2`).
-    private lazy var _items$pacer = Reactive.Pacer<Swift.Void>(.throttle(2), on: _$scheduler) { [weak self] in
+    private lazy var _items$pacer: Reactive.Pacer<Swift.Void> = .init(
+        Reactive.PacingRule.throttle(2), on: _$scheduler
+    ) { [weak self] (value: Swift.Void) in
         self?._$transaction { self?._items$loader.reload() }
     }
 
@@ -201,9 +209,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// Writes a value of `settledFilter` that its pacer let through: a transaction of its own.
     private func _settledFilter$arrived(_ newValue: String) {
-        guard _$transactions.begin() else { return _$transactions.later { self._settledFilter$arrived(newValue) } }
-        _settledFilter.write(newValue)
-        _$transactions.end(self)
+        _$write(newValue) { $0._settledFilter.write($1) }
     }
 
     /// Computes `echo` from what it reads now and hands the value to its pacer.
@@ -213,9 +219,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// Writes a value of `echo` that its pacer let through: a transaction of its own.
     private func _echo$arrived(_ newValue: String) {
-        guard _$transactions.begin() else { return _$transactions.later { self._echo$arrived(newValue) } }
-        _echo.write(newValue)
-        _$transactions.end(self)
+        _$write(newValue) { $0._echo.write($1) }
     }
 
     @_spi(VMGen) public func _$recompute() -> Swift.Bool {
