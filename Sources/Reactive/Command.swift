@@ -100,8 +100,9 @@ public final class Command<Input, Output, Failure: Error> {
     @usableFromInline let eventsCore = SignalCore<Event<Output, Failure>, Never>(hasHandle: true)
     /// Runs one step of an execution on the main actor; nil runs it at once.
     @usableFromInline let transaction: (@MainActor (@escaping () -> Void) -> Void)?
-    /// Whether the owner keeps the enabled state (`isEnabled:`): then `enabled` is not staged.
-    @usableFromInline let ownerKeepsEnabled: Bool
+    /// What an execution stages under `state`'s lock; `enabled` is staged under
+    /// ``CommandPolicy/oneAtATime`` unless the owner keeps the enabled state (`isEnabled:`).
+    @usableFromInline let staging: Staging
     /// What direct executions (``callAsFunction(_:)``) of immediate work inside `transaction`
     /// need on the main actor: made with the command when both are there, else nil.
     @usableFromInline let direct: DirectExecutions<Input>?
@@ -125,7 +126,6 @@ public final class Command<Input, Output, Failure: Error> {
     ) {
         self.policy = policy
         self.transaction = transaction
-        ownerKeepsEnabled = ownersEnabledState != nil
         if case .immediate = work, let transaction { direct = DirectExecutions(transaction: transaction) } else { direct = nil }
         self.condition = enabledIf
         constantCondition = enabledIf.isConstant ? enabledIf.value : nil
@@ -139,6 +139,9 @@ public final class Command<Input, Output, Failure: Error> {
         self.enabled = enabled
         let state = Locked(State(enabled: initiallyEnabled))
         self.state = state
+        staging = Staging(
+            executing: executing, enabled: enabled, condition: enabledIf, constantCondition: constantCondition,
+            oneAtATime: policy == .oneAtATime, stagesEnabled: policy == .oneAtATime && ownersEnabledState == nil)
         switch policy {
         case _ where ownersEnabledState != nil:
             // The owner keeps the enabled state (a generated view model, in its transactions): the
@@ -250,18 +253,13 @@ public final class Command<Input, Output, Failure: Error> {
     /// Starts an execution if the command is enabled: marks it executing, staged under the lock.
     @inlinable
     func admit() -> Admission? {
-        let policy = self.policy
-        let executing = self.executing
-        let enabled = self.enabled
-        let condition = self.condition
-        let constantCondition = self.constantCondition
-        let stagesEnabled = policy == .oneAtATime && !ownerKeepsEnabled
+        let staging = self.staging
         return state.withLock { state -> Admission? in
-            guard constantCondition ?? condition.value else { return nil }
-            if policy == .oneAtATime && state.executing { return nil }
+            guard staging.conditionHolds else { return nil }
+            if staging.oneAtATime && state.executing { return nil }
             state.generation += 1
-            let changed = Command.stage(true, into: executing, mirror: &state.executing)
-            let enabledChanged = stagesEnabled && Command.stage(false, into: enabled, mirror: &state.enabled)
+            let changed = Command.stage(true, into: staging.executing, mirror: &state.executing)
+            let enabledChanged = staging.stagesEnabled && Command.stage(false, into: staging.enabled, mirror: &state.enabled)
             defer { state.current = nil }
             return (state.generation, state.current, changed, enabledChanged)
         }
@@ -439,22 +437,33 @@ public final class Command<Input, Output, Failure: Error> {
     /// Marks execution `generation` as over (unless a newer one replaced it).
     @inlinable
     func finish(_ generation: Int) {
-        let executing = self.executing
-        let enabled = self.enabled
-        let policy = self.policy
-        let condition = self.condition
-        let constantCondition = self.constantCondition
-        let stagesEnabled = policy == .oneAtATime && !ownerKeepsEnabled
+        let staging = self.staging
         let (changed, enabledChanged) = state.withLock { state -> (Bool, Bool) in
             guard state.generation == generation else { return (false, false) }
             state.current = nil
-            let changed = Command.stage(false, into: executing, mirror: &state.executing)
-            let enabledChanged = stagesEnabled
-                && Command.stage(constantCondition ?? condition.value, into: enabled, mirror: &state.enabled)
+            let changed = Command.stage(false, into: staging.executing, mirror: &state.executing)
+            let enabledChanged = staging.stagesEnabled
+                && Command.stage(staging.conditionHolds, into: staging.enabled, mirror: &state.enabled)
             return (changed, enabledChanged)
         }
         if changed { executing.publish() }
         if enabledChanged { enabled.publish() }
+    }
+
+    /// What ``admit()`` and ``finish(_:)`` read and stage under `state`'s lock: all `Sendable`, so
+    /// that the lock's body, which takes the state `sending`, touches nothing of `self`.
+    @usableFromInline
+    struct Staging: Sendable {
+        @usableFromInline let executing: MutableProperty<Bool>
+        @usableFromInline let enabled: MutableProperty<Bool>
+        @usableFromInline let condition: Property<Bool>
+        @usableFromInline let constantCondition: Bool?
+        @usableFromInline let oneAtATime: Bool
+        @usableFromInline let stagesEnabled: Bool
+
+        /// Whether `enabledIf` holds now.
+        @inlinable
+        var conditionHolds: Bool { constantCondition ?? condition.value }
     }
 
     /// Stages `value` into `property` (`executing` or `enabled`, which only the command writes,

@@ -148,7 +148,7 @@ extension ContextBuilder {
         var pieces: [SwiftText.DeclarationPiece] = [.code("\(access)init(")]
         for (position, member) in members.enumerated() {
             guard let type = member.type else { continue }
-            let escaping = types.parameter("", types.name(for: type)).hasPrefix(": @escaping") ? "@escaping " : ""
+            let escaping = types.isFunction(types.name(for: type)) ? "@escaping " : ""
             pieces += [.lead("\(member.name.value): \(escaping)"), types.piece(for: type)]
             if position < members.count - 1 || !schedulerParameter.isEmpty { pieces.append(.code(", ")) }
         }

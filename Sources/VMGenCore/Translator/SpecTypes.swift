@@ -79,7 +79,12 @@ struct SpecTypes {
     /// `name: Type` for a function's parameter, `name: @escaping Type` when `type` (as the
     /// generated code names it) is a function type: a stored value passed on may be kept.
     func parameter(_ name: String, _ type: String) -> String {
-        "\(name): \(functionTypeNames.contains(type) ? "@escaping " : "")\(type)"
+        "\(name): \(isFunction(type) ? "@escaping " : "")\(type)"
+    }
+
+    /// Whether `type` (as the generated code names it) is a function type the spec wrote.
+    func isFunction(_ type: String) -> Bool {
+        functionTypeNames.contains(type)
     }
 
     /// The name the generated code uses for a type the spec writes.
