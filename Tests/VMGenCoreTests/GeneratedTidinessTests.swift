@@ -213,7 +213,7 @@ struct GeneratedTidinessTests {
         #expect(exposed == [])
         // A public view model's (an internal one's members are internal: tests use `@testable import`).
         if lines.contains(where: { $0.contains("_$outputs") }) && lines.contains(where: { $0.hasPrefix("public final class") }) {
-            #expect(lines.contains { $0.hasPrefix("@_spi(VMGen) import Reactive") })
+            #expect(lines.contains { $0.hasPrefix("@_spi(VMGen) public import Reactive") })
             #expect(lines.contains { $0.contains("@_spi(Testing) public var _$outputs") })
             #expect(lines.contains { $0.contains("@_spi(VMGen) public let _$transactions") })
         }

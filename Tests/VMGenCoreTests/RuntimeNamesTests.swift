@@ -110,4 +110,46 @@ struct RuntimeNamesTests {
         #expect(SpecCode.importPath("Foundation; func evil() {}") == nil)
         #expect(SpecCode.importPath("@testable Foundation") == nil)
     }
+
+    @Test("an import entry may start with its access level: public, package or internal")
+    func importAccessLevels() {
+        let publicImport = SpecCode.importPath("public ExampleModels")
+        #expect(publicImport?.access == "public")
+        #expect(publicImport?.components == ["ExampleModels"])
+        #expect(publicImport?.pathOffset == 7)
+        #expect(SpecCode.importPath("package  struct AppTypes.Event")?.kind == "struct")
+        #expect(SpecCode.importPath("package  struct AppTypes.Event")?.pathOffset == 9)
+        #expect(SpecCode.importPath("internal Foundation")?.access == "internal")
+        #expect(SpecCode.importPath("Foundation")?.access == nil)
+        // An import in the generated file is never narrower than the file.
+        #expect(SpecCode.importPath("private Foundation") == nil)
+        #expect(SpecCode.importPath("fileprivate Foundation") == nil)
+        #expect(SpecCode.importPath("public") == nil)
+        #expect(SpecCode.importPath("public public Foundation") == nil)
+    }
+
+    @Test("the generator's imports are public only where the class's public declarations use them")
+    func generatorImportsAccess() throws {
+        func imports(_ spec: String) throws -> [String] {
+            try #require(generate(spec, file: "Imports.vm.yaml")).split(separator: "\n").map(String.init).filter { $0.contains("import ") }
+        }
+        let values = """
+            viewModel: Counter
+            imports: [public Foundation, ExampleModels]
+            state:
+              count: { type: Int, initial: "0", input: true }
+            """
+        #expect(try imports(values) == [
+            "public import Observation", "@_spi(VMGen) public import Reactive",
+            "public import    Foundation", "import                       ExampleModels",
+        ])
+        let noValues = """
+            viewModel: Constants
+            constants:
+              limit: { type: Int, value: "3" }
+            """
+        #expect(try imports(noValues) == ["public import Observation", "@_spi(VMGen) import Reactive"])
+        let internalClass = values.replacingOccurrences(of: "viewModel: Counter", with: "viewModel: Counter\naccess: internal")
+        #expect(try imports(internalClass).prefix(2) == ["import Observation", "@_spi(VMGen) import Reactive"])
+    }
 }

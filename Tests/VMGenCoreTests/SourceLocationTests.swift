@@ -116,6 +116,19 @@ struct SourceLocationTests {
         #expect(error.output.contains("Foundaton"))
     }
 
+    @Test("a misspelled module imported public is reported at the module's line and column")
+    func misspelledPublicImportLandsOnSpecLine() throws {
+        let spec = """
+            viewModel: Broken
+            imports: [Foundation, public Foundaton]
+            state:
+              count: { type: Int, initial: "0", input: true }
+            """
+        let error = try Self.firstError(of: spec, onLine: 2)
+        #expect(error.column == 30, "compiler output:\n\(error.output)")
+        #expect(error.output.contains("Foundaton"))
+    }
+
     @Test("a validation rule that is not a Bool is reported at the rule's line and column")
     func ruleOfTheWrongTypeLandsOnSpecLine() throws {
         let spec = """

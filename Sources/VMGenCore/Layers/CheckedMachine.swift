@@ -31,9 +31,6 @@ public struct CheckedMachine: Sendable {
 
     /// Whether some state runs timers or invoked work: then the view model holds a `StateWork`.
     public var hasWork: Bool { entry.states.contains(where: \.hasWork) }
-
-    /// Whether some state has timers: then the view model takes a scheduler.
-    public var hasTimers: Bool { entry.states.contains { !$0.delays.isEmpty } }
 }
 
 /// What takes a state's transitions: an event it is sent, one of its timers (`after:`), or the

@@ -17,7 +17,7 @@ public struct TemplateContext: Sendable {
     /// `Reactive.Transactional`, through which a parent view model follows them).
     public var conformances: String
     public var docLines: [String]
-    /// The modules imported: `Observation`, `Reactive` (with its SPI `VMGen`), then the spec's `imports`.
+    /// The modules imported: `Observation`, `Reactive`, then what each of the spec's `imports` imports (without its access level).
     public var imports: [String]
     /// The import declarations of `imports`; the spec's under `#sourceLocation`, each module name
     /// at its spec line and column, so that a misspelled module is an error in the spec.

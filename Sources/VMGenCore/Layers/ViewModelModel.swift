@@ -7,8 +7,8 @@ public struct ViewModelModel: Sendable {
     public var name: Located<String>
     public var file: String
     public var doc: String?
-    /// The modules the spec imports, as it writes them.
-    public var imports: [Located<String>]
+    /// The spec's `imports`, checked.
+    public var imports: [SpecImport]
     /// The entries that are not reactive values, checked: initializer arguments, constants,
     /// events, functions, invariants, `validation:` (nil without it) and each child value kept by id.
     public var parameters, dependencies, constants, events: [CheckedEntry<Member>]
@@ -204,4 +204,15 @@ public struct ReactiveValue: Sendable {
         default: true
         }
     }
+}
+
+/// An entry of `imports`, checked: the import's access level (`public ExampleModels`), and what
+/// follows `import`, at its place in the spec.
+public struct SpecImport: Sendable {
+    /// `public`, `package` or `internal`; nil when the spec writes none.
+    public var access: String?
+    /// A module (`Foundation`), a dotted path, or one declaration of a module (`struct MyModule.Event`).
+    public var path: Located<String>
+    /// The module the path names.
+    public var module: String
 }

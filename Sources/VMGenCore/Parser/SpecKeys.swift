@@ -212,7 +212,7 @@ struct SpecKey {
         SpecKey("doc", .text, "The doc comment of the generated class."),
         SpecKey("access", .choice(["public", "internal"]), "The access level of the class and its members: `public` (default) or `internal`."),
         SpecKey("runtimeProperties", .flag, "`false`: no `<name>Property` member per public value (for an app that only observes through Observation); `true` by default."),
-        SpecKey("imports", .modules, "Modules the generated file imports besides `Observation` and `Reactive`, or single declarations of one (`struct MyModule.Event`)."),
+        SpecKey("imports", .modules, "Modules the generated file imports besides `Observation` and `Reactive`, or single declarations of one (`struct MyModule.Event`); `public MyModels` imports it `public`."),
         SpecKey("parameters", .section, "Initializer arguments that never change."),
         SpecKey("dependencies", .section, "Services injected through the initializer."),
         SpecKey("constants", .section, "Values computed once, in the initializer."),

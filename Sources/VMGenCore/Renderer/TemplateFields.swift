@@ -147,7 +147,7 @@ extension TemplateContext: TemplateObject {
         .optionalText("accessPrefix", "`public ` or empty (internal), ready to prefix a declaration.") { $0.accessPrefix },
         .text("conformances", "The protocols the class conforms to, comma-separated.") { $0.conformances },
         .lines("docLines", "The class's doc comment, `///` included.") { $0.docLines },
-        .lines("imports", "The modules imported: `Observation`, `Reactive`, then the spec's `imports`.") { $0.imports },
+        .lines("imports", "The modules imported: `Observation`, `Reactive`, then what each of the spec's `imports` imports (without its access level).") { $0.imports },
         .lines("importLines", "The import declarations, the spec's under `#sourceLocation`.") { $0.importLines },
         .list("dependencies", of: .storedMember, "The spec's `dependencies`, in order.") { $0.dependencies },
         .list("parameters", of: .storedMember, "The spec's `parameters`, in order.") { $0.parameters },

@@ -23,28 +23,41 @@ public struct ContextBuilder {
     /// The modules every generated file imports.
     static let generatorImports = ["Observation", "Reactive"]
 
-    /// The spec's `imports`, each module once, without the generator's own: the one list both
+    /// The spec's `imports`, each once, without the generator's own modules: the one list both
     /// `imports` and `importLines` of the context are made from.
-    var specImports: [Located<String>] {
-        var seen = Set(Self.generatorImports)
-        return model.imports.filter { seen.insert($0.value).inserted }
-    }
-
-    /// The import of one of `generatorImports`: `Reactive` with its SPI `VMGen`, the
-    /// generated-code contract (docs/generated-code-contract.md).
-    static func importLine(_ module: String) -> String {
-        module == "Reactive" ? "@_spi(VMGen) import Reactive" : "import \(module)"
-    }
-
-    /// `import Observation`, `@_spi(VMGen) import Reactive`, then each of `specImports` at its
-    /// spec line and column, so that the compiler reports a misspelled one in the spec.
-    static func importLines(_ specImports: [Located<String>]) -> [String] {
-        // Each on one line when `import` fits left of the module's column.
-        let located = specImports.flatMap { module in
-            SwiftText.locatedDeclaration([.code("import "), .spec(module, alias: module.value)], indent: "") ?? ["import \(module.value)"]
+    var specImports: [SpecImport] {
+        var seen: Set<String> = []
+        return model.imports.filter { entry in
+            !(entry.path.value == entry.module && Self.generatorImports.contains(entry.module))
+                && seen.insert(entry.path.value).inserted
         }
-        guard !located.isEmpty else { return generatorImports.map(importLine) }
-        return generatorImports.map(importLine)
+    }
+
+    /// The generator's own imports: `public` where the class's public declarations use the module
+    /// (so that they compile with the upcoming feature `InternalImportsByDefault`, and without it
+    /// no `public import` goes unused): `Observation` for a public class, `Reactive` when it also
+    /// has values or events. `Reactive` with its SPI `VMGen`, the generated-code contract
+    /// (docs/generated-code-contract.md).
+    var generatorImportLines: [String] {
+        let isPublic = model.access == "public"
+        let reactiveIsPublic = isPublic && (hasTransactions || !model.events.isEmpty)
+        return [
+            (isPublic ? "public " : "") + "import Observation",
+            "@_spi(VMGen) " + (reactiveIsPublic ? "public " : "") + "import Reactive",
+        ]
+    }
+
+    /// The generator's imports, then each of `specImports` at its spec line and column, so that
+    /// the compiler reports a misspelled one in the spec.
+    var importLines: [String] {
+        // Each on one line when `import` fits left of the module's column.
+        let located = specImports.flatMap { entry in
+            let lead = (entry.access.map { $0 + " " } ?? "") + "import "
+            return SwiftText.locatedDeclaration([.code(lead), .spec(entry.path, alias: entry.path.value)], indent: "")
+                ?? [lead + entry.path.value]
+        }
+        guard !located.isEmpty else { return generatorImportLines }
+        return generatorImportLines
             + ["// The spec's imports, at their places in the spec, where the compiler reports a misspelled one."]
             + located + ["#sourceLocation()"]
     }
@@ -71,8 +84,8 @@ public struct ContextBuilder {
             accessPrefix: access,
             conformances: conformances(),
             docLines: SwiftText.docLines(model.doc),
-            imports: Self.generatorImports + specImports.map(\.value),
-            importLines: Self.importLines(specImports),
+            imports: Self.generatorImports + specImports.map(\.path.value),
+            importLines: importLines,
             dependencies: model.dependencies.map(storedMember),
             parameters: model.parameters.map(storedMember),
             constants: model.constants.map(storedMember),

@@ -31,7 +31,7 @@ struct Declarer {
             let path = SpecCode.importPath(module.value)
             if path?.components.contains(where: { SwiftNames.problem(with: $0) != nil }) ?? true {
                 diagnostics.error(
-                    "`\(module.value)` is not a module name; list modules as plain names or dotted paths, or one type of a module: `imports: [Foundation, Core.Models, struct MyModule.Event]`",
+                    "`\(module.value)` is not a module name; list modules as plain names or dotted paths, or one type of a module, each with the import's access level if it needs one (`public`, `package` or `internal`): `imports: [Foundation, Core.Models, struct MyModule.Event, public MyModels]`",
                     at: module.location)
             }
         }

@@ -7,7 +7,7 @@ extension Checker {
         }
         let rules = spec.validation?.fields.flatMap { field in field.rules.indices.map { CodeSlot.value(GeneratedNames.rule($0 + 1, of: field.name.value)) } } ?? []
         var model = ViewModelModel(
-            name: spec.viewModel, file: spec.file, doc: spec.doc, imports: spec.imports,
+            name: spec.viewModel, file: spec.file, doc: spec.doc, imports: checkedImports,
             parameters: spec.parameters.map { checked($0, $0.name) }, dependencies: spec.dependencies.map { checked($0, $0.name) },
             constants: spec.constants.map { checked($0, $0.name, .constant($0.name.value)) }, events: spec.events.map { checked($0, $0.name) },
             functions: functions, invariants: spec.invariants.map { checked($0, $0.name, .invariant($0.name.value)) },
@@ -20,6 +20,19 @@ extension Checker {
         model.computedWhenRead = valuesComputedWhenRead(values: values, graph: order.graph, analysis: analysis)
         model.usesTime = usesTime
         return model
+    }
+
+    /// The spec's `imports` as the checker read them (an entry that is no import was reported).
+    var checkedImports: [SpecImport] {
+        spec.imports.compactMap { entry in
+            SpecCode.importPath(entry.value).map { path in
+                var location = entry.location
+                location.column += path.pathOffset
+                return SpecImport(
+                    access: path.access, path: Located(String(decoding: entry.value.utf8.dropFirst(path.pathOffset), as: UTF8.self), at: location),
+                    module: path.module)
+            }
+        }
     }
 
     /// Every type the spec writes, in spec order: the members', then each command's input,
