@@ -92,8 +92,10 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
         flickr:   any FlickrSearching,
         scheduler:   any DateScheduler) {
+#sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 6)
+        self.initialResults
+                          = initialResults
 #sourceLocation()
-        self.initialResults = initialResults
         self.flickr = flickr
         self.scheduler = scheduler
 

@@ -162,9 +162,11 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
 
         flickr:   any FlickrSearching, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 7)
+        self.initialPhoto
+                        = initialPhoto
 #sourceLocation()
         _$scheduler = scheduler
-        self.initialPhoto = initialPhoto
         self.flickr = flickr
 
         // Every value's first state, in update order.

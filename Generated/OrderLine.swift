@@ -76,8 +76,10 @@ public final class OrderLineViewModel: Observation.Observable, Reactive.Transact
 #sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 7)
     public init(
         counter:   EvaluationCounter) {
+#sourceLocation(file: "Specs/OrderLine.vm.yaml", line: 7)
+        self.counter
+                   = counter
 #sourceLocation()
-        self.counter = counter
 
         // Every value's first state, in update order.
         _quantity = Reactive.Stored<Int>(Self._quantity$initial())

@@ -82,8 +82,10 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
 #sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 6)
     public init(
         initialPerson:   Person) {
+#sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 6)
+        self.initialPerson
+                         = initialPerson
 #sourceLocation()
-        self.initialPerson = initialPerson
 
         // Every value's first state, in update order.
         _person = Reactive.Stored<_person$Type>(Self._person$initial(initialPerson: initialPerson))

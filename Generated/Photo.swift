@@ -121,8 +121,10 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
 
 
         importer:   any PhotoImporting) {
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 7)
+        self.photo
+                 = photo
 #sourceLocation()
-        self.photo = photo
         self.importer = importer
         let photoName = Self._photoName$make(photo: photo)
         self.photoName = photoName

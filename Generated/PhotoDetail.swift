@@ -137,8 +137,10 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
 
 
         importer:   any PhotoImporting) {
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 6)
+        self.initialPhoto
+                        = initialPhoto
 #sourceLocation()
-        self.initialPhoto = initialPhoto
         self.importer = importer
 
         // Every value's first state, in update order.

@@ -144,8 +144,10 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
 
 
         store:   any TodoStoring) {
+#sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 7)
+        self.initialItem
+                       = initialItem
 #sourceLocation()
-        self.initialItem = initialItem
         self.store = store
 
         // Every value's first state, in update order.

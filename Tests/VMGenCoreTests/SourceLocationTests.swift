@@ -129,6 +129,33 @@ struct SourceLocationTests {
         #expect(error.output.contains("Foundaton"))
     }
 
+    @Test("a dependency typed with an app's alias of a function type is reported at its type, which vmgen cannot see through")
+    func functionAliasDependencyLandsOnSpecLine() throws {
+        let spec = """
+            viewModel: Broken
+            imports: [Foundation]
+            dependencies:
+              now: { type: Clock, doc: The time. }
+            parameters:
+              start:
+                type: Clock
+            state:
+              stamp: { type: Date?, doc: When. }
+            """
+        let model = """
+            import Foundation
+            public typealias Clock = () -> Date
+            """
+        // `Clock` stands at column 16 of line 4, and at column 11 of line 7.
+        let dependency = try Self.firstError(of: spec, onLine: 4, swift: model)
+        #expect(dependency.column == 16, "compiler output:\n\(dependency.output)")
+        #expect(dependency.output.contains("non-escaping parameter 'now'"))
+        let parameter = try Self.firstError(of: spec, onLine: 7, swift: model)
+        #expect(parameter.column == 11, "compiler output:\n\(parameter.output)")
+        // Nothing else: the stores of the other members are checked where they always were.
+        #expect(!parameter.output.contains("Broken.swift:"), "compiler output:\n\(parameter.output)")
+    }
+
     @Test("a validation rule that is not a Bool is reported at the rule's line and column")
     func ruleOfTheWrongTypeLandsOnSpecLine() throws {
         let spec = """

@@ -12,6 +12,9 @@ public struct SpecTypeFacts: Sendable, Equatable {
     /// Whether it is a function type (parentheses and attributes around it included), which a
     /// stored initializer parameter must mark `@escaping`.
     public var isFunctionType: Bool
+    /// Whether it is a named type (`Handler`, `Models.Handler<Int>`, attributes around it
+    /// included): an alias the app declares could make it a function type.
+    public var isNamedType: Bool
     /// Whether it is an array type (`[Row]`); nil when it did not parse.
     public var isArray: Bool?
     /// The element of an array of one plain type name (`Row` of `[Row]`): a keyed list's child.
@@ -47,6 +50,8 @@ public struct SpecTypeFacts: Sendable, Equatable {
             }
         }
         isFunctionType = syntax.map(SpecCode.isFunctionType) ?? false
+        let named = syntax.map { $0.as(AttributedTypeSyntax.self)?.baseType ?? $0 }
+        isNamedType = named.map { $0.is(IdentifierTypeSyntax.self) || $0.is(MemberTypeSyntax.self) } ?? false
         isArray = syntax.map { $0.is(ArrayTypeSyntax.self) }
         let element = syntax?.as(ArrayTypeSyntax.self)?.element.as(IdentifierTypeSyntax.self)
         arrayElementName = element?.genericArgumentClause == nil ? element?.name.text : nil

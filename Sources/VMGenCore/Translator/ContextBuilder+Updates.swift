@@ -89,8 +89,18 @@ extension ContextBuilder {
         // The body's lines sit 8 columns in.
         let margin = 8
         var lines: [String] = schedulerLines
+        // An argument whose type may be an alias of a function type is stored at the type's
+        // place in the spec: should it be one, the compiler reports the store there.
+        var locatedStores: [String] = []
         for member in model.parameters + model.dependencies {
-            lines.append("self.\(member.name.value) = \(member.name.value)")
+            let name = member.name.value
+            if let type = member.type, types.mayBeFunctionAlias(type),
+               let located = SwiftText.locatedDeclaration(
+                   [.code("self.\(name) "), .spec(Located("= \(name)", at: type.location), alias: "= \(name)")], indent: "        ") {
+                locatedStores += located
+            } else {
+                lines.append("self.\(name) = \(name)")
+            }
         }
         for constant in model.constants {
             guard let code = constant.value else { continue }
@@ -159,7 +169,8 @@ extension ContextBuilder {
             docLines: ["/// Creates the view model" + (initializerParameters.isEmpty ? "." : " with its parameters and dependencies.")],
             leadingLines: isLocated ? [declaration.typeLocation] : [],
             signature: declaration.text,
-            bodyLines: (isLocated ? ["#sourceLocation()"] : []) + lines.map { $0.isEmpty ? "" : "        " + $0 })
+            bodyLines: locatedStores + (isLocated || !locatedStores.isEmpty ? ["#sourceLocation()"] : [])
+                + lines.map { $0.isEmpty ? "" : "        " + $0 })
     }
 
     func initialValueExpression(of value: ReactiveValue) -> LineLayout.Piece {

@@ -82,6 +82,15 @@ struct SpecTypes {
         "\(name): \(isFunction(type) ? "@escaping " : "")\(type)"
     }
 
+    /// Whether `type` may be an alias of a function type the app declares (`typealias Clock =
+    /// () -> Date`): a named type that is not the standard library's. vmgen cannot know, so an
+    /// initializer stores such an argument where the compiler reports it at the spec, should it
+    /// be a function (a parameter that is one is not `@escaping`).
+    func mayBeFunctionAlias(_ type: Located<String>) -> Bool {
+        let facts = facts(of: type.value)
+        return facts.isNamedType && !facts.isFunctionType && !isStandard(type.value)
+    }
+
     /// Whether `type` (as the generated code names it) is a function type the spec wrote.
     func isFunction(_ type: String) -> Bool {
         functionTypeNames.contains(type)

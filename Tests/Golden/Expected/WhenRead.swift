@@ -112,9 +112,11 @@ public final class WhenReadViewModel: Observation.Observable, Reactive.Transacti
 #sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 12)
     public init(reading: Int,
         evaluations:    Locked<[String: Int]>) {
+#sourceLocation(file: "Tests/Golden/Specs/WhenRead.vm.yaml", line: 12)
+        self.evaluations
+                        = evaluations
 #sourceLocation()
         self.reading = reading
-        self.evaluations = evaluations
 
         // Every value's first state, in update order.
         _a = Reactive.Stored<Int>(Self._a$initial())
