@@ -156,6 +156,54 @@ struct SourceLocationTests {
         #expect(!parameter.output.contains("Broken.swift:"), "compiler output:\n\(parameter.output)")
     }
 
+    /// A command's output and the event it emits, spelled differently: `Count`, the app's.
+    static let emitsAlias = """
+        viewModel: Broken
+        state:
+          count: { type: Int, initial: "0", input: true }
+        events:
+          counted: Count
+        commands:
+          bump:
+            work: "SignalProducer(value: count)"
+            output: Int
+            emits: counted
+        """
+
+    /// A command that sends a machine's event, its input spelled unlike the payload: `Coins`, the app's.
+    static let sendAlias = """
+        viewModel: Broken
+        machine:
+          initial: idle
+          events:
+            coin: Int
+          states:
+            idle:
+              on:
+                coin: idle
+        commands:
+          insert: { input: Coins, send: coin }
+        """
+
+    @Test("types spelled differently that may be one (an app's alias) are the compiler's to judge, at the spec",
+          arguments: [(emitsAlias, "Count", 10, 12), (sendAlias, "Coins", 11, 20)])
+    func aliasesJudgedByTheCompiler(spec: String, alias: String, line: Int, column: Int) throws {
+        let modules = try #require(Self.modulesFolder(), "the Reactive module was not found beside the test bundle")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-alias-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let swiftFile = folder.appendingPathComponent("Broken.swift")
+        try #require(generate(spec, file: folder.appendingPathComponent("Broken.vm.yaml").path)).write(to: swiftFile, atomically: true, encoding: .utf8)
+        let model = folder.appendingPathComponent("Model.swift")
+        try "public typealias \(alias) = Int".write(to: model, atomically: true, encoding: .utf8)
+        let (status, output) = try runSwiftc(["-typecheck", "-swift-version", "6", "-I", modules.path, swiftFile.path, model.path])
+        #expect(status == 0, "the same type under another name does not compile:\n\(output)")
+        // Another type under that name: the compiler says so where the spec passes the value.
+        let error = try Self.firstError(of: spec, onLine: line, swift: "public typealias \(alias) = String")
+        #expect(error.column == column, "compiler output:\n\(error.output)")
+        #expect(!error.output.contains("Broken.swift:"), "compiler output:\n\(error.output)")
+    }
+
     @Test("a validation rule that is not a Bool is reported at the rule's line and column")
     func ruleOfTheWrongTypeLandsOnSpecLine() throws {
         let spec = """

@@ -11,6 +11,19 @@ extension SpecCode {
         return canonicalSpelling(syntax)
     }
 
+    /// Whether two types the spec writes may be one type: spelled the same (`canonicalSpelling`),
+    /// or one of them a named type that is not the standard library's, which an app's alias
+    /// (`typealias Books = [Book]`) or a module (`Models.Book` for `Book`) could make the other.
+    /// Only the compiler knows then: the generated code asks it at the spec's line.
+    public static func mayBeSameType(_ first: String, _ second: String) -> Bool {
+        canonicalSpelling(ofType: first) == canonicalSpelling(ofType: second) || [first, second].contains { text in
+            guard let syntax = type(text).syntax, !syntax.hasError else { return true }
+            let named = syntax.as(AttributedTypeSyntax.self)?.baseType ?? syntax
+            guard named.is(IdentifierTypeSyntax.self) || named.is(MemberTypeSyntax.self) else { return false }
+            return !SpecTypeFacts(type(text)).namesOnlyStandardTypes
+        }
+    }
+
     /// Whether a type the spec writes is `Void` (`()`, `Swift.Void` too): a body of that result
     /// needs no `return`, and a command of that input takes none.
     public static func isVoid(_ text: String) -> Bool { canonicalSpelling(ofType: text) == "Void" }

@@ -105,6 +105,23 @@ extension ContextBuilder {
             outputs: [name, GeneratedNames.isLoading(of: name), GeneratedNames.error(of: name)].compactMap(value(named:)).map(valueMember))
     }
 
+    /// `head` then `tail`, one statement with `tail` at `location` (`SwiftText.locatedDeclaration`),
+    /// so that the compiler reports what `tail` passes at the spec's line and column
+    /// (`ViewModelModel.typesJudgedByCompiler`).
+    func located(_ head: String, _ tail: String, at location: SourceLocation) -> [String] {
+        SwiftText.locatedDeclaration([.code(head), .spec(Located(tail, at: location), alias: tail)], indent: "        ")
+            .map { $0 + ["#sourceLocation()"] } ?? ["        " + head + tail]
+    }
+
+    /// A command's `send:` of a machine's event, with the command's input as its payload, which
+    /// stands at `input:` when the compiler judges their types.
+    func sendLines(_ event: Located<String>, input: Located<String>?) -> [String] {
+        let send = "\(CheckedMachine.sendName)(.\(event.value)"
+        guard let input else { return ["        \(send))"] }
+        guard model.typesJudgedByCompiler.contains(input.location) else { return ["        \(send)(input))"] }
+        return located(send + "(", "input))", at: input.location)
+    }
+
     /// The instance methods that run spec statements: command work and handlers, resource loads.
     func actions() -> [CodeFunction] {
         var result: [CodeFunction] = []
@@ -116,7 +133,7 @@ extension ContextBuilder {
             let (kind, returns, body): (String, String, [String]) = switch command.work {
             case .perform(let code): ("perform", "", embedded(code))
             // The command's input is the event's payload.
-            case .send(let event): ("perform", "", ["        \(CheckedMachine.sendName)(.\(event.value)\(types.hasInput ? "(input)" : ""))"])
+            case .send(let event): ("perform", "", sendLines(event, input: types.hasInput ? command.input : nil))
             case .producer(let code): ("work", " -> Reactive.SignalProducer<\(types.output), \(types.failure)>", embedded(code))
             case .task(let code): ("task", " async throws -> \(types.output)", embedded(code))
             }
@@ -127,11 +144,14 @@ extension ContextBuilder {
             if submits(name) { result.append(attemptFunction(name)) }
             if command.onValue != nil || command.emits != nil {
                 var body: [String] = []
-                if let event = command.emits?.value {
+                if let event = command.emits {
                     // Sent once observers know the values of the transaction that emits it. Asked
                     // for before the spec's statements, whose own names (a `let value`) could
-                    // otherwise hide the value given.
-                    body.append("        \(transactions).emit { [observer = \(GeneratedNames.helper(event, "observer"))] in observer.send(value: value) }")
+                    // otherwise hide the value given. The value stands at `emits:`, where the
+                    // compiler reports a type the event does not take.
+                    let send = "\(transactions).emit { [observer = \(GeneratedNames.helper(event.value, "observer"))] in observer.send(value: "
+                    body += model.typesJudgedByCompiler.contains(event.location)
+                        ? located(send, "value) }", at: event.location) : ["        \(send)value) }"]
                 }
                 body += command.onValue.map(embedded) ?? []
                 result.append(CodeFunction(

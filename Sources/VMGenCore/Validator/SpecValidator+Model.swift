@@ -19,6 +19,7 @@ extension Checker {
             types: analysis.types, reactions: reactions, commands: commands, resources: resources, machine: machine, codesEndingInModifierWord: analysis.codesEndingInModifierWord)
         model.computedWhenRead = valuesComputedWhenRead(values: values, graph: order.graph, analysis: analysis)
         model.usesTime = usesTime
+        model.typesJudgedByCompiler = analysis.typesJudgedByCompiler
         return model
     }
 

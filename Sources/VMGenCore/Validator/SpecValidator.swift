@@ -60,6 +60,8 @@ struct CodeAnalysis {
     /// Where each piece of code starts that ends in a name that is also a modifier (see
     /// `ViewModelModel.codesEndingInModifierWord`).
     var codesEndingInModifierWord: Set<SourceLocation> = []
+    /// See `ViewModelModel.typesJudgedByCompiler`.
+    var typesJudgedByCompiler: Set<SourceLocation> = []
 
     mutating func checkType(_ type: Located<String>, of what: String) {
         guard let problem = types.facts(of: type.value).problems.first else { return }
@@ -566,16 +568,21 @@ extension Checker {
     }
 
     /// Each value a command's work sends goes to the event it `emits`: their types must be the
-    /// same (compared in one spelling, `SpecCode.canonicalSpelling`; type aliases are not known).
+    /// same. Two that cannot be (`SpecCode.mayBeSameType`) are an error here; two spelled
+    /// differently that may be one (an app's alias) are the compiler's to judge, at `emits:`.
     func checkEmittedType(of command: Command, to event: Member, at location: SourceLocation, _ analysis: inout CodeAnalysis) {
-        func normalized(_ type: String?) -> String { SpecCode.canonicalSpelling(ofType: type ?? "Void") }
         // A `perform`, and a command that sends a machine's event, produce one `()`.
         let producesVoid = switch command.work {
         case .perform, .send: true
         case .producer, .task: false
         }
         let output: String? = producesVoid ? nil : command.output?.value
-        guard normalized(output) != normalized(event.type?.value) else { return }
+        let (sent, taken) = (output ?? "Void", event.type?.value ?? "Void")
+        if SpecCode.canonicalSpelling(ofType: sent) == SpecCode.canonicalSpelling(ofType: taken) { return }
+        if SpecCode.mayBeSameType(sent, taken) {
+            analysis.typesJudgedByCompiler.insert(location)
+            return
+        }
         let sends = output.map { "`\($0)`" } ?? "`()`"
         let advice = if producesVoid {
             "a `perform` or `send` sends `()`: make the event `Void`, or use `work` or `task` with an `output:`"
