@@ -93,6 +93,55 @@ struct YAMLInputTests {
         #expect(errors("viewModel: A\ndoc: \"say \\\" \(brackets)\"\n").isEmpty)
     }
 
+    @Test("brackets in a block scalar, or in a plain value's text, are not nesting, however many")
+    func bracketsInScalarText() {
+        let brackets = String(repeating: "[", count: 70)
+        let block = """
+            viewModel: A
+            state:
+              text: { type: String, initial: '""', input: true }
+            commands:
+              fill:
+                perform: |
+                  text = "\(brackets)"
+                  text += "{{{"
+            """
+        #expect(errors(block).isEmpty)
+        // Each command's code leaves one `[` open: 70 of them stay 70 texts, not 70 levels.
+        let plain = "viewModel: A\nstate:\n  parts: { type: \"[String]\", initial: \"[]\", input: true }\ncommands:\n"
+            + (1...70).map { "  add\($0): { perform: 'parts.append(\"[\")' }\n  more\($0):\n    perform: parts.append(\"[\")\n" }.joined()
+        #expect(errors(plain).isEmpty)
+        // A flow collection inside a block scalar's parent still counts after the scalar ends.
+        let after = "viewModel: A\ndoc: |\n  " + brackets + "\nstate: " + String(repeating: "[", count: 65) + "\n"
+        #expect(errors(after) == ["4:72: nesting is deeper than 64 levels; a spec never needs that much: flatten it"])
+    }
+
+    @Test("brackets nested past Swift's parser's comfort in a type or in code are refused at the first one too deep")
+    func deepBracketsInSwift() {
+        let type = "viewModel: A\nstate:\n  a: { type: \"" + String(repeating: "[", count: 3000) + "Int" + String(repeating: "]", count: 3000) + "\", initial: \"[]\", input: true }\n"
+        let typeErrors = errors(type)
+        #expect(typeErrors.count == 1)
+        // The type starts at column 15; its 13th `[` stands at 27.
+        #expect(typeErrors.first?.hasPrefix("3:27: ") == true, "\(typeErrors)")
+        #expect(typeErrors.first?.contains("`[` nested more than 12 deep") == true, "\(typeErrors)")
+        let code = "viewModel: A\nstate:\n  a: { type: Int, initial: \"" + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40) + ".count\", input: true }\n"
+        #expect(errors(code).map { String($0.prefix(6)) } == ["3:41: "])
+        // Twelve levels, and brackets in a string literal, are fine.
+        let twelve = "viewModel: A\nstate:\n  a: { type: \"" + String(repeating: "[", count: 12) + "Int" + String(repeating: "]", count: 12) + "\", initial: \"[]\", input: true }\n"
+        #expect(errors(twelve).isEmpty)
+        let literal = "viewModel: A\nstate:\n  a: { type: String, initial: '\"" + String(repeating: "[", count: 40) + "\"', input: true }\n"
+        #expect(errors(literal).isEmpty)
+    }
+
+    @Test("block nesting past libyaml's limit is refused in vmgen's words")
+    func deepBlockNesting() {
+        var yaml = "viewModel: A\nstate:\n  a:\n"
+        for level in 0..<1_100 { yaml += String(repeating: " ", count: 4 + level) + "-\n" }
+        let found = errors(yaml)
+        #expect(found.count == 1)
+        #expect(found.first?.hasSuffix("nesting is deeper than libyaml reads; a spec never needs that much: flatten it") == true, "\(found)")
+    }
+
     @Test("a 10 MB spec is refused with its size")
     func hugeSpec() {
         let yaml = "viewModel: A\ndoc: " + String(repeating: "x", count: 10_000_000) + "\n"

@@ -49,7 +49,7 @@ public enum SpecCode {
     public static func body(_ text: String, form: Form, signature: String = "()", parsed: ParsedSignature? = nil) -> Body {
         let bodyPrefix = "func _vmgenSpecCode\(signature) {\n"
         let prefixLength = bodyPrefix.utf8.count
-        if let problem = interpolationLimitProblem(in: text) {
+        if let problem = interpolationLimitProblem(in: text) ?? bracketNestingProblem(in: text) {
             return Body(function: emptyWrapper, prefixLength: prefixLength, problems: [problem])
         }
         let source = bodyPrefix + text + bodySuffix
@@ -119,7 +119,7 @@ public enum SpecCode {
             return ParsedType(syntax: nil, problems: [Problem(
                 message: "a type is written on one line", offset: text.utf8.distance(from: text.utf8.startIndex, to: newline))])
         }
-        if let problem = interpolationLimitProblem(in: text) { return ParsedType(syntax: nil, problems: [problem]) }
+        if let problem = interpolationLimitProblem(in: text) ?? bracketNestingProblem(in: text) { return ParsedType(syntax: nil, problems: [problem]) }
         let source = typePrefix + text
         let file = Parser.parse(source: source)
         let prefixLength = typePrefix.utf8.count
@@ -167,7 +167,7 @@ public enum SpecCode {
     /// Parses `text` as what follows a function's name: generic parameters, parameters,
     /// effects, result and `where` clause.
     public static func signature(_ text: String) -> ParsedSignature {
-        if let problem = interpolationLimitProblem(in: text) { return ParsedSignature(syntax: nil, problems: [problem]) }
+        if let problem = interpolationLimitProblem(in: text) ?? bracketNestingProblem(in: text) { return ParsedSignature(syntax: nil, problems: [problem]) }
         let source = signaturePrefix + text + signatureSuffix
         let file = Parser.parse(source: source)
         let prefixLength = signaturePrefix.utf8.count
@@ -231,6 +231,48 @@ public enum SpecCode {
             }
             previousWasBackslash = byte == UInt8(ascii: "\\") && !previousWasBackslash
             offset += 1
+        }
+        return nil
+    }
+
+    /// The deepest `[` may nest in one piece of spec code or one type. Swift's parser looks ahead
+    /// through nested brackets to tell an array type from an array literal, in time that doubles
+    /// with each level (12: a tenth of a second; 24: minutes) and, some thousand levels deep, past
+    /// the end of its stack; no spec needs anything near this deep.
+    static let maximumBracketNesting = 12
+
+    /// An error at the first `[` nested deeper than ``maximumBracketNesting`` outside string
+    /// literals, or nil.
+    static func bracketNestingProblem(in text: String) -> Problem? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for (offset, byte) in text.utf8.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "["):
+                depth += 1
+                if depth > maximumBracketNesting {
+                    return Problem(
+                        message: "`[` nested more than \(maximumBracketNesting) deep; give an inner part a name of its own (a typealias in your app, or a function that builds the value)",
+                        offset: offset)
+                }
+            case UInt8(ascii: "]"):
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
         }
         return nil
     }

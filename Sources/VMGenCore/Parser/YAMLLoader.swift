@@ -100,6 +100,11 @@ struct YAMLLoader {
         }
         func report(_ problem: String, _ mark: Mark, _ context: YamlError.Context?, _ yaml: String) {
             lines = Blank.lines(yaml)
+            // libyaml's own limit (block nesting, which the flow scan before it does not count).
+            if problem.hasPrefix("Maximum nesting level reached") {
+                diagnostics.error("nesting is deeper than libyaml reads; a spec never needs that much: flatten it", at: location(mark))
+                return
+            }
             let notes = context.map { [Diagnostic.Note("\($0.text) here", at: location($0.mark))] } ?? []
             let isTab = Self.character(at: mark, in: yaml) == "\t"
             var hint = hint(for: problem, atTab: isTab)
@@ -360,54 +365,89 @@ struct YAMLLoader {
         return SourceLocation(file: file, line: 1, column: 1)
     }
 
-    /// The first `[` or `{` nested deeper than `maximumNesting`, outside quoted scalars and comments.
-    /// Columns count UTF-8 bytes, as every column vmgen reports. A quote opens a quoted scalar only where a
-    /// scalar can start (so the `'` of `it's` does not), and `#` opens a comment only after a space.
+    /// The first `[` or `{` nested deeper than `maximumNesting`: one that opens a flow collection,
+    /// not one of the text of a scalar. Columns count UTF-8 bytes, as every column vmgen reports.
+    /// Outside flow collections, a bracket opens one only where a value starts (a line's first
+    /// word, or after `: `, `- ` or `? `); the lines of a block scalar (`|`, `>`) are text; a quote
+    /// opens a quoted scalar only where a scalar can start (so the `'` of `it's` does not); `#`
+    /// opens a comment only after a space.
     static func firstExcessiveNesting(in text: String, file: String) -> SourceLocation? {
         var depth = 0
-        var line = 1
-        var column = 0
         var quote: Unicode.Scalar?
         var escaped = false
-        var inComment = false
-        var previous: Unicode.Scalar = "\n"
-        var lastSignificant: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            defer { previous = scalar }
-            column += UTF8.width(scalar)
-            if scalar == "\n" {
-                line += 1
-                column = 0
-                inComment = false
-                lastSignificant = nil
-                continue
+        /// The indentation of the line that opened a block scalar, while its lines go on.
+        var blockScalarParent: Int?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let indentation = line.prefix { $0 == " " }.count
+            if let parent = blockScalarParent {
+                if indentation > parent || line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+                blockScalarParent = nil
             }
-            if inComment { continue }
-            if let open = quote {
-                if escaped {
-                    escaped = false
-                } else if open == "\"" && scalar == "\\" {
-                    escaped = true
-                } else if scalar == open {
-                    quote = nil
+            var column = 0
+            var previous: Unicode.Scalar = " "
+            var lastSignificant: Unicode.Scalar?
+            var significant = ""
+            /// Whether a plain value's text runs, outside flow collections: until `: ` or the line's end.
+            var inPlainText = false
+            let scalars = Array(line.unicodeScalars)
+            scanning: for (position, scalar) in scalars.enumerated() {
+                defer { previous = scalar }
+                column += UTF8.width(scalar)
+                if let open = quote {
+                    if escaped {
+                        escaped = false
+                    } else if open == "\"" && scalar == "\\" {
+                        escaped = true
+                    } else if scalar == open {
+                        quote = nil
+                    }
+                    continue
                 }
-                continue
+                if scalar == "#" && (previous == " " || previous == "\t") { break scanning }
+                let valueStarts = lastSignificant.map { ":-[{,?".unicodeScalars.contains($0) } ?? true
+                if inPlainText {
+                    // `: ` ends a key, and a value starts after it.
+                    let next = position + 1 < scalars.count ? scalars[position + 1] : " "
+                    if scalar == ":" && (next == " " || next == "\t") { inPlainText = false }
+                } else {
+                    switch scalar {
+                    case "\"", "'":
+                        if valueStarts { quote = scalar } else { inPlainText = depth == 0 }
+                    case "[", "{":
+                        guard depth > 0 || valueStarts else {
+                            inPlainText = true
+                            break
+                        }
+                        depth += 1
+                        if depth > maximumNesting { return SourceLocation(file: file, line: index + 1, column: column) }
+                    case "]", "}":
+                        depth = max(0, depth - 1)
+                    case " ", "\t", ":", "-", "?", ",", "|", ">":
+                        break
+                    default:
+                        inPlainText = depth == 0
+                    }
+                }
+                if scalar != " " && scalar != "\t" {
+                    lastSignificant = scalar
+                    significant.unicodeScalars.append(scalar)
+                } else if !significant.isEmpty {
+                    significant.unicodeScalars.append(" ")
+                }
             }
-            switch scalar {
-            case "#" where previous == " " || previous == "\t" || previous == "\n":
-                inComment = true
-            case "\"", "'":
-                if lastSignificant.map({ ":-[{,?".unicodeScalars.contains($0) }) ?? true { quote = scalar }
-            case "[", "{":
-                depth += 1
-                if depth > maximumNesting { return SourceLocation(file: file, line: line, column: column) }
-            case "]", "}":
-                depth = max(0, depth - 1)
-            default:
-                break
-            }
-            if scalar != " " && scalar != "\t" { lastSignificant = scalar }
+            if depth == 0, quote == nil, Self.opensBlockScalar(significant) { blockScalarParent = indentation }
         }
         return nil
+    }
+
+    /// Whether a line (its significant text, spaces folded, without its comment) ends with a
+    /// block scalar's indicator (`|`, `>`, with `-`, `+` or an indentation digit) where a value starts.
+    static func opensBlockScalar(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        guard let last = words.last, let indicator = last.first, indicator == "|" || indicator == ">",
+              last.dropFirst().allSatisfy({ "+-123456789".contains($0) }) else { return false }
+        guard words.count > 1 else { return true }
+        let before = words[words.count - 2]
+        return before == "-" || before == "?" || before.hasSuffix(":")
     }
 }
