@@ -176,15 +176,16 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
         flickr: _flickr$Type,
         scheduler: _scheduler$Type
     ) -> _items$Type {
-        let _$elements = {
+#sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 21)
+        let _$elements = Reactive.ChildKeys
+         .elements {
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 22)
           results.photos
 #sourceLocation()
-        }()
-        return _$keys.reconcile(
-            _$old,
-            with: _$elements,
-            id: {
+        }
+#sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 20)
+        return _$keys
+          .reconcile(_$old, with: _$elements, id: {
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 23)
         \.identifier
 #sourceLocation()

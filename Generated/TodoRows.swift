@@ -165,15 +165,16 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
         store: _store$Type,
         _ _$made: (_rows$Type.Element) -> Swift.Void
     ) -> _rows$Type {
-        let _$elements = {
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 15)
+        let _$elements = Reactive.ChildKeys
+         .elements {
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 16)
           items
 #sourceLocation()
-        }()
-        return _$keys.reconcile(
-            _$old,
-            with: _$elements,
-            id: {
+        }
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 14)
+        return _$keys
+          .reconcile(_$old, with: _$elements, id: {
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 17)
         \.id
 #sourceLocation()

@@ -20,6 +20,14 @@ public final class ChildKeys {
 
     public init() {}
 
+    /// What a list's `each` gives, as it gives it: a function that only asks for a `Collection`,
+    /// called where the spec writes `each`, so that the compiler reports an `each` of another kind
+    /// (an optional, a sequence that is not a collection) at the spec's line and column.
+    @inlinable
+    public static func elements<Elements: Collection>(_ each: () -> Elements) -> Elements {
+        each()
+    }
+
     /// The children for `elements`, reusing those of `children` (the list as it was, with the ids
     /// of the last call) by id.
     ///

@@ -204,6 +204,41 @@ struct SourceLocationTests {
         #expect(!error.output.contains("Broken.swift:"), "compiler output:\n\(error.output)")
     }
 
+    /// A keyed list of `RowViewModel`s over `each`, with the list's `type`.
+    static func keyedList(each: String, type: String = "[RowViewModel]", state: String = "items: { type: \"[Int]\", initial: \"[]\", input: true }") -> String {
+        """
+        viewModel: Broken
+        state:
+          \(state)
+        children:
+          rows: { type: "\(type)", each: \(each), id: \\.self, make: "RowViewModel(n: element)" }
+        """
+    }
+
+    static let row = """
+        viewModel: RowViewModel
+        parameters:
+          n: Int
+        state:
+          hits: { type: Int, initial: "0", input: true }
+        """
+
+    @Test("a keyed list's each that is no collection, or a list of no objects, is reported at the spec",
+          arguments: [
+            // An optional array (`profile?.items`): at the code.
+            (keyedList(each: "items", state: "items: { type: \"[Int]?\", input: true }"), 41, "must be unwrapped"),
+            // A sequence that is not a collection: at the code.
+            (keyedList(each: "\"stride(from: 0, to: 3, by: 1)\""), 42, "conform to 'Collection'"),
+            // A list whose elements are not objects: at the list's type.
+            (keyedList(each: "items", type: "[Int]").replacingOccurrences(of: "RowViewModel(n: element)", with: "element"), 18, "be a class type"),
+          ])
+    func keyedListRequirementsLandOnSpecLine(spec: String, column: Int, message: String) throws {
+        let error = try Self.firstError(of: spec, onLine: 5, with: [Self.row])
+        #expect(error.column == column, "compiler output:\n\(error.output)")
+        #expect(error.output.contains(message), "compiler output:\n\(error.output)")
+        #expect(!error.output.contains("Broken.swift:"), "compiler output:\n\(error.output)")
+    }
+
     @Test("a validation rule that is not a Bool is reported at the rule's line and column")
     func ruleOfTheWrongTypeLandsOnSpecLine() throws {
         let spec = """

@@ -57,10 +57,13 @@ extension ContextBuilder {
                 ["\(indent)    \(opening)"] + embedded(code) + ["\(indent)    }\(call ? "()" : "")\(comma ? "," : "")"]
             }
             // The elements first, on their own: a mistake in any piece is then reported in it, at the
-            // spec, rather than as a call that does not type-check.
-            var body = ["\(indent)let _$elements = {"] + embedded(keyed.each) + ["\(indent)}()"]
-            body += ["\(indent)return _$keys.reconcile(", "\(indent)    _$old,", "\(indent)    with: _$elements,"]
-            body += closure("id: {", keyed.id, call: true)
+            // spec, rather than as a call that does not type-check. What only the call can judge
+            // stands at the spec too: that `each` gives a collection (`elements`, at the code), and
+            // that the list's type is one of objects (`reconcile`, at the type).
+            var body = located("let _$elements = Reactive.ChildKeys", ".elements {", before: keyed.each.location)
+                + embedded(keyed.each) + ["\(indent)}"]
+            body += located("return _$keys", ".reconcile(_$old, with: _$elements, id: {", before: types.writtenMemberTypes[name]?.location)
+                + embedded(keyed.id) + ["\(indent)    }(),"]
             body += closure("make: { element in", keyed.make)
             let last = keyed.handlers.isEmpty
             if let update = keyed.update {
@@ -78,6 +81,18 @@ extension ContextBuilder {
                 signature: signature("private static func \(computationName(of: value))", parameters: parameters, result: " -> \(type)"),
                 bodyLines: body)
         }
+    }
+
+    /// `head` then `member` (`.name(...` up to a closure's `{`), the member's name at `location`
+    /// (its `.` just before it), so that the compiler reports a requirement of the call there; on
+    /// one line when `location` is nil. The spec code in the closure that follows sets its own
+    /// location.
+    private func located(_ head: String, _ member: String, before location: SourceLocation?) -> [String] {
+        let indent = "        "
+        guard var location, location.column > 1 else { return [indent + head + member] }
+        location.column -= 1
+        return SwiftText.locatedDeclaration([.code(head), .spec(Located(member, at: location), alias: member)], indent: indent)
+            ?? [indent + head + member]
     }
 
     /// In the initializer, once `self` is ready: the first children of each list with handlers.

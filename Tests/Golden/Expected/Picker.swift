@@ -168,15 +168,16 @@ final class PickerViewModel: Observation.Observable, Reactive.TransactionalViewM
         numbers: [Int],
         _ _$made: (_tags$Type.Element) -> Swift.Void
     ) -> _tags$Type {
-        let _$elements = {
+#sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 10)
+        let _$elements = Reactive.ChildKeys
+         .elements {
 #sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 11)
           numbers
 #sourceLocation()
-        }()
-        return _$keys.reconcile(
-            _$old,
-            with: _$elements,
-            id: {
+        }
+#sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 9)
+        return _$keys
+          .reconcile(_$old, with: _$elements, id: {
 #sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 12)
         \.self
 #sourceLocation()

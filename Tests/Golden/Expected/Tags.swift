@@ -136,15 +136,16 @@ final class TagsViewModel: Observation.Observable, Reactive.TransactionalViewMod
         prefix: String,
         _ _$made: (_tags$Type.Element) -> Swift.Void
     ) -> _tags$Type {
-        let _$elements = {
+#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 9)
+        let _$elements = Reactive.ChildKeys
+         .elements {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 10)
           numbers
 #sourceLocation()
-        }()
-        return _$keys.reconcile(
-            _$old,
-            with: _$elements,
-            id: {
+        }
+#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 8)
+        return _$keys
+          .reconcile(_$old, with: _$elements, id: {
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 11)
         \.self
 #sourceLocation()
