@@ -9,7 +9,8 @@ struct Generate: ParsableCommand {
         discussion: """
             A file is written only when its bytes change, through a temporary file renamed into \
             place. Files that vmgen did not generate are never overwritten. Specs with errors \
-            produce no output; their errors are printed and the exit code is 1.
+            produce no output; their errors are printed and the exit code is 1. With --output, a \
+            file vmgen generated from a spec that no longer exists (renamed or deleted) is removed.
             """)
 
     @OptionGroup var inputs: SpecInputs
@@ -48,7 +49,20 @@ struct Generate: ParsableCommand {
         // Errors written into the output file reach the user through the compiler, once.
         for result in results where !result.errorsWritten { Console.report(result.diagnostics) }
         Console.reportWriteErrors(results)
-        let failed = results.contains { $0.failed && !($0.errorsWritten && $0.writeError == nil) }
+        var failed = results.contains { $0.failed && !($0.errorsWritten && $0.writeError == nil) }
+        // Only a folder holds files of other specs; --output-file names the one file to write.
+        let orphans = output == nil ? [] : job.orphans(of: jobInputs, paths: inputs.paths)
+        var removed = 0
+        for orphan in orphans {
+            do {
+                try orphan.remove()
+                removed += 1
+                if !quiet { print("vmgen: removed \(orphan.url.relativePath): \(orphan.reason).") }
+            } catch {
+                Console.error("\(error)")
+                failed = true
+            }
+        }
         if !quiet {
             let written = results.filter { !$0.errorsWritten && ($0.outcome == .created || $0.outcome == .updated) }.count
             let unchanged = results.filter { $0.outcome == .unchanged }.count
@@ -56,7 +70,8 @@ struct Generate: ParsableCommand {
             let carried = results.filter(\.errorsWritten).count
             let failedText = failures > carried ? ", \(failures - carried) failed" : ""
             let carriedText = carried > 0 ? ", \(carried) with errors (written as #error for the compiler)" : ""
-            print("vmgen: checked \(results.count) spec\(results.count == 1 ? "" : "s"): \(written) written, \(unchanged) unchanged\(carriedText)\(failedText).")
+            let removedText = removed > 0 ? ", \(removed) removed" : ""
+            print("vmgen: checked \(results.count) spec\(results.count == 1 ? "" : "s"): \(written) written, \(unchanged) unchanged\(removedText)\(carriedText)\(failedText).")
         }
         if failed { throw ExitCode.failure }
     }

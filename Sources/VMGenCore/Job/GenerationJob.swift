@@ -3,7 +3,8 @@ import Foundation
 /// Generates a set of specs into an output folder: the work behind `vmgen generate` and
 /// `vmgen check`, kept out of the CLI so it can be tested. A spec with errors writes nothing
 /// (for the build plugin: a file of `#error`s instead); files are written only when their bytes
-/// change, and never over a file vmgen did not write.
+/// change, and never over a file vmgen did not write; a file vmgen generated from a spec that
+/// is gone is found by `orphans`.
 public struct GenerationJob {
     /// One spec to generate: the path used in diagnostics and `#sourceLocation`, and its bytes.
     public struct Input {
@@ -62,6 +63,13 @@ public struct GenerationJob {
             let name = URL(fileURLWithPath: outputPath).lastPathComponent
             return "\(outputPath): error: \(specPaths.joined(separator: " and ")) would each generate \(name); rename all but one, or generate them into different --output folders"
         }
+    }
+
+    /// The files vmgen generated into the output folder from specs that are gone, for `generate`
+    /// to remove and `check` to report (see `OrphanedFile`); `paths` are the spec files and
+    /// folders the inputs were collected from.
+    public func orphans(of inputs: [Input], paths: [String]) -> [OrphanedFile] {
+        OrphanedFile.find(in: outputFolder, outputs: inputs.map(outputURL(for:)), paths: paths)
     }
 
     /// Generates every input and writes the files that changed. First removes the temporary

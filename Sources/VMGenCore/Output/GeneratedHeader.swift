@@ -17,4 +17,14 @@ public enum GeneratedHeader {
         case .buildPlugin: [first, "// Do not edit: the build plugin rebuilds this file from the spec on every build."]
         }
     }
+
+    /// The spec path that `lines` recorded in `firstLine`, or nil when the line is not vmgen's
+    /// header or the path may have been changed on the way (a control character became `?`).
+    static func specPath(inFirstLine firstLine: String) -> String? {
+        var line = Substring(firstLine)
+        if line.hasSuffix("\r") { line = line.dropLast() }
+        guard line.hasPrefix(OutputWriter.headerPrefix + " "), line.hasSuffix("."), let from = line.firstRange(of: " from ") else { return nil }
+        let path = line[from.upperBound...].dropLast()
+        return path.isEmpty || path.contains("?") ? nil : String(path)
+    }
 }

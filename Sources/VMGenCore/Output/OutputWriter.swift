@@ -20,13 +20,15 @@ public struct OutputWriter {
         }
     }
 
-    /// The output file could not be written: the file's path, and why in plain words with what to do.
+    /// The output file could not be written (or removed): the file's path, and why in plain words with what to do.
     public struct WriteError: Error, CustomStringConvertible {
         public var path: String
         public var reason: String
         /// What the file is, in the message: `the generated file`, `the spec`.
         public var what = "the generated file"
-        public var description: String { "\(path): error: cannot write \(what): \(reason)" }
+        /// What vmgen could not do: `write`, or `remove` for an orphaned file (`OrphanedFile`).
+        public var verb = "write"
+        public var description: String { "\(path): error: cannot \(verb) \(what): \(reason)" }
     }
 
     public init() {}
