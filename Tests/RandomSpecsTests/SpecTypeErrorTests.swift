@@ -55,6 +55,33 @@ struct SpecTypeErrorTests {
         ])
     }
 
+    @Test("a type of standard names that the compiler refuses is reported at the spec's line and column, at most twice")
+    func invalidStandardType() throws {
+        let errors = try compilerErrors("""
+            viewModel: S
+            parameters:
+              tags: "Set<[String: Any]>"
+            state:
+              last: { type: "Result<Int>?", input: true }
+              flags: { type: "[Any: Bool]", initial: "[:]", input: true }
+            commands:
+              take: { input: "inout Int", perform: "flags = [:]" }
+            """, file: "Standard.vm.yaml")
+        #expect(!errors.isEmpty)
+        // Each at the spec, on the line of the type, and none in the generated file.
+        for error in errors {
+            #expect(error.hasPrefix("Standard.vm.yaml:"), "\(error)")
+        }
+        let lines = Set(errors.compactMap { $0.split(separator: ":").dropFirst().first.flatMap { Int($0) } })
+        #expect(lines == [3, 5, 6, 8], "\(errors)")
+        for line in lines {
+            let distinct = Set(errors.filter { $0.hasPrefix("Standard.vm.yaml:\(line):") })
+            for error in distinct {
+                #expect((1...2).contains(errors.count { $0 == error }), "\(error) is reported \(errors.count { $0 == error }) times")
+            }
+        }
+    }
+
     @Test("misspelled types of a command's output and failure, an event and a resource are reported only at the spec")
     func misspelledWorkTypes() throws {
         let errors = try compilerErrors("""

@@ -15,6 +15,8 @@ public struct SpecTypeFacts: Sendable, Equatable {
     /// Whether it is a named type (`Handler`, `Models.Handler<Int>`, attributes around it
     /// included): an alias the app declares could make it a function type.
     public var isNamedType: Bool
+    /// Whether it is certainly a type the compiler takes (`SpecCode.isCertainlyWellFormed`).
+    public var isCertainlyWellFormed: Bool
     /// Whether it is an array type (`[Row]`); nil when it did not parse.
     public var isArray: Bool?
     /// The element of an array of one plain type name (`Row` of `[Row]`): a keyed list's child.
@@ -27,7 +29,8 @@ public struct SpecTypeFacts: Sendable, Equatable {
     public var isKnownEquatable: Bool
 
     /// Standard library names a type may use without an alias (`SpecTypes`): a type made only of
-    /// them cannot be misspelled or miss an import, and the checker knows which of them are errors.
+    /// them cannot be misspelled or miss an import; it goes without an alias only when it is also
+    /// certainly well formed (`isCertainlyWellFormed`), since the compiler may refuse the rest.
     public static let standardLibraryNames: Set<String> = [
         "Swift", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
         "Double", "Float", "Bool", "String", "Character", "Substring", "Void", "Never", "Error", "Array",
@@ -52,6 +55,7 @@ public struct SpecTypeFacts: Sendable, Equatable {
         isFunctionType = syntax.map(SpecCode.isFunctionType) ?? false
         let named = syntax.map { $0.as(AttributedTypeSyntax.self)?.baseType ?? $0 }
         isNamedType = named.map { $0.is(IdentifierTypeSyntax.self) || $0.is(MemberTypeSyntax.self) } ?? false
+        isCertainlyWellFormed = syntax.map(SpecCode.isCertainlyWellFormed) ?? false
         isArray = syntax.map { $0.is(ArrayTypeSyntax.self) }
         let element = syntax?.as(ArrayTypeSyntax.self)?.element.as(IdentifierTypeSyntax.self)
         arrayElementName = element?.genericArgumentClause == nil ? element?.name.text : nil

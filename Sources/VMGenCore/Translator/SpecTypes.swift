@@ -63,9 +63,11 @@ struct SpecTypes {
         aliases.append(Alias(name: alias, type: type))
     }
 
-    /// Whether `type` names only standard library types (and none of the spec's own names).
+    /// Whether `type` is written with the standard library's names only (and none of the spec's
+    /// own names), as a type the compiler certainly takes: it needs no alias at the spec.
     private func isStandard(_ type: String) -> Bool {
-        guard let identifiers = facts(of: type).identifiers else { return false }
+        let facts = facts(of: type)
+        guard facts.isCertainlyWellFormed, let identifiers = facts.identifiers else { return false }
         return identifiers.allSatisfy { SpecTypeFacts.standardLibraryNames.contains($0) && !specNames.contains($0) }
     }
 
