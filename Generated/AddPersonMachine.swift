@@ -399,8 +399,8 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.T
     private func _lookingUp$startWork(_ _$scope: Reactive.StateWork.Scope, username: String) {
         _$scope.invoke(
             { _lookingUp$invoke$work(username: username) },
-            done: { [weak self] in self?._lookingUp$invoke$done($0) },
-            failed: { [weak self] in self?._lookingUp$invoke$error($0) }
+            done: { [weak self] (output: _lookingUp$invoke$Output) in self?._lookingUp$invoke$done(output) },
+            failed: { [weak self] (error: _lookingUp$invoke$Failure) in self?._lookingUp$invoke$error(error) }
         )
     }
 
@@ -415,8 +415,8 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.T
     private func _retrying$startWork(_ _$scope: Reactive.StateWork.Scope, username: String) {
         _$scope.invoke(
             { _retrying$invoke$work(username: username) },
-            done: { [weak self] in self?._retrying$invoke$done($0) },
-            failed: { [weak self] in self?._retrying$invoke$error($0) }
+            done: { [weak self] (output: _retrying$invoke$Output) in self?._retrying$invoke$done(output) },
+            failed: { [weak self] (error: _retrying$invoke$Failure) in self?._retrying$invoke$error(error) }
         )
     }
 

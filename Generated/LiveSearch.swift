@@ -223,7 +223,8 @@ public final class LiveSearchViewModel: Observation.Observable, Reactive.Transac
     private func _results$load() -> Reactive.SignalProducer<[String], any Swift.Error> {
         let trimmedQuery = _trimmedQuery.value
         let search = self.search
-        return Reactive.SignalProducer(taskOnMain: {
+        return Reactive.SignalProducer<[String], any Swift.Error>(taskOnMain: {
+            () async throws(any Swift.Error) -> [String] in
             try await Self._results$task(trimmedQuery: trimmedQuery, search: search)
         })
     }

@@ -74,7 +74,7 @@ public final class LoadableResourceViewModel: Observation.Observable, Reactive.T
 
     private lazy var _computed$loader:
         Reactive.ResourceLoader<String, _computed$Failure> = .init(
-        options: .init(clearsValueOnFailure: true, keepsErrorWhileLoading: true)
+        options: Reactive.ResourceLoaderOptions(clearsValueOnFailure: true, keepsErrorWhileLoading: true)
     ) { [weak self] in
         self?._computed$load() ?? .empty
     }

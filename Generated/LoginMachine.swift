@@ -423,7 +423,7 @@ public final class LoginMachineViewModel: Observation.Observable, Reactive.Trans
         _$scope.invoke(
             { _loggingIn$invoke$work(username: username) },
             done: { [weak self] in self?._loggingIn$invoke$done() },
-            failed: { [weak self] in self?._loggingIn$invoke$error($0) }
+            failed: { [weak self] (error: _loggingIn$invoke$Failure) in self?._loggingIn$invoke$error(error) }
         )
     }
 

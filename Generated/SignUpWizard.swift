@@ -490,7 +490,7 @@ public final class SignUpWizardViewModel: Observation.Observable, Reactive.Trans
         _$scope.invoke(
             { _submitting$invoke$work() },
             done: { [weak self] in self?._submitting$invoke$done() },
-            failed: { [weak self] in self?._submitting$invoke$error($0) }
+            failed: { [weak self] (error: _submitting$invoke$Failure) in self?._submitting$invoke$error(error) }
         )
     }
 

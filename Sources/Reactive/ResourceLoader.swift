@@ -23,20 +23,8 @@ public final class ResourceLoader<Value, Failure: Error> {
         public var errorChanged: Bool
     }
 
-    /// What a failure does to the value, and when the error is cleared.
-    public struct Options: Sendable, Equatable {
-        /// Whether a failure clears ``ResourceLoader/value`` (default: it keeps the last loaded value).
-        public var clearsValueOnFailure: Bool
-        /// Whether ``ResourceLoader/error`` stays while a new load runs, until it succeeds (a value,
-        /// or the end of a load) or fails (default: a load clears the error when it starts).
-        public var keepsErrorWhileLoading: Bool
-
-        /// Options; the defaults keep the value on failure and clear the error when a load starts.
-        public init(clearsValueOnFailure: Bool = false, keepsErrorWhileLoading: Bool = false) {
-            self.clearsValueOnFailure = clearsValueOnFailure
-            self.keepsErrorWhileLoading = keepsErrorWhileLoading
-        }
-    }
+    /// What a failure does to the value, and when the error is cleared (``ResourceLoaderOptions``).
+    public typealias Options = ResourceLoaderOptions
 
     /// The last successfully loaded value (`nil` before the first one).
     public let value: Property<Value?>
@@ -149,3 +137,19 @@ extension ResourceLoader: Sendable where Value: Sendable {}
 extension ResourceLoader.Outputs: Sendable where Value: Sendable {}
 
 extension ResourceLoader.State: Sendable where Value: Sendable {}
+
+/// What a failure does to a ``ResourceLoader``'s value, and when its error is cleared: not
+/// generic, so that generated code names it whatever the loader's types are.
+public struct ResourceLoaderOptions: Sendable, Equatable {
+    /// Whether a failure clears ``ResourceLoader/value`` (default: it keeps the last loaded value).
+    public var clearsValueOnFailure: Bool
+    /// Whether ``ResourceLoader/error`` stays while a new load runs, until it succeeds (a value,
+    /// or the end of a load) or fails (default: a load clears the error when it starts).
+    public var keepsErrorWhileLoading: Bool
+
+    /// Options; the defaults keep the value on failure and clear the error when a load starts.
+    public init(clearsValueOnFailure: Bool = false, keepsErrorWhileLoading: Bool = false) {
+        self.clearsValueOnFailure = clearsValueOnFailure
+        self.keepsErrorWhileLoading = keepsErrorWhileLoading
+    }
+}

@@ -55,6 +55,34 @@ struct SpecTypeErrorTests {
         ])
     }
 
+    @Test("misspelled types of a state's invoked work and of a task or clearing resource are reported only at the spec")
+    func misspelledMachineAndResourceTypes() throws {
+        let errors = try compilerErrors("""
+            viewModel: M
+            machine:
+              initial: busy
+              states:
+                busy:
+                  invoke:
+                    work: "SignalProducer(value: 1)"
+                    output: Profil
+                    failure: Eror
+                    onDone: done
+                    onError: done
+                done:
+                  final: true
+            resources:
+              r: { type: Profil, task: "return 1", trigger: init }
+              s: { type: Profil, load: "SignalProducer(value: 1)", valueOnFailure: clear, trigger: init }
+            """, file: "Invoke.vm.yaml")
+        expectReported(errors, [
+            "Invoke.vm.yaml:8:17: error: cannot find type 'Profil' in scope",
+            "Invoke.vm.yaml:9:18: error: cannot find type 'Eror' in scope",
+            "Invoke.vm.yaml:15:14: error: cannot find type 'Profil' in scope",
+            "Invoke.vm.yaml:16:14: error: cannot find type 'Profil' in scope",
+        ])
+    }
+
     @Test("a type of standard names that the compiler refuses is reported at the spec's line and column, at most twice")
     func invalidStandardType() throws {
         let errors = try compilerErrors("""

@@ -238,7 +238,7 @@ public struct ResourceMember: Sendable {
     public var name: String
     public var loaderName: String
     public var loaderType: String
-    /// The loader's options (`.init(clearsValueOnFailure: true)`), or empty for the defaults.
+    /// The loader's options (`Reactive.ResourceLoaderOptions(clearsValueOnFailure: true)`), or empty for the defaults.
     public var loaderOptions: String
     /// Whether `private lazy var <loaderName>: <loaderType> = .init(...) { [weak self] in` fits on a line.
     public var declarationFits: Bool

@@ -266,7 +266,7 @@ extension ResourceMember: TemplateObject {
         .text("name", "Its name.") { $0.name },
         .text("loaderName", "The name of its `ResourceLoader`.") { $0.loaderName },
         .text("loaderType", "The loader's type.") { $0.loaderType },
-        .optionalText("loaderOptions", "The loader's options (`.init(clearsValueOnFailure: true)`), or empty for the defaults.") { $0.loaderOptions },
+        .optionalText("loaderOptions", "The loader's options (`Reactive.ResourceLoaderOptions(clearsValueOnFailure: true)`), or empty for the defaults.") { $0.loaderOptions },
         .flag("declarationFits", "Whether the loader's declaration up to its closure's `in` fits on a line of the class body.") { $0.declarationFits },
         .text("reloadName", "`reload<Name>`.") { $0.reloadName },
         .optionalText("pacerName", "The pacer whose held-back reload `reload<Name>()` drops, or empty when loads are not paced.") { $0.pacerName },

@@ -298,9 +298,12 @@ extension ContextBuilder {
                         signature: signature("private func \(make)", parameters: dataParameters, result: producer),
                         bodyLines: embedded(code)))
                 }
-                let done = invoke.onDone == nil ? (invoke.outputIsVoid ? "{}" : "{ _ in }")
-                    : "{ [weak self] in self?.\(triggerName(state, .done))(\(invoke.outputIsVoid ? "" : "$0")) }"
-                let failed = invoke.onError == nil || !invoke.canFail ? "{ _ in }" : "{ [weak self] in self?.\(triggerName(state, .error))($0) }"
+                // The closures name their parameters' types: Swift infers nothing from work of a misspelled type.
+                let done = invoke.onDone == nil ? (invoke.outputIsVoid ? "{}" : "{ (_: \(output)) in }")
+                    : invoke.outputIsVoid ? "{ [weak self] in self?.\(triggerName(state, .done))() }"
+                    : "{ [weak self] (output: \(output)) in self?.\(triggerName(state, .done))(output) }"
+                let failed = invoke.onError == nil || !invoke.canFail ? "{ (_: \(failure)) in }"
+                    : "{ [weak self] (error: \(failure)) in self?.\(triggerName(state, .error))(error) }"
                 lines += [
                     "\(scopeName).invoke(",
                     "    { \(make)(\(dataArguments)) },",

@@ -123,12 +123,13 @@ extension ContextBuilder {
 
     // MARK: Resource options
 
-    /// `.init(clearsValueOnFailure: true)`, or nothing with the default options.
+    /// `Reactive.ResourceLoaderOptions(clearsValueOnFailure: true)`, or nothing with the default
+    /// options (named, not `.init`: Swift infers nothing from a loader of a misspelled type).
     func loaderOptions(_ resource: CheckedResource) -> String {
         var options: [String] = []
         if resource.valueOnFailure == .clear { options.append("clearsValueOnFailure: true") }
         if resource.errorWhileLoading == .keep { options.append("keepsErrorWhileLoading: true") }
-        return options.isEmpty ? "" : ".init(\(options.joined(separator: ", ")))"
+        return options.isEmpty ? "" : "Reactive.ResourceLoaderOptions(\(options.joined(separator: ", ")))"
     }
 
     // MARK: Async loads
@@ -154,7 +155,10 @@ extension ContextBuilder {
             return "let \(argument.name) = \(source)"
         }
         let run = call(GeneratedNames.helper(resource.name.value, "task"), arguments: arguments) { $0 }
-        lines.append("\(arguments.isEmpty ? "" : "return ")Reactive.SignalProducer(taskOnMain: {")
+        // Its types written out: Swift infers nothing from a resource of a misspelled type.
+        let type = types.name(for: resource.type)
+        lines.append("\(arguments.isEmpty ? "" : "return ")Reactive.SignalProducer<\(type), any Swift.Error>(taskOnMain: {")
+        lines.append("    () async throws(any Swift.Error) -> \(type) in")
         lines += LineLayout.lines(run, prefix: "try await ", indent: "    ", margin: 8)
         lines.append("})")
         return lines.map { "        " + $0 }

@@ -63,7 +63,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     private lazy var _matches$loader:
         Reactive.ResourceLoader<Int, any Swift.Error> = .init(
-        options: .init(clearsValueOnFailure: true, keepsErrorWhileLoading: true)
+        options: Reactive.ResourceLoaderOptions(clearsValueOnFailure: true, keepsErrorWhileLoading: true)
     ) { [weak self] in
         self?._matches$load() ?? .empty
     }
@@ -85,7 +85,7 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     private lazy var _items$loader:
         Reactive.ResourceLoader<[String], any Swift.Error> = .init(
-        options: .init(keepsErrorWhileLoading: true)
+        options: Reactive.ResourceLoaderOptions(keepsErrorWhileLoading: true)
     ) { [weak self] in
         self?._items$load() ?? .empty
     }
@@ -293,7 +293,8 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
     private func _matches$load() -> Reactive.SignalProducer<Int, any Swift.Error> {
         let settledFilter = _settledFilter.value
         let count = self.count
-        return Reactive.SignalProducer(taskOnMain: {
+        return Reactive.SignalProducer<Int, any Swift.Error>(taskOnMain: {
+            () async throws(any Swift.Error) -> Int in
             try await Self._matches$task(settledFilter: settledFilter, count: count)
         })
     }

@@ -314,8 +314,8 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Transacti
     private func _checking$startWork(_ _$scope: Reactive.StateWork.Scope) {
         _$scope.invoke(
             { _checking$invoke$work() },
-            done: { [weak self] in self?._checking$invoke$done($0) },
-            failed: { [weak self] in self?._checking$invoke$error($0) }
+            done: { [weak self] (output: Bool) in self?._checking$invoke$done(output) },
+            failed: { [weak self] (error: any Swift.Error) in self?._checking$invoke$error(error) }
         )
     }
 
@@ -329,8 +329,8 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Transacti
         _$scope.after(10, on: _$scheduler) { [weak self] in self?._uploading$after$1() }
         _$scope.invoke(
             { _uploading$invoke$work(name: name) },
-            done: { [weak self] in self?._uploading$invoke$done($0) },
-            failed: { [weak self] in self?._uploading$invoke$error($0) }
+            done: { [weak self] (output: Int) in self?._uploading$invoke$done(output) },
+            failed: { [weak self] (error: any Error) in self?._uploading$invoke$error(error) }
         )
     }
 
