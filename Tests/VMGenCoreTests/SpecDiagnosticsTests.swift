@@ -165,6 +165,18 @@ struct SpecDiagnosticsTests {
         #expect(found == ["5:33: `valid` reads `emial`, which the spec does not declare; did you mean `email`?"])
     }
 
+    @Test("an optional spelled out (Optional<Int>, Swift.Optional<String>) starts as nil like Int?")
+    func optionalSpelledOut() throws {
+        let source = try #require(generate("""
+            viewModel: A
+            state:
+              selection: { type: "Optional<Int>", input: true }
+              title: { type: "Swift.Optional<String>", input: true }
+            """))
+        #expect(source.contains("(nil)"))
+        #expect(errors("viewModel: A\nstate:\n  count: { type: \"Array<Int>\" }\n").count == 1)
+    }
+
     @Test("calls of undeclared functions and capitalized names are left to the compiler, in every slot")
     func globalsFromImports() {
         let found = errors("""

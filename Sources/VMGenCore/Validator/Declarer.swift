@@ -19,7 +19,8 @@ struct Declarer {
     }
 
     mutating func checkHeader() {
-        if let problem = SwiftNames.problem(with: spec.viewModel.value, isType: true) ?? moduleNameProblem(spec.viewModel.value) {
+        let attributeProblem = spec.viewModel.value == "MainActor" ? "the generated class is marked `@MainActor`, which the class would hide" : nil
+        if let problem = SwiftNames.problem(with: spec.viewModel.value, isType: true) ?? moduleNameProblem(spec.viewModel.value) ?? attributeProblem {
             diagnostics.error("`\(spec.viewModel.value)` cannot be the view model's name: \(problem)", at: spec.viewModel.location)
         }
         if let access = spec.access, !["public", "internal"].contains(access.value) {

@@ -12,6 +12,9 @@ public struct ChildSpecs: Sendable {
         var inputs: [String]
         /// Every name the child declares, to tell "not an input" from "not declared".
         var declared: [String: SourceLocation]
+        /// The names of entries the child's spec could not read (reported there): a parent's use
+        /// of one is no second error.
+        var broken: Set<String>
     }
 
     var byViewModel: [String: Interface] = [:]
@@ -36,7 +39,7 @@ public struct ChildSpecs: Sendable {
             }
             byViewModel[name] = Interface(
                 file: spec.file, events: spec.events.map(\.name.value),
-                inputs: spec.state.filter(\.isInput).map(\.name.value), declared: declared)
+                inputs: spec.state.filter(\.isInput).map(\.name.value), declared: declared, broken: spec.brokenNames)
         }
         for (name, places) in declarations where places.count > 1 { byViewModel[name] = nil }
     }
@@ -67,7 +70,7 @@ extension Checker {
     func checkAgainstChildSpec(_ member: Member, _ keyed: KeyedChildren, update: SpecCode.Body?, _ analysis: inout CodeAnalysis) {
         guard let type = member.type, let (childName, child) = childSpecs.interface(named: analysis.types.facts(of: type.value).arrayElementName) else { return }
         let name = member.name.value
-        for handler in keyed.handlers where !child.events.contains(handler.event.value) {
+        for handler in keyed.handlers where !child.events.contains(handler.event.value) && !child.broken.contains(handler.event.value) {
             let event = handler.event.value
             let events = child.events.isEmpty
                 ? "it declares no events"

@@ -106,9 +106,11 @@ extension Checker {
         for member in spec.state {
             guard let type = member.type?.value, SwiftNames.problem(with: member.name.value) == nil else { continue }
             // An optional without `initial` starts as nil (no computation needed).
-            if !member.declaresValue, !type.hasSuffix("?") {
+            if !member.declaresValue, !SpecCode.canonicalSpelling(ofType: type).hasPrefix("Optional<") {
+                // The hint is YAML to paste: the type quoted where a flow mapping needs it (`[String: Int]`).
+                let written = type.contains(where: { "[]{},:#&*!|>'\"%@`".contains($0) }) ? YAMLLoader.quoted(type) : type
                 analysis.diagnostics.error(
-                    "state value `\(member.name.value)` needs an `initial` value (only optional types start as nil): `\(member.name.value): { type: \(type), initial: ... }`",
+                    "state value `\(member.name.value)` needs an `initial` value (only optional types start as nil): `\(member.name.value): { type: \(written), initial: ... }`",
                     at: member.name.location)
             }
             append(member, type: type, source: .state(isInput: member.isInput), expression: member.value)
