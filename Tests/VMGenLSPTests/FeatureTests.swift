@@ -637,13 +637,42 @@ struct EditingTests {
         #expect(edits.contains(JSONValue(encoding: [TextEdit(range: Range(start: Position(line: 5, character: 31), end: Position(line: 5, character: 36)), newText: "count")])))
     }
 
+    @Test("code actions leave out other servers' diagnostics in the context and still offer vmgen's fixes")
+    func foreignDiagnostics() throws {
+        let session = try Session()
+        session.open("K.vm.yaml", "viewModel: KViewModel\nstate:\n  flag: { type: Bool, intial: \"true\" }\n")
+        let mine = try #require(session.diagnostics("K.vm.yaml").first)
+        let range = try #require(mine["range"])
+        // LSP makes `source`, `severity` and the shape of `data` each server's own business.
+        let foreign: [JSONValue] = [
+            .object(["range": range, "message": "Incorrect type.", "severity": .int(2)]),
+            .object(["range": range, "message": "Incorrect type.", "source": "yaml"]),
+            .object(["range": range, "message": "Incorrect type.", "source": "yaml", "severity": .int(1), "data": .object(["schemaUri": .array(["x"])])]),
+        ]
+        let titles = { (diagnostics: [JSONValue]) -> [String] in
+            let response = session.request("textDocument/codeAction", [
+                "textDocument": .object(["uri": .string(session.uri("K.vm.yaml"))]), "range": range,
+                "context": .object(["diagnostics": .array(diagnostics)]),
+            ])
+            guard case .array(let actions)? = response["result"] else { return ["no result: \(response)"] }
+            return actions.compactMap { if case .string(let title)? = $0["title"] { title } else { nil } }
+        }
+        #expect(titles(foreign + [mine]) == ["Change `intial` to `initial`"])
+        for diagnostic in foreign {
+            #expect(titles([diagnostic]) == ["Change `intial` to `initial`"], "the fixes published here")
+        }
+        // A diagnostic of an older text: its fix no longer replaces what it meant to, so none is offered.
+        session.change("K.vm.yaml", "# A view model.\nviewModel: KViewModel\nstate:\n  flag: { type: Bool, intial: \"true\" }\n", version: 2)
+        #expect(titles([mine]).isEmpty)
+    }
+
     @Test("a value with `: ` unquoted gets a quick fix that quotes it")
     func quoteIt() throws {
         let session = try Session()
         session.open("Q.vm.yaml", "viewModel: QViewModel\nstate:\n  flag: { type: Bool, initial: \"true\" }\nderived:\n  text:\n    type: String\n    value: flag ? \"a\" : \"b\"\n")
         let diagnostics = session.diagnostics("Q.vm.yaml")
         let fix = diagnostics.first?["data"]
-        #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `'flag ? \"a\" : \"b\"'`", range: Range(start: Position(line: 6, character: 11), end: Position(line: 6, character: 27)), newText: "'flag ? \"a\" : \"b\"'")]))
+        #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `'flag ? \"a\" : \"b\"'`", range: Range(start: Position(line: 6, character: 11), end: Position(line: 6, character: 27)), oldText: "flag ? \"a\" : \"b\"", newText: "'flag ? \"a\" : \"b\"'")]))
     }
 
     @Test("quote-it in a flow mapping and before a character that cannot start a value")
@@ -651,10 +680,10 @@ struct EditingTests {
         let session = try Session()
         session.open("F.vm.yaml", "viewModel: A\nderived:\n  d: { type: Int, value: x ? 1 : 2 }\n")
         let flow = session.diagnostics("F.vm.yaml").first?["data"]
-        #expect(flow == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `value: \"x ? 1 : 2\"`", range: Range(start: Position(line: 2, character: 18), end: Position(line: 2, character: 34)), newText: "value: \"x ? 1 : 2\"")]))
+        #expect(flow == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `value: \"x ? 1 : 2\"`", range: Range(start: Position(line: 2, character: 18), end: Position(line: 2, character: 34)), oldText: "value: x ? 1 : 2", newText: "value: \"x ? 1 : 2\"")]))
         session.change("F.vm.yaml", "viewModel: A\nderived:\n  d:\n    type: Int\n    value: @foo # later\n", version: 2)
         let reserved = session.diagnostics("F.vm.yaml").first?["data"]
-        #expect(reserved == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `\"@foo\"`", range: Range(start: Position(line: 4, character: 11), end: Position(line: 4, character: 15)), newText: "\"@foo\"")]))
+        #expect(reserved == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `\"@foo\"`", range: Range(start: Position(line: 4, character: 11), end: Position(line: 4, character: 15)), oldText: "@foo", newText: "\"@foo\"")]))
     }
 
     @Test("the other quote-it advice: a Swift type written as a YAML list, a text written as a name")
@@ -662,10 +691,10 @@ struct EditingTests {
         let session = try Session()
         session.open("T.vm.yaml", "viewModel: A\nstate:\n  tags: { type: [String], initial: \"[]\", input: true }\n")
         let list = session.diagnostics("T.vm.yaml").first?["data"]
-        #expect(list == JSONValue(encoding: [DiagnosticFix(title: "Quote the Swift text: `\"[String]\"`", range: Range(start: Position(line: 2, character: 16), end: Position(line: 2, character: 24)), newText: "\"[String]\"")]))
+        #expect(list == JSONValue(encoding: [DiagnosticFix(title: "Quote the Swift text: `\"[String]\"`", range: Range(start: Position(line: 2, character: 16), end: Position(line: 2, character: 24)), oldText: "[String]", newText: "\"[String]\"")]))
         session.change("T.vm.yaml", "viewModel: A\nderived:\n  label: { type: String, value: \"none\" }\n", version: 2)
         let text = session.diagnostics("T.vm.yaml").first?["data"]
-        #expect(text == JSONValue(encoding: [DiagnosticFix(title: "Write the text as a Swift string: `'\"none\"'`", range: Range(start: Position(line: 2, character: 32), end: Position(line: 2, character: 38)), newText: "'\"none\"'")]))
+        #expect(text == JSONValue(encoding: [DiagnosticFix(title: "Write the text as a Swift string: `'\"none\"'`", range: Range(start: Position(line: 2, character: 32), end: Position(line: 2, character: 38)), oldText: "\"none\"", newText: "'\"none\"'")]))
     }
 
     @Test("a value that a `,` cut inside `{ }` gets a quick fix that quotes it whole")
@@ -673,7 +702,7 @@ struct EditingTests {
         let session = try Session()
         session.open("C.vm.yaml", "viewModel: A\nstate:\n  e: { type: String?, doc: The error, if any. }\n")
         let fix = session.diagnostics("C.vm.yaml").first?["data"]
-        #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `\"The error, if any.\"`", range: Range(start: Position(line: 2, character: 27), end: Position(line: 2, character: 45)), newText: "\"The error, if any.\"")]))
+        #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `\"The error, if any.\"`", range: Range(start: Position(line: 2, character: 27), end: Position(line: 2, character: 45)), oldText: "The error, if any.", newText: "\"The error, if any.\"")]))
         // When the rest has a value of its own, where the value ends is not clear: no fix.
         session.change("C.vm.yaml", "viewModel: A\nstate:\n  e: { type: String?, doc: The error, if any: x }\n", version: 2)
         #expect(session.diagnostics("C.vm.yaml").first?["data"] == nil)
