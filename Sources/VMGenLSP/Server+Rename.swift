@@ -52,6 +52,7 @@ extension Server {
             }
             if !edits.isEmpty { changes[document.uri] = edits }
         }
+        try refuseIfWrong(changes[params.textDocument.uri] ?? [], uri: params.textDocument.uri, renaming: word, to: params.newName)
         if !generated.isEmpty {
             let renamed = generated.map { "`\($0)`" }.joined(separator: ", ")
             var message = "Renaming `\(word)` also renames the generated \(renamed); Swift files that use them are not edited: update them by hand"
@@ -63,5 +64,19 @@ extension Server {
             send(.notification(method: "window/showMessage", params: Payload(ShowMessageParams(type: 2, message: message + "."))))
         }
         return WorkspaceEdit(changes: changes)
+    }
+
+    /// Refuses a rename after which the checker would find an error in the spec, by its own
+    /// rules (a module's name, a generated name that clashes with one the spec declares...): an
+    /// error the spec does not have already, with the old name written as the new one.
+    func refuseIfWrong(_ edits: [TextEdit], uri: String, renaming old: String, to new: String) throws {
+        let path = DocumentURI.path(of: uri)
+        guard var document = workspace.document(forPath: path), let before = workspace.analysis(ofPath: path) else { return }
+        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) { document.apply(edit.newText, in: edit.range) }
+        let errors = { (diagnostics: [Diagnostic]) in diagnostics.filter { $0.severity == .error }.map(\.message) }
+        let known = Set(errors(before.diagnostics).map { $0.replacingOccurrences(of: "`\(old)", with: "`\(new)") })
+        if let problem = errors(workspace.diagnostics(ofPath: path, text: document.text)).first(where: { !known.contains($0) }) {
+            throw MessageError(.requestFailed, "`\(old)` cannot be renamed `\(new)`: \(problem)")
+        }
     }
 }

@@ -605,6 +605,43 @@ struct EditingTests {
         #expect(keyword["error"]?["code"] == .int(-32803))
     }
 
+    @Test("rename refuses a new name that the checker would refuse: a module's name, one whose generated names clash")
+    func renameByTheCheckersRules() throws {
+        let session = try Session()
+        let spec = """
+            viewModel: RViewModel
+            imports: [Foundation]
+            state:
+              count: { type: Int, initial: "0", input: true }
+              fooIsEnabled: { type: Bool, initial: "true", input: true }
+              barProperty: { type: Int, initial: "0", input: true }
+              reloadThing: { type: Int, initial: "0", input: true }
+            derived:
+              twice: { type: Int, value: count * 2 }
+            resources:
+              res:
+                type: Int
+                load: 'SignalProducer(value: count)'
+                trigger: change
+            commands:
+              add:
+                perform: count += 1
+
+            """
+        session.open("R.vm.yaml", spec)
+        #expect(session.diagnostics("R.vm.yaml").isEmpty)
+        let rename = { (line: Int, character: Int, newName: String) in
+            session.request("textDocument/rename", session.at("R.vm.yaml", line, character).merging(["newName": .string(newName)]) { $1 })
+        }
+        for (line, newName, reason) in [(3, "Foundation", "is the name of a module"), (3, "Swift", "is the name of a module"),
+                                        (15, "foo", "`fooIsEnabled` clashes"), (8, "bar", "`barProperty` clashes"), (10, "thing", "`reloadThing` clashes")] {
+            let response = rename(line, 3, newName)
+            #expect(response["error"]?["code"] == .int(-32803), "\(newName)")
+            #expect(response["error"]?["message"]?.description.contains(reason) ?? false, "\(response)")
+        }
+        #expect(rename(8, 3, "thrice")["result"]?["changes"] != nil)
+    }
+
     @Test("the rename's warning lists the project's Swift code that uses the generated names, not generated files")
     func swiftUses() throws {
         let session = try Session()
