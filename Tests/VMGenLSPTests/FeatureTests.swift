@@ -376,7 +376,7 @@ struct NavigationTests {
         #expect(lines == [4, 6, 13, 14, 15])
     }
 
-    @Test("references reach a machine's code: guards, entry, a transition's data; not the data a state's code is given")
+    @Test("references reach a machine's code: guards, entry, a transition's data; not the data a state's code is given, unless written self.name")
     func referencesInAMachine() throws {
         let session = try Session()
         session.open("Door.vm.yaml", """
@@ -393,15 +393,19 @@ struct NavigationTests {
                     open: { to: opened, when: "!code.isEmpty", data: { code: code } }
                 opened:
                   data: { code: String }
-                  exit: print(code)
+                  exit: print(code, self.code)
                   on:
                     lock: { to: closed }
+                    open: { to: opened, data: { code: self.code } }
             """)
         let places = MachineNavigationTests.places(session.request("textDocument/references", session.at("Door.vm.yaml", 2, 3)
             .merging(["context": .object(["includeDeclaration": .bool(true)])]) { $1 })["result"])
         // Declared on 2; read by `closed`'s entry (8), its guard and its data (10); `opened`'s
-        // exit reads its own `code` (13).
-        #expect(places == [[2, 2], [8, 19], [10, 36], [10, 65]], "\(places)")
+        // exit reads its own `code` (13) and, as `self.code`, the value, as its transition's data does (16).
+        #expect(places == [[2, 2], [8, 19], [10, 36], [10, 65], [13, 29], [16, 47]], "\(places)")
+        let definition = MachineNavigationTests.places(session.request("textDocument/definition", session.at("Door.vm.yaml", 16, 48))["result"])
+        #expect(definition == [[2, 2]])
+        #expect(session.request("textDocument/hover", session.at("Door.vm.yaml", 16, 48))["result"] != .null)
     }
 
     @Test("references follow Swift's scoping: a local of the same name and a string's text are not the spec's name")
