@@ -1,12 +1,13 @@
 import VMGenCore
 
 extension Server {
-    /// A name the spec declares can be renamed; keys, docs and generated names cannot.
+    /// A name the spec declares can be renamed (a child's event also from a parent's `on:` key);
+    /// keys, docs and generated names cannot.
     func prepareRename(_ params: TextDocumentPositionParams) -> PrepareRenameResult? {
         guard let (target, word, range) = target(at: params) else { return nil }
         switch target {
         case .name(let name) where name.owner == nil: return PrepareRenameResult(range: range, placeholder: word)
-        case .machine: return PrepareRenameResult(range: range, placeholder: word)
+        case .machine, .childEvent: return PrepareRenameResult(range: range, placeholder: word)
         default: return nil
         }
     }
@@ -23,6 +24,11 @@ extension Server {
         }
         if case .machine(let site)? = found?.target {
             return try machineRename(site, to: params.newName, uri: params.textDocument.uri)
+        }
+        // A child's event named in a parent's `on:` key: renamed from its declaration in the child.
+        if case .childEvent(let event, _)? = found?.target,
+           let declaration = DiagnosticConversion(workspace: workspace).location(of: event.location) {
+            return try rename(RenameParams(textDocument: TextDocumentIdentifier(uri: declaration.uri), position: declaration.range.start, newName: params.newName))
         }
         guard let (target, word, _) = found, case .name(let name) = target, name.owner == nil else {
             throw MessageError(.requestFailed, "only a name the spec declares can be renamed")

@@ -451,6 +451,20 @@ struct NavigationTests {
         #expect(modelLocations.filter { $0["uri"] == .string(session.uri("Row.vm.yaml")) }.count == 1, "\(modelLocations)")
     }
 
+    @Test("rename of a child's event from a parent's `on:` key renames it in the child and in its parents")
+    func renameEventFromParent() throws {
+        let session = try Session()
+        let list = "viewModel: ListViewModel\nstate:\n  ids: { type: \"[Int]\", initial: \"[]\" }\nchildren:\n  rows:\n    type: \"[RowViewModel]\"\n    each: ids\n    id: \\.self\n    make: RowViewModel()\n    on:\n      picked: print(value)\n"
+        try session.write("Row.vm.yaml", "viewModel: RowViewModel\nevents:\n  picked: { type: Int }\n")
+        session.open("List.vm.yaml", list)
+        #expect(session.request("textDocument/prepareRename", session.at("List.vm.yaml", 10, 8))["result"]?["placeholder"] == "picked")
+        let edit = session.request("textDocument/rename", session.at("List.vm.yaml", 10, 8).merging(["newName": "chosen"]) { $1 })["result"]
+        let rename = { (line: Int, character: Int) in
+            JSONValue(encoding: [TextEdit(range: Range(start: Position(line: line, character: character), end: Position(line: line, character: character + 6)), newText: "chosen")])
+        }
+        #expect(edit?["changes"] == .object([session.uri("Row.vm.yaml"): rename(2, 2), session.uri("List.vm.yaml"): rename(10, 6)]), "\(edit ?? .null)")
+    }
+
     @Test("hover on a handler's given names and on the event it handles, with the child's types")
     func hoverGivenAndEvent() throws {
         let session = try Session()
