@@ -113,8 +113,9 @@ public struct MessageFramer: Sendable {
     }
 
     /// Whether `bytes` are whole header lines (`Name: value`), such as a `Content-Type` before
-    /// the length: let go without a word.
+    /// the length, or line breaks alone: let go without a word.
     static func areHeaderLines(_ bytes: ArraySlice<UInt8>) -> Bool {
+        if bytes.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) { return true }
         guard bytes.last == 0x0A else { return false }
         return bytes.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).allSatisfy { line in
             guard let colon = line.firstIndex(of: 0x3A), colon > line.startIndex else { return false }

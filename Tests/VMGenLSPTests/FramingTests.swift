@@ -29,6 +29,14 @@ struct FramingTests {
         #expect(framer.next() == .body(Data("[1]".utf8)))
     }
 
+    @Test("line breaks between messages are let go without an error")
+    func lineBreaksBetween() {
+        var framer = MessageFramer()
+        framer.append(Self.framed("{}") + Data("\r\n".utf8) + Self.framed("[1]"))
+        #expect(framer.next() == .body(Data("{}".utf8)))
+        #expect(framer.next() == .body(Data("[1]".utf8)))
+    }
+
     @Test("the length counts bytes, not characters")
     func lengthInBytes() {
         let text = #"{"text":"€😀"}"#
