@@ -69,7 +69,7 @@ public struct MessageFramer: Sendable {
         if let header = Self.lengthLine(in: buffer[..<available], from: searched) {
             buffer.removeFirst(header.start)
             bodyLength = nil
-            return .unreadable("a message shorter than its Content-Length (\(length) bytes): the next one began after \(header.start)")
+            return .unreadable("a message shorter than its Content-Length (\(length) bytes): the next one began after \(header.start) bytes")
         }
         guard buffer.count >= length else {
             // The end may hold the start of a `Content-Length` line: searched again with what follows.

@@ -55,10 +55,10 @@ extension Server {
                 for name in renamedGenerated {
                     edits += Occurrences.find(name.old, in: document, spec: spec).map { TextEdit(range: $0.range, newText: name.new) }
                 }
+                try refuseIfWrong(edits, in: document, path: path, renaming: word, to: params.newName)
             }
             if !edits.isEmpty { changes[document.uri] = edits }
         }
-        try refuseIfWrong(changes[params.textDocument.uri] ?? [], uri: params.textDocument.uri, renaming: word, to: params.newName)
         if !generated.isEmpty {
             let renamed = generated.map { "`\($0)`" }.joined(separator: ", ")
             var message = "Renaming `\(word)` also renames the generated \(renamed); Swift files that use them are not edited: update them by hand"
@@ -75,9 +75,9 @@ extension Server {
     /// Refuses a rename after which the checker would find an error in the spec, by its own
     /// rules (a module's name, a generated name that clashes with one the spec declares...): an
     /// error the spec does not have already, with the old name written as the new one.
-    func refuseIfWrong(_ edits: [TextEdit], uri: String, renaming old: String, to new: String) throws {
-        let path = DocumentURI.path(of: uri)
-        guard var document = workspace.document(forPath: path), let before = workspace.analysis(ofPath: path) else { return }
+    func refuseIfWrong(_ edits: [TextEdit], in document: TextDocument, path: String, renaming old: String, to new: String) throws {
+        guard let before = workspace.analysis(ofPath: path) else { return }
+        var document = document
         for edit in edits.sorted(by: { $0.range.start > $1.range.start }) { document.apply(edit.newText, in: edit.range) }
         let errors = { (diagnostics: [Diagnostic]) in diagnostics.filter { $0.severity == .error }.map(\.message) }
         let known = Set(errors(before.diagnostics).map { $0.replacingOccurrences(of: "`\(old)", with: "`\(new)") })
