@@ -13,7 +13,9 @@ struct DiagnosticConversion {
                 return LSPDiagnostic.RelatedInformation(location: location, message: note.message)
             }
             let fixes = diagnostic.fixes.compactMap { fix in
-                range(of: fix, in: document).map { DiagnosticFix(title: fix.title, range: $0, newText: fix.newText) }
+                range(of: fix, in: document).map {
+                    DiagnosticFix(title: fix.title, range: $0, oldText: String(document.text(in: $0)), newText: fix.newText)
+                }
             }
             return LSPDiagnostic(
                 range: document.wordRange(at: start),

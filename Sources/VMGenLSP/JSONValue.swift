@@ -46,3 +46,17 @@ public enum JSONValue: Codable, Hashable, Sendable {
         if case .object(let members) = self { members[key] } else { nil }
     }
 }
+
+/// A value decoded when it can be, nil when it cannot: one element of a list that may hold
+/// elements of other shapes does not fail the whole list.
+struct Lenient<Value: Codable & Sendable>: Codable, Sendable {
+    var value: Value?
+
+    init(from decoder: any Decoder) throws {
+        value = try? Value(from: decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+    }
+}

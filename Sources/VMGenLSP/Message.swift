@@ -1,13 +1,17 @@
 import Foundation
 
-/// A JSON-RPC 2.0 request id: a number or a string (LSP allows both).
+/// A JSON-RPC 2.0 request id: a number or a string (LSP allows both), or null, which JSON-RPC
+/// allows and discourages: a request with a null id is still answered, with `"id": null`.
 public enum RequestID: Codable, Hashable, Sendable {
     case int(Int)
     case string(String)
+    case null
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Int.self) {
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Int.self) {
             self = .int(value)
         } else {
             self = .string(try container.decode(String.self))
@@ -19,12 +23,13 @@ public enum RequestID: Codable, Hashable, Sendable {
         switch self {
         case .int(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
+        case .null: try container.encodeNil()
         }
     }
 }
 
 /// A message from the client: a request (with `id`), a notification (without), or a response to
-/// a request the server sent (with `id` and no `method`, which the server ignores).
+/// a request the server sent (with `id`, no `method`, and `result` or `error`; the server ignores it).
 public struct IncomingMessage: Decodable, Sendable {
     public var id: RequestID?
     public var method: String?
@@ -32,7 +37,8 @@ public struct IncomingMessage: Decodable, Sendable {
 
     public var isRequest: Bool { id != nil && method != nil }
 
-    /// Decodes a message body; a body that is not a JSON object with a `method` or an `id` is invalid.
+    /// Decodes a message body; a body that is not a JSON object with a `method`, or an `id` and a
+    /// `result` or `error`, is invalid.
     public static func decode(_ body: Data) throws(MessageError) -> IncomingMessage {
         let value: JSONValue
         do {
@@ -47,7 +53,8 @@ public struct IncomingMessage: Decodable, Sendable {
         switch members["id"] {
         case .int(let number)?: id = .int(number)
         case .string(let text)?: id = .string(text)
-        case nil, .null?: id = nil
+        case .null?: id = .null
+        case nil: id = nil
         default: throw MessageError(.invalidRequest, "`id` must be a number or a string")
         }
         var method: String?
@@ -57,6 +64,9 @@ public struct IncomingMessage: Decodable, Sendable {
         default: throw MessageError(.invalidRequest, "`method` must be a string", id: id)
         }
         guard method != nil || id != nil else { throw MessageError(.invalidRequest, "a message needs a `method` or an `id`") }
+        guard method != nil || members["result"] != nil || members["error"] != nil else {
+            throw MessageError(.invalidRequest, "a message with an `id` needs a `method` (a request) or a `result` or `error` (a response)", id: id)
+        }
         return IncomingMessage(id: id, method: method, params: members["params"])
     }
 

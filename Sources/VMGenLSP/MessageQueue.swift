@@ -5,7 +5,7 @@ import Foundation
 final class MessageQueue: @unchecked Sendable {
     enum Item: Sendable {
         case body(Data)
-        case badHeader(String)
+        case unreadable(String)
         /// The input ended (the client closed stdin).
         case end
     }

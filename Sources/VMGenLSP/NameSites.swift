@@ -109,13 +109,13 @@ struct NameSites {
     }
 
     /// The reads of a piece of code, where YAML kept their places exact; not of the names the
-    /// code is `given`, which are its own.
+    /// code is `given`, which are its own, unless written `self.name`.
     private mutating func code(_ code: Code?, given: [String] = []) {
         guard let code, code.positionsAreExact || code.columns != nil else { return }
         let lineCount = code.text.reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
         codeLines.formUnion(code.location.line..<(code.location.line + lineCount))
         let body = SpecCode.body(code.text, form: .body)
-        for read in SpecCode.reads(in: body) where read.name != "self" && !given.contains(read.name) {
+        for read in SpecCode.reads(in: body) where read.name != "self" && (read.isMemberOfSelf || !given.contains(read.name)) {
             sites.append(Site(name: read.name, location: code.location(ofUTF8Offset: read.offset), isDeclaration: false))
         }
         guard !machineNames.isEmpty else { return }

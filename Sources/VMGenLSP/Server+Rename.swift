@@ -1,12 +1,13 @@
 import VMGenCore
 
 extension Server {
-    /// A name the spec declares can be renamed; keys, docs and generated names cannot.
+    /// A name the spec declares can be renamed (a child's event also from a parent's `on:` key);
+    /// keys, docs and generated names cannot.
     func prepareRename(_ params: TextDocumentPositionParams) -> PrepareRenameResult? {
         guard let (target, word, range) = target(at: params) else { return nil }
         switch target {
         case .name(let name) where name.owner == nil: return PrepareRenameResult(range: range, placeholder: word)
-        case .machine: return PrepareRenameResult(range: range, placeholder: word)
+        case .machine, .childEvent: return PrepareRenameResult(range: range, placeholder: word)
         default: return nil
         }
     }
@@ -23,6 +24,11 @@ extension Server {
         }
         if case .machine(let site)? = found?.target {
             return try machineRename(site, to: params.newName, uri: params.textDocument.uri)
+        }
+        // A child's event named in a parent's `on:` key: renamed from its declaration in the child.
+        if case .childEvent(let event, _)? = found?.target,
+           let declaration = DiagnosticConversion(workspace: workspace).location(of: event.location) {
+            return try rename(RenameParams(textDocument: TextDocumentIdentifier(uri: declaration.uri), position: declaration.range.start, newName: params.newName))
         }
         guard let (target, word, _) = found, case .name(let name) = target, name.owner == nil else {
             throw MessageError(.requestFailed, "only a name the spec declares can be renamed")
@@ -49,6 +55,7 @@ extension Server {
                 for name in renamedGenerated {
                     edits += Occurrences.find(name.old, in: document, spec: spec).map { TextEdit(range: $0.range, newText: name.new) }
                 }
+                try refuseIfWrong(edits, in: document, path: path, renaming: word, to: params.newName)
             }
             if !edits.isEmpty { changes[document.uri] = edits }
         }
@@ -63,5 +70,19 @@ extension Server {
             send(.notification(method: "window/showMessage", params: Payload(ShowMessageParams(type: 2, message: message + "."))))
         }
         return WorkspaceEdit(changes: changes)
+    }
+
+    /// Refuses a rename after which the checker would find an error in the spec, by its own
+    /// rules (a module's name, a generated name that clashes with one the spec declares...): an
+    /// error the spec does not have already, with the old name written as the new one.
+    func refuseIfWrong(_ edits: [TextEdit], in document: TextDocument, path: String, renaming old: String, to new: String) throws {
+        guard let before = workspace.analysis(ofPath: path) else { return }
+        var document = document
+        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) { document.apply(edit.newText, in: edit.range) }
+        let errors = { (diagnostics: [Diagnostic]) in diagnostics.filter { $0.severity == .error }.map(\.message) }
+        let known = Set(errors(before.diagnostics).map { $0.replacingOccurrences(of: "`\(old)", with: "`\(new)") })
+        if let problem = errors(workspace.diagnostics(ofPath: path, text: document.text)).first(where: { !known.contains($0) }) {
+            throw MessageError(.requestFailed, "`\(old)` cannot be renamed `\(new)`: \(problem)")
+        }
     }
 }

@@ -38,7 +38,7 @@ public struct ServerLoop {
                 while let frame = framer.next() {
                     switch frame {
                     case .body(let body): queue.push(.body(body))
-                    case .badHeader(let problem): queue.push(.badHeader(problem))
+                    case .unreadable(let problem): queue.push(.unreadable(problem))
                     }
                 }
             }
@@ -63,8 +63,8 @@ public struct ServerLoop {
             switch item {
             case .body(let body):
                 server.handle(body: body)
-            case .badHeader(let problem):
-                // Without a length no id can be read: the answer is a parse error without one.
+            case .unreadable(let problem):
+                // Bytes that are not a message have no id to read: the answer is a parse error without one.
                 server.send(.error(id: nil, code: .parseError, message: problem))
             case .end:
                 server.publishPending()

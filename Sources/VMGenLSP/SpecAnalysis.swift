@@ -102,14 +102,23 @@ public final class Workspace {
     public func analysis(ofPath path: String) -> SpecAnalysis? {
         if let cached = checked[path], cached.generation == generation { return cached.analysis }
         guard let own = parse(path) else { return nil }
-        let others = folderSpecs(of: path).filter { $0 != path }.compactMap { parse($0)?.spec }
-        let childSpecs = ChildSpecs(specs: [own.spec].compactMap { $0 } + others)
-        let output = generator.check(own, childSpecs: childSpecs)
+        let output = check(own, at: path)
         let analysis = SpecAnalysis(path: path, spec: own.spec, diagnostics: output.diagnostics, model: output.model)
         checked[path] = (generation, analysis)
         if let model = output.model { lastGoodModels[path] = model }
         if let spec = own.spec { lastReadSpecs[path] = spec }
         return analysis
+    }
+
+    /// What the checker would say of the spec at `path` if its text were `text` (nothing is kept).
+    public func diagnostics(ofPath path: String, text: String) -> [Diagnostic] {
+        check(generator.parse(Data(text.utf8), file: path), at: path).diagnostics
+    }
+
+    /// `own` checked as the spec at `path`, knowing the other specs of its folder.
+    private func check(_ own: Generator.Parsed, at path: String) -> Generator.Output {
+        let others = folderSpecs(of: path).filter { $0 != path }.compactMap { parse($0)?.spec }
+        return generator.check(own, childSpecs: ChildSpecs(specs: [own.spec].compactMap { $0 } + others))
     }
 
     public func analysis(ofURI uri: String) -> SpecAnalysis? {

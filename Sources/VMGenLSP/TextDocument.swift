@@ -85,6 +85,12 @@ public struct TextDocument: Sendable {
         return line.utf16.index(line.startIndex, offsetBy: position.character)
     }
 
+    /// The text of `range` (empty when it ends before it starts).
+    public func text(in range: Range) -> Substring {
+        let start = index(of: range.start), end = index(of: range.end)
+        return start <= end ? text[start..<end] : ""
+    }
+
     /// The LSP position of a checker location in this document (clamped into the text).
     public func position(of location: SourceLocation) -> Position {
         let lineIndex = min(max(location.line - 1, 0), lines.count - 1)

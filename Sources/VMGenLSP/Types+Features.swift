@@ -65,7 +65,17 @@ public struct PrepareRenameResult: Codable, Sendable {
 
 public struct CodeActionParams: Codable, Sendable {
     public struct Context: Codable, Sendable {
+        /// vmgen's diagnostics among the client's: another server's (or any this server would
+        /// not send: without `source` or `severity`, with `data` of another shape) are left out.
         public var diagnostics: [LSPDiagnostic]
+
+        private enum CodingKeys: String, CodingKey { case diagnostics }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            diagnostics = try container.decode([Lenient<LSPDiagnostic>].self, forKey: .diagnostics)
+                .compactMap(\.value).filter { $0.source == "vmgen" }
+        }
     }
 
     public var textDocument: TextDocumentIdentifier

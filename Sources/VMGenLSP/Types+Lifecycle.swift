@@ -84,10 +84,12 @@ public struct LSPDiagnostic: Codable, Hashable, Sendable {
     public var data: [DiagnosticFix]?
 }
 
-/// A replacement the linter advises (`did you mean`, `quote it`): the text at `range` becomes `newText`.
+/// A replacement the linter advises (`did you mean`, `quote it`): the text at `range`,
+/// `oldText` when the diagnostic was published, becomes `newText`.
 public struct DiagnosticFix: Codable, Hashable, Sendable {
     public var title: String
     public var range: Range
+    public var oldText: String
     public var newText: String
 }
 

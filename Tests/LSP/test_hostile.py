@@ -115,6 +115,26 @@ def test_malformed_json_gets_a_parse_error_and_the_server_goes_on(raw):
     assert raw.process.wait(timeout=DEADLINE) == 0
 
 
+BAD_FRAMINGS = {
+    "length 3 too short": lambda body: b"Content-Length: %d\r\n\r\n" % (len(body) - 3) + body,
+    "length 3 too long": lambda body: b"Content-Length: %d\r\n\r\n" % (len(body) + 3) + body,
+    "no Content-Length": lambda body: b"X-Foo: 1\r\n\r\n" + body,
+    "\\n\\n after the headers": lambda body: b"Content-Length: %d\n\n" % len(body) + body,
+    "huge length": lambda body: b"Content-Length: 100000000\r\n\r\n" + body,
+    "large length": lambda body: b"Content-Length: 50000000\r\n\r\n" + body,
+}
+
+
+@pytest.mark.parametrize("framing", list(BAD_FRAMINGS))
+def test_a_badly_framed_message_costs_at_most_the_next_one(raw, framing):
+    initialize(raw)
+    raw.send_bytes(BAD_FRAMINGS[framing](json.dumps({"jsonrpc": "2.0", "id": 50, "method": "vmgen/x"}).encode()))
+    for id in (51, 52):
+        raw.request(id, "vmgen/probe")
+    assert raw.response(52)["error"]["code"] == -32601
+    assert raw.close() == 0
+
+
 def test_unknown_methods_and_bad_params(raw):
     initialize(raw)
     raw.request(3, "textDocument/nothingLikeThis", {})

@@ -376,7 +376,7 @@ struct NavigationTests {
         #expect(lines == [4, 6, 13, 14, 15])
     }
 
-    @Test("references reach a machine's code: guards, entry, a transition's data; not the data a state's code is given")
+    @Test("references reach a machine's code: guards, entry, a transition's data; not the data a state's code is given, unless written self.name")
     func referencesInAMachine() throws {
         let session = try Session()
         session.open("Door.vm.yaml", """
@@ -393,15 +393,19 @@ struct NavigationTests {
                     open: { to: opened, when: "!code.isEmpty", data: { code: code } }
                 opened:
                   data: { code: String }
-                  exit: print(code)
+                  exit: print(code, self.code)
                   on:
                     lock: { to: closed }
+                    open: { to: opened, data: { code: self.code } }
             """)
         let places = MachineNavigationTests.places(session.request("textDocument/references", session.at("Door.vm.yaml", 2, 3)
             .merging(["context": .object(["includeDeclaration": .bool(true)])]) { $1 })["result"])
         // Declared on 2; read by `closed`'s entry (8), its guard and its data (10); `opened`'s
-        // exit reads its own `code` (13).
-        #expect(places == [[2, 2], [8, 19], [10, 36], [10, 65]], "\(places)")
+        // exit reads its own `code` (13) and, as `self.code`, the value, as its transition's data does (16).
+        #expect(places == [[2, 2], [8, 19], [10, 36], [10, 65], [13, 29], [16, 47]], "\(places)")
+        let definition = MachineNavigationTests.places(session.request("textDocument/definition", session.at("Door.vm.yaml", 16, 48))["result"])
+        #expect(definition == [[2, 2]])
+        #expect(session.request("textDocument/hover", session.at("Door.vm.yaml", 16, 48))["result"] != .null)
     }
 
     @Test("references follow Swift's scoping: a local of the same name and a string's text are not the spec's name")
@@ -445,6 +449,20 @@ struct NavigationTests {
         }
         #expect(Set(modelLocations).count == modelLocations.count, "\(modelLocations)")
         #expect(modelLocations.filter { $0["uri"] == .string(session.uri("Row.vm.yaml")) }.count == 1, "\(modelLocations)")
+    }
+
+    @Test("rename of a child's event from a parent's `on:` key renames it in the child and in its parents")
+    func renameEventFromParent() throws {
+        let session = try Session()
+        let list = "viewModel: ListViewModel\nstate:\n  ids: { type: \"[Int]\", initial: \"[]\" }\nchildren:\n  rows:\n    type: \"[RowViewModel]\"\n    each: ids\n    id: \\.self\n    make: RowViewModel()\n    on:\n      picked: print(value)\n"
+        try session.write("Row.vm.yaml", "viewModel: RowViewModel\nevents:\n  picked: { type: Int }\n")
+        session.open("List.vm.yaml", list)
+        #expect(session.request("textDocument/prepareRename", session.at("List.vm.yaml", 10, 8))["result"]?["placeholder"] == "picked")
+        let edit = session.request("textDocument/rename", session.at("List.vm.yaml", 10, 8).merging(["newName": "chosen"]) { $1 })["result"]
+        let rename = { (line: Int, character: Int) in
+            JSONValue(encoding: [TextEdit(range: Range(start: Position(line: line, character: character), end: Position(line: line, character: character + 6)), newText: "chosen")])
+        }
+        #expect(edit?["changes"] == .object([session.uri("Row.vm.yaml"): rename(2, 2), session.uri("List.vm.yaml"): rename(10, 6)]), "\(edit ?? .null)")
     }
 
     @Test("hover on a handler's given names and on the event it handles, with the child's types")
@@ -605,6 +623,43 @@ struct EditingTests {
         #expect(keyword["error"]?["code"] == .int(-32803))
     }
 
+    @Test("rename refuses a new name that the checker would refuse: a module's name, one whose generated names clash")
+    func renameByTheCheckersRules() throws {
+        let session = try Session()
+        let spec = """
+            viewModel: RViewModel
+            imports: [Foundation]
+            state:
+              count: { type: Int, initial: "0", input: true }
+              fooIsEnabled: { type: Bool, initial: "true", input: true }
+              barProperty: { type: Int, initial: "0", input: true }
+              reloadThing: { type: Int, initial: "0", input: true }
+            derived:
+              twice: { type: Int, value: count * 2 }
+            resources:
+              res:
+                type: Int
+                load: 'SignalProducer(value: count)'
+                trigger: change
+            commands:
+              add:
+                perform: count += 1
+
+            """
+        session.open("R.vm.yaml", spec)
+        #expect(session.diagnostics("R.vm.yaml").isEmpty)
+        let rename = { (line: Int, character: Int, newName: String) in
+            session.request("textDocument/rename", session.at("R.vm.yaml", line, character).merging(["newName": .string(newName)]) { $1 })
+        }
+        for (line, newName, reason) in [(3, "Foundation", "is the name of a module"), (3, "Swift", "is the name of a module"),
+                                        (15, "foo", "`fooIsEnabled` clashes"), (8, "bar", "`barProperty` clashes"), (10, "thing", "`reloadThing` clashes")] {
+            let response = rename(line, 3, newName)
+            #expect(response["error"]?["code"] == .int(-32803), "\(newName)")
+            #expect(response["error"]?["message"]?.description.contains(reason) ?? false, "\(response)")
+        }
+        #expect(rename(8, 3, "thrice")["result"]?["changes"] != nil)
+    }
+
     @Test("the rename's warning lists the project's Swift code that uses the generated names, not generated files")
     func swiftUses() throws {
         let session = try Session()
@@ -637,13 +692,42 @@ struct EditingTests {
         #expect(edits.contains(JSONValue(encoding: [TextEdit(range: Range(start: Position(line: 5, character: 31), end: Position(line: 5, character: 36)), newText: "count")])))
     }
 
+    @Test("code actions leave out other servers' diagnostics in the context and still offer vmgen's fixes")
+    func foreignDiagnostics() throws {
+        let session = try Session()
+        session.open("K.vm.yaml", "viewModel: KViewModel\nstate:\n  flag: { type: Bool, intial: \"true\" }\n")
+        let mine = try #require(session.diagnostics("K.vm.yaml").first)
+        let range = try #require(mine["range"])
+        // LSP makes `source`, `severity` and the shape of `data` each server's own business.
+        let foreign: [JSONValue] = [
+            .object(["range": range, "message": "Incorrect type.", "severity": .int(2)]),
+            .object(["range": range, "message": "Incorrect type.", "source": "yaml"]),
+            .object(["range": range, "message": "Incorrect type.", "source": "yaml", "severity": .int(1), "data": .object(["schemaUri": .array(["x"])])]),
+        ]
+        let titles = { (diagnostics: [JSONValue]) -> [String] in
+            let response = session.request("textDocument/codeAction", [
+                "textDocument": .object(["uri": .string(session.uri("K.vm.yaml"))]), "range": range,
+                "context": .object(["diagnostics": .array(diagnostics)]),
+            ])
+            guard case .array(let actions)? = response["result"] else { return ["no result: \(response)"] }
+            return actions.compactMap { if case .string(let title)? = $0["title"] { title } else { nil } }
+        }
+        #expect(titles(foreign + [mine]) == ["Change `intial` to `initial`"])
+        for diagnostic in foreign {
+            #expect(titles([diagnostic]) == ["Change `intial` to `initial`"], "the fixes published here")
+        }
+        // A diagnostic of an older text: its fix no longer replaces what it meant to, so none is offered.
+        session.change("K.vm.yaml", "# A view model.\nviewModel: KViewModel\nstate:\n  flag: { type: Bool, intial: \"true\" }\n", version: 2)
+        #expect(titles([mine]).isEmpty)
+    }
+
     @Test("a value with `: ` unquoted gets a quick fix that quotes it")
     func quoteIt() throws {
         let session = try Session()
         session.open("Q.vm.yaml", "viewModel: QViewModel\nstate:\n  flag: { type: Bool, initial: \"true\" }\nderived:\n  text:\n    type: String\n    value: flag ? \"a\" : \"b\"\n")
         let diagnostics = session.diagnostics("Q.vm.yaml")
         let fix = diagnostics.first?["data"]
-        #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `'flag ? \"a\" : \"b\"'`", range: Range(start: Position(line: 6, character: 11), end: Position(line: 6, character: 27)), newText: "'flag ? \"a\" : \"b\"'")]))
+        #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `'flag ? \"a\" : \"b\"'`", range: Range(start: Position(line: 6, character: 11), end: Position(line: 6, character: 27)), oldText: "flag ? \"a\" : \"b\"", newText: "'flag ? \"a\" : \"b\"'")]))
     }
 
     @Test("quote-it in a flow mapping and before a character that cannot start a value")
@@ -651,10 +735,10 @@ struct EditingTests {
         let session = try Session()
         session.open("F.vm.yaml", "viewModel: A\nderived:\n  d: { type: Int, value: x ? 1 : 2 }\n")
         let flow = session.diagnostics("F.vm.yaml").first?["data"]
-        #expect(flow == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `value: \"x ? 1 : 2\"`", range: Range(start: Position(line: 2, character: 18), end: Position(line: 2, character: 34)), newText: "value: \"x ? 1 : 2\"")]))
+        #expect(flow == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `value: \"x ? 1 : 2\"`", range: Range(start: Position(line: 2, character: 18), end: Position(line: 2, character: 34)), oldText: "value: x ? 1 : 2", newText: "value: \"x ? 1 : 2\"")]))
         session.change("F.vm.yaml", "viewModel: A\nderived:\n  d:\n    type: Int\n    value: @foo # later\n", version: 2)
         let reserved = session.diagnostics("F.vm.yaml").first?["data"]
-        #expect(reserved == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `\"@foo\"`", range: Range(start: Position(line: 4, character: 11), end: Position(line: 4, character: 15)), newText: "\"@foo\"")]))
+        #expect(reserved == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `\"@foo\"`", range: Range(start: Position(line: 4, character: 11), end: Position(line: 4, character: 15)), oldText: "@foo", newText: "\"@foo\"")]))
     }
 
     @Test("the other quote-it advice: a Swift type written as a YAML list, a text written as a name")
@@ -662,10 +746,10 @@ struct EditingTests {
         let session = try Session()
         session.open("T.vm.yaml", "viewModel: A\nstate:\n  tags: { type: [String], initial: \"[]\", input: true }\n")
         let list = session.diagnostics("T.vm.yaml").first?["data"]
-        #expect(list == JSONValue(encoding: [DiagnosticFix(title: "Quote the Swift text: `\"[String]\"`", range: Range(start: Position(line: 2, character: 16), end: Position(line: 2, character: 24)), newText: "\"[String]\"")]))
+        #expect(list == JSONValue(encoding: [DiagnosticFix(title: "Quote the Swift text: `\"[String]\"`", range: Range(start: Position(line: 2, character: 16), end: Position(line: 2, character: 24)), oldText: "[String]", newText: "\"[String]\"")]))
         session.change("T.vm.yaml", "viewModel: A\nderived:\n  label: { type: String, value: \"none\" }\n", version: 2)
         let text = session.diagnostics("T.vm.yaml").first?["data"]
-        #expect(text == JSONValue(encoding: [DiagnosticFix(title: "Write the text as a Swift string: `'\"none\"'`", range: Range(start: Position(line: 2, character: 32), end: Position(line: 2, character: 38)), newText: "'\"none\"'")]))
+        #expect(text == JSONValue(encoding: [DiagnosticFix(title: "Write the text as a Swift string: `'\"none\"'`", range: Range(start: Position(line: 2, character: 32), end: Position(line: 2, character: 38)), oldText: "\"none\"", newText: "'\"none\"'")]))
     }
 
     @Test("a value that a `,` cut inside `{ }` gets a quick fix that quotes it whole")
@@ -673,7 +757,7 @@ struct EditingTests {
         let session = try Session()
         session.open("C.vm.yaml", "viewModel: A\nstate:\n  e: { type: String?, doc: The error, if any. }\n")
         let fix = session.diagnostics("C.vm.yaml").first?["data"]
-        #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `\"The error, if any.\"`", range: Range(start: Position(line: 2, character: 27), end: Position(line: 2, character: 45)), newText: "\"The error, if any.\"")]))
+        #expect(fix == JSONValue(encoding: [DiagnosticFix(title: "Quote the value: `\"The error, if any.\"`", range: Range(start: Position(line: 2, character: 27), end: Position(line: 2, character: 45)), oldText: "The error, if any.", newText: "\"The error, if any.\"")]))
         // When the rest has a value of its own, where the value ends is not clear: no fix.
         session.change("C.vm.yaml", "viewModel: A\nstate:\n  e: { type: String?, doc: The error, if any: x }\n", version: 2)
         #expect(session.diagnostics("C.vm.yaml").first?["data"] == nil)

@@ -24,6 +24,21 @@ struct ServerLifecycleTests {
         #expect(session.request("shutdown", [:])["result"] == .null)
     }
 
+    @Test("a request with a null id is answered with a null id; an id alone is an invalid request, a response is ignored")
+    func nullAndLoneIDs() throws {
+        let session = try Session()
+        session.sent.removeAll()
+        session.server.handle(body: Data(#"{"jsonrpc":"2.0","id":null,"method":"vmgen/x","params":{}}"#.utf8))
+        #expect(session.sent == [.object(["jsonrpc": "2.0", "id": .null, "error": .object(["code": .int(-32601), "message": "vmgen lsp does not handle `vmgen/x`"])])])
+        session.sent.removeAll()
+        session.server.handle(body: Data(#"{"jsonrpc":"2.0","id":80}"#.utf8))
+        #expect(session.sent.first?["error"]?["code"] == .int(-32600))
+        #expect(session.sent.first?["id"] == .int(80))
+        session.sent.removeAll()
+        session.server.handle(body: Data(#"{"jsonrpc":"2.0","id":81,"result":null}"#.utf8))
+        #expect(session.sent.isEmpty)
+    }
+
     @Test("an unknown request gets -32601, an unknown notification nothing")
     func unknown() throws {
         let session = try Session()
