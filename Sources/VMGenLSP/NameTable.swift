@@ -18,6 +18,8 @@ struct NameTable {
         var completionKind: CompletionItem.Kind
         /// Whether spec code reads it as a value (not a reaction, not a generated helper).
         var isReadable = true
+        /// For a command: whether it takes an input (which a `then:` cannot give it).
+        var takesInput = false
     }
 
     var names: [String: Name] = [:]
@@ -76,7 +78,9 @@ struct NameTable {
             add(Name(name: function.name.value, kind: "function", type: nil, doc: function.doc, location: function.name.location, completionKind: .function))
         }
         for command in spec.commands {
-            add(Name(name: command.name.value, kind: "command", type: nil, doc: command.doc, location: command.name.location, completionKind: .function))
+            var name = Name(name: command.name.value, kind: "command", type: nil, doc: command.doc, location: command.name.location, completionKind: .function)
+            name.takesInput = command.takesInput
+            add(name)
         }
         for resource in spec.resources {
             add(Name(name: resource.name.value, kind: "resource", type: resource.type.value + "?", doc: resource.doc, location: resource.name.location, completionKind: .property))
@@ -99,6 +103,9 @@ struct NameTable {
             if path.count == 3, path[2] == "type", let owner = current, !line.value.isEmpty {
                 names[owner]?.type = line.value
             }
+            if path.count == 3, path[0] == "commands", path[2] == "input", let owner = current, !line.value.isEmpty {
+                names[owner]?.takesInput = !SpecCode.isVoid(line.value)
+            }
             guard path.count == 2, let (kind, completion) = kinds[path[0]] else { continue }
             let location = document.location(of: Position(line: index, character: line.keyIndent), file: file)
             var name = Name(name: key, kind: kind, type: nil, doc: nil, location: location, completionKind: completion)
@@ -106,6 +113,9 @@ struct NameTable {
                 String(decoding: Array(document.line(index).utf16)[entry.value], as: UTF16.self).trimmingCharacters(in: .whitespaces)
             }
             name.isReadable = kind != "reaction" && kind != "invariant"
+            if let input = outline.flowEntries(onLine: index, in: document).entries.first(where: { $0.key == "input" }) {
+                name.takesInput = !SpecCode.isVoid(String(decoding: Array(document.line(index).utf16)[input.value], as: UTF16.self))
+            }
             add(name)
             current = key
         }

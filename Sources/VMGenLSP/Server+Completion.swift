@@ -85,9 +85,10 @@ extension Server {
         case "then", "submit": wanted = ["command"]
         default: wanted = ["state", "derived value", "child view model", "resource"]
         }
-        // A command's `then` is another command.
+        // A command's `then` is another command, one that takes no input (the checker's rule).
         let own = key.name == "then" && path.count >= 2 ? path[1] : nil
-        return names.order.compactMap { names[$0] }.filter { wanted.contains($0.kind) && $0.name != own }.map(item)
+        return names.order.compactMap { names[$0] }
+            .filter { wanted.contains($0.kind) && $0.name != own && !(key.name == "then" && $0.takesInput) }.map(item)
     }
 
     /// The names the code at `path` may read, and the names it is given (`input`, `value`,

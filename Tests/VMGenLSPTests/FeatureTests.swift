@@ -150,6 +150,23 @@ struct CompletionTests {
         #expect(initial == ["start"])
     }
 
+    @Test("then: offers the commands a then may run: none that takes an input, nor the command itself")
+    func thenCompletion() throws {
+        let session = try Session()
+        session.open("Then.vm.yaml", """
+            viewModel: ThenViewModel
+            state:
+              count: { type: Int, initial: "0", input: true }
+            commands:
+              add: { input: Int, perform: count += input }
+              reset: { perform: count = 0 }
+              bump:
+                perform: count += 1
+                then: 
+            """)
+        #expect(session.completionLabels("Then.vm.yaml", 8, 10) == ["reset"])
+    }
+
     @Test("in a rule written as a flow mapping in a list (`- { rule: ... }`): the rule's keys, and names in its code")
     func flowListItem() throws {
         let session = try Session()

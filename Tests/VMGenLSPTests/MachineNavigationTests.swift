@@ -61,6 +61,17 @@ struct MachineNavigationTests {
         }
     }
 
+    @Test("definition of the machine's value, state, is where machine: stands")
+    func definitionOfState() throws {
+        let session = try Session()
+        session.open("Login.vm.yaml", Self.login)
+        // `state` in the derived value's code, line 2, after `= `.
+        let code = Self.login.components(separatedBy: "\n")[2]
+        let character = code.utf16.distance(from: code.utf16.startIndex, to: try #require(code.range(of: "state {")).lowerBound.samePosition(in: code.utf16)!)
+        let found = Self.places(session.request("textDocument/definition", session.at("Login.vm.yaml", 2, character))["result"])
+        #expect(found == [[3, 0]], "\(found)")
+    }
+
     @Test("references of a state and of an event of the same name are kept apart")
     func references() throws {
         let session = try Session()

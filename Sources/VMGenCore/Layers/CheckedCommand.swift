@@ -6,8 +6,6 @@ public struct CheckedCommand: Sendable {
 
     public subscript<Field>(dynamicMember field: KeyPath<Command, Field>) -> Field { entry[keyPath: field] }
 
-    /// Whether an execution takes an input: an `input` that is not `Void` (`SpecCode.isVoid`).
-    public var takesInput: Bool { entry.input.map { !SpecCode.isVoid($0.value) } ?? false }
 
     /// Whether its work can fail: a `task` (`any Error`), or work whose `failure` is not `Never`
     /// (`SpecCode.isNever`; a `perform` has none).
@@ -33,4 +31,10 @@ public struct CheckedCommand: Sendable {
 
     /// What its work fails with when the spec writes no `failure`, as the generated code names it.
     public var defaultFailure: String { if case .task = entry.work { "any Swift.Error" } else { "Swift.Never" } }
+}
+
+extension Command {
+    /// Whether an execution takes an input: an `input` that is not `Void` (`SpecCode.isVoid`).
+    /// (A fact of the entry as written, so that the language server reads it the same way.)
+    public var takesInput: Bool { input.map { !SpecCode.isVoid($0.value) } ?? false }
 }

@@ -3,12 +3,13 @@ import Yams
 /// Reads `machine:`: the initial state, the states (their data, entry and exit statements,
 /// transitions on events, whether they are final) and the events.
 extension SectionReader {
-    mutating func machine(_ node: Node?) -> Machine? {
+    /// `key`: where `machine:` stands, which is where `state` is declared.
+    mutating func machine(_ node: Node?, key: SourceLocation?) -> Machine? {
         guard let node else { return nil }
         guard let fields = reader.fields(of: node, in: "`machine`", place: .machine) else { return nil }
         // Without a readable `initial` (reported), the rest is still read and checked.
         let initial = fields["initial"].flatMap { reader.nonEmptyString($0.value, "`initial` of `machine`") }
-        var machine = Machine(location: reader.location(of: node), initial: initial ?? Located("", at: reader.location(of: node)))
+        var machine = Machine(location: key ?? reader.location(of: node), initial: initial ?? Located("", at: reader.location(of: node)))
         machine.doc = fields["doc"].flatMap { reader.string($0.value, "`doc` of `machine`")?.value }
         // An error in a part means the part is not all there: the checks that need all of it
         // (reachability, events no state handles) leave it alone rather than add errors of their own.

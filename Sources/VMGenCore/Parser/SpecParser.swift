@@ -37,7 +37,7 @@ public struct SpecParser {
         spec.reactions = sections.readEntries(fields["reactions"]?.value, "reactions") { $0.reaction($1, $2) }
         spec.validation = sections.validation(fields["validation"]?.value)
         spec.invariants = sections.invariants(fields["invariants"]?.value)
-        spec.machine = sections.machine(fields["machine"]?.value)
+        spec.machine = sections.machine(fields["machine"]?.value, key: fields["machine"]?.key.location)
         spec.brokenNames = sections.brokenNames
         return spec
     }
