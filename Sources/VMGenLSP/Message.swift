@@ -7,23 +7,21 @@ public enum RequestID: Codable, Hashable, Sendable {
     case string(String)
     case null
 
+    /// Read as any JSON value is (`JSONValue`), then only the three kinds an id may be.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else {
-            self = .string(try container.decode(String.self))
+        switch try JSONValue(from: decoder) {
+        case .null: self = .null
+        case .int(let value): self = .int(value)
+        case .string(let value): self = .string(value)
+        default: throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an id is a number, a string or null"))
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-        case .int(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .null: try container.encodeNil()
+        case .int(let value): try JSONValue.int(value).encode(to: encoder)
+        case .string(let value): try JSONValue.string(value).encode(to: encoder)
+        case .null: try JSONValue.null.encode(to: encoder)
         }
     }
 }
