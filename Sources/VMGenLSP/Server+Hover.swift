@@ -19,10 +19,12 @@ extension Server {
                 return Hover(contents: MarkupContent(value: "**`\(key.name)`** (\(key.valueKind)\(key.isRequired ? ", required" : ""))\n\n\(key.doc)"), range: range)
             }
         }
-        // A key inside a one-line flow mapping (`{ type: Int, value: a }`).
-        if outline.lines.indices.contains(line), outline.lines[line].key != nil,
-           let entry = outline.flowEntries(onLine: line, in: document).entries.first(where: { $0.key == word && $0.keyStart == range.start.character }),
-           let key = SpecKeyTableLookup.key(entry.key, inMappingAt: outline.path(toKeyOf: line)) {
+        // A key inside a one-line flow mapping (`{ type: Int, value: a }`), a key's value or a
+        // list's item (`- { rule: ..., message: ... }`).
+        if outline.lines.indices.contains(line), outline.lines[line].key != nil || outline.lines[line].isListItem,
+           outline.flowEntries(onLine: line, in: document).entries.contains(where: { $0.key == word && $0.keyStart == range.start.character }),
+           case .key(let path) = outline.place(at: range.start, in: document),
+           let key = SpecKeyTableLookup.key(word, inMappingAt: path) {
             return Hover(contents: MarkupContent(value: "**`\(key.name)`** (\(key.valueKind)\(key.isRequired ? ", required" : ""))\n\n\(key.doc)"), range: range)
         }
         // An event key under a keyed list's `on:`: the child's event.

@@ -186,6 +186,9 @@ struct CompletionTests {
         // After `- { ` on the last line: the keys of a rule.
         let keys = session.completionLabels("Form.vm.yaml", 7, 10)
         #expect(keys.contains("rule") && keys.contains("message"), "\(keys)")
+        // Hover on the key `rule` of the item on line 6 (after `- { `): its doc line.
+        let keyHover = session.request("textDocument/hover", session.at("Form.vm.yaml", 6, 11))["result"]?["contents"]?["value"]?.description ?? ""
+        #expect(keyHover.contains("**`rule`**"), "\(keyHover)")
         // Hover on `email` names the rule that reads it, not the rule's private name.
         session.change("Form.vm.yaml", form.components(separatedBy: "\n").dropLast().joined(separator: "\n") + "\n", version: 2)
         let hover = session.request("textDocument/hover", session.at("Form.vm.yaml", 2, 3))["result"]?["contents"]?["value"]?.description ?? ""
