@@ -70,6 +70,8 @@ extension Server {
 
     private func valueItems(path: [String], uri: String) -> [CompletionItem] {
         if let names = machineValueItems(path: path, uri: uri) { return names }
+        // A transition's `data:` values are code, under keys the state's data names.
+        if let data = path.firstIndex(of: "data"), data >= 5, Self.isTransition(path) { return codeItems(path: path, uri: uri) }
         guard let key = SpecKeyTableLookup.key(at: path) else {
             if SpecKeyTableLookup.isHandler(path) { return codeItems(path: path, uri: uri) }
             return []
@@ -134,6 +136,8 @@ extension Server {
         case ("children", "make"), ("children", "update"):
             let child = childSpec(ofList: entry, uri: uri)?.spec?.viewModel.value
             return [("element", nil, "An element of `each`.")] + (key == "update" ? [("child", child, "The kept child of the element.")] : [])
+        case ("machine", _) where path[1] == "states":
+            return machineGiven(path: path, uri: uri)
         case ("children", _) where SpecKeyTableLookup.isHandler(path):
             // `path` ends with the event the handler is for.
             let child = childSpec(ofList: entry, uri: uri)?.spec?.viewModel.value
@@ -142,6 +146,28 @@ extension Server {
         default:
             return []
         }
+    }
+
+    /// `machine: states: <state>: on | after | invoke: ...`
+    static func isTransition(_ path: [String]) -> Bool {
+        path.count >= 5 && path[0] == "machine" && path[1] == "states" && ["on", "after", "invoke"].contains(path[3])
+    }
+
+    /// What code in a machine's state is given: the state's data (in `entry`, `exit`, and a
+    /// transition's `when` and `data`, where it is the data of the state being left), and in a
+    /// transition the event's payload or the invoked work's output or error, as `payload`.
+    private func machineGiven(path: [String], uri: String) -> [(String, String?, String)] {
+        guard let machine = workspace.spec(ofURI: uri, checking: false)?.machine,
+              let state = machine.states.first(where: { $0.name.value == path[2] }) else { return [] }
+        var result = state.data.map { ($0.name.value, Optional($0.type.value), "Data of the state `\(state.name.value)`.") }
+        guard Self.isTransition(path) else { return result }
+        let payload: String? = switch path[3] {
+        case "on": machine.events.first { $0.name.value == path[4] }?.payload?.value
+        case "invoke": path[4] == "onDone" ? state.invoke?.output?.value : path[4] == "onError" ? state.invoke?.failure?.value : nil
+        default: nil
+        }
+        if let payload { result.append(("payload", payload, "What the event or the work carries.")) }
+        return result
     }
 
     private func item(_ name: NameTable.Name) -> CompletionItem {

@@ -244,6 +244,34 @@ struct CompletionTests {
         #expect(Set(doneTarget) == ["closed", "opened"], "\(doneTarget)")
     }
 
+    @Test("in a transition's data and when: the spec's names, the payload, and the data of the state being left")
+    func machineCodeCompletion() throws {
+        let session = try Session()
+        session.open("Lock.vm.yaml", """
+            viewModel: LockViewModel
+            state:
+              attempts: { type: Int, initial: "0", input: true }
+            machine:
+              initial: open
+              events: { lock: { payload: String }, unlock: { payload: String } }
+              states:
+                open:
+                  on:
+                    lock: { to: locked, data: { code: payload } }
+                locked:
+                  data: { code: String }
+                  on:
+                    unlock:
+                      - { to: open, when: payload == code }
+            """)
+        // In `data: { code: payload }` (line 9), at `payload`.
+        let data = session.completionLabels("Lock.vm.yaml", 9, 42)
+        #expect(data.contains("payload") && data.contains("attempts"), "\(data)")
+        // In `when: payload == code` (line 14), at `code`: the locked state's data too.
+        let when = session.completionLabels("Lock.vm.yaml", 14, 41)
+        #expect(when.contains("payload") && when.contains("code") && when.contains("attempts"), "\(when)")
+    }
+
     @Test("completion leaves out what the checker would refuse: a value itself, a command's own outputs in its enabled, members after a dot")
     func refusedNamesLeftOut() throws {
         let session = try Session()
