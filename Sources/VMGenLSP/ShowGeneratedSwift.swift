@@ -16,6 +16,9 @@ extension Server {
             throw MessageError(.invalidParams, "`\(ShowGeneratedSwift.command)` takes the spec's URI as its argument")
         }
         let path = DocumentURI.path(of: uri)
+        guard DocumentURI.isSpec(path) else {
+            throw MessageError(.invalidParams, "`\(uri)` is not a spec: `\(ShowGeneratedSwift.command)` takes a `*.vm.yaml` or `*.vm.yml` file")
+        }
         guard let document = workspace.document(forPath: path) else {
             throw MessageError(.invalidParams, "no document `\(uri)`")
         }

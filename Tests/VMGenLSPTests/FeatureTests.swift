@@ -820,5 +820,9 @@ struct EditingTests {
         session.change("Counter.vm.yaml", counter.replacingOccurrences(of: "count * 2", with: "nothing * 2"), version: 2)
         let failed = session.request("workspace/executeCommand", ["command": "vmgen.showGeneratedSwift", "arguments": .array([.string(session.uri("Counter.vm.yaml"))])])
         #expect(failed["error"]?["code"] == .int(-32803))
+        // A YAML file that is not a spec generates nothing, even when it reads as one.
+        session.open("config.yaml", counter)
+        let other = session.request("workspace/executeCommand", ["command": "vmgen.showGeneratedSwift", "arguments": .array([.string(session.uri("config.yaml"))])])
+        #expect(other["error"]?["code"] == .int(-32602), "\(other)")
     }
 }
