@@ -67,8 +67,8 @@ public final class AddPersonMachineViewModel: Observation.Observable, Reactive.T
 
     /// The person found; nil until a lookup succeeds.
 #sourceLocation(file: "Specs/AddPersonMachine.vm.yaml", line: 36)
-    public var person:
-          Person? { _$read(\.person, _person$fresh(reading: true)) }
+    public var
+  person: Person? { _$read(\.person, _person$fresh(reading: true)) }
 #sourceLocation()
 
     // MARK: Commands

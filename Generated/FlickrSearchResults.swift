@@ -62,8 +62,8 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
 
     /// One item per photo, in order; an item stays while its photo does (with what it loaded).
 #sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 20)
-    public var items:
-           [FlickrSearchResultsItemViewModel] { _$read(\.items, _items.read(by: self)) }
+    public var
+    items: [FlickrSearchResultsItemViewModel] { _$read(\.items, _items.read(by: self)) }
 #sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators

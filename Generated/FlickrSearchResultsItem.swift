@@ -91,8 +91,8 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
 
     /// The photo's favourites and comments, loaded once the item has been seen.
 #sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 36)
-    public var metadata:
-          FlickrPhotoMetadata? { _$read(\.metadata, _metadata.read(by: self)) }
+    public var
+metadata: FlickrPhotoMetadata? { _$read(\.metadata, _metadata.read(by: self)) }
 #sourceLocation()
 
     /// Whether `metadata` is loading.

@@ -38,8 +38,8 @@ public final class GalleryViewModel: Observation.Observable, Reactive.Transactio
 
     /// The photos to show; empty until imported.
 #sourceLocation(file: "Specs/Gallery.vm.yaml", line: 23)
-    public var photos:
-           [PhotoModel] { _$read(\.photos, _photos.read(by: self)) }
+    public var
+   photos: [PhotoModel] { _$read(\.photos, _photos.read(by: self)) }
 #sourceLocation()
 
     // MARK: Resources

@@ -43,8 +43,8 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// Which screen to show.
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 30)
-    public var uiState:
-          PersonContainerState { _$read(\.uiState, _uiState.read(by: self)) }
+    public var
+ uiState: PersonContainerState { _$read(\.uiState, _uiState.read(by: self)) }
 #sourceLocation()
 
     // MARK: Children
@@ -59,8 +59,8 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
 
     /// The first person the form's lookup found.
 #sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 16)
-    public var person:
-          Person? { _$read(\.person, _person.read(by: self)) }
+    public var
+  person: Person? { _$read(\.person, _person.read(by: self)) }
 #sourceLocation()
 
     /// Whether `person` is loading.

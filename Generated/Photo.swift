@@ -69,8 +69,8 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
 
     /// The photo with its full-size image, fetched each time the page becomes active.
 #sourceLocation(file: "Specs/Photo.vm.yaml", line: 17)
-    public var details:
-          PhotoModel? { _$read(\.details, _details.read(by: self)) }
+    public var
+ details: PhotoModel? { _$read(\.details, _details.read(by: self)) }
 #sourceLocation()
 
     /// Whether `details` is loading.

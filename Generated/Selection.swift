@@ -42,20 +42,20 @@ public final class SelectionViewModel: Observation.Observable, Reactive.Transact
 
     /// One row per name; new rows (none selected) when the names change.
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 9)
-    public var rows:
-           [SelectableRowViewModel] { _$read(\.rows, _rows.read(by: self)) }
+    public var
+     rows: [SelectableRowViewModel] { _$read(\.rows, _rows.read(by: self)) }
 #sourceLocation()
 
     /// The last row, if any.
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 13)
-    public var lastRow:
-          SelectableRowViewModel? { _$read(\.lastRow, _lastRow.read(by: self)) }
+    public var
+ lastRow: SelectableRowViewModel? { _$read(\.lastRow, _lastRow.read(by: self)) }
 #sourceLocation()
 
     /// A row that stands for every name.
 #sourceLocation(file: "Specs/Selection.vm.yaml", line: 17)
-    public var allRow:
-          SelectableRowViewModel { _$read(\.allRow, _allRow.read(by: self)) }
+    public var
+  allRow: SelectableRowViewModel { _$read(\.allRow, _allRow.read(by: self)) }
 #sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators

@@ -51,8 +51,8 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 
     /// One row per todo, the same row while its todo stays in the list.
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 14)
-    public var rows:
-           [TodoRowViewModel] { _$read(\.rows, _rows.read(by: self)) }
+    public var
+     rows: [TodoRowViewModel] { _$read(\.rows, _rows.read(by: self)) }
 #sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators

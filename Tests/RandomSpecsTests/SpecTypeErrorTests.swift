@@ -214,6 +214,21 @@ struct SpecTypeErrorTests {
         #expect(errors.allSatisfy { $0.hasPrefix("Notes.vm.yaml:3:") && $0.contains("internal type") }, "\(errors)")
     }
 
+    @Test("written as a block, an internal type's property error is on the type's line, its alias's at most one line above")
+    func internalTypeInABlock() throws {
+        let errors = try compilerErrors("""
+            viewModel: N
+            state:
+              note:
+                doc: A note.
+                type: Note?
+                input: true
+            """, file: "Notes.vm.yaml", alongside: "struct Note {}\n")
+        #expect(errors.contains { $0.hasPrefix("Notes.vm.yaml:5:") && $0.contains("property cannot be declared public") }, "\(errors)")
+        // The alias's name (`_note$Type = `) does not fit left of the type's column.
+        #expect(errors.allSatisfy { ($0.hasPrefix("Notes.vm.yaml:5:") || $0.hasPrefix("Notes.vm.yaml:4:")) && $0.contains("internal type") }, "\(errors)")
+    }
+
     @Test("a type from a module the spec does not import is reported at the spec, at most twice")
     func missingImport() throws {
         let errors = try compilerErrors("""

@@ -159,7 +159,7 @@ extension ContextBuilder {
         for (position, member) in members.enumerated() {
             guard let type = member.type else { continue }
             let escaping = types.isFunction(types.name(for: type)) ? "@escaping " : ""
-            pieces += [.lead("\(member.name.value): \(escaping)"), types.piece(for: type)]
+            pieces += [.lead("\(member.name.value): \(escaping)", hugging: true), types.piece(for: type)]
             if position < members.count - 1 || !schedulerParameter.isEmpty { pieces.append(.code(", ")) }
         }
         pieces += schedulerParameter.map { .code($0) } + [.code(") {")]

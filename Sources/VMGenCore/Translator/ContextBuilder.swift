@@ -197,7 +197,7 @@ public struct ContextBuilder {
         // The declaration shows the type the spec wrote, at its place in the spec; its name stands
         // on the type's line when it fits there, where the compiler reports a public property of
         // an internal type.
-        let declaration = located([.code("\(prefix)var "), .lead("\(name): ")] + typePieces(of: value))
+        let declaration = located([.code("\(prefix)var "), .lead("\(name): ", hugging: true)] + typePieces(of: value))
         return ValueMember(
             name: name, type: type, docLines: SwiftText.docLines(value.doc),
             declaration: declaration.text,

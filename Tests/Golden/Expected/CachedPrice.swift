@@ -106,8 +106,8 @@ public final class CachedPriceViewModel: Observation.Observable, Reactive.Transa
 
     /// Creates the view model with its parameters and dependencies.
 #sourceLocation(file: "Tests/Golden/Specs/CachedPrice.vm.yaml", line: 7)
-    public init(prices: @escaping
-                   @Sendable (Int) -> SignalProducer<Int, any Error>, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+    public init(
+ prices: @escaping @Sendable (Int) -> SignalProducer<Int, any Error>, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
 #sourceLocation()
         _$scheduler = scheduler
         self.prices = prices

@@ -40,7 +40,7 @@ final class LoaderViewModel: Observation.Observable, Reactive.TransactionalViewM
     // MARK: Children
 
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 27)
-    var rows:    [RowViewModel] { _$read(\.rows, _rows.read(by: self)) }
+    var    rows: [RowViewModel] { _$read(\.rows, _rows.read(by: self)) }
 #sourceLocation()
 
     // MARK: Activation
@@ -138,8 +138,8 @@ final class LoaderViewModel: Observation.Observable, Reactive.TransactionalViewM
 
     /// Creates the view model with its parameters and dependencies.
 #sourceLocation(file: "Tests/Golden/Specs/Loader.vm.yaml", line: 9)
-    init(fetch: @escaping
-                  @Sendable (Int) -> SignalProducer<[Int], any Error>) {
+    init(
+ fetch: @escaping @Sendable (Int) -> SignalProducer<[Int], any Error>) {
 #sourceLocation()
         self.fetch = fetch
 

@@ -33,8 +33,8 @@ final class PickerViewModel: Observation.Observable, Reactive.TransactionalViewM
     // MARK: Children
 
 #sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 9)
-    var tags:
-           [TagViewModel] { _$read(\.tags, _tags.read(by: self)) }
+    var
+     tags: [TagViewModel] { _$read(\.tags, _tags.read(by: self)) }
 #sourceLocation()
 
     // MARK: State machine

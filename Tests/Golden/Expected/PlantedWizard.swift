@@ -188,8 +188,8 @@ public final class PlantedWizardViewModel: Observation.Observable, Reactive.Tran
 
     /// Creates the view model with its parameters and dependencies.
 #sourceLocation(file: "Tests/Golden/Specs/PlantedWizard.vm.yaml", line: 9)
-    public init(create: @escaping
-                   @Sendable (String) -> SignalProducer<Void, any Error>) {
+    public init(
+ create: @escaping @Sendable (String) -> SignalProducer<Void, any Error>) {
 #sourceLocation()
         self.create = create
 

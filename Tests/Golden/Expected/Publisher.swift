@@ -85,8 +85,8 @@ public final class PublisherViewModel: Observation.Observable, Reactive.Transact
 
     /// Creates the view model with its parameters and dependencies.
 #sourceLocation(file: "Tests/Golden/Specs/Publisher.vm.yaml", line: 9)
-    public init(publishDraft: @escaping
-                         @Sendable (String) -> SignalProducer<Void, Never>, preview: @escaping @Sendable (String) -> String) {
+    public init(
+ publishDraft: @escaping @Sendable (String) -> SignalProducer<Void, Never>, preview: @escaping @Sendable (String) -> String) {
 #sourceLocation()
         self.publishDraft = publishDraft
         self.preview = preview

@@ -109,8 +109,8 @@ public final class SearchViewModel: Observation.Observable, Reactive.Transaction
 
     /// Creates the view model with its parameters and dependencies.
 #sourceLocation(file: "Tests/Golden/Specs/Search.vm.yaml", line: 7)
-    public init(search: @escaping
-                   @Sendable (String) -> SignalProducer<[String], any Error>) {
+    public init(
+ search: @escaping @Sendable (String) -> SignalProducer<[String], any Error>) {
 #sourceLocation()
         self.search = search
 

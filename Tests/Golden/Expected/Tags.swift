@@ -31,8 +31,8 @@ final class TagsViewModel: Observation.Observable, Reactive.TransactionalViewMod
     // MARK: Children
 
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 8)
-    var tags:
-           [TagViewModel] { _$read(\.tags, _tags.read(by: self)) }
+    var
+     tags: [TagViewModel] { _$read(\.tags, _tags.read(by: self)) }
 #sourceLocation()
 
     // MARK: Runtime properties: each public value as a `Reactive.Property`, for bindings and operators

@@ -149,8 +149,8 @@ public final class TimingViewModel: Observation.Observable, Reactive.Transaction
 
     /// Creates the view model with its parameters and dependencies.
 #sourceLocation(file: "Tests/Golden/Specs/Timing.vm.yaml", line: 9)
-    public init(count: @escaping @Sendable (String) async throws -> Int, fetch: @escaping
-                  @Sendable (String) -> SignalProducer<[String], any Error>, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+    public init(count: @escaping @Sendable (String) async throws -> Int,
+ fetch: @escaping @Sendable (String) -> SignalProducer<[String], any Error>, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
 #sourceLocation()
         _$scheduler = scheduler
         self.count = count

@@ -85,8 +85,8 @@ public final class UploaderViewModel: Observation.Observable, Reactive.Transacti
 
     /// Creates the view model with its parameters and dependencies.
 #sourceLocation(file: "Tests/Golden/Specs/Uploader.vm.yaml", line: 6)
-    public init(upload: @escaping
-                   @Sendable (String) -> SignalProducer<Int, any Error>, ping: @escaping @Sendable () async throws -> Bool, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
+    public init(
+ upload: @escaping @Sendable (String) -> SignalProducer<Int, any Error>, ping: @escaping @Sendable () async throws -> Bool, scheduler: any Reactive.DateScheduler = Reactive.QueueScheduler.main) {
 #sourceLocation()
         _$scheduler = scheduler
         self.upload = upload
