@@ -30,19 +30,31 @@ extension Server {
     private func makeNames(path: String, uri: String) -> NameTable? {
         let analysis = workspace.analysis(ofPath: path)
         if let model = analysis?.model { return NameTable(model: model) }
+        // What the text declares now: the spec as parsed, else (YAML that does not read) its lines.
+        let current = analysis?.spec.map(NameTable.init(spec:))
+            ?? document(uri).map { NameTable(outline: YAMLOutline($0), document: $0, file: path) }
         if let model = workspace.lastGoodModels[path] {
-            var table = NameTable(model: model)
-            // Entries added since the last good model still complete, from the spec as parsed.
-            if let spec = analysis?.spec {
-                for name in NameTable(spec: spec).order where table[name] == nil {
-                    table.names[name] = NameTable(spec: spec)[name]
-                    table.order.append(name)
-                }
-            }
-            return table
+            return NameTable(model: model).placed(by: current)
         }
-        if let spec = analysis?.spec ?? workspace.lastReadSpecs[path] { return NameTable(spec: spec) }
-        guard let document = document(uri) else { return nil }
-        return NameTable(outline: YAMLOutline(document), document: document, file: path)
+        if let spec = workspace.lastReadSpecs[path] { return NameTable(spec: spec).placed(by: current) }
+        return current
+    }
+}
+
+extension NameTable {
+    /// The table, its names where `current` (the text as it is now) declares them: a table of an
+    /// older version knows more (types, reads, docs) but not where lines have moved since. Entries
+    /// added since come from `current`.
+    func placed(by current: NameTable?) -> NameTable {
+        guard let current else { return self }
+        var table = self
+        for name in table.order {
+            if let now = current[name] { table.names[name]?.location = now.location }
+        }
+        for name in current.order where table[name] == nil {
+            table.names[name] = current[name]
+            table.order.append(name)
+        }
+        return table
     }
 }

@@ -400,6 +400,18 @@ struct NavigationTests {
         #expect(owner == JSONValue(encoding: [Location(uri: session.uri("Counter.vm.yaml"), range: Range(start: Position(line: 11, character: 2), end: Position(line: 11, character: 5)))]))
     }
 
+    @Test("while the YAML does not read, a definition is where the name stands now, not where it stood in the last version that read")
+    func definitionWhileBroken() throws {
+        let session = try Session()
+        session.open("Counter.vm.yaml", counter)
+        // Checked once (the last good model), then two lines above and a broken end.
+        #expect(session.request("textDocument/definition", session.at("Counter.vm.yaml", 6, 33))["result"] != .array([]))
+        session.change("Counter.vm.yaml", "# one\n# two\n" + counter + "  broken: [\n", version: 2)
+        // `count` in `count * 2`, two lines lower now: its declaration is on line 6, not 4.
+        let found = session.request("textDocument/definition", session.at("Counter.vm.yaml", 8, 33))["result"]
+        #expect(found == JSONValue(encoding: [Location(uri: session.uri("Counter.vm.yaml"), range: Range(start: Position(line: 6, character: 2), end: Position(line: 6, character: 7)))]), "\(String(describing: found))")
+    }
+
     @Test("a member of something else is not the spec's name: no hover, no definition; `self.count` is")
     func members() throws {
         let session = try Session()
