@@ -178,6 +178,12 @@ struct YAMLOutline {
         // A key's value, or a list item that is a flow mapping (`- { rule: ..., message: ... }`).
         var index = lines[line].key != nil ? lines[line].valueStart : lines[line].keyIndent
         while index < units.count, units[index] == 0x20 { index += 1 }
+        // A key's value may be a one-line list of one flow mapping (`unlock: [{ to: open, when: ... }]`),
+        // whose entries are those of the list's item.
+        if lines[line].key != nil, index < units.count, units[index] == 0x5B {  // [
+            index += 1
+            while index < units.count, units[index] == 0x20 { index += 1 }
+        }
         guard index < units.count, units[index] == 0x7B else { return (nil, []) }  // {
         let open = index
         var entries: [(String, Int, Swift.Range<Int>)] = []

@@ -270,6 +270,25 @@ struct CompletionTests {
         // In `when: payload == code` (line 14), at `code`: the locked state's data too.
         let when = session.completionLabels("Lock.vm.yaml", 14, 41)
         #expect(when.contains("payload") && when.contains("code") && when.contains("attempts"), "\(when)")
+        // The same list written on the key's line: `unlock: [{ to: open, when: payload == code }]`.
+        session.change("Lock.vm.yaml", """
+            viewModel: LockViewModel
+            state:
+              attempts: { type: Int, initial: "0", input: true }
+            machine:
+              initial: open
+              events: { lock: { payload: String }, unlock: { payload: String } }
+              states:
+                open:
+                  on:
+                    lock: { to: locked, data: { code: payload } }
+                locked:
+                  data: { code: String }
+                  on:
+                    unlock: [{ to: open, when: payload == code }]
+            """, version: 2)
+        let inline = session.completionLabels("Lock.vm.yaml", 13, 46)
+        #expect(inline.contains("payload") && inline.contains("code"), "\(inline)")
     }
 
     @Test("completion leaves out what the checker would refuse: a value itself, a command's own outputs in its enabled, members after a dot")
