@@ -247,7 +247,7 @@ struct CompletionTests {
     @Test("in a transition's data and when: the spec's names, the payload, and the data of the state being left")
     func machineCodeCompletion() throws {
         let session = try Session()
-        session.open("Lock.vm.yaml", """
+        let lock = """
             viewModel: LockViewModel
             state:
               attempts: { type: Int, initial: "0", input: true }
@@ -263,7 +263,8 @@ struct CompletionTests {
                   on:
                     unlock:
                       - { to: open, when: payload == code }
-            """)
+            """
+        session.open("Lock.vm.yaml", lock)
         // In `data: { code: payload }` (line 9), at `payload`.
         let data = session.completionLabels("Lock.vm.yaml", 9, 42)
         #expect(data.contains("payload") && data.contains("attempts"), "\(data)")
@@ -271,22 +272,8 @@ struct CompletionTests {
         let when = session.completionLabels("Lock.vm.yaml", 14, 41)
         #expect(when.contains("payload") && when.contains("code") && when.contains("attempts"), "\(when)")
         // The same list written on the key's line: `unlock: [{ to: open, when: payload == code }]`.
-        session.change("Lock.vm.yaml", """
-            viewModel: LockViewModel
-            state:
-              attempts: { type: Int, initial: "0", input: true }
-            machine:
-              initial: open
-              events: { lock: { payload: String }, unlock: { payload: String } }
-              states:
-                open:
-                  on:
-                    lock: { to: locked, data: { code: payload } }
-                locked:
-                  data: { code: String }
-                  on:
-                    unlock: [{ to: open, when: payload == code }]
-            """, version: 2)
+        session.change("Lock.vm.yaml", lock.replacingOccurrences(
+            of: "unlock:\n          - { to: open, when: payload == code }", with: "unlock: [{ to: open, when: payload == code }]"), version: 2)
         let inline = session.completionLabels("Lock.vm.yaml", 13, 46)
         #expect(inline.contains("payload") && inline.contains("code"), "\(inline)")
     }
