@@ -53,7 +53,7 @@ public struct IncomingMessage: Decodable, Sendable {
         case .string(let text)?: id = .string(text)
         case .null?: id = .null
         case nil: id = nil
-        default: throw MessageError(.invalidRequest, "`id` must be a number or a string")
+        default: throw MessageError(.invalidRequest, "`id` must be a number, a string or null")
         }
         var method: String?
         switch members["method"] {

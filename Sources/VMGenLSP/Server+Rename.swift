@@ -79,10 +79,18 @@ extension Server {
         guard let before = workspace.analysis(ofPath: path) else { return }
         var document = document
         for edit in edits.sorted(by: { $0.range.start > $1.range.start }) { document.apply(edit.newText, in: edit.range) }
-        let errors = { (diagnostics: [Diagnostic]) in diagnostics.filter { $0.severity == .error }.map(\.message) }
-        let known = Set(errors(before.diagnostics).map { $0.replacingOccurrences(of: "`\(old)", with: "`\(new)") })
-        if let problem = errors(workspace.diagnostics(ofPath: path, text: document.text)).first(where: { !known.contains($0) }) {
-            throw MessageError(.requestFailed, "`\(old)` cannot be renamed `\(new)`: \(problem)")
+        // An error is the one the spec had when it stands on the same line and says the same
+        // before its advice (a did-you-mean changes with the names around it).
+        func errors(_ diagnostics: [Diagnostic], renaming: Bool) -> [(key: String, message: String)] {
+            diagnostics.filter { $0.severity == .error }.map { diagnostic in
+                let message = renaming ? diagnostic.message.replacingOccurrences(of: "`\(old)", with: "`\(new)") : diagnostic.message
+                let said = message.components(separatedBy: "; ").first ?? message
+                return ("\(diagnostic.location.file):\(diagnostic.location.line): \(said)", diagnostic.message)
+            }
+        }
+        let known = Set(errors(before.diagnostics, renaming: true).map(\.key))
+        if let problem = errors(workspace.diagnostics(ofPath: path, text: document.text), renaming: false).first(where: { !known.contains($0.key) }) {
+            throw MessageError(.requestFailed, "`\(old)` cannot be renamed `\(new)`: \(problem.message)")
         }
     }
 }

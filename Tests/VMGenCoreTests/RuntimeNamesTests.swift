@@ -151,5 +151,11 @@ struct RuntimeNamesTests {
         #expect(try imports(noValues) == ["public import Observation", "@_spi(VMGen) import Reactive"])
         let internalClass = values.replacingOccurrences(of: "viewModel: Counter", with: "viewModel: Counter\naccess: internal")
         #expect(try imports(internalClass).prefix(2) == ["import Observation", "@_spi(VMGen) import Reactive"])
+        // A module listed twice is imported once, with the widest access; the spec may make the
+        // runtime's import public itself (a parameter of one of its types).
+        let twice = "viewModel: Twice\nimports: [Foundation, public Foundation, public Reactive]\nparameters:\n  options: ResourceLoaderOptions\n"
+        #expect(try imports(twice).prefix(2) == ["public import Observation", "@_spi(VMGen) public import Reactive"])
+        let source = try #require(generate(twice, file: "Imports.vm.yaml"))
+        #expect(source.contains(/public import\s+Foundation/) && !source.contains(/\nimport\s+Foundation/), "\(source)")
     }
 }

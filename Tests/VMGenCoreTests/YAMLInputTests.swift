@@ -95,7 +95,8 @@ struct YAMLInputTests {
 
     @Test("brackets in a block scalar, or in a plain value's text, are not nesting, however many")
     func bracketsInScalarText() {
-        let brackets = String(repeating: "[", count: 70)
+        // `{`: Swift's own guard counts every `[` of code (`deepBracketsInSwift`); YAML's both.
+        let brackets = String(repeating: "{", count: 70)
         let block = """
             viewModel: A
             state:
@@ -111,6 +112,12 @@ struct YAMLInputTests {
         let plain = "viewModel: A\nstate:\n  parts: { type: \"[String]\", initial: \"[]\", input: true }\ncommands:\n"
             + (1...70).map { "  add\($0): { perform: 'parts.append(\"[\")' }\n  more\($0):\n    perform: parts.append(\"[\")\n" }.joined()
         #expect(errors(plain).isEmpty)
+        // A plain value's further lines, and a tagged block scalar, are text too.
+        let further = "viewModel: A\ndoc: Builds the parts\n  [draft] of a list; the brackets\n  [see the notes " + brackets
+            + "\nstate:\n  a: { type: Int, initial: \"0\", input: true }\n"
+        #expect(errors(further).isEmpty, "\(errors(further))")
+        let tagged = "viewModel: A\ndoc: !!str |\n  " + String(repeating: "[", count: 70) + "\n"
+        #expect(errors(tagged).isEmpty, "\(errors(tagged))")
         // A flow collection inside a block scalar's parent still counts after the scalar ends.
         let after = "viewModel: A\ndoc: |\n  " + brackets + "\nstate: " + String(repeating: "[", count: 65) + "\n"
         #expect(errors(after) == ["4:72: nesting is deeper than 64 levels; a spec never needs that much: flatten it"])
@@ -121,16 +128,32 @@ struct YAMLInputTests {
         let type = "viewModel: A\nstate:\n  a: { type: \"" + String(repeating: "[", count: 3000) + "Int" + String(repeating: "]", count: 3000) + "\", initial: \"[]\", input: true }\n"
         let typeErrors = errors(type)
         #expect(typeErrors.count == 1)
-        // The type starts at column 15; its 13th `[` stands at 27.
-        #expect(typeErrors.first?.hasPrefix("3:27: ") == true, "\(typeErrors)")
-        #expect(typeErrors.first?.contains("`[` nested more than 12 deep") == true, "\(typeErrors)")
+        // The type starts at column 15; its 9th `[` stands at 23.
+        #expect(typeErrors.first?.hasPrefix("3:23: ") == true, "\(typeErrors)")
+        #expect(typeErrors.first?.contains("`[` nested more than 8 deep") == true, "\(typeErrors)")
         let code = "viewModel: A\nstate:\n  a: { type: Int, initial: \"" + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40) + ".count\", input: true }\n"
-        #expect(errors(code).map { String($0.prefix(6)) } == ["3:41: "])
-        // Twelve levels, and brackets in a string literal, are fine.
-        let twelve = "viewModel: A\nstate:\n  a: { type: \"" + String(repeating: "[", count: 12) + "Int" + String(repeating: "]", count: 12) + "\", initial: \"[]\", input: true }\n"
-        #expect(errors(twelve).isEmpty)
-        let literal = "viewModel: A\nstate:\n  a: { type: String, initial: '\"" + String(repeating: "[", count: 40) + "\"', input: true }\n"
-        #expect(errors(literal).isEmpty)
+        #expect(errors(code).map { String($0.prefix(6)) } == ["3:37: "])
+        // Eight levels are fine.
+        let eight = "viewModel: A\nstate:\n  a: { type: \"" + String(repeating: "[", count: 8) + "Int" + String(repeating: "]", count: 8) + "\", initial: \"[]\", input: true }\n"
+        #expect(errors(eight).isEmpty)
+        // Every `[` counts, in a comment or a string too: a scan that skipped them could be led
+        // past the ones that matter (a `"` in a comment, a raw string ending in `\`).
+        let comment = """
+            viewModel: A
+            state:
+              n: { type: Int, initial: "0", input: true }
+            commands:
+              go:
+                perform: |
+                  // say "hi
+                  let x = [[[[[[[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]]]]]]]
+                  n = 1
+            """
+        #expect(errors(comment).map { String($0.prefix(5)) } == ["8:23:"])
+        // Many nests within the limit add up: one piece may not spend minutes in the parser.
+        let many = "viewModel: A\nstate:\n  n: { type: Int, initial: \"0\", input: true }\ncommands:\n  go:\n    perform: |\n"
+            + (0..<200).map { "      let x\($0) = [[[[[[[[0]]]]]]]]\n" }.joined() + "      n = 1\n"
+        #expect(errors(many).first?.contains("too many deeply nested `[`") == true, "\(errors(many))")
     }
 
     @Test("block nesting past libyaml's limit is refused in vmgen's words")

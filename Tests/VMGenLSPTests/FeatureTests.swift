@@ -724,6 +724,11 @@ struct EditingTests {
             #expect(response["error"]?["message"]?.description.contains(reason) ?? false, "\(response)")
         }
         #expect(rename(8, 3, "thrice")["result"]?["changes"] != nil)
+        // An error the spec has already is no reason to refuse, even when its did-you-mean
+        // changes with the rename (`cuont` near `count`).
+        session.change("R.vm.yaml", spec.replacingOccurrences(of: "value: count * 2", with: "value: cuont * 2"), version: 2)
+        #expect(!session.diagnostics("R.vm.yaml").isEmpty)
+        #expect(rename(3, 3, "zzzz")["result"]?["changes"] != nil, "\(rename(3, 3, "zzzz"))")
     }
 
     @Test("the rename's warning lists the project's Swift code that uses the generated names, not generated files")

@@ -236,42 +236,37 @@ public enum SpecCode {
     }
 
     /// The deepest `[` may nest in one piece of spec code or one type. Swift's parser looks ahead
-    /// through nested brackets to tell an array type from an array literal, in time that doubles
-    /// with each level (12: a tenth of a second; 24: minutes) and, some thousand levels deep, past
-    /// the end of its stack; no spec needs anything near this deep.
-    static let maximumBracketNesting = 12
+    /// through nested brackets to tell an array type from an array literal, in time that roughly
+    /// doubles with each level (12: a tenth of a second; 24: minutes) and, some thousand levels
+    /// deep, past the end of its stack; no spec needs anything near this deep.
+    static let maximumBracketNesting = 8
 
-    /// An error at the first `[` nested deeper than ``maximumBracketNesting`` outside string
-    /// literals, or nil.
+    /// The lookahead one piece may cost: each `[` at depth `d` counts `2^d`, so that many nests
+    /// within the limit cannot add up to minutes either (this is 64 nests 8 deep).
+    static let bracketBudget = 64 << 9
+
+    /// An error at the first `[` nested deeper than ``maximumBracketNesting``, or past
+    /// ``bracketBudget``, or nil. Every `[` counts, in string literals and comments too: a scan
+    /// that tried to skip them could be led past the brackets that matter.
     static func bracketNestingProblem(in text: String) -> Problem? {
         var depth = 0
-        var inString = false
-        var escaped = false
+        var cost = 0
         for (offset, byte) in text.utf8.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-            case UInt8(ascii: "["):
+            if byte == UInt8(ascii: "[") {
                 depth += 1
+                cost += 1 << min(depth, 20)
                 if depth > maximumBracketNesting {
                     return Problem(
                         message: "`[` nested more than \(maximumBracketNesting) deep; give an inner part a name of its own (a typealias in your app, or a function that builds the value)",
                         offset: offset)
                 }
-            case UInt8(ascii: "]"):
+                if cost > bracketBudget {
+                    return Problem(
+                        message: "too many deeply nested `[` in one piece of code; build the values in a function of your app, or in several values",
+                        offset: offset)
+                }
+            } else if byte == UInt8(ascii: "]") {
                 depth = max(0, depth - 1)
-            default:
-                break
             }
         }
         return nil

@@ -25,14 +25,16 @@ extension SpecCode {
             return tuple.elements.allSatisfy { $0.ellipsis == nil && $0.inoutKeyword == nil && isCertainlyWellFormed($0.type) }
         }
         if let function = type.as(FunctionTypeSyntax.self) {
-            return function.parameters.allSatisfy { $0.ellipsis == nil && $0.inoutKeyword == nil && isCertainlyWellFormed($0.type) }
+            // `throws` alone: a typed `throws(E)` needs `E` to be an `Error`, which only the compiler knows.
+            return function.effectSpecifiers?.throwsClause?.type == nil
+                && function.parameters.allSatisfy { $0.ellipsis == nil && $0.inoutKeyword == nil && isCertainlyWellFormed($0.type) }
                 && isCertainlyWellFormed(function.returnClause.type)
         }
         if let attributed = type.as(AttributedTypeSyntax.self) {
-            // `@Sendable` or `@MainActor` before a function type; no specifier (`inout`, `borrowing`...).
+            // `@Sendable` or `@MainActor` (each once) before a function type; no specifier (`inout`, `borrowing`...).
             let attributes = attributed.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
             return attributed.specifiers.isEmpty && attributes.count == attributed.attributes.count
-                && attributes.allSatisfy { $0 == "Sendable" || $0 == "MainActor" }
+                && Set(attributes).count == attributes.count && attributes.allSatisfy { $0 == "Sendable" || $0 == "MainActor" }
                 && attributed.baseType.is(FunctionTypeSyntax.self) && isCertainlyWellFormed(attributed.baseType)
         }
         if let existential = type.as(SomeOrAnyTypeSyntax.self), existential.someOrAnySpecifier.tokenKind == .keyword(.any) {

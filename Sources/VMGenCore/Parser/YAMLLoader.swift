@@ -375,13 +375,15 @@ struct YAMLLoader {
         var depth = 0
         var quote: Unicode.Scalar?
         var escaped = false
-        /// The indentation of the line that opened a block scalar, while its lines go on.
+        /// The indentation of the line that opened a block scalar, while its lines go on, or of a
+        /// line whose plain value may go on below it (more indented lines are more of its text).
         var blockScalarParent: Int?
+        var plainTextParent: Int?
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let indentation = line.prefix { $0 == " " }.count
-            if let parent = blockScalarParent {
+            if let parent = blockScalarParent ?? plainTextParent {
                 if indentation > parent || line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-                blockScalarParent = nil
+                (blockScalarParent, plainTextParent) = (nil, nil)
             }
             var column = 0
             var previous: Unicode.Scalar = " "
@@ -436,6 +438,7 @@ struct YAMLLoader {
                 }
             }
             if depth == 0, quote == nil, Self.opensBlockScalar(significant) { blockScalarParent = indentation }
+            if depth == 0, quote == nil, inPlainText { plainTextParent = indentation }
         }
         return nil
     }
@@ -443,11 +446,12 @@ struct YAMLLoader {
     /// Whether a line (its significant text, spaces folded, without its comment) ends with a
     /// block scalar's indicator (`|`, `>`, with `-`, `+` or an indentation digit) where a value starts.
     static func opensBlockScalar(_ line: String) -> Bool {
-        let words = line.split(separator: " ")
-        guard let last = words.last, let indicator = last.first, indicator == "|" || indicator == ">",
+        var words = line.split(separator: " ")
+        guard let last = words.popLast(), let indicator = last.first, indicator == "|" || indicator == ">",
               last.dropFirst().allSatisfy({ "+-123456789".contains($0) }) else { return false }
-        guard words.count > 1 else { return true }
-        let before = words[words.count - 2]
+        // A tag may stand before the indicator (`doc: !!str |`).
+        if words.last?.hasPrefix("!") == true { words.removeLast() }
+        guard let before = words.last else { return true }
         return before == "-" || before == "?" || before.hasSuffix(":")
     }
 }

@@ -26,11 +26,27 @@ public struct ContextBuilder {
     /// The spec's `imports`, each once, without the generator's own modules: the one list both
     /// `imports` and `importLines` of the context are made from.
     var specImports: [SpecImport] {
-        var seen: Set<String> = []
-        return model.imports.filter { entry in
-            !(entry.path.value == entry.module && Self.generatorImports.contains(entry.module))
-                && seen.insert(entry.path.value).inserted
+        var result: [SpecImport] = []
+        for entry in model.imports where !(entry.path.value == entry.module && Self.generatorImports.contains(entry.module)) {
+            // One import per path, with the widest access any of its entries gives.
+            if let index = result.firstIndex(where: { $0.path.value == entry.path.value }) {
+                if Self.accessRank(entry.access) > Self.accessRank(result[index].access) { result[index].access = entry.access }
+            } else {
+                result.append(entry)
+            }
         }
+        return result
+    }
+
+    /// How wide an import's access is: none written (the file's default), `internal`, `package`, `public`.
+    static func accessRank(_ access: String?) -> Int {
+        ["internal", "package", "public"].firstIndex(of: access ?? "").map { $0 + 1 } ?? 0
+    }
+
+    /// Whether the spec imports one of the generator's own modules `public` itself (a public
+    /// member of a type from `Reactive`, such as a parameter, that the generator cannot see).
+    func specImportsPublicly(_ module: String) -> Bool {
+        model.imports.contains { $0.path.value == module && $0.access == "public" }
     }
 
     /// The generator's own imports: `public` where the class's public declarations use the module
@@ -40,9 +56,9 @@ public struct ContextBuilder {
     /// (docs/generated-code-contract.md).
     var generatorImportLines: [String] {
         let isPublic = model.access == "public"
-        let reactiveIsPublic = isPublic && (hasTransactions || !model.events.isEmpty)
+        let reactiveIsPublic = isPublic && (hasTransactions || !model.events.isEmpty) || specImportsPublicly("Reactive")
         return [
-            (isPublic ? "public " : "") + "import Observation",
+            (isPublic || specImportsPublicly("Observation") ? "public " : "") + "import Observation",
             "@_spi(VMGen) " + (reactiveIsPublic ? "public " : "") + "import Reactive",
         ]
     }
