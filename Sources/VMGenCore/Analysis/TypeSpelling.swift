@@ -11,17 +11,28 @@ extension SpecCode {
         return canonicalSpelling(syntax)
     }
 
-    /// Whether two types the spec writes may be one type: spelled the same (`canonicalSpelling`),
-    /// or one of them a named type that is not the standard library's, which an app's alias
-    /// (`typealias Books = [Book]`) or a module (`Models.Book` for `Book`) could make the other.
-    /// Only the compiler knows then: the generated code asks it at the spec's line.
-    public static func mayBeSameType(_ first: String, _ second: String) -> Bool {
-        canonicalSpelling(ofType: first) == canonicalSpelling(ofType: second) || [first, second].contains { text in
+    /// What vmgen can tell of two types the spec writes.
+    public enum TypeMatch: Sendable {
+        /// Spelled the same (`canonicalSpelling`).
+        case same
+        /// Spelled differently, but one of them is a named type that is not the standard
+        /// library's, which an app's alias (`typealias Books = [Book]`) or a module (`Models.Book`
+        /// for `Book`) could make the other: only the compiler knows, at the spec's line.
+        case undecided
+        /// Certainly different.
+        case different
+    }
+
+    /// Whether two types the spec writes are one type, as far as vmgen can tell.
+    public static func typeMatch(_ first: String, _ second: String) -> TypeMatch {
+        if canonicalSpelling(ofType: first) == canonicalSpelling(ofType: second) { return .same }
+        let mayBeAlias = [first, second].contains { text in
             guard let syntax = type(text).syntax, !syntax.hasError else { return true }
             let named = syntax.as(AttributedTypeSyntax.self)?.baseType ?? syntax
             guard named.is(IdentifierTypeSyntax.self) || named.is(MemberTypeSyntax.self) else { return false }
             return !SpecTypeFacts(type(text)).namesOnlyStandardTypes
         }
+        return mayBeAlias ? .undecided : .different
     }
 
     /// Whether a type the spec writes is `Void` (`()`, `Swift.Void` too): a body of that result

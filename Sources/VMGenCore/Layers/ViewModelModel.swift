@@ -60,7 +60,7 @@ public struct ViewModelModel: Sendable {
     /// or the compiler would read the word as a modifier of the `#sourceLocation()` after it.
     public var codesEndingInModifierWord: Set<SourceLocation> = []
     /// Where the spec passes a value to a type spelled differently that may be the same
-    /// (`SpecCode.mayBeSameType`: a command's output to the event it `emits`, at `emits:`; a
+    /// (`SpecCode.typeMatch`, `.undecided`: a command's output to the event it `emits`, at `emits:`; a
     /// command's input to the machine event it sends, at `input:`): the generated code makes the
     /// pass stand there, so that the compiler judges it at the spec's line and column.
     public var typesJudgedByCompiler: Set<SourceLocation> = []

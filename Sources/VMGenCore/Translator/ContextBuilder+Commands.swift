@@ -107,10 +107,14 @@ extension ContextBuilder {
 
     /// `head` then `tail`, one statement with `tail` at `location` (`SwiftText.locatedDeclaration`),
     /// so that the compiler reports what `tail` passes at the spec's line and column
-    /// (`ViewModelModel.typesJudgedByCompiler`).
-    func located(_ head: String, _ tail: String, at location: SourceLocation) -> [String] {
-        SwiftText.locatedDeclaration([.code(head), .spec(Located(tail, at: location), alias: tail)], indent: "        ")
-            .map { $0 + ["#sourceLocation()"] } ?? ["        " + head + tail]
+    /// (`ViewModelModel.typesJudgedByCompiler`); on one line without a location. With `closing`,
+    /// `#sourceLocation()` ends it; without, the statement goes on into spec code that sets its
+    /// own location (a closure's body).
+    func located(_ head: String, _ tail: String, at location: SourceLocation?, closing: Bool = true) -> [String] {
+        guard let location, let lines = SwiftText.locatedDeclaration([.code(head), .spec(Located(tail, at: location), alias: tail)], indent: "        ") else {
+            return ["        " + head + tail]
+        }
+        return closing ? lines + ["#sourceLocation()"] : lines
     }
 
     /// A command's `send:` of a machine's event, with the command's input as its payload, which

@@ -84,15 +84,10 @@ extension ContextBuilder {
     }
 
     /// `head` then `member` (`.name(...` up to a closure's `{`), the member's name at `location`
-    /// (its `.` just before it), so that the compiler reports a requirement of the call there; on
-    /// one line when `location` is nil. The spec code in the closure that follows sets its own
-    /// location.
+    /// (its `.` just before it), so that the compiler reports a requirement of the call there.
     private func located(_ head: String, _ member: String, before location: SourceLocation?) -> [String] {
-        let indent = "        "
-        guard var location, location.column > 1 else { return [indent + head + member] }
-        location.column -= 1
-        return SwiftText.locatedDeclaration([.code(head), .spec(Located(member, at: location), alias: member)], indent: indent)
-            ?? [indent + head + member]
+        let dot = location.flatMap { $0.column > 1 ? SourceLocation(file: $0.file, line: $0.line, column: $0.column - 1) : nil }
+        return located(head, member, at: dot, closing: false)
     }
 
     /// In the initializer, once `self` is ready: the first children of each list with handlers.

@@ -51,16 +51,18 @@ extension Checker {
             analysis.diagnostics.error(
                 "command `\(name)` sends `\(event.name.value)`, whose payload has the type `\(payload.value)`: give the command `input: \(payload.value)`, which it sends",
                 at: location)
-        } else if let payload = event.payload, let input = command.input,
-                  SpecCode.canonicalSpelling(ofType: input.value) != SpecCode.canonicalSpelling(ofType: payload.value),
-                  SpecCode.mayBeSameType(input.value, payload.value) {
-            // The compiler judges the generated `send(.event(input))`, which stands at `input:`.
-            analysis.typesJudgedByCompiler.insert(input.location)
-        } else if let payload = event.payload, let input = command.input, !SpecCode.mayBeSameType(input.value, payload.value) {
-            // The generated `send(.event(input))` would not compile.
-            analysis.diagnostics.error(
-                "command `\(name)` takes `\(input.value)`, but `\(event.name.value)`'s payload has the type `\(payload.value)`; write `input: \(payload.value)`",
-                at: input.location, notes: [.init("`\(event.name.value)` is declared here", at: event.name.location)])
+        } else if let payload = event.payload, let input = command.input {
+            switch SpecCode.typeMatch(input.value, payload.value) {
+            case .same: break
+            case .undecided:
+                // The compiler judges the generated `send(.event(input))`, which stands at `input:`.
+                analysis.typesJudgedByCompiler.insert(input.location)
+            case .different:
+                // The generated `send(.event(input))` would not compile.
+                analysis.diagnostics.error(
+                    "command `\(name)` takes `\(input.value)`, but `\(event.name.value)`'s payload has the type `\(payload.value)`; write `input: \(payload.value)`",
+                    at: input.location, notes: [.init("`\(event.name.value)` is declared here", at: event.name.location)])
+            }
         } else if event.payload == nil, takesInput, let input = command.input {
             analysis.diagnostics.error(
                 "command `\(name)` sends `\(event.name.value)`, which carries nothing; remove `input:`", at: input.location)

@@ -570,7 +570,7 @@ extension Checker {
     }
 
     /// Each value a command's work sends goes to the event it `emits`: their types must be the
-    /// same. Two that cannot be (`SpecCode.mayBeSameType`) are an error here; two spelled
+    /// same. Two that cannot be (`SpecCode.typeMatch`) are an error here; two spelled
     /// differently that may be one (an app's alias) are the compiler's to judge, at `emits:`.
     func checkEmittedType(of command: Command, to event: Member, at location: SourceLocation, _ analysis: inout CodeAnalysis) {
         // A `perform`, and a command that sends a machine's event, produce one `()`.
@@ -579,11 +579,12 @@ extension Checker {
         case .producer, .task: false
         }
         let output: String? = producesVoid ? nil : command.output?.value
-        let (sent, taken) = (output ?? "Void", event.type?.value ?? "Void")
-        if SpecCode.canonicalSpelling(ofType: sent) == SpecCode.canonicalSpelling(ofType: taken) { return }
-        if SpecCode.mayBeSameType(sent, taken) {
+        switch SpecCode.typeMatch(output ?? "Void", event.type?.value ?? "Void") {
+        case .same: return
+        case .undecided:
             analysis.typesJudgedByCompiler.insert(location)
             return
+        case .different: break
         }
         let sends = output.map { "`\($0)`" } ?? "`()`"
         let advice = if producesVoid {
