@@ -29,13 +29,12 @@ struct Generate: ParsableCommand {
         "For the build plugin: the header says the build rebuilds the file, and a spec with errors gets a file of `#error`s at the spec's lines (exit 0), so the compiler reports every spec's errors in one build."))
     var plugin = false
 
-    func validate() throws {
+    func run() throws {
+        // Checked here rather than in validate(): ArgumentParser validates before it reports an
+        // unknown option, and a misspelled `--output` is the likelier mistake.
         guard (output == nil) != (outputFile == nil) else {
             throw ValidationError("give either --output <dir> or --output-file <file>")
         }
-    }
-
-    func run() throws {
         var jobInputs = try inputs.jobInputs()
         if let outputFile {
             guard jobInputs.count == 1 else {

@@ -27,9 +27,22 @@ struct VMGenCommand: ParsableCommand {
 
     /// Runs the command, mapping argument errors to exit code 2 and unreadable paths to 1.
     static func main() {
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            fail(with: error)
+        }
+        do {
             try command.run()
+        } catch let invalid as ValidationError {
+            // A usage error found while running (after ArgumentParser has reported any unknown
+            // option): shown as one found while parsing, with the subcommand's usage.
+            let name = type(of: command).configuration.commandName.map { "vmgen \($0)" } ?? "vmgen"
+            Console.error("Error: \(invalid.message)")
+            Console.error("Usage: \(usageString(for: type(of: command)))")
+            Console.error("  See '\(name) --help' for more information.")
+            Foundation.exit(2)
         } catch let error as InputError {
             Console.error(error.description)
             Foundation.exit(ExitCode.failure.rawValue)
@@ -37,16 +50,22 @@ struct VMGenCommand: ParsableCommand {
             Console.report(invalid.diagnostics)
             Foundation.exit(ExitCode.failure.rawValue)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success || code == .failure {
-                exit(withError: error)
-            }
-            if error is ExitCode {
-                Foundation.exit(code.rawValue)
-            }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
+            fail(with: error)
         }
+    }
+
+    /// Exits for an error ArgumentParser knows: help and clean exits as it prints them, exit
+    /// codes as they are, and every usage error with code 2.
+    private static func fail(with error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .success || code == .failure {
+            exit(withError: error)
+        }
+        if error is ExitCode {
+            Foundation.exit(code.rawValue)
+        }
+        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        Foundation.exit(2)
     }
 }
 

@@ -37,6 +37,23 @@ struct CLIToolsTests {
         #expect(blocked.stderr == "file/Counter.vm.yaml: error: cannot write the spec: `file` is a file, not a folder: remove it or choose another --output folder\n")
     }
 
+    @Test("a usage mistake found while running reads like one found while parsing: exit 2, the subcommand's usage, a misspelled option named first")
+    func usageErrors() throws {
+        try "viewModel: AViewModel\n".write(to: folder.appendingPathComponent("A.vm.yaml"), atomically: true, encoding: .utf8)
+        let misspelled = try runVMGen(["generate", "A.vm.yaml", "--outptu", "out"], in: folder)
+        #expect(misspelled.status == 2)
+        #expect(misspelled.stderr.hasPrefix("Error: Unknown option '--outptu'. Did you mean '--output'?\n"), "\(misspelled.stderr)")
+        let neither = try runVMGen(["generate", "A.vm.yaml"], in: folder)
+        #expect(neither.status == 2)
+        #expect(neither.stderr.hasPrefix("Error: give either --output <dir> or --output-file <file>\nUsage: vmgen generate <paths> ..."), "\(neither.stderr)")
+        try "viewModel: BViewModel\n".write(to: folder.appendingPathComponent("B.vm.yaml"), atomically: true, encoding: .utf8)
+        let two = try runVMGen(["generate", "A.vm.yaml", "B.vm.yaml", "--output-file", "A.swift"], in: folder)
+        #expect(two.status == 2)
+        #expect(two.stderr.hasPrefix("Error: --output-file writes one file, but 2 specs were found\nUsage: vmgen generate <paths> ..."), "\(two.stderr)")
+        #expect(two.stderr.hasSuffix("  See 'vmgen generate --help' for more information.\n"), "\(two.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("A.swift").path))
+    }
+
     static let specs = [
         "Search.vm.yaml": """
             viewModel: SearchViewModel
