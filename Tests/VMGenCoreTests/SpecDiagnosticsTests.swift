@@ -165,6 +165,24 @@ struct SpecDiagnosticsTests {
         #expect(found == ["5:33: `valid` reads `emial`, which the spec does not declare; did you mean `email`?"])
     }
 
+    @Test("a misspelled name is never taken for the value its code gives, which reading would be a cycle")
+    func noSuggestionOfItself() {
+        let found = errors("""
+            viewModel: A
+            state:
+              n: { type: Int, initial: "0", input: true }
+            derived:
+              d: { type: Int, value: m + 1 }
+              total: { type: Int, value: totl + n }
+              count: { type: Int, value: totl * 2 }
+            """)
+        #expect(found == [
+            "5:26: `d` reads `m`, which the spec does not declare; did you mean `n`?",
+            "6:30: `total` reads `totl`, which the spec does not declare; declare it, or call a function of an imported module as `totl(...)`",
+            "7:30: `count` reads `totl`, which the spec does not declare; did you mean `total`?",
+        ])
+    }
+
     @Test("an optional spelled out (Optional<Int>, Swift.Optional<String>) starts as nil like Int?")
     func optionalSpelledOut() throws {
         let source = try #require(generate("""
@@ -312,7 +330,7 @@ struct SpecDiagnosticsTests {
         #expect(!source.contains("didFail") && !source.contains("go.errors"))
     }
 
-    @Test("state nothing writes, and a derived value that reads nothing, are warnings")
+    @Test("state nothing writes, and a derived value that reads nothing, are warnings; a child made once is not")
     func neverChanging() {
         let found = warnings("""
             viewModel: A
@@ -320,7 +338,11 @@ struct SpecDiagnosticsTests {
               a: { type: Int, initial: "0" }
             derived:
               b: { type: Int, value: "42" }
+            children:
+              cart: { type: CartViewModel, value: CartViewModel() }
             """)
+        // The child is the same object for the view model's life, but its values change and the
+        // view model follows them: as a constant it would not be followed.
         #expect(found == [
             "3:3: state value `a` never changes: it is not an input and no command writes it; make it a constant or add `input: true`",
             "5:27: `b` reads no value that changes, so it never changes; make it a constant",

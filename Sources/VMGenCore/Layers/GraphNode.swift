@@ -38,4 +38,16 @@ public enum CodeSlot: Hashable, Sendable {
     case keyedPiece(list: String, position: Int)
     /// The guard (`when:`) of a machine's transition: its state, its event, its place among them.
     case machineGuard(state: String, event: String, position: Int)
+
+    /// The spec name whose value the code gives, which the code cannot read (a cycle): never
+    /// suggested for a misspelled name in it.
+    var givenName: String? {
+        switch self {
+        case .value(let name), .initial(state: let name), .constant(let name), .task(resource: let name),
+             .keyedPiece(list: let name, position: _):
+            name
+        case .reaction, .invariant, .machineGuard:
+            nil
+        }
+    }
 }

@@ -8,6 +8,12 @@ extension SectionReader {
             let triggerNode = fields["onChange"]?.value,
             let perform = fields["perform"].flatMap({ reader.code($0.value, "`perform` of \(context)") })
         else { return nil }
+        if case .sequence(let sequence) = triggerNode, sequence.isEmpty {
+            reader.diagnostics.error(
+                "`onChange` of \(context) lists no value, so the reaction would never run; name the values whose change runs it (`onChange: count`, or `onChange: [count, limit]`)",
+                at: reader.location(of: triggerNode))
+            return nil
+        }
         let triggers = reader.stringList(triggerNode, "`onChange` of \(context)")
         guard !triggers.isEmpty else { return nil }
         var reaction = Reaction(name: name, triggers: triggers, perform: perform)

@@ -248,12 +248,13 @@ extension CodeAnalysis {
     /// called as a function: those may come from Swift or the imports, and the compiler checks
     /// them at the spec's line and column. `given`: the names the code is given besides the
     /// spec's (`element`, `child`), for suggestions. `isWritten`: the code writes the name
-    /// (`log.append(x)`, `x = 1`), which the message then says.
-    mutating func checkUndeclared(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String], givenElsewhere: [String: String] = [:], isWritten: Bool = false) {
+    /// (`log.append(x)`, `x = 1`), which the message then says. `unsuggested`: the name the code
+    /// gives the value of, which reading would make a cycle.
+    mutating func checkUndeclared(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String], givenElsewhere: [String: String] = [:], isWritten: Bool = false, unsuggested: String? = nil) {
         // A name whose entry failed to parse was reported already.
         guard !read.isCalled, read.name.first?.isUppercase != true, !spec.brokenNames.contains(read.name) else { return }
         let location = code.location(ofUTF8Offset: read.offset)
-        let names = (symbols.values.filter { !$0.isGenerated || $0.isReactive }.map(\.name) + given).sorted()
+        let names = (symbols.values.filter { (!$0.isGenerated || $0.isReactive) && $0.name != unsuggested }.map(\.name) + given).sorted()
         let suggestion = Suggestion.didYouMean(read.name, in: names)
         var advice = suggestion.isEmpty ? "; declare it, or call a function of an imported module as `\(read.name)(...)`" : suggestion
         if read.name == "input", what.hasPrefix("the enabled condition of") {
@@ -308,9 +309,9 @@ extension CodeAnalysis {
     /// The declared symbol a read names. Reports a name the spec does not declare (see
     /// `checkUndeclared`) and one spelled in another Unicode form than its declaration (the
     /// compiler would not find it).
-    mutating func resolve(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String] = [], givenElsewhere: [String: String] = [:], isWritten: Bool = false) -> Symbol? {
+    mutating func resolve(_ read: SpecCode.Read, in code: Code, _ what: String, given: [String] = [], givenElsewhere: [String: String] = [:], isWritten: Bool = false, unsuggested: String? = nil) -> Symbol? {
         guard let symbol = symbols[read.name] else {
-            checkUndeclared(read, in: code, what, given: given, givenElsewhere: givenElsewhere, isWritten: isWritten)
+            checkUndeclared(read, in: code, what, given: given, givenElsewhere: givenElsewhere, isWritten: isWritten, unsuggested: unsuggested)
             return nil
         }
         if !symbol.name.unicodeScalars.elementsEqual(read.name.unicodeScalars) {
@@ -360,7 +361,7 @@ extension CodeAnalysis {
                     at: at)
                 continue
             }
-            guard let symbol = resolve(read, in: code, what, given: given) else { continue }
+            guard let symbol = resolve(read, in: code, what, given: given, unsuggested: key.givenName) else { continue }
             switch symbol.kind {
             case .parameter, .dependency, .constant:
                 fixed.append(read.name)
@@ -720,6 +721,10 @@ extension Checker {
                     at: value.expression!.location)
                 continue
             case .rule: what = ruleName(value.name)
+            case .child:
+                // A child made once is followed for the view model's life: its values change
+                // although the object does not (a constant holding it would not be followed).
+                continue
             default: what = "`\(value.name)`"
             }
             analysis.diagnostics.warning(
