@@ -165,6 +165,35 @@ struct SpecDiagnosticsTests {
         #expect(found == ["5:33: `valid` reads `emial`, which the spec does not declare; did you mean `email`?"])
     }
 
+    @Test("statements that assign a derived value, a parameter or a constant are errors that say what to do; a write through a member is the compiler's to judge")
+    func statementsWriteOnlyState() {
+        let found = errors("""
+            viewModel: A
+            parameters:
+              p: { type: Int }
+            dependencies:
+              store: { type: Store }
+            constants:
+              k: { type: Int, value: "1" }
+            state:
+              n: { type: Int, initial: "0", input: true }
+            derived:
+              d: { type: Int, value: n + 1 }
+            commands:
+              a: { perform: d = 3 }
+              b: { perform: "(p, n) = (3, 4)" }
+              c: { perform: k += 1 }
+              e: { perform: "n = d + p + k; store.count = n; var d = 1; d += 1; n = d" }
+            functions:
+              f: { signature: "(_ p: inout Int)", body: p = 2 }
+            """)
+        #expect(found == [
+            "13:17: the `perform` of command `a` writes `d`, which is derived value `d`; it follows what it reads: write those instead",
+            "14:19: the `perform` of command `b` writes `p`, which is parameter `p`; it is fixed for the view model's life: keep what changes in a state value",
+            "15:17: the `perform` of command `c` writes `k`, which is constant `k`; it is fixed for the view model's life: keep what changes in a state value",
+        ])
+    }
+
     @Test("a misspelled name is never taken for the value its code gives, which reading would be a cycle")
     func noSuggestionOfItself() {
         let found = errors("""

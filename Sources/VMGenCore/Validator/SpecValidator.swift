@@ -213,7 +213,32 @@ extension CodeAnalysis {
         }
         statementReads += SpecCode.names(reads)
         checkWritesOfMachineState(in: body, reads: reads, code, what)
+        checkWritesOfUnchangeable(in: body, reads: reads, code, what)
         return (body, declared)
+    }
+
+    /// Statements change only state (and what validation lets them): a derived value or a child
+    /// is computed from what it reads, and a parameter, dependency or constant is fixed for the
+    /// view model's life. Assigning one as a whole (`total = 0`, `count += 1`, `&limit`) would not
+    /// compile; this says what to do instead. (A write through a member, `store.count = 1`, may
+    /// be a class's: the compiler judges it.)
+    mutating func checkWritesOfUnchangeable(in body: SpecCode.Body, reads: [SpecCode.Read], _ code: Code, _ what: String) {
+        func advice(for symbol: Symbol) -> String? {
+            switch symbol.kind {
+            case .derived, .child: "it follows what it reads: write those instead"
+            case .parameter, .dependency, .constant: "it is fixed for the view model's life: keep what changes in a state value"
+            default: nil
+            }
+        }
+        guard reads.contains(where: { symbols[$0.name].flatMap(advice(for:)) != nil }) else { return }
+        var reported = Set<Int>()
+        for write in SpecCode.writes(in: body, among: reads).whole where reported.insert(write.offset).inserted {
+            guard let symbol = symbols[write.name], let advice = advice(for: symbol) else { continue }
+            diagnostics.error(
+                "\(what) writes `\(write.name)`, which is \(symbol.messageName); \(advice)",
+                at: code.location(ofUTF8Offset: write.offset),
+                notes: [.init("`\(symbol.name)` is declared here", at: symbol.location)])
+        }
     }
 
     /// Code that must give a value and has several statements gives it with `return`: without
