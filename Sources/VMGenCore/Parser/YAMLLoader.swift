@@ -33,6 +33,13 @@ struct YAMLLoader {
         let text = decoded.utf8.contains(UInt8(ascii: "\r"))
             ? decoded.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             : decoded
+        let breaks = Self.lineBreaksOnlyYAMLCounts(in: text, file: file)
+        for (location, name) in breaks {
+            diagnostics.error(
+                "a \(name) here: YAML counts it as a line break, but Swift and editors do not, so every position after it would be a line off; delete it (in Swift code, write it as an escape inside a string, `\\u{...}`)",
+                at: location)
+        }
+        guard breaks.isEmpty else { return nil }
         if let tooDeep = Self.firstExcessiveNesting(in: text, file: file) {
             diagnostics.error(
                 "nesting is deeper than \(Self.maximumNesting) levels; a spec never needs that much: flatten it", at: tooDeep)
@@ -308,6 +315,28 @@ struct YAMLLoader {
         while original.hasSuffix(" ") { original.removeLast() }
         // `start` is the 0-based place of the `{` or `,`; the entry's key is `leading` spaces after it.
         return (original, "\(key): \(quoted(value))", start + 2 + leading)
+    }
+
+    /// The characters YAML 1.1 (libyaml) ends a line at besides `\n`: NEXT LINE (U+0085), LINE
+    /// SEPARATOR (U+2028) and PARAGRAPH SEPARATOR (U+2029). Swift's compiler and the Language Server
+    /// Protocol do not, so with one in a spec libyaml's line numbers would not be the compiler's;
+    /// each is found at its line and column (at most 20).
+    static func lineBreaksOnlyYAMLCounts(in text: String, file: String) -> [(SourceLocation, String)] {
+        let names: [UInt32: String] = [0x85: "NEXT LINE (U+0085)", 0x2028: "LINE SEPARATOR (U+2028)", 0x2029: "PARAGRAPH SEPARATOR (U+2029)"]
+        // Their UTF-8 forms start with 0xC2 or 0xE2: a text without either has none.
+        guard text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else { return [] }
+        var found: [(SourceLocation, String)] = []
+        for (index, line) in Blank.lines(text).enumerated() {
+            var column = 1
+            for scalar in line.unicodeScalars {
+                if let name = names[scalar.value] {
+                    found.append((SourceLocation(file: file, line: index + 1, column: column), name))
+                    if found.count == 20 { return found }
+                }
+                column += scalar.utf8.count
+            }
+        }
+        return found
     }
 
     /// Where libyaml's place (its columns count Unicode scalars) stands, as vmgen reports it
