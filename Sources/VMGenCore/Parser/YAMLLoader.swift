@@ -117,8 +117,14 @@ struct YAMLLoader {
             var hint = hint(for: problem, atTab: isTab)
             // "Quote it", as data for editors: the spec's text at a place, and what to write instead.
             var quoting: (original: String, quoted: String, scalarColumn: Int)?
+            let stopsAfterNode = problem.contains("did not find expected key") || problem.contains("did not find expected ',' or '}'")
             if problem.contains("mapping values are not allowed") {
                 (hint, quoting) = unquotedColonHint(at: mark, in: yaml)
+            } else if stopsAfterNode, let value = valueAfterItsFirstNode(at: mark, in: yaml) {
+                let opener = value.original.unicodeScalars.first.map { String($0) } ?? ""
+                let reads = opener == "[" || opener == "{" ? "as a YAML collection" : "as the whole value"
+                hint = "; the value of `\(value.key)` starts with `\(opener)`, so YAML reads `\(value.node)` \(reads) and cannot read the rest: quote all of the code, `\(value.key): \(value.quoted)`, or write it as a block (`|`) on the lines below"
+                quoting = (value.original, value.quoted, value.scalarColumn)
             } else if problem.contains("did not find expected ',' or '}'"), let entry = flowEntryQuoted(at: mark, in: yaml) {
                 hint += ": write `\(entry.quoted)`"
                 quoting = entry
@@ -266,6 +272,75 @@ struct YAMLLoader {
         let original = rest.trimmingCharacters(in: .whitespaces)
         guard !original.isEmpty else { return nil }
         return (original, quoted(original), mark.column)
+    }
+
+    /// For libyaml stopping right after a value's first node, when that value starts with a
+    /// quote or a bracket and goes on (`value: "Count: " + String(n)`, `value: [a, b].max()!`,
+    /// the same inside `{ }`): the key, the node YAML read (`"Count: "`), the whole value as
+    /// written and quoted, and where the value starts. Nil when the stop is anywhere else.
+    static func valueAfterItsFirstNode(at mark: Mark, in yaml: String) -> (key: String, node: String, original: String, quoted: String, scalarColumn: Int)? {
+        guard let line = scalars(ofLineAt: mark, in: yaml), mark.column >= 2, mark.column <= line.count else { return nil }
+        let stop = mark.column - 1
+        // Back over spaces to the node's last character, then to its opening one.
+        var end = stop - 1
+        while end >= 0, line[end] == " " { end -= 1 }
+        guard end > 0 else { return nil }
+        let closers: [Unicode.Scalar: Unicode.Scalar] = ["\"": "\"", "'": "'", "]": "[", "}": "{"]
+        guard let opener = closers[line[end]] else { return nil }
+        var start = end - 1
+        var depth = 0
+        while start >= 0 {
+            if line[start] == opener {
+                if depth == 0 { break }
+                depth -= 1
+            } else if opener != line[end], line[start] == line[end] {
+                depth += 1
+            }
+            start -= 1
+        }
+        // The node is the value of `key: `, the first thing on the line or after `{` or `,`.
+        guard start >= 2, line[start - 1] == " ", line[start - 2] == ":" else { return nil }
+        var keyStart = start - 2
+        while keyStart > 0, ![" ", "{", ","].contains(line[keyStart - 1]) { keyStart -= 1 }
+        let key = String(String.UnicodeScalarView(line[keyStart..<(start - 2)]))
+        guard !key.isEmpty else { return nil }
+        let before = line[..<keyStart].filter { $0 != " " }
+        let inFlow = before.last == "{" || before.last == ","
+        guard inFlow || before.isEmpty || before == ["-"] else { return nil }
+        // Forward to the end of the value: the line's end (before a comment), or in `{ }` the
+        // `,` or `}` outside quotes and brackets.
+        var valueEnd = start
+        var quote: Unicode.Scalar?
+        depth = 0
+        while valueEnd < line.count {
+            let scalar = line[valueEnd]
+            if let open = quote {
+                if scalar == open { quote = nil }
+            } else if scalar == "\"" || scalar == "'" {
+                quote = scalar
+            } else if "([{".unicodeScalars.contains(scalar) {
+                depth += 1
+            } else if ")]}".unicodeScalars.contains(scalar) {
+                if depth == 0 { break }
+                depth -= 1
+            } else if scalar == "," && depth == 0 && inFlow {
+                break
+            } else if scalar == "#", line[valueEnd - 1] == " " {
+                break
+            }
+            valueEnd += 1
+        }
+        let original = String(String.UnicodeScalarView(line[start..<valueEnd])).trimmingCharacters(in: .whitespaces)
+        guard valueEnd > stop else { return nil }
+        let node = String(String.UnicodeScalarView(line[start...end]))
+        // YAML's single quotes around a Swift string (`'"Hello, "' + name`) meant the string:
+        // the code is what they hold, and what follows them.
+        var code = original
+        if line[end] == "'" {
+            let held = String(String.UnicodeScalarView(line[(start + 1)..<end])).replacingOccurrences(of: "''", with: "'")
+            code = held + String(String.UnicodeScalarView(line[(end + 1)..<valueEnd]))
+        }
+        return (key, node, original, quoted(code), start + 1)
     }
 
     /// `value` (trimmed) as a YAML quoted scalar: double quotes, or single quotes when it holds a
