@@ -111,13 +111,25 @@ struct NodeReader {
     mutating func string(_ node: Node, _ what: String, isSwift: Bool = false) -> Located<String>? {
         guard case .scalar(let scalar) = node else {
             // `type: [String]` is a YAML list; the Swift text needs quotes.
-            let flow = isSwift ? Self.flowText(of: node) : nil
-            let hint = flow.map { "; for the Swift text `\($0)`, quote it: `\"\($0)\"`" } ?? ""
-            let fixes = flow.map { [Diagnostic.Fix("Quote the Swift text: `\"\($0)\"`", at: location(of: node), replacing: $0, with: "\"\($0)\"")] } ?? []
+            let quoting = isSwift ? Self.swiftText(of: node) : nil
+            let hint = quoting?.hint ?? ""
+            let fixes = quoting.map { [Diagnostic.Fix($0.fix, at: location(of: node), replacing: $0.written, with: $0.swift)] } ?? []
             diagnostics.error("\(what) must be a single value, not \(Self.shape(of: node))\(hint)", at: location(of: node), fixes: fixes)
             return nil
         }
         return Located(scalar.string, at: location(of: node))
+    }
+
+    /// For Swift text that YAML read as a collection: what to write instead, said as a hint and
+    /// as a fix (the text as written, and its replacement). A list of plain values is the Swift
+    /// text it spells (`[String]`), quoted; `{}` is Swift's empty dictionary, `[:]`.
+    static func swiftText(of node: Node) -> (hint: String, fix: String, written: String, swift: String)? {
+        if case .mapping(let mapping) = node, mapping.isEmpty {
+            return ("; `{}` is an empty YAML mapping: for Swift's empty dictionary, write `\"[:]\"`",
+                    "Write Swift's empty dictionary: `\"[:]\"`", "{}", "\"[:]\"")
+        }
+        guard let text = flowText(of: node) else { return nil }
+        return ("; for the Swift text `\(text)`, quote it: `\"\(text)\"`", "Quote the Swift text: `\"\(text)\"`", text, "\"\(text)\"")
     }
 
     /// The Swift text a YAML list of plain values stands for (`[String]`, `[String: Int]`,

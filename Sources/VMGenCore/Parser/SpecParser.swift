@@ -124,6 +124,11 @@ struct SectionReader {
     private mutating func member(_ name: Located<String>, _ node: Node, _ section: MemberSection) -> Member? {
         var member = Member(name: name)
         let context = "\(section.entryName) `\(name.value)`"
+        if case .sequence = node, section.allowsTypeShorthand {
+            // `photos: [Photo]`: the shorthand's type, which YAML read as a list.
+            _ = reader.type(node, "the type of \(context)")
+            return nil
+        }
         if case .scalar = node {
             guard section.allowsTypeShorthand else {
                 reader.diagnostics.error(
