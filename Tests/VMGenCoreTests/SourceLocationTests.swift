@@ -101,6 +101,37 @@ struct SourceLocationTests {
         #expect(error.column == 15, "compiler output:\n\(error.output)")
     }
 
+    @Test("a literal block that starts with blank lines keeps its lines' places: YAML keeps the blanks in its text")
+    func blockWithBlankFirstLines() throws {
+        let spec = """
+            viewModel: Broken
+            state:
+              count: { type: Int, initial: "0", input: true }
+            derived:
+              label:
+                type: |
+
+                  String
+                value: |
+
+
+                  count.nope
+            """
+        let error = try Self.firstError(of: spec, onLine: 13)
+        #expect(error.column == 13, "compiler output:\n\(error.output)")
+        let statement = """
+            viewModel: Broken
+            state:
+              count: { type: Int, initial: "0", input: true }
+            commands:
+              go:
+                perform: |
+
+                  count += nope
+            """
+        #expect(errors(statement) == ["8:16: the `perform` of command `go` reads `nope`, which the spec does not declare; declare it, or call a function of an imported module as `nope(...)`"])
+    }
+
     @Test("a misspelled module in imports is reported at its spec line and column")
     func misspelledImportLandsOnSpecLine() throws {
         let spec = """

@@ -423,6 +423,31 @@ struct SpecDiagnosticsTests {
         ])
     }
 
+    @Test("code in a plain or quoted value that goes on over several lines is a warning, as a folded block is; code on one line is not")
+    func codeOverSeveralLines() {
+        let found = warnings("""
+            viewModel: A
+            state:
+              count: { type: Int, initial: "0", input: true }
+            derived:
+              plain:
+                type: Int
+                value: count +
+                  count
+              quoted:
+                type: Int
+                value: "count +
+                  1"
+              single: { type: String, value: '"it''s " + String(count)' }
+              escaped: { type: String, value: "\\"a\\" + String(count)" }
+              commented: { type: Int, value: count + 3 }   # a comment
+            """)
+        #expect(found == [
+            "7:12: the value of derived value `plain` goes on over several lines, which YAML joins into one: the compiler's positions of errors after its first line are off; write it as a literal block (`|`, the code on the lines below)",
+            "11:12: the value of derived value `quoted` goes on over several lines, which YAML joins into one: the compiler's positions of errors after its first line are off; write it as a literal block (`|`, the code on the lines below)",
+        ])
+    }
+
     @Test("an event that no command emits is a warning at the event, and an emitted one is not")
     func eventNeverSent() {
         let found = warnings("""

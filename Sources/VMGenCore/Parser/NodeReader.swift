@@ -164,6 +164,8 @@ struct NodeReader {
         // the type, which is written on one line.
         if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded {
             type.location = blockStart(of: type)
+            // Blank lines above the type are no part of it either.
+            type.value.removeFirst(type.value.count - type.value.drop { $0 == "\n" || $0 == " " }.count)
             while let last = type.value.last, last == "\n" || last == "\r" { type.value.removeLast() }
         }
         return type
@@ -225,9 +227,16 @@ struct NodeReader {
         let line = location.line <= lines.count ? lines[location.line - 1] : ""
         // The block's indentation: the line's, less the spaces the block keeps as text
         // (with an indentation indicator, `|2`, the first line may start with some).
-        let kept = text.value.prefix { $0 == " " }.count
+        let firstLine = text.value.split(separator: "\n", omittingEmptySubsequences: false).first { !$0.allSatisfy { $0 == " " } }
+        let kept = firstLine?.prefix { $0 == " " }.count ?? 0
         location.column = max(1, line.prefix { $0 == " " }.count - kept + 1)
         return location
+    }
+
+    /// The blank lines a block's text starts with (YAML keeps them): its text starts that many
+    /// lines above its first line that is not blank.
+    static func leadingBlankLines(of text: String) -> Int {
+        text.prefix { $0 == "\n" || $0 == " " }.filter { $0 == "\n" }.count
     }
 
     /// Swift code from a scalar, located at its first character: after the quote of a quoted
@@ -241,6 +250,8 @@ struct NodeReader {
         case .literal, .folded:
             location = blockStart(of: text)
             let line = location.line <= lines.count ? lines[location.line - 1] : ""
+            // The code's text starts with the block's blank first lines, if it has any.
+            location.line -= Self.leadingBlankLines(of: text.value)
             var folded = Substring(text.value)
             while folded.hasSuffix("\n") { folded = folded.dropLast() }
             if scalar.style == .folded, !line.hasSuffix(folded) {
@@ -262,8 +273,34 @@ struct NodeReader {
             if !code.positionsAreExact, !body.contains("\n"), scalar.style == .doubleQuoted || scalar.style == .singleQuoted {
                 code.columns = Self.columns(of: body, in: String(line), from: location.column, doubleQuoted: scalar.style == .doubleQuoted)
             }
+            let goesOn = switch scalar.style {
+            // A plain value differs from its line's text only where YAML joined further lines to it.
+            case .plain: !code.positionsAreExact
+            case .singleQuoted, .doubleQuoted: !Self.closesOnItsLine(line, afterColumn: location.column, doubleQuoted: scalar.style == .doubleQuoted)
+            default: false
+            }
+            if goesOn {
+                diagnostics.warning(
+                    "\(what) goes on over several lines, which YAML joins into one: the compiler's positions of errors after its first line are off; write it as a literal block (`|`, the code on the lines below)",
+                    at: text.location)
+            }
         }
         return code
+    }
+
+    /// Whether a quoted scalar whose text starts at UTF-8 `column` of `line` (after its quote)
+    /// ends on that line: its closing quote is there (not `\"` in double quotes, nor `''` in
+    /// single ones).
+    static func closesOnItsLine(_ line: Substring, afterColumn column: Int, doubleQuoted: Bool) -> Bool {
+        var scalars = String(decoding: line.utf8.dropFirst(column - 1), as: UTF8.self).unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if doubleQuoted {
+                if scalar == "\\" { _ = scalars.next() } else if scalar == "\"" { return true }
+            } else if scalar == "'" {
+                guard scalars.next() == "'" else { return true }
+            }
+        }
+        return false
     }
 
     /// The spec column (UTF-8) of each scalar of `text`, a one-line quoted scalar starting at
