@@ -3,9 +3,11 @@ import PackagePlugin
 
 /// Generates a view model for every `*.vm.yaml` spec in a target while the target builds.
 ///
-/// Each spec gets its own build command, so SwiftPM (and Xcode) re-run only the specs whose
-/// inputs changed: the spec itself, the custom templates, or the `vmgen` tool. A no-op build
-/// runs nothing. The generated `<SpecName>.swift` lands in the plugin's work directory and is
+/// Each spec gets its own build command, which reads the target's other specs too (`--context`),
+/// so that a spec is checked with its children as `vmgen generate` over the folder checks it.
+/// SwiftPM (and Xcode) re-run a command when its inputs change: a spec of the target, the custom
+/// templates, or the `vmgen` tool; a file whose bytes come out the same is not rewritten, so it
+/// is not compiled again. A no-op build runs nothing. The generated `<SpecName>.swift` lands in the plugin's work directory and is
 /// compiled into the target; nothing is written into the package.
 ///
 /// Custom templates: a `VMGenTemplates/` folder at the root of the package that owns the
@@ -74,11 +76,16 @@ struct ViewModelCommands {
         }
         return specs.map { spec in
             let output = outputFolder.appending(path: Self.outputName(forSpec: spec), directoryHint: .notDirectory)
+            // The target's other specs are read for what this one's checks use of them (a child's
+            // events and inputs, view model names two specs must not share): inputs too, so that
+            // a change to one checks this spec again.
+            let others = specs.filter { $0 != spec }
             return .buildCommand(
                 displayName: "Generating \(output.lastPathComponent) from \(spec.lastPathComponent)",
                 executable: vmgen,
-                arguments: ["generate", spec.path, "--output-file", output.path, "--quiet", "--plugin"] + templateArguments,
-                inputFiles: [spec] + templates.files,
+                arguments: ["generate", spec.path, "--output-file", output.path, "--quiet", "--plugin"] + templateArguments
+                    + others.flatMap { ["--context", $0.path] },
+                inputFiles: [spec] + others + templates.files,
                 outputFiles: [output]
             )
         }

@@ -117,7 +117,7 @@ struct SourceLocationTests {
 
                   count.nope
             """
-        let error = try Self.firstError(of: spec, onLine: 13)
+        let error = try Self.firstError(of: spec, onLine: 12)
         #expect(error.column == 13, "compiler output:\n\(error.output)")
         let statement = """
             viewModel: Broken
