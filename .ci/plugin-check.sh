@@ -6,7 +6,8 @@
 #     (lines that run `vmgen generate`, and swiftc runs for the ConsumerViewModels module);
 #  3. a broken spec fails `swift build` with `<spec path>:<line>:<column>: error:`, and so does a
 #     Swift type error inside a spec expression (through the generator's #sourceLocation);
-#  4. three specs broken at once: one `swift build` prints the errors of all three;
+#  4. three specs broken at once: one `swift build` prints the errors of all three; two specs that
+#     declare one view model are an error at the spec (each command reads the target's other specs);
 #  5. the command plugin, run with its defaults, generates the target's specs.
 # The consumer's tests include its testing members through `@_spi(Testing) import`; the same in a
 # release build, and app code that cannot see them, is .ci/release-check.sh (which builds no
@@ -115,9 +116,9 @@ expect_rebuild first 4 1 "first build of the copy (its spec paths are new)"
 expect_rebuild second 4 0 "second build (vmgen relinked by SwiftPM: every spec re-runs, nothing recompiles)"
 expect_rebuild noop 0 0 "no-op build"
 echo "# A comment changes the spec, not the Swift it becomes." >>"$specs/Greeting.vm.yaml"
-expect_rebuild spec-comment 1 0 "comment added to Greeting.vm.yaml (same bytes out: not recompiled)"
+expect_rebuild spec-comment 4 0 "comment added to Greeting.vm.yaml (every spec reads it: all re-run; same bytes out: not recompiled)"
 replace_line "$specs/Greeting.vm.yaml" 'doc: Greets whoever' 'doc: Greets whoever the user says they are, by name.'
-expect_rebuild spec-doc 1 1 "doc changed in Greeting.vm.yaml (new bytes out: recompiled)"
+expect_rebuild spec-doc 4 1 "doc changed in Greeting.vm.yaml (all re-run; new bytes out: recompiled)"
 echo '{{! An edit that renders to the same text. }}' >>"$copy/VMGenTemplates/Value.mustache"
 expect_rebuild template 4 0 "VMGenTemplates/Value.mustache edited (every spec re-runs)"
 
@@ -134,7 +135,7 @@ column=$(awk -v line="$line" 'NR == line { print index($0, "==") }' "$specs/Volu
 expect_build_error type-error "^$specs/Volume\\.vm\\.yaml:$line:$column: error: binary operator '==' cannot be applied" \
     "a Swift type error in a spec expression is reported at the spec's line and column"
 cp "$work/Volume.vm.yaml.good" "$specs/Volume.vm.yaml"
-expect_rebuild fixed 1 1 "the spec fixed again: only it re-runs, and the build passes"
+expect_rebuild fixed 4 1 "the spec fixed again: the specs re-run, and the build passes"
 
 echo "== every spec's errors in one build"
 # Three specs broken at once, three kinds of error (a validation error, a missing value, a YAML
@@ -158,6 +159,12 @@ cp "$work/Volume.vm.yaml.good" "$specs/Volume.vm.yaml"
 cp "$work/Greeting.vm.yaml.good" "$specs/Greeting.vm.yaml"
 rm "$specs/Third.vm.yaml"
 if build_copy three-fixed; then pass "the three specs fixed again: the build passes"; else fail "the three specs fixed: the build failed"; fi
+# Two specs of the target that declare one view model: each command reads the other specs, so the
+# build says it at the spec (not as Swift errors in the generated files).
+printf 'viewModel: VolumeViewModel\n' >"$specs/Twin.vm.yaml"
+expect_build_error twin "^$specs/Twin\\.vm\\.yaml:1:12: error: view model \`VolumeViewModel\` is also declared by .*Volume\\.vm\\.yaml" \
+    "two specs of one target that declare the same view model fail the build at the spec"
+rm "$specs/Twin.vm.yaml"
 # Last, because SwiftPM relinks vmgen in the build after one that a plugin stopped.
 mkdir "$specs/More"
 cp "$specs/Greeting.vm.yaml" "$specs/More/Greeting.vm.yaml"

@@ -22,6 +22,10 @@ struct Generate: ParsableCommand {
         "Instead of --output: the exact file to write, for one spec (build plugins name their outputs).", valueName: "file"))
     var outputFile: String?
 
+    @Option(help: ArgumentHelp(
+        "A spec of the same module to read but not generate: the specs generated are checked with it (a child's events and inputs, view model names). Repeatable; the build plugin passes the target's other specs.", valueName: "spec"))
+    var context: [String] = []
+
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
@@ -44,7 +48,8 @@ struct Generate: ParsableCommand {
         }
         let outputFolder = URL(fileURLWithPath: output ?? ".")
         let job = GenerationJob(generator: try inputs.generator(), outputFolder: outputFolder, writer: plugin ? .buildPlugin : .command)
-        let results = job.generate(jobInputs)
+        let contextInputs = try SpecFiles.collect(context).map { GenerationJob.Input(path: $0, data: try SpecFiles.read($0)) }
+        let results = job.generate(jobInputs, context: contextInputs)
         // Errors written into the output file reach the user through the compiler, once.
         for result in results where !result.errorsWritten { Console.report(result.diagnostics) }
         Console.reportWriteErrors(results)

@@ -56,6 +56,30 @@ struct BuildPluginErrorsTests {
         #expect(expected.count == 4)
     }
 
+    @Test("with the target's other specs as context, a spec is checked with them: a child's events, a view model name two specs share")
+    func checkedWithTheOtherSpecs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmgen-plugin-context-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalogue = packageRoot.appendingPathComponent("Tests/Catalogue/keyed-on-undeclared-event")
+        func input(_ path: String) throws -> GenerationJob.Input {
+            GenerationJob.Input(path: path, data: try Data(contentsOf: catalogue.appendingPathComponent(path)))
+        }
+        let list = try input("TodoList.vm.yaml"), item = try input("TodoItem.vm.yaml")
+        let job = GenerationJob(generator: try Generator(), outputFolder: folder, writer: .buildPlugin)
+        // Alone (as the plugin ran it before), the list's typo would be a Swift error in its file.
+        #expect(job.generate([list]).first?.errorsWritten == false)
+        let withChild = try #require(job.generate([list], context: [item, list]).first)
+        #expect(withChild.errorsWritten)
+        #expect(withChild.diagnostics.map(\.message).contains { $0.contains("`doneChange`") && $0.contains("`doneChanged`") })
+        // A context spec is read, not reported on or written.
+        let broken = GenerationJob.Input(path: "Broken.vm.yaml", data: Data("viewModel: TodoItemViewModel\nbogus: 1\n".utf8))
+        let item2 = try #require(job.generate([item], context: [broken]).first)
+        #expect(item2.diagnostics.map(\.message) == ["view model `TodoItemViewModel` is also declared by Broken.vm.yaml: two classes of one name do not compile in one module; rename one of them"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Broken.swift").path))
+        let file = try String(contentsOf: item2.outputURL, encoding: .utf8)
+        #expect(file.contains("(note: `TodoItemViewModel` is declared here too, at Broken.vm.yaml:1:12)"), "\(file)")
+    }
+
     @Test("the command's files say to run vmgen generate; the build plugin's say the build rebuilds them")
     func headers() throws {
         let spec = Data("viewModel: A\nconstants:\n  one: { type: Int, value: \"1\" }\n".utf8)

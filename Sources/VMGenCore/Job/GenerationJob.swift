@@ -73,24 +73,25 @@ public struct GenerationJob {
     }
 
     /// Generates every input and writes the files that changed. First removes the temporary
-    /// files an interrupted run left in the folders written to.
-    public func generate(_ inputs: [Input]) -> [Result] {
+    /// files an interrupted run left in the folders written to. `context`: other specs of the
+    /// same module, read (not generated) for what the inputs' checks use of them.
+    public func generate(_ inputs: [Input], context: [Input] = []) -> [Result] {
         let folders = Set(inputs.map { outputURL(for: $0).deletingLastPathComponent().standardizedFileURL.path })
         for folder in folders.sorted() {
             OutputWriter().removeLeftovers(in: URL(fileURLWithPath: folder, isDirectory: true))
         }
-        return run(inputs, writes: true)
+        return run(inputs, context: context, writes: true)
     }
 
     /// Generates every input in memory, writing nothing; `outcome` says what `generate` would do.
     public func check(_ inputs: [Input]) -> [Result] {
-        run(inputs, writes: false)
+        run(inputs, context: [], writes: false)
     }
 
     /// Generates every input, then writes each output (or, without `writes`, plans the write).
-    func run(_ inputs: [Input], writes: Bool) -> [Result] {
+    func run(_ inputs: [Input], context: [Input], writes: Bool) -> [Result] {
         let clashes = clashes(in: inputs)
-        let (parsed, childSpecs) = parseAll(inputs)
+        let (parsed, childSpecs) = parseAll(inputs, context: context)
         return zip(inputs, parsed).map { input, parsed in
             var result = render(input, parsed, childSpecs: childSpecs)
             if let clash = clashes[result.outputURL.standardizedFileURL.path] {
@@ -121,10 +122,16 @@ public struct GenerationJob {
         }
     }
 
-    /// Reads every input once, before any is checked: each spec is checked knowing the others.
-    func parseAll(_ inputs: [Input]) -> (parsed: [Generator.Parsed], childSpecs: ChildSpecs) {
+    /// Reads every input once, before any is checked: each spec is checked knowing the others,
+    /// and the specs of `context` (a spec among the inputs is read once; a context spec's own
+    /// problems are its own run's to report).
+    func parseAll(_ inputs: [Input], context: [Input] = []) -> (parsed: [Generator.Parsed], childSpecs: ChildSpecs) {
         let parsed = inputs.map { generator.parse($0.data, file: $0.path) }
-        return (parsed, ChildSpecs(specs: parsed.compactMap(\.spec)))
+        var read = Set(inputs.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
+        let others = context
+            .filter { read.insert(URL(fileURLWithPath: $0.path).standardizedFileURL.path).inserted }
+            .compactMap { generator.parse($0.data, file: $0.path).spec }
+        return (parsed, ChildSpecs(specs: parsed.compactMap(\.spec) + others))
     }
 
     func render(_ input: Input, _ parsed: Generator.Parsed, childSpecs: ChildSpecs) -> Result {

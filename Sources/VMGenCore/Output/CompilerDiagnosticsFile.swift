@@ -11,7 +11,10 @@ public enum CompilerDiagnosticsFile {
         for diagnostic in diagnostics {
             var message = diagnostic.message
             for note in diagnostic.notes {
-                message += " (note: \(note.message), at \(note.location.line):\(note.location.column))"
+                // A note in another spec (the other declaration of a view model) names its file.
+                let place = note.location.file == diagnostic.location.file
+                    ? "\(note.location.line):\(note.location.column)" : note.location.description
+                message += " (note: \(note.message), at \(place))"
             }
             lines += directive(diagnostic.severity == .error ? "#error" : "#warning", message, at: diagnostic.location)
         }
