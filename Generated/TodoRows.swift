@@ -189,7 +189,11 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
             child.item = element
 #sourceLocation()
             },
-            made: _$made
+            made: { _$child in
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 15)
+           _$made(_$child)
+#sourceLocation()
+            }
         )
     }
 

@@ -347,6 +347,29 @@ struct SourceLocationTests {
         #expect(error.output.contains("'Int'") && !error.output.contains("$Type"), "compiler output:\n\(error.output)")
     }
 
+    @Test("a keyed list of children whose type the compiler cannot find (a missing import) is reported at the type only, none in the generated file")
+    func missingChildTypeOfAListWithHandlers() throws {
+        let spec = """
+            viewModel: Broken
+            state:
+              items: { type: "[Int]", initial: "[]", input: true }
+              count: { type: Int, initial: "0" }
+            children:
+              rows:
+                type: "[MissingRowViewModel]"
+                each: items
+                id: \\.self
+                make: "MissingRowViewModel(number: element)"
+                on:
+                  picked: count += 1
+            """
+        let error = try Self.firstError(of: spec, onLine: 7)
+        // `MissingRowViewModel` stands at column 13 of line 7, inside `"[`.
+        #expect(error.column == 13, "compiler output:\n\(error.output)")
+        let inGenerated = error.output.split(separator: "\n").filter { $0.contains("Broken.swift:") && $0.contains("error:") }
+        #expect(inGenerated.isEmpty, "compiler output:\n\(error.output)")
+    }
+
     @Test("a compiler error and a vmgen error at one place of a non-ASCII line have the compiler's column")
     func columnsAgreeOnNonASCIILine() throws {
         func spec(_ name: String) -> String {

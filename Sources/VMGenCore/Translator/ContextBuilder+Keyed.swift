@@ -71,7 +71,13 @@ extension ContextBuilder {
             } else {
                 body.append("\(indent)    update: { _, _ in }\(last ? "" : ",")")
             }
-            if !last { body.append("\(indent)    made: _$made") }
+            // A type the compiler cannot find (a missing import) makes `_$made`'s type an error
+            // too: at the list's type, where the cause is, not in the generated file.
+            // (A directive cannot stand between arguments: the call is in a closure's body.)
+            if !last {
+                body += ["\(indent)    made: { _$child in"]
+                    + located("", "_$made(_$child)", at: types.writtenMemberTypes[name]?.location) + ["\(indent)    }"]
+            }
             body.append("\(indent))")
             return CodeFunction(
                 docLines: [

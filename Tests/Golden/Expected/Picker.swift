@@ -188,7 +188,11 @@ final class PickerViewModel: Observation.Observable, Reactive.TransactionalViewM
 #sourceLocation()
             },
             update: { _, _ in },
-            made: _$made
+            made: { _$child in
+#sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 10)
+           _$made(_$child)
+#sourceLocation()
+            }
         )
     }
 

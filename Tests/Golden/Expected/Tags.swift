@@ -162,7 +162,11 @@ final class TagsViewModel: Observation.Observable, Reactive.TransactionalViewMod
             child.label = prefix
 #sourceLocation()
             },
-            made: _$made
+            made: { _$child in
+#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 9)
+           _$made(_$child)
+#sourceLocation()
+            }
         )
     }
 
