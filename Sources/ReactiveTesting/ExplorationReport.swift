@@ -69,7 +69,16 @@ public struct ExplorationFailure: Sendable {
     /// `viewModel`, and the fakes and schedulers have the names the setup gave them.
     public func test(_ viewModel: String) -> String {
         let shrunk = originalLength.map { " (shrunk from \($0) actions)" } ?? ""
-        return pastedTest("\(viewModel): \(message)\(shrunk)", named: "explorerFinding", steps: steps, checks: [
+        // A debug build checks the invariants after each transaction and, by default, stops the
+        // process at a broken one: the test collects them instead, and expects none.
+        let collecting = [
+            "var violations: [String] = []",
+            "let previous = Invariant.violated",
+            "Invariant.violated = { violations.append($0) }",
+            "defer { Invariant.violated = previous }",
+        ]
+        return pastedTest("\(viewModel): \(message)\(shrunk)", named: "explorerFinding", steps: collecting + steps, checks: [
+            "#expect(violations == [])",
             "#expect(viewModel._$invariants.filter { !$0.holds }.map(\\.name) == [])",
             "#expect(viewModel._$audit() == [])",
         ])

@@ -74,26 +74,35 @@ struct ExplorerTests {
             @Test @MainActor func explorerFinding() {
                 // With `@_spi(Testing) import` of the view model's module and of Reactive, make `viewModel`
                 // and its fakes as the explorer's setup does, then:
+                var violations: [String] = []
+                let previous = Invariant.violated
+                Invariant.violated = { violations.append($0) }
+                defer { Invariant.violated = previous }
                 viewModel.draft = "a"
                 viewModel.publish()
                 viewModel.draft = ""
                 publishDraft.pending.first?.succeed(with: ())
+                #expect(violations == [])
                 #expect(viewModel._$invariants.filter { !$0.holds }.map(\\.name) == [])
                 #expect(viewModel._$audit() == [])
             }
             """)
     }
 
+    /// The pasted test, as it prints (after its setup), in a debug build: it does not stop the
+    /// process at the broken invariant, and it fails by the violation it collected.
     @Test func thePastedSequenceBreaksTheInvariant() {
-        let previous = Invariant.violated
-        Invariant.violated = { _ in }
-        defer { Invariant.violated = previous }
         let publishDraft = FakeProducer<String, Void, Never>()
         let viewModel = PublisherViewModel(publishDraft: publishDraft.closure, preview: { $0 })
+        var violations: [String] = []
+        let previous = Invariant.violated
+        Invariant.violated = { violations.append($0) }
+        defer { Invariant.violated = previous }
         viewModel.draft = "a"
         viewModel.publish()
         viewModel.draft = ""
         publishDraft.pending.first?.succeed(with: ())
+        #expect(violations == ["PublisherViewModel: invariant `neverPublishedEmpty` does not hold: an empty draft is never published"])
         #expect(viewModel._$invariants.filter { !$0.holds }.map(\.name) == ["neverPublishedEmpty"])
         #expect(viewModel._$audit() == [])
     }
