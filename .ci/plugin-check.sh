@@ -172,6 +172,10 @@ expect_build_error clash "error: vmgen: .*Greeting\\.vm\\.yaml and .*More/Greeti
     "two specs that would generate the same file are refused"
 
 rm -r "$specs/More"
+printf 'viewModel: LoudnessSpecViewModel\n' >"$specs/Loudness.vm.yaml"
+expect_build_error shadow "error: vmgen: .*Loudness\\.vm\\.yaml would generate Loudness\\.swift, and the target has a Swift file of that name" \
+    "a spec that would generate a file named like one of the target's Swift files is refused"
+rm "$specs/Loudness.vm.yaml"
 
 
 echo "== the command plugin with its defaults, in a package without Specs/ and Generated/"

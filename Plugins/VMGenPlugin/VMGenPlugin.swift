@@ -57,10 +57,14 @@ struct ViewModelCommands {
     /// The `vmgen` executable built for the host.
     var vmgen: URL
 
+    /// The target's own Swift files, which a generated file must not share a name with.
+    var swiftFiles: [URL]
+
     init(specs files: [URL], packageDirectory: URL, workDirectory: URL, vmgen: URL) {
         specs = files
             .filter { file in Self.specSuffixes.contains { file.lastPathComponent.hasSuffix($0) } }
             .sorted { $0.path < $1.path }
+        swiftFiles = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         self.packageDirectory = packageDirectory
         self.workDirectory = workDirectory
         self.vmgen = vmgen
@@ -115,19 +119,31 @@ struct ViewModelCommands {
 
     /// Two specs named alike in different folders would write the same file (and a Swift module
     /// cannot hold two files of the same name): say so instead of letting one overwrite the other.
+    /// The same holds for a spec and a Swift file of the target named alike (`Helpers.vm.yaml`
+    /// and `Helpers.swift`), which SwiftPM would only call "multiple producers".
     func rejectClashingNames() throws {
         let byOutput = Dictionary(grouping: specs, by: Self.outputName(forSpec:))
         let clashes = byOutput.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
-        guard !clashes.isEmpty else { return }
-        throw ClashingSpecNames(clashes: clashes.map { (output: $0.key, specs: $0.value.map(\.path)) })
+        let swiftFileNames = Dictionary(grouping: swiftFiles, by: \.lastPathComponent)
+        let shadowing = specs.compactMap { spec in
+            swiftFileNames[Self.outputName(forSpec: spec)]?.first.map { (spec: spec.path, file: $0.path) }
+        }
+        guard !clashes.isEmpty || !shadowing.isEmpty else { return }
+        throw ClashingSpecNames(clashes: clashes.map { (output: $0.key, specs: $0.value.map(\.path)) }, swiftFiles: shadowing)
     }
 }
 
-/// Specs that would generate the same file; SwiftPM prints the description and stops the build.
+/// Specs that would generate the same file, or a file the target already has; SwiftPM prints the
+/// description and stops the build.
 struct ClashingSpecNames: Error, CustomStringConvertible {
     var clashes: [(output: String, specs: [String])]
+    var swiftFiles: [(spec: String, file: String)] = []
     var description: String {
-        clashes.map { "vmgen: \($0.specs.joined(separator: " and ")) would each generate \($0.output); rename all but one" }
-            .joined(separator: "\n")
+        let between = clashes.map { "vmgen: \($0.specs.joined(separator: " and ")) would each generate \($0.output); rename all but one" }
+        let withFiles = swiftFiles.map { clash in
+            let name = URL(fileURLWithPath: clash.file).lastPathComponent
+            return "vmgen: \(clash.spec) would generate \(name), and the target has a Swift file of that name (\(clash.file)); rename the spec or the file"
+        }
+        return (between + withFiles).joined(separator: "\n")
     }
 }
