@@ -361,10 +361,11 @@ extension CodeAnalysis {
         return (reads.reactive, reads.fixed, body)
     }
 
-    /// Whether `read` is a command's execution (`ping.execute()`).
+    /// Whether `read` is a command's execution: called as a button calls it (`ping()`), or
+    /// through `ping.execute(...)`.
     static func isExecution(of read: SpecCode.Read, in code: Code) -> Bool {
         let after = code.text.utf8.dropFirst(read.offset + read.name.utf8.count)
-        return after.starts(with: ".execute".utf8)
+        return read.isCalled || after.starts(with: ".execute".utf8)
     }
 
     /// Checks the reads of code computed in a static function (found in `code` already), and
