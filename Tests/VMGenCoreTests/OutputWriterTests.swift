@@ -77,5 +77,8 @@ struct SpecSchemaTests {
         let rules = try #require(fields["additionalProperties"] as? [String: Any])
         #expect(rules["minItems"] as? Int == 1)
         #expect((rules["items"] as? [String: Any])?["required"] as? [String] == ["rule", "message"])
+        // `imports: Foundation` is read as a list of one, as vmgen reads it.
+        let imports = try #require((properties["imports"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        #expect(imports.compactMap { $0["type"] as? String } == ["string", "array"])
     }
 }

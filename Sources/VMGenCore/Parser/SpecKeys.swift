@@ -176,7 +176,7 @@ struct SpecKey {
             case .choice(let words): words.map { "`\($0)`" }.joined(separator: " or ")
             case .triggers: "a trigger or a list"
             case .names: "a name or a list"
-            case .modules: "a list"
+            case .modules: "a module or a list"
             case .handlers: "event: statements"
             case .rules: "field: list of rules"
             case .transitions: "event: transitions"

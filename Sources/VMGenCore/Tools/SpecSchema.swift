@@ -81,7 +81,7 @@ public enum SpecSchema {
             ["oneOf": [["enum": Resource.Trigger.allCases.map(\.rawValue)],
                        ["type": "array", "items": ["enum": Resource.Trigger.allCases.map(\.rawValue)]]]]
         case .names: ["oneOf": [string, ["type": "array", "items": string]]]
-        case .modules: ["type": "array", "items": string]
+        case .modules: ["oneOf": [string, ["type": "array", "items": string]]]
         case .handlers: ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]]
         case .rules: ["type": "object", "additionalProperties": ["type": "array", "minItems": 1, "items": mapping(of: .rule)]]
         case .section: ["type": "object"]
