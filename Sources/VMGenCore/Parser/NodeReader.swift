@@ -61,12 +61,15 @@ struct NodeReader {
                 // that a `,` cut off inside `{ }`.
                 let split = !entry.key.value.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
                     ? "; if it is the end of the value before it, a `,` inside `{ }` cut that value: quote it" : ""
-                let suggestion = Suggestion.didYouMean(entry.key.value, in: allowed)
+                let synonym = place.synonyms[entry.key.value]
+                let suggestion = synonym.map { "; did you mean `\($0)`?" } ?? Suggestion.didYouMean(entry.key.value, in: allowed)
                 let belonging = suggestion.isEmpty ? KeyPlace.belonging(of: entry.key.value, notIn: place) : ""
                 let rejoined = split.isEmpty || index == 0 ? nil : rejoinedValue(entries[index - 1].value, cutAt: entry)
+                let fixes = synonym.map { [Diagnostic.Fix("Change `\(entry.key.value)` to `\($0)`", at: entry.key.location, replacing: entry.key.value, with: $0)] }
+                    ?? Suggestion.fixes(entry.key, in: allowed)
                 diagnostics.error(
                     "unknown key `\(entry.key.value)` in \(context)\(suggestion)\(belonging)\(split) (known keys: \(known))",
-                    at: entry.key.location, fixes: Suggestion.fixes(entry.key, in: allowed) + (rejoined.map { [$0] } ?? []))
+                    at: entry.key.location, fixes: fixes + (rejoined.map { [$0] } ?? []))
             }
         }
         // A misspelled required key was reported as unknown, with the key it meant: once is enough.
@@ -102,7 +105,7 @@ struct NodeReader {
         let allowed = place.keys
         return Set(mapping.compactMap { key, _ -> String? in
             guard case .scalar(let scalar) = key, !allowed.contains(scalar.string) else { return nil }
-            return Suggestion.closest(to: scalar.string, in: allowed)
+            return place.synonyms[scalar.string] ?? Suggestion.closest(to: scalar.string, in: allowed)
         })
     }
 

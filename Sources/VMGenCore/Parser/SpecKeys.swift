@@ -110,6 +110,23 @@ enum KeyPlace: CaseIterable {
         ("input", "only a state value can be written by the view; a command's `input` is the type of its argument"),
     ])
 
+    /// The keys other tools name otherwise (XState's `target` and `guard`, a command's `canExecute`),
+    /// with this mapping's key that means the same: said before any spelling that is merely close
+    /// (`when` on a command is not its `then`).
+    var synonyms: [String: String] {
+        switch self {
+        case .command:
+            ["when": "enabled", "guard": "enabled", "if": "enabled", "condition": "enabled", "canExecute": "enabled",
+             "isEnabled": "enabled", "action": "perform", "execute": "perform", "run": "perform"]
+        case .transition:
+            ["target": "to", "guard": "when", "cond": "when", "if": "when", "condition": "when"]
+        case .state:
+            ["default": "initial", "initialValue": "initial"]
+        default:
+            [:]
+        }
+    }
+
     /// `; \`debounce\` is a key of a derived value or a resource: <why>`, for `key` met in a
     /// mapping of `place`; empty when no other mapping accepts it.
     static func belonging(of key: String, notIn place: KeyPlace) -> String {
@@ -274,7 +291,7 @@ struct SpecKey {
     static let command: [SpecKey] = [
         .doc,
         SpecKey("enabled", .code, "A `Bool` expression; the command is enabled when it holds and the command is not already running. Re-evaluated by itself when what it reads changes."),
-        SpecKey("perform", .code, "Statements run synchronously on the main actor. The command produces one `()` value."),
+        SpecKey("perform", .code, "Statements run synchronously on the main actor. The command produces one `()` value. Statements (here and in the handlers) change state values; assigning a derived value, a child, a parameter, a dependency or a constant is an error at the spec."),
         SpecKey("work", .code, "An expression of type `SignalProducer<Output, Failure>`, started on each execution."),
         SpecKey("task", .code, "`async throws` statements returning `Output`, run in a task on the main actor and cancelled when the execution is disposed. Fails with `any Error`."),
         SpecKey("send", .name, "Instead of `perform`, `work` or `task`: an event of `machine` to send; enabled exactly when the event would cause a transition now (its `input` is the event's payload)."),
