@@ -16,6 +16,10 @@ public struct SpecAnalysis: Sendable {
 public final class Workspace {
     let generator: Generator
     public private(set) var documents: [String: TextDocument] = [:]
+    /// The URI each open document's path was opened under, as the client spells it: answers about
+    /// a path name the document by that URI (a client may encode `(`, `@` or `+` in a path, or
+    /// not), and a path finds its open text, never the file on disk.
+    private var openURIs: [String: String] = [:]
     /// Parsed specs by path, with the bytes they were parsed from.
     private var parsed: [String: (data: Data, parsed: Generator.Parsed)] = [:]
     /// Checked specs by path, valid while `generation` has not moved.
@@ -38,6 +42,7 @@ public final class Workspace {
 
     public func open(_ item: TextDocumentItem) {
         documents[item.uri] = TextDocument(uri: item.uri, version: item.version, text: item.text)
+        openURIs[DocumentURI.path(of: item.uri)] = item.uri
         generation += 1
     }
 
@@ -50,10 +55,11 @@ public final class Workspace {
     }
 
     public func close(_ uri: String) {
+        let path = DocumentURI.path(of: uri)
         documents[uri] = nil
+        if openURIs[path] == uri { openURIs[path] = nil }
         generation += 1
         // What was kept for the document goes with it (the file on disk is read again if needed).
-        let path = DocumentURI.path(of: uri)
         parsed[path] = nil
         checked[path] = nil
         lastGoodModels[path] = nil
@@ -62,8 +68,8 @@ public final class Workspace {
 
     /// The text of a path: its open document, else the file on disk.
     public func document(forPath path: String) -> TextDocument? {
+        if let uri = openURIs[path], let open = documents[uri] { return open }
         let uri = DocumentURI.uri(of: path)
-        if let open = documents[uri] { return open }
         // `SpecFiles.read` refuses FIFOs and devices rather than wait on them.
         guard path.hasPrefix("/"), let data = try? SpecFiles.read(path) else { return nil }
         return TextDocument(uri: uri, version: nil, text: String(decoding: data, as: UTF8.self))

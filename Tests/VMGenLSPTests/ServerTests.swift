@@ -106,6 +106,31 @@ struct NotSpecsTests {
 
 @Suite("The folder beside a spec")
 struct FolderTests {
+    @Test("a document opened under a URI that encodes more than Foundation would (`%28` for `(`) is checked as its open text, and answered under that URI")
+    func percentEncodedURI() throws {
+        let session = try Session()
+        let folder = session.folder.appendingPathComponent("My App (2)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Saved: clean. Open in the editor: an error not saved yet.
+        try Data("viewModel: AViewModel\nstate:\n  a: { type: Int, initial: \"0\", input: true }\n".utf8)
+            .write(to: folder.appendingPathComponent("A.vm.yaml"))
+        let root = session.folder.absoluteString.hasSuffix("/") ? session.folder.absoluteString : session.folder.absoluteString + "/"
+        let encoded = root + "My%20App%20%282%29/A.vm.yaml"
+        #expect(encoded != DocumentURI.uri(of: folder.appendingPathComponent("A.vm.yaml").path), "the test needs a spelling Foundation does not make")
+        session.notify("textDocument/didOpen", ["textDocument": .object([
+            "uri": .string(encoded), "languageId": "yaml", "version": .int(1),
+            "text": "viewModel: AViewModel\nstate:\n  a: { type: Int, initial: \"0\", input: true }\nderived:\n  b: { type: Int, value: c + 1 }\n"])])
+        session.sent.removeAll()
+        session.server.publishPending()
+        let published = session.sent.filter { $0["method"] == "textDocument/publishDiagnostics" }
+        #expect(published.map { $0["params"]?["uri"] } == [.string(encoded)])
+        #expect(published.first?["params"]?["diagnostics"]?.description.contains("reads `c`") == true)
+        let definition = session.request("textDocument/definition", [
+            "textDocument": .object(["uri": .string(encoded)]), "position": .object(["line": .int(2), "character": .int(2)])])
+        guard case .array(let locations)? = definition["result"] else { Issue.record("no locations: \(definition)"); return }
+        #expect(locations.map { $0["uri"] } == [.string(encoded)])
+    }
+
     @Test("a FIFO named like a spec beside the edited one is refused, not waited on")
     func fifo() throws {
         let session = try Session()
