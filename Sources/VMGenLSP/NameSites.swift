@@ -40,25 +40,31 @@ struct NameSites {
             declare(member.name)
             code(member.value)
             if let keyed = member.keyed {
-                for piece in [keyed.each, keyed.id, keyed.make] + [keyed.update].compactMap({ $0 }) { code(piece) }
+                // Each piece is given what the checker gives it: `element`, `child`, the event's `value`.
+                code(keyed.each)
+                code(keyed.id)
+                code(keyed.make, given: ["element"])
+                code(keyed.update, given: ["child", "element"])
                 for handler in keyed.handlers {
                     sites.append(Site(name: handler.event.value, location: handler.event.location, isDeclaration: false, childList: member.name.value))
-                    code(handler.body)
+                    code(handler.body, given: ["child", "value"])
                 }
             }
         }
         for function in spec.functions {
             declare(function.name)
-            code(function.body)
+            code(function.body, signature: function.signature.text)
         }
         for command in spec.commands {
             declare(command.name)
             code(command.enabled)
             switch command.work {
-            case .perform(let work), .producer(let work), .task(let work): code(work)
+            case .perform(let work), .producer(let work), .task(let work): code(work, given: command.takesInput ? ["input"] : [])
             case .send: break
             }
-            for handler in [command.onValue, command.onFailure, command.onCompleted] { code(handler) }
+            code(command.onValue, given: ["value"])
+            code(command.onFailure, given: ["error"])
+            code(command.onCompleted)
             for name in [command.emits, command.then].compactMap({ $0 }) { refer(name) }
         }
         for resource in spec.resources {
@@ -68,7 +74,7 @@ struct NameSites {
         for reaction in spec.reactions {
             declare(reaction.name)
             for trigger in reaction.triggers { refer(trigger) }
-            code(reaction.perform)
+            code(reaction.perform, given: ["oldValue"])
         }
         for invariant in spec.invariants {
             declare(invariant.name)
@@ -109,12 +115,13 @@ struct NameSites {
     }
 
     /// The reads of a piece of code, where YAML kept their places exact; not of the names the
-    /// code is `given`, which are its own, unless written `self.name`.
-    private mutating func code(_ code: Code?, given: [String] = []) {
+    /// code is `given` (a handler's `error`, a function's parameters in its `signature`), which
+    /// are its own, unless written `self.name`: renaming a value must not rename them.
+    private mutating func code(_ code: Code?, given: [String] = [], signature: String = "()") {
         guard let code, code.positionsAreExact || code.columns != nil else { return }
         let lineCount = code.text.reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
         codeLines.formUnion(code.location.line..<(code.location.line + lineCount))
-        let body = SpecCode.body(code.text, form: .body)
+        let body = SpecCode.body(code.text, form: .body, signature: signature)
         for read in SpecCode.reads(in: body) where read.name != "self" && (read.isMemberOfSelf || !given.contains(read.name)) {
             sites.append(Site(name: read.name, location: code.location(ofUTF8Offset: read.offset), isDeclaration: false))
         }

@@ -642,6 +642,44 @@ struct EditingTests {
         #expect(invalid["error"]?["code"] == .int(-32803))
     }
 
+    @Test("rename of a value leaves alone the names code is given that spell it (`error` in onFailure, a function's parameter, `element`), but not `self.error`")
+    func renameLeavesGivenNames() throws {
+        let session = try Session()
+        let spec = """
+            viewModel: AViewModel
+            state:
+              error: { type: String?, initial: nil }
+              element: { type: Int, initial: "0", input: true }
+            functions:
+              shown: { signature: "(_ error: String?) -> String", body: "error ?? \\"\\"" }
+            commands:
+              load: { work: "SignalProducer<Int, AnError>(value: element)", failure: AnError, output: Int, onFailure: 'self.error = "\\(error)"' }
+            children:
+              rows:
+                type: "[RowViewModel]"
+                each: "[element]"
+                id: \\.self
+                make: "RowViewModel(number: element)"
+            """
+        session.open("A.vm.yaml", spec)
+        let response = session.request("textDocument/rename", session.at("A.vm.yaml", 2, 2).merging(["newName": "message"]) { $1 })
+        guard case .array(let edits)? = response["result"]?["changes"]?[session.uri("A.vm.yaml")] else {
+            Issue.record("no edits: \(response)")
+            return
+        }
+        // The declaration and `self.error`; not the function's parameter, nor the handler's `error`.
+        let lines = edits.compactMap { edit -> Int? in if case .int(let line)? = edit["range"]?["start"]?["line"] { line } else { nil } }
+        #expect(lines.sorted() == [2, 7], "\(edits)")
+        let elementEdits = session.request("textDocument/rename", session.at("A.vm.yaml", 3, 2).merging(["newName": "item"]) { $1 })
+        guard case .array(let renamed)? = elementEdits["result"]?["changes"]?[session.uri("A.vm.yaml")] else {
+            Issue.record("no edits: \(elementEdits)")
+            return
+        }
+        // The declaration, `work`'s read and `each`'s; not `make`'s given `element`.
+        let elementLines = renamed.compactMap { edit -> Int? in if case .int(let line)? = edit["range"]?["start"]?["line"] { line } else { nil } }
+        #expect(elementLines.sorted() == [3, 7, 11], "\(renamed)")
+    }
+
     @Test("rename also renames the generated names the spec's own code uses, and refuses a keyword")
     func renameGeneratedNamesInCode() throws {
         let spec = """
