@@ -27,6 +27,11 @@ extension Server {
            let key = SpecKeyTableLookup.key(word, inMappingAt: path) {
             return Hover(contents: MarkupContent(value: "**`\(key.name)`** (\(key.valueKind)\(key.isRequired ? ", required" : ""))\n\n\(key.doc)"), range: range)
         }
+        // A field of a state's data (`data: { m: String }`): the state's, not a value of the spec.
+        if let path = Self.flowKeyPath(of: word, at: range, in: outline, document), Occurrences.keyRole(path) == nil {
+            guard path.count == 5, path[0] == "machine", path[1] == "states", path[3] == "data" else { return nil }
+            return Hover(contents: MarkupContent(value: "**data** `\(word)` of state `\(path[2])`"), range: range)
+        }
         // An event key under a keyed list's `on:`: the child's event.
         if case .childEvent(let event, let child)? = target(at: params)?.target {
             let type = event.type.map { ": `\($0)`" } ?? ""

@@ -28,6 +28,11 @@ extension Server {
             }
             if Occurrences.keyRole(path) == nil, !isValueOfScannedKey(outline, line: line, range: range) { return nil }
         }
+        // A key inside a one-line `{ ... }` (a state's `data: { username: String }`) names the
+        // spec's value only where its place declares one.
+        if let path = Self.flowKeyPath(of: word, at: range, in: outline, document), Occurrences.keyRole(path) == nil {
+            return nil
+        }
         if let names = names(of: uri), let name = names[word] {
             return isSpecName(word, at: range, in: document, uri: uri) ? (.name(name), word, range) : nil
         }
@@ -57,6 +62,16 @@ extension Server {
         let sites = NameSites(spec: spec)
         sitesCache = (path, workspace.generation, sites)
         return sites
+    }
+
+    /// The path of the key `word` at `range` when it is a key of a one-line `{ ... }` written as
+    /// a key's value (`[machine, states, failed, data, m]` for `data: { m: String }`), else nil.
+    static func flowKeyPath(of word: String, at range: Range, in outline: YAMLOutline, _ document: TextDocument) -> [String]? {
+        let line = range.start.line
+        guard outline.lines.indices.contains(line), outline.lines[line].key != nil,
+              outline.flowEntries(onLine: line, in: document).entries.contains(where: { $0.key == word && $0.keyStart == range.start.character })
+        else { return nil }
+        return outline.path(toKeyOf: line) + [word]
     }
 
     private func isValueOfScannedKey(_ outline: YAMLOutline, line: Int, range: Range) -> Bool {

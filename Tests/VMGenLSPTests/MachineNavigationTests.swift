@@ -61,6 +61,21 @@ struct MachineNavigationTests {
         }
     }
 
+    @Test("a state's data field written like a value (`data: { m: String }` beside a value `m`) is no name of the view model: nothing to define or rename, and hover names the state's data")
+    func dataFieldIsNotTheValue() throws {
+        let session = try Session()
+        let spec = Self.login.replacingOccurrences(of: "viewModel: LoginViewModel\n", with: "viewModel: LoginViewModel\nstate:\n  m: { type: Int, initial: \"0\", input: true }\n")
+        session.open("Login.vm.yaml", spec)
+        // The line `      data: { m: String }`; `m` at character 14.
+        let line = try #require(spec.components(separatedBy: "\n").firstIndex(of: "      data: { m: String }"))
+        let at = session.at("Login.vm.yaml", line, 14)
+        #expect(Self.places(session.request("textDocument/definition", at)["result"]) == [])
+        #expect(session.request("textDocument/hover", at)["result"]?["contents"]?["value"] == "**data** `m` of state `failed`")
+        #expect(session.request("textDocument/prepareRename", at)["result"] == .null)
+        // The value `m` itself is still a name.
+        #expect(session.request("textDocument/prepareRename", session.at("Login.vm.yaml", 2, 2))["result"]?["placeholder"] == "m")
+    }
+
     @Test("definition of the machine's value, state, is where machine: stands")
     func definitionOfState() throws {
         let session = try Session()
