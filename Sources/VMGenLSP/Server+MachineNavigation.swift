@@ -52,7 +52,7 @@ extension Server {
         let edits = sites.machineSites(of: site.kind, site.name).map {
             TextEdit(range: Self.range(of: $0, in: document), newText: newName)
         }
-        try refuseIfWrong(edits, in: document, path: DocumentURI.path(of: uri), renaming: site.name, to: newName)
+        try refuseIfWrong(edits, in: document, path: DocumentURI.path(of: uri), renaming: site.name, to: newName, checkingParents: false)
         let type = site.kind == .state ? "State" : "Event"
         send(.notification(method: "window/showMessage", params: Payload(ShowMessageParams(
             type: 2, message: "Renaming `\(site.name)` also renames the generated `\(type).\(site.name)`; Swift files that use it are not edited: update them by hand."))))

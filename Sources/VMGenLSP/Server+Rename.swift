@@ -55,9 +55,17 @@ extension Server {
                 for name in renamedGenerated {
                     edits += Occurrences.find(name.old, in: document, spec: spec).map { TextEdit(range: $0.range, newText: name.new) }
                 }
-                try refuseIfWrong(edits, in: document, path: path, renaming: word, to: params.newName)
+                // An event's uses in parents are renamed with it; a value's are not.
+                try refuseIfWrong(edits, in: document, path: path, renaming: word, to: params.newName, checkingParents: name.kind != "event")
             }
             if !edits.isEmpty { changes[document.uri] = edits }
+        }
+        // The specs that use this one as a child are checked above, but their code is Swift the
+        // compiler checks (`RowViewModel(item: x)`, `rows.filter(\\.isDone)`): say so.
+        let users = name.kind == "event" ? [] : parents(of: path).map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        if !users.isEmpty {
+            send(.notification(method: "window/showMessage", params: Payload(ShowMessageParams(
+                type: 2, message: "`\(word)` is renamed in this spec only: \(users.joined(separator: ", ")) use\(users.count == 1 ? "s" : "") this view model as a child, and code there that names `\(word)` is not edited."))))
         }
         if !generated.isEmpty {
             let renamed = generated.map { "`\($0)`" }.joined(separator: ", ")
@@ -75,7 +83,7 @@ extension Server {
     /// Refuses a rename after which the checker would find an error in the spec, by its own
     /// rules (a module's name, a generated name that clashes with one the spec declares...): an
     /// error the spec does not have already, with the old name written as the new one.
-    func refuseIfWrong(_ edits: [TextEdit], in document: TextDocument, path: String, renaming old: String, to new: String) throws {
+    func refuseIfWrong(_ edits: [TextEdit], in document: TextDocument, path: String, renaming old: String, to new: String, checkingParents: Bool) throws {
         guard let before = workspace.analysis(ofPath: path) else { return }
         var document = document
         for edit in edits.sorted(by: { $0.range.start > $1.range.start }) { document.apply(edit.newText, in: edit.range) }
@@ -91,6 +99,16 @@ extension Server {
         let known = Set(errors(before.diagnostics, renaming: true).map(\.key))
         if let problem = errors(workspace.diagnostics(ofPath: path, text: document.text), renaming: false).first(where: { !known.contains($0.key) }) {
             throw MessageError(.requestFailed, "`\(old)` cannot be renamed `\(new)`: \(problem.message)")
+        }
+        // A parent that uses the spec as its child (a keyed list's `update` writes its inputs)
+        // is not edited: a rename that would break it is refused, saying where.
+        for parent in checkingParents ? workspace.dependents(of: path) : [] {
+            guard let standing = workspace.analysis(ofPath: parent) else { continue }
+            let had = Set(errors(standing.diagnostics, renaming: false).map(\.key))
+            let after = errors(workspace.diagnostics(ofPath: parent, were: path, reading: document.text), renaming: false)
+            if let problem = after.first(where: { !had.contains($0.key) }) {
+                throw MessageError(.requestFailed, "`\(old)` cannot be renamed `\(new)` here: \(parent.split(separator: "/").last.map(String.init) ?? parent), which uses this view model, would then read: \(problem.message); change it there first")
+            }
         }
     }
 }

@@ -121,9 +121,19 @@ public final class Workspace {
         check(generator.parse(Data(text.utf8), file: path), at: path).diagnostics
     }
 
-    /// `own` checked as the spec at `path`, knowing the other specs of its folder.
-    private func check(_ own: Generator.Parsed, at path: String) -> Generator.Output {
-        let others = folderSpecs(of: path).filter { $0 != path }.compactMap { parse($0)?.spec }
+    /// The diagnostics of the spec at `path` as it stands, were the spec at `other` (a child of
+    /// it) to read `text`: what an edit of the child would break in its parent.
+    public func diagnostics(ofPath path: String, were other: String, reading text: String) -> [Diagnostic] {
+        guard let own = parse(path) else { return [] }
+        return check(own, at: path, replacing: (other, generator.parse(Data(text.utf8), file: other).spec)).diagnostics
+    }
+
+    /// `own` checked as the spec at `path`, knowing the other specs of its folder (one of them,
+    /// `replacing`, as it would read).
+    private func check(_ own: Generator.Parsed, at path: String, replacing: (path: String, spec: Spec?)? = nil) -> Generator.Output {
+        let others = folderSpecs(of: path).filter { $0 != path }.compactMap { other in
+            other == replacing?.path ? replacing?.spec : parse(other)?.spec
+        }
         return generator.check(own, childSpecs: ChildSpecs(specs: [own.spec].compactMap { $0 } + others))
     }
 

@@ -642,6 +642,29 @@ struct EditingTests {
         #expect(invalid["error"]?["code"] == .int(-32803))
     }
 
+    @Test("rename of a child's input that a parent's keyed list writes is refused, naming the parent; a rename the parent survives warns that its code is not edited")
+    func renameChildValueUsedByParent() throws {
+        let session = try Session()
+        try session.write("List.vm.yaml", """
+            viewModel: ListViewModel
+            state:
+              ids: { type: "[Int]", initial: "[]", input: true }
+            children:
+              rows:
+                type: "[RowViewModel]"
+                each: ids
+                id: \\.self
+                make: "RowViewModel(number: element)"
+                update: child.number = element
+            """)
+        session.open("Row.vm.yaml", "viewModel: RowViewModel\nstate:\n  number: { type: Int, initial: \"0\", input: true }\n  label: { type: String, initial: '\"\"', input: true }\n")
+        let refused = session.request("textDocument/rename", session.at("Row.vm.yaml", 2, 2).merging(["newName": "value"]) { $1 })
+        #expect(refused["error"]?["message"]?.description.contains("List.vm.yaml, which uses this view model") == true, "\(refused)")
+        let renamed = session.request("textDocument/rename", session.at("Row.vm.yaml", 3, 2).merging(["newName": "title"]) { $1 })
+        #expect(renamed["result"]?["changes"] != nil, "\(renamed)")
+        #expect(session.sent.contains { $0["method"] == "window/showMessage" && ($0["params"]?["message"]?.description.contains("List.vm.yaml uses this view model as a child") ?? false) })
+    }
+
     @Test("rename of a value leaves alone the names code is given that spell it (`error` in onFailure, a function's parameter, `element`), but not `self.error`")
     func renameLeavesGivenNames() throws {
         let session = try Session()
