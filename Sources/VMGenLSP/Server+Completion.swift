@@ -17,8 +17,13 @@ extension Server {
             items.removeAll { written.contains($0.label) }
             return CompletionList(items: items)
         case .value(let path, _):
-            // After a `.` (but `self.`), a member of something else: not one of the spec's names.
-            if Self.isAfterMemberDot(document.line(position.line), at: position.character) { return CompletionList(items: []) }
+            // After a `.` (but `self.`), a member of something else: not one of the spec's names,
+            // but a state or event of the machine where the code names one (`if case .opened = state`).
+            let line = document.line(position.line)
+            if Self.isAfterMemberDot(line, at: position.character) {
+                guard SpecKeyTableLookup.isCode(path) || path.contains("data") else { return CompletionList(items: []) }
+                return CompletionList(items: machineMemberItems(line: line, at: position.character, uri: params.textDocument.uri) ?? [])
+            }
             return CompletionList(items: valueItems(path: path, uri: params.textDocument.uri))
         }
     }

@@ -114,4 +114,22 @@ struct CodeReadsTests {
         #expect(definition == JSONValue(encoding: [Location(uri: session.uri("Words.vm.yaml"), range: Range(start: Position(line: 6, character: 2), end: Position(line: 6, character: 10)))]),
                 "\(definition ?? .null)")
     }
+
+    @Test("after a dot: the machine's states where the code compares with state, its events inside send(.")
+    func machineMembersAfterADot() throws {
+        let session = try Session()
+        let text = words.replacingOccurrences(of: "b: { perform: n += 1, enabled: aIsEnabled }", with: """
+            b:
+                perform: |
+                  if case .op = state { send(.lo) }
+                  if state == .lo {}
+            """)
+        session.open("Words.vm.yaml", text)
+        #expect(session.completionLabels("Words.vm.yaml", 25, 17) == ["opened", "locked"])
+        #expect(session.completionLabels("Words.vm.yaml", 25, 35) == ["lock", "unlock"])
+        #expect(session.completionLabels("Words.vm.yaml", 26, 20) == ["opened", "locked"])
+        // A member of something else is none of them.
+        session.change("Words.vm.yaml", text.replacingOccurrences(of: "if case .op = state", with: "if model.op"), version: 2)
+        #expect(session.completionLabels("Words.vm.yaml", 25, 17).isEmpty)
+    }
 }
