@@ -16,8 +16,13 @@ struct NameTable {
         /// The declaration it belongs to, for a generated name (`saveIsEnabled` -> `save`).
         var owner: String?
         var completionKind: CompletionItem.Kind
-        /// Whether spec code reads it as a value (not a reaction, not a generated helper).
+        /// Whether statements may name it (not a reaction, not a generated helper).
         var isReadable = true
+        /// Whether code computed in a static function may read it (`Symbol.isValue`), and whether
+        /// it is fixed (`Symbol.isFixed`) or changes (`Symbol.isReactive`, what `onChange` takes).
+        var isValue = false
+        var isFixed = false
+        var isReactive = false
         /// For a command: whether it takes an input (which a `then:` cannot give it).
         var takesInput = false
     }
@@ -49,52 +54,44 @@ struct NameTable {
         }
         for symbol in model.symbols.values.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }) {
             let value = values[symbol.name]
-            var name = Name(
-                name: symbol.name, kind: Self.kindName(symbol.kind), type: symbol.type ?? value?.type,
-                doc: value?.doc ?? entryDocs[symbol.name], location: symbol.location,
-                reads: value?.reads ?? entryReads[symbol.name] ?? [], owner: symbol.kind.owner,
-                completionKind: Self.completionKind(symbol.kind))
-            if case .reaction = symbol.kind { name.isReadable = false }
-            if case .generated = symbol.kind { name.isReadable = false }
-            add(name)
+            add(Self.name(of: symbol, type: symbol.type ?? value?.type, doc: value?.doc ?? entryDocs[symbol.name],
+                          reads: value?.reads ?? entryReads[symbol.name] ?? []))
         }
     }
 
+    /// The names of a spec that does not check: what it declares and the names the generator adds
+    /// for them (`DeclaredNames`), without reads.
     init(spec: Spec) {
-        func members(_ list: [Member], _ kind: String, _ completion: CompletionItem.Kind) {
-            for member in list {
-                add(Name(name: member.name.value, kind: kind, type: member.type?.value, doc: member.doc,
-                         location: member.name.location, completionKind: completion))
-            }
+        var docs: [String: String] = [:]
+        let members = spec.parameters + spec.dependencies + spec.constants + spec.state + spec.derived + spec.children + spec.events
+        for member in members { docs[member.name.value] = member.doc }
+        for function in spec.functions { docs[function.name.value] = function.doc }
+        for command in spec.commands { docs[command.name.value] = command.doc }
+        for resource in spec.resources { docs[resource.name.value] = resource.doc }
+        for symbol in DeclaredNames.symbols(of: spec) {
+            add(Self.name(of: symbol, type: symbol.type, doc: docs[symbol.name], reads: []))
         }
-        members(spec.parameters, "parameter", .constant)
-        members(spec.dependencies, "dependency", .variable)
-        members(spec.constants, "constant", .constant)
-        members(spec.state, "state", .variable)
-        members(spec.derived, "derived value", .property)
-        members(spec.children, "child view model", .property)
-        members(spec.events, "event", .event)
-        for function in spec.functions {
-            add(Name(name: function.name.value, kind: "function", type: nil, doc: function.doc, location: function.name.location, completionKind: .function))
+        for command in spec.commands { names[command.name.value]?.takesInput = command.takesInput }
+    }
+
+    private static func name(of symbol: Symbol, type: String?, doc: String?, reads: [String]) -> Name {
+        var name = Name(name: symbol.name, kind: Self.kindName(symbol.kind), type: type, doc: doc, location: symbol.location,
+                        reads: reads, owner: symbol.kind.owner, completionKind: Self.completionKind(symbol.kind))
+        switch symbol.kind {
+        case .reaction, .generated: name.isReadable = false
+        default: break
         }
-        for command in spec.commands {
-            var name = Name(name: command.name.value, kind: "command", type: nil, doc: command.doc, location: command.name.location, completionKind: .function)
-            name.takesInput = command.takesInput
-            add(name)
-        }
-        for resource in spec.resources {
-            add(Name(name: resource.name.value, kind: "resource", type: resource.type.value + "?", doc: resource.doc, location: resource.name.location, completionKind: .property))
-        }
+        (name.isValue, name.isFixed, name.isReactive) = (symbol.isValue, symbol.isFixed, symbol.isReactive)
+        return name
     }
 
     /// The last resort, for text whose YAML does not read: the entries its lines declare, each
     /// with its section's kind and the `type` written on its line or the lines under it.
     init(outline: YAMLOutline, document: TextDocument, file: String) {
-        let kinds: [String: (String, CompletionItem.Kind)] = [
-            "parameters": ("parameter", .constant), "dependencies": ("dependency", .variable), "constants": ("constant", .constant),
-            "state": ("state", .variable), "derived": ("derived value", .property), "children": ("child view model", .property),
-            "functions": ("function", .function), "commands": ("command", .function), "resources": ("resource", .property),
-            "events": ("event", .event), "reactions": ("reaction", .function), "invariants": ("invariant", .constant),
+        let kinds: [String: Symbol.Kind] = [
+            "parameters": .parameter, "dependencies": .dependency, "constants": .constant, "state": .state, "derived": .derived,
+            "children": .child, "functions": .function, "commands": .command, "resources": .resource, "events": .event,
+            "reactions": .reaction,
         ]
         var current: String?
         for (index, line) in outline.lines.enumerated() where !line.isBlank && line.blockOwner == nil {
@@ -106,13 +103,22 @@ struct NameTable {
             if path.count == 3, path[0] == "commands", path[2] == "input", let owner = current, !line.value.isEmpty {
                 names[owner]?.takesInput = !SpecCode.isVoid(line.value)
             }
-            guard path.count == 2, let (kind, completion) = kinds[path[0]] else { continue }
+            guard path.count == 2 else { continue }
             let location = document.location(of: Position(line: index, character: line.keyIndent), file: file)
-            var name = Name(name: key, kind: kind, type: nil, doc: nil, location: location, completionKind: completion)
+            // An invariant is no symbol: code never names it, but an editor lists it.
+            guard let kind = kinds[path[0]] else {
+                if path[0] == "invariants" {
+                    var name = Name(name: key, kind: "invariant", type: nil, doc: nil, location: location, completionKind: .constant)
+                    name.isReadable = false
+                    add(name)
+                    current = key
+                }
+                continue
+            }
+            var name = Self.name(of: Symbol(name: key, kind: kind, type: nil, location: location), type: nil, doc: nil, reads: [])
             name.type = outline.flowEntries(onLine: index, in: document).entries.first { $0.key == "type" }.map { entry in
                 String(decoding: Array(document.line(index).utf16)[entry.value], as: UTF16.self).trimmingCharacters(in: .whitespaces)
             }
-            name.isReadable = kind != "reaction" && kind != "invariant"
             if let input = outline.flowEntries(onLine: index, in: document).entries.first(where: { $0.key == "input" }) {
                 name.takesInput = !SpecCode.isVoid(String(decoding: Array(document.line(index).utf16)[input.value], as: UTF16.self))
             }

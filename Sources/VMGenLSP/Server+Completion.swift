@@ -17,8 +17,13 @@ extension Server {
             items.removeAll { written.contains($0.label) }
             return CompletionList(items: items)
         case .value(let path, _):
-            // After a `.` (but `self.`), a member of something else: not one of the spec's names.
-            if Self.isAfterMemberDot(document.line(position.line), at: position.character) { return CompletionList(items: []) }
+            // After a `.` (but `self.`), a member of something else: not one of the spec's names,
+            // but a state or event of the machine where the code names one (`if case .opened = state`).
+            let line = document.line(position.line)
+            if Self.isAfterMemberDot(line, at: position.character) {
+                guard SpecKeyTableLookup.isCode(path) || path.contains("data") else { return CompletionList(items: []) }
+                return CompletionList(items: machineMemberItems(line: line, at: position.character, uri: params.textDocument.uri) ?? [])
+            }
             return CompletionList(items: valueItems(path: path, uri: params.textDocument.uri))
         }
     }
@@ -81,16 +86,19 @@ extension Server {
         }
         if key.isCode { return codeItems(path: path, uri: uri) }
         guard key.takesNames, let names = namesWithoutChecking(of: uri) else { return [] }
-        let wanted: Set<String>
+        let offered: (NameTable.Name) -> Bool
         switch key.name {
-        case "emits": wanted = ["event"]
-        case "then", "submit": wanted = ["command"]
-        default: wanted = ["state", "derived value", "child view model", "resource"]
+        case "emits": offered = { $0.kind == "event" }
+        case "then", "submit": offered = { $0.kind == "command" }
+        // What a reaction follows: the values that change (`checkTriggers`).
+        case "onChange": offered = \.isReactive
+        // `viewModel:` names the class, not one of the spec's names.
+        default: return []
         }
         // A command's `then` is another command, one that takes no input (the checker's rule).
         let own = key.name == "then" && path.count >= 2 ? path[1] : nil
         return names.order.compactMap { names[$0] }
-            .filter { wanted.contains($0.kind) && $0.name != own && !(key.name == "then" && $0.takesInput) }.map(item)
+            .filter { offered($0) && $0.name != own && !(key.name == "then" && $0.takesInput) }.map(item)
     }
 
     /// The names the code at `path` may read, and the names it is given (`input`, `value`,
@@ -99,12 +107,8 @@ extension Server {
         guard let names = namesWithoutChecking(of: uri) else { return [] }
         let section = path.first ?? ""
         let key = path.last ?? ""
-        var fixedOnly = false
-        var allowed = names.order.compactMap { names[$0] }.filter(\.isReadable)
-        if section == "constants" || (section == "state" && key == "initial") {
-            fixedOnly = true
-            allowed = allowed.filter { ["parameter", "dependency", "constant"].contains($0.kind) }
-        }
+        let reads = CodeReads(path: path)
+        var allowed = names.order.compactMap { names[$0] }.filter(reads.allows)
         if path.count >= 2 {
             // What the checker refuses there: a value reading itself, a command's enabled
             // condition reading its own outputs (it is disabled while it runs anyway).
@@ -113,7 +117,7 @@ extension Server {
             if section == "commands" && key == "enabled" { allowed.removeAll { $0.owner == entry || $0.name == entry } }
         }
         var items = allowed.map(item)
-        if !fixedOnly {
+        if reads != .fixedValues {
             items += given(path: path, uri: uri).map { CompletionItem(label: $0.0, kind: .variable, detail: $0.1, documentation: $0.2) }
         }
         return items
@@ -153,11 +157,12 @@ extension Server {
         path.count >= 5 && path[0] == "machine" && path[1] == "states" && ["on", "after", "invoke"].contains(path[3])
     }
 
-    /// What code in a machine's state is given: the state's data (in `entry`, `exit`, and a
-    /// transition's `when` and `data`, where it is the data of the state being left), and in a
-    /// transition the event's payload or the invoked work's output or error, as `payload`.
+    /// What code in a machine's state is given: the state's data (in `entry`, `exit`, the invoked
+    /// work, and a transition's `data`, where it is the data of the state being left), and in a
+    /// transition's `data` the event's payload or the invoked work's output or error, as
+    /// `payload`. A guard (`when`) is given nothing: it reads the view model's values.
     private func machineGiven(path: [String], uri: String) -> [(String, String?, String)] {
-        guard let machine = workspace.spec(ofURI: uri, checking: false)?.machine,
+        guard path.last != "when", let machine = workspace.spec(ofURI: uri, checking: false)?.machine,
               let state = machine.states.first(where: { $0.name.value == path[2] }) else { return [] }
         var result = state.data.map { ($0.name.value, Optional($0.type.value), "Data of the state `\(state.name.value)`.") }
         guard Self.isTransition(path) else { return result }

@@ -33,7 +33,7 @@ extension Server {
             return Hover(contents: MarkupContent(value: "**data** `\(word)` of state `\(path[2])`"), range: range)
         }
         // An event key under a keyed list's `on:`: the child's event.
-        if case .childEvent(let event, let child)? = target(at: params)?.target {
+        if case .childEvent(let event, let child)? = target(at: params, checking: false)?.target {
             let type = event.type.map { ": `\($0)`" } ?? ""
             return Hover(contents: MarkupContent(value: "**event** `\(event.name)`\(type) of `\(child.spec?.viewModel.value ?? "")`" + (event.doc.map { "\n\n\($0)" } ?? "")), range: range)
         }
@@ -42,7 +42,7 @@ extension Server {
            let given = given(path: path, uri: params.textDocument.uri).first(where: { $0.0 == word }) {
             return Hover(contents: MarkupContent(value: "**given** `\(word)`" + (given.1.map { ": `\($0)`" } ?? "") + "\n\n\(given.2)"), range: range)
         }
-        guard !document.isMember(range), let names = names(of: params.textDocument.uri), let name = names[word],
+        guard !document.isMember(range), let names = namesWithoutChecking(of: params.textDocument.uri), let name = names[word],
               isSpecName(word, at: range, in: document, uri: params.textDocument.uri) else {
             if let child = workspace.spec(declaring: word, near: DocumentURI.path(of: params.textDocument.uri)),
                let spec = child.spec {

@@ -32,6 +32,17 @@ extension Server {
         return nil
     }
 
+    /// After a `.` in code, where the member is a case of the machine's types: its states where
+    /// the code compares with `state` (`if case .opened = state`, `state == .idle`, `case .`
+    /// under `switch state`), its events inside `send(.`; nil elsewhere.
+    func machineMemberItems(line: Substring, at character: Int, uri: String) -> [CompletionItem]? {
+        guard let dot = MachineMemberContext(line: line, at: character), let names = machineNames(of: uri) else { return nil }
+        switch dot {
+        case .state: return names.states.map { stateItem($0) }
+        case .event: return names.events.map { eventItem($0) }
+        }
+    }
+
     /// The items for a key at `path` that names an event (a state's `on:`); nil elsewhere.
     func machineKeyItems(path: [String], uri: String) -> [CompletionItem]? {
         guard path.count == 4, path[0] == "machine", path[1] == "states", path[3] == "on" else { return nil }

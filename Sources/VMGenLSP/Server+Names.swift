@@ -11,19 +11,27 @@ extension Server {
         return table
     }
 
-    /// For completion, which must not wait for a check after each keystroke: while the text is not
-    /// checked yet, the names of the last good model, with the entries the text adds.
+    /// For completion and hover, which must not wait for a check after each keystroke: while the
+    /// text is not checked yet, the names of the last good model, placed where the text as it now
+    /// reads writes them, with the entries the text adds.
     func namesWithoutChecking(of uri: String) -> NameTable? {
         let path = DocumentURI.path(of: uri)
-        guard !workspace.isChecked(path), let model = workspace.lastGoodModels[path], let document = document(uri) else {
+        guard !workspace.isChecked(path), let model = workspace.lastGoodModels[path],
+              let checkedAt = workspace.lastGoodGenerations[path], let document = document(uri) else {
             return names(of: uri)
         }
-        var table = NameTable(model: model)
-        let written = NameTable(outline: YAMLOutline(document), document: document, file: path)
-        for name in written.order where table[name] == nil {
-            table.names[name] = written[name]
-            table.order.append(name)
+        if let cached = uncheckedNameCache, cached.path == path, cached.generation == workspace.generation { return cached.table }
+        let last: NameTable
+        if let cached = lastGoodNameCache, cached.path == path, cached.generation == checkedAt {
+            last = cached.table
+        } else {
+            last = NameTable(model: model)
+            lastGoodNameCache = (path, checkedAt, last)
         }
+        let current = workspace.readSpec(ofPath: path).map(NameTable.init(spec:))
+            ?? NameTable(outline: YAMLOutline(document), document: document, file: path)
+        let table = last.placed(by: current)
+        uncheckedNameCache = (path, workspace.generation, table)
         return table
     }
 

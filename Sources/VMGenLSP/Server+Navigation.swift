@@ -11,7 +11,9 @@ extension Server {
         case machine(NameSites.MachineSite)
     }
 
-    func target(at params: TextDocumentPositionParams) -> (target: Target, word: String, range: Range)? {
+    /// With `checking: false` (hover), the names come from the last analysis placed by the text
+    /// as it is now (`namesWithoutChecking`): the pending edit is not checked first.
+    func target(at params: TextDocumentPositionParams, checking: Bool = true) -> (target: Target, word: String, range: Range)? {
         guard let document = document(params.textDocument.uri),
               let (word, range) = document.word(at: document.clamp(params.position)) else { return nil }
         let uri = params.textDocument.uri
@@ -33,7 +35,7 @@ extension Server {
         if let path = Self.flowKeyPath(of: word, at: range, in: outline, document), Occurrences.keyRole(path) == nil {
             return nil
         }
-        if let names = names(of: uri), let name = names[word] {
+        if let names = checking ? names(of: uri) : namesWithoutChecking(of: uri), let name = names[word] {
             return isSpecName(word, at: range, in: document, uri: uri) ? (.name(name), word, range) : nil
         }
         if let spec = workspace.spec(declaring: word, near: DocumentURI.path(of: uri)) { return (.viewModel(spec), word, range) }
@@ -57,7 +59,8 @@ extension Server {
     /// Where the spec at `uri` writes its names, while it reads (nil otherwise).
     func nameSites(of uri: String) -> NameSites? {
         let path = DocumentURI.path(of: uri)
-        guard let spec = workspace.analysis(ofPath: path)?.spec else { return nil }
+        // The text as it reads now: a check is not needed to know where it writes its names.
+        guard let spec = workspace.readSpec(ofPath: path) else { return nil }
         if let cached = sitesCache, cached.path == path, cached.generation == workspace.generation { return cached.sites }
         let sites = NameSites(spec: spec)
         sitesCache = (path, workspace.generation, sites)

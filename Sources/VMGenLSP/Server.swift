@@ -18,6 +18,11 @@ public final class Server {
     public private(set) var pendingDiagnostics: [String: Date] = [:]
     /// The names of the last document asked about, while no document changes.
     var nameCache: (path: String, generation: Int, table: NameTable)?
+    /// The names of the last document asked about while its text was not checked yet (see
+    /// `namesWithoutChecking`), while no document changes.
+    var uncheckedNameCache: (path: String, generation: Int, table: NameTable)?
+    /// The names of the last good model of the last document asked about, while it stays its last.
+    var lastGoodNameCache: (path: String, generation: Int, table: NameTable)?
     /// The sites of the names of the last document asked about, while no document changes.
     var sitesCache: (path: String, generation: Int, sites: NameSites)?
     /// The project's folder (`rootUri`), where a rename looks for Swift code that uses generated names.

@@ -31,6 +31,8 @@ public final class Workspace {
     /// The last model of each path that checked without a parse error, for completion in
     /// half-written code.
     public private(set) var lastGoodModels: [String: ViewModelModel] = [:]
+    /// The generation each of `lastGoodModels` was checked at: what is built from one is kept while it stays.
+    public private(set) var lastGoodGenerations: [String: Int] = [:]
     /// The last spec of each path that could be read, for the same reason.
     public private(set) var lastReadSpecs: [String: Spec] = [:]
 
@@ -63,6 +65,7 @@ public final class Workspace {
         parsed[path] = nil
         checked[path] = nil
         lastGoodModels[path] = nil
+        lastGoodGenerations[path] = nil
         lastReadSpecs[path] = nil
     }
 
@@ -111,9 +114,15 @@ public final class Workspace {
         let output = check(own, at: path)
         let analysis = SpecAnalysis(path: path, spec: own.spec, diagnostics: output.diagnostics, model: output.model)
         checked[path] = (generation, analysis)
-        if let model = output.model { lastGoodModels[path] = model }
+        if let model = output.model { (lastGoodModels[path], lastGoodGenerations[path]) = (model, generation) }
         if let spec = own.spec { lastReadSpecs[path] = spec }
         return analysis
+    }
+
+    /// The spec at `path` as its text now reads, without checking it: nil when the YAML does not
+    /// read. (Parsing is a small part of a check, and kept while the text does not change.)
+    public func readSpec(ofPath path: String) -> Spec? {
+        parse(path)?.spec
     }
 
     /// What the checker would say of the spec at `path` if its text were `text` (nothing is kept).

@@ -105,6 +105,10 @@ public struct Symbol: Sendable {
     public var type: String?
     public var location: SourceLocation
 
+    public init(name: String, kind: Kind, type: String?, location: SourceLocation) {
+        (self.name, self.kind, self.type, self.location) = (name, kind, type, location)
+    }
+
     /// Whether the generator made this name up (rather than the spec declaring it).
     public var isGenerated: Bool { kind.owner != nil }
 
@@ -116,6 +120,20 @@ public struct Symbol: Sendable {
         default: false
         }
     }
+
+    /// Whether it is fixed for the view model's life (a parameter, a dependency, a constant): what
+    /// an initial value or a constant may read.
+    public var isFixed: Bool {
+        switch kind {
+        case .parameter, .dependency, .constant: true
+        default: false
+        }
+    }
+
+    /// Whether code computed in a static function (a derived value, an enabled condition, a guard,
+    /// a reaction's reads) may read it: a value, fixed or changing; not a command, function,
+    /// event, reaction or generated helper.
+    public var isValue: Bool { isFixed || isReactive }
 }
 
 /// A value of the view model that changes: where it comes from and what it reads.

@@ -388,44 +388,49 @@ extension CodeAnalysis {
                 continue
             }
             guard let symbol = resolve(read, in: code, what, given: given, unsuggested: key.givenName) else { continue }
-            switch symbol.kind {
-            case .parameter, .dependency, .constant:
+            guard symbol.isValue else {
+                reportNotAValue(read, symbol, in: code, what)
+                continue
+            }
+            if symbol.isFixed {
                 fixed.append(read.name)
-            case .function:
+            } else if allowReactive {
+                reactive.append((read.name, at))
+            } else {
                 diagnostics.error(
-                    "\(what) calls function `\(read.name)`; functions are queries for the view and cannot be used in values the generator keeps up to date: write the logic into a derived value",
+                    "\(what) reads `\(read.name)`, which changes; initial values and constants may read only parameters, dependencies and constants",
                     at: at)
-            case .command where Self.isExecution(of: read, in: code):
-                diagnostics.error(
-                    "\(what) executes command `\(read.name)`; code the generator runs inside a transaction cannot start a command's work: execute it from the view, or after another command with that command's `then:`",
-                    at: at)
-            case .generated where read.name == CheckedMachine.sendName:
-                diagnostics.error(
-                    "\(what) sends an event; only statements outside the commit send them (a command's `perform`, `task` and handlers, `entry`, `exit`, functions, a keyed list's `on:` handlers), and this code is computed in it: read `state` to know where the machine is, or send from the view (`.onAppear { viewModel.send(.appeared) }`) or from a command",
-                    at: at)
-            case .command, .event, .generated, .reaction:
-                let hint: String = switch symbol.kind {
-                case .command: "; read `\(read.name)IsExecuting` or `\(read.name)IsEnabled` instead"
-                case .generated(let owner): "; read `\(owner)` instead"
-                default: ""
-                }
-                diagnostics.error("\(what) reads `\(read.name)`, which is not a value\(hint)", at: at)
-            case .resourceOutput where symbol.type == nil:
-                diagnostics.error("\(what) reads `\(read.name)`, which is not a value", at: at)
-            default:
-                if allowReactive {
-                    reactive.append((read.name, at))
-                } else {
-                    diagnostics.error(
-                        "\(what) reads `\(read.name)`, which changes; initial values and constants may read only parameters, dependencies and constants",
-                        at: at)
-                }
             }
         }
         let passed = Set(reactive.map(\.name) + fixed)
         argumentOrder[key] = SpecCode.names(reads).filter(passed.contains)
         fixedReads[key] = fixed
         return (reactive, fixed)
+    }
+
+    /// Why code computed in a static function cannot read `symbol`, which is no value (see `Symbol.isValue`).
+    mutating func reportNotAValue(_ read: SpecCode.Read, _ symbol: Symbol, in code: Code, _ what: String) {
+        let at = code.location(ofUTF8Offset: read.offset)
+        switch symbol.kind {
+        case .function:
+            diagnostics.error(
+                "\(what) calls function `\(read.name)`; functions are queries for the view and cannot be used in values the generator keeps up to date: write the logic into a derived value",
+                at: at)
+        case .command where Self.isExecution(of: read, in: code):
+            diagnostics.error(
+                "\(what) executes command `\(read.name)`; code the generator runs inside a transaction cannot start a command's work: execute it from the view, or after another command with that command's `then:`",
+                at: at)
+        case .generated where read.name == CheckedMachine.sendName:
+            diagnostics.error(
+                "\(what) sends an event; only statements outside the commit send them (a command's `perform`, `task` and handlers, `entry`, `exit`, functions, a keyed list's `on:` handlers), and this code is computed in it: read `state` to know where the machine is, or send from the view (`.onAppear { viewModel.send(.appeared) }`) or from a command",
+                at: at)
+        case .command:
+            diagnostics.error("\(what) reads `\(read.name)`, which is not a value; read `\(read.name)IsExecuting` or `\(read.name)IsEnabled` instead", at: at)
+        case .generated(let owner):
+            diagnostics.error("\(what) reads `\(read.name)`, which is not a value; read `\(owner)` instead", at: at)
+        default:
+            diagnostics.error("\(what) reads `\(read.name)`, which is not a value", at: at)
+        }
     }
 
     /// A value with its code (initial value, expression, enabled condition) checked and its reads known.
