@@ -21,6 +21,8 @@ struct NameSites {
         var isDeclaration: Bool
         /// For an `on:` key: the keyed list whose child declares the event.
         var childList: String?
+        /// A shorthand that binds a local of the name too (`if let x`, `[x]`): see `SpecCode.Read`.
+        var bindsItsName = false
     }
 
     private(set) var sites: [Site] = []
@@ -123,7 +125,7 @@ struct NameSites {
         codeLines.formUnion(code.location.line..<(code.location.line + lineCount))
         let body = SpecCode.body(code.text, form: .body, signature: signature)
         for read in SpecCode.reads(in: body) where read.name != "self" && (read.isMemberOfSelf || !given.contains(read.name)) {
-            sites.append(Site(name: read.name, location: code.location(ofUTF8Offset: read.offset), isDeclaration: false))
+            sites.append(Site(name: read.name, location: code.location(ofUTF8Offset: read.offset), isDeclaration: false, bindsItsName: read.bindsItsName))
         }
         guard !machineNames.isEmpty else { return }
         for member in SpecCode.implicitMembers(in: body, named: machineNames) {

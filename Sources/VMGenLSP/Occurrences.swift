@@ -13,6 +13,9 @@ struct Occurrences {
     struct Occurrence: Equatable {
         var range: Range
         var role: Role
+        /// A shorthand that binds a local of the name too (`if let x`, `[x]`): a rename writes
+        /// `x = newName` there, so the local keeps its name.
+        var bindsItsName = false
     }
 
     /// The places of `name` in the spec of `document`: from the spec's own sites when it reads
@@ -28,7 +31,7 @@ struct Occurrences {
             for from in [start.character, start.character + 1] where from + target.count <= units.count {
                 guard Array(units[from..<(from + target.count)]) == target else { continue }
                 let range = Range(start: Position(line: start.line, character: from), end: Position(line: start.line, character: from + target.count))
-                return Occurrence(range: range, role: site.isDeclaration ? .declaration : .reference)
+                return Occurrence(range: range, role: site.isDeclaration ? .declaration : .reference, bindsItsName: site.bindsItsName)
             }
             return nil
         }

@@ -50,7 +50,7 @@ extension Server {
             let spec = workspace.analysis(ofPath: target)?.spec
             // In the spec itself every place of the name; in a parent, its `on:` keys.
             var edits = Occurrences.find(word, in: document, spec: spec, handlersOnly: index > 0)
-                .map { TextEdit(range: $0.range, newText: params.newName) }
+                .map { TextEdit(range: $0.range, newText: $0.bindsItsName ? "\(word) = \(params.newName)" : params.newName) }
             if index == 0 {
                 for name in renamedGenerated {
                     edits += Occurrences.find(name.old, in: document, spec: spec).map { TextEdit(range: $0.range, newText: name.new) }

@@ -643,6 +643,35 @@ struct EditingTests {
         #expect(invalid["error"]?["code"] == .int(-32803))
     }
 
+    @Test("rename through a shorthand that binds the name too (if let x, guard let x, [x] in a closure) keeps the local's name: `if let x = y`")
+    func renameThroughShorthand() throws {
+        let session = try Session()
+        session.open("A.vm.yaml", """
+            viewModel: AViewModel
+            state:
+              photo: { type: String?, initial: nil, input: true }
+              log: { type: "[String]", initial: "[]" }
+            commands:
+              keep:
+                perform: |
+                  if let photo { log.append(photo) }
+                  guard let photo else { return }
+                  let show = { [log] in log.count + photo.count }
+                  _ = show()
+            """)
+        func renamed(_ line: Int, _ character: Int, to name: String) -> [String] {
+            let response = session.request("textDocument/rename", session.at("A.vm.yaml", line, character).merging(["newName": .string(name)]) { $1 })
+            guard case .array(let edits)? = response["result"]?["changes"]?[session.uri("A.vm.yaml")] else {
+                Issue.record("no edits: \(response)")
+                return []
+            }
+            return edits.compactMap { if case .string(let text)? = $0["newText"] { text } else { nil } }.sorted()
+        }
+        // The declaration, and each shorthand as `photo = picture`: the uses of the locals stay.
+        #expect(renamed(2, 2, to: "picture") == ["photo = picture", "photo = picture", "picture"])
+        #expect(renamed(3, 2, to: "entries") == ["entries", "entries", "log = entries"])
+    }
+
     @Test("rename of a child's input that a parent's keyed list writes is refused, naming the parent; a rename the parent survives warns that its code is not edited")
     func renameChildValueUsedByParent() throws {
         let session = try Session()

@@ -10,6 +10,10 @@ extension SpecCode {
         public var isCalled = false
         /// Whether the name is written `self.name`, which no name of the code can hide.
         public var isMemberOfSelf = false
+        /// Whether a shorthand reads the name and binds a local of the same name (`if let x`,
+        /// `guard let x`, `[x]` in a capture list): renaming what it reads keeps the local's
+        /// name, `if let x = newName`.
+        public var bindsItsName = false
     }
 
     /// The names `body` reads from outside itself, in order of appearance (repeats kept):
@@ -59,7 +63,7 @@ extension SpecCode {
 /// Walks a tree, keeping the names declared so far in each enclosing scope, and collects the
 /// references that leave the code.
 private final class ReadFinder: SyntaxVisitor {
-    var found: [(name: String, position: AbsolutePosition, isCalled: Bool, isMemberOfSelf: Bool)] = []
+    var found: [(name: String, position: AbsolutePosition, isCalled: Bool, isMemberOfSelf: Bool, bindsItsName: Bool)] = []
     /// Whether the names of the outermost function's signature (the wrapper spec code is parsed
     /// in) hide spec names; off to find the uses of those names themselves.
     var hidesSignature = true
@@ -83,13 +87,13 @@ private final class ReadFinder: SyntaxVisitor {
     }
 
     /// Records `token` as a read unless the code declares its name where it stands.
-    func record(_ token: TokenSyntax, isCalled: Bool = false) {
+    func record(_ token: TokenSyntax, isCalled: Bool = false, bindsItsName: Bool = false) {
         guard let name = token.identifier?.name, !isDeclared(name) else { return }
-        found.append((name, token.positionAfterSkippingLeadingTrivia, isCalled, false))
+        found.append((name, token.positionAfterSkippingLeadingTrivia, isCalled, false, bindsItsName))
     }
 
     func reads(in body: SpecCode.Body) -> [SpecCode.Read] {
-        found.map { SpecCode.Read(name: $0.name, offset: body.offset(of: $0.position), isCalled: $0.isCalled, isMemberOfSelf: $0.isMemberOfSelf) }
+        found.map { SpecCode.Read(name: $0.name, offset: body.offset(of: $0.position), isCalled: $0.isCalled, isMemberOfSelf: $0.isMemberOfSelf, bindsItsName: $0.bindsItsName) }
     }
 
     /// Whether `node` is what a call calls: `f(x)`, `f { }`, `f<T>(x)`.
@@ -115,14 +119,14 @@ private final class ReadFinder: SyntaxVisitor {
             // something else.
             if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self),
                let name = node.baseName.identifier?.name {
-                found.append((name, node.baseName.positionAfterSkippingLeadingTrivia, false, true))
+                found.append((name, node.baseName.positionAfterSkippingLeadingTrivia, false, true, false))
             }
             return .skipChildren
         }
         if node.parent?.is(KeyPathPropertyComponentSyntax.self) == true { return .skipChildren }
         switch node.baseName.tokenKind {
         case .keyword(.self):
-            found.append(("self", node.baseName.positionAfterSkippingLeadingTrivia, false, false))
+            found.append(("self", node.baseName.positionAfterSkippingLeadingTrivia, false, false, false))
         case .identifier:
             record(node.baseName, isCalled: Self.isCalled(node))
         default:
@@ -176,7 +180,7 @@ private final class ReadFinder: SyntaxVisitor {
                     walk(initializer)
                 } else if let shorthand = binding.pattern.as(IdentifierPatternSyntax.self) {
                     // `if let x` reads `x` from outside.
-                    record(shorthand.identifier)
+                    record(shorthand.identifier, bindsItsName: true)
                 }
                 declare(Self.boundNames(in: binding.pattern))
             case .matchingPattern(let matching):
@@ -270,10 +274,10 @@ private final class ReadFinder: SyntaxVisitor {
                     // `[y = x]` reads `x` and declares `y`.
                     walk(initializer)
                 } else if capture.name.tokenKind == .keyword(.self) {
-                    found.append(("self", capture.name.positionAfterSkippingLeadingTrivia, false, false))
+                    found.append(("self", capture.name.positionAfterSkippingLeadingTrivia, false, false, false))
                 } else {
                     // `[x]`, `[weak x]` capture (read) `x`.
-                    record(capture.name)
+                    record(capture.name, bindsItsName: true)
                 }
                 if let name = capture.name.identifier?.name { names.append(name) }
             }
