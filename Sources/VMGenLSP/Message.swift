@@ -104,6 +104,7 @@ public enum ErrorCode: Int, Sendable {
     case internalError = -32603
     case serverNotInitialized = -32002
     case requestFailed = -32803
+    case requestCancelled = -32800
 }
 
 /// A request the server rejects, with the code and message of its error response.

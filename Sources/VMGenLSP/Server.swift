@@ -29,6 +29,10 @@ public final class Server {
     var root: String?
     /// The last diagnostics published per URI, for code actions and to skip repeats.
     private(set) var published: [String: [LSPDiagnostic]] = [:]
+    /// Whether the client cancelled the request of an id (`$/cancelRequest`) before it was
+    /// handled: answered then with `RequestCancelled`, not worked on (`ServerLoop` reads the
+    /// cancellations ahead of the requests they cancel).
+    public var isCancelled: (RequestID) -> Bool = { _ in false }
 
     public init(generator: Generator, send: @escaping (OutgoingMessage) -> Void) {
         workspace = Workspace(generator: generator)
@@ -49,6 +53,10 @@ public final class Server {
 
     public func handle(_ message: IncomingMessage) {
         guard let method = message.method else { return }  // A response to us: nothing asked.
+        if message.isRequest, let id = message.id, id != .null, isCancelled(id) {
+            send(.error(id: id, code: .requestCancelled, message: "the client cancelled `\(method)` before it was handled"))
+            return
+        }
         do {
             let result = try dispatch(method, message)
             if let id = message.id { send(.result(id: id, result)) }

@@ -52,6 +52,7 @@ public struct ServerLoop {
             guard let body = try? encoder.encode(message) else { return }
             try? output.write(contentsOf: MessageFramer.frame(body))
         }
+        server.isCancelled = queue.takeCancelled
         while true {
             let deadline = server.pendingDiagnostics.values.min().map { first in
                 min(first.addingTimeInterval(longest), Date().addingTimeInterval(quiet))

@@ -98,3 +98,8 @@ public struct PublishDiagnosticsParams: Codable, Sendable {
     public var version: Int?
     public var diagnostics: [LSPDiagnostic]
 }
+
+/// `$/cancelRequest`'s params: the id of the request the client no longer needs answered.
+public struct CancelParams: Codable, Sendable {
+    public var id: RequestID
+}

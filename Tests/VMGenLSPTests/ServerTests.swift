@@ -104,6 +104,36 @@ struct NotSpecsTests {
     }
 }
 
+@Suite("Cancellation")
+struct CancellationTests {
+    static func body(_ message: JSONValue) -> Data { try! JSONEncoder().encode(message) }
+
+    @Test("a request the client cancels before it is handled is answered RequestCancelled and not worked on; one not cancelled is answered")
+    func cancelledBeforeHandled() throws {
+        let session = try Session()
+        session.open("A.vm.yaml", "viewModel: AViewModel\nstate:\n  a: { type: Int, initial: \"0\", input: true }\n")
+        let queue = MessageQueue()
+        session.server.isCancelled = queue.takeCancelled
+        func hover(_ id: JSONValue) -> JSONValue {
+            .object(["jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": .object(session.at("A.vm.yaml", 2, 2))])
+        }
+        // As the reader thread queues them: two hovers, then the cancellation of the first.
+        queue.push(.body(Self.body(hover(.int(7)))))
+        queue.push(.body(Self.body(hover(.string("eight")))))
+        queue.push(.body(Self.body(.object(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": .object(["id": .int(7)])]))))
+        session.sent.removeAll()
+        for _ in 0..<3 {
+            guard case .body(let body)? = queue.pop(until: Date()) else { Issue.record("a body was not queued"); return }
+            session.server.handle(body: body)
+        }
+        #expect(session.sent.count == 2)
+        #expect(session.sent.first { $0["id"] == .int(7) }?["error"]?["code"] == .int(-32800))
+        #expect(session.sent.first { $0["id"] == .string("eight") }?["result"]?["contents"] != nil)
+        // Taken once: a later request that reuses the id is answered.
+        #expect(!queue.takeCancelled(.int(7)))
+    }
+}
+
 @Suite("The folder beside a spec")
 struct FolderTests {
     @Test("a document opened under a URI that encodes more than Foundation would (`%28` for `(`) is checked as its open text, and answered under that URI")
