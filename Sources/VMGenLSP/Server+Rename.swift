@@ -53,7 +53,8 @@ extension Server {
                 .map { TextEdit(range: $0.range, newText: $0.bindsItsName ? "\(word) = \(params.newName)" : params.newName) }
             if index == 0 {
                 for name in renamedGenerated {
-                    edits += Occurrences.find(name.old, in: document, spec: spec).map { TextEdit(range: $0.range, newText: name.new) }
+                    edits += Occurrences.find(name.old, in: document, spec: spec)
+                        .map { TextEdit(range: $0.range, newText: $0.bindsItsName ? "\(name.old) = \(name.new)" : name.new) }
                 }
                 // An event's uses in parents are renamed with it; a value's are not.
                 try refuseIfWrong(edits, in: document, path: path, renaming: word, to: params.newName, checkingParents: name.kind != "event")

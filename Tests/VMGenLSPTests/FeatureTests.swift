@@ -670,6 +670,23 @@ struct EditingTests {
         // The declaration, and each shorthand as `photo = picture`: the uses of the locals stay.
         #expect(renamed(2, 2, to: "picture") == ["photo = picture", "photo = picture", "picture"])
         #expect(renamed(3, 2, to: "entries") == ["entries", "entries", "log = entries"])
+        // A generated name through a shorthand: `if let computedError` of a resource `computed`.
+        session.open("B.vm.yaml", """
+            viewModel: BViewModel
+            state:
+              lastError: { type: AnError?, initial: nil }
+            resources:
+              computed: { type: Int, failure: AnError, load: "SignalProducer<Int, AnError>(value: 1)" }
+            reactions:
+              record: { onChange: [computedError], perform: "if let computedError { lastError = computedError }" }
+            """)
+        let response = session.request("textDocument/rename", session.at("B.vm.yaml", 4, 2).merging(["newName": "output"]) { $1 })
+        guard case .array(let edits)? = response["result"]?["changes"]?[session.uri("B.vm.yaml")] else {
+            Issue.record("no edits: \(response)")
+            return
+        }
+        #expect(edits.compactMap { if case .string(let text)? = $0["newText"] { text } else { nil } }.sorted()
+            == ["computedError = outputError", "output", "outputError"])
     }
 
     @Test("rename of a child's input that a parent's keyed list writes is refused, naming the parent; a rename the parent survives warns that its code is not edited")
