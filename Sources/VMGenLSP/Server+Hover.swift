@@ -6,11 +6,12 @@ extension Server {
     func hover(_ params: TextDocumentPositionParams) -> Hover? {
         guard let document = document(params.textDocument.uri),
               let (word, range) = document.word(at: document.clamp(params.position)) else { return nil }
+        let outline = YAMLOutline(document)
+        guard !Self.isProse(range, in: document, outline) else { return nil }
         if let site = machineSite(at: range, in: document, uri: params.textDocument.uri),
            let text = machineHover(site, uri: params.textDocument.uri) {
             return Hover(contents: MarkupContent(value: text), range: range)
         }
-        let outline = YAMLOutline(document)
         let line = range.start.line
         if outline.lines.indices.contains(line), outline.lines[line].key == word,
            outline.lines[line].blockOwner == nil, range.end.character < outline.lines[line].valueStart {

@@ -17,10 +17,11 @@ extension Server {
         guard let document = document(params.textDocument.uri),
               let (word, range) = document.word(at: document.clamp(params.position)) else { return nil }
         let uri = params.textDocument.uri
+        let outline = YAMLOutline(document)
+        guard !Self.isProse(range, in: document, outline) else { return nil }
         // A state or an event, also as `.name` in code.
         if let site = machineSite(at: range, in: document, uri: uri) { return (.machine(site), word, range) }
         guard !document.isMember(range) else { return nil }
-        let outline = YAMLOutline(document)
         let line = range.start.line
         if outline.lines.indices.contains(line), outline.lines[line].key == word, outline.lines[line].blockOwner == nil {
             let path = outline.path(toKeyOf: line)
@@ -65,6 +66,29 @@ extension Server {
         let sites = NameSites(spec: spec)
         sitesCache = (path, workspace.generation, sites)
         return sites
+    }
+
+    /// Whether `range` stands in prose, which names nothing: a YAML comment, or the value of a
+    /// key that holds text (a `doc:`, a `message:`), not code, names or types.
+    static func isProse(_ range: Range, in document: TextDocument, _ outline: YAMLOutline) -> Bool {
+        let line = range.start.line
+        guard outline.lines.indices.contains(line) else { return false }
+        if outline.lines[line].blockOwner == nil {
+            // A `#` at the line's start or after a space, outside quotes, starts a comment.
+            let units = Array(document.line(line).utf16)
+            var quote: UTF16.CodeUnit?
+            for (index, unit) in units.enumerated().prefix(range.start.character) {
+                if let open = quote {
+                    if unit == open { quote = nil }
+                } else if unit == 0x22 || unit == 0x27 {
+                    quote = unit
+                } else if unit == 0x23, index == 0 || units[index - 1] == 0x20 {
+                    return true
+                }
+            }
+        }
+        guard case .value(let path, _) = outline.place(at: range.start, in: document) else { return false }
+        return SpecKeyTableLookup.key(at: path)?.valueKind == "text"
     }
 
     /// The path of the key `word` at `range` when it is a key of a one-line `{ ... }` written as

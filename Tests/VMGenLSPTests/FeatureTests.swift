@@ -643,6 +643,33 @@ struct EditingTests {
         #expect(invalid["error"]?["code"] == .int(-32803))
     }
 
+    @Test("a word in prose (a doc, a message, a YAML comment) names nothing: no hover, definition or rename; the same word in code does")
+    func proseNamesNothing() throws {
+        let session = try Session()
+        let spec = """
+            viewModel: AViewModel
+            doc: The count shown.   # the count again
+            state:
+              count: { type: Int, initial: "0", input: true, doc: "How the count goes" }
+            derived:
+              label: { type: String, value: "String(count)" }   # shows count
+            """
+        session.open("A.vm.yaml", spec)
+        let lines = spec.components(separatedBy: "\n")
+        func column(of needle: String, in line: Int) -> Int {
+            lines[line].utf16.distance(from: lines[line].utf16.startIndex, to: lines[line].range(of: needle)!.lowerBound.samePosition(in: lines[line].utf16)!)
+        }
+        // Each `count` of prose: in the top-level doc, its comment, a value's doc, a comment after code.
+        for (line, needle) in [(1, "count shown"), (1, "count again"), (3, "count goes"), (5, "count\n")] {
+            let at = session.at("A.vm.yaml", line, needle == "count\n" ? column(of: "shows count", in: line) + 6 : column(of: needle, in: line))
+            #expect(session.request("textDocument/hover", at)["result"] == .null, "\(line): \(needle)")
+            #expect(session.request("textDocument/definition", at)["result"] == .array([]), "\(line): \(needle)")
+            #expect(session.request("textDocument/prepareRename", at)["result"] == .null, "\(line): \(needle)")
+        }
+        let inCode = session.at("A.vm.yaml", 5, column(of: "count)", in: 5))
+        #expect(session.request("textDocument/prepareRename", inCode)["result"]?["placeholder"] == "count")
+    }
+
     @Test("rename through a shorthand that binds the name too (if let x, guard let x, [x] in a closure) keeps the local's name: `if let x = y`")
     func renameThroughShorthand() throws {
         let session = try Session()
