@@ -57,6 +57,7 @@ struct NameTable {
             add(Self.name(of: symbol, type: symbol.type ?? value?.type, doc: value?.doc ?? entryDocs[symbol.name],
                           reads: value?.reads ?? entryReads[symbol.name] ?? []))
         }
+        for command in model.commands { names[command.name.value]?.takesInput = command.takesInput }
     }
 
     /// The names of a spec that does not check: what it declares and the names the generator adds

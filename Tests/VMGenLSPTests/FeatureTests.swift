@@ -165,6 +165,20 @@ struct CompletionTests {
                 then: 
             """)
         #expect(session.completionLabels("Then.vm.yaml", 8, 10) == ["reset"])
+        // The same in a spec that checks clean (its names come from the checked model).
+        session.change("Then.vm.yaml", """
+            viewModel: ThenViewModel
+            state:
+              count: { type: Int, initial: "0", input: true }
+            commands:
+              add: { input: Int, perform: count += input }
+              reset: { perform: count = 0 }
+              bump:
+                perform: count += 1
+                then: reset
+            """, version: 2)
+        #expect(session.diagnostics("Then.vm.yaml").isEmpty)
+        #expect(session.completionLabels("Then.vm.yaml", 8, 10) == ["reset"])
     }
 
     @Test("in a rule written as a flow mapping in a list (`- { rule: ... }`): the rule's keys, and names in its code")
