@@ -32,7 +32,10 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     // MARK: Parameters
 
     /// What the search found.
-    public let initialResults: _initialResults$Type
+#sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 6)
+    public let
+        initialResults:   FlickrSearchResults
+#sourceLocation()
 
     // MARK: Dependencies
 

@@ -37,7 +37,10 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     // MARK: Parameters
 
     /// The photo when the item was made.
-    public let initialPhoto: _initialPhoto$Type
+#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 7)
+    public let
+        initialPhoto:   FlickrPhoto
+#sourceLocation()
 
     // MARK: Dependencies
 

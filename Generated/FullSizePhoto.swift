@@ -20,7 +20,10 @@ public final class FullSizePhotoViewModel: Observation.Observable {
     // MARK: Parameters
 
     /// Every photo of the gallery.
-    public let photos: _photos$Type
+#sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 6)
+    public let
+        photos:    [PhotoModel]
+#sourceLocation()
 
     /// The photo the user tapped.
     public let initialPhotoIndex: Int

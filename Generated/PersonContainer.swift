@@ -37,7 +37,10 @@ public final class PersonContainerViewModel: Observation.Observable, Reactive.Tr
     // MARK: Constants
 
     /// The form shown in the adding state.
-    public let addingViewModel: _addingViewModel$Type
+#sourceLocation(file: "Specs/PersonContainer.vm.yaml", line: 10)
+    public let addingViewModel:
+          AddPersonViewModel
+#sourceLocation()
 
     // MARK: Derived values
 

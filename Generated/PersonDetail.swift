@@ -28,7 +28,10 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     // MARK: Parameters
 
     /// The person to show first.
-    public let initialPerson: _initialPerson$Type
+#sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 6)
+    public let
+        initialPerson:   Person
+#sourceLocation()
 
     // MARK: State
 

@@ -34,7 +34,10 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
     // MARK: Parameters
 
     /// The photo as the gallery knows it.
-    public let photo: _photo$Type
+#sourceLocation(file: "Specs/Photo.vm.yaml", line: 7)
+    public let
+        photo:   PhotoModel
+#sourceLocation()
 
     // MARK: Dependencies
 

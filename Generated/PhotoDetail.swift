@@ -37,7 +37,10 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     // MARK: Parameters
 
     /// The photo as the previous screen knows it.
-    public let initialPhoto: _initialPhoto$Type
+#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 6)
+    public let
+        initialPhoto:   PhotoModel
+#sourceLocation()
 
     // MARK: Dependencies
 

@@ -32,7 +32,10 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     // MARK: Parameters
 
     /// The todo when the row was made.
-    public let initialItem: _initialItem$Type
+#sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 7)
+    public let
+        initialItem:   TodoItem
+#sourceLocation()
 
     // MARK: Dependencies
 

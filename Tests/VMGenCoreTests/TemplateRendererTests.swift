@@ -114,7 +114,7 @@ struct TemplateRendererTests {
     @Test("a template that names an unknown field is an error at its line and column, with the field it meant")
     func unknownField() throws {
         #expect(try Self.problems(["Value.mustache": "{{#docLines}}\n    {{.}}\n{{/docLines}}\n    // {{nmae}}\n{{>Default.Value}}\n"]) == [
-            "Value.mustache:4:8: `{{nmae}}`: no field `nmae` is in scope here; did you mean `name`? (the fields: docs/templates.md, version \(TemplateFields.version)); note at ViewModel.swift.mustache:64: included from here",
+            "Value.mustache:4:8: `{{nmae}}`: no field `nmae` is in scope here; did you mean `name`? (the fields: docs/templates.md, version \(TemplateFields.version)); note at ViewModel.swift.mustache:76: included from here",
         ])
         #expect(try Self.problems(["ViewModel.swift.mustache": "{{#commands}}{{outputs.name}}{{/commands}}\n"]) == [
             "ViewModel.swift.mustache:1:14: `{{outputs.name}}`: `outputs` is a list of values: read `name` of each inside `{{#outputs}}...{{/outputs}}`",
@@ -158,7 +158,7 @@ struct TemplateRendererTests {
             "value.mustache:1:1: no template includes `value`, so it is never used; to replace the default `Value`, name the file `Value.mustache`",
         ])
         #expect(try Self.problems(["Value.mustache": "{{{propertyName}}\n"]) == [
-            "Value.mustache:1:1: a tag opened here is never closed with `}}}`; note at ViewModel.swift.mustache:64: included from here",
+            "Value.mustache:1:1: a tag opened here is never closed with `}}}`; note at ViewModel.swift.mustache:76: included from here",
         ])
         let deep = String(repeating: "{{#hasStorage}}", count: 70) + String(repeating: "{{/hasStorage}}", count: 70)
         #expect(try Self.problems(["ViewModel.swift.mustache": deep]).first == "ViewModel.swift.mustache:1:961: `{{#hasStorage}}`: sections nest 64 deep here, the most vmgen takes")

@@ -125,13 +125,22 @@ public struct StoredMember: Sendable {
     /// that no access spans a call to (docs/runtime.md, "Every remaining unchecked declaration"),
     /// or empty.
     public var attributes: String
+    /// A parameter's or constant's public declaration, `let <name>: <type>` with its access,
+    /// the type as the spec wrote it (at its spec line and column with `typeLocation`); empty
+    /// for the other members.
+    public var declaration: String
+    /// The `#sourceLocation` directive for `declaration`'s type, or empty.
+    public var typeLocation: String
 
-    public init(name: String, type: String, docLines: [String], initializer: String = "", attributes: String = "") {
+    public init(name: String, type: String, docLines: [String], initializer: String = "", attributes: String = "",
+                declaration: String = "", typeLocation: String = "") {
         self.name = name
         self.type = type
         self.docLines = docLines
         self.initializer = initializer
         self.attributes = attributes
+        self.declaration = declaration
+        self.typeLocation = typeLocation
     }
 }
 

@@ -5,7 +5,7 @@
 enum TemplateFields {
     /// The version of the context's fields, printed in docs/templates.md: a custom template
     /// written for another version may name fields that are gone.
-    static let version = 7
+    static let version = 8
 }
 
 /// What a field holds, as a template uses it.
@@ -196,6 +196,8 @@ extension StoredMember: TemplateObject {
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
         .optionalText("initializer", "What follows the type in the declaration (` = false`), or empty.") { $0.initializer },
         .optionalText("attributes", "What stands before `private var`: `@exclusivity(unchecked) ` for a value's storage that no access spans a call to, or empty.") { $0.attributes },
+        .optionalText("declaration", "A parameter's or constant's `let <name>: <type>` with its access; with `typeLocation`, the type as the spec wrote it at its spec line and column. Empty for the other members.") { $0.declaration },
+        .optionalText("typeLocation", "The `#sourceLocation` directive for `declaration`'s type, to close with `#sourceLocation()` after it; empty for the standard library's types.") { $0.typeLocation },
     ]
 }
 

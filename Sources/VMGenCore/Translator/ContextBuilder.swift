@@ -103,8 +103,8 @@ public struct ContextBuilder {
             imports: Self.generatorImports + specImports.map(\.path.value),
             importLines: importLines,
             dependencies: model.dependencies.map(storedMember),
-            parameters: model.parameters.map(storedMember),
-            constants: model.constants.map(storedMember),
+            parameters: model.parameters.map(publicLet),
+            constants: model.constants.map(publicLet),
             sections: [
                 ValueSection(title: "State", values: members { if case .state = $0.source { true } else { false } }),
                 ValueSection(title: "Derived values", values: members { if case .derived = $0.source { true } else { false } }),
@@ -177,6 +177,18 @@ public struct ContextBuilder {
 
     func storedMember(_ member: CheckedEntry<Member>) -> StoredMember {
         StoredMember(name: member.name.value, type: member.type.map(types.name(for:)) ?? "", docLines: SwiftText.docLines(member.doc))
+    }
+
+    /// A parameter or constant, with its public `let` showing the type the spec wrote, at its
+    /// place in the spec (as a value's `var` does), so that an error about the type in the
+    /// declaration (an internal type in a public view model) is reported at the spec.
+    func publicLet(_ member: CheckedEntry<Member>) -> StoredMember {
+        var stored = storedMember(member)
+        let type = types.writtenMemberTypes[member.name.value].map { [types.piece(for: $0)] } ?? [.code(stored.type)]
+        let declaration = located([.code("\(access)let "), .lead("\(member.name.value): ", hugging: true)] + type)
+        stored.declaration = declaration.text
+        stored.typeLocation = declaration.typeLocation
+        return stored
     }
 
     /// The aliased type of a parameter, dependency or constant, as a computation takes it.
