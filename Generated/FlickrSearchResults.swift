@@ -32,10 +32,7 @@ public final class FlickrSearchResultsViewModel: Observation.Observable, Reactiv
     // MARK: Parameters
 
     /// What the search found.
-#sourceLocation(file: "Specs/FlickrSearchResults.vm.yaml", line: 6)
-    public let
-        initialResults:   FlickrSearchResults
-#sourceLocation()
+    public let initialResults: _initialResults$Type
 
     // MARK: Dependencies
 

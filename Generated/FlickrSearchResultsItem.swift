@@ -37,10 +37,7 @@ public final class FlickrSearchResultsItemViewModel: Observation.Observable, Rea
     // MARK: Parameters
 
     /// The photo when the item was made.
-#sourceLocation(file: "Specs/FlickrSearchResultsItem.vm.yaml", line: 7)
-    public let
-        initialPhoto:   FlickrPhoto
-#sourceLocation()
+    public let initialPhoto: _initialPhoto$Type
 
     // MARK: Dependencies
 

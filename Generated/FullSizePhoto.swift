@@ -20,10 +20,7 @@ public final class FullSizePhotoViewModel: Observation.Observable {
     // MARK: Parameters
 
     /// Every photo of the gallery.
-#sourceLocation(file: "Specs/FullSizePhoto.vm.yaml", line: 6)
-    public let
-        photos:    [PhotoModel]
-#sourceLocation()
+    public let photos: _photos$Type
 
     /// The photo the user tapped.
     public let initialPhotoIndex: Int

@@ -28,10 +28,7 @@ public final class PersonDetailViewModel: Observation.Observable, Reactive.Trans
     // MARK: Parameters
 
     /// The person to show first.
-#sourceLocation(file: "Specs/PersonDetail.vm.yaml", line: 6)
-    public let
-        initialPerson:   Person
-#sourceLocation()
+    public let initialPerson: _initialPerson$Type
 
     // MARK: State
 

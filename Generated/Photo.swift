@@ -34,10 +34,7 @@ public final class PhotoViewModel: Observation.Observable, Reactive.Transactiona
     // MARK: Parameters
 
     /// The photo as the gallery knows it.
-#sourceLocation(file: "Specs/Photo.vm.yaml", line: 7)
-    public let
-        photo:   PhotoModel
-#sourceLocation()
+    public let photo: _photo$Type
 
     // MARK: Dependencies
 

@@ -37,10 +37,7 @@ public final class PhotoDetailViewModel: Observation.Observable, Reactive.Transa
     // MARK: Parameters
 
     /// The photo as the previous screen knows it.
-#sourceLocation(file: "Specs/PhotoDetail.vm.yaml", line: 6)
-    public let
-        initialPhoto:   PhotoModel
-#sourceLocation()
+    public let initialPhoto: _initialPhoto$Type
 
     // MARK: Dependencies
 

@@ -32,10 +32,7 @@ public final class TodoRowViewModel: Observation.Observable, Reactive.Transactio
     // MARK: Parameters
 
     /// The todo when the row was made.
-#sourceLocation(file: "Specs/TodoRow.vm.yaml", line: 7)
-    public let
-        initialItem:   TodoItem
-#sourceLocation()
+    public let initialItem: _initialItem$Type
 
     // MARK: Dependencies
 

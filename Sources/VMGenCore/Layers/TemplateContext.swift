@@ -125,9 +125,9 @@ public struct StoredMember: Sendable {
     /// that no access spans a call to (docs/runtime.md, "Every remaining unchecked declaration"),
     /// or empty.
     public var attributes: String
-    /// A parameter's or constant's public declaration, `let <name>: <type>` with its access,
-    /// the type as the spec wrote it (at its spec line and column with `typeLocation`); empty
-    /// for the other members.
+    /// A parameter's or constant's public declaration, `let <name>: <type>` with its access: a
+    /// constant's with the type as the spec wrote it (at its spec line and column with
+    /// `typeLocation`), a parameter's with its alias; empty for the other members.
     public var declaration: String
     /// The `#sourceLocation` directive for `declaration`'s type, or empty.
     public var typeLocation: String

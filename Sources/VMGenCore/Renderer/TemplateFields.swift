@@ -196,7 +196,7 @@ extension StoredMember: TemplateObject {
         .lines("docLines", "Its doc comment, `///` included.") { $0.docLines },
         .optionalText("initializer", "What follows the type in the declaration (` = false`), or empty.") { $0.initializer },
         .optionalText("attributes", "What stands before `private var`: `@exclusivity(unchecked) ` for a value's storage that no access spans a call to, or empty.") { $0.attributes },
-        .optionalText("declaration", "A parameter's or constant's `let <name>: <type>` with its access; with `typeLocation`, the type as the spec wrote it at its spec line and column. Empty for the other members.") { $0.declaration },
+        .optionalText("declaration", "A parameter's or constant's `let <name>: <type>` with its access; a constant's with `typeLocation`, the type as the spec wrote it at its spec line and column (a parameter's type is named by its alias: the initializer writes the type at the spec). Empty for the other members.") { $0.declaration },
         .optionalText("typeLocation", "The `#sourceLocation` directive for `declaration`'s type, to close with `#sourceLocation()` after it; empty for the standard library's types.") { $0.typeLocation },
     ]
 }

@@ -103,7 +103,7 @@ public struct ContextBuilder {
             imports: Self.generatorImports + specImports.map(\.path.value),
             importLines: importLines,
             dependencies: model.dependencies.map(storedMember),
-            parameters: model.parameters.map(publicLet),
+            parameters: model.parameters.map(publicParameter),
             constants: model.constants.map(publicLet),
             sections: [
                 ValueSection(title: "State", values: members { if case .state = $0.source { true } else { false } }),
@@ -179,9 +179,18 @@ public struct ContextBuilder {
         StoredMember(name: member.name.value, type: member.type.map(types.name(for:)) ?? "", docLines: SwiftText.docLines(member.doc))
     }
 
-    /// A parameter or constant, with its public `let` showing the type the spec wrote, at its
-    /// place in the spec (as a value's `var` does), so that an error about the type in the
-    /// declaration (an internal type in a public view model) is reported at the spec.
+    /// A parameter's public `let`, named by its alias: the initializer already writes the type
+    /// at its place in the spec, and a third declaration there would report a misspelled type a
+    /// third time.
+    func publicParameter(_ member: CheckedEntry<Member>) -> StoredMember {
+        var stored = storedMember(member)
+        stored.declaration = "\(access)let \(stored.name): \(stored.type)"
+        return stored
+    }
+
+    /// A constant, with its public `let` showing the type the spec wrote, at its place in the
+    /// spec (as a value's `var` does), so that an error about the type in the declaration (an
+    /// internal type in a public view model) is reported at the spec.
     func publicLet(_ member: CheckedEntry<Member>) -> StoredMember {
         var stored = storedMember(member)
         let type = types.writtenMemberTypes[member.name.value].map { [types.piece(for: $0)] } ?? [.code(stored.type)]
