@@ -153,7 +153,8 @@ struct CompletionTests {
     @Test("then: offers the commands a then may run: none that takes an input, nor the command itself")
     func thenCompletion() throws {
         let session = try Session()
-        session.open("Then.vm.yaml", """
+        func spec(then: String) -> String {
+            """
             viewModel: ThenViewModel
             state:
               count: { type: Int, initial: "0", input: true }
@@ -162,21 +163,13 @@ struct CompletionTests {
               reset: { perform: count = 0 }
               bump:
                 perform: count += 1
-                then: 
-            """)
+                then: \(then)
+            """
+        }
+        session.open("Then.vm.yaml", spec(then: ""))
         #expect(session.completionLabels("Then.vm.yaml", 8, 10) == ["reset"])
         // The same in a spec that checks clean (its names come from the checked model).
-        session.change("Then.vm.yaml", """
-            viewModel: ThenViewModel
-            state:
-              count: { type: Int, initial: "0", input: true }
-            commands:
-              add: { input: Int, perform: count += input }
-              reset: { perform: count = 0 }
-              bump:
-                perform: count += 1
-                then: reset
-            """, version: 2)
+        session.change("Then.vm.yaml", spec(then: "reset"), version: 2)
         #expect(session.diagnostics("Then.vm.yaml").isEmpty)
         #expect(session.completionLabels("Then.vm.yaml", 8, 10) == ["reset"])
     }
