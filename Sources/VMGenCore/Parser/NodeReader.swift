@@ -167,8 +167,8 @@ struct NodeReader {
         // the type, which is written on one line.
         if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded {
             type.location = blockStart(of: type)
-            // Blank lines above the type are no part of it either.
-            type.value.removeFirst(type.value.count - type.value.drop { $0 == "\n" || $0 == " " }.count)
+            // Blank lines above the type are no part of it either (its spaces, `|2`'s, are).
+            while type.value.first == "\n" { type.value.removeFirst() }
             while let last = type.value.last, last == "\n" || last == "\r" { type.value.removeLast() }
         }
         return type
