@@ -63,7 +63,7 @@ extension Server {
         }
         // The specs that use this one as a child are checked above, but their code is Swift the
         // compiler checks (`RowViewModel(item: x)`, `rows.filter(\\.isDone)`): say so.
-        let users = name.kind == "event" ? [] : parents(of: path).map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        let users = name.kind == "event" ? [] : parents(of: path).map(Self.fileName(of:))
         if !users.isEmpty {
             send(.notification(method: "window/showMessage", params: Payload(ShowMessageParams(
                 type: 2, message: "`\(word)` is renamed in this spec only: \(users.joined(separator: ", ")) use\(users.count == 1 ? "s" : "") this view model as a child, and code there that names `\(word)` is not edited."))))
@@ -108,8 +108,13 @@ extension Server {
             let had = Set(errors(standing.diagnostics, renaming: false).map(\.key))
             let after = errors(workspace.diagnostics(ofPath: parent, were: path, reading: document.text), renaming: false)
             if let problem = after.first(where: { !had.contains($0.key) }) {
-                throw MessageError(.requestFailed, "`\(old)` cannot be renamed `\(new)` here: \(parent.split(separator: "/").last.map(String.init) ?? parent), which uses this view model, would then read: \(problem.message); change it there first")
+                throw MessageError(.requestFailed, "`\(old)` cannot be renamed `\(new)` here: \(Self.fileName(of: parent)), which uses this view model, would then read: \(problem.message); change it there first")
             }
         }
+    }
+
+    /// The last component of a spec's path, as a message names the spec.
+    static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 }
