@@ -160,6 +160,13 @@ struct TemplateRendererTests {
         #expect(try Self.problems(["Value.mustache": "{{{propertyName}}\n"]) == [
             "Value.mustache:1:1: a tag opened here is never closed with `}}}`; note at ViewModel.swift.mustache:76: included from here",
         ])
+        // Nothing renders nothing silently: an empty file, a comment left open over other tags.
+        #expect(try Self.problems(["Value.mustache": " \n"]) == [
+            "Value.mustache:1:1: the template is empty: it would render nothing, silently; remove the file to use the default, or include it: `{{>Default.Value}}`",
+        ])
+        #expect(try Self.problems(["Value.mustache": "{{! a note\n{{>Default.Value}}\n"]) == [
+            "Value.mustache:1:1: a comment that holds `{{`: it runs to the first `}}`, here another tag's, and hides the tags between; close the comment with `}}` where it ends; note at ViewModel.swift.mustache:76: included from here",
+        ])
         let deep = String(repeating: "{{#hasStorage}}", count: 70) + String(repeating: "{{/hasStorage}}", count: 70)
         #expect(try Self.problems(["ViewModel.swift.mustache": deep]).first == "ViewModel.swift.mustache:1:961: `{{#hasStorage}}`: sections nest 64 deep here, the most vmgen takes")
     }

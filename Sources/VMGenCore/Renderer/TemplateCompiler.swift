@@ -60,7 +60,10 @@ struct TemplateCompiler {
             }
             switch tag.kind {
             case .comment:
-                continue
+                // `{{! note` left open runs to the next tag's `}}`, taking the tags between.
+                if tag.text.dropFirst(2).contains("{{") {
+                    problems.append(Diagnostic(.error, "a comment that holds `{{`: it runs to the first `}}`, here another tag's, and hides the tags between; close the comment with `}}` where it ends", at: tag.location, notes: notes))
+                }
             case .unclosed:
                 problems.append(Diagnostic(.error, "a tag opened here is never closed with `\(tag.text.hasPrefix("{{{") ? "}}}" : "}}")`", at: tag.location, notes: notes))
             case .unsupported:

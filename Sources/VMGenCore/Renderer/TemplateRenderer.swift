@@ -50,7 +50,12 @@ public struct TemplateRenderer {
                 }
                 guard name.hasSuffix("." + Self.fileExtension) else { continue }
                 let template = String(name.dropLast(Self.fileExtension.count + 1))
-                templates[template] = (try Self.read(file), file)
+                let text = try Self.read(file)
+                if text.allSatisfy(\.isWhitespace) {
+                    let keep = Self.defaultTemplates[template] != nil ? "remove the file to use the default, or include it: `{{>Default.\(template)}}`" : "write what it renders, or remove it"
+                    problems.append(Diagnostic(.error, "the template is empty: it would render nothing, silently; \(keep)", at: SourceLocation(file: file, line: 1, column: 1)))
+                }
+                templates[template] = (text, file)
                 custom.append(template)
             }
         }
