@@ -103,7 +103,8 @@ struct ViewModelCommands {
             return (nil, [])
         }
         let contents = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        let files = contents.filter { $0.pathExtension == "mustache" }.sorted { $0.path < $1.path }
+        // A Stencil file there is an error vmgen reports: an input too, so that adding one is seen.
+        let files = contents.filter { ["mustache", "stencil"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
         return (folder, files)
     }
 

@@ -150,6 +150,22 @@ struct TemplateRendererTests {
         ])
     }
 
+    @Test("a Stencil tag in a .mustache file, a file named like a default's partial, partials that multiply: errors; a byte-order mark and lone CR line ends read as plain lines")
+    func leftoversAndEncodings() throws {
+        #expect(try Self.problems(["Value.mustache": "{{>Default.Value}}\n{% for x in values %}\n"]) == [
+            "Value.mustache:2:1: a Stencil tag (`{% ... %}`): vmgen's templates are Mustache; write it as a section (docs/templates.md, \"From Stencil\")",
+        ])
+        #expect(try Self.problems(["Default.Value.mustache": "x\n"]).first
+            == "Default.Value.mustache:1:1: `Default.` names the built-in templates as partials (`{{>Default.Value}}`), which a file cannot replace: give it another name")
+        // Each partial includes the next three times: 3^16 inclusions, stopped at the budget.
+        var files = ["Value.mustache": "{{>Default.Value}}\n{{>P1}}\n"]
+        for level in 1..<16 { files["P\(level).mustache"] = String(repeating: "{{>P\(level + 1)}}\n", count: 3) }
+        files["P16.mustache"] = "x\n"
+        #expect(try Self.problems(files).contains { $0.contains("more than \(10_000) times in all") })
+        // A byte-order mark and lone CR line ends: the error stands at line 3, column 5.
+        #expect(try Self.problems(["Value.mustache": "\u{FEFF}{{>Default.Value}}\r\r    {{nmae}}\r"]).first?.hasPrefix("Value.mustache:3:5: `{{nmae}}`") == true)
+    }
+
     @Test("a file no template includes, a Stencil file, a triple mustache closed by two braces, deep nesting: errors")
     func unusedAndMalformed() throws {
         #expect(try Self.problems(["Helper.mustache": "{{nosuchfield}}", "value.mustache": "x", "Value.stencil": "{{ x }}"]) == [

@@ -8,7 +8,9 @@ public enum SpecFiles {
     public static let suffixes = [".vm.yaml", ".vm.yml"]
 
     /// The specs named by `paths`: files as given, folders searched recursively (symbolic links
-    /// to folders are not followed, so a link loop cannot trap the search); sorted by path.
+    /// to folders are not followed, so a link loop cannot trap the search, and hidden folders,
+    /// `.build` and `.git` among them, are not searched); sorted by path, each spec once however
+    /// often it was named (a folder and a file in it, `Specs/A.vm.yaml` and `./Specs/A.vm.yaml`).
     public static func collect(_ paths: [String]) throws(InputError) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -20,7 +22,8 @@ public enum SpecFiles {
                 try search(folder: base, into: &files)
             }
         }
-        return files.sorted()
+        var seen = Set<String>()
+        return files.sorted().filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
     }
 
     /// The bytes of the spec at `path`.
@@ -75,6 +78,8 @@ public enum SpecFiles {
             var link = stat()
             guard lstat(path, &link) == 0 else { continue }
             if link.st_mode & S_IFMT == S_IFDIR {
+                // A package's build folder holds the specs of the packages it checked out.
+                guard !name.hasPrefix(".") else { continue }
                 try search(folder: path, into: &files)
             } else if suffixes.contains(where: name.hasSuffix) {
                 // A spec's name that is not a readable file (a link loop, a FIFO) is an error, not skipped.

@@ -51,7 +51,7 @@ public struct OrphanedFile: Equatable, Sendable {
     static func recordedSpec(of url: URL) -> String? {
         var info = stat()
         guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let data = try? SpecFiles.read(url.path), data.starts(with: Data(OutputWriter.headerPrefix.utf8)),
+              let data = try? SpecFiles.read(url.path), GeneratedHeader.isGenerated(data),
               let firstLine = String(data: data.prefix { $0 != UInt8(ascii: "\n") }, encoding: .utf8) else { return nil }
         return GeneratedHeader.specPath(inFirstLine: firstLine)
     }

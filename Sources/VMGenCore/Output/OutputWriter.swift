@@ -52,7 +52,7 @@ public struct OutputWriter {
         }
         guard let existing = FileManager.default.contents(atPath: url.path) else { return .created }
         if existing == Data(contents.utf8) { return .unchanged }
-        guard existing.starts(with: Data(Self.headerPrefix.utf8)) else { throw RefusedError(path: url.relativePath) }
+        guard GeneratedHeader.isGenerated(existing) else { throw RefusedError(path: url.relativePath) }
         return .updated
     }
 
@@ -61,6 +61,7 @@ public struct OutputWriter {
     public func write(_ contents: String, to url: URL) throws -> Outcome {
         let outcome = try plan(contents, to: url)
         guard outcome != .unchanged else { return outcome }
+        if outcome == .updated { Self.waitForANewSecond(since: url.path) }
         let folder = url.deletingLastPathComponent()
         try makeFolder(folder.relativePath, for: url.relativePath)
         // Another vmgen run cleaning up leftovers may remove the temporary file before the
@@ -78,6 +79,22 @@ public struct OutputWriter {
             throw WriteError(path: url.relativePath, reason: Self.reason(forErrno: code, folder: folder.relativePath))
         }
         return outcome
+    }
+
+    /// Returns once the clock's whole second is past the one `path` was last modified in. A build
+    /// that compares modification times by the second (SwiftPM's incremental compile was seen to)
+    /// would take a file written again within the same second as the one it compiled: an edit
+    /// made right after a build (the build plugin regenerating its spec) would not be compiled.
+    /// Waits at most a second, and only when the file was written less than a second ago.
+    static func waitForANewSecond(since path: String) {
+        guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else { return }
+        // The file system's clock may lag the process's by a few milliseconds: a margin.
+        let nextSecond = (modified.timeIntervalSince1970 + 1).rounded(.down) + 0.02
+        var left = nextSecond - Date().timeIntervalSince1970
+        while left > 0 {
+            Thread.sleep(forTimeInterval: min(left, 1.1))
+            left = nextSecond - Date().timeIntervalSince1970
+        }
     }
 
     /// Writes `contents` to the new file `url` (creating its folder), failing when the file

@@ -13,6 +13,10 @@ struct TemplateCompiler {
 
     /// How deep partials may include partials, and sections may nest.
     static let maximumDepth = 16, maximumNesting = 64
+    /// How many inclusions of partials all the templates may make together: partials that each
+    /// include the next several times multiply (three times over 16 levels is 43 million).
+    static let maximumInclusions = 10_000
+    private var inclusions = 0
 
     init(templates: [String: (text: String, file: String)]) {
         self.templates = templates
@@ -75,7 +79,13 @@ struct TemplateCompiler {
                     problem("the partials include each other (\((including.map(\.name) + [name, tag.name]).joined(separator: " -> ")))")
                 } else if including.count >= Self.maximumDepth {
                     problem("partials are included \(Self.maximumDepth) deep here, the most vmgen follows")
+                } else if inclusions >= Self.maximumInclusions {
+                    if inclusions == Self.maximumInclusions {
+                        problem("the partials include each other more than \(Self.maximumInclusions) times in all, the most vmgen follows: include each partial where it is needed, not several times at every level")
+                    }
+                    inclusions += 1
                 } else {
+                    inclusions += 1
                     nodes.append(.group(compile(tag.name, frames: frames, including: including + [(name, tag)], indentation: tag.indentation)))
                 }
             case .close:

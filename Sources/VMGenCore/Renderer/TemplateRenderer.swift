@@ -51,9 +51,20 @@ public struct TemplateRenderer {
                 guard name.hasSuffix("." + Self.fileExtension) else { continue }
                 let template = String(name.dropLast(Self.fileExtension.count + 1))
                 let text = try Self.read(file)
+                let start = SourceLocation(file: file, line: 1, column: 1)
+                if template.hasPrefix("Default.") {
+                    problems.append(Diagnostic(.error, "`Default.` names the built-in templates as partials (`{{>Default.Value}}`), which a file cannot replace: give it another name", at: start))
+                }
+                if let stencil = text.range(of: "{%") {
+                    let before = text[..<stencil.lowerBound]
+                    let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                    let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.utf8.count ?? 0) + 1
+                    problems.append(Diagnostic(.error, "a Stencil tag (`{% ... %}`): vmgen's templates are Mustache; write it as a section (docs/templates.md, \"From Stencil\")",
+                                               at: SourceLocation(file: file, line: line, column: column)))
+                }
                 if text.allSatisfy(\.isWhitespace) {
                     let keep = Self.defaultTemplates[template] != nil ? "remove the file to use the default, or include it: `{{>Default.\(template)}}`" : "write what it renders, or remove it"
-                    problems.append(Diagnostic(.error, "the template is empty: it would render nothing, silently; \(keep)", at: SourceLocation(file: file, line: 1, column: 1)))
+                    problems.append(Diagnostic(.error, "the template is empty: it would render nothing, silently; \(keep)", at: start))
                 }
                 templates[template] = (text, file)
                 custom.append(template)
@@ -88,7 +99,7 @@ public struct TemplateRenderer {
         return names.sorted().map { (shown.hasSuffix("/") ? shown : shown + "/") + $0 }
     }
 
-    /// A template file's text, with Windows line ends read as `\n`.
+    /// A template file's text, its lines ended by `\n`, without a byte-order mark.
     static func read(_ file: String) throws -> String {
         // A link to a template is read as the template (a link to nothing is not a file).
         let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
@@ -102,7 +113,9 @@ public struct TemplateRenderer {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw InputError(path: file, reason: "is not UTF-8 text")
         }
-        return text.replacingOccurrences(of: "\r\n", with: "\n")
+        // Windows line ends and a lone `\r` end a line as `\n` does; a byte-order mark is no text.
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        return lines.hasPrefix("\u{FEFF}") ? String(lines.dropFirst()) : lines
     }
 
     /// The rendered Swift source.
