@@ -26,6 +26,20 @@ struct FilesAndFaultsTests {
         }
     }
 
+    @Test("a folder's search skips hidden folders (a package's .build holds its checkouts' specs), and a spec named twice is read once")
+    func searchSkipsHiddenFoldersAndRepeats() throws {
+        for sub in ["Specs", ".build/checkouts/Other/Specs"] {
+            try FileManager.default.createDirectory(atPath: path(sub), withIntermediateDirectories: true)
+        }
+        try Self.spec.write(toFile: path("Specs/A.vm.yaml"), atomically: true, encoding: .utf8)
+        try Self.spec.write(toFile: path(".build/checkouts/Other/Specs/B.vm.yaml"), atomically: true, encoding: .utf8)
+        #expect(try SpecFiles.collect([folder.path]) == [path("Specs/A.vm.yaml")])
+        let again = folder.path + "/./Specs/A.vm.yaml"
+        #expect(try SpecFiles.collect([path("Specs"), path("Specs/A.vm.yaml"), again]).count == 1)
+        // Named on its own, a spec in a hidden folder is read.
+        #expect(try SpecFiles.collect([path(".build/checkouts/Other/Specs/B.vm.yaml")]).count == 1)
+    }
+
     @Test("a path that is not a readable spec says what it is, in plain words")
     func unreadablePaths() throws {
         symlink(path("loop-b"), path("loop-a"))
