@@ -267,7 +267,7 @@ struct SpecKey {
 
     static let invoke: [SpecKey] = [
         SpecKey("work", .code, "An expression of type `SignalProducer<Output, Failure>` over the view model's values and the state's data, started when the state is entered."),
-        SpecKey("task", .code, "Instead of `work`: `async throws` statements returning `Output`, run in a task on the main actor, cancelled when the state is left. Fails with `any Error`."),
+        SpecKey("task", .code, "Instead of `work`: `async throws` statements returning `Output`, run in a task on the main actor, cancelled when the state is left. Fails with `any Error`. The running task holds the view model until it ends (a released view model does not cancel it, unlike `work:`'s producer, a timer or a resource's task): for work that must stop with the screen, use `work:`."),
         SpecKey("output", .type, "The type of the work's values (default `Void`)."),
         SpecKey("failure", .type, "The type the work fails with: default `Never` for `work`; a `task` fails with `any Error` and takes no other."),
         SpecKey("onDone", .transitionList, "The transitions tried when the work completes, given its last value as `payload` (none when `output` is `Void`)."),
@@ -293,7 +293,7 @@ struct SpecKey {
         SpecKey("enabled", .code, "A `Bool` expression; the command is enabled when it holds and the command is not already running. Re-evaluated by itself when what it reads changes."),
         SpecKey("perform", .code, "Statements run synchronously on the main actor. The command produces one `()` value. Statements (here and in the handlers) change state values; assigning a derived value, a child, a parameter, a dependency or a constant is an error at the spec."),
         SpecKey("work", .code, "An expression of type `SignalProducer<Output, Failure>`, started on each execution."),
-        SpecKey("task", .code, "`async throws` statements returning `Output`, run in a task on the main actor and cancelled when the execution is disposed. Fails with `any Error`."),
+        SpecKey("task", .code, "`async throws` statements returning `Output`, run in a task on the main actor and cancelled when the execution is disposed. Fails with `any Error`. The running task holds the view model until it ends."),
         SpecKey("send", .name, "Instead of `perform`, `work` or `task`: an event of `machine` to send; enabled exactly when the event would cause a transition now (its `input` is the event's payload)."),
         SpecKey("input", .type, "The type passed to `execute(_:)`, readable as `input` (default `Void`)."),
         SpecKey("output", .type, "The type of the work's values (default `Void`). A `perform` always produces one `()` and takes no `output`."),
