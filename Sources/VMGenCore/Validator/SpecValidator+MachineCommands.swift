@@ -29,6 +29,13 @@ extension Checker {
                     at: event.location)
             }
             sentEvents[name] = event.value
+            // An event every state takes by a transition without a guard always causes one: the
+            // command has no condition, as one without `enabled:` (so the explorer does not ask
+            // to see it disabled).
+            let alwaysTaken = machine.statesAreComplete && machine.states.allSatisfy { state in
+                state.handlers.contains { $0.event.value == event.value && $0.transitions.contains { $0.guardCode == nil } }
+            }
+            guard !alwaysTaken else { continue }
             let reads = [CheckedMachine.stateName] + (guardReads[event.value] ?? []).uniqued()
             let slot = CodeSlot.value(GeneratedNames.canExecute(of: name))
             analysis.argumentOrder[slot] = reads
