@@ -113,35 +113,25 @@ public struct ValueSection: Sendable {
     public var values: [ValueMember]
 }
 
-/// A `let` of the generated class.
+/// A `let` of the generated class (the generator makes them, with Swift's memberwise
+/// initializer: the fields after `docLines` default to empty).
 public struct StoredMember: Sendable {
     public var name: String
     public var type: String
     public var docLines: [String]
     /// What follows the type in the declaration (` = false`), or empty when the initializer sets
     /// the value (or it is an optional, nil until set).
-    public var initializer: String
+    public var initializer = ""
     /// What stands before `private var`: `@exclusivity(unchecked) ` for the storage of a value
     /// that no access spans a call to (docs/runtime.md, "Every remaining unchecked declaration"),
     /// or empty.
-    public var attributes: String
+    public var attributes = ""
     /// A parameter's or constant's public declaration, `let <name>: <type>` with its access: a
     /// constant's with the type as the spec wrote it (at its spec line and column with
     /// `typeLocation`), a parameter's with its alias; empty for the other members.
-    public var declaration: String
+    public var declaration = ""
     /// The `#sourceLocation` directive for `declaration`'s type, or empty.
-    public var typeLocation: String
-
-    public init(name: String, type: String, docLines: [String], initializer: String = "", attributes: String = "",
-                declaration: String = "", typeLocation: String = "") {
-        self.name = name
-        self.type = type
-        self.docLines = docLines
-        self.initializer = initializer
-        self.attributes = attributes
-        self.declaration = declaration
-        self.typeLocation = typeLocation
-    }
+    public var typeLocation = ""
 }
 
 /// An observable value: `name` with a getter (and a setter for values set from outside or by
