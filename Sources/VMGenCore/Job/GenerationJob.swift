@@ -106,7 +106,9 @@ public struct GenerationJob {
             }
             guard let source = contents else { return result }
             do {
-                result.outcome = writes ? try OutputWriter().write(source, to: result.outputURL) : try OutputWriter().plan(source, to: result.outputURL)
+                // A file named with `--output-file` is advised another one, not another folder.
+                let writer = OutputWriter(elsewhere: input.outputURL == nil ? OutputWriter.anotherFolder : OutputWriter.anotherFile)
+                result.outcome = writes ? try writer.write(source, to: result.outputURL) : try writer.plan(source, to: result.outputURL)
             } catch {
                 result.writeError = error
             }
