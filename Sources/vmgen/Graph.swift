@@ -7,7 +7,7 @@ struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
         abstract: "Print each spec's dependency graph (what each value reads) as Mermaid or Graphviz DOT.",
-        discussion: "One graph per spec, in path order. Nodes are styled by kind: state, derived, command outputs, resources, events, lifecycle, reactions, validation. With --machine, each spec's state machine instead: its states, and its transitions labelled with their event and guard.")
+        discussion: "One graph per spec, in path order. Nodes are styled by kind: state, derived, command outputs, resources, events, lifecycle, reactions, validation. With --machine, each spec's state machine instead: its states, and its transitions labelled with their event and guard (a spec found in a folder without a machine is left out).")
 
     @Argument(help: "Spec files (*.vm.yaml) or folders to search for them.")
     var paths: [String]
@@ -37,11 +37,18 @@ struct Graph: ParsableCommand {
                 continue
             }
             guard let diagram = MachineDiagram.render(model, as: format) else {
-                Console.error("\(spec.file): error: --machine draws a machine, and this spec has no `machine:` section")
-                failed = true
+                // A spec found in a folder without a machine is left out; one named is an error.
+                if paths.contains(spec.file) {
+                    Console.error("\(spec.file): error: --machine draws a machine, and this spec has no `machine:` section")
+                    failed = true
+                }
                 continue
             }
             graphs.append(diagram)
+        }
+        if machine, graphs.isEmpty, !failed {
+            Console.error("error: --machine draws machines, and none of the specs found has a `machine:` section")
+            failed = true
         }
         print(graphs.joined(separator: "\n"), terminator: "")
         if failed { throw ExitCode.failure }

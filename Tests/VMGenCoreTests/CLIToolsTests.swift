@@ -176,6 +176,14 @@ struct CLIToolsTests {
         let none = try runVMGen(["graph", "Plain.vm.yaml", "--machine"], in: folder)
         #expect(none.status == 1)
         #expect(none.stderr.contains("Plain.vm.yaml: error: --machine draws a machine"))
+        // In a folder, a spec without a machine is left out; a folder with none is an error.
+        let folderRun = try runVMGen(["graph", ".", "--machine"], in: folder)
+        #expect(folderRun.status == 0 && folderRun.stderr.isEmpty, "\(folderRun.stderr)")
+        #expect(folderRun.stdout.contains("stateDiagram-v2") && !folderRun.stdout.contains("Plain"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Door.vm.yaml"))
+        let nothing = try runVMGen(["graph", ".", "--machine"], in: folder)
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr == "error: --machine draws machines, and none of the specs found has a `machine:` section\n")
     }
 
     @Test("graph shows a reaction as a reaction and a rule of validation as a rule, with the submit attempt")
