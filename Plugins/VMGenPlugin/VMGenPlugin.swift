@@ -123,14 +123,17 @@ struct ViewModelCommands {
     /// The same holds for a spec and a Swift file of the target named alike (`Helpers.vm.yaml`
     /// and `Helpers.swift`), which SwiftPM would only call "multiple producers".
     func rejectClashingNames() throws {
-        let byOutput = Dictionary(grouping: specs, by: Self.outputName(forSpec:))
+        // Names that differ only in case are one file where names ignore case (macOS's default).
+        let byOutput = Dictionary(grouping: specs) { Self.outputName(forSpec: $0).lowercased() }
         let clashes = byOutput.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
-        let swiftFileNames = Dictionary(grouping: swiftFiles, by: \.lastPathComponent)
+        let swiftFileNames = Dictionary(grouping: swiftFiles) { $0.lastPathComponent.lowercased() }
         let shadowing = specs.compactMap { spec in
-            swiftFileNames[Self.outputName(forSpec: spec)]?.first.map { (spec: spec.path, file: $0.path) }
+            swiftFileNames[Self.outputName(forSpec: spec).lowercased()]?.first.map { (spec: spec.path, file: $0.path) }
         }
         guard !clashes.isEmpty || !shadowing.isEmpty else { return }
-        throw ClashingSpecNames(clashes: clashes.map { (output: $0.key, specs: $0.value.map(\.path)) }, swiftFiles: shadowing)
+        throw ClashingSpecNames(clashes: clashes.map { clash in
+            (output: Set(clash.value.map(Self.outputName(forSpec:))).sorted().joined(separator: " and "), specs: clash.value.map(\.path))
+        }, swiftFiles: shadowing)
     }
 }
 

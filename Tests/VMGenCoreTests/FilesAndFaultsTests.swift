@@ -40,6 +40,18 @@ struct FilesAndFaultsTests {
         #expect(try SpecFiles.collect([path(".build/checkouts/Other/Specs/B.vm.yaml")]).count == 1)
     }
 
+    @Test("two specs whose outputs differ only in case clash, as they would on a Mac: neither is written")
+    func outputsThatDifferInCase() throws {
+        let inputs = [
+            GenerationJob.Input(path: "Same.vm.yaml", data: Data("viewModel: SameViewModel\n".utf8)),
+            GenerationJob.Input(path: "same.vm.yaml", data: Data("viewModel: OtherViewModel\n".utf8)),
+        ]
+        let results = GenerationJob(generator: try Generator(), outputFolder: folder).generate(inputs)
+        #expect(results.allSatisfy { $0.writeError != nil && $0.outcome == nil })
+        #expect(results.first?.writeError.map { "\($0)" }?.contains("would generate Same.swift and same.swift, one file where file names ignore case (macOS's default)") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test("a path that is not a readable spec says what it is, in plain words")
     func unreadablePaths() throws {
         symlink(path("loop-b"), path("loop-a"))

@@ -56,12 +56,18 @@ public struct GenerationJob {
 
     /// Two or more specs that would write the same file: neither is written, since one would
     /// silently replace the other (and `check` would then always find the output stale).
+    /// Names that differ only in case clash too: they are one file where file names ignore case
+    /// (macOS's default), so a package that builds on Linux would not on a Mac.
     public struct ClashError: Error, CustomStringConvertible {
         public var outputPath: String
         public var specPaths: [String]
+        /// The file names the specs would generate, when they differ in case.
+        public var caseVariants: [String] = []
         public var description: String {
             let name = URL(fileURLWithPath: outputPath).lastPathComponent
-            return "\(outputPath): error: \(specPaths.joined(separator: " and ")) would each generate \(name); rename all but one, or generate them into different --output folders"
+            let files = caseVariants.isEmpty ? "would each generate \(name)"
+                : "would generate \(caseVariants.joined(separator: " and ")), one file where file names ignore case (macOS's default)"
+            return "\(outputPath): error: \(specPaths.joined(separator: " and ")) \(files); rename all but one, or generate them into different --output folders"
         }
     }
 
@@ -94,7 +100,7 @@ public struct GenerationJob {
         let (parsed, childSpecs) = parseAll(inputs, context: context)
         return zip(inputs, parsed).map { input, parsed in
             var result = render(input, parsed, childSpecs: childSpecs)
-            if let clash = clashes[result.outputURL.standardizedFileURL.path] {
+            if let clash = clashes[Self.clashKey(result.outputURL)] {
                 if result.source != nil { result.writeError = clash }
                 return result
             }
@@ -118,11 +124,16 @@ public struct GenerationJob {
 
     /// The output files that more than one input would write, by standardized path.
     func clashes(in inputs: [Input]) -> [String: ClashError] {
-        let byOutput = Dictionary(grouping: inputs) { outputURL(for: $0).standardizedFileURL.path }
+        let byOutput = Dictionary(grouping: inputs) { Self.clashKey(outputURL(for: $0)) }
         return byOutput.filter { $0.value.count > 1 }.mapValues { inputs in
-            ClashError(outputPath: outputURL(for: inputs[0]).relativePath, specPaths: inputs.map(\.path))
+            let names = inputs.map { outputURL(for: $0).lastPathComponent }
+            return ClashError(outputPath: outputURL(for: inputs[0]).relativePath, specPaths: inputs.map(\.path),
+                              caseVariants: Set(names).count > 1 ? names : [])
         }
     }
+
+    /// What makes two outputs one file on every file system: the path, its case ignored.
+    static func clashKey(_ url: URL) -> String { url.standardizedFileURL.path.lowercased() }
 
     /// Reads every input once, before any is checked: each spec is checked knowing the others,
     /// and the specs of `context` (a spec among the inputs is read once; a context spec's own
