@@ -206,8 +206,9 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 20)
         let _doneChanged$events = child
      .doneChanged
-#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 21)
-        Reactive.ChildKeys.handle(_doneChanged$events, of: child, in: self) { [unowned self] child, value in
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 20)
+        Reactive.ChildKeys.handle(_doneChanged$events, of: child, in: self) { [unowned self] child,
+      value in
 #sourceLocation()
             guard _rows.value.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
@@ -221,8 +222,9 @@ public final class TodoRowsViewModel: Observation.Observable, Reactive.Transacti
 #sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 24)
         let _saved$events = child
      .saved
-#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 25)
-        Reactive.ChildKeys.handle(_saved$events, of: child, in: self) { [unowned self] child, value in
+#sourceLocation(file: "Specs/TodoRows.vm.yaml", line: 24)
+        Reactive.ChildKeys.handle(_saved$events, of: child, in: self) { [unowned self] child,
+      value in
 #sourceLocation()
             guard _rows.value.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in

@@ -390,6 +390,38 @@ struct SourceLocationTests {
         #expect(inGenerated.isEmpty, "compiler output:\n\(error.output)")
     }
 
+    @Test("a keyed list that handles an event its child (generated on its own, as the plugin once did) lacks: every error at the event's name, none past its line's end or in the generated file")
+    func handlerOfAMissingEventLandsOnItsName() throws {
+        let spec = """
+            viewModel: Broken
+            state:
+              items: { type: "[Int]", initial: "[]", input: true }
+              count: { type: Int, initial: "0" }
+            children:
+              rows:
+                type: "[RowViewModel]"
+                each: items
+                id: \\.self
+                make: "RowViewModel(number: element)"
+                on:
+                  pickd: count += 1
+            """
+        let row = "viewModel: RowViewModel\nparameters:\n  number: { type: Int }\nstate:\n  isOn: { type: Bool, initial: \"false\", input: true }\nevents:\n  picked: { type: Int }\n"
+        let error = try Self.firstError(of: spec, onLine: 12, with: [row])
+        // `pickd` stands at column 7 of line 12.
+        #expect(error.column == 7, "compiler output:\n\(error.output)")
+        let lines = spec.components(separatedBy: "\n")
+        let errors = error.output.split(separator: "\n").filter { $0.contains(" error: ") && !$0.hasPrefix(" ") }
+        for line in errors {
+            #expect(!line.contains("Broken.swift:"), "\(line)")
+            // `path:line:column:`: the column is on the line.
+            let place = line.split(separator: ":").dropFirst().prefix(2).compactMap { Int($0) }
+            if place.count == 2, place[0] >= 1, place[0] <= lines.count {
+                #expect(place[1] <= lines[place[0] - 1].utf8.count + 1, "\(line)")
+            }
+        }
+    }
+
     @Test("a compiler error and a vmgen error at one place of a non-ASCII line have the compiler's column")
     func columnsAgreeOnNonASCIILine() throws {
         func spec(_ name: String) -> String {

@@ -120,12 +120,10 @@ extension ContextBuilder {
                 // at the spec's line and column.
                 body += SwiftText.locatedDeclaration(
                     [.code("let \(signal) = child"), .lead(".", hugging: true), .spec(event, alias: event.value)], indent: "        ") ?? []
-                // The call that follows the event stands on the event's spec line too: when the
-                // child has no such event, the compiler's follow-on error about the handler's
-                // `value` lands there, not in the generated file.
-                body.append("#sourceLocation(file: \(SwiftText.literal(event.location.file)), line: \(event.location.line))")
-                body.append("        Reactive.ChildKeys.handle(\(signal), of: child, in: self) { [unowned self] child, value in")
-                body.append("#sourceLocation()")
+                // The handler's `value` stands at the event's spec line and column: when the child
+                // has no such event, the compiler's follow-on error about it lands on the event's
+                // name, not in the generated file nor past the end of the spec's line.
+                body += located("Reactive.ChildKeys.handle(\(signal), of: child, in: self) { [unowned self] child, ", "value in", at: event.location)
                 body.append("            guard \(storedValue(name)).contains(where: { $0 === child }) else { return }")
                 body.append("            \(GeneratedNames.fixed("transaction")) { [self] in")
                 body += embedded(handler.body)

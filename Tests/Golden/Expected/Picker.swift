@@ -211,8 +211,9 @@ final class PickerViewModel: Observation.Observable, Reactive.TransactionalViewM
 #sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 14)
         let _removeRequested$events = child
      .removeRequested
-#sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 15)
-        Reactive.ChildKeys.handle(_removeRequested$events, of: child, in: self) { [unowned self] child, value in
+#sourceLocation(file: "Tests/Golden/Specs/Picker.vm.yaml", line: 14)
+        Reactive.ChildKeys.handle(_removeRequested$events, of: child, in: self) { [unowned self] child,
+      value in
 #sourceLocation()
             guard _tags.value.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in

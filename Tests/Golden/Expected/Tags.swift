@@ -179,8 +179,9 @@ final class TagsViewModel: Observation.Observable, Reactive.TransactionalViewMod
 #sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 17)
         let _removeRequested$events = child
      .removeRequested
-#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 18)
-        Reactive.ChildKeys.handle(_removeRequested$events, of: child, in: self) { [unowned self] child, value in
+#sourceLocation(file: "Tests/Golden/Specs/Tags.vm.yaml", line: 17)
+        Reactive.ChildKeys.handle(_removeRequested$events, of: child, in: self) { [unowned self] child,
+      value in
 #sourceLocation()
             guard _tags.value.contains(where: { $0 === child }) else { return }
             _$transaction { [self] in
