@@ -25,6 +25,13 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 
+    /// The place just after `text`, the start of a file's text: its line, and its column in
+    /// UTF-8 bytes.
+    static func after(_ text: Substring, file: String) -> SourceLocation {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return SourceLocation(file: file, line: lines.count, column: (lines.last?.utf8.count ?? 0) + 1)
+    }
+
     /// What a column counts.
     public enum ColumnUnit: Sendable {
         case utf8

@@ -69,11 +69,8 @@ extension YAMLLoader {
                 }
             }
         case let .reader(problem, offset, _, yaml):
-            let prefix = offset.map { String(yaml.prefix($0)) } ?? ""
-            let line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let column = prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.utf8.count + 1 } ?? 1
             diagnostics.error("unreadable character: \(problem); remove it or save the file as plain UTF-8 text",
-                              at: SourceLocation(file: file, line: line, column: column))
+                              at: .after(offset.map { yaml.prefix($0) } ?? "", file: file))
         default:
             diagnostics.error("could not read the YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }

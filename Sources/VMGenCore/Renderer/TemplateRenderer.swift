@@ -56,11 +56,8 @@ public struct TemplateRenderer {
                     problems.append(Diagnostic(.error, "`Default.` names the built-in templates as partials (`{{>Default.Value}}`), which a file cannot replace: give it another name", at: start))
                 }
                 if let stencil = text.range(of: "{%") {
-                    let before = text[..<stencil.lowerBound]
-                    let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                    let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.utf8.count ?? 0) + 1
                     problems.append(Diagnostic(.error, "a Stencil tag (`{% ... %}`): vmgen's templates are Mustache; write it as a section (docs/templates.md, \"From Stencil\")",
-                                               at: SourceLocation(file: file, line: line, column: column)))
+                                               at: .after(text[..<stencil.lowerBound], file: file)))
                 }
                 if text.allSatisfy(\.isWhitespace) {
                     let keep = Self.defaultTemplates[template] != nil ? "remove the file to use the default, or include it: `{{>Default.\(template)}}`" : "write what it renders, or remove it"
